@@ -1,0 +1,115 @@
+// Classic Perlin noise in 2D, 3D and 4D, every table lookup a texture fetch
+// (shaders/lookup.wgsl). CPU mirror: src/cpu/classic.rs -- same names, same order of
+// operations; keep the two in sync. Zero at every lattice point.
+
+// The quintic fade curve 6t^5 - 15t^4 + 10t^3, in the Java code's order of operations.
+fn fade(t: f32) -> f32 {
+    return t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
+}
+
+// Linear interpolation as the Java code writes it (WGSL's mix may use a different form).
+fn lerp(a: f32, b: f32, t: f32) -> f32 {
+    return (1.0 - t) * a + t * b;
+}
+
+// 2D classic Perlin noise.
+fn classic2(p: vec2<f32>) -> f32 {
+    let cx = floor(p.x);
+    let cy = floor(p.y);
+    let x = p.x - cx;
+    let y = p.y - cy;
+    let xi = wrap256(cx);
+    let yi = wrap256(cy);
+    // perm[X+perm[Y]] = T(X, Y); the gradient is grad3's x, y.
+    let g00 = grad3_at(xi, yi);
+    let g10 = grad3_at(xi + 1u, yi);
+    let g01 = grad3_at(xi, yi + 1u);
+    let g11 = grad3_at(xi + 1u, yi + 1u);
+    let n00 = g00.x * x + g00.y * y;
+    let n10 = g10.x * (x - 1.0) + g10.y * y;
+    let n01 = g01.x * x + g01.y * (y - 1.0);
+    let n11 = g11.x * (x - 1.0) + g11.y * (y - 1.0);
+    let u = fade(x);
+    let v = fade(y);
+    let nx0 = lerp(n00, n10, u);
+    let nx1 = lerp(n01, n11, u);
+    return lerp(nx0, nx1, v);
+}
+
+fn dot3(g: vec3<f32>, x: f32, y: f32, z: f32) -> f32 {
+    return g.x * x + g.y * y + g.z * z;
+}
+
+// 3D classic Perlin noise (Gustavson's ClassicNoise.noise).
+fn classic3(p: vec3<f32>) -> f32 {
+    let cx = floor(p.x);
+    let cy = floor(p.y);
+    let cz = floor(p.z);
+    let x = p.x - cx;
+    let y = p.y - cy;
+    let z = p.z - cz;
+    let xi = wrap256(cx);
+    let yi = wrap256(cy);
+    let zi = wrap256(cz);
+    // perm[X+perm[Y+perm[Z]]] = T(X, Y + P(Z)).
+    let pz0 = perm1(zi);
+    let pz1 = perm1(zi + 1u);
+    let g000 = grad3_at(xi, yi + pz0);
+    let g001 = grad3_at(xi, yi + pz1);
+    let g010 = grad3_at(xi, yi + 1u + pz0);
+    let g011 = grad3_at(xi, yi + 1u + pz1);
+    let g100 = grad3_at(xi + 1u, yi + pz0);
+    let g101 = grad3_at(xi + 1u, yi + pz1);
+    let g110 = grad3_at(xi + 1u, yi + 1u + pz0);
+    let g111 = grad3_at(xi + 1u, yi + 1u + pz1);
+    let n000 = dot3(g000, x, y, z);
+    let n100 = dot3(g100, x - 1.0, y, z);
+    let n010 = dot3(g010, x, y - 1.0, z);
+    let n110 = dot3(g110, x - 1.0, y - 1.0, z);
+    let n001 = dot3(g001, x, y, z - 1.0);
+    let n101 = dot3(g101, x - 1.0, y, z - 1.0);
+    let n011 = dot3(g011, x, y - 1.0, z - 1.0);
+    let n111 = dot3(g111, x - 1.0, y - 1.0, z - 1.0);
+    let u = fade(x);
+    let v = fade(y);
+    let w = fade(z);
+    let nx00 = lerp(n000, n100, u);
+    let nx01 = lerp(n001, n101, u);
+    let nx10 = lerp(n010, n110, u);
+    let nx11 = lerp(n011, n111, u);
+    let nxy0 = lerp(nx00, nx10, v);
+    let nxy1 = lerp(nx01, nx11, v);
+    return lerp(nxy0, nxy1, w);
+}
+
+// One 4D corner (a, b, c, d) in {0,1}^4: grad4 at T(X + a, Y + b + T(Z + c, W + d)),
+// dotted with the offset from that corner.
+fn classic4_corner(cell: vec4<u32>, f: vec4<f32>, o: vec4<u32>) -> f32 {
+    let g = grad4_at(cell.x + o.x, cell.y + o.y + hash2(cell.z + o.z, cell.w + o.w));
+    let d = f - vec4<f32>(o);
+    return g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w;
+}
+
+// Interpolates two corners along x (the CPU's `along_x`).
+fn classic4_along_x(cell: vec4<u32>, f: vec4<f32>, u: f32, b: u32, c: u32, d: u32) -> f32 {
+    return lerp(classic4_corner(cell, f, vec4<u32>(0u, b, c, d)),
+                classic4_corner(cell, f, vec4<u32>(1u, b, c, d)), u);
+}
+
+// 4D classic Perlin noise: interpolation along x, then y, then z, then w.
+fn classic4(p: vec4<f32>) -> f32 {
+    let c = floor(p);
+    let f = p - c;
+    let cell = vec4<u32>(wrap256(c.x), wrap256(c.y), wrap256(c.z), wrap256(c.w));
+    let u = fade(f.x);
+    let v = fade(f.y);
+    let s = fade(f.z);
+    let q = fade(f.w);
+    let y00 = lerp(classic4_along_x(cell, f, u, 0u, 0u, 0u), classic4_along_x(cell, f, u, 1u, 0u, 0u), v);
+    let y10 = lerp(classic4_along_x(cell, f, u, 0u, 1u, 0u), classic4_along_x(cell, f, u, 1u, 1u, 0u), v);
+    let y01 = lerp(classic4_along_x(cell, f, u, 0u, 0u, 1u), classic4_along_x(cell, f, u, 1u, 0u, 1u), v);
+    let y11 = lerp(classic4_along_x(cell, f, u, 0u, 1u, 1u), classic4_along_x(cell, f, u, 1u, 1u, 1u), v);
+    let z0 = lerp(y00, y10, s);
+    let z1 = lerp(y01, y11, s);
+    return lerp(z0, z1, q);
+}

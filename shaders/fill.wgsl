@@ -1,0 +1,84 @@
+// Compute entry points: fill a 2D or 3D R32Float storage texture, or a 4D field stored as
+// a stack of 3D volumes, with noise; evaluate a list of points.
+// CPU mirror: src/cpu/fill.rs. Requires lookup.wgsl, classic.wgsl and simplex.wgsl.
+
+// Keep in sync with `FillParams` in src/params.rs.
+struct FillParams {
+    offset: vec4<f32>,  // noise-space coordinate of field texel 0
+    step: vec4<f32>,    // coordinate step per texel: frequency / size
+    origin: vec4<u32>,  // field index of this slab's first texel (x, y, z, w)
+    extent: vec4<u32>,  // slab size in texels (x, y, z, w); unused axes are 1
+}
+
+// 0 = classic, 1 = simplex: a pipeline constant, so each pipeline is specialised.
+override NOISE_KIND: u32 = 1u;
+
+@group(1) @binding(0) var<uniform> params: FillParams;
+@group(1) @binding(1) var out_2d: texture_storage_2d<r32float, write>;
+@group(1) @binding(2) var out_3d: texture_storage_3d<r32float, write>;
+@group(1) @binding(3) var<storage, read> points: array<vec4<f32>>;
+@group(1) @binding(4) var<storage, read_write> values: array<f32>;
+
+fn noise2(p: vec2<f32>) -> f32 {
+    if (NOISE_KIND == 0u) { return classic2(p); }
+    return simplex2(p);
+}
+
+fn noise3(p: vec3<f32>) -> f32 {
+    if (NOISE_KIND == 0u) { return classic3(p); }
+    return simplex3(p);
+}
+
+fn noise4(p: vec4<f32>) -> f32 {
+    if (NOISE_KIND == 0u) { return classic4(p); }
+    return simplex4(p);
+}
+
+// The sampling convention: texel i samples offset + step * i (step = frequency / size).
+fn sample_point(index: vec4<u32>) -> vec4<f32> {
+    return params.offset + params.step * vec4<f32>(params.origin + index);
+}
+
+@compute @workgroup_size(8, 8, 1)
+fn fill_2d(@builtin(global_invocation_id) id: vec3<u32>) {
+    if (any(id.xy >= params.extent.xy)) { return; }
+    let p = sample_point(vec4<u32>(id.xy, 0u, 0u));
+    textureStore(out_2d, id.xy, vec4<f32>(noise2(p.xy), 0.0, 0.0, 1.0));
+}
+
+@compute @workgroup_size(8, 8, 1)
+fn fill_3d(@builtin(global_invocation_id) id: vec3<u32>) {
+    if (any(id >= params.extent.xyz)) { return; }
+    let p = sample_point(vec4<u32>(id, 0u));
+    textureStore(out_3d, id, vec4<f32>(noise3(p.xyz), 0.0, 0.0, 1.0));
+}
+
+// 4D: the target is a 3D texture of depth extent.z * extent.w; layer = w * extent.z + z.
+@compute @workgroup_size(8, 8, 1)
+fn fill_4d(@builtin(global_invocation_id) id: vec3<u32>) {
+    let layers = params.extent.z * params.extent.w;
+    if (id.x >= params.extent.x || id.y >= params.extent.y || id.z >= layers) { return; }
+    let z = id.z % params.extent.z;
+    let w = id.z / params.extent.z;
+    let p = sample_point(vec4<u32>(id.xy, z, w));
+    textureStore(out_3d, id, vec4<f32>(noise4(p), 0.0, 0.0, 1.0));
+}
+
+// Evaluates noise at arbitrary points (x, y, z, w; unused components ignored).
+override NOISE_DIMS: u32 = 3u;
+
+@compute @workgroup_size(64, 1, 1)
+fn eval_points(@builtin(global_invocation_id) id: vec3<u32>) {
+    let i = id.x;
+    if (i >= arrayLength(&values)) { return; }
+    let p = points[i];
+    var v: f32;
+    if (NOISE_DIMS == 2u) {
+        v = noise2(p.xy);
+    } else if (NOISE_DIMS == 3u) {
+        v = noise3(p.xyz);
+    } else {
+        v = noise4(p);
+    }
+    values[i] = v;
+}

@@ -1,0 +1,66 @@
+//! CPU mirror of `shaders/fill.wgsl`: the same [`FillParams`], the same sampling
+//! arithmetic in `f32`, spread over all cores with rayon.
+
+use rayon::prelude::*;
+
+use super::{noise_at, Precision};
+use crate::field::{Field, NoiseKind};
+use crate::params::{FillParams, Slab};
+use crate::tables::LookupTables;
+
+/// The sampling convention, as `sample_point` in the shader: `offset + step * index`.
+#[inline(always)]
+pub fn sample_point(params: &FillParams, index: [u32; 4]) -> [f32; 4] {
+    std::array::from_fn(|a| params.offset[a] + params.step[a] * (params.origin[a] + index[a]) as f32)
+}
+
+/// Fills `out` (x fastest) with the slab `params` describes, exactly as the GPU would
+/// (f32 arithmetic, same parameters), using all cores.
+pub fn fill_slab(lut: &LookupTables, kind: NoiseKind, dims: usize, params: &FillParams, out: &mut [f32]) {
+    let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+    assert_eq!(out.len(), params.len(), "output length must match the slab");
+    // One row (fixed y, z, w) per task: enough parallelism, little overhead.
+    out.par_chunks_mut(nx).enumerate().for_each(|(row, values)| {
+        let y = (row % ny) as u32;
+        let z = ((row / ny) % nz) as u32;
+        let w = (row / (ny * nz)) as u32;
+        for (x, v) in values.iter_mut().enumerate() {
+            let p = sample_point(params, [x as u32, y, z, w]);
+            *v = noise_at::<f32>(lut, kind, &p[..dims]);
+        }
+    });
+}
+
+/// The whole field in `f32`, mirroring the GPU (all cores).
+pub fn generate_f32(lut: &LookupTables, field: &Field) -> crate::Result<Vec<f32>> {
+    field.validate()?;
+    let params = FillParams::new(field, Slab::whole(field));
+    let mut out = vec![0.0f32; params.len()];
+    fill_slab(lut, field.kind, field.dims, &params, &mut out);
+    Ok(out)
+}
+
+/// The whole field in `f64` at the true (unreduced) coordinates: the reference values.
+pub fn generate_f64(lut: &LookupTables, field: &Field) -> crate::Result<Vec<f64>> {
+    field.validate()?;
+    let [nx, ny, nz, _] = field.size.map(|e| e as usize);
+    let mut out = vec![0.0f64; field.len() as usize];
+    out.par_chunks_mut(nx).enumerate().for_each(|(row, values)| {
+        let y = (row % ny) as u32;
+        let z = ((row / ny) % nz) as u32;
+        let w = (row / (ny * nz)) as u32;
+        for (x, v) in values.iter_mut().enumerate() {
+            let p = field.coordinate([x as u32, y, z, w]);
+            *v = noise_at::<f64>(lut, field.kind, &p[..field.dims]);
+        }
+    });
+    Ok(out)
+}
+
+/// Generates `field` at the given precision: `F32` mirrors the GPU, `F64` is the reference.
+pub fn generate(lut: &LookupTables, field: &Field, precision: Precision) -> crate::Result<Vec<f32>> {
+    match precision {
+        Precision::F32 => generate_f32(lut, field),
+        Precision::F64 => Ok(generate_f64(lut, field)?.into_iter().map(|v| v as f32).collect()),
+    }
+}

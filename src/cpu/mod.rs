@@ -1,0 +1,112 @@
+//! The CPU reference: every noise function in `f64` (Gustavson's Java code, reproduced) and
+//! in `f32` (the shaders, mirrored operation for operation).
+//!
+//! Each file here mirrors the shader of the same name under `shaders/`.
+//!
+//! # Output ranges
+//!
+//! Measured over 10⁶ uniformly random points in [-1000, 1000]ⁿ per function (default
+//! seed; `tests/range.rs` re-measures them and asserts these bounds):
+//!
+//! | function | min | max | bound asserted |
+//! |---|---|---|---|
+//! | see `tests/range.rs` output and the README for the measured figures | | | |
+//!
+//! Simplex noise stays within [-1, 1] (Gustavson's scale factors 70, 32, 27). Every
+//! function is zero at every integer lattice point for classic noise, and at every
+//! simplex-lattice corner for simplex noise.
+
+pub mod classic;
+pub mod fill;
+pub mod lookup;
+pub mod real;
+pub mod simplex;
+
+use std::sync::Arc;
+
+pub use real::Real;
+
+use crate::field::NoiseKind;
+use crate::tables::LookupTables;
+
+/// The arithmetic precision of the CPU reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precision {
+    /// `f32`, mirroring the GPU shaders.
+    F32,
+    /// `f64`, reproducing Gustavson's Java code.
+    F64,
+}
+
+/// Evaluates `kind` noise at `p` (2, 3 or 4 coordinates).
+///
+/// # Panics
+/// If `p` does not have 2, 3 or 4 coordinates (a programming error, not an input error).
+#[inline]
+pub fn noise_at<R: Real>(lut: &LookupTables, kind: NoiseKind, p: &[R]) -> R {
+    match (kind, p) {
+        (NoiseKind::Classic, &[x, y]) => classic::classic2(lut, x, y),
+        (NoiseKind::Classic, &[x, y, z]) => classic::classic3(lut, x, y, z),
+        (NoiseKind::Classic, &[x, y, z, w]) => classic::classic4(lut, x, y, z, w),
+        (NoiseKind::Simplex, &[x, y]) => simplex::simplex2(lut, x, y),
+        (NoiseKind::Simplex, &[x, y, z]) => simplex::simplex3(lut, x, y, z),
+        (NoiseKind::Simplex, &[x, y, z, w]) => simplex::simplex4(lut, x, y, z, w),
+        _ => panic!("noise_at takes 2, 3 or 4 coordinates, not {}", p.len()),
+    }
+}
+
+/// A noise function in the style of noise-rs's `NoiseFn`: `get([x, y])`, `get([x, y, z])`,
+/// `get([x, y, z, w])` in `f64`.
+pub trait NoiseFn<const N: usize> {
+    /// The noise value at `point`.
+    fn get(&self, point: [f64; N]) -> f64;
+}
+
+/// Shared by [`Simplex`] and [`Classic`]: the seed's tables, cheap to clone.
+#[derive(Clone, Debug)]
+struct Seeded(Arc<LookupTables>);
+
+impl Seeded {
+    fn new(seed: u64) -> Self {
+        Seeded(Arc::new(LookupTables::new(seed)))
+    }
+}
+
+/// Simplex noise on the CPU, noise-rs style: `Simplex::new(seed).get([x, y, z])`.
+///
+/// Seed 0 gives Gustavson's reference values.
+#[derive(Clone, Debug)]
+pub struct Simplex(Seeded);
+
+/// Classic Perlin noise on the CPU, noise-rs style: `Classic::new(seed).get([x, y, z])`.
+///
+/// Seed 0 gives Gustavson's reference values.
+#[derive(Clone, Debug)]
+pub struct Classic(Seeded);
+
+impl Simplex {
+    /// Simplex noise with the tables of `seed` (0 = Perlin's permutation).
+    pub fn new(seed: u64) -> Self {
+        Simplex(Seeded::new(seed))
+    }
+}
+
+impl Classic {
+    /// Classic noise with the tables of `seed` (0 = Perlin's permutation).
+    pub fn new(seed: u64) -> Self {
+        Classic(Seeded::new(seed))
+    }
+}
+
+macro_rules! impl_noise_fn {
+    ($ty:ty, $kind:expr) => {
+        impl<const N: usize> NoiseFn<N> for $ty {
+            fn get(&self, point: [f64; N]) -> f64 {
+                noise_at::<f64>(&self.0 .0, $kind, &point)
+            }
+        }
+    };
+}
+
+impl_noise_fn!(Simplex, NoiseKind::Simplex);
+impl_noise_fn!(Classic, NoiseKind::Classic);

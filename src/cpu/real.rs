@@ -1,0 +1,70 @@
+//! The scalar type the CPU reference is generic over: `f64` reproduces Gustavson's Java
+//! code, `f32` mirrors the WGSL shaders.
+
+use std::fmt::Debug;
+use std::ops::{Add, Div, Mul, Neg, Sub};
+
+/// A floating-point scalar (`f32` or `f64`) with the few operations the noise code uses.
+///
+/// Constants enter through [`Real::lit`], which rounds an `f64` literal once to the
+/// target precision, exactly as a WGSL `const` of type `f32` is rounded.
+pub trait Real:
+    Copy
+    + PartialOrd
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+{
+    /// A literal rounded to this precision.
+    fn lit(v: f64) -> Self;
+    /// Largest whole number not above `self` (a true floor, also at negative integers).
+    fn floor(self) -> Self;
+    /// The larger of two values (`other` when `self` is NaN, as WGSL's `max` may do).
+    fn max(self, other: Self) -> Self;
+    /// An unsigned integer, converted exactly (the gradients and offsets are small).
+    fn from_u32(v: u32) -> Self;
+    /// Widens to `f64`.
+    fn to_f64(self) -> f64;
+    /// The absolute value.
+    fn abs(self) -> Self;
+}
+
+macro_rules! impl_real {
+    ($t:ty) => {
+        impl Real for $t {
+            #[inline(always)]
+            fn lit(v: f64) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn floor(self) -> Self {
+                <$t>::floor(self)
+            }
+            #[inline(always)]
+            fn max(self, other: Self) -> Self {
+                <$t>::max(self, other)
+            }
+            #[inline(always)]
+            fn from_u32(v: u32) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn to_f64(self) -> f64 {
+                self as f64
+            }
+            #[inline(always)]
+            fn abs(self) -> Self {
+                <$t>::abs(self)
+            }
+        }
+    };
+}
+
+impl_real!(f32);
+impl_real!(f64);

@@ -1,0 +1,217 @@
+//! CPU mirror of `shaders/simplex.wgsl`: Gustavson's simplex noise in 2D, 3D and 4D.
+//!
+//! Same names, same order of operations as the shader (read them side by side). In `f64`
+//! with the default tables this is Gustavson's Java `SimplexNoise` (with a true floor);
+//! in `f32` it is what the GPU computes.
+
+use super::lookup::{grad3_at, grad4_at, hash2, perm1, simplex4_order, wrap256};
+use super::real::Real;
+use crate::tables::LookupTables;
+
+/// Skew factor of 2D simplex noise, `(sqrt(3) - 1) / 2`.
+pub const SIMPLEX2_F: f64 = 0.3660254037844386;
+/// Unskew factor of 2D simplex noise, `(3 - sqrt(3)) / 6`.
+pub const SIMPLEX2_G: f64 = 0.21132486540518713;
+/// Skew factor of 3D simplex noise, `1 / 3`.
+pub const SIMPLEX3_F: f64 = 1.0 / 3.0;
+/// Unskew factor of 3D simplex noise, `1 / 6`.
+pub const SIMPLEX3_G: f64 = 1.0 / 6.0;
+/// Skew factor of 4D simplex noise, `(sqrt(5) - 1) / 4`.
+pub const SIMPLEX4_F: f64 = 0.30901699437494745;
+/// Unskew factor of 4D simplex noise, `(5 - sqrt(5)) / 20`.
+pub const SIMPLEX4_G: f64 = 0.1381966011250105;
+
+/// Squared kernel radius of 2D simplex noise (Gustavson: 0.5).
+pub const SIMPLEX2_R2: f64 = 0.5;
+/// Squared kernel radius of 3D and 4D simplex noise (Gustavson and Perlin: 0.6).
+pub const SIMPLEX34_R2: f64 = 0.6;
+
+/// The skew and unskew factors `(F, G)` of simplex noise in `dims` (2 to 4) dimensions.
+pub fn skew_factors(dims: usize) -> (f64, f64) {
+    match dims {
+        2 => (SIMPLEX2_F, SIMPLEX2_G),
+        3 => (SIMPLEX3_F, SIMPLEX3_G),
+        _ => (SIMPLEX4_F, SIMPLEX4_G),
+    }
+}
+
+/// `max(t, 0)⁴`: the radial falloff of one corner (Java: `t *= t; t * t * dot`).
+#[inline(always)]
+pub fn falloff<R: Real>(t: R) -> R {
+    let t = t.max(R::lit(0.0));
+    let t2 = t * t;
+    t2 * t2
+}
+
+/// 2D simplex noise, in [-1, 1].
+pub fn simplex2<R: Real>(lut: &LookupTables, x: R, y: R) -> R {
+    let f2 = R::lit(SIMPLEX2_F);
+    let g2 = R::lit(SIMPLEX2_G);
+    // Skew to find the cell, unskew its origin back.
+    let s = (x + y) * f2;
+    let i = (x + s).floor();
+    let j = (y + s).floor();
+    let t = (i + j) * g2;
+    let x0 = x - (i - t);
+    let y0 = y - (j - t);
+    // Which of the two triangles: `>` as in the Java code.
+    let i1: u32 = if x0 > y0 { 1 } else { 0 };
+    let j1: u32 = 1 - i1;
+    let x1 = x0 - R::from_u32(i1) + g2;
+    let y1 = y0 - R::from_u32(j1) + g2;
+    let x2 = x0 - R::lit(1.0) + R::lit(2.0) * g2;
+    let y2 = y0 - R::lit(1.0) + R::lit(2.0) * g2;
+    let ii = wrap256(i);
+    let jj = wrap256(j);
+    let g0 = grad3_at::<R>(lut, ii, jj);
+    let g1 = grad3_at::<R>(lut, ii + i1, jj + j1);
+    let g2v = grad3_at::<R>(lut, ii + 1, jj + 1);
+    let r2 = R::lit(SIMPLEX2_R2);
+    let n0 = falloff(r2 - x0 * x0 - y0 * y0) * (g0[0] * x0 + g0[1] * y0);
+    let n1 = falloff(r2 - x1 * x1 - y1 * y1) * (g1[0] * x1 + g1[1] * y1);
+    let n2 = falloff(r2 - x2 * x2 - y2 * y2) * (g2v[0] * x2 + g2v[1] * y2);
+    R::lit(70.0) * (n0 + n1 + n2)
+}
+
+/// 3D simplex noise, in [-1, 1].
+pub fn simplex3<R: Real>(lut: &LookupTables, x: R, y: R, z: R) -> R {
+    simplex3_r2(lut, x, y, z, R::lit(SIMPLEX34_R2), R::lit(32.0))
+}
+
+/// 3D simplex noise with squared kernel radius `r2` and output scale `scale`.
+pub fn simplex3_r2<R: Real>(lut: &LookupTables, x: R, y: R, z: R, r2: R, scale: R) -> R {
+    let f3 = R::lit(SIMPLEX3_F);
+    let g3 = R::lit(SIMPLEX3_G);
+    let s = (x + y + z) * f3;
+    let i = (x + s).floor();
+    let j = (y + s).floor();
+    let k = (z + s).floor();
+    let t = (i + j + k) * g3;
+    let x0 = x - (i - t);
+    let y0 = y - (j - t);
+    let z0 = z - (k - t);
+    // Which of the six tetrahedra: the comparisons of the Java code, `>=` included.
+    let (o1, o2): ([u32; 3], [u32; 3]) = if x0 >= y0 {
+        if y0 >= z0 {
+            ([1, 0, 0], [1, 1, 0])
+        } else if x0 >= z0 {
+            ([1, 0, 0], [1, 0, 1])
+        } else {
+            ([0, 0, 1], [1, 0, 1])
+        }
+    } else if y0 < z0 {
+        ([0, 0, 1], [0, 1, 1])
+    } else if x0 < z0 {
+        ([0, 1, 0], [0, 1, 1])
+    } else {
+        ([0, 1, 0], [1, 1, 0])
+    };
+    let x1 = x0 - R::from_u32(o1[0]) + g3;
+    let y1 = y0 - R::from_u32(o1[1]) + g3;
+    let z1 = z0 - R::from_u32(o1[2]) + g3;
+    let x2 = x0 - R::from_u32(o2[0]) + R::lit(2.0) * g3;
+    let y2 = y0 - R::from_u32(o2[1]) + R::lit(2.0) * g3;
+    let z2 = z0 - R::from_u32(o2[2]) + R::lit(2.0) * g3;
+    let x3 = x0 - R::lit(1.0) + R::lit(3.0) * g3;
+    let y3 = y0 - R::lit(1.0) + R::lit(3.0) * g3;
+    let z3 = z0 - R::lit(1.0) + R::lit(3.0) * g3;
+    let ii = wrap256(i);
+    let jj = wrap256(j);
+    let kk = wrap256(k);
+    // perm[ii+perm[jj+perm[kk]]] = T(ii, jj + P(kk)).
+    let g0 = grad3_at::<R>(lut, ii, jj + perm1(lut, kk));
+    let g1 = grad3_at::<R>(lut, ii + o1[0], jj + o1[1] + perm1(lut, kk + o1[2]));
+    let g2 = grad3_at::<R>(lut, ii + o2[0], jj + o2[1] + perm1(lut, kk + o2[2]));
+    let g3v = grad3_at::<R>(lut, ii + 1, jj + 1 + perm1(lut, kk + 1));
+    let n0 = falloff(r2 - x0 * x0 - y0 * y0 - z0 * z0) * (g0[0] * x0 + g0[1] * y0 + g0[2] * z0);
+    let n1 = falloff(r2 - x1 * x1 - y1 * y1 - z1 * z1) * (g1[0] * x1 + g1[1] * y1 + g1[2] * z1);
+    let n2 = falloff(r2 - x2 * x2 - y2 * y2 - z2 * z2) * (g2[0] * x2 + g2[1] * y2 + g2[2] * z2);
+    let n3 = falloff(r2 - x3 * x3 - y3 * y3 - z3 * z3) * (g3v[0] * x3 + g3v[1] * y3 + g3v[2] * z3);
+    scale * (n0 + n1 + n2 + n3)
+}
+
+/// 4D simplex noise, in [-1, 1].
+pub fn simplex4<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R) -> R {
+    simplex4_r2(lut, x, y, z, w, R::lit(SIMPLEX34_R2), R::lit(27.0))
+}
+
+/// 4D simplex noise with squared kernel radius `r2` and output scale `scale`.
+#[allow(clippy::too_many_arguments)]
+pub fn simplex4_r2<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R, r2: R, scale: R) -> R {
+    let f4 = R::lit(SIMPLEX4_F);
+    let g4 = R::lit(SIMPLEX4_G);
+    let s = (x + y + z + w) * f4;
+    let i = (x + s).floor();
+    let j = (y + s).floor();
+    let k = (z + s).floor();
+    let l = (w + s).floor();
+    let t = (i + j + k + l) * g4;
+    let x0 = x - (i - t);
+    let y0 = y - (j - t);
+    let z0 = z - (k - t);
+    let w0 = w - (l - t);
+    // Six pairwise comparisons index the traversal table.
+    let c = (if x0 > y0 { 32 } else { 0 })
+        + (if x0 > z0 { 16 } else { 0 })
+        + (if y0 > z0 { 8 } else { 0 })
+        + (if x0 > w0 { 4 } else { 0 })
+        + (if y0 > w0 { 2 } else { 0 })
+        + (if z0 > w0 { 1 } else { 0 });
+    let order = simplex4_order(lut, c);
+    let o1 = order.map(|r| (r >= 3) as u32);
+    let o2 = order.map(|r| (r >= 2) as u32);
+    let o3 = order.map(|r| (r >= 1) as u32);
+    let x1 = x0 - R::from_u32(o1[0]) + g4;
+    let y1 = y0 - R::from_u32(o1[1]) + g4;
+    let z1 = z0 - R::from_u32(o1[2]) + g4;
+    let w1 = w0 - R::from_u32(o1[3]) + g4;
+    let x2 = x0 - R::from_u32(o2[0]) + R::lit(2.0) * g4;
+    let y2 = y0 - R::from_u32(o2[1]) + R::lit(2.0) * g4;
+    let z2 = z0 - R::from_u32(o2[2]) + R::lit(2.0) * g4;
+    let w2 = w0 - R::from_u32(o2[3]) + R::lit(2.0) * g4;
+    let x3 = x0 - R::from_u32(o3[0]) + R::lit(3.0) * g4;
+    let y3 = y0 - R::from_u32(o3[1]) + R::lit(3.0) * g4;
+    let z3 = z0 - R::from_u32(o3[2]) + R::lit(3.0) * g4;
+    let w3 = w0 - R::from_u32(o3[3]) + R::lit(3.0) * g4;
+    let x4 = x0 - R::lit(1.0) + R::lit(4.0) * g4;
+    let y4 = y0 - R::lit(1.0) + R::lit(4.0) * g4;
+    let z4 = z0 - R::lit(1.0) + R::lit(4.0) * g4;
+    let w4 = w0 - R::lit(1.0) + R::lit(4.0) * g4;
+    let ii = wrap256(i);
+    let jj = wrap256(j);
+    let kk = wrap256(k);
+    let ll = wrap256(l);
+    // perm[ii+perm[jj+perm[kk+perm[ll]]]] = T(ii, jj + T(kk, ll)).
+    let corner = |o: [u32; 4]| {
+        grad4_at::<R>(lut, ii + o[0], jj + o[1] + hash2(lut, kk + o[2], ll + o[3]))
+    };
+    let g0 = corner([0, 0, 0, 0]);
+    let g1 = corner(o1);
+    let g2 = corner(o2);
+    let g3 = corner(o3);
+    let g4v = corner([1, 1, 1, 1]);
+    let n0 = falloff(r2 - x0 * x0 - y0 * y0 - z0 * z0 - w0 * w0)
+        * (g0[0] * x0 + g0[1] * y0 + g0[2] * z0 + g0[3] * w0);
+    let n1 = falloff(r2 - x1 * x1 - y1 * y1 - z1 * z1 - w1 * w1)
+        * (g1[0] * x1 + g1[1] * y1 + g1[2] * z1 + g1[3] * w1);
+    let n2 = falloff(r2 - x2 * x2 - y2 * y2 - z2 * z2 - w2 * w2)
+        * (g2[0] * x2 + g2[1] * y2 + g2[2] * z2 + g2[3] * w2);
+    let n3 = falloff(r2 - x3 * x3 - y3 * y3 - z3 * z3 - w3 * w3)
+        * (g3[0] * x3 + g3[1] * y3 + g3[2] * z3 + g3[3] * w3);
+    let n4 = falloff(r2 - x4 * x4 - y4 * y4 - z4 * z4 - w4 * w4)
+        * (g4v[0] * x4 + g4v[1] * y4 + g4v[2] * z4 + g4v[3] * w4);
+    scale * (n0 + n1 + n2 + n3 + n4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constants_are_the_java_expressions() {
+        assert_eq!(SIMPLEX2_F, 0.5 * (3f64.sqrt() - 1.0));
+        assert_eq!(SIMPLEX2_G, (3.0 - 3f64.sqrt()) / 6.0);
+        assert_eq!(SIMPLEX4_F, (5f64.sqrt() - 1.0) / 4.0);
+        assert_eq!(SIMPLEX4_G, (5.0 - 5f64.sqrt()) / 20.0);
+    }
+}

@@ -1,0 +1,43 @@
+//! The library's error type.
+
+use std::time::Duration;
+
+/// Everything the library can report instead of panicking.
+#[derive(Debug, thiserror::Error)]
+pub enum NoiseError {
+    /// No GPU adapter could be acquired (no driver, no device, or `WGPU_ADAPTER_NAME`
+    /// names none). The CPU reference ([`crate::cpu`]) still works.
+    #[error(
+        "no GPU adapter available ({0}); install a Vulkan/Metal/DX12 driver (on Linux without a GPU: \
+         Mesa's lavapipe, package mesa-vulkan-drivers) or use the CPU backend"
+    )]
+    NoAdapter(String),
+    /// The adapter refused to create a device.
+    #[error("could not create a GPU device: {0}")]
+    RequestDevice(String),
+    /// A field description is unusable (zero size, non-finite frequency or offset, ...).
+    #[error("invalid field: {0}")]
+    InvalidField(String),
+    /// A size is beyond what the device supports.
+    #[error("{what} is {requested}, beyond this device's limit of {limit}")]
+    ExceedsLimit {
+        /// What exceeded the limit.
+        what: String,
+        /// The size asked for.
+        requested: u64,
+        /// The device's limit.
+        limit: u64,
+    },
+    /// wgpu reported a validation or out-of-memory error.
+    #[error("GPU error: {0}")]
+    Gpu(String),
+    /// The device did not finish in time.
+    #[error("timed out after {0:?} waiting for the GPU")]
+    Timeout(Duration),
+    /// A readback buffer could not be mapped.
+    #[error("could not read the result back from the GPU: {0}")]
+    Readback(String),
+}
+
+/// Shorthand for results of this crate.
+pub type Result<T, E = NoiseError> = std::result::Result<T, E>;

@@ -1,0 +1,47 @@
+//! Standalone adapter and device acquisition (for the command line, tests and examples;
+//! an embedding application brings its own device).
+
+use crate::error::{NoiseError, Result};
+
+/// A device and queue acquired on their own, honouring `WGPU_BACKEND`,
+/// `WGPU_ADAPTER_NAME` and `WGPU_POWER_PREF`.
+pub struct GpuContext {
+    /// The adapter the device was created on.
+    pub adapter: wgpu::Adapter,
+    /// The device.
+    pub device: wgpu::Device,
+    /// Its queue.
+    pub queue: wgpu::Queue,
+}
+
+impl GpuContext {
+    /// Acquires an adapter from the environment (or the default one) and a device with
+    /// the adapter's own limits, so large textures are available where the hardware has
+    /// them.
+    pub fn new() -> Result<Self> {
+        pollster::block_on(Self::new_async())
+    }
+
+    /// Async version of [`GpuContext::new`].
+    pub async fn new_async() -> Result<Self> {
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let adapter = wgpu::util::initialize_adapter_from_env_or_default(&instance, None)
+            .await
+            .map_err(|e| NoiseError::NoAdapter(e.to_string()))?;
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("wgpu-noise device"),
+                required_limits: adapter.limits(),
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| NoiseError::RequestDevice(e.to_string()))?;
+        Ok(GpuContext { adapter, device, queue })
+    }
+
+    /// One line naming the adapter, e.g. `llvmpipe (LLVM 15.0.6, 256 bits) (Cpu, Vulkan)`.
+    pub fn describe(&self) -> String {
+        let info = self.adapter.get_info();
+        format!("{} ({:?}, {:?})", info.name, info.device_type, info.backend)
+    }
+}

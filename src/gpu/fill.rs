@@ -1,0 +1,231 @@
+//! The fill pipelines: compute passes that write noise into a caller's storage texture.
+//! They record into the caller's encoder and never submit.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use wgpu::util::DeviceExt;
+
+use super::lookup::NoiseLookup;
+use crate::field::NoiseKind;
+use crate::params::FillParams;
+use crate::shader;
+
+/// Workgroup size of the fill entry points (keep in sync with `shaders/fill.wgsl`).
+pub const WORKGROUP: [u32; 3] = [8, 8, 1];
+/// Workgroup size of `eval_points` (keep in sync with `shaders/fill.wgsl`).
+pub const EVAL_WORKGROUP: u32 = 64;
+
+/// The entry points of `shaders/fill.wgsl`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Entry {
+    Fill2d,
+    Fill3d,
+    Fill4d,
+    Eval(u32),
+}
+
+impl Entry {
+    fn name(self) -> &'static str {
+        match self {
+            Entry::Fill2d => "fill_2d",
+            Entry::Fill3d => "fill_3d",
+            Entry::Fill4d => "fill_4d",
+            Entry::Eval(_) => "eval_points",
+        }
+    }
+}
+
+/// Compiled fill pipelines (created on first use, then reused) and their layouts.
+pub struct FillPipelines {
+    module: wgpu::ShaderModule,
+    lookup_layout: wgpu::BindGroupLayout,
+    out_2d_layout: wgpu::BindGroupLayout,
+    out_3d_layout: wgpu::BindGroupLayout,
+    eval_layout: wgpu::BindGroupLayout,
+    pipelines: Mutex<HashMap<(Entry, NoiseKind), wgpu::ComputePipeline>>,
+}
+
+impl FillPipelines {
+    /// Compiles the fill shader and creates the layouts.
+    pub fn new(device: &wgpu::Device) -> Self {
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("wgpu-noise fill shader"),
+            source: wgpu::ShaderSource::Wgsl(shader::fill_shader_wgsl().into()),
+        });
+        let uniform = wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<FillParams>() as u64),
+            },
+            count: None,
+        };
+        let storage_texture = |binding, view_dimension| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::StorageTexture {
+                access: wgpu::StorageTextureAccess::WriteOnly,
+                format: wgpu::TextureFormat::R32Float,
+                view_dimension,
+            },
+            count: None,
+        };
+        let storage_buffer = |binding, read_only| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Storage { read_only },
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        };
+        let layout = |label, entries: &[wgpu::BindGroupLayoutEntry]| {
+            device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: Some(label), entries })
+        };
+        FillPipelines {
+            module,
+            lookup_layout: NoiseLookup::bind_group_layout(device, wgpu::ShaderStages::COMPUTE),
+            out_2d_layout: layout(
+                "wgpu-noise fill_2d layout",
+                &[uniform, storage_texture(1, wgpu::TextureViewDimension::D2)],
+            ),
+            out_3d_layout: layout(
+                "wgpu-noise fill_3d layout",
+                &[uniform, storage_texture(2, wgpu::TextureViewDimension::D3)],
+            ),
+            eval_layout: layout("wgpu-noise eval_points layout", &[storage_buffer(3, true), storage_buffer(4, false)]),
+            pipelines: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The layout of the lookup bind group at group 0 of every fill pipeline.
+    pub fn lookup_layout(&self) -> &wgpu::BindGroupLayout {
+        &self.lookup_layout
+    }
+
+    fn output_layout(&self, entry: Entry) -> &wgpu::BindGroupLayout {
+        match entry {
+            Entry::Fill2d => &self.out_2d_layout,
+            Entry::Fill3d | Entry::Fill4d => &self.out_3d_layout,
+            Entry::Eval(_) => &self.eval_layout,
+        }
+    }
+
+    fn pipeline(&self, device: &wgpu::Device, entry: Entry, kind: NoiseKind) -> wgpu::ComputePipeline {
+        let mut cache = self.pipelines.lock().unwrap_or_else(|p| p.into_inner());
+        cache
+            .entry((entry, kind))
+            .or_insert_with(|| {
+                let label = format!("wgpu-noise {} {kind}", entry.name());
+                let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                    label: Some(&label),
+                    bind_group_layouts: &[Some(&self.lookup_layout), Some(self.output_layout(entry))],
+                    immediate_size: 0,
+                });
+                let kind_value = match kind {
+                    NoiseKind::Classic => 0.0,
+                    NoiseKind::Simplex => 1.0,
+                };
+                let dims_value = match entry {
+                    Entry::Eval(d) => d as f64,
+                    _ => 0.0,
+                };
+                let with_dims = [("NOISE_KIND", kind_value), ("NOISE_DIMS", dims_value)];
+                let constants: &[(&str, f64)] =
+                    if matches!(entry, Entry::Eval(_)) { &with_dims } else { &with_dims[..1] };
+                device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: Some(&label),
+                    layout: Some(&layout),
+                    module: &self.module,
+                    entry_point: Some(entry.name()),
+                    compilation_options: wgpu::PipelineCompilationOptions { constants, ..Default::default() },
+                    cache: None,
+                })
+            })
+            .clone()
+    }
+
+    /// Records a compute pass into `encoder` that fills `target` with the slab `params`
+    /// describes: a 2D `R32Float` storage texture for `dims == 2`, a 3D one for 3, and for
+    /// 4 a 3D one of depth `extent.z * extent.w` (layer `w * extent.z + z`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_fill(
+        &self,
+        device: &wgpu::Device,
+        encoder: &mut wgpu::CommandEncoder,
+        lookup: &wgpu::BindGroup,
+        kind: NoiseKind,
+        dims: usize,
+        params: &FillParams,
+        target: &wgpu::TextureView,
+    ) {
+        let entry = match dims {
+            2 => Entry::Fill2d,
+            3 => Entry::Fill3d,
+            _ => Entry::Fill4d,
+        };
+        let pipeline = self.pipeline(device, entry, kind);
+        let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("wgpu-noise fill params"),
+            contents: bytemuck::bytes_of(params),
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+        let target_binding = if dims == 2 { 1 } else { 2 };
+        let output = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("wgpu-noise fill output"),
+            layout: self.output_layout(entry),
+            entries: &[
+                wgpu::BindGroupEntry { binding: 0, resource: uniform.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: target_binding, resource: wgpu::BindingResource::TextureView(target) },
+            ],
+        });
+        let [nx, ny, nz, nw] = params.extent;
+        let depth = if dims == 4 { nz * nw } else { nz };
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("wgpu-noise fill pass"),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, lookup, &[]);
+        pass.set_bind_group(1, &output, &[]);
+        pass.dispatch_workgroups(nx.div_ceil(WORKGROUP[0]), ny.div_ceil(WORKGROUP[1]), depth.div_ceil(WORKGROUP[2]));
+    }
+
+    /// Records a pass that evaluates `kind` noise in `dims` dimensions at each point of
+    /// `points` (`vec4<f32>` each) into `values` (`f32` each).
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_eval(
+        &self,
+        device: &wgpu::Device,
+        encoder: &mut wgpu::CommandEncoder,
+        lookup: &wgpu::BindGroup,
+        kind: NoiseKind,
+        dims: usize,
+        points: &wgpu::Buffer,
+        values: &wgpu::Buffer,
+        count: u32,
+    ) {
+        let entry = Entry::Eval(dims as u32);
+        let pipeline = self.pipeline(device, entry, kind);
+        let io = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("wgpu-noise eval io"),
+            layout: &self.eval_layout,
+            entries: &[
+                wgpu::BindGroupEntry { binding: 3, resource: points.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 4, resource: values.as_entire_binding() },
+            ],
+        });
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("wgpu-noise eval pass"),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(&pipeline);
+        pass.set_bind_group(0, lookup, &[]);
+        pass.set_bind_group(1, &io, &[]);
+        pass.dispatch_workgroups(count.div_ceil(EVAL_WORKGROUP), 1, 1);
+    }
+}

@@ -1,0 +1,284 @@
+//! [`GpuNoise`]: whole fields and point lists on the GPU, slab by slab, with bounded waits
+//! and every wgpu error turned into a [`NoiseError`].
+
+use std::time::Duration;
+
+use wgpu::util::DeviceExt;
+
+use super::fill::FillPipelines;
+use super::lookup::NoiseLookup;
+use super::readback::{map_and_read, padded_row_bytes, unpad_rows};
+use crate::error::{NoiseError, Result};
+use crate::field::{Field, NoiseKind, AXIS_NAMES};
+use crate::params::{FillParams, Slab};
+
+/// Tuning and self-check options of [`GpuNoise`].
+#[derive(Clone, Debug)]
+pub struct GpuOptions {
+    /// Upper bound on the bytes of one slab (its texture and its readback buffer).
+    pub slab_bytes: u64,
+    /// How long to wait for one submission before reporting [`NoiseError::Timeout`].
+    pub timeout: Duration,
+    /// Write NaN into the target texture before each fill, so that a texel the shader
+    /// failed to write shows up as NaN (a self-check used by the tests).
+    pub poison: bool,
+}
+
+impl Default for GpuOptions {
+    fn default() -> Self {
+        GpuOptions { slab_bytes: 64 << 20, timeout: Duration::from_secs(120), poison: false }
+    }
+}
+
+/// Generates noise fields on a device it is given (it never creates one).
+pub struct GpuNoise {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    lookup: NoiseLookup,
+    lookup_bind_group: wgpu::BindGroup,
+    pipelines: FillPipelines,
+    /// Options; change them at any time.
+    pub options: GpuOptions,
+}
+
+impl GpuNoise {
+    /// Uploads the lookup textures of `seed` and compiles the fill shader.
+    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, seed: u64) -> Result<Self> {
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let lookup = NoiseLookup::new(device, queue, seed);
+        let pipelines = FillPipelines::new(device);
+        let lookup_bind_group = lookup.bind_group(device, pipelines.lookup_layout());
+        check(scope)?;
+        Ok(GpuNoise {
+            device: device.clone(),
+            queue: queue.clone(),
+            lookup,
+            lookup_bind_group,
+            pipelines,
+            options: GpuOptions::default(),
+        })
+    }
+
+    /// Switches to the tables of another seed (rewrites the lookup textures in place).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.lookup.set_seed(&self.queue, seed);
+    }
+
+    /// The uploaded lookup textures.
+    pub fn lookup(&self) -> &NoiseLookup {
+        &self.lookup
+    }
+
+    /// The queue this generator submits to.
+    pub fn queue(&self) -> &wgpu::Queue {
+        &self.queue
+    }
+
+    /// The fill pipelines, to record fills into an encoder of your own.
+    pub fn pipelines(&self) -> &FillPipelines {
+        &self.pipelines
+    }
+
+    /// The lookup bind group matching [`GpuNoise::pipelines`].
+    pub fn lookup_bind_group(&self) -> &wgpu::BindGroup {
+        &self.lookup_bind_group
+    }
+
+    /// How many outer layers (rows in 2D, z-slices in 3D, w-volumes in 4D) one slab of
+    /// `field` holds, or why the device cannot generate it.
+    pub fn slab_layers(&self, field: &Field) -> Result<u32> {
+        field.validate()?;
+        let limits = self.device.limits();
+        let [nx, ny, nz, _] = field.size;
+        let (max_side, what) = if field.dims == 2 {
+            (limits.max_texture_dimension_2d, "max_texture_dimension_2d")
+        } else {
+            (limits.max_texture_dimension_3d, "max_texture_dimension_3d")
+        };
+        let inner_axes = if field.dims == 4 { 3 } else { field.dims - 1 };
+        for axis in 0..inner_axes {
+            let size = field.size[axis];
+            if size > max_side {
+                return Err(NoiseError::ExceedsLimit {
+                    what: format!("size along {} ({what})", AXIS_NAMES[axis]),
+                    requested: size as u64,
+                    limit: max_side as u64,
+                });
+            }
+        }
+        // Texture layers along the outer axis: one per row/slice, nz per 4D volume.
+        let texture_layers_per_layer = if field.dims == 4 { nz } else { 1 };
+        let layer_bytes = padded_row_bytes(nx) as u64 * if field.dims == 2 { 1 } else { ny as u64 } * texture_layers_per_layer as u64;
+        let buffer_limit = limits.max_buffer_size.min(self.options.slab_bytes.max(layer_bytes));
+        if layer_bytes > limits.max_buffer_size {
+            return Err(NoiseError::ExceedsLimit {
+                what: "bytes of one layer (max_buffer_size)".into(),
+                requested: layer_bytes,
+                limit: limits.max_buffer_size,
+            });
+        }
+        let by_bytes = (buffer_limit / layer_bytes).max(1);
+        let by_texture = (max_side / texture_layers_per_layer) as u64;
+        let outer = field.size[field.dims - 1] as u64;
+        Ok(by_bytes.min(by_texture).min(outer).max(1) as u32)
+    }
+
+    /// Generates `field` slab by slab, handing each slab's values (x fastest) to `sink`
+    /// in order. Peak memory is one slab, whatever the field's size.
+    pub fn generate_slabs(
+        &self,
+        field: &Field,
+        mut sink: impl FnMut(Slab, &[f32]) -> Result<()>,
+    ) -> Result<()> {
+        let layers = self.slab_layers(field)?;
+        let [nx, ny, nz, _] = field.size;
+        let texture_depth = |count: u32| match field.dims {
+            2 => 1,
+            3 => count,
+            _ => nz * count,
+        };
+        let rows_per_layer = |count: u32| if field.dims == 2 { count } else { ny };
+        let (dimension, size) = if field.dims == 2 {
+            (wgpu::TextureDimension::D2, wgpu::Extent3d { width: nx, height: layers, depth_or_array_layers: 1 })
+        } else {
+            (wgpu::TextureDimension::D3, wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: texture_depth(layers) })
+        };
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let texture = self.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("wgpu-noise slab"),
+            size,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension,
+            format: wgpu::TextureFormat::R32Float,
+            usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let padded = padded_row_bytes(nx);
+        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-noise slab readback"),
+            size: padded as u64 * rows_per_layer(layers) as u64 * texture_depth(layers) as u64,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        check(oom)?;
+        check(scope)?;
+        let mut values = Vec::new();
+        for slab in Slab::split(field, layers) {
+            let params = FillParams::new(field, slab);
+            let copy_size = if field.dims == 2 {
+                wgpu::Extent3d { width: nx, height: slab.count, depth_or_array_layers: 1 }
+            } else {
+                wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: texture_depth(slab.count) }
+            };
+            let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+            if self.options.poison {
+                self.poison(&texture, copy_size);
+            }
+            let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("wgpu-noise slab"),
+            });
+            self.pipelines.record_fill(&self.device, &mut encoder, &self.lookup_bind_group, field.kind, field.dims, &params, &view);
+            encoder.copy_texture_to_buffer(
+                texture.as_image_copy(),
+                wgpu::TexelCopyBufferInfo {
+                    buffer: &buffer,
+                    layout: wgpu::TexelCopyBufferLayout {
+                        offset: 0,
+                        bytes_per_row: Some(padded),
+                        rows_per_image: Some(copy_size.height),
+                    },
+                },
+                copy_size,
+            );
+            let submission = self.queue.submit([encoder.finish()]);
+            check(scope)?;
+            let rows = copy_size.height as usize * copy_size.depth_or_array_layers as usize;
+            values.clear();
+            map_and_read(&self.device, &buffer, submission, self.options.timeout, |bytes| {
+                unpad_rows(bytes, nx, rows, padded, &mut values)
+            })?;
+            sink(slab, &values)?;
+        }
+        Ok(())
+    }
+
+    /// Generates the whole of `field` (x fastest, then y, z, w).
+    pub fn generate(&self, field: &Field) -> Result<Vec<f32>> {
+        field.validate()?;
+        let mut out = Vec::with_capacity(field.len() as usize);
+        self.generate_slabs(field, |_, values| {
+            out.extend_from_slice(values);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Evaluates `kind` noise in `dims` (2 to 4) dimensions at each of `points` (unused
+    /// coordinates ignored): the GPU twin of [`crate::cpu::noise_at`].
+    pub fn evaluate(&self, kind: NoiseKind, dims: usize, points: &[[f32; 4]]) -> Result<Vec<f32>> {
+        if !(2..=4).contains(&dims) {
+            return Err(NoiseError::InvalidField(format!("dimensions must be 2, 3 or 4, not {dims}")));
+        }
+        // Stay within max_compute_workgroups_per_dimension (65535 × 64 points).
+        const BATCH: usize = 1 << 20;
+        let mut out = Vec::with_capacity(points.len());
+        for batch in points.chunks(BATCH) {
+            let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+            let input = self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("wgpu-noise eval points"),
+                contents: bytemuck::cast_slice(batch),
+                usage: wgpu::BufferUsages::STORAGE,
+            });
+            let bytes = (batch.len() * 4) as u64;
+            let output = self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-noise eval values"),
+                size: bytes,
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            });
+            let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-noise eval readback"),
+                size: bytes,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("wgpu-noise eval"),
+            });
+            self.pipelines.record_eval(&self.device, &mut encoder, &self.lookup_bind_group, kind, dims, &input, &output, batch.len() as u32);
+            encoder.copy_buffer_to_buffer(&output, 0, &staging, 0, bytes);
+            let submission = self.queue.submit([encoder.finish()]);
+            check(scope)?;
+            map_and_read(&self.device, &staging, submission, self.options.timeout, |b| {
+                out.extend_from_slice(bytemuck::cast_slice(b))
+            })?;
+        }
+        Ok(out)
+    }
+
+    fn poison(&self, texture: &wgpu::Texture, size: wgpu::Extent3d) {
+        let texels = size.width as usize * size.height as usize * size.depth_or_array_layers as usize;
+        let nan = vec![f32::NAN; texels];
+        self.queue.write_texture(
+            texture.as_image_copy(),
+            bytemuck::cast_slice(&nan),
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(size.width * 4),
+                rows_per_image: Some(size.height),
+            },
+            size,
+        );
+    }
+}
+
+/// Pops an error scope and turns a captured error into [`NoiseError::Gpu`].
+fn check(scope: wgpu::ErrorScopeGuard) -> Result<()> {
+    match pollster::block_on(scope.pop()) {
+        None => Ok(()),
+        Some(e) => Err(NoiseError::Gpu(e.to_string())),
+    }
+}

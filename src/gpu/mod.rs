@@ -1,0 +1,16 @@
+//! The GPU generator: lookup textures, fill pipelines, slab-wise generation and readback.
+//!
+//! Embedding applications use [`NoiseLookup`] (their own pipelines) or
+//! [`FillPipelines::record_fill`] (record into their encoder); [`GpuNoise`] adds the
+//! standalone conveniences: whole fields to `Vec<f32>`, slab streaming, point evaluation.
+
+mod context;
+mod fill;
+mod generator;
+mod lookup;
+pub mod readback;
+
+pub use context::GpuContext;
+pub use fill::{FillPipelines, EVAL_WORKGROUP, WORKGROUP};
+pub use generator::{GpuNoise, GpuOptions};
+pub use lookup::NoiseLookup;

@@ -1,0 +1,57 @@
+//! Copying textures and buffers back to the host: row padding, mapping, bounded waits.
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::error::{NoiseError, Result};
+
+/// `bytes_per_row` of a texture-to-buffer copy of `width` f32 texels: padded up to
+/// wgpu's 256-byte alignment.
+pub fn padded_row_bytes(width: u32) -> u32 {
+    (width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)
+}
+
+/// Waits (at most `timeout`) for `submission`, maps `buffer` and hands its bytes to `read`.
+pub fn map_and_read<T>(
+    device: &wgpu::Device,
+    buffer: &wgpu::Buffer,
+    submission: wgpu::SubmissionIndex,
+    timeout: Duration,
+    read: impl FnOnce(&[u8]) -> T,
+) -> Result<T> {
+    let (sender, receiver) = mpsc::channel();
+    buffer.map_async(wgpu::MapMode::Read, .., move |r| {
+        let _ = sender.send(r);
+    });
+    device
+        .poll(wgpu::PollType::Wait { submission_index: Some(submission), timeout: Some(timeout) })
+        .map_err(|e| match e {
+            wgpu::PollError::Timeout => NoiseError::Timeout(timeout),
+            other => NoiseError::Gpu(other.to_string()),
+        })?;
+    // The map callback runs during a poll once the copy is done; one more non-blocking
+    // poll covers a callback queued just after the wait returned.
+    let mapped = match receiver.try_recv() {
+        Ok(r) => r,
+        Err(_) => {
+            let _ = device.poll(wgpu::PollType::Poll);
+            receiver.recv_timeout(timeout).map_err(|_| NoiseError::Timeout(timeout))?
+        }
+    };
+    mapped.map_err(|e| NoiseError::Readback(e.to_string()))?;
+    let out = {
+        let view = buffer.get_mapped_range(..).map_err(|e| NoiseError::Readback(e.to_string()))?;
+        read(&view)
+    };
+    buffer.unmap();
+    Ok(out)
+}
+
+/// Removes the row padding of a texture copy: `rows` rows of `width` f32 each, `padded`
+/// bytes apart, appended to `out`.
+pub fn unpad_rows(bytes: &[u8], width: u32, rows: usize, padded: u32, out: &mut Vec<f32>) {
+    let row_bytes = width as usize * 4;
+    for row in bytes.chunks(padded as usize).take(rows) {
+        out.extend_from_slice(bytemuck::cast_slice(&row[..row_bytes]));
+    }
+}

@@ -1,0 +1,24 @@
+//! # wgpu-noise
+//!
+//! Classic Perlin noise and simplex noise in 2D, 3D and 4D, after Stefan Gustavson's
+//! "Simplex noise demystified" (2005): WGSL shaders whose permutation, gradient and 4D
+//! traversal tables are **textures** the host uploads, a wgpu host that fills 2D, 3D and
+//! 4D textures with compute passes, and a CPU reference that reproduces Gustavson's Java
+//! code in `f64` and mirrors the shaders in `f32`.
+//!
+//! Data flows one way: [`tables`] → (GPU textures | CPU reference) → noise functions
+//! ([`shader`] / [`cpu`]) → fill ([`gpu`]) → readback → file or window.
+//!
+//! Values are zero at every lattice point of classic noise (a property of gradient
+//! noise, not a bug); see [`cpu`] for the measured output ranges.
+
+pub mod cpu;
+pub mod error;
+pub mod field;
+pub mod gpu;
+pub mod params;
+pub mod shader;
+pub mod tables;
+
+pub use error::{NoiseError, Result};
+pub use field::{Field, NoiseKind};

@@ -1,0 +1,33 @@
+//! The WGSL sources, and their assembly for the fill pipelines and for embedding.
+//!
+//! `shaders/lookup.wgsl` declares the lookup textures at `@group(0)`;
+//! [`noise_functions_wgsl`] rewrites that to the group an application chooses, so the
+//! noise functions never collide with the application's own bindings.
+
+/// Lookup texture bindings and fetch helpers (`shaders/lookup.wgsl`).
+pub const LOOKUP_WGSL: &str = include_str!("../shaders/lookup.wgsl");
+/// Classic Perlin noise `classic2/3/4` (`shaders/classic.wgsl`).
+pub const CLASSIC_WGSL: &str = include_str!("../shaders/classic.wgsl");
+/// Simplex noise `simplex2/3/4` (`shaders/simplex.wgsl`).
+pub const SIMPLEX_WGSL: &str = include_str!("../shaders/simplex.wgsl");
+/// Compute entry points of the generator (`shaders/fill.wgsl`).
+pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
+
+/// The bind group the fill pipelines use for the lookup textures.
+pub const FILL_LOOKUP_GROUP: u32 = 0;
+
+/// The noise functions (`classic2`, `classic3`, `classic4`, `simplex2`, `simplex3`,
+/// `simplex4`, each taking a `vecN<f32>` and returning `f32`) as WGSL, with the lookup
+/// textures declared at bind group `group`, bindings 0 to 3.
+///
+/// Prepend it to your own shader and bind a [`crate::gpu::NoiseLookup`] bind group at
+/// `group`. The functions use only `textureLoad`, so they work in every shader stage.
+pub fn noise_functions_wgsl(group: u32) -> String {
+    let lookup = LOOKUP_WGSL.replace("@group(0)", &format!("@group({group})"));
+    format!("{lookup}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}")
+}
+
+/// The complete source of the fill pipelines.
+pub fn fill_shader_wgsl() -> String {
+    format!("{}\n{FILL_WGSL}", noise_functions_wgsl(FILL_LOOKUP_GROUP))
+}
