@@ -37,6 +37,13 @@ pub enum NoiseError {
     /// A readback buffer could not be mapped.
     #[error("could not read the result back from the GPU: {0}")]
     Readback(String),
+    /// An argument is unusable (for example noise bindings visible to no shader stage).
+    #[error("invalid argument: {0}")]
+    InvalidArgument(String),
+    /// WGSL that does not compile together with the noise functions (the message names
+    /// the line of the caller's source).
+    #[error("invalid WGSL: {0}")]
+    InvalidShader(String),
 }
 
 /// Shorthand for results of this crate.

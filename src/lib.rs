@@ -13,6 +13,7 @@
 //! noise, not a bug); see [`cpu`] for the measured output ranges.
 
 pub mod cpu;
+pub mod embed;
 pub mod error;
 pub mod field;
 pub mod gpu;
@@ -22,3 +23,8 @@ pub mod tables;
 
 pub use error::{NoiseError, Result};
 pub use field::{Field, NoiseKind};
+
+// Every Rust code block of the README is compiled as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
