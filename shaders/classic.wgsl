@@ -12,19 +12,31 @@ fn lerp(a: f32, b: f32, t: f32) -> f32 {
     return (1.0 - t) * a + t * b;
 }
 
+// Cell index along one axis and the next one, both wrapped to `period` cells.
+fn cell_pair(cell: f32, period: u32) -> vec2<u32> {
+    let i0 = wrap_period(cell, period);
+    return vec2<u32>(i0, (i0 + 1u) % period);
+}
+
 // 2D classic Perlin noise.
 fn classic2(p: vec2<f32>) -> f32 {
+    return classic2_periodic(p, vec2<u32>(256u));
+}
+
+// 2D classic noise that repeats every `period` cells along each axis (Perlin's "pnoise");
+// a period of 256 is the plain function.
+fn classic2_periodic(p: vec2<f32>, period: vec2<u32>) -> f32 {
     let cx = floor(p.x);
     let cy = floor(p.y);
     let x = p.x - cx;
     let y = p.y - cy;
-    let xi = wrap256(cx);
-    let yi = wrap256(cy);
+    let xi = cell_pair(cx, period.x);
+    let yi = cell_pair(cy, period.y);
     // perm[X+perm[Y]] = T(X, Y); the gradient is grad3's x, y.
-    let g00 = grad3_at(xi, yi);
-    let g10 = grad3_at(xi + 1u, yi);
-    let g01 = grad3_at(xi, yi + 1u);
-    let g11 = grad3_at(xi + 1u, yi + 1u);
+    let g00 = grad3_at(xi[0], yi[0]);
+    let g10 = grad3_at(xi[1], yi[0]);
+    let g01 = grad3_at(xi[0], yi[1]);
+    let g11 = grad3_at(xi[1], yi[1]);
     let n00 = g00.x * x + g00.y * y;
     let n10 = g10.x * (x - 1.0) + g10.y * y;
     let n01 = g01.x * x + g01.y * (y - 1.0);
@@ -42,26 +54,31 @@ fn dot3(g: vec3<f32>, x: f32, y: f32, z: f32) -> f32 {
 
 // 3D classic Perlin noise (Gustavson's ClassicNoise.noise).
 fn classic3(p: vec3<f32>) -> f32 {
+    return classic3_periodic(p, vec3<u32>(256u));
+}
+
+// 3D classic noise that repeats every `period` cells along each axis.
+fn classic3_periodic(p: vec3<f32>, period: vec3<u32>) -> f32 {
     let cx = floor(p.x);
     let cy = floor(p.y);
     let cz = floor(p.z);
     let x = p.x - cx;
     let y = p.y - cy;
     let z = p.z - cz;
-    let xi = wrap256(cx);
-    let yi = wrap256(cy);
-    let zi = wrap256(cz);
+    let xi = cell_pair(cx, period.x);
+    let yi = cell_pair(cy, period.y);
+    let zi = cell_pair(cz, period.z);
     // perm[X+perm[Y+perm[Z]]] = T(X, Y + P(Z)).
-    let pz0 = perm1(zi);
-    let pz1 = perm1(zi + 1u);
-    let g000 = grad3_at(xi, yi + pz0);
-    let g001 = grad3_at(xi, yi + pz1);
-    let g010 = grad3_at(xi, yi + 1u + pz0);
-    let g011 = grad3_at(xi, yi + 1u + pz1);
-    let g100 = grad3_at(xi + 1u, yi + pz0);
-    let g101 = grad3_at(xi + 1u, yi + pz1);
-    let g110 = grad3_at(xi + 1u, yi + 1u + pz0);
-    let g111 = grad3_at(xi + 1u, yi + 1u + pz1);
+    let pz0 = perm1(zi[0]);
+    let pz1 = perm1(zi[1]);
+    let g000 = grad3_at(xi[0], yi[0] + pz0);
+    let g001 = grad3_at(xi[0], yi[0] + pz1);
+    let g010 = grad3_at(xi[0], yi[1] + pz0);
+    let g011 = grad3_at(xi[0], yi[1] + pz1);
+    let g100 = grad3_at(xi[1], yi[0] + pz0);
+    let g101 = grad3_at(xi[1], yi[0] + pz1);
+    let g110 = grad3_at(xi[1], yi[1] + pz0);
+    let g111 = grad3_at(xi[1], yi[1] + pz1);
     let n000 = dot3(g000, x, y, z);
     let n100 = dot3(g100, x - 1.0, y, z);
     let n010 = dot3(g010, x, y - 1.0, z);
@@ -82,25 +99,39 @@ fn classic3(p: vec3<f32>) -> f32 {
     return lerp(nxy0, nxy1, w);
 }
 
+// The wrapped cell indices of a 4D cell: column 0 = the cell, column 1 = the next cell.
+struct Cell4 {
+    x: vec2<u32>,
+    y: vec2<u32>,
+    z: vec2<u32>,
+    w: vec2<u32>,
+}
+
 // One 4D corner (a, b, c, d) in {0,1}^4: grad4 at T(X + a, Y + b + T(Z + c, W + d)),
 // dotted with the offset from that corner.
-fn classic4_corner(cell: vec4<u32>, f: vec4<f32>, o: vec4<u32>) -> f32 {
-    let g = grad4_at(cell.x + o.x, cell.y + o.y + hash2(cell.z + o.z, cell.w + o.w));
+fn classic4_corner(cell: Cell4, f: vec4<f32>, o: vec4<u32>) -> f32 {
+    let g = grad4_at(cell.x[o.x], cell.y[o.y] + hash2(cell.z[o.z], cell.w[o.w]));
     let d = f - vec4<f32>(o);
     return g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w;
 }
 
 // Interpolates two corners along x (the CPU's `along_x`).
-fn classic4_along_x(cell: vec4<u32>, f: vec4<f32>, u: f32, b: u32, c: u32, d: u32) -> f32 {
+fn classic4_along_x(cell: Cell4, f: vec4<f32>, u: f32, b: u32, c: u32, d: u32) -> f32 {
     return lerp(classic4_corner(cell, f, vec4<u32>(0u, b, c, d)),
                 classic4_corner(cell, f, vec4<u32>(1u, b, c, d)), u);
 }
 
 // 4D classic Perlin noise: interpolation along x, then y, then z, then w.
 fn classic4(p: vec4<f32>) -> f32 {
+    return classic4_periodic(p, vec4<u32>(256u));
+}
+
+// 4D classic noise that repeats every `period` cells along each axis.
+fn classic4_periodic(p: vec4<f32>, period: vec4<u32>) -> f32 {
     let c = floor(p);
     let f = p - c;
-    let cell = vec4<u32>(wrap256(c.x), wrap256(c.y), wrap256(c.z), wrap256(c.w));
+    let cell = Cell4(cell_pair(c.x, period.x), cell_pair(c.y, period.y),
+                     cell_pair(c.z, period.z), cell_pair(c.w, period.w));
     let u = fade(f.x);
     let v = fade(f.y);
     let s = fade(f.z);

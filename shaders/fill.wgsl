@@ -1,6 +1,6 @@
 // Compute entry points: fill a 2D or 3D R32Float storage texture, or a 4D field stored as
 // a stack of 3D volumes, with noise; evaluate a list of points.
-// CPU mirror: src/cpu/fill.rs. Requires lookup.wgsl, classic.wgsl and simplex.wgsl.
+// CPU mirror: src/cpu/fill.rs. Requires lookup, classic, simplex and fractal.wgsl.
 
 // Keep in sync with `FillParams` in src/params.rs.
 struct FillParams {
@@ -8,6 +8,7 @@ struct FillParams {
     step: vec4<f32>,    // coordinate step per texel: frequency / size
     origin: vec4<u32>,  // field index of this slab's first texel (x, y, z, w)
     extent: vec4<u32>,  // slab size in texels (x, y, z, w); unused axes are 1
+    settings: NoiseSettings,  // tiling, octaves, kernel (fractal.wgsl)
 }
 
 // 0 = classic, 1 = simplex: a pipeline constant, so each pipeline is specialised.
@@ -20,18 +21,15 @@ override NOISE_KIND: u32 = 1u;
 @group(1) @binding(4) var<storage, read_write> values: array<f32>;
 
 fn noise2(p: vec2<f32>) -> f32 {
-    if (NOISE_KIND == 0u) { return classic2(p); }
-    return simplex2(p);
+    return fractal2(NOISE_KIND, p, params.settings);
 }
 
 fn noise3(p: vec3<f32>) -> f32 {
-    if (NOISE_KIND == 0u) { return classic3(p); }
-    return simplex3(p);
+    return fractal3(NOISE_KIND, p, params.settings);
 }
 
 fn noise4(p: vec4<f32>) -> f32 {
-    if (NOISE_KIND == 0u) { return classic4(p); }
-    return simplex4(p);
+    return fractal4(NOISE_KIND, p, params.settings);
 }
 
 // The sampling convention: texel i samples offset + step * i (step = frequency / size).

@@ -21,6 +21,16 @@ fn wrap256(cell: f32) -> u32 {
     return u32(r) & 255u;
 }
 
+// Floored modulo `period` of a whole-number cell coordinate, for tileable noise. The
+// division is inexact for periods that are not powers of two: correct by one period.
+fn wrap_period(cell: f32, period: u32) -> u32 {
+    let p = f32(period);
+    var r = cell - p * floor(cell / p);
+    if (r < 0.0) { r = r + p; }
+    if (r >= p) { r = r - p; }
+    return u32(r) % period;
+}
+
 // T(a, b) = P(a + P(b)): two permutation steps in one fetch.
 fn hash2(a: u32, b: u32) -> u32 {
     return textureLoad(noise_hash_grad3, vec2<u32>(a & 255u, b & 255u), 0).r;

@@ -9,6 +9,11 @@ const SIMPLEX3_G: f32 = 0.16666666666666666;  // 1 / 6
 const SIMPLEX4_F: f32 = 0.30901699437494745;  // (sqrt(5) - 1) / 4
 const SIMPLEX4_G: f32 = 0.1381966011250105;   // (5 - sqrt(5)) / 20
 const SIMPLEX2_R2: f32 = 0.5;
+// Output scales of the continuous r^2 = 0.5 kernel in 3D and 4D, matched to the range of
+// r^2 = 0.6 (measured; see src/cpu/simplex.rs).
+const SIMPLEX3_R05_SCALE: f32 = 75.2;
+const SIMPLEX4_R05_SCALE: f32 = 62.26;
+const TAU: f32 = 6.283185307179586;
 const SIMPLEX34_R2: f32 = 0.6;
 
 // max(t, 0)^4: the radial falloff of one corner (Java: t *= t; t * t * dot).
@@ -46,6 +51,16 @@ fn simplex2(p: vec2<f32>) -> f32 {
     let n1 = falloff(r2 - x1 * x1 - y1 * y1) * (g1.x * x1 + g1.y * y1);
     let n2 = falloff(r2 - x2 * x2 - y2 * y2) * (g2v.x * x2 + g2v.y * y2);
     return 70.0 * (n0 + n1 + n2);
+}
+
+// 2D simplex noise that tiles with `period` (lattice cells) along x and y: 4D simplex
+// noise on a torus whose circles have circumference period.x and period.y.
+fn simplex2_tiled(p: vec2<f32>, period: vec2<f32>) -> f32 {
+    let ax = p.x / period.x * TAU;
+    let ay = p.y / period.y * TAU;
+    let rx = period.x / TAU;
+    let ry = period.y / TAU;
+    return simplex4(vec4<f32>(rx * cos(ax), rx * sin(ax), ry * cos(ay), ry * sin(ay)));
 }
 
 // 3D simplex noise, in [-1, 1].

@@ -163,9 +163,11 @@ impl NoiseBindings {
                 "noise bindings need at least one shader stage in `visibility`".into(),
             ));
         }
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let lookup = NoiseLookup::new(device, queue, desc.seed);
         let layout = NoiseLookup::bind_group_layout(device, desc.visibility);
         let bind_group = lookup.bind_group(device, &layout);
+        check(scope)?;
         Ok(NoiseBindings {
             lookup,
             group: desc.group,
@@ -198,6 +200,10 @@ impl NoiseBindings {
     }
 
     /// [`NoiseBindings::shader_source`] compiled into a shader module on `device`.
+    ///
+    /// What naga accepts but this device cannot compile (an optional feature it lacks) is
+    /// a [`NoiseError::Gpu`], caught in an error scope rather than left to wgpu's
+    /// uncaptured-error handler.
     pub fn create_shader_module(
         &self,
         device: &wgpu::Device,
@@ -205,10 +211,13 @@ impl NoiseBindings {
         user_wgsl: &str,
     ) -> Result<wgpu::ShaderModule> {
         let source = self.shader_source(user_wgsl)?;
-        Ok(device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some(label.unwrap_or("wgpu-noise embedded shader")),
             source: wgpu::ShaderSource::Wgsl(source.into()),
-        }))
+        });
+        check(scope)?;
+        Ok(module)
     }
 
     /// The bind group layout: put it at index [`NoiseBindings::group`] of your
@@ -301,6 +310,14 @@ pub fn declared_names() -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// Pops `scope`, turning a captured wgpu error into [`NoiseError::Gpu`].
+fn check(scope: wgpu::ErrorScopeGuard) -> Result<()> {
+    match pollster::block_on(scope.pop()) {
+        None => Ok(()),
+        Some(e) => Err(NoiseError::Gpu(e.to_string())),
+    }
 }
 
 /// Splits `user` into its leading global directives and the rest, the directive lines

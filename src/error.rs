@@ -44,6 +44,25 @@ pub enum NoiseError {
     /// the line of the caller's source).
     #[error("invalid WGSL: {0}")]
     InvalidShader(String),
+    /// Creating, writing or renaming a file failed (the message names the file; the
+    /// cause is part of the message, not a separate `source`, so it prints once).
+    #[error("{context}: {error}")]
+    Io {
+        /// What was being done, e.g. "writing out.png".
+        context: String,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
+    /// The output file exists and overwriting it was not asked for.
+    #[error("{} already exists (refusing to overwrite it)", .0.display())]
+    OutputExists(std::path::PathBuf),
+    /// The output cannot be written as asked: unknown format, an image too large for
+    /// the format, an option that does not apply to it.
+    #[error("{0}")]
+    Output(String),
+    /// Baked values differ from the CPU reference by more than the tolerance.
+    #[error("verification failed: {0}")]
+    Verification(String),
 }
 
 /// Shorthand for results of this crate.

@@ -38,6 +38,52 @@ impl std::fmt::Display for NoiseKind {
     }
 }
 
+/// How octaves are combined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FractalMode {
+    /// Fractional Brownian motion: the plain sum of octaves, in the base noise's range.
+    Fbm,
+    /// Turbulence: the sum of |octave|, in [0, 1].
+    Turbulence,
+    /// Ridged multifractal (Musgrave): sharp crests where the noise crosses zero, in [0, 1].
+    Ridged,
+}
+
+/// A fractal sum of octaves: octave `k` has frequency `lacunarity^k` and amplitude
+/// `gain^k`; the sum is divided by the sum of amplitudes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fractal {
+    /// How octaves are combined.
+    pub mode: FractalMode,
+    /// Number of octaves, 1 to [`MAX_OCTAVES`] (1 fBm octave = the base noise exactly).
+    pub octaves: u32,
+    /// Frequency ratio between octaves (2 is usual).
+    pub lacunarity: f64,
+    /// Amplitude ratio between octaves (0.5 is usual).
+    pub gain: f64,
+}
+
+impl Default for Fractal {
+    /// One octave of fBm: the base noise itself.
+    fn default() -> Self {
+        Fractal { mode: FractalMode::Fbm, octaves: 1, lacunarity: 2.0, gain: 0.5 }
+    }
+}
+
+/// Most octaves a fractal may sum (beyond 16 at lacunarity 2 the octaves are finer than
+/// f32 resolves at any useful frequency).
+pub const MAX_OCTAVES: u32 = 16;
+
+/// The kernel radius of simplex noise in 3D and 4D.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Kernel {
+    /// r² = 0.6, as Gustavson's and Perlin's code: small jumps at simplex boundaries.
+    #[default]
+    Reference,
+    /// r² = 0.5, rescaled to the same range: continuous everywhere.
+    Continuous,
+}
+
 /// The largest number of samples one field may hold (2³² − 1): indices stay exact in
 /// `f32` up to 2²⁴ per axis, and a `Vec<f32>` of this size is already 16 GiB.
 pub const MAX_FIELD_SAMPLES: u64 = u32::MAX as u64;
@@ -61,6 +107,14 @@ pub struct Field {
     /// Reduce `offset` by whole lattice periods on the host, in `f64`, before it is
     /// rounded to `f32` (on by default; see [`Field::reduced_offset`]).
     pub reduce_offset: bool,
+    /// Fractal octaves (default: one octave, the base noise).
+    pub fractal: Fractal,
+    /// Make the field tile: opposite edges join seamlessly. The tile period along each axis
+    /// is the frequency (cells across the field). Classic noise tiles in any dimension
+    /// (whole-number frequencies); simplex noise tiles in 2D (4D noise on a torus).
+    pub tileable: bool,
+    /// Kernel radius of simplex noise in 3D and 4D.
+    pub kernel: Kernel,
 }
 
 impl Field {
@@ -78,7 +132,28 @@ impl Field {
             frequency: [1.0; 4],
             offset: [0.0; 4],
             reduce_offset: true,
+            fractal: Fractal::default(),
+            tileable: false,
+            kernel: Kernel::Reference,
         }
+    }
+
+    /// Sets the fractal octaves.
+    pub fn with_fractal(mut self, fractal: Fractal) -> Self {
+        self.fractal = fractal;
+        self
+    }
+
+    /// Makes the field tileable (see [`Field::tileable`]).
+    pub fn tileable(mut self, tileable: bool) -> Self {
+        self.tileable = tileable;
+        self
+    }
+
+    /// Sets the simplex 3D/4D kernel.
+    pub fn with_kernel(mut self, kernel: Kernel) -> Self {
+        self.kernel = kernel;
+        self
     }
 
     /// Sets the frequency (lattice cells across the field) of every axis.
@@ -135,8 +210,59 @@ impl Field {
                 return bad(format!("offset along {name} is {}", self.offset[axis]));
             }
         }
+        let f = &self.fractal;
+        if !(1..=MAX_OCTAVES).contains(&f.octaves) {
+            return bad(format!("octaves must be 1 to {MAX_OCTAVES}, not {}", f.octaves));
+        }
+        if !(f.lacunarity.is_finite() && f.lacunarity > 0.0) {
+            return bad(format!("lacunarity must be a positive number, not {}", f.lacunarity));
+        }
+        if !f.gain.is_finite() {
+            return bad(format!("gain must be a finite number, not {}", f.gain));
+        }
+        if self.kernel == Kernel::Continuous && !(self.kind == NoiseKind::Simplex && self.dims >= 3) {
+            return bad("the continuous kernel applies to simplex noise in 3D and 4D only".into());
+        }
+        if self.tileable {
+            self.validate_tiling()?;
+        }
         if self.len() > MAX_FIELD_SAMPLES {
             return bad(format!("{} samples is above the maximum {MAX_FIELD_SAMPLES}", self.len()));
+        }
+        Ok(())
+    }
+
+    fn validate_tiling(&self) -> Result<()> {
+        let bad = |m: String| Err(NoiseError::InvalidField(m));
+        match self.kind {
+            NoiseKind::Simplex if self.dims != 2 => {
+                return bad("tileable simplex noise is 2D only (classic noise tiles in 2D, 3D and 4D)".into())
+            }
+            NoiseKind::Simplex => {
+                for axis in 0..2 {
+                    if self.frequency[axis] <= 0.0 {
+                        return bad(format!("tileable noise needs a positive frequency along {}", AXIS_NAMES[axis]));
+                    }
+                }
+            }
+            NoiseKind::Classic => {
+                let whole = |v: f64| v >= 1.0 && v.fract() == 0.0 && v <= MAX_AXIS_SIZE as f64;
+                for axis in 0..self.dims {
+                    let f = self.frequency[axis];
+                    if !whole(f) {
+                        return bad(format!(
+                            "tileable classic noise needs a whole-number frequency along {} (cells across the tile), not {f}",
+                            AXIS_NAMES[axis]
+                        ));
+                    }
+                }
+                if self.fractal.octaves > 1 && !whole(self.fractal.lacunarity) {
+                    return bad(format!(
+                        "tileable classic noise with several octaves needs a whole-number lacunarity, not {}",
+                        self.fractal.lacunarity
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -153,9 +279,23 @@ impl Field {
     /// The lattice repeats every 256 cells. For classic noise that is 256 along each axis.
     /// For simplex noise the period lies along the skewed axes: the offset is skewed,
     /// reduced modulo 256 per axis, and the removed whole periods are unskewed back.
+    ///
+    /// Octave `k` samples at `lacunarity^k` times the point, so a shift by a period is a
+    /// period of every octave only for whole-number lacunarities: otherwise (with several
+    /// octaves) the offset is left as it is. A tileable field is reduced by its tile
+    /// period instead, which is a period of the tiled noise.
     pub fn reduced_offset(&self) -> [f64; 4] {
-        if !self.reduce_offset {
+        let whole_lacunarity = self.fractal.octaves == 1 || self.fractal.lacunarity.fract() == 0.0;
+        if !self.reduce_offset || !whole_lacunarity {
             return self.offset;
+        }
+        if self.tileable {
+            let mut out = self.offset;
+            for a in 0..self.dims {
+                let period = self.frequency[a];
+                out[a] -= period * (out[a] / period).floor();
+            }
+            return out;
         }
         reduce_by_periods(self.kind, self.dims, self.offset)
     }

@@ -12,6 +12,8 @@
 //! Values are zero at every lattice point of classic noise (a property of gradient
 //! noise, not a bug); see [`cpu`] for the measured output ranges.
 
+pub mod bake;
+pub mod bench;
 pub mod cpu;
 pub mod embed;
 pub mod error;
@@ -22,7 +24,7 @@ pub mod shader;
 pub mod tables;
 
 pub use error::{NoiseError, Result};
-pub use field::{Field, NoiseKind};
+pub use field::{Field, Fractal, FractalMode, Kernel, NoiseKind};
 
 // Every Rust code block of the README is compiled as a doctest.
 #[cfg(doctest)]

@@ -1,6 +1,83 @@
 //! Uniforms shared with the WGSL fill shader, and the slabs a field is generated in.
 
-use crate::field::Field;
+use crate::field::{Field, FractalMode, Kernel};
+
+/// `NoiseSettings::mode`: fractional Brownian motion (plain sum of octaves).
+pub const FRACTAL_FBM: u32 = 0;
+/// `NoiseSettings::mode`: turbulence (sum of |octave|).
+pub const FRACTAL_TURBULENCE: u32 = 1;
+/// `NoiseSettings::mode`: ridged multifractal (Musgrave).
+pub const FRACTAL_RIDGED: u32 = 2;
+/// `NoiseSettings::kernel`: simplex 3D/4D with r² = 0.6, as Gustavson and Perlin.
+pub const KERNEL_REFERENCE: u32 = 0;
+/// `NoiseSettings::kernel`: simplex 3D/4D with the continuous r² = 0.5, rescaled.
+pub const KERNEL_CONTINUOUS: u32 = 1;
+
+/// How the base noise is shaped: tiling, fractal octaves, simplex kernel.
+///
+/// Keep in sync with `struct NoiseSettings` in `shaders/fractal.wgsl` (48 bytes; the
+/// padding words keep the WGSL uniform layout and this one identical).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct NoiseSettings {
+    /// Tile period per axis in lattice cells; 0 = not tiled.
+    pub period: [f32; 4],
+    /// Number of octaves (1 = the base noise itself).
+    pub octaves: u32,
+    /// `FRACTAL_FBM`, `FRACTAL_TURBULENCE` or `FRACTAL_RIDGED`.
+    pub mode: u32,
+    /// Frequency ratio between octaves.
+    pub lacunarity: f32,
+    /// Amplitude ratio between octaves.
+    pub gain: f32,
+    /// `KERNEL_REFERENCE` or `KERNEL_CONTINUOUS`.
+    pub kernel: u32,
+    /// Padding (keeps the struct a multiple of 16 bytes, as WGSL lays it out).
+    pub _pad: [u32; 3],
+}
+
+impl Default for NoiseSettings {
+    /// The plain base noise: one octave, not tiled, reference kernel.
+    fn default() -> Self {
+        NoiseSettings {
+            period: [0.0; 4],
+            octaves: 1,
+            mode: FRACTAL_FBM,
+            lacunarity: 2.0,
+            gain: 0.5,
+            kernel: KERNEL_REFERENCE,
+            _pad: [0; 3],
+        }
+    }
+}
+
+impl NoiseSettings {
+    /// The settings of `field`.
+    pub fn of(field: &Field) -> Self {
+        let mut period = [0.0f32; 4];
+        if field.tileable {
+            for (p, f) in period.iter_mut().zip(field.frequency).take(field.dims) {
+                *p = f as f32;
+            }
+        }
+        NoiseSettings {
+            period,
+            octaves: field.fractal.octaves,
+            mode: match field.fractal.mode {
+                FractalMode::Fbm => FRACTAL_FBM,
+                FractalMode::Turbulence => FRACTAL_TURBULENCE,
+                FractalMode::Ridged => FRACTAL_RIDGED,
+            },
+            lacunarity: field.fractal.lacunarity as f32,
+            gain: field.fractal.gain as f32,
+            kernel: match field.kernel {
+                Kernel::Reference => KERNEL_REFERENCE,
+                Kernel::Continuous => KERNEL_CONTINUOUS,
+            },
+            _pad: [0; 3],
+        }
+    }
+}
 
 /// Parameters of one fill dispatch.
 ///
@@ -18,6 +95,8 @@ pub struct FillParams {
     pub origin: [u32; 4],
     /// Size of this slab in texels `[x, y, z, w]`; unused axes are 1.
     pub extent: [u32; 4],
+    /// Tiling, octaves and kernel.
+    pub settings: NoiseSettings,
 }
 
 /// A run of whole layers along a field's outermost axis (`y` in 2D, `z` in 3D, `w` in
@@ -62,6 +141,7 @@ impl FillParams {
             step: step.map(|v| v as f32),
             origin,
             extent,
+            settings: NoiseSettings::of(field),
         }
     }
 

@@ -10,6 +10,8 @@ pub const LOOKUP_WGSL: &str = include_str!("../shaders/lookup.wgsl");
 pub const CLASSIC_WGSL: &str = include_str!("../shaders/classic.wgsl");
 /// Simplex noise `simplex2/3/4` (`shaders/simplex.wgsl`).
 pub const SIMPLEX_WGSL: &str = include_str!("../shaders/simplex.wgsl");
+/// Fractal sums, tiling and kernel choice `fractal2/3/4` (`shaders/fractal.wgsl`).
+pub const FRACTAL_WGSL: &str = include_str!("../shaders/fractal.wgsl");
 /// Compute entry points of the generator (`shaders/fill.wgsl`).
 pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
 
@@ -17,14 +19,15 @@ pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
 pub const FILL_LOOKUP_GROUP: u32 = 0;
 
 /// The noise functions (`classic2`, `classic3`, `classic4`, `simplex2`, `simplex3`,
-/// `simplex4`, each taking a `vecN<f32>` and returning `f32`) as WGSL, with the lookup
+/// `simplex4`, each taking a `vecN<f32>` and returning `f32`; the periodic, tiled and
+/// kernel variants; and `fractal2/3/4(kind, p, NoiseSettings)`) as WGSL, with the lookup
 /// textures declared at bind group `group`, bindings 0 to 3.
 ///
 /// Prepend it to your own shader and bind a [`crate::gpu::NoiseLookup`] bind group at
 /// `group`. The functions use only `textureLoad`, so they work in every shader stage.
 pub fn noise_functions_wgsl(group: u32) -> String {
     let lookup = LOOKUP_WGSL.replace("@group(0)", &format!("@group({group})"));
-    format!("{lookup}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}")
+    format!("{lookup}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{FRACTAL_WGSL}")
 }
 
 /// The complete source of the fill pipelines.

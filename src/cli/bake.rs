@@ -1,13 +1,252 @@
-//! `wgpu-noise bake` (not implemented yet).
+//! `wgpu-noise bake`: a noise texture or volume to a PNG, EXR or .npy file.
+//!
+//! The work is [`wgpu_noise::bake`]'s; this module parses the options (into one-line
+//! errors, never clap's multi-line usage dumps, for values clap cannot check), picks the
+//! backend, and reports.
 
-use anyhow::{bail, Result};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
 use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use wgpu_noise::bake::{
+    self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec, PngDepth, SampleSource, ValueRange,
+};
+use wgpu_noise::gpu::{GpuContext, GpuNoise};
+use wgpu_noise::{Field, NoiseError, NoiseKind};
+
+use super::{BackendArg, NoiseOptions};
 
 /// Arguments of `wgpu-noise bake`.
+///
+/// Texel `i` along an axis of `N` texels samples the noise at `offset + frequency * i / N`.
 #[derive(Args, Debug)]
-pub struct BakeArgs {}
+#[command(after_help = "\
+Formats (from the extension): .png 16-bit (or --bits 8) grayscale, level p of 65535 = \
+low + (high-low)*p/65535 over --range (default -1,1); .exr one 32-bit float channel Y; \
+.npy little-endian f32 of shape (y,x), (z,y,x) or (w,z,y,x). In PNG and EXR a 3D/4D \
+field is a slice atlas: slice s = z + depth*w is the tile at column s % C, row s / C.
+
+Examples:
+  wgpu-noise bake --size 512x512 --frequency 8 -o clouds.png
+  wgpu-noise bake --dims 3 --size 128x128x128 -o density.npy
+  wgpu-noise bake --dims 4 --noise classic --size 64x64x64x32 -o animated.exr")]
+pub struct BakeArgs {
+    #[command(flatten)]
+    pub noise: NoiseOptions,
+    /// Texels per axis: WxH (2D), WxHxD (3D), WxHxDxT (4D), as many sizes as --dims; one
+    /// number N means N along every axis.
+    #[arg(long, value_name = "WxH[xD[xT]]", allow_hyphen_values = true)]
+    pub size: String,
+    /// Lattice cells across the field: one value for every axis, or one per axis (F,F,F).
+    #[arg(long, value_name = "F[,F...]", default_value = "8", allow_hyphen_values = true)]
+    pub frequency: String,
+    /// Noise-space coordinate of texel 0, one value per axis (X,Y[,Z[,W]]); default 0.
+    #[arg(long, value_name = "X,Y[,Z[,W]]", allow_hyphen_values = true)]
+    pub offset: Option<String>,
+    /// Output file; the extension picks the format: .png, .exr or .npy.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Where to generate: gpu, cpu (the f32 reference, all cores), or auto (the GPU when an
+    /// adapter exists and can hold the field, else the CPU, with a notice on stderr).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub backend: BackendArg,
+    /// Recompute every sample with the f32 CPU reference; print the max abs error and the
+    /// count over --tolerance; fail (writing nothing) if any sample is over.
+    #[arg(long)]
+    pub verify: bool,
+    /// Tolerance of --verify (absolute). The default is the documented GPU/CPU parity
+    /// tolerance; simplex 3D/4D may need ~2e-3 on some GPUs (r²=0.6 boundary jumps).
+    #[arg(long, default_value_t = bake::DEFAULT_TOLERANCE, requires = "verify")]
+    pub tolerance: f32,
+    /// PNG bits per sample: 8 or 16 (default 16).
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["8", "16"]))]
+    pub bits: Option<String>,
+    /// PNG: the values of the darkest and brightest level, LOW,HIGH (default -1,1).
+    #[arg(long, value_name = "LOW,HIGH", allow_hyphen_values = true)]
+    pub range: Option<String>,
+    /// PNG/EXR of a 3D/4D field: tiles per atlas row (must divide the slice count).
+    /// Default: near-square in 3D, one row per w step in 4D.
+    #[arg(long)]
+    pub columns: Option<u32>,
+}
 
 /// Runs the subcommand.
-pub fn run(_args: BakeArgs) -> Result<()> {
-    bail!("`bake` is not implemented yet")
+pub fn run(args: BakeArgs) -> Result<()> {
+    let dims = args.noise.dims as usize;
+    let kind: NoiseKind = args.noise.kind.into();
+    let size = parse_size(&args.size, dims)?;
+    let frequency = parse_numbers("--frequency", &args.frequency, dims, true)?;
+    let offset = match &args.offset {
+        Some(text) => parse_numbers("--offset", text, dims, false)?,
+        None => vec![0.0; dims],
+    };
+    let spec = NoiseSpec::new(Field::new(kind, &size).with_frequency(&frequency).with_offset(&offset), args.noise.seed);
+    let options = BakeOptions {
+        encoding: encoding(&args)?,
+        atlas_columns: args.columns,
+        overwrite: args.force,
+        verify: args.verify.then_some(args.tolerance),
+    };
+    // Everything that can be checked before the (possibly slow) GPU start-up and work.
+    options.plan(&spec)?;
+    if !args.force && std::fs::symlink_metadata(&args.output).is_ok() {
+        bail!("{} already exists; pass --force to overwrite it", args.output.display());
+    }
+
+    let mut source = pick_source(args.backend, &spec)?;
+    let progress = progress_bar(spec.field.len());
+    let started = Instant::now();
+    let report = bake::bake(&spec, source.as_mut(), &args.output, &options, &mut |done, _| progress.set_position(done));
+    progress.finish_and_clear();
+    let report = report.map_err(|e| match e {
+        NoiseError::OutputExists(path) => anyhow::anyhow!("{} already exists; pass --force to overwrite it", path.display()),
+        other => other.into(),
+    })?;
+
+    if let Some(v) = &report.verify {
+        println!("verify: {}", v.summary());
+    }
+    if report.clamped > 0 {
+        let range = match options.encoding {
+            Encoding::Png { range, .. } => range,
+            _ => ValueRange::NOMINAL,
+        };
+        eprintln!(
+            "notice: {} of {} samples were outside [{}, {}] and clamped to the PNG's range (widen it with --range)",
+            report.clamped, report.samples, range.low, range.high
+        );
+    }
+    let layout = if options.encoding.format().is_image() && report.atlas.slices > 1 {
+        format!(", {}x{} atlas of {} slices", report.atlas.width(), report.atlas.height(), report.atlas.slices)
+    } else {
+        String::new()
+    };
+    eprintln!(
+        "wrote {}: {}, {}{layout}, values in [{}, {}], {} in {:.2} s",
+        args.output.display(),
+        spec.describe(),
+        options.encoding.describe(),
+        report.min,
+        report.max,
+        source.name(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The encoding from the extension and the PNG options (which other formats refuse).
+fn encoding(args: &BakeArgs) -> Result<Encoding> {
+    let format = FileFormat::from_path(&args.output)?;
+    if format != FileFormat::Png {
+        let png_only = [("--bits", args.bits.is_some()), ("--range", args.range.is_some())];
+        if let Some((flag, _)) = png_only.iter().find(|(_, given)| *given) {
+            bail!("{flag} applies to PNG output only; .{} stores the values themselves", format.extension());
+        }
+        return Ok(Encoding::default_for(format));
+    }
+    let depth = match args.bits.as_deref() {
+        Some("8") => PngDepth::Eight,
+        _ => PngDepth::Sixteen,
+    };
+    let range = match &args.range {
+        None => ValueRange::NOMINAL,
+        Some(text) => {
+            let v = parse_numbers("--range", text, 2, false)?;
+            ValueRange::new(v[0], v[1]).with_context(|| format!("--range {text}"))?
+        }
+    };
+    Ok(Encoding::Png { depth, range })
+}
+
+/// The GPU, the CPU, or (auto) the GPU if there is one that can hold the field.
+fn pick_source(backend: BackendArg, spec: &NoiseSpec) -> Result<Box<dyn SampleSource>> {
+    if backend == BackendArg::Cpu {
+        return Ok(Box::new(CpuSource::new()));
+    }
+    super::quiet_xdg_runtime_dir();
+    let gpu = GpuContext::new().and_then(|ctx| {
+        let source = GpuSource::new(GpuNoise::new(&ctx.device, &ctx.queue, spec.seed)?);
+        source.check(spec)?;
+        Ok(source)
+    });
+    match (gpu, backend) {
+        (Ok(source), _) => Ok(Box::new(source)),
+        (Err(e), BackendArg::Gpu) => Err(e).context("--backend gpu"),
+        (Err(e), _) => {
+            let reason = match e {
+                NoiseError::NoAdapter(_) => "no GPU adapter".to_string(),
+                other => format!("the GPU cannot bake this: {other}"),
+            };
+            let cpu = CpuSource::new();
+            eprintln!("notice: {reason}; baking on the CPU reference instead ({})", cpu.name());
+            Ok(Box::new(cpu))
+        }
+    }
+}
+
+/// A progress bar on stderr when it is a terminal; hidden (drawing nothing) otherwise.
+fn progress_bar(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    if let Ok(style) = ProgressStyle::with_template("baking {bar:40} {percent:>3}% {elapsed}<{eta}") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// `WxH`, `WxHxD`, `WxHxDxT` (as many sizes as `dims`), or `N` for every axis.
+fn parse_size(text: &str, dims: usize) -> Result<Vec<u32>> {
+    let parts: Vec<&str> = text.split(['x', 'X']).map(str::trim).collect();
+    let parts = if parts.len() == 1 { vec![parts[0]; dims] } else { parts };
+    if parts.len() != dims {
+        let example = ["W", "H", "D", "T"][..dims].join("x");
+        bail!(
+            "--size {text}: {} sizes, but --dims is {dims} (give {example}, or --dims {})",
+            parts.len(),
+            parts.len()
+        );
+    }
+    let mut size = Vec::with_capacity(dims);
+    for (axis, part) in ["x", "y", "z", "w"].iter().zip(&parts) {
+        let n: u64 = part
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--size {text}: {part:?} is not a whole number of texels"))?;
+        if n == 0 {
+            bail!("--size {text}: the size along {axis} is 0");
+        }
+        if n > wgpu_noise::field::MAX_AXIS_SIZE as u64 {
+            bail!("--size {text}: the size along {axis} is {n}, above the maximum {}", wgpu_noise::field::MAX_AXIS_SIZE);
+        }
+        size.push(n as u32);
+    }
+    let samples: u64 = size.iter().map(|&s| s as u64).product();
+    if samples > wgpu_noise::field::MAX_FIELD_SAMPLES {
+        bail!("--size {text}: {samples} samples, above the maximum {}", wgpu_noise::field::MAX_FIELD_SAMPLES);
+    }
+    Ok(size)
+}
+
+/// Comma-separated finite numbers: `dims` of them, or (`broadcast`) one for every axis.
+fn parse_numbers(flag: &str, text: &str, dims: usize, broadcast: bool) -> Result<Vec<f64>> {
+    let mut values = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        let v: f64 = part.parse().map_err(|_| anyhow::anyhow!("{flag} {text}: {part:?} is not a number"))?;
+        if !v.is_finite() {
+            bail!("{flag} {text}: {part:?} is not a finite number");
+        }
+        values.push(v);
+    }
+    match values.len() {
+        1 if broadcast => Ok(vec![values[0]; dims]),
+        n if n == dims => Ok(values),
+        n => bail!("{flag} {text}: {n} values, expected {}{dims}", if broadcast { "1 or " } else { "" }),
+    }
 }

@@ -1,13 +1,478 @@
-//! `wgpu-noise bench` (not implemented yet).
+//! `wgpu-noise bench`: every path on the same work, in one run, as M samples/s and as a
+//! ratio to noise-rs; `--experiments` runs the shader-variant sweep instead.
+//!
+//! Paths: `gpu-fill` (record_fill into our own encoder and storage texture, no readback;
+//! device timestamps where the adapter has them), `gpu-fill-wall` (the same runs, host
+//! clock around submit + wait), `gpu-fill+readback` (`GpuNoise::generate`), `gpu-empty`
+//! (the store floor: constants into the same texture), `cpu-f32-1t` / `cpu-f32-all` (the
+//! CPU reference in a one-thread pool / rayon's global pool) and, with the `bench-peers`
+//! feature, `noise-rs` and `fastnoise-lite` in one thread.
 
-use anyhow::{bail, Result};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
 use clap::Args;
+use wgpu_noise::bench::experiments::{self, Experiments, Outcome, Variant, VariantResult};
+use wgpu_noise::bench::{self, Clock, GpuBench, Workload};
+use wgpu_noise::tables::LookupTables;
+use wgpu_noise::NoiseKind;
+
+use super::KindArg;
 
 /// Arguments of `wgpu-noise bench`.
 #[derive(Args, Debug)]
-pub struct BenchArgs {}
+pub struct BenchArgs {
+    /// Smaller workloads (1024², 128³, 32⁴ instead of 2048², 256³, 64⁴): a few seconds.
+    #[arg(long)]
+    pub quick: bool,
+    /// Timed runs per measurement (the median is reported), after one untimed warm-up on
+    /// the GPU paths.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub repeats: u32,
+    /// Print one JSON object per line (path, noise, dims, samples, msamples_per_s, ...)
+    /// instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Only this noise family.
+    #[arg(long = "noise", value_enum)]
+    pub kind: Option<KindArg>,
+    /// Only this number of dimensions.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub dims: Option<u8>,
+    /// Seed of the permutation (0 = Perlin's).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Skip the GPU paths (also what happens, with a notice, when there is no adapter).
+    #[arg(long)]
+    pub cpu_only: bool,
+    /// Run the shader-variant sweep (workgroup shapes, samples per invocation, lookup and
+    /// output storage) on 3D 256³ (128³ with --quick) instead of the path table.
+    #[arg(long)]
+    pub experiments: bool,
+}
+
+/// One measured line of the table.
+#[derive(Clone, Debug)]
+struct Row {
+    path: &'static str,
+    /// `classic`, `simplex`, or `empty` for the empty kernel.
+    noise: &'static str,
+    dims: usize,
+    samples: u64,
+    time: Duration,
+    clock: Option<Clock>,
+    /// The device's timestamps were implausible, so `time` is the wall time.
+    rejected: bool,
+}
+
+impl Row {
+    fn msamples_per_s(&self) -> f64 {
+        bench::msamples_per_s(self.samples, self.time)
+    }
+}
 
 /// Runs the subcommand.
-pub fn run(_args: BenchArgs) -> Result<()> {
-    bail!("`bench` is not implemented yet")
+pub fn run(args: BenchArgs) -> Result<()> {
+    super::quiet_xdg_runtime_dir();
+    let workloads: Vec<Workload> = (if args.quick { Workload::QUICK } else { Workload::STANDARD })
+        .into_iter()
+        .filter(|w| args.dims.is_none_or(|d| d as usize == w.dims))
+        .collect();
+    let kinds: Vec<NoiseKind> =
+        NoiseKind::ALL.into_iter().filter(|k| args.kind.is_none_or(|a| NoiseKind::from(a) == *k)).collect();
+    let repeats = args.repeats as usize;
+
+    let gpu = if args.cpu_only {
+        None
+    } else {
+        match bench::bench_context() {
+            Ok(ctx) => {
+                let adapter = ctx.describe();
+                let gpu = GpuBench::new(&ctx.device, &ctx.queue, args.seed).context("setting up the GPU benchmark")?;
+                Some((ctx, adapter, gpu))
+            }
+            Err(e) if !args.experiments => {
+                eprintln!("notice: GPU paths skipped: {e}");
+                None
+            }
+            Err(e) => return Err(e).context("--experiments needs a GPU adapter"),
+        }
+    };
+    let adapter = gpu.as_ref().map_or("none (GPU paths skipped)".to_string(), |(_, a, _)| a.clone());
+    let clock = gpu.as_ref().map(|(_, _, g)| g.clock());
+    let header = format!(
+        "wgpu-noise bench · {} · {} (load {}) · adapter: {adapter} · GPU fill clock: {} · median of {repeats} · {} texels per lattice cell",
+        bench::today_utc(),
+        bench::machine_description(),
+        bench::load_average().map_or("?".to_string(), |l| format!("{l:.2}")),
+        clock.map_or("-", Clock::name),
+        bench::TEXELS_PER_CELL,
+    );
+
+    if args.experiments {
+        let (_, _, gpu) = gpu.as_ref().expect("checked above");
+        let side = if args.quick { 128 } else { 256 };
+        return run_experiments(gpu, side, repeats, &header, args.json);
+    }
+
+    let rows = measure(&workloads, &kinds, repeats, args.seed, gpu.as_ref().map(|(_, _, g)| g))?;
+    if args.json {
+        for r in &rows {
+            let mut object = serde_json::json!({
+                "path": r.path,
+                "noise": r.noise,
+                "dims": r.dims,
+                "samples": r.samples,
+                "msamples_per_s": round3(r.msamples_per_s()),
+            });
+            if let Some(c) = r.clock {
+                object["clock"] = c.name().into();
+            }
+            if r.rejected {
+                object["timestamps_rejected"] = true.into();
+            }
+            if let Some(ratio) = ratio_to(&rows, r, "noise-rs") {
+                object["ratio_to_noise_rs"] = round3(ratio).into();
+            }
+            println!("{object}");
+        }
+    } else {
+        println!("{header}\n");
+        print_table(&rows);
+        println!();
+        print_targets(&rows);
+    }
+    Ok(())
+}
+
+fn round3(v: f64) -> f64 {
+    (v * 1000.0).round() / 1000.0
+}
+
+/// Measures every path on every workload, in a fixed order, with progress on stderr.
+fn measure(workloads: &[Workload], kinds: &[NoiseKind], repeats: usize, seed: u64, gpu: Option<&GpuBench>) -> Result<Vec<Row>> {
+    let lut = LookupTables::new(seed);
+    let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().context("building a one-thread pool")?;
+    let mut rows = Vec::new();
+    for w in workloads {
+        let samples = w.samples();
+        let mut out = bench::touched_buffer(samples as usize);
+        for &kind in kinds {
+            let field = w.field(kind);
+            let noise = kind.name();
+            let progress = |path: &str| eprintln!("measuring {} {noise} {path}", w.label());
+            if let Some(gpu) = gpu {
+                progress("gpu-fill");
+                let target = gpu.fill_target(&field)?;
+                gpu.time_fill(&target, kind)?; // compiles the pipeline
+                let timings = (0..repeats).map(|_| gpu.time_fill(&target, kind)).collect::<wgpu_noise::Result<Vec<_>>>()?;
+                let timing = bench::median_gpu(&timings);
+                let (time, clock) = timing.preferred();
+                let rejected = timing.rejected;
+                rows.push(Row { path: "gpu-fill", noise, dims: w.dims, samples, time, clock: Some(clock), rejected });
+                if clock != Clock::Wall {
+                    let wall = Row { path: "gpu-fill-wall", time: timing.wall, clock: Some(Clock::Wall), ..rows[rows.len() - 1].clone() };
+                    rows.push(wall);
+                }
+                drop(target);
+                progress("gpu-fill+readback");
+                gpu.time_generate(&field)?;
+                let time = bench::median_time(repeats, || gpu.time_generate(&field))?;
+                rows.push(Row { path: "gpu-fill+readback", noise, dims: w.dims, samples, time, clock: Some(Clock::Wall), rejected: false });
+            }
+            progress("cpu-f32-1t");
+            let time = bench::median_time(repeats, || Ok(bench::time_cpu_fill(&lut, &field, Some(&one_thread), &mut out)))?;
+            rows.push(Row { path: "cpu-f32-1t", noise, dims: w.dims, samples, time, clock: None, rejected: false });
+            progress("cpu-f32-all");
+            let time = bench::median_time(repeats, || Ok(bench::time_cpu_fill(&lut, &field, None, &mut out)))?;
+            rows.push(Row { path: "cpu-f32-all", noise, dims: w.dims, samples, time, clock: None, rejected: false });
+            #[cfg(feature = "bench-peers")]
+            {
+                progress("noise-rs");
+                let time = bench::median_time(repeats, || Ok(peers::noise_rs(kind, w, seed, &mut out)))?;
+                rows.push(Row { path: "noise-rs", noise, dims: w.dims, samples, time, clock: None, rejected: false });
+                if w.dims <= 3 {
+                    progress("fastnoise-lite");
+                    let time = bench::median_time(repeats, || Ok(peers::fastnoise_lite(kind, w, seed, &mut out)))?;
+                    rows.push(Row { path: "fastnoise-lite", noise, dims: w.dims, samples, time, clock: None, rejected: false });
+                }
+            }
+        }
+        if let Some(gpu) = gpu {
+            eprintln!("measuring {} gpu-empty", w.label());
+            let field = w.field(NoiseKind::Simplex);
+            let target = gpu.fill_target(&field)?;
+            gpu.time_empty(&target)?;
+            let timings = (0..repeats).map(|_| gpu.time_empty(&target)).collect::<wgpu_noise::Result<Vec<_>>>()?;
+            let timing = bench::median_gpu(&timings);
+            let (time, clock) = timing.preferred();
+            rows.push(Row { path: "gpu-empty", noise: "empty", dims: w.dims, samples, time, clock: Some(clock), rejected: timing.rejected });
+        }
+    }
+    Ok(rows)
+}
+
+/// `row`'s speed over the speed of `path` on the same noise family and dimensions.
+fn ratio_to(rows: &[Row], row: &Row, path: &str) -> Option<f64> {
+    rows.iter()
+        .find(|r| r.path == path && r.noise == row.noise && r.dims == row.dims)
+        .map(|base| row.msamples_per_s() / base.msamples_per_s())
+}
+
+fn find<'r>(rows: &'r [Row], path: &str, noise: &str, dims: usize) -> Option<&'r Row> {
+    rows.iter().find(|r| r.path == path && r.noise == noise && r.dims == dims)
+}
+
+/// The table, in Markdown (readable in a terminal, pasteable into the README).
+fn print_table(rows: &[Row]) {
+    println!("| noise | dims | samples | path | M samples/s | × noise-rs | × fastnoise-lite |");
+    println!("|---|---|---:|---|---:|---:|---:|");
+    let ratio = |r: &Row, path| ratio_to(rows, r, path).map_or("—".to_string(), |v| format!("{v:.2}"));
+    for r in rows {
+        let path = match r.clock {
+            Some(Clock::DeviceTimestamps) => format!("{} (device timestamps)", r.path),
+            Some(Clock::Wall) if r.rejected => format!("{} (wall: timestamps implausible)", r.path),
+            Some(Clock::Wall) if matches!(r.path, "gpu-fill" | "gpu-empty") => format!("{} (wall: no timestamps)", r.path),
+            _ => r.path.to_string(),
+        };
+        let noise = if r.noise == "empty" { "—" } else { r.noise };
+        println!(
+            "| {noise} | {}D | {} | {path} | {:.1} | {} | {} |",
+            r.dims,
+            r.samples,
+            r.msamples_per_s(),
+            ratio(r, "noise-rs"),
+            ratio(r, "fastnoise-lite")
+        );
+    }
+}
+
+/// The issue's targets, checked against this run's numbers (where both sides were measured).
+fn print_targets(rows: &[Row]) {
+    println!("Targets (issue 8), from this run:");
+    let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
+    for noise in ["classic", "simplex"] {
+        let Some(fill) = find(rows, "gpu-fill", noise, 3) else { continue };
+        for (peer, factor) in [("noise-rs", 4.0), ("fastnoise-lite", 2.0)] {
+            if let Some(base) = find(rows, peer, noise, 3) {
+                let r = fill.msamples_per_s() / base.msamples_per_s();
+                println!("- gpu-fill {noise} 3D ≥ {factor}× {peer}: {r:.2}× — {}", verdict(r >= factor));
+            }
+        }
+    }
+    let cores = bench::cores() as f64;
+    for r in rows.iter().filter(|r| r.path == "cpu-f32-all") {
+        if let Some(base) = find(rows, "noise-rs", r.noise, r.dims) {
+            let need = base.msamples_per_s() * cores * 0.8;
+            println!(
+                "- cpu-f32-all {} {}D ≥ noise-rs × {cores} cores × 0.8 = {need:.1} M/s: {:.1} M/s — {}",
+                r.noise,
+                r.dims,
+                r.msamples_per_s(),
+                verdict(r.msamples_per_s() >= need)
+            );
+        }
+    }
+    for noise in ["classic", "simplex"] {
+        let fill = find(rows, "gpu-fill-wall", noise, 3).or_else(|| find(rows, "gpu-fill", noise, 3));
+        if let (Some(fill), Some(rb)) = (fill, find(rows, "gpu-fill+readback", noise, 3)) {
+            let extra = rb.time.as_secs_f64() / fill.time.as_secs_f64() - 1.0;
+            println!(
+                "- readback adds ≤ 30% over fill ({noise} 3D, both wall clock): {:+.0}% — {}",
+                extra * 100.0,
+                verdict(extra <= 0.30)
+            );
+        }
+    }
+}
+
+/// The experiment sweep, printed as it goes (table or JSON lines), then the summary.
+fn run_experiments(gpu: &GpuBench, side: u32, repeats: usize, header: &str, json: bool) -> Result<()> {
+    let exp = Experiments::new(gpu, side, repeats).context("setting up the experiments")?;
+    if !json {
+        println!("{header}\nExperiments: 3D {side}³, copies of fill_3d (shaders/fill.wgsl untouched), candidates of a stage timed in interleaved rounds; wall* = device timestamps implausible, wall time used\n");
+        println!("| stage | variant | work | M samples/s | × baseline 8x8x1 | max abs diff vs CPU f32 | clock |");
+        println!("|---|---|---|---:|---:|---:|---|");
+    }
+    let mut seen: Vec<VariantResult> = Vec::new();
+    eprintln!("measuring {} rounds per stage", exp.repeats());
+    let (results, products) = experiments::sweep(&exp, |outcome| match outcome {
+        Outcome::Measured(r) => {
+            if json {
+                let object = serde_json::json!({
+                    "path": "experiment",
+                    "stage": r.stage,
+                    "variant": r.variant.name(),
+                    "noise": r.work.function(),
+                    "dims": 3,
+                    "samples": r.samples,
+                    "msamples_per_s": round3(r.msamples_per_s()),
+                    "clock": r.timing.preferred().1.name(),
+                    "max_abs_diff": r.max_abs_diff,
+                });
+                println!("{object}");
+            } else {
+                let baseline = seen
+                    .iter()
+                    .chain(std::iter::once(r))
+                    .find(|b| b.variant == Variant::BASELINE && b.work == r.work)
+                    .map_or("—".to_string(), |b| format!("{:.2}", r.msamples_per_s() / b.msamples_per_s()));
+                let diff = r.max_abs_diff.map_or("—".to_string(), |d| format!("{d:.1e}"));
+                println!(
+                    "| {} | {} | {} | {:.1} | {baseline} | {diff} | {} |",
+                    r.stage,
+                    r.variant.name(),
+                    r.work.function(),
+                    r.msamples_per_s(),
+                    clock_label(&r.timing)
+                );
+            }
+            seen.push(r.clone());
+        }
+        Outcome::Failed { variant, work, error } => {
+            eprintln!("warning: variant {} {} failed: {error}", variant.name(), work.function());
+        }
+    })?;
+    for p in &products {
+        let (time, _) = p.timing.preferred();
+        let msps = bench::msamples_per_s(p.samples, time);
+        if json {
+            let object = serde_json::json!({
+                "path": "experiment-product",
+                "stage": "shape",
+                "variant": "shaders/fill.wgsl fill_3d",
+                "noise": format!("{}3", p.kind),
+                "dims": 3,
+                "samples": p.samples,
+                "msamples_per_s": round3(msps),
+                "clock": p.timing.preferred().1.name(),
+            });
+            println!("{object}");
+        } else {
+            println!("| shape (control) | shaders/fill.wgsl fill_3d | product_{}3 | {msps:.1} | — | — | {} |", p.kind, clock_label(&p.timing));
+        }
+    }
+    if json {
+        return Ok(());
+    }
+    println!();
+    let base = experiments::score(&results, &Variant::BASELINE);
+    match (experiments::fastest(&results), base) {
+        (Some(best), Some(base)) => {
+            let best_score = experiments::score(&results, &best).unwrap_or(f64::NAN);
+            println!(
+                "fastest (total time of the noise works, values within 1e-5 of the CPU): {} — {:.2}× the baseline copy",
+                best.name(),
+                base / best_score
+            );
+            for work in experiments::WORKS {
+                let get = |v: &Variant| results.iter().find(|r| r.variant == *v && r.work == work);
+                if let (Some(b), Some(f)) = (get(&Variant::BASELINE), get(&best)) {
+                    println!(
+                        "  {}: {:.1} → {:.1} M samples/s ({:.2}×)",
+                        work.function(),
+                        b.msamples_per_s(),
+                        f.msamples_per_s(),
+                        f.msamples_per_s() / b.msamples_per_s()
+                    );
+                }
+            }
+        }
+        _ => println!("no variant was measured with both noise functions"),
+    }
+    Ok(())
+}
+
+/// `device-timestamps`, `wall`, or `wall*` where implausible timestamps were replaced.
+fn clock_label(t: &bench::GpuTiming) -> &'static str {
+    match (t.preferred().1, t.rejected) {
+        (Clock::DeviceTimestamps, _) => "device-timestamps",
+        (Clock::Wall, true) => "wall*",
+        (Clock::Wall, false) => "wall",
+    }
+}
+
+/// The peer crates, one thread, on the workloads' coordinates (noise-rs in f64 as its API
+/// takes, fastnoise-lite in f32), writing `f32`s into the same buffer as the other paths.
+#[cfg(feature = "bench-peers")]
+mod peers {
+    use std::time::{Duration, Instant};
+
+    use fastnoise_lite::{FastNoiseLite, NoiseType};
+    use noise::{NoiseFn, Perlin, Simplex};
+    use wgpu_noise::bench::Workload;
+    use wgpu_noise::NoiseKind;
+
+    /// Rows of `w` (x fastest) as (y, z, w) coordinate indices, calling `row` for each.
+    fn for_rows(w: &Workload, out: &mut [f32], mut row: impl FnMut([usize; 3], &mut [f32])) {
+        let n = w.side as usize;
+        for (r, values) in out.chunks_mut(n).enumerate() {
+            row([r % n, (r / n) % n, r / (n * n)], values);
+        }
+    }
+
+    fn fill_noise_rs<F>(f: &F, w: &Workload, out: &mut [f32])
+    where
+        F: NoiseFn<f64, 2> + NoiseFn<f64, 3> + NoiseFn<f64, 4>,
+    {
+        let c = w.coordinates();
+        match w.dims {
+            2 => for_rows(w, out, |[y, _, _], values| {
+                for (x, v) in values.iter_mut().enumerate() {
+                    *v = f.get([c[x], c[y]]) as f32;
+                }
+            }),
+            3 => for_rows(w, out, |[y, z, _], values| {
+                for (x, v) in values.iter_mut().enumerate() {
+                    *v = f.get([c[x], c[y], c[z]]) as f32;
+                }
+            }),
+            _ => for_rows(w, out, |[y, z, t], values| {
+                for (x, v) in values.iter_mut().enumerate() {
+                    *v = f.get([c[x], c[y], c[z], c[t]]) as f32;
+                }
+            }),
+        }
+    }
+
+    /// noise-rs `Perlin` (classic) or `Simplex`, one thread.
+    pub fn noise_rs(kind: NoiseKind, w: &Workload, seed: u64, out: &mut [f32]) -> Duration {
+        let seed = seed as u32;
+        let start = Instant::now();
+        match kind {
+            NoiseKind::Classic => fill_noise_rs(&Perlin::new(seed), w, out),
+            NoiseKind::Simplex => fill_noise_rs(&Simplex::new(seed), w, out),
+        }
+        let elapsed = start.elapsed();
+        std::hint::black_box(&out[out.len() / 2]);
+        elapsed
+    }
+
+    /// fastnoise-lite `Perlin` (classic) or `OpenSimplex2` (simplex), frequency 1 so it
+    /// samples the same coordinates, one thread; 2D and 3D only (it has no 4D).
+    pub fn fastnoise_lite(kind: NoiseKind, w: &Workload, seed: u64, out: &mut [f32]) -> Duration {
+        let mut f = FastNoiseLite::with_seed(seed as i32);
+        f.set_noise_type(Some(match kind {
+            NoiseKind::Classic => NoiseType::Perlin,
+            NoiseKind::Simplex => NoiseType::OpenSimplex2,
+        }));
+        f.set_frequency(Some(1.0));
+        let c: Vec<f32> = w.coordinates().into_iter().map(|v| v as f32).collect();
+        let start = Instant::now();
+        match w.dims {
+            2 => for_rows(w, out, |[y, _, _], values| {
+                for (x, v) in values.iter_mut().enumerate() {
+                    *v = f.get_noise_2d(c[x], c[y]);
+                }
+            }),
+            _ => for_rows(w, out, |[y, z, _], values| {
+                for (x, v) in values.iter_mut().enumerate() {
+                    *v = f.get_noise_3d(c[x], c[y], c[z]);
+                }
+            }),
+        }
+        let elapsed = start.elapsed();
+        std::hint::black_box(&out[out.len() / 2]);
+        elapsed
+    }
 }

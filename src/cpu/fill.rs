@@ -3,9 +3,10 @@
 
 use rayon::prelude::*;
 
-use super::{noise_at, Precision};
+use super::fractal::fractal;
+use super::Precision;
 use crate::field::{Field, NoiseKind};
-use crate::params::{FillParams, Slab};
+use crate::params::{FillParams, NoiseSettings, Slab};
 use crate::tables::LookupTables;
 
 /// The sampling convention, as `sample_point` in the shader: `offset + step * index`.
@@ -26,7 +27,7 @@ pub fn fill_slab(lut: &LookupTables, kind: NoiseKind, dims: usize, params: &Fill
         let w = (row / (ny * nz)) as u32;
         for (x, v) in values.iter_mut().enumerate() {
             let p = sample_point(params, [x as u32, y, z, w]);
-            *v = noise_at::<f32>(lut, kind, &p[..dims]);
+            *v = fractal::<f32>(lut, kind, &p[..dims], &params.settings);
         }
     });
 }
@@ -41,9 +42,11 @@ pub fn generate_f32(lut: &LookupTables, field: &Field) -> crate::Result<Vec<f32>
 }
 
 /// The whole field in `f64` at the true (unreduced) coordinates: the reference values.
+/// (Lacunarity, gain and tile periods are the `f32` values the GPU receives.)
 pub fn generate_f64(lut: &LookupTables, field: &Field) -> crate::Result<Vec<f64>> {
     field.validate()?;
     let [nx, ny, nz, _] = field.size.map(|e| e as usize);
+    let settings = NoiseSettings::of(field);
     let mut out = vec![0.0f64; field.len() as usize];
     out.par_chunks_mut(nx).enumerate().for_each(|(row, values)| {
         let y = (row % ny) as u32;
@@ -51,7 +54,7 @@ pub fn generate_f64(lut: &LookupTables, field: &Field) -> crate::Result<Vec<f64>
         let w = (row / (ny * nz)) as u32;
         for (x, v) in values.iter_mut().enumerate() {
             let p = field.coordinate([x as u32, y, z, w]);
-            *v = noise_at::<f64>(lut, field.kind, &p[..field.dims]);
+            *v = fractal::<f64>(lut, field.kind, &p[..field.dims], &settings);
         }
     });
     Ok(out)

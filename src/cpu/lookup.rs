@@ -15,6 +15,24 @@ pub fn wrap256<R: Real>(cell: R) -> u32 {
     (r.to_f64() as u32) & 255
 }
 
+/// Floored modulo `period` of a whole-number cell coordinate, for tileable noise.
+///
+/// The division is inexact for periods that are not powers of two, so the result is
+/// corrected by one period when rounding put it just outside `[0, period)`.
+#[inline(always)]
+pub fn wrap_period<R: Real>(cell: R, period: u32) -> u32 {
+    let p = R::from_u32(period);
+    let mut r = cell - p * (cell / p).floor();
+    if r < R::lit(0.0) {
+        r = r + p;
+    }
+    if r >= p {
+        r = r - p;
+    }
+    // `as` saturates (NaN -> 0); the remainder keeps the index in range regardless.
+    (r.to_f64() as u32) % period
+}
+
 /// `T(a, b) = P(a + P(b))`: two permutation steps in one fetch (`hash_grad3.r`).
 #[inline(always)]
 pub fn hash2(lut: &LookupTables, a: u32, b: u32) -> u32 {

@@ -23,6 +23,7 @@
 
 pub mod classic;
 pub mod fill;
+pub mod fractal;
 pub mod lookup;
 pub mod real;
 pub mod simplex;

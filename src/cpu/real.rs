@@ -33,6 +33,12 @@ pub trait Real:
     fn to_f64(self) -> f64;
     /// The absolute value.
     fn abs(self) -> Self;
+    /// Sine (radians).
+    fn sin(self) -> Self;
+    /// Cosine (radians).
+    fn cos(self) -> Self;
+    /// The value clamped to `[lo, hi]`.
+    fn clamp(self, lo: Self, hi: Self) -> Self;
 }
 
 macro_rules! impl_real {
@@ -61,6 +67,18 @@ macro_rules! impl_real {
             #[inline(always)]
             fn abs(self) -> Self {
                 <$t>::abs(self)
+            }
+            #[inline(always)]
+            fn sin(self) -> Self {
+                <$t>::sin(self)
+            }
+            #[inline(always)]
+            fn cos(self) -> Self {
+                <$t>::cos(self)
+            }
+            #[inline(always)]
+            fn clamp(self, lo: Self, hi: Self) -> Self {
+                <$t>::clamp(self, lo, hi)
             }
         }
     };

@@ -1,0 +1,124 @@
+// Fractal sums (fBm, turbulence, ridged), tiling and kernel choice over the base noise.
+// Requires lookup.wgsl, classic.wgsl and simplex.wgsl. CPU mirror: src/cpu/fractal.rs.
+// WGSL has no generics, so the three fractal functions differ only in their vector size.
+
+const NOISE_CLASSIC: u32 = 0u;
+const NOISE_SIMPLEX: u32 = 1u;
+const FRACTAL_FBM: u32 = 0u;
+const FRACTAL_TURBULENCE: u32 = 1u;
+const FRACTAL_RIDGED: u32 = 2u;
+const KERNEL_REFERENCE: u32 = 0u;   // simplex 3D/4D with r^2 = 0.6 (Gustavson, Perlin)
+const KERNEL_CONTINUOUS: u32 = 1u;  // r^2 = 0.5, no jumps at simplex boundaries
+
+// How the base noise is shaped. Keep in sync with `NoiseSettings` in src/params.rs.
+struct NoiseSettings {
+    period: vec4<f32>,  // tile period per axis in lattice cells; 0 = not tiled
+    octaves: u32,       // 1 = the base noise itself
+    mode: u32,          // FRACTAL_*
+    lacunarity: f32,    // frequency ratio between octaves
+    gain: f32,          // amplitude ratio between octaves
+    kernel: u32,        // KERNEL_*
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
+}
+
+// Lattice period of classic noise along one axis: the tile period, or the tables' 256.
+fn lattice_period(period: f32) -> u32 {
+    return select(256u, u32(round(period)), period > 0.0);
+}
+
+fn base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>) -> f32 {
+    if (kind == NOISE_CLASSIC) {
+        return classic2_periodic(p, vec2<u32>(lattice_period(period.x), lattice_period(period.y)));
+    }
+    if (period.x > 0.0) { return simplex2_tiled(p, period); }
+    return simplex2(p);
+}
+
+fn base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u32) -> f32 {
+    if (kind == NOISE_CLASSIC) {
+        return classic3_periodic(p, vec3<u32>(lattice_period(period.x), lattice_period(period.y),
+                                               lattice_period(period.z)));
+    }
+    if (kernel == KERNEL_CONTINUOUS) { return simplex3_r2(p, 0.5, SIMPLEX3_R05_SCALE); }
+    return simplex3(p);
+}
+
+fn base_noise4(kind: u32, p: vec4<f32>, period: vec4<f32>, kernel: u32) -> f32 {
+    if (kind == NOISE_CLASSIC) {
+        return classic4_periodic(p, vec4<u32>(lattice_period(period.x), lattice_period(period.y),
+                                               lattice_period(period.z), lattice_period(period.w)));
+    }
+    if (kernel == KERNEL_CONTINUOUS) { return simplex4_r2(p, 0.5, SIMPLEX4_R05_SCALE); }
+    return simplex4(p);
+}
+
+// One octave's contribution and the ridge weight carried to the next octave.
+// fBm: n. Turbulence: |n|. Ridged (Musgrave): (1 - |n|)^2, weighted by the previous
+// octave's ridge so that detail gathers on the ridges.
+fn shape_octave(mode: u32, n: f32, weight: f32) -> vec2<f32> {
+    if (mode == FRACTAL_TURBULENCE) { return vec2<f32>(abs(n), weight); }
+    if (mode == FRACTAL_RIDGED) {
+        let ridge = 1.0 - abs(n);
+        let r = ridge * ridge * weight;
+        return vec2<f32>(r, clamp(r * 2.0, 0.0, 1.0));
+    }
+    return vec2<f32>(n, weight);
+}
+
+// Sum of octaves, normalised by the sum of amplitudes: fBm stays in the base range,
+// turbulence and ridged in [0, 1]. One octave of fBm is the base noise exactly.
+fn fractal2(kind: u32, p: vec2<f32>, s: NoiseSettings) -> f32 {
+    var sum = 0.0;
+    var norm = 0.0;
+    var amplitude = 1.0;
+    var frequency = 1.0;
+    var weight = 1.0;
+    for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
+        let n = base_noise2(kind, p * frequency, s.period.xy * frequency);
+        let shaped = shape_octave(s.mode, n, weight);
+        weight = shaped.y;
+        sum = sum + amplitude * shaped.x;
+        norm = norm + amplitude;
+        amplitude = amplitude * s.gain;
+        frequency = frequency * s.lacunarity;
+    }
+    return sum / norm;
+}
+
+fn fractal3(kind: u32, p: vec3<f32>, s: NoiseSettings) -> f32 {
+    var sum = 0.0;
+    var norm = 0.0;
+    var amplitude = 1.0;
+    var frequency = 1.0;
+    var weight = 1.0;
+    for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
+        let n = base_noise3(kind, p * frequency, s.period.xyz * frequency, s.kernel);
+        let shaped = shape_octave(s.mode, n, weight);
+        weight = shaped.y;
+        sum = sum + amplitude * shaped.x;
+        norm = norm + amplitude;
+        amplitude = amplitude * s.gain;
+        frequency = frequency * s.lacunarity;
+    }
+    return sum / norm;
+}
+
+fn fractal4(kind: u32, p: vec4<f32>, s: NoiseSettings) -> f32 {
+    var sum = 0.0;
+    var norm = 0.0;
+    var amplitude = 1.0;
+    var frequency = 1.0;
+    var weight = 1.0;
+    for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
+        let n = base_noise4(kind, p * frequency, s.period * frequency, s.kernel);
+        let shaped = shape_octave(s.mode, n, weight);
+        weight = shaped.y;
+        sum = sum + amplitude * shaped.x;
+        norm = norm + amplitude;
+        amplitude = amplitude * s.gain;
+        frequency = frequency * s.lacunarity;
+    }
+    return sum / norm;
+}

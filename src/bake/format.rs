@@ -1,0 +1,627 @@
+//! The output formats and their streaming encoders: PNG (8/16-bit grayscale), OpenEXR
+//! (one 32-bit float channel `Y`) and NumPy `.npy` (little-endian `f32`, true N-D shape),
+//! plus the slice atlas that lays 3D and 4D fields out as one 2D image.
+//!
+//! Every encoder takes the samples as they are generated — contiguous runs in memory order
+//! (x fastest, then y, z, w) — and writes them out before asking for more, so no encoder
+//! ever holds the whole field (see [`RowAssembler`] for the most any of them holds).
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::error::{NoiseError, Result};
+use crate::field::Field;
+
+/// The file format, chosen from the output's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FileFormat {
+    /// `.png`: grayscale, 8 or 16 bits, values mapped from a [`ValueRange`].
+    Png,
+    /// `.exr`: OpenEXR, one 32-bit float channel `Y`, uncompressed scan lines.
+    Exr,
+    /// `.npy`: NumPy array, `<f4`, shape `(y, x)`, `(z, y, x)` or `(w, z, y, x)`.
+    Npy,
+}
+
+impl FileFormat {
+    /// The format `path`'s extension names (case-insensitive), or an error listing the
+    /// known ones.
+    pub fn from_path(path: &Path) -> Result<Self> {
+        let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("png") => Ok(FileFormat::Png),
+            Some("exr") => Ok(FileFormat::Exr),
+            Some("npy") => Ok(FileFormat::Npy),
+            _ => Err(NoiseError::Output(format!(
+                "cannot tell the format of {} from its extension: use .png, .exr or .npy",
+                path.display()
+            ))),
+        }
+    }
+
+    /// The lower-case extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            FileFormat::Png => "png",
+            FileFormat::Exr => "exr",
+            FileFormat::Npy => "npy",
+        }
+    }
+
+    /// Whether the format is a 2D image (3D and 4D fields become a [`SliceAtlas`]).
+    pub fn is_image(self) -> bool {
+        !matches!(self, FileFormat::Npy)
+    }
+}
+
+/// Bits per PNG sample.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PngDepth {
+    /// 8 bits: 256 levels.
+    Eight,
+    /// 16 bits: 65536 levels (big-endian in the file, as PNG requires).
+    Sixteen,
+}
+
+impl PngDepth {
+    /// Bits per sample.
+    pub fn bits(self) -> u32 {
+        match self {
+            PngDepth::Eight => 8,
+            PngDepth::Sixteen => 16,
+        }
+    }
+
+    /// The largest sample value, 255 or 65535.
+    pub fn max_level(self) -> u32 {
+        (1 << self.bits()) - 1
+    }
+}
+
+/// The noise values a PNG's darkest and brightest levels stand for.
+///
+/// Level `p` of `max` (255 or 65535) stands for `low + (high - low) * p / max`; a value
+/// maps to `round(clamp((v - low) / (high - low), 0, 1) * max)` (computed in `f64`,
+/// halves rounded away from zero). Values outside the range are clamped and counted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ValueRange {
+    /// The value of level 0.
+    pub low: f64,
+    /// The value of the top level.
+    pub high: f64,
+}
+
+impl ValueRange {
+    /// `[-1, 1]`: the nominal range of both noise families. Simplex noise stays inside it;
+    /// classic 4D noise can leave it slightly (measured extremes ±1.09 over 10⁶ random
+    /// points), and those samples are clamped (and counted) unless a wider range is given.
+    pub const NOMINAL: ValueRange = ValueRange { low: -1.0, high: 1.0 };
+
+    /// A range, checked: both ends finite and `low < high`.
+    pub fn new(low: f64, high: f64) -> Result<Self> {
+        if !(low.is_finite() && high.is_finite() && low < high) {
+            return Err(NoiseError::Output(format!(
+                "value range [{low}, {high}] must be finite with low < high"
+            )));
+        }
+        Ok(ValueRange { low, high })
+    }
+
+    /// The level `v` maps to among `0..=max`, and whether it had to be clamped.
+    #[inline]
+    pub fn quantize(&self, v: f32, max: u32) -> (u32, bool) {
+        let unit = (v as f64 - self.low) / (self.high - self.low);
+        let clamped = !(0.0..=1.0).contains(&unit);
+        // NaN never gets here (the bake rejects non-finite samples), but would map to 0.
+        ((unit.clamp(0.0, 1.0) * max as f64).round() as u32, clamped)
+    }
+}
+
+/// How to encode: the format and its format-specific settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Encoding {
+    /// Grayscale PNG at `depth`, values mapped from `range`.
+    Png {
+        /// Bits per sample.
+        depth: PngDepth,
+        /// The values of the darkest and brightest level.
+        range: ValueRange,
+    },
+    /// OpenEXR, 32-bit float, the values themselves.
+    Exr,
+    /// NumPy `.npy`, little-endian `f32`, the values themselves.
+    Npy,
+}
+
+impl Encoding {
+    /// The default encoding for a format: 16-bit PNG over [`ValueRange::NOMINAL`], EXR, npy.
+    pub fn default_for(format: FileFormat) -> Self {
+        match format {
+            FileFormat::Png => Encoding::Png { depth: PngDepth::Sixteen, range: ValueRange::NOMINAL },
+            FileFormat::Exr => Encoding::Exr,
+            FileFormat::Npy => Encoding::Npy,
+        }
+    }
+
+    /// The file format.
+    pub fn format(&self) -> FileFormat {
+        match self {
+            Encoding::Png { .. } => FileFormat::Png,
+            Encoding::Exr => FileFormat::Exr,
+            Encoding::Npy => FileFormat::Npy,
+        }
+    }
+
+    /// A few words for messages, e.g. "16-bit grayscale PNG".
+    pub fn describe(&self) -> String {
+        match self {
+            Encoding::Png { depth, .. } => format!("{}-bit grayscale PNG", depth.bits()),
+            Encoding::Exr => "32-bit float OpenEXR".into(),
+            Encoding::Npy => "little-endian f32 .npy".into(),
+        }
+    }
+}
+
+/// How a 3D or 4D field is laid out as one 2D image: a grid of z-slices.
+///
+/// Slice `s = z + depth * w` (memory order) is the `tile_width × tile_height` tile at
+/// column `s % columns`, row `s / columns`, counted from the top left; inside a tile, `x`
+/// runs right and `y` down, as in a 2D bake. This is the "flipbook" layout game engines
+/// import volume textures from (Unity's Texture3D flipbook, Unreal's volume texture from a
+/// tiled 2D texture, Godot's 3D texture slices): `columns × rows` equals the slice count
+/// exactly, so no tile is padding. A 2D field is the one-tile atlas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SliceAtlas {
+    /// Width of one slice (the field's x size).
+    pub tile_width: u32,
+    /// Height of one slice (the field's y size).
+    pub tile_height: u32,
+    /// Number of slices: `depth × time` (1 in 2D, the z size in 3D).
+    pub slices: u32,
+    /// Tiles per atlas row; divides `slices`.
+    pub columns: u32,
+}
+
+impl SliceAtlas {
+    /// The atlas of `field` with `columns` tiles per row, or the default: in 3D the
+    /// smallest divisor of the depth that is at least its square root (64 slices: 8 × 8;
+    /// 32: 8 × 4), so the atlas is near square; in 4D the depth (one row per `w` step,
+    /// one column per `z`); in 2D 1.
+    pub fn new(field: &Field, columns: Option<u32>) -> Result<Self> {
+        let [nx, ny, nz, nw] = field.size;
+        let slices = match field.dims {
+            2 => 1,
+            3 => nz,
+            _ => nz.checked_mul(nw).ok_or_else(|| NoiseError::Output("too many slices".into()))?,
+        };
+        let columns = match columns {
+            Some(c) if c == 0 || slices % c != 0 => {
+                return Err(NoiseError::Output(format!(
+                    "atlas columns must divide the number of slices ({slices}); {c} does not"
+                )))
+            }
+            Some(c) => c,
+            None => match field.dims {
+                2 => 1,
+                3 => (1..=nz).find(|c| nz % c == 0 && (*c as u64) * (*c as u64) >= nz as u64).unwrap_or(nz),
+                _ => nz,
+            },
+        };
+        Ok(SliceAtlas { tile_width: nx, tile_height: ny, slices, columns })
+    }
+
+    /// Tiles per atlas column.
+    pub fn rows(&self) -> u32 {
+        self.slices / self.columns
+    }
+
+    /// Width of the whole image in pixels.
+    pub fn width(&self) -> u64 {
+        self.tile_width as u64 * self.columns as u64
+    }
+
+    /// Height of the whole image in pixels.
+    pub fn height(&self) -> u64 {
+        self.tile_height as u64 * self.rows() as u64
+    }
+
+    /// The pixel `(column, row)` of field texel `[x, y, z, w]` (`depth` = the z size).
+    pub fn pixel_of(&self, texel: [u32; 4], depth: u32) -> (u64, u64) {
+        let s = texel[2] as u64 + depth as u64 * texel[3] as u64;
+        let (tile_col, tile_row) = (s % self.columns as u64, s / self.columns as u64);
+        (
+            tile_col * self.tile_width as u64 + texel[0] as u64,
+            tile_row * self.tile_height as u64 + texel[1] as u64,
+        )
+    }
+
+    /// One line for messages and file metadata.
+    pub fn describe(&self, depth: u32) -> String {
+        if self.slices == 1 {
+            return format!("{}x{} image", self.tile_width, self.tile_height);
+        }
+        format!(
+            "slice atlas of {} {}x{} slices: slice s = z + {depth}*w is the tile at column s % {c}, \
+             row s / {c} ({c} columns, {} rows, from the top left)",
+            self.slices,
+            self.tile_width,
+            self.tile_height,
+            self.rows(),
+            c = self.columns,
+        )
+    }
+
+    /// Whether `format` can hold an image this large (PNG: sides below 2³¹; EXR: sides
+    /// and one scan line's bytes below 2³¹, as its header stores them in `i32`).
+    pub fn check_fits(&self, format: FileFormat) -> Result<()> {
+        let (w, h) = (self.width(), self.height());
+        let limit = i32::MAX as u64;
+        let too_big = match format {
+            FileFormat::Png => w > limit || h > limit,
+            FileFormat::Exr => w * 4 > limit || h > limit,
+            FileFormat::Npy => false,
+        };
+        if too_big {
+            return Err(NoiseError::Output(format!(
+                "a {w}x{h} image is too large for {} (choose other --columns, or .npy)",
+                format.extension()
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Turns memory-order samples into image rows of a [`SliceAtlas`].
+///
+/// With one column, memory order already is image order and whole rows pass straight
+/// through. With `c` columns, one atlas row of tiles needs `c` consecutive slices, so up
+/// to `c × tile_width × tile_height` samples wait here (plus one image row): the most any
+/// encoder holds (a 512³ volume in a 32 × 16 atlas: 32 MiB).
+pub struct RowAssembler {
+    atlas: SliceAtlas,
+    unit: usize,
+    pending: Vec<f32>,
+    row: Vec<f32>,
+    taken: u64,
+}
+
+impl RowAssembler {
+    /// An assembler for `atlas`.
+    pub fn new(atlas: SliceAtlas) -> Self {
+        let w = atlas.tile_width as usize;
+        let unit = if atlas.columns == 1 { w } else { atlas.columns as usize * w * atlas.tile_height as usize };
+        RowAssembler { atlas, unit, pending: Vec::new(), row: Vec::new(), taken: 0 }
+    }
+
+    /// Takes the next samples; hands every completed run of image rows to `emit` (its
+    /// length is a multiple of the image width).
+    pub fn push(&mut self, mut values: &[f32], emit: &mut dyn FnMut(&[f32]) -> Result<()>) -> Result<()> {
+        self.taken += values.len() as u64;
+        if !self.pending.is_empty() {
+            let take = (self.unit - self.pending.len()).min(values.len());
+            self.pending.extend_from_slice(&values[..take]);
+            values = &values[take..];
+            if self.pending.len() < self.unit {
+                return Ok(());
+            }
+            let pending = std::mem::take(&mut self.pending);
+            let result = self.emit_units(&pending, emit);
+            self.pending = pending;
+            self.pending.clear();
+            result?;
+        }
+        let whole = values.len() / self.unit * self.unit;
+        self.emit_units(&values[..whole], emit)?;
+        self.pending.extend_from_slice(&values[whole..]);
+        Ok(())
+    }
+
+    /// Checks that exactly the atlas's samples came, none left waiting.
+    pub fn finish(&self) -> Result<()> {
+        let expected = self.atlas.width() * self.atlas.height();
+        if self.taken != expected || !self.pending.is_empty() {
+            return Err(NoiseError::Output(format!(
+                "internal error: the generator produced {} samples for an image of {expected}",
+                self.taken
+            )));
+        }
+        Ok(())
+    }
+
+    fn emit_units(&mut self, units: &[f32], emit: &mut dyn FnMut(&[f32]) -> Result<()>) -> Result<()> {
+        if units.is_empty() {
+            return Ok(());
+        }
+        if self.atlas.columns == 1 {
+            return emit(units);
+        }
+        let (w, h, c) = (self.atlas.tile_width as usize, self.atlas.tile_height as usize, self.atlas.columns as usize);
+        for unit in units.chunks_exact(self.unit) {
+            for y in 0..h {
+                self.row.clear();
+                for tile in 0..c {
+                    let start = (tile * h + y) * w;
+                    self.row.extend_from_slice(&unit[start..start + w]);
+                }
+                emit(&self.row)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What the encoder saw that the caller should report.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EncodeStats {
+    /// PNG only: samples outside the [`ValueRange`], clamped to its ends.
+    pub clamped: u64,
+}
+
+/// The generator, as an encoder sees it: call it with a sink; it feeds the sink every
+/// sample of the field, in memory order, in contiguous runs.
+pub type Produce<'a> = dyn FnMut(&mut dyn FnMut(&[f32]) -> Result<()>) -> Result<()> + 'a;
+
+/// Encodes the samples `produce` generates into `out` (`target` names the file in error
+/// messages; `description` goes into the PNG `Description` / EXR `comments` metadata).
+pub fn encode(
+    encoding: &Encoding,
+    field: &Field,
+    atlas: &SliceAtlas,
+    description: &str,
+    target: &Path,
+    out: &mut dyn Write,
+    produce: &mut Produce<'_>,
+) -> Result<EncodeStats> {
+    let io = |error: std::io::Error| NoiseError::Io { context: format!("writing {}", target.display()), error };
+    match encoding {
+        Encoding::Npy => {
+            out.write_all(&npy_header(&npy_shape(field))).map_err(io)?;
+            let mut scratch = Vec::new();
+            let mut written = 0u64;
+            produce(&mut |values| {
+                written += values.len() as u64;
+                out.write_all(le_bytes(values, &mut scratch)).map_err(io)
+            })?;
+            if written != field.len() {
+                return Err(NoiseError::Output(format!(
+                    "internal error: the generator produced {written} samples for a field of {}",
+                    field.len()
+                )));
+            }
+            Ok(EncodeStats::default())
+        }
+        Encoding::Exr => {
+            atlas.check_fits(FileFormat::Exr)?;
+            write_exr(atlas, description, out, &io, produce)?;
+            Ok(EncodeStats::default())
+        }
+        Encoding::Png { depth, range } => {
+            atlas.check_fits(FileFormat::Png)?;
+            write_png(atlas, *depth, range, description, out, &io, produce)
+        }
+    }
+}
+
+/// The `.npy` shape of `field`: its sizes slowest axis first, `(y, x)` … `(w, z, y, x)`.
+pub fn npy_shape(field: &Field) -> Vec<u64> {
+    field.size[..field.dims].iter().rev().map(|&s| s as u64).collect()
+}
+
+/// A `.npy` version 1.0 header for a C-order little-endian `f32` array of `shape`: magic,
+/// version, header length, the Python dict, padded with spaces and a newline so the data
+/// starts at a multiple of 64 bytes (as NumPy writes it).
+pub fn npy_header(shape: &[u64]) -> Vec<u8> {
+    let dims: Vec<String> = shape.iter().map(u64::to_string).collect();
+    let tuple = if dims.len() == 1 { format!("({},)", dims[0]) } else { format!("({})", dims.join(", ")) };
+    let dict = format!("{{'descr': '<f4', 'fortran_order': False, 'shape': {tuple}, }}");
+    let unpadded = 10 + dict.len() + 1;
+    let pad = (64 - unpadded % 64) % 64;
+    let header_len = (dict.len() + pad + 1) as u16;
+    let mut out = Vec::with_capacity(unpadded + pad);
+    out.extend_from_slice(b"\x93NUMPY\x01\x00");
+    out.extend_from_slice(&header_len.to_le_bytes());
+    out.extend_from_slice(dict.as_bytes());
+    out.extend(std::iter::repeat_n(b' ', pad));
+    out.push(b'\n');
+    out
+}
+
+/// `values` as little-endian bytes (no copy on little-endian machines).
+fn le_bytes<'a>(values: &'a [f32], scratch: &'a mut Vec<u8>) -> &'a [u8] {
+    if cfg!(target_endian = "little") {
+        bytemuck::cast_slice(values)
+    } else {
+        scratch.clear();
+        scratch.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+        scratch
+    }
+}
+
+/// Writes a single-part, scan-line OpenEXR file with one `FLOAT` channel `Y`, no
+/// compression (one line per block, so every block's offset is known up front and the
+/// file is written front to back, with no seeking).
+fn write_exr(
+    atlas: &SliceAtlas,
+    comments: &str,
+    out: &mut dyn Write,
+    io: &dyn Fn(std::io::Error) -> NoiseError,
+    produce: &mut Produce<'_>,
+) -> Result<()> {
+    let (width, height) = (atlas.width(), atlas.height());
+    let header = exr_header(width as i32, height as i32, comments);
+    out.write_all(&header).map_err(io)?;
+    // Offset table: where each line's block starts (4-byte y, 4-byte size, the data).
+    let block = 8 + 4 * width;
+    let first = header.len() as u64 + 8 * height;
+    let mut table = Vec::with_capacity(64 << 10);
+    for y in 0..height {
+        table.extend_from_slice(&(first + y * block).to_le_bytes());
+        if table.len() >= 64 << 10 {
+            out.write_all(&table).map_err(io)?;
+            table.clear();
+        }
+    }
+    out.write_all(&table).map_err(io)?;
+
+    let mut assembler = RowAssembler::new(*atlas);
+    let mut y = 0i32;
+    let mut scratch = Vec::new();
+    let line_bytes = (4 * width) as i32;
+    produce(&mut |values| {
+        assembler.push(values, &mut |rows| {
+            for line in rows.chunks_exact(width as usize) {
+                out.write_all(&y.to_le_bytes()).map_err(io)?;
+                out.write_all(&line_bytes.to_le_bytes()).map_err(io)?;
+                out.write_all(le_bytes(line, &mut scratch)).map_err(io)?;
+                y += 1;
+            }
+            Ok(())
+        })
+    })?;
+    assembler.finish()
+}
+
+/// The OpenEXR magic number, version field and header (attributes in the order the
+/// OpenEXR file-layout document lists the required ones, then `comments`).
+fn exr_header(width: i32, height: i32, comments: &str) -> Vec<u8> {
+    fn attribute(out: &mut Vec<u8>, name: &str, kind: &str, value: &[u8]) {
+        out.extend_from_slice(name.as_bytes());
+        out.push(0);
+        out.extend_from_slice(kind.as_bytes());
+        out.push(0);
+        out.extend_from_slice(&(value.len() as i32).to_le_bytes());
+        out.extend_from_slice(value);
+    }
+    let i32s = |v: &[i32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let mut h = Vec::new();
+    h.extend_from_slice(&20000630i32.to_le_bytes()); // magic 0x762f3101
+    h.extend_from_slice(&2i32.to_le_bytes()); // version 2; single-part scan lines, short names
+    // chlist: name, pixel type (2 = FLOAT), pLinear, 3 reserved bytes, x and y sampling.
+    let mut channels = b"Y\0".to_vec();
+    channels.extend_from_slice(&2i32.to_le_bytes());
+    channels.extend_from_slice(&[0, 0, 0, 0]);
+    channels.extend_from_slice(&i32s(&[1, 1]));
+    channels.push(0);
+    attribute(&mut h, "channels", "chlist", &channels);
+    attribute(&mut h, "compression", "compression", &[0]); // NO_COMPRESSION
+    let window = i32s(&[0, 0, width - 1, height - 1]);
+    attribute(&mut h, "dataWindow", "box2i", &window);
+    attribute(&mut h, "displayWindow", "box2i", &window);
+    attribute(&mut h, "lineOrder", "lineOrder", &[0]); // INCREASING_Y
+    attribute(&mut h, "pixelAspectRatio", "float", &1.0f32.to_le_bytes());
+    attribute(&mut h, "screenWindowCenter", "v2f", &[0.0f32.to_le_bytes(), 0.0f32.to_le_bytes()].concat());
+    attribute(&mut h, "screenWindowWidth", "float", &1.0f32.to_le_bytes());
+    attribute(&mut h, "comments", "string", comments.as_bytes());
+    h.push(0); // end of header
+    h
+}
+
+/// Writes a grayscale PNG row by row with the `png` crate's stream writer.
+fn write_png(
+    atlas: &SliceAtlas,
+    depth: PngDepth,
+    range: &ValueRange,
+    description: &str,
+    out: &mut dyn Write,
+    io: &dyn Fn(std::io::Error) -> NoiseError,
+    produce: &mut Produce<'_>,
+) -> Result<EncodeStats> {
+    let png_error = |e: png::EncodingError| match e {
+        png::EncodingError::IoError(error) => io(error),
+        other => NoiseError::Output(format!("PNG encoder: {other}")),
+    };
+    let mut encoder = png::Encoder::new(out, atlas.width() as u32, atlas.height() as u32);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(match depth {
+        PngDepth::Eight => png::BitDepth::Eight,
+        PngDepth::Sixteen => png::BitDepth::Sixteen,
+    });
+    // Noise hardly compresses; the fast deflate keeps PNG from dominating the bake time.
+    encoder.set_compression(png::Compression::Fast);
+    encoder
+        .add_text_chunk("Software".into(), format!("wgpu-noise {}", env!("CARGO_PKG_VERSION")))
+        .map_err(png_error)?;
+    encoder.add_text_chunk("Description".into(), description.into()).map_err(png_error)?;
+    let mut writer = encoder.write_header().map_err(png_error)?;
+    let mut clamped = 0u64;
+    {
+        // Borrowing (not `into_stream_writer`) so that `writer.finish()` below writes IEND
+        // and reports its errors, instead of a drop that would swallow them.
+        let mut stream = writer.stream_writer().map_err(png_error)?;
+        let mut assembler = RowAssembler::new(*atlas);
+        let mut bytes = Vec::new();
+        let max = depth.max_level();
+        produce(&mut |values| {
+            assembler.push(values, &mut |rows| {
+                bytes.clear();
+                for &v in rows {
+                    let (level, out_of_range) = range.quantize(v, max);
+                    clamped += out_of_range as u64;
+                    match depth {
+                        PngDepth::Eight => bytes.push(level as u8),
+                        PngDepth::Sixteen => bytes.extend_from_slice(&(level as u16).to_be_bytes()),
+                    }
+                }
+                stream.write_all(&bytes).map_err(io)
+            })
+        })?;
+        assembler.finish()?;
+        stream.finish().map_err(png_error)?;
+    }
+    writer.finish().map_err(png_error)?;
+    Ok(EncodeStats { clamped })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NoiseKind;
+
+    #[test]
+    fn npy_header_is_padded_to_64_bytes_and_ends_in_a_newline() {
+        for shape in [&[3u64, 4][..], &[512, 512, 512], &[32, 64, 64, 64]] {
+            let h = npy_header(shape);
+            assert_eq!(h.len() % 64, 0, "{shape:?}");
+            assert_eq!(*h.last().unwrap(), b'\n');
+            assert_eq!(u16::from_le_bytes([h[8], h[9]]) as usize, h.len() - 10);
+        }
+    }
+
+    #[test]
+    fn default_atlas_is_near_square_in_3d_and_one_row_per_w_in_4d() {
+        let atlas = |size: &[u32]| SliceAtlas::new(&Field::new(NoiseKind::Simplex, size), None).unwrap();
+        let a = atlas(&[4, 4, 64]);
+        assert_eq!((a.columns, a.rows()), (8, 8));
+        let a = atlas(&[4, 4, 32]);
+        assert_eq!((a.columns, a.rows()), (8, 4));
+        let a = atlas(&[4, 4, 7]);
+        assert_eq!((a.columns, a.rows()), (7, 1));
+        let a = atlas(&[4, 4, 6, 5]);
+        assert_eq!((a.columns, a.rows()), (6, 5));
+        assert_eq!(a.pixel_of([1, 2, 3, 4], 6), (3 * 4 + 1, 4 * 4 + 2));
+        let a = atlas(&[4, 4]);
+        assert_eq!((a.columns, a.rows(), a.width(), a.height()), (1, 1, 4, 4));
+    }
+
+    #[test]
+    fn row_assembler_lays_slices_out_as_tiles_whatever_the_chunking() {
+        // 2x2 slices, 4 of them, 2 columns: the value encodes (x, y, z).
+        let field = Field::new(NoiseKind::Simplex, &[2, 2, 4]);
+        let atlas = SliceAtlas::new(&field, Some(2)).unwrap();
+        let values: Vec<f32> = (0..16).map(|i| (i % 2 + 10 * ((i / 2) % 2) + 100 * (i / 4)) as f32).collect();
+        for chunk in [1, 3, 5, 16] {
+            let mut a = RowAssembler::new(atlas);
+            let mut image = Vec::new();
+            for c in values.chunks(chunk) {
+                a.push(c, &mut |rows| {
+                    image.extend_from_slice(rows);
+                    Ok(())
+                })
+                .unwrap();
+            }
+            a.finish().unwrap();
+            let expected = [0., 1., 100., 101., 10., 11., 110., 111., 200., 201., 300., 301., 210., 211., 310., 311.];
+            assert_eq!(image, expected, "chunk {chunk}");
+        }
+    }
+}

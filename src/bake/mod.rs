@@ -1,0 +1,347 @@
+//! Baking noise to files: PNG (8- or 16-bit grayscale), OpenEXR (32-bit float) and NumPy
+//! `.npy` (little-endian `f32` with the field's true shape) — the library behind
+//! `wgpu-noise bake`.
+//!
+//! [`bake`] pulls the samples of a [`NoiseSpec`] from a [`SampleSource`] (the GPU on a
+//! device you own, or the `f32` CPU reference), streams them through the encoder of the
+//! chosen [`Encoding`] into a temporary file beside the output, and renames that into
+//! place only once it is complete and synced ([`file::AtomicFile`]).
+//!
+//! **Sampling convention** (as everywhere in this crate, see [`crate::field`]): texel `i`
+//! along an axis of `N` texels samples the noise at `offset + frequency * i / N`.
+//!
+//! **Memory** is bounded by the chunk size, not the field: sources hand out at most
+//! [`source::CHUNK_BYTES`] at a time (GPU slabs of that size), `.npy` and 2D images are
+//! written as the chunks arrive, and a 3D/4D image waits for one row of atlas tiles at a
+//! time ([`format::RowAssembler`]).
+//!
+//! **Files**: 3D and 4D fields become a [`SliceAtlas`] in PNG and EXR (a grid of z-slices,
+//! the layout engines import volume textures from); `.npy` keeps the N-D shape.
+
+pub mod file;
+pub mod format;
+pub mod source;
+
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+pub use format::{Encoding, FileFormat, PngDepth, SliceAtlas, ValueRange};
+pub use source::{CpuSource, GpuSource, SampleSource};
+
+use crate::cpu::fill::fill_slab;
+use crate::error::{NoiseError, Result};
+use crate::field::{Field, AXIS_NAMES};
+use crate::params::FillParams;
+use crate::tables::LookupTables;
+
+/// The largest frequency (lattice cells across the field) a bake accepts: 2²⁴. Beyond it
+/// `f32` coordinates have no fractional part left, every texel falls on a lattice point,
+/// and the noise would be a field of zeros — a silent wrong answer, so it is an error.
+pub const MAX_FREQUENCY: f64 = (1u64 << 24) as f64;
+
+/// The verification tolerance `wgpu-noise bake --verify` uses unless told otherwise: the
+/// crate's documented GPU/CPU parity tolerance (GPU and the `f32` CPU mirror agree exactly
+/// on lavapipe; 1e-5 leaves room for other GPUs' rounding). Simplex 3D/4D can exceed it
+/// at isolated points on other hardware (r² = 0.6 boundary jumps, up to ~1e-3).
+pub const DEFAULT_TOLERANCE: f32 = 1e-5;
+
+/// What to bake: the field and the permutation seed. (Fractal and tiling parameters will
+/// join here, so that every source and the verifier read them from one place.)
+#[derive(Clone, Debug, PartialEq)]
+pub struct NoiseSpec {
+    /// The grid of samples: kind, dimensions, size, frequency, offset.
+    pub field: Field,
+    /// The permutation seed (0 = Perlin's).
+    pub seed: u64,
+}
+
+impl NoiseSpec {
+    /// A spec for `field` with `seed`.
+    pub fn new(field: Field, seed: u64) -> Self {
+        NoiseSpec { field, seed }
+    }
+
+    /// [`Field::validate`], plus the bake's own limit on the frequency ([`MAX_FREQUENCY`]).
+    pub fn validate(&self) -> Result<()> {
+        self.field.validate()?;
+        for axis in 0..self.field.dims {
+            let f = self.field.frequency[axis];
+            if f.abs() > MAX_FREQUENCY {
+                return Err(NoiseError::InvalidField(format!(
+                    "frequency along {} is {f:e}, beyond ±2^24 (f32 coordinates that large \
+                     have no fractional part: the noise would be 0 everywhere)",
+                    AXIS_NAMES[axis]
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// One line, e.g. `simplex noise, 3D, seed 0, size 64x64x64, frequency 8,8,8, offset 0,0,0`.
+    pub fn describe(&self) -> String {
+        let f = &self.field;
+        let join = |v: &[f64]| v.iter().map(f64::to_string).collect::<Vec<_>>().join(",");
+        let size: Vec<String> = f.size[..f.dims].iter().map(u32::to_string).collect();
+        format!(
+            "{} noise, {}D, seed {}, size {}, frequency {}, offset {}",
+            f.kind,
+            f.dims,
+            self.seed,
+            size.join("x"),
+            join(&f.frequency[..f.dims]),
+            join(&f.offset[..f.dims])
+        )
+    }
+}
+
+/// How to write the file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BakeOptions {
+    /// Format and format settings.
+    pub encoding: Encoding,
+    /// Tiles per atlas row for 3D/4D images (PNG, EXR); `None` = [`SliceAtlas::new`]'s default.
+    pub atlas_columns: Option<u32>,
+    /// Replace an existing output file (otherwise it is an error, before any work).
+    pub overwrite: bool,
+    /// Recompute every sample with the `f32` CPU reference and fail if one differs by
+    /// more than this; nothing is written then.
+    pub verify: Option<f32>,
+}
+
+impl BakeOptions {
+    /// Options for `encoding`: default atlas, no overwrite, no verification.
+    pub fn new(encoding: Encoding) -> Self {
+        BakeOptions { encoding, atlas_columns: None, overwrite: false, verify: None }
+    }
+
+    /// Every check that needs no file and no generator: the spec, the atlas, the format's
+    /// size limits. Returns the image layout (the one-tile atlas for 2D and `.npy`).
+    pub fn plan(&self, spec: &NoiseSpec) -> Result<SliceAtlas> {
+        spec.validate()?;
+        let format = self.encoding.format();
+        if !format.is_image() && self.atlas_columns.is_some() {
+            return Err(NoiseError::Output("atlas columns apply to PNG and EXR only (.npy keeps the N-D shape)".into()));
+        }
+        if let Some(t) = self.verify {
+            if !(t.is_finite() && t >= 0.0) {
+                return Err(NoiseError::Output(format!("verification tolerance must be finite and ≥ 0, not {t}")));
+            }
+        }
+        let atlas = SliceAtlas::new(&spec.field, self.atlas_columns)?;
+        atlas.check_fits(format)?;
+        Ok(atlas)
+    }
+}
+
+/// What a bake did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BakeReport {
+    /// Samples written.
+    pub samples: u64,
+    /// Smallest and largest value generated.
+    pub min: f32,
+    /// See `min`.
+    pub max: f32,
+    /// PNG: samples outside the value range, clamped.
+    pub clamped: u64,
+    /// The image layout (PNG, EXR).
+    pub atlas: SliceAtlas,
+    /// The comparison with the CPU reference, when asked for.
+    pub verify: Option<VerifyReport>,
+}
+
+/// The comparison of every baked sample with the `f32` CPU reference.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VerifyReport {
+    /// Samples compared.
+    pub samples: u64,
+    /// Largest absolute difference (infinite if a sample was not finite).
+    pub max_abs_error: f32,
+    /// The texel `[x, y, z, w]` where it occurred.
+    pub worst_texel: [u32; 4],
+    /// Samples whose difference exceeds `tolerance`.
+    pub over_tolerance: u64,
+    /// The tolerance used.
+    pub tolerance: f32,
+}
+
+impl VerifyReport {
+    /// Whether every sample is within the tolerance.
+    pub fn passed(&self) -> bool {
+        self.over_tolerance == 0
+    }
+
+    /// One line, e.g. `max abs error 0 against the f32 CPU reference; 0 of 4096 samples over 1e-5`.
+    pub fn summary(&self) -> String {
+        let [x, y, z, w] = self.worst_texel;
+        format!(
+            "max abs error {:e} against the f32 CPU reference (at x={x} y={y} z={z} w={w}); \
+             {} of {} samples over the tolerance {:e}",
+            self.max_abs_error, self.over_tolerance, self.samples, self.tolerance
+        )
+    }
+}
+
+/// Bakes `spec` from `source` into the file `target` as `options` say, calling
+/// `progress(samples done, samples in all)` after each chunk.
+///
+/// The file appears complete or not at all: on any error (bad options, the output
+/// exists, the generator fails, a write fails, the disk fills, non-finite values, a
+/// failed verification) nothing is left under `target` or beside it.
+pub fn bake(
+    spec: &NoiseSpec,
+    source: &mut dyn SampleSource,
+    target: &Path,
+    options: &BakeOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<BakeReport> {
+    let atlas = options.plan(spec)?;
+    let file = file::AtomicFile::create(target, options.overwrite)?;
+    let description = describe_file(spec, &options.encoding, &atlas);
+    let total = spec.field.len();
+    let mut stats = ValueStats::default();
+    let mut verifier = options.verify.map(|tolerance| Verifier::new(spec, tolerance));
+    let mut out = BufWriter::with_capacity(1 << 20, file.file());
+    let encoded = format::encode(
+        &options.encoding,
+        &spec.field,
+        &atlas,
+        &description,
+        target,
+        &mut out,
+        &mut |sink| {
+            source.produce(spec, &mut |params, values| {
+                stats.add(params, values);
+                if let Some(v) = verifier.as_mut() {
+                    v.check(params, values)?;
+                }
+                sink(values)?;
+                progress(stats.samples, total);
+                Ok(())
+            })
+        },
+    )?;
+    out.flush().map_err(|error| NoiseError::Io { context: format!("writing {}", target.display()), error })?;
+    drop(out);
+    if stats.non_finite > 0 {
+        let [x, y, z, w] = stats.first_non_finite;
+        return Err(NoiseError::Verification(format!(
+            "{} samples are NaN or infinite (the first at x={x} y={y} z={z} w={w}); {} not written",
+            stats.non_finite,
+            target.display()
+        )));
+    }
+    let verify = verifier.map(|v| v.report);
+    if let Some(v) = verify.as_ref().filter(|v| !v.passed()) {
+        return Err(NoiseError::Verification(format!("{}; {} not written", v.summary(), target.display())));
+    }
+    file.commit()?;
+    Ok(BakeReport { samples: stats.samples, min: stats.min, max: stats.max, clamped: encoded.clamped, atlas, verify })
+}
+
+/// The text stored in PNG `Description` / EXR `comments`: what the file holds and how to
+/// read it back.
+pub fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) -> String {
+    let mut text = format!(
+        "wgpu-noise {}: {}. Texel i of N along an axis samples offset + frequency*i/N.",
+        env!("CARGO_PKG_VERSION"),
+        spec.describe()
+    );
+    if encoding.format().is_image() {
+        text += &format!(" Layout: {}.", atlas.describe(spec.field.size[2]));
+    }
+    if let Encoding::Png { depth, range } = encoding {
+        let max = depth.max_level();
+        text += &format!(
+            " Level p of {max} stands for the value {} + {}*p/{max} (values outside [{}, {}] clamped).",
+            range.low,
+            range.high - range.low,
+            range.low,
+            range.high
+        );
+    }
+    text
+}
+
+/// Running min, max and non-finite count of the generated samples.
+struct ValueStats {
+    samples: u64,
+    min: f32,
+    max: f32,
+    non_finite: u64,
+    first_non_finite: [u32; 4],
+}
+
+impl Default for ValueStats {
+    fn default() -> Self {
+        ValueStats { samples: 0, min: f32::INFINITY, max: f32::NEG_INFINITY, non_finite: 0, first_non_finite: [0; 4] }
+    }
+}
+
+impl ValueStats {
+    fn add(&mut self, params: &FillParams, values: &[f32]) {
+        for (i, &v) in values.iter().enumerate() {
+            if v.is_finite() {
+                self.min = self.min.min(v);
+                self.max = self.max.max(v);
+            } else {
+                if self.non_finite == 0 {
+                    self.first_non_finite = texel_of(params, i);
+                }
+                self.non_finite += 1;
+            }
+        }
+        self.samples += values.len() as u64;
+    }
+}
+
+/// Regenerates each chunk with the `f32` CPU reference and compares.
+struct Verifier {
+    lut: LookupTables,
+    spec: NoiseSpec,
+    reference: Vec<f32>,
+    report: VerifyReport,
+}
+
+impl Verifier {
+    fn new(spec: &NoiseSpec, tolerance: f32) -> Self {
+        Verifier {
+            lut: LookupTables::new(spec.seed),
+            spec: spec.clone(),
+            reference: Vec::new(),
+            report: VerifyReport { samples: 0, max_abs_error: 0.0, worst_texel: [0; 4], over_tolerance: 0, tolerance },
+        }
+    }
+
+    fn check(&mut self, params: &FillParams, values: &[f32]) -> Result<()> {
+        if values.len() != params.len() {
+            return Err(NoiseError::Output(format!(
+                "internal error: a chunk of {} samples described as {}",
+                values.len(),
+                params.len()
+            )));
+        }
+        self.reference.resize(values.len(), 0.0);
+        fill_slab(&self.lut, self.spec.field.kind, self.spec.field.dims, params, &mut self.reference);
+        let report = &mut self.report;
+        for (i, (a, b)) in values.iter().zip(&self.reference).enumerate() {
+            let error = (a - b).abs();
+            // NaN compares false with everything: count it as the worst possible error.
+            let error = if error.is_nan() { f32::INFINITY } else { error };
+            if error > report.max_abs_error {
+                report.max_abs_error = error;
+                report.worst_texel = texel_of(params, i);
+            }
+            report.over_tolerance += (error > report.tolerance) as u64;
+        }
+        report.samples += values.len() as u64;
+        Ok(())
+    }
+}
+
+/// The field texel of sample `i` of the box `params` describes.
+fn texel_of(params: &FillParams, i: usize) -> [u32; 4] {
+    let [ex, ey, ez, _] = params.extent.map(|e| e as usize);
+    let local = [i % ex, (i / ex) % ey, (i / (ex * ey)) % ez, i / (ex * ey * ez)];
+    std::array::from_fn(|a| params.origin[a] + local[a] as u32)
+}

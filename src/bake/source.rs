@@ -1,0 +1,189 @@
+//! Where baked samples come from: the GPU ([`GpuSource`], on a device the caller owns) or
+//! the `f32` CPU mirror of the shaders ([`CpuSource`], all cores). Both hand out the field
+//! in bounded chunks, in memory order.
+
+use crate::bake::NoiseSpec;
+use crate::cpu::fill::fill_slab;
+use crate::error::Result;
+use crate::field::Field;
+use crate::gpu::GpuNoise;
+use crate::params::{FillParams, Slab};
+use crate::tables::LookupTables;
+
+/// The most bytes of samples a source hands out at once (16 MiB = 4 Mi samples), and the
+/// GPU slab size [`GpuSource`] asks for: small enough that a bake's peak memory stays far
+/// below the field's size, large enough that per-chunk overhead is negligible.
+pub const CHUNK_BYTES: u64 = 16 << 20;
+
+/// Something that generates a [`NoiseSpec`]'s samples.
+///
+/// A fractal or tileable variant is another implementation (or a parameter the spec
+/// carries): the encoders, the file handling and the verification do not change.
+pub trait SampleSource {
+    /// A few words for messages, e.g. `gpu` or `cpu (2 threads)`.
+    fn name(&self) -> String;
+
+    /// Generates every sample of `spec` once, in memory order (x fastest, then y, z, w),
+    /// handing each contiguous box to `sink` with the [`FillParams`] that describe it (the
+    /// CPU reference can regenerate the same box from them). Stops at the first error.
+    fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>) -> Result<()>;
+}
+
+/// The GPU, through a [`GpuNoise`] on the caller's device.
+pub struct GpuSource {
+    noise: GpuNoise,
+}
+
+impl GpuSource {
+    /// Bakes with `noise` (its seed is set from each spec), limiting its slabs to
+    /// [`CHUNK_BYTES`] if they were larger.
+    pub fn new(mut noise: GpuNoise) -> Self {
+        noise.options.slab_bytes = noise.options.slab_bytes.min(CHUNK_BYTES);
+        GpuSource { noise }
+    }
+
+    /// Whether this device can generate `spec` (sizes within its texture and buffer limits).
+    pub fn check(&self, spec: &NoiseSpec) -> Result<()> {
+        spec.validate()?;
+        self.noise.slab_layers(&spec.field).map(drop)
+    }
+
+    /// The generator, e.g. to change its options.
+    pub fn generator_mut(&mut self) -> &mut GpuNoise {
+        &mut self.noise
+    }
+}
+
+impl SampleSource for GpuSource {
+    fn name(&self) -> String {
+        "gpu".into()
+    }
+
+    fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>) -> Result<()> {
+        self.noise.set_seed(spec.seed);
+        let field = &spec.field;
+        self.noise.generate_slabs(field, |slab: Slab, values: &[f32]| sink(&FillParams::new(field, slab), values))
+    }
+}
+
+/// The `f32` CPU reference ([`crate::cpu::fill::fill_slab`]), on all cores.
+pub struct CpuSource {
+    tables: Option<LookupTables>,
+    chunk_samples: u64,
+}
+
+impl Default for CpuSource {
+    fn default() -> Self {
+        CpuSource { tables: None, chunk_samples: CHUNK_BYTES / 4 }
+    }
+}
+
+impl CpuSource {
+    /// A CPU source handing out chunks of [`CHUNK_BYTES`] (tables are built for each
+    /// spec's seed on first use).
+    pub fn new() -> Self {
+        CpuSource::default()
+    }
+
+    /// The same with chunks of at most `samples` samples (at least one row): smaller
+    /// chunks use less memory; the values do not depend on it.
+    pub fn with_chunk_samples(samples: u64) -> Self {
+        CpuSource { tables: None, chunk_samples: samples.max(1) }
+    }
+
+    fn tables(&mut self, seed: u64) -> &LookupTables {
+        if self.tables.as_ref().is_none_or(|t| t.seed() != seed) {
+            self.tables = Some(LookupTables::new(seed));
+        }
+        self.tables.as_ref().expect("just set")
+    }
+}
+
+impl SampleSource for CpuSource {
+    fn name(&self) -> String {
+        format!("cpu ({} threads)", rayon::current_num_threads())
+    }
+
+    fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>) -> Result<()> {
+        spec.validate()?;
+        let (kind, dims) = (spec.field.kind, spec.field.dims);
+        let boxes = chunks(&spec.field, self.chunk_samples);
+        let lut = self.tables(spec.seed);
+        let mut values = Vec::new();
+        for params in boxes {
+            values.resize(params.len(), 0.0);
+            fill_slab(lut, kind, dims, &params, &mut values);
+            sink(&params, &values)?;
+        }
+        Ok(())
+    }
+}
+
+/// Splits `field` into boxes of at most `max_samples` samples (at least one row each),
+/// in memory order: whole `w` volumes if one fits, else runs of z-slices within one
+/// volume, else runs of rows within one slice. Finer than [`Slab`]s (whole outer layers),
+/// so that one 4D volume larger than the budget is still generated in pieces.
+pub fn chunks(field: &Field, max_samples: u64) -> Vec<FillParams> {
+    let [nx, ny, nz, nw] = field.size;
+    let (row, slice) = (nx as u64, nx as u64 * ny as u64);
+    let volume = slice * nz as u64;
+    let mut base = FillParams::new(field, Slab::whole(field));
+    base.origin = [0; 4];
+    let make = |origin: [u32; 4], extent: [u32; 4]| FillParams { origin, extent, ..base };
+    let runs = |total: u32, unit: u64| {
+        let per = (max_samples / unit).clamp(1, total as u64) as u32;
+        (0..total.div_ceil(per)).map(move |i| (i * per, per.min(total - i * per)))
+    };
+    let mut out = Vec::new();
+    if volume <= max_samples {
+        for (w0, count) in runs(nw, volume) {
+            out.push(make([0, 0, 0, w0], [nx, ny, nz, count]));
+        }
+    } else if slice <= max_samples {
+        for w in 0..nw {
+            for (z0, count) in runs(nz, slice) {
+                out.push(make([0, 0, z0, w], [nx, ny, count, 1]));
+            }
+        }
+    } else {
+        for w in 0..nw {
+            for z in 0..nz {
+                for (y0, count) in runs(ny, row) {
+                    out.push(make([0, y0, z, w], [nx, count, 1, 1]));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NoiseKind;
+
+    #[test]
+    fn chunks_cover_the_field_in_memory_order_within_the_budget() {
+        for (size, budget) in [
+            (&[7u32, 5][..], 1000u64),
+            (&[7, 5], 16),
+            (&[7, 5], 3),
+            (&[4, 3, 5], 30),
+            (&[4, 3, 5], 5),
+            (&[4, 3, 5, 3], 100),
+            (&[4, 3, 5, 3], 1000),
+        ] {
+            let field = Field::new(NoiseKind::Classic, size);
+            let mut next = 0u64;
+            for p in chunks(&field, budget) {
+                let [nx, ny, nz, _] = field.size.map(u64::from);
+                let first = p.origin[0] as u64
+                    + nx * (p.origin[1] as u64 + ny * (p.origin[2] as u64 + nz * p.origin[3] as u64));
+                assert_eq!(first, next, "{size:?} budget {budget}: chunks must be contiguous");
+                assert!(p.len() as u64 <= budget.max(nx), "{size:?} budget {budget}: {} samples", p.len());
+                next += p.len() as u64;
+            }
+            assert_eq!(next, field.len(), "{size:?} budget {budget}");
+        }
+    }
+}

@@ -1,0 +1,659 @@
+//! The measurement harness behind `wgpu-noise bench` and `benches/`: the standard
+//! workloads, GPU fill timing (device timestamps where the adapter has them, else wall time
+//! around submit + wait), the empty-kernel store floor, the CPU reference in one thread or
+//! all, and the medians the tables are made of.
+//!
+//! Peers (noise-rs, fastnoise-lite) are measured by the binary and `benches/`, behind the
+//! `bench-peers` feature, so this module never depends on them: it only provides the
+//! sample coordinates they must use ([`Workload::coordinates`]).
+//!
+//! [`experiments`] measures copies of the fill shader with other workgroup shapes, samples
+//! per invocation, lookup and output storage: the profile behind `docs/performance.md`.
+
+pub mod experiments;
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::error::{NoiseError, Result};
+use crate::field::{Field, NoiseKind};
+use crate::gpu::{GpuContext, GpuNoise, WORKGROUP};
+use crate::params::{FillParams, Slab};
+use crate::tables::LookupTables;
+
+/// The empty kernel (`shaders/bench_empty.wgsl`), before its workgroup size is filled in.
+pub const EMPTY_WGSL: &str = include_str!("../shaders/bench_empty.wgsl");
+
+/// Texels per lattice cell along every axis in every workload: the "same frequency" of all
+/// paths (a 2048² field spans 128 cells, 256³ spans 16, 64⁴ spans 4).
+pub const TEXELS_PER_CELL: u32 = 16;
+
+/// How long one measured submission may take before it is reported as a timeout.
+pub const TIMEOUT: Duration = Duration::from_secs(120);
+
+/// One benchmark workload: a square/cubic/tesseract field of `side` texels per axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Workload {
+    /// Number of dimensions, 2 to 4.
+    pub dims: usize,
+    /// Texels along each axis.
+    pub side: u32,
+}
+
+impl Workload {
+    /// The workloads of the issue: 2D 2048², 3D 256³, 4D 64⁴.
+    pub const STANDARD: [Workload; 3] =
+        [Workload { dims: 2, side: 2048 }, Workload { dims: 3, side: 256 }, Workload { dims: 4, side: 64 }];
+
+    /// Smaller workloads for `--quick` and `cargo bench`: 1024², 128³, 32⁴ (1 to 2 M samples).
+    pub const QUICK: [Workload; 3] =
+        [Workload { dims: 2, side: 1024 }, Workload { dims: 3, side: 128 }, Workload { dims: 4, side: 32 }];
+
+    /// Total number of samples.
+    pub fn samples(&self) -> u64 {
+        (self.side as u64).pow(self.dims as u32)
+    }
+
+    /// Lattice cells across the field along each axis.
+    pub fn frequency(&self) -> f64 {
+        self.side as f64 / TEXELS_PER_CELL as f64
+    }
+
+    /// The field every path generates for `kind`.
+    pub fn field(&self, kind: NoiseKind) -> Field {
+        let size = vec![self.side; self.dims];
+        let frequency = vec![self.frequency(); self.dims];
+        Field::new(kind, &size).with_frequency(&frequency)
+    }
+
+    /// The coordinate of texel `i` along any axis, by the crate's sampling convention
+    /// (`offset + frequency * i / N`, offset 0): what the peers are fed.
+    pub fn coordinates(&self) -> Vec<f64> {
+        let step = self.frequency() / self.side as f64;
+        (0..self.side).map(|i| step * i as f64).collect()
+    }
+
+    /// `"2D 2048²"`, `"3D 256³"`, `"4D 64⁴"`.
+    pub fn label(&self) -> String {
+        let power = match self.dims {
+            2 => "²",
+            3 => "³",
+            _ => "⁴",
+        };
+        format!("{}D {}{power}", self.dims, self.side)
+    }
+}
+
+/// The median of `values` (mean of the middle two for an even count); NaN when empty.
+pub fn median(values: &[f64]) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => 0.5 * (v[n / 2 - 1] + v[n / 2]),
+    }
+}
+
+/// Millions of samples per second.
+pub fn msamples_per_s(samples: u64, time: Duration) -> f64 {
+    samples as f64 / time.as_secs_f64() / 1e6
+}
+
+/// Runs `run` `repeats` times (at least once) and returns the median duration.
+pub fn median_time(repeats: usize, mut run: impl FnMut() -> Result<Duration>) -> Result<Duration> {
+    let mut secs = Vec::with_capacity(repeats.max(1));
+    for _ in 0..repeats.max(1) {
+        secs.push(run()?.as_secs_f64());
+    }
+    Ok(Duration::from_secs_f64(median(&secs)))
+}
+
+/// An output buffer of `len` samples whose pages are already touched, so that first-touch
+/// page faults are not timed as noise generation.
+pub fn touched_buffer(len: usize) -> Vec<f32> {
+    let mut out = Vec::with_capacity(len);
+    out.resize(len, 1.0f32);
+    out
+}
+
+/// Times one fill of `field` by the CPU reference (`f32`, bit-mirroring the GPU) into `out`:
+/// in `pool` when given (e.g. a one-thread pool), else in rayon's global pool (all cores).
+pub fn time_cpu_fill(lut: &LookupTables, field: &Field, pool: Option<&rayon::ThreadPool>, out: &mut [f32]) -> Duration {
+    let params = FillParams::new(field, Slab::whole(field));
+    let start = Instant::now();
+    match pool {
+        Some(pool) => pool.install(|| crate::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out)),
+        None => crate::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out),
+    }
+    let elapsed = start.elapsed();
+    std::hint::black_box(&out[out.len() / 2]);
+    elapsed
+}
+
+/// A standalone device for benchmarking: [`GpuContext::new`] plus the `TIMESTAMP_QUERY`
+/// feature when the adapter offers it (honours `WGPU_BACKEND`, `WGPU_ADAPTER_NAME`).
+pub fn bench_context() -> Result<GpuContext> {
+    pollster::block_on(async {
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let adapter = wgpu::util::initialize_adapter_from_env_or_default(&instance, None)
+            .await
+            .map_err(|e| NoiseError::NoAdapter(e.to_string()))?;
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("wgpu-noise bench device"),
+                required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
+                required_limits: adapter.limits(),
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| NoiseError::RequestDevice(e.to_string()))?;
+        Ok(GpuContext { adapter, device, queue })
+    })
+}
+
+/// Which clock a GPU time comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// Timestamp queries written by the device before and after the passes.
+    DeviceTimestamps,
+    /// The host's clock around `submit` + waiting for the submission.
+    Wall,
+}
+
+impl Clock {
+    /// `"device-timestamps"` or `"wall"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Clock::DeviceTimestamps => "device-timestamps",
+            Clock::Wall => "wall",
+        }
+    }
+}
+
+/// One timed submission.
+#[derive(Clone, Copy, Debug)]
+pub struct GpuTiming {
+    /// Device time between the first and last timestamp, when the device has timestamps
+    /// and they are plausible against the wall time.
+    pub device: Option<Duration>,
+    /// Host time around submit + wait.
+    pub wall: Duration,
+    /// Whether the device gave timestamps that cannot be true (see `device`: then `None`).
+    pub rejected: bool,
+}
+
+impl GpuTiming {
+    /// The device time where there is one, else the wall time, and which it is.
+    pub fn preferred(&self) -> (Duration, Clock) {
+        match self.device {
+            Some(d) => (d, Clock::DeviceTimestamps),
+            None => (self.wall, Clock::Wall),
+        }
+    }
+}
+
+/// The median of several [`GpuTiming`]s, per clock; the device time only when every
+/// run has one (so a row never mixes clocks).
+pub fn median_gpu(timings: &[GpuTiming]) -> GpuTiming {
+    let wall = median(&timings.iter().map(|t| t.wall.as_secs_f64()).collect::<Vec<_>>());
+    let device: Option<Vec<f64>> = timings.iter().map(|t| t.device.map(|d| d.as_secs_f64())).collect();
+    GpuTiming {
+        device: device.filter(|d| !d.is_empty()).map(|d| Duration::from_secs_f64(median(&d))),
+        wall: Duration::from_secs_f64(wall),
+        rejected: timings.iter().any(|t| t.rejected),
+    }
+}
+
+/// Timestamp queries bracketing a recorded command sequence.
+struct Timestamps {
+    set: wgpu::QuerySet,
+    resolve: wgpu::Buffer,
+    readback: wgpu::Buffer,
+    period_ns: f64,
+}
+
+/// A storage texture sized for the slabs of one field, and the slabs' parameters.
+pub struct FillTarget {
+    dims: usize,
+    view: wgpu::TextureView,
+    slabs: Vec<FillParams>,
+    samples: u64,
+}
+
+impl FillTarget {
+    /// Number of samples one pass over all slabs writes.
+    pub fn samples(&self) -> u64 {
+        self.samples
+    }
+
+    /// Number of slabs (dispatches) the field takes.
+    pub fn slab_count(&self) -> usize {
+        self.slabs.len()
+    }
+}
+
+/// GPU timing on a given device: fills recorded into the harness's own encoder and
+/// `R32Float` storage texture (no readback), the empty kernel, and [`GpuNoise::generate`].
+pub struct GpuBench {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    noise: GpuNoise,
+    timestamps: Option<Timestamps>,
+    empty_module: wgpu::ShaderModule,
+    empty_layouts: [wgpu::BindGroupLayout; 2],
+    empty_pipelines: [wgpu::ComputePipeline; 2],
+    cpu_adapter: bool,
+}
+
+impl GpuBench {
+    /// Sets up the generator (`seed`), the empty kernel and, when the device has the
+    /// `TIMESTAMP_QUERY` feature, the timestamp queries.
+    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, seed: u64) -> Result<Self> {
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let noise = GpuNoise::new(device, queue, seed)?;
+        let timestamps = device.features().contains(wgpu::Features::TIMESTAMP_QUERY).then(|| Timestamps {
+            set: device.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("wgpu-noise bench timestamps"),
+                ty: wgpu::QueryType::Timestamp,
+                count: 2,
+            }),
+            resolve: device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-noise bench timestamp resolve"),
+                size: 16,
+                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            }),
+            readback: device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-noise bench timestamp readback"),
+                size: 16,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            }),
+            period_ns: queue.get_timestamp_period() as f64,
+        });
+        let source = EMPTY_WGSL
+            .replace("WG_X", &WORKGROUP[0].to_string())
+            .replace("WG_Y", &WORKGROUP[1].to_string())
+            .replace("WG_Z", &WORKGROUP[2].to_string());
+        let empty_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("wgpu-noise bench empty kernel"),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        });
+        let empty_layouts = [wgpu::TextureViewDimension::D2, wgpu::TextureViewDimension::D3].map(|dimension| {
+            let binding = if dimension == wgpu::TextureViewDimension::D2 { 1 } else { 2 };
+            device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("wgpu-noise bench empty layout"),
+                entries: &[uniform_entry(0), storage_texture_entry(binding, dimension)],
+            })
+        });
+        let empty_pipelines = [("empty_2d", &empty_layouts[0]), ("empty_3d", &empty_layouts[1])].map(|(entry, layout)| {
+            let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some("wgpu-noise bench empty pipeline layout"),
+                bind_group_layouts: &[Some(layout)],
+                immediate_size: 0,
+            });
+            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(&format!("wgpu-noise bench {entry}")),
+                layout: Some(&pipeline_layout),
+                module: &empty_module,
+                entry_point: Some(entry),
+                compilation_options: Default::default(),
+                cache: None,
+            })
+        });
+        pop_scope(scope)?;
+        Ok(GpuBench {
+            device: device.clone(),
+            queue: queue.clone(),
+            noise,
+            timestamps,
+            empty_module,
+            empty_layouts,
+            empty_pipelines,
+            cpu_adapter: device.adapter_info().device_type == wgpu::DeviceType::Cpu,
+        })
+    }
+
+    /// The generator the fills use.
+    pub fn noise(&self) -> &GpuNoise {
+        &self.noise
+    }
+
+    /// The device.
+    pub fn device(&self) -> &wgpu::Device {
+        &self.device
+    }
+
+    /// The queue.
+    pub fn queue(&self) -> &wgpu::Queue {
+        &self.queue
+    }
+
+    /// Whether a device time `device` can be true of a submission that took `wall` on the
+    /// host. It can never exceed the wall time (plus clock slack). On a CPU adapter the
+    /// device is the host, so it cannot be much shorter either: lavapipe (Mesa 22.3) was
+    /// measured writing both timestamps of a 3D fill at the same moment (40 µs apart for an
+    /// 89 ms submission) once an earlier workload had run, while its first readings agreed
+    /// with the wall clock within 3%.
+    fn plausible(&self, device: Duration, wall: Duration) -> bool {
+        let slack = Duration::from_millis(1);
+        let not_longer = device <= wall.mul_f64(1.1) + slack;
+        let not_much_shorter = !self.cpu_adapter || device + slack >= wall.mul_f64(0.5);
+        not_longer && not_much_shorter
+    }
+
+    /// The clock fills are timed with on this device.
+    pub fn clock(&self) -> Clock {
+        if self.timestamps.is_some() {
+            Clock::DeviceTimestamps
+        } else {
+            Clock::Wall
+        }
+    }
+
+    /// The empty kernel's shader module (kept alive with its pipelines).
+    pub fn empty_module(&self) -> &wgpu::ShaderModule {
+        &self.empty_module
+    }
+
+    /// A storage texture holding one slab of `field` (as [`GpuNoise::generate_slabs`]
+    /// would split it), and the parameters of every slab.
+    pub fn fill_target(&self, field: &Field) -> Result<FillTarget> {
+        let layers = self.noise.slab_layers(field)?;
+        let [nx, ny, nz, _] = field.size;
+        let (dimension, size) = match field.dims {
+            2 => (wgpu::TextureDimension::D2, wgpu::Extent3d { width: nx, height: layers, depth_or_array_layers: 1 }),
+            3 => (wgpu::TextureDimension::D3, wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: layers }),
+            _ => (wgpu::TextureDimension::D3, wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: nz * layers }),
+        };
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let texture = self.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("wgpu-noise bench fill target"),
+            size,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension,
+            format: wgpu::TextureFormat::R32Float,
+            usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        pop_scope(oom)?;
+        pop_scope(scope)?;
+        Ok(FillTarget {
+            dims: field.dims,
+            view: texture.create_view(&wgpu::TextureViewDescriptor::default()),
+            slabs: Slab::split(field, layers).map(|slab| FillParams::new(field, slab)).collect(),
+            samples: field.len(),
+        })
+    }
+
+    /// One timed fill of all of `target`'s slabs with `kind` noise, through
+    /// [`crate::gpu::FillPipelines::record_fill`], with no readback. Run it once untimed
+    /// first: the first call compiles the pipeline.
+    pub fn time_fill(&self, target: &FillTarget, kind: NoiseKind) -> Result<GpuTiming> {
+        self.time_recorded(|encoder| {
+            for params in &target.slabs {
+                self.noise.pipelines().record_fill(
+                    &self.device,
+                    encoder,
+                    self.noise.lookup_bind_group(),
+                    kind,
+                    target.dims,
+                    params,
+                    &target.view,
+                );
+            }
+        })
+    }
+
+    /// One timed pass of the empty kernel over all of `target`'s slabs: the store floor.
+    pub fn time_empty(&self, target: &FillTarget) -> Result<GpuTiming> {
+        let which = usize::from(target.dims != 2);
+        let binding = if target.dims == 2 { 1 } else { 2 };
+        let groups: Vec<(wgpu::BindGroup, [u32; 3])> = target
+            .slabs
+            .iter()
+            .map(|params| {
+                let uniform = self.uniform(params);
+                let bind_group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("wgpu-noise bench empty bind group"),
+                    layout: &self.empty_layouts[which],
+                    entries: &[
+                        wgpu::BindGroupEntry { binding: 0, resource: uniform.as_entire_binding() },
+                        wgpu::BindGroupEntry { binding, resource: wgpu::BindingResource::TextureView(&target.view) },
+                    ],
+                });
+                let [nx, ny, nz, nw] = params.extent;
+                let depth = if target.dims == 4 { nz * nw } else { nz };
+                let count = [nx.div_ceil(WORKGROUP[0]), ny.div_ceil(WORKGROUP[1]), depth.div_ceil(WORKGROUP[2])];
+                (bind_group, count)
+            })
+            .collect();
+        self.time_recorded(|encoder| {
+            for (bind_group, [x, y, z]) in &groups {
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("wgpu-noise bench empty pass"),
+                    timestamp_writes: None,
+                });
+                pass.set_pipeline(&self.empty_pipelines[which]);
+                pass.set_bind_group(0, bind_group, &[]);
+                pass.dispatch_workgroups(*x, *y, *z);
+            }
+        })
+    }
+
+    /// Wall time of [`GpuNoise::generate`]: fill, copy to a buffer, map, unpad into a `Vec`
+    /// (the whole path a user of `generate` waits for, allocation included).
+    pub fn time_generate(&self, field: &Field) -> Result<Duration> {
+        let start = Instant::now();
+        let values = self.noise.generate(field)?;
+        let elapsed = start.elapsed();
+        std::hint::black_box(&values[values.len() / 2]);
+        Ok(elapsed)
+    }
+
+    /// A uniform buffer holding `params`.
+    pub(crate) fn uniform(&self, params: &FillParams) -> wgpu::Buffer {
+        use wgpu::util::DeviceExt;
+        self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("wgpu-noise bench params"),
+            contents: bytemuck::bytes_of(params),
+            usage: wgpu::BufferUsages::UNIFORM,
+        })
+    }
+
+    /// Records with `record` between two timestamps (when available), submits, waits and
+    /// returns the device and wall times.
+    pub fn time_recorded(&self, record: impl FnOnce(&mut wgpu::CommandEncoder)) -> Result<GpuTiming> {
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("wgpu-noise bench encoder"),
+        });
+        // Empty passes carry the timestamps, so the measured passes stay as the product
+        // records them (record_fill opens its own pass without timestamp writes).
+        let bracket = |encoder: &mut wgpu::CommandEncoder, begin: Option<u32>, end: Option<u32>| {
+            if let Some(ts) = &self.timestamps {
+                encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("wgpu-noise bench timestamp pass"),
+                    timestamp_writes: Some(wgpu::ComputePassTimestampWrites {
+                        query_set: &ts.set,
+                        beginning_of_pass_write_index: begin,
+                        end_of_pass_write_index: end,
+                    }),
+                });
+            }
+        };
+        bracket(&mut encoder, Some(0), None);
+        record(&mut encoder);
+        bracket(&mut encoder, None, Some(1));
+        if let Some(ts) = &self.timestamps {
+            encoder.resolve_query_set(&ts.set, 0..2, &ts.resolve, 0);
+            encoder.copy_buffer_to_buffer(&ts.resolve, 0, &ts.readback, 0, 16);
+        }
+        let command_buffer = encoder.finish();
+        pop_scope(scope)?;
+        let start = Instant::now();
+        let submission = self.queue.submit([command_buffer]);
+        wait(&self.device, submission)?;
+        let wall = start.elapsed();
+        let device = match &self.timestamps {
+            None => None,
+            Some(ts) => {
+                let ticks = read_u64_pair(&self.device, &ts.readback)?;
+                let ns = ticks[1].saturating_sub(ticks[0]) as f64 * ts.period_ns;
+                Some(Duration::from_secs_f64(ns * 1e-9))
+            }
+        };
+        let rejected = device.is_some_and(|d| !self.plausible(d, wall));
+        Ok(GpuTiming { device: if rejected { None } else { device }, wall, rejected })
+    }
+}
+
+/// `binding` as the fill shaders' `FillParams` uniform.
+pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<FillParams>() as u64),
+        },
+        count: None,
+    }
+}
+
+/// `binding` as a write-only `R32Float` storage texture.
+pub(crate) fn storage_texture_entry(binding: u32, view_dimension: wgpu::TextureViewDimension) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::StorageTexture {
+            access: wgpu::StorageTextureAccess::WriteOnly,
+            format: wgpu::TextureFormat::R32Float,
+            view_dimension,
+        },
+        count: None,
+    }
+}
+
+/// Waits (at most [`TIMEOUT`]) for `submission`.
+pub(crate) fn wait(device: &wgpu::Device, submission: wgpu::SubmissionIndex) -> Result<()> {
+    device
+        .poll(wgpu::PollType::Wait { submission_index: Some(submission), timeout: Some(TIMEOUT) })
+        .map(|_| ())
+        .map_err(|e| match e {
+            wgpu::PollError::Timeout => NoiseError::Timeout(TIMEOUT),
+            other => NoiseError::Gpu(other.to_string()),
+        })
+}
+
+/// Maps `buffer` (its work already waited for) and reads two `u64`s.
+fn read_u64_pair(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Result<[u64; 2]> {
+    let (sender, receiver) = mpsc::channel();
+    buffer.map_async(wgpu::MapMode::Read, .., move |r| {
+        let _ = sender.send(r);
+    });
+    let _ = device.poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(TIMEOUT) });
+    receiver
+        .recv_timeout(TIMEOUT)
+        .map_err(|_| NoiseError::Timeout(TIMEOUT))?
+        .map_err(|e| NoiseError::Readback(e.to_string()))?;
+    let ticks = {
+        let view = buffer.get_mapped_range(..).map_err(|e| NoiseError::Readback(e.to_string()))?;
+        let words: &[u64] = bytemuck::cast_slice(&view);
+        [words[0], words[1]]
+    };
+    buffer.unmap();
+    Ok(ticks)
+}
+
+/// Pops an error scope; a captured error becomes [`NoiseError::Gpu`].
+pub(crate) fn pop_scope(scope: wgpu::ErrorScopeGuard) -> Result<()> {
+    match pollster::block_on(scope.pop()) {
+        None => Ok(()),
+        Some(e) => Err(NoiseError::Gpu(e.to_string())),
+    }
+}
+
+/// The machine in one line: CPU model (Linux: `/proc/cpuinfo`) and logical cores.
+pub fn machine_description() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    format!("{model}, {} cores", cores())
+}
+
+/// The 1-minute load average (Linux: `/proc/loadavg`): other work on the machine skews
+/// every CPU-side figure, so the header of a run states it.
+pub fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
+}
+
+/// Logical cores available to this process.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`, from the system clock.
+pub fn today_utc() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Days since 1970-01-01 to a proleptic Gregorian date (H. Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert!(median(&[]).is_nan());
+    }
+
+    #[test]
+    fn civil_dates_of_known_days() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_415), (2025, 11, 23));
+    }
+
+    #[test]
+    fn standard_workloads_have_the_issue_sizes() {
+        let samples: Vec<u64> = Workload::STANDARD.iter().map(Workload::samples).collect();
+        assert_eq!(samples, [2048 * 2048, 256 * 256 * 256, 64 * 64 * 64 * 64]);
+        // Same step per texel everywhere: the peers' coordinates match the field's.
+        for w in Workload::STANDARD {
+            let c = w.coordinates();
+            assert_eq!(c[1], 1.0 / TEXELS_PER_CELL as f64);
+            assert_eq!(w.field(NoiseKind::Simplex).step()[0], c[1]);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! CPU mirror of `shaders/fractal.wgsl`: fractal sums, tiling and kernel choice over the
+//! base noise, in the shader's order of operations.
+
+use super::classic::{classic2_periodic, classic3_periodic, classic4_periodic};
+use super::real::Real;
+use super::simplex::{simplex2, simplex2_tiled, simplex3, simplex3_r2, simplex4, simplex4_r2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
+use crate::field::NoiseKind;
+use crate::params::{NoiseSettings, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS};
+use crate::tables::LookupTables;
+
+/// Lattice period of classic noise along one axis: the tile period, or the tables' 256.
+#[inline(always)]
+fn lattice_period<R: Real>(period: R) -> u32 {
+    if period > R::lit(0.0) {
+        // WGSL's round() rounds halves to even; periods are whole numbers, so no half occurs.
+        period.to_f64().round() as u32
+    } else {
+        256
+    }
+}
+
+/// The base noise of `kind` at `p` (2 to 4 coordinates), tiled with `period` where it is
+/// non-zero, with simplex 3D/4D kernel `kernel`.
+pub fn base_noise<R: Real>(lut: &LookupTables, kind: NoiseKind, p: &[R], period: &[R], kernel: u32) -> R {
+    let lp = |a: usize| lattice_period(period[a]);
+    match (kind, p.len()) {
+        (NoiseKind::Classic, 2) => classic2_periodic(lut, p[0], p[1], [lp(0), lp(1)]),
+        (NoiseKind::Classic, 3) => classic3_periodic(lut, p[0], p[1], p[2], [lp(0), lp(1), lp(2)]),
+        (NoiseKind::Classic, _) => classic4_periodic(lut, p[0], p[1], p[2], p[3], [lp(0), lp(1), lp(2), lp(3)]),
+        (NoiseKind::Simplex, 2) => {
+            if period[0] > R::lit(0.0) {
+                simplex2_tiled(lut, p[0], p[1], [period[0], period[1]])
+            } else {
+                simplex2(lut, p[0], p[1])
+            }
+        }
+        (NoiseKind::Simplex, 3) => {
+            if kernel == KERNEL_CONTINUOUS {
+                simplex3_r2(lut, p[0], p[1], p[2], R::lit(0.5), R::lit(SIMPLEX3_R05_SCALE))
+            } else {
+                simplex3(lut, p[0], p[1], p[2])
+            }
+        }
+        (NoiseKind::Simplex, _) => {
+            if kernel == KERNEL_CONTINUOUS {
+                simplex4_r2(lut, p[0], p[1], p[2], p[3], R::lit(0.5), R::lit(SIMPLEX4_R05_SCALE))
+            } else {
+                simplex4(lut, p[0], p[1], p[2], p[3])
+            }
+        }
+    }
+}
+
+/// One octave's contribution and the ridge weight carried to the next octave.
+#[inline(always)]
+pub fn shape_octave<R: Real>(mode: u32, n: R, weight: R) -> (R, R) {
+    if mode == FRACTAL_TURBULENCE {
+        return (n.abs(), weight);
+    }
+    if mode == FRACTAL_RIDGED {
+        let ridge = R::lit(1.0) - n.abs();
+        let r = ridge * ridge * weight;
+        return (r, (r * R::lit(2.0)).clamp(R::lit(0.0), R::lit(1.0)));
+    }
+    (n, weight)
+}
+
+/// Sum of `settings.octaves` octaves of `kind` noise at `p` (2 to 4 coordinates),
+/// normalised by the sum of amplitudes (`fractal2/3/4` in the shader).
+pub fn fractal<R: Real>(lut: &LookupTables, kind: NoiseKind, p: &[R], settings: &NoiseSettings) -> R {
+    let dims = p.len();
+    let gain = R::lit(settings.gain as f64);
+    let lacunarity = R::lit(settings.lacunarity as f64);
+    let period = settings.period.map(|v| R::lit(v as f64));
+    let mut sum = R::lit(0.0);
+    let mut norm = R::lit(0.0);
+    let mut amplitude = R::lit(1.0);
+    let mut frequency = R::lit(1.0);
+    let mut weight = R::lit(1.0);
+    let mut q = [R::lit(0.0); 4];
+    let mut qp = [R::lit(0.0); 4];
+    for _ in 0..settings.octaves {
+        for a in 0..dims {
+            q[a] = p[a] * frequency;
+            qp[a] = period[a] * frequency;
+        }
+        let n = base_noise(lut, kind, &q[..dims], &qp[..dims], settings.kernel);
+        let (shaped, next_weight) = shape_octave(settings.mode, n, weight);
+        weight = next_weight;
+        sum = sum + amplitude * shaped;
+        norm = norm + amplitude;
+        amplitude = amplitude * gain;
+        frequency = frequency * lacunarity;
+    }
+    sum / norm
+}

@@ -1,0 +1,83 @@
+//! Shared by tests/bake_*.rs: running the binary, the CPU reference, directory listings,
+//! an independent `.npy` reader.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use wgpu_noise::{cpu, tables::LookupTables, Field, NoiseKind};
+
+/// `wgpu-noise bake ARGS` run in `dir`, with lavapipe's XDG_RUNTIME_DIR warning silenced
+/// and `env` added.
+pub fn bake_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"));
+    cmd.arg("bake").args(args).current_dir(dir);
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        cmd.env("XDG_RUNTIME_DIR", std::env::temp_dir());
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("run wgpu-noise")
+}
+
+/// Like [`bake_in`], asserting success; returns stderr.
+pub fn bake_ok(dir: &Path, args: &[&str]) -> String {
+    let out = bake_in(dir, args, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "bake {args:?} failed: {stderr}");
+    stderr
+}
+
+/// The `f32` CPU reference of a field (the values every backend must reproduce).
+pub fn reference(kind: NoiseKind, size: &[u32], frequency: &[f64], offset: &[f64], seed: u64) -> Vec<f32> {
+    let field = Field::new(kind, size).with_frequency(frequency).with_offset(offset);
+    cpu::fill::generate_f32(&LookupTables::new(seed), &field).expect("reference")
+}
+
+/// Every entry of `dir`, hidden ones included, sorted.
+pub fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("read_dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Parses a `.npy` file by the format's specification (not with the crate's writer code):
+/// checks the magic, version 1.0, the 64-byte alignment and the exact header text NumPy
+/// writes for a C-order little-endian f32 array of `shape`, and returns the values.
+pub fn read_npy(path: &Path, shape: &[usize]) -> Vec<f32> {
+    let bytes = std::fs::read(path).expect("read npy");
+    assert_eq!(&bytes[..6], b"\x93NUMPY", "magic");
+    assert_eq!(&bytes[6..8], &[1, 0], "version 1.0");
+    let header_len = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
+    let data_start = 10 + header_len;
+    assert_eq!(data_start % 64, 0, "data must start on a 64-byte boundary");
+    let header = std::str::from_utf8(&bytes[10..data_start]).expect("ASCII header");
+    let dims: Vec<String> = shape.iter().map(|s| s.to_string()).collect();
+    let dict = format!("{{'descr': '<f4', 'fortran_order': False, 'shape': ({}), }}", dims.join(", "));
+    assert!(header.starts_with(&dict), "header {header:?} should start with {dict:?}");
+    assert!(header[dict.len()..].trim_end_matches('\n').chars().all(|c| c == ' '), "padding is spaces");
+    assert!(header.ends_with('\n'), "header ends with a newline");
+    let data = &bytes[data_start..];
+    let count: usize = shape.iter().product();
+    assert_eq!(data.len(), 4 * count, "data length");
+    data.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
+}
+
+/// Whether `python3 -c "import numpy"` works here.
+pub fn numpy_available() -> bool {
+    Command::new("python3")
+        .args(["-c", "import numpy"])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
+}
+
+/// The largest absolute difference of two equally long slices.
+pub fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
+    assert_eq!(a.len(), b.len());
+    a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
+}
