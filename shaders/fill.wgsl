@@ -19,6 +19,7 @@ override NOISE_KIND: u32 = 1u;
 @group(1) @binding(2) var out_3d: texture_storage_3d<r32float, write>;
 @group(1) @binding(3) var<storage, read> points: array<vec4<f32>>;
 @group(1) @binding(4) var<storage, read_write> values: array<f32>;
+@group(1) @binding(5) var<storage, read_write> gradients: array<vec4<f32>>;
 
 fn noise2(p: vec2<f32>) -> f32 {
     return fractal2(NOISE_KIND, p, params.settings);
@@ -79,4 +80,25 @@ fn eval_points(@builtin(global_invocation_id) id: vec3<u32>) {
         v = noise4(p);
     }
     values[i] = v;
+}
+
+// Simplex noise and its analytic gradient at arbitrary points: `values[i]` gets the value,
+// `gradients[i]` the gradient (x, y, z, w; unused components 0). Reference kernel.
+@compute @workgroup_size(64, 1, 1)
+fn eval_gradients(@builtin(global_invocation_id) id: vec3<u32>) {
+    let i = id.x;
+    if (i >= arrayLength(&values)) { return; }
+    let p = points[i];
+    if (NOISE_DIMS == 2u) {
+        let v = simplex2_deriv(p.xy);
+        values[i] = v.x;
+        gradients[i] = vec4<f32>(v.yz, 0.0, 0.0);
+    } else if (NOISE_DIMS == 3u) {
+        let v = simplex3_deriv(p.xyz, SIMPLEX34_R2, 32.0);
+        values[i] = v.x;
+        gradients[i] = vec4<f32>(v.yzw, 0.0);
+    } else {
+        values[i] = simplex4(p);
+        gradients[i] = simplex4_gradient(p, SIMPLEX34_R2, 27.0);
+    }
 }

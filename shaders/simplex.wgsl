@@ -23,8 +23,67 @@ fn falloff(t_in: f32) -> f32 {
     return t2 * t2;
 }
 
-// 2D simplex noise, in [-1, 1].
-fn simplex2(p: vec2<f32>) -> f32 {
+// The corners of the simplex containing a point: the offset d from each corner to the
+// point and each corner's gradient g (CPU: `Corners`, `simplexN_corners`).
+struct Corners2 {
+    d: array<vec2<f32>, 3>,
+    g: array<vec2<f32>, 3>,
+}
+
+struct Corners3 {
+    d: array<vec3<f32>, 4>,
+    g: array<vec3<f32>, 4>,
+}
+
+struct Corners4 {
+    d: array<vec4<f32>, 5>,
+    g: array<vec4<f32>, 5>,
+}
+
+// One corner's contribution max(r2 - |d|^2, 0)^4 (g.d), in the Java code's order.
+fn corner_value2(d: vec2<f32>, g: vec2<f32>, r2: f32) -> f32 {
+    return falloff(r2 - d.x * d.x - d.y * d.y) * (g.x * d.x + g.y * d.y);
+}
+
+fn corner_value3(d: vec3<f32>, g: vec3<f32>, r2: f32) -> f32 {
+    return falloff(r2 - d.x * d.x - d.y * d.y - d.z * d.z) * (g.x * d.x + g.y * d.y + g.z * d.z);
+}
+
+fn corner_value4(d: vec4<f32>, g: vec4<f32>, r2: f32) -> f32 {
+    return falloff(r2 - d.x * d.x - d.y * d.y - d.z * d.z - d.w * d.w)
+        * (g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w);
+}
+
+// One corner's contribution to the gradient: t^4 g - 8 t^3 (g.d) d, t = max(r2 - |d|^2, 0).
+fn corner_gradient2(d: vec2<f32>, g: vec2<f32>, r2: f32) -> vec2<f32> {
+    let t = max(r2 - d.x * d.x - d.y * d.y, 0.0);
+    let gd = g.x * d.x + g.y * d.y;
+    let t2 = t * t;
+    let t4 = t2 * t2;
+    let t3 = t2 * t;
+    return t4 * g - 8.0 * t3 * gd * d;
+}
+
+fn corner_gradient3(d: vec3<f32>, g: vec3<f32>, r2: f32) -> vec3<f32> {
+    let t = max(r2 - d.x * d.x - d.y * d.y - d.z * d.z, 0.0);
+    let gd = g.x * d.x + g.y * d.y + g.z * d.z;
+    let t2 = t * t;
+    let t4 = t2 * t2;
+    let t3 = t2 * t;
+    return t4 * g - 8.0 * t3 * gd * d;
+}
+
+fn corner_gradient4(d: vec4<f32>, g: vec4<f32>, r2: f32) -> vec4<f32> {
+    let t = max(r2 - d.x * d.x - d.y * d.y - d.z * d.z - d.w * d.w, 0.0);
+    let gd = g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w;
+    let t2 = t * t;
+    let t4 = t2 * t2;
+    let t3 = t2 * t;
+    return t4 * g - 8.0 * t3 * gd * d;
+}
+
+// The simplex of a 2D point: skew, pick the triangle, hash the three corners.
+fn simplex2_corners(p: vec2<f32>) -> Corners2 {
     let x = p.x;
     let y = p.y;
     let f2 = SIMPLEX2_F;
@@ -43,14 +102,28 @@ fn simplex2(p: vec2<f32>) -> f32 {
     let y2 = y0 - 1.0 + 2.0 * g2;
     let ii = wrap256(i);
     let jj = wrap256(j);
-    let g0 = grad3_at(ii, jj);
-    let g1 = grad3_at(ii + i1, jj + j1);
-    let g2v = grad3_at(ii + 1u, jj + 1u);
+    let g0 = grad3_at(ii, jj).xy;
+    let g1 = grad3_at(ii + i1, jj + j1).xy;
+    let g2v = grad3_at(ii + 1u, jj + 1u).xy;
+    return Corners2(array<vec2<f32>, 3>(vec2<f32>(x0, y0), vec2<f32>(x1, y1), vec2<f32>(x2, y2)),
+                    array<vec2<f32>, 3>(g0, g1, g2v));
+}
+
+// 2D simplex noise, in [-1, 1].
+fn simplex2(p: vec2<f32>) -> f32 {
+    let c = simplex2_corners(p);
     let r2 = SIMPLEX2_R2;
-    let n0 = falloff(r2 - x0 * x0 - y0 * y0) * (g0.x * x0 + g0.y * y0);
-    let n1 = falloff(r2 - x1 * x1 - y1 * y1) * (g1.x * x1 + g1.y * y1);
-    let n2 = falloff(r2 - x2 * x2 - y2 * y2) * (g2v.x * x2 + g2v.y * y2);
-    return 70.0 * (n0 + n1 + n2);
+    return 70.0 * (corner_value2(c.d[0], c.g[0], r2) + corner_value2(c.d[1], c.g[1], r2)
+        + corner_value2(c.d[2], c.g[2], r2));
+}
+
+// 2D simplex noise and its analytic gradient: (value, d/dx, d/dy) (Gustavson's sdnoise).
+fn simplex2_deriv(p: vec2<f32>) -> vec3<f32> {
+    let c = simplex2_corners(p);
+    let r2 = SIMPLEX2_R2;
+    let gradient = corner_gradient2(c.d[0], c.g[0], r2) + corner_gradient2(c.d[1], c.g[1], r2)
+        + corner_gradient2(c.d[2], c.g[2], r2);
+    return vec3<f32>(simplex2(p), 70.0 * gradient);
 }
 
 // 2D simplex noise that tiles with `period` (lattice cells) along x and y: 4D simplex
@@ -63,13 +136,8 @@ fn simplex2_tiled(p: vec2<f32>, period: vec2<f32>) -> f32 {
     return simplex4(vec4<f32>(rx * cos(ax), rx * sin(ax), ry * cos(ay), ry * sin(ay)));
 }
 
-// 3D simplex noise, in [-1, 1].
-fn simplex3(p: vec3<f32>) -> f32 {
-    return simplex3_r2(p, SIMPLEX34_R2, 32.0);
-}
-
-// 3D simplex noise with squared kernel radius r2 and output scale `scale`.
-fn simplex3_r2(p: vec3<f32>, r2: f32, scale: f32) -> f32 {
+// The simplex of a 3D point: skew, pick the tetrahedron, hash the four corners.
+fn simplex3_corners(p: vec3<f32>) -> Corners3 {
     let x = p.x;
     let y = p.y;
     let z = p.z;
@@ -118,16 +186,30 @@ fn simplex3_r2(p: vec3<f32>, r2: f32, scale: f32) -> f32 {
     let g1 = grad3_at(ii + o1.x, jj + o1.y + perm1(kk + o1.z));
     let g2 = grad3_at(ii + o2.x, jj + o2.y + perm1(kk + o2.z));
     let g3v = grad3_at(ii + 1u, jj + 1u + perm1(kk + 1u));
-    let n0 = falloff(r2 - x0 * x0 - y0 * y0 - z0 * z0) * (g0.x * x0 + g0.y * y0 + g0.z * z0);
-    let n1 = falloff(r2 - x1 * x1 - y1 * y1 - z1 * z1) * (g1.x * x1 + g1.y * y1 + g1.z * z1);
-    let n2 = falloff(r2 - x2 * x2 - y2 * y2 - z2 * z2) * (g2.x * x2 + g2.y * y2 + g2.z * z2);
-    let n3 = falloff(r2 - x3 * x3 - y3 * y3 - z3 * z3) * (g3v.x * x3 + g3v.y * y3 + g3v.z * z3);
-    return scale * (n0 + n1 + n2 + n3);
+    return Corners3(
+        array<vec3<f32>, 4>(vec3<f32>(x0, y0, z0), vec3<f32>(x1, y1, z1), vec3<f32>(x2, y2, z2), vec3<f32>(x3, y3, z3)),
+        array<vec3<f32>, 4>(g0, g1, g2, g3v));
 }
 
-// 4D simplex noise, in [-1, 1].
-fn simplex4(p: vec4<f32>) -> f32 {
-    return simplex4_r2(p, SIMPLEX34_R2, 27.0);
+// 3D simplex noise, in [-1, 1].
+fn simplex3(p: vec3<f32>) -> f32 {
+    return simplex3_r2(p, SIMPLEX34_R2, 32.0);
+}
+
+// 3D simplex noise with squared kernel radius r2 and output scale `scale`.
+fn simplex3_r2(p: vec3<f32>, r2: f32, scale: f32) -> f32 {
+    let c = simplex3_corners(p);
+    return scale * (corner_value3(c.d[0], c.g[0], r2) + corner_value3(c.d[1], c.g[1], r2)
+        + corner_value3(c.d[2], c.g[2], r2) + corner_value3(c.d[3], c.g[3], r2));
+}
+
+// 3D simplex noise and its analytic gradient (value, d/dx, d/dy, d/dz), with squared
+// kernel radius r2 and output scale `scale` (0.6 and 32 for the reference noise).
+fn simplex3_deriv(p: vec3<f32>, r2: f32, scale: f32) -> vec4<f32> {
+    let c = simplex3_corners(p);
+    let gradient = corner_gradient3(c.d[0], c.g[0], r2) + corner_gradient3(c.d[1], c.g[1], r2)
+        + corner_gradient3(c.d[2], c.g[2], r2) + corner_gradient3(c.d[3], c.g[3], r2);
+    return vec4<f32>(simplex3_r2(p, r2, scale), scale * gradient);
 }
 
 // One 4D corner's gradient: perm[ii+perm[jj+perm[kk+perm[ll]]]] = T(ii, jj + T(kk, ll)).
@@ -135,8 +217,8 @@ fn simplex4_corner(cell: vec4<u32>, o: vec4<u32>) -> vec4<f32> {
     return grad4_at(cell.x + o.x, cell.y + o.y + hash2(cell.z + o.z, cell.w + o.w));
 }
 
-// 4D simplex noise with squared kernel radius r2 and output scale `scale`.
-fn simplex4_r2(p: vec4<f32>, r2: f32, scale: f32) -> f32 {
+// The simplex of a 4D point: skew, rank the offsets, hash the five corners.
+fn simplex4_corners(p: vec4<f32>) -> Corners4 {
     let x = p.x;
     let y = p.y;
     let z = p.z;
@@ -181,20 +263,32 @@ fn simplex4_r2(p: vec4<f32>, r2: f32, scale: f32) -> f32 {
     let z4 = z0 - 1.0 + 4.0 * g4;
     let w4 = w0 - 1.0 + 4.0 * g4;
     let cell = vec4<u32>(wrap256(i), wrap256(j), wrap256(k), wrap256(l));
-    let g0 = simplex4_corner(cell, vec4<u32>(0u));
-    let g1 = simplex4_corner(cell, o1);
-    let g2 = simplex4_corner(cell, o2);
-    let g3 = simplex4_corner(cell, o3);
-    let g4v = simplex4_corner(cell, vec4<u32>(1u));
-    let n0 = falloff(r2 - x0 * x0 - y0 * y0 - z0 * z0 - w0 * w0)
-        * (g0.x * x0 + g0.y * y0 + g0.z * z0 + g0.w * w0);
-    let n1 = falloff(r2 - x1 * x1 - y1 * y1 - z1 * z1 - w1 * w1)
-        * (g1.x * x1 + g1.y * y1 + g1.z * z1 + g1.w * w1);
-    let n2 = falloff(r2 - x2 * x2 - y2 * y2 - z2 * z2 - w2 * w2)
-        * (g2.x * x2 + g2.y * y2 + g2.z * z2 + g2.w * w2);
-    let n3 = falloff(r2 - x3 * x3 - y3 * y3 - z3 * z3 - w3 * w3)
-        * (g3.x * x3 + g3.y * y3 + g3.z * z3 + g3.w * w3);
-    let n4 = falloff(r2 - x4 * x4 - y4 * y4 - z4 * z4 - w4 * w4)
-        * (g4v.x * x4 + g4v.y * y4 + g4v.z * z4 + g4v.w * w4);
-    return scale * (n0 + n1 + n2 + n3 + n4);
+    return Corners4(
+        array<vec4<f32>, 5>(vec4<f32>(x0, y0, z0, w0), vec4<f32>(x1, y1, z1, w1), vec4<f32>(x2, y2, z2, w2),
+                            vec4<f32>(x3, y3, z3, w3), vec4<f32>(x4, y4, z4, w4)),
+        array<vec4<f32>, 5>(simplex4_corner(cell, vec4<u32>(0u)), simplex4_corner(cell, o1),
+                            simplex4_corner(cell, o2), simplex4_corner(cell, o3),
+                            simplex4_corner(cell, vec4<u32>(1u))));
+}
+
+// 4D simplex noise, in [-1, 1].
+fn simplex4(p: vec4<f32>) -> f32 {
+    return simplex4_r2(p, SIMPLEX34_R2, 27.0);
+}
+
+// 4D simplex noise with squared kernel radius r2 and output scale `scale`.
+fn simplex4_r2(p: vec4<f32>, r2: f32, scale: f32) -> f32 {
+    let c = simplex4_corners(p);
+    return scale * (corner_value4(c.d[0], c.g[0], r2) + corner_value4(c.d[1], c.g[1], r2)
+        + corner_value4(c.d[2], c.g[2], r2) + corner_value4(c.d[3], c.g[3], r2)
+        + corner_value4(c.d[4], c.g[4], r2));
+}
+
+// The analytic gradient of 4D simplex noise (d/dx, d/dy, d/dz, d/dw); the value is
+// simplex4_r2 with the same arguments.
+fn simplex4_gradient(p: vec4<f32>, r2: f32, scale: f32) -> vec4<f32> {
+    let c = simplex4_corners(p);
+    return scale * (corner_gradient4(c.d[0], c.g[0], r2) + corner_gradient4(c.d[1], c.g[1], r2)
+        + corner_gradient4(c.d[2], c.g[2], r2) + corner_gradient4(c.d[3], c.g[3], r2)
+        + corner_gradient4(c.d[4], c.g[4], r2));
 }

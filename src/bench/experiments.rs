@@ -696,6 +696,45 @@ pub fn score(results: &[VariantResult], variant: &Variant) -> Option<f64> {
 mod tests {
     use super::*;
 
+    /// Needs an adapter: skipped (with a note) without one, unless WGPU_NOISE_REQUIRE_GPU
+    /// is set, as in tests/common.
+    #[test]
+    fn variants_match_the_cpu_reference_before_they_are_timed() {
+        std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir());
+        let ctx = match super::super::bench_context() {
+            Ok(ctx) => ctx,
+            Err(e) if std::env::var_os("WGPU_NOISE_REQUIRE_GPU").is_none() => {
+                eprintln!("SKIPPED (no GPU adapter): {e}");
+                return;
+            }
+            Err(e) => panic!("WGPU_NOISE_REQUIRE_GPU is set but no GPU is usable: {e}"),
+        };
+        let bench = GpuBench::new(&ctx.device, &ctx.queue, 0).expect("bench");
+        let exp = Experiments::new(&bench, 16, 1).expect("experiments");
+        let variants = [
+            Variant::BASELINE,
+            Variant { workgroup: [32, 4, 1], per_invocation: 4, along: Along::X, ..Variant::BASELINE },
+            Variant { per_invocation: 2, along: Along::Z, lookup: Lookup::Buffers, output: Output::Buffer, ..Variant::BASELINE },
+        ];
+        for variant in variants {
+            for work in WORKS.into_iter().filter(|w| *w != Work::StoreOnly) {
+                let prepared = exp.prepare(variant, work).expect("variant compiles and runs");
+                let diff = prepared.max_abs_diff.expect("noise work is checked");
+                // Same f32 operations on both sides: measured 0 on lavapipe; 1e-5 is the
+                // crate's documented GPU/CPU parity tolerance.
+                assert!(diff <= 1e-5, "{} {}: max abs diff {diff}", variant.name(), work.function());
+                assert!(exp.time(&prepared).expect("timed run").wall > std::time::Duration::ZERO);
+            }
+        }
+    }
+
+    #[test]
+    fn max_abs_diff_never_hides_a_nan() {
+        assert_eq!(max_abs_diff(&[1.0, 2.0], &[1.0, 2.5]), 0.5);
+        assert!(max_abs_diff(&[f32::NAN, 2.0], &[1.0, 2.0]).is_nan());
+        assert!(max_abs_diff(&[1.0, f32::NAN, 2.0], &[1.0, 1.0, 9.0]).is_nan());
+    }
+
     #[test]
     fn buffer_fetches_renames_whole_calls_only() {
         let src = "let t = hash2(a, b) + rehash2(c) + grad3_at(x, perm1(k));";

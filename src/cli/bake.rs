@@ -183,9 +183,8 @@ fn pick_source(backend: BackendArg, spec: &NoiseSpec) -> Result<Box<dyn SampleSo
                 NoiseError::NoAdapter(_) => "no GPU adapter".to_string(),
                 other => format!("the GPU cannot bake this: {other}"),
             };
-            let cpu = CpuSource::new();
-            eprintln!("notice: {reason}; baking on the CPU reference instead ({})", cpu.name());
-            Ok(Box::new(cpu))
+            eprintln!("notice: {reason}; baking on the CPU reference instead ({} threads)", rayon::current_num_threads());
+            Ok(Box::new(CpuSource::new()))
         }
     }
 }

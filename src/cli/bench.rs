@@ -118,23 +118,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let rows = measure(&workloads, &kinds, repeats, args.seed, gpu.as_ref().map(|(_, _, g)| g))?;
     if args.json {
         for r in &rows {
-            let mut object = serde_json::json!({
-                "path": r.path,
-                "noise": r.noise,
-                "dims": r.dims,
-                "samples": r.samples,
-                "msamples_per_s": round3(r.msamples_per_s()),
-            });
-            if let Some(c) = r.clock {
-                object["clock"] = c.name().into();
-            }
-            if r.rejected {
-                object["timestamps_rejected"] = true.into();
-            }
-            if let Some(ratio) = ratio_to(&rows, r, "noise-rs") {
-                object["ratio_to_noise_rs"] = round3(ratio).into();
-            }
-            println!("{object}");
+            println!("{}", json_line(r, &rows));
         }
     } else {
         println!("{header}\n");
@@ -143,6 +127,28 @@ pub fn run(args: BenchArgs) -> Result<()> {
         print_targets(&rows);
     }
     Ok(())
+}
+
+/// One `--json` line: `path`, `noise`, `dims`, `samples`, `msamples_per_s`, and where they
+/// apply `clock`, `timestamps_rejected`, `ratio_to_noise_rs`.
+fn json_line(r: &Row, rows: &[Row]) -> serde_json::Value {
+    let mut object = serde_json::json!({
+        "path": r.path,
+        "noise": r.noise,
+        "dims": r.dims,
+        "samples": r.samples,
+        "msamples_per_s": round3(r.msamples_per_s()),
+    });
+    if let Some(c) = r.clock {
+        object["clock"] = c.name().into();
+    }
+    if r.rejected {
+        object["timestamps_rejected"] = true.into();
+    }
+    if let Some(ratio) = ratio_to(rows, r, "noise-rs") {
+        object["ratio_to_noise_rs"] = round3(ratio).into();
+    }
+    object
 }
 
 fn round3(v: f64) -> f64 {
@@ -474,5 +480,34 @@ mod peers {
         let elapsed = start.elapsed();
         std::hint::black_box(&out[out.len() / 2]);
         elapsed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cpu_path_is_measured_on_the_same_work_and_reported_with_the_issue_keys() {
+        let tiny = [Workload { dims: 2, side: 32 }, Workload { dims: 3, side: 8 }];
+        let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None).expect("cpu paths");
+        for w in tiny {
+            for noise in ["classic", "simplex"] {
+                for path in ["cpu-f32-1t", "cpu-f32-all"] {
+                    let r = find(&rows, path, noise, w.dims).unwrap_or_else(|| panic!("{path} {noise} {}D", w.dims));
+                    assert_eq!(r.samples, w.samples());
+                    assert!(r.msamples_per_s() > 0.0 && r.msamples_per_s().is_finite());
+                    let json = json_line(r, &rows);
+                    for key in ["path", "noise", "dims", "samples", "msamples_per_s"] {
+                        assert!(json.get(key).is_some(), "{key} missing in {json}");
+                    }
+                    assert_eq!(json["samples"], w.samples());
+                }
+            }
+        }
+        // With the peers compiled in, every CPU row also carries its ratio to noise-rs.
+        if cfg!(feature = "bench-peers") {
+            assert!(rows.iter().all(|r| json_line(r, &rows).get("ratio_to_noise_rs").is_some()));
+        }
     }
 }

@@ -53,8 +53,79 @@ pub fn falloff<R: Real>(t: R) -> R {
     t2 * t2
 }
 
-/// 2D simplex noise, in [-1, 1].
-pub fn simplex2<R: Real>(lut: &LookupTables, x: R, y: R) -> R {
+/// The corners of the simplex containing a point: the offset `d` from each corner to the
+/// point, and each corner's gradient `g` (`simplexN_corners` in the shader).
+#[derive(Clone, Copy, Debug)]
+pub struct Corners<R, const N: usize, const C: usize> {
+    /// Offsets from the corners to the point.
+    pub d: [[R; N]; C],
+    /// Gradients of the corners.
+    pub g: [[R; N]; C],
+}
+
+/// One corner's contribution `max(r² - |d|², 0)⁴ (g·d)`, in the Java code's order.
+#[inline(always)]
+pub fn corner_value<R: Real, const N: usize>(d: &[R; N], g: &[R; N], r2: R) -> R {
+    let mut t = r2;
+    for a in 0..N {
+        t = t - d[a] * d[a];
+    }
+    let mut gd = g[0] * d[0];
+    for a in 1..N {
+        gd = gd + g[a] * d[a];
+    }
+    falloff(t) * gd
+}
+
+/// One corner's contribution to the gradient: `t⁴ g − 8 t³ (g·d) d` with
+/// `t = max(r² − |d|², 0)` (the derivative of [`corner_value`] with respect to the point).
+#[inline(always)]
+pub fn corner_gradient<R: Real, const N: usize>(d: &[R; N], g: &[R; N], r2: R) -> [R; N] {
+    let mut t = r2;
+    for a in 0..N {
+        t = t - d[a] * d[a];
+    }
+    let t = t.max(R::lit(0.0));
+    let mut gd = g[0] * d[0];
+    for a in 1..N {
+        gd = gd + g[a] * d[a];
+    }
+    let t2 = t * t;
+    let t4 = t2 * t2;
+    let t3 = t2 * t;
+    std::array::from_fn(|a| t4 * g[a] - R::lit(8.0) * t3 * gd * d[a])
+}
+
+/// `scale · Σ corner_value`, summed in corner order.
+#[inline(always)]
+fn sum_corners<R: Real, const N: usize, const C: usize>(c: &Corners<R, N, C>, r2: R, scale: R) -> R {
+    let mut sum = corner_value(&c.d[0], &c.g[0], r2);
+    for i in 1..C {
+        sum = sum + corner_value(&c.d[i], &c.g[i], r2);
+    }
+    scale * sum
+}
+
+/// `[value, ∂/∂x, ∂/∂y, …]`: the value as [`sum_corners`] and the analytic gradient.
+#[inline(always)]
+fn value_and_gradient<R: Real, const N: usize, const C: usize>(c: &Corners<R, N, C>, r2: R, scale: R) -> [R; 5] {
+    let mut out = [R::lit(0.0); 5];
+    out[0] = sum_corners(c, r2, scale);
+    let mut gradient = corner_gradient(&c.d[0], &c.g[0], r2);
+    for i in 1..C {
+        let g = corner_gradient(&c.d[i], &c.g[i], r2);
+        for a in 0..N {
+            gradient[a] = gradient[a] + g[a];
+        }
+    }
+    for a in 0..N {
+        out[a + 1] = scale * gradient[a];
+    }
+    out
+}
+
+/// The simplex of a 2D point: skew, pick the triangle, hash the three corners.
+pub fn simplex2_corners<R: Real>(lut: &LookupTables, x: R, y: R) -> Corners<R, 2, 3> {
     let f2 = R::lit(SIMPLEX2_F);
     let g2 = R::lit(SIMPLEX2_G);
     // Skew to find the cell, unskew its origin back.
@@ -73,14 +144,22 @@ pub fn simplex2<R: Real>(lut: &LookupTables, x: R, y: R) -> R {
     let y2 = y0 - R::lit(1.0) + R::lit(2.0) * g2;
     let ii = wrap256(i);
     let jj = wrap256(j);
-    let g0 = grad3_at::<R>(lut, ii, jj);
-    let g1 = grad3_at::<R>(lut, ii + i1, jj + j1);
-    let g2v = grad3_at::<R>(lut, ii + 1, jj + 1);
-    let r2 = R::lit(SIMPLEX2_R2);
-    let n0 = falloff(r2 - x0 * x0 - y0 * y0) * (g0[0] * x0 + g0[1] * y0);
-    let n1 = falloff(r2 - x1 * x1 - y1 * y1) * (g1[0] * x1 + g1[1] * y1);
-    let n2 = falloff(r2 - x2 * x2 - y2 * y2) * (g2v[0] * x2 + g2v[1] * y2);
-    R::lit(70.0) * (n0 + n1 + n2)
+    let xy = |g: [R; 3]| [g[0], g[1]];
+    let g0 = xy(grad3_at::<R>(lut, ii, jj));
+    let g1 = xy(grad3_at::<R>(lut, ii + i1, jj + j1));
+    let g2v = xy(grad3_at::<R>(lut, ii + 1, jj + 1));
+    Corners { d: [[x0, y0], [x1, y1], [x2, y2]], g: [g0, g1, g2v] }
+}
+
+/// 2D simplex noise, in [-1, 1].
+pub fn simplex2<R: Real>(lut: &LookupTables, x: R, y: R) -> R {
+    sum_corners(&simplex2_corners(lut, x, y), R::lit(SIMPLEX2_R2), R::lit(70.0))
+}
+
+/// 2D simplex noise and its analytic gradient: `[value, ∂/∂x, ∂/∂y]` (Gustavson's sdnoise).
+pub fn simplex2_deriv<R: Real>(lut: &LookupTables, x: R, y: R) -> [R; 3] {
+    let v = value_and_gradient(&simplex2_corners(lut, x, y), R::lit(SIMPLEX2_R2), R::lit(70.0));
+    [v[0], v[1], v[2]]
 }
 
 /// 2D simplex noise that tiles with `period` (in lattice cells, any positive real) along
@@ -95,13 +174,8 @@ pub fn simplex2_tiled<R: Real>(lut: &LookupTables, x: R, y: R, period: [R; 2]) -
     simplex4(lut, rx * ax.cos(), rx * ax.sin(), ry * ay.cos(), ry * ay.sin())
 }
 
-/// 3D simplex noise, in [-1, 1].
-pub fn simplex3<R: Real>(lut: &LookupTables, x: R, y: R, z: R) -> R {
-    simplex3_r2(lut, x, y, z, R::lit(SIMPLEX34_R2), R::lit(32.0))
-}
-
-/// 3D simplex noise with squared kernel radius `r2` and output scale `scale`.
-pub fn simplex3_r2<R: Real>(lut: &LookupTables, x: R, y: R, z: R, r2: R, scale: R) -> R {
+/// The simplex of a 3D point: skew, pick the tetrahedron, hash the four corners.
+pub fn simplex3_corners<R: Real>(lut: &LookupTables, x: R, y: R, z: R) -> Corners<R, 3, 4> {
     let f3 = R::lit(SIMPLEX3_F);
     let g3 = R::lit(SIMPLEX3_G);
     let s = (x + y + z) * f3;
@@ -145,21 +219,28 @@ pub fn simplex3_r2<R: Real>(lut: &LookupTables, x: R, y: R, z: R, r2: R, scale: 
     let g1 = grad3_at::<R>(lut, ii + o1[0], jj + o1[1] + perm1(lut, kk + o1[2]));
     let g2 = grad3_at::<R>(lut, ii + o2[0], jj + o2[1] + perm1(lut, kk + o2[2]));
     let g3v = grad3_at::<R>(lut, ii + 1, jj + 1 + perm1(lut, kk + 1));
-    let n0 = falloff(r2 - x0 * x0 - y0 * y0 - z0 * z0) * (g0[0] * x0 + g0[1] * y0 + g0[2] * z0);
-    let n1 = falloff(r2 - x1 * x1 - y1 * y1 - z1 * z1) * (g1[0] * x1 + g1[1] * y1 + g1[2] * z1);
-    let n2 = falloff(r2 - x2 * x2 - y2 * y2 - z2 * z2) * (g2[0] * x2 + g2[1] * y2 + g2[2] * z2);
-    let n3 = falloff(r2 - x3 * x3 - y3 * y3 - z3 * z3) * (g3v[0] * x3 + g3v[1] * y3 + g3v[2] * z3);
-    scale * (n0 + n1 + n2 + n3)
+    Corners { d: [[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]], g: [g0, g1, g2, g3v] }
 }
 
-/// 4D simplex noise, in [-1, 1].
-pub fn simplex4<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R) -> R {
-    simplex4_r2(lut, x, y, z, w, R::lit(SIMPLEX34_R2), R::lit(27.0))
+/// 3D simplex noise, in [-1, 1].
+pub fn simplex3<R: Real>(lut: &LookupTables, x: R, y: R, z: R) -> R {
+    simplex3_r2(lut, x, y, z, R::lit(SIMPLEX34_R2), R::lit(32.0))
 }
 
-/// 4D simplex noise with squared kernel radius `r2` and output scale `scale`.
-#[allow(clippy::too_many_arguments)]
-pub fn simplex4_r2<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R, r2: R, scale: R) -> R {
+/// 3D simplex noise with squared kernel radius `r2` and output scale `scale`.
+pub fn simplex3_r2<R: Real>(lut: &LookupTables, x: R, y: R, z: R, r2: R, scale: R) -> R {
+    sum_corners(&simplex3_corners(lut, x, y, z), r2, scale)
+}
+
+/// 3D simplex noise and its analytic gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z]`, with squared
+/// kernel radius `r2` and output scale `scale` (0.6 and 32 for the reference noise).
+pub fn simplex3_deriv<R: Real>(lut: &LookupTables, x: R, y: R, z: R, r2: R, scale: R) -> [R; 4] {
+    let v = value_and_gradient(&simplex3_corners(lut, x, y, z), r2, scale);
+    [v[0], v[1], v[2], v[3]]
+}
+
+/// The simplex of a 4D point: skew, rank the offsets, hash the five corners.
+pub fn simplex4_corners<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R) -> Corners<R, 4, 5> {
     let f4 = R::lit(SIMPLEX4_F);
     let g4 = R::lit(SIMPLEX4_G);
     let s = (x + y + z + w) * f4;
@@ -204,25 +285,28 @@ pub fn simplex4_r2<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R, r2: R, s
     let kk = wrap256(k);
     let ll = wrap256(l);
     // perm[ii+perm[jj+perm[kk+perm[ll]]]] = T(ii, jj + T(kk, ll)).
-    let corner = |o: [u32; 4]| {
-        grad4_at::<R>(lut, ii + o[0], jj + o[1] + hash2(lut, kk + o[2], ll + o[3]))
-    };
-    let g0 = corner([0, 0, 0, 0]);
-    let g1 = corner(o1);
-    let g2 = corner(o2);
-    let g3 = corner(o3);
-    let g4v = corner([1, 1, 1, 1]);
-    let n0 = falloff(r2 - x0 * x0 - y0 * y0 - z0 * z0 - w0 * w0)
-        * (g0[0] * x0 + g0[1] * y0 + g0[2] * z0 + g0[3] * w0);
-    let n1 = falloff(r2 - x1 * x1 - y1 * y1 - z1 * z1 - w1 * w1)
-        * (g1[0] * x1 + g1[1] * y1 + g1[2] * z1 + g1[3] * w1);
-    let n2 = falloff(r2 - x2 * x2 - y2 * y2 - z2 * z2 - w2 * w2)
-        * (g2[0] * x2 + g2[1] * y2 + g2[2] * z2 + g2[3] * w2);
-    let n3 = falloff(r2 - x3 * x3 - y3 * y3 - z3 * z3 - w3 * w3)
-        * (g3[0] * x3 + g3[1] * y3 + g3[2] * z3 + g3[3] * w3);
-    let n4 = falloff(r2 - x4 * x4 - y4 * y4 - z4 * z4 - w4 * w4)
-        * (g4v[0] * x4 + g4v[1] * y4 + g4v[2] * z4 + g4v[3] * w4);
-    scale * (n0 + n1 + n2 + n3 + n4)
+    let corner = |o: [u32; 4]| grad4_at::<R>(lut, ii + o[0], jj + o[1] + hash2(lut, kk + o[2], ll + o[3]));
+    Corners {
+        d: [[x0, y0, z0, w0], [x1, y1, z1, w1], [x2, y2, z2, w2], [x3, y3, z3, w3], [x4, y4, z4, w4]],
+        g: [corner([0, 0, 0, 0]), corner(o1), corner(o2), corner(o3), corner([1, 1, 1, 1])],
+    }
+}
+
+/// 4D simplex noise, in [-1, 1].
+pub fn simplex4<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R) -> R {
+    simplex4_r2(lut, x, y, z, w, R::lit(SIMPLEX34_R2), R::lit(27.0))
+}
+
+/// 4D simplex noise with squared kernel radius `r2` and output scale `scale`.
+#[allow(clippy::too_many_arguments)]
+pub fn simplex4_r2<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R, r2: R, scale: R) -> R {
+    sum_corners(&simplex4_corners(lut, x, y, z, w), r2, scale)
+}
+
+/// 4D simplex noise and its analytic gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`.
+#[allow(clippy::too_many_arguments)]
+pub fn simplex4_deriv<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R, r2: R, scale: R) -> [R; 5] {
+    value_and_gradient(&simplex4_corners(lut, x, y, z, w), r2, scale)
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ enum Entry {
     Fill3d,
     Fill4d,
     Eval(u32),
+    EvalGradients(u32),
 }
 
 impl Entry {
@@ -32,6 +33,7 @@ impl Entry {
             Entry::Fill3d => "fill_3d",
             Entry::Fill4d => "fill_4d",
             Entry::Eval(_) => "eval_points",
+            Entry::EvalGradients(_) => "eval_gradients",
         }
     }
 }
@@ -43,6 +45,7 @@ pub struct FillPipelines {
     out_2d_layout: wgpu::BindGroupLayout,
     out_3d_layout: wgpu::BindGroupLayout,
     eval_layout: wgpu::BindGroupLayout,
+    eval_gradients_layout: wgpu::BindGroupLayout,
     pipelines: Mutex<HashMap<(Entry, NoiseKind), wgpu::ComputePipeline>>,
 }
 
@@ -98,6 +101,10 @@ impl FillPipelines {
                 &[uniform, storage_texture(2, wgpu::TextureViewDimension::D3)],
             ),
             eval_layout: layout("wgpu-noise eval_points layout", &[storage_buffer(3, true), storage_buffer(4, false)]),
+            eval_gradients_layout: layout(
+                "wgpu-noise eval_gradients layout",
+                &[storage_buffer(3, true), storage_buffer(4, false), storage_buffer(5, false)],
+            ),
             pipelines: Mutex::new(HashMap::new()),
         }
     }
@@ -112,6 +119,7 @@ impl FillPipelines {
             Entry::Fill2d => &self.out_2d_layout,
             Entry::Fill3d | Entry::Fill4d => &self.out_3d_layout,
             Entry::Eval(_) => &self.eval_layout,
+            Entry::EvalGradients(_) => &self.eval_gradients_layout,
         }
     }
 
@@ -131,12 +139,11 @@ impl FillPipelines {
                     NoiseKind::Simplex => 1.0,
                 };
                 let dims_value = match entry {
-                    Entry::Eval(d) => d as f64,
-                    _ => 0.0,
+                    Entry::Eval(d) | Entry::EvalGradients(d) => Some(d as f64),
+                    _ => None,
                 };
-                let with_dims = [("NOISE_KIND", kind_value), ("NOISE_DIMS", dims_value)];
-                let constants: &[(&str, f64)] =
-                    if matches!(entry, Entry::Eval(_)) { &with_dims } else { &with_dims[..1] };
+                let with_dims = [("NOISE_KIND", kind_value), ("NOISE_DIMS", dims_value.unwrap_or(0.0))];
+                let constants: &[(&str, f64)] = if dims_value.is_some() { &with_dims } else { &with_dims[..1] };
                 device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                     label: Some(&label),
                     layout: Some(&layout),
@@ -196,7 +203,8 @@ impl FillPipelines {
     }
 
     /// Records a pass that evaluates `kind` noise in `dims` dimensions at each point of
-    /// `points` (`vec4<f32>` each) into `values` (`f32` each).
+    /// `points` (`vec4<f32>` each) into `values` (`f32` each), and, when `gradients` is
+    /// given, simplex noise with its analytic gradient (`vec4<f32>` each) instead.
     #[allow(clippy::too_many_arguments)]
     pub fn record_eval(
         &self,
@@ -207,17 +215,25 @@ impl FillPipelines {
         dims: usize,
         points: &wgpu::Buffer,
         values: &wgpu::Buffer,
+        gradients: Option<&wgpu::Buffer>,
         count: u32,
     ) {
-        let entry = Entry::Eval(dims as u32);
+        let entry = match gradients {
+            Some(_) => Entry::EvalGradients(dims as u32),
+            None => Entry::Eval(dims as u32),
+        };
         let pipeline = self.pipeline(device, entry, kind);
+        let mut entries = vec![
+            wgpu::BindGroupEntry { binding: 3, resource: points.as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 4, resource: values.as_entire_binding() },
+        ];
+        if let Some(g) = gradients {
+            entries.push(wgpu::BindGroupEntry { binding: 5, resource: g.as_entire_binding() });
+        }
         let io = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("wgpu-noise eval io"),
-            layout: &self.eval_layout,
-            entries: &[
-                wgpu::BindGroupEntry { binding: 3, resource: points.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 4, resource: values.as_entire_binding() },
-            ],
+            layout: self.output_layout(entry),
+            entries: &entries,
         });
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("wgpu-noise eval pass"),

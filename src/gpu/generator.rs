@@ -219,12 +219,30 @@ impl GpuNoise {
     /// Evaluates `kind` noise in `dims` (2 to 4) dimensions at each of `points` (unused
     /// coordinates ignored): the GPU twin of [`crate::cpu::noise_at`].
     pub fn evaluate(&self, kind: NoiseKind, dims: usize, points: &[[f32; 4]]) -> Result<Vec<f32>> {
+        Ok(self.evaluate_inner(kind, dims, points, false)?.0)
+    }
+
+    /// Simplex noise and its analytic gradient at each of `points`: `(values, gradients)`,
+    /// gradients as `[∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]` with unused components 0 (reference
+    /// kernel). The GPU twin of `cpu::simplex::simplexN_deriv`.
+    pub fn evaluate_gradients(&self, dims: usize, points: &[[f32; 4]]) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
+        self.evaluate_inner(NoiseKind::Simplex, dims, points, true)
+    }
+
+    fn evaluate_inner(
+        &self,
+        kind: NoiseKind,
+        dims: usize,
+        points: &[[f32; 4]],
+        with_gradients: bool,
+    ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
         if !(2..=4).contains(&dims) {
             return Err(NoiseError::InvalidField(format!("dimensions must be 2, 3 or 4, not {dims}")));
         }
         // Stay within max_compute_workgroups_per_dimension (65535 × 64 points).
         const BATCH: usize = 1 << 20;
-        let mut out = Vec::with_capacity(points.len());
+        let mut values = Vec::with_capacity(points.len());
+        let mut gradients = Vec::new();
         for batch in points.chunks(BATCH) {
             let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
             let input = self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -232,31 +250,51 @@ impl GpuNoise {
                 contents: bytemuck::cast_slice(batch),
                 usage: wgpu::BufferUsages::STORAGE,
             });
-            let bytes = (batch.len() * 4) as u64;
-            let output = self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-noise eval values"),
-                size: bytes,
-                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-                mapped_at_creation: false,
-            });
+            let value_bytes = (batch.len() * 4) as u64;
+            let gradient_bytes = if with_gradients { value_bytes * 4 } else { 0 };
+            let storage = |label, size| {
+                self.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some(label),
+                    size,
+                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+                    mapped_at_creation: false,
+                })
+            };
+            let output = storage("wgpu-noise eval values", value_bytes);
+            let gradient_output = with_gradients.then(|| storage("wgpu-noise eval gradients", gradient_bytes));
             let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("wgpu-noise eval readback"),
-                size: bytes,
+                size: value_bytes + gradient_bytes,
                 usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
                 mapped_at_creation: false,
             });
             let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("wgpu-noise eval"),
             });
-            self.pipelines.record_eval(&self.device, &mut encoder, &self.lookup_bind_group, kind, dims, &input, &output, batch.len() as u32);
-            encoder.copy_buffer_to_buffer(&output, 0, &staging, 0, bytes);
+            self.pipelines.record_eval(
+                &self.device,
+                &mut encoder,
+                &self.lookup_bind_group,
+                kind,
+                dims,
+                &input,
+                &output,
+                gradient_output.as_ref(),
+                batch.len() as u32,
+            );
+            encoder.copy_buffer_to_buffer(&output, 0, &staging, 0, value_bytes);
+            if let Some(g) = &gradient_output {
+                encoder.copy_buffer_to_buffer(g, 0, &staging, value_bytes, gradient_bytes);
+            }
             let submission = self.queue.submit([encoder.finish()]);
             check(scope)?;
             map_and_read(&self.device, &staging, submission, self.options.timeout, |b| {
-                out.extend_from_slice(bytemuck::cast_slice(b))
+                let (v, g) = b.split_at(value_bytes as usize);
+                values.extend_from_slice(bytemuck::cast_slice(v));
+                gradients.extend_from_slice(bytemuck::cast_slice::<u8, [f32; 4]>(g));
             })?;
         }
-        Ok(out)
+        Ok((values, gradients))
     }
 
     fn poison(&self, texture: &wgpu::Texture, size: wgpu::Extent3d) {
