@@ -1,5 +1,7 @@
 // Lookup textures of Gustavson's noise, and the fetches that read them.
-// Keep in sync with src/tables.rs (texel packing) and src/cpu/lookup.rs (CPU mirror).
+// Keep in sync with src/tables.rs (texel packing) and src/cpu/lookup.rs (CPU mirror,
+// `impl Lookup for LookupTables`). lookup_hash.wgsl offers the same functions without
+// textures.
 //
 // Let P(i) = perm[i & 255] and T(a, b) = P(a + P(b)).
 //   noise_hash_grad3  256x256 rgba8uint  texel (a, b): r = T(a, b), gba = grad3[T(a, b) % 12] + 1
@@ -13,23 +15,6 @@
 @group(0) @binding(1) var noise_grad4: texture_2d<u32>;
 @group(0) @binding(2) var noise_perm: texture_1d<u32>;
 @group(0) @binding(3) var noise_simplex4: texture_1d<u32>;
-
-// Floored modulo 256 of a whole-number cell coordinate: the lattice wrap.
-// Every step is exact in binary floating point, at any magnitude and for negative cells.
-fn wrap256(cell: f32) -> u32 {
-    let r = cell - 256.0 * floor(cell / 256.0);
-    return u32(r) & 255u;
-}
-
-// Floored modulo `period` of a whole-number cell coordinate, for tileable noise. The
-// division is inexact for periods that are not powers of two: correct by one period.
-fn wrap_period(cell: f32, period: u32) -> u32 {
-    let p = f32(period);
-    var r = cell - p * floor(cell / p);
-    if (r < 0.0) { r = r + p; }
-    if (r >= p) { r = r - p; }
-    return u32(r) % period;
-}
 
 // T(a, b) = P(a + P(b)): two permutation steps in one fetch.
 fn hash2(a: u32, b: u32) -> u32 {

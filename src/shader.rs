@@ -6,6 +6,10 @@
 
 /// Lookup texture bindings and fetch helpers (`shaders/lookup.wgsl`).
 pub const LOOKUP_WGSL: &str = include_str!("../shaders/lookup.wgsl");
+/// The same lookups computed by hashing, without textures (`shaders/lookup_hash.wgsl`).
+pub const LOOKUP_HASH_WGSL: &str = include_str!("../shaders/lookup_hash.wgsl");
+/// Cell-coordinate wrapping (`shaders/lattice.wgsl`).
+pub const LATTICE_WGSL: &str = include_str!("../shaders/lattice.wgsl");
 /// Classic Perlin noise `classic2/3/4` (`shaders/classic.wgsl`).
 pub const CLASSIC_WGSL: &str = include_str!("../shaders/classic.wgsl");
 /// Simplex noise `simplex2/3/4` (`shaders/simplex.wgsl`).
@@ -26,11 +30,32 @@ pub const FILL_LOOKUP_GROUP: u32 = 0;
 /// Prepend it to your own shader and bind a [`crate::gpu::NoiseLookup`] bind group at
 /// `group`. The functions use only `textureLoad`, so they work in every shader stage.
 pub fn noise_functions_wgsl(group: u32) -> String {
-    let lookup = LOOKUP_WGSL.replace("@group(0)", &format!("@group({group})"));
-    format!("{lookup}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{FRACTAL_WGSL}")
+    noise_functions_wgsl_with(LookupVariant::Textures, group)
 }
 
-/// The complete source of the fill pipelines.
-pub fn fill_shader_wgsl() -> String {
-    format!("{}\n{FILL_WGSL}", noise_functions_wgsl(FILL_LOOKUP_GROUP))
+/// Where the noise functions get their permutation and gradients.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LookupVariant {
+    /// Texture fetches from the uploaded lookup tables (Gustavson's permutation; the
+    /// values of the reference code).
+    #[default]
+    Textures,
+    /// Integer hashing, no textures (another pattern with the same gradient sets; the
+    /// seed enters as the pipeline constant `NOISE_HASH_KEY`).
+    Hash,
+}
+
+/// [`noise_functions_wgsl`] for either lookup variant. The hash variant declares no
+/// bindings (`group` is unused) and has a pipeline-overridable `NOISE_HASH_KEY`.
+pub fn noise_functions_wgsl_with(variant: LookupVariant, group: u32) -> String {
+    let lookup = match variant {
+        LookupVariant::Textures => LOOKUP_WGSL.replace("@group(0)", &format!("@group({group})")),
+        LookupVariant::Hash => LOOKUP_HASH_WGSL.to_string(),
+    };
+    format!("{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{FRACTAL_WGSL}")
+}
+
+/// The complete source of the fill pipelines for a lookup variant.
+pub fn fill_shader_wgsl(variant: LookupVariant) -> String {
+    format!("{}\n{FILL_WGSL}", noise_functions_wgsl_with(variant, FILL_LOOKUP_GROUP))
 }

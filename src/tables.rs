@@ -99,6 +99,12 @@ pub fn permutation_for_seed(seed: u64) -> [u8; 256] {
     perm
 }
 
+/// The 24-bit key of the computational (hash) lookup variant for `seed`: the first
+/// SplitMix64 draw from the seed, top 24 bits (see [`crate::cpu::HashLookup`]).
+pub fn hash_key_for_seed(seed: u64) -> u32 {
+    (SplitMix64(seed).next() >> 40) as u32
+}
+
 /// SplitMix64 (Steele, Lea, Flood 2014): the seeding PRNG, frozen here on purpose.
 struct SplitMix64(u64);
 

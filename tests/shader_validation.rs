@@ -14,27 +14,56 @@ fn validate(name: &str, source: &str) {
     }
 }
 
+use wgpu_noise::shader::LookupVariant;
+
 #[test]
-fn lookup_module_validates_on_its_own() {
+fn each_lookup_module_validates_on_its_own() {
     validate("shaders/lookup.wgsl", shader::LOOKUP_WGSL);
+    validate("shaders/lookup_hash.wgsl", shader::LOOKUP_HASH_WGSL);
+    validate("shaders/lattice.wgsl", shader::LATTICE_WGSL);
 }
 
 #[test]
-fn each_noise_family_validates_with_the_lookup_module() {
-    validate("lookup + classic.wgsl", &format!("{}\n{}", shader::LOOKUP_WGSL, shader::CLASSIC_WGSL));
-    validate("lookup + simplex.wgsl", &format!("{}\n{}", shader::LOOKUP_WGSL, shader::SIMPLEX_WGSL));
-}
-
-#[test]
-fn the_fill_shader_validates() {
-    validate("fill shader", &shader::fill_shader_wgsl());
-}
-
-#[test]
-fn embedded_functions_validate_at_any_bind_group() {
-    for group in [0, 1, 2, 3] {
-        let source = shader::noise_functions_wgsl(group);
-        assert_eq!(source.matches(&format!("@group({group})")).count(), 4, "all four lookup bindings move to group {group}");
-        validate(&format!("noise functions at group {group}"), &source);
+fn each_noise_family_validates_with_either_lookup_module() {
+    for lookup in [shader::LOOKUP_WGSL, shader::LOOKUP_HASH_WGSL] {
+        let base = format!("{lookup}\n{}", shader::LATTICE_WGSL);
+        validate("lookup + classic.wgsl", &format!("{base}\n{}", shader::CLASSIC_WGSL));
+        validate("lookup + simplex.wgsl", &format!("{base}\n{}", shader::SIMPLEX_WGSL));
+        validate("lookup + all + fractal.wgsl", &format!("{base}\n{}\n{}\n{}", shader::CLASSIC_WGSL, shader::SIMPLEX_WGSL, shader::FRACTAL_WGSL));
     }
+}
+
+#[test]
+fn the_fill_shader_validates_for_both_lookup_variants() {
+    validate("fill shader (textures)", &shader::fill_shader_wgsl(LookupVariant::Textures));
+    validate("fill shader (hash)", &shader::fill_shader_wgsl(LookupVariant::Hash));
+}
+
+/// Every file under shaders/ is covered: the library's own modules by the assemblies
+/// above, any other shader (preview, benchmarks) on its own or, when it calls the noise
+/// functions, after them.
+#[test]
+fn every_shader_file_validates() {
+    const LIBRARY_MODULES: [&str; 7] =
+        ["lookup.wgsl", "lookup_hash.wgsl", "lattice.wgsl", "classic.wgsl", "simplex.wgsl", "fractal.wgsl", "fill.wgsl"];
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/shaders");
+    let mut others = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !name.ends_with(".wgsl") || LIBRARY_MODULES.contains(&name.as_str()) {
+            continue;
+        }
+        // Benchmark templates get their workgroup size (WG_X, WG_Y, WG_Z) at run time.
+        let source = std::fs::read_to_string(&path).unwrap().replace("WG_X", "8").replace("WG_Y", "8").replace("WG_Z", "1");
+        if naga::front::wgsl::parse_str(&source).is_ok() {
+            validate(&name, &source);
+        } else {
+            // Calls the noise functions: validate after them, with the lookup textures at
+            // a group (3) the file's own bindings do not use.
+            validate(&name, &format!("{}\n{source}", shader::noise_functions_wgsl(3)));
+        }
+        others += 1;
+    }
+    eprintln!("validated {others} shader(s) beyond the library modules");
 }

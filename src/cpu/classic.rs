@@ -5,9 +5,9 @@
 //! `perm[X+perm[Y+perm[Z+perm[W]]]] % 32` with `grad4` in 4D, the quintic fade, and
 //! interpolation along x, then y, then z, then w. Same names and order as the shader.
 
-use super::lookup::{grad3_at, grad4_at, hash2, perm1, wrap_period};
+use super::lattice::wrap_period;
+use super::lookup::Lookup;
 use super::real::Real;
-use crate::tables::LookupTables;
 
 /// The quintic fade curve `6t⁵ − 15t⁴ + 10t³`, in the Java code's order of operations.
 #[inline(always)]
@@ -25,7 +25,7 @@ pub fn lerp<R: Real>(a: R, b: R, t: R) -> R {
 pub const NATURAL_PERIOD: [u32; 4] = [256; 4];
 
 /// 2D classic Perlin noise. Zero at every lattice point.
-pub fn classic2<R: Real>(lut: &LookupTables, x: R, y: R) -> R {
+pub fn classic2<R: Real>(lut: &impl Lookup, x: R, y: R) -> R {
     classic2_periodic(lut, x, y, [256, 256])
 }
 
@@ -38,7 +38,7 @@ fn cell_pair<R: Real>(cell: R, period: u32) -> [u32; 2] {
 
 /// 2D classic noise that repeats every `period` cells along each axis (Perlin's
 /// "pnoise"); a period of 256 is the plain function.
-pub fn classic2_periodic<R: Real>(lut: &LookupTables, x: R, y: R, period: [u32; 2]) -> R {
+pub fn classic2_periodic<R: Real>(lut: &impl Lookup, x: R, y: R, period: [u32; 2]) -> R {
     let cx = x.floor();
     let cy = y.floor();
     let x = x - cx;
@@ -46,10 +46,10 @@ pub fn classic2_periodic<R: Real>(lut: &LookupTables, x: R, y: R, period: [u32; 
     let xi = cell_pair(cx, period[0]);
     let yi = cell_pair(cy, period[1]);
     // perm[X+perm[Y]] = T(X, Y); the gradient is grad3's x, y.
-    let g00 = grad3_at::<R>(lut, xi[0], yi[0]);
-    let g10 = grad3_at::<R>(lut, xi[1], yi[0]);
-    let g01 = grad3_at::<R>(lut, xi[0], yi[1]);
-    let g11 = grad3_at::<R>(lut, xi[1], yi[1]);
+    let g00 = lut.grad3_at::<R>(xi[0], yi[0]);
+    let g10 = lut.grad3_at::<R>(xi[1], yi[0]);
+    let g01 = lut.grad3_at::<R>(xi[0], yi[1]);
+    let g11 = lut.grad3_at::<R>(xi[1], yi[1]);
     let one = R::lit(1.0);
     let n00 = g00[0] * x + g00[1] * y;
     let n10 = g10[0] * (x - one) + g10[1] * y;
@@ -63,12 +63,12 @@ pub fn classic2_periodic<R: Real>(lut: &LookupTables, x: R, y: R, period: [u32; 
 }
 
 /// 3D classic Perlin noise (Gustavson's `ClassicNoise.noise`). Zero at every lattice point.
-pub fn classic3<R: Real>(lut: &LookupTables, x: R, y: R, z: R) -> R {
+pub fn classic3<R: Real>(lut: &impl Lookup, x: R, y: R, z: R) -> R {
     classic3_periodic(lut, x, y, z, [256, 256, 256])
 }
 
 /// 3D classic noise that repeats every `period` cells along each axis.
-pub fn classic3_periodic<R: Real>(lut: &LookupTables, x: R, y: R, z: R, period: [u32; 3]) -> R {
+pub fn classic3_periodic<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, period: [u32; 3]) -> R {
     let cx = x.floor();
     let cy = y.floor();
     let cz = z.floor();
@@ -79,16 +79,16 @@ pub fn classic3_periodic<R: Real>(lut: &LookupTables, x: R, y: R, z: R, period: 
     let yi = cell_pair(cy, period[1]);
     let zi = cell_pair(cz, period[2]);
     // perm[X+perm[Y+perm[Z]]] = T(X, Y + P(Z)).
-    let pz0 = perm1(lut, zi[0]);
-    let pz1 = perm1(lut, zi[1]);
-    let g000 = grad3_at::<R>(lut, xi[0], yi[0] + pz0);
-    let g001 = grad3_at::<R>(lut, xi[0], yi[0] + pz1);
-    let g010 = grad3_at::<R>(lut, xi[0], yi[1] + pz0);
-    let g011 = grad3_at::<R>(lut, xi[0], yi[1] + pz1);
-    let g100 = grad3_at::<R>(lut, xi[1], yi[0] + pz0);
-    let g101 = grad3_at::<R>(lut, xi[1], yi[0] + pz1);
-    let g110 = grad3_at::<R>(lut, xi[1], yi[1] + pz0);
-    let g111 = grad3_at::<R>(lut, xi[1], yi[1] + pz1);
+    let pz0 = lut.perm1(zi[0]);
+    let pz1 = lut.perm1(zi[1]);
+    let g000 = lut.grad3_at::<R>(xi[0], yi[0] + pz0);
+    let g001 = lut.grad3_at::<R>(xi[0], yi[0] + pz1);
+    let g010 = lut.grad3_at::<R>(xi[0], yi[1] + pz0);
+    let g011 = lut.grad3_at::<R>(xi[0], yi[1] + pz1);
+    let g100 = lut.grad3_at::<R>(xi[1], yi[0] + pz0);
+    let g101 = lut.grad3_at::<R>(xi[1], yi[0] + pz1);
+    let g110 = lut.grad3_at::<R>(xi[1], yi[1] + pz0);
+    let g111 = lut.grad3_at::<R>(xi[1], yi[1] + pz1);
     let one = R::lit(1.0);
     let dot3 = |g: [R; 3], x: R, y: R, z: R| g[0] * x + g[1] * y + g[2] * z;
     let n000 = dot3(g000, x, y, z);
@@ -112,12 +112,12 @@ pub fn classic3_periodic<R: Real>(lut: &LookupTables, x: R, y: R, z: R, period: 
 }
 
 /// 4D classic Perlin noise. Zero at every lattice point.
-pub fn classic4<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R) -> R {
+pub fn classic4<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R) -> R {
     classic4_periodic(lut, x, y, z, w, NATURAL_PERIOD)
 }
 
 /// 4D classic noise that repeats every `period` cells along each axis.
-pub fn classic4_periodic<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R, period: [u32; 4]) -> R {
+pub fn classic4_periodic<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R, period: [u32; 4]) -> R {
     let cx = x.floor();
     let cy = y.floor();
     let cz = z.floor();
@@ -133,7 +133,7 @@ pub fn classic4_periodic<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R, pe
     // Corner (a, b, c, d) in {0,1}⁴: perm[X+a+perm[Y+b+perm[Z+c+perm[W+d]]]] % 32
     // = grad4 at T(X + a, Y + b + T(Z + c, W + d)), dotted with the offset to the corner.
     let corner = |a: u32, b: u32, c: u32, d: u32| {
-        let g = grad4_at::<R>(lut, xi[a as usize], yi[b as usize] + hash2(lut, zi[c as usize], wi[d as usize]));
+        let g = lut.grad4_at::<R>(xi[a as usize], yi[b as usize] + lut.hash2(zi[c as usize], wi[d as usize]));
         let dx = x - R::from_u32(a);
         let dy = y - R::from_u32(b);
         let dz = z - R::from_u32(c);

@@ -4,10 +4,10 @@
 use rayon::prelude::*;
 
 use super::fractal::fractal;
+use super::lookup::Lookup;
 use super::Precision;
 use crate::field::{Field, NoiseKind};
 use crate::params::{FillParams, NoiseSettings, Slab};
-use crate::tables::LookupTables;
 
 /// The sampling convention, as `sample_point` in the shader: `offset + step * index`.
 #[inline(always)]
@@ -17,7 +17,7 @@ pub fn sample_point(params: &FillParams, index: [u32; 4]) -> [f32; 4] {
 
 /// Fills `out` (x fastest) with the slab `params` describes, exactly as the GPU would
 /// (f32 arithmetic, same parameters), using all cores.
-pub fn fill_slab(lut: &LookupTables, kind: NoiseKind, dims: usize, params: &FillParams, out: &mut [f32]) {
+pub fn fill_slab(lut: &impl Lookup, kind: NoiseKind, dims: usize, params: &FillParams, out: &mut [f32]) {
     let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
     assert_eq!(out.len(), params.len(), "output length must match the slab");
     // One row (fixed y, z, w) per task: enough parallelism, little overhead.
@@ -33,7 +33,7 @@ pub fn fill_slab(lut: &LookupTables, kind: NoiseKind, dims: usize, params: &Fill
 }
 
 /// The whole field in `f32`, mirroring the GPU (all cores).
-pub fn generate_f32(lut: &LookupTables, field: &Field) -> crate::Result<Vec<f32>> {
+pub fn generate_f32(lut: &impl Lookup, field: &Field) -> crate::Result<Vec<f32>> {
     field.validate()?;
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![0.0f32; params.len()];
@@ -43,7 +43,7 @@ pub fn generate_f32(lut: &LookupTables, field: &Field) -> crate::Result<Vec<f32>
 
 /// The whole field in `f64` at the true (unreduced) coordinates: the reference values.
 /// (Lacunarity, gain and tile periods are the `f32` values the GPU receives.)
-pub fn generate_f64(lut: &LookupTables, field: &Field) -> crate::Result<Vec<f64>> {
+pub fn generate_f64(lut: &impl Lookup, field: &Field) -> crate::Result<Vec<f64>> {
     field.validate()?;
     let [nx, ny, nz, _] = field.size.map(|e| e as usize);
     let settings = NoiseSettings::of(field);
@@ -61,7 +61,7 @@ pub fn generate_f64(lut: &LookupTables, field: &Field) -> crate::Result<Vec<f64>
 }
 
 /// Generates `field` at the given precision: `F32` mirrors the GPU, `F64` is the reference.
-pub fn generate(lut: &LookupTables, field: &Field, precision: Precision) -> crate::Result<Vec<f32>> {
+pub fn generate(lut: &impl Lookup, field: &Field, precision: Precision) -> crate::Result<Vec<f32>> {
     match precision {
         Precision::F32 => generate_f32(lut, field),
         Precision::F64 => Ok(generate_f64(lut, field)?.into_iter().map(|v| v as f32).collect()),

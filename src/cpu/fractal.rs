@@ -2,11 +2,11 @@
 //! base noise, in the shader's order of operations.
 
 use super::classic::{classic2_periodic, classic3_periodic, classic4_periodic};
+use super::lookup::Lookup;
 use super::real::Real;
 use super::simplex::{simplex2, simplex2_tiled, simplex3, simplex3_r2, simplex4, simplex4_r2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
 use crate::field::NoiseKind;
 use crate::params::{NoiseSettings, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS};
-use crate::tables::LookupTables;
 
 /// Lattice period of classic noise along one axis: the tile period, or the tables' 256.
 #[inline(always)]
@@ -21,7 +21,7 @@ fn lattice_period<R: Real>(period: R) -> u32 {
 
 /// The base noise of `kind` at `p` (2 to 4 coordinates), tiled with `period` where it is
 /// non-zero, with simplex 3D/4D kernel `kernel`.
-pub fn base_noise<R: Real>(lut: &LookupTables, kind: NoiseKind, p: &[R], period: &[R], kernel: u32) -> R {
+pub fn base_noise<R: Real>(lut: &impl Lookup, kind: NoiseKind, p: &[R], period: &[R], kernel: u32) -> R {
     let lp = |a: usize| lattice_period(period[a]);
     match (kind, p.len()) {
         (NoiseKind::Classic, 2) => classic2_periodic(lut, p[0], p[1], [lp(0), lp(1)]),
@@ -67,7 +67,7 @@ pub fn shape_octave<R: Real>(mode: u32, n: R, weight: R) -> (R, R) {
 
 /// Sum of `settings.octaves` octaves of `kind` noise at `p` (2 to 4 coordinates),
 /// normalised by the sum of amplitudes (`fractal2/3/4` in the shader).
-pub fn fractal<R: Real>(lut: &LookupTables, kind: NoiseKind, p: &[R], settings: &NoiseSettings) -> R {
+pub fn fractal<R: Real>(lut: &impl Lookup, kind: NoiseKind, p: &[R], settings: &NoiseSettings) -> R {
     let dims = p.len();
     let gain = R::lit(settings.gain as f64);
     let lacunarity = R::lit(settings.lacunarity as f64);

@@ -24,6 +24,7 @@
 pub mod classic;
 pub mod fill;
 pub mod fractal;
+pub mod lattice;
 pub mod lookup;
 pub mod real;
 pub mod simplex;
@@ -31,6 +32,8 @@ pub mod simplex;
 use std::sync::Arc;
 
 pub use real::Real;
+
+pub use lookup::{HashLookup, Lookup};
 
 use crate::field::NoiseKind;
 use crate::tables::LookupTables;
@@ -49,7 +52,7 @@ pub enum Precision {
 /// # Panics
 /// If `p` does not have 2, 3 or 4 coordinates (a programming error, not an input error).
 #[inline]
-pub fn noise_at<R: Real>(lut: &LookupTables, kind: NoiseKind, p: &[R]) -> R {
+pub fn noise_at<R: Real>(lut: &impl Lookup, kind: NoiseKind, p: &[R]) -> R {
     match (kind, p) {
         (NoiseKind::Classic, &[x, y]) => classic::classic2(lut, x, y),
         (NoiseKind::Classic, &[x, y, z]) => classic::classic3(lut, x, y, z),
@@ -108,7 +111,7 @@ macro_rules! impl_noise_fn {
     ($ty:ty, $kind:expr) => {
         impl<const N: usize> NoiseFn<N> for $ty {
             fn get(&self, point: [f64; N]) -> f64 {
-                noise_at::<f64>(&self.0 .0, $kind, &point)
+                noise_at::<f64>(&*self.0 .0, $kind, &point)
             }
         }
     };

@@ -4,9 +4,9 @@
 //! with the default tables this is Gustavson's Java `SimplexNoise` (with a true floor);
 //! in `f32` it is what the GPU computes.
 
-use super::lookup::{grad3_at, grad4_at, hash2, perm1, simplex4_order, wrap256};
+use super::lattice::wrap256;
+use super::lookup::Lookup;
 use super::real::Real;
-use crate::tables::LookupTables;
 
 /// Skew factor of 2D simplex noise, `(sqrt(3) - 1) / 2`.
 pub const SIMPLEX2_F: f64 = 0.3660254037844386;
@@ -125,7 +125,7 @@ fn value_and_gradient<R: Real, const N: usize, const C: usize>(c: &Corners<R, N,
 }
 
 /// The simplex of a 2D point: skew, pick the triangle, hash the three corners.
-pub fn simplex2_corners<R: Real>(lut: &LookupTables, x: R, y: R) -> Corners<R, 2, 3> {
+pub fn simplex2_corners<R: Real>(lut: &impl Lookup, x: R, y: R) -> Corners<R, 2, 3> {
     let f2 = R::lit(SIMPLEX2_F);
     let g2 = R::lit(SIMPLEX2_G);
     // Skew to find the cell, unskew its origin back.
@@ -145,19 +145,19 @@ pub fn simplex2_corners<R: Real>(lut: &LookupTables, x: R, y: R) -> Corners<R, 2
     let ii = wrap256(i);
     let jj = wrap256(j);
     let xy = |g: [R; 3]| [g[0], g[1]];
-    let g0 = xy(grad3_at::<R>(lut, ii, jj));
-    let g1 = xy(grad3_at::<R>(lut, ii + i1, jj + j1));
-    let g2v = xy(grad3_at::<R>(lut, ii + 1, jj + 1));
+    let g0 = xy(lut.grad3_at::<R>(ii, jj));
+    let g1 = xy(lut.grad3_at::<R>(ii + i1, jj + j1));
+    let g2v = xy(lut.grad3_at::<R>(ii + 1, jj + 1));
     Corners { d: [[x0, y0], [x1, y1], [x2, y2]], g: [g0, g1, g2v] }
 }
 
 /// 2D simplex noise, in [-1, 1].
-pub fn simplex2<R: Real>(lut: &LookupTables, x: R, y: R) -> R {
+pub fn simplex2<R: Real>(lut: &impl Lookup, x: R, y: R) -> R {
     sum_corners(&simplex2_corners(lut, x, y), R::lit(SIMPLEX2_R2), R::lit(70.0))
 }
 
 /// 2D simplex noise and its analytic gradient: `[value, ∂/∂x, ∂/∂y]` (Gustavson's sdnoise).
-pub fn simplex2_deriv<R: Real>(lut: &LookupTables, x: R, y: R) -> [R; 3] {
+pub fn simplex2_deriv<R: Real>(lut: &impl Lookup, x: R, y: R) -> [R; 3] {
     let v = value_and_gradient(&simplex2_corners(lut, x, y), R::lit(SIMPLEX2_R2), R::lit(70.0));
     [v[0], v[1], v[2]]
 }
@@ -165,7 +165,7 @@ pub fn simplex2_deriv<R: Real>(lut: &LookupTables, x: R, y: R) -> [R; 3] {
 /// 2D simplex noise that tiles with `period` (in lattice cells, any positive real) along
 /// x and y: 4D simplex noise sampled on a torus, the circle of circumference `period.x`
 /// in (x, y) and of `period.y` in (z, w), so the local scale is that of the plain noise.
-pub fn simplex2_tiled<R: Real>(lut: &LookupTables, x: R, y: R, period: [R; 2]) -> R {
+pub fn simplex2_tiled<R: Real>(lut: &impl Lookup, x: R, y: R, period: [R; 2]) -> R {
     let tau = R::lit(TAU);
     let ax = x / period[0] * tau;
     let ay = y / period[1] * tau;
@@ -175,7 +175,7 @@ pub fn simplex2_tiled<R: Real>(lut: &LookupTables, x: R, y: R, period: [R; 2]) -
 }
 
 /// The simplex of a 3D point: skew, pick the tetrahedron, hash the four corners.
-pub fn simplex3_corners<R: Real>(lut: &LookupTables, x: R, y: R, z: R) -> Corners<R, 3, 4> {
+pub fn simplex3_corners<R: Real>(lut: &impl Lookup, x: R, y: R, z: R) -> Corners<R, 3, 4> {
     let f3 = R::lit(SIMPLEX3_F);
     let g3 = R::lit(SIMPLEX3_G);
     let s = (x + y + z) * f3;
@@ -215,32 +215,32 @@ pub fn simplex3_corners<R: Real>(lut: &LookupTables, x: R, y: R, z: R) -> Corner
     let jj = wrap256(j);
     let kk = wrap256(k);
     // perm[ii+perm[jj+perm[kk]]] = T(ii, jj + P(kk)).
-    let g0 = grad3_at::<R>(lut, ii, jj + perm1(lut, kk));
-    let g1 = grad3_at::<R>(lut, ii + o1[0], jj + o1[1] + perm1(lut, kk + o1[2]));
-    let g2 = grad3_at::<R>(lut, ii + o2[0], jj + o2[1] + perm1(lut, kk + o2[2]));
-    let g3v = grad3_at::<R>(lut, ii + 1, jj + 1 + perm1(lut, kk + 1));
+    let g0 = lut.grad3_at::<R>(ii, jj + lut.perm1(kk));
+    let g1 = lut.grad3_at::<R>(ii + o1[0], jj + o1[1] + lut.perm1(kk + o1[2]));
+    let g2 = lut.grad3_at::<R>(ii + o2[0], jj + o2[1] + lut.perm1(kk + o2[2]));
+    let g3v = lut.grad3_at::<R>(ii + 1, jj + 1 + lut.perm1(kk + 1));
     Corners { d: [[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]], g: [g0, g1, g2, g3v] }
 }
 
 /// 3D simplex noise, in [-1, 1].
-pub fn simplex3<R: Real>(lut: &LookupTables, x: R, y: R, z: R) -> R {
+pub fn simplex3<R: Real>(lut: &impl Lookup, x: R, y: R, z: R) -> R {
     simplex3_r2(lut, x, y, z, R::lit(SIMPLEX34_R2), R::lit(32.0))
 }
 
 /// 3D simplex noise with squared kernel radius `r2` and output scale `scale`.
-pub fn simplex3_r2<R: Real>(lut: &LookupTables, x: R, y: R, z: R, r2: R, scale: R) -> R {
+pub fn simplex3_r2<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, r2: R, scale: R) -> R {
     sum_corners(&simplex3_corners(lut, x, y, z), r2, scale)
 }
 
 /// 3D simplex noise and its analytic gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z]`, with squared
 /// kernel radius `r2` and output scale `scale` (0.6 and 32 for the reference noise).
-pub fn simplex3_deriv<R: Real>(lut: &LookupTables, x: R, y: R, z: R, r2: R, scale: R) -> [R; 4] {
+pub fn simplex3_deriv<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, r2: R, scale: R) -> [R; 4] {
     let v = value_and_gradient(&simplex3_corners(lut, x, y, z), r2, scale);
     [v[0], v[1], v[2], v[3]]
 }
 
 /// The simplex of a 4D point: skew, rank the offsets, hash the five corners.
-pub fn simplex4_corners<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R) -> Corners<R, 4, 5> {
+pub fn simplex4_corners<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R) -> Corners<R, 4, 5> {
     let f4 = R::lit(SIMPLEX4_F);
     let g4 = R::lit(SIMPLEX4_G);
     let s = (x + y + z + w) * f4;
@@ -260,7 +260,7 @@ pub fn simplex4_corners<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R) -> 
         + (if x0 > w0 { 4 } else { 0 })
         + (if y0 > w0 { 2 } else { 0 })
         + (if z0 > w0 { 1 } else { 0 });
-    let order = simplex4_order(lut, c);
+    let order = lut.simplex4_order(c);
     let o1 = order.map(|r| (r >= 3) as u32);
     let o2 = order.map(|r| (r >= 2) as u32);
     let o3 = order.map(|r| (r >= 1) as u32);
@@ -285,7 +285,7 @@ pub fn simplex4_corners<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R) -> 
     let kk = wrap256(k);
     let ll = wrap256(l);
     // perm[ii+perm[jj+perm[kk+perm[ll]]]] = T(ii, jj + T(kk, ll)).
-    let corner = |o: [u32; 4]| grad4_at::<R>(lut, ii + o[0], jj + o[1] + hash2(lut, kk + o[2], ll + o[3]));
+    let corner = |o: [u32; 4]| lut.grad4_at::<R>(ii + o[0], jj + o[1] + lut.hash2(kk + o[2], ll + o[3]));
     Corners {
         d: [[x0, y0, z0, w0], [x1, y1, z1, w1], [x2, y2, z2, w2], [x3, y3, z3, w3], [x4, y4, z4, w4]],
         g: [corner([0, 0, 0, 0]), corner(o1), corner(o2), corner(o3), corner([1, 1, 1, 1])],
@@ -293,19 +293,19 @@ pub fn simplex4_corners<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R) -> 
 }
 
 /// 4D simplex noise, in [-1, 1].
-pub fn simplex4<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R) -> R {
+pub fn simplex4<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R) -> R {
     simplex4_r2(lut, x, y, z, w, R::lit(SIMPLEX34_R2), R::lit(27.0))
 }
 
 /// 4D simplex noise with squared kernel radius `r2` and output scale `scale`.
 #[allow(clippy::too_many_arguments)]
-pub fn simplex4_r2<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R, r2: R, scale: R) -> R {
+pub fn simplex4_r2<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R, r2: R, scale: R) -> R {
     sum_corners(&simplex4_corners(lut, x, y, z, w), r2, scale)
 }
 
 /// 4D simplex noise and its analytic gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`.
 #[allow(clippy::too_many_arguments)]
-pub fn simplex4_deriv<R: Real>(lut: &LookupTables, x: R, y: R, z: R, w: R, r2: R, scale: R) -> [R; 5] {
+pub fn simplex4_deriv<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R, r2: R, scale: R) -> [R; 5] {
     value_and_gradient(&simplex4_corners(lut, x, y, z, w), r2, scale)
 }
 

@@ -9,7 +9,7 @@ use wgpu::util::DeviceExt;
 use super::lookup::NoiseLookup;
 use crate::field::NoiseKind;
 use crate::params::FillParams;
-use crate::shader;
+use crate::shader::{self, LookupVariant};
 
 /// Workgroup size of the fill entry points (keep in sync with `shaders/fill.wgsl`).
 pub const WORKGROUP: [u32; 3] = [8, 8, 1];
@@ -41,20 +41,21 @@ impl Entry {
 /// Compiled fill pipelines (created on first use, then reused) and their layouts.
 pub struct FillPipelines {
     module: wgpu::ShaderModule,
+    variant: LookupVariant,
     lookup_layout: wgpu::BindGroupLayout,
     out_2d_layout: wgpu::BindGroupLayout,
     out_3d_layout: wgpu::BindGroupLayout,
     eval_layout: wgpu::BindGroupLayout,
     eval_gradients_layout: wgpu::BindGroupLayout,
-    pipelines: Mutex<HashMap<(Entry, NoiseKind), wgpu::ComputePipeline>>,
+    pipelines: Mutex<HashMap<(Entry, NoiseKind, u32), wgpu::ComputePipeline>>,
 }
 
 impl FillPipelines {
-    /// Compiles the fill shader and creates the layouts.
-    pub fn new(device: &wgpu::Device) -> Self {
+    /// Compiles the fill shader for a lookup variant and creates the layouts.
+    pub fn new(device: &wgpu::Device, variant: LookupVariant) -> Self {
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("wgpu-noise fill shader"),
-            source: wgpu::ShaderSource::Wgsl(shader::fill_shader_wgsl().into()),
+            source: wgpu::ShaderSource::Wgsl(shader::fill_shader_wgsl(variant).into()),
         });
         let uniform = wgpu::BindGroupLayoutEntry {
             binding: 0,
@@ -91,6 +92,7 @@ impl FillPipelines {
         };
         FillPipelines {
             module,
+            variant,
             lookup_layout: NoiseLookup::bind_group_layout(device, wgpu::ShaderStages::COMPUTE),
             out_2d_layout: layout(
                 "wgpu-noise fill_2d layout",
@@ -123,10 +125,17 @@ impl FillPipelines {
         }
     }
 
-    fn pipeline(&self, device: &wgpu::Device, entry: Entry, kind: NoiseKind) -> wgpu::ComputePipeline {
+    /// The lookup variant these pipelines were compiled for.
+    pub fn variant(&self) -> LookupVariant {
+        self.variant
+    }
+
+    /// `hash_key` is the hash variant's seed key (ignored by the texture variant).
+    fn pipeline(&self, device: &wgpu::Device, entry: Entry, kind: NoiseKind, hash_key: u32) -> wgpu::ComputePipeline {
+        let hash_key = if self.variant == LookupVariant::Hash { hash_key } else { 0 };
         let mut cache = self.pipelines.lock().unwrap_or_else(|p| p.into_inner());
         cache
-            .entry((entry, kind))
+            .entry((entry, kind, hash_key))
             .or_insert_with(|| {
                 let label = format!("wgpu-noise {} {kind}", entry.name());
                 let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -142,14 +151,19 @@ impl FillPipelines {
                     Entry::Eval(d) | Entry::EvalGradients(d) => Some(d as f64),
                     _ => None,
                 };
-                let with_dims = [("NOISE_KIND", kind_value), ("NOISE_DIMS", dims_value.unwrap_or(0.0))];
-                let constants: &[(&str, f64)] = if dims_value.is_some() { &with_dims } else { &with_dims[..1] };
+                let mut constants = vec![("NOISE_KIND", kind_value)];
+                if let Some(d) = dims_value {
+                    constants.push(("NOISE_DIMS", d));
+                }
+                if self.variant == LookupVariant::Hash {
+                    constants.push(("NOISE_HASH_KEY", hash_key as f64));
+                }
                 device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                     label: Some(&label),
                     layout: Some(&layout),
                     module: &self.module,
                     entry_point: Some(entry.name()),
-                    compilation_options: wgpu::PipelineCompilationOptions { constants, ..Default::default() },
+                    compilation_options: wgpu::PipelineCompilationOptions { constants: &constants, ..Default::default() },
                     cache: None,
                 })
             })
@@ -159,6 +173,7 @@ impl FillPipelines {
     /// Records a compute pass into `encoder` that fills `target` with the slab `params`
     /// describes: a 2D `R32Float` storage texture for `dims == 2`, a 3D one for 3, and for
     /// 4 a 3D one of depth `extent.z * extent.w` (layer `w * extent.z + z`).
+    /// `hash_key` is the seed key of the hash variant (`tables::hash_key_for_seed`).
     #[allow(clippy::too_many_arguments)]
     pub fn record_fill(
         &self,
@@ -169,13 +184,14 @@ impl FillPipelines {
         dims: usize,
         params: &FillParams,
         target: &wgpu::TextureView,
+        hash_key: u32,
     ) {
         let entry = match dims {
             2 => Entry::Fill2d,
             3 => Entry::Fill3d,
             _ => Entry::Fill4d,
         };
-        let pipeline = self.pipeline(device, entry, kind);
+        let pipeline = self.pipeline(device, entry, kind, hash_key);
         let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("wgpu-noise fill params"),
             contents: bytemuck::bytes_of(params),
@@ -217,12 +233,13 @@ impl FillPipelines {
         values: &wgpu::Buffer,
         gradients: Option<&wgpu::Buffer>,
         count: u32,
+        hash_key: u32,
     ) {
         let entry = match gradients {
             Some(_) => Entry::EvalGradients(dims as u32),
             None => Entry::Eval(dims as u32),
         };
-        let pipeline = self.pipeline(device, entry, kind);
+        let pipeline = self.pipeline(device, entry, kind, hash_key);
         let mut entries = vec![
             wgpu::BindGroupEntry { binding: 3, resource: points.as_entire_binding() },
             wgpu::BindGroupEntry { binding: 4, resource: values.as_entire_binding() },

@@ -24,6 +24,9 @@ pub struct GpuOptions {
     pub poison: bool,
 }
 
+/// Where the shaders get their permutation and gradients (re-exported from [`crate::shader`]).
+pub use crate::shader::LookupVariant;
+
 impl Default for GpuOptions {
     fn default() -> Self {
         GpuOptions { slab_bytes: 64 << 20, timeout: Duration::from_secs(120), poison: false }
@@ -37,6 +40,7 @@ pub struct GpuNoise {
     lookup: NoiseLookup,
     lookup_bind_group: wgpu::BindGroup,
     pipelines: FillPipelines,
+    hash_key: u32,
     /// Options; change them at any time.
     pub options: GpuOptions,
 }
@@ -44,9 +48,14 @@ pub struct GpuNoise {
 impl GpuNoise {
     /// Uploads the lookup textures of `seed` and compiles the fill shader.
     pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, seed: u64) -> Result<Self> {
+        Self::with_variant(device, queue, seed, LookupVariant::Textures)
+    }
+
+    /// Like [`GpuNoise::new`], with the texture-free hash variant if asked for.
+    pub fn with_variant(device: &wgpu::Device, queue: &wgpu::Queue, seed: u64, variant: LookupVariant) -> Result<Self> {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let lookup = NoiseLookup::new(device, queue, seed);
-        let pipelines = FillPipelines::new(device);
+        let pipelines = FillPipelines::new(device, variant);
         let lookup_bind_group = lookup.bind_group(device, pipelines.lookup_layout());
         check(scope)?;
         Ok(GpuNoise {
@@ -55,6 +64,7 @@ impl GpuNoise {
             lookup,
             lookup_bind_group,
             pipelines,
+            hash_key: crate::tables::hash_key_for_seed(seed),
             options: GpuOptions::default(),
         })
     }
@@ -62,6 +72,12 @@ impl GpuNoise {
     /// Switches to the tables of another seed (rewrites the lookup textures in place).
     pub fn set_seed(&mut self, seed: u64) {
         self.lookup.set_seed(&self.queue, seed);
+        self.hash_key = crate::tables::hash_key_for_seed(seed);
+    }
+
+    /// The seed key the hash variant's pipelines are specialised with.
+    pub fn hash_key(&self) -> u32 {
+        self.hash_key
     }
 
     /// The uploaded lookup textures.
@@ -180,7 +196,7 @@ impl GpuNoise {
             let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("wgpu-noise slab"),
             });
-            self.pipelines.record_fill(&self.device, &mut encoder, &self.lookup_bind_group, field.kind, field.dims, &params, &view);
+            self.pipelines.record_fill(&self.device, &mut encoder, &self.lookup_bind_group, field.kind, field.dims, &params, &view, self.hash_key);
             encoder.copy_texture_to_buffer(
                 texture.as_image_copy(),
                 wgpu::TexelCopyBufferInfo {
@@ -281,6 +297,7 @@ impl GpuNoise {
                 &output,
                 gradient_output.as_ref(),
                 batch.len() as u32,
+                self.hash_key,
             );
             encoder.copy_buffer_to_buffer(&output, 0, &staging, 0, value_bytes);
             if let Some(g) = &gradient_output {

@@ -12,5 +12,5 @@ pub mod readback;
 
 pub use context::GpuContext;
 pub use fill::{FillPipelines, EVAL_WORKGROUP, WORKGROUP};
-pub use generator::{GpuNoise, GpuOptions};
+pub use generator::{GpuNoise, GpuOptions, LookupVariant};
 pub use lookup::NoiseLookup;
