@@ -20,6 +20,8 @@ override NOISE_KIND: u32 = 1u;
 @group(1) @binding(3) var<storage, read> points: array<vec4<f32>>;
 @group(1) @binding(4) var<storage, read_write> values: array<f32>;
 @group(1) @binding(5) var<storage, read_write> gradients: array<vec4<f32>>;
+@group(1) @binding(6) var out_2d_rgba: texture_storage_2d<rgba32float, write>;
+@group(1) @binding(7) var out_3d_rgba: texture_storage_3d<rgba32float, write>;
 
 fn noise2(p: vec2<f32>) -> f32 {
     return fractal2(NOISE_KIND, p, params.settings);
@@ -61,6 +63,21 @@ fn fill_4d(@builtin(global_invocation_id) id: vec3<u32>) {
     let w = id.z / params.extent.z;
     let p = sample_point(vec4<u32>(id.xy, z, w));
     textureStore(out_3d, id, vec4<f32>(noise4(p), 0.0, 0.0, 1.0));
+}
+
+// Value and gradient (fBm of simplex noise): rgba = (value, d/dx, d/dy, d/dz).
+@compute @workgroup_size(8, 8, 1)
+fn fill_2d_gradient(@builtin(global_invocation_id) id: vec3<u32>) {
+    if (any(id.xy >= params.extent.xy)) { return; }
+    let p = sample_point(vec4<u32>(id.xy, 0u, 0u));
+    textureStore(out_2d_rgba, id.xy, vec4<f32>(fbm_deriv2(p.xy, params.settings), 0.0));
+}
+
+@compute @workgroup_size(8, 8, 1)
+fn fill_3d_gradient(@builtin(global_invocation_id) id: vec3<u32>) {
+    if (any(id >= params.extent.xyz)) { return; }
+    let p = sample_point(vec4<u32>(id, 0u));
+    textureStore(out_3d_rgba, id, fbm_deriv3(p.xyz, params.settings));
 }
 
 // Evaluates noise at arbitrary points (x, y, z, w; unused components ignored).

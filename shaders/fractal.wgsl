@@ -122,3 +122,42 @@ fn fractal4(kind: u32, p: vec4<f32>, s: NoiseSettings) -> f32 {
     }
     return sum / norm;
 }
+
+// fBm of simplex noise with its analytic gradient: octave k contributes
+// gain^k (value, lacunarity^k * gradient) at lacunarity^k * p (chain rule); the sum is
+// normalised like fractal2/3. Untiled noise only.
+fn fbm_deriv2(p: vec2<f32>, s: NoiseSettings) -> vec3<f32> {
+    var sum = vec3<f32>(0.0);
+    var norm = 0.0;
+    var amplitude = 1.0;
+    var frequency = 1.0;
+    for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
+        let d = simplex2_deriv(p * frequency);
+        sum = sum + amplitude * vec3<f32>(d.x, d.yz * frequency);
+        norm = norm + amplitude;
+        amplitude = amplitude * s.gain;
+        frequency = frequency * s.lacunarity;
+    }
+    return sum / norm;
+}
+
+fn fbm_deriv3(p: vec3<f32>, s: NoiseSettings) -> vec4<f32> {
+    var r2 = SIMPLEX34_R2;
+    var scale = 32.0;
+    if (s.kernel == KERNEL_CONTINUOUS) {
+        r2 = 0.5;
+        scale = SIMPLEX3_R05_SCALE;
+    }
+    var sum = vec4<f32>(0.0);
+    var norm = 0.0;
+    var amplitude = 1.0;
+    var frequency = 1.0;
+    for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
+        let d = simplex3_deriv(p * frequency, r2, scale);
+        sum = sum + amplitude * vec4<f32>(d.x, d.yzw * frequency);
+        norm = norm + amplitude;
+        amplitude = amplitude * s.gain;
+        frequency = frequency * s.lacunarity;
+    }
+    return sum / norm;
+}

@@ -232,6 +232,26 @@ impl Field {
         Ok(())
     }
 
+    /// Checks that the field can be generated with its gradient (value + analytic
+    /// derivatives): fBm of untiled simplex noise in 2D or 3D.
+    pub fn check_gradient(&self) -> Result<()> {
+        self.validate()?;
+        let bad = |m: &str| Err(NoiseError::InvalidField(m.to_string()));
+        if self.kind != NoiseKind::Simplex {
+            return bad("gradients are available for simplex noise only");
+        }
+        if !(2..=3).contains(&self.dims) {
+            return bad("gradient fields are 2D or 3D");
+        }
+        if self.fractal.mode != FractalMode::Fbm {
+            return bad("gradients are available for fBm only (turbulence and ridged have creases)");
+        }
+        if self.tileable {
+            return bad("gradients of tileable noise are not available");
+        }
+        Ok(())
+    }
+
     fn validate_tiling(&self) -> Result<()> {
         let bad = |m: String| Err(NoiseError::InvalidField(m));
         match self.kind {

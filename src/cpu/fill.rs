@@ -3,7 +3,7 @@
 
 use rayon::prelude::*;
 
-use super::fractal::fractal;
+use super::fractal::{fbm_deriv, fractal};
 use super::lookup::Lookup;
 use super::Precision;
 use crate::field::{Field, NoiseKind};
@@ -28,6 +28,21 @@ pub fn fill_slab(lut: &impl Lookup, kind: NoiseKind, dims: usize, params: &FillP
         for (x, v) in values.iter_mut().enumerate() {
             let p = sample_point(params, [x as u32, y, z, w]);
             *v = fractal::<f32>(lut, kind, &p[..dims], &params.settings);
+        }
+    });
+}
+
+/// Like [`fill_slab`] for a gradient field (see [`crate::Field::check_gradient`]):
+/// `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel, as the shader's `fill_2d_gradient`/`fill_3d_gradient`.
+pub fn fill_slab_gradient(lut: &impl Lookup, dims: usize, params: &FillParams, out: &mut [[f32; 4]]) {
+    let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+    assert_eq!(out.len(), params.len(), "output length must match the slab");
+    out.par_chunks_mut(nx).enumerate().for_each(|(row, values)| {
+        let y = (row % ny) as u32;
+        let z = ((row / ny) % nz) as u32;
+        for (x, v) in values.iter_mut().enumerate() {
+            let p = sample_point(params, [x as u32, y, z, 0]);
+            *v = fbm_deriv::<f32>(lut, &p[..dims], &params.settings);
         }
     });
 }

@@ -4,7 +4,10 @@
 use super::classic::{classic2_periodic, classic3_periodic, classic4_periodic};
 use super::lookup::Lookup;
 use super::real::Real;
-use super::simplex::{simplex2, simplex2_tiled, simplex3, simplex3_r2, simplex4, simplex4_r2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
+use super::simplex::{
+    simplex2, simplex2_deriv, simplex2_tiled, simplex3, simplex3_deriv, simplex3_r2, simplex4, simplex4_r2,
+    SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
+};
 use crate::field::NoiseKind;
 use crate::params::{NoiseSettings, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS};
 
@@ -93,4 +96,38 @@ pub fn fractal<R: Real>(lut: &impl Lookup, kind: NoiseKind, p: &[R], settings: &
         frequency = frequency * lacunarity;
     }
     sum / norm
+}
+
+/// fBm of simplex noise in 2D or 3D with its analytic gradient, `[value, ∂/∂x, ∂/∂y,
+/// ∂/∂z]` (`fbm_deriv2/3` in the shader; unused components 0). Octave `k` contributes
+/// `gain^k (value, lacunarity^k gradient)` at `lacunarity^k p`.
+pub fn fbm_deriv<R: Real>(lut: &impl Lookup, p: &[R], settings: &NoiseSettings) -> [R; 4] {
+    let dims = p.len();
+    let (r2, scale) = if settings.kernel == KERNEL_CONTINUOUS {
+        (R::lit(0.5), R::lit(SIMPLEX3_R05_SCALE))
+    } else {
+        (R::lit(SIMPLEX34_R2), R::lit(32.0))
+    };
+    let gain = R::lit(settings.gain as f64);
+    let lacunarity = R::lit(settings.lacunarity as f64);
+    let mut sum = [R::lit(0.0); 4];
+    let mut norm = R::lit(0.0);
+    let mut amplitude = R::lit(1.0);
+    let mut frequency = R::lit(1.0);
+    for _ in 0..settings.octaves {
+        let d: [R; 4] = if dims == 2 {
+            let v = simplex2_deriv(lut, p[0] * frequency, p[1] * frequency);
+            [v[0], v[1], v[2], R::lit(0.0)]
+        } else {
+            simplex3_deriv(lut, p[0] * frequency, p[1] * frequency, p[2] * frequency, r2, scale)
+        };
+        sum[0] = sum[0] + amplitude * d[0];
+        for a in 1..4 {
+            sum[a] = sum[a] + amplitude * (d[a] * frequency);
+        }
+        norm = norm + amplitude;
+        amplitude = amplitude * gain;
+        frequency = frequency * lacunarity;
+    }
+    sum.map(|v| v / norm)
 }

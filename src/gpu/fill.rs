@@ -22,6 +22,8 @@ enum Entry {
     Fill2d,
     Fill3d,
     Fill4d,
+    Fill2dGradient,
+    Fill3dGradient,
     Eval(u32),
     EvalGradients(u32),
 }
@@ -32,6 +34,8 @@ impl Entry {
             Entry::Fill2d => "fill_2d",
             Entry::Fill3d => "fill_3d",
             Entry::Fill4d => "fill_4d",
+            Entry::Fill2dGradient => "fill_2d_gradient",
+            Entry::Fill3dGradient => "fill_3d_gradient",
             Entry::Eval(_) => "eval_points",
             Entry::EvalGradients(_) => "eval_gradients",
         }
@@ -45,6 +49,8 @@ pub struct FillPipelines {
     lookup_layout: wgpu::BindGroupLayout,
     out_2d_layout: wgpu::BindGroupLayout,
     out_3d_layout: wgpu::BindGroupLayout,
+    out_2d_rgba_layout: wgpu::BindGroupLayout,
+    out_3d_rgba_layout: wgpu::BindGroupLayout,
     eval_layout: wgpu::BindGroupLayout,
     eval_gradients_layout: wgpu::BindGroupLayout,
     pipelines: Mutex<HashMap<(Entry, NoiseKind, u32), wgpu::ComputePipeline>>,
@@ -67,16 +73,14 @@ impl FillPipelines {
             },
             count: None,
         };
-        let storage_texture = |binding, view_dimension| wgpu::BindGroupLayoutEntry {
+        let storage_texture = |binding, view_dimension, format| wgpu::BindGroupLayoutEntry {
             binding,
             visibility: wgpu::ShaderStages::COMPUTE,
-            ty: wgpu::BindingType::StorageTexture {
-                access: wgpu::StorageTextureAccess::WriteOnly,
-                format: wgpu::TextureFormat::R32Float,
-                view_dimension,
-            },
+            ty: wgpu::BindingType::StorageTexture { access: wgpu::StorageTextureAccess::WriteOnly, format, view_dimension },
             count: None,
         };
+        use wgpu::TextureFormat::{R32Float, Rgba32Float};
+        use wgpu::TextureViewDimension::{D2, D3};
         let storage_buffer = |binding, read_only| wgpu::BindGroupLayoutEntry {
             binding,
             visibility: wgpu::ShaderStages::COMPUTE,
@@ -94,14 +98,10 @@ impl FillPipelines {
             module,
             variant,
             lookup_layout: NoiseLookup::bind_group_layout(device, wgpu::ShaderStages::COMPUTE),
-            out_2d_layout: layout(
-                "wgpu-noise fill_2d layout",
-                &[uniform, storage_texture(1, wgpu::TextureViewDimension::D2)],
-            ),
-            out_3d_layout: layout(
-                "wgpu-noise fill_3d layout",
-                &[uniform, storage_texture(2, wgpu::TextureViewDimension::D3)],
-            ),
+            out_2d_layout: layout("wgpu-noise fill_2d layout", &[uniform, storage_texture(1, D2, R32Float)]),
+            out_3d_layout: layout("wgpu-noise fill_3d layout", &[uniform, storage_texture(2, D3, R32Float)]),
+            out_2d_rgba_layout: layout("wgpu-noise fill_2d_gradient layout", &[uniform, storage_texture(6, D2, Rgba32Float)]),
+            out_3d_rgba_layout: layout("wgpu-noise fill_3d_gradient layout", &[uniform, storage_texture(7, D3, Rgba32Float)]),
             eval_layout: layout("wgpu-noise eval_points layout", &[storage_buffer(3, true), storage_buffer(4, false)]),
             eval_gradients_layout: layout(
                 "wgpu-noise eval_gradients layout",
@@ -120,6 +120,8 @@ impl FillPipelines {
         match entry {
             Entry::Fill2d => &self.out_2d_layout,
             Entry::Fill3d | Entry::Fill4d => &self.out_3d_layout,
+            Entry::Fill2dGradient => &self.out_2d_rgba_layout,
+            Entry::Fill3dGradient => &self.out_3d_rgba_layout,
             Entry::Eval(_) => &self.eval_layout,
             Entry::EvalGradients(_) => &self.eval_gradients_layout,
         }
@@ -173,6 +175,8 @@ impl FillPipelines {
     /// Records a compute pass into `encoder` that fills `target` with the slab `params`
     /// describes: a 2D `R32Float` storage texture for `dims == 2`, a 3D one for 3, and for
     /// 4 a 3D one of depth `extent.z * extent.w` (layer `w * extent.z + z`).
+    /// With `gradient`, simplex fBm with its analytic gradient goes into an `Rgba32Float`
+    /// target instead, (value, d/dx, d/dy, d/dz) per texel (2D and 3D).
     /// `hash_key` is the seed key of the hash variant (`tables::hash_key_for_seed`).
     #[allow(clippy::too_many_arguments)]
     pub fn record_fill(
@@ -184,12 +188,15 @@ impl FillPipelines {
         dims: usize,
         params: &FillParams,
         target: &wgpu::TextureView,
+        gradient: bool,
         hash_key: u32,
     ) {
-        let entry = match dims {
-            2 => Entry::Fill2d,
-            3 => Entry::Fill3d,
-            _ => Entry::Fill4d,
+        let entry = match (dims, gradient) {
+            (2, false) => Entry::Fill2d,
+            (3, false) => Entry::Fill3d,
+            (_, false) => Entry::Fill4d,
+            (2, true) => Entry::Fill2dGradient,
+            (_, true) => Entry::Fill3dGradient,
         };
         let pipeline = self.pipeline(device, entry, kind, hash_key);
         let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -197,7 +204,12 @@ impl FillPipelines {
             contents: bytemuck::bytes_of(params),
             usage: wgpu::BufferUsages::UNIFORM,
         });
-        let target_binding = if dims == 2 { 1 } else { 2 };
+        let target_binding = match entry {
+            Entry::Fill2d => 1,
+            Entry::Fill2dGradient => 6,
+            Entry::Fill3dGradient => 7,
+            _ => 2,
+        };
         let output = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("wgpu-noise fill output"),
             layout: self.output_layout(entry),

@@ -103,6 +103,11 @@ impl GpuNoise {
     /// How many outer layers (rows in 2D, z-slices in 3D, w-volumes in 4D) one slab of
     /// `field` holds, or why the device cannot generate it.
     pub fn slab_layers(&self, field: &Field) -> Result<u32> {
+        self.slab_layers_for(field, 1)
+    }
+
+    /// [`GpuNoise::slab_layers`] for `channels` f32 per texel (1, or 4 for gradients).
+    fn slab_layers_for(&self, field: &Field, channels: u32) -> Result<u32> {
         field.validate()?;
         let limits = self.device.limits();
         let [nx, ny, nz, _] = field.size;
@@ -124,7 +129,7 @@ impl GpuNoise {
         }
         // Texture layers along the outer axis: one per row/slice, nz per 4D volume.
         let texture_layers_per_layer = if field.dims == 4 { nz } else { 1 };
-        let layer_bytes = padded_row_bytes(nx) as u64 * if field.dims == 2 { 1 } else { ny as u64 } * texture_layers_per_layer as u64;
+        let layer_bytes = padded_row_bytes(nx * channels) as u64 * if field.dims == 2 { 1 } else { ny as u64 } * texture_layers_per_layer as u64;
         let buffer_limit = limits.max_buffer_size.min(self.options.slab_bytes.max(layer_bytes));
         if layer_bytes > limits.max_buffer_size {
             return Err(NoiseError::ExceedsLimit {
@@ -141,12 +146,38 @@ impl GpuNoise {
 
     /// Generates `field` slab by slab, handing each slab's values (x fastest) to `sink`
     /// in order. Peak memory is one slab, whatever the field's size.
-    pub fn generate_slabs(
+    pub fn generate_slabs(&self, field: &Field, sink: impl FnMut(Slab, &[f32]) -> Result<()>) -> Result<()> {
+        self.run_slabs(field, false, sink)
+    }
+
+    /// Like [`GpuNoise::generate_slabs`] for fBm of simplex noise with its analytic
+    /// gradient: `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel (2D and 3D; see
+    /// [`Field::check_gradient`]). Derivatives are with respect to noise-space coordinates.
+    pub fn generate_gradient_slabs(
         &self,
         field: &Field,
-        mut sink: impl FnMut(Slab, &[f32]) -> Result<()>,
+        mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
     ) -> Result<()> {
-        let layers = self.slab_layers(field)?;
+        field.check_gradient()?;
+        self.run_slabs(field, true, |slab, values| sink(slab, bytemuck::cast_slice(values)))
+    }
+
+    /// The whole gradient field (see [`GpuNoise::generate_gradient_slabs`]).
+    pub fn generate_gradient(&self, field: &Field) -> Result<Vec<[f32; 4]>> {
+        field.check_gradient()?;
+        let mut out = Vec::with_capacity(field.len() as usize);
+        self.generate_gradient_slabs(field, |_, values| {
+            out.extend_from_slice(values);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Fills and reads back `field` slab by slab: one f32 per texel, or four (value and
+    /// gradient) with `gradient`.
+    fn run_slabs(&self, field: &Field, gradient: bool, mut sink: impl FnMut(Slab, &[f32]) -> Result<()>) -> Result<()> {
+        let channels = if gradient { 4 } else { 1 };
+        let layers = self.slab_layers_for(field, channels)?;
         let [nx, ny, nz, _] = field.size;
         let texture_depth = |count: u32| match field.dims {
             2 => 1,
@@ -167,12 +198,12 @@ impl GpuNoise {
             mip_level_count: 1,
             sample_count: 1,
             dimension,
-            format: wgpu::TextureFormat::R32Float,
+            format: if gradient { wgpu::TextureFormat::Rgba32Float } else { wgpu::TextureFormat::R32Float },
             usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC | wgpu::TextureUsages::COPY_DST,
             view_formats: &[],
         });
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        let padded = padded_row_bytes(nx);
+        let padded = padded_row_bytes(nx * channels);
         let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgpu-noise slab readback"),
             size: padded as u64 * rows_per_layer(layers) as u64 * texture_depth(layers) as u64,
@@ -191,12 +222,12 @@ impl GpuNoise {
             };
             let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
             if self.options.poison {
-                self.poison(&texture, copy_size);
+                self.poison(&texture, copy_size, channels);
             }
             let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("wgpu-noise slab"),
             });
-            self.pipelines.record_fill(&self.device, &mut encoder, &self.lookup_bind_group, field.kind, field.dims, &params, &view, self.hash_key);
+            self.pipelines.record_fill(&self.device, &mut encoder, &self.lookup_bind_group, field.kind, field.dims, &params, &view, gradient, self.hash_key);
             encoder.copy_texture_to_buffer(
                 texture.as_image_copy(),
                 wgpu::TexelCopyBufferInfo {
@@ -214,7 +245,7 @@ impl GpuNoise {
             let rows = copy_size.height as usize * copy_size.depth_or_array_layers as usize;
             values.clear();
             map_and_read(&self.device, &buffer, submission, self.options.timeout, |bytes| {
-                unpad_rows(bytes, nx, rows, padded, &mut values)
+                unpad_rows(bytes, nx * channels, rows, padded, &mut values)
             })?;
             sink(slab, &values)?;
         }
@@ -314,15 +345,15 @@ impl GpuNoise {
         Ok((values, gradients))
     }
 
-    fn poison(&self, texture: &wgpu::Texture, size: wgpu::Extent3d) {
-        let texels = size.width as usize * size.height as usize * size.depth_or_array_layers as usize;
+    fn poison(&self, texture: &wgpu::Texture, size: wgpu::Extent3d, channels: u32) {
+        let texels = (size.width * channels) as usize * size.height as usize * size.depth_or_array_layers as usize;
         let nan = vec![f32::NAN; texels];
         self.queue.write_texture(
             texture.as_image_copy(),
             bytemuck::cast_slice(&nan),
             wgpu::TexelCopyBufferLayout {
                 offset: 0,
-                bytes_per_row: Some(size.width * 4),
+                bytes_per_row: Some(size.width * 4 * channels),
                 rows_per_image: Some(size.height),
             },
             size,
