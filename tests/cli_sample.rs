@@ -87,3 +87,25 @@ fn gpu_backend_matches_the_cpu_reference() {
         assert!(max <= 1e-5, "{noise}: {max}");
     }
 }
+
+#[test]
+fn a_missing_adapter_is_a_clear_error() {
+    // DX12 does not exist on this platform: no adapter can be found.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+        .args(["sample", "--dims", "2", "--backend", "gpu"])
+        .env("WGPU_BACKEND", "dx12")
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"0.5 0.25\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    eprintln!("{stderr}");
+    assert!(!out.status.success());
+    assert!(stderr.contains("no GPU adapter available"), "{stderr}");
+    assert!(stderr.contains("mesa-vulkan-drivers") && stderr.contains("CPU"), "the message says what to do: {stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
+}
