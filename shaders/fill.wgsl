@@ -88,13 +88,14 @@ fn eval_points(@builtin(global_invocation_id) id: vec3<u32>) {
     let i = id.x;
     if (i >= arrayLength(&values)) { return; }
     let p = points[i];
+    // The plain functions (no params here): one octave, untiled, reference kernel.
     var v: f32;
     if (NOISE_DIMS == 2u) {
-        v = noise2(p.xy);
+        v = select(simplex2(p.xy), classic2(p.xy), NOISE_KIND == 0u);
     } else if (NOISE_DIMS == 3u) {
-        v = noise3(p.xyz);
+        v = select(simplex3(p.xyz), classic3(p.xyz), NOISE_KIND == 0u);
     } else {
-        v = noise4(p);
+        v = select(simplex4(p), classic4(p), NOISE_KIND == 0u);
     }
     values[i] = v;
 }

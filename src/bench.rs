@@ -403,6 +403,8 @@ impl GpuBench {
                     target.dims,
                     params,
                     &target.view,
+                    false,
+                    self.noise.hash_key(),
                 );
             }
         })

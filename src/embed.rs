@@ -1,8 +1,9 @@
 //! Noise inside your own shaders: the public embedding API for an existing wgpu application.
 //!
 //! [`NoiseBindings`] is everything a pipeline of yours needs to call `classic2/3/4` and
-//! `simplex2/3/4` (each `vecN<f32> -> f32`) from WGSL, in a fragment, vertex or compute
-//! shader:
+//! `simplex2/3/4` (each `vecN<f32> -> f32`), and the rest of the library's WGSL (fractal
+//! sums `fractal2/3/4` with `NoiseSettings`, tiled variants; see
+//! [`noise_functions_wgsl`]), from a fragment, vertex or compute shader:
 //!
 //! - [`NoiseBindings::wgsl`]: the noise functions, with their lookup textures declared at the
 //!   bind group index **you** choose, so they never collide with your own bindings;
@@ -187,9 +188,10 @@ impl NoiseBindings {
 
     /// Your shader with the noise functions in front of it, checked by naga.
     ///
-    /// Leading `enable`, `requires` and `diagnostic` directives of `user_wgsl` are moved
-    /// to the top, where WGSL requires them (their lines are left blank, so line numbers
-    /// stay those of your source). The result is parsed and validated, so a mistake is a
+    /// The `enable`, `requires` and `diagnostic` directives at the start of `user_wgsl`
+    /// (one per line, before its first declaration; blank lines and `//` comments may
+    /// precede them) are moved to the top, where WGSL requires them. Their lines are left
+    /// blank, so line numbers stay those of your source. The result is parsed and validated, so a mistake is a
     /// [`NoiseError::InvalidShader`] naming the line of `user_wgsl`, instead of a wgpu
     /// validation error (which panics under wgpu's default error handler).
     ///
@@ -293,8 +295,8 @@ fn compose(noise_wgsl: &str, user_wgsl: &str) -> Result<String> {
     Ok(source)
 }
 
-/// Every module-scope name the noise source declares (functions, constants, the lookup
-/// texture variables), sorted: your shader must not declare these itself.
+/// Every module-scope name the noise source declares (functions, constants, structs, the
+/// lookup texture variables), sorted: your shader must not declare these itself.
 pub fn declared_names() -> Vec<String> {
     // Parsed from the source itself, so the list cannot drift from the shaders.
     let module = naga::front::wgsl::parse_str(&noise_functions_wgsl(0))
@@ -306,6 +308,8 @@ pub fn declared_names() -> Vec<String> {
         .chain(module.constants.iter().filter_map(|(_, c)| c.name.clone()))
         .chain(module.global_variables.iter().filter_map(|(_, v)| v.name.clone()))
         .chain(module.overrides.iter().filter_map(|(_, o)| o.name.clone()))
+        // Named types are the source's structs (naga's internal ones start with "__").
+        .chain(module.types.iter().filter_map(|(_, t)| t.name.clone()).filter(|n| !n.starts_with("__")))
         .collect();
     names.sort();
     names.dedup();

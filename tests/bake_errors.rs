@@ -97,6 +97,14 @@ fn an_existing_output_is_refused_without_force_and_replaced_with_it() {
 
     std::fs::create_dir(d.join("sub.npy")).unwrap();
     assert_refused(d, &["--size", "8x4", "--force", "-o", "sub.npy"], "sub.npy is a directory");
+
+    // --force replaces files, never a FIFO or device node (the rename would swap the node
+    // itself out, e.g. /dev/null when run as root).
+    if Command::new("mkfifo").arg(d.join("pipe.npy")).status().map(|s| s.success()).unwrap_or(false) {
+        assert_refused(d, &["--size", "8x4", "--force", "-o", "pipe.npy"], "pipe.npy is not a regular file (refusing to replace it)");
+    } else {
+        eprintln!("SKIPPED FIFO case: mkfifo unavailable");
+    }
 }
 
 #[test]

@@ -109,3 +109,22 @@ fn a_missing_adapter_is_a_clear_error() {
     assert!(stderr.contains("mesa-vulkan-drivers") && stderr.contains("CPU"), "the message says what to do: {stderr}");
     assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
 }
+
+#[test]
+fn an_adapter_name_that_matches_nothing_is_a_clear_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+        .args(["sample", "--dims", "2", "--backend", "gpu"])
+        .env("WGPU_ADAPTER_NAME", "no such adapter 1234")
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"0.5 0.25\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "an error, not a panic: {stderr}");
+    assert!(stderr.contains("WGPU_ADAPTER_NAME=\"no such adapter 1234\" matches none of"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

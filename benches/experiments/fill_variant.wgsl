@@ -2,11 +2,18 @@
 // the knobs that `wgpu-noise bench --experiments` (src/bench/experiments.rs) turns.
 // The placeholders are replaced textually before compilation:
 //   WG_X, WG_Y, WG_Z   workgroup shape
-//   PER_X, PER_Z       samples per invocation along x (lanes then stride) or along z (lanes
-//                      stay x-contiguous); the other one is 1
-//   NOISE3             the function evaluated: classic3, simplex3, or bench_store_only3
-//   STORE(idx, v)      the store: into the R32Float storage texture, or a dense storage buffer
-// Requires the noise functions (lookup + classic + simplex) in front, lookups at group 0.
+//   the body of fill_variant: one `fill_one(...)` call per sample of the invocation,
+//                      unrolled (along x: an invocation's samples are adjacent and lanes
+//                      stride; along z: lanes stay x-contiguous); one sample = fill_3d
+//   the noise call in fill_one: classic3 / simplex3 (the plain base noise),
+//                      product_classic3 / product_simplex3 (what shaders/fill.wgsl calls:
+//                      fractal3 driven by the uniform settings), product_const_classic3 /
+//                      product_const_simplex3 (the same with constant settings), or
+//                      bench_store_only3
+//   the store call in fill_one: store_texture (R32Float storage texture, as the product)
+//                      or store_buffer (a dense storage buffer)
+// Requires the noise functions (lookup + classic + simplex + fractal) in front, lookups at
+// group 0.
 
 // Keep in sync with `FillParams` in src/params.rs.
 struct FillParams {
@@ -14,6 +21,7 @@ struct FillParams {
     step: vec4<f32>,
     origin: vec4<u32>,
     extent: vec4<u32>,
+    settings: NoiseSettings,
 }
 
 @group(1) @binding(0) var<uniform> params: FillParams;
@@ -25,6 +33,28 @@ fn bench_store_only3(p: vec3<f32>) -> f32 {
     return p.x;
 }
 
+// The product's per-sample call (fill.wgsl noise3 with NOISE_KIND = 0 or 1).
+fn product_classic3(p: vec3<f32>) -> f32 {
+    return fractal3(0u, p, params.settings);
+}
+
+fn product_simplex3(p: vec3<f32>) -> f32 {
+    return fractal3(1u, p, params.settings);
+}
+
+// The same call with the settings as a compile-time constant (one octave, not tiled,
+// reference kernel: NoiseSettings::default() in src/params.rs), as a pipeline specialised
+// by override constants would see them: the loop and branches fold away.
+const BENCH_PLAIN_SETTINGS = NoiseSettings(vec4<f32>(0.0), 1u, 0u, 2.0, 0.5, 0u, 0u, 0u, 0u);
+
+fn product_const_classic3(p: vec3<f32>) -> f32 {
+    return fractal3(0u, p, BENCH_PLAIN_SETTINGS);
+}
+
+fn product_const_simplex3(p: vec3<f32>) -> f32 {
+    return fractal3(1u, p, BENCH_PLAIN_SETTINGS);
+}
+
 fn store_texture(idx: vec3<u32>, v: f32) {
     textureStore(out_3d, idx, vec4<f32>(v, 0.0, 0.0, 1.0));
 }
@@ -33,14 +63,14 @@ fn store_buffer(idx: vec3<u32>, v: f32) {
     out_buf[idx.x + params.extent.x * (idx.y + params.extent.y * idx.z)] = v;
 }
 
+// One sample: the bounds check, the sampling convention and the store of fill_3d.
+fn fill_one(idx: vec3<u32>) {
+    if (any(idx >= params.extent.xyz)) { return; }
+    let p = params.offset + params.step * vec4<f32>(params.origin + vec4<u32>(idx, 0u));
+    STORE(idx, NOISE3(p.xyz));
+}
+
 @compute @workgroup_size(WG_X, WG_Y, WG_Z)
 fn fill_variant(@builtin(global_invocation_id) id: vec3<u32>) {
-    if (id.y >= params.extent.y) { return; }
-    for (var s = 0u; s < PER_X * PER_Z; s++) {
-        // One of PER_X, PER_Z is 1, so s walks along the other axis.
-        let idx = vec3<u32>(id.x * PER_X + s % PER_X, id.y, id.z * PER_Z + s / PER_X);
-        if (idx.x >= params.extent.x || idx.z >= params.extent.z) { return; }
-        let p = params.offset + params.step * vec4<f32>(params.origin + vec4<u32>(idx, 0u));
-        STORE(idx, NOISE3(p.xyz));
-    }
+    SAMPLES
 }

@@ -84,7 +84,7 @@ impl AtomicFile {
 }
 
 /// The checks [`AtomicFile::create`] makes before it creates anything: the target is not a
-/// directory, and exists only if `overwrite`.
+/// directory nor another non-regular file, and exists only if `overwrite`.
 pub fn check_target(target: &Path, overwrite: bool) -> Result<()> {
     if target.file_name().is_none() {
         return Err(NoiseError::Output(format!("{} does not name a file", target.display())));
@@ -93,6 +93,14 @@ pub fn check_target(target: &Path, overwrite: bool) -> Result<()> {
     if let Ok(meta) = std::fs::symlink_metadata(target) {
         if meta.is_dir() {
             return Err(NoiseError::Output(format!("{} is a directory", target.display())));
+        }
+        // The rename would replace a device node, FIFO or socket itself (e.g. /dev/null as
+        // root), not write into it: never what "overwrite" means.
+        if !(meta.is_file() || meta.file_type().is_symlink()) {
+            return Err(NoiseError::Output(format!(
+                "{} is not a regular file (refusing to replace it)",
+                target.display()
+            )));
         }
         if !overwrite {
             return Err(NoiseError::OutputExists(target.to_path_buf()));

@@ -11,6 +11,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use wgpu_noise::bake::file::AtomicFile;
 use wgpu_noise::bake::{
     self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec, PngDepth, SampleSource, ValueRange,
 };
@@ -93,21 +94,21 @@ pub fn run(args: BakeArgs) -> Result<()> {
         overwrite: args.force,
         verify: args.verify.then_some(args.tolerance),
     };
-    // Everything that can be checked before the (possibly slow) GPU start-up and work.
+    // Everything that can fail before the (possibly slow) GPU start-up and work: the
+    // options, then the output (exists? a directory? can its directory take a new file?).
     options.plan(&spec)?;
-    if !args.force && std::fs::symlink_metadata(&args.output).is_ok() {
-        bail!("{} already exists; pass --force to overwrite it", args.output.display());
-    }
+    let with_hint = |e: NoiseError| match e {
+        NoiseError::OutputExists(path) => anyhow::anyhow!("{} already exists; pass --force to overwrite it", path.display()),
+        other => other.into(),
+    };
+    let file = AtomicFile::create(&args.output, args.force).map_err(with_hint)?;
 
     let mut source = pick_source(args.backend, &spec)?;
     let progress = progress_bar(spec.field.len());
     let started = Instant::now();
-    let report = bake::bake(&spec, source.as_mut(), &args.output, &options, &mut |done, _| progress.set_position(done));
+    let report = bake::bake_into(&spec, source.as_mut(), file, &options, &mut |done, _| progress.set_position(done));
     progress.finish_and_clear();
-    let report = report.map_err(|e| match e {
-        NoiseError::OutputExists(path) => anyhow::anyhow!("{} already exists; pass --force to overwrite it", path.display()),
-        other => other.into(),
-    })?;
+    let report = report.map_err(with_hint)?;
 
     if let Some(v) = &report.verify {
         println!("verify: {}", v.summary());

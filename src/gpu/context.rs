@@ -25,9 +25,7 @@ impl GpuContext {
     /// Async version of [`GpuContext::new`].
     pub async fn new_async() -> Result<Self> {
         let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-        let adapter = wgpu::util::initialize_adapter_from_env_or_default(&instance, None)
-            .await
-            .map_err(|e| NoiseError::NoAdapter(e.to_string()))?;
+        let adapter = adapter_from_env(&instance).await?;
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("wgpu-noise device"),
@@ -44,4 +42,26 @@ impl GpuContext {
         let info = self.adapter.get_info();
         format!("{} ({:?}, {:?})", info.name, info.device_type, info.backend)
     }
+}
+
+/// The adapter `WGPU_ADAPTER_NAME` names (a case-insensitive substring, as wgpu's own
+/// helper matches it), else wgpu's default choice (`WGPU_POWER_PREF` honoured).
+///
+/// wgpu's `initialize_adapter_from_env` panics when the name matches nothing; this returns
+/// [`NoiseError::NoAdapter`] listing the adapters that do exist instead.
+pub async fn adapter_from_env(instance: &wgpu::Instance) -> Result<wgpu::Adapter> {
+    if let Ok(wanted) = std::env::var("WGPU_ADAPTER_NAME") {
+        let adapters = instance.enumerate_adapters(wgpu::Backends::all()).await;
+        let names: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
+        let wanted_lower = wanted.to_lowercase();
+        return adapters
+            .into_iter()
+            .find(|a| a.get_info().name.to_lowercase().contains(&wanted_lower))
+            .ok_or_else(|| {
+                NoiseError::NoAdapter(format!("WGPU_ADAPTER_NAME={wanted:?} matches none of {names:?}"))
+            });
+    }
+    wgpu::util::initialize_adapter_from_env_or_default(instance, None)
+        .await
+        .map_err(|e| NoiseError::NoAdapter(e.to_string()))
 }

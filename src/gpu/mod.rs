@@ -10,7 +10,7 @@ mod generator;
 mod lookup;
 pub mod readback;
 
-pub use context::GpuContext;
+pub use context::{adapter_from_env, GpuContext};
 pub use fill::{FillPipelines, EVAL_WORKGROUP, WORKGROUP};
 pub use generator::{GpuNoise, GpuOptions, LookupVariant};
 pub use lookup::NoiseLookup;

@@ -1,0 +1,54 @@
+// `wgpu-noise preview`: one full-screen triangle whose fragments are noise.
+// Requires the noise functions (shader::noise_functions_wgsl, lookup textures at group 1).
+// CPU equivalent of a frame: cpu::fractal::fractal::<f32> at the same points, then the
+// gray mapping below (src/cli/preview/view.rs: `gray`).
+
+// Keep in sync with `PreviewUniforms` in src/cli/preview/view.rs (96 bytes).
+struct Preview {
+    offset: vec4<f32>,        // noise coordinate of pixel (0, 0), animation included
+    step: vec4<f32>,          // noise units per pixel per axis (frequency / size)
+    settings: NoiseSettings,  // octaves, fractal mode, kernel (fractal.wgsl)
+    kind: u32,                // NOISE_CLASSIC or NOISE_SIMPLEX
+    dims: u32,                // 2, 3 or 4
+    gray_low: f32,            // noise value drawn black
+    gray_high: f32,           // noise value drawn white
+}
+
+@group(0) @binding(0) var<uniform> preview: Preview;
+
+// True when the target is an sRGB format: the hardware then encodes what we write, so we
+// write the decoded gray and the stored byte is the same as on a linear target.
+override TARGET_SRGB: bool = false;
+
+@vertex
+fn vs_fullscreen(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    // One triangle that covers the viewport: (-1,-1), (3,-1), (-1,3).
+    let uv = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
+    return vec4<f32>(uv * 2.0 - 1.0, 0.0, 1.0);
+}
+
+fn srgb_to_linear(c: f32) -> f32 {
+    if (c <= 0.04045) { return c / 12.92; }
+    return pow((c + 0.055) / 1.055, 2.4);
+}
+
+@fragment
+fn fs_noise(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
+    // position.xy is the pixel centre (i + 0.5, j + 0.5); j = 0 is the top row.
+    // The sampling convention: pixel i samples offset + step * i (as fill.wgsl).
+    let index = vec4<f32>(floor(position.xy), 0.0, 0.0);
+    let p = preview.offset + preview.step * index;
+    var v: f32;
+    if (preview.dims == 2u) {
+        v = fractal2(preview.kind, p.xy, preview.settings);
+    } else if (preview.dims == 3u) {
+        v = fractal3(preview.kind, p.xyz, preview.settings);
+    } else {
+        v = fractal4(preview.kind, p, preview.settings);
+    }
+    var g = clamp((v - preview.gray_low) / (preview.gray_high - preview.gray_low), 0.0, 1.0);
+    if (TARGET_SRGB) {
+        g = srgb_to_linear(g);
+    }
+    return vec4<f32>(g, g, g, 1.0);
+}

@@ -1,0 +1,572 @@
+//! `wgpu-noise preview`: a window where the noise moves live and every parameter is one
+//! key away; with `--frames`/`--screenshot` it runs unattended (render, save, exit).
+//!
+//! [`view`] holds what a frame depends on (pure state, no window), [`render`] draws it
+//! (swapchain or offscreen for screenshots); this module is the window and its input.
+
+mod render;
+mod view;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, ValueEnum};
+use winit::application::ApplicationHandler;
+use winit::dpi::{PhysicalPosition, PhysicalSize};
+use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, OwnedDisplayHandle};
+use winit::keyboard::{Key, NamedKey};
+use winit::window::{Window, WindowId};
+
+use wgpu_noise::field::MAX_OCTAVES;
+use wgpu_noise::FractalMode;
+
+use self::render::{write_png, Renderer};
+use self::view::{View, ZOOM_STEP};
+use super::NoiseOptions;
+
+/// The keys, as shown in the window title and printed by `H`.
+const HELP: &str = "N kind · 2/3/4 dims · +/- octaves · M fractal · ↑/↓ frequency · [/] seed · \
+                    Space pause · R reset · drag pan · wheel zoom · S screenshot · Esc quit";
+/// What to run instead when no window can be opened.
+const BAKE_HINT: &str = "`wgpu-noise bake` writes the same noise to an image file without a window";
+/// How often the title's frame statistics are refreshed.
+const STATS_PERIOD: Duration = Duration::from_millis(500);
+/// Longest clock step between two frames: after a stall (minimised, dragged window) the
+/// animation resumes where it was instead of jumping.
+const MAX_FRAME_STEP: f64 = 0.1;
+/// An unattended run that has not finished by then has a window that never draws.
+const UNATTENDED_TIMEOUT: Duration = Duration::from_secs(120);
+/// How often a minimised window is checked for a restore.
+const MINIMISED_POLL: Duration = Duration::from_millis(250);
+/// Pixels of a touchpad scroll that count as one wheel notch.
+const PIXELS_PER_NOTCH: f64 = 40.0;
+
+/// `--fractal fbm|turbulence|ridged`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FractalArg {
+    /// Fractional Brownian motion (values in [-1, 1]).
+    Fbm,
+    /// Sum of |octave| (values in [0, 1]).
+    Turbulence,
+    /// Ridged multifractal (values in [0, 1]).
+    Ridged,
+}
+
+/// Arguments of `wgpu-noise preview`.
+#[derive(Args, Debug)]
+pub struct PreviewArgs {
+    #[command(flatten)]
+    pub noise: NoiseOptions,
+    /// Lattice cells across the window's width (the height spans the same cells per pixel).
+    #[arg(long, default_value_t = 8.0)]
+    pub frequency: f64,
+    /// Fractal octaves (1 = the base noise).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_OCTAVES as i64))]
+    pub octaves: u32,
+    /// How octaves combine.
+    #[arg(long, value_enum, default_value = "fbm")]
+    pub fractal: FractalArg,
+    /// Start time in seconds (the animation adds speed × time to x in 2D, z in 3D, w in 4D).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub time: f64,
+    /// Lattice cells per second along the animated axis.
+    #[arg(long, default_value_t = 0.5, allow_negative_numbers = true)]
+    pub speed: f64,
+    /// Window size in pixels, WIDTHxHEIGHT.
+    #[arg(long, default_value = "800x600", value_parser = parse_size)]
+    pub size: PhysicalSize<u32>,
+    /// Render N frames and exit (the clock stays at --time, so the result is reproducible).
+    #[arg(long)]
+    pub frames: Option<u64>,
+    /// Save the last frame to this PNG and exit (after --frames frames, default 1).
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+    /// Present as fast as possible instead of at the display's refresh rate.
+    #[arg(long)]
+    pub no_vsync: bool,
+}
+
+fn parse_size(s: &str) -> std::result::Result<PhysicalSize<u32>, String> {
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(|| format!("expected WIDTHxHEIGHT, got {s:?}"))?;
+    let parse = |v: &str| v.trim().parse::<u32>().ok().filter(|&n| (1..=16384).contains(&n));
+    match (parse(w), parse(h)) {
+        (Some(w), Some(h)) => Ok(PhysicalSize::new(w, h)),
+        _ => Err(format!("expected WIDTHxHEIGHT with each side 1 to 16384, got {s:?}")),
+    }
+}
+
+/// Runs the subcommand.
+pub fn run(args: PreviewArgs) -> Result<()> {
+    if !(args.frequency.is_finite() && args.frequency > 0.0) {
+        bail!("--frequency must be a positive number, not {}", args.frequency);
+    }
+    if !args.time.is_finite() || !args.speed.is_finite() {
+        bail!("--time and --speed must be finite numbers");
+    }
+    if args.frames == Some(0) {
+        bail!("--frames must be at least 1");
+    }
+    super::quiet_xdg_runtime_dir();
+    check_display()?;
+    let event_loop = EventLoop::new().map_err(|e| anyhow!("cannot open a window ({e}); {BAKE_HINT}"))?;
+    let mut app = App::new(&args, event_loop.owned_display_handle());
+    event_loop.run_app(&mut app).map_err(|e| anyhow!("the window's event loop failed: {e}"))?;
+    match app.error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// On X11/Wayland systems, a missing display is named before winit tries to connect.
+fn check_display() -> Result<()> {
+    if cfg!(all(unix, not(target_os = "macos"), not(target_os = "android"))) {
+        let set = |v: &str| std::env::var_os(v).is_some_and(|s| !s.is_empty());
+        if !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
+            bail!("no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); {BAKE_HINT}");
+        }
+    }
+    Ok(())
+}
+
+/// The window, its surface and the device drawing into it.
+struct Gfx {
+    window: Arc<Window>,
+    surface: wgpu::Surface<'static>,
+    config: wgpu::SurfaceConfiguration,
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    renderer: Renderer,
+}
+
+/// Frames counted over the current statistics period.
+struct Stats {
+    since: Instant,
+    frames: u32,
+    pixels: u64,
+    /// Last measured: milliseconds per frame and samples (pixels) per second.
+    shown: Option<(f64, f64)>,
+}
+
+struct App {
+    display: OwnedDisplayHandle,
+    size: PhysicalSize<u32>,
+    present_mode: wgpu::PresentMode,
+    initial: View,
+    view: View,
+    /// `Some(n)`: unattended, exit after `n` frames.
+    frames: Option<u64>,
+    screenshot: Option<PathBuf>,
+    gfx: Option<Gfx>,
+    error: Option<anyhow::Error>,
+    started: Instant,
+    drawn: u64,
+    last_frame: Option<Instant>,
+    /// No frame before this instant (the surface said it is occluded or timed out).
+    hold_until: Option<Instant>,
+    stats: Stats,
+    cursor: PhysicalPosition<f64>,
+    dragging: bool,
+}
+
+impl App {
+    fn new(args: &PreviewArgs, display: OwnedDisplayHandle) -> Self {
+        let view = View {
+            kind: args.noise.kind.into(),
+            dims: args.noise.dims as usize,
+            seed: args.noise.seed,
+            octaves: args.octaves,
+            mode: match args.fractal {
+                FractalArg::Fbm => FractalMode::Fbm,
+                FractalArg::Turbulence => FractalMode::Turbulence,
+                FractalArg::Ridged => FractalMode::Ridged,
+            },
+            step: args.frequency / args.size.width as f64,
+            pan: [0.0, 0.0],
+            time: args.time,
+            speed: args.speed,
+            paused: false,
+        };
+        let unattended = args.frames.is_some() || args.screenshot.is_some();
+        App {
+            display,
+            size: args.size,
+            present_mode: if args.no_vsync { wgpu::PresentMode::AutoNoVsync } else { wgpu::PresentMode::AutoVsync },
+            initial: view.clone(),
+            view,
+            frames: unattended.then(|| args.frames.unwrap_or(1)),
+            screenshot: args.screenshot.clone(),
+            gfx: None,
+            error: None,
+            started: Instant::now(),
+            drawn: 0,
+            last_frame: None,
+            hold_until: None,
+            stats: Stats { since: Instant::now(), frames: 0, pixels: 0, shown: None },
+            cursor: PhysicalPosition::new(0.0, 0.0),
+            dragging: false,
+        }
+    }
+
+    fn fail(&mut self, event_loop: &ActiveEventLoop, error: anyhow::Error) {
+        self.error.get_or_insert(error);
+        event_loop.exit();
+    }
+
+    fn init(&mut self, event_loop: &ActiveEventLoop) -> Result<Gfx> {
+        let attributes = Window::default_attributes()
+            .with_title("wgpu-noise preview")
+            .with_inner_size(self.size)
+            .with_min_inner_size(PhysicalSize::new(1, 1));
+        let window = Arc::new(
+            event_loop.create_window(attributes).map_err(|e| anyhow!("cannot open a window ({e}); {BAKE_HINT}"))?,
+        );
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(
+            self.display.clone(),
+        )));
+        let surface = instance.create_surface(window.clone()).context("cannot draw into the window")?;
+        let adapter = pollster::block_on(wgpu::util::initialize_adapter_from_env_or_default(&instance, Some(&surface)))
+            .map_err(|e| anyhow!("no GPU adapter can draw into a window ({e}); {BAKE_HINT} (with --backend cpu)"))?;
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("wgpu-noise preview device"),
+            required_limits: adapter.limits(),
+            ..Default::default()
+        }))
+        .context("cannot create a device on the adapter")?;
+        let caps = surface.get_capabilities(&adapter);
+        // A linear 8-bit format shows the same bytes a screenshot saves; sRGB ones work too
+        // (the shader pre-decodes), other formats are used as they come.
+        let format = caps
+            .formats
+            .iter()
+            .copied()
+            .find(|f| matches!(f, wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Rgba8Unorm))
+            .or_else(|| caps.formats.first().copied())
+            .ok_or_else(|| anyhow!("the adapter cannot present to this window; {BAKE_HINT}"))?;
+        let size = window.inner_size();
+        let max = device.limits().max_texture_dimension_2d;
+        let config = wgpu::SurfaceConfiguration {
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            format,
+            width: size.width.clamp(1, max),
+            height: size.height.clamp(1, max),
+            present_mode: self.present_mode,
+            desired_maximum_frame_latency: 2,
+            alpha_mode: caps.alpha_modes.first().copied().unwrap_or(wgpu::CompositeAlphaMode::Auto),
+            view_formats: vec![],
+            color_space: wgpu::SurfaceColorSpace::Auto,
+        };
+        if size.width > 0 && size.height > 0 {
+            surface.configure(&device, &config);
+        }
+        let renderer = Renderer::new(&device, &queue, self.view.seed, format)?;
+        if self.frames.is_none() {
+            println!("wgpu-noise preview on {} — keys: {HELP}", adapter.get_info().name);
+        }
+        Ok(Gfx { window, surface, config, device, queue, renderer })
+    }
+
+    /// Draws one frame; in unattended mode, counts it and finishes after the last.
+    fn redraw(&mut self, event_loop: &ActiveEventLoop) -> Result<()> {
+        let Some(gfx) = self.gfx.as_mut() else { return Ok(()) };
+        let size = gfx.window.inner_size();
+        if size.width == 0 || size.height == 0 {
+            return Ok(()); // minimised: nothing to draw into
+        }
+        if (size.width, size.height) != (gfx.config.width, gfx.config.height) {
+            let max = gfx.device.limits().max_texture_dimension_2d;
+            gfx.config.width = size.width.min(max);
+            gfx.config.height = size.height.min(max);
+            gfx.surface.configure(&gfx.device, &gfx.config);
+        }
+        let now = Instant::now();
+        if self.frames.is_none() {
+            if let Some(last) = self.last_frame {
+                self.view.tick((now - last).as_secs_f64().min(MAX_FRAME_STEP));
+            }
+        }
+        self.last_frame = Some(now);
+        let (frame, suboptimal) = match gfx.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(t) => (t, false),
+            wgpu::CurrentSurfaceTexture::Suboptimal(t) => (t, true),
+            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => {
+                self.hold_until = Some(now + Duration::from_millis(50));
+                return Ok(());
+            }
+            wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
+                gfx.surface.configure(&gfx.device, &gfx.config);
+                gfx.window.request_redraw();
+                return Ok(());
+            }
+            wgpu::CurrentSurfaceTexture::Validation => bail!("wgpu rejected the window's surface"),
+        };
+        let (width, height) = (gfx.config.width, gfx.config.height);
+        let uniforms = self.view.uniforms(width, height);
+        let target = frame
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor { label: Some("preview swapchain view"), ..Default::default() });
+        let mut encoder =
+            gfx.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("preview frame encoder") });
+        gfx.renderer.draw_window(&gfx.queue, &mut encoder, &target, &uniforms);
+        gfx.queue.submit([encoder.finish()]);
+        gfx.window.pre_present_notify();
+        gfx.queue.present(frame);
+        if suboptimal {
+            gfx.surface.configure(&gfx.device, &gfx.config);
+        }
+        self.drawn += 1;
+        self.count_frame(width, height);
+        if let Some(total) = self.frames {
+            if self.drawn >= total {
+                if let Some(path) = self.screenshot.clone() {
+                    self.save_screenshot(&path)?;
+                }
+                event_loop.exit();
+            }
+        }
+        Ok(())
+    }
+
+    fn count_frame(&mut self, width: u32, height: u32) {
+        let animating = self.animating();
+        let stats = &mut self.stats;
+        if !animating {
+            // Paused frames come only on input: their spacing measures the user, not the
+            // renderer. Keep the last measurement and start afresh on resume.
+            stats.since = Instant::now();
+            stats.frames = 0;
+            stats.pixels = 0;
+            return;
+        }
+        stats.frames += 1;
+        stats.pixels += width as u64 * height as u64;
+        let elapsed = stats.since.elapsed();
+        if elapsed >= STATS_PERIOD {
+            let secs = elapsed.as_secs_f64();
+            stats.shown = Some((1000.0 * secs / stats.frames as f64, stats.pixels as f64 / secs));
+            stats.since = Instant::now();
+            stats.frames = 0;
+            stats.pixels = 0;
+            self.update_title();
+        }
+    }
+
+    /// Title: what is shown, how fast, and the keys.
+    fn update_title(&self) {
+        let Some(gfx) = &self.gfx else { return };
+        let speed = match self.stats.shown {
+            Some((ms, samples)) => {
+                format!("{ms:.1} ms ({:.1} fps), {:.1} M samples/s", 1000.0 / ms, samples / 1e6)
+            }
+            None => "measuring…".to_string(),
+        };
+        gfx.window.set_title(&format!("wgpu-noise — {} — {speed} — {HELP}", self.view.describe(gfx.config.width)));
+    }
+
+    /// Renders the current frame offscreen at the window's size and saves it.
+    fn save_screenshot(&self, path: &std::path::Path) -> Result<()> {
+        let gfx = self.gfx.as_ref().ok_or_else(|| anyhow!("no window to take a screenshot of"))?;
+        let (width, height) = (gfx.config.width, gfx.config.height);
+        let gray =
+            gfx.renderer.screenshot(&gfx.device, &gfx.queue, width, height, &self.view.uniforms(width, height))?;
+        write_png(path, width, height, &gray)?;
+        eprintln!("saved {} ({width}×{height}, {})", path.display(), self.view.describe(width));
+        Ok(())
+    }
+
+    /// Handles a pressed key; returns whether the picture changed.
+    fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) -> Result<bool> {
+        let view = &mut self.view;
+        // Held keys repeat only the stepping ones (octaves, frequency, seed), never a
+        // toggle or a screenshot.
+        let repeatable = matches!(
+            event.logical_key.as_ref(),
+            Key::Named(NamedKey::ArrowUp | NamedKey::ArrowDown) | Key::Character("+" | "=" | "-" | "_" | "[" | "]")
+        );
+        if event.repeat && !repeatable {
+            return Ok(false);
+        }
+        match event.logical_key.as_ref() {
+            Key::Named(NamedKey::Escape) => event_loop.exit(),
+            Key::Named(NamedKey::Space) => {
+                view.paused = !view.paused;
+                // The clock resumes from where it stopped, not from the time the pause lasted.
+                self.last_frame = None;
+                self.stats = Stats { since: Instant::now(), frames: 0, pixels: 0, shown: self.stats.shown };
+            }
+            Key::Named(NamedKey::ArrowUp) => self.zoom_at_centre(1.0 / ZOOM_STEP),
+            Key::Named(NamedKey::ArrowDown) => self.zoom_at_centre(ZOOM_STEP),
+            Key::Character(c) => match c.to_lowercase().as_str() {
+                "q" => event_loop.exit(),
+                "n" => {
+                    view.kind = match view.kind {
+                        wgpu_noise::NoiseKind::Classic => wgpu_noise::NoiseKind::Simplex,
+                        wgpu_noise::NoiseKind::Simplex => wgpu_noise::NoiseKind::Classic,
+                    }
+                }
+                "2" => view.dims = 2,
+                "3" => view.dims = 3,
+                "4" => view.dims = 4,
+                "+" | "=" => view.add_octaves(1),
+                "-" | "_" => view.add_octaves(-1),
+                "m" => view.next_mode(),
+                "]" => view.seed = view.seed.wrapping_add(1),
+                "[" => view.seed = view.seed.wrapping_sub(1),
+                "r" => {
+                    *view = self.initial.clone();
+                    self.last_frame = None;
+                }
+                "h" => println!("keys: {HELP}"),
+                "s" => {
+                    let path = next_screenshot_path();
+                    match self.save_screenshot(&path) {
+                        Ok(()) => {}
+                        // A failed screenshot is reported; the preview goes on.
+                        Err(e) => eprintln!("error: screenshot: {e:#}"),
+                    }
+                    return Ok(false);
+                }
+                _ => return Ok(false),
+            },
+            _ => return Ok(false),
+        }
+        if let Some(gfx) = self.gfx.as_mut() {
+            gfx.renderer.set_seed(&gfx.queue, self.view.seed);
+        }
+        Ok(true)
+    }
+
+    /// Frequency keys: more (`factor` < 1 zooms out) or fewer cells, about the centre.
+    fn zoom_at_centre(&mut self, factor: f64) {
+        if let Some(gfx) = &self.gfx {
+            let (w, h) = (gfx.config.width as f64, gfx.config.height as f64);
+            self.view.zoom_at(factor, w / 2.0, h / 2.0);
+        }
+    }
+
+    /// Whether frames should keep coming without input.
+    fn animating(&self) -> bool {
+        self.frames.is_some() || !self.view.paused
+    }
+}
+
+/// `wgpu-noise-preview-001.png`, … : the first name not taken in the current directory.
+fn next_screenshot_path() -> PathBuf {
+    (1u32..)
+        .map(|n| PathBuf::from(format!("wgpu-noise-preview-{n:03}.png")))
+        .find(|p| !p.exists())
+        .expect("some screenshot number is free")
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.gfx.is_some() {
+            return;
+        }
+        match self.init(event_loop) {
+            Ok(gfx) => {
+                gfx.window.request_redraw();
+                self.gfx = Some(gfx);
+                self.update_title();
+            }
+            Err(e) => self.fail(event_loop, e),
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let mut changed = false;
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(size) => {
+                if let Some(gfx) = self.gfx.as_mut() {
+                    if size.width > 0 && size.height > 0 {
+                        let max = gfx.device.limits().max_texture_dimension_2d;
+                        gfx.config.width = size.width.min(max);
+                        gfx.config.height = size.height.min(max);
+                        gfx.surface.configure(&gfx.device, &gfx.config);
+                        changed = true;
+                    }
+                    // 0×0 (minimised): keep the old configuration, draw nothing until restored.
+                }
+            }
+            WindowEvent::RedrawRequested => {
+                if let Err(e) = self.redraw(event_loop) {
+                    self.fail(event_loop, e);
+                }
+            }
+            WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Pressed => {
+                match self.key(event_loop, &event) {
+                    Ok(c) => changed = c,
+                    Err(e) => self.fail(event_loop, e),
+                }
+            }
+            WindowEvent::MouseInput { state, button: MouseButton::Left, .. } => {
+                self.dragging = state == ElementState::Pressed;
+            }
+            WindowEvent::CursorMoved { position, .. } => {
+                if self.dragging {
+                    self.view.pan_pixels(position.x - self.cursor.x, position.y - self.cursor.y);
+                    changed = true;
+                }
+                self.cursor = position;
+            }
+            WindowEvent::MouseWheel { delta, .. } => {
+                let notches = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y as f64,
+                    MouseScrollDelta::PixelDelta(p) => p.y / PIXELS_PER_NOTCH,
+                };
+                self.view.zoom_at(ZOOM_STEP.powf(notches), self.cursor.x, self.cursor.y);
+                changed = true;
+            }
+            WindowEvent::Occluded(false) => changed = true,
+            _ => {}
+        }
+        if changed {
+            self.update_title();
+            if let Some(gfx) = &self.gfx {
+                gfx.window.request_redraw();
+            }
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        if self.frames.is_some() && self.started.elapsed() > UNATTENDED_TIMEOUT {
+            let err = anyhow!(
+                "the window drew {} of {} frames in {} s; is the display showing it?",
+                self.drawn,
+                self.frames.unwrap_or(0),
+                UNATTENDED_TIMEOUT.as_secs()
+            );
+            self.fail(event_loop, err);
+            return;
+        }
+        let Some(gfx) = &self.gfx else { return };
+        match self.hold_until {
+            Some(t) if Instant::now() < t => {
+                event_loop.set_control_flow(ControlFlow::WaitUntil(t));
+                return;
+            }
+            _ => self.hold_until = None,
+        }
+        let size = gfx.window.inner_size();
+        // Minimised: 0×0 on Windows and Wayland, a window-manager state on X11 (where the
+        // size stays). No frames then, only a look now and then for the restore.
+        if size.width == 0 || size.height == 0 || gfx.window.is_minimized() == Some(true) {
+            event_loop.set_control_flow(ControlFlow::WaitUntil(Instant::now() + MINIMISED_POLL));
+            self.last_frame = None;
+            return;
+        }
+        if self.animating() {
+            // With vsync, acquiring the next swapchain image paces this loop.
+            gfx.window.request_redraw();
+        }
+        event_loop.set_control_flow(if self.frames.is_some() {
+            // Wake up now and then to enforce UNATTENDED_TIMEOUT.
+            ControlFlow::WaitUntil(Instant::now() + Duration::from_secs(1))
+        } else {
+            ControlFlow::Wait
+        });
+    }
+}

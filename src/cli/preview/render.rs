@@ -1,0 +1,229 @@
+//! Drawing a frame of noise: the full-screen pipeline (`shaders/preview.wgsl` over the
+//! library's noise functions), for the window's swapchain and for an offscreen texture
+//! that screenshots are read back from.
+
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{anyhow, Context, Result};
+use wgpu::util::DeviceExt;
+use wgpu_noise::bake::file::AtomicFile;
+use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
+use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes};
+
+use super::view::PreviewUniforms;
+
+/// The preview's fragment shader (without the noise functions, which are prepended).
+const PREVIEW_WGSL: &str = include_str!("../../../shaders/preview.wgsl");
+/// The bind group of the lookup textures; group 0 is the preview's uniform.
+const NOISE_GROUP: u32 = 1;
+/// Format of the screenshot target: 8-bit linear, so a byte is the gray level itself.
+const SCREENSHOT_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+/// Longest wait for a screenshot's readback (lavapipe renders large frames slowly).
+const READBACK_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The pipelines and bindings that draw noise frames.
+pub struct Renderer {
+    noise: NoiseBindings,
+    uniform_buffer: wgpu::Buffer,
+    uniform_group: wgpu::BindGroup,
+    window_pipeline: wgpu::RenderPipeline,
+    screenshot_pipeline: wgpu::RenderPipeline,
+}
+
+impl Renderer {
+    /// Compiles the preview pipelines for a window of `window_format`, with the lookup
+    /// tables of `seed`.
+    pub fn new(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        seed: u64,
+        window_format: wgpu::TextureFormat,
+    ) -> Result<Self> {
+        let noise = NoiseBindings::new(
+            device,
+            queue,
+            &NoiseBindingsDescriptor { group: NOISE_GROUP, seed, visibility: wgpu::ShaderStages::FRAGMENT },
+        )?;
+        let module = noise
+            .create_shader_module(device, Some("preview shader"), PREVIEW_WGSL)
+            .context("compiling shaders/preview.wgsl")?;
+        let uniform_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("preview uniforms"),
+            contents: bytemuck::bytes_of(&<PreviewUniforms as bytemuck::Zeroable>::zeroed()),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        });
+        let uniform_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("preview uniform layout"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<PreviewUniforms>() as u64),
+                },
+                count: None,
+            }],
+        });
+        let uniform_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("preview uniform group"),
+            layout: &uniform_layout,
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: uniform_buffer.as_entire_binding() }],
+        });
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("preview pipeline layout"),
+            bind_group_layouts: &[Some(&uniform_layout), Some(noise.layout())],
+            immediate_size: 0,
+        });
+        let window_pipeline = pipeline(device, &layout, &module, window_format, "preview window pipeline");
+        let screenshot_pipeline = pipeline(device, &layout, &module, SCREENSHOT_FORMAT, "preview screenshot pipeline");
+        Ok(Renderer { noise, uniform_buffer, uniform_group, window_pipeline, screenshot_pipeline })
+    }
+
+    /// Switches the lookup tables to `seed` (uploads only when it changed).
+    pub fn set_seed(&mut self, queue: &wgpu::Queue, seed: u64) {
+        self.noise.set_seed(queue, seed);
+    }
+
+    /// Records a frame with `uniforms` into `target` (a swapchain texture's view).
+    pub fn draw_window(
+        &self,
+        queue: &wgpu::Queue,
+        encoder: &mut wgpu::CommandEncoder,
+        target: &wgpu::TextureView,
+        uniforms: &PreviewUniforms,
+    ) {
+        queue.write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(uniforms));
+        self.draw(encoder, target, &self.window_pipeline, "preview window pass");
+    }
+
+    /// Renders the frame of `uniforms` at `width` × `height` offscreen and reads it back:
+    /// one gray byte per pixel, rows top to bottom.
+    pub fn screenshot(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        width: u32,
+        height: u32,
+        uniforms: &PreviewUniforms,
+    ) -> Result<Vec<u8>> {
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("preview screenshot target"),
+            size: wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: SCREENSHOT_FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        let view = texture
+            .create_view(&wgpu::TextureViewDescriptor { label: Some("preview screenshot view"), ..Default::default() });
+        // 4 bytes per RGBA8 texel, the same padding as an f32 texel.
+        let padded = padded_row_bytes(width);
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("preview screenshot readback"),
+            size: padded as u64 * height as u64,
+            usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+            mapped_at_creation: false,
+        });
+        queue.write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(uniforms));
+        let mut encoder = device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("preview screenshot encoder") });
+        self.draw(&mut encoder, &view, &self.screenshot_pipeline, "preview screenshot pass");
+        encoder.copy_texture_to_buffer(
+            texture.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &buffer,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(padded),
+                    rows_per_image: Some(height),
+                },
+            },
+            wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
+        );
+        let submission = queue.submit([encoder.finish()]);
+        let gray = map_and_read(device, &buffer, submission, READBACK_TIMEOUT, |bytes| {
+            let mut gray = Vec::with_capacity(width as usize * height as usize);
+            for row in bytes.chunks(padded as usize).take(height as usize) {
+                // R of each RGBA texel; G and B hold the same value.
+                gray.extend(row[..width as usize * 4].chunks_exact(4).map(|texel| texel[0]));
+            }
+            gray
+        })?;
+        Ok(gray)
+    }
+
+    fn draw(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        target: &wgpu::TextureView,
+        pipeline: &wgpu::RenderPipeline,
+        label: &str,
+    ) {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some(label),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: target,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color::BLACK), store: wgpu::StoreOp::Store },
+            })],
+            depth_stencil_attachment: None,
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, &self.uniform_group, &[]);
+        self.noise.set_render(&mut pass);
+        pass.draw(0..3, 0..1);
+    }
+}
+
+fn pipeline(
+    device: &wgpu::Device,
+    layout: &wgpu::PipelineLayout,
+    module: &wgpu::ShaderModule,
+    format: wgpu::TextureFormat,
+    label: &str,
+) -> wgpu::RenderPipeline {
+    let constants = [("TARGET_SRGB", if format.is_srgb() { 1.0 } else { 0.0 })];
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(label),
+        layout: Some(layout),
+        vertex: wgpu::VertexState {
+            module,
+            entry_point: Some("vs_fullscreen"),
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
+        fragment: Some(wgpu::FragmentState {
+            module,
+            entry_point: Some("fs_noise"),
+            compilation_options: wgpu::PipelineCompilationOptions { constants: &constants, ..Default::default() },
+            targets: &[Some(format.into())],
+        }),
+        primitive: Default::default(),
+        depth_stencil: None,
+        multisample: Default::default(),
+        multiview_mask: None,
+        cache: None,
+    })
+}
+
+/// Writes `gray` (`width` × `height`, rows top to bottom) to `path` as an 8-bit grayscale
+/// PNG, completely or not at all (the library's [`AtomicFile`]: a temporary file beside
+/// it, renamed into place).
+pub fn write_png(path: &Path, width: u32, height: u32, gray: &[u8]) -> Result<()> {
+    let image = image::GrayImage::from_raw(width, height, gray.to_vec())
+        .ok_or_else(|| anyhow!("screenshot has {} bytes, not {width}×{height}", gray.len()))?;
+    let file = AtomicFile::create(path, true)?;
+    let mut writer = std::io::BufWriter::new(file.file());
+    image.write_to(&mut writer, image::ImageFormat::Png).with_context(|| format!("writing {}", path.display()))?;
+    writer.into_inner().map_err(|e| anyhow!("writing {}: {}", path.display(), e.error()))?;
+    file.commit()?;
+    Ok(())
+}

@@ -1,0 +1,225 @@
+//! What the preview shows: noise parameters, pan, zoom and the animation clock, and how a
+//! window-sized frame of it becomes a [`Field`] (so the window follows the library's
+//! sampling convention and the CPU reference can reproduce any frame).
+
+use wgpu_noise::field::MAX_OCTAVES;
+use wgpu_noise::params::{FillParams, NoiseSettings, Slab};
+use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
+
+/// Zoom factor of one wheel notch (and of one frequency key press).
+pub const ZOOM_STEP: f64 = 1.25;
+/// Smallest and largest noise step per pixel: beyond these the picture is one flat cell
+/// or aliased grain, and zooming further only loses the view.
+const STEP_RANGE: (f64, f64) = (1e-6, 1.0);
+
+/// The state of the preview that a frame depends on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    /// Noise family.
+    pub kind: NoiseKind,
+    /// Number of dimensions, 2 to 4.
+    pub dims: usize,
+    /// Permutation seed.
+    pub seed: u64,
+    /// Fractal octaves, 1 to `MAX_OCTAVES` (fBm, lacunarity 2, gain 0.5).
+    pub octaves: u32,
+    /// How octaves combine.
+    pub mode: FractalMode,
+    /// Noise units per pixel (the same on both axes, so pixels are square).
+    pub step: f64,
+    /// Noise coordinate of the top-left pixel, before the animation is added.
+    pub pan: [f64; 2],
+    /// Animation clock in seconds.
+    pub time: f64,
+    /// Noise units per second along the animated axis.
+    pub speed: f64,
+    /// Whether the clock is stopped.
+    pub paused: bool,
+}
+
+impl View {
+    /// The axis the clock moves along: x in 2D (the picture scrolls), z in 3D, w in 4D
+    /// (a 3D slice at z = 0 moving through 4D).
+    pub fn animated_axis(&self) -> usize {
+        match self.dims {
+            2 => 0,
+            d => d - 1,
+        }
+    }
+
+    /// The field a `width` × `height` frame samples: pixel `i` across an axis of `N`
+    /// pixels samples `offset + frequency * i / N` with `frequency = step * N`, and the
+    /// clock adds `speed * time` to the offset of [`View::animated_axis`]. Row 0 is the
+    /// top of the window.
+    pub fn field(&self, width: u32, height: u32) -> Field {
+        let mut offset = [self.pan[0], self.pan[1], 0.0, 0.0];
+        offset[self.animated_axis()] += self.speed * self.time;
+        let size = [width, height, 1, 1];
+        let frequency = [self.step * width as f64, self.step * height as f64, 1.0, 1.0];
+        Field::new(self.kind, &size[..self.dims])
+            .with_frequency(&frequency[..self.dims])
+            .with_offset(&offset[..self.dims])
+            .with_fractal(Fractal { mode: self.mode, octaves: self.octaves, ..Fractal::default() })
+    }
+
+    /// The shader's uniform for a `width` × `height` frame.
+    pub fn uniforms(&self, width: u32, height: u32) -> PreviewUniforms {
+        let field = self.field(width, height);
+        let fill = FillParams::new(&field, Slab::whole(&field));
+        let (lo, hi) = value_range(self.mode);
+        PreviewUniforms {
+            offset: fill.offset,
+            step: fill.step,
+            settings: NoiseSettings::of(&field),
+            kind: match self.kind {
+                NoiseKind::Classic => 0,
+                NoiseKind::Simplex => 1,
+            },
+            dims: self.dims as u32,
+            gray_low: lo,
+            gray_high: hi,
+        }
+    }
+
+    /// Moves the picture by a drag of `(dx, dy)` pixels (it follows the pointer).
+    pub fn pan_pixels(&mut self, dx: f64, dy: f64) {
+        self.pan[0] -= dx * self.step;
+        self.pan[1] -= dy * self.step;
+    }
+
+    /// Zooms by `factor` (> 1 zooms in) keeping the noise under pixel `(x, y)` in place.
+    pub fn zoom_at(&mut self, factor: f64, x: f64, y: f64) {
+        let new_step = (self.step / factor).clamp(STEP_RANGE.0, STEP_RANGE.1);
+        self.pan[0] += x * (self.step - new_step);
+        self.pan[1] += y * (self.step - new_step);
+        self.step = new_step;
+    }
+
+    /// Adds `delta` octaves, within 1 to `MAX_OCTAVES`.
+    pub fn add_octaves(&mut self, delta: i32) {
+        self.octaves = (self.octaves as i32 + delta).clamp(1, MAX_OCTAVES as i32) as u32;
+    }
+
+    /// The next fractal mode: fBm → turbulence → ridged → fBm.
+    pub fn next_mode(&mut self) {
+        self.mode = match self.mode {
+            FractalMode::Fbm => FractalMode::Turbulence,
+            FractalMode::Turbulence => FractalMode::Ridged,
+            FractalMode::Ridged => FractalMode::Fbm,
+        };
+    }
+
+    /// Advances the clock by `dt` seconds unless paused.
+    pub fn tick(&mut self, dt: f64) {
+        if !self.paused {
+            self.time += dt;
+        }
+    }
+
+    /// A short description for the title: "simplex 3D fBm ×4, seed 0, 8.0 cells across".
+    pub fn describe(&self, width: u32) -> String {
+        let mode = match self.mode {
+            FractalMode::Fbm => "fBm",
+            FractalMode::Turbulence => "turbulence",
+            FractalMode::Ridged => "ridged",
+        };
+        format!(
+            "{} {}D {mode} ×{}, seed {}, {:.3} cells across, t={:.2}s{}",
+            self.kind.name(),
+            self.dims,
+            self.octaves,
+            self.seed,
+            self.step * width as f64,
+            self.time,
+            if self.paused { " (paused)" } else { "" }
+        )
+    }
+}
+
+/// The noise values that map to black and white: fBm lies in [-1, 1], turbulence and
+/// ridged sums in [0, 1]. Gray = round(255 · clamp((v − low) / (high − low), 0, 1)).
+pub fn value_range(mode: FractalMode) -> (f32, f32) {
+    match mode {
+        FractalMode::Fbm => (-1.0, 1.0),
+        FractalMode::Turbulence | FractalMode::Ridged => (0.0, 1.0),
+    }
+}
+
+/// The uniform of `shaders/preview.wgsl`.
+///
+/// Keep in sync with `struct Preview` in `shaders/preview.wgsl` (96 bytes: two vec4s,
+/// `NoiseSettings` (48 bytes, 16-aligned), then four 4-byte scalars).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct PreviewUniforms {
+    /// Noise coordinate of pixel (0, 0) per axis, animation included (reduced in f64).
+    pub offset: [f32; 4],
+    /// Noise units per pixel per axis (`frequency / size`); unused axes 0.
+    pub step: [f32; 4],
+    /// Octaves, fractal mode, kernel.
+    pub settings: NoiseSettings,
+    /// 0 = classic, 1 = simplex.
+    pub kind: u32,
+    /// 2, 3 or 4.
+    pub dims: u32,
+    /// Noise value drawn black.
+    pub gray_low: f32,
+    /// Noise value drawn white.
+    pub gray_high: f32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view() -> View {
+        View {
+            kind: NoiseKind::Simplex,
+            dims: 3,
+            seed: 0,
+            octaves: 1,
+            mode: FractalMode::Fbm,
+            step: 0.01,
+            pan: [0.0, 0.0],
+            time: 2.0,
+            speed: 0.5,
+            paused: false,
+        }
+    }
+
+    #[test]
+    fn uniform_layout_matches_the_wgsl_struct() {
+        assert_eq!(std::mem::size_of::<PreviewUniforms>(), 96);
+    }
+
+    #[test]
+    fn the_clock_moves_the_animated_axis_only() {
+        let mut v = view();
+        for (dims, axis) in [(2, 0), (3, 2), (4, 3)] {
+            v.dims = dims;
+            let f = v.field(100, 50);
+            assert_eq!(f.offset[axis], 1.0, "{dims}D");
+            assert_eq!(f.frequency[0], 1.0);
+            assert_eq!(f.frequency[1], 0.5);
+        }
+    }
+
+    #[test]
+    fn zoom_keeps_the_point_under_the_cursor() {
+        let mut v = view();
+        let before = v.pan[0] + 37.0 * v.step;
+        v.zoom_at(ZOOM_STEP, 37.0, 11.0);
+        let after = v.pan[0] + 37.0 * v.step;
+        assert!((before - after).abs() < 1e-12);
+        assert!(v.step < 0.01);
+    }
+
+    #[test]
+    fn octaves_stay_in_range() {
+        let mut v = view();
+        v.add_octaves(-5);
+        assert_eq!(v.octaves, 1);
+        v.add_octaves(100);
+        assert_eq!(v.octaves, MAX_OCTAVES);
+    }
+}
