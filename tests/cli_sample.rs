@@ -4,9 +4,14 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn sample(args: &[&str], input: &str) -> Output {
+    sample_with_env(args, input, &[])
+}
+
+fn sample_with_env(args: &[&str], input: &str, env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
         .arg("sample")
         .args(args)
+        .envs(env.iter().copied())
         .env("XDG_RUNTIME_DIR", std::env::temp_dir())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -91,17 +96,7 @@ fn gpu_backend_matches_the_cpu_reference() {
 #[test]
 fn a_missing_adapter_is_a_clear_error() {
     // DX12 does not exist on this platform: no adapter can be found.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
-        .args(["sample", "--dims", "2", "--backend", "gpu"])
-        .env("WGPU_BACKEND", "dx12")
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"0.5 0.25\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = sample_with_env(&["--dims", "2", "--backend", "gpu"], "0.5 0.25\n", &[("WGPU_BACKEND", "dx12")]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     eprintln!("{stderr}");
     assert!(!out.status.success());
@@ -112,17 +107,8 @@ fn a_missing_adapter_is_a_clear_error() {
 
 #[test]
 fn an_adapter_name_that_matches_nothing_is_a_clear_error() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
-        .args(["sample", "--dims", "2", "--backend", "gpu"])
-        .env("WGPU_ADAPTER_NAME", "no such adapter 1234")
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"0.5 0.25\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let env = [("WGPU_ADAPTER_NAME", "no such adapter 1234")];
+    let out = sample_with_env(&["--dims", "2", "--backend", "gpu"], "0.5 0.25\n", &env);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "an error, not a panic: {stderr}");
     assert!(stderr.contains("WGPU_ADAPTER_NAME=\"no such adapter 1234\" matches none of"), "{stderr}");
