@@ -34,10 +34,28 @@ struct Display {
 
 impl Drop for Display {
     fn drop(&mut self) {
-        if let Some(server) = &mut self.server {
-            let _ = server.kill();
-            let _ = server.wait();
+        let Some(server) = &mut self.server else { return };
+        // SIGTERM lets Xvfb remove its lock file and socket (SIGKILL would leave them, and
+        // the display number would look taken to later runs).
+        let _ = Command::new("kill").args(["-TERM", &server.id().to_string()]).status();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while server.try_wait().ok().flatten().is_none() {
+            if Instant::now() > deadline {
+                let _ = server.kill();
+                let _ = server.wait();
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
         }
+    }
+}
+
+/// Whether display `:number` belongs to a running X server (a lock file whose process
+/// exists; a stale lock is replaced by Xvfb itself).
+fn display_taken(number: u32) -> bool {
+    match std::fs::read_to_string(format!("/tmp/.X{number}-lock")) {
+        Ok(pid) => Path::new(&format!("/proc/{}", pid.trim())).exists() || !Path::new("/proc/self").exists(),
+        Err(_) => false,
     }
 }
 
@@ -52,10 +70,8 @@ fn display() -> Option<Display> {
     }
     let _guard = XVFB_START.lock().unwrap_or_else(|e| e.into_inner());
     for number in 90..140 {
-        if Path::new(&format!("/tmp/.X{number}-lock")).exists()
-            || Path::new(&format!("/tmp/.X11-unix/X{number}")).exists()
-        {
-            continue; // taken by another server
+        if display_taken(number) {
+            continue;
         }
         let name = format!(":{number}");
         let spawned = Command::new("Xvfb")
@@ -79,13 +95,14 @@ fn display() -> Option<Display> {
             if server.try_wait().ok().flatten().is_some() {
                 break; // exited: the number was taken after all; try the next
             }
-            if socket.exists() {
+            // Accepting connections (a stale socket left by a killed server refuses them).
+            if std::os::unix::net::UnixStream::connect(&socket).is_ok() {
                 return Some(Display { name, server: Some(server) });
             }
             if Instant::now() > deadline {
                 let _ = server.kill();
                 let _ = server.wait();
-                panic!("Xvfb {name} did not create {} within 10 s", socket.display());
+                panic!("Xvfb {name} did not listen on {} within 10 s", socket.display());
             }
             std::thread::sleep(Duration::from_millis(20));
         }

@@ -2,6 +2,11 @@
 //! (one 32-bit float channel `Y`) and NumPy `.npy` (little-endian `f32`, true N-D shape),
 //! plus the slice atlas that lays 3D and 4D fields out as one 2D image.
 //!
+//! Gradient bakes (four floats per texel: value, ∂/∂x, ∂/∂y, ∂/∂z) go to a 4-channel EXR
+//! (`R` = value, `G` = ∂/∂x, `B` = ∂/∂y, `A` = ∂/∂z: the channel names every EXR reader
+//! shows), a `.npy` with a trailing axis of 4, or an RGB PNG normal map
+//! ([`Encoding::NormalMap`]).
+//!
 //! Every encoder takes the samples as they are generated — contiguous runs in memory order
 //! (x fastest, then y, z, w) — and writes them out before asking for more, so no encoder
 //! ever holds the whole field (see [`RowAssembler`] for the most any of them holds).
@@ -131,6 +136,19 @@ pub enum Encoding {
     Exr,
     /// NumPy `.npy`, little-endian `f32`, the values themselves.
     Npy,
+    /// A tangent-space normal map of a 2D gradient bake: RGB PNG at `depth`.
+    ///
+    /// OpenGL convention (+X right, +Y up — towards the image's top row — +Z out of the
+    /// surface): with `∂v/∂x`, `∂v/∂y` per texel (the noise-space derivative × the step
+    /// `frequency / size`; `y` counting rows downwards as stored),
+    /// `n = normalize(-s·∂v/∂x, +s·∂v/∂y, 1)`, i.e. `normalize(-s·∂v/∂x, -s·∂v/∂y↑, 1)`
+    /// with `y↑` the upward axis; each component is stored as `(n + 1) / 2` of full scale.
+    NormalMap {
+        /// Bits per sample.
+        depth: PngDepth,
+        /// The height scale `s` (1: the noise value is the height in texel units).
+        strength: f64,
+    },
 }
 
 impl Encoding {
@@ -146,7 +164,7 @@ impl Encoding {
     /// The file format.
     pub fn format(&self) -> FileFormat {
         match self {
-            Encoding::Png { .. } => FileFormat::Png,
+            Encoding::Png { .. } | Encoding::NormalMap { .. } => FileFormat::Png,
             Encoding::Exr => FileFormat::Exr,
             Encoding::Npy => FileFormat::Npy,
         }
@@ -156,6 +174,9 @@ impl Encoding {
     pub fn describe(&self) -> String {
         match self {
             Encoding::Png { depth, .. } => format!("{}-bit grayscale PNG", depth.bits()),
+            Encoding::NormalMap { depth, strength } => {
+                format!("{}-bit RGB normal map PNG (OpenGL, +Y up, strength {strength})", depth.bits())
+            }
             Encoding::Exr => "32-bit float OpenEXR".into(),
             Encoding::Npy => "little-endian f32 .npy".into(),
         }
@@ -210,6 +231,12 @@ impl SliceAtlas {
         Ok(SliceAtlas { tile_width: nx, tile_height: ny, slices, columns })
     }
 
+    /// The same layout with `channels` floats per texel seen as `channels` times as many
+    /// single floats per row: what a [`RowAssembler`] of interleaved texels works on.
+    pub fn interleaved(&self, channels: usize) -> SliceAtlas {
+        SliceAtlas { tile_width: self.tile_width * channels as u32, ..*self }
+    }
+
     /// Tiles per atlas column.
     pub fn rows(&self) -> u32 {
         self.slices / self.columns
@@ -254,11 +281,17 @@ impl SliceAtlas {
     /// Whether `format` can hold an image this large (PNG: sides below 2³¹; EXR: sides
     /// and one scan line's bytes below 2³¹, as its header stores them in `i32`).
     pub fn check_fits(&self, format: FileFormat) -> Result<()> {
+        self.check_fits_channels(format, 1)
+    }
+
+    /// [`SliceAtlas::check_fits`] for `channels` 32-bit floats per texel (an EXR scan
+    /// line holds all of them).
+    pub fn check_fits_channels(&self, format: FileFormat, channels: u64) -> Result<()> {
         let (w, h) = (self.width(), self.height());
         let limit = i32::MAX as u64;
         let too_big = match format {
             FileFormat::Png => w > limit || h > limit,
-            FileFormat::Exr => w * 4 > limit || h > limit,
+            FileFormat::Exr => w * 4 * channels > limit || h > limit,
             FileFormat::Npy => false,
         };
         if too_big {
@@ -363,9 +396,12 @@ pub type Produce<'a> = dyn FnMut(&mut dyn FnMut(&[f32]) -> Result<()>) -> Result
 
 /// Encodes the samples `produce` generates into `out` (`target` names the file in error
 /// messages; `description` goes into the PNG `Description` / EXR `comments` metadata).
+/// `channels` is the number of floats per texel: 1, or 4 (value and gradient, interleaved).
+#[allow(clippy::too_many_arguments)]
 pub fn encode(
     encoding: &Encoding,
     field: &Field,
+    channels: usize,
     atlas: &SliceAtlas,
     description: &str,
     target: &Path,
@@ -375,29 +411,45 @@ pub fn encode(
     let io = |error: std::io::Error| NoiseError::Io { context: format!("writing {}", target.display()), error };
     match encoding {
         Encoding::Npy => {
-            out.write_all(&npy_header(&npy_shape(field))).map_err(io)?;
+            let mut shape = npy_shape(field);
+            if channels > 1 {
+                shape.push(channels as u64);
+            }
+            out.write_all(&npy_header(&shape)).map_err(io)?;
             let mut scratch = Vec::new();
             let mut written = 0u64;
             produce(&mut |values| {
                 written += values.len() as u64;
                 out.write_all(le_bytes(values, &mut scratch)).map_err(io)
             })?;
-            if written != field.len() {
+            if written != field.len() * channels as u64 {
                 return Err(NoiseError::Output(format!(
-                    "internal error: the generator produced {written} samples for a field of {}",
+                    "internal error: the generator produced {written} floats for a field of {} x {channels}",
                     field.len()
                 )));
             }
             Ok(EncodeStats::default())
         }
         Encoding::Exr => {
-            atlas.check_fits(FileFormat::Exr)?;
-            write_exr(atlas, description, out, &io, produce)?;
+            atlas.check_fits_channels(FileFormat::Exr, channels as u64)?;
+            write_exr(atlas, channels, description, out, &io, produce)?;
             Ok(EncodeStats::default())
         }
         Encoding::Png { depth, range } => {
             atlas.check_fits(FileFormat::Png)?;
+            if channels != 1 {
+                return Err(NoiseError::Output("a grayscale PNG holds one value per texel".into()));
+            }
             write_png(atlas, *depth, range, description, out, &io, produce)
+        }
+        Encoding::NormalMap { depth, strength } => {
+            atlas.check_fits(FileFormat::Png)?;
+            if channels != 4 || field.dims != 2 {
+                return Err(NoiseError::Output("a normal map needs the gradient of a 2D field".into()));
+            }
+            let step = field.step();
+            let scale = [strength * step[0], strength * step[1]];
+            write_normal_map(atlas, *depth, scale, description, out, &io, produce)
         }
     }
 }
@@ -437,21 +489,33 @@ fn le_bytes<'a>(values: &'a [f32], scratch: &'a mut Vec<u8>) -> &'a [u8] {
     }
 }
 
-/// Writes a single-part, scan-line OpenEXR file with one `FLOAT` channel `Y`, no
-/// compression (one line per block, so every block's offset is known up front and the
-/// file is written front to back, with no seeking).
+/// The EXR channel names for `channels` floats per texel, in the order of the texel's
+/// floats: `Y` for values alone; `R, G, B, A` = value, ∂/∂x, ∂/∂y, ∂/∂z for gradients.
+pub fn exr_channel_names(channels: usize) -> &'static [&'static str] {
+    if channels == 1 {
+        &["Y"]
+    } else {
+        &["R", "G", "B", "A"]
+    }
+}
+
+/// Writes a single-part, scan-line OpenEXR file of `FLOAT` channels (`Y`, or `R G B A` for
+/// `channels` = 4), no compression (one line per block, so every block's offset is known
+/// up front and the file is written front to back, with no seeking).
 fn write_exr(
     atlas: &SliceAtlas,
+    channels: usize,
     comments: &str,
     out: &mut dyn Write,
     io: &dyn Fn(std::io::Error) -> NoiseError,
     produce: &mut Produce<'_>,
 ) -> Result<()> {
     let (width, height) = (atlas.width(), atlas.height());
-    let header = exr_header(width as i32, height as i32, comments);
+    let names = exr_channel_names(channels);
+    let header = exr_header(width as i32, height as i32, names, comments);
     out.write_all(&header).map_err(io)?;
     // Offset table: where each line's block starts (4-byte y, 4-byte size, the data).
-    let block = 8 + 4 * width;
+    let block = 8 + 4 * channels as u64 * width;
     let first = header.len() as u64 + 8 * height;
     let mut table = Vec::with_capacity(64 << 10);
     for y in 0..height {
@@ -463,16 +527,28 @@ fn write_exr(
     }
     out.write_all(&table).map_err(io)?;
 
-    let mut assembler = RowAssembler::new(*atlas);
+    let mut assembler = RowAssembler::new(atlas.interleaved(channels));
     let mut y = 0i32;
     let mut scratch = Vec::new();
-    let line_bytes = (4 * width) as i32;
+    let mut planar = Vec::new();
+    let line_bytes = (4 * channels as u64 * width) as i32;
+    // A block stores each channel's whole line in turn, channels sorted by name.
+    let mut order: Vec<usize> = (0..channels).collect();
+    order.sort_by_key(|&c| names[c]);
     produce(&mut |values| {
         assembler.push(values, &mut |rows| {
-            for line in rows.chunks_exact(width as usize) {
+            for line in rows.chunks_exact(width as usize * channels) {
                 out.write_all(&y.to_le_bytes()).map_err(io)?;
                 out.write_all(&line_bytes.to_le_bytes()).map_err(io)?;
-                out.write_all(le_bytes(line, &mut scratch)).map_err(io)?;
+                if channels == 1 {
+                    out.write_all(le_bytes(line, &mut scratch)).map_err(io)?;
+                } else {
+                    planar.clear();
+                    for &c in &order {
+                        planar.extend(line.iter().skip(c).step_by(channels));
+                    }
+                    out.write_all(le_bytes(&planar, &mut scratch)).map_err(io)?;
+                }
                 y += 1;
             }
             Ok(())
@@ -483,7 +559,7 @@ fn write_exr(
 
 /// The OpenEXR magic number, version field and header (attributes in the order the
 /// OpenEXR file-layout document lists the required ones, then `comments`).
-fn exr_header(width: i32, height: i32, comments: &str) -> Vec<u8> {
+fn exr_header(width: i32, height: i32, names: &[&str], comments: &str) -> Vec<u8> {
     fn attribute(out: &mut Vec<u8>, name: &str, kind: &str, value: &[u8]) {
         out.extend_from_slice(name.as_bytes());
         out.push(0);
@@ -496,11 +572,18 @@ fn exr_header(width: i32, height: i32, comments: &str) -> Vec<u8> {
     let mut h = Vec::new();
     h.extend_from_slice(&20000630i32.to_le_bytes()); // magic 0x762f3101
     h.extend_from_slice(&2i32.to_le_bytes()); // version 2; single-part scan lines, short names
-    // chlist: name, pixel type (2 = FLOAT), pLinear, 3 reserved bytes, x and y sampling.
-    let mut channels = b"Y\0".to_vec();
-    channels.extend_from_slice(&2i32.to_le_bytes());
-    channels.extend_from_slice(&[0, 0, 0, 0]);
-    channels.extend_from_slice(&i32s(&[1, 1]));
+    // chlist, sorted by name as the format requires: name, pixel type (2 = FLOAT),
+    // pLinear, 3 reserved bytes, x and y sampling; a final NUL.
+    let mut sorted = names.to_vec();
+    sorted.sort();
+    let mut channels = Vec::new();
+    for name in sorted {
+        channels.extend_from_slice(name.as_bytes());
+        channels.push(0);
+        channels.extend_from_slice(&2i32.to_le_bytes());
+        channels.extend_from_slice(&[0, 0, 0, 0]);
+        channels.extend_from_slice(&i32s(&[1, 1]));
+    }
     channels.push(0);
     attribute(&mut h, "channels", "chlist", &channels);
     attribute(&mut h, "compression", "compression", &[0]); // NO_COMPRESSION
@@ -570,6 +653,69 @@ fn write_png(
     }
     writer.finish().map_err(png_error)?;
     Ok(EncodeStats { clamped })
+}
+
+/// The unit normal of a texel with value gradient `g = [∂v/∂x, ∂v/∂y]` (noise space) and
+/// `scale = strength × step` per axis, in the OpenGL convention of [`Encoding::NormalMap`]
+/// (+Y up, so the sign of the row-wise ∂/∂y flips).
+pub fn normal_of(g: [f32; 2], scale: [f64; 2]) -> [f64; 3] {
+    let (dx, dy) = (g[0] as f64 * scale[0], g[1] as f64 * scale[1]);
+    let n = [-dx, dy, 1.0];
+    let len = (n[0] * n[0] + n[1] * n[1] + 1.0).sqrt();
+    n.map(|c| c / len)
+}
+
+/// Writes an RGB PNG normal map row by row from interleaved `[value, ∂/∂x, ∂/∂y, ∂/∂z]`.
+fn write_normal_map(
+    atlas: &SliceAtlas,
+    depth: PngDepth,
+    scale: [f64; 2],
+    description: &str,
+    out: &mut dyn Write,
+    io: &dyn Fn(std::io::Error) -> NoiseError,
+    produce: &mut Produce<'_>,
+) -> Result<EncodeStats> {
+    let png_error = |e: png::EncodingError| match e {
+        png::EncodingError::IoError(error) => io(error),
+        other => NoiseError::Output(format!("PNG encoder: {other}")),
+    };
+    let mut encoder = png::Encoder::new(out, atlas.width() as u32, atlas.height() as u32);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(match depth {
+        PngDepth::Eight => png::BitDepth::Eight,
+        PngDepth::Sixteen => png::BitDepth::Sixteen,
+    });
+    encoder.set_compression(png::Compression::Fast);
+    encoder
+        .add_text_chunk("Software".into(), format!("wgpu-noise {}", env!("CARGO_PKG_VERSION")))
+        .map_err(png_error)?;
+    encoder.add_text_chunk("Description".into(), description.into()).map_err(png_error)?;
+    let mut writer = encoder.write_header().map_err(png_error)?;
+    {
+        let mut stream = writer.stream_writer().map_err(png_error)?;
+        let mut assembler = RowAssembler::new(atlas.interleaved(4));
+        let mut bytes = Vec::new();
+        let max = depth.max_level() as f64;
+        produce(&mut |values| {
+            assembler.push(values, &mut |rows| {
+                bytes.clear();
+                for texel in rows.chunks_exact(4) {
+                    for c in normal_of([texel[1], texel[2]], scale) {
+                        let level = ((c + 1.0) * 0.5 * max).round().clamp(0.0, max) as u32;
+                        match depth {
+                            PngDepth::Eight => bytes.push(level as u8),
+                            PngDepth::Sixteen => bytes.extend_from_slice(&(level as u16).to_be_bytes()),
+                        }
+                    }
+                }
+                stream.write_all(&bytes).map_err(io)
+            })
+        })?;
+        assembler.finish()?;
+        stream.finish().map_err(png_error)?;
+    }
+    writer.finish().map_err(png_error)?;
+    Ok(EncodeStats::default())
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Baking noise to files: PNG (8- or 16-bit grayscale), OpenEXR (32-bit float) and NumPy
 //! `.npy` (little-endian `f32` with the field's true shape) — the library behind
-//! `wgpu-noise bake`.
+//! `wgpu-noise bake`. With [`NoiseSpec::gradient`] a bake writes value and analytic
+//! gradient (4-channel EXR, `.npy` with a trailing axis of 4) or a tangent-space normal
+//! map (RGB PNG, [`Encoding::NormalMap`]).
 //!
 //! [`bake`] pulls the samples of a [`NoiseSpec`] from a [`SampleSource`] (the GPU on a
 //! device you own, or the `f32` CPU reference), streams them through the encoder of the
@@ -28,11 +30,12 @@ use std::path::Path;
 pub use format::{Encoding, FileFormat, PngDepth, SliceAtlas, ValueRange};
 pub use source::{CpuSource, GpuSource, SampleSource};
 
-use crate::cpu::fill::fill_slab;
+pub use source::CpuLookup;
+
 use crate::error::{NoiseError, Result};
 use crate::field::{Field, Fractal, Kernel, AXIS_NAMES};
+use crate::gpu::LookupVariant;
 use crate::params::FillParams;
-use crate::tables::LookupTables;
 
 /// The largest frequency (lattice cells across the field) a bake accepts: 2²⁴. Beyond it
 /// `f32` coordinates have no fractional part left, every texel falls on a lattice point,
@@ -47,29 +50,85 @@ pub const MAX_FREQUENCY: f64 = (1u64 << 24) as f64;
 /// jumps, up to ~1e-3).
 pub const DEFAULT_TOLERANCE: f32 = 1e-5;
 
-/// What to bake: the field and the permutation seed.
+/// The verification tolerance of tileable simplex noise: 4D simplex noise sampled on a
+/// torus whose coordinates come from `cos`/`sin`, which the GPU's built-ins and Rust's
+/// `f32` functions round differently (a few ulps); the r² = 0.6 kernel's jumps at 4D
+/// simplex boundaries turn that into value differences of up to 1.7e-3 (measured on
+/// lavapipe over 256² bakes at frequencies 3, 8, 16 with 1, 4, 8 octaves). 4e-3 is that
+/// with a margin of about 2.4; a wrong texel or tile period is off by 1e-2 and more.
+pub const TILEABLE_SIMPLEX_TOLERANCE: f32 = 4e-3;
+
+/// The tolerance `--verify` uses for `spec` unless told otherwise:
+/// [`TILEABLE_SIMPLEX_TOLERANCE`] for tileable simplex noise, else [`DEFAULT_TOLERANCE`].
+pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
+    if spec.field.tileable && spec.field.kind == crate::NoiseKind::Simplex {
+        TILEABLE_SIMPLEX_TOLERANCE
+    } else {
+        DEFAULT_TOLERANCE
+    }
+}
+
+/// How much looser `--verify` is on the gradient channels than on the value: derivatives
+/// of simplex fBm reach about ±10 per noise-space unit (values stay within ±1), so the
+/// same relative rounding is about ten times the absolute error. The value tolerance 1e-5
+/// becomes 1e-4 on ∂/∂x, ∂/∂y, ∂/∂z.
+pub const GRADIENT_TOLERANCE_SCALE: f32 = 10.0;
+
+/// What to bake: the field, the permutation seed, where the lookups come from, and
+/// whether each texel carries its gradient.
 ///
 /// Everything else about the noise — fractal octaves, tiling, the simplex kernel — travels
 /// in the [`Field`], and from there in the [`FillParams`] every source and the verifier
-/// use; so a bake honours them without code of its own (the command line exposes them
-/// once their options exist).
+/// use; so a bake honours them without code of its own.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NoiseSpec {
-    /// The grid of samples: kind, dimensions, size, frequency, offset.
+    /// The grid of samples: kind, dimensions, size, frequency, offset, fractal, tiling, kernel.
     pub field: Field,
     /// The permutation seed (0 = Perlin's).
     pub seed: u64,
+    /// Lookup textures (Gustavson's permutation, the reference values) or the texture-free
+    /// hash (another pattern); the verifier uses the matching CPU mirror ([`CpuLookup`]).
+    pub lookup: LookupVariant,
+    /// Four values per texel, `[value, ∂/∂x, ∂/∂y, ∂/∂z]` (derivatives with respect to
+    /// noise-space coordinates; see [`Field::check_gradient`] for the fields that have one).
+    pub gradient: bool,
 }
 
 impl NoiseSpec {
-    /// A spec for `field` with `seed`.
+    /// A spec for `field` with `seed`: lookup textures, values only.
     pub fn new(field: Field, seed: u64) -> Self {
-        NoiseSpec { field, seed }
+        NoiseSpec { field, seed, lookup: LookupVariant::Textures, gradient: false }
     }
 
-    /// [`Field::validate`], plus the bake's own limit on the frequency ([`MAX_FREQUENCY`]).
+    /// The same with another lookup variant.
+    pub fn with_lookup(mut self, lookup: LookupVariant) -> Self {
+        self.lookup = lookup;
+        self
+    }
+
+    /// The same with (or without) the gradient.
+    pub fn with_gradient(mut self, gradient: bool) -> Self {
+        self.gradient = gradient;
+        self
+    }
+
+    /// `f32`s per texel: 1, or 4 with the gradient.
+    pub fn channels(&self) -> usize {
+        if self.gradient {
+            4
+        } else {
+            1
+        }
+    }
+
+    /// [`Field::validate`] ([`Field::check_gradient`] with the gradient), plus the bake's
+    /// own limit on the frequency ([`MAX_FREQUENCY`]).
     pub fn validate(&self) -> Result<()> {
-        self.field.validate()?;
+        if self.gradient {
+            self.field.check_gradient()?;
+        } else {
+            self.field.validate()?;
+        }
         let dims = self.field.dims;
         for (name, f) in AXIS_NAMES.iter().zip(&self.field.frequency).take(dims) {
             if f.abs() > MAX_FREQUENCY {
@@ -109,6 +168,12 @@ impl NoiseSpec {
         if f.kernel != Kernel::default() {
             text += &format!(", {:?} kernel", f.kernel);
         }
+        if self.lookup != LookupVariant::Textures {
+            text += &format!(", {:?} lookup", self.lookup);
+        }
+        if self.gradient {
+            text += ", value and gradient";
+        }
         text
     }
 }
@@ -138,6 +203,30 @@ impl BakeOptions {
     pub fn plan(&self, spec: &NoiseSpec) -> Result<SliceAtlas> {
         spec.validate()?;
         let format = self.encoding.format();
+        match (&self.encoding, spec.gradient) {
+            (Encoding::Png { .. }, true) => {
+                return Err(NoiseError::Output(
+                    "a grayscale PNG holds one value per texel: write the gradient to .exr or .npy, \
+                     or a normal map (PNG)"
+                        .into(),
+                ))
+            }
+            (Encoding::NormalMap { .. }, false) => {
+                return Err(NoiseError::Output("a normal map is made from the gradient: bake with it".into()))
+            }
+            (Encoding::NormalMap { strength, .. }, true) => {
+                if spec.field.dims != 2 {
+                    return Err(NoiseError::Output(format!(
+                        "a normal map is a 2D image; this field is {}D (write its gradient to .exr or .npy)",
+                        spec.field.dims
+                    )));
+                }
+                if !(strength.is_finite() && *strength >= 0.0) {
+                    return Err(NoiseError::Output(format!("normal strength must be finite and ≥ 0, not {strength}")));
+                }
+            }
+            _ => {}
+        }
         if !format.is_image() && self.atlas_columns.is_some() {
             return Err(NoiseError::Output("atlas columns apply to PNG and EXR only (.npy keeps the N-D shape)".into()));
         }
@@ -147,7 +236,7 @@ impl BakeOptions {
             }
         }
         let atlas = SliceAtlas::new(&spec.field, self.atlas_columns)?;
-        atlas.check_fits(format)?;
+        atlas.check_fits_channels(format, spec.channels() as u64)?;
         Ok(atlas)
     }
 }
@@ -172,16 +261,21 @@ pub struct BakeReport {
 /// The comparison of every baked sample with the `f32` CPU reference.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VerifyReport {
-    /// Samples compared.
+    /// Samples (texels) compared.
     pub samples: u64,
-    /// Largest absolute difference (infinite if a sample was not finite).
+    /// Largest absolute difference of the value (infinite if a sample was not finite).
     pub max_abs_error: f32,
     /// The texel `[x, y, z, w]` where it occurred.
     pub worst_texel: [u32; 4],
-    /// Samples whose difference exceeds `tolerance`.
+    /// Gradient bakes: the largest absolute difference over ∂/∂x, ∂/∂y, ∂/∂z.
+    pub max_gradient_error: Option<f32>,
+    /// Samples with a channel over its tolerance.
     pub over_tolerance: u64,
-    /// The tolerance used.
+    /// The tolerance of the value.
     pub tolerance: f32,
+    /// Gradient bakes: the tolerance of the derivatives (`tolerance` ×
+    /// [`GRADIENT_TOLERANCE_SCALE`]).
+    pub gradient_tolerance: Option<f32>,
 }
 
 impl VerifyReport {
@@ -199,10 +293,17 @@ impl VerifyReport {
         } else {
             format!("{:e} against the f32 CPU reference (at x={x} y={y} z={z} w={w})", self.max_abs_error)
         };
-        format!(
-            "max abs error {max}; {} of {} samples over the tolerance {:e}",
-            self.over_tolerance, self.samples, self.tolerance
-        )
+        match (self.max_gradient_error, self.gradient_tolerance) {
+            (Some(g), Some(gt)) => format!(
+                "max abs error of the value {max}, of the gradient {g:e}; {} of {} samples over the \
+                 tolerance {:e} (value) / {gt:e} (gradient)",
+                self.over_tolerance, self.samples, self.tolerance
+            ),
+            _ => format!(
+                "max abs error {max}; {} of {} samples over the tolerance {:e}",
+                self.over_tolerance, self.samples, self.tolerance
+            ),
+        }
     }
 }
 
@@ -243,13 +344,14 @@ pub fn bake_into(
     let encoded = format::encode(
         &options.encoding,
         &spec.field,
+        spec.channels(),
         &atlas,
         &description,
         target,
         &mut out,
         &mut |sink| {
             source.produce(spec, &mut |params, values| {
-                stats.add(params, values);
+                stats.add(params, values, spec.channels());
                 if let Some(v) = verifier.as_mut() {
                     v.check(params, values)?;
                 }
@@ -288,15 +390,32 @@ pub fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) 
     if encoding.format().is_image() {
         text += &format!(" Layout: {}.", atlas.describe(spec.field.size[2]));
     }
-    if let Encoding::Png { depth, range } = encoding {
-        let max = depth.max_level();
-        text += &format!(
-            " Level p of {max} stands for the value {} + {}*p/{max} (values outside [{}, {}] clamped).",
-            range.low,
-            range.high - range.low,
-            range.low,
-            range.high
-        );
+    match encoding {
+        Encoding::Png { depth, range } => {
+            let max = depth.max_level();
+            text += &format!(
+                " Level p of {max} stands for the value {} + {}*p/{max} (values outside [{}, {}] clamped).",
+                range.low,
+                range.high - range.low,
+                range.low,
+                range.high
+            );
+        }
+        Encoding::NormalMap { depth, strength } => {
+            text += &format!(
+                " Tangent-space normal map, OpenGL convention (+X right, +Y up, i.e. towards row 0): \
+                 n = normalize(-s*dv/dx, s*dv/dy, 1) with s = {strength}, derivatives per texel \
+                 (y counting rows down), RGB level = (n+1)/2 * {}.",
+                depth.max_level()
+            );
+        }
+        Encoding::Exr if spec.gradient => {
+            text += " Channels: R = value, G = d/dx, B = d/dy, A = d/dz (noise-space derivatives).";
+        }
+        Encoding::Npy if spec.gradient => {
+            text += " Last axis: value, d/dx, d/dy, d/dz (noise-space derivatives).";
+        }
+        _ => {}
     }
     text
 }
@@ -317,9 +436,12 @@ impl Default for ValueStats {
 }
 
 impl ValueStats {
-    fn add(&mut self, params: &FillParams, values: &[f32]) {
-        for (i, &v) in values.iter().enumerate() {
-            if v.is_finite() {
+    /// `values` holds `channels` floats per texel: min and max are of the first (the
+    /// value), every channel must be finite.
+    fn add(&mut self, params: &FillParams, values: &[f32], channels: usize) {
+        for (i, texel) in values.chunks_exact(channels).enumerate() {
+            let v = texel[0];
+            if texel.iter().all(|c| c.is_finite()) {
                 self.min = self.min.min(v);
                 self.max = self.max.max(v);
             } else {
@@ -329,13 +451,14 @@ impl ValueStats {
                 self.non_finite += 1;
             }
         }
-        self.samples += values.len() as u64;
+        self.samples += (values.len() / channels) as u64;
     }
 }
 
-/// Regenerates each chunk with the `f32` CPU reference and compares.
+/// Regenerates each chunk with the `f32` CPU mirror of the spec's lookup variant and
+/// compares every channel.
 struct Verifier {
-    lut: LookupTables,
+    lookup: CpuLookup,
     spec: NoiseSpec,
     reference: Vec<f32>,
     report: VerifyReport,
@@ -343,36 +466,59 @@ struct Verifier {
 
 impl Verifier {
     fn new(spec: &NoiseSpec, tolerance: f32) -> Self {
+        let gradient_tolerance = spec.gradient.then_some(tolerance * GRADIENT_TOLERANCE_SCALE);
         Verifier {
-            lut: LookupTables::new(spec.seed),
+            lookup: CpuLookup::new(spec.lookup, spec.seed),
             spec: spec.clone(),
             reference: Vec::new(),
-            report: VerifyReport { samples: 0, max_abs_error: 0.0, worst_texel: [0; 4], over_tolerance: 0, tolerance },
+            report: VerifyReport {
+                samples: 0,
+                max_abs_error: 0.0,
+                worst_texel: [0; 4],
+                max_gradient_error: spec.gradient.then_some(0.0),
+                over_tolerance: 0,
+                tolerance,
+                gradient_tolerance,
+            },
         }
     }
 
     fn check(&mut self, params: &FillParams, values: &[f32]) -> Result<()> {
-        if values.len() != params.len() {
+        let channels = self.spec.channels();
+        if values.len() != params.len() * channels {
             return Err(NoiseError::Output(format!(
-                "internal error: a chunk of {} samples described as {}",
+                "internal error: a chunk of {} floats described as {} texels of {channels}",
                 values.len(),
                 params.len()
             )));
         }
         self.reference.resize(values.len(), 0.0);
-        fill_slab(&self.lut, self.spec.field.kind, self.spec.field.dims, params, &mut self.reference);
+        self.lookup.fill(&self.spec, params, &mut self.reference);
         let report = &mut self.report;
-        for (i, (a, b)) in values.iter().zip(&self.reference).enumerate() {
-            let error = (a - b).abs();
-            // NaN compares false with everything: count it as the worst possible error.
-            let error = if error.is_nan() { f32::INFINITY } else { error };
-            if error > report.max_abs_error {
-                report.max_abs_error = error;
+        // NaN compares false with everything: count it as the worst possible error.
+        let error = |a: f32, b: f32| {
+            let e = (a - b).abs();
+            if e.is_nan() {
+                f32::INFINITY
+            } else {
+                e
+            }
+        };
+        for (i, (a, b)) in values.chunks_exact(channels).zip(self.reference.chunks_exact(channels)).enumerate() {
+            let value_error = error(a[0], b[0]);
+            if value_error > report.max_abs_error {
+                report.max_abs_error = value_error;
                 report.worst_texel = texel_of(params, i);
             }
-            report.over_tolerance += (error > report.tolerance) as u64;
+            let mut over = value_error > report.tolerance;
+            if let (Some(max), Some(tolerance)) = (report.max_gradient_error.as_mut(), report.gradient_tolerance) {
+                let g = (1..channels).map(|c| error(a[c], b[c])).fold(0.0, f32::max);
+                *max = max.max(g);
+                over |= g > tolerance;
+            }
+            report.over_tolerance += over as u64;
         }
-        report.samples += values.len() as u64;
+        report.samples += params.len() as u64;
         Ok(())
     }
 }

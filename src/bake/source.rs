@@ -1,14 +1,58 @@
 //! Where baked samples come from: the GPU ([`GpuSource`], on a device the caller owns) or
 //! the `f32` CPU mirror of the shaders ([`CpuSource`], all cores). Both hand out the field
 //! in bounded chunks, in memory order.
+//!
+//! A chunk holds one `f32` per texel, or four — `[value, ∂/∂x, ∂/∂y, ∂/∂z]`, interleaved —
+//! when the spec asks for the gradient ([`NoiseSpec::gradient`]).
 
 use crate::bake::NoiseSpec;
-use crate::cpu::fill::fill_slab;
-use crate::error::Result;
+use crate::cpu::fill::{fill_slab, fill_slab_gradient};
+use crate::cpu::HashLookup;
+use crate::error::{NoiseError, Result};
 use crate::field::Field;
-use crate::gpu::GpuNoise;
+use crate::gpu::{GpuNoise, LookupVariant};
 use crate::params::{FillParams, Slab};
 use crate::tables::LookupTables;
+
+/// The CPU mirror of one GPU lookup variant for one seed: the tables the texture variant
+/// uploads, or the hash the texture-free variant computes.
+#[derive(Clone, Debug)]
+pub enum CpuLookup {
+    /// [`LookupVariant::Textures`]: the permutation and gradient tables.
+    Tables(LookupTables),
+    /// [`LookupVariant::Hash`]: the integer hash.
+    Hash(HashLookup),
+}
+
+impl CpuLookup {
+    /// The mirror of `variant` for `seed`.
+    pub fn new(variant: LookupVariant, seed: u64) -> Self {
+        match variant {
+            LookupVariant::Textures => CpuLookup::Tables(LookupTables::new(seed)),
+            LookupVariant::Hash => CpuLookup::Hash(HashLookup::new(seed)),
+        }
+    }
+
+    /// Whether this is the mirror of `variant` for `seed`.
+    pub fn is(&self, variant: LookupVariant, seed: u64) -> bool {
+        match self {
+            CpuLookup::Tables(t) => variant == LookupVariant::Textures && t.seed() == seed,
+            CpuLookup::Hash(h) => variant == LookupVariant::Hash && *h == HashLookup::new(seed),
+        }
+    }
+
+    /// Fills the box `params` of `spec`'s field with [`fill_slab`] (one value per texel),
+    /// or [`fill_slab_gradient`] (four, interleaved) when `spec.gradient`.
+    pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
+        let (kind, dims) = (spec.field.kind, spec.field.dims);
+        match (self, spec.gradient) {
+            (CpuLookup::Tables(t), false) => fill_slab(t, kind, dims, params, out),
+            (CpuLookup::Hash(h), false) => fill_slab(h, kind, dims, params, out),
+            (CpuLookup::Tables(t), true) => fill_slab_gradient(t, dims, params, bytemuck::cast_slice_mut(out)),
+            (CpuLookup::Hash(h), true) => fill_slab_gradient(h, dims, params, bytemuck::cast_slice_mut(out)),
+        }
+    }
+}
 
 /// The most bytes of samples a source hands out at once (16 MiB = 4 Mi samples), and the
 /// GPU slab size [`GpuSource`] asks for: small enough that a bake's peak memory stays far
@@ -42,10 +86,27 @@ impl GpuSource {
         GpuSource { noise }
     }
 
-    /// Whether this device can generate `spec` (sizes within its texture and buffer limits).
+    /// Whether this device can generate `spec` (sizes within its texture and buffer limits,
+    /// and the generator compiled for the spec's lookup variant).
     pub fn check(&self, spec: &NoiseSpec) -> Result<()> {
         spec.validate()?;
-        self.noise.slab_layers(&spec.field).map(drop)
+        let variant = self.noise.pipelines().variant();
+        if variant != spec.lookup {
+            return Err(NoiseError::Output(format!(
+                "the GPU generator uses the {variant:?} lookup but the bake asks for {:?}",
+                spec.lookup
+            )));
+        }
+        // A gradient slab is four floats per texel: the 4-channel size is the one to check.
+        let field = &spec.field;
+        let check_field = if spec.gradient {
+            let mut wide = field.clone();
+            wide.size[0] = wide.size[0].saturating_mul(4);
+            wide
+        } else {
+            field.clone()
+        };
+        self.noise.slab_layers(&check_field).map(drop)
     }
 
     /// The generator, e.g. to change its options.
@@ -60,27 +121,33 @@ impl SampleSource for GpuSource {
     }
 
     fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>) -> Result<()> {
+        self.check(spec)?;
         self.noise.set_seed(spec.seed);
         let field = &spec.field;
+        if spec.gradient {
+            return self.noise.generate_gradient_slabs(field, |slab: Slab, values: &[[f32; 4]]| {
+                sink(&FillParams::new(field, slab), bytemuck::cast_slice(values))
+            });
+        }
         self.noise.generate_slabs(field, |slab: Slab, values: &[f32]| sink(&FillParams::new(field, slab), values))
     }
 }
 
 /// The `f32` CPU reference ([`crate::cpu::fill::fill_slab`]), on all cores.
 pub struct CpuSource {
-    tables: Option<LookupTables>,
+    lookup: Option<CpuLookup>,
     chunk_samples: u64,
 }
 
 impl Default for CpuSource {
     fn default() -> Self {
-        CpuSource { tables: None, chunk_samples: CHUNK_BYTES / 4 }
+        CpuSource { lookup: None, chunk_samples: CHUNK_BYTES / 4 }
     }
 }
 
 impl CpuSource {
-    /// A CPU source handing out chunks of [`CHUNK_BYTES`] (tables are built for each
-    /// spec's seed on first use).
+    /// A CPU source handing out chunks of [`CHUNK_BYTES`] (the lookup of each spec's
+    /// variant and seed is built on first use).
     pub fn new() -> Self {
         CpuSource::default()
     }
@@ -88,14 +155,14 @@ impl CpuSource {
     /// The same with chunks of at most `samples` samples (at least one row): smaller
     /// chunks use less memory; the values do not depend on it.
     pub fn with_chunk_samples(samples: u64) -> Self {
-        CpuSource { tables: None, chunk_samples: samples.max(1) }
+        CpuSource { lookup: None, chunk_samples: samples.max(1) }
     }
 
-    fn tables(&mut self, seed: u64) -> &LookupTables {
-        if self.tables.as_ref().is_none_or(|t| t.seed() != seed) {
-            self.tables = Some(LookupTables::new(seed));
+    fn lookup(&mut self, variant: LookupVariant, seed: u64) -> &CpuLookup {
+        if self.lookup.as_ref().is_none_or(|l| !l.is(variant, seed)) {
+            self.lookup = Some(CpuLookup::new(variant, seed));
         }
-        self.tables.as_ref().expect("just set")
+        self.lookup.as_ref().expect("just set")
     }
 }
 
@@ -106,13 +173,14 @@ impl SampleSource for CpuSource {
 
     fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>) -> Result<()> {
         spec.validate()?;
-        let (kind, dims) = (spec.field.kind, spec.field.dims);
-        let boxes = chunks(&spec.field, self.chunk_samples);
-        let lut = self.tables(spec.seed);
+        let channels = spec.channels();
+        // The budget is in bytes: a gradient chunk holds a quarter as many texels.
+        let boxes = chunks(&spec.field, (self.chunk_samples / channels as u64).max(1));
+        let lookup = self.lookup(spec.lookup, spec.seed);
         let mut values = Vec::new();
         for params in boxes {
-            values.resize(params.len(), 0.0);
-            fill_slab(lut, kind, dims, &params, &mut values);
+            values.resize(params.len() * channels, 0.0);
+            lookup.fill(spec, &params, &mut values);
             sink(&params, &values)?;
         }
         Ok(())

@@ -9,14 +9,14 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use wgpu_noise::bake::file::AtomicFile;
 use wgpu_noise::bake::{
     self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec, PngDepth, SampleSource, ValueRange,
 };
-use wgpu_noise::gpu::{GpuContext, GpuNoise};
-use wgpu_noise::{Field, NoiseError, NoiseKind};
+use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
+use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseError, NoiseKind};
 
 use super::{BackendArg, NoiseOptions};
 
@@ -26,12 +26,26 @@ use super::{BackendArg, NoiseOptions};
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Formats (from the extension): .png 16-bit (or --bits 8) grayscale, level p of 65535 = \
-low + (high-low)*p/65535 over --range (default -1,1); .exr one 32-bit float channel Y; \
-.npy little-endian f32 of shape (y,x), (z,y,x) or (w,z,y,x). In PNG and EXR a 3D/4D \
-field is a slice atlas: slice s = z + depth*w is the tile at column s % C, row s / C.
+low + (high-low)*p/65535 over --range (default -1,1; 0,1 for --fractal turbulence and \
+ridged, whose values lie in [0,1]); .exr one 32-bit float channel Y; .npy little-endian \
+f32 of shape (y,x), (z,y,x) or (w,z,y,x). In PNG and EXR a 3D/4D field is a slice \
+atlas: slice s = z + depth*w is the tile at column s % C, row s / C.
+
+--gradient (fBm of untiled simplex noise, 2D/3D) writes value and analytic gradient \
+(derivatives with respect to noise-space coordinates): .exr with 4 float channels \
+R = value, G = d/dx, B = d/dy, A = d/dz (0 in 2D); .npy with a trailing axis of 4 \
+(shape (y,x,4) or (z,y,x,4)). --normal-map writes a 2D RGB PNG tangent-space normal map, \
+OpenGL convention (+X right, +Y up = towards the top row): \
+n = normalize(-s*dv/dx, -s*dv/dy_up, 1) with derivatives per texel (noise-space \
+derivative * frequency/size) and s = --normal-strength, stored as (n+1)/2.
 
 Examples:
   wgpu-noise bake --size 512x512 --frequency 8 -o clouds.png
+  wgpu-noise bake --size 512x512 --frequency 4 --octaves 6 -o fbm.png
+  wgpu-noise bake --size 256x256 --frequency 4 --octaves 5 --fractal ridged -o ridges.png
+  wgpu-noise bake --size 256x256 --frequency 4 --octaves 4 --tileable -o tile.png
+  wgpu-noise bake --size 256x256 --frequency 8 --octaves 4 --normal-map -o normals.png
+  wgpu-noise bake --size 256x256 --frequency 8 --gradient -o value_and_gradient.exr
   wgpu-noise bake --dims 3 --size 128x128x128 -o density.npy
   wgpu-noise bake --dims 4 --noise classic --size 64x64x64x32 -o animated.exr")]
 pub struct BakeArgs {
@@ -61,10 +75,12 @@ pub struct BakeArgs {
     /// count over --tolerance; fail (writing nothing) if any sample is over.
     #[arg(long)]
     pub verify: bool,
-    /// Tolerance of --verify (absolute). The default is the documented GPU/CPU parity
-    /// tolerance; simplex 3D/4D may need ~2e-3 on some GPUs (r²=0.6 boundary jumps).
-    #[arg(long, default_value_t = bake::DEFAULT_TOLERANCE, requires = "verify")]
-    pub tolerance: f32,
+    /// Tolerance of --verify (absolute) on the value; gradient channels get 10x (they reach
+    /// ~10 where values reach 1). Default: the documented GPU/CPU parity tolerance 1e-5
+    /// (4e-3 for --tileable simplex: 4D noise on a torus via cos/sin, measured up to
+    /// 1.7e-3); simplex 3D/4D may need ~2e-3 on some GPUs (r²=0.6 boundary jumps).
+    #[arg(long, requires = "verify")]
+    pub tolerance: Option<f32>,
     /// PNG bits per sample: 8 or 16 (default 16).
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["8", "16"]))]
     pub bits: Option<String>,
@@ -75,6 +91,71 @@ pub struct BakeArgs {
     /// Default: near-square in 3D, one row per w step in 4D.
     #[arg(long)]
     pub columns: Option<u32>,
+    /// Fractal octaves summed (1 to 16; 1 = the plain noise).
+    #[arg(long, value_name = "N", default_value = "1")]
+    pub octaves: String,
+    /// Frequency ratio between successive octaves.
+    #[arg(long, value_name = "L", default_value = "2")]
+    pub lacunarity: String,
+    /// Amplitude ratio between successive octaves.
+    #[arg(long, value_name = "G", default_value = "0.5", allow_hyphen_values = true)]
+    pub gain: String,
+    /// How octaves combine: fbm (plain sum, values in about [-1,1]), turbulence (sum of
+    /// |noise|, in [0,1]) or ridged (Musgrave's ridged multifractal, in [0,1]).
+    #[arg(long, value_enum, default_value = "fbm")]
+    pub fractal: FractalArg,
+    /// Make opposite edges join seamlessly; the tile period along each axis is the
+    /// frequency. Classic noise in any dimension (whole-number frequencies), simplex in 2D.
+    #[arg(long)]
+    pub tileable: bool,
+    /// Simplex 3D/4D kernel: reference (r²=0.6, as Gustavson's code; tiny jumps at simplex
+    /// boundaries) or continuous (r²=0.5, rescaled to the same range).
+    #[arg(long, value_enum, default_value = "reference")]
+    pub kernel: KernelArg,
+    /// Where the permutation and gradients come from: textures (Gustavson's tables, the
+    /// reference values) or hash (computed, texture-free; another pattern).
+    #[arg(long, value_enum, default_value = "textures")]
+    pub lookup: LookupArg,
+    /// Write value and gradient (.exr: R,G,B,A = value, d/dx, d/dy, d/dz; .npy: trailing
+    /// axis of 4). fBm of untiled simplex noise in 2D or 3D.
+    #[arg(long)]
+    pub gradient: bool,
+    /// Write a tangent-space normal map (2D, RGB PNG, OpenGL convention +Y up) from the
+    /// gradient.
+    #[arg(long)]
+    pub normal_map: bool,
+    /// Height scale s of --normal-map (default 1: the noise value is the height in texels).
+    #[arg(long, value_name = "S")]
+    pub normal_strength: Option<String>,
+}
+
+/// `--fractal fbm|turbulence|ridged`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FractalArg {
+    /// Fractional Brownian motion: the plain sum of octaves.
+    Fbm,
+    /// The sum of |octave|, in [0, 1].
+    Turbulence,
+    /// Ridged multifractal, in [0, 1].
+    Ridged,
+}
+
+/// `--kernel reference|continuous`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KernelArg {
+    /// r² = 0.6, as the reference code.
+    Reference,
+    /// r² = 0.5, continuous.
+    Continuous,
+}
+
+/// `--lookup textures|hash`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LookupArg {
+    /// Lookup textures (Gustavson's tables).
+    Textures,
+    /// Integer hash, no textures.
+    Hash,
 }
 
 /// Runs the subcommand.
@@ -87,12 +168,38 @@ pub fn run(args: BakeArgs) -> Result<()> {
         Some(text) => parse_numbers("--offset", text, dims, false)?,
         None => vec![0.0; dims],
     };
-    let spec = NoiseSpec::new(Field::new(kind, &size).with_frequency(&frequency).with_offset(&offset), args.noise.seed);
+    let fractal = Fractal {
+        mode: match args.fractal {
+            FractalArg::Fbm => FractalMode::Fbm,
+            FractalArg::Turbulence => FractalMode::Turbulence,
+            FractalArg::Ridged => FractalMode::Ridged,
+        },
+        octaves: parse_count("--octaves", &args.octaves)?,
+        lacunarity: parse_numbers("--lacunarity", &args.lacunarity, 1, false)?[0],
+        gain: parse_numbers("--gain", &args.gain, 1, false)?[0],
+    };
+    let kernel = match args.kernel {
+        KernelArg::Reference => Kernel::Reference,
+        KernelArg::Continuous => Kernel::Continuous,
+    };
+    let lookup = match args.lookup {
+        LookupArg::Textures => LookupVariant::Textures,
+        LookupArg::Hash => LookupVariant::Hash,
+    };
+    let field = Field::new(kind, &size)
+        .with_frequency(&frequency)
+        .with_offset(&offset)
+        .with_fractal(fractal)
+        .tileable(args.tileable)
+        .with_kernel(kernel);
+    let spec = NoiseSpec::new(field, args.noise.seed)
+        .with_lookup(lookup)
+        .with_gradient(args.gradient || args.normal_map);
     let options = BakeOptions {
         encoding: encoding(&args)?,
         atlas_columns: args.columns,
         overwrite: args.force,
-        verify: args.verify.then_some(args.tolerance),
+        verify: args.verify.then(|| args.tolerance.unwrap_or_else(|| bake::default_tolerance(&spec))),
     };
     // Everything that can fail before the (possibly slow) GPU start-up and work: the
     // options, then the output (exists? a directory? can its directory take a new file?).
@@ -144,6 +251,28 @@ pub fn run(args: BakeArgs) -> Result<()> {
 /// The encoding from the extension and the PNG options (which other formats refuse).
 fn encoding(args: &BakeArgs) -> Result<Encoding> {
     let format = FileFormat::from_path(&args.output)?;
+    if args.normal_strength.is_some() && !args.normal_map {
+        bail!("--normal-strength applies to --normal-map only");
+    }
+    if args.normal_map {
+        if format != FileFormat::Png {
+            bail!("--normal-map writes a PNG, not .{} (for the raw gradient use --gradient)", format.extension());
+        }
+        if args.range.is_some() {
+            bail!("--range does not apply to --normal-map (normals are stored as (n+1)/2)");
+        }
+        let strength = match &args.normal_strength {
+            Some(text) => parse_numbers("--normal-strength", text, 1, false)?[0],
+            None => 1.0,
+        };
+        if strength < 0.0 {
+            bail!("--normal-strength {strength}: must be ≥ 0");
+        }
+        return Ok(Encoding::NormalMap { depth: png_depth(args), strength });
+    }
+    if args.gradient && format == FileFormat::Png {
+        bail!("--gradient: a grayscale PNG holds one value per texel; write .exr or .npy, or pass --normal-map");
+    }
     if format != FileFormat::Png {
         let png_only = [("--bits", args.bits.is_some()), ("--range", args.range.is_some())];
         if let Some((flag, _)) = png_only.iter().find(|(_, given)| *given) {
@@ -151,11 +280,10 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
         }
         return Ok(Encoding::default_for(format));
     }
-    let depth = match args.bits.as_deref() {
-        Some("8") => PngDepth::Eight,
-        _ => PngDepth::Sixteen,
-    };
+    let depth = png_depth(args);
     let range = match &args.range {
+        // Turbulence and ridged sums lie in [0, 1]: -1..1 would waste half the levels.
+        None if args.fractal != FractalArg::Fbm => ValueRange::new(0.0, 1.0)?,
         None => ValueRange::NOMINAL,
         Some(text) => {
             let v = parse_numbers("--range", text, 2, false)?;
@@ -165,6 +293,14 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
     Ok(Encoding::Png { depth, range })
 }
 
+/// `--bits`: 16 unless 8.
+fn png_depth(args: &BakeArgs) -> PngDepth {
+    match args.bits.as_deref() {
+        Some("8") => PngDepth::Eight,
+        _ => PngDepth::Sixteen,
+    }
+}
+
 /// The GPU, the CPU, or (auto) the GPU if there is one that can hold the field.
 fn pick_source(backend: BackendArg, spec: &NoiseSpec) -> Result<Box<dyn SampleSource>> {
     if backend == BackendArg::Cpu {
@@ -172,7 +308,7 @@ fn pick_source(backend: BackendArg, spec: &NoiseSpec) -> Result<Box<dyn SampleSo
     }
     super::quiet_xdg_runtime_dir();
     let gpu = GpuContext::new().and_then(|ctx| {
-        let source = GpuSource::new(GpuNoise::new(&ctx.device, &ctx.queue, spec.seed)?);
+        let source = GpuSource::new(GpuNoise::with_variant(&ctx.device, &ctx.queue, spec.seed, spec.lookup)?);
         source.check(spec)?;
         Ok(source)
     });
@@ -232,6 +368,11 @@ fn parse_size(text: &str, dims: usize) -> Result<Vec<u32>> {
         bail!("--size {text}: {samples} samples, above the maximum {}", wgpu_noise::field::MAX_FIELD_SAMPLES);
     }
     Ok(size)
+}
+
+/// A whole number of at least 0 (the range check is [`Field::validate`]'s).
+fn parse_count(flag: &str, text: &str) -> Result<u32> {
+    text.trim().parse().map_err(|_| anyhow::anyhow!("{flag} {text}: not a whole number"))
 }
 
 /// Comma-separated finite numbers: `dims` of them, or (`broadcast`) one for every axis.

@@ -57,6 +57,12 @@ pub enum FractalArg {
 
 /// Arguments of `wgpu-noise preview`.
 #[derive(Args, Debug)]
+#[command(after_help = "Keys: N kind (classic/simplex) · 2/3/4 dimensions · +/- octaves · M fBm/turbulence/ridged · \
+Up/Down frequency · [/] seed · Space pause · R reset · drag pan · wheel zoom · S screenshot · H help · Esc/Q quit
+
+Examples:
+  wgpu-noise preview --noise classic --dims 3 --octaves 4
+  wgpu-noise preview --dims 4 --time 2.5 --frames 3 --screenshot frame.png")]
 pub struct PreviewArgs {
     #[command(flatten)]
     pub noise: NoiseOptions,

@@ -215,6 +215,15 @@ mod tests {
     }
 
     #[test]
+    fn a_drag_moves_the_picture_with_the_pointer() {
+        let mut v = view();
+        let under_pointer = v.pan[0] + 10.0 * v.step;
+        v.pan_pixels(25.0, -4.0);
+        assert!((v.pan[0] + 35.0 * v.step - under_pointer).abs() < 1e-12);
+        assert!((v.pan[1] - 4.0 * v.step - 0.0).abs() < 1e-12);
+    }
+
+    #[test]
     fn octaves_stay_in_range() {
         let mut v = view();
         v.add_octaves(-5);
