@@ -53,7 +53,23 @@ pub struct FillPipelines {
     out_3d_rgba_layout: wgpu::BindGroupLayout,
     eval_layout: wgpu::BindGroupLayout,
     eval_gradients_layout: wgpu::BindGroupLayout,
-    pipelines: Mutex<HashMap<(Entry, NoiseKind, u32), wgpu::ComputePipeline>>,
+    pipelines: Mutex<HashMap<PipelineKey, wgpu::ComputePipeline>>,
+}
+
+/// What a pipeline is specialised on: its pipeline-overridable constants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct PipelineKey {
+    entry: Entry,
+    kind: NoiseKind,
+    hash_key: u32,
+    /// `(octaves, mode, kernel, tiled)` of the fill entry points (`FILL_*` in fill.wgsl).
+    shape: Option<(u32, u32, u32, bool)>,
+}
+
+impl PipelineKey {
+    fn shape_of(settings: &crate::params::NoiseSettings) -> (u32, u32, u32, bool) {
+        (settings.octaves, settings.mode, settings.kernel, settings.period.iter().any(|&p| p > 0.0))
+    }
 }
 
 impl FillPipelines {
@@ -132,12 +148,15 @@ impl FillPipelines {
         self.variant
     }
 
-    /// `hash_key` is the hash variant's seed key (ignored by the texture variant).
-    fn pipeline(&self, device: &wgpu::Device, entry: Entry, kind: NoiseKind, hash_key: u32) -> wgpu::ComputePipeline {
-        let hash_key = if self.variant == LookupVariant::Hash { hash_key } else { 0 };
+    /// The pipeline for `key`, created on first use.
+    fn pipeline(&self, device: &wgpu::Device, mut key: PipelineKey) -> wgpu::ComputePipeline {
+        if self.variant != LookupVariant::Hash {
+            key.hash_key = 0; // not a constant of the texture variant
+        }
+        let PipelineKey { entry, kind, hash_key, shape } = key;
         let mut cache = self.pipelines.lock().unwrap_or_else(|p| p.into_inner());
         cache
-            .entry((entry, kind, hash_key))
+            .entry(key)
             .or_insert_with(|| {
                 let label = format!("wgpu-noise {} {kind}", entry.name());
                 let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -159,6 +178,12 @@ impl FillPipelines {
                 }
                 if self.variant == LookupVariant::Hash {
                     constants.push(("NOISE_HASH_KEY", hash_key as f64));
+                }
+                if let Some((octaves, mode, kernel, tiled)) = shape {
+                    constants.push(("FILL_OCTAVES", octaves as f64));
+                    constants.push(("FILL_MODE", mode as f64));
+                    constants.push(("FILL_KERNEL", kernel as f64));
+                    constants.push(("FILL_TILED", if tiled { 1.0 } else { 0.0 }));
                 }
                 device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                     label: Some(&label),
@@ -198,7 +223,8 @@ impl FillPipelines {
             (2, true) => Entry::Fill2dGradient,
             (_, true) => Entry::Fill3dGradient,
         };
-        let pipeline = self.pipeline(device, entry, kind, hash_key);
+        let shape = Some(PipelineKey::shape_of(&params.settings));
+        let pipeline = self.pipeline(device, PipelineKey { entry, kind, hash_key, shape });
         let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("wgpu-noise fill params"),
             contents: bytemuck::bytes_of(params),
@@ -251,7 +277,7 @@ impl FillPipelines {
             Some(_) => Entry::EvalGradients(dims as u32),
             None => Entry::Eval(dims as u32),
         };
-        let pipeline = self.pipeline(device, entry, kind, hash_key);
+        let pipeline = self.pipeline(device, PipelineKey { entry, kind, hash_key, shape: None });
         let mut entries = vec![
             wgpu::BindGroupEntry { binding: 3, resource: points.as_entire_binding() },
             wgpu::BindGroupEntry { binding: 4, resource: values.as_entire_binding() },
