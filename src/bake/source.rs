@@ -18,8 +18,9 @@ use crate::tables::LookupTables;
 /// uploads, or the hash the texture-free variant computes.
 #[derive(Clone, Debug)]
 pub enum CpuLookup {
-    /// [`LookupVariant::Textures`]: the permutation and gradient tables.
-    Tables(LookupTables),
+    /// [`LookupVariant::Textures`]: the permutation and gradient tables (boxed: they are
+    /// large, the hash is a word).
+    Tables(Box<LookupTables>),
     /// [`LookupVariant::Hash`]: the integer hash.
     Hash(HashLookup),
 }
@@ -28,7 +29,7 @@ impl CpuLookup {
     /// The mirror of `variant` for `seed`.
     pub fn new(variant: LookupVariant, seed: u64) -> Self {
         match variant {
-            LookupVariant::Textures => CpuLookup::Tables(LookupTables::new(seed)),
+            LookupVariant::Textures => CpuLookup::Tables(Box::new(LookupTables::new(seed))),
             LookupVariant::Hash => CpuLookup::Hash(HashLookup::new(seed)),
         }
     }
@@ -46,9 +47,9 @@ impl CpuLookup {
     pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
         let (kind, dims) = (spec.field.kind, spec.field.dims);
         match (self, spec.gradient) {
-            (CpuLookup::Tables(t), false) => fill_slab(t, kind, dims, params, out),
+            (CpuLookup::Tables(t), false) => fill_slab(t.as_ref(), kind, dims, params, out),
             (CpuLookup::Hash(h), false) => fill_slab(h, kind, dims, params, out),
-            (CpuLookup::Tables(t), true) => fill_slab_gradient(t, dims, params, bytemuck::cast_slice_mut(out)),
+            (CpuLookup::Tables(t), true) => fill_slab_gradient(t.as_ref(), dims, params, bytemuck::cast_slice_mut(out)),
             (CpuLookup::Hash(h), true) => fill_slab_gradient(h, dims, params, bytemuck::cast_slice_mut(out)),
         }
     }
@@ -97,16 +98,9 @@ impl GpuSource {
                 spec.lookup
             )));
         }
-        // A gradient slab is four floats per texel: the 4-channel size is the one to check.
-        let field = &spec.field;
-        let check_field = if spec.gradient {
-            let mut wide = field.clone();
-            wide.size[0] = wide.size[0].saturating_mul(4);
-            wide
-        } else {
-            field.clone()
-        };
-        self.noise.slab_layers(&check_field).map(drop)
+        // Texture sides are the same for a gradient field (Rgba32Float texels); its 4×
+        // larger layers are checked against the buffer limit when the bake starts.
+        self.noise.slab_layers(&spec.field).map(drop)
     }
 
     /// The generator, e.g. to change its options.

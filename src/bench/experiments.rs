@@ -302,11 +302,11 @@ impl Outputs {
         let [nx, ny, nz, _] = field.size;
         let bytes = field.len() * 4;
         let limit = device.limits().max_storage_buffer_binding_size;
-        if bytes > limit as u64 {
+        if bytes > limit {
             return Err(NoiseError::ExceedsLimit {
                 what: "bytes of the experiment's output buffer (max_storage_buffer_binding_size)".into(),
                 requested: bytes,
-                limit: limit as u64,
+                limit,
             });
         }
         let texture = device.create_texture(&wgpu::TextureDescriptor {

@@ -95,7 +95,7 @@ pub struct BakeArgs {
     #[arg(long, value_name = "N", default_value = "1")]
     pub octaves: String,
     /// Frequency ratio between successive octaves.
-    #[arg(long, value_name = "L", default_value = "2")]
+    #[arg(long, value_name = "L", default_value = "2", allow_hyphen_values = true)]
     pub lacunarity: String,
     /// Amplitude ratio between successive octaves.
     #[arg(long, value_name = "G", default_value = "0.5", allow_hyphen_values = true)]
@@ -125,7 +125,7 @@ pub struct BakeArgs {
     #[arg(long)]
     pub normal_map: bool,
     /// Height scale s of --normal-map (default 1: the noise value is the height in texels).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
     pub normal_strength: Option<String>,
 }
 
