@@ -14,6 +14,11 @@ fn lerp(a: f32, b: f32, t: f32) -> f32 {
 
 // Cell index along one axis and the next one, both wrapped to `period` cells.
 fn cell_pair(cell: f32, period: u32) -> vec2<u32> {
+    // The tables' own period needs no integer division (the same result, faster).
+    if (period == 256u) {
+        let i0 = wrap256(cell);
+        return vec2<u32>(i0, (i0 + 1u) & 255u);
+    }
     let i0 = wrap_period(cell, period);
     return vec2<u32>(i0, (i0 + 1u) % period);
 }

@@ -3,11 +3,13 @@
 
 use rayon::prelude::*;
 
+use super::classic::{classic2, classic3, classic4};
 use super::fractal::{fbm_deriv, fractal};
+use super::simplex::{simplex2, simplex3, simplex4};
 use super::lookup::Lookup;
 use super::Precision;
 use crate::field::{Field, NoiseKind};
-use crate::params::{FillParams, NoiseSettings, Slab};
+use crate::params::{FillParams, NoiseSettings, Slab, FRACTAL_FBM, KERNEL_REFERENCE};
 
 /// The sampling convention, as `sample_point` in the shader: `offset + step * index`.
 #[inline(always)]
@@ -18,16 +20,32 @@ pub fn sample_point(params: &FillParams, index: [u32; 4]) -> [f32; 4] {
 /// Fills `out` (x fastest) with the slab `params` describes, exactly as the GPU would
 /// (f32 arithmetic, same parameters), using all cores.
 pub fn fill_slab(lut: &impl Lookup, kind: NoiseKind, dims: usize, params: &FillParams, out: &mut [f32]) {
+    let s = &params.settings;
+    // One fBm octave of untiled noise with the reference kernel is the base function
+    // exactly (the sum is 0 + 1·n, divided by 1), so call it directly: the same values
+    // without the per-sample bookkeeping of the octave loop.
+    let plain = s.octaves == 1 && s.mode == FRACTAL_FBM && s.kernel == KERNEL_REFERENCE && s.period == [0.0; 4];
+    match (plain, kind, dims) {
+        (true, NoiseKind::Classic, 2) => fill_rows(params, out, |p| classic2(lut, p[0], p[1])),
+        (true, NoiseKind::Classic, 3) => fill_rows(params, out, |p| classic3(lut, p[0], p[1], p[2])),
+        (true, NoiseKind::Classic, 4) => fill_rows(params, out, |p| classic4(lut, p[0], p[1], p[2], p[3])),
+        (true, NoiseKind::Simplex, 2) => fill_rows(params, out, |p| simplex2(lut, p[0], p[1])),
+        (true, NoiseKind::Simplex, 3) => fill_rows(params, out, |p| simplex3(lut, p[0], p[1], p[2])),
+        (true, NoiseKind::Simplex, 4) => fill_rows(params, out, |p| simplex4(lut, p[0], p[1], p[2], p[3])),
+        _ => fill_rows(params, out, |p| fractal::<f32>(lut, kind, &p[..dims], s)),
+    }
+}
+
+/// Evaluates `noise` at every texel's sample point, one row (fixed y, z, w) per rayon task.
+fn fill_rows(params: &FillParams, out: &mut [f32], noise: impl Fn([f32; 4]) -> f32 + Sync) {
     let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
     assert_eq!(out.len(), params.len(), "output length must match the slab");
-    // One row (fixed y, z, w) per task: enough parallelism, little overhead.
     out.par_chunks_mut(nx).enumerate().for_each(|(row, values)| {
         let y = (row % ny) as u32;
         let z = ((row / ny) % nz) as u32;
         let w = (row / (ny * nz)) as u32;
         for (x, v) in values.iter_mut().enumerate() {
-            let p = sample_point(params, [x as u32, y, z, w]);
-            *v = fractal::<f32>(lut, kind, &p[..dims], &params.settings);
+            *v = noise(sample_point(params, [x as u32, y, z, w]));
         }
     });
 }

@@ -15,7 +15,8 @@ use crate::params::{FillParams, Slab};
 /// Tuning and self-check options of [`GpuNoise`].
 #[derive(Clone, Debug)]
 pub struct GpuOptions {
-    /// Upper bound on the bytes of one slab (its texture and its readback buffer).
+    /// Upper bound on the bytes of one slab (its texture and its readback buffer; two
+    /// slabs are in flight, so the GPU fills one while the host reads the other).
     pub slab_bytes: u64,
     /// How long to wait for one submission before reporting [`NoiseError::Timeout`].
     pub timeout: Duration,
@@ -29,7 +30,7 @@ pub use crate::shader::LookupVariant;
 
 impl Default for GpuOptions {
     fn default() -> Self {
-        GpuOptions { slab_bytes: 64 << 20, timeout: Duration::from_secs(120), poison: false }
+        GpuOptions { slab_bytes: 16 << 20, timeout: Duration::from_secs(120), poison: false }
     }
 }
 
@@ -41,6 +42,8 @@ pub struct GpuNoise {
     lookup_bind_group: wgpu::BindGroup,
     pipelines: FillPipelines,
     hash_key: u32,
+    /// Slab targets kept from the last call, reused when the next has the same shape.
+    slab_cache: std::sync::Mutex<Option<(SlabShape, Vec<SlabTarget>)>>,
     /// Options; change them at any time.
     pub options: GpuOptions,
 }
@@ -65,6 +68,7 @@ impl GpuNoise {
             lookup_bind_group,
             pipelines,
             hash_key: crate::tables::hash_key_for_seed(seed),
+            slab_cache: std::sync::Mutex::new(None),
             options: GpuOptions::default(),
         })
     }
@@ -184,36 +188,33 @@ impl GpuNoise {
             3 => count,
             _ => nz * count,
         };
-        let rows_per_layer = |count: u32| if field.dims == 2 { count } else { ny };
-        let (dimension, size) = if field.dims == 2 {
-            (wgpu::TextureDimension::D2, wgpu::Extent3d { width: nx, height: layers, depth_or_array_layers: 1 })
-        } else {
-            (wgpu::TextureDimension::D3, wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: texture_depth(layers) })
+        let shape = SlabShape {
+            dims: field.dims,
+            size: if field.dims == 2 {
+                wgpu::Extent3d { width: nx, height: layers, depth_or_array_layers: 1 }
+            } else {
+                wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: texture_depth(layers) }
+            },
+            channels,
         };
-        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
-        let texture = self.device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("wgpu-noise slab"),
-            size,
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension,
-            format: if gradient { wgpu::TextureFormat::Rgba32Float } else { wgpu::TextureFormat::R32Float },
-            usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC | wgpu::TextureUsages::COPY_DST,
-            view_formats: &[],
-        });
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        let padded = padded_row_bytes(nx * channels);
-        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("wgpu-noise slab readback"),
-            size: padded as u64 * rows_per_layer(layers) as u64 * texture_depth(layers) as u64,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        check(oom)?;
-        check(scope)?;
+        // Two targets used in turn: the GPU fills slab k while the host reads slab k - 1.
+        let ring = self.slab_targets(shape)?;
         let mut values = Vec::new();
-        for slab in Slab::split(field, layers) {
+        let mut pending: Option<(Slab, usize, wgpu::SubmissionIndex, wgpu::Extent3d)> = None;
+        let mut read = |(slab, target, submission, copy_size): (Slab, usize, wgpu::SubmissionIndex, wgpu::Extent3d),
+                        values: &mut Vec<f32>|
+         -> Result<()> {
+            let t: &SlabTarget = &ring[target];
+            let rows = copy_size.height as usize * copy_size.depth_or_array_layers as usize;
+            values.clear();
+            map_and_read(&self.device, &t.buffer, submission, self.options.timeout, |bytes| {
+                unpad_rows(bytes, nx * channels, rows, t.padded, values)
+            })?;
+            sink(slab, values)
+        };
+        for (k, slab) in Slab::split(field, layers).enumerate() {
+            let target = k % ring.len();
+            let t = &ring[target];
             let params = FillParams::new(field, slab);
             let copy_size = if field.dims == 2 {
                 wgpu::Extent3d { width: nx, height: slab.count, depth_or_array_layers: 1 }
@@ -222,19 +223,19 @@ impl GpuNoise {
             };
             let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
             if self.options.poison {
-                self.poison(&texture, copy_size, channels);
+                self.poison(&t.texture, copy_size, channels);
             }
             let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("wgpu-noise slab"),
             });
-            self.pipelines.record_fill(&self.device, &mut encoder, &self.lookup_bind_group, field.kind, field.dims, &params, &view, gradient, self.hash_key);
+            self.pipelines.record_fill(&self.device, &mut encoder, &self.lookup_bind_group, field.kind, field.dims, &params, &t.view, gradient, self.hash_key);
             encoder.copy_texture_to_buffer(
-                texture.as_image_copy(),
+                t.texture.as_image_copy(),
                 wgpu::TexelCopyBufferInfo {
-                    buffer: &buffer,
+                    buffer: &t.buffer,
                     layout: wgpu::TexelCopyBufferLayout {
                         offset: 0,
-                        bytes_per_row: Some(padded),
+                        bytes_per_row: Some(t.padded),
                         rows_per_image: Some(copy_size.height),
                     },
                 },
@@ -242,14 +243,39 @@ impl GpuNoise {
             );
             let submission = self.queue.submit([encoder.finish()]);
             check(scope)?;
-            let rows = copy_size.height as usize * copy_size.depth_or_array_layers as usize;
-            values.clear();
-            map_and_read(&self.device, &buffer, submission, self.options.timeout, |bytes| {
-                unpad_rows(bytes, nx * channels, rows, padded, &mut values)
-            })?;
-            sink(slab, &values)?;
+            if let Some(previous) = pending.replace((slab, target, submission, copy_size)) {
+                read(previous, &mut values)?;
+            }
         }
+        if let Some(last) = pending {
+            read(last, &mut values)?;
+        }
+        drop(read);
+        self.return_slab_targets(shape, ring);
         Ok(())
+    }
+
+    /// Two slab targets of `shape`: the ones of an earlier call when the shape matches
+    /// (allocating and clearing 2 × 16 MiB on every call would cost more than the fill of
+    /// a small field), else new ones.
+    fn slab_targets(&self, shape: SlabShape) -> Result<Vec<SlabTarget>> {
+        let mut cache = self.slab_cache.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((cached, targets)) = cache.take() {
+            if cached == shape {
+                return Ok(targets);
+            }
+        }
+        drop(cache);
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let targets = (0..2).map(|_| SlabTarget::new(&self.device, shape)).collect();
+        check(oom)?;
+        check(scope)?;
+        Ok(targets)
+    }
+
+    fn return_slab_targets(&self, shape: SlabShape, targets: Vec<SlabTarget>) {
+        *self.slab_cache.lock().unwrap_or_else(|p| p.into_inner()) = Some((shape, targets));
     }
 
     /// Generates the whole of `field` (x fastest, then y, z, w).
@@ -358,6 +384,46 @@ impl GpuNoise {
             },
             size,
         );
+    }
+}
+
+/// The size and format of the textures slabs are filled into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SlabShape {
+    dims: usize,
+    size: wgpu::Extent3d,
+    channels: u32,
+}
+
+/// One slab's storage texture and the buffer it is copied into for reading back.
+struct SlabTarget {
+    texture: wgpu::Texture,
+    view: wgpu::TextureView,
+    buffer: wgpu::Buffer,
+    padded: u32,
+}
+
+impl SlabTarget {
+    fn new(device: &wgpu::Device, shape: SlabShape) -> Self {
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("wgpu-noise slab"),
+            size: shape.size,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: if shape.dims == 2 { wgpu::TextureDimension::D2 } else { wgpu::TextureDimension::D3 },
+            format: if shape.channels == 4 { wgpu::TextureFormat::Rgba32Float } else { wgpu::TextureFormat::R32Float },
+            usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let padded = padded_row_bytes(shape.size.width * shape.channels);
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-noise slab readback"),
+            size: padded as u64 * shape.size.height as u64 * shape.size.depth_or_array_layers as u64,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        SlabTarget { texture, view, buffer, padded }
     }
 }
 
