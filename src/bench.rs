@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::{NoiseError, Result};
 use crate::field::{Field, NoiseKind};
-use crate::gpu::{GpuContext, GpuNoise, WORKGROUP};
+use crate::gpu::{GpuContext, GpuNoise, LookupVariant, WORKGROUP};
 use crate::params::{FillParams, Slab};
 use crate::tables::LookupTables;
 
@@ -239,6 +239,8 @@ pub struct GpuBench {
     device: wgpu::Device,
     queue: wgpu::Queue,
     noise: GpuNoise,
+    /// The texture-free (hash) lookup variant on the same device.
+    hash_noise: GpuNoise,
     timestamps: Option<Timestamps>,
     empty_module: wgpu::ShaderModule,
     empty_layouts: [wgpu::BindGroupLayout; 2],
@@ -252,6 +254,7 @@ impl GpuBench {
     pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, seed: u64) -> Result<Self> {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let noise = GpuNoise::new(device, queue, seed)?;
+        let hash_noise = GpuNoise::with_variant(device, queue, seed, LookupVariant::Hash)?;
         let timestamps = device.features().contains(wgpu::Features::TIMESTAMP_QUERY).then(|| Timestamps {
             set: device.create_query_set(&wgpu::QuerySetDescriptor {
                 label: Some("wgpu-noise bench timestamps"),
@@ -307,6 +310,7 @@ impl GpuBench {
             device: device.clone(),
             queue: queue.clone(),
             noise,
+            hash_noise,
             timestamps,
             empty_module,
             empty_layouts,
@@ -393,18 +397,24 @@ impl GpuBench {
     /// [`crate::gpu::FillPipelines::record_fill`], with no readback. Run it once untimed
     /// first: the first call compiles the pipeline.
     pub fn time_fill(&self, target: &FillTarget, kind: NoiseKind) -> Result<GpuTiming> {
+        self.time_fill_with(target, kind, LookupVariant::Textures)
+    }
+
+    /// [`GpuBench::time_fill`] with either lookup variant (textures or hashing).
+    pub fn time_fill_with(&self, target: &FillTarget, kind: NoiseKind, variant: LookupVariant) -> Result<GpuTiming> {
+        let noise = self.generator(variant);
         self.time_recorded(|encoder| {
             for params in &target.slabs {
-                self.noise.pipelines().record_fill(
+                noise.pipelines().record_fill(
                     &self.device,
                     encoder,
-                    self.noise.lookup_bind_group(),
+                    noise.lookup_bind_group(),
                     kind,
                     target.dims,
                     params,
                     &target.view,
                     false,
-                    self.noise.hash_key(),
+                    noise.hash_key(),
                 );
             }
         })
@@ -449,11 +459,23 @@ impl GpuBench {
     /// Wall time of [`GpuNoise::generate`]: fill, copy to a buffer, map, unpad into a `Vec`
     /// (the whole path a user of `generate` waits for, allocation included).
     pub fn time_generate(&self, field: &Field) -> Result<Duration> {
+        self.time_generate_with(field, LookupVariant::Textures)
+    }
+
+    /// [`GpuBench::time_generate`] with either lookup variant.
+    pub fn time_generate_with(&self, field: &Field, variant: LookupVariant) -> Result<Duration> {
         let start = Instant::now();
-        let values = self.noise.generate(field)?;
+        let values = self.generator(variant).generate(field)?;
         let elapsed = start.elapsed();
         std::hint::black_box(&values[values.len() / 2]);
         Ok(elapsed)
+    }
+
+    fn generator(&self, variant: LookupVariant) -> &GpuNoise {
+        match variant {
+            LookupVariant::Textures => &self.noise,
+            LookupVariant::Hash => &self.hash_noise,
+        }
     }
 
     /// A uniform buffer holding `params`.

@@ -85,7 +85,12 @@ fn tileable_textures_join_seamlessly_at_opposite_edges() {
             let fractal = Fractal { octaves, ..Fractal::default() };
             let field = Field::new(kind, &[w as u32, h as u32]).with_frequency(&[6.0, 5.0]).with_offset(&[-3.0, 1000.0]).with_fractal(fractal);
             let tiled = g.generate(&field.clone().tileable(true)).unwrap();
-            assert!(max_abs_difference(&tiled, &generate_f32(&lut, &field.clone().tileable(true)).unwrap()) <= 1e-4);
+            // Tileable simplex goes through cos/sin (the torus), which GPUs do not round as
+            // the CPU's libm does: measured up to 1.7e-3 over nine 256² bakes (the bake's
+            // --verify default for it is 4e-3); classic tiling has no transcendental.
+            let bound = if kind == NoiseKind::Simplex { 4e-3 } else { TOLERANCE };
+            let error = max_abs_difference(&tiled, &generate_f32(&lut, &field.clone().tileable(true)).unwrap());
+            assert!(error <= bound, "{kind} tiled: gpu vs cpu {error}");
             let plain = g.generate(&field).unwrap();
             let (seam, inside) = edge_seam(&tiled, w, h);
             let (plain_seam, _) = edge_seam(&plain, w, h);

@@ -14,6 +14,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use wgpu_noise::bench::experiments::{self, Experiments, Outcome, Variant, VariantResult};
 use wgpu_noise::bench::{self, Clock, GpuBench, Workload};
+use wgpu_noise::gpu::LookupVariant;
 use wgpu_noise::tables::LookupTables;
 use wgpu_noise::NoiseKind;
 
@@ -185,6 +186,17 @@ fn measure(workloads: &[Workload], kinds: &[NoiseKind], repeats: usize, seed: u6
                 gpu.time_generate(&field)?;
                 let time = bench::median_time(repeats, || gpu.time_generate(&field))?;
                 rows.push(Row { path: "gpu-fill+readback", noise, dims: w.dims, samples, time, clock: Some(Clock::Wall), rejected: false });
+                // The texture-free variant (another pattern, same work), by the host clock.
+                progress("gpu-fill-hash");
+                let target = gpu.fill_target(&field)?;
+                gpu.time_fill_with(&target, kind, LookupVariant::Hash)?;
+                let time = bench::median_time(repeats, || Ok(gpu.time_fill_with(&target, kind, LookupVariant::Hash)?.wall))?;
+                rows.push(Row { path: "gpu-fill-hash", noise, dims: w.dims, samples, time, clock: Some(Clock::Wall), rejected: false });
+                drop(target);
+                progress("gpu-fill+readback-hash");
+                gpu.time_generate_with(&field, LookupVariant::Hash)?;
+                let time = bench::median_time(repeats, || gpu.time_generate_with(&field, LookupVariant::Hash))?;
+                rows.push(Row { path: "gpu-fill+readback-hash", noise, dims: w.dims, samples, time, clock: Some(Clock::Wall), rejected: false });
             }
             progress("cpu-f32-1t");
             let time = bench::median_time(repeats, || Ok(bench::time_cpu_fill(&lut, &field, Some(&one_thread), &mut out)))?;
