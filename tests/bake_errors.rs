@@ -7,19 +7,8 @@ mod bake_support;
 use std::path::Path;
 use std::process::Command;
 
-use bake_support::{bake_in, listing, read_npy};
+use bake_support::{assert_refused, bake_in, listing, read_npy};
 
-/// Runs `bake ARGS` in `dir` and checks the refusal: exit code 1, exactly one stderr line
-/// `error: …` containing `message`, and `dir` unchanged.
-fn assert_refused(dir: &Path, args: &[&str], message: &str) {
-    let before = listing(dir);
-    let out = bake_in(dir, args, &[]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "bake {args:?}: exit code; stderr: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "bake {args:?}: one line expected: {stderr}");
-    assert!(stderr.starts_with("error: ") && stderr.contains(message), "bake {args:?}: expected {message:?} in {stderr:?}");
-    assert_eq!(listing(dir), before, "bake {args:?} must leave no file behind");
-}
 
 #[test]
 fn zero_negative_and_absurd_sizes_are_refused() {

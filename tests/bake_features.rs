@@ -11,7 +11,7 @@ mod common;
 
 use std::path::Path;
 
-use bake_support::{bake_in, bake_ok, listing, read_npy};
+use bake_support::{assert_refused, bake_in, bake_ok, listing, read_npy};
 use wgpu_noise::cpu::fill::{fill_slab_gradient, generate_f32};
 use wgpu_noise::cpu::HashLookup;
 use wgpu_noise::bake::{self, BakeOptions, CpuSource, Encoding, NoiseSpec, SampleSource};
@@ -420,17 +420,6 @@ fn verify_checks_gradient_channels_at_ten_times_the_value_tolerance() {
     assert!(err.contains("(at x=7 y=5 z=0 w=0)") && err.contains("1 of 192 samples over"), "{err}");
 }
 
-/// Runs `bake ARGS` in `dir`: exit code 1, one stderr line `error: …` containing
-/// `message`, and `dir` unchanged.
-fn assert_refused(dir: &Path, args: &[&str], message: &str) {
-    let before = listing(dir);
-    let out = bake_in(dir, args, &[]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "bake {args:?}: exit code; stderr: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "bake {args:?}: one line expected: {stderr}");
-    assert!(stderr.starts_with("error: ") && stderr.contains(message), "bake {args:?}: expected {message:?} in {stderr:?}");
-    assert_eq!(listing(dir), before, "bake {args:?} must leave no file behind");
-}
 
 #[test]
 fn combinations_that_do_not_exist_are_one_line_errors_and_leave_no_file() {

@@ -35,6 +35,18 @@ pub fn reference(kind: NoiseKind, size: &[u32], frequency: &[f64], offset: &[f64
     cpu::fill::generate_f32(&LookupTables::new(seed), &field).expect("reference")
 }
 
+/// Runs `bake ARGS` in `dir` and checks the refusal: exit code 1, exactly one stderr line
+/// `error: …` containing `message`, and `dir` unchanged.
+pub fn assert_refused(dir: &Path, args: &[&str], message: &str) {
+    let before = listing(dir);
+    let out = bake_in(dir, args, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "bake {args:?}: exit code; stderr: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "bake {args:?}: one line expected: {stderr}");
+    assert!(stderr.starts_with("error: ") && stderr.contains(message), "bake {args:?}: expected {message:?} in {stderr:?}");
+    assert_eq!(listing(dir), before, "bake {args:?} must leave no file behind");
+}
+
 /// Every entry of `dir`, hidden ones included, sorted.
 pub fn listing(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
