@@ -100,19 +100,23 @@ pub struct FillParams {
 }
 
 /// A run of whole layers along a field's outermost axis (`y` in 2D, `z` in 3D, `w` in
-/// 4D): the unit in which large fields are generated, read back and written.
+/// 4D): the unit in which large fields are generated, read back and written. In 4D, a
+/// slab may also be a run of z-slices inside one w-volume ([`Slab::z_range`]), for
+/// volumes larger than one slab may hold. Either way a slab is a box, contiguous in memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slab {
     /// First layer.
     pub start: u32,
     /// Number of layers.
     pub count: u32,
+    /// 4D only: `(first z, number of z)` within the single w-volume `start` (`count` is 1).
+    pub z_range: Option<(u32, u32)>,
 }
 
 impl Slab {
     /// The whole field as one slab.
     pub fn whole(field: &Field) -> Self {
-        Slab { start: 0, count: field.size[field.dims - 1] }
+        Slab { start: 0, count: field.size[field.dims - 1], z_range: None }
     }
 
     /// Splits the outermost axis of `field` into slabs of at most `layers` layers.
@@ -121,7 +125,19 @@ impl Slab {
         let layers = layers.max(1);
         (0..total.div_ceil(layers)).map(move |n| {
             let start = n * layers;
-            Slab { start, count: layers.min(total - start) }
+            Slab { start, count: layers.min(total - start), z_range: None }
+        })
+    }
+
+    /// Splits each w-volume of a 4D `field` into runs of at most `z_per_slab` z-slices.
+    pub fn split_volumes(field: &Field, z_per_slab: u32) -> impl Iterator<Item = Slab> {
+        let [_, _, nz, nw] = field.size;
+        let z_per_slab = z_per_slab.max(1);
+        (0..nw).flat_map(move |w| {
+            (0..nz.div_ceil(z_per_slab)).map(move |n| {
+                let z = n * z_per_slab;
+                Slab { start: w, count: 1, z_range: Some((z, z_per_slab.min(nz - z))) }
+            })
         })
     }
 }
@@ -136,6 +152,10 @@ impl FillParams {
         origin[outer] = slab.start;
         let mut extent = field.size;
         extent[outer] = slab.count;
+        if let Some((z, count)) = slab.z_range {
+            origin[2] = z;
+            extent[2] = count;
+        }
         FillParams {
             offset: offset.map(|v| v as f32),
             step: step.map(|v| v as f32),

@@ -145,6 +145,25 @@ fn small_slabs_give_the_same_field_as_one_slab() {
     }
 }
 
+#[test]
+fn a_4d_volume_larger_than_a_slab_is_split_along_z() {
+    let Some(ctx) = common::gpu() else { return };
+    let mut g = common::generator(&ctx, 2);
+    let field = Field::new(NoiseKind::Classic, &[20, 12, 9, 3]).with_frequency(&[3.0, 2.0, 2.0, 1.5]).with_offset(&[-4.5, 0.25, 7.0, 300.0]);
+    // One w-volume is 9 z-slices of 12 rows × 256 padded bytes = 27 KiB: a 8 KiB budget
+    // holds 2 slices per slab, so each volume is generated in 5 slabs.
+    g.options.slab_bytes = 8 << 10;
+    let mut slabs = Vec::new();
+    g.generate_slabs(&field, |slab, values| {
+        slabs.push((slab, values.len()));
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(slabs.len(), 3 * 5, "{slabs:?}");
+    assert!(slabs.iter().all(|(s, len)| s.z_range.is_some() && *len <= 2 * 12 * 20));
+    check(&g, 2, &field);
+}
+
 /// The check has teeth: tables that differ from the CPU's make parity fail.
 #[test]
 fn a_wrong_texture_upload_breaks_parity() {

@@ -134,18 +134,34 @@ impl GpuNoise {
         // Texture layers along the outer axis: one per row/slice, nz per 4D volume.
         let texture_layers_per_layer = if field.dims == 4 { nz } else { 1 };
         let layer_bytes = padded_row_bytes(nx * channels) as u64 * if field.dims == 2 { 1 } else { ny as u64 } * texture_layers_per_layer as u64;
-        let buffer_limit = limits.max_buffer_size.min(self.options.slab_bytes.max(layer_bytes));
-        if layer_bytes > limits.max_buffer_size {
+        // A 4D volume too big for one buffer is split along z (see `volume_split`): then
+        // one z-slice must fit.
+        let smallest_unit = if field.dims == 4 { layer_bytes / nz as u64 } else { layer_bytes };
+        if smallest_unit > limits.max_buffer_size {
             return Err(NoiseError::ExceedsLimit {
                 what: "bytes of one layer (max_buffer_size)".into(),
-                requested: layer_bytes,
+                requested: smallest_unit,
                 limit: limits.max_buffer_size,
             });
         }
+        let buffer_limit = limits.max_buffer_size.min(self.options.slab_bytes.max(layer_bytes));
         let by_bytes = (buffer_limit / layer_bytes).max(1);
         let by_texture = (max_side / texture_layers_per_layer) as u64;
         let outer = field.size[field.dims - 1] as u64;
         Ok(by_bytes.min(by_texture).min(outer).max(1) as u32)
+    }
+
+    /// For a 4D field whose single w-volume is larger than a slab may be
+    /// ([`GpuOptions::slab_bytes`]), the number of z-slices per slab; `None` when whole
+    /// volumes fit.
+    fn volume_split(&self, field: &Field, channels: u32) -> Option<u32> {
+        if field.dims != 4 {
+            return None;
+        }
+        let [nx, ny, nz, _] = field.size;
+        let slice_bytes = padded_row_bytes(nx * channels) as u64 * ny as u64;
+        let budget = self.options.slab_bytes.min(self.device.limits().max_buffer_size);
+        (slice_bytes * nz as u64 > budget).then(|| (budget / slice_bytes).clamp(1, nz as u64) as u32)
     }
 
     /// Generates `field` slab by slab, handing each slab's values (x fastest) to `sink`
@@ -183,20 +199,21 @@ impl GpuNoise {
         let channels = if gradient { 4 } else { 1 };
         let layers = self.slab_layers_for(field, channels)?;
         let [nx, ny, nz, _] = field.size;
-        let texture_depth = |count: u32| match field.dims {
-            2 => 1,
-            3 => count,
-            _ => nz * count,
+        let slabs: Vec<Slab> = match self.volume_split(field, channels) {
+            Some(z_per_slab) => Slab::split_volumes(field, z_per_slab).collect(),
+            None => Slab::split(field, layers).collect(),
         };
-        let shape = SlabShape {
-            dims: field.dims,
-            size: if field.dims == 2 {
-                wgpu::Extent3d { width: nx, height: layers, depth_or_array_layers: 1 }
-            } else {
-                wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: texture_depth(layers) }
-            },
-            channels,
+        // Rows (2D) or z-layers (3D, 4D) of a slab's texture.
+        let extent_of = |slab: &Slab| match field.dims {
+            2 => wgpu::Extent3d { width: nx, height: slab.count, depth_or_array_layers: 1 },
+            3 => wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: slab.count },
+            _ => {
+                let depth = slab.z_range.map_or(nz * slab.count, |(_, count)| count);
+                wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: depth }
+            }
         };
+        // The first slab is the largest: every target is sized for it.
+        let shape = SlabShape { dims: field.dims, size: extent_of(&slabs[0]), channels };
         // Two targets used in turn: the GPU fills slab k while the host reads slab k - 1.
         let ring = self.slab_targets(shape)?;
         let mut values = Vec::new();
@@ -212,15 +229,11 @@ impl GpuNoise {
             })?;
             sink(slab, values)
         };
-        for (k, slab) in Slab::split(field, layers).enumerate() {
+        for (k, slab) in slabs.into_iter().enumerate() {
             let target = k % ring.len();
             let t = &ring[target];
             let params = FillParams::new(field, slab);
-            let copy_size = if field.dims == 2 {
-                wgpu::Extent3d { width: nx, height: slab.count, depth_or_array_layers: 1 }
-            } else {
-                wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: texture_depth(slab.count) }
-            };
+            let copy_size = extent_of(&slab);
             let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
             if self.options.poison {
                 self.poison(&t.texture, copy_size, channels);
