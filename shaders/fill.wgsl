@@ -98,21 +98,28 @@ fn fill_3d_gradient(@builtin(global_invocation_id) id: vec3<u32>) {
 // Evaluates noise at arbitrary points (x, y, z, w; unused components ignored).
 override NOISE_DIMS: u32 = 3u;
 
+// The plain function of NOISE_KIND in NOISE_DIMS dimensions (both pipeline constants).
+fn plain_noise(p: vec4<f32>) -> f32 {
+    let classic = NOISE_KIND == 0u;
+    if (NOISE_DIMS == 2u) {
+        if (classic) { return classic2(p.xy); }
+        return simplex2(p.xy);
+    }
+    if (NOISE_DIMS == 3u) {
+        if (classic) { return classic3(p.xyz); }
+        return simplex3(p.xyz);
+    }
+    if (classic) { return classic4(p); }
+    return simplex4(p);
+}
+
 @compute @workgroup_size(64, 1, 1)
 fn eval_points(@builtin(global_invocation_id) id: vec3<u32>) {
     let i = id.x;
     if (i >= arrayLength(&values)) { return; }
     let p = points[i];
     // The plain functions (no params here): one octave, untiled, reference kernel.
-    var v: f32;
-    if (NOISE_DIMS == 2u) {
-        v = select(simplex2(p.xy), classic2(p.xy), NOISE_KIND == 0u);
-    } else if (NOISE_DIMS == 3u) {
-        v = select(simplex3(p.xyz), classic3(p.xyz), NOISE_KIND == 0u);
-    } else {
-        v = select(simplex4(p), classic4(p), NOISE_KIND == 0u);
-    }
-    values[i] = v;
+    values[i] = plain_noise(p);
 }
 
 // Simplex noise and its analytic gradient at arbitrary points: `values[i]` gets the value,
