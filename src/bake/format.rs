@@ -599,6 +599,48 @@ fn exr_header(width: i32, height: i32, names: &[&str], comments: &str) -> Vec<u8
     h
 }
 
+/// Maps the PNG encoder's errors: I/O errors through `io` (so a full disk reads as one),
+/// anything else as an output error.
+fn png_error_of(io: &dyn Fn(std::io::Error) -> NoiseError) -> impl Fn(png::EncodingError) -> NoiseError + Copy + '_ {
+    move |e| match e {
+        png::EncodingError::IoError(error) => io(error),
+        other => NoiseError::Output(format!("PNG encoder: {other}")),
+    }
+}
+
+/// A PNG of the atlas's size with its header written: `color`, `depth`, fast deflate
+/// (noise hardly compresses; the fast setting keeps PNG from dominating the bake time),
+/// and the Software and Description text chunks.
+fn png_header<'a>(
+    out: &'a mut dyn Write,
+    atlas: &SliceAtlas,
+    color: png::ColorType,
+    depth: PngDepth,
+    description: &str,
+    png_error: &dyn Fn(png::EncodingError) -> NoiseError,
+) -> Result<png::Writer<&'a mut dyn Write>> {
+    let mut encoder = png::Encoder::new(out, atlas.width() as u32, atlas.height() as u32);
+    encoder.set_color(color);
+    encoder.set_depth(match depth {
+        PngDepth::Eight => png::BitDepth::Eight,
+        PngDepth::Sixteen => png::BitDepth::Sixteen,
+    });
+    encoder.set_compression(png::Compression::Fast);
+    encoder
+        .add_text_chunk("Software".into(), format!("wgpu-noise {}", env!("CARGO_PKG_VERSION")))
+        .map_err(png_error)?;
+    encoder.add_text_chunk("Description".into(), description.into()).map_err(png_error)?;
+    encoder.write_header().map_err(png_error)
+}
+
+/// Appends one sample `level` in the PNG's bit depth (16-bit samples are big-endian).
+fn push_level(bytes: &mut Vec<u8>, level: u32, depth: PngDepth) {
+    match depth {
+        PngDepth::Eight => bytes.push(level as u8),
+        PngDepth::Sixteen => bytes.extend_from_slice(&(level as u16).to_be_bytes()),
+    }
+}
+
 /// Writes a grayscale PNG row by row with the `png` crate's stream writer.
 fn write_png(
     atlas: &SliceAtlas,
@@ -609,23 +651,8 @@ fn write_png(
     io: &dyn Fn(std::io::Error) -> NoiseError,
     produce: &mut Produce<'_>,
 ) -> Result<EncodeStats> {
-    let png_error = |e: png::EncodingError| match e {
-        png::EncodingError::IoError(error) => io(error),
-        other => NoiseError::Output(format!("PNG encoder: {other}")),
-    };
-    let mut encoder = png::Encoder::new(out, atlas.width() as u32, atlas.height() as u32);
-    encoder.set_color(png::ColorType::Grayscale);
-    encoder.set_depth(match depth {
-        PngDepth::Eight => png::BitDepth::Eight,
-        PngDepth::Sixteen => png::BitDepth::Sixteen,
-    });
-    // Noise hardly compresses; the fast deflate keeps PNG from dominating the bake time.
-    encoder.set_compression(png::Compression::Fast);
-    encoder
-        .add_text_chunk("Software".into(), format!("wgpu-noise {}", env!("CARGO_PKG_VERSION")))
-        .map_err(png_error)?;
-    encoder.add_text_chunk("Description".into(), description.into()).map_err(png_error)?;
-    let mut writer = encoder.write_header().map_err(png_error)?;
+    let png_error = png_error_of(io);
+    let mut writer = png_header(out, atlas, png::ColorType::Grayscale, depth, description, &png_error)?;
     let mut clamped = 0u64;
     {
         // Borrowing (not `into_stream_writer`) so that `writer.finish()` below writes IEND
@@ -640,10 +667,7 @@ fn write_png(
                 for &v in rows {
                     let (level, out_of_range) = range.quantize(v, max);
                     clamped += out_of_range as u64;
-                    match depth {
-                        PngDepth::Eight => bytes.push(level as u8),
-                        PngDepth::Sixteen => bytes.extend_from_slice(&(level as u16).to_be_bytes()),
-                    }
+                    push_level(&mut bytes, level, depth);
                 }
                 stream.write_all(&bytes).map_err(io)
             })
@@ -675,22 +699,8 @@ fn write_normal_map(
     io: &dyn Fn(std::io::Error) -> NoiseError,
     produce: &mut Produce<'_>,
 ) -> Result<EncodeStats> {
-    let png_error = |e: png::EncodingError| match e {
-        png::EncodingError::IoError(error) => io(error),
-        other => NoiseError::Output(format!("PNG encoder: {other}")),
-    };
-    let mut encoder = png::Encoder::new(out, atlas.width() as u32, atlas.height() as u32);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(match depth {
-        PngDepth::Eight => png::BitDepth::Eight,
-        PngDepth::Sixteen => png::BitDepth::Sixteen,
-    });
-    encoder.set_compression(png::Compression::Fast);
-    encoder
-        .add_text_chunk("Software".into(), format!("wgpu-noise {}", env!("CARGO_PKG_VERSION")))
-        .map_err(png_error)?;
-    encoder.add_text_chunk("Description".into(), description.into()).map_err(png_error)?;
-    let mut writer = encoder.write_header().map_err(png_error)?;
+    let png_error = png_error_of(io);
+    let mut writer = png_header(out, atlas, png::ColorType::Rgb, depth, description, &png_error)?;
     {
         let mut stream = writer.stream_writer().map_err(png_error)?;
         let mut assembler = RowAssembler::new(atlas.interleaved(4));
@@ -702,10 +712,7 @@ fn write_normal_map(
                 for texel in rows.chunks_exact(4) {
                     for c in normal_of([texel[1], texel[2]], scale) {
                         let level = ((c + 1.0) * 0.5 * max).round().clamp(0.0, max) as u32;
-                        match depth {
-                            PngDepth::Eight => bytes.push(level as u8),
-                            PngDepth::Sixteen => bytes.extend_from_slice(&(level as u16).to_be_bytes()),
-                        }
+                        push_level(&mut bytes, level, depth);
                     }
                 }
                 stream.write_all(&bytes).map_err(io)
