@@ -7,10 +7,9 @@ mod common;
 
 use std::path::Path;
 
-use bake_support::{bake_in, bake_ok, listing, max_abs_diff, read_npy, reference};
-use wgpu_noise::bake::{self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec, SampleSource};
+use bake_support::{bake_in, bake_ok, listing, max_abs_diff, read_npy, reference, Faulty};
+use wgpu_noise::bake::{self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec};
 use wgpu_noise::gpu::GpuNoise;
-use wgpu_noise::params::FillParams;
 use wgpu_noise::{Field, NoiseError, NoiseKind};
 
 /// The documented GPU/CPU parity tolerance (absolute). Measured on lavapipe (2026-11-22)
@@ -182,32 +181,6 @@ fn cpu_chunk_size_does_not_change_the_values() {
         bytes.push(std::fs::read(&path).unwrap());
     }
     assert!(bytes.windows(2).all(|w| w[0] == w[1]));
-}
-
-/// A source that adds `error` to one sample of the CPU reference (or makes it NaN).
-struct Faulty {
-    inner: CpuSource,
-    at: usize,
-    error: f32,
-}
-
-impl SampleSource for Faulty {
-    fn name(&self) -> String {
-        "faulty".into()
-    }
-
-    fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> wgpu_noise::Result<()>) -> wgpu_noise::Result<()> {
-        let (at, error) = (self.at, self.error);
-        let mut seen = 0usize;
-        self.inner.produce(spec, &mut |params, values| {
-            let mut v = values.to_vec();
-            if (seen..seen + v.len()).contains(&at) {
-                v[at - seen] = if error.is_nan() { f32::NAN } else { v[at - seen] + error };
-            }
-            seen += v.len();
-            sink(params, &v)
-        })
-    }
 }
 
 fn faulty_bake(dir: &Path, error: f32, verify: Option<f32>) -> wgpu_noise::Result<bake::BakeReport> {

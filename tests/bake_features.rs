@@ -11,10 +11,10 @@ mod common;
 
 use std::path::Path;
 
-use bake_support::{assert_refused, bake_in, bake_ok, listing, read_npy};
+use bake_support::{assert_refused, bake_in, bake_ok, listing, read_npy, Faulty};
 use wgpu_noise::cpu::fill::{fill_slab_gradient, generate_f32};
 use wgpu_noise::cpu::HashLookup;
-use wgpu_noise::bake::{self, BakeOptions, CpuSource, Encoding, NoiseSpec, SampleSource};
+use wgpu_noise::bake::{self, BakeOptions, Encoding, NoiseSpec};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::LookupTables;
 use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseKind};
@@ -371,31 +371,6 @@ fn the_kernel_option_reaches_simplex_3d_and_4d_bakes() {
     }
 }
 
-/// A gradient source that adds `error` to float `at` of the CPU mirror's output.
-struct Faulty {
-    at: usize,
-    error: f32,
-}
-
-impl SampleSource for Faulty {
-    fn name(&self) -> String {
-        "faulty".into()
-    }
-
-    fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> wgpu_noise::Result<()>) -> wgpu_noise::Result<()> {
-        let (at, error) = (self.at, self.error);
-        let mut seen = 0usize;
-        CpuSource::with_chunk_samples(64).produce(spec, &mut |params, values| {
-            let mut v = values.to_vec();
-            if (seen..seen + v.len()).contains(&at) {
-                v[at - seen] += error;
-            }
-            seen += v.len();
-            sink(params, &v)
-        })
-    }
-}
-
 #[test]
 fn verify_checks_gradient_channels_at_ten_times_the_value_tolerance() {
     let dir = tempfile::tempdir().unwrap();
@@ -405,18 +380,18 @@ fn verify_checks_gradient_channels_at_ten_times_the_value_tolerance() {
     let options = BakeOptions { verify: Some(1e-5), overwrite: true, ..BakeOptions::new(Encoding::Exr) };
     let path = dir.path().join("g.exr");
     // 2e-4 on a derivative: over its 1e-4 (though 20 × the value tolerance): refused.
-    let err = bake::bake(&spec, &mut Faulty { at, error: 2e-4 }, &path, &options, &mut |_, _| {}).unwrap_err().to_string();
+    let err = bake::bake(&spec, &mut Faulty::new(at, 2e-4), &path, &options, &mut |_, _| {}).unwrap_err().to_string();
     eprintln!("VERIFY gradient off by 2e-4: {err}");
     assert!(err.contains("1 of 192 samples over the tolerance 1e-5 (value) / 1e-4 (gradient)"), "{err}");
     assert!(listing(dir.path()).is_empty());
     // 5e-5 on a derivative: within 1e-4, passes and is reported.
-    let report = bake::bake(&spec, &mut Faulty { at, error: 5e-5 }, &path, &options, &mut |_, _| {}).unwrap();
+    let report = bake::bake(&spec, &mut Faulty::new(at, 5e-5), &path, &options, &mut |_, _| {}).unwrap();
     let v = report.verify.unwrap();
     assert!(v.passed() && v.max_abs_error == 0.0, "{v:?}");
     let g = v.max_gradient_error.unwrap();
     assert!((g - 5e-5).abs() < 1e-6, "{g:e}");
     // The same 5e-5 on the value channel (float 0 of a texel) is over the value tolerance.
-    let err = bake::bake(&spec, &mut Faulty { at: at - 2, error: 5e-5 }, &path, &options, &mut |_, _| {}).unwrap_err().to_string();
+    let err = bake::bake(&spec, &mut Faulty::new(at - 2, 5e-5), &path, &options, &mut |_, _| {}).unwrap_err().to_string();
     assert!(err.contains("(at x=7 y=5 z=0 w=0)") && err.contains("1 of 192 samples over"), "{err}");
 }
 

@@ -5,6 +5,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use wgpu_noise::bake::{CpuSource, NoiseSpec, SampleSource};
+use wgpu_noise::params::FillParams;
 use wgpu_noise::{cpu, tables::LookupTables, Field, NoiseKind};
 
 /// `wgpu-noise bake ARGS` run in `dir`, with lavapipe's XDG_RUNTIME_DIR warning silenced
@@ -92,4 +94,39 @@ pub fn numpy_available() -> bool {
 pub fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
     assert_eq!(a.len(), b.len());
     a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
+}
+
+/// A source that adds `error` to float `at` of the CPU reference's output (one sample,
+/// or one channel of a gradient texel), or makes it NaN when `error` is NaN.
+pub struct Faulty {
+    pub inner: CpuSource,
+    pub at: usize,
+    pub error: f32,
+}
+
+impl Faulty {
+    /// The CPU reference in small chunks (64 samples, so `at` falls inside a later chunk),
+    /// with float `at` of its output moved by `error`.
+    pub fn new(at: usize, error: f32) -> Self {
+        Faulty { inner: CpuSource::with_chunk_samples(64), at, error }
+    }
+}
+
+impl SampleSource for Faulty {
+    fn name(&self) -> String {
+        "faulty".into()
+    }
+
+    fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> wgpu_noise::Result<()>) -> wgpu_noise::Result<()> {
+        let (at, error) = (self.at, self.error);
+        let mut seen = 0usize;
+        self.inner.produce(spec, &mut |params, values| {
+            let mut v = values.to_vec();
+            if (seen..seen + v.len()).contains(&at) {
+                v[at - seen] = if error.is_nan() { f32::NAN } else { v[at - seen] + error };
+            }
+            seen += v.len();
+            sink(params, &v)
+        })
+    }
 }
