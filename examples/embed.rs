@@ -191,6 +191,25 @@ impl Marble {
         self.noise.set_render(pass); // its bind group, at the index it was created for
         pass.draw(0..3, 0..1);
     }
+
+    /// Records a render pass that clears `view` and draws the material into it (what both
+    /// the headless and the window path of this example do each frame).
+    pub fn draw_to(&self, encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView, label: &str) {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some(label),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color::BLACK), store: wgpu::StoreOp::Store },
+            })],
+            depth_stencil_attachment: None,
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        self.render(&mut pass);
+    }
 }
 
 /// The device an application would already have (here: the adapter named by
@@ -271,22 +290,7 @@ pub fn render_rgba(
     marble.prepare(queue, &Frame::new(time, width, height));
     let view = target.create_view(&Default::default());
     let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("marble frame") });
-    {
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("marble pass"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: &view,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color::BLACK), store: wgpu::StoreOp::Store },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        marble.render(&mut pass);
-    }
+    marble.draw_to(&mut encoder, &view, "marble pass");
     encoder.copy_texture_to_buffer(
         target.as_image_copy(),
         wgpu::TexelCopyBufferInfo {
@@ -489,22 +493,7 @@ mod window {
             let time = self.args.time + self.start.elapsed().as_secs_f32();
             s.marble.prepare(&s.queue, &Frame::new(time, s.config.width, s.config.height));
             let mut encoder = s.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("marble window frame") });
-            {
-                let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                    label: Some("marble window pass"),
-                    color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                        view: &view,
-                        depth_slice: None,
-                        resolve_target: None,
-                        ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color::BLACK), store: wgpu::StoreOp::Store },
-                    })],
-                    depth_stencil_attachment: None,
-                    timestamp_writes: None,
-                    occlusion_query_set: None,
-                    multiview_mask: None,
-                });
-                s.marble.render(&mut pass);
-            }
+            s.marble.draw_to(&mut encoder, &view, "marble window pass");
             s.queue.submit([encoder.finish()]);
             s.queue.present(frame);
             self.frames += 1;
