@@ -18,14 +18,20 @@ fn paths(c: &mut Criterion) {
         std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir());
     }
     let gpu = match bench::bench_context() {
-        Ok(ctx) => Some((GpuBench::new(&ctx.device, &ctx.queue, 0).expect("GPU benchmark setup"), ctx)),
+        Ok(ctx) => Some((
+            GpuBench::new(&ctx.device, &ctx.queue, 0).expect("GPU benchmark setup"),
+            ctx,
+        )),
         Err(e) => {
             eprintln!("GPU paths skipped: {e}");
             None
         }
     };
     let lut = LookupTables::new(0);
-    let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("one-thread pool");
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("one-thread pool");
     let mut out = bench::touched_buffer(WORKLOAD.samples() as usize);
 
     for kind in NoiseKind::ALL {
@@ -38,14 +44,24 @@ fn paths(c: &mut Criterion) {
         if let Some((gpu, _)) = &gpu {
             let target = gpu.fill_target(&field).expect("fill target");
             // Wall clock around submit + wait (criterion's own timer), no readback.
-            group.bench_function("gpu-fill", |b| b.iter(|| gpu.time_fill(&target, kind).expect("fill")));
-            group.bench_function("gpu-fill+readback", |b| b.iter(|| gpu.noise().generate(&field).expect("generate")));
+            group.bench_function("gpu-fill", |b| {
+                b.iter(|| gpu.time_fill(&target, kind).expect("fill"))
+            });
+            group.bench_function("gpu-fill+readback", |b| {
+                b.iter(|| gpu.noise().generate(&field).expect("generate"))
+            });
             if kind == NoiseKind::Simplex {
-                group.bench_function("gpu-empty", |b| b.iter(|| gpu.time_empty(&target).expect("empty kernel")));
+                group.bench_function("gpu-empty", |b| {
+                    b.iter(|| gpu.time_empty(&target).expect("empty kernel"))
+                });
             }
         }
-        group.bench_function("cpu-f32-1t", |b| b.iter(|| bench::time_cpu_fill(&lut, &field, Some(&one_thread), &mut out)));
-        group.bench_function("cpu-f32-all", |b| b.iter(|| bench::time_cpu_fill(&lut, &field, None, &mut out)));
+        group.bench_function("cpu-f32-1t", |b| {
+            b.iter(|| bench::time_cpu_fill(&lut, &field, Some(&one_thread), &mut out))
+        });
+        group.bench_function("cpu-f32-all", |b| {
+            b.iter(|| bench::time_cpu_fill(&lut, &field, None, &mut out))
+        });
         #[cfg(feature = "bench-peers")]
         peers(&mut group, kind, &mut out);
         group.finish();
@@ -53,7 +69,11 @@ fn paths(c: &mut Criterion) {
 }
 
 #[cfg(feature = "bench-peers")]
-fn peers(group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>, kind: NoiseKind, out: &mut [f32]) {
+fn peers(
+    group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    kind: NoiseKind,
+    out: &mut [f32],
+) {
     use noise::NoiseFn;
     let c = WORKLOAD.coordinates();
     let n = c.len();

@@ -40,7 +40,12 @@ pub struct Frame {
 impl Frame {
     /// The frame at `time` for a `width` × `height` target.
     pub fn new(time: f32, width: u32, height: u32) -> Frame {
-        Frame { time, scale: 3.0, aspect: width as f32 / height.max(1) as f32, _pad: 0.0 }
+        Frame {
+            time,
+            scale: 3.0,
+            aspect: width as f32 / height.max(1) as f32,
+            _pad: 0.0,
+        }
     }
 }
 
@@ -102,12 +107,21 @@ pub struct Marble {
 
 impl Marble {
     /// Builds the pipeline for targets of `format`, with the noise tables of `seed`.
-    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, format: wgpu::TextureFormat, seed: u64) -> anyhow::Result<Marble> {
+    pub fn new(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        format: wgpu::TextureFormat,
+        seed: u64,
+    ) -> anyhow::Result<Marble> {
         // 1. The noise: group 1, because the application's own uniform is at group 0.
         let noise = NoiseBindings::new(
             device,
             queue,
-            &NoiseBindingsDescriptor { group: 1, seed, visibility: wgpu::ShaderStages::FRAGMENT },
+            &NoiseBindingsDescriptor {
+                group: 1,
+                seed,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+            },
         )?;
 
         // 2. The application's own binding, exactly as it would be without the library.
@@ -132,7 +146,10 @@ impl Marble {
         let frame_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("marble frame group"),
             layout: &frame_layout,
-            entries: &[wgpu::BindGroupEntry { binding: 0, resource: frame.as_entire_binding() }],
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: frame.as_entire_binding(),
+            }],
         });
 
         // 3. The shader: the noise functions prepended to ours, checked by naga first, so a
@@ -166,7 +183,12 @@ impl Marble {
             multiview_mask: None,
             cache: None,
         });
-        Ok(Marble { pipeline, frame, frame_group, noise })
+        Ok(Marble {
+            pipeline,
+            frame,
+            frame_group,
+            noise,
+        })
     }
 
     /// Uploads this frame's parameters (takes effect with the next submission).
@@ -194,14 +216,22 @@ impl Marble {
 
     /// Records a render pass that clears `view` and draws the material into it (what both
     /// the headless and the window path of this example do each frame).
-    pub fn draw_to(&self, encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView, label: &str) {
+    pub fn draw_to(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        view: &wgpu::TextureView,
+        label: &str,
+    ) {
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some(label),
             color_attachments: &[Some(wgpu::RenderPassColorAttachment {
                 view,
                 depth_slice: None,
                 resolve_target: None,
-                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color::BLACK), store: wgpu::StoreOp::Store },
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                    store: wgpu::StoreOp::Store,
+                },
             })],
             depth_stencil_attachment: None,
             timestamp_writes: None,
@@ -243,7 +273,10 @@ async fn request_device(
             .context("no GPU adapter (on Linux without a GPU: install mesa-vulkan-drivers)")?,
     };
     let (device, queue) = adapter
-        .request_device(&wgpu::DeviceDescriptor { label: Some("embed example device"), ..Default::default() })
+        .request_device(&wgpu::DeviceDescriptor {
+            label: Some("embed example device"),
+            ..Default::default()
+        })
         .await
         .context("could not create a GPU device")?;
     Ok((adapter, device, queue))
@@ -266,7 +299,11 @@ pub fn render_rgba(
     if width > max || height > max {
         bail!("{width}x{height} is larger than this device's largest texture ({max}x{max})");
     }
-    let size = wgpu::Extent3d { width, height, depth_or_array_layers: 1 };
+    let size = wgpu::Extent3d {
+        width,
+        height,
+        depth_or_array_layers: 1,
+    };
     let target = device.create_texture(&wgpu::TextureDescriptor {
         label: Some("marble headless target"),
         size,
@@ -289,13 +326,19 @@ pub fn render_rgba(
 
     marble.prepare(queue, &Frame::new(time, width, height));
     let view = target.create_view(&Default::default());
-    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("marble frame") });
+    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+        label: Some("marble frame"),
+    });
     marble.draw_to(&mut encoder, &view, "marble pass");
     encoder.copy_texture_to_buffer(
         target.as_image_copy(),
         wgpu::TexelCopyBufferInfo {
             buffer: &readback,
-            layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(padded), rows_per_image: Some(height) },
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded),
+                rows_per_image: Some(height),
+            },
         },
         size,
     );
@@ -306,7 +349,13 @@ pub fn render_rgba(
         &readback,
         submission,
         std::time::Duration::from_secs(120),
-        |bytes| bytes.chunks(padded as usize).flat_map(|row| &row[..row_bytes as usize]).copied().collect(),
+        |bytes| {
+            bytes
+                .chunks(padded as usize)
+                .flat_map(|row| &row[..row_bytes as usize])
+                .copied()
+                .collect()
+        },
     )?;
     Ok(rgba)
 }
@@ -320,7 +369,11 @@ fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> anyhow::Resul
         _ => Path::new("."),
     };
     if !dir.is_dir() {
-        bail!("cannot write {}: the directory {} does not exist", path.display(), dir.display());
+        bail!(
+            "cannot write {}: the directory {} does not exist",
+            path.display(),
+            dir.display()
+        );
     }
     // Readable like any other file (a temporary file alone would be private to its owner).
     let mut builder = tempfile::Builder::new();
@@ -333,7 +386,8 @@ fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> anyhow::Resul
     image::codecs::png::PngEncoder::new(std::io::BufWriter::new(&mut file))
         .write_image(rgba, width, height, image::ExtendedColorType::Rgba8)
         .with_context(|| format!("cannot encode {}", path.display()))?;
-    file.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
+    file.persist(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }
 
@@ -361,20 +415,28 @@ pub struct Args {
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    let (w, h) = s.split_once(['x', 'X']).ok_or_else(|| format!("expected WIDTHxHEIGHT, got `{s}`"))?;
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WIDTHxHEIGHT, got `{s}`"))?;
     let parse = |v: &str| v.trim().parse::<u32>().ok().filter(|&n| n > 0);
     match (parse(w), parse(h)) {
         (Some(w), Some(h)) => Ok((w, h)),
-        _ => Err(format!("expected two positive whole numbers WIDTHxHEIGHT, got `{s}`")),
+        _ => Err(format!(
+            "expected two positive whole numbers WIDTHxHEIGHT, got `{s}`"
+        )),
     }
 }
 
 /// Renders the headless frame `args` describes and writes it to `path`.
 pub fn render_png(path: &Path, args: &Args) -> anyhow::Result<()> {
-    if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
+    if !path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+    {
         bail!("the output must be a .png file, not `{}`", path.display());
     }
-    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
     let (_adapter, device, queue) = pollster::block_on(request_device(&instance, None))?;
     let marble = Marble::new(&device, &queue, HEADLESS_FORMAT, args.seed)?;
     let (width, height) = args.size;
@@ -389,7 +451,14 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     }
     if let Some(path) = &args.output {
         render_png(path, args)?;
-        println!("wrote {} ({}x{}, time {}, seed {})", path.display(), args.size.0, args.size.1, args.time, args.seed);
+        println!(
+            "wrote {} ({}x{}, time {}, seed {})",
+            path.display(),
+            args.size.0,
+            args.size.1,
+            args.time,
+            args.seed
+        );
     }
     if args.window {
         window::run(args)?;
@@ -415,7 +484,9 @@ fn main() -> std::process::ExitCode {
 #[cfg(not(feature = "preview"))]
 mod window {
     pub fn run(_: &super::Args) -> anyhow::Result<()> {
-        anyhow::bail!("this build has no window support: build with the `preview` feature (on by default)")
+        anyhow::bail!(
+            "this build has no window support: build with the `preview` feature (on by default)"
+        )
     }
 }
 
@@ -436,8 +507,16 @@ mod window {
 
     pub fn run(args: &Args) -> anyhow::Result<()> {
         let event_loop = EventLoop::new().context("cannot open a window here (no display?)")?;
-        let mut app = App { args, state: None, error: None, start: Instant::now(), frames: 0 };
-        event_loop.run_app(&mut app).context("the window's event loop failed")?;
+        let mut app = App {
+            args,
+            state: None,
+            error: None,
+            start: Instant::now(),
+            frames: 0,
+        };
+        event_loop
+            .run_app(&mut app)
+            .context("the window's event loop failed")?;
         app.error.map_or(Ok(()), Err)
     }
 
@@ -464,26 +543,44 @@ mod window {
             let attributes = Window::default_attributes()
                 .with_title("wgpu-noise: marble (Space: next seed, Esc: quit)")
                 .with_inner_size(winit::dpi::PhysicalSize::new(width, height));
-            let window = Arc::new(event_loop.create_window(attributes).context("cannot create a window")?);
-            let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(
-                event_loop.owned_display_handle(),
-            )));
-            let surface = instance.create_surface(window.clone()).context("cannot create a surface for the window")?;
-            let (adapter, device, queue) = pollster::block_on(request_device(&instance, Some(&surface)))?;
+            let window = Arc::new(
+                event_loop
+                    .create_window(attributes)
+                    .context("cannot create a window")?,
+            );
+            let instance =
+                wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(
+                    Box::new(event_loop.owned_display_handle()),
+                ));
+            let surface = instance
+                .create_surface(window.clone())
+                .context("cannot create a surface for the window")?;
+            let (adapter, device, queue) =
+                pollster::block_on(request_device(&instance, Some(&surface)))?;
             let size = window.inner_size();
             let config = surface
                 .get_default_config(&adapter, size.width.max(1), size.height.max(1))
                 .context("the adapter cannot present to this window")?;
             surface.configure(&device, &config);
             let marble = Marble::new(&device, &queue, config.format, self.args.seed)?;
-            Ok(State { window, surface, device, queue, config, marble })
+            Ok(State {
+                window,
+                surface,
+                device,
+                queue,
+                config,
+                marble,
+            })
         }
 
         fn draw(&mut self, event_loop: &ActiveEventLoop) {
             let Some(s) = &mut self.state else { return };
             let frame = match s.surface.get_current_texture() {
-                wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
-                wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => return,
+                wgpu::CurrentSurfaceTexture::Success(t)
+                | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
+                wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => {
+                    return
+                }
                 _ => {
                     s.surface.configure(&s.device, &s.config);
                     return;
@@ -491,8 +588,13 @@ mod window {
             };
             let view = frame.texture.create_view(&Default::default());
             let time = self.args.time + self.start.elapsed().as_secs_f32();
-            s.marble.prepare(&s.queue, &Frame::new(time, s.config.width, s.config.height));
-            let mut encoder = s.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("marble window frame") });
+            s.marble
+                .prepare(&s.queue, &Frame::new(time, s.config.width, s.config.height));
+            let mut encoder = s
+                .device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("marble window frame"),
+                });
             s.marble.draw_to(&mut encoder, &view, "marble window pass");
             s.queue.submit([encoder.finish()]);
             s.queue.present(frame);
@@ -525,19 +627,27 @@ mod window {
         fn window_event(&mut self, event_loop: &ActiveEventLoop, _: WindowId, event: WindowEvent) {
             match event {
                 WindowEvent::CloseRequested => event_loop.exit(),
-                WindowEvent::KeyboardInput { event: KeyEvent { logical_key, state: ElementState::Pressed, .. }, .. } => {
-                    match logical_key {
-                        Key::Named(NamedKey::Escape) => event_loop.exit(),
-                        Key::Named(NamedKey::Space) => {
-                            if let Some(s) = &mut self.state {
-                                let seed = s.marble.seed().wrapping_add(1);
-                                s.marble.set_seed(&s.queue, seed);
-                                s.window.set_title(&format!("wgpu-noise: marble, seed {seed} (Space: next seed, Esc: quit)"));
-                            }
+                WindowEvent::KeyboardInput {
+                    event:
+                        KeyEvent {
+                            logical_key,
+                            state: ElementState::Pressed,
+                            ..
+                        },
+                    ..
+                } => match logical_key {
+                    Key::Named(NamedKey::Escape) => event_loop.exit(),
+                    Key::Named(NamedKey::Space) => {
+                        if let Some(s) = &mut self.state {
+                            let seed = s.marble.seed().wrapping_add(1);
+                            s.marble.set_seed(&s.queue, seed);
+                            s.window.set_title(&format!(
+                                "wgpu-noise: marble, seed {seed} (Space: next seed, Esc: quit)"
+                            ));
                         }
-                        _ => {}
                     }
-                }
+                    _ => {}
+                },
                 WindowEvent::Resized(size) => {
                     if let Some(s) = &mut self.state {
                         s.config.width = size.width.max(1);

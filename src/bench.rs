@@ -42,12 +42,24 @@ pub struct Workload {
 
 impl Workload {
     /// The workloads of the issue: 2D 2048², 3D 256³, 4D 64⁴.
-    pub const STANDARD: [Workload; 3] =
-        [Workload { dims: 2, side: 2048 }, Workload { dims: 3, side: 256 }, Workload { dims: 4, side: 64 }];
+    pub const STANDARD: [Workload; 3] = [
+        Workload {
+            dims: 2,
+            side: 2048,
+        },
+        Workload { dims: 3, side: 256 },
+        Workload { dims: 4, side: 64 },
+    ];
 
     /// Smaller workloads for `--quick` and `cargo bench`: 1024², 128³, 32⁴ (1 to 2 M samples).
-    pub const QUICK: [Workload; 3] =
-        [Workload { dims: 2, side: 1024 }, Workload { dims: 3, side: 128 }, Workload { dims: 4, side: 32 }];
+    pub const QUICK: [Workload; 3] = [
+        Workload {
+            dims: 2,
+            side: 1024,
+        },
+        Workload { dims: 3, side: 128 },
+        Workload { dims: 4, side: 32 },
+    ];
 
     /// Total number of samples.
     pub fn samples(&self) -> u64 {
@@ -119,11 +131,18 @@ pub fn touched_buffer(len: usize) -> Vec<f32> {
 
 /// Times one fill of `field` by the CPU reference (`f32`, bit-mirroring the GPU) into `out`:
 /// in `pool` when given (e.g. a one-thread pool), else in rayon's global pool (all cores).
-pub fn time_cpu_fill(lut: &LookupTables, field: &Field, pool: Option<&rayon::ThreadPool>, out: &mut [f32]) -> Duration {
+pub fn time_cpu_fill(
+    lut: &LookupTables,
+    field: &Field,
+    pool: Option<&rayon::ThreadPool>,
+    out: &mut [f32],
+) -> Duration {
     let params = FillParams::new(field, Slab::whole(field));
     let start = Instant::now();
     match pool {
-        Some(pool) => pool.install(|| crate::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out)),
+        Some(pool) => {
+            pool.install(|| crate::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out))
+        }
         None => crate::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out),
     }
     let elapsed = start.elapsed();
@@ -135,7 +154,8 @@ pub fn time_cpu_fill(lut: &LookupTables, field: &Field, pool: Option<&rayon::Thr
 /// feature when the adapter offers it (honours `WGPU_BACKEND`, `WGPU_ADAPTER_NAME`).
 pub fn bench_context() -> Result<GpuContext> {
     pollster::block_on(async {
-        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let instance =
+            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
         let adapter = wgpu::util::initialize_adapter_from_env_or_default(&instance, None)
             .await
             .map_err(|e| NoiseError::NoAdapter(e.to_string()))?;
@@ -148,7 +168,11 @@ pub fn bench_context() -> Result<GpuContext> {
             })
             .await
             .map_err(|e| NoiseError::RequestDevice(e.to_string()))?;
-        Ok(GpuContext { adapter, device, queue })
+        Ok(GpuContext {
+            adapter,
+            device,
+            queue,
+        })
     })
 }
 
@@ -196,10 +220,20 @@ impl GpuTiming {
 /// The median of several [`GpuTiming`]s, per clock; the device time only when every
 /// run has one (so a row never mixes clocks).
 pub fn median_gpu(timings: &[GpuTiming]) -> GpuTiming {
-    let wall = median(&timings.iter().map(|t| t.wall.as_secs_f64()).collect::<Vec<_>>());
-    let device: Option<Vec<f64>> = timings.iter().map(|t| t.device.map(|d| d.as_secs_f64())).collect();
+    let wall = median(
+        &timings
+            .iter()
+            .map(|t| t.wall.as_secs_f64())
+            .collect::<Vec<_>>(),
+    );
+    let device: Option<Vec<f64>> = timings
+        .iter()
+        .map(|t| t.device.map(|d| d.as_secs_f64()))
+        .collect();
     GpuTiming {
-        device: device.filter(|d| !d.is_empty()).map(|d| Duration::from_secs_f64(median(&d))),
+        device: device
+            .filter(|d| !d.is_empty())
+            .map(|d| Duration::from_secs_f64(median(&d))),
         wall: Duration::from_secs_f64(wall),
         rejected: timings.iter().any(|t| t.rejected),
     }
@@ -255,26 +289,29 @@ impl GpuBench {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let noise = GpuNoise::new(device, queue, seed)?;
         let hash_noise = GpuNoise::with_variant(device, queue, seed, LookupVariant::Hash)?;
-        let timestamps = device.features().contains(wgpu::Features::TIMESTAMP_QUERY).then(|| Timestamps {
-            set: device.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("wgpu-noise bench timestamps"),
-                ty: wgpu::QueryType::Timestamp,
-                count: 2,
-            }),
-            resolve: device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-noise bench timestamp resolve"),
-                size: 16,
-                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
-                mapped_at_creation: false,
-            }),
-            readback: device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-noise bench timestamp readback"),
-                size: 16,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            }),
-            period_ns: queue.get_timestamp_period() as f64,
-        });
+        let timestamps = device
+            .features()
+            .contains(wgpu::Features::TIMESTAMP_QUERY)
+            .then(|| Timestamps {
+                set: device.create_query_set(&wgpu::QuerySetDescriptor {
+                    label: Some("wgpu-noise bench timestamps"),
+                    ty: wgpu::QueryType::Timestamp,
+                    count: 2,
+                }),
+                resolve: device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("wgpu-noise bench timestamp resolve"),
+                    size: 16,
+                    usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                    mapped_at_creation: false,
+                }),
+                readback: device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("wgpu-noise bench timestamp readback"),
+                    size: 16,
+                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                }),
+                period_ns: queue.get_timestamp_period() as f64,
+            });
         let source = EMPTY_WGSL
             .replace("WG_X", &WORKGROUP[0].to_string())
             .replace("WG_Y", &WORKGROUP[1].to_string())
@@ -283,14 +320,26 @@ impl GpuBench {
             label: Some("wgpu-noise bench empty kernel"),
             source: wgpu::ShaderSource::Wgsl(source.into()),
         });
-        let empty_layouts = [wgpu::TextureViewDimension::D2, wgpu::TextureViewDimension::D3].map(|dimension| {
-            let binding = if dimension == wgpu::TextureViewDimension::D2 { 1 } else { 2 };
+        let empty_layouts = [
+            wgpu::TextureViewDimension::D2,
+            wgpu::TextureViewDimension::D3,
+        ]
+        .map(|dimension| {
+            let binding = if dimension == wgpu::TextureViewDimension::D2 {
+                1
+            } else {
+                2
+            };
             device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                 label: Some("wgpu-noise bench empty layout"),
                 entries: &[uniform_entry(0), storage_texture_entry(binding, dimension)],
             })
         });
-        let empty_pipelines = [("empty_2d", &empty_layouts[0]), ("empty_3d", &empty_layouts[1])].map(|(entry, layout)| {
+        let empty_pipelines = [
+            ("empty_2d", &empty_layouts[0]),
+            ("empty_3d", &empty_layouts[1]),
+        ]
+        .map(|(entry, layout)| {
             let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
                 label: Some("wgpu-noise bench empty pipeline layout"),
                 bind_group_layouts: &[Some(layout)],
@@ -367,9 +416,30 @@ impl GpuBench {
         let layers = self.noise.slab_layers(field)?;
         let [nx, ny, nz, _] = field.size;
         let (dimension, size) = match field.dims {
-            2 => (wgpu::TextureDimension::D2, wgpu::Extent3d { width: nx, height: layers, depth_or_array_layers: 1 }),
-            3 => (wgpu::TextureDimension::D3, wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: layers }),
-            _ => (wgpu::TextureDimension::D3, wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: nz * layers }),
+            2 => (
+                wgpu::TextureDimension::D2,
+                wgpu::Extent3d {
+                    width: nx,
+                    height: layers,
+                    depth_or_array_layers: 1,
+                },
+            ),
+            3 => (
+                wgpu::TextureDimension::D3,
+                wgpu::Extent3d {
+                    width: nx,
+                    height: ny,
+                    depth_or_array_layers: layers,
+                },
+            ),
+            _ => (
+                wgpu::TextureDimension::D3,
+                wgpu::Extent3d {
+                    width: nx,
+                    height: ny,
+                    depth_or_array_layers: nz * layers,
+                },
+            ),
         };
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
@@ -388,7 +458,9 @@ impl GpuBench {
         Ok(FillTarget {
             dims: field.dims,
             view: texture.create_view(&wgpu::TextureViewDescriptor::default()),
-            slabs: Slab::split(field, layers).map(|slab| FillParams::new(field, slab)).collect(),
+            slabs: Slab::split(field, layers)
+                .map(|slab| FillParams::new(field, slab))
+                .collect(),
             samples: field.len(),
         })
     }
@@ -401,7 +473,12 @@ impl GpuBench {
     }
 
     /// [`GpuBench::time_fill`] with either lookup variant (textures or hashing).
-    pub fn time_fill_with(&self, target: &FillTarget, kind: NoiseKind, variant: LookupVariant) -> Result<GpuTiming> {
+    pub fn time_fill_with(
+        &self,
+        target: &FillTarget,
+        kind: NoiseKind,
+        variant: LookupVariant,
+    ) -> Result<GpuTiming> {
         let noise = self.generator(variant);
         self.time_recorded(|encoder| {
             for params in &target.slabs {
@@ -433,13 +510,23 @@ impl GpuBench {
                     label: Some("wgpu-noise bench empty bind group"),
                     layout: &self.empty_layouts[which],
                     entries: &[
-                        wgpu::BindGroupEntry { binding: 0, resource: uniform.as_entire_binding() },
-                        wgpu::BindGroupEntry { binding, resource: wgpu::BindingResource::TextureView(&target.view) },
+                        wgpu::BindGroupEntry {
+                            binding: 0,
+                            resource: uniform.as_entire_binding(),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding,
+                            resource: wgpu::BindingResource::TextureView(&target.view),
+                        },
                     ],
                 });
                 let [nx, ny, nz, nw] = params.extent;
                 let depth = if target.dims == 4 { nz * nw } else { nz };
-                let count = [nx.div_ceil(WORKGROUP[0]), ny.div_ceil(WORKGROUP[1]), depth.div_ceil(WORKGROUP[2])];
+                let count = [
+                    nx.div_ceil(WORKGROUP[0]),
+                    ny.div_ceil(WORKGROUP[1]),
+                    depth.div_ceil(WORKGROUP[2]),
+                ];
                 (bind_group, count)
             })
             .collect();
@@ -481,20 +568,26 @@ impl GpuBench {
     /// A uniform buffer holding `params`.
     pub(crate) fn uniform(&self, params: &FillParams) -> wgpu::Buffer {
         use wgpu::util::DeviceExt;
-        self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("wgpu-noise bench params"),
-            contents: bytemuck::bytes_of(params),
-            usage: wgpu::BufferUsages::UNIFORM,
-        })
+        self.device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("wgpu-noise bench params"),
+                contents: bytemuck::bytes_of(params),
+                usage: wgpu::BufferUsages::UNIFORM,
+            })
     }
 
     /// Records with `record` between two timestamps (when available), submits, waits and
     /// returns the device and wall times.
-    pub fn time_recorded(&self, record: impl FnOnce(&mut wgpu::CommandEncoder)) -> Result<GpuTiming> {
+    pub fn time_recorded(
+        &self,
+        record: impl FnOnce(&mut wgpu::CommandEncoder),
+    ) -> Result<GpuTiming> {
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-            label: Some("wgpu-noise bench encoder"),
-        });
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("wgpu-noise bench encoder"),
+            });
         // Empty passes carry the timestamps, so the measured passes stay as the product
         // records them (record_fill opens its own pass without timestamp writes).
         let bracket = |encoder: &mut wgpu::CommandEncoder, begin: Option<u32>, end: Option<u32>| {
@@ -531,7 +624,11 @@ impl GpuBench {
             }
         };
         let rejected = device.is_some_and(|d| !self.plausible(d, wall));
-        Ok(GpuTiming { device: if rejected { None } else { device }, wall, rejected })
+        Ok(GpuTiming {
+            device: if rejected { None } else { device },
+            wall,
+            rejected,
+        })
     }
 }
 
@@ -550,7 +647,10 @@ pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
 }
 
 /// `binding` as a write-only `R32Float` storage texture.
-pub(crate) fn storage_texture_entry(binding: u32, view_dimension: wgpu::TextureViewDimension) -> wgpu::BindGroupLayoutEntry {
+pub(crate) fn storage_texture_entry(
+    binding: u32,
+    view_dimension: wgpu::TextureViewDimension,
+) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {
         binding,
         visibility: wgpu::ShaderStages::COMPUTE,
@@ -566,7 +666,10 @@ pub(crate) fn storage_texture_entry(binding: u32, view_dimension: wgpu::TextureV
 /// Waits (at most [`TIMEOUT`]) for `submission`.
 pub(crate) fn wait(device: &wgpu::Device, submission: wgpu::SubmissionIndex) -> Result<()> {
     device
-        .poll(wgpu::PollType::Wait { submission_index: Some(submission), timeout: Some(TIMEOUT) })
+        .poll(wgpu::PollType::Wait {
+            submission_index: Some(submission),
+            timeout: Some(TIMEOUT),
+        })
         .map(|_| ())
         .map_err(|e| match e {
             wgpu::PollError::Timeout => NoiseError::Timeout(TIMEOUT),
@@ -580,13 +683,18 @@ fn read_u64_pair(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Result<[u64; 2
     buffer.map_async(wgpu::MapMode::Read, .., move |r| {
         let _ = sender.send(r);
     });
-    let _ = device.poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(TIMEOUT) });
+    let _ = device.poll(wgpu::PollType::Wait {
+        submission_index: None,
+        timeout: Some(TIMEOUT),
+    });
     receiver
         .recv_timeout(TIMEOUT)
         .map_err(|_| NoiseError::Timeout(TIMEOUT))?
         .map_err(|e| NoiseError::Readback(e.to_string()))?;
     let ticks = {
-        let view = buffer.get_mapped_range(..).map_err(|e| NoiseError::Readback(e.to_string()))?;
+        let view = buffer
+            .get_mapped_range(..)
+            .map_err(|e| NoiseError::Readback(e.to_string()))?;
         let words: &[u64] = bytemuck::cast_slice(&view);
         [words[0], words[1]]
     };
@@ -619,12 +727,19 @@ pub fn machine_description() -> String {
 /// The 1-minute load average (Linux: `/proc/loadavg`): other work on the machine skews
 /// every CPU-side figure, so the header of a run states it.
 pub fn load_average() -> Option<f64> {
-    std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// Logical cores available to this process.
 pub fn cores() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
 }
 
 /// Today's date (UTC) as `YYYY-MM-DD`, from the system clock.

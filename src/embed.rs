@@ -150,7 +150,11 @@ impl NoiseBindings {
     ///
     /// Errors: [`NoiseError::ExceedsLimit`] when `desc.group` is not below the device's
     /// `max_bind_groups`; [`NoiseError::InvalidArgument`] when `desc.visibility` is empty.
-    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, desc: &NoiseBindingsDescriptor) -> Result<Self> {
+    pub fn new(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        desc: &NoiseBindingsDescriptor,
+    ) -> Result<Self> {
         let max_groups = device.limits().max_bind_groups;
         if desc.group >= max_groups {
             return Err(NoiseError::ExceedsLimit {
@@ -288,7 +292,9 @@ fn compose(noise_wgsl: &str, user_wgsl: &str) -> Result<String> {
     let mut source = String::with_capacity(directives.len() + noise_wgsl.len() + body.len() + 80);
     source.push_str(&directives);
     source.push_str(noise_wgsl);
-    source.push_str("\n// ---- end of the wgpu-noise functions; the application's shader follows ----\n");
+    source.push_str(
+        "\n// ---- end of the wgpu-noise functions; the application's shader follows ----\n",
+    );
     let body_start = source.len();
     source.push_str(&body);
     check_wgsl(&source, directives.len(), body_start)?;
@@ -306,10 +312,21 @@ pub fn declared_names() -> Vec<String> {
         .iter()
         .filter_map(|(_, f)| f.name.clone())
         .chain(module.constants.iter().filter_map(|(_, c)| c.name.clone()))
-        .chain(module.global_variables.iter().filter_map(|(_, v)| v.name.clone()))
+        .chain(
+            module
+                .global_variables
+                .iter()
+                .filter_map(|(_, v)| v.name.clone()),
+        )
         .chain(module.overrides.iter().filter_map(|(_, o)| o.name.clone()))
         // Named types are the source's structs (naga's internal ones start with "__").
-        .chain(module.types.iter().filter_map(|(_, t)| t.name.clone()).filter(|n| !n.starts_with("__")))
+        .chain(
+            module
+                .types
+                .iter()
+                .filter_map(|(_, t)| t.name.clone())
+                .filter(|n| !n.starts_with("__")),
+        )
         .collect();
     names.sort();
     names.dedup();
@@ -360,17 +377,25 @@ fn check_wgsl(source: &str, directives_len: usize, body_start: usize) -> Result<
     let directive_lines = source[..directives_len].matches('\n').count() as u32;
     let place = |location: Option<naga::SourceLocation>| match location {
         Some(l) if l.line_number >= body_first_line => {
-            format!("line {} of your shader", l.line_number - body_first_line + 1)
+            format!(
+                "line {} of your shader",
+                l.line_number - body_first_line + 1
+            )
         }
         Some(l) if l.line_number <= directive_lines => "the directives of your shader".to_string(),
-        Some(l) => format!("line {} of the noise functions (NoiseBindings::wgsl)", l.line_number - directive_lines),
+        Some(l) => format!(
+            "line {} of the noise functions (NoiseBindings::wgsl)",
+            l.line_number - directive_lines
+        ),
         None => "your shader".to_string(),
     };
     let module = naga::front::wgsl::parse_str(source).map_err(|e| {
         NoiseError::InvalidShader(format!("{}: {}", place(e.location(source)), e.message()))
     })?;
-    let mut validator =
-        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all());
+    let mut validator = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::all(),
+    );
     validator.validate(&module).map_err(|e| {
         // The whole cause chain on one line: "Function [3] 'fs' is invalid: ...".
         let mut message = e.as_inner().to_string();

@@ -66,7 +66,12 @@ pub struct Fractal {
 impl Default for Fractal {
     /// One octave of fBm: the base noise itself.
     fn default() -> Self {
-        Fractal { mode: FractalMode::Fbm, octaves: 1, lacunarity: 2.0, gain: 0.5 }
+        Fractal {
+            mode: FractalMode::Fbm,
+            octaves: 1,
+            lacunarity: 2.0,
+            gain: 0.5,
+        }
     }
 }
 
@@ -193,7 +198,10 @@ impl Field {
             let size = self.size[axis];
             if axis >= self.dims {
                 if size != 1 {
-                    return bad(format!("axis {name} is unused in {}D but has size {size}", self.dims));
+                    return bad(format!(
+                        "axis {name} is unused in {}D but has size {size}",
+                        self.dims
+                    ));
                 }
                 continue;
             }
@@ -201,10 +209,15 @@ impl Field {
                 return bad(format!("size along {name} is 0"));
             }
             if size > MAX_AXIS_SIZE {
-                return bad(format!("size along {name} is {size}, above the maximum {MAX_AXIS_SIZE}"));
+                return bad(format!(
+                    "size along {name} is {size}, above the maximum {MAX_AXIS_SIZE}"
+                ));
             }
             if !self.frequency[axis].is_finite() {
-                return bad(format!("frequency along {name} is {}", self.frequency[axis]));
+                return bad(format!(
+                    "frequency along {name} is {}",
+                    self.frequency[axis]
+                ));
             }
             if !self.offset[axis].is_finite() {
                 return bad(format!("offset along {name} is {}", self.offset[axis]));
@@ -212,22 +225,32 @@ impl Field {
         }
         let f = &self.fractal;
         if !(1..=MAX_OCTAVES).contains(&f.octaves) {
-            return bad(format!("octaves must be 1 to {MAX_OCTAVES}, not {}", f.octaves));
+            return bad(format!(
+                "octaves must be 1 to {MAX_OCTAVES}, not {}",
+                f.octaves
+            ));
         }
         if !(f.lacunarity.is_finite() && f.lacunarity > 0.0) {
-            return bad(format!("lacunarity must be a positive number, not {}", f.lacunarity));
+            return bad(format!(
+                "lacunarity must be a positive number, not {}",
+                f.lacunarity
+            ));
         }
         if !f.gain.is_finite() {
             return bad(format!("gain must be a finite number, not {}", f.gain));
         }
-        if self.kernel == Kernel::Continuous && !(self.kind == NoiseKind::Simplex && self.dims >= 3) {
+        if self.kernel == Kernel::Continuous && !(self.kind == NoiseKind::Simplex && self.dims >= 3)
+        {
             return bad("the continuous kernel applies to simplex noise in 3D and 4D only".into());
         }
         if self.tileable {
             self.validate_tiling()?;
         }
         if self.len() > MAX_FIELD_SAMPLES {
-            return bad(format!("{} samples is above the maximum {MAX_FIELD_SAMPLES}", self.len()));
+            return bad(format!(
+                "{} samples is above the maximum {MAX_FIELD_SAMPLES}",
+                self.len()
+            ));
         }
         Ok(())
     }
@@ -244,7 +267,9 @@ impl Field {
             return bad("gradient fields are 2D or 3D");
         }
         if self.fractal.mode != FractalMode::Fbm {
-            return bad("gradients are available for fBm only (turbulence and ridged have creases)");
+            return bad(
+                "gradients are available for fBm only (turbulence and ridged have creases)",
+            );
         }
         if self.tileable {
             return bad("gradients of tileable noise are not available");
@@ -256,12 +281,18 @@ impl Field {
         let bad = |m: String| Err(NoiseError::InvalidField(m));
         match self.kind {
             NoiseKind::Simplex if self.dims != 2 => {
-                return bad("tileable simplex noise is 2D only (classic noise tiles in 2D, 3D and 4D)".into())
+                return bad(
+                    "tileable simplex noise is 2D only (classic noise tiles in 2D, 3D and 4D)"
+                        .into(),
+                )
             }
             NoiseKind::Simplex => {
                 for axis in 0..2 {
                     if self.frequency[axis] <= 0.0 {
-                        return bad(format!("tileable noise needs a positive frequency along {}", AXIS_NAMES[axis]));
+                        return bad(format!(
+                            "tileable noise needs a positive frequency along {}",
+                            AXIS_NAMES[axis]
+                        ));
                     }
                 }
             }
@@ -366,7 +397,9 @@ mod tests {
 
     #[test]
     fn validation_names_the_problem() {
-        let err = Field::new(NoiseKind::Simplex, &[0, 4]).validate().unwrap_err();
+        let err = Field::new(NoiseKind::Simplex, &[0, 4])
+            .validate()
+            .unwrap_err();
         assert!(err.to_string().contains("size along x is 0"), "{err}");
         let err = Field::new(NoiseKind::Simplex, &[4, 4])
             .with_frequency(&[f64::NAN, 1.0])

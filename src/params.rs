@@ -116,7 +116,11 @@ pub struct Slab {
 impl Slab {
     /// The whole field as one slab.
     pub fn whole(field: &Field) -> Self {
-        Slab { start: 0, count: field.size[field.dims - 1], z_range: None }
+        Slab {
+            start: 0,
+            count: field.size[field.dims - 1],
+            z_range: None,
+        }
     }
 
     /// Splits the outermost axis of `field` into slabs of at most `layers` layers.
@@ -125,7 +129,11 @@ impl Slab {
         let layers = layers.max(1);
         (0..total.div_ceil(layers)).map(move |n| {
             let start = n * layers;
-            Slab { start, count: layers.min(total - start), z_range: None }
+            Slab {
+                start,
+                count: layers.min(total - start),
+                z_range: None,
+            }
         })
     }
 
@@ -136,7 +144,11 @@ impl Slab {
         (0..nw).flat_map(move |w| {
             (0..nz.div_ceil(z_per_slab)).map(move |n| {
                 let z = n * z_per_slab;
-                Slab { start: w, count: 1, z_range: Some((z, z_per_slab.min(nz - z))) }
+                Slab {
+                    start: w,
+                    count: 1,
+                    z_range: Some((z, z_per_slab.min(nz - z))),
+                }
             })
         })
     }

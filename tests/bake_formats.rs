@@ -17,22 +17,53 @@ const OFFSET: [f64; 4] = [-1.25, 0.5, 7.0, -3.0];
 
 /// `--frequency` and `--offset` values for `dims` axes.
 fn per_axis(values: &[f64], dims: usize) -> String {
-    values[..dims].iter().map(f64::to_string).collect::<Vec<_>>().join(",")
+    values[..dims]
+        .iter()
+        .map(f64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Bakes `kind` noise of `size` with the test's frequency, offset and seed 7 on the CPU.
-fn bake_cpu(dir: &Path, file: &str, kind: NoiseKind, size: &[u32], extra: &[&str]) -> (Vec<f32>, String) {
+fn bake_cpu(
+    dir: &Path,
+    file: &str,
+    kind: NoiseKind,
+    size: &[u32],
+    extra: &[&str],
+) -> (Vec<f32>, String) {
     let dims = size.len();
-    let size_arg = size.iter().map(u32::to_string).collect::<Vec<_>>().join("x");
+    let size_arg = size
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join("x");
     let (freq, offset) = (per_axis(&FREQUENCY, dims), per_axis(&OFFSET, dims));
     let dims_arg = dims.to_string();
     let mut args = vec![
-        "--noise", kind.name(), "--dims", &dims_arg, "--seed", "7", "--size", &size_arg,
-        "--frequency", &freq, "--offset", &offset, "--backend", "cpu", "-o", file,
+        "--noise",
+        kind.name(),
+        "--dims",
+        &dims_arg,
+        "--seed",
+        "7",
+        "--size",
+        &size_arg,
+        "--frequency",
+        &freq,
+        "--offset",
+        &offset,
+        "--backend",
+        "cpu",
+        "-o",
+        file,
     ];
     args.extend_from_slice(extra);
     let stderr = bake_ok(dir, &args);
-    (reference(kind, size, &FREQUENCY[..dims], &OFFSET[..dims], 7), stderr)
+    (
+        reference(kind, size, &FREQUENCY[..dims], &OFFSET[..dims], 7),
+        stderr,
+    )
 }
 
 /// The documented PNG mapping, written out independently of the crate's code.
@@ -42,9 +73,17 @@ fn level(v: f32, low: f64, high: f64, max: f64) -> u32 {
 
 /// The documented atlas position of texel (x, y, z, w): slice s = z + depth*w at column
 /// s % columns, row s / columns.
-fn atlas_pixel(texel: [usize; 4], tile: [usize; 2], depth: usize, columns: usize) -> (usize, usize) {
+fn atlas_pixel(
+    texel: [usize; 4],
+    tile: [usize; 2],
+    depth: usize,
+    columns: usize,
+) -> (usize, usize) {
     let s = texel[2] + depth * texel[3];
-    ((s % columns) * tile[0] + texel[0], (s / columns) * tile[1] + texel[1])
+    (
+        (s % columns) * tile[0] + texel[0],
+        (s / columns) * tile[1] + texel[1],
+    )
 }
 
 /// Every texel of a field of `size` (unused axes 1), in memory order.
@@ -54,7 +93,8 @@ fn texels(size: &[u32]) -> impl Iterator<Item = [usize; 4]> {
         *d = *v as usize;
     }
     (0..s[3]).flat_map(move |w| {
-        (0..s[2]).flat_map(move |z| (0..s[1]).flat_map(move |y| (0..s[0]).map(move |x| [x, y, z, w])))
+        (0..s[2])
+            .flat_map(move |z| (0..s[1]).flat_map(move |y| (0..s[0]).map(move |x| [x, y, z, w])))
     })
 }
 
@@ -69,17 +109,26 @@ fn npy_holds_the_true_shape_slowest_axis_first_and_the_reference_values() {
         let file = format!("field{}d.npy", size.len());
         let (expected, _) = bake_cpu(dir.path(), &file, kind, size, &[]);
         let values = read_npy(&dir.path().join(&file), shape);
-        assert_eq!(values, expected, "{file}: values must be the f32 reference, x fastest");
+        assert_eq!(
+            values, expected,
+            "{file}: values must be the f32 reference, x fastest"
+        );
     }
     let mut names = listing(dir.path());
     names.sort();
-    assert_eq!(names, ["field2d.npy", "field3d.npy", "field4d.npy"], "no temporary file may remain");
+    assert_eq!(
+        names,
+        ["field2d.npy", "field3d.npy", "field4d.npy"],
+        "no temporary file may remain"
+    );
 }
 
 #[test]
 fn npy_loads_in_numpy_with_the_shape_w_z_y_x_when_numpy_is_installed() {
     if !numpy_available() {
-        eprintln!("SKIPPED: python3 with numpy is not installed (pip install numpy to run this check)");
+        eprintln!(
+            "SKIPPED: python3 with numpy is not installed (pip install numpy to run this check)"
+        );
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -89,15 +138,27 @@ fn npy_loads_in_numpy_with_the_shape_w_z_y_x_when_numpy_is_installed() {
         a = numpy.load(sys.argv[1])\n\
         print(a.shape, a.dtype)\n\
         for idx in [(0,0,0,0), (1,2,3,4), (1,0,2,1), (0,2,1,3)]:\n    print(repr(float(a[idx])))\n";
-    let out = std::process::Command::new("python3").args(["-c", script, "f.npy"]).current_dir(dir.path()).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = std::process::Command::new("python3")
+        .args(["-c", script, "f.npy"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let mut lines = text.lines();
     assert_eq!(lines.next(), Some("(2, 3, 4, 5) float32"));
     // a[w, z, y, x] is sample x + 5*(y + 4*(z + 3*w)).
     for [w, z, y, x] in [[0usize, 0, 0, 0], [1, 2, 3, 4], [1, 0, 2, 1], [0, 2, 1, 3]] {
         let got: f64 = lines.next().unwrap().parse().unwrap();
-        assert_eq!(got, expected[x + 5 * (y + 4 * (z + 3 * w))] as f64, "a[{w},{z},{y},{x}]");
+        assert_eq!(
+            got,
+            expected[x + 5 * (y + 4 * (z + 3 * w))] as f64,
+            "a[{w},{z},{y},{x}]"
+        );
     }
 }
 
@@ -111,14 +172,28 @@ fn png_16_bit_is_the_default_and_maps_minus_one_to_0_and_one_to_65535() {
     assert_eq!(gray.dimensions(), (33, 17));
     for [x, y, _, _] in texels(&size) {
         let want = level(expected[x + 33 * y], -1.0, 1.0, 65535.0);
-        assert_eq!(gray.get_pixel(x as u32, y as u32).0[0] as u32, want, "pixel ({x}, {y})");
+        assert_eq!(
+            gray.get_pixel(x as u32, y as u32).0[0] as u32,
+            want,
+            "pixel ({x}, {y})"
+        );
     }
     // The file says how to turn levels back into values.
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(dir.path().join("n.png")).unwrap()));
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(dir.path().join("n.png")).unwrap(),
+    ));
     let reader = decoder.read_info().unwrap();
-    let texts: Vec<String> = reader.info().uncompressed_latin1_text.iter().map(|t| t.text.clone()).collect();
+    let texts: Vec<String> = reader
+        .info()
+        .uncompressed_latin1_text
+        .iter()
+        .map(|t| t.text.clone())
+        .collect();
     assert!(
-        texts.iter().any(|t| t.contains("Level p of 65535 stands for the value -1 + 2*p/65535") && t.contains("seed 7")),
+        texts.iter().any(
+            |t| t.contains("Level p of 65535 stands for the value -1 + 2*p/65535")
+                && t.contains("seed 7")
+        ),
         "{texts:?}"
     );
 }
@@ -127,12 +202,21 @@ fn png_16_bit_is_the_default_and_maps_minus_one_to_0_and_one_to_65535() {
 fn png_8_bit_maps_the_same_range_onto_255_levels() {
     let dir = tempfile::tempdir().unwrap();
     let size = [20u32, 9];
-    let (expected, _) = bake_cpu(dir.path(), "n.png", NoiseKind::Classic, &size, &["--bits", "8"]);
+    let (expected, _) = bake_cpu(
+        dir.path(),
+        "n.png",
+        NoiseKind::Classic,
+        &size,
+        &["--bits", "8"],
+    );
     let image = image::open(dir.path().join("n.png")).unwrap();
     let gray = image.as_luma8().expect("an 8-bit grayscale PNG");
     assert_eq!(gray.dimensions(), (20, 9));
     for [x, y, _, _] in texels(&size) {
-        assert_eq!(gray.get_pixel(x as u32, y as u32).0[0] as u32, level(expected[x + 20 * y], -1.0, 1.0, 255.0));
+        assert_eq!(
+            gray.get_pixel(x as u32, y as u32).0[0] as u32,
+            level(expected[x + 20 * y], -1.0, 1.0, 255.0)
+        );
     }
 }
 
@@ -140,17 +224,32 @@ fn png_8_bit_maps_the_same_range_onto_255_levels() {
 fn png_range_option_sets_the_mapping_and_out_of_range_samples_are_clamped_and_counted() {
     let dir = tempfile::tempdir().unwrap();
     let size = [24u32, 16];
-    let (expected, stderr) = bake_cpu(dir.path(), "n.png", NoiseKind::Simplex, &size, &["--range", "-0.25,0.5"]);
-    let outside = expected.iter().filter(|&&v| !(-0.25..=0.5).contains(&(v as f64))).count();
+    let (expected, stderr) = bake_cpu(
+        dir.path(),
+        "n.png",
+        NoiseKind::Simplex,
+        &size,
+        &["--range", "-0.25,0.5"],
+    );
+    let outside = expected
+        .iter()
+        .filter(|&&v| !(-0.25..=0.5).contains(&(v as f64)))
+        .count();
     assert!(outside > 0, "the test needs values outside the range");
     assert!(
-        stderr.contains(&format!("notice: {outside} of {} samples were outside [-0.25, 0.5]", expected.len())),
+        stderr.contains(&format!(
+            "notice: {outside} of {} samples were outside [-0.25, 0.5]",
+            expected.len()
+        )),
         "{stderr}"
     );
     let image = image::open(dir.path().join("n.png")).unwrap();
     let gray = image.as_luma16().unwrap();
     for [x, y, _, _] in texels(&size) {
-        assert_eq!(gray.get_pixel(x as u32, y as u32).0[0] as u32, level(expected[x + 24 * y], -0.25, 0.5, 65535.0));
+        assert_eq!(
+            gray.get_pixel(x as u32, y as u32).0[0] as u32,
+            level(expected[x + 24 * y], -0.25, 0.5, 65535.0)
+        );
     }
 }
 
@@ -166,7 +265,11 @@ fn png_of_a_3d_field_is_a_near_square_slice_atlas() {
     assert_eq!(gray.dimensions(), (20, 12));
     for (i, t) in texels(&size).enumerate() {
         let (px, py) = atlas_pixel(t, [5, 4], 12, 4);
-        assert_eq!(gray.get_pixel(px as u32, py as u32).0[0] as u32, level(expected[i], -1.0, 1.0, 65535.0), "texel {t:?}");
+        assert_eq!(
+            gray.get_pixel(px as u32, py as u32).0[0] as u32,
+            level(expected[i], -1.0, 1.0, 65535.0),
+            "texel {t:?}"
+        );
     }
 }
 
@@ -174,8 +277,13 @@ fn png_of_a_3d_field_is_a_near_square_slice_atlas() {
 fn png_of_a_4d_field_has_one_atlas_row_per_w_step_unless_columns_are_given() {
     let dir = tempfile::tempdir().unwrap();
     let size = [4u32, 3, 5, 2];
-    for (file, columns, dims) in [("a.png", None, (20u32, 6u32)), ("b.png", Some("2"), (8, 15))] {
-        let extra: Vec<&str> = columns.map(|c| vec!["--columns", c, "--bits", "8"]).unwrap_or(vec!["--bits", "8"]);
+    for (file, columns, dims) in [
+        ("a.png", None, (20u32, 6u32)),
+        ("b.png", Some("2"), (8, 15)),
+    ] {
+        let extra: Vec<&str> = columns
+            .map(|c| vec!["--columns", c, "--bits", "8"])
+            .unwrap_or(vec!["--bits", "8"]);
         let (expected, _) = bake_cpu(dir.path(), file, NoiseKind::Classic, &size, &extra);
         let image = image::open(dir.path().join(file)).unwrap();
         let gray = image.as_luma8().unwrap();
@@ -183,21 +291,36 @@ fn png_of_a_4d_field_has_one_atlas_row_per_w_step_unless_columns_are_given() {
         let c: usize = columns.map(|c| c.parse().unwrap()).unwrap_or(5);
         for (i, t) in texels(&size).enumerate() {
             let (px, py) = atlas_pixel(t, [4, 3], 5, c);
-            assert_eq!(gray.get_pixel(px as u32, py as u32).0[0] as u32, level(expected[i], -1.0, 1.0, 255.0), "{file} {t:?}");
+            assert_eq!(
+                gray.get_pixel(px as u32, py as u32).0[0] as u32,
+                level(expected[i], -1.0, 1.0, 255.0),
+                "{file} {t:?}"
+            );
         }
     }
 }
 
 /// Reads an EXR with the `exr` crate: (width, height, channel names, Y samples, comments).
 fn read_exr(path: &Path) -> (usize, usize, Vec<String>, Vec<f32>, String) {
-    let image = exr::prelude::read_first_flat_layer_from_file(path).expect("a readable OpenEXR file");
+    let image =
+        exr::prelude::read_first_flat_layer_from_file(path).expect("a readable OpenEXR file");
     let layer = &image.layer_data;
-    let names = layer.channel_data.list.iter().map(|c| c.name.to_string()).collect();
+    let names = layer
+        .channel_data
+        .list
+        .iter()
+        .map(|c| c.name.to_string())
+        .collect();
     let samples = match &layer.channel_data.list[0].sample_data {
         exr::prelude::FlatSamples::F32(v) => v.clone(),
         other => panic!("expected 32-bit float samples, got {other:?}"),
     };
-    let comments = layer.attributes.comments.as_ref().map(|t| t.to_string()).unwrap_or_default();
+    let comments = layer
+        .attributes
+        .comments
+        .as_ref()
+        .map(|t| t.to_string())
+        .unwrap_or_default();
     (layer.size.0, layer.size.1, names, samples, comments)
 }
 
@@ -209,8 +332,14 @@ fn exr_holds_one_32_bit_float_channel_y_with_the_reference_values() {
     let (w, h, names, samples, comments) = read_exr(&dir.path().join("n.exr"));
     assert_eq!((w, h), (13, 6));
     assert_eq!(names, ["Y"]);
-    assert_eq!(samples, expected, "EXR stores the values themselves, row by row");
-    assert!(comments.contains("classic noise, 2D, seed 7, size 13x6"), "{comments}");
+    assert_eq!(
+        samples, expected,
+        "EXR stores the values themselves, row by row"
+    );
+    assert!(
+        comments.contains("classic noise, 2D, seed 7, size 13x6"),
+        "{comments}"
+    );
 }
 
 #[test]
@@ -225,5 +354,8 @@ fn exr_of_a_3d_field_uses_the_same_slice_atlas_as_png() {
         let (px, py) = atlas_pixel(t, [6, 5], 8, 4);
         assert_eq!(samples[px + w * py], expected[i], "texel {t:?}");
     }
-    assert!(comments.contains("slice s = z + 8*w is the tile at column s % 4, row s / 4"), "{comments}");
+    assert!(
+        comments.contains("slice s = z + 8*w is the tile at column s % 4, row s / 4"),
+        "{comments}"
+    );
 }

@@ -18,12 +18,20 @@ fn sample_with_env(args: &[&str], input: &str, env: &[(&str, &str)]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run wgpu-noise");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
 fn values(out: &Output) -> Vec<f64> {
-    String::from_utf8_lossy(&out.stdout).lines().map(|l| l.parse().expect("a number")).collect()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.parse().expect("a number"))
+        .collect()
 }
 
 /// Java: `SimplexNoise.noise(0.5, 0.25)` (first line of tests/golden/simplex2.txt).
@@ -32,7 +40,11 @@ const JAVA_SIMPLEX2_AT_HALF_QUARTER: f64 = -0.6471486502994073;
 #[test]
 fn prints_the_java_value_for_simplex_2d() {
     let out = sample(&["--noise", "simplex", "--dims", "2"], "0.5 0.25\n");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     let digits = text.trim().trim_start_matches('-').replace("0.", "");
     assert_eq!(digits.len(), 17, "17 significant digits: {text}");
@@ -43,11 +55,20 @@ fn prints_the_java_value_for_simplex_2d() {
 fn evaluates_every_line_in_order_with_seed_and_precision() {
     let input = "0.5 0.25 0.125\n-3.5 700.25 1e-3\n";
     let f64_values = values(&sample(&["--noise", "classic", "--dims", "3"], input));
-    let f32_values = values(&sample(&["--noise", "classic", "--dims", "3", "--precision", "f32"], input));
-    let seeded = values(&sample(&["--noise", "classic", "--dims", "3", "--seed", "9"], input));
+    let f32_values = values(&sample(
+        &["--noise", "classic", "--dims", "3", "--precision", "f32"],
+        input,
+    ));
+    let seeded = values(&sample(
+        &["--noise", "classic", "--dims", "3", "--seed", "9"],
+        input,
+    ));
     assert_eq!(f64_values.len(), 2);
     for (a, b) in f64_values.iter().zip(&f32_values) {
-        assert!((a - b).abs() < 1e-4 && a != b, "f32 {b} should be close to, not equal to, f64 {a}");
+        assert!(
+            (a - b).abs() < 1e-4 && a != b,
+            "f32 {b} should be close to, not equal to, f64 {a}"
+        );
     }
     assert_ne!(f64_values, seeded);
 }
@@ -55,7 +76,10 @@ fn evaluates_every_line_in_order_with_seed_and_precision() {
 #[test]
 fn a_malformed_line_is_an_error_naming_its_line_number() {
     for (input, expected) in [
-        ("0.5 0.25\n1 2 3\n", "line 2: expected 2 coordinates, found 3"),
+        (
+            "0.5 0.25\n1 2 3\n",
+            "line 2: expected 2 coordinates, found 3",
+        ),
         ("0.5\n", "line 1: expected 2 coordinates, found 1"),
         ("0.5 0.25\n0.1 abc\n", "line 2: \"abc\" is not a number"),
         ("NaN 1\n", "line 1: coordinate \"NaN\" is not finite"),
@@ -66,27 +90,52 @@ fn a_malformed_line_is_an_error_naming_its_line_number() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{input:?} should fail");
         assert!(stderr.contains(expected), "{input:?}: stderr was {stderr}");
-        assert!(out.stdout.is_empty(), "{input:?}: nothing is printed when a line is bad");
+        assert!(
+            out.stdout.is_empty(),
+            "{input:?}: nothing is printed when a line is bad"
+        );
     }
 }
 
 #[test]
 fn gpu_backend_matches_the_cpu_reference() {
-    let input: String = (0..200).map(|i| format!("{} {} {}\n", i as f64 * 0.37 - 40.0, i as f64 * -1.3, 300.5 - i as f64)).collect();
+    let input: String = (0..200)
+        .map(|i| {
+            format!(
+                "{} {} {}\n",
+                i as f64 * 0.37 - 40.0,
+                i as f64 * -1.3,
+                300.5 - i as f64
+            )
+        })
+        .collect();
     for noise in ["classic", "simplex"] {
-        let cpu = values(&sample(&["--noise", noise, "--dims", "3", "--precision", "f32"], &input));
-        let out = sample(&["--noise", noise, "--dims", "3", "--backend", "gpu"], &input);
+        let cpu = values(&sample(
+            &["--noise", noise, "--dims", "3", "--precision", "f32"],
+            &input,
+        ));
+        let out = sample(
+            &["--noise", noise, "--dims", "3", "--backend", "gpu"],
+            &input,
+        );
         if !out.status.success() {
             let stderr = String::from_utf8_lossy(&out.stderr);
             if std::env::var_os("WGPU_NOISE_REQUIRE_GPU").is_some() {
                 panic!("GPU required: {stderr}");
             }
-            assert!(stderr.contains("no GPU adapter"), "unexpected failure: {stderr}");
+            assert!(
+                stderr.contains("no GPU adapter"),
+                "unexpected failure: {stderr}"
+            );
             eprintln!("SKIPPED (no GPU adapter)");
             return;
         }
         let gpu = values(&out);
-        let max = cpu.iter().zip(&gpu).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
+        let max = cpu
+            .iter()
+            .zip(&gpu)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
         eprintln!("sample --backend gpu, {noise} 3D: max |gpu - cpu f32| = {max:e}");
         // Parity tolerance of the GPU path (see tests/gpu_parity.rs).
         assert!(max <= 1e-5, "{noise}: {max}");
@@ -96,12 +145,19 @@ fn gpu_backend_matches_the_cpu_reference() {
 #[test]
 fn a_missing_adapter_is_a_clear_error() {
     // DX12 does not exist on this platform: no adapter can be found.
-    let out = sample_with_env(&["--dims", "2", "--backend", "gpu"], "0.5 0.25\n", &[("WGPU_BACKEND", "dx12")]);
+    let out = sample_with_env(
+        &["--dims", "2", "--backend", "gpu"],
+        "0.5 0.25\n",
+        &[("WGPU_BACKEND", "dx12")],
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     eprintln!("{stderr}");
     assert!(!out.status.success());
     assert!(stderr.contains("no GPU adapter available"), "{stderr}");
-    assert!(stderr.contains("mesa-vulkan-drivers") && stderr.contains("CPU"), "the message says what to do: {stderr}");
+    assert!(
+        stderr.contains("mesa-vulkan-drivers") && stderr.contains("CPU"),
+        "the message says what to do: {stderr}"
+    );
     assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
 }
 
@@ -110,7 +166,14 @@ fn an_adapter_name_that_matches_nothing_is_a_clear_error() {
     let env = [("WGPU_ADAPTER_NAME", "no such adapter 1234")];
     let out = sample_with_env(&["--dims", "2", "--backend", "gpu"], "0.5 0.25\n", &env);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "an error, not a panic: {stderr}");
-    assert!(stderr.contains("WGPU_ADAPTER_NAME=\"no such adapter 1234\" matches none of"), "{stderr}");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "an error, not a panic: {stderr}"
+    );
+    assert!(
+        stderr.contains("WGPU_ADAPTER_NAME=\"no such adapter 1234\" matches none of"),
+        "{stderr}"
+    );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }

@@ -25,7 +25,9 @@ fn classic_noise_is_zero_at_every_lattice_point() {
     let mut rng = Points(1);
     for dims in 2..=4 {
         for _ in 0..2000 {
-            let p: Vec<f64> = (0..dims).map(|_| rng.uniform(-600.0, 600.0).round()).collect();
+            let p: Vec<f64> = (0..dims)
+                .map(|_| rng.uniform(-600.0, 600.0).round())
+                .collect();
             let v = noise_at::<f64>(&lut, NoiseKind::Classic, &p);
             assert_eq!(v, 0.0, "classic{dims} at lattice point {p:?}");
             let p32: Vec<f32> = p.iter().map(|&c| c as f32).collect();
@@ -61,7 +63,10 @@ fn classic_noise_is_continuous_across_cell_boundaries() {
                 - noise_at::<f64>(&lut, NoiseKind::Classic, &below))
             .abs();
             largest = largest.max(jump);
-            assert!(jump < 10.0 * 2.0 * eps, "classic{dims} jumps by {jump:e} across {p:?} axis {axis}");
+            assert!(
+                jump < 10.0 * 2.0 * eps,
+                "classic{dims} jumps by {jump:e} across {p:?} axis {axis}"
+            );
         }
         eprintln!("classic{dims}: largest change across a boundary over 2e-9: {largest:e}");
     }
@@ -77,16 +82,27 @@ fn f32_mirror_tracks_f64_reference() {
         for dims in 2..=4 {
             let mut largest = 0.0f64;
             for _ in 0..20_000 {
-                let p32: Vec<f32> = (0..dims).map(|_| rng.uniform(-100.0, 100.0) as f32).collect();
+                let p32: Vec<f32> = (0..dims)
+                    .map(|_| rng.uniform(-100.0, 100.0) as f32)
+                    .collect();
                 let p64: Vec<f64> = p32.iter().map(|&c| c as f64).collect();
-                let d = (noise_at::<f32>(&lut, kind, &p32) as f64 - noise_at::<f64>(&lut, kind, &p64)).abs();
+                let d = (noise_at::<f32>(&lut, kind, &p32) as f64
+                    - noise_at::<f64>(&lut, kind, &p64))
+                .abs();
                 largest = largest.max(d);
             }
             eprintln!("{kind}{dims}: max |f32 - f64| = {largest:e}");
             // Same input point, so only the f32 arithmetic differs; simplex 3D/4D can land
             // in another simplex at a boundary, where r² = 0.6 has jumps of ~1e-3.
-            let bound = if kind == NoiseKind::Simplex && dims > 2 { 5e-3 } else { 1e-4 };
-            assert!(largest < bound, "{kind}{dims}: f32 and f64 differ by {largest}");
+            let bound = if kind == NoiseKind::Simplex && dims > 2 {
+                5e-3
+            } else {
+                1e-4
+            };
+            assert!(
+                largest < bound,
+                "{kind}{dims}: f32 and f64 differ by {largest}"
+            );
         }
     }
 }
@@ -106,7 +122,12 @@ fn seeds_are_frozen_across_versions() {
     assert_eq!(one, permutation_for_seed(1), "same seed, same permutation");
     assert_ne!(one, forty_two);
     assert_ne!(one, PERLIN_PERMUTATION);
-    let fingerprint = |p: [u8; 256]| p.iter().enumerate().map(|(i, &v)| (i as u64 + 1) * v as u64).sum::<u64>();
+    let fingerprint = |p: [u8; 256]| {
+        p.iter()
+            .enumerate()
+            .map(|(i, &v)| (i as u64 + 1) * v as u64)
+            .sum::<u64>()
+    };
     // Any permutation has the same sum; the position-weighted sum identifies the order.
     assert_ne!(fingerprint(one), fingerprint(PERLIN_PERMUTATION));
     assert_eq!(one[..8], [237, 158, 48, 41, 56, 140, 67, 170]);
@@ -116,18 +137,30 @@ fn seeds_are_frozen_across_versions() {
 #[test]
 fn a_different_seed_gives_a_different_pattern_and_the_same_seed_the_same_values() {
     let mut rng = Points(4);
-    let points: Vec<Vec<f64>> = (0..500).map(|_| (0..3).map(|_| rng.uniform(-50.0, 50.0)).collect()).collect();
+    let points: Vec<Vec<f64>> = (0..500)
+        .map(|_| (0..3).map(|_| rng.uniform(-50.0, 50.0)).collect())
+        .collect();
     for kind in NoiseKind::ALL {
         let eval = |seed| {
             let lut = LookupTables::new(seed);
-            points.iter().map(|p| noise_at::<f64>(&lut, kind, p)).collect::<Vec<f64>>()
+            points
+                .iter()
+                .map(|p| noise_at::<f64>(&lut, kind, p))
+                .collect::<Vec<f64>>()
         };
         let a = eval(7);
         assert_eq!(a, eval(7), "{kind}: same seed must give identical values");
         for other in [0, 8, 1 << 40] {
             let b = eval(other);
-            let differing = a.iter().zip(&b).filter(|(x, y)| (*x - *y).abs() > 1e-3).count();
-            assert!(differing > 400, "{kind}: seed 7 vs {other} differ at only {differing}/500 points");
+            let differing = a
+                .iter()
+                .zip(&b)
+                .filter(|(x, y)| (*x - *y).abs() > 1e-3)
+                .count();
+            assert!(
+                differing > 400,
+                "{kind}: seed 7 vs {other} differ at only {differing}/500 points"
+            );
         }
     }
 }

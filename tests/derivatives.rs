@@ -3,7 +3,10 @@
 
 mod common;
 
-use wgpu_noise::cpu::simplex::{simplex2, simplex2_deriv, simplex3_deriv, simplex3_r2, simplex4_deriv, simplex4_r2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
+use wgpu_noise::cpu::simplex::{
+    simplex2, simplex2_deriv, simplex3_deriv, simplex3_r2, simplex4_deriv, simplex4_r2,
+    SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
+};
 use wgpu_noise::tables::LookupTables;
 
 struct Rng(u64);
@@ -38,7 +41,10 @@ fn check_against_finite_differences<const N: usize>(
     for _ in 0..5000 {
         let p: [f64; N] = std::array::from_fn(|_| rng.uniform(-300.0, 300.0));
         let d = deriv(&p);
-        assert!((d[0] - value(&p)).abs() < 1e-12, "{name}: the value must equal the plain function");
+        assert!(
+            (d[0] - value(&p)).abs() < 1e-12,
+            "{name}: the value must equal the plain function"
+        );
         let mut differences = [0.0; N];
         let mut jumped = false;
         for a in 0..N {
@@ -61,11 +67,18 @@ fn check_against_finite_differences<const N: usize>(
         for a in 0..N {
             let error = (d[a + 1] - differences[a]).abs();
             largest = largest.max(error);
-            assert!(error < FD_TOLERANCE, "{name} at {p:?} axis {a}: analytic {} vs finite difference {}", d[a + 1], differences[a]);
+            assert!(
+                error < FD_TOLERANCE,
+                "{name} at {p:?} axis {a}: analytic {} vs finite difference {}",
+                d[a + 1],
+                differences[a]
+            );
         }
     }
     assert!(checked > 4000, "{name}: only {checked} points checked");
-    eprintln!("DERIV {name}: max |analytic - central difference| = {largest:e} over {checked} points");
+    eprintln!(
+        "DERIV {name}: max |analytic - central difference| = {largest:e} over {checked} points"
+    );
 }
 
 #[test]
@@ -111,7 +124,9 @@ fn gpu_gradients_equal_the_f32_cpu_gradients() {
     let g = common::generator(&ctx, 0);
     let lut = LookupTables::default();
     let mut rng = Rng(99);
-    let points: Vec<[f32; 4]> = (0..4000).map(|_| std::array::from_fn(|_| rng.uniform(-400.0, 400.0) as f32)).collect();
+    let points: Vec<[f32; 4]> = (0..4000)
+        .map(|_| std::array::from_fn(|_| rng.uniform(-400.0, 400.0) as f32))
+        .collect();
     for dims in 2..=4 {
         let (values, gradients) = g.evaluate_gradients(dims, &points).unwrap();
         let (mut value_error, mut gradient_error) = (0.0f32, 0.0f32);
@@ -123,12 +138,17 @@ fn gpu_gradients_equal_the_f32_cpu_gradients() {
                 _ => simplex4_deriv(&lut, p[0], p[1], p[2], p[3], 0.6, 27.0).to_vec(),
             };
             let ve = (v - cpu[0]).abs();
-            let ge = (0..dims).map(|a| (gr[a] - cpu[a + 1]).abs()).fold(0.0f32, f32::max);
+            let ge = (0..dims)
+                .map(|a| (gr[a] - cpu[a + 1]).abs())
+                .fold(0.0f32, f32::max);
             // Gradients reach ~10, so the value tolerance 1e-5 scales to 1e-4 for them;
             // a point within rounding of a simplex boundary (r² = 0.6) may differ more.
             if ve > 1e-5 || ge > 1e-4 {
                 over += 1;
-                assert!(dims > 2 && ve < 2e-2 && ge < 1.0, "{dims}D at {p:?}: value error {ve}, gradient error {ge}");
+                assert!(
+                    dims > 2 && ve < 2e-2 && ge < 1.0,
+                    "{dims}D at {p:?}: value error {ve}, gradient error {ge}"
+                );
             }
             value_error = value_error.max(ve);
             gradient_error = gradient_error.max(ge);
@@ -146,24 +166,43 @@ fn gradient_fields_on_gpu_equal_the_cpu_mirror_and_follow_the_values() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 4);
     let lut = LookupTables::new(4);
-    for (size, kernel) in [(&[45u32, 33][..], Kernel::Reference), (&[17, 13, 9][..], Kernel::Reference), (&[17, 13, 9][..], Kernel::Continuous)] {
+    for (size, kernel) in [
+        (&[45u32, 33][..], Kernel::Reference),
+        (&[17, 13, 9][..], Kernel::Reference),
+        (&[17, 13, 9][..], Kernel::Continuous),
+    ] {
         let field = Field::new(NoiseKind::Simplex, size)
             .with_frequency(&[4.0, 3.0, 2.0])
             .with_offset(&[-12.5, 40.25, 3.0])
-            .with_fractal(Fractal { octaves: 3, ..Fractal::default() })
+            .with_fractal(Fractal {
+                octaves: 3,
+                ..Fractal::default()
+            })
             .with_kernel(kernel);
         let gpu = g.generate_gradient(&field).unwrap();
         let params = FillParams::new(&field, Slab::whole(&field));
         let mut cpu = vec![[0.0f32; 4]; gpu.len()];
         fill_slab_gradient(&lut, field.dims, &params, &mut cpu);
-        let error = gpu.iter().zip(&cpu).flat_map(|(a, b)| a.iter().zip(b).map(|(x, y)| (x - y).abs())).fold(0.0f32, f32::max);
+        let error = gpu
+            .iter()
+            .zip(&cpu)
+            .flat_map(|(a, b)| a.iter().zip(b).map(|(x, y)| (x - y).abs()))
+            .fold(0.0f32, f32::max);
         // The value channel equals the plain fBm field.
         let plain = wgpu_noise::cpu::fill::generate_f32(&lut, &field).unwrap();
-        let value_error = gpu.iter().zip(&plain).map(|(a, b)| (a[0] - b).abs()).fold(0.0f32, f32::max);
+        let value_error = gpu
+            .iter()
+            .zip(&plain)
+            .map(|(a, b)| (a[0] - b).abs())
+            .fold(0.0f32, f32::max);
         eprintln!("GRADIENT FIELD {}D {kernel:?}: max |gpu - cpu| = {error:e}, value vs plain field {value_error:e}", size.len());
         // Gradients reach ~10: the value tolerance 1e-5 scaled by that (measured ≤ 1e-6).
         assert!(error <= 1e-4 && value_error <= 1e-5);
     }
     let classic = Field::new(NoiseKind::Classic, &[4, 4]);
-    assert!(g.generate_gradient(&classic).unwrap_err().to_string().contains("simplex noise only"));
+    assert!(g
+        .generate_gradient(&classic)
+        .unwrap_err()
+        .to_string()
+        .contains("simplex noise only"));
 }

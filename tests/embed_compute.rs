@@ -38,7 +38,9 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 fn points(n: usize) -> Vec<[f32; 4]> {
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let mut next = move || {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((state >> 40) as f32 / (1u64 << 24) as f32) * 600.0 - 300.0
     };
     (0..n).map(|_| [next(), next(), next(), next()]).collect()
@@ -49,7 +51,11 @@ fn compute_shader_noise_matches_the_cpu_reference_for_all_six_functions() {
     let Some(ctx) = common::gpu() else { return };
     let (device, queue) = (&ctx.device, &ctx.queue);
     let seed = 3;
-    let desc = NoiseBindingsDescriptor { group: 1, seed, visibility: wgpu::ShaderStages::COMPUTE };
+    let desc = NoiseBindingsDescriptor {
+        group: 1,
+        seed,
+        visibility: wgpu::ShaderStages::COMPUTE,
+    };
     let noise = NoiseBindings::new(device, queue, &desc).unwrap();
 
     let points = points(4000);
@@ -89,11 +95,19 @@ fn compute_shader_noise_matches_the_cpu_reference_for_all_six_functions() {
         label: Some("test compute group"),
         layout: &app_layout,
         entries: &[
-            wgpu::BindGroupEntry { binding: 0, resource: input.as_entire_binding() },
-            wgpu::BindGroupEntry { binding: 1, resource: output.as_entire_binding() },
+            wgpu::BindGroupEntry {
+                binding: 0,
+                resource: input.as_entire_binding(),
+            },
+            wgpu::BindGroupEntry {
+                binding: 1,
+                resource: output.as_entire_binding(),
+            },
         ],
     });
-    let module = noise.create_shader_module(device, Some("test compute shader"), KERNEL).unwrap();
+    let module = noise
+        .create_shader_module(device, Some("test compute shader"), KERNEL)
+        .unwrap();
     let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
         label: Some("test compute pipeline layout"),
         bind_group_layouts: &[Some(&app_layout), Some(noise.layout())],
@@ -108,9 +122,14 @@ fn compute_shader_noise_matches_the_cpu_reference_for_all_six_functions() {
         cache: None,
     });
 
-    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("test compute") });
+    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+        label: Some("test compute"),
+    });
     {
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("test noise"), timestamp_writes: None });
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("test noise"),
+            timestamp_writes: None,
+        });
         pass.set_pipeline(&pipeline);
         pass.set_bind_group(0, &app_group, &[]);
         noise.set_compute(&mut pass);
@@ -118,13 +137,25 @@ fn compute_shader_noise_matches_the_cpu_reference_for_all_six_functions() {
     }
     encoder.copy_buffer_to_buffer(&output, 0, &staging, 0, bytes);
     let submission = queue.submit([encoder.finish()]);
-    let gpu: Vec<f32> =
-        map_and_read(device, &staging, submission, Duration::from_secs(120), |b| bytemuck::cast_slice(b).to_vec()).unwrap();
+    let gpu: Vec<f32> = map_and_read(
+        device,
+        &staging,
+        submission,
+        Duration::from_secs(120),
+        |b| bytemuck::cast_slice(b).to_vec(),
+    )
+    .unwrap();
 
     let lut = LookupTables::new(seed);
-    let names = ["classic2", "classic3", "classic4", "simplex2", "simplex3", "simplex4"];
+    let names = [
+        "classic2", "classic3", "classic4", "simplex2", "simplex3", "simplex4",
+    ];
     for (f, name) in names.iter().enumerate() {
-        let kind = if f < 3 { NoiseKind::Classic } else { NoiseKind::Simplex };
+        let kind = if f < 3 {
+            NoiseKind::Classic
+        } else {
+            NoiseKind::Simplex
+        };
         let dims = f % 3 + 2;
         let mut max = 0.0f32;
         let mut nonzero = 0;
@@ -132,11 +163,24 @@ fn compute_shader_noise_matches_the_cpu_reference_for_all_six_functions() {
             let g = gpu[6 * i + f];
             let c = cpu::noise_at::<f32>(&lut, kind, &p[..dims]);
             let e = (g - c).abs();
-            max = if e.is_nan() { f32::INFINITY } else { max.max(e) };
+            max = if e.is_nan() {
+                f32::INFINITY
+            } else {
+                max.max(e)
+            };
             nonzero += usize::from(g != 0.0);
         }
-        eprintln!("{name}: {} points, max abs error vs CPU f32 {max:e}", points.len());
-        assert!(max <= TOLERANCE, "{name}: max abs error {max:e} > {TOLERANCE:e}");
-        assert!(nonzero * 2 > points.len(), "{name}: mostly zeros; the shader may not have run");
+        eprintln!(
+            "{name}: {} points, max abs error vs CPU f32 {max:e}",
+            points.len()
+        );
+        assert!(
+            max <= TOLERANCE,
+            "{name}: max abs error {max:e} > {TOLERANCE:e}"
+        );
+        assert!(
+            nonzero * 2 > points.len(),
+            "{name}: mostly zeros; the shader may not have run"
+        );
     }
 }

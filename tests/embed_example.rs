@@ -30,7 +30,11 @@ fn luma_stats(rgba: &[u8]) -> (f64, f64, u8, u8) {
         histogram[l as usize] += 1;
     }
     let n = luma.len() as f64;
-    let entropy = histogram.iter().filter(|&&c| c > 0).map(|&c| -(c as f64 / n) * (c as f64 / n).log2()).sum();
+    let entropy = histogram
+        .iter()
+        .filter(|&&c| c > 0)
+        .map(|&c| -(c as f64 / n) * (c as f64 / n).log2())
+        .sum();
     let mean = luma.iter().map(|&l| l as f64).sum::<f64>() / n;
     let sd = (luma.iter().map(|&l| (l as f64 - mean).powi(2)).sum::<f64>() / n).sqrt();
     luma.sort_unstable();
@@ -43,7 +47,16 @@ fn the_example_writes_a_nontrivial_png_headless() {
     let Some(_ctx) = common::gpu() else { return };
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("marble.png");
-    example::run(&args(&[path.to_str().unwrap(), "--size", "256x192", "--time", "1.5", "--seed", "3"])).unwrap();
+    example::run(&args(&[
+        path.to_str().unwrap(),
+        "--size",
+        "256x192",
+        "--time",
+        "1.5",
+        "--seed",
+        "3",
+    ]))
+    .unwrap();
 
     let image = image::open(&path).expect("a readable PNG").to_rgba8();
     assert_eq!(image.dimensions(), (256, 192));
@@ -52,12 +65,24 @@ fn the_example_writes_a_nontrivial_png_headless() {
     // A constant picture has entropy 0 and deviation 0, a two-tone one at most 1 bit, an
     // unrendered (cleared) target is constant. Measured on lavapipe: 5.9 bits, 21.0, 150..242
     // (256x192, time 1.5, seed 3); the bounds leave a wide margin for other GPUs.
-    assert!(entropy > 4.0, "luma entropy {entropy:.2} bits: the picture is nearly flat");
-    assert!(sd > 10.0, "luma standard deviation {sd:.1}: the picture is nearly flat");
+    assert!(
+        entropy > 4.0,
+        "luma entropy {entropy:.2} bits: the picture is nearly flat"
+    );
+    assert!(
+        sd > 10.0,
+        "luma standard deviation {sd:.1}: the picture is nearly flat"
+    );
     // Marble: darker veins through light stone, so the tones span a wide range.
-    assert!(p99 - p1 > 50, "luma 1st-99th percentile {p1}..{p99}: no contrast between veins and stone");
+    assert!(
+        p99 - p1 > 50,
+        "luma 1st-99th percentile {p1}..{p99}: no contrast between veins and stone"
+    );
     // The PNG was written by renaming a complete temporary file: nothing else is left.
-    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(leftovers, [std::ffi::OsString::from("marble.png")]);
 }
 
@@ -65,24 +90,37 @@ fn the_example_writes_a_nontrivial_png_headless() {
 fn the_example_animates_with_time_and_changes_with_the_seed() {
     let Some(ctx) = common::gpu() else { return };
     let (device, queue) = (&ctx.device, &ctx.queue);
-    let mut marble = example::Marble::new(device, queue, wgpu::TextureFormat::Rgba8UnormSrgb, 0).unwrap();
-    let frame = |marble: &example::Marble, time| example::render_rgba(device, queue, marble, 96, 64, time).unwrap();
+    let mut marble =
+        example::Marble::new(device, queue, wgpu::TextureFormat::Rgba8UnormSrgb, 0).unwrap();
+    let frame = |marble: &example::Marble, time| {
+        example::render_rgba(device, queue, marble, 96, 64, time).unwrap()
+    };
     let first = frame(&marble, 0.0);
     let same = frame(&marble, 0.0);
     let later = frame(&marble, 4.0);
     marble.set_seed(queue, 9);
     let reseeded = frame(&marble, 0.0);
 
-    let differing = |a: &[u8], b: &[u8]| a.chunks(4).zip(b.chunks(4)).filter(|(x, y)| x != y).count();
+    let differing =
+        |a: &[u8], b: &[u8]| a.chunks(4).zip(b.chunks(4)).filter(|(x, y)| x != y).count();
     let pixels = 96 * 64;
     eprintln!(
         "pixels changed: time 0 -> 4: {} of {pixels}; seed 0 -> 9: {} of {pixels}",
         differing(&first, &later),
         differing(&first, &reseeded)
     );
-    assert_eq!(first, same, "the same frame rendered twice should be identical");
-    assert!(differing(&first, &later) * 2 > pixels, "time barely changes the picture");
-    assert!(differing(&first, &reseeded) * 2 > pixels, "the seed barely changes the picture");
+    assert_eq!(
+        first, same,
+        "the same frame rendered twice should be identical"
+    );
+    assert!(
+        differing(&first, &later) * 2 > pixels,
+        "time barely changes the picture"
+    );
+    assert!(
+        differing(&first, &reseeded) * 2 > pixels,
+        "the seed barely changes the picture"
+    );
 }
 
 #[test]
@@ -98,7 +136,11 @@ fn the_example_refuses_bad_output_paths_with_one_line_errors() {
         assert!(message.contains(expected), "{message}");
         assert!(!message.contains('\n'), "one line: {message}");
     }
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing may be written on error");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing may be written on error"
+    );
 }
 
 #[test]

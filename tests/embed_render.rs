@@ -96,7 +96,8 @@ fn cpu_reference(lut: &LookupTables, params: &Params, which: usize) -> Vec<f32> 
     for y in 0..HEIGHT {
         for x in 0..WIDTH {
             let index = [x, y, x + y, x + 2 * y];
-            let p: [f32; 4] = std::array::from_fn(|a| params.offset[a] + params.step[a] * index[a] as f32);
+            let p: [f32; 4] =
+                std::array::from_fn(|a| params.offset[a] + params.step[a] * index[a] as f32);
             out.push(cpu::noise_at::<f32>(lut, kind, &p[..dims]));
         }
     }
@@ -138,10 +139,16 @@ impl App {
         let params_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("test params group"),
             layout: &params_layout,
-            entries: &[wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() }],
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: params.as_entire_binding(),
+            }],
         });
-        let module = noise.create_shader_module(device, Some("test fragment shader"), shader).unwrap();
-        let mut layouts: Vec<Option<&wgpu::BindGroupLayout>> = vec![None; noise.group() as usize + 1];
+        let module = noise
+            .create_shader_module(device, Some("test fragment shader"), shader)
+            .unwrap();
+        let mut layouts: Vec<Option<&wgpu::BindGroupLayout>> =
+            vec![None; noise.group() as usize + 1];
         layouts[0] = Some(&params_layout);
         layouts[noise.group() as usize] = Some(noise.layout());
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -172,7 +179,11 @@ impl App {
         });
         let target = device.create_texture(&wgpu::TextureDescriptor {
             label: Some("test R32Float target"),
-            size: wgpu::Extent3d { width: WIDTH, height: HEIGHT, depth_or_array_layers: 1 },
+            size: wgpu::Extent3d {
+                width: WIDTH,
+                height: HEIGHT,
+                depth_or_array_layers: 1,
+            },
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
@@ -186,14 +197,24 @@ impl App {
             usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        App { params, params_group, pipeline, target, readback }
+        App {
+            params,
+            params_group,
+            pipeline,
+            target,
+            readback,
+        }
     }
 
     /// Renders one frame with `uniform_bytes` and returns the target, row padding removed.
     fn render(&self, ctx: &GpuContext, noise: &NoiseBindings, uniform_bytes: &[u8]) -> Vec<f32> {
         ctx.queue.write_buffer(&self.params, 0, uniform_bytes);
         let view = self.target.create_view(&Default::default());
-        let mut encoder = ctx.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("test frame") });
+        let mut encoder = ctx
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("test frame"),
+            });
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("test noise pass"),
@@ -202,7 +223,12 @@ impl App {
                     depth_slice: None,
                     resolve_target: None,
                     ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color { r: CLEAR_VALUE as f64, g: 0.0, b: 0.0, a: 1.0 }),
+                        load: wgpu::LoadOp::Clear(wgpu::Color {
+                            r: CLEAR_VALUE as f64,
+                            g: 0.0,
+                            b: 0.0,
+                            a: 1.0,
+                        }),
                         store: wgpu::StoreOp::Store,
                     },
                 })],
@@ -221,15 +247,27 @@ impl App {
             self.target.as_image_copy(),
             wgpu::TexelCopyBufferInfo {
                 buffer: &self.readback,
-                layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(padded), rows_per_image: Some(HEIGHT) },
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(padded),
+                    rows_per_image: Some(HEIGHT),
+                },
             },
-            wgpu::Extent3d { width: WIDTH, height: HEIGHT, depth_or_array_layers: 1 },
+            wgpu::Extent3d {
+                width: WIDTH,
+                height: HEIGHT,
+                depth_or_array_layers: 1,
+            },
         );
         let submission = ctx.queue.submit([encoder.finish()]);
         let mut out = Vec::with_capacity((WIDTH * HEIGHT) as usize);
-        map_and_read(&ctx.device, &self.readback, submission, Duration::from_secs(120), |bytes| {
-            unpad_rows(bytes, WIDTH, HEIGHT as usize, padded, &mut out)
-        })
+        map_and_read(
+            &ctx.device,
+            &self.readback,
+            submission,
+            Duration::from_secs(120),
+            |bytes| unpad_rows(bytes, WIDTH, HEIGHT as usize, padded, &mut out),
+        )
         .unwrap();
         out
     }
@@ -237,18 +275,38 @@ impl App {
 
 fn max_abs_error(gpu: &[f32], cpu: &[f32]) -> f32 {
     assert_eq!(gpu.len(), cpu.len());
-    assert!(!gpu.contains(&CLEAR_VALUE), "some pixels were not covered by the full-screen triangle");
-    gpu.iter().zip(cpu).map(|(a, b)| (a - b).abs()).fold(0.0f32, |m, e| if e.is_nan() { f32::INFINITY } else { m.max(e) })
+    assert!(
+        !gpu.contains(&CLEAR_VALUE),
+        "some pixels were not covered by the full-screen triangle"
+    );
+    gpu.iter()
+        .zip(cpu)
+        .map(|(a, b)| (a - b).abs())
+        .fold(
+            0.0f32,
+            |m, e| if e.is_nan() { f32::INFINITY } else { m.max(e) },
+        )
 }
 
 fn with_which(which: usize) -> Params {
-    Params { which: [which as u32, 0, 0, 0], ..PARAMS }
+    Params {
+        which: [which as u32, 0, 0, 0],
+        ..PARAMS
+    }
 }
 
 #[test]
 fn fragment_shader_noise_matches_the_cpu_reference_for_all_six_functions() {
     let Some(ctx) = common::gpu() else { return };
-    let noise = NoiseBindings::new(&ctx.device, &ctx.queue, &NoiseBindingsDescriptor { group: 1, ..Default::default() }).unwrap();
+    let noise = NoiseBindings::new(
+        &ctx.device,
+        &ctx.queue,
+        &NoiseBindingsDescriptor {
+            group: 1,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     let app = App::new(&ctx, &noise, PARITY_SHADER, bytemuck::bytes_of(&PARAMS));
     let lut = LookupTables::new(0);
     for (which, (_, _, name)) in FUNCTIONS.iter().enumerate() {
@@ -256,18 +314,33 @@ fn fragment_shader_noise_matches_the_cpu_reference_for_all_six_functions() {
         let gpu = app.render(&ctx, &noise, bytemuck::bytes_of(&params));
         let cpu = cpu_reference(&lut, &params, which);
         let max = max_abs_error(&gpu, &cpu);
-        let spread = gpu.iter().fold(f32::MIN, |m, &v| m.max(v)) - gpu.iter().fold(f32::MAX, |m, &v| m.min(v));
+        let spread = gpu.iter().fold(f32::MIN, |m, &v| m.max(v))
+            - gpu.iter().fold(f32::MAX, |m, &v| m.min(v));
         eprintln!("{name}: {WIDTH}x{HEIGHT} fragments, max abs error vs CPU f32 {max:e}, value spread {spread:.3}");
-        assert!(max <= TOLERANCE, "{name}: max abs error {max:e} > {TOLERANCE:e}");
+        assert!(
+            max <= TOLERANCE,
+            "{name}: max abs error {max:e} > {TOLERANCE:e}"
+        );
         // Agreement on a constant picture would prove nothing.
-        assert!(spread > 0.5, "{name}: the picture is nearly constant (spread {spread})");
+        assert!(
+            spread > 0.5,
+            "{name}: the picture is nearly constant (spread {spread})"
+        );
     }
 }
 
 #[test]
 fn set_seed_changes_the_picture_of_the_same_pipeline_and_bind_group() {
     let Some(ctx) = common::gpu() else { return };
-    let mut noise = NoiseBindings::new(&ctx.device, &ctx.queue, &NoiseBindingsDescriptor { group: 1, ..Default::default() }).unwrap();
+    let mut noise = NoiseBindings::new(
+        &ctx.device,
+        &ctx.queue,
+        &NoiseBindingsDescriptor {
+            group: 1,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     let params = with_which(4); // simplex3
     let app = App::new(&ctx, &noise, PARITY_SHADER, bytemuck::bytes_of(&params));
     let before = app.render(&ctx, &noise, bytemuck::bytes_of(&params));
@@ -277,17 +350,31 @@ fn set_seed_changes_the_picture_of_the_same_pipeline_and_bind_group() {
     let after = app.render(&ctx, &noise, bytemuck::bytes_of(&params));
 
     let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count();
-    let mean_diff = before.iter().zip(&after).map(|(a, b)| (a - b).abs()).sum::<f32>() / before.len() as f32;
-    eprintln!("seed 0 -> 42: {changed} of {} pixels changed, mean abs difference {mean_diff:.3}", before.len());
+    let mean_diff = before
+        .iter()
+        .zip(&after)
+        .map(|(a, b)| (a - b).abs())
+        .sum::<f32>()
+        / before.len() as f32;
+    eprintln!(
+        "seed 0 -> 42: {changed} of {} pixels changed, mean abs difference {mean_diff:.3}",
+        before.len()
+    );
     // Every pixel's value depends on the permutation; a handful may coincide by chance.
-    assert!(changed * 10 > before.len() * 9, "only {changed} pixels changed");
+    assert!(
+        changed * 10 > before.len() * 9,
+        "only {changed} pixels changed"
+    );
     let max = max_abs_error(&after, &cpu_reference(&LookupTables::new(42), &params, 4));
     eprintln!("seed 42: max abs error vs CPU f32 {max:e}");
     assert!(max <= TOLERANCE, "after set_seed: max abs error {max:e}");
 
     noise.set_seed(&ctx.queue, 0);
     let back = app.render(&ctx, &noise, bytemuck::bytes_of(&params));
-    assert!(before == back, "returning to seed 0 should reproduce the first picture exactly");
+    assert!(
+        before == back,
+        "returning to seed 0 should reproduce the first picture exactly"
+    );
 }
 
 /// The application's uniform for `GROUPS_SHADER`: time and scale, as an animation would
@@ -322,15 +409,29 @@ fn fs(@builtin(position) pos: vec4<f32>) -> @location(0) f32 {
 fn noise_at_a_nonzero_group_works_beside_the_applications_own_group_0() {
     let Some(ctx) = common::gpu() else { return };
     let max_groups = ctx.device.limits().max_bind_groups;
-    let frame = Frame { time: 2.75, scale: 0.0625, _pad: [0.0; 2] };
+    let frame = Frame {
+        time: 2.75,
+        scale: 0.0625,
+        _pad: [0.0; 2],
+    };
     let lut = LookupTables::new(5);
     let cpu: Vec<f32> = (0..HEIGHT)
         .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
-        .map(|(x, y)| cpu::noise_at::<f32>(&lut, NoiseKind::Simplex, &[x as f32 * frame.scale, y as f32 * frame.scale, frame.time]))
+        .map(|(x, y)| {
+            cpu::noise_at::<f32>(
+                &lut,
+                NoiseKind::Simplex,
+                &[x as f32 * frame.scale, y as f32 * frame.scale, frame.time],
+            )
+        })
         .collect();
     // Group 1 directly after the application's, and the highest group with empty ones between.
     for group in [1, max_groups - 1] {
-        let desc = NoiseBindingsDescriptor { group, seed: 5, visibility: wgpu::ShaderStages::FRAGMENT };
+        let desc = NoiseBindingsDescriptor {
+            group,
+            seed: 5,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+        };
         let noise = NoiseBindings::new(&ctx.device, &ctx.queue, &desc).unwrap();
         assert_eq!(noise.group(), group);
         let app = App::new(&ctx, &noise, GROUPS_SHADER, bytemuck::bytes_of(&frame));
@@ -346,22 +447,32 @@ fn noise_at_a_nonzero_group_works_beside_the_applications_own_group_0() {
 fn a_group_index_beyond_the_devices_limit_is_a_clear_error() {
     let Some(ctx) = common::gpu() else { return };
     let max_groups = ctx.device.limits().max_bind_groups;
-    let desc = NoiseBindingsDescriptor { group: max_groups, ..Default::default() };
+    let desc = NoiseBindingsDescriptor {
+        group: max_groups,
+        ..Default::default()
+    };
     match NoiseBindings::new(&ctx.device, &ctx.queue, &desc) {
         Err(e @ NoiseError::ExceedsLimit { .. }) => {
             eprintln!("{e}");
             assert!(e.to_string().contains(&max_groups.to_string()));
         }
         Err(other) => panic!("expected ExceedsLimit, got {other:?}"),
-        Ok(_) => panic!("group {max_groups} was accepted on a device with {max_groups} bind groups"),
+        Ok(_) => {
+            panic!("group {max_groups} was accepted on a device with {max_groups} bind groups")
+        }
     }
 }
 
 #[test]
 fn bindings_visible_to_no_stage_are_a_clear_error() {
     let Some(ctx) = common::gpu() else { return };
-    let desc = NoiseBindingsDescriptor { visibility: wgpu::ShaderStages::empty(), ..Default::default() };
-    let err = NoiseBindings::new(&ctx.device, &ctx.queue, &desc).err().expect("empty visibility accepted");
+    let desc = NoiseBindingsDescriptor {
+        visibility: wgpu::ShaderStages::empty(),
+        ..Default::default()
+    };
+    let err = NoiseBindings::new(&ctx.device, &ctx.queue, &desc)
+        .err()
+        .expect("empty visibility accepted");
     eprintln!("{err}");
     assert!(matches!(err, NoiseError::InvalidArgument(_)), "{err:?}");
 }

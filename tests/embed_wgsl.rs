@@ -27,7 +27,11 @@ fn resources(module: &naga::Module) -> Vec<(String, u32, u32)> {
     module
         .global_variables
         .iter()
-        .filter_map(|(_, v)| v.binding.as_ref().map(|b| (v.name.clone().unwrap_or_default(), b.group, b.binding)))
+        .filter_map(|(_, v)| {
+            v.binding
+                .as_ref()
+                .map(|b| (v.name.clone().unwrap_or_default(), b.group, b.binding))
+        })
         .collect()
 }
 
@@ -48,11 +52,16 @@ fn lookup_textures_are_declared_at_the_group_the_caller_chooses() {
             .filter(|(name, _, _)| name.starts_with("noise_"))
             .collect();
         noise.sort_by_key(|r| r.2);
-        let expected: Vec<_> = ["noise_hash_grad3", "noise_grad4", "noise_perm", "noise_simplex4"]
-            .iter()
-            .enumerate()
-            .map(|(binding, name)| (name.to_string(), group, binding as u32))
-            .collect();
+        let expected: Vec<_> = [
+            "noise_hash_grad3",
+            "noise_grad4",
+            "noise_perm",
+            "noise_simplex4",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(binding, name)| (name.to_string(), group, binding as u32))
+        .collect();
         assert_eq!(noise, expected, "group {group}");
     }
 }
@@ -60,7 +69,10 @@ fn lookup_textures_are_declared_at_the_group_the_caller_chooses() {
 #[test]
 fn users_own_binding_at_group_0_is_left_where_the_user_put_it() {
     let source = shader_source(2, USER_SHADER).unwrap();
-    let user: Vec<_> = resources(&parse(&source)).into_iter().filter(|r| r.0 == "params").collect();
+    let user: Vec<_> = resources(&parse(&source))
+        .into_iter()
+        .filter(|r| r.0 == "params")
+        .collect();
     assert_eq!(user, [("params".to_string(), 0, 0)]);
 }
 
@@ -75,7 +87,8 @@ fn noise_at_the_same_group_and_binding_as_a_user_resource_is_rejected_by_validat
 
 #[test]
 fn redefining_a_noise_helper_is_an_error_naming_the_line_of_the_users_source() {
-    let user = "// my shader\n\nfn lerp(a: f32, b: f32, t: f32) -> f32 { return a + (b - a) * t; }\n";
+    let user =
+        "// my shader\n\nfn lerp(a: f32, b: f32, t: f32) -> f32 { return a + (b - a) * t; }\n";
     let message = invalid_shader_message(shader_source(1, user));
     eprintln!("{message}");
     assert!(message.starts_with("line 3 of your shader"), "{message}");
@@ -94,14 +107,28 @@ fn a_type_error_in_the_users_shader_names_its_line() {
 #[test]
 fn every_declared_name_really_collides_when_the_user_declares_it() {
     let names = declared_names();
-    for expected in ["classic2", "classic3", "classic4", "simplex2", "simplex3", "simplex4", "noise_perm"] {
-        assert!(names.iter().any(|n| n == expected), "{expected} missing from {names:?}");
+    for expected in [
+        "classic2",
+        "classic3",
+        "classic4",
+        "simplex2",
+        "simplex3",
+        "simplex4",
+        "noise_perm",
+    ] {
+        assert!(
+            names.iter().any(|n| n == expected),
+            "{expected} missing from {names:?}"
+        );
     }
     eprintln!("{} declared names: {names:?}", names.len());
     for name in &names {
         let user = format!("const {name}: f32 = 1.0;\n");
         let message = invalid_shader_message(shader_source(1, &user));
-        assert!(message.starts_with("line 1 of your shader"), "{name}: {message}");
+        assert!(
+            message.starts_with("line 1 of your shader"),
+            "{name}: {message}"
+        );
     }
     // And a name outside the list is free.
     shader_source(1, "const my_own_name: f32 = 1.0;\n").unwrap();
@@ -112,11 +139,17 @@ fn leading_directives_are_moved_above_the_noise_functions() {
     let user = "// directives must come first in WGSL\ndiagnostic(off, derivative_uniformity);\nenable f16;\n\nconst half_one: f16 = 1.0h;\n@fragment\nfn fs() -> @location(0) vec4<f32> {\n    return vec4<f32>(simplex2(vec2<f32>(0.5, 0.25)) + f32(half_one));\n}\n";
     // Prepending naively is what the helper exists for: naga rejects it.
     let naive = format!("{}\n{user}", wgpu_noise::shader::noise_functions_wgsl(1));
-    assert!(naga::front::wgsl::parse_str(&naive).is_err(), "a directive after declarations should be rejected");
+    assert!(
+        naga::front::wgsl::parse_str(&naive).is_err(),
+        "a directive after declarations should be rejected"
+    );
 
     let source = shader_source(1, user).unwrap();
     let first_lines: Vec<&str> = source.lines().take(2).collect();
-    assert_eq!(first_lines, ["diagnostic(off, derivative_uniformity);", "enable f16;"]);
+    assert_eq!(
+        first_lines,
+        ["diagnostic(off, derivative_uniformity);", "enable f16;"]
+    );
     parse(&source);
 }
 

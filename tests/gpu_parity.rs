@@ -28,23 +28,42 @@ struct Parity {
 
 fn compare(label: &str, field: &Field, gpu: &[f32], cpu: &[f32]) -> Parity {
     assert_eq!(gpu.len(), cpu.len(), "{label}: sample count");
-    let mut parity = Parity { max_error: 0.0, over_tolerance: 0 };
+    let mut parity = Parity {
+        max_error: 0.0,
+        over_tolerance: 0,
+    };
     for (i, (g, c)) in gpu.iter().zip(cpu).enumerate() {
         let error = (g - c).abs();
-        assert!(!error.is_nan(), "{label}: sample {i} is NaN (not written?) gpu {g} cpu {c}");
+        assert!(
+            !error.is_nan(),
+            "{label}: sample {i} is NaN (not written?) gpu {g} cpu {c}"
+        );
         parity.max_error = parity.max_error.max(error);
         if error > TOLERANCE {
             parity.over_tolerance += 1;
-            let boundary_case = field.kind == NoiseKind::Simplex && field.dims > 2 && error <= BOUNDARY_JUMP;
-            assert!(boundary_case, "{label}: sample {i}: gpu {g} cpu {c} differ by {error:e}");
+            let boundary_case =
+                field.kind == NoiseKind::Simplex && field.dims > 2 && error <= BOUNDARY_JUMP;
+            assert!(
+                boundary_case,
+                "{label}: sample {i}: gpu {g} cpu {c} differ by {error:e}"
+            );
         }
     }
-    assert!(parity.over_tolerance * 10_000 <= gpu.len().max(10_000), "{label}: {} samples over tolerance", parity.over_tolerance);
+    assert!(
+        parity.over_tolerance * 10_000 <= gpu.len().max(10_000),
+        "{label}: {} samples over tolerance",
+        parity.over_tolerance
+    );
     parity
 }
 
 fn check(g: &GpuNoise, seed: u64, field: &Field) -> Parity {
-    let label = format!("{} {}D {:?} seed {seed}", field.kind, field.dims, &field.size[..field.dims]);
+    let label = format!(
+        "{} {}D {:?} seed {seed}",
+        field.kind,
+        field.dims,
+        &field.size[..field.dims]
+    );
     let gpu = g.generate(field).unwrap_or_else(|e| panic!("{label}: {e}"));
     let cpu = generate_f32(&LookupTables::new(seed), field).unwrap();
     compare(&label, field, &gpu, &cpu)
@@ -64,7 +83,11 @@ fn fields(kind: NoiseKind, dims: usize) -> Vec<Field> {
     let mut out = Vec::new();
     for size in sizes {
         for (frequency, offset) in placements {
-            out.push(Field::new(kind, size).with_frequency(frequency).with_offset(offset));
+            out.push(
+                Field::new(kind, size)
+                    .with_frequency(frequency)
+                    .with_offset(offset),
+            );
         }
     }
     out
@@ -73,7 +96,10 @@ fn fields(kind: NoiseKind, dims: usize) -> Vec<Field> {
 fn parity_of(kind: NoiseKind, dims: usize) {
     let Some(ctx) = common::gpu() else { return };
     let mut g = common::generator(&ctx, 0);
-    let mut worst = Parity { max_error: 0.0, over_tolerance: 0 };
+    let mut worst = Parity {
+        max_error: 0.0,
+        over_tolerance: 0,
+    };
     let mut samples = 0;
     for seed in [0, 1, 12345] {
         g.set_seed(seed);
@@ -126,8 +152,16 @@ fn every_row_width_reads_back_without_padding_artifacts() {
     let g = common::generator(&ctx, 0);
     for width in [1, 2, 37, 63, 64, 65, 255, 256, 257, 1000] {
         for kind in NoiseKind::ALL {
-            check(&g, 0, &Field::new(kind, &[width, 3]).with_frequency(&[5.0, 2.0]));
-            check(&g, 0, &Field::new(kind, &[width, 2, 2]).with_frequency(&[5.0, 2.0, 1.0]));
+            check(
+                &g,
+                0,
+                &Field::new(kind, &[width, 3]).with_frequency(&[5.0, 2.0]),
+            );
+            check(
+                &g,
+                0,
+                &Field::new(kind, &[width, 2, 2]).with_frequency(&[5.0, 2.0, 1.0]),
+            );
         }
     }
 }
@@ -140,7 +174,10 @@ fn small_slabs_give_the_same_field_as_one_slab() {
     for size in [&[45u32, 31][..], &[13, 11, 9], &[6, 5, 4, 7]] {
         let field = Field::new(NoiseKind::Simplex, size).with_frequency(&[4.0, 3.0, 2.0, 2.0]);
         let layers = g.slab_layers(&field).unwrap();
-        assert!(layers < size[size.len() - 1], "the test must exercise several slabs");
+        assert!(
+            layers < size[size.len() - 1],
+            "the test must exercise several slabs"
+        );
         check(&g, 5, &field);
     }
 }
@@ -149,7 +186,9 @@ fn small_slabs_give_the_same_field_as_one_slab() {
 fn a_4d_volume_larger_than_a_slab_is_split_along_z() {
     let Some(ctx) = common::gpu() else { return };
     let mut g = common::generator(&ctx, 2);
-    let field = Field::new(NoiseKind::Classic, &[20, 12, 9, 3]).with_frequency(&[3.0, 2.0, 2.0, 1.5]).with_offset(&[-4.5, 0.25, 7.0, 300.0]);
+    let field = Field::new(NoiseKind::Classic, &[20, 12, 9, 3])
+        .with_frequency(&[3.0, 2.0, 2.0, 1.5])
+        .with_offset(&[-4.5, 0.25, 7.0, 300.0]);
     // One w-volume is 9 z-slices of 12 rows × 256 padded bytes = 27 KiB: a 8 KiB budget
     // holds 2 slices per slab, so each volume is generated in 5 slabs.
     g.options.slab_bytes = 8 << 10;
@@ -160,7 +199,9 @@ fn a_4d_volume_larger_than_a_slab_is_split_along_z() {
     })
     .unwrap();
     assert_eq!(slabs.len(), 3 * 5, "{slabs:?}");
-    assert!(slabs.iter().all(|(s, len)| s.z_range.is_some() && *len <= 2 * 12 * 20));
+    assert!(slabs
+        .iter()
+        .all(|(s, len)| s.z_range.is_some() && *len <= 2 * 12 * 20));
     check(&g, 2, &field);
 }
 
@@ -170,11 +211,17 @@ fn a_wrong_texture_upload_breaks_parity() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 0);
     let field3 = Field::new(NoiseKind::Simplex, &[32, 16, 8]).with_frequency(&[4.0, 2.0, 1.0]);
-    let field4 = Field::new(NoiseKind::Classic, &[8, 8, 4, 4]).with_frequency(&[2.0, 2.0, 1.0, 1.0]);
+    let field4 =
+        Field::new(NoiseKind::Classic, &[8, 8, 4, 4]).with_frequency(&[2.0, 2.0, 1.0, 1.0]);
     let reference = LookupTables::new(0);
     let cpu3 = generate_f32(&reference, &field3).unwrap();
     let cpu4 = generate_f32(&reference, &field4).unwrap();
-    let max_error = |gpu: Vec<f32>, cpu: &[f32]| gpu.iter().zip(cpu).map(|(a, b)| (a - b).abs()).fold(0.0f32, f32::max);
+    let max_error = |gpu: Vec<f32>, cpu: &[f32]| {
+        gpu.iter()
+            .zip(cpu)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max)
+    };
 
     // A shuffled permutation (another seed's tables) uploaded behind the CPU's back.
     g.lookup().upload(g.queue(), &LookupTables::new(99));
@@ -198,9 +245,18 @@ fn a_wrong_texture_upload_breaks_parity() {
         "TEETH max error with a shuffled table {shuffled:e}, one flipped gradient {one_gradient:e}, \
          two swapped perm entries {two_perm_entries:e}; restored {restored:e}"
     );
-    assert!(shuffled > 0.1, "a shuffled permutation went unnoticed ({shuffled})");
-    assert!(one_gradient > 0.01, "a flipped gradient went unnoticed ({one_gradient})");
-    assert!(two_perm_entries > 0.01, "swapped permutation entries went unnoticed ({two_perm_entries})");
+    assert!(
+        shuffled > 0.1,
+        "a shuffled permutation went unnoticed ({shuffled})"
+    );
+    assert!(
+        one_gradient > 0.01,
+        "a flipped gradient went unnoticed ({one_gradient})"
+    );
+    assert!(
+        two_perm_entries > 0.01,
+        "swapped permutation entries went unnoticed ({two_perm_entries})"
+    );
     assert!(restored <= TOLERANCE);
 }
 
@@ -209,9 +265,14 @@ fn a_256_cubed_volume_is_filled_correctly() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 0);
     for kind in NoiseKind::ALL {
-        let field = Field::new(kind, &[256, 256, 256]).with_frequency(&[8.0, 8.0, 8.0]).with_offset(&[-3.5, 100.25, 7.0]);
+        let field = Field::new(kind, &[256, 256, 256])
+            .with_frequency(&[8.0, 8.0, 8.0])
+            .with_offset(&[-3.5, 100.25, 7.0]);
         let p = check(&g, 0, &field);
-        eprintln!("256³ {kind}: max error {:e}, {} over tolerance", p.max_error, p.over_tolerance);
+        eprintln!(
+            "256³ {kind}: max error {:e}, {} over tolerance",
+            p.max_error, p.over_tolerance
+        );
     }
 }
 
@@ -220,9 +281,14 @@ fn a_64_to_the_4th_field_is_filled_correctly() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 0);
     for kind in NoiseKind::ALL {
-        let field = Field::new(kind, &[64, 64, 64, 64]).with_frequency(&[4.0, 4.0, 4.0, 4.0]).with_offset(&[1.5, -2.0, 0.0, 9.75]);
+        let field = Field::new(kind, &[64, 64, 64, 64])
+            .with_frequency(&[4.0, 4.0, 4.0, 4.0])
+            .with_offset(&[1.5, -2.0, 0.0, 9.75]);
         let p = check(&g, 0, &field);
-        eprintln!("64⁴ {kind}: max error {:e}, {} over tolerance", p.max_error, p.over_tolerance);
+        eprintln!(
+            "64⁴ {kind}: max error {:e}, {} over tolerance",
+            p.max_error, p.over_tolerance
+        );
     }
 }
 
@@ -232,17 +298,27 @@ fn sizes_beyond_the_device_limits_are_clear_errors() {
     let g = GpuNoise::new(&ctx.device, &ctx.queue, 0).unwrap();
     let limits = ctx.device.limits();
     let too_wide = limits.max_texture_dimension_2d + 1;
-    let err = g.generate(&Field::new(NoiseKind::Simplex, &[too_wide, 2])).unwrap_err();
+    let err = g
+        .generate(&Field::new(NoiseKind::Simplex, &[too_wide, 2]))
+        .unwrap_err();
     assert!(matches!(err, NoiseError::ExceedsLimit { .. }), "{err}");
     assert!(err.to_string().contains("size along x"), "{err}");
     let too_deep = limits.max_texture_dimension_3d + 1;
-    let err = g.generate(&Field::new(NoiseKind::Classic, &[4, 4, too_deep, 2])).unwrap_err();
+    let err = g
+        .generate(&Field::new(NoiseKind::Classic, &[4, 4, too_deep, 2]))
+        .unwrap_err();
     assert!(err.to_string().contains("size along z"), "{err}");
     eprintln!("limit error: {err}");
     // A tall 2D field (more rows than one texture holds) is split into slabs instead.
-    let tall = Field::new(NoiseKind::Simplex, &[2, limits.max_texture_dimension_2d + 3]).with_frequency(&[1.0, 64.0]);
+    let tall = Field::new(
+        NoiseKind::Simplex,
+        &[2, limits.max_texture_dimension_2d + 3],
+    )
+    .with_frequency(&[1.0, 64.0]);
     assert_eq!(g.generate(&tall).unwrap().len() as u64, tall.len());
     // Invalid fields are rejected before any GPU work.
-    let err = g.generate(&Field::new(NoiseKind::Simplex, &[0, 5])).unwrap_err();
+    let err = g
+        .generate(&Field::new(NoiseKind::Simplex, &[0, 5]))
+        .unwrap_err();
     assert!(matches!(err, NoiseError::InvalidField(_)), "{err}");
 }

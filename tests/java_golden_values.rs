@@ -26,10 +26,17 @@ fn golden(name: &str, dims: usize) -> Vec<GoldenPoint> {
         .map(|l| {
             let numbers: Vec<f64> = l.split(' ').map(|t| t.parse().expect("a number")).collect();
             assert_eq!(numbers.len(), dims + 1, "line {l:?}");
-            GoldenPoint { coords: numbers[..dims].to_vec(), value: numbers[dims] }
+            GoldenPoint {
+                coords: numbers[..dims].to_vec(),
+                value: numbers[dims],
+            }
         })
         .collect();
-    assert!(points.len() >= 500, "{name}: only {} golden points", points.len());
+    assert!(
+        points.len() >= 500,
+        "{name}: only {} golden points",
+        points.len()
+    );
     points
 }
 
@@ -39,7 +46,12 @@ fn assert_matches_java(name: &str, kind: NoiseKind, dims: usize) {
     for p in golden(name, dims) {
         let ours = noise_at::<f64>(&lut, kind, &p.coords);
         let error = (ours - p.value).abs();
-        assert!(error <= TOLERANCE, "{name} at {:?}: ours {ours:e}, Java {:e}", p.coords, p.value);
+        assert!(
+            error <= TOLERANCE,
+            "{name} at {:?}: ours {ours:e}, Java {:e}",
+            p.coords,
+            p.value
+        );
         max_error = max_error.max(error);
     }
     eprintln!("{name}: max |ours - Java| = {max_error:e}");
@@ -72,7 +84,10 @@ fn noise_rs_style_entry_points_give_the_same_values() {
     let p = golden("simplex2", 2).remove(0);
     assert!((simplex.get([p.coords[0], p.coords[1]]) - p.value).abs() <= TOLERANCE);
     let p = golden("simplex4", 4).remove(0);
-    assert!((simplex.get([p.coords[0], p.coords[1], p.coords[2], p.coords[3]]) - p.value).abs() <= TOLERANCE);
+    assert!(
+        (simplex.get([p.coords[0], p.coords[1], p.coords[2], p.coords[3]]) - p.value).abs()
+            <= TOLERANCE
+    );
     let p = golden("classic3", 3).remove(0);
     assert!((classic.get([p.coords[0], p.coords[1], p.coords[2]]) - p.value).abs() <= TOLERANCE);
 }

@@ -42,8 +42,14 @@ fn measure(kind: NoiseKind, dims: usize) -> (f64, f64) {
 /// factor gone wrong in either direction fails.
 fn assert_range(kind: NoiseKind, dims: usize, bound: f64, reach: f64) {
     let (min, max) = measure(kind, dims);
-    assert!(min >= -bound && max <= bound, "{kind} {dims}D left [-{bound}, {bound}]: {min}..{max}");
-    assert!(min <= -reach && max >= reach, "{kind} {dims}D spans only {min}..{max}");
+    assert!(
+        min >= -bound && max <= bound,
+        "{kind} {dims}D left [-{bound}, {bound}]: {min}..{max}"
+    );
+    assert!(
+        min <= -reach && max >= reach,
+        "{kind} {dims}D spans only {min}..{max}"
+    );
 }
 
 #[test]

@@ -34,10 +34,14 @@ struct Display {
 
 impl Drop for Display {
     fn drop(&mut self) {
-        let Some(server) = &mut self.server else { return };
+        let Some(server) = &mut self.server else {
+            return;
+        };
         // SIGTERM lets Xvfb remove its lock file and socket (SIGKILL would leave them, and
         // the display number would look taken to later runs).
-        let _ = Command::new("kill").args(["-TERM", &server.id().to_string()]).status();
+        let _ = Command::new("kill")
+            .args(["-TERM", &server.id().to_string()])
+            .status();
         let deadline = Instant::now() + Duration::from_secs(5);
         while server.try_wait().ok().flatten().is_none() {
             if Instant::now() > deadline {
@@ -54,7 +58,10 @@ impl Drop for Display {
 /// exists; a stale lock is replaced by Xvfb itself).
 fn display_taken(number: u32) -> bool {
     match std::fs::read_to_string(format!("/tmp/.X{number}-lock")) {
-        Ok(pid) => Path::new(&format!("/proc/{}", pid.trim())).exists() || !Path::new("/proc/self").exists(),
+        Ok(pid) => {
+            Path::new(&format!("/proc/{}", pid.trim())).exists()
+                || !Path::new("/proc/self").exists()
+        }
         Err(_) => false,
     }
 }
@@ -66,7 +73,10 @@ fn require_gpu() -> bool {
 /// The display to use, or `None` (test skipped) when there is neither one nor Xvfb.
 fn display() -> Option<Display> {
     if let Some(d) = std::env::var_os("DISPLAY").filter(|d| !d.is_empty()) {
-        return Some(Display { name: d.to_string_lossy().into_owned(), server: None });
+        return Some(Display {
+            name: d.to_string_lossy().into_owned(),
+            server: None,
+        });
     }
     let _guard = XVFB_START.lock().unwrap_or_else(|e| e.into_inner());
     for number in 90..140 {
@@ -75,7 +85,14 @@ fn display() -> Option<Display> {
         }
         let name = format!(":{number}");
         let spawned = Command::new("Xvfb")
-            .args([name.as_str(), "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
+            .args([
+                name.as_str(),
+                "-screen",
+                "0",
+                "1024x768x24",
+                "-nolisten",
+                "tcp",
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn();
@@ -97,12 +114,18 @@ fn display() -> Option<Display> {
             }
             // Accepting connections (a stale socket left by a killed server refuses them).
             if std::os::unix::net::UnixStream::connect(&socket).is_ok() {
-                return Some(Display { name, server: Some(server) });
+                return Some(Display {
+                    name,
+                    server: Some(server),
+                });
             }
             if Instant::now() > deadline {
                 let _ = server.kill();
                 let _ = server.wait();
-                panic!("Xvfb {name} did not listen on {} within 10 s", socket.display());
+                panic!(
+                    "Xvfb {name} did not listen on {} within 10 s",
+                    socket.display()
+                );
             }
             std::thread::sleep(Duration::from_millis(20));
         }
@@ -115,7 +138,10 @@ fn display() -> Option<Display> {
 
 fn preview(display: Option<&Display>, args: &[&str]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"));
-    cmd.arg("preview").args(args).env("XDG_RUNTIME_DIR", std::env::temp_dir()).env_remove("WAYLAND_DISPLAY");
+    cmd.arg("preview")
+        .args(args)
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        .env_remove("WAYLAND_DISPLAY");
     match display {
         Some(d) => cmd.env("DISPLAY", &d.name),
         None => cmd.env_remove("DISPLAY"),
@@ -185,9 +211,19 @@ fn screenshot(display: &Display, frame: &Frame) -> Gray {
     ];
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = preview(Some(display), &args);
-    assert!(out.status.success(), "preview {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    let image = image::open(&path).expect("the screenshot is a PNG").into_luma8();
-    Gray { width: image.width(), height: image.height(), pixels: image.into_raw() }
+    assert!(
+        out.status.success(),
+        "preview {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let image = image::open(&path)
+        .expect("the screenshot is a PNG")
+        .into_luma8();
+    Gray {
+        width: image.width(),
+        height: image.height(),
+        pixels: image.into_raw(),
+    }
 }
 
 /// The CPU reference of a frame, by the documented convention: pixel (i, j) of a W × H
@@ -196,7 +232,10 @@ fn screenshot(display: &Display, frame: &Frame) -> Gray {
 /// round(255 · clamp((v + 1) / 2, 0, 1)).
 fn reference(frame: &Frame) -> Vec<u8> {
     let lut = LookupTables::new(frame.seed);
-    let settings = NoiseSettings { octaves: frame.octaves, ..NoiseSettings::default() };
+    let settings = NoiseSettings {
+        octaves: frame.octaves,
+        ..NoiseSettings::default()
+    };
     let step = frame.frequency / frame.width as f64;
     let shift = frame.speed * frame.time;
     let axis = if frame.dims == 2 { 0 } else { frame.dims - 1 };
@@ -233,18 +272,55 @@ fn window_setup() -> Option<Display> {
 
 #[test]
 fn screenshots_match_the_cpu_reference_for_the_same_parameters_and_time() {
-    let Some(display) = window_setup() else { return };
+    let Some(display) = window_setup() else {
+        return;
+    };
     let cases = [
-        Frame { kind: NoiseKind::Simplex, dims: 2, ..FRAME },
-        Frame { kind: NoiseKind::Classic, dims: 2, seed: 7, octaves: 4, ..FRAME },
-        Frame { kind: NoiseKind::Simplex, dims: 3, ..FRAME },
-        Frame { kind: NoiseKind::Classic, dims: 3, octaves: 3, time: 7.5, ..FRAME },
-        Frame { kind: NoiseKind::Simplex, dims: 4, seed: 3, octaves: 2, ..FRAME },
-        Frame { kind: NoiseKind::Classic, dims: 4, frequency: 11.0, ..FRAME },
+        Frame {
+            kind: NoiseKind::Simplex,
+            dims: 2,
+            ..FRAME
+        },
+        Frame {
+            kind: NoiseKind::Classic,
+            dims: 2,
+            seed: 7,
+            octaves: 4,
+            ..FRAME
+        },
+        Frame {
+            kind: NoiseKind::Simplex,
+            dims: 3,
+            ..FRAME
+        },
+        Frame {
+            kind: NoiseKind::Classic,
+            dims: 3,
+            octaves: 3,
+            time: 7.5,
+            ..FRAME
+        },
+        Frame {
+            kind: NoiseKind::Simplex,
+            dims: 4,
+            seed: 3,
+            octaves: 2,
+            ..FRAME
+        },
+        Frame {
+            kind: NoiseKind::Classic,
+            dims: 4,
+            frequency: 11.0,
+            ..FRAME
+        },
     ];
     for frame in &cases {
         let shot = screenshot(&display, frame);
-        assert_eq!((shot.width, shot.height), (frame.width, frame.height), "the screenshot has the window's size");
+        assert_eq!(
+            (shot.width, shot.height),
+            (frame.width, frame.height),
+            "the screenshot has the window's size"
+        );
         let expected = reference(frame);
         let diff = differences(&shot.pixels, &expected);
         let max = diff.iter().copied().max().unwrap();
@@ -259,35 +335,83 @@ fn screenshots_match_the_cpu_reference_for_the_same_parameters_and_time() {
         // reference rounds F·i/W from f64). Measured on lavapipe: see the stderr above.
         // More than 1 could only come from a simplex 3D/4D r² = 0.6 boundary jump (~1e-3,
         // a tenth of a level), so a handful of such pixels is allowed, no more.
-        assert!(larger <= 5, "{larger} pixels differ by more than one gray level (max {max}): {frame:?}");
-        assert!(off_by_one <= diff.len() / 100, "{off_by_one} pixels off by one level: {frame:?}");
+        assert!(
+            larger <= 5,
+            "{larger} pixels differ by more than one gray level (max {max}): {frame:?}"
+        );
+        assert!(
+            off_by_one <= diff.len() / 100,
+            "{off_by_one} pixels off by one level: {frame:?}"
+        );
         // Not blank: the reference itself spans most of the gray range.
-        let (lo, hi) = (expected.iter().min().unwrap(), expected.iter().max().unwrap());
+        let (lo, hi) = (
+            expected.iter().min().unwrap(),
+            expected.iter().max().unwrap(),
+        );
         assert!(hi - lo > 100, "reference spans only {lo}..{hi}: {frame:?}");
     }
 }
 
 #[test]
 fn the_picture_moves_with_time() {
-    let Some(display) = window_setup() else { return };
+    let Some(display) = window_setup() else {
+        return;
+    };
     for dims in 2..=4 {
-        let a = screenshot(&display, &Frame { dims, time: 0.0, ..FRAME });
-        let b = screenshot(&display, &Frame { dims, time: 1.0, ..FRAME });
+        let a = screenshot(
+            &display,
+            &Frame {
+                dims,
+                time: 0.0,
+                ..FRAME
+            },
+        );
+        let b = screenshot(
+            &display,
+            &Frame {
+                dims,
+                time: 1.0,
+                ..FRAME
+            },
+        );
         let diff = differences(&a.pixels, &b.pixels);
         let changed = diff.iter().filter(|&&d| d > 2).count();
-        eprintln!("{dims}D, t = 0 vs 1: mean |Δgray| = {:.1}, {changed} of {} pixels changed", mean(&diff), diff.len());
-        assert!(changed > diff.len() / 2, "{dims}D: only {changed} pixels changed between t = 0 and t = 1");
+        eprintln!(
+            "{dims}D, t = 0 vs 1: mean |Δgray| = {:.1}, {changed} of {} pixels changed",
+            mean(&diff),
+            diff.len()
+        );
+        assert!(
+            changed > diff.len() / 2,
+            "{dims}D: only {changed} pixels changed between t = 0 and t = 1"
+        );
     }
 }
 
 #[test]
 fn in_2d_the_picture_scrolls_along_x() {
-    let Some(display) = window_setup() else { return };
+    let Some(display) = window_setup() else {
+        return;
+    };
     // One pixel is F/W = 6/160 cells; at 0.5 cells/s, 0.3 s moves 4 pixels.
     let shift = 4usize;
     let dt = shift as f64 * FRAME.frequency / FRAME.width as f64 / FRAME.speed;
-    let a = screenshot(&display, &Frame { dims: 2, time: 1.0, ..FRAME });
-    let b = screenshot(&display, &Frame { dims: 2, time: 1.0 + dt, ..FRAME });
+    let a = screenshot(
+        &display,
+        &Frame {
+            dims: 2,
+            time: 1.0,
+            ..FRAME
+        },
+    );
+    let b = screenshot(
+        &display,
+        &Frame {
+            dims: 2,
+            time: 1.0 + dt,
+            ..FRAME
+        },
+    );
     let w = FRAME.width as usize;
     let (mut max, mut unmoved_max) = (0u8, 0u8);
     for row in 0..FRAME.height as usize {
@@ -298,18 +422,39 @@ fn in_2d_the_picture_scrolls_along_x() {
         }
     }
     eprintln!("2D scroll by {shift} px: max |Δgray| = {max} (against the unshifted picture: {unmoved_max})");
-    assert!(max <= 1, "the later frame is not the earlier one moved {shift} pixels left (max diff {max})");
+    assert!(
+        max <= 1,
+        "the later frame is not the earlier one moved {shift} pixels left (max diff {max})"
+    );
     assert!(unmoved_max > 10, "the picture did not move");
 }
 
 #[test]
 fn switching_the_noise_kind_on_the_command_line_changes_the_picture() {
-    let Some(display) = window_setup() else { return };
-    let simplex = screenshot(&display, &Frame { kind: NoiseKind::Simplex, ..FRAME });
-    let classic = screenshot(&display, &Frame { kind: NoiseKind::Classic, ..FRAME });
+    let Some(display) = window_setup() else {
+        return;
+    };
+    let simplex = screenshot(
+        &display,
+        &Frame {
+            kind: NoiseKind::Simplex,
+            ..FRAME
+        },
+    );
+    let classic = screenshot(
+        &display,
+        &Frame {
+            kind: NoiseKind::Classic,
+            ..FRAME
+        },
+    );
     let diff = differences(&simplex.pixels, &classic.pixels);
     let changed = diff.iter().filter(|&&d| d > 2).count();
-    eprintln!("simplex vs classic: mean |Δgray| = {:.1}, {changed} of {} pixels changed", mean(&diff), diff.len());
+    eprintln!(
+        "simplex vs classic: mean |Δgray| = {:.1}, {changed} of {} pixels changed",
+        mean(&diff),
+        diff.len()
+    );
     assert!(changed > diff.len() / 2, "only {changed} pixels changed");
 }
 
@@ -319,7 +464,10 @@ fn without_a_display_it_fails_with_one_line_pointing_to_bake() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "succeeded without a display");
     assert!(stderr.contains("bake"), "no hint at `bake`: {stderr}");
-    assert!(stderr.contains("DISPLAY"), "does not say what is missing: {stderr}");
+    assert!(
+        stderr.contains("DISPLAY"),
+        "does not say what is missing: {stderr}"
+    );
     assert_eq!(stderr.trim().lines().count(), 1, "not one line: {stderr}");
 }
 
@@ -338,6 +486,9 @@ fn bad_options_are_rejected_before_a_window_opens() {
         let out = preview(None, args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?} accepted");
-        assert!(!stderr.contains("DISPLAY"), "{args:?}: failed on the display, not the option: {stderr}");
+        assert!(
+            !stderr.contains("DISPLAY"),
+            "{args:?}: failed on the display, not the option: {stderr}"
+        );
     }
 }

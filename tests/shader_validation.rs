@@ -6,11 +6,20 @@ use wgpu_noise::shader;
 fn validate(name: &str, source: &str) {
     let module = match naga::front::wgsl::parse_str(source) {
         Ok(m) => m,
-        Err(e) => panic!("{name} does not parse:\n{}", e.emit_to_string_with_path(source, name)),
+        Err(e) => panic!(
+            "{name} does not parse:\n{}",
+            e.emit_to_string_with_path(source, name)
+        ),
     };
-    let mut validator = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all());
+    let mut validator = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::all(),
+    );
     if let Err(e) = validator.validate(&module) {
-        panic!("{name} does not validate:\n{}", e.emit_to_string_with_path(source, name));
+        panic!(
+            "{name} does not validate:\n{}",
+            e.emit_to_string_with_path(source, name)
+        );
     }
 }
 
@@ -27,16 +36,36 @@ fn each_lookup_module_validates_on_its_own() {
 fn each_noise_family_validates_with_either_lookup_module() {
     for lookup in [shader::LOOKUP_WGSL, shader::LOOKUP_HASH_WGSL] {
         let base = format!("{lookup}\n{}", shader::LATTICE_WGSL);
-        validate("lookup + classic.wgsl", &format!("{base}\n{}", shader::CLASSIC_WGSL));
-        validate("lookup + simplex.wgsl", &format!("{base}\n{}", shader::SIMPLEX_WGSL));
-        validate("lookup + all + fractal.wgsl", &format!("{base}\n{}\n{}\n{}", shader::CLASSIC_WGSL, shader::SIMPLEX_WGSL, shader::FRACTAL_WGSL));
+        validate(
+            "lookup + classic.wgsl",
+            &format!("{base}\n{}", shader::CLASSIC_WGSL),
+        );
+        validate(
+            "lookup + simplex.wgsl",
+            &format!("{base}\n{}", shader::SIMPLEX_WGSL),
+        );
+        validate(
+            "lookup + all + fractal.wgsl",
+            &format!(
+                "{base}\n{}\n{}\n{}",
+                shader::CLASSIC_WGSL,
+                shader::SIMPLEX_WGSL,
+                shader::FRACTAL_WGSL
+            ),
+        );
     }
 }
 
 #[test]
 fn the_fill_shader_validates_for_both_lookup_variants() {
-    validate("fill shader (textures)", &shader::fill_shader_wgsl(LookupVariant::Textures));
-    validate("fill shader (hash)", &shader::fill_shader_wgsl(LookupVariant::Hash));
+    validate(
+        "fill shader (textures)",
+        &shader::fill_shader_wgsl(LookupVariant::Textures),
+    );
+    validate(
+        "fill shader (hash)",
+        &shader::fill_shader_wgsl(LookupVariant::Hash),
+    );
 }
 
 /// Every file under shaders/ is covered: the library's own modules by the assemblies
@@ -44,8 +73,15 @@ fn the_fill_shader_validates_for_both_lookup_variants() {
 /// functions, after them.
 #[test]
 fn every_shader_file_validates() {
-    const LIBRARY_MODULES: [&str; 7] =
-        ["lookup.wgsl", "lookup_hash.wgsl", "lattice.wgsl", "classic.wgsl", "simplex.wgsl", "fractal.wgsl", "fill.wgsl"];
+    const LIBRARY_MODULES: [&str; 7] = [
+        "lookup.wgsl",
+        "lookup_hash.wgsl",
+        "lattice.wgsl",
+        "classic.wgsl",
+        "simplex.wgsl",
+        "fractal.wgsl",
+        "fill.wgsl",
+    ];
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/shaders");
     let mut others = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -55,13 +91,20 @@ fn every_shader_file_validates() {
             continue;
         }
         // Benchmark templates get their workgroup size (WG_X, WG_Y, WG_Z) at run time.
-        let source = std::fs::read_to_string(&path).unwrap().replace("WG_X", "8").replace("WG_Y", "8").replace("WG_Z", "1");
+        let source = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("WG_X", "8")
+            .replace("WG_Y", "8")
+            .replace("WG_Z", "1");
         if naga::front::wgsl::parse_str(&source).is_ok() {
             validate(&name, &source);
         } else {
             // Calls the noise functions: validate after them, with the lookup textures at
             // a group (3) the file's own bindings do not use.
-            validate(&name, &format!("{}\n{source}", shader::noise_functions_wgsl(3)));
+            validate(
+                &name,
+                &format!("{}\n{source}", shader::noise_functions_wgsl(3)),
+            );
         }
         others += 1;
     }

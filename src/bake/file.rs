@@ -27,7 +27,10 @@ impl AtomicFile {
     pub fn create(target: &Path, overwrite: bool) -> Result<Self> {
         check_target(target, overwrite)?;
         let dir = parent_dir(target);
-        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let prefix = format!(".{name}.");
         let mut builder = tempfile::Builder::new();
         builder.prefix(&prefix).suffix(".tmp");
@@ -38,10 +41,18 @@ impl AtomicFile {
             builder.permissions(std::fs::Permissions::from_mode(0o666));
         }
         let temp = builder.tempfile_in(dir).map_err(|error| NoiseError::Io {
-            context: format!("cannot create a file in {} (for {})", dir.display(), target.display()),
+            context: format!(
+                "cannot create a file in {} (for {})",
+                dir.display(),
+                target.display()
+            ),
             error: os_error(error),
         })?;
-        Ok(AtomicFile { temp, target: target.to_path_buf(), overwrite })
+        Ok(AtomicFile {
+            temp,
+            target: target.to_path_buf(),
+            overwrite,
+        })
     }
 
     /// The temporary file, to write to.
@@ -63,10 +74,13 @@ impl AtomicFile {
     /// rename refuses to replace a file that appeared meanwhile.
     pub fn commit(self) -> Result<()> {
         let target = self.target;
-        self.temp.as_file().sync_all().map_err(|error| NoiseError::Io {
-            context: format!("writing {}", target.display()),
-            error,
-        })?;
+        self.temp
+            .as_file()
+            .sync_all()
+            .map_err(|error| NoiseError::Io {
+                context: format!("writing {}", target.display()),
+                error,
+            })?;
         let persisted = if self.overwrite {
             self.temp.persist(&target)
         } else {
@@ -77,7 +91,10 @@ impl AtomicFile {
             if e.error.kind() == std::io::ErrorKind::AlreadyExists {
                 NoiseError::OutputExists(target.clone())
             } else {
-                NoiseError::Io { context: format!("renaming the finished file to {}", target.display()), error: e.error }
+                NoiseError::Io {
+                    context: format!("renaming the finished file to {}", target.display()),
+                    error: e.error,
+                }
             }
         })
     }
@@ -87,12 +104,18 @@ impl AtomicFile {
 /// directory nor another non-regular file, and exists only if `overwrite`.
 pub fn check_target(target: &Path, overwrite: bool) -> Result<()> {
     if target.file_name().is_none() {
-        return Err(NoiseError::Output(format!("{} does not name a file", target.display())));
+        return Err(NoiseError::Output(format!(
+            "{} does not name a file",
+            target.display()
+        )));
     }
     // symlink_metadata: a dangling symlink still counts as "exists".
     if let Ok(meta) = std::fs::symlink_metadata(target) {
         if meta.is_dir() {
-            return Err(NoiseError::Output(format!("{} is a directory", target.display())));
+            return Err(NoiseError::Output(format!(
+                "{} is a directory",
+                target.display()
+            )));
         }
         // The rename would replace a device node, FIFO or socket itself (e.g. /dev/null as
         // root), not write into it: never what "overwrite" means.

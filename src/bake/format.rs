@@ -32,7 +32,10 @@ impl FileFormat {
     /// The format `path`'s extension names (case-insensitive), or an error listing the
     /// known ones.
     pub fn from_path(path: &Path) -> Result<Self> {
-        let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
         match ext.as_deref() {
             Some("png") => Ok(FileFormat::Png),
             Some("exr") => Ok(FileFormat::Exr),
@@ -100,7 +103,10 @@ impl ValueRange {
     /// `[-1, 1]`: the nominal range of both noise families. Simplex noise stays inside it;
     /// classic 4D noise can leave it slightly (measured extremes ±1.09 over 10⁶ random
     /// points), and those samples are clamped (and counted) unless a wider range is given.
-    pub const NOMINAL: ValueRange = ValueRange { low: -1.0, high: 1.0 };
+    pub const NOMINAL: ValueRange = ValueRange {
+        low: -1.0,
+        high: 1.0,
+    };
 
     /// A range, checked: both ends finite and `low < high`.
     pub fn new(low: f64, high: f64) -> Result<Self> {
@@ -155,7 +161,10 @@ impl Encoding {
     /// The default encoding for a format: 16-bit PNG over [`ValueRange::NOMINAL`], EXR, npy.
     pub fn default_for(format: FileFormat) -> Self {
         match format {
-            FileFormat::Png => Encoding::Png { depth: PngDepth::Sixteen, range: ValueRange::NOMINAL },
+            FileFormat::Png => Encoding::Png {
+                depth: PngDepth::Sixteen,
+                range: ValueRange::NOMINAL,
+            },
             FileFormat::Exr => Encoding::Exr,
             FileFormat::Npy => Encoding::Npy,
         }
@@ -175,7 +184,10 @@ impl Encoding {
         match self {
             Encoding::Png { depth, .. } => format!("{}-bit grayscale PNG", depth.bits()),
             Encoding::NormalMap { depth, strength } => {
-                format!("{}-bit RGB normal map PNG (OpenGL, +Y up, strength {strength})", depth.bits())
+                format!(
+                    "{}-bit RGB normal map PNG (OpenGL, +Y up, strength {strength})",
+                    depth.bits()
+                )
             }
             Encoding::Exr => "32-bit float OpenEXR".into(),
             Encoding::Npy => "little-endian f32 .npy".into(),
@@ -213,7 +225,9 @@ impl SliceAtlas {
         let slices = match field.dims {
             2 => 1,
             3 => nz,
-            _ => nz.checked_mul(nw).ok_or_else(|| NoiseError::Output("too many slices".into()))?,
+            _ => nz
+                .checked_mul(nw)
+                .ok_or_else(|| NoiseError::Output("too many slices".into()))?,
         };
         let columns = match columns {
             Some(c) if c == 0 || slices % c != 0 => {
@@ -224,17 +238,27 @@ impl SliceAtlas {
             Some(c) => c,
             None => match field.dims {
                 2 => 1,
-                3 => (1..=nz).find(|c| nz % c == 0 && (*c as u64) * (*c as u64) >= nz as u64).unwrap_or(nz),
+                3 => (1..=nz)
+                    .find(|c| nz % c == 0 && (*c as u64) * (*c as u64) >= nz as u64)
+                    .unwrap_or(nz),
                 _ => nz,
             },
         };
-        Ok(SliceAtlas { tile_width: nx, tile_height: ny, slices, columns })
+        Ok(SliceAtlas {
+            tile_width: nx,
+            tile_height: ny,
+            slices,
+            columns,
+        })
     }
 
     /// The same layout with `channels` floats per texel seen as `channels` times as many
     /// single floats per row: what a [`RowAssembler`] of interleaved texels works on.
     pub fn interleaved(&self, channels: usize) -> SliceAtlas {
-        SliceAtlas { tile_width: self.tile_width * channels as u32, ..*self }
+        SliceAtlas {
+            tile_width: self.tile_width * channels as u32,
+            ..*self
+        }
     }
 
     /// Tiles per atlas column.
@@ -322,13 +346,27 @@ impl RowAssembler {
     /// An assembler for `atlas`.
     pub fn new(atlas: SliceAtlas) -> Self {
         let w = atlas.tile_width as usize;
-        let unit = if atlas.columns == 1 { w } else { atlas.columns as usize * w * atlas.tile_height as usize };
-        RowAssembler { atlas, unit, pending: Vec::new(), row: Vec::new(), taken: 0 }
+        let unit = if atlas.columns == 1 {
+            w
+        } else {
+            atlas.columns as usize * w * atlas.tile_height as usize
+        };
+        RowAssembler {
+            atlas,
+            unit,
+            pending: Vec::new(),
+            row: Vec::new(),
+            taken: 0,
+        }
     }
 
     /// Takes the next samples; hands every completed run of image rows to `emit` (its
     /// length is a multiple of the image width).
-    pub fn push(&mut self, mut values: &[f32], emit: &mut dyn FnMut(&[f32]) -> Result<()>) -> Result<()> {
+    pub fn push(
+        &mut self,
+        mut values: &[f32],
+        emit: &mut dyn FnMut(&[f32]) -> Result<()>,
+    ) -> Result<()> {
         self.taken += values.len() as u64;
         if !self.pending.is_empty() {
             let take = (self.unit - self.pending.len()).min(values.len());
@@ -361,14 +399,22 @@ impl RowAssembler {
         Ok(())
     }
 
-    fn emit_units(&mut self, units: &[f32], emit: &mut dyn FnMut(&[f32]) -> Result<()>) -> Result<()> {
+    fn emit_units(
+        &mut self,
+        units: &[f32],
+        emit: &mut dyn FnMut(&[f32]) -> Result<()>,
+    ) -> Result<()> {
         if units.is_empty() {
             return Ok(());
         }
         if self.atlas.columns == 1 {
             return emit(units);
         }
-        let (w, h, c) = (self.atlas.tile_width as usize, self.atlas.tile_height as usize, self.atlas.columns as usize);
+        let (w, h, c) = (
+            self.atlas.tile_width as usize,
+            self.atlas.tile_height as usize,
+            self.atlas.columns as usize,
+        );
         for unit in units.chunks_exact(self.unit) {
             for y in 0..h {
                 self.row.clear();
@@ -408,7 +454,10 @@ pub fn encode(
     out: &mut dyn Write,
     produce: &mut Produce<'_>,
 ) -> Result<EncodeStats> {
-    let io = |error: std::io::Error| NoiseError::Io { context: format!("writing {}", target.display()), error };
+    let io = |error: std::io::Error| NoiseError::Io {
+        context: format!("writing {}", target.display()),
+        error,
+    };
     match encoding {
         Encoding::Npy => {
             let mut shape = npy_shape(field);
@@ -438,14 +487,18 @@ pub fn encode(
         Encoding::Png { depth, range } => {
             atlas.check_fits(FileFormat::Png)?;
             if channels != 1 {
-                return Err(NoiseError::Output("a grayscale PNG holds one value per texel".into()));
+                return Err(NoiseError::Output(
+                    "a grayscale PNG holds one value per texel".into(),
+                ));
             }
             write_png(atlas, *depth, range, description, out, &io, produce)
         }
         Encoding::NormalMap { depth, strength } => {
             atlas.check_fits(FileFormat::Png)?;
             if channels != 4 || field.dims != 2 {
-                return Err(NoiseError::Output("a normal map needs the gradient of a 2D field".into()));
+                return Err(NoiseError::Output(
+                    "a normal map needs the gradient of a 2D field".into(),
+                ));
             }
             let step = field.step();
             let scale = [strength * step[0], strength * step[1]];
@@ -456,7 +509,11 @@ pub fn encode(
 
 /// The `.npy` shape of `field`: its sizes slowest axis first, `(y, x)` … `(w, z, y, x)`.
 pub fn npy_shape(field: &Field) -> Vec<u64> {
-    field.size[..field.dims].iter().rev().map(|&s| s as u64).collect()
+    field.size[..field.dims]
+        .iter()
+        .rev()
+        .map(|&s| s as u64)
+        .collect()
 }
 
 /// A `.npy` version 1.0 header for a C-order little-endian `f32` array of `shape`: magic,
@@ -464,7 +521,11 @@ pub fn npy_shape(field: &Field) -> Vec<u64> {
 /// starts at a multiple of 64 bytes (as NumPy writes it).
 pub fn npy_header(shape: &[u64]) -> Vec<u8> {
     let dims: Vec<String> = shape.iter().map(u64::to_string).collect();
-    let tuple = if dims.len() == 1 { format!("({},)", dims[0]) } else { format!("({})", dims.join(", ")) };
+    let tuple = if dims.len() == 1 {
+        format!("({},)", dims[0])
+    } else {
+        format!("({})", dims.join(", "))
+    };
     let dict = format!("{{'descr': '<f4', 'fortran_order': False, 'shape': {tuple}, }}");
     let unpadded = 10 + dict.len() + 1;
     let pad = (64 - unpadded % 64) % 64;
@@ -572,8 +633,8 @@ fn exr_header(width: i32, height: i32, names: &[&str], comments: &str) -> Vec<u8
     let mut h = Vec::new();
     h.extend_from_slice(&20000630i32.to_le_bytes()); // magic 0x762f3101
     h.extend_from_slice(&2i32.to_le_bytes()); // version 2; single-part scan lines, short names
-    // chlist, sorted by name as the format requires: name, pixel type (2 = FLOAT),
-    // pLinear, 3 reserved bytes, x and y sampling; a final NUL.
+                                              // chlist, sorted by name as the format requires: name, pixel type (2 = FLOAT),
+                                              // pLinear, 3 reserved bytes, x and y sampling; a final NUL.
     let mut sorted = names.to_vec();
     sorted.sort();
     let mut channels = Vec::new();
@@ -592,7 +653,12 @@ fn exr_header(width: i32, height: i32, names: &[&str], comments: &str) -> Vec<u8
     attribute(&mut h, "displayWindow", "box2i", &window);
     attribute(&mut h, "lineOrder", "lineOrder", &[0]); // INCREASING_Y
     attribute(&mut h, "pixelAspectRatio", "float", &1.0f32.to_le_bytes());
-    attribute(&mut h, "screenWindowCenter", "v2f", &[0.0f32.to_le_bytes(), 0.0f32.to_le_bytes()].concat());
+    attribute(
+        &mut h,
+        "screenWindowCenter",
+        "v2f",
+        &[0.0f32.to_le_bytes(), 0.0f32.to_le_bytes()].concat(),
+    );
     attribute(&mut h, "screenWindowWidth", "float", &1.0f32.to_le_bytes());
     attribute(&mut h, "comments", "string", comments.as_bytes());
     h.push(0); // end of header
@@ -601,7 +667,9 @@ fn exr_header(width: i32, height: i32, names: &[&str], comments: &str) -> Vec<u8
 
 /// Maps the PNG encoder's errors: I/O errors through `io` (so a full disk reads as one),
 /// anything else as an output error.
-fn png_error_of(io: &dyn Fn(std::io::Error) -> NoiseError) -> impl Fn(png::EncodingError) -> NoiseError + Copy + '_ {
+fn png_error_of(
+    io: &dyn Fn(std::io::Error) -> NoiseError,
+) -> impl Fn(png::EncodingError) -> NoiseError + Copy + '_ {
     move |e| match e {
         png::EncodingError::IoError(error) => io(error),
         other => NoiseError::Output(format!("PNG encoder: {other}")),
@@ -627,9 +695,14 @@ fn png_header<'a>(
     });
     encoder.set_compression(png::Compression::Fast);
     encoder
-        .add_text_chunk("Software".into(), format!("wgpu-noise {}", env!("CARGO_PKG_VERSION")))
+        .add_text_chunk(
+            "Software".into(),
+            format!("wgpu-noise {}", env!("CARGO_PKG_VERSION")),
+        )
         .map_err(png_error)?;
-    encoder.add_text_chunk("Description".into(), description.into()).map_err(png_error)?;
+    encoder
+        .add_text_chunk("Description".into(), description.into())
+        .map_err(png_error)?;
     encoder.write_header().map_err(png_error)
 }
 
@@ -652,7 +725,14 @@ fn write_png(
     produce: &mut Produce<'_>,
 ) -> Result<EncodeStats> {
     let png_error = png_error_of(io);
-    let mut writer = png_header(out, atlas, png::ColorType::Grayscale, depth, description, &png_error)?;
+    let mut writer = png_header(
+        out,
+        atlas,
+        png::ColorType::Grayscale,
+        depth,
+        description,
+        &png_error,
+    )?;
     let mut clamped = 0u64;
     {
         // Borrowing (not `into_stream_writer`) so that `writer.finish()` below writes IEND
@@ -700,7 +780,14 @@ fn write_normal_map(
     produce: &mut Produce<'_>,
 ) -> Result<EncodeStats> {
     let png_error = png_error_of(io);
-    let mut writer = png_header(out, atlas, png::ColorType::Rgb, depth, description, &png_error)?;
+    let mut writer = png_header(
+        out,
+        atlas,
+        png::ColorType::Rgb,
+        depth,
+        description,
+        &png_error,
+    )?;
     {
         let mut stream = writer.stream_writer().map_err(png_error)?;
         let mut assembler = RowAssembler::new(atlas.interleaved(4));
@@ -742,7 +829,8 @@ mod tests {
 
     #[test]
     fn default_atlas_is_near_square_in_3d_and_one_row_per_w_in_4d() {
-        let atlas = |size: &[u32]| SliceAtlas::new(&Field::new(NoiseKind::Simplex, size), None).unwrap();
+        let atlas =
+            |size: &[u32]| SliceAtlas::new(&Field::new(NoiseKind::Simplex, size), None).unwrap();
         let a = atlas(&[4, 4, 64]);
         assert_eq!((a.columns, a.rows()), (8, 8));
         let a = atlas(&[4, 4, 32]);
@@ -761,7 +849,9 @@ mod tests {
         // 2x2 slices, 4 of them, 2 columns: the value encodes (x, y, z).
         let field = Field::new(NoiseKind::Simplex, &[2, 2, 4]);
         let atlas = SliceAtlas::new(&field, Some(2)).unwrap();
-        let values: Vec<f32> = (0..16).map(|i| (i % 2 + 10 * ((i / 2) % 2) + 100 * (i / 4)) as f32).collect();
+        let values: Vec<f32> = (0..16)
+            .map(|i| (i % 2 + 10 * ((i / 2) % 2) + 100 * (i / 4)) as f32)
+            .collect();
         for chunk in [1, 3, 5, 16] {
             let mut a = RowAssembler::new(atlas);
             let mut image = Vec::new();
@@ -773,7 +863,10 @@ mod tests {
                 .unwrap();
             }
             a.finish().unwrap();
-            let expected = [0., 1., 100., 101., 10., 11., 110., 111., 200., 201., 300., 301., 210., 211., 310., 311.];
+            let expected = [
+                0., 1., 100., 101., 10., 11., 110., 111., 200., 201., 300., 301., 210., 211., 310.,
+                311.,
+            ];
             assert_eq!(image, expected, "chunk {chunk}");
         }
     }

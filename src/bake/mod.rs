@@ -97,7 +97,12 @@ pub struct NoiseSpec {
 impl NoiseSpec {
     /// A spec for `field` with `seed`: lookup textures, values only.
     pub fn new(field: Field, seed: u64) -> Self {
-        NoiseSpec { field, seed, lookup: LookupVariant::Textures, gradient: false }
+        NoiseSpec {
+            field,
+            seed,
+            lookup: LookupVariant::Textures,
+            gradient: false,
+        }
     }
 
     /// The same with another lookup variant.
@@ -195,7 +200,12 @@ pub struct BakeOptions {
 impl BakeOptions {
     /// Options for `encoding`: default atlas, no overwrite, no verification.
     pub fn new(encoding: Encoding) -> Self {
-        BakeOptions { encoding, atlas_columns: None, overwrite: false, verify: None }
+        BakeOptions {
+            encoding,
+            atlas_columns: None,
+            overwrite: false,
+            verify: None,
+        }
     }
 
     /// Every check that needs no file and no generator: the spec, the atlas, the format's
@@ -204,15 +214,15 @@ impl BakeOptions {
         spec.validate()?;
         let format = self.encoding.format();
         match (&self.encoding, spec.gradient) {
-            (Encoding::Png { .. }, true) => {
-                return Err(NoiseError::Output(
-                    "a grayscale PNG holds one value per texel: write the gradient to .exr or .npy, \
+            (Encoding::Png { .. }, true) => return Err(NoiseError::Output(
+                "a grayscale PNG holds one value per texel: write the gradient to .exr or .npy, \
                      or a normal map (PNG)"
-                        .into(),
-                ))
-            }
+                    .into(),
+            )),
             (Encoding::NormalMap { .. }, false) => {
-                return Err(NoiseError::Output("a normal map is made from the gradient: bake with it".into()))
+                return Err(NoiseError::Output(
+                    "a normal map is made from the gradient: bake with it".into(),
+                ))
             }
             (Encoding::NormalMap { strength, .. }, true) => {
                 if spec.field.dims != 2 {
@@ -222,17 +232,23 @@ impl BakeOptions {
                     )));
                 }
                 if !(strength.is_finite() && *strength >= 0.0) {
-                    return Err(NoiseError::Output(format!("normal strength must be finite and ≥ 0, not {strength}")));
+                    return Err(NoiseError::Output(format!(
+                        "normal strength must be finite and ≥ 0, not {strength}"
+                    )));
                 }
             }
             _ => {}
         }
         if !format.is_image() && self.atlas_columns.is_some() {
-            return Err(NoiseError::Output("atlas columns apply to PNG and EXR only (.npy keeps the N-D shape)".into()));
+            return Err(NoiseError::Output(
+                "atlas columns apply to PNG and EXR only (.npy keeps the N-D shape)".into(),
+            ));
         }
         if let Some(t) = self.verify {
             if !(t.is_finite() && t >= 0.0) {
-                return Err(NoiseError::Output(format!("verification tolerance must be finite and ≥ 0, not {t}")));
+                return Err(NoiseError::Output(format!(
+                    "verification tolerance must be finite and ≥ 0, not {t}"
+                )));
             }
         }
         let atlas = SliceAtlas::new(&spec.field, self.atlas_columns)?;
@@ -291,7 +307,10 @@ impl VerifyReport {
         let max = if self.max_abs_error == 0.0 {
             "0 against the f32 CPU reference".to_string()
         } else {
-            format!("{:e} against the f32 CPU reference (at x={x} y={y} z={z} w={w})", self.max_abs_error)
+            format!(
+                "{:e} against the f32 CPU reference (at x={x} y={y} z={z} w={w})",
+                self.max_abs_error
+            )
         };
         match (self.max_gradient_error, self.gradient_tolerance) {
             (Some(g), Some(gt)) => format!(
@@ -339,7 +358,9 @@ pub fn bake_into(
     let description = describe_file(spec, &options.encoding, &atlas);
     let total = spec.field.len();
     let mut stats = ValueStats::default();
-    let mut verifier = options.verify.map(|tolerance| Verifier::new(spec, tolerance));
+    let mut verifier = options
+        .verify
+        .map(|tolerance| Verifier::new(spec, tolerance));
     let mut out = BufWriter::with_capacity(1 << 20, file.file());
     let encoded = format::encode(
         &options.encoding,
@@ -361,7 +382,10 @@ pub fn bake_into(
             })
         },
     )?;
-    out.flush().map_err(|error| NoiseError::Io { context: format!("writing {}", target.display()), error })?;
+    out.flush().map_err(|error| NoiseError::Io {
+        context: format!("writing {}", target.display()),
+        error,
+    })?;
     drop(out);
     if stats.non_finite > 0 {
         let [x, y, z, w] = stats.first_non_finite;
@@ -373,10 +397,21 @@ pub fn bake_into(
     }
     let verify = verifier.map(|v| v.report);
     if let Some(v) = verify.as_ref().filter(|v| !v.passed()) {
-        return Err(NoiseError::Verification(format!("{}; {} not written", v.summary(), target.display())));
+        return Err(NoiseError::Verification(format!(
+            "{}; {} not written",
+            v.summary(),
+            target.display()
+        )));
     }
     file.commit()?;
-    Ok(BakeReport { samples: stats.samples, min: stats.min, max: stats.max, clamped: encoded.clamped, atlas, verify })
+    Ok(BakeReport {
+        samples: stats.samples,
+        min: stats.min,
+        max: stats.max,
+        clamped: encoded.clamped,
+        atlas,
+        verify,
+    })
 }
 
 /// The text stored in PNG `Description` / EXR `comments`: what the file holds and how to
@@ -431,7 +466,13 @@ struct ValueStats {
 
 impl Default for ValueStats {
     fn default() -> Self {
-        ValueStats { samples: 0, min: f32::INFINITY, max: f32::NEG_INFINITY, non_finite: 0, first_non_finite: [0; 4] }
+        ValueStats {
+            samples: 0,
+            min: f32::INFINITY,
+            max: f32::NEG_INFINITY,
+            non_finite: 0,
+            first_non_finite: [0; 4],
+        }
     }
 }
 
@@ -466,7 +507,9 @@ struct Verifier {
 
 impl Verifier {
     fn new(spec: &NoiseSpec, tolerance: f32) -> Self {
-        let gradient_tolerance = spec.gradient.then_some(tolerance * GRADIENT_TOLERANCE_SCALE);
+        let gradient_tolerance = spec
+            .gradient
+            .then_some(tolerance * GRADIENT_TOLERANCE_SCALE);
         Verifier {
             lookup: CpuLookup::new(spec.lookup, spec.seed),
             spec: spec.clone(),
@@ -504,14 +547,21 @@ impl Verifier {
                 e
             }
         };
-        for (i, (a, b)) in values.chunks_exact(channels).zip(self.reference.chunks_exact(channels)).enumerate() {
+        for (i, (a, b)) in values
+            .chunks_exact(channels)
+            .zip(self.reference.chunks_exact(channels))
+            .enumerate()
+        {
             let value_error = error(a[0], b[0]);
             if value_error > report.max_abs_error {
                 report.max_abs_error = value_error;
                 report.worst_texel = texel_of(params, i);
             }
             let mut over = value_error > report.tolerance;
-            if let (Some(max), Some(tolerance)) = (report.max_gradient_error.as_mut(), report.gradient_tolerance) {
+            if let (Some(max), Some(tolerance)) = (
+                report.max_gradient_error.as_mut(),
+                report.gradient_tolerance,
+            ) {
                 let g = (1..channels).map(|c| error(a[c], b[c])).fold(0.0, f32::max);
                 *max = max.max(g);
                 over |= g > tolerance;
@@ -526,6 +576,11 @@ impl Verifier {
 /// The field texel of sample `i` of the box `params` describes.
 fn texel_of(params: &FillParams, i: usize) -> [u32; 4] {
     let [ex, ey, ez, _] = params.extent.map(|e| e as usize);
-    let local = [i % ex, (i / ex) % ey, (i / (ex * ey)) % ez, i / (ex * ey * ez)];
+    let local = [
+        i % ex,
+        (i / ex) % ey,
+        (i / (ex * ey)) % ez,
+        i / (ex * ey * ez),
+    ];
     std::array::from_fn(|a| params.origin[a] + local[a] as u32)
 }

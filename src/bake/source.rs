@@ -49,8 +49,12 @@ impl CpuLookup {
         match (self, spec.gradient) {
             (CpuLookup::Tables(t), false) => fill_slab(t.as_ref(), kind, dims, params, out),
             (CpuLookup::Hash(h), false) => fill_slab(h, kind, dims, params, out),
-            (CpuLookup::Tables(t), true) => fill_slab_gradient(t.as_ref(), dims, params, bytemuck::cast_slice_mut(out)),
-            (CpuLookup::Hash(h), true) => fill_slab_gradient(h, dims, params, bytemuck::cast_slice_mut(out)),
+            (CpuLookup::Tables(t), true) => {
+                fill_slab_gradient(t.as_ref(), dims, params, bytemuck::cast_slice_mut(out))
+            }
+            (CpuLookup::Hash(h), true) => {
+                fill_slab_gradient(h, dims, params, bytemuck::cast_slice_mut(out))
+            }
         }
     }
 }
@@ -71,7 +75,11 @@ pub trait SampleSource {
     /// Generates every sample of `spec` once, in memory order (x fastest, then y, z, w),
     /// handing each contiguous box to `sink` with the [`FillParams`] that describe it (the
     /// CPU reference can regenerate the same box from them). Stops at the first error.
-    fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>) -> Result<()>;
+    fn produce(
+        &mut self,
+        spec: &NoiseSpec,
+        sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>,
+    ) -> Result<()>;
 }
 
 /// The GPU, through a [`GpuNoise`] on the caller's device.
@@ -114,16 +122,25 @@ impl SampleSource for GpuSource {
         "gpu".into()
     }
 
-    fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>) -> Result<()> {
+    fn produce(
+        &mut self,
+        spec: &NoiseSpec,
+        sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>,
+    ) -> Result<()> {
         self.check(spec)?;
         self.noise.set_seed(spec.seed);
         let field = &spec.field;
         if spec.gradient {
-            return self.noise.generate_gradient_slabs(field, |slab: Slab, values: &[[f32; 4]]| {
-                sink(&FillParams::new(field, slab), bytemuck::cast_slice(values))
-            });
+            return self
+                .noise
+                .generate_gradient_slabs(field, |slab: Slab, values: &[[f32; 4]]| {
+                    sink(&FillParams::new(field, slab), bytemuck::cast_slice(values))
+                });
         }
-        self.noise.generate_slabs(field, |slab: Slab, values: &[f32]| sink(&FillParams::new(field, slab), values))
+        self.noise
+            .generate_slabs(field, |slab: Slab, values: &[f32]| {
+                sink(&FillParams::new(field, slab), values)
+            })
     }
 }
 
@@ -135,7 +152,10 @@ pub struct CpuSource {
 
 impl Default for CpuSource {
     fn default() -> Self {
-        CpuSource { lookup: None, chunk_samples: CHUNK_BYTES / 4 }
+        CpuSource {
+            lookup: None,
+            chunk_samples: CHUNK_BYTES / 4,
+        }
     }
 }
 
@@ -149,7 +169,10 @@ impl CpuSource {
     /// The same with chunks of at most `samples` samples (at least one row): smaller
     /// chunks use less memory; the values do not depend on it.
     pub fn with_chunk_samples(samples: u64) -> Self {
-        CpuSource { lookup: None, chunk_samples: samples.max(1) }
+        CpuSource {
+            lookup: None,
+            chunk_samples: samples.max(1),
+        }
     }
 
     fn lookup(&mut self, variant: LookupVariant, seed: u64) -> &CpuLookup {
@@ -165,7 +188,11 @@ impl SampleSource for CpuSource {
         format!("cpu ({} threads)", rayon::current_num_threads())
     }
 
-    fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>) -> Result<()> {
+    fn produce(
+        &mut self,
+        spec: &NoiseSpec,
+        sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>,
+    ) -> Result<()> {
         spec.validate()?;
         let channels = spec.channels();
         // The budget is in bytes: a gradient chunk holds a quarter as many texels.
@@ -191,7 +218,11 @@ pub fn chunks(field: &Field, max_samples: u64) -> Vec<FillParams> {
     let volume = slice * nz as u64;
     let mut base = FillParams::new(field, Slab::whole(field));
     base.origin = [0; 4];
-    let make = |origin: [u32; 4], extent: [u32; 4]| FillParams { origin, extent, ..base };
+    let make = |origin: [u32; 4], extent: [u32; 4]| FillParams {
+        origin,
+        extent,
+        ..base
+    };
     let runs = |total: u32, unit: u64| {
         let per = (max_samples / unit).clamp(1, total as u64) as u32;
         (0..total.div_ceil(per)).map(move |i| (i * per, per.min(total - i * per)))
@@ -240,9 +271,17 @@ mod tests {
             for p in chunks(&field, budget) {
                 let [nx, ny, nz, _] = field.size.map(u64::from);
                 let first = p.origin[0] as u64
-                    + nx * (p.origin[1] as u64 + ny * (p.origin[2] as u64 + nz * p.origin[3] as u64));
-                assert_eq!(first, next, "{size:?} budget {budget}: chunks must be contiguous");
-                assert!(p.len() as u64 <= budget.max(nx), "{size:?} budget {budget}: {} samples", p.len());
+                    + nx * (p.origin[1] as u64
+                        + ny * (p.origin[2] as u64 + nz * p.origin[3] as u64));
+                assert_eq!(
+                    first, next,
+                    "{size:?} budget {budget}: chunks must be contiguous"
+                );
+                assert!(
+                    p.len() as u64 <= budget.max(nx),
+                    "{size:?} budget {budget}: {} samples",
+                    p.len()
+                );
                 next += p.len() as u64;
             }
             assert_eq!(next, field.len(), "{size:?} budget {budget}");

@@ -11,7 +11,9 @@
 
 use wgpu::util::DeviceExt;
 
-use super::{median_gpu, pop_scope, storage_texture_entry, uniform_entry, wait, GpuBench, GpuTiming};
+use super::{
+    median_gpu, pop_scope, storage_texture_entry, uniform_entry, wait, GpuBench, GpuTiming,
+};
 use crate::error::{NoiseError, Result};
 use crate::field::{Field, NoiseKind};
 use crate::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
@@ -68,8 +70,13 @@ pub struct Variant {
 
 impl Variant {
     /// The product's configuration (8×8×1, one sample per invocation, textures in and out).
-    pub const BASELINE: Variant =
-        Variant { workgroup: [8, 8, 1], per_invocation: 1, along: Along::X, lookup: Lookup::Textures, output: Output::Texture };
+    pub const BASELINE: Variant = Variant {
+        workgroup: [8, 8, 1],
+        per_invocation: 1,
+        along: Along::X,
+        lookup: Lookup::Textures,
+        output: Output::Texture,
+    };
 
     /// A short name, e.g. `16x16x1`, `8x8x1 z4`, `8x8x1 lut=buffers out=buffer`.
     pub fn name(&self) -> String {
@@ -103,10 +110,16 @@ impl Variant {
         // Unrolled, so that one sample per invocation is exactly fill_3d (no loop).
         let samples: Vec<String> = (0..self.per_invocation)
             .map(|s| {
-                let (sx, sz) = if self.along == Along::X { (s, 0) } else { (0, s) };
+                let (sx, sz) = if self.along == Along::X {
+                    (s, 0)
+                } else {
+                    (0, s)
+                };
                 match (px, pz) {
                     (1, 1) => "fill_one(id);".to_string(),
-                    _ => format!("fill_one(vec3<u32>(id.x * {px}u + {sx}u, id.y, id.z * {pz}u + {sz}u));"),
+                    _ => format!(
+                        "fill_one(vec3<u32>(id.x * {px}u + {sx}u, id.y, id.z * {pz}u + {sz}u));"
+                    ),
                 }
             })
             .collect();
@@ -141,7 +154,11 @@ impl Variant {
     pub fn workgroups(&self, extent: [u32; 3]) -> [u32; 3] {
         let (px, pz) = self.per_axis();
         let [x, y, z] = self.workgroup;
-        [extent[0].div_ceil(x * px), extent[1].div_ceil(y), extent[2].div_ceil(z * pz)]
+        [
+            extent[0].div_ceil(x * px),
+            extent[1].div_ceil(y),
+            extent[2].div_ceil(z * pz),
+        ]
     }
 }
 
@@ -157,7 +174,10 @@ fn buffer_fetches(source: &str) -> String {
         let mut result = String::with_capacity(out.len());
         let mut rest = out.as_str();
         while let Some(at) = rest.find(&call) {
-            let whole = rest[..at].chars().next_back().is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            let whole = rest[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
             result.push_str(&rest[..at]);
             if whole {
                 result.push_str("buf_");
@@ -241,9 +261,16 @@ struct BufferLookup {
 
 impl BufferLookup {
     fn new(device: &wgpu::Device, tables: &LookupTables) -> Self {
-        let words = |texels: &[[u8; 4]]| -> Vec<u32> { texels.iter().map(|t| u32::from_le_bytes(*t)).collect() };
+        let words = |texels: &[[u8; 4]]| -> Vec<u32> {
+            texels.iter().map(|t| u32::from_le_bytes(*t)).collect()
+        };
         let perm: Vec<u32> = tables.perm.iter().map(|&p| p as u32).collect();
-        let contents = [words(&tables.hash_grad3), words(&tables.grad4), perm, words(&tables.simplex4)];
+        let contents = [
+            words(&tables.hash_grad3),
+            words(&tables.grad4),
+            perm,
+            words(&tables.simplex4),
+        ];
         let buffers: Vec<wgpu::Buffer> = contents
             .iter()
             .map(|c| {
@@ -255,8 +282,9 @@ impl BufferLookup {
             })
             .collect();
         // Bindings 4 to 7: lookup.wgsl's textures keep 0 to 3 (declared, unused).
-        let entries: Vec<wgpu::BindGroupLayoutEntry> =
-            (4..8).map(|binding| storage_buffer_entry(binding, true)).collect();
+        let entries: Vec<wgpu::BindGroupLayoutEntry> = (4..8)
+            .map(|binding| storage_buffer_entry(binding, true))
+            .collect();
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("wgpu-noise experiment lookup buffers layout"),
             entries: &entries,
@@ -264,7 +292,10 @@ impl BufferLookup {
         let bind_entries: Vec<wgpu::BindGroupEntry> = buffers
             .iter()
             .enumerate()
-            .map(|(i, b)| wgpu::BindGroupEntry { binding: 4 + i as u32, resource: b.as_entire_binding() })
+            .map(|(i, b)| wgpu::BindGroupEntry {
+                binding: 4 + i as u32,
+                resource: b.as_entire_binding(),
+            })
             .collect();
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("wgpu-noise experiment lookup buffers"),
@@ -304,14 +335,19 @@ impl Outputs {
         let limit = device.limits().max_storage_buffer_binding_size;
         if bytes > limit {
             return Err(NoiseError::ExceedsLimit {
-                what: "bytes of the experiment's output buffer (max_storage_buffer_binding_size)".into(),
+                what: "bytes of the experiment's output buffer (max_storage_buffer_binding_size)"
+                    .into(),
                 requested: bytes,
                 limit,
             });
         }
         let texture = device.create_texture(&wgpu::TextureDescriptor {
             label: Some("wgpu-noise experiment output texture"),
-            size: wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: nz },
+            size: wgpu::Extent3d {
+                width: nx,
+                height: ny,
+                depth_or_array_layers: nz,
+            },
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D3,
@@ -331,12 +367,26 @@ impl Outputs {
             label: Some("wgpu-noise experiment outputs"),
             layout,
             entries: &[
-                wgpu::BindGroupEntry { binding: 0, resource: uniform.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::TextureView(&view) },
-                wgpu::BindGroupEntry { binding: 2, resource: buffer.as_entire_binding() },
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: uniform.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::TextureView(&view),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: buffer.as_entire_binding(),
+                },
             ],
         });
-        Ok(Outputs { field, texture, buffer, bind_group })
+        Ok(Outputs {
+            field,
+            texture,
+            buffer,
+            bind_group,
+        })
     }
 
     fn extent(&self) -> [u32; 3] {
@@ -366,18 +416,32 @@ impl Outputs {
                 self.texture.as_image_copy(),
                 wgpu::TexelCopyBufferInfo {
                     buffer: &staging,
-                    layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(padded), rows_per_image: Some(ny) },
+                    layout: wgpu::TexelCopyBufferLayout {
+                        offset: 0,
+                        bytes_per_row: Some(padded),
+                        rows_per_image: Some(ny),
+                    },
                 },
-                wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: nz },
+                wgpu::Extent3d {
+                    width: nx,
+                    height: ny,
+                    depth_or_array_layers: nz,
+                },
             ),
             Output::Buffer => encoder.copy_buffer_to_buffer(&self.buffer, 0, &staging, 0, size),
         }
         let submission = bench.queue().submit([encoder.finish()]);
         let mut values = Vec::with_capacity(self.field.len() as usize);
-        map_and_read(device, &staging, submission, super::TIMEOUT, |bytes| match output {
-            Output::Texture => unpad_rows(bytes, nx, rows, padded, &mut values),
-            Output::Buffer => values.extend_from_slice(bytemuck::cast_slice(bytes)),
-        })?;
+        map_and_read(
+            device,
+            &staging,
+            submission,
+            super::TIMEOUT,
+            |bytes| match output {
+                Output::Texture => unpad_rows(bytes, nx, rows, padded, &mut values),
+                Output::Buffer => values.extend_from_slice(bytemuck::cast_slice(bytes)),
+            },
+        )?;
         Ok(values)
     }
 }
@@ -414,7 +478,9 @@ impl<'a> Experiments<'a> {
         let timed = Outputs::new(bench, &out_layout, workload.field(NoiseKind::Simplex))?;
         // Odd sizes (partial workgroups on every axis), negative and large offsets.
         let check_field = |kind| {
-            Field::new(kind, &[37, 29, 19]).with_frequency(&[3.3, 2.1, 1.7]).with_offset(&[-7.25, 3.5, 1000.125])
+            Field::new(kind, &[37, 29, 19])
+                .with_frequency(&[3.3, 2.1, 1.7])
+                .with_offset(&[-7.25, 3.5, 1000.125])
         };
         let check = [
             Outputs::new(bench, &out_layout, check_field(NoiseKind::Classic))?,
@@ -425,7 +491,15 @@ impl<'a> Experiments<'a> {
             crate::cpu::fill::generate_f32(&tables, &check_field(NoiseKind::Simplex))?,
         ];
         pop_scope(scope)?;
-        Ok(Experiments { bench, buffers, out_layout, timed, check, expected, repeats })
+        Ok(Experiments {
+            bench,
+            buffers,
+            out_layout,
+            timed,
+            check,
+            expected,
+            repeats,
+        })
     }
 
     fn pipeline(&self, variant: &Variant, work: Work) -> Result<wgpu::ComputePipeline> {
@@ -445,7 +519,11 @@ impl<'a> Experiments<'a> {
             immediate_size: 0,
         });
         let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some(&format!("wgpu-noise experiment {} {}", variant.name(), work.function())),
+            label: Some(&format!(
+                "wgpu-noise experiment {} {}",
+                variant.name(),
+                work.function()
+            )),
             layout: Some(&layout),
             module: &module,
             entry_point: Some("fill_variant"),
@@ -456,7 +534,13 @@ impl<'a> Experiments<'a> {
         Ok(pipeline)
     }
 
-    fn record(&self, encoder: &mut wgpu::CommandEncoder, pipeline: &wgpu::ComputePipeline, variant: &Variant, outputs: &Outputs) {
+    fn record(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        pipeline: &wgpu::ComputePipeline,
+        variant: &Variant,
+        outputs: &Outputs,
+    ) {
         let lookup = match variant.lookup {
             Lookup::Textures => self.bench.noise().lookup_bind_group(),
             Lookup::Buffers => &self.buffers.bind_group,
@@ -492,12 +576,19 @@ impl<'a> Experiments<'a> {
                 Some(max_abs_diff(&got, &self.expected[which]))
             }
         };
-        Ok(Prepared { variant, work, pipeline, max_abs_diff })
+        Ok(Prepared {
+            variant,
+            work,
+            pipeline,
+            max_abs_diff,
+        })
     }
 
     /// One timed run of a prepared variant on the timing field.
     pub fn time(&self, prepared: &Prepared) -> Result<GpuTiming> {
-        self.bench.time_recorded(|encoder| self.record(encoder, &prepared.pipeline, &prepared.variant, &self.timed))
+        self.bench.time_recorded(|encoder| {
+            self.record(encoder, &prepared.pipeline, &prepared.variant, &self.timed)
+        })
     }
 
     /// Samples of one timed run.
@@ -512,7 +603,10 @@ impl<'a> Experiments<'a> {
 
     /// A fill target for the product's own `fill_3d` on the timing field.
     pub fn product_target(&self, kind: NoiseKind) -> Result<super::FillTarget> {
-        self.bench.fill_target(&Field { kind, ..self.timed.field.clone() })
+        self.bench.fill_target(&Field {
+            kind,
+            ..self.timed.field.clone()
+        })
     }
 
     /// One timed run of the product's `fill_3d` (record_fill) into `target`.
@@ -526,7 +620,13 @@ pub fn best_of(timings: &[GpuTiming]) -> std::time::Duration {
     let device_everywhere = timings.iter().all(|t| t.device.is_some());
     timings
         .iter()
-        .map(|t| if device_everywhere { t.device.unwrap_or(t.wall) } else { t.wall })
+        .map(|t| {
+            if device_everywhere {
+                t.device.unwrap_or(t.wall)
+            } else {
+                t.wall
+            }
+        })
         .min()
         .unwrap_or_default()
 }
@@ -556,11 +656,20 @@ pub struct Prepared {
 }
 
 /// Workgroup shapes of the sweep (64 to 256 invocations).
-pub const SHAPES: [[u32; 3]; 8] =
-    [[8, 8, 1], [16, 16, 1], [64, 1, 1], [4, 4, 4], [32, 4, 1], [16, 8, 1], [32, 8, 1], [256, 1, 1]];
+pub const SHAPES: [[u32; 3]; 8] = [
+    [8, 8, 1],
+    [16, 16, 1],
+    [64, 1, 1],
+    [4, 4, 4],
+    [32, 4, 1],
+    [16, 8, 1],
+    [32, 8, 1],
+    [256, 1, 1],
+];
 
 /// Samples per invocation of the sweep, as (axis, count).
-pub const PER_INVOCATION: [(Along, u32); 4] = [(Along::Z, 2), (Along::Z, 4), (Along::X, 2), (Along::X, 4)];
+pub const PER_INVOCATION: [(Along, u32); 4] =
+    [(Along::Z, 2), (Along::Z, 4), (Along::X, 2), (Along::X, 4)];
 
 /// A variant's outcome, as the sweep reports it.
 pub enum Outcome<'r> {
@@ -608,7 +717,10 @@ pub struct ProductResult {
 /// the stage runs `repeats` rounds, each timing every candidate once, and reports medians.
 /// Interleaving spreads other load on the machine over all candidates alike instead of
 /// penalising whichever ran during a burst. `report` sees each outcome as it comes.
-pub fn sweep(exp: &Experiments, mut report: impl FnMut(Outcome)) -> Result<(Vec<VariantResult>, Vec<ProductResult>)> {
+pub fn sweep(
+    exp: &Experiments,
+    mut report: impl FnMut(Outcome),
+) -> Result<(Vec<VariantResult>, Vec<ProductResult>)> {
     let mut results: Vec<VariantResult> = Vec::new();
     let mut products = Vec::new();
     let product_targets = NoiseKind::ALL.map(|kind| exp.product_target(kind).map(|t| (kind, t)));
@@ -625,9 +737,16 @@ pub fn sweep(exp: &Experiments, mut report: impl FnMut(Outcome)) -> Result<(Vec<
         let mut prepared = Vec::new();
         for variant in variants {
             for work in WORKS {
-                match exp.prepare(variant, work).and_then(|p| exp.time(&p).map(|_| p)) {
+                match exp
+                    .prepare(variant, work)
+                    .and_then(|p| exp.time(&p).map(|_| p))
+                {
                     Ok(p) => prepared.push(p),
-                    Err(error) => report(Outcome::Failed { variant, work, error: &error }),
+                    Err(error) => report(Outcome::Failed {
+                        variant,
+                        work,
+                        error: &error,
+                    }),
                 }
             }
         }
@@ -650,7 +769,11 @@ pub fn sweep(exp: &Experiments, mut report: impl FnMut(Outcome)) -> Result<(Vec<
         }
         if with_product {
             for ((kind, _), t) in product_targets.iter().zip(&product_timings) {
-                products.push(ProductResult { kind: *kind, timing: median_gpu(t), samples: exp.samples() });
+                products.push(ProductResult {
+                    kind: *kind,
+                    timing: median_gpu(t),
+                    samples: exp.samples(),
+                });
             }
         }
         for (p, t) in prepared.iter().zip(&timings) {
@@ -669,17 +792,59 @@ pub fn sweep(exp: &Experiments, mut report: impl FnMut(Outcome)) -> Result<(Vec<
         Ok(())
     };
 
-    let shapes = SHAPES.iter().map(|&workgroup| Variant { workgroup, ..Variant::BASELINE }).collect();
-    stage("shape", shapes, true, &mut results, &mut products, &mut report)?;
-    let best_shape = fastest(&results).unwrap_or(Variant::BASELINE);
-    let per = PER_INVOCATION.iter().map(|&(along, per_invocation)| Variant { along, per_invocation, ..best_shape }).collect();
-    stage("per-invocation", per, false, &mut results, &mut products, &mut report)?;
-    let best = fastest(&results).unwrap_or(best_shape);
-    let storage = [(Lookup::Buffers, Output::Texture), (Lookup::Textures, Output::Buffer), (Lookup::Buffers, Output::Buffer)]
+    let shapes = SHAPES
         .iter()
-        .map(|&(lookup, output)| Variant { lookup, output, ..best })
+        .map(|&workgroup| Variant {
+            workgroup,
+            ..Variant::BASELINE
+        })
         .collect();
-    stage("storage", storage, false, &mut results, &mut products, &mut report)?;
+    stage(
+        "shape",
+        shapes,
+        true,
+        &mut results,
+        &mut products,
+        &mut report,
+    )?;
+    let best_shape = fastest(&results).unwrap_or(Variant::BASELINE);
+    let per = PER_INVOCATION
+        .iter()
+        .map(|&(along, per_invocation)| Variant {
+            along,
+            per_invocation,
+            ..best_shape
+        })
+        .collect();
+    stage(
+        "per-invocation",
+        per,
+        false,
+        &mut results,
+        &mut products,
+        &mut report,
+    )?;
+    let best = fastest(&results).unwrap_or(best_shape);
+    let storage = [
+        (Lookup::Buffers, Output::Texture),
+        (Lookup::Textures, Output::Buffer),
+        (Lookup::Buffers, Output::Buffer),
+    ]
+    .iter()
+    .map(|&(lookup, output)| Variant {
+        lookup,
+        output,
+        ..best
+    })
+    .collect();
+    stage(
+        "storage",
+        storage,
+        false,
+        &mut results,
+        &mut products,
+        &mut report,
+    )?;
     Ok((results, products))
 }
 
@@ -709,7 +874,11 @@ pub fn score(results: &[VariantResult], variant: &Variant) -> Option<f64> {
             .filter(|r| r.max_abs_diff.is_some_and(|d| d <= 1e-5))
             .map(|r| r.best.as_secs_f64())
     };
-    WORKS.iter().filter(|w| **w != Work::StoreOnly).map(|&w| time(w)).sum()
+    WORKS
+        .iter()
+        .filter(|w| **w != Work::StoreOnly)
+        .map(|&w| time(w))
+        .sum()
 }
 
 #[cfg(test)]
@@ -733,16 +902,34 @@ mod tests {
         let exp = Experiments::new(&bench, 16, 1).expect("experiments");
         let variants = [
             Variant::BASELINE,
-            Variant { workgroup: [32, 4, 1], per_invocation: 4, along: Along::X, ..Variant::BASELINE },
-            Variant { per_invocation: 2, along: Along::Z, lookup: Lookup::Buffers, output: Output::Buffer, ..Variant::BASELINE },
+            Variant {
+                workgroup: [32, 4, 1],
+                per_invocation: 4,
+                along: Along::X,
+                ..Variant::BASELINE
+            },
+            Variant {
+                per_invocation: 2,
+                along: Along::Z,
+                lookup: Lookup::Buffers,
+                output: Output::Buffer,
+                ..Variant::BASELINE
+            },
         ];
         for variant in variants {
             for work in WORKS.into_iter().filter(|w| *w != Work::StoreOnly) {
-                let prepared = exp.prepare(variant, work).expect("variant compiles and runs");
+                let prepared = exp
+                    .prepare(variant, work)
+                    .expect("variant compiles and runs");
                 let diff = prepared.max_abs_diff.expect("noise work is checked");
                 // Same f32 operations on both sides: measured 0 on lavapipe; 1e-5 is the
                 // crate's documented GPU/CPU parity tolerance.
-                assert!(diff <= 1e-5, "{} {}: max abs diff {diff}", variant.name(), work.function());
+                assert!(
+                    diff <= 1e-5,
+                    "{} {}: max abs diff {diff}",
+                    variant.name(),
+                    work.function()
+                );
                 assert!(exp.time(&prepared).expect("timed run").wall > std::time::Duration::ZERO);
             }
         }
@@ -758,7 +945,10 @@ mod tests {
     #[test]
     fn buffer_fetches_renames_whole_calls_only() {
         let src = "let t = hash2(a, b) + rehash2(c) + grad3_at(x, perm1(k));";
-        assert_eq!(buffer_fetches(src), "let t = buf_hash2(a, b) + rehash2(c) + buf_grad3_at(x, buf_perm1(k));");
+        assert_eq!(
+            buffer_fetches(src),
+            "let t = buf_hash2(a, b) + rehash2(c) + buf_grad3_at(x, buf_perm1(k));"
+        );
     }
 
     #[test]
@@ -766,8 +956,14 @@ mod tests {
         let src = Variant::BASELINE.wgsl("simplex3");
         assert!(src.contains("@workgroup_size(8, 8, 1)") && src.contains("fill_one(id);"));
         assert!(!src.contains("SAMPLES") && !src.contains("STORE(") && !src.contains("NOISE3"));
-        let z4 = Variant { per_invocation: 4, along: Along::Z, ..Variant::BASELINE };
-        assert!(z4.wgsl("classic3").contains("fill_one(vec3<u32>(id.x * 1u + 0u, id.y, id.z * 4u + 3u));"));
+        let z4 = Variant {
+            per_invocation: 4,
+            along: Along::Z,
+            ..Variant::BASELINE
+        };
+        assert!(z4
+            .wgsl("classic3")
+            .contains("fill_one(vec3<u32>(id.x * 1u + 0u, id.y, id.z * 4u + 3u));"));
         assert_eq!(z4.workgroups([256, 256, 256]), [32, 32, 64]);
     }
 }

@@ -13,7 +13,8 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use wgpu_noise::bake::file::AtomicFile;
 use wgpu_noise::bake::{
-    self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec, PngDepth, SampleSource, ValueRange,
+    self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec, PngDepth,
+    SampleSource, ValueRange,
 };
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseError, NoiseKind};
@@ -56,7 +57,12 @@ pub struct BakeArgs {
     #[arg(long, value_name = "WxH[xD[xT]]", allow_hyphen_values = true)]
     pub size: String,
     /// Lattice cells across the field: one value for every axis, or one per axis (F,F,F).
-    #[arg(long, value_name = "F[,F...]", default_value = "8", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "F[,F...]",
+        default_value = "8",
+        allow_hyphen_values = true
+    )]
     pub frequency: String,
     /// Noise-space coordinate of texel 0, one value per axis (X,Y[,Z[,W]]); default 0.
     #[arg(long, value_name = "X,Y[,Z[,W]]", allow_hyphen_values = true)]
@@ -95,10 +101,20 @@ pub struct BakeArgs {
     #[arg(long, value_name = "N", default_value = "1")]
     pub octaves: String,
     /// Frequency ratio between successive octaves.
-    #[arg(long, value_name = "L", default_value = "2", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "L",
+        default_value = "2",
+        allow_hyphen_values = true
+    )]
     pub lacunarity: String,
     /// Amplitude ratio between successive octaves.
-    #[arg(long, value_name = "G", default_value = "0.5", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "G",
+        default_value = "0.5",
+        allow_hyphen_values = true
+    )]
     pub gain: String,
     /// How octaves combine: fbm (plain sum, values in about [-1,1]), turbulence (sum of
     /// |noise|, in [0,1]) or ridged (Musgrave's ridged multifractal, in [0,1]).
@@ -199,13 +215,19 @@ pub fn run(args: BakeArgs) -> Result<()> {
         encoding: encoding(&args)?,
         atlas_columns: args.columns,
         overwrite: args.force,
-        verify: args.verify.then(|| args.tolerance.unwrap_or_else(|| bake::default_tolerance(&spec))),
+        verify: args.verify.then(|| {
+            args.tolerance
+                .unwrap_or_else(|| bake::default_tolerance(&spec))
+        }),
     };
     // Everything that can fail before the (possibly slow) GPU start-up and work: the
     // options, then the output (exists? a directory? can its directory take a new file?).
     options.plan(&spec)?;
     let with_hint = |e: NoiseError| match e {
-        NoiseError::OutputExists(path) => anyhow::anyhow!("{} already exists; pass --force to overwrite it", path.display()),
+        NoiseError::OutputExists(path) => anyhow::anyhow!(
+            "{} already exists; pass --force to overwrite it",
+            path.display()
+        ),
         other => other.into(),
     };
     let file = AtomicFile::create(&args.output, args.force).map_err(with_hint)?;
@@ -213,7 +235,9 @@ pub fn run(args: BakeArgs) -> Result<()> {
     let mut source = pick_source(args.backend, &spec)?;
     let progress = progress_bar(spec.field.len());
     let started = Instant::now();
-    let report = bake::bake_into(&spec, source.as_mut(), file, &options, &mut |done, _| progress.set_position(done));
+    let report = bake::bake_into(&spec, source.as_mut(), file, &options, &mut |done, _| {
+        progress.set_position(done)
+    });
     progress.finish_and_clear();
     let report = report.map_err(with_hint)?;
 
@@ -231,7 +255,12 @@ pub fn run(args: BakeArgs) -> Result<()> {
         );
     }
     let layout = if options.encoding.format().is_image() && report.atlas.slices > 1 {
-        format!(", {}x{} atlas of {} slices", report.atlas.width(), report.atlas.height(), report.atlas.slices)
+        format!(
+            ", {}x{} atlas of {} slices",
+            report.atlas.width(),
+            report.atlas.height(),
+            report.atlas.slices
+        )
     } else {
         String::new()
     };
@@ -256,7 +285,10 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
     }
     if args.normal_map {
         if format != FileFormat::Png {
-            bail!("--normal-map writes a PNG, not .{} (for the raw gradient use --gradient)", format.extension());
+            bail!(
+                "--normal-map writes a PNG, not .{} (for the raw gradient use --gradient)",
+                format.extension()
+            );
         }
         if args.range.is_some() {
             bail!("--range does not apply to --normal-map (normals are stored as (n+1)/2)");
@@ -268,15 +300,24 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
         if strength < 0.0 {
             bail!("--normal-strength {strength}: must be ≥ 0");
         }
-        return Ok(Encoding::NormalMap { depth: png_depth(args), strength });
+        return Ok(Encoding::NormalMap {
+            depth: png_depth(args),
+            strength,
+        });
     }
     if args.gradient && format == FileFormat::Png {
         bail!("--gradient: a grayscale PNG holds one value per texel; write .exr or .npy, or pass --normal-map");
     }
     if format != FileFormat::Png {
-        let png_only = [("--bits", args.bits.is_some()), ("--range", args.range.is_some())];
+        let png_only = [
+            ("--bits", args.bits.is_some()),
+            ("--range", args.range.is_some()),
+        ];
         if let Some((flag, _)) = png_only.iter().find(|(_, given)| *given) {
-            bail!("{flag} applies to PNG output only; .{} stores the values themselves", format.extension());
+            bail!(
+                "{flag} applies to PNG output only; .{} stores the values themselves",
+                format.extension()
+            );
         }
         return Ok(Encoding::default_for(format));
     }
@@ -308,7 +349,12 @@ fn pick_source(backend: BackendArg, spec: &NoiseSpec) -> Result<Box<dyn SampleSo
     }
     super::quiet_xdg_runtime_dir();
     let gpu = GpuContext::new().and_then(|ctx| {
-        let source = GpuSource::new(GpuNoise::with_variant(&ctx.device, &ctx.queue, spec.seed, spec.lookup)?);
+        let source = GpuSource::new(GpuNoise::with_variant(
+            &ctx.device,
+            &ctx.queue,
+            spec.seed,
+            spec.lookup,
+        )?);
         source.check(spec)?;
         Ok(source)
     });
@@ -320,7 +366,10 @@ fn pick_source(backend: BackendArg, spec: &NoiseSpec) -> Result<Box<dyn SampleSo
                 NoiseError::NoAdapter(_) => "no GPU adapter".to_string(),
                 other => format!("the GPU cannot bake this: {other}"),
             };
-            eprintln!("notice: {reason}; baking on the CPU reference instead ({} threads)", rayon::current_num_threads());
+            eprintln!(
+                "notice: {reason}; baking on the CPU reference instead ({} threads)",
+                rayon::current_num_threads()
+            );
             Ok(Box::new(CpuSource::new()))
         }
     }
@@ -332,7 +381,8 @@ fn progress_bar(total: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(total);
-    if let Ok(style) = ProgressStyle::with_template("baking {bar:40} {percent:>3}% {elapsed}<{eta}") {
+    if let Ok(style) = ProgressStyle::with_template("baking {bar:40} {percent:>3}% {elapsed}<{eta}")
+    {
         bar.set_style(style);
     }
     bar
@@ -341,7 +391,11 @@ fn progress_bar(total: u64) -> ProgressBar {
 /// `WxH`, `WxHxD`, `WxHxDxT` (as many sizes as `dims`), or `N` for every axis.
 fn parse_size(text: &str, dims: usize) -> Result<Vec<u32>> {
     let parts: Vec<&str> = text.split(['x', 'X']).map(str::trim).collect();
-    let parts = if parts.len() == 1 { vec![parts[0]; dims] } else { parts };
+    let parts = if parts.len() == 1 {
+        vec![parts[0]; dims]
+    } else {
+        parts
+    };
     if parts.len() != dims {
         let example = ["W", "H", "D", "T"][..dims].join("x");
         bail!(
@@ -352,34 +406,44 @@ fn parse_size(text: &str, dims: usize) -> Result<Vec<u32>> {
     }
     let mut size = Vec::with_capacity(dims);
     for (axis, part) in ["x", "y", "z", "w"].iter().zip(&parts) {
-        let n: u64 = part
-            .parse()
-            .map_err(|_| anyhow::anyhow!("--size {text}: {part:?} is not a whole number of texels"))?;
+        let n: u64 = part.parse().map_err(|_| {
+            anyhow::anyhow!("--size {text}: {part:?} is not a whole number of texels")
+        })?;
         if n == 0 {
             bail!("--size {text}: the size along {axis} is 0");
         }
         if n > wgpu_noise::field::MAX_AXIS_SIZE as u64 {
-            bail!("--size {text}: the size along {axis} is {n}, above the maximum {}", wgpu_noise::field::MAX_AXIS_SIZE);
+            bail!(
+                "--size {text}: the size along {axis} is {n}, above the maximum {}",
+                wgpu_noise::field::MAX_AXIS_SIZE
+            );
         }
         size.push(n as u32);
     }
     let samples: u64 = size.iter().map(|&s| s as u64).product();
     if samples > wgpu_noise::field::MAX_FIELD_SAMPLES {
-        bail!("--size {text}: {samples} samples, above the maximum {}", wgpu_noise::field::MAX_FIELD_SAMPLES);
+        bail!(
+            "--size {text}: {samples} samples, above the maximum {}",
+            wgpu_noise::field::MAX_FIELD_SAMPLES
+        );
     }
     Ok(size)
 }
 
 /// A whole number of at least 0 (the range check is [`Field::validate`]'s).
 fn parse_count(flag: &str, text: &str) -> Result<u32> {
-    text.trim().parse().map_err(|_| anyhow::anyhow!("{flag} {text}: not a whole number"))
+    text.trim()
+        .parse()
+        .map_err(|_| anyhow::anyhow!("{flag} {text}: not a whole number"))
 }
 
 /// Comma-separated finite numbers: `dims` of them, or (`broadcast`) one for every axis.
 fn parse_numbers(flag: &str, text: &str, dims: usize, broadcast: bool) -> Result<Vec<f64>> {
     let mut values = Vec::new();
     for part in text.split(',').map(str::trim) {
-        let v: f64 = part.parse().map_err(|_| anyhow::anyhow!("{flag} {text}: {part:?} is not a number"))?;
+        let v: f64 = part
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{flag} {text}: {part:?} is not a number"))?;
         if !v.is_finite() {
             bail!("{flag} {text}: {part:?} is not a finite number");
         }
@@ -388,6 +452,9 @@ fn parse_numbers(flag: &str, text: &str, dims: usize, broadcast: bool) -> Result
     match values.len() {
         1 if broadcast => Ok(vec![values[0]; dims]),
         n if n == dims => Ok(values),
-        n => bail!("{flag} {text}: {n} values, expected {}{dims}", if broadcast { "1 or " } else { "" }),
+        n => bail!(
+            "{flag} {text}: {n} values, expected {}{dims}",
+            if broadcast { "1 or " } else { "" }
+        ),
     }
 }

@@ -75,12 +75,18 @@ impl Row {
 /// Runs the subcommand.
 pub fn run(args: BenchArgs) -> Result<()> {
     super::quiet_xdg_runtime_dir();
-    let workloads: Vec<Workload> = (if args.quick { Workload::QUICK } else { Workload::STANDARD })
+    let workloads: Vec<Workload> = (if args.quick {
+        Workload::QUICK
+    } else {
+        Workload::STANDARD
+    })
+    .into_iter()
+    .filter(|w| args.dims.is_none_or(|d| d as usize == w.dims))
+    .collect();
+    let kinds: Vec<NoiseKind> = NoiseKind::ALL
         .into_iter()
-        .filter(|w| args.dims.is_none_or(|d| d as usize == w.dims))
+        .filter(|k| args.kind.is_none_or(|a| NoiseKind::from(a) == *k))
         .collect();
-    let kinds: Vec<NoiseKind> =
-        NoiseKind::ALL.into_iter().filter(|k| args.kind.is_none_or(|a| NoiseKind::from(a) == *k)).collect();
     let repeats = args.repeats as usize;
 
     let gpu = if args.cpu_only {
@@ -89,7 +95,8 @@ pub fn run(args: BenchArgs) -> Result<()> {
         match bench::bench_context() {
             Ok(ctx) => {
                 let adapter = ctx.describe();
-                let gpu = GpuBench::new(&ctx.device, &ctx.queue, args.seed).context("setting up the GPU benchmark")?;
+                let gpu = GpuBench::new(&ctx.device, &ctx.queue, args.seed)
+                    .context("setting up the GPU benchmark")?;
                 Some((ctx, adapter, gpu))
             }
             Err(e) if !args.experiments => {
@@ -99,7 +106,11 @@ pub fn run(args: BenchArgs) -> Result<()> {
             Err(e) => return Err(e).context("--experiments needs a GPU adapter"),
         }
     };
-    let adapter = gpu.as_ref().map_or("none (GPU paths skipped)".to_string(), |(_, a, _)| a.clone());
+    let adapter = gpu
+        .as_ref()
+        .map_or("none (GPU paths skipped)".to_string(), |(_, a, _)| {
+            a.clone()
+        });
     let clock = gpu.as_ref().map(|(_, _, g)| g.clock());
     let header = format!(
         "wgpu-noise bench · {} · {} (load {}) · adapter: {adapter} · GPU fill clock: {} · median of {repeats} · {} texels per lattice cell",
@@ -116,7 +127,13 @@ pub fn run(args: BenchArgs) -> Result<()> {
         return run_experiments(gpu, side, repeats, &header, args.json);
     }
 
-    let rows = measure(&workloads, &kinds, repeats, args.seed, gpu.as_ref().map(|(_, _, g)| g))?;
+    let rows = measure(
+        &workloads,
+        &kinds,
+        repeats,
+        args.seed,
+        gpu.as_ref().map(|(_, _, g)| g),
+    )?;
     if args.json {
         for r in &rows {
             println!("{}", json_line(r, &rows));
@@ -157,9 +174,18 @@ fn round3(v: f64) -> f64 {
 }
 
 /// Measures every path on every workload, in a fixed order, with progress on stderr.
-fn measure(workloads: &[Workload], kinds: &[NoiseKind], repeats: usize, seed: u64, gpu: Option<&GpuBench>) -> Result<Vec<Row>> {
+fn measure(
+    workloads: &[Workload],
+    kinds: &[NoiseKind],
+    repeats: usize,
+    seed: u64,
+    gpu: Option<&GpuBench>,
+) -> Result<Vec<Row>> {
     let lut = LookupTables::new(seed);
-    let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().context("building a one-thread pool")?;
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .context("building a one-thread pool")?;
     let mut rows = Vec::new();
     for w in workloads {
         let samples = w.samples();
@@ -172,47 +198,134 @@ fn measure(workloads: &[Workload], kinds: &[NoiseKind], repeats: usize, seed: u6
                 progress("gpu-fill");
                 let target = gpu.fill_target(&field)?;
                 gpu.time_fill(&target, kind)?; // compiles the pipeline
-                let timings = (0..repeats).map(|_| gpu.time_fill(&target, kind)).collect::<wgpu_noise::Result<Vec<_>>>()?;
+                let timings = (0..repeats)
+                    .map(|_| gpu.time_fill(&target, kind))
+                    .collect::<wgpu_noise::Result<Vec<_>>>()?;
                 let timing = bench::median_gpu(&timings);
                 let (time, clock) = timing.preferred();
                 let rejected = timing.rejected;
-                rows.push(Row { path: "gpu-fill", noise, dims: w.dims, samples, time, clock: Some(clock), rejected });
+                rows.push(Row {
+                    path: "gpu-fill",
+                    noise,
+                    dims: w.dims,
+                    samples,
+                    time,
+                    clock: Some(clock),
+                    rejected,
+                });
                 if clock != Clock::Wall {
-                    let wall = Row { path: "gpu-fill-wall", time: timing.wall, clock: Some(Clock::Wall), ..rows[rows.len() - 1].clone() };
+                    let wall = Row {
+                        path: "gpu-fill-wall",
+                        time: timing.wall,
+                        clock: Some(Clock::Wall),
+                        ..rows[rows.len() - 1].clone()
+                    };
                     rows.push(wall);
                 }
                 drop(target);
                 progress("gpu-fill+readback");
                 gpu.time_generate(&field)?;
                 let time = bench::median_time(repeats, || gpu.time_generate(&field))?;
-                rows.push(Row { path: "gpu-fill+readback", noise, dims: w.dims, samples, time, clock: Some(Clock::Wall), rejected: false });
+                rows.push(Row {
+                    path: "gpu-fill+readback",
+                    noise,
+                    dims: w.dims,
+                    samples,
+                    time,
+                    clock: Some(Clock::Wall),
+                    rejected: false,
+                });
                 // The texture-free variant (another pattern, same work), by the host clock.
                 progress("gpu-fill-hash");
                 let target = gpu.fill_target(&field)?;
                 gpu.time_fill_with(&target, kind, LookupVariant::Hash)?;
-                let time = bench::median_time(repeats, || Ok(gpu.time_fill_with(&target, kind, LookupVariant::Hash)?.wall))?;
-                rows.push(Row { path: "gpu-fill-hash", noise, dims: w.dims, samples, time, clock: Some(Clock::Wall), rejected: false });
+                let time = bench::median_time(repeats, || {
+                    Ok(gpu.time_fill_with(&target, kind, LookupVariant::Hash)?.wall)
+                })?;
+                rows.push(Row {
+                    path: "gpu-fill-hash",
+                    noise,
+                    dims: w.dims,
+                    samples,
+                    time,
+                    clock: Some(Clock::Wall),
+                    rejected: false,
+                });
                 drop(target);
                 progress("gpu-fill+readback-hash");
                 gpu.time_generate_with(&field, LookupVariant::Hash)?;
-                let time = bench::median_time(repeats, || gpu.time_generate_with(&field, LookupVariant::Hash))?;
-                rows.push(Row { path: "gpu-fill+readback-hash", noise, dims: w.dims, samples, time, clock: Some(Clock::Wall), rejected: false });
+                let time = bench::median_time(repeats, || {
+                    gpu.time_generate_with(&field, LookupVariant::Hash)
+                })?;
+                rows.push(Row {
+                    path: "gpu-fill+readback-hash",
+                    noise,
+                    dims: w.dims,
+                    samples,
+                    time,
+                    clock: Some(Clock::Wall),
+                    rejected: false,
+                });
             }
             progress("cpu-f32-1t");
-            let time = bench::median_time(repeats, || Ok(bench::time_cpu_fill(&lut, &field, Some(&one_thread), &mut out)))?;
-            rows.push(Row { path: "cpu-f32-1t", noise, dims: w.dims, samples, time, clock: None, rejected: false });
+            let time = bench::median_time(repeats, || {
+                Ok(bench::time_cpu_fill(
+                    &lut,
+                    &field,
+                    Some(&one_thread),
+                    &mut out,
+                ))
+            })?;
+            rows.push(Row {
+                path: "cpu-f32-1t",
+                noise,
+                dims: w.dims,
+                samples,
+                time,
+                clock: None,
+                rejected: false,
+            });
             progress("cpu-f32-all");
-            let time = bench::median_time(repeats, || Ok(bench::time_cpu_fill(&lut, &field, None, &mut out)))?;
-            rows.push(Row { path: "cpu-f32-all", noise, dims: w.dims, samples, time, clock: None, rejected: false });
+            let time = bench::median_time(repeats, || {
+                Ok(bench::time_cpu_fill(&lut, &field, None, &mut out))
+            })?;
+            rows.push(Row {
+                path: "cpu-f32-all",
+                noise,
+                dims: w.dims,
+                samples,
+                time,
+                clock: None,
+                rejected: false,
+            });
             #[cfg(feature = "bench-peers")]
             {
                 progress("noise-rs");
-                let time = bench::median_time(repeats, || Ok(peers::noise_rs(kind, w, seed, &mut out)))?;
-                rows.push(Row { path: "noise-rs", noise, dims: w.dims, samples, time, clock: None, rejected: false });
+                let time =
+                    bench::median_time(repeats, || Ok(peers::noise_rs(kind, w, seed, &mut out)))?;
+                rows.push(Row {
+                    path: "noise-rs",
+                    noise,
+                    dims: w.dims,
+                    samples,
+                    time,
+                    clock: None,
+                    rejected: false,
+                });
                 if w.dims <= 3 {
                     progress("fastnoise-lite");
-                    let time = bench::median_time(repeats, || Ok(peers::fastnoise_lite(kind, w, seed, &mut out)))?;
-                    rows.push(Row { path: "fastnoise-lite", noise, dims: w.dims, samples, time, clock: None, rejected: false });
+                    let time = bench::median_time(repeats, || {
+                        Ok(peers::fastnoise_lite(kind, w, seed, &mut out))
+                    })?;
+                    rows.push(Row {
+                        path: "fastnoise-lite",
+                        noise,
+                        dims: w.dims,
+                        samples,
+                        time,
+                        clock: None,
+                        rejected: false,
+                    });
                 }
             }
         }
@@ -221,10 +334,20 @@ fn measure(workloads: &[Workload], kinds: &[NoiseKind], repeats: usize, seed: u6
             let field = w.field(NoiseKind::Simplex);
             let target = gpu.fill_target(&field)?;
             gpu.time_empty(&target)?;
-            let timings = (0..repeats).map(|_| gpu.time_empty(&target)).collect::<wgpu_noise::Result<Vec<_>>>()?;
+            let timings = (0..repeats)
+                .map(|_| gpu.time_empty(&target))
+                .collect::<wgpu_noise::Result<Vec<_>>>()?;
             let timing = bench::median_gpu(&timings);
             let (time, clock) = timing.preferred();
-            rows.push(Row { path: "gpu-empty", noise: "empty", dims: w.dims, samples, time, clock: Some(clock), rejected: timing.rejected });
+            rows.push(Row {
+                path: "gpu-empty",
+                noise: "empty",
+                dims: w.dims,
+                samples,
+                time,
+                clock: Some(clock),
+                rejected: timing.rejected,
+            });
         }
     }
     Ok(rows)
@@ -238,19 +361,23 @@ fn ratio_to(rows: &[Row], row: &Row, path: &str) -> Option<f64> {
 }
 
 fn find<'r>(rows: &'r [Row], path: &str, noise: &str, dims: usize) -> Option<&'r Row> {
-    rows.iter().find(|r| r.path == path && r.noise == noise && r.dims == dims)
+    rows.iter()
+        .find(|r| r.path == path && r.noise == noise && r.dims == dims)
 }
 
 /// The table, in Markdown (readable in a terminal, pasteable into the README).
 fn print_table(rows: &[Row]) {
     println!("| noise | dims | samples | path | M samples/s | × noise-rs | × fastnoise-lite |");
     println!("|---|---|---:|---|---:|---:|---:|");
-    let ratio = |r: &Row, path| ratio_to(rows, r, path).map_or("—".to_string(), |v| format!("{v:.2}"));
+    let ratio =
+        |r: &Row, path| ratio_to(rows, r, path).map_or("—".to_string(), |v| format!("{v:.2}"));
     for r in rows {
         let path = match r.clock {
             Some(Clock::DeviceTimestamps) => format!("{} (device timestamps)", r.path),
             Some(Clock::Wall) if r.rejected => format!("{} (wall: timestamps implausible)", r.path),
-            Some(Clock::Wall) if matches!(r.path, "gpu-fill" | "gpu-empty") => format!("{} (wall: no timestamps)", r.path),
+            Some(Clock::Wall) if matches!(r.path, "gpu-fill" | "gpu-empty") => {
+                format!("{} (wall: no timestamps)", r.path)
+            }
             _ => r.path.to_string(),
         };
         let noise = if r.noise == "empty" { "—" } else { r.noise };
@@ -270,11 +397,16 @@ fn print_targets(rows: &[Row]) {
     println!("Targets (issue 8), from this run:");
     let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
     for noise in ["classic", "simplex"] {
-        let Some(fill) = find(rows, "gpu-fill", noise, 3) else { continue };
+        let Some(fill) = find(rows, "gpu-fill", noise, 3) else {
+            continue;
+        };
         for (peer, factor) in [("noise-rs", 4.0), ("fastnoise-lite", 2.0)] {
             if let Some(base) = find(rows, peer, noise, 3) {
                 let r = fill.msamples_per_s() / base.msamples_per_s();
-                println!("- gpu-fill {noise} 3D ≥ {factor}× {peer}: {r:.2}× — {}", verdict(r >= factor));
+                println!(
+                    "- gpu-fill {noise} 3D ≥ {factor}× {peer}: {r:.2}× — {}",
+                    verdict(r >= factor)
+                );
             }
         }
     }
@@ -292,7 +424,8 @@ fn print_targets(rows: &[Row]) {
         }
     }
     for noise in ["classic", "simplex"] {
-        let fill = find(rows, "gpu-fill-wall", noise, 3).or_else(|| find(rows, "gpu-fill", noise, 3));
+        let fill =
+            find(rows, "gpu-fill-wall", noise, 3).or_else(|| find(rows, "gpu-fill", noise, 3));
         if let (Some(fill), Some(rb)) = (fill, find(rows, "gpu-fill+readback", noise, 3)) {
             let extra = rb.time.as_secs_f64() / fill.time.as_secs_f64() - 1.0;
             println!(
@@ -305,7 +438,13 @@ fn print_targets(rows: &[Row]) {
 }
 
 /// The experiment sweep, printed as it goes (table or JSON lines), then the summary.
-fn run_experiments(gpu: &GpuBench, side: u32, repeats: usize, header: &str, json: bool) -> Result<()> {
+fn run_experiments(
+    gpu: &GpuBench,
+    side: u32,
+    repeats: usize,
+    header: &str,
+    json: bool,
+) -> Result<()> {
     let exp = Experiments::new(gpu, side, repeats).context("setting up the experiments")?;
     if !json {
         println!("{header}\nExperiments: 3D {side}³, copies of fill_3d (shaders/fill.wgsl untouched), candidates of a stage timed in interleaved rounds; wall* = device timestamps implausible, wall time used\n");
@@ -335,8 +474,12 @@ fn run_experiments(gpu: &GpuBench, side: u32, repeats: usize, header: &str, json
                     .iter()
                     .chain(std::iter::once(r))
                     .find(|b| b.variant == Variant::BASELINE && b.work == r.work)
-                    .map_or("—".to_string(), |b| format!("{:.2}", r.best_msamples_per_s() / b.best_msamples_per_s()));
-                let diff = r.max_abs_diff.map_or("—".to_string(), |d| format!("{d:.1e}"));
+                    .map_or("—".to_string(), |b| {
+                        format!("{:.2}", r.best_msamples_per_s() / b.best_msamples_per_s())
+                    });
+                let diff = r
+                    .max_abs_diff
+                    .map_or("—".to_string(), |d| format!("{d:.1e}"));
                 println!(
                     "| {} | {} | {} | {:.1} | {:.1} | {baseline} | {diff} | {} |",
                     r.stage,
@@ -349,8 +492,16 @@ fn run_experiments(gpu: &GpuBench, side: u32, repeats: usize, header: &str, json
             }
             seen.push(r.clone());
         }
-        Outcome::Failed { variant, work, error } => {
-            eprintln!("warning: variant {} {} failed: {error}", variant.name(), work.function());
+        Outcome::Failed {
+            variant,
+            work,
+            error,
+        } => {
+            eprintln!(
+                "warning: variant {} {} failed: {error}",
+                variant.name(),
+                work.function()
+            );
         }
     })?;
     for p in &products {
@@ -503,12 +654,16 @@ mod tests {
 
     #[test]
     fn every_cpu_path_is_measured_on_the_same_work_and_reported_with_the_issue_keys() {
-        let tiny = [Workload { dims: 2, side: 32 }, Workload { dims: 3, side: 8 }];
+        let tiny = [
+            Workload { dims: 2, side: 32 },
+            Workload { dims: 3, side: 8 },
+        ];
         let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None).expect("cpu paths");
         for w in tiny {
             for noise in ["classic", "simplex"] {
                 for path in ["cpu-f32-1t", "cpu-f32-all"] {
-                    let r = find(&rows, path, noise, w.dims).unwrap_or_else(|| panic!("{path} {noise} {}D", w.dims));
+                    let r = find(&rows, path, noise, w.dims)
+                        .unwrap_or_else(|| panic!("{path} {noise} {}D", w.dims));
                     assert_eq!(r.samples, w.samples());
                     assert!(r.msamples_per_s() > 0.0 && r.msamples_per_s().is_finite());
                     let json = json_line(r, &rows);
@@ -521,7 +676,9 @@ mod tests {
         }
         // With the peers compiled in, every CPU row also carries its ratio to noise-rs.
         if cfg!(feature = "bench-peers") {
-            assert!(rows.iter().all(|r| json_line(r, &rows).get("ratio_to_noise_rs").is_some()));
+            assert!(rows
+                .iter()
+                .all(|r| json_line(r, &rows).get("ratio_to_noise_rs").is_some()));
         }
     }
 }

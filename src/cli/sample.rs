@@ -75,7 +75,10 @@ pub fn run(args: SampleArgs) -> Result<()> {
             let ctx = GpuContext::new().context("--backend gpu needs a GPU adapter")?;
             let gpu = GpuNoise::new(&ctx.device, &ctx.queue, args.noise.seed)?;
             let pts: Vec<[f32; 4]> = points.iter().map(|p| p.map(|v| v as f32)).collect();
-            gpu.evaluate(kind, dims, &pts)?.into_iter().map(f64::from).collect()
+            gpu.evaluate(kind, dims, &pts)?
+                .into_iter()
+                .map(f64::from)
+                .collect()
         }
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
@@ -97,11 +100,16 @@ fn read_points(input: impl BufRead, dims: usize) -> Result<Vec<[f64; 4]>> {
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
         if fields.len() != dims {
-            bail!("line {number}: expected {dims} coordinates, found {}: {line:?}", fields.len());
+            bail!(
+                "line {number}: expected {dims} coordinates, found {}: {line:?}",
+                fields.len()
+            );
         }
         let mut p = [0.0f64; 4];
         for (slot, text) in p.iter_mut().zip(&fields) {
-            let v: f64 = text.parse().map_err(|_| anyhow::anyhow!("line {number}: {text:?} is not a number"))?;
+            let v: f64 = text
+                .parse()
+                .map_err(|_| anyhow::anyhow!("line {number}: {text:?} is not a number"))?;
             if !v.is_finite() {
                 bail!("line {number}: coordinate {text:?} is not finite");
             }

@@ -122,7 +122,14 @@ pub fn classic4<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R) -> R {
 }
 
 /// 4D classic noise that repeats every `period` cells along each axis.
-pub fn classic4_periodic<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R, period: [u32; 4]) -> R {
+pub fn classic4_periodic<R: Real>(
+    lut: &impl Lookup,
+    x: R,
+    y: R,
+    z: R,
+    w: R,
+    period: [u32; 4],
+) -> R {
     let cx = x.floor();
     let cy = y.floor();
     let cz = z.floor();
@@ -138,7 +145,10 @@ pub fn classic4_periodic<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R, per
     // Corner (a, b, c, d) in {0,1}⁴: perm[X+a+perm[Y+b+perm[Z+c+perm[W+d]]]] % 32
     // = grad4 at T(X + a, Y + b + T(Z + c, W + d)), dotted with the offset to the corner.
     let corner = |a: u32, b: u32, c: u32, d: u32| {
-        let g = lut.grad4_at::<R>(xi[a as usize], yi[b as usize] + lut.hash2(zi[c as usize], wi[d as usize]));
+        let g = lut.grad4_at::<R>(
+            xi[a as usize],
+            yi[b as usize] + lut.hash2(zi[c as usize], wi[d as usize]),
+        );
         let dx = x - R::from_u32(a);
         let dy = y - R::from_u32(b);
         let dz = z - R::from_u32(c);

@@ -5,8 +5,8 @@ use rayon::prelude::*;
 
 use super::classic::{classic2, classic3, classic4};
 use super::fractal::{fbm_deriv, fractal};
-use super::simplex::{simplex2, simplex3, simplex4};
 use super::lookup::Lookup;
+use super::simplex::{simplex2, simplex3, simplex4};
 use super::Precision;
 use crate::field::{Field, NoiseKind};
 use crate::params::{FillParams, NoiseSettings, Slab, FRACTAL_FBM, KERNEL_REFERENCE};
@@ -14,24 +14,43 @@ use crate::params::{FillParams, NoiseSettings, Slab, FRACTAL_FBM, KERNEL_REFEREN
 /// The sampling convention, as `sample_point` in the shader: `offset + step * index`.
 #[inline(always)]
 pub fn sample_point(params: &FillParams, index: [u32; 4]) -> [f32; 4] {
-    std::array::from_fn(|a| params.offset[a] + params.step[a] * (params.origin[a] + index[a]) as f32)
+    std::array::from_fn(|a| {
+        params.offset[a] + params.step[a] * (params.origin[a] + index[a]) as f32
+    })
 }
 
 /// Fills `out` (x fastest) with the slab `params` describes, exactly as the GPU would
 /// (f32 arithmetic, same parameters), using all cores.
-pub fn fill_slab(lut: &impl Lookup, kind: NoiseKind, dims: usize, params: &FillParams, out: &mut [f32]) {
+pub fn fill_slab(
+    lut: &impl Lookup,
+    kind: NoiseKind,
+    dims: usize,
+    params: &FillParams,
+    out: &mut [f32],
+) {
     let s = &params.settings;
     // One fBm octave of untiled noise with the reference kernel is the base function
     // exactly (the sum is 0 + 1·n, divided by 1), so call it directly: the same values
     // without the per-sample bookkeeping of the octave loop.
-    let plain = s.octaves == 1 && s.mode == FRACTAL_FBM && s.kernel == KERNEL_REFERENCE && s.period == [0.0; 4];
+    let plain = s.octaves == 1
+        && s.mode == FRACTAL_FBM
+        && s.kernel == KERNEL_REFERENCE
+        && s.period == [0.0; 4];
     match (plain, kind, dims) {
         (true, NoiseKind::Classic, 2) => fill_rows(params, out, |p| classic2(lut, p[0], p[1])),
-        (true, NoiseKind::Classic, 3) => fill_rows(params, out, |p| classic3(lut, p[0], p[1], p[2])),
-        (true, NoiseKind::Classic, 4) => fill_rows(params, out, |p| classic4(lut, p[0], p[1], p[2], p[3])),
+        (true, NoiseKind::Classic, 3) => {
+            fill_rows(params, out, |p| classic3(lut, p[0], p[1], p[2]))
+        }
+        (true, NoiseKind::Classic, 4) => {
+            fill_rows(params, out, |p| classic4(lut, p[0], p[1], p[2], p[3]))
+        }
         (true, NoiseKind::Simplex, 2) => fill_rows(params, out, |p| simplex2(lut, p[0], p[1])),
-        (true, NoiseKind::Simplex, 3) => fill_rows(params, out, |p| simplex3(lut, p[0], p[1], p[2])),
-        (true, NoiseKind::Simplex, 4) => fill_rows(params, out, |p| simplex4(lut, p[0], p[1], p[2], p[3])),
+        (true, NoiseKind::Simplex, 3) => {
+            fill_rows(params, out, |p| simplex3(lut, p[0], p[1], p[2]))
+        }
+        (true, NoiseKind::Simplex, 4) => {
+            fill_rows(params, out, |p| simplex4(lut, p[0], p[1], p[2], p[3]))
+        }
         _ => fill_rows(params, out, |p| fractal::<f32>(lut, kind, &p[..dims], s)),
     }
 }
@@ -40,29 +59,38 @@ pub fn fill_slab(lut: &impl Lookup, kind: NoiseKind, dims: usize, params: &FillP
 fn fill_rows(params: &FillParams, out: &mut [f32], noise: impl Fn([f32; 4]) -> f32 + Sync) {
     let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
     assert_eq!(out.len(), params.len(), "output length must match the slab");
-    out.par_chunks_mut(nx).enumerate().for_each(|(row, values)| {
-        let y = (row % ny) as u32;
-        let z = ((row / ny) % nz) as u32;
-        let w = (row / (ny * nz)) as u32;
-        for (x, v) in values.iter_mut().enumerate() {
-            *v = noise(sample_point(params, [x as u32, y, z, w]));
-        }
-    });
+    out.par_chunks_mut(nx)
+        .enumerate()
+        .for_each(|(row, values)| {
+            let y = (row % ny) as u32;
+            let z = ((row / ny) % nz) as u32;
+            let w = (row / (ny * nz)) as u32;
+            for (x, v) in values.iter_mut().enumerate() {
+                *v = noise(sample_point(params, [x as u32, y, z, w]));
+            }
+        });
 }
 
 /// Like [`fill_slab`] for a gradient field (see [`crate::Field::check_gradient`]):
 /// `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel, as the shader's `fill_2d_gradient`/`fill_3d_gradient`.
-pub fn fill_slab_gradient(lut: &impl Lookup, dims: usize, params: &FillParams, out: &mut [[f32; 4]]) {
+pub fn fill_slab_gradient(
+    lut: &impl Lookup,
+    dims: usize,
+    params: &FillParams,
+    out: &mut [[f32; 4]],
+) {
     let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
     assert_eq!(out.len(), params.len(), "output length must match the slab");
-    out.par_chunks_mut(nx).enumerate().for_each(|(row, values)| {
-        let y = (row % ny) as u32;
-        let z = ((row / ny) % nz) as u32;
-        for (x, v) in values.iter_mut().enumerate() {
-            let p = sample_point(params, [x as u32, y, z, 0]);
-            *v = fbm_deriv::<f32>(lut, &p[..dims], &params.settings);
-        }
-    });
+    out.par_chunks_mut(nx)
+        .enumerate()
+        .for_each(|(row, values)| {
+            let y = (row % ny) as u32;
+            let z = ((row / ny) % nz) as u32;
+            for (x, v) in values.iter_mut().enumerate() {
+                let p = sample_point(params, [x as u32, y, z, 0]);
+                *v = fbm_deriv::<f32>(lut, &p[..dims], &params.settings);
+            }
+        });
 }
 
 /// The whole field in `f32`, mirroring the GPU (all cores).
@@ -81,15 +109,17 @@ pub fn generate_f64(lut: &impl Lookup, field: &Field) -> crate::Result<Vec<f64>>
     let [nx, ny, nz, _] = field.size.map(|e| e as usize);
     let settings = NoiseSettings::of(field);
     let mut out = vec![0.0f64; field.len() as usize];
-    out.par_chunks_mut(nx).enumerate().for_each(|(row, values)| {
-        let y = (row % ny) as u32;
-        let z = ((row / ny) % nz) as u32;
-        let w = (row / (ny * nz)) as u32;
-        for (x, v) in values.iter_mut().enumerate() {
-            let p = field.coordinate([x as u32, y, z, w]);
-            *v = fractal::<f64>(lut, field.kind, &p[..field.dims], &settings);
-        }
-    });
+    out.par_chunks_mut(nx)
+        .enumerate()
+        .for_each(|(row, values)| {
+            let y = (row % ny) as u32;
+            let z = ((row / ny) % nz) as u32;
+            let w = (row / (ny * nz)) as u32;
+            for (x, v) in values.iter_mut().enumerate() {
+                let p = field.coordinate([x as u32, y, z, w]);
+                *v = fractal::<f64>(lut, field.kind, &p[..field.dims], &settings);
+            }
+        });
     Ok(out)
 }
 
@@ -97,6 +127,9 @@ pub fn generate_f64(lut: &impl Lookup, field: &Field) -> crate::Result<Vec<f64>>
 pub fn generate(lut: &impl Lookup, field: &Field, precision: Precision) -> crate::Result<Vec<f32>> {
     match precision {
         Precision::F32 => generate_f32(lut, field),
-        Precision::F64 => Ok(generate_f64(lut, field)?.into_iter().map(|v| v as f32).collect()),
+        Precision::F64 => Ok(generate_f64(lut, field)?
+            .into_iter()
+            .map(|v| v as f32)
+            .collect()),
     }
 }

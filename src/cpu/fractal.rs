@@ -5,8 +5,8 @@ use super::classic::{classic2_periodic, classic3_periodic, classic4_periodic};
 use super::lookup::Lookup;
 use super::real::Real;
 use super::simplex::{
-    simplex2, simplex2_deriv, simplex2_tiled, simplex3, simplex3_deriv, simplex3_r2, simplex4, simplex4_r2,
-    SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
+    simplex2, simplex2_deriv, simplex2_tiled, simplex3, simplex3_deriv, simplex3_r2, simplex4,
+    simplex4_r2, SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
 };
 use crate::field::NoiseKind;
 use crate::params::{NoiseSettings, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS};
@@ -24,12 +24,20 @@ fn lattice_period<R: Real>(period: R) -> u32 {
 
 /// The base noise of `kind` at `p` (2 to 4 coordinates), tiled with `period` where it is
 /// non-zero, with simplex 3D/4D kernel `kernel`.
-pub fn base_noise<R: Real>(lut: &impl Lookup, kind: NoiseKind, p: &[R], period: &[R], kernel: u32) -> R {
+pub fn base_noise<R: Real>(
+    lut: &impl Lookup,
+    kind: NoiseKind,
+    p: &[R],
+    period: &[R],
+    kernel: u32,
+) -> R {
     let lp = |a: usize| lattice_period(period[a]);
     match (kind, p.len()) {
         (NoiseKind::Classic, 2) => classic2_periodic(lut, p[0], p[1], [lp(0), lp(1)]),
         (NoiseKind::Classic, 3) => classic3_periodic(lut, p[0], p[1], p[2], [lp(0), lp(1), lp(2)]),
-        (NoiseKind::Classic, _) => classic4_periodic(lut, p[0], p[1], p[2], p[3], [lp(0), lp(1), lp(2), lp(3)]),
+        (NoiseKind::Classic, _) => {
+            classic4_periodic(lut, p[0], p[1], p[2], p[3], [lp(0), lp(1), lp(2), lp(3)])
+        }
         (NoiseKind::Simplex, 2) => {
             if period[0] > R::lit(0.0) {
                 simplex2_tiled(lut, p[0], p[1], [period[0], period[1]])
@@ -39,14 +47,29 @@ pub fn base_noise<R: Real>(lut: &impl Lookup, kind: NoiseKind, p: &[R], period: 
         }
         (NoiseKind::Simplex, 3) => {
             if kernel == KERNEL_CONTINUOUS {
-                simplex3_r2(lut, p[0], p[1], p[2], R::lit(0.5), R::lit(SIMPLEX3_R05_SCALE))
+                simplex3_r2(
+                    lut,
+                    p[0],
+                    p[1],
+                    p[2],
+                    R::lit(0.5),
+                    R::lit(SIMPLEX3_R05_SCALE),
+                )
             } else {
                 simplex3(lut, p[0], p[1], p[2])
             }
         }
         (NoiseKind::Simplex, _) => {
             if kernel == KERNEL_CONTINUOUS {
-                simplex4_r2(lut, p[0], p[1], p[2], p[3], R::lit(0.5), R::lit(SIMPLEX4_R05_SCALE))
+                simplex4_r2(
+                    lut,
+                    p[0],
+                    p[1],
+                    p[2],
+                    p[3],
+                    R::lit(0.5),
+                    R::lit(SIMPLEX4_R05_SCALE),
+                )
             } else {
                 simplex4(lut, p[0], p[1], p[2], p[3])
             }
@@ -70,7 +93,12 @@ pub fn shape_octave<R: Real>(mode: u32, n: R, weight: R) -> (R, R) {
 
 /// Sum of `settings.octaves` octaves of `kind` noise at `p` (2 to 4 coordinates),
 /// normalised by the sum of amplitudes (`fractal2/3/4` in the shader).
-pub fn fractal<R: Real>(lut: &impl Lookup, kind: NoiseKind, p: &[R], settings: &NoiseSettings) -> R {
+pub fn fractal<R: Real>(
+    lut: &impl Lookup,
+    kind: NoiseKind,
+    p: &[R],
+    settings: &NoiseSettings,
+) -> R {
     let dims = p.len();
     let gain = R::lit(settings.gain as f64);
     let lacunarity = R::lit(settings.lacunarity as f64);
@@ -119,7 +147,14 @@ pub fn fbm_deriv<R: Real>(lut: &impl Lookup, p: &[R], settings: &NoiseSettings) 
             let v = simplex2_deriv(lut, p[0] * frequency, p[1] * frequency);
             [v[0], v[1], v[2], R::lit(0.0)]
         } else {
-            simplex3_deriv(lut, p[0] * frequency, p[1] * frequency, p[2] * frequency, r2, scale)
+            simplex3_deriv(
+                lut,
+                p[0] * frequency,
+                p[1] * frequency,
+                p[2] * frequency,
+                r2,
+                scale,
+            )
         };
         sum[0] = sum[0] + amplitude * d[0];
         for a in 1..4 {

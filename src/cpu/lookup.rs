@@ -78,7 +78,9 @@ pub struct HashLookup {
 impl HashLookup {
     /// The hash variant for `seed`.
     pub fn new(seed: u64) -> Self {
-        HashLookup { key: crate::tables::hash_key_for_seed(seed) }
+        HashLookup {
+            key: crate::tables::hash_key_for_seed(seed),
+        }
     }
 
     #[inline(always)]
@@ -103,8 +105,16 @@ pub fn lowbias32(mut x: u32) -> u32 {
 #[inline(always)]
 pub fn grad3_from_hash<R: Real>(h: u32) -> [R; 3] {
     let h = h % 12;
-    let s1 = if h & 1 != 0 { R::lit(-1.0) } else { R::lit(1.0) };
-    let s2 = if h & 2 != 0 { R::lit(-1.0) } else { R::lit(1.0) };
+    let s1 = if h & 1 != 0 {
+        R::lit(-1.0)
+    } else {
+        R::lit(1.0)
+    };
+    let s2 = if h & 2 != 0 {
+        R::lit(-1.0)
+    } else {
+        R::lit(1.0)
+    };
     let zero = R::lit(0.0);
     match h / 4 {
         0 => [s1, s2, zero],
@@ -118,7 +128,13 @@ pub fn grad3_from_hash<R: Real>(h: u32) -> [R; 3] {
 #[inline(always)]
 pub fn grad4_from_hash<R: Real>(h: u32) -> [R; 4] {
     let h = h % 32;
-    let sign = |bit: u32| if h & bit != 0 { R::lit(-1.0) } else { R::lit(1.0) };
+    let sign = |bit: u32| {
+        if h & bit != 0 {
+            R::lit(-1.0)
+        } else {
+            R::lit(1.0)
+        }
+    };
     let (a, b, c) = (sign(4), sign(2), sign(1));
     let zero = R::lit(0.0);
     match h / 8 {
@@ -155,7 +171,12 @@ impl Lookup for HashLookup {
     fn simplex4_order(&self, c: u32) -> [u32; 4] {
         let bit = |v: u32| (c & v != 0) as u32;
         let (xy, xz, yz, xw, yw, zw) = (bit(32), bit(16), bit(8), bit(4), bit(2), bit(1));
-        [xy + xz + xw, (1 - xy) + yz + yw, (1 - xz) + (1 - yz) + zw, (1 - xw) + (1 - yw) + (1 - zw)]
+        [
+            xy + xz + xw,
+            (1 - xy) + yz + yw,
+            (1 - xz) + (1 - yz) + zw,
+            (1 - xw) + (1 - yw) + (1 - zw),
+        ]
     }
 }
 

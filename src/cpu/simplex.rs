@@ -98,7 +98,11 @@ pub fn corner_gradient<R: Real, const N: usize>(d: &[R; N], g: &[R; N], r2: R) -
 
 /// `scale · Σ corner_value`, summed in corner order.
 #[inline(always)]
-fn sum_corners<R: Real, const N: usize, const C: usize>(c: &Corners<R, N, C>, r2: R, scale: R) -> R {
+fn sum_corners<R: Real, const N: usize, const C: usize>(
+    c: &Corners<R, N, C>,
+    r2: R,
+    scale: R,
+) -> R {
     let mut sum = corner_value(&c.d[0], &c.g[0], r2);
     for i in 1..C {
         sum = sum + corner_value(&c.d[i], &c.g[i], r2);
@@ -108,7 +112,11 @@ fn sum_corners<R: Real, const N: usize, const C: usize>(c: &Corners<R, N, C>, r2
 
 /// `[value, ∂/∂x, ∂/∂y, …]`: the value as [`sum_corners`] and the analytic gradient.
 #[inline(always)]
-fn value_and_gradient<R: Real, const N: usize, const C: usize>(c: &Corners<R, N, C>, r2: R, scale: R) -> [R; 5] {
+fn value_and_gradient<R: Real, const N: usize, const C: usize>(
+    c: &Corners<R, N, C>,
+    r2: R,
+    scale: R,
+) -> [R; 5] {
     let mut out = [R::lit(0.0); 5];
     out[0] = sum_corners(c, r2, scale);
     let mut gradient = corner_gradient(&c.d[0], &c.g[0], r2);
@@ -148,17 +156,28 @@ pub fn simplex2_corners<R: Real>(lut: &impl Lookup, x: R, y: R) -> Corners<R, 2,
     let g0 = xy(lut.grad3_at::<R>(ii, jj));
     let g1 = xy(lut.grad3_at::<R>(ii + i1, jj + j1));
     let g2v = xy(lut.grad3_at::<R>(ii + 1, jj + 1));
-    Corners { d: [[x0, y0], [x1, y1], [x2, y2]], g: [g0, g1, g2v] }
+    Corners {
+        d: [[x0, y0], [x1, y1], [x2, y2]],
+        g: [g0, g1, g2v],
+    }
 }
 
 /// 2D simplex noise, in [-1, 1].
 pub fn simplex2<R: Real>(lut: &impl Lookup, x: R, y: R) -> R {
-    sum_corners(&simplex2_corners(lut, x, y), R::lit(SIMPLEX2_R2), R::lit(70.0))
+    sum_corners(
+        &simplex2_corners(lut, x, y),
+        R::lit(SIMPLEX2_R2),
+        R::lit(70.0),
+    )
 }
 
 /// 2D simplex noise and its analytic gradient: `[value, ∂/∂x, ∂/∂y]` (Gustavson's sdnoise).
 pub fn simplex2_deriv<R: Real>(lut: &impl Lookup, x: R, y: R) -> [R; 3] {
-    let v = value_and_gradient(&simplex2_corners(lut, x, y), R::lit(SIMPLEX2_R2), R::lit(70.0));
+    let v = value_and_gradient(
+        &simplex2_corners(lut, x, y),
+        R::lit(SIMPLEX2_R2),
+        R::lit(70.0),
+    );
     [v[0], v[1], v[2]]
 }
 
@@ -171,7 +190,13 @@ pub fn simplex2_tiled<R: Real>(lut: &impl Lookup, x: R, y: R, period: [R; 2]) ->
     let ay = y / period[1] * tau;
     let rx = period[0] / tau;
     let ry = period[1] / tau;
-    simplex4(lut, rx * ax.cos(), rx * ax.sin(), ry * ay.cos(), ry * ay.sin())
+    simplex4(
+        lut,
+        rx * ax.cos(),
+        rx * ax.sin(),
+        ry * ay.cos(),
+        ry * ay.sin(),
+    )
 }
 
 /// The simplex of a 3D point: skew, pick the tetrahedron, hash the four corners.
@@ -219,7 +244,10 @@ pub fn simplex3_corners<R: Real>(lut: &impl Lookup, x: R, y: R, z: R) -> Corners
     let g1 = lut.grad3_at::<R>(ii + o1[0], jj + o1[1] + lut.perm1(kk + o1[2]));
     let g2 = lut.grad3_at::<R>(ii + o2[0], jj + o2[1] + lut.perm1(kk + o2[2]));
     let g3v = lut.grad3_at::<R>(ii + 1, jj + 1 + lut.perm1(kk + 1));
-    Corners { d: [[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]], g: [g0, g1, g2, g3v] }
+    Corners {
+        d: [[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]],
+        g: [g0, g1, g2, g3v],
+    }
 }
 
 /// 3D simplex noise, in [-1, 1].
@@ -285,10 +313,23 @@ pub fn simplex4_corners<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R) -> C
     let kk = wrap256(k);
     let ll = wrap256(l);
     // perm[ii+perm[jj+perm[kk+perm[ll]]]] = T(ii, jj + T(kk, ll)).
-    let corner = |o: [u32; 4]| lut.grad4_at::<R>(ii + o[0], jj + o[1] + lut.hash2(kk + o[2], ll + o[3]));
+    let corner =
+        |o: [u32; 4]| lut.grad4_at::<R>(ii + o[0], jj + o[1] + lut.hash2(kk + o[2], ll + o[3]));
     Corners {
-        d: [[x0, y0, z0, w0], [x1, y1, z1, w1], [x2, y2, z2, w2], [x3, y3, z3, w3], [x4, y4, z4, w4]],
-        g: [corner([0, 0, 0, 0]), corner(o1), corner(o2), corner(o3), corner([1, 1, 1, 1])],
+        d: [
+            [x0, y0, z0, w0],
+            [x1, y1, z1, w1],
+            [x2, y2, z2, w2],
+            [x3, y3, z3, w3],
+            [x4, y4, z4, w4],
+        ],
+        g: [
+            corner([0, 0, 0, 0]),
+            corner(o1),
+            corner(o2),
+            corner(o3),
+            corner([1, 1, 1, 1]),
+        ],
     }
 }
 
@@ -305,7 +346,15 @@ pub fn simplex4_r2<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R, r2: R, sc
 
 /// 4D simplex noise and its analytic gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`.
 #[allow(clippy::too_many_arguments)]
-pub fn simplex4_deriv<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R, r2: R, scale: R) -> [R; 5] {
+pub fn simplex4_deriv<R: Real>(
+    lut: &impl Lookup,
+    x: R,
+    y: R,
+    z: R,
+    w: R,
+    r2: R,
+    scale: R,
+) -> [R; 5] {
     value_and_gradient(&simplex4_corners(lut, x, y, z, w), r2, scale)
 }
 

@@ -24,7 +24,8 @@ impl GpuContext {
 
     /// Async version of [`GpuContext::new`].
     pub async fn new_async() -> Result<Self> {
-        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let instance =
+            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
         let adapter = adapter_from_env(&instance).await?;
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
@@ -34,7 +35,11 @@ impl GpuContext {
             })
             .await
             .map_err(|e| NoiseError::RequestDevice(e.to_string()))?;
-        Ok(GpuContext { adapter, device, queue })
+        Ok(GpuContext {
+            adapter,
+            device,
+            queue,
+        })
     }
 
     /// One line naming the adapter, e.g. `llvmpipe (LLVM 15.0.6, 256 bits) (Cpu, Vulkan)`.
@@ -58,7 +63,9 @@ pub async fn adapter_from_env(instance: &wgpu::Instance) -> Result<wgpu::Adapter
             .into_iter()
             .find(|a| a.get_info().name.to_lowercase().contains(&wanted_lower))
             .ok_or_else(|| {
-                NoiseError::NoAdapter(format!("WGPU_ADAPTER_NAME={wanted:?} matches none of {names:?}"))
+                NoiseError::NoAdapter(format!(
+                    "WGPU_ADAPTER_NAME={wanted:?} matches none of {names:?}"
+                ))
             });
     }
     wgpu::util::initialize_adapter_from_env_or_default(instance, None)

@@ -68,7 +68,12 @@ struct PipelineKey {
 
 impl PipelineKey {
     fn shape_of(settings: &crate::params::NoiseSettings) -> (u32, u32, u32, bool) {
-        (settings.octaves, settings.mode, settings.kernel, settings.period.iter().any(|&p| p > 0.0))
+        (
+            settings.octaves,
+            settings.mode,
+            settings.kernel,
+            settings.period.iter().any(|&p| p > 0.0),
+        )
     }
 }
 
@@ -92,7 +97,11 @@ impl FillPipelines {
         let storage_texture = |binding, view_dimension, format| wgpu::BindGroupLayoutEntry {
             binding,
             visibility: wgpu::ShaderStages::COMPUTE,
-            ty: wgpu::BindingType::StorageTexture { access: wgpu::StorageTextureAccess::WriteOnly, format, view_dimension },
+            ty: wgpu::BindingType::StorageTexture {
+                access: wgpu::StorageTextureAccess::WriteOnly,
+                format,
+                view_dimension,
+            },
             count: None,
         };
         use wgpu::TextureFormat::{R32Float, Rgba32Float};
@@ -108,20 +117,42 @@ impl FillPipelines {
             count: None,
         };
         let layout = |label, entries: &[wgpu::BindGroupLayoutEntry]| {
-            device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: Some(label), entries })
+            device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some(label),
+                entries,
+            })
         };
         FillPipelines {
             module,
             variant,
             lookup_layout: NoiseLookup::bind_group_layout(device, wgpu::ShaderStages::COMPUTE),
-            out_2d_layout: layout("wgpu-noise fill_2d layout", &[uniform, storage_texture(1, D2, R32Float)]),
-            out_3d_layout: layout("wgpu-noise fill_3d layout", &[uniform, storage_texture(2, D3, R32Float)]),
-            out_2d_rgba_layout: layout("wgpu-noise fill_2d_gradient layout", &[uniform, storage_texture(6, D2, Rgba32Float)]),
-            out_3d_rgba_layout: layout("wgpu-noise fill_3d_gradient layout", &[uniform, storage_texture(7, D3, Rgba32Float)]),
-            eval_layout: layout("wgpu-noise eval_points layout", &[storage_buffer(3, true), storage_buffer(4, false)]),
+            out_2d_layout: layout(
+                "wgpu-noise fill_2d layout",
+                &[uniform, storage_texture(1, D2, R32Float)],
+            ),
+            out_3d_layout: layout(
+                "wgpu-noise fill_3d layout",
+                &[uniform, storage_texture(2, D3, R32Float)],
+            ),
+            out_2d_rgba_layout: layout(
+                "wgpu-noise fill_2d_gradient layout",
+                &[uniform, storage_texture(6, D2, Rgba32Float)],
+            ),
+            out_3d_rgba_layout: layout(
+                "wgpu-noise fill_3d_gradient layout",
+                &[uniform, storage_texture(7, D3, Rgba32Float)],
+            ),
+            eval_layout: layout(
+                "wgpu-noise eval_points layout",
+                &[storage_buffer(3, true), storage_buffer(4, false)],
+            ),
             eval_gradients_layout: layout(
                 "wgpu-noise eval_gradients layout",
-                &[storage_buffer(3, true), storage_buffer(4, false), storage_buffer(5, false)],
+                &[
+                    storage_buffer(3, true),
+                    storage_buffer(4, false),
+                    storage_buffer(5, false),
+                ],
             ),
             pipelines: Mutex::new(HashMap::new()),
         }
@@ -153,7 +184,12 @@ impl FillPipelines {
         if self.variant != LookupVariant::Hash {
             key.hash_key = 0; // not a constant of the texture variant
         }
-        let PipelineKey { entry, kind, hash_key, shape } = key;
+        let PipelineKey {
+            entry,
+            kind,
+            hash_key,
+            shape,
+        } = key;
         let mut cache = self.pipelines.lock().unwrap_or_else(|p| p.into_inner());
         cache
             .entry(key)
@@ -161,7 +197,10 @@ impl FillPipelines {
                 let label = format!("wgpu-noise {} {kind}", entry.name());
                 let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
                     label: Some(&label),
-                    bind_group_layouts: &[Some(&self.lookup_layout), Some(self.output_layout(entry))],
+                    bind_group_layouts: &[
+                        Some(&self.lookup_layout),
+                        Some(self.output_layout(entry)),
+                    ],
                     immediate_size: 0,
                 });
                 let kind_value = match kind {
@@ -190,7 +229,10 @@ impl FillPipelines {
                     layout: Some(&layout),
                     module: &self.module,
                     entry_point: Some(entry.name()),
-                    compilation_options: wgpu::PipelineCompilationOptions { constants: &constants, ..Default::default() },
+                    compilation_options: wgpu::PipelineCompilationOptions {
+                        constants: &constants,
+                        ..Default::default()
+                    },
                     cache: None,
                 })
             })
@@ -224,7 +266,15 @@ impl FillPipelines {
             (_, true) => Entry::Fill3dGradient,
         };
         let shape = Some(PipelineKey::shape_of(&params.settings));
-        let pipeline = self.pipeline(device, PipelineKey { entry, kind, hash_key, shape });
+        let pipeline = self.pipeline(
+            device,
+            PipelineKey {
+                entry,
+                kind,
+                hash_key,
+                shape,
+            },
+        );
         let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("wgpu-noise fill params"),
             contents: bytemuck::bytes_of(params),
@@ -240,8 +290,14 @@ impl FillPipelines {
             label: Some("wgpu-noise fill output"),
             layout: self.output_layout(entry),
             entries: &[
-                wgpu::BindGroupEntry { binding: 0, resource: uniform.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: target_binding, resource: wgpu::BindingResource::TextureView(target) },
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: uniform.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: target_binding,
+                    resource: wgpu::BindingResource::TextureView(target),
+                },
             ],
         });
         let [nx, ny, nz, nw] = params.extent;
@@ -253,7 +309,11 @@ impl FillPipelines {
         pass.set_pipeline(&pipeline);
         pass.set_bind_group(0, lookup, &[]);
         pass.set_bind_group(1, &output, &[]);
-        pass.dispatch_workgroups(nx.div_ceil(WORKGROUP[0]), ny.div_ceil(WORKGROUP[1]), depth.div_ceil(WORKGROUP[2]));
+        pass.dispatch_workgroups(
+            nx.div_ceil(WORKGROUP[0]),
+            ny.div_ceil(WORKGROUP[1]),
+            depth.div_ceil(WORKGROUP[2]),
+        );
     }
 
     /// Records a pass that evaluates `kind` noise in `dims` dimensions at each point of
@@ -277,13 +337,30 @@ impl FillPipelines {
             Some(_) => Entry::EvalGradients(dims as u32),
             None => Entry::Eval(dims as u32),
         };
-        let pipeline = self.pipeline(device, PipelineKey { entry, kind, hash_key, shape: None });
+        let pipeline = self.pipeline(
+            device,
+            PipelineKey {
+                entry,
+                kind,
+                hash_key,
+                shape: None,
+            },
+        );
         let mut entries = vec![
-            wgpu::BindGroupEntry { binding: 3, resource: points.as_entire_binding() },
-            wgpu::BindGroupEntry { binding: 4, resource: values.as_entire_binding() },
+            wgpu::BindGroupEntry {
+                binding: 3,
+                resource: points.as_entire_binding(),
+            },
+            wgpu::BindGroupEntry {
+                binding: 4,
+                resource: values.as_entire_binding(),
+            },
         ];
         if let Some(g) = gradients {
-            entries.push(wgpu::BindGroupEntry { binding: 5, resource: g.as_entire_binding() });
+            entries.push(wgpu::BindGroupEntry {
+                binding: 5,
+                resource: g.as_entire_binding(),
+            });
         }
         let io = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("wgpu-noise eval io"),

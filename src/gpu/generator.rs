@@ -30,7 +30,11 @@ pub use crate::shader::LookupVariant;
 
 impl Default for GpuOptions {
     fn default() -> Self {
-        GpuOptions { slab_bytes: 16 << 20, timeout: Duration::from_secs(120), poison: false }
+        GpuOptions {
+            slab_bytes: 16 << 20,
+            timeout: Duration::from_secs(120),
+            poison: false,
+        }
     }
 }
 
@@ -55,7 +59,12 @@ impl GpuNoise {
     }
 
     /// Like [`GpuNoise::new`], with the texture-free hash variant if asked for.
-    pub fn with_variant(device: &wgpu::Device, queue: &wgpu::Queue, seed: u64, variant: LookupVariant) -> Result<Self> {
+    pub fn with_variant(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        seed: u64,
+        variant: LookupVariant,
+    ) -> Result<Self> {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let lookup = NoiseLookup::new(device, queue, seed);
         let pipelines = FillPipelines::new(device, variant);
@@ -133,10 +142,16 @@ impl GpuNoise {
         }
         // Texture layers along the outer axis: one per row/slice, nz per 4D volume.
         let texture_layers_per_layer = if field.dims == 4 { nz } else { 1 };
-        let layer_bytes = padded_row_bytes(nx * channels) as u64 * if field.dims == 2 { 1 } else { ny as u64 } * texture_layers_per_layer as u64;
+        let layer_bytes = padded_row_bytes(nx * channels) as u64
+            * if field.dims == 2 { 1 } else { ny as u64 }
+            * texture_layers_per_layer as u64;
         // A 4D volume too big for one buffer is split along z (see `volume_split`): then
         // one z-slice must fit.
-        let smallest_unit = if field.dims == 4 { layer_bytes / nz as u64 } else { layer_bytes };
+        let smallest_unit = if field.dims == 4 {
+            layer_bytes / nz as u64
+        } else {
+            layer_bytes
+        };
         if smallest_unit > limits.max_buffer_size {
             return Err(NoiseError::ExceedsLimit {
                 what: "bytes of one layer (max_buffer_size)".into(),
@@ -144,7 +159,9 @@ impl GpuNoise {
                 limit: limits.max_buffer_size,
             });
         }
-        let buffer_limit = limits.max_buffer_size.min(self.options.slab_bytes.max(layer_bytes));
+        let buffer_limit = limits
+            .max_buffer_size
+            .min(self.options.slab_bytes.max(layer_bytes));
         let by_bytes = (buffer_limit / layer_bytes).max(1);
         let by_texture = (max_side / texture_layers_per_layer) as u64;
         let outer = field.size[field.dims - 1] as u64;
@@ -160,13 +177,21 @@ impl GpuNoise {
         }
         let [nx, ny, nz, _] = field.size;
         let slice_bytes = padded_row_bytes(nx * channels) as u64 * ny as u64;
-        let budget = self.options.slab_bytes.min(self.device.limits().max_buffer_size);
-        (slice_bytes * nz as u64 > budget).then(|| (budget / slice_bytes).clamp(1, nz as u64) as u32)
+        let budget = self
+            .options
+            .slab_bytes
+            .min(self.device.limits().max_buffer_size);
+        (slice_bytes * nz as u64 > budget)
+            .then(|| (budget / slice_bytes).clamp(1, nz as u64) as u32)
     }
 
     /// Generates `field` slab by slab, handing each slab's values (x fastest) to `sink`
     /// in order. Peak memory is one slab, whatever the field's size.
-    pub fn generate_slabs(&self, field: &Field, sink: impl FnMut(Slab, &[f32]) -> Result<()>) -> Result<()> {
+    pub fn generate_slabs(
+        &self,
+        field: &Field,
+        sink: impl FnMut(Slab, &[f32]) -> Result<()>,
+    ) -> Result<()> {
         self.run_slabs(field, false, sink)
     }
 
@@ -179,7 +204,9 @@ impl GpuNoise {
         mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
     ) -> Result<()> {
         field.check_gradient()?;
-        self.run_slabs(field, true, |slab, values| sink(slab, bytemuck::cast_slice(values)))
+        self.run_slabs(field, true, |slab, values| {
+            sink(slab, bytemuck::cast_slice(values))
+        })
     }
 
     /// The whole gradient field (see [`GpuNoise::generate_gradient_slabs`]).
@@ -195,7 +222,12 @@ impl GpuNoise {
 
     /// Fills and reads back `field` slab by slab: one f32 per texel, or four (value and
     /// gradient) with `gradient`.
-    fn run_slabs(&self, field: &Field, gradient: bool, mut sink: impl FnMut(Slab, &[f32]) -> Result<()>) -> Result<()> {
+    fn run_slabs(
+        &self,
+        field: &Field,
+        gradient: bool,
+        mut sink: impl FnMut(Slab, &[f32]) -> Result<()>,
+    ) -> Result<()> {
         let channels = if gradient { 4 } else { 1 };
         let layers = self.slab_layers_for(field, channels)?;
         let [nx, ny, nz, _] = field.size;
@@ -205,28 +237,53 @@ impl GpuNoise {
         };
         // Rows (2D) or z-layers (3D, 4D) of a slab's texture.
         let extent_of = |slab: &Slab| match field.dims {
-            2 => wgpu::Extent3d { width: nx, height: slab.count, depth_or_array_layers: 1 },
-            3 => wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: slab.count },
+            2 => wgpu::Extent3d {
+                width: nx,
+                height: slab.count,
+                depth_or_array_layers: 1,
+            },
+            3 => wgpu::Extent3d {
+                width: nx,
+                height: ny,
+                depth_or_array_layers: slab.count,
+            },
             _ => {
                 let depth = slab.z_range.map_or(nz * slab.count, |(_, count)| count);
-                wgpu::Extent3d { width: nx, height: ny, depth_or_array_layers: depth }
+                wgpu::Extent3d {
+                    width: nx,
+                    height: ny,
+                    depth_or_array_layers: depth,
+                }
             }
         };
         // The first slab is the largest: every target is sized for it.
-        let shape = SlabShape { dims: field.dims, size: extent_of(&slabs[0]), channels };
+        let shape = SlabShape {
+            dims: field.dims,
+            size: extent_of(&slabs[0]),
+            channels,
+        };
         // Two targets used in turn: the GPU fills slab k while the host reads slab k - 1.
         let ring = self.slab_targets(shape)?;
         let mut values = Vec::new();
         let mut pending: Option<(Slab, usize, wgpu::SubmissionIndex, wgpu::Extent3d)> = None;
-        let mut read = |(slab, target, submission, copy_size): (Slab, usize, wgpu::SubmissionIndex, wgpu::Extent3d),
+        let mut read = |(slab, target, submission, copy_size): (
+            Slab,
+            usize,
+            wgpu::SubmissionIndex,
+            wgpu::Extent3d,
+        ),
                         values: &mut Vec<f32>|
          -> Result<()> {
             let t: &SlabTarget = &ring[target];
             let rows = copy_size.height as usize * copy_size.depth_or_array_layers as usize;
             values.clear();
-            map_and_read(&self.device, &t.buffer, submission, self.options.timeout, |bytes| {
-                unpad_rows(bytes, nx * channels, rows, t.padded, values)
-            })?;
+            map_and_read(
+                &self.device,
+                &t.buffer,
+                submission,
+                self.options.timeout,
+                |bytes| unpad_rows(bytes, nx * channels, rows, t.padded, values),
+            )?;
             sink(slab, values)
         };
         for (k, slab) in slabs.into_iter().enumerate() {
@@ -238,10 +295,22 @@ impl GpuNoise {
             if self.options.poison {
                 self.poison(&t.texture, copy_size, channels);
             }
-            let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("wgpu-noise slab"),
-            });
-            self.pipelines.record_fill(&self.device, &mut encoder, &self.lookup_bind_group, field.kind, field.dims, &params, &t.view, gradient, self.hash_key);
+            let mut encoder = self
+                .device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("wgpu-noise slab"),
+                });
+            self.pipelines.record_fill(
+                &self.device,
+                &mut encoder,
+                &self.lookup_bind_group,
+                field.kind,
+                field.dims,
+                &params,
+                &t.view,
+                gradient,
+                self.hash_key,
+            );
             encoder.copy_texture_to_buffer(
                 t.texture.as_image_copy(),
                 wgpu::TexelCopyBufferInfo {
@@ -281,7 +350,9 @@ impl GpuNoise {
         drop(cache);
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
-        let targets = (0..2).map(|_| SlabTarget::new(&self.device, shape)).collect();
+        let targets = (0..2)
+            .map(|_| SlabTarget::new(&self.device, shape))
+            .collect();
         check(oom)?;
         check(scope)?;
         Ok(targets)
@@ -311,7 +382,11 @@ impl GpuNoise {
     /// Simplex noise and its analytic gradient at each of `points`: `(values, gradients)`,
     /// gradients as `[∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]` with unused components 0 (reference
     /// kernel). The GPU twin of `cpu::simplex::simplexN_deriv`.
-    pub fn evaluate_gradients(&self, dims: usize, points: &[[f32; 4]]) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
+    pub fn evaluate_gradients(
+        &self,
+        dims: usize,
+        points: &[[f32; 4]],
+    ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
         self.evaluate_inner(NoiseKind::Simplex, dims, points, true)
     }
 
@@ -323,7 +398,9 @@ impl GpuNoise {
         with_gradients: bool,
     ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
         if !(2..=4).contains(&dims) {
-            return Err(NoiseError::InvalidField(format!("dimensions must be 2, 3 or 4, not {dims}")));
+            return Err(NoiseError::InvalidField(format!(
+                "dimensions must be 2, 3 or 4, not {dims}"
+            )));
         }
         // Stay within max_compute_workgroups_per_dimension (65535 × 64 points).
         const BATCH: usize = 1 << 20;
@@ -331,11 +408,13 @@ impl GpuNoise {
         let mut gradients = Vec::new();
         for batch in points.chunks(BATCH) {
             let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-            let input = self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("wgpu-noise eval points"),
-                contents: bytemuck::cast_slice(batch),
-                usage: wgpu::BufferUsages::STORAGE,
-            });
+            let input = self
+                .device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("wgpu-noise eval points"),
+                    contents: bytemuck::cast_slice(batch),
+                    usage: wgpu::BufferUsages::STORAGE,
+                });
             let value_bytes = (batch.len() * 4) as u64;
             let gradient_bytes = if with_gradients { value_bytes * 4 } else { 0 };
             let storage = |label, size| {
@@ -347,16 +426,19 @@ impl GpuNoise {
                 })
             };
             let output = storage("wgpu-noise eval values", value_bytes);
-            let gradient_output = with_gradients.then(|| storage("wgpu-noise eval gradients", gradient_bytes));
+            let gradient_output =
+                with_gradients.then(|| storage("wgpu-noise eval gradients", gradient_bytes));
             let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("wgpu-noise eval readback"),
                 size: value_bytes + gradient_bytes,
                 usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
                 mapped_at_creation: false,
             });
-            let mut encoder = self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("wgpu-noise eval"),
-            });
+            let mut encoder = self
+                .device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("wgpu-noise eval"),
+                });
             self.pipelines.record_eval(
                 &self.device,
                 &mut encoder,
@@ -375,17 +457,25 @@ impl GpuNoise {
             }
             let submission = self.queue.submit([encoder.finish()]);
             check(scope)?;
-            map_and_read(&self.device, &staging, submission, self.options.timeout, |b| {
-                let (v, g) = b.split_at(value_bytes as usize);
-                values.extend_from_slice(bytemuck::cast_slice(v));
-                gradients.extend_from_slice(bytemuck::cast_slice::<u8, [f32; 4]>(g));
-            })?;
+            map_and_read(
+                &self.device,
+                &staging,
+                submission,
+                self.options.timeout,
+                |b| {
+                    let (v, g) = b.split_at(value_bytes as usize);
+                    values.extend_from_slice(bytemuck::cast_slice(v));
+                    gradients.extend_from_slice(bytemuck::cast_slice::<u8, [f32; 4]>(g));
+                },
+            )?;
         }
         Ok((values, gradients))
     }
 
     fn poison(&self, texture: &wgpu::Texture, size: wgpu::Extent3d, channels: u32) {
-        let texels = (size.width * channels) as usize * size.height as usize * size.depth_or_array_layers as usize;
+        let texels = (size.width * channels) as usize
+            * size.height as usize
+            * size.depth_or_array_layers as usize;
         let nan = vec![f32::NAN; texels];
         self.queue.write_texture(
             texture.as_image_copy(),
@@ -423,20 +513,37 @@ impl SlabTarget {
             size: shape.size,
             mip_level_count: 1,
             sample_count: 1,
-            dimension: if shape.dims == 2 { wgpu::TextureDimension::D2 } else { wgpu::TextureDimension::D3 },
-            format: if shape.channels == 4 { wgpu::TextureFormat::Rgba32Float } else { wgpu::TextureFormat::R32Float },
-            usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC | wgpu::TextureUsages::COPY_DST,
+            dimension: if shape.dims == 2 {
+                wgpu::TextureDimension::D2
+            } else {
+                wgpu::TextureDimension::D3
+            },
+            format: if shape.channels == 4 {
+                wgpu::TextureFormat::Rgba32Float
+            } else {
+                wgpu::TextureFormat::R32Float
+            },
+            usage: wgpu::TextureUsages::STORAGE_BINDING
+                | wgpu::TextureUsages::COPY_SRC
+                | wgpu::TextureUsages::COPY_DST,
             view_formats: &[],
         });
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
         let padded = padded_row_bytes(shape.size.width * shape.channels);
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgpu-noise slab readback"),
-            size: padded as u64 * shape.size.height as u64 * shape.size.depth_or_array_layers as u64,
+            size: padded as u64
+                * shape.size.height as u64
+                * shape.size.depth_or_array_layers as u64,
             usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        SlabTarget { texture, view, buffer, padded }
+        SlabTarget {
+            texture,
+            view,
+            buffer,
+            padded,
+        }
     }
 }
 

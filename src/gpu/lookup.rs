@@ -23,7 +23,11 @@ impl NoiseLookup {
         let make = |label: &str, dimension, width, height, format| {
             device.create_texture(&wgpu::TextureDescriptor {
                 label: Some(label),
-                size: wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
+                size: wgpu::Extent3d {
+                    width,
+                    height,
+                    depth_or_array_layers: 1,
+                },
                 mip_level_count: 1,
                 sample_count: 1,
                 dimension,
@@ -59,14 +63,38 @@ impl NoiseLookup {
 
     /// Uploads `tables` as they are (tests use this to upload deliberately wrong tables).
     pub fn upload(&self, queue: &wgpu::Queue, tables: &LookupTables) {
-        write(queue, &self.hash_grad3, bytemuck::cast_slice(&tables.hash_grad3), 4, SIDE, SIDE);
-        write(queue, &self.grad4, bytemuck::cast_slice(&tables.grad4), 4, SIDE, SIDE);
+        write(
+            queue,
+            &self.hash_grad3,
+            bytemuck::cast_slice(&tables.hash_grad3),
+            4,
+            SIDE,
+            SIDE,
+        );
+        write(
+            queue,
+            &self.grad4,
+            bytemuck::cast_slice(&tables.grad4),
+            4,
+            SIDE,
+            SIDE,
+        );
         write(queue, &self.perm, &tables.perm, 1, SIDE, 1);
-        write(queue, &self.simplex4, bytemuck::cast_slice(&tables.simplex4), 4, 64, 1);
+        write(
+            queue,
+            &self.simplex4,
+            bytemuck::cast_slice(&tables.simplex4),
+            4,
+            64,
+            1,
+        );
     }
 
     /// The layout of the lookup bind group (bindings 0 to 3), visible to `visibility`.
-    pub fn bind_group_layout(device: &wgpu::Device, visibility: wgpu::ShaderStages) -> wgpu::BindGroupLayout {
+    pub fn bind_group_layout(
+        device: &wgpu::Device,
+        visibility: wgpu::ShaderStages,
+    ) -> wgpu::BindGroupLayout {
         let entry = |binding, view_dimension| wgpu::BindGroupLayoutEntry {
             binding,
             visibility,
@@ -85,7 +113,11 @@ impl NoiseLookup {
     }
 
     /// A bind group over these textures for `layout` (from [`NoiseLookup::bind_group_layout`]).
-    pub fn bind_group(&self, device: &wgpu::Device, layout: &wgpu::BindGroupLayout) -> wgpu::BindGroup {
+    pub fn bind_group(
+        &self,
+        device: &wgpu::Device,
+        layout: &wgpu::BindGroupLayout,
+    ) -> wgpu::BindGroup {
         let views = [&self.hash_grad3, &self.grad4, &self.perm, &self.simplex4]
             .map(|t| t.create_view(&wgpu::TextureViewDescriptor::default()));
         let entries: Vec<_> = views
@@ -104,7 +136,14 @@ impl NoiseLookup {
     }
 }
 
-fn write(queue: &wgpu::Queue, texture: &wgpu::Texture, bytes: &[u8], texel_bytes: u32, width: u32, height: u32) {
+fn write(
+    queue: &wgpu::Queue,
+    texture: &wgpu::Texture,
+    bytes: &[u8],
+    texel_bytes: u32,
+    width: u32,
+    height: u32,
+) {
     queue.write_texture(
         texture.as_image_copy(),
         bytes,
@@ -113,6 +152,10 @@ fn write(queue: &wgpu::Queue, texture: &wgpu::Texture, bytes: &[u8], texel_bytes
             bytes_per_row: Some(width * texel_bytes),
             rows_per_image: Some(height),
         },
-        wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
+        wgpu::Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
     );
 }

@@ -24,7 +24,10 @@ pub fn map_and_read<T>(
         let _ = sender.send(r);
     });
     device
-        .poll(wgpu::PollType::Wait { submission_index: Some(submission), timeout: Some(timeout) })
+        .poll(wgpu::PollType::Wait {
+            submission_index: Some(submission),
+            timeout: Some(timeout),
+        })
         .map_err(|e| match e {
             wgpu::PollError::Timeout => NoiseError::Timeout(timeout),
             other => NoiseError::Gpu(other.to_string()),
@@ -35,12 +38,16 @@ pub fn map_and_read<T>(
         Ok(r) => r,
         Err(_) => {
             let _ = device.poll(wgpu::PollType::Poll);
-            receiver.recv_timeout(timeout).map_err(|_| NoiseError::Timeout(timeout))?
+            receiver
+                .recv_timeout(timeout)
+                .map_err(|_| NoiseError::Timeout(timeout))?
         }
     };
     mapped.map_err(|e| NoiseError::Readback(e.to_string()))?;
     let out = {
-        let view = buffer.get_mapped_range(..).map_err(|e| NoiseError::Readback(e.to_string()))?;
+        let view = buffer
+            .get_mapped_range(..)
+            .map_err(|e| NoiseError::Readback(e.to_string()))?;
         read(&view)
     };
     buffer.unmap();

@@ -32,8 +32,16 @@ pub fn bake_ok(dir: &Path, args: &[&str]) -> String {
 }
 
 /// The `f32` CPU reference of a field (the values every backend must reproduce).
-pub fn reference(kind: NoiseKind, size: &[u32], frequency: &[f64], offset: &[f64], seed: u64) -> Vec<f32> {
-    let field = Field::new(kind, size).with_frequency(frequency).with_offset(offset);
+pub fn reference(
+    kind: NoiseKind,
+    size: &[u32],
+    frequency: &[f64],
+    offset: &[f64],
+    seed: u64,
+) -> Vec<f32> {
+    let field = Field::new(kind, size)
+        .with_frequency(frequency)
+        .with_offset(offset);
     cpu::fill::generate_f32(&LookupTables::new(seed), &field).expect("reference")
 }
 
@@ -43,10 +51,25 @@ pub fn assert_refused(dir: &Path, args: &[&str], message: &str) {
     let before = listing(dir);
     let out = bake_in(dir, args, &[]);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "bake {args:?}: exit code; stderr: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "bake {args:?}: one line expected: {stderr}");
-    assert!(stderr.starts_with("error: ") && stderr.contains(message), "bake {args:?}: expected {message:?} in {stderr:?}");
-    assert_eq!(listing(dir), before, "bake {args:?} must leave no file behind");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "bake {args:?}: exit code; stderr: {stderr}"
+    );
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "bake {args:?}: one line expected: {stderr}"
+    );
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains(message),
+        "bake {args:?}: expected {message:?} in {stderr:?}"
+    );
+    assert_eq!(
+        listing(dir),
+        before,
+        "bake {args:?} must leave no file behind"
+    );
 }
 
 /// Every entry of `dir`, hidden ones included, sorted.
@@ -71,14 +94,28 @@ pub fn read_npy(path: &Path, shape: &[usize]) -> Vec<f32> {
     assert_eq!(data_start % 64, 0, "data must start on a 64-byte boundary");
     let header = std::str::from_utf8(&bytes[10..data_start]).expect("ASCII header");
     let dims: Vec<String> = shape.iter().map(|s| s.to_string()).collect();
-    let dict = format!("{{'descr': '<f4', 'fortran_order': False, 'shape': ({}), }}", dims.join(", "));
-    assert!(header.starts_with(&dict), "header {header:?} should start with {dict:?}");
-    assert!(header[dict.len()..].trim_end_matches('\n').chars().all(|c| c == ' '), "padding is spaces");
+    let dict = format!(
+        "{{'descr': '<f4', 'fortran_order': False, 'shape': ({}), }}",
+        dims.join(", ")
+    );
+    assert!(
+        header.starts_with(&dict),
+        "header {header:?} should start with {dict:?}"
+    );
+    assert!(
+        header[dict.len()..]
+            .trim_end_matches('\n')
+            .chars()
+            .all(|c| c == ' '),
+        "padding is spaces"
+    );
     assert!(header.ends_with('\n'), "header ends with a newline");
     let data = &bytes[data_start..];
     let count: usize = shape.iter().product();
     assert_eq!(data.len(), 4 * count, "data length");
-    data.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
+    data.chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
 }
 
 /// Whether `python3 -c "import numpy"` works here.
@@ -93,7 +130,10 @@ pub fn numpy_available() -> bool {
 /// The largest absolute difference of two equally long slices.
 pub fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
     assert_eq!(a.len(), b.len());
-    a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f32::max)
 }
 
 /// A source that adds `error` to float `at` of the CPU reference's output (one sample,
@@ -108,7 +148,11 @@ impl Faulty {
     /// The CPU reference in small chunks (64 samples, so `at` falls inside a later chunk),
     /// with float `at` of its output moved by `error`.
     pub fn new(at: usize, error: f32) -> Self {
-        Faulty { inner: CpuSource::with_chunk_samples(64), at, error }
+        Faulty {
+            inner: CpuSource::with_chunk_samples(64),
+            at,
+            error,
+        }
     }
 }
 
@@ -117,13 +161,21 @@ impl SampleSource for Faulty {
         "faulty".into()
     }
 
-    fn produce(&mut self, spec: &NoiseSpec, sink: &mut dyn FnMut(&FillParams, &[f32]) -> wgpu_noise::Result<()>) -> wgpu_noise::Result<()> {
+    fn produce(
+        &mut self,
+        spec: &NoiseSpec,
+        sink: &mut dyn FnMut(&FillParams, &[f32]) -> wgpu_noise::Result<()>,
+    ) -> wgpu_noise::Result<()> {
         let (at, error) = (self.at, self.error);
         let mut seen = 0usize;
         self.inner.produce(spec, &mut |params, values| {
             let mut v = values.to_vec();
             if (seen..seen + v.len()).contains(&at) {
-                v[at - seen] = if error.is_nan() { f32::NAN } else { v[at - seen] + error };
+                v[at - seen] = if error.is_nan() {
+                    f32::NAN
+                } else {
+                    v[at - seen] + error
+                };
             }
             seen += v.len();
             sink(params, &v)

@@ -57,12 +57,14 @@ pub enum FractalArg {
 
 /// Arguments of `wgpu-noise preview`.
 #[derive(Args, Debug)]
-#[command(after_help = "Keys: N kind (classic/simplex) · 2/3/4 dimensions · +/- octaves · M fBm/turbulence/ridged · \
+#[command(
+    after_help = "Keys: N kind (classic/simplex) · 2/3/4 dimensions · +/- octaves · M fBm/turbulence/ridged · \
 Up/Down frequency · [/] seed · Space pause · R reset · drag pan · wheel zoom · S screenshot · H help · Esc/Q quit
 
 Examples:
   wgpu-noise preview --noise classic --dims 3 --octaves 4
-  wgpu-noise preview --dims 4 --time 2.5 --frames 3 --screenshot frame.png")]
+  wgpu-noise preview --dims 4 --time 2.5 --frames 3 --screenshot frame.png"
+)]
 pub struct PreviewArgs {
     #[command(flatten)]
     pub noise: NoiseOptions,
@@ -96,18 +98,30 @@ pub struct PreviewArgs {
 }
 
 fn parse_size(s: &str) -> std::result::Result<PhysicalSize<u32>, String> {
-    let (w, h) = s.split_once(['x', 'X']).ok_or_else(|| format!("expected WIDTHxHEIGHT, got {s:?}"))?;
-    let parse = |v: &str| v.trim().parse::<u32>().ok().filter(|&n| (1..=16384).contains(&n));
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WIDTHxHEIGHT, got {s:?}"))?;
+    let parse = |v: &str| {
+        v.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| (1..=16384).contains(&n))
+    };
     match (parse(w), parse(h)) {
         (Some(w), Some(h)) => Ok(PhysicalSize::new(w, h)),
-        _ => Err(format!("expected WIDTHxHEIGHT with each side 1 to 16384, got {s:?}")),
+        _ => Err(format!(
+            "expected WIDTHxHEIGHT with each side 1 to 16384, got {s:?}"
+        )),
     }
 }
 
 /// Runs the subcommand.
 pub fn run(args: PreviewArgs) -> Result<()> {
     if !(args.frequency.is_finite() && args.frequency > 0.0) {
-        bail!("--frequency must be a positive number, not {}", args.frequency);
+        bail!(
+            "--frequency must be a positive number, not {}",
+            args.frequency
+        );
     }
     if !args.time.is_finite() || !args.speed.is_finite() {
         bail!("--time and --speed must be finite numbers");
@@ -117,9 +131,12 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     }
     super::quiet_xdg_runtime_dir();
     check_display()?;
-    let event_loop = EventLoop::new().map_err(|e| anyhow!("cannot open a window ({e}); {BAKE_HINT}"))?;
+    let event_loop =
+        EventLoop::new().map_err(|e| anyhow!("cannot open a window ({e}); {BAKE_HINT}"))?;
     let mut app = App::new(&args, event_loop.owned_display_handle());
-    event_loop.run_app(&mut app).map_err(|e| anyhow!("the window's event loop failed: {e}"))?;
+    event_loop
+        .run_app(&mut app)
+        .map_err(|e| anyhow!("the window's event loop failed: {e}"))?;
     match app.error {
         Some(e) => Err(e),
         None => Ok(()),
@@ -128,7 +145,11 @@ pub fn run(args: PreviewArgs) -> Result<()> {
 
 /// On X11/Wayland systems, a missing display is named before winit tries to connect.
 fn check_display() -> Result<()> {
-    if cfg!(all(unix, not(target_os = "macos"), not(target_os = "android"))) {
+    if cfg!(all(
+        unix,
+        not(target_os = "macos"),
+        not(target_os = "android")
+    )) {
         let set = |v: &str| std::env::var_os(v).is_some_and(|s| !s.is_empty());
         if !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
             bail!("no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); {BAKE_HINT}");
@@ -199,7 +220,11 @@ impl App {
         App {
             display,
             size: args.size,
-            present_mode: if args.no_vsync { wgpu::PresentMode::AutoNoVsync } else { wgpu::PresentMode::AutoVsync },
+            present_mode: if args.no_vsync {
+                wgpu::PresentMode::AutoNoVsync
+            } else {
+                wgpu::PresentMode::AutoVsync
+            },
             initial: view.clone(),
             view,
             frames: unattended.then(|| args.frames.unwrap_or(1)),
@@ -210,7 +235,12 @@ impl App {
             drawn: 0,
             last_frame: None,
             hold_until: None,
-            stats: Stats { since: Instant::now(), frames: 0, pixels: 0, shown: None },
+            stats: Stats {
+                since: Instant::now(),
+                frames: 0,
+                pixels: 0,
+                shown: None,
+            },
             cursor: PhysicalPosition::new(0.0, 0.0),
             dragging: false,
         }
@@ -227,14 +257,24 @@ impl App {
             .with_inner_size(self.size)
             .with_min_inner_size(PhysicalSize::new(1, 1));
         let window = Arc::new(
-            event_loop.create_window(attributes).map_err(|e| anyhow!("cannot open a window ({e}); {BAKE_HINT}"))?,
+            event_loop
+                .create_window(attributes)
+                .map_err(|e| anyhow!("cannot open a window ({e}); {BAKE_HINT}"))?,
         );
-        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(
-            self.display.clone(),
-        )));
-        let surface = instance.create_surface(window.clone()).context("cannot draw into the window")?;
-        let adapter = pollster::block_on(wgpu::util::initialize_adapter_from_env_or_default(&instance, Some(&surface)))
-            .map_err(|e| anyhow!("no GPU adapter can draw into a window ({e}); {BAKE_HINT} (with --backend cpu)"))?;
+        let instance =
+            wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(
+                Box::new(self.display.clone()),
+            ));
+        let surface = instance
+            .create_surface(window.clone())
+            .context("cannot draw into the window")?;
+        let adapter = pollster::block_on(wgpu::util::initialize_adapter_from_env_or_default(
+            &instance,
+            Some(&surface),
+        ))
+        .map_err(|e| {
+            anyhow!("no GPU adapter can draw into a window ({e}); {BAKE_HINT} (with --backend cpu)")
+        })?;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("wgpu-noise preview device"),
             required_limits: adapter.limits(),
@@ -248,7 +288,12 @@ impl App {
             .formats
             .iter()
             .copied()
-            .find(|f| matches!(f, wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Rgba8Unorm))
+            .find(|f| {
+                matches!(
+                    f,
+                    wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Rgba8Unorm
+                )
+            })
             .or_else(|| caps.formats.first().copied())
             .ok_or_else(|| anyhow!("the adapter cannot present to this window; {BAKE_HINT}"))?;
         let size = window.inner_size();
@@ -260,7 +305,11 @@ impl App {
             height: size.height.clamp(1, max),
             present_mode: self.present_mode,
             desired_maximum_frame_latency: 2,
-            alpha_mode: caps.alpha_modes.first().copied().unwrap_or(wgpu::CompositeAlphaMode::Auto),
+            alpha_mode: caps
+                .alpha_modes
+                .first()
+                .copied()
+                .unwrap_or(wgpu::CompositeAlphaMode::Auto),
             view_formats: vec![],
             color_space: wgpu::SurfaceColorSpace::Auto,
         };
@@ -269,14 +318,26 @@ impl App {
         }
         let renderer = Renderer::new(&device, &queue, self.view.seed, format)?;
         if self.frames.is_none() {
-            println!("wgpu-noise preview on {} — keys: {HELP}", adapter.get_info().name);
+            println!(
+                "wgpu-noise preview on {} — keys: {HELP}",
+                adapter.get_info().name
+            );
         }
-        Ok(Gfx { window, surface, config, device, queue, renderer })
+        Ok(Gfx {
+            window,
+            surface,
+            config,
+            device,
+            queue,
+            renderer,
+        })
     }
 
     /// Draws one frame; in unattended mode, counts it and finishes after the last.
     fn redraw(&mut self, event_loop: &ActiveEventLoop) -> Result<()> {
-        let Some(gfx) = self.gfx.as_mut() else { return Ok(()) };
+        let Some(gfx) = self.gfx.as_mut() else {
+            return Ok(());
+        };
         let size = gfx.window.inner_size();
         if size.width == 0 || size.height == 0 {
             return Ok(()); // minimised: nothing to draw into
@@ -290,7 +351,8 @@ impl App {
         let now = Instant::now();
         if self.frames.is_none() {
             if let Some(last) = self.last_frame {
-                self.view.tick((now - last).as_secs_f64().min(MAX_FRAME_STEP));
+                self.view
+                    .tick((now - last).as_secs_f64().min(MAX_FRAME_STEP));
             }
         }
         self.last_frame = Some(now);
@@ -310,12 +372,17 @@ impl App {
         };
         let (width, height) = (gfx.config.width, gfx.config.height);
         let uniforms = self.view.uniforms(width, height);
-        let target = frame
-            .texture
-            .create_view(&wgpu::TextureViewDescriptor { label: Some("preview swapchain view"), ..Default::default() });
-        let mut encoder =
-            gfx.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("preview frame encoder") });
-        gfx.renderer.draw_window(&gfx.queue, &mut encoder, &target, &uniforms);
+        let target = frame.texture.create_view(&wgpu::TextureViewDescriptor {
+            label: Some("preview swapchain view"),
+            ..Default::default()
+        });
+        let mut encoder = gfx
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("preview frame encoder"),
+            });
+        gfx.renderer
+            .draw_window(&gfx.queue, &mut encoder, &target, &uniforms);
         gfx.queue.submit([encoder.finish()]);
         gfx.window.pre_present_notify();
         gfx.queue.present(frame);
@@ -351,7 +418,10 @@ impl App {
         let elapsed = stats.since.elapsed();
         if elapsed >= STATS_PERIOD {
             let secs = elapsed.as_secs_f64();
-            stats.shown = Some((1000.0 * secs / stats.frames as f64, stats.pixels as f64 / secs));
+            stats.shown = Some((
+                1000.0 * secs / stats.frames as f64,
+                stats.pixels as f64 / secs,
+            ));
             stats.since = Instant::now();
             stats.frames = 0;
             stats.pixels = 0;
@@ -364,21 +434,40 @@ impl App {
         let Some(gfx) = &self.gfx else { return };
         let speed = match self.stats.shown {
             Some((ms, samples)) => {
-                format!("{ms:.1} ms ({:.1} fps), {:.1} M samples/s", 1000.0 / ms, samples / 1e6)
+                format!(
+                    "{ms:.1} ms ({:.1} fps), {:.1} M samples/s",
+                    1000.0 / ms,
+                    samples / 1e6
+                )
             }
             None => "measuring…".to_string(),
         };
-        gfx.window.set_title(&format!("wgpu-noise — {} — {speed} — {HELP}", self.view.describe(gfx.config.width)));
+        gfx.window.set_title(&format!(
+            "wgpu-noise — {} — {speed} — {HELP}",
+            self.view.describe(gfx.config.width)
+        ));
     }
 
     /// Renders the current frame offscreen at the window's size and saves it.
     fn save_screenshot(&self, path: &std::path::Path) -> Result<()> {
-        let gfx = self.gfx.as_ref().ok_or_else(|| anyhow!("no window to take a screenshot of"))?;
+        let gfx = self
+            .gfx
+            .as_ref()
+            .ok_or_else(|| anyhow!("no window to take a screenshot of"))?;
         let (width, height) = (gfx.config.width, gfx.config.height);
-        let gray =
-            gfx.renderer.screenshot(&gfx.device, &gfx.queue, width, height, &self.view.uniforms(width, height))?;
+        let gray = gfx.renderer.screenshot(
+            &gfx.device,
+            &gfx.queue,
+            width,
+            height,
+            &self.view.uniforms(width, height),
+        )?;
         write_png(path, width, height, &gray)?;
-        eprintln!("saved {} ({width}×{height}, {})", path.display(), self.view.describe(width));
+        eprintln!(
+            "saved {} ({width}×{height}, {})",
+            path.display(),
+            self.view.describe(width)
+        );
         Ok(())
     }
 
@@ -389,7 +478,8 @@ impl App {
         // toggle or a screenshot.
         let repeatable = matches!(
             event.logical_key.as_ref(),
-            Key::Named(NamedKey::ArrowUp | NamedKey::ArrowDown) | Key::Character("+" | "=" | "-" | "_" | "[" | "]")
+            Key::Named(NamedKey::ArrowUp | NamedKey::ArrowDown)
+                | Key::Character("+" | "=" | "-" | "_" | "[" | "]")
         );
         if event.repeat && !repeatable {
             return Ok(false);
@@ -400,7 +490,12 @@ impl App {
                 view.paused = !view.paused;
                 // The clock resumes from where it stopped, not from the time the pause lasted.
                 self.last_frame = None;
-                self.stats = Stats { since: Instant::now(), frames: 0, pixels: 0, shown: self.stats.shown };
+                self.stats = Stats {
+                    since: Instant::now(),
+                    frames: 0,
+                    pixels: 0,
+                    shown: self.stats.shown,
+                };
             }
             Key::Named(NamedKey::ArrowUp) => self.zoom_at_centre(1.0 / ZOOM_STEP),
             Key::Named(NamedKey::ArrowDown) => self.zoom_at_centre(ZOOM_STEP),
@@ -508,12 +603,17 @@ impl ApplicationHandler for App {
                     Err(e) => self.fail(event_loop, e),
                 }
             }
-            WindowEvent::MouseInput { state, button: MouseButton::Left, .. } => {
+            WindowEvent::MouseInput {
+                state,
+                button: MouseButton::Left,
+                ..
+            } => {
                 self.dragging = state == ElementState::Pressed;
             }
             WindowEvent::CursorMoved { position, .. } => {
                 if self.dragging {
-                    self.view.pan_pixels(position.x - self.cursor.x, position.y - self.cursor.y);
+                    self.view
+                        .pan_pixels(position.x - self.cursor.x, position.y - self.cursor.y);
                     changed = true;
                 }
                 self.cursor = position;
@@ -523,7 +623,8 @@ impl ApplicationHandler for App {
                     MouseScrollDelta::LineDelta(_, y) => y as f64,
                     MouseScrollDelta::PixelDelta(p) => p.y / PIXELS_PER_NOTCH,
                 };
-                self.view.zoom_at(ZOOM_STEP.powf(notches), self.cursor.x, self.cursor.y);
+                self.view
+                    .zoom_at(ZOOM_STEP.powf(notches), self.cursor.x, self.cursor.y);
                 changed = true;
             }
             WindowEvent::Occluded(false) => changed = true,

@@ -43,7 +43,11 @@ impl Renderer {
         let noise = NoiseBindings::new(
             device,
             queue,
-            &NoiseBindingsDescriptor { group: NOISE_GROUP, seed, visibility: wgpu::ShaderStages::FRAGMENT },
+            &NoiseBindingsDescriptor {
+                group: NOISE_GROUP,
+                seed,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+            },
         )?;
         let module = noise
             .create_shader_module(device, Some("preview shader"), PREVIEW_WGSL)
@@ -61,7 +65,9 @@ impl Renderer {
                 ty: wgpu::BindingType::Buffer {
                     ty: wgpu::BufferBindingType::Uniform,
                     has_dynamic_offset: false,
-                    min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<PreviewUniforms>() as u64),
+                    min_binding_size: wgpu::BufferSize::new(
+                        std::mem::size_of::<PreviewUniforms>() as u64
+                    ),
                 },
                 count: None,
             }],
@@ -69,16 +75,37 @@ impl Renderer {
         let uniform_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("preview uniform group"),
             layout: &uniform_layout,
-            entries: &[wgpu::BindGroupEntry { binding: 0, resource: uniform_buffer.as_entire_binding() }],
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: uniform_buffer.as_entire_binding(),
+            }],
         });
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("preview pipeline layout"),
             bind_group_layouts: &[Some(&uniform_layout), Some(noise.layout())],
             immediate_size: 0,
         });
-        let window_pipeline = pipeline(device, &layout, &module, window_format, "preview window pipeline");
-        let screenshot_pipeline = pipeline(device, &layout, &module, SCREENSHOT_FORMAT, "preview screenshot pipeline");
-        Ok(Renderer { noise, uniform_buffer, uniform_group, window_pipeline, screenshot_pipeline })
+        let window_pipeline = pipeline(
+            device,
+            &layout,
+            &module,
+            window_format,
+            "preview window pipeline",
+        );
+        let screenshot_pipeline = pipeline(
+            device,
+            &layout,
+            &module,
+            SCREENSHOT_FORMAT,
+            "preview screenshot pipeline",
+        );
+        Ok(Renderer {
+            noise,
+            uniform_buffer,
+            uniform_group,
+            window_pipeline,
+            screenshot_pipeline,
+        })
     }
 
     /// Switches the lookup tables to `seed` (uploads only when it changed).
@@ -95,7 +122,12 @@ impl Renderer {
         uniforms: &PreviewUniforms,
     ) {
         queue.write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(uniforms));
-        self.draw(encoder, target, &self.window_pipeline, "preview window pass");
+        self.draw(
+            encoder,
+            target,
+            &self.window_pipeline,
+            "preview window pass",
+        );
     }
 
     /// Renders the frame of `uniforms` at `width` × `height` offscreen and reads it back:
@@ -110,7 +142,11 @@ impl Renderer {
     ) -> Result<Vec<u8>> {
         let texture = device.create_texture(&wgpu::TextureDescriptor {
             label: Some("preview screenshot target"),
-            size: wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
+            size: wgpu::Extent3d {
+                width,
+                height,
+                depth_or_array_layers: 1,
+            },
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
@@ -118,8 +154,10 @@ impl Renderer {
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });
-        let view = texture
-            .create_view(&wgpu::TextureViewDescriptor { label: Some("preview screenshot view"), ..Default::default() });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor {
+            label: Some("preview screenshot view"),
+            ..Default::default()
+        });
         // 4 bytes per RGBA8 texel, the same padding as an f32 texel.
         let padded = padded_row_bytes(width);
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
@@ -129,9 +167,15 @@ impl Renderer {
             mapped_at_creation: false,
         });
         queue.write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(uniforms));
-        let mut encoder = device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("preview screenshot encoder") });
-        self.draw(&mut encoder, &view, &self.screenshot_pipeline, "preview screenshot pass");
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("preview screenshot encoder"),
+        });
+        self.draw(
+            &mut encoder,
+            &view,
+            &self.screenshot_pipeline,
+            "preview screenshot pass",
+        );
         encoder.copy_texture_to_buffer(
             texture.as_image_copy(),
             wgpu::TexelCopyBufferInfo {
@@ -142,14 +186,22 @@ impl Renderer {
                     rows_per_image: Some(height),
                 },
             },
-            wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
+            wgpu::Extent3d {
+                width,
+                height,
+                depth_or_array_layers: 1,
+            },
         );
         let submission = queue.submit([encoder.finish()]);
         let gray = map_and_read(device, &buffer, submission, READBACK_TIMEOUT, |bytes| {
             let mut gray = Vec::with_capacity(width as usize * height as usize);
             for row in bytes.chunks(padded as usize).take(height as usize) {
                 // R of each RGBA texel; G and B hold the same value.
-                gray.extend(row[..width as usize * 4].chunks_exact(4).map(|texel| texel[0]));
+                gray.extend(
+                    row[..width as usize * 4]
+                        .chunks_exact(4)
+                        .map(|texel| texel[0]),
+                );
             }
             gray
         })?;
@@ -169,7 +221,10 @@ impl Renderer {
                 view: target,
                 depth_slice: None,
                 resolve_target: None,
-                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color::BLACK), store: wgpu::StoreOp::Store },
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                    store: wgpu::StoreOp::Store,
+                },
             })],
             depth_stencil_attachment: None,
             timestamp_writes: None,
@@ -203,7 +258,10 @@ fn pipeline(
         fragment: Some(wgpu::FragmentState {
             module,
             entry_point: Some("fs_noise"),
-            compilation_options: wgpu::PipelineCompilationOptions { constants: &constants, ..Default::default() },
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: &constants,
+                ..Default::default()
+            },
             targets: &[Some(format.into())],
         }),
         primitive: Default::default(),
@@ -222,8 +280,12 @@ pub fn write_png(path: &Path, width: u32, height: u32, gray: &[u8]) -> Result<()
         .ok_or_else(|| anyhow!("screenshot has {} bytes, not {width}×{height}", gray.len()))?;
     let file = AtomicFile::create(path, true)?;
     let mut writer = std::io::BufWriter::new(file.file());
-    image.write_to(&mut writer, image::ImageFormat::Png).with_context(|| format!("writing {}", path.display()))?;
-    writer.into_inner().map_err(|e| anyhow!("writing {}: {}", path.display(), e.error()))?;
+    image
+        .write_to(&mut writer, image::ImageFormat::Png)
+        .with_context(|| format!("writing {}", path.display()))?;
+    writer
+        .into_inner()
+        .map_err(|e| anyhow!("writing {}: {}", path.display(), e.error()))?;
     file.commit()?;
     Ok(())
 }

@@ -55,11 +55,20 @@ impl View {
         let mut offset = [self.pan[0], self.pan[1], 0.0, 0.0];
         offset[self.animated_axis()] += self.speed * self.time;
         let size = [width, height, 1, 1];
-        let frequency = [self.step * width as f64, self.step * height as f64, 1.0, 1.0];
+        let frequency = [
+            self.step * width as f64,
+            self.step * height as f64,
+            1.0,
+            1.0,
+        ];
         Field::new(self.kind, &size[..self.dims])
             .with_frequency(&frequency[..self.dims])
             .with_offset(&offset[..self.dims])
-            .with_fractal(Fractal { mode: self.mode, octaves: self.octaves, ..Fractal::default() })
+            .with_fractal(Fractal {
+                mode: self.mode,
+                octaves: self.octaves,
+                ..Fractal::default()
+            })
     }
 
     /// The shader's uniform for a `width` × `height` frame.
