@@ -93,8 +93,9 @@
 //! ```
 //!
 //! **Names.** The noise source declares, besides the six functions, the lookup textures
-//! (`noise_hash_grad3`, `noise_grad4`, `noise_perm`, `noise_simplex4`) and helper functions
-//! and constants; [`declared_names`] lists them all. A declaration of the same name in your
+//! (`noise_hash_grad3`, `noise_grad4`, `noise_perm`, `noise_simplex4`: four `texture_2d<u32>`
+//! at bindings 0 to 3, formats and sizes in [`crate::tables`]) and helper functions and
+//! constants; [`declared_names`] lists them all. A declaration of the same name in your
 //! source is reported by [`NoiseBindings::shader_source`] as a redefinition.
 //!
 //! **Directives.** WGSL requires `enable`, `requires` and `diagnostic` directives before

@@ -9,12 +9,15 @@
 //! Let `P(i) = perm[i & 255]` and `T(a, b) = P(a + P(b))`. Gustavson's hashes are chains
 //! of `P`, and `T` folds two links of a chain into one fetch:
 //!
-//! | texture | format | size | texel at (x = a, y = b) or (x = a) |
+//! | texture | format | size | texel at (x = a, y = b) |
 //! |---|---|---|---|
 //! | `hash_grad3` | `Rgba8Uint` | 256×256 | `r = T(a, b)`, `gba = grad3[T(a, b) % 12] + 1` |
 //! | `grad4` | `Rgba8Uint` | 256×256 | `rgba = grad4[T(a, b) % 32] + 1` |
-//! | `perm` | `R8Uint` | 256×1 (1D) | `r = P(a)` |
-//! | `simplex4` | `Rgba8Uint` | 64×1 (1D) | the 4D traversal order `simplex[c]` |
+//! | `perm` | `R8Uint` | 256×1 (2D, one row) | `r = P(a)` at (a, 0) |
+//! | `simplex4` | `Rgba8Uint` | 64×1 (2D, one row) | the 4D traversal order `simplex[c]` at (c, 0) |
+//!
+//! All four are 2D textures (`texture_2d<u32>`): OpenGL ES has no 1D textures, and wgpu's
+//! GL backend read 1D ones back wrong (docs/backends.md).
 //!
 //! Gradient components are in {-1, 0, 1} and stored with a bias of +1, so that an
 //! unsigned 8-bit integer format holds them and the shader decodes them exactly

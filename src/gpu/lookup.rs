@@ -2,7 +2,8 @@
 
 use crate::tables::LookupTables;
 
-/// The four lookup textures of one seed, uploaded (layout: [`crate::tables`]).
+/// The four lookup textures of one seed, uploaded (layout: [`crate::tables`]): all four
+/// are 2D textures (`perm` and `simplex4` one row high), as every backend has them.
 ///
 /// Bind them with [`NoiseLookup::bind_group_layout`] and [`NoiseLookup::bind_group`] at
 /// the group given to [`crate::shader::noise_functions_wgsl`]. [`NoiseLookup::set_seed`]
@@ -40,8 +41,8 @@ impl NoiseLookup {
         let lookup = NoiseLookup {
             hash_grad3: make("wgpu-noise hash_grad3", D2, SIDE, SIDE, Rgba8Uint),
             grad4: make("wgpu-noise grad4", D2, SIDE, SIDE, Rgba8Uint),
-            perm: make("wgpu-noise perm", D1, SIDE, 1, R8Uint),
-            simplex4: make("wgpu-noise simplex4", D1, 64, 1, Rgba8Uint),
+            perm: make("wgpu-noise perm", D2, SIDE, 1, R8Uint),
+            simplex4: make("wgpu-noise simplex4", D2, 64, 1, Rgba8Uint),
             seed,
         };
         lookup.upload(queue, &LookupTables::new(seed));
@@ -105,10 +106,10 @@ impl NoiseLookup {
             },
             count: None,
         };
-        use wgpu::TextureViewDimension::{D1, D2};
+        use wgpu::TextureViewDimension::D2;
         device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("wgpu-noise lookup layout"),
-            entries: &[entry(0, D2), entry(1, D2), entry(2, D1), entry(3, D1)],
+            entries: &[entry(0, D2), entry(1, D2), entry(2, D2), entry(3, D2)],
         })
     }
 
