@@ -22,6 +22,11 @@ override NOISE_KIND: u32 = 1u;
 @group(1) @binding(5) var<storage, read_write> gradients: array<vec4<f32>>;
 @group(1) @binding(6) var out_2d_rgba: texture_storage_2d<rgba32float, write>;
 @group(1) @binding(7) var out_3d_rgba: texture_storage_3d<rgba32float, write>;
+// The same volumes as 2D array layers (layer = z, or w * extent.z + z in 4D): wgpu's GL
+// backend binds a 3D storage texture one layer deep (only z = 0 is written), an array
+// texture whole. src/gpu/generator.rs fills these on GL (docs/backends.md).
+@group(1) @binding(8) var out_layers: texture_storage_2d_array<r32float, write>;
+@group(1) @binding(9) var out_layers_rgba: texture_storage_2d_array<rgba32float, write>;
 
 // The settings that shape control flow are pipeline constants too (src/gpu/fill.rs sets
 // them from the uniform's values): with a loop count and branches known at pipeline
@@ -80,6 +85,23 @@ fn fill_4d(@builtin(global_invocation_id) id: vec3<u32>) {
     textureStore(out_3d, id, vec4<f32>(noise4(p), 0.0, 0.0, 1.0));
 }
 
+@compute @workgroup_size(8, 8, 1)
+fn fill_3d_layers(@builtin(global_invocation_id) id: vec3<u32>) {
+    if (any(id >= params.extent.xyz)) { return; }
+    let p = sample_point(vec4<u32>(id, 0u));
+    textureStore(out_layers, id.xy, id.z, vec4<f32>(noise3(p.xyz), 0.0, 0.0, 1.0));
+}
+
+@compute @workgroup_size(8, 8, 1)
+fn fill_4d_layers(@builtin(global_invocation_id) id: vec3<u32>) {
+    let layers = params.extent.z * params.extent.w;
+    if (id.x >= params.extent.x || id.y >= params.extent.y || id.z >= layers) { return; }
+    let z = id.z % params.extent.z;
+    let w = id.z / params.extent.z;
+    let p = sample_point(vec4<u32>(id.xy, z, w));
+    textureStore(out_layers, id.xy, id.z, vec4<f32>(noise4(p), 0.0, 0.0, 1.0));
+}
+
 // Value and gradient (fBm of simplex noise): rgba = (value, d/dx, d/dy, d/dz).
 @compute @workgroup_size(8, 8, 1)
 fn fill_2d_gradient(@builtin(global_invocation_id) id: vec3<u32>) {
@@ -93,6 +115,13 @@ fn fill_3d_gradient(@builtin(global_invocation_id) id: vec3<u32>) {
     if (any(id >= params.extent.xyz)) { return; }
     let p = sample_point(vec4<u32>(id, 0u));
     textureStore(out_3d_rgba, id, fbm_deriv3(p.xyz, fill_settings()));
+}
+
+@compute @workgroup_size(8, 8, 1)
+fn fill_3d_gradient_layers(@builtin(global_invocation_id) id: vec3<u32>) {
+    if (any(id >= params.extent.xyz)) { return; }
+    let p = sample_point(vec4<u32>(id, 0u));
+    textureStore(out_layers_rgba, id.xy, id.z, fbm_deriv3(p.xyz, fill_settings()));
 }
 
 // Evaluates noise at arbitrary points (x, y, z, w; unused components ignored).

@@ -24,6 +24,9 @@ enum Entry {
     Fill4d,
     Fill2dGradient,
     Fill3dGradient,
+    Fill3dLayers,
+    Fill4dLayers,
+    Fill3dGradientLayers,
     Eval(u32),
     EvalGradients(u32),
 }
@@ -36,6 +39,9 @@ impl Entry {
             Entry::Fill4d => "fill_4d",
             Entry::Fill2dGradient => "fill_2d_gradient",
             Entry::Fill3dGradient => "fill_3d_gradient",
+            Entry::Fill3dLayers => "fill_3d_layers",
+            Entry::Fill4dLayers => "fill_4d_layers",
+            Entry::Fill3dGradientLayers => "fill_3d_gradient_layers",
             Entry::Eval(_) => "eval_points",
             Entry::EvalGradients(_) => "eval_gradients",
         }
@@ -51,6 +57,8 @@ pub struct FillPipelines {
     out_3d_layout: wgpu::BindGroupLayout,
     out_2d_rgba_layout: wgpu::BindGroupLayout,
     out_3d_rgba_layout: wgpu::BindGroupLayout,
+    out_layers_layout: wgpu::BindGroupLayout,
+    out_layers_rgba_layout: wgpu::BindGroupLayout,
     eval_layout: wgpu::BindGroupLayout,
     eval_gradients_layout: wgpu::BindGroupLayout,
     pipelines: Mutex<HashMap<PipelineKey, wgpu::ComputePipeline>>,
@@ -105,7 +113,7 @@ impl FillPipelines {
             count: None,
         };
         use wgpu::TextureFormat::{R32Float, Rgba32Float};
-        use wgpu::TextureViewDimension::{D2, D3};
+        use wgpu::TextureViewDimension::{D2Array, D2, D3};
         let storage_buffer = |binding, read_only| wgpu::BindGroupLayoutEntry {
             binding,
             visibility: wgpu::ShaderStages::COMPUTE,
@@ -142,6 +150,14 @@ impl FillPipelines {
                 "wgpu-noise fill_3d_gradient layout",
                 &[uniform, storage_texture(7, D3, Rgba32Float)],
             ),
+            out_layers_layout: layout(
+                "wgpu-noise fill layers layout",
+                &[uniform, storage_texture(8, D2Array, R32Float)],
+            ),
+            out_layers_rgba_layout: layout(
+                "wgpu-noise fill gradient layers layout",
+                &[uniform, storage_texture(9, D2Array, Rgba32Float)],
+            ),
             eval_layout: layout(
                 "wgpu-noise eval_points layout",
                 &[storage_buffer(3, true), storage_buffer(4, false)],
@@ -169,6 +185,8 @@ impl FillPipelines {
             Entry::Fill3d | Entry::Fill4d => &self.out_3d_layout,
             Entry::Fill2dGradient => &self.out_2d_rgba_layout,
             Entry::Fill3dGradient => &self.out_3d_rgba_layout,
+            Entry::Fill3dLayers | Entry::Fill4dLayers => &self.out_layers_layout,
+            Entry::Fill3dGradientLayers => &self.out_layers_rgba_layout,
             Entry::Eval(_) => &self.eval_layout,
             Entry::EvalGradients(_) => &self.eval_gradients_layout,
         }
@@ -244,6 +262,11 @@ impl FillPipelines {
     /// 4 a 3D one of depth `extent.z * extent.w` (layer `w * extent.z + z`).
     /// With `gradient`, simplex fBm with its analytic gradient goes into an `Rgba32Float`
     /// target instead, (value, d/dx, d/dy, d/dz) per texel (2D and 3D).
+    ///
+    /// For 3D and 4D, `target` may instead be a view of a 2D array texture
+    /// (`TextureViewDimension::D2Array`), one layer per z (4D: per `w * extent.z + z`).
+    /// On wgpu's GL backend it must be: there a 3D storage texture is bound one layer
+    /// deep, so only z = 0 would be written (docs/backends.md).
     /// `hash_key` is the seed key of the hash variant (`tables::hash_key_for_seed`).
     #[allow(clippy::too_many_arguments)]
     pub fn record_fill(
@@ -258,12 +281,16 @@ impl FillPipelines {
         gradient: bool,
         hash_key: u32,
     ) {
-        let entry = match (dims, gradient) {
-            (2, false) => Entry::Fill2d,
-            (3, false) => Entry::Fill3d,
-            (_, false) => Entry::Fill4d,
-            (2, true) => Entry::Fill2dGradient,
-            (_, true) => Entry::Fill3dGradient,
+        let layers = target.texture().dimension() == wgpu::TextureDimension::D2;
+        let entry = match (dims, gradient, layers) {
+            (2, false, _) => Entry::Fill2d,
+            (3, false, false) => Entry::Fill3d,
+            (3, false, true) => Entry::Fill3dLayers,
+            (_, false, false) => Entry::Fill4d,
+            (_, false, true) => Entry::Fill4dLayers,
+            (2, true, _) => Entry::Fill2dGradient,
+            (_, true, false) => Entry::Fill3dGradient,
+            (_, true, true) => Entry::Fill3dGradientLayers,
         };
         let shape = Some(PipelineKey::shape_of(&params.settings));
         let pipeline = self.pipeline(
@@ -284,6 +311,8 @@ impl FillPipelines {
             Entry::Fill2d => 1,
             Entry::Fill2dGradient => 6,
             Entry::Fill3dGradient => 7,
+            Entry::Fill3dLayers | Entry::Fill4dLayers => 8,
+            Entry::Fill3dGradientLayers => 9,
             _ => 2,
         };
         let output = device.create_bind_group(&wgpu::BindGroupDescriptor {

@@ -46,6 +46,9 @@ pub struct GpuNoise {
     lookup_bind_group: wgpu::BindGroup,
     pipelines: FillPipelines,
     hash_key: u32,
+    /// Fill 3D and 4D slabs into 2D array textures instead of 3D ones: wgpu's GL backend
+    /// binds a 3D storage texture one layer deep (see `FillPipelines::record_fill`).
+    layered: bool,
     /// Slab targets kept from the last call, reused when the next has the same shape.
     slab_cache: std::sync::Mutex<Option<(SlabShape, Vec<SlabTarget>)>>,
     /// Options; change them at any time.
@@ -77,9 +80,22 @@ impl GpuNoise {
             lookup_bind_group,
             pipelines,
             hash_key: crate::tables::hash_key_for_seed(seed),
+            layered: device.adapter_info().backend == wgpu::Backend::Gl,
             slab_cache: std::sync::Mutex::new(None),
             options: GpuOptions::default(),
         })
+    }
+
+    /// Whether 3D and 4D slabs are filled into 2D array textures (always on GL).
+    pub fn layered_volumes(&self) -> bool {
+        self.layered
+    }
+
+    /// Fills 3D and 4D slabs into 2D array textures on any backend (tests use it to run
+    /// the GL path on Vulkan too). Ignored on GL, which needs them.
+    #[doc(hidden)]
+    pub fn force_layered_volumes(&mut self, layered: bool) {
+        self.layered = layered || self.device.adapter_info().backend == wgpu::Backend::Gl;
     }
 
     /// Switches to the tables of another seed (rewrites the lookup textures in place).
@@ -129,14 +145,26 @@ impl GpuNoise {
         } else {
             (limits.max_texture_dimension_3d, "max_texture_dimension_3d")
         };
+        // Layered volumes (GL) hold their z-layers as array layers.
+        let (max_depth, depth_what) =
+            if field.dims > 2 && self.layered && limits.max_texture_array_layers < max_side {
+                (limits.max_texture_array_layers, "max_texture_array_layers")
+            } else {
+                (max_side, what)
+            };
         let inner_axes = if field.dims == 4 { 3 } else { field.dims - 1 };
         for axis in 0..inner_axes {
             let size = field.size[axis];
-            if size > max_side {
+            let (limit, what) = if axis == 2 {
+                (max_depth, depth_what)
+            } else {
+                (max_side, what)
+            };
+            if size > limit {
                 return Err(NoiseError::ExceedsLimit {
                     what: format!("size along {} ({what})", AXIS_NAMES[axis]),
                     requested: size as u64,
-                    limit: max_side as u64,
+                    limit: limit as u64,
                 });
             }
         }
@@ -163,7 +191,7 @@ impl GpuNoise {
             .max_buffer_size
             .min(self.options.slab_bytes.max(layer_bytes));
         let by_bytes = (buffer_limit / layer_bytes).max(1);
-        let by_texture = (max_side / texture_layers_per_layer) as u64;
+        let by_texture = (max_depth / texture_layers_per_layer) as u64;
         let outer = field.size[field.dims - 1] as u64;
         Ok(by_bytes.min(by_texture).min(outer).max(1) as u32)
     }
@@ -259,6 +287,7 @@ impl GpuNoise {
         // The first slab is the largest: every target is sized for it.
         let shape = SlabShape {
             dims: field.dims,
+            layered: self.layered,
             size: extent_of(&slabs[0]),
             channels,
         };
@@ -494,6 +523,8 @@ impl GpuNoise {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct SlabShape {
     dims: usize,
+    /// A 2D array texture for 3D and 4D (see `GpuNoise::layered`).
+    layered: bool,
     size: wgpu::Extent3d,
     channels: u32,
 }
@@ -513,7 +544,7 @@ impl SlabTarget {
             size: shape.size,
             mip_level_count: 1,
             sample_count: 1,
-            dimension: if shape.dims == 2 {
+            dimension: if shape.dims == 2 || shape.layered {
                 wgpu::TextureDimension::D2
             } else {
                 wgpu::TextureDimension::D3
@@ -528,7 +559,11 @@ impl SlabTarget {
                 | wgpu::TextureUsages::COPY_DST,
             view_formats: &[],
         });
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let view = texture.create_view(&wgpu::TextureViewDescriptor {
+            dimension: (shape.dims > 2 && shape.layered)
+                .then_some(wgpu::TextureViewDimension::D2Array),
+            ..Default::default()
+        });
         let padded = padded_row_bytes(shape.size.width * shape.channels);
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgpu-noise slab readback"),
