@@ -27,6 +27,26 @@ impl GpuContext {
         let instance =
             wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
         let adapter = adapter_from_env(&instance).await?;
+        Self::on_adapter(adapter).await
+    }
+
+    /// A device on the first adapter of `backends` (e.g. `wgpu::Backends::GL`), ignoring
+    /// `WGPU_BACKEND` and `WGPU_ADAPTER_NAME`: the tests use it to check every backend the
+    /// machine offers.
+    pub fn with_backends(backends: wgpu::Backends) -> Result<Self> {
+        pollster::block_on(async {
+            let mut desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+            desc.backends = backends;
+            let instance = wgpu::Instance::new(desc);
+            let adapter = instance
+                .request_adapter(&wgpu::RequestAdapterOptions::default())
+                .await
+                .map_err(|e| NoiseError::NoAdapter(format!("{backends:?}: {e}")))?;
+            Self::on_adapter(adapter).await
+        })
+    }
+
+    async fn on_adapter(adapter: wgpu::Adapter) -> Result<Self> {
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("wgpu-noise device"),

@@ -8,12 +8,7 @@ use wgpu_noise::gpu::{GpuContext, GpuNoise};
 /// When `WGPU_NOISE_REQUIRE_GPU` is set (`.ci/run` sets it), a missing adapter is a test
 /// failure instead, so a broken driver install can never pass silently.
 pub fn gpu() -> Option<GpuContext> {
-    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
-        // lavapipe complains on stderr without it; harmless, but noisy.
-        let dir = std::env::temp_dir().join("wgpu-noise-xdg");
-        let _ = std::fs::create_dir_all(&dir);
-        std::env::set_var("XDG_RUNTIME_DIR", dir);
-    }
+    quiet_lavapipe();
     match GpuContext::new() {
         Ok(ctx) => Some(ctx),
         Err(e) => {
@@ -24,6 +19,42 @@ pub fn gpu() -> Option<GpuContext> {
             None
         }
     }
+}
+
+fn quiet_lavapipe() {
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        // lavapipe complains on stderr without it; harmless, but noisy.
+        let dir = std::env::temp_dir().join("wgpu-noise-xdg");
+        let _ = std::fs::create_dir_all(&dir);
+        std::env::set_var("XDG_RUNTIME_DIR", dir);
+    }
+}
+
+/// The backends the parity tests check, each on its own: Vulkan (lavapipe on a machine
+/// without a GPU) and OpenGL ES (Mesa's llvmpipe through EGL).
+pub const BACKENDS: [(&str, wgpu::Backends); 2] = [
+    ("vulkan", wgpu::Backends::VULKAN),
+    ("gl", wgpu::Backends::GL),
+];
+
+/// One context per backend of [`BACKENDS`] that has an adapter, with the backend's name.
+///
+/// With `WGPU_NOISE_REQUIRE_GPU` set (`.ci/run`), every backend of [`BACKENDS`] must have
+/// one: a missing backend fails the test instead of shrinking what it checks.
+pub fn gpu_per_backend() -> Vec<(&'static str, GpuContext)> {
+    quiet_lavapipe();
+    let required = std::env::var_os("WGPU_NOISE_REQUIRE_GPU").is_some();
+    let mut out = Vec::new();
+    for (name, backends) in BACKENDS {
+        match GpuContext::with_backends(backends) {
+            Ok(ctx) => out.push((name, ctx)),
+            Err(e) if required => {
+                panic!("WGPU_NOISE_REQUIRE_GPU is set but the {name} backend is unusable: {e}")
+            }
+            Err(e) => eprintln!("SKIPPED {name} (no adapter): {e}"),
+        }
+    }
+    out
 }
 
 /// A generator on the default seed, poisoning every target before it is filled.
