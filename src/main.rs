@@ -26,7 +26,25 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
-    let cli = Cli::parse();
+    // Every error exits 1, usage errors clap finds included (clap's own default is 2): the
+    // line between "clap checks it" (`--dims 5`) and "we check it" (`--size 0`) is an
+    // implementation detail a script cannot predict. --help and --version exit 0.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                std::process::ExitCode::FAILURE
+            } else {
+                std::process::ExitCode::SUCCESS
+            };
+        }
+    };
+    #[cfg(unix)]
+    if let Err(e) = handle_signals() {
+        eprintln!("error: cannot install signal handlers: {e}");
+        return std::process::ExitCode::FAILURE;
+    }
     let result = match cli.command {
         Command::Sample(args) => cli::sample::run(args),
         Command::Bake(args) => cli::bake::run(args),
@@ -42,4 +60,31 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// SIGINT, SIGTERM and SIGHUP delete the temporary file of an unfinished output (the
+/// output itself is untouched until a finished file is renamed over it), then end the
+/// process by the same signal, so a shell reports 130/143/129 and a script loop stops at
+/// Ctrl-C as it would for any program. SIGXFSZ (a write past `ulimit -f`) is caught and
+/// ignored, so that write fails with EFBIG and the usual one-line error and clean-up
+/// follow, instead of the default kill that would leave the temporary file.
+#[cfg(unix)]
+fn handle_signals() -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGXFSZ])?;
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            for signal in signals.forever() {
+                if signal == SIGXFSZ {
+                    continue;
+                }
+                // Held until the process ends: no new temporary file, no rename meanwhile.
+                let _removed = wgpu_noise::bake::file::remove_unfinished();
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                // Not reached: the default action of these signals ends the process.
+                std::process::exit(128 + signal);
+            }
+        })?;
+    Ok(())
 }

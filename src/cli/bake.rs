@@ -231,6 +231,7 @@ pub fn run(args: BakeArgs) -> Result<()> {
         other => other.into(),
     };
     let file = AtomicFile::create(&args.output, args.force).map_err(with_hint)?;
+    super::report_leftovers(&file);
 
     let mut source = pick_source(args.backend, &spec)?;
     let progress = progress_bar(spec.field.len());

@@ -65,3 +65,14 @@ pub fn quiet_xdg_runtime_dir() {
 fn unsafe_uid() -> String {
     std::env::var("USER").unwrap_or_else(|_| "user".into())
 }
+
+/// A notice for each temporary file of an earlier, killed `wgpu-noise` that
+/// [`AtomicFile::create`](wgpu_noise::bake::file::AtomicFile::create) deleted.
+pub fn report_leftovers(file: &wgpu_noise::bake::file::AtomicFile) {
+    for path in file.removed_leftovers() {
+        eprintln!(
+            "notice: removed {}, left by an interrupted wgpu-noise whose process is gone",
+            path.display()
+        );
+    }
+}
