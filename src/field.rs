@@ -120,6 +120,22 @@ pub struct Field {
     pub tileable: bool,
     /// Kernel radius of simplex noise in 3D and 4D.
     pub kernel: Kernel,
+    /// `Some` when this field is one box (a tile) of a larger one: see [`Window`].
+    pub window: Option<Window>,
+}
+
+/// Where a field lies in a larger one: its texels are the box at `origin` of a field of
+/// size `whole` with the same frequency, offset, tiling and seed, and carry exactly the
+/// values those texels have there. The step is `frequency / whole` and texel `i` of the
+/// box is texel `origin + i` of the whole field, so every generator computes the same
+/// `f32` coordinate `offset + step * (origin + i)` as a bake of the whole field (an offset
+/// re-derived for the tile would round differently): tiles baked apart stitch bit for bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// Index in the whole field of this field's texel 0, `[x, y, z, w]`.
+    pub origin: [u32; 4],
+    /// Size of the whole field `[x, y, z, w]`; unused axes are 1.
+    pub whole: [u32; 4],
 }
 
 impl Field {
@@ -140,7 +156,25 @@ impl Field {
             fractal: Fractal::default(),
             tileable: false,
             kernel: Kernel::Reference,
+            window: None,
         }
+    }
+
+    /// Makes this field the box at `window.origin` of a field of size `window.whole`
+    /// (see [`Window`]); `None` makes it whole again.
+    pub fn with_window(mut self, window: Option<Window>) -> Self {
+        self.window = window;
+        self
+    }
+
+    /// Size of the whole field this one is part of (its own size when it is whole).
+    pub fn whole_size(&self) -> [u32; 4] {
+        self.window.map_or(self.size, |w| w.whole)
+    }
+
+    /// Index in the whole field of this field's texel 0 (0 when it is whole).
+    pub fn origin(&self) -> [u32; 4] {
+        self.window.map_or([0; 4], |w| w.origin)
     }
 
     /// Sets the fractal octaves.
@@ -221,6 +255,28 @@ impl Field {
             }
             if !self.offset[axis].is_finite() {
                 return bad(format!("offset along {name} is {}", self.offset[axis]));
+            }
+        }
+        if let Some(window) = &self.window {
+            for axis in 0..4 {
+                let (name, whole) = (AXIS_NAMES[axis], window.whole[axis]);
+                let end = window.origin[axis] as u64 + self.size[axis] as u64;
+                if axis >= self.dims && (whole != 1 || window.origin[axis] != 0) {
+                    return bad(format!(
+                        "axis {name} is unused in {}D but the window spans it",
+                        self.dims
+                    ));
+                }
+                if whole > MAX_AXIS_SIZE {
+                    return bad(format!(
+                        "whole size along {name} is {whole}, above the maximum {MAX_AXIS_SIZE}"
+                    ));
+                }
+                if end > whole as u64 {
+                    return bad(format!(
+                        "the window along {name} ends at texel {end}, beyond the whole field's {whole}"
+                    ));
+                }
             }
         }
         let f = &self.fractal;
@@ -318,9 +374,11 @@ impl Field {
         Ok(())
     }
 
-    /// The coordinate step per texel along each axis, `frequency / size`, in `f64`.
+    /// The coordinate step per texel along each axis, `frequency / size`, in `f64` (the
+    /// whole field's size for a [`Window`]).
     pub fn step(&self) -> [f64; 4] {
-        std::array::from_fn(|a| self.frequency[a] / self.size[a] as f64)
+        let size = self.whole_size();
+        std::array::from_fn(|a| self.frequency[a] / size[a] as f64)
     }
 
     /// The offset the generators use: with [`Field::reduce_offset`], the same point of the
@@ -351,10 +409,11 @@ impl Field {
         reduce_by_periods(self.kind, self.dims, self.offset)
     }
 
-    /// The `f64` coordinate of the texel at `index` (unreduced offset: the true point).
+    /// The `f64` coordinate of the texel at `index` (unreduced offset: the true point;
+    /// `index` counts from this field's texel 0, also in a [`Window`]).
     pub fn coordinate(&self, index: [u32; 4]) -> [f64; 4] {
-        let step = self.step();
-        std::array::from_fn(|a| self.offset[a] + step[a] * index[a] as f64)
+        let (step, origin) = (self.step(), self.origin());
+        std::array::from_fn(|a| self.offset[a] + step[a] * (origin[a] + index[a]) as f64)
     }
 }
 

@@ -155,7 +155,8 @@ impl Slab {
 }
 
 impl FillParams {
-    /// The parameters that generate `slab` of `field`.
+    /// The parameters that generate `slab` of `field` (`origin` in the whole field when
+    /// `field` is a [`crate::field::Window`] of a larger one).
     pub fn new(field: &Field, slab: Slab) -> Self {
         let offset = field.reduced_offset();
         let step = field.step();
@@ -168,6 +169,8 @@ impl FillParams {
             origin[2] = z;
             extent[2] = count;
         }
+        let window = field.origin();
+        let origin = std::array::from_fn(|a| origin[a] + window[a]);
         FillParams {
             offset: offset.map(|v| v as f32),
             step: step.map(|v| v as f32),

@@ -117,7 +117,7 @@ fn unknown_or_missing_extension_is_refused() {
         assert_refused(
             dir.path(),
             &["--size", "8x8", "-o", name],
-            &format!("cannot tell the format of {name} from its extension: use .png, .exr or .npy"),
+            &format!("cannot tell the format of {name} from its extension: use .png, .exr, .npy, .ktx2, .r16 or .raw"),
         );
     }
 }
@@ -129,12 +129,12 @@ fn options_that_do_not_fit_the_format_or_the_field_are_refused() {
     assert_refused(
         d,
         &["--size", "8x8", "--bits", "8", "-o", "x.npy"],
-        "--bits applies to PNG output only",
+        "--bits applies to PNG, KTX2 and RAW output only",
     );
     assert_refused(
         d,
         &["--size", "8x8", "--range", "0,1", "-o", "x.exr"],
-        "--range applies to PNG output only",
+        "--range applies to PNG, KTX2 and RAW output only",
     );
     assert_refused(
         d,

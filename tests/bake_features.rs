@@ -12,7 +12,7 @@ mod common;
 use std::path::Path;
 
 use bake_support::{assert_refused, bake_in, bake_ok, listing, read_npy, Faulty};
-use wgpu_noise::bake::{self, BakeOptions, Encoding, NoiseSpec};
+use wgpu_noise::bake::{self, BakeOptions, Encoding, FileFormat, NoiseSpec};
 use wgpu_noise::cpu::fill::{fill_slab_gradient, generate_f32};
 use wgpu_noise::cpu::HashLookup;
 use wgpu_noise::params::{FillParams, Slab};
@@ -673,7 +673,7 @@ fn verify_checks_gradient_channels_at_ten_times_the_value_tolerance() {
     let options = BakeOptions {
         verify: Some(1e-5),
         overwrite: true,
-        ..BakeOptions::new(Encoding::Exr)
+        ..BakeOptions::new(Encoding::default_for(FileFormat::Exr))
     };
     let path = dir.path().join("g.exr");
     // 2e-4 on a derivative: over its 1e-4 (though 20 × the value tolerance): refused.

@@ -1,6 +1,7 @@
 //! `wgpu-noise bake` writes each format so that an independent reader gets back the CPU
 //! reference's values: `.npy` by its specification (and NumPy when installed), PNG through
-//! the `image` crate, EXR through the `exr` crate.
+//! the `image` crate, EXR through the `exr` crate, RAW heightmaps byte by byte (KTX2:
+//! tests/bake_ktx2.rs).
 //!
 //! These bakes use `--backend cpu`, which is the `f32` CPU reference itself, so values are
 //! compared exactly; GPU parity is tests/bake_backends.rs's subject.
@@ -357,5 +358,144 @@ fn exr_of_a_3d_field_uses_the_same_slice_atlas_as_png() {
     assert!(
         comments.contains("slice s = z + 8*w is the tile at column s % 4, row s / 4"),
         "{comments}"
+    );
+}
+
+/// Reads an EXR with the `exr` crate: channel names, each channel's samples as `f64` with
+/// their bits per sample, and the compression.
+fn read_exr_any(
+    path: &Path,
+) -> (
+    Vec<String>,
+    Vec<(u32, Vec<f64>)>,
+    exr::compression::Compression,
+) {
+    let image =
+        exr::prelude::read_first_flat_layer_from_file(path).expect("a readable OpenEXR file");
+    let layer = &image.layer_data;
+    let names = layer
+        .channel_data
+        .list
+        .iter()
+        .map(|c| c.name.to_string())
+        .collect();
+    let channels = layer
+        .channel_data
+        .list
+        .iter()
+        .map(|c| match &c.sample_data {
+            exr::prelude::FlatSamples::F32(v) => (32, v.iter().map(|&x| x as f64).collect()),
+            exr::prelude::FlatSamples::F16(v) => (16, v.iter().map(|x| x.to_f64()).collect()),
+            other => panic!("expected float samples, got {other:?}"),
+        })
+        .collect();
+    (names, channels, layer.encoding.compression)
+}
+
+/// Whether `got` is `v` rounded to the nearest `f16`: within half a unit in the last
+/// place of f16 (11 significant bits) at `v`'s magnitude (2^-24 apart below 2^-14).
+fn is_f16_rounding(got: f64, v: f64) -> bool {
+    let ulp = 2f64.powi((v.abs().log2().floor() as i32).max(-14) - 10);
+    (got - v).abs() <= ulp / 2.0
+}
+
+#[test]
+fn exr_compression_none_zip_and_piz_all_read_back_the_same_values_zip_by_default() {
+    use exr::compression::Compression;
+    let dir = tempfile::tempdir().unwrap();
+    let size = [37u32, 41];
+    for (file, flag, compression) in [
+        ("default.exr", None, Compression::ZIP16),
+        ("none.exr", Some("none"), Compression::Uncompressed),
+        ("zip.exr", Some("zip"), Compression::ZIP16),
+        ("piz.exr", Some("piz"), Compression::PIZ),
+    ] {
+        let extra: Vec<&str> = flag.map(|f| vec!["--compression", f]).unwrap_or_default();
+        let (expected, _) = bake_cpu(dir.path(), file, NoiseKind::Simplex, &size, &extra);
+        let (names, channels, stored) = read_exr_any(&dir.path().join(file));
+        assert_eq!(names, ["Y"], "{file}");
+        assert_eq!(stored, compression, "{file}");
+        let want: Vec<f64> = expected.iter().map(|&v| v as f64).collect();
+        assert_eq!(channels[0], (32, want), "{file}: lossless, bit for bit");
+    }
+}
+
+#[test]
+fn exr_half_stores_f16_samples_rounded_to_nearest_in_y_or_rgba() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = [19u32, 11];
+    let (expected, _) = bake_cpu(dir.path(), "h.exr", NoiseKind::Classic, &size, &["--half"]);
+    let (names, channels, _) = read_exr_any(&dir.path().join("h.exr"));
+    assert_eq!(names, ["Y"]);
+    assert_eq!(channels[0].0, 16, "half floats");
+    for (i, (&got, &v)) in channels[0].1.iter().zip(&expected).enumerate() {
+        assert!(is_f16_rounding(got, v as f64), "texel {i}: {got} for {v}");
+    }
+    // A gradient bake: R, G, B, A = value, d/dx, d/dy, d/dz, also in half.
+    let g = [
+        "--size",
+        "16x8",
+        "--frequency",
+        "3",
+        "--gradient",
+        "--half",
+        "--backend",
+        "cpu",
+        "-o",
+        "g.exr",
+    ];
+    bake_ok(dir.path(), &g);
+    let (names, channels, _) = read_exr_any(&dir.path().join("g.exr"));
+    assert_eq!(names, ["A", "B", "G", "R"], "stored sorted by name");
+    assert!(channels
+        .iter()
+        .all(|(bits, v)| *bits == 16 && v.len() == 128));
+    // ∂/∂z of a 2D field is 0; the value channel is noise, not constant.
+    assert!(channels[0].1.iter().all(|&v| v == 0.0));
+    assert!(channels[3].1.iter().any(|&v| v != channels[3].1[0]));
+}
+
+#[test]
+fn raw_is_little_endian_u16_levels_without_header_and_the_size_is_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = [23u32, 9];
+    for file in ["t.r16", "t.raw"] {
+        let (expected, _) = bake_cpu(
+            dir.path(),
+            file,
+            NoiseKind::Simplex,
+            &size,
+            &["--range", "-0.8,0.6"],
+        );
+        let bytes = std::fs::read(dir.path().join(file)).unwrap();
+        assert_eq!(
+            bytes.len(),
+            2 * 23 * 9,
+            "{file}: no header, two bytes a texel"
+        );
+        let levels: Vec<u32> = bytes
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]) as u32)
+            .collect();
+        let want: Vec<u32> = expected
+            .iter()
+            .map(|&v| level(v, -0.8, 0.6, 65535.0))
+            .collect();
+        assert_eq!(levels, want, "{file}: the 16-bit PNG levels, x fastest");
+    }
+    let out = bake_support::bake_in(
+        dir.path(),
+        &["--size", "40x24", "--backend", "cpu", "-o", "s.r16"],
+        &[],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("raw: 40 x 24 texels (width x height), 16-bit little-endian, no header"),
+        "{stdout}"
+    );
+    bake_support::assert_refused(
+        dir.path(),
+        &["--size", "8", "--bits", "8", "-o", "b.r16"],
+        "RAW heightmaps are 16-bit",
     );
 }

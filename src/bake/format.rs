@@ -1,6 +1,8 @@
 //! The output formats and their streaming encoders: PNG (8/16-bit grayscale), OpenEXR
-//! (one 32-bit float channel `Y`) and NumPy `.npy` (little-endian `f32`, true N-D shape),
-//! plus the slice atlas that lays 3D and 4D fields out as one 2D image.
+//! (one float channel `Y`, 32- or 16-bit, through the `exr` crate), NumPy `.npy`
+//! (little-endian `f32`, true N-D shape), KTX2 (a real 2D or 3D texture, [`ktx2`]) and
+//! headerless 16-bit RAW heightmaps ([`raw`]), plus the slice atlas that lays 3D and 4D
+//! fields out as one 2D image (PNG, EXR). `docs/formats.md` is the user's table of them.
 //!
 //! Gradient bakes (four floats per texel: value, ∂/∂x, ∂/∂y, ∂/∂z) go to a 4-channel EXR
 //! (`R` = value, `G` = ∂/∂x, `B` = ∂/∂y, `A` = ∂/∂z: the channel names every EXR reader
@@ -11,8 +13,12 @@
 //! (x fastest, then y, z, w) — and writes them out before asking for more, so no encoder
 //! ever holds the whole field (see [`RowAssembler`] for the most any of them holds).
 
-use std::io::Write;
+use std::io::{Seek, Write};
 use std::path::Path;
+
+pub mod exr;
+pub mod ktx2;
+pub mod raw;
 
 use crate::error::{NoiseError, Result};
 use crate::field::Field;
@@ -22,10 +28,14 @@ use crate::field::Field;
 pub enum FileFormat {
     /// `.png`: grayscale, 8 or 16 bits, values mapped from a [`ValueRange`].
     Png,
-    /// `.exr`: OpenEXR, one 32-bit float channel `Y`, uncompressed scan lines.
+    /// `.exr`: OpenEXR scan lines, one float channel `Y` (32- or 16-bit).
     Exr,
     /// `.npy`: NumPy array, `<f4`, shape `(y, x)`, `(z, y, x)` or `(w, z, y, x)`.
     Npy,
+    /// `.ktx2`: a KTX2 2D or 3D texture, one level, `R32_SFLOAT` (or 16/8-bit).
+    Ktx2,
+    /// `.r16` / `.raw`: little-endian `u16` levels, no header, memory order.
+    Raw,
 }
 
 impl FileFormat {
@@ -40,11 +50,19 @@ impl FileFormat {
             Some("png") => Ok(FileFormat::Png),
             Some("exr") => Ok(FileFormat::Exr),
             Some("npy") => Ok(FileFormat::Npy),
+            Some("ktx2") => Ok(FileFormat::Ktx2),
+            Some("r16" | "raw") => Ok(FileFormat::Raw),
             _ => Err(NoiseError::Output(format!(
-                "cannot tell the format of {} from its extension: use .png, .exr or .npy",
+                "cannot tell the format of {} from its extension: use .png, .exr, .npy, .ktx2, \
+                 .r16 or .raw (or name it with --format)",
                 path.display()
             ))),
         }
+    }
+
+    /// The format a name (`png`, `exr`, `npy`, `ktx2`, `raw`, `r16`) stands for.
+    pub fn from_name(name: &str) -> Result<Self> {
+        Self::from_path(Path::new(&format!("x.{name}")))
     }
 
     /// The lower-case extension, without the dot.
@@ -53,12 +71,15 @@ impl FileFormat {
             FileFormat::Png => "png",
             FileFormat::Exr => "exr",
             FileFormat::Npy => "npy",
+            FileFormat::Ktx2 => "ktx2",
+            FileFormat::Raw => "r16",
         }
     }
 
-    /// Whether the format is a 2D image (3D and 4D fields become a [`SliceAtlas`]).
+    /// Whether the format is a 2D image, in which 3D and 4D fields become a [`SliceAtlas`]
+    /// (PNG, EXR); `.npy` and RAW keep memory order, KTX2 is a real 3D texture.
     pub fn is_image(self) -> bool {
-        !matches!(self, FileFormat::Npy)
+        matches!(self, FileFormat::Png | FileFormat::Exr)
     }
 }
 
@@ -138,10 +159,26 @@ pub enum Encoding {
         /// The values of the darkest and brightest level.
         range: ValueRange,
     },
-    /// OpenEXR, 32-bit float, the values themselves.
-    Exr,
+    /// OpenEXR scan lines, the values themselves ([`exr`]).
+    Exr {
+        /// 16-bit (`half`) channels instead of 32-bit.
+        half: bool,
+        /// Block compression.
+        compression: ExrCompression,
+    },
     /// NumPy `.npy`, little-endian `f32`, the values themselves.
     Npy,
+    /// A KTX2 texture of one level ([`ktx2`]).
+    Ktx2 {
+        /// The texel format.
+        texel: KtxTexel,
+    },
+    /// Headerless little-endian 16-bit levels ([`raw`]), values mapped from `range` as in a
+    /// 16-bit PNG.
+    Raw {
+        /// The values of level 0 and level 65535.
+        range: ValueRange,
+    },
     /// A tangent-space normal map of a 2D gradient bake: RGB PNG at `depth`.
     ///
     /// OpenGL convention (+X right, +Y up — towards the image's top row — +Z out of the
@@ -157,16 +194,66 @@ pub enum Encoding {
     },
 }
 
+/// OpenEXR block compression (all lossless).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ExrCompression {
+    /// None: one scan line per block.
+    None,
+    /// ZIP (deflate) over blocks of 16 scan lines: the default, as in the OpenEXR library
+    /// itself (`Imf::Header`), so every reader of the format has it.
+    #[default]
+    Zip,
+    /// PIZ (wavelet + Huffman) over blocks of 32 scan lines.
+    Piz,
+}
+
+impl ExrCompression {
+    /// The name on the command line: `none`, `zip` or `piz`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExrCompression::None => "none",
+            ExrCompression::Zip => "zip",
+            ExrCompression::Piz => "piz",
+        }
+    }
+}
+
+/// The texel format of a KTX2 texture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum KtxTexel {
+    /// `VK_FORMAT_R32_SFLOAT`: the `f32` values themselves.
+    Float32,
+    /// `VK_FORMAT_R16_SFLOAT`: the values rounded to `f16` (to nearest, ties to even).
+    Float16,
+    /// `VK_FORMAT_R16_UNORM` / `VK_FORMAT_R8_UNORM`: levels mapped from `range` as in a PNG.
+    Unorm {
+        /// Bits per texel.
+        depth: PngDepth,
+        /// The values of level 0 and of the top level.
+        range: ValueRange,
+    },
+}
+
 impl Encoding {
-    /// The default encoding for a format: 16-bit PNG over [`ValueRange::NOMINAL`], EXR, npy.
+    /// The default encoding for a format: 16-bit PNG over [`ValueRange::NOMINAL`], 32-bit
+    /// ZIP EXR, npy, `R32_SFLOAT` KTX2, RAW over [`ValueRange::NOMINAL`].
     pub fn default_for(format: FileFormat) -> Self {
         match format {
             FileFormat::Png => Encoding::Png {
                 depth: PngDepth::Sixteen,
                 range: ValueRange::NOMINAL,
             },
-            FileFormat::Exr => Encoding::Exr,
+            FileFormat::Exr => Encoding::Exr {
+                half: false,
+                compression: ExrCompression::default(),
+            },
             FileFormat::Npy => Encoding::Npy,
+            FileFormat::Ktx2 => Encoding::Ktx2 {
+                texel: KtxTexel::Float32,
+            },
+            FileFormat::Raw => Encoding::Raw {
+                range: ValueRange::NOMINAL,
+            },
         }
     }
 
@@ -174,8 +261,22 @@ impl Encoding {
     pub fn format(&self) -> FileFormat {
         match self {
             Encoding::Png { .. } | Encoding::NormalMap { .. } => FileFormat::Png,
-            Encoding::Exr => FileFormat::Exr,
+            Encoding::Exr { .. } => FileFormat::Exr,
             Encoding::Npy => FileFormat::Npy,
+            Encoding::Ktx2 { .. } => FileFormat::Ktx2,
+            Encoding::Raw { .. } => FileFormat::Raw,
+        }
+    }
+
+    /// The value range of the levels, for the encodings that map values to levels.
+    pub fn value_range(&self) -> Option<ValueRange> {
+        match self {
+            Encoding::Png { range, .. }
+            | Encoding::Raw { range }
+            | Encoding::Ktx2 {
+                texel: KtxTexel::Unorm { range, .. },
+            } => Some(*range),
+            _ => None,
         }
     }
 
@@ -189,8 +290,14 @@ impl Encoding {
                     depth.bits()
                 )
             }
-            Encoding::Exr => "32-bit float OpenEXR".into(),
+            Encoding::Exr { half, compression } => format!(
+                "{}-bit float OpenEXR ({} compression)",
+                if *half { 16 } else { 32 },
+                compression.name()
+            ),
             Encoding::Npy => "little-endian f32 .npy".into(),
+            Encoding::Ktx2 { texel } => format!("KTX2 {}", ktx2::vk_format_name(*texel)),
+            Encoding::Raw { .. } => "16-bit little-endian RAW (no header)".into(),
         }
     }
 }
@@ -316,7 +423,7 @@ impl SliceAtlas {
         let too_big = match format {
             FileFormat::Png => w > limit || h > limit,
             FileFormat::Exr => w * 4 * channels > limit || h > limit,
-            FileFormat::Npy => false,
+            FileFormat::Npy | FileFormat::Ktx2 | FileFormat::Raw => false,
         };
         if too_big {
             return Err(NoiseError::Output(format!(
@@ -440,6 +547,12 @@ pub struct EncodeStats {
 /// sample of the field, in memory order, in contiguous runs.
 pub type Produce<'a> = dyn FnMut(&mut dyn FnMut(&[f32]) -> Result<()>) -> Result<()> + 'a;
 
+/// Where an encoder writes: a seekable stream (the `exr` crate writes its offset table
+/// last, seeking back to it; every other encoder writes front to back).
+pub trait WriteSeek: Write + Seek {}
+
+impl<T: Write + Seek> WriteSeek for T {}
+
 /// Encodes the samples `produce` generates into `out` (`target` names the file in error
 /// messages; `description` goes into the PNG `Description` / EXR `comments` metadata).
 /// `channels` is the number of floats per texel: 1, or 4 (value and gradient, interleaved).
@@ -451,7 +564,7 @@ pub fn encode(
     atlas: &SliceAtlas,
     description: &str,
     target: &Path,
-    out: &mut dyn Write,
+    out: &mut dyn WriteSeek,
     produce: &mut Produce<'_>,
 ) -> Result<EncodeStats> {
     let io = |error: std::io::Error| NoiseError::Io {
@@ -479,10 +592,33 @@ pub fn encode(
             }
             Ok(EncodeStats::default())
         }
-        Encoding::Exr => {
+        Encoding::Exr { half, compression } => {
             atlas.check_fits_channels(FileFormat::Exr, channels as u64)?;
-            write_exr(atlas, channels, description, out, &io, produce)?;
+            let layout = exr::Layout {
+                atlas,
+                channels,
+                half: *half,
+                compression: *compression,
+                description,
+            };
+            exr::write(&layout, out, &io, produce)?;
             Ok(EncodeStats::default())
+        }
+        Encoding::Ktx2 { texel } => {
+            if channels != 1 {
+                return Err(NoiseError::Output(
+                    "KTX2 output holds one value per texel".into(),
+                ));
+            }
+            ktx2::write(field, *texel, description, out, &io, produce)
+        }
+        Encoding::Raw { range } => {
+            if channels != 1 {
+                return Err(NoiseError::Output(
+                    "a RAW heightmap holds one value per texel".into(),
+                ));
+            }
+            raw::write(field, range, out, &io, produce)
         }
         Encoding::Png { depth, range } => {
             atlas.check_fits(FileFormat::Png)?;
@@ -558,111 +694,6 @@ pub fn exr_channel_names(channels: usize) -> &'static [&'static str] {
     } else {
         &["R", "G", "B", "A"]
     }
-}
-
-/// Writes a single-part, scan-line OpenEXR file of `FLOAT` channels (`Y`, or `R G B A` for
-/// `channels` = 4), no compression (one line per block, so every block's offset is known
-/// up front and the file is written front to back, with no seeking).
-fn write_exr(
-    atlas: &SliceAtlas,
-    channels: usize,
-    comments: &str,
-    out: &mut dyn Write,
-    io: &dyn Fn(std::io::Error) -> NoiseError,
-    produce: &mut Produce<'_>,
-) -> Result<()> {
-    let (width, height) = (atlas.width(), atlas.height());
-    let names = exr_channel_names(channels);
-    let header = exr_header(width as i32, height as i32, names, comments);
-    out.write_all(&header).map_err(io)?;
-    // Offset table: where each line's block starts (4-byte y, 4-byte size, the data).
-    let block = 8 + 4 * channels as u64 * width;
-    let first = header.len() as u64 + 8 * height;
-    let mut table = Vec::with_capacity(64 << 10);
-    for y in 0..height {
-        table.extend_from_slice(&(first + y * block).to_le_bytes());
-        if table.len() >= 64 << 10 {
-            out.write_all(&table).map_err(io)?;
-            table.clear();
-        }
-    }
-    out.write_all(&table).map_err(io)?;
-
-    let mut assembler = RowAssembler::new(atlas.interleaved(channels));
-    let mut y = 0i32;
-    let mut scratch = Vec::new();
-    let mut planar = Vec::new();
-    let line_bytes = (4 * channels as u64 * width) as i32;
-    // A block stores each channel's whole line in turn, channels sorted by name.
-    let mut order: Vec<usize> = (0..channels).collect();
-    order.sort_by_key(|&c| names[c]);
-    produce(&mut |values| {
-        assembler.push(values, &mut |rows| {
-            for line in rows.chunks_exact(width as usize * channels) {
-                out.write_all(&y.to_le_bytes()).map_err(io)?;
-                out.write_all(&line_bytes.to_le_bytes()).map_err(io)?;
-                if channels == 1 {
-                    out.write_all(le_bytes(line, &mut scratch)).map_err(io)?;
-                } else {
-                    planar.clear();
-                    for &c in &order {
-                        planar.extend(line.iter().skip(c).step_by(channels));
-                    }
-                    out.write_all(le_bytes(&planar, &mut scratch)).map_err(io)?;
-                }
-                y += 1;
-            }
-            Ok(())
-        })
-    })?;
-    assembler.finish()
-}
-
-/// The OpenEXR magic number, version field and header (attributes in the order the
-/// OpenEXR file-layout document lists the required ones, then `comments`).
-fn exr_header(width: i32, height: i32, names: &[&str], comments: &str) -> Vec<u8> {
-    fn attribute(out: &mut Vec<u8>, name: &str, kind: &str, value: &[u8]) {
-        out.extend_from_slice(name.as_bytes());
-        out.push(0);
-        out.extend_from_slice(kind.as_bytes());
-        out.push(0);
-        out.extend_from_slice(&(value.len() as i32).to_le_bytes());
-        out.extend_from_slice(value);
-    }
-    let i32s = |v: &[i32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
-    let mut h = Vec::new();
-    h.extend_from_slice(&20000630i32.to_le_bytes()); // magic 0x762f3101
-    h.extend_from_slice(&2i32.to_le_bytes()); // version 2; single-part scan lines, short names
-                                              // chlist, sorted by name as the format requires: name, pixel type (2 = FLOAT),
-                                              // pLinear, 3 reserved bytes, x and y sampling; a final NUL.
-    let mut sorted = names.to_vec();
-    sorted.sort();
-    let mut channels = Vec::new();
-    for name in sorted {
-        channels.extend_from_slice(name.as_bytes());
-        channels.push(0);
-        channels.extend_from_slice(&2i32.to_le_bytes());
-        channels.extend_from_slice(&[0, 0, 0, 0]);
-        channels.extend_from_slice(&i32s(&[1, 1]));
-    }
-    channels.push(0);
-    attribute(&mut h, "channels", "chlist", &channels);
-    attribute(&mut h, "compression", "compression", &[0]); // NO_COMPRESSION
-    let window = i32s(&[0, 0, width - 1, height - 1]);
-    attribute(&mut h, "dataWindow", "box2i", &window);
-    attribute(&mut h, "displayWindow", "box2i", &window);
-    attribute(&mut h, "lineOrder", "lineOrder", &[0]); // INCREASING_Y
-    attribute(&mut h, "pixelAspectRatio", "float", &1.0f32.to_le_bytes());
-    attribute(
-        &mut h,
-        "screenWindowCenter",
-        "v2f",
-        &[0.0f32.to_le_bytes(), 0.0f32.to_le_bytes()].concat(),
-    );
-    attribute(&mut h, "screenWindowWidth", "float", &1.0f32.to_le_bytes());
-    attribute(&mut h, "comments", "string", comments.as_bytes());
-    h.push(0); // end of header
-    h
 }
 
 /// Maps the PNG encoder's errors: I/O errors through `io` (so a full disk reads as one),

@@ -27,7 +27,9 @@ pub mod source;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-pub use format::{Encoding, FileFormat, PngDepth, SliceAtlas, ValueRange};
+pub use format::{
+    Encoding, ExrCompression, FileFormat, KtxTexel, PngDepth, SliceAtlas, ValueRange,
+};
 pub use source::{CpuSource, GpuSource, SampleSource};
 
 pub use source::CpuLookup;
@@ -170,6 +172,17 @@ impl NoiseSpec {
         if f.tileable {
             text += ", tileable";
         }
+        if let Some(window) = &f.window {
+            let span: Vec<String> = (0..f.dims)
+                .map(|a| format!("{}..{}", window.origin[a], window.origin[a] + f.size[a]))
+                .collect();
+            let whole: Vec<String> = window.whole[..f.dims].iter().map(u32::to_string).collect();
+            text += &format!(
+                ", tile of texels {} of the whole {} field",
+                span.join(" x "),
+                whole.join("x")
+            );
+        }
         if f.kernel != Kernel::default() {
             text += &format!(", {:?} kernel", f.kernel);
         }
@@ -224,6 +237,13 @@ impl BakeOptions {
                     "a normal map is made from the gradient: bake with it".into(),
                 ))
             }
+            (Encoding::Ktx2 { .. } | Encoding::Raw { .. }, true) => {
+                return Err(NoiseError::Output(format!(
+                    "{} holds one value per texel: write the gradient to .exr or .npy",
+                    self.encoding.describe()
+                )))
+            }
+            (Encoding::Ktx2 { .. }, false) => format::ktx2::check_dims(spec.field.dims)?,
             (Encoding::NormalMap { strength, .. }, true) => {
                 if spec.field.dims != 2 {
                     return Err(NoiseError::Output(format!(
@@ -425,17 +445,24 @@ pub fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) 
     if encoding.format().is_image() {
         text += &format!(" Layout: {}.", atlas.describe(spec.field.size[2]));
     }
+    let levels = |max: u32, range: &ValueRange| {
+        format!(
+            " Level p of {max} stands for the value {} + {}*p/{max} (values outside [{}, {}] clamped).",
+            range.low,
+            range.high - range.low,
+            range.low,
+            range.high
+        )
+    };
     match encoding {
-        Encoding::Png { depth, range } => {
-            let max = depth.max_level();
-            text += &format!(
-                " Level p of {max} stands for the value {} + {}*p/{max} (values outside [{}, {}] clamped).",
-                range.low,
-                range.high - range.low,
-                range.low,
-                range.high
-            );
+        Encoding::Ktx2 {
+            texel: format::KtxTexel::Unorm { depth, range },
+        } => text += &levels(depth.max_level(), range),
+        Encoding::Raw { range } => {
+            text += " Little-endian u16, no header, x fastest.";
+            text += &levels(u16::MAX as u32, range);
         }
+        Encoding::Png { depth, range } => text += &levels(depth.max_level(), range),
         Encoding::NormalMap { depth, strength } => {
             text += &format!(
                 " Tangent-space normal map, OpenGL convention (+X right, +Y up, i.e. towards row 0): \
@@ -444,7 +471,7 @@ pub fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) 
                 depth.max_level()
             );
         }
-        Encoding::Exr if spec.gradient => {
+        Encoding::Exr { .. } if spec.gradient => {
             text += " Channels: R = value, G = d/dx, B = d/dy, A = d/dz (noise-space derivatives).";
         }
         Encoding::Npy if spec.gradient => {

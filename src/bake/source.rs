@@ -9,7 +9,7 @@ use crate::bake::NoiseSpec;
 use crate::cpu::fill::{fill_slab, fill_slab_gradient};
 use crate::cpu::HashLookup;
 use crate::error::{NoiseError, Result};
-use crate::field::Field;
+use crate::field::{Field, Window, AXIS_NAMES};
 use crate::gpu::{GpuNoise, LookupVariant};
 use crate::params::{FillParams, Slab};
 use crate::tables::LookupTables;
@@ -208,18 +208,79 @@ impl SampleSource for CpuSource {
     }
 }
 
+/// Tile `index` of a grid of `count` tiles over the first `count.len()` axes of `field` (2
+/// or 3 of them), with `overlap` more texels towards the far edge so that neighbours
+/// share borders: `field` itself is the whole bake.
+///
+/// Along an axis of `N` texels in `n` tiles, every tile is `t = ceil(N / n)` texels wide
+/// and tile `i` covers `i*t .. min(i*t + t + overlap, N)`: the last tile is smaller when
+/// `n` does not divide `N`, and a grid that would leave a tile empty is refused. The tile
+/// is a [`Window`] of `field`, so its texels carry the whole bake's values exactly.
+pub fn tile(field: &Field, index: &[u32], count: &[u32], overlap: u32) -> Result<Field> {
+    let axes = count.len();
+    let bad = |m: String| Err(NoiseError::InvalidField(m));
+    if index.len() != axes || !(2..=3).contains(&axes) || axes > field.dims {
+        return bad(format!(
+            "a tile is given by 2{} indices and as many tile counts (x, y[, z]); got {} and {} for a {}D field",
+            if field.dims > 2 { " or 3" } else { "" },
+            index.len(),
+            axes,
+            field.dims
+        ));
+    }
+    if field.window.is_some() {
+        return bad("a tile of a tile: give the whole field's size".into());
+    }
+    let mut origin = [0u32; 4];
+    let mut size = field.size;
+    for a in 0..axes {
+        let (name, whole, n, i) = (AXIS_NAMES[a], field.size[a], count[a], index[a]);
+        if n == 0 || n > whole {
+            return bad(format!(
+                "{n} tiles along {name}: must be 1 to the size along {name} ({whole})"
+            ));
+        }
+        if i >= n {
+            return bad(format!(
+                "tile index {i} along {name}: tiles count from 0 to {}",
+                n - 1
+            ));
+        }
+        let width = whole.div_ceil(n);
+        if (n - 1) as u64 * width as u64 >= whole as u64 {
+            return bad(format!(
+                "{whole} texels along {name} in {n} tiles of {width} leave the last tile empty \
+                 (use a tile count c for which ceil({whole}/c)*(c-1) < {whole}, e.g. one dividing {whole})"
+            ));
+        }
+        let start = i * width;
+        let end = (start as u64 + width as u64 + overlap as u64).min(whole as u64) as u32;
+        origin[a] = start;
+        size[a] = end - start;
+    }
+    let mut tile = field.clone();
+    tile.size = size;
+    tile.window = Some(Window {
+        origin,
+        whole: field.size,
+    });
+    tile.validate()?;
+    Ok(tile)
+}
+
 /// Splits `field` into boxes of at most `max_samples` samples (at least one row each),
-/// in memory order: whole `w` volumes if one fits, else runs of z-slices within one
+/// in memory order (origins in the whole field when `field` is a window of one): whole `w` volumes if one fits, else runs of z-slices within one
 /// volume, else runs of rows within one slice. Finer than [`Slab`]s (whole outer layers),
 /// so that one 4D volume larger than the budget is still generated in pieces.
 pub fn chunks(field: &Field, max_samples: u64) -> Vec<FillParams> {
     let [nx, ny, nz, nw] = field.size;
     let (row, slice) = (nx as u64, nx as u64 * ny as u64);
     let volume = slice * nz as u64;
-    let mut base = FillParams::new(field, Slab::whole(field));
-    base.origin = [0; 4];
+    // The whole-field index of texel 0: a tile's boxes keep the whole bake's coordinates.
+    let base = FillParams::new(field, Slab::whole(field));
+    let start = field.origin();
     let make = |origin: [u32; 4], extent: [u32; 4]| FillParams {
-        origin,
+        origin: std::array::from_fn(|a| start[a] + origin[a]),
         extent,
         ..base
     };

@@ -13,8 +13,8 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use wgpu_noise::bake::file::AtomicFile;
 use wgpu_noise::bake::{
-    self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec, PngDepth,
-    SampleSource, ValueRange,
+    self, BakeOptions, CpuSource, Encoding, ExrCompression, FileFormat, GpuSource, KtxTexel,
+    NoiseSpec, PngDepth, SampleSource, ValueRange,
 };
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseError, NoiseKind};
@@ -26,11 +26,15 @@ use super::{BackendArg, NoiseOptions};
 /// Texel `i` along an axis of `N` texels samples the noise at `offset + frequency * i / N`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Formats (from the extension): .png 16-bit (or --bits 8) grayscale, level p of 65535 = \
-low + (high-low)*p/65535 over --range (default -1,1; 0,1 for --fractal turbulence and \
-ridged, whose values lie in [0,1]); .exr one 32-bit float channel Y; .npy little-endian \
-f32 of shape (y,x), (z,y,x) or (w,z,y,x). In PNG and EXR a 3D/4D field is a slice \
-atlas: slice s = z + depth*w is the tile at column s % C, row s / C.
+Formats (from the extension, or --format; docs/formats.md has the details): .png 16-bit \
+(or --bits 8) grayscale, level p of 65535 = low + (high-low)*p/65535 over --range \
+(default -1,1; 0,1 for --fractal turbulence and ridged, whose values lie in [0,1]); .exr \
+one float channel Y, 32-bit (or --half), ZIP (or --compression none|piz); .npy \
+little-endian f32 of shape (y,x), (z,y,x) or (w,z,y,x); .ktx2 a 2D or 3D texture, \
+R32_SFLOAT (or --half: R16_SFLOAT; --bits 16|8: R16/R8_UNORM levels over --range); \
+.r16/.raw little-endian u16 levels over --range, no header (the size is printed). In \
+PNG and EXR a 3D/4D field is a slice atlas: slice s = z + depth*w is the tile at column \
+s % C, row s / C.
 
 --gradient (fBm of untiled simplex noise, 2D/3D) writes value and analytic gradient \
 (derivatives with respect to noise-space coordinates): .exr with 4 float channels \
@@ -48,7 +52,10 @@ Examples:
   wgpu-noise bake --size 256x256 --frequency 8 --octaves 4 --normal-map -o normals.png
   wgpu-noise bake --size 256x256 --frequency 8 --gradient -o value_and_gradient.exr
   wgpu-noise bake --dims 3 --size 128x128x128 -o density.npy
-  wgpu-noise bake --dims 4 --noise classic --size 64x64x64x32 -o animated.exr")]
+  wgpu-noise bake --dims 4 --noise classic --size 64x64x64x32 -o animated.exr
+  wgpu-noise bake --dims 3 --size 128 --half -o density.ktx2
+  wgpu-noise bake --size 4096 --octaves 8 -o terrain.r16
+  wgpu-noise bake --size 65536 --octaves 8 --tiles 16,16 --tile 3,5 -o tile_3_5.exr")]
 pub struct BakeArgs {
     #[command(flatten)]
     pub noise: NoiseOptions,
@@ -67,9 +74,31 @@ pub struct BakeArgs {
     /// Noise-space coordinate of texel 0, one value per axis (X,Y[,Z[,W]]); default 0.
     #[arg(long, value_name = "X,Y[,Z[,W]]", allow_hyphen_values = true)]
     pub offset: Option<String>,
-    /// Output file; the extension picks the format: .png, .exr or .npy.
+    /// Output file; the extension picks the format: .png, .exr, .npy, .ktx2, .r16/.raw.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
+    /// The format, whatever the extension: png, exr, npy, ktx2 or raw.
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// EXR and KTX2: 16-bit floats (half, R16_SFLOAT) instead of 32-bit.
+    #[arg(long)]
+    pub half: bool,
+    /// EXR block compression: none, zip (default: lossless, the OpenEXR library's own
+    /// default, read by every EXR reader) or piz.
+    #[arg(long, value_enum)]
+    pub compression: Option<CompressionArg>,
+    /// Bake only tile I,J[,K] (counting from 0) of the field --size describes, with exactly
+    /// the texels' values in the whole bake; needs --tiles. See docs/tiles.md.
+    #[arg(long, value_name = "I,J[,K]", requires = "tiles")]
+    pub tile: Option<String>,
+    /// Tiles along x, y[, z] the whole field is split into (the last one smaller when the
+    /// count does not divide the size).
+    #[arg(long, value_name = "NX,NY[,NZ]", requires = "tile")]
+    pub tiles: Option<String>,
+    /// With --tile: also bake N texels past the tile's far edges (x, y, z), so that
+    /// neighbouring tiles share a border of N texels (none past the field's edge).
+    #[arg(long, value_name = "N", requires = "tile")]
+    pub overlap: Option<u32>,
     /// Replace the output file if it exists.
     #[arg(long)]
     pub force: bool,
@@ -87,10 +116,12 @@ pub struct BakeArgs {
     /// 1.7e-3); simplex 3D/4D may need ~2e-3 on some GPUs (r²=0.6 boundary jumps).
     #[arg(long, requires = "verify")]
     pub tolerance: Option<f32>,
-    /// PNG bits per sample: 8 or 16 (default 16).
+    /// PNG and KTX2 (R8/R16_UNORM) bits per sample: 8 or 16 (default 16; KTX2 default is
+    /// R32_SFLOAT, RAW is always 16).
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["8", "16"]))]
     pub bits: Option<String>,
-    /// PNG: the values of the darkest and brightest level, LOW,HIGH (default -1,1).
+    /// PNG, RAW and KTX2 --bits: the values of the darkest and brightest level, LOW,HIGH
+    /// (default -1,1).
     #[arg(long, value_name = "LOW,HIGH", allow_hyphen_values = true)]
     pub range: Option<String>,
     /// PNG/EXR of a 3D/4D field: tiles per atlas row (must divide the slice count).
@@ -143,6 +174,32 @@ pub struct BakeArgs {
     /// Height scale s of --normal-map (default 1: the noise value is the height in texels).
     #[arg(long, value_name = "S", allow_hyphen_values = true)]
     pub normal_strength: Option<String>,
+}
+
+/// `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Grayscale (or normal map) PNG.
+    Png,
+    /// OpenEXR.
+    Exr,
+    /// NumPy array.
+    Npy,
+    /// KTX2 texture.
+    Ktx2,
+    /// 16-bit little-endian RAW heightmap.
+    Raw,
+}
+
+/// `--compression none|zip|piz`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompressionArg {
+    /// Uncompressed.
+    None,
+    /// ZIP, 16 scan lines per block.
+    Zip,
+    /// PIZ, 32 scan lines per block.
+    Piz,
 }
 
 /// `--fractal fbm|turbulence|ridged`.
@@ -208,6 +265,15 @@ pub fn run(args: BakeArgs) -> Result<()> {
         .with_fractal(fractal)
         .tileable(args.tileable)
         .with_kernel(kernel);
+    let field = match (&args.tile, &args.tiles) {
+        (Some(tile), Some(tiles)) => {
+            let index = parse_counts("--tile", tile)?;
+            let count = parse_counts("--tiles", tiles)?;
+            bake::source::tile(&field, &index, &count, args.overlap.unwrap_or(0))
+                .with_context(|| format!("--tile {tile} --tiles {tiles}"))?
+        }
+        _ => field,
+    };
     let spec = NoiseSpec::new(field, args.noise.seed)
         .with_lookup(lookup)
         .with_gradient(args.gradient || args.normal_map);
@@ -246,10 +312,10 @@ pub fn run(args: BakeArgs) -> Result<()> {
         println!("verify: {}", v.summary());
     }
     if report.clamped > 0 {
-        let range = match options.encoding {
-            Encoding::Png { range, .. } => range,
-            _ => ValueRange::NOMINAL,
-        };
+        let range = options
+            .encoding
+            .value_range()
+            .unwrap_or(ValueRange::NOMINAL);
         eprintln!(
             "notice: {} of {} samples were outside [{}, {}] and clamped to the PNG's range (widen it with --range)",
             report.clamped, report.samples, range.low, range.high
@@ -275,21 +341,57 @@ pub fn run(args: BakeArgs) -> Result<()> {
         source.name(),
         started.elapsed().as_secs_f64()
     );
+    if options.encoding.format() == FileFormat::Raw {
+        // The file holds no size: engines' RAW import asks for it.
+        let f = &spec.field;
+        let size: Vec<String> = f.size[..f.dims].iter().map(u32::to_string).collect();
+        println!(
+            "raw: {} texels (width x height{}), 16-bit little-endian, no header",
+            size.join(" x "),
+            [" x depth", " x depth x time"][..f.dims - 2].concat()
+        );
+    }
     Ok(())
 }
 
-/// The encoding from the extension and the PNG options (which other formats refuse).
+/// The encoding from --format or the extension, and the options that apply to it (which
+/// other formats refuse).
 fn encoding(args: &BakeArgs) -> Result<Encoding> {
-    let format = FileFormat::from_path(&args.output)?;
+    let format = match args.format {
+        Some(FormatArg::Png) => FileFormat::Png,
+        Some(FormatArg::Exr) => FileFormat::Exr,
+        Some(FormatArg::Npy) => FileFormat::Npy,
+        Some(FormatArg::Ktx2) => FileFormat::Ktx2,
+        Some(FormatArg::Raw) => FileFormat::Raw,
+        None => FileFormat::from_path(&args.output)?,
+    };
+    let name = format.extension();
     if args.normal_strength.is_some() && !args.normal_map {
         bail!("--normal-strength applies to --normal-map only");
     }
+    if args.half && !matches!(format, FileFormat::Exr | FileFormat::Ktx2) {
+        bail!("--half applies to .exr and .ktx2 only");
+    }
+    if args.compression.is_some() && format != FileFormat::Exr {
+        bail!("--compression applies to .exr only");
+    }
+    if args.half && args.bits.is_some() {
+        bail!("--half and --bits: pick one (R16_SFLOAT floats, or UNORM levels)");
+    }
+    let range = || -> Result<ValueRange> {
+        match &args.range {
+            // Turbulence and ridged sums lie in [0, 1]: -1..1 would waste half the levels.
+            None if args.fractal != FractalArg::Fbm => Ok(ValueRange::new(0.0, 1.0)?),
+            None => Ok(ValueRange::NOMINAL),
+            Some(text) => {
+                let v = parse_numbers("--range", text, 2, false)?;
+                Ok(ValueRange::new(v[0], v[1]).with_context(|| format!("--range {text}"))?)
+            }
+        }
+    };
     if args.normal_map {
         if format != FileFormat::Png {
-            bail!(
-                "--normal-map writes a PNG, not .{} (for the raw gradient use --gradient)",
-                format.extension()
-            );
+            bail!("--normal-map writes a PNG, not .{name} (for the raw gradient use --gradient)");
         }
         if args.range.is_some() {
             bail!("--range does not apply to --normal-map (normals are stored as (n+1)/2)");
@@ -306,33 +408,65 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
             strength,
         });
     }
-    if args.gradient && format == FileFormat::Png {
-        bail!("--gradient: a grayscale PNG holds one value per texel; write .exr or .npy, or pass --normal-map");
+    if args.gradient && matches!(format, FileFormat::Png | FileFormat::Ktx2 | FileFormat::Raw) {
+        bail!(
+            "--gradient: .{name} holds one value per texel; write .exr or .npy{}",
+            if format == FileFormat::Png {
+                ", or pass --normal-map"
+            } else {
+                ""
+            }
+        );
     }
-    if format != FileFormat::Png {
-        let png_only = [
-            ("--bits", args.bits.is_some()),
-            ("--range", args.range.is_some()),
-        ];
-        if let Some((flag, _)) = png_only.iter().find(|(_, given)| *given) {
-            bail!(
-                "{flag} applies to PNG output only; .{} stores the values themselves",
-                format.extension()
-            );
+    match format {
+        FileFormat::Png => Ok(Encoding::Png {
+            depth: png_depth(args),
+            range: range()?,
+        }),
+        FileFormat::Ktx2 if args.bits.is_some() => Ok(Encoding::Ktx2 {
+            texel: KtxTexel::Unorm {
+                depth: png_depth(args),
+                range: range()?,
+            },
+        }),
+        FileFormat::Ktx2 if args.range.is_some() => {
+            bail!("--range applies to KTX2 levels (--bits 8|16); float texels store the values themselves")
         }
-        return Ok(Encoding::default_for(format));
+        FileFormat::Ktx2 => Ok(Encoding::Ktx2 {
+            texel: if args.half {
+                KtxTexel::Float16
+            } else {
+                KtxTexel::Float32
+            },
+        }),
+        FileFormat::Raw => {
+            if args.bits.as_deref() == Some("8") {
+                bail!("--bits 8: RAW heightmaps are 16-bit (use .png or .ktx2 for 8 bits)");
+            }
+            Ok(Encoding::Raw { range: range()? })
+        }
+        FileFormat::Exr | FileFormat::Npy => {
+            let png_only = [
+                ("--bits", args.bits.is_some()),
+                ("--range", args.range.is_some()),
+            ];
+            if let Some((flag, _)) = png_only.iter().find(|(_, given)| *given) {
+                bail!("{flag} applies to PNG, KTX2 and RAW output only; .{name} stores the values themselves");
+            }
+            if format == FileFormat::Npy {
+                return Ok(Encoding::Npy);
+            }
+            Ok(Encoding::Exr {
+                half: args.half,
+                compression: match args.compression {
+                    None => ExrCompression::default(),
+                    Some(CompressionArg::None) => ExrCompression::None,
+                    Some(CompressionArg::Zip) => ExrCompression::Zip,
+                    Some(CompressionArg::Piz) => ExrCompression::Piz,
+                },
+            })
+        }
     }
-    let depth = png_depth(args);
-    let range = match &args.range {
-        // Turbulence and ridged sums lie in [0, 1]: -1..1 would waste half the levels.
-        None if args.fractal != FractalArg::Fbm => ValueRange::new(0.0, 1.0)?,
-        None => ValueRange::NOMINAL,
-        Some(text) => {
-            let v = parse_numbers("--range", text, 2, false)?;
-            ValueRange::new(v[0], v[1]).with_context(|| format!("--range {text}"))?
-        }
-    };
-    Ok(Encoding::Png { depth, range })
 }
 
 /// `--bits`: 16 unless 8.
@@ -429,6 +563,17 @@ fn parse_size(text: &str, dims: usize) -> Result<Vec<u32>> {
         );
     }
     Ok(size)
+}
+
+/// Comma-separated whole numbers (tile indices and counts).
+fn parse_counts(flag: &str, text: &str) -> Result<Vec<u32>> {
+    text.split(',')
+        .map(|part| {
+            part.trim()
+                .parse()
+                .map_err(|_| anyhow::anyhow!("{flag} {text}: {part:?} is not a whole number"))
+        })
+        .collect()
 }
 
 /// A whole number of at least 0 (the range check is [`Field::validate`]'s).
