@@ -78,13 +78,13 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     // The library's fractal sum (fractal3, NoiseSettings and the constants come with the
     // noise functions): five octaves of simplex fBm, not tiled, with the continuous kernel
     // (no small jumps at simplex boundaries for the veins to trace).
-    let fbm5 = NoiseSettings(vec4<f32>(0.0), 5u, FRACTAL_FBM, 2.03, 0.5, KERNEL_CONTINUOUS, 0u, 0u, 0u);
+    let fbm5 = NoiseSettings(vec4<f32>(0.0), 5u, WGPU_NOISE_FRACTAL_FBM, 2.03, 0.5, WGPU_NOISE_KERNEL_CONTINUOUS, 0u, 0u, 0u);
     // Marble: parallel bands, their phase displaced by turbulence.
-    let turbulence = fractal3(NOISE_SIMPLEX, vec3<f32>(p, t), fbm5);
+    let turbulence = fractal3(WGPU_NOISE_SIMPLEX, vec3<f32>(p, t), fbm5);
     let bands = sin((p.x + 0.6 * p.y) * 3.0 + turbulence * 3.0);
     let vein = pow(1.0 - abs(bands), 2.5);
     // Clouding of the stone: a slower, broader layer.
-    let cloud = fractal3(NOISE_SIMPLEX, vec3<f32>(p * 0.5 + 11.0, t * 0.5), fbm5);
+    let cloud = fractal3(WGPU_NOISE_SIMPLEX, vec3<f32>(p * 0.5 + 11.0, t * 0.5), fbm5);
     // A faint grain of fine classic noise, so flat areas are not flat.
     let grain = 0.025 * classic3(vec3<f32>(p * 40.0, t));
     let stone = mix(vec3<f32>(0.93, 0.91, 0.87), vec3<f32>(0.72, 0.70, 0.68), clamp(0.5 + cloud, 0.0, 1.0));

@@ -3,23 +3,23 @@
 // operations; keep the two in sync. Zero at every lattice point.
 
 // The quintic fade curve 6t^5 - 15t^4 + 10t^3, in the Java code's order of operations.
-fn fade(t: f32) -> f32 {
+fn wgpu_noise_fade(t: f32) -> f32 {
     return t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
 }
 
 // Linear interpolation as the Java code writes it (WGSL's mix may use a different form).
-fn lerp(a: f32, b: f32, t: f32) -> f32 {
+fn wgpu_noise_lerp(a: f32, b: f32, t: f32) -> f32 {
     return (1.0 - t) * a + t * b;
 }
 
 // Cell index along one axis and the next one, both wrapped to `period` cells.
-fn cell_pair(cell: f32, period: u32) -> vec2<u32> {
+fn wgpu_noise_cell_pair(cell: f32, period: u32) -> vec2<u32> {
     // The tables' own period needs no integer division (the same result, faster).
     if (period == 256u) {
-        let i0 = wrap256(cell);
+        let i0 = wgpu_noise_wrap256(cell);
         return vec2<u32>(i0, (i0 + 1u) & 255u);
     }
-    let i0 = wrap_period(cell, period);
+    let i0 = wgpu_noise_wrap_period(cell, period);
     return vec2<u32>(i0, (i0 + 1u) % period);
 }
 
@@ -35,25 +35,25 @@ fn classic2_periodic(p: vec2<f32>, period: vec2<u32>) -> f32 {
     let cy = floor(p.y);
     let x = p.x - cx;
     let y = p.y - cy;
-    let xi = cell_pair(cx, period.x);
-    let yi = cell_pair(cy, period.y);
+    let xi = wgpu_noise_cell_pair(cx, period.x);
+    let yi = wgpu_noise_cell_pair(cy, period.y);
     // perm[X+perm[Y]] = T(X, Y); the gradient is grad3's x, y.
-    let g00 = grad3_at(xi[0], yi[0]);
-    let g10 = grad3_at(xi[1], yi[0]);
-    let g01 = grad3_at(xi[0], yi[1]);
-    let g11 = grad3_at(xi[1], yi[1]);
+    let g00 = wgpu_noise_grad3_at(xi[0], yi[0]);
+    let g10 = wgpu_noise_grad3_at(xi[1], yi[0]);
+    let g01 = wgpu_noise_grad3_at(xi[0], yi[1]);
+    let g11 = wgpu_noise_grad3_at(xi[1], yi[1]);
     let n00 = g00.x * x + g00.y * y;
     let n10 = g10.x * (x - 1.0) + g10.y * y;
     let n01 = g01.x * x + g01.y * (y - 1.0);
     let n11 = g11.x * (x - 1.0) + g11.y * (y - 1.0);
-    let u = fade(x);
-    let v = fade(y);
-    let nx0 = lerp(n00, n10, u);
-    let nx1 = lerp(n01, n11, u);
-    return lerp(nx0, nx1, v);
+    let u = wgpu_noise_fade(x);
+    let v = wgpu_noise_fade(y);
+    let nx0 = wgpu_noise_lerp(n00, n10, u);
+    let nx1 = wgpu_noise_lerp(n01, n11, u);
+    return wgpu_noise_lerp(nx0, nx1, v);
 }
 
-fn dot3(g: vec3<f32>, x: f32, y: f32, z: f32) -> f32 {
+fn wgpu_noise_dot3(g: vec3<f32>, x: f32, y: f32, z: f32) -> f32 {
     return g.x * x + g.y * y + g.z * z;
 }
 
@@ -70,42 +70,42 @@ fn classic3_periodic(p: vec3<f32>, period: vec3<u32>) -> f32 {
     let x = p.x - cx;
     let y = p.y - cy;
     let z = p.z - cz;
-    let xi = cell_pair(cx, period.x);
-    let yi = cell_pair(cy, period.y);
-    let zi = cell_pair(cz, period.z);
+    let xi = wgpu_noise_cell_pair(cx, period.x);
+    let yi = wgpu_noise_cell_pair(cy, period.y);
+    let zi = wgpu_noise_cell_pair(cz, period.z);
     // perm[X+perm[Y+perm[Z]]] = T(X, Y + P(Z)).
-    let pz0 = perm1(zi[0]);
-    let pz1 = perm1(zi[1]);
-    let g000 = grad3_at(xi[0], yi[0] + pz0);
-    let g001 = grad3_at(xi[0], yi[0] + pz1);
-    let g010 = grad3_at(xi[0], yi[1] + pz0);
-    let g011 = grad3_at(xi[0], yi[1] + pz1);
-    let g100 = grad3_at(xi[1], yi[0] + pz0);
-    let g101 = grad3_at(xi[1], yi[0] + pz1);
-    let g110 = grad3_at(xi[1], yi[1] + pz0);
-    let g111 = grad3_at(xi[1], yi[1] + pz1);
-    let n000 = dot3(g000, x, y, z);
-    let n100 = dot3(g100, x - 1.0, y, z);
-    let n010 = dot3(g010, x, y - 1.0, z);
-    let n110 = dot3(g110, x - 1.0, y - 1.0, z);
-    let n001 = dot3(g001, x, y, z - 1.0);
-    let n101 = dot3(g101, x - 1.0, y, z - 1.0);
-    let n011 = dot3(g011, x, y - 1.0, z - 1.0);
-    let n111 = dot3(g111, x - 1.0, y - 1.0, z - 1.0);
-    let u = fade(x);
-    let v = fade(y);
-    let w = fade(z);
-    let nx00 = lerp(n000, n100, u);
-    let nx01 = lerp(n001, n101, u);
-    let nx10 = lerp(n010, n110, u);
-    let nx11 = lerp(n011, n111, u);
-    let nxy0 = lerp(nx00, nx10, v);
-    let nxy1 = lerp(nx01, nx11, v);
-    return lerp(nxy0, nxy1, w);
+    let pz0 = wgpu_noise_perm1(zi[0]);
+    let pz1 = wgpu_noise_perm1(zi[1]);
+    let g000 = wgpu_noise_grad3_at(xi[0], yi[0] + pz0);
+    let g001 = wgpu_noise_grad3_at(xi[0], yi[0] + pz1);
+    let g010 = wgpu_noise_grad3_at(xi[0], yi[1] + pz0);
+    let g011 = wgpu_noise_grad3_at(xi[0], yi[1] + pz1);
+    let g100 = wgpu_noise_grad3_at(xi[1], yi[0] + pz0);
+    let g101 = wgpu_noise_grad3_at(xi[1], yi[0] + pz1);
+    let g110 = wgpu_noise_grad3_at(xi[1], yi[1] + pz0);
+    let g111 = wgpu_noise_grad3_at(xi[1], yi[1] + pz1);
+    let n000 = wgpu_noise_dot3(g000, x, y, z);
+    let n100 = wgpu_noise_dot3(g100, x - 1.0, y, z);
+    let n010 = wgpu_noise_dot3(g010, x, y - 1.0, z);
+    let n110 = wgpu_noise_dot3(g110, x - 1.0, y - 1.0, z);
+    let n001 = wgpu_noise_dot3(g001, x, y, z - 1.0);
+    let n101 = wgpu_noise_dot3(g101, x - 1.0, y, z - 1.0);
+    let n011 = wgpu_noise_dot3(g011, x, y - 1.0, z - 1.0);
+    let n111 = wgpu_noise_dot3(g111, x - 1.0, y - 1.0, z - 1.0);
+    let u = wgpu_noise_fade(x);
+    let v = wgpu_noise_fade(y);
+    let w = wgpu_noise_fade(z);
+    let nx00 = wgpu_noise_lerp(n000, n100, u);
+    let nx01 = wgpu_noise_lerp(n001, n101, u);
+    let nx10 = wgpu_noise_lerp(n010, n110, u);
+    let nx11 = wgpu_noise_lerp(n011, n111, u);
+    let nxy0 = wgpu_noise_lerp(nx00, nx10, v);
+    let nxy1 = wgpu_noise_lerp(nx01, nx11, v);
+    return wgpu_noise_lerp(nxy0, nxy1, w);
 }
 
 // The wrapped cell indices of a 4D cell: column 0 = the cell, column 1 = the next cell.
-struct Cell4 {
+struct wgpu_noise_Cell4 {
     x: vec2<u32>,
     y: vec2<u32>,
     z: vec2<u32>,
@@ -114,16 +114,16 @@ struct Cell4 {
 
 // One 4D corner (a, b, c, d) in {0,1}^4: grad4 at T(X + a, Y + b + T(Z + c, W + d)),
 // dotted with the offset from that corner.
-fn classic4_corner(cell: Cell4, f: vec4<f32>, o: vec4<u32>) -> f32 {
-    let g = grad4_at(cell.x[o.x], cell.y[o.y] + hash2(cell.z[o.z], cell.w[o.w]));
+fn wgpu_noise_classic4_corner(cell: wgpu_noise_Cell4, f: vec4<f32>, o: vec4<u32>) -> f32 {
+    let g = wgpu_noise_grad4_at(cell.x[o.x], cell.y[o.y] + wgpu_noise_hash2(cell.z[o.z], cell.w[o.w]));
     let d = f - vec4<f32>(o);
     return g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w;
 }
 
 // Interpolates two corners along x (the CPU's `along_x`).
-fn classic4_along_x(cell: Cell4, f: vec4<f32>, u: f32, b: u32, c: u32, d: u32) -> f32 {
-    return lerp(classic4_corner(cell, f, vec4<u32>(0u, b, c, d)),
-                classic4_corner(cell, f, vec4<u32>(1u, b, c, d)), u);
+fn wgpu_noise_classic4_along_x(cell: wgpu_noise_Cell4, f: vec4<f32>, u: f32, b: u32, c: u32, d: u32) -> f32 {
+    return wgpu_noise_lerp(wgpu_noise_classic4_corner(cell, f, vec4<u32>(0u, b, c, d)),
+                wgpu_noise_classic4_corner(cell, f, vec4<u32>(1u, b, c, d)), u);
 }
 
 // 4D classic Perlin noise: interpolation along x, then y, then z, then w.
@@ -135,17 +135,17 @@ fn classic4(p: vec4<f32>) -> f32 {
 fn classic4_periodic(p: vec4<f32>, period: vec4<u32>) -> f32 {
     let c = floor(p);
     let f = p - c;
-    let cell = Cell4(cell_pair(c.x, period.x), cell_pair(c.y, period.y),
-                     cell_pair(c.z, period.z), cell_pair(c.w, period.w));
-    let u = fade(f.x);
-    let v = fade(f.y);
-    let s = fade(f.z);
-    let q = fade(f.w);
-    let y00 = lerp(classic4_along_x(cell, f, u, 0u, 0u, 0u), classic4_along_x(cell, f, u, 1u, 0u, 0u), v);
-    let y10 = lerp(classic4_along_x(cell, f, u, 0u, 1u, 0u), classic4_along_x(cell, f, u, 1u, 1u, 0u), v);
-    let y01 = lerp(classic4_along_x(cell, f, u, 0u, 0u, 1u), classic4_along_x(cell, f, u, 1u, 0u, 1u), v);
-    let y11 = lerp(classic4_along_x(cell, f, u, 0u, 1u, 1u), classic4_along_x(cell, f, u, 1u, 1u, 1u), v);
-    let z0 = lerp(y00, y10, s);
-    let z1 = lerp(y01, y11, s);
-    return lerp(z0, z1, q);
+    let cell = wgpu_noise_Cell4(wgpu_noise_cell_pair(c.x, period.x), wgpu_noise_cell_pair(c.y, period.y),
+                     wgpu_noise_cell_pair(c.z, period.z), wgpu_noise_cell_pair(c.w, period.w));
+    let u = wgpu_noise_fade(f.x);
+    let v = wgpu_noise_fade(f.y);
+    let s = wgpu_noise_fade(f.z);
+    let q = wgpu_noise_fade(f.w);
+    let y00 = wgpu_noise_lerp(wgpu_noise_classic4_along_x(cell, f, u, 0u, 0u, 0u), wgpu_noise_classic4_along_x(cell, f, u, 1u, 0u, 0u), v);
+    let y10 = wgpu_noise_lerp(wgpu_noise_classic4_along_x(cell, f, u, 0u, 1u, 0u), wgpu_noise_classic4_along_x(cell, f, u, 1u, 1u, 0u), v);
+    let y01 = wgpu_noise_lerp(wgpu_noise_classic4_along_x(cell, f, u, 0u, 0u, 1u), wgpu_noise_classic4_along_x(cell, f, u, 1u, 0u, 1u), v);
+    let y11 = wgpu_noise_lerp(wgpu_noise_classic4_along_x(cell, f, u, 0u, 1u, 1u), wgpu_noise_classic4_along_x(cell, f, u, 1u, 1u, 1u), v);
+    let z0 = wgpu_noise_lerp(y00, y10, s);
+    let z1 = wgpu_noise_lerp(y01, y11, s);
+    return wgpu_noise_lerp(z0, z1, q);
 }

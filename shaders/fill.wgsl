@@ -163,11 +163,11 @@ fn eval_gradients(@builtin(global_invocation_id) id: vec3<u32>) {
         values[i] = v.x;
         gradients[i] = vec4<f32>(v.yz, 0.0, 0.0);
     } else if (NOISE_DIMS == 3u) {
-        let v = simplex3_deriv(p.xyz, SIMPLEX34_R2, 32.0);
+        let v = simplex3_deriv(p.xyz, WGPU_NOISE_SIMPLEX34_R2, 32.0);
         values[i] = v.x;
         gradients[i] = vec4<f32>(v.yzw, 0.0);
     } else {
         values[i] = simplex4(p);
-        gradients[i] = simplex4_gradient(p, SIMPLEX34_R2, 27.0);
+        gradients[i] = simplex4_gradient(p, WGPU_NOISE_SIMPLEX34_R2, 27.0);
     }
 }

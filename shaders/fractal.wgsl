@@ -2,13 +2,13 @@
 // Requires lookup.wgsl, classic.wgsl and simplex.wgsl. CPU mirror: src/cpu/fractal.rs.
 // WGSL has no generics, so the three fractal functions differ only in their vector size.
 
-const NOISE_CLASSIC: u32 = 0u;
-const NOISE_SIMPLEX: u32 = 1u;
-const FRACTAL_FBM: u32 = 0u;
-const FRACTAL_TURBULENCE: u32 = 1u;
-const FRACTAL_RIDGED: u32 = 2u;
-const KERNEL_REFERENCE: u32 = 0u;   // simplex 3D/4D with r^2 = 0.6 (Gustavson, Perlin)
-const KERNEL_CONTINUOUS: u32 = 1u;  // r^2 = 0.5, no jumps at simplex boundaries
+const WGPU_NOISE_CLASSIC: u32 = 0u;
+const WGPU_NOISE_SIMPLEX: u32 = 1u;
+const WGPU_NOISE_FRACTAL_FBM: u32 = 0u;
+const WGPU_NOISE_FRACTAL_TURBULENCE: u32 = 1u;
+const WGPU_NOISE_FRACTAL_RIDGED: u32 = 2u;
+const WGPU_NOISE_KERNEL_REFERENCE: u32 = 0u;   // simplex 3D/4D with r^2 = 0.6 (Gustavson, Perlin)
+const WGPU_NOISE_KERNEL_CONTINUOUS: u32 = 1u;  // r^2 = 0.5, no jumps at simplex boundaries
 
 // How the base noise is shaped. Keep in sync with `NoiseSettings` in src/params.rs.
 struct NoiseSettings {
@@ -24,42 +24,42 @@ struct NoiseSettings {
 }
 
 // Lattice period of classic noise along one axis: the tile period, or the tables' 256.
-fn lattice_period(period: f32) -> u32 {
+fn wgpu_noise_lattice_period(period: f32) -> u32 {
     return select(256u, u32(round(period)), period > 0.0);
 }
 
-fn base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>) -> f32 {
-    if (kind == NOISE_CLASSIC) {
-        return classic2_periodic(p, vec2<u32>(lattice_period(period.x), lattice_period(period.y)));
+fn wgpu_noise_base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>) -> f32 {
+    if (kind == WGPU_NOISE_CLASSIC) {
+        return classic2_periodic(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)));
     }
     if (period.x > 0.0) { return simplex2_tiled(p, period); }
     return simplex2(p);
 }
 
-fn base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u32) -> f32 {
-    if (kind == NOISE_CLASSIC) {
-        return classic3_periodic(p, vec3<u32>(lattice_period(period.x), lattice_period(period.y),
-                                               lattice_period(period.z)));
+fn wgpu_noise_base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u32) -> f32 {
+    if (kind == WGPU_NOISE_CLASSIC) {
+        return classic3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                               wgpu_noise_lattice_period(period.z)));
     }
-    if (kernel == KERNEL_CONTINUOUS) { return simplex3_r2(p, 0.5, SIMPLEX3_R05_SCALE); }
+    if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) { return simplex3_r2(p, 0.5, WGPU_NOISE_SIMPLEX3_R05_SCALE); }
     return simplex3(p);
 }
 
-fn base_noise4(kind: u32, p: vec4<f32>, period: vec4<f32>, kernel: u32) -> f32 {
-    if (kind == NOISE_CLASSIC) {
-        return classic4_periodic(p, vec4<u32>(lattice_period(period.x), lattice_period(period.y),
-                                               lattice_period(period.z), lattice_period(period.w)));
+fn wgpu_noise_base_noise4(kind: u32, p: vec4<f32>, period: vec4<f32>, kernel: u32) -> f32 {
+    if (kind == WGPU_NOISE_CLASSIC) {
+        return classic4_periodic(p, vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                               wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)));
     }
-    if (kernel == KERNEL_CONTINUOUS) { return simplex4_r2(p, 0.5, SIMPLEX4_R05_SCALE); }
+    if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) { return simplex4_r2(p, 0.5, WGPU_NOISE_SIMPLEX4_R05_SCALE); }
     return simplex4(p);
 }
 
 // One octave's contribution and the ridge weight carried to the next octave.
 // fBm: n. Turbulence: |n|. Ridged (Musgrave): (1 - |n|)^2, weighted by the previous
 // octave's ridge so that detail gathers on the ridges.
-fn shape_octave(mode: u32, n: f32, weight: f32) -> vec2<f32> {
-    if (mode == FRACTAL_TURBULENCE) { return vec2<f32>(abs(n), weight); }
-    if (mode == FRACTAL_RIDGED) {
+fn wgpu_noise_shape_octave(mode: u32, n: f32, weight: f32) -> vec2<f32> {
+    if (mode == WGPU_NOISE_FRACTAL_TURBULENCE) { return vec2<f32>(abs(n), weight); }
+    if (mode == WGPU_NOISE_FRACTAL_RIDGED) {
         let ridge = 1.0 - abs(n);
         let r = ridge * ridge * weight;
         return vec2<f32>(r, clamp(r * 2.0, 0.0, 1.0));
@@ -76,8 +76,8 @@ fn fractal2(kind: u32, p: vec2<f32>, s: NoiseSettings) -> f32 {
     var frequency = 1.0;
     var weight = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let n = base_noise2(kind, p * frequency, s.period.xy * frequency);
-        let shaped = shape_octave(s.mode, n, weight);
+        let n = wgpu_noise_base_noise2(kind, p * frequency, s.period.xy * frequency);
+        let shaped = wgpu_noise_shape_octave(s.mode, n, weight);
         weight = shaped.y;
         sum = sum + amplitude * shaped.x;
         norm = norm + amplitude;
@@ -94,8 +94,8 @@ fn fractal3(kind: u32, p: vec3<f32>, s: NoiseSettings) -> f32 {
     var frequency = 1.0;
     var weight = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let n = base_noise3(kind, p * frequency, s.period.xyz * frequency, s.kernel);
-        let shaped = shape_octave(s.mode, n, weight);
+        let n = wgpu_noise_base_noise3(kind, p * frequency, s.period.xyz * frequency, s.kernel);
+        let shaped = wgpu_noise_shape_octave(s.mode, n, weight);
         weight = shaped.y;
         sum = sum + amplitude * shaped.x;
         norm = norm + amplitude;
@@ -112,8 +112,8 @@ fn fractal4(kind: u32, p: vec4<f32>, s: NoiseSettings) -> f32 {
     var frequency = 1.0;
     var weight = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let n = base_noise4(kind, p * frequency, s.period * frequency, s.kernel);
-        let shaped = shape_octave(s.mode, n, weight);
+        let n = wgpu_noise_base_noise4(kind, p * frequency, s.period * frequency, s.kernel);
+        let shaped = wgpu_noise_shape_octave(s.mode, n, weight);
         weight = shaped.y;
         sum = sum + amplitude * shaped.x;
         norm = norm + amplitude;
@@ -142,11 +142,11 @@ fn fbm_deriv2(p: vec2<f32>, s: NoiseSettings) -> vec3<f32> {
 }
 
 fn fbm_deriv3(p: vec3<f32>, s: NoiseSettings) -> vec4<f32> {
-    var r2 = SIMPLEX34_R2;
+    var r2 = WGPU_NOISE_SIMPLEX34_R2;
     var scale = 32.0;
-    if (s.kernel == KERNEL_CONTINUOUS) {
+    if (s.kernel == WGPU_NOISE_KERNEL_CONTINUOUS) {
         r2 = 0.5;
-        scale = SIMPLEX3_R05_SCALE;
+        scale = WGPU_NOISE_SIMPLEX3_R05_SCALE;
     }
     var sum = vec4<f32>(0.0);
     var norm = 0.0;

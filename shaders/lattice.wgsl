@@ -2,14 +2,14 @@
 
 // Floored modulo 256 of a whole-number cell coordinate: the lattice wrap.
 // Every step is exact in binary floating point, at any magnitude and for negative cells.
-fn wrap256(cell: f32) -> u32 {
+fn wgpu_noise_wrap256(cell: f32) -> u32 {
     let r = cell - 256.0 * floor(cell / 256.0);
     return u32(r) & 255u;
 }
 
 // Floored modulo `period` of a whole-number cell coordinate, for tileable noise. The
 // division is inexact for periods that are not powers of two: correct by one period.
-fn wrap_period(cell: f32, period: u32) -> u32 {
+fn wgpu_noise_wrap_period(cell: f32, period: u32) -> u32 {
     let p = f32(period);
     var r = cell - p * floor(cell / p);
     if (r < 0.0) { r = r + p; }

@@ -2,16 +2,16 @@
 // computed with an integer hash instead of texture fetches (as in McEwan et al. 2012).
 // CPU mirror: `HashLookup` in src/cpu/lookup.rs; keep the two in sync.
 //
-// P(i) = lowbias32((i & 255) ^ (key << 8)) & 255 with the seed's 24-bit key; gradients are
+// P(i) = wgpu_noise_lowbias32((i & 255) ^ (key << 8)) & 255 with the seed's 24-bit key; gradients are
 // decoded from the hash bits (the same 12 and 32 gradients as the tables); the 4D
 // traversal order is computed by rank counting. No arrays are indexed dynamically (slow
 // on some drivers).
 
 // The seed's hash key (`tables::hash_key_for_seed`), set per pipeline.
-override NOISE_HASH_KEY: u32 = 0u;
+override WGPU_NOISE_HASH_KEY: u32 = 0u;
 
 // Chris Wellons' lowbias32 integer hash.
-fn lowbias32(v: u32) -> u32 {
+fn wgpu_noise_lowbias32(v: u32) -> u32 {
     var x = v;
     x = x ^ (x >> 16u);
     x = x * 0x7feb352du;
@@ -21,18 +21,18 @@ fn lowbias32(v: u32) -> u32 {
     return x;
 }
 
-fn hash_p(i: u32) -> u32 {
-    return lowbias32((i & 255u) ^ (NOISE_HASH_KEY << 8u)) & 255u;
+fn wgpu_noise_hash_p(i: u32) -> u32 {
+    return wgpu_noise_lowbias32((i & 255u) ^ (WGPU_NOISE_HASH_KEY << 8u)) & 255u;
 }
 
 // T(a, b) = P(a + P(b)).
-fn hash2(a: u32, b: u32) -> u32 {
-    return hash_p(a + hash_p(b));
+fn wgpu_noise_hash2(a: u32, b: u32) -> u32 {
+    return wgpu_noise_hash_p(a + wgpu_noise_hash_p(b));
 }
 
 // grad3[h % 12]: group h / 4 says which component is 0, bits 0 and 1 give the signs.
-fn grad3_at(a: u32, b: u32) -> vec3<f32> {
-    let h = hash2(a, b) % 12u;
+fn wgpu_noise_grad3_at(a: u32, b: u32) -> vec3<f32> {
+    let h = wgpu_noise_hash2(a, b) % 12u;
     let s1 = select(1.0, -1.0, (h & 1u) != 0u);
     let s2 = select(1.0, -1.0, (h & 2u) != 0u);
     let group = h / 4u;
@@ -42,8 +42,8 @@ fn grad3_at(a: u32, b: u32) -> vec3<f32> {
 }
 
 // grad4[h % 32]: group h / 8 says which component is 0, bits 2, 1, 0 give the signs.
-fn grad4_at(a: u32, b: u32) -> vec4<f32> {
-    let h = hash2(a, b) % 32u;
+fn wgpu_noise_grad4_at(a: u32, b: u32) -> vec4<f32> {
+    let h = wgpu_noise_hash2(a, b) % 32u;
     let sa = select(1.0, -1.0, (h & 4u) != 0u);
     let sb = select(1.0, -1.0, (h & 2u) != 0u);
     let sc = select(1.0, -1.0, (h & 1u) != 0u);
@@ -55,12 +55,12 @@ fn grad4_at(a: u32, b: u32) -> vec4<f32> {
 }
 
 // P(a).
-fn perm1(a: u32) -> u32 {
-    return hash_p(a);
+fn wgpu_noise_perm1(a: u32) -> u32 {
+    return wgpu_noise_hash_p(a);
 }
 
 // Rank counting: each axis's rank is the number of comparisons it wins.
-fn simplex4_order(c: u32) -> vec4<u32> {
+fn wgpu_noise_simplex4_order(c: u32) -> vec4<u32> {
     let xy = (c >> 5u) & 1u;
     let xz = (c >> 4u) & 1u;
     let yz = (c >> 3u) & 1u;

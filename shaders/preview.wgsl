@@ -8,7 +8,7 @@ struct Preview {
     offset: vec4<f32>,        // noise coordinate of pixel (0, 0), animation included
     step: vec4<f32>,          // noise units per pixel per axis (frequency / size)
     settings: NoiseSettings,  // octaves, fractal mode, kernel (fractal.wgsl)
-    kind: u32,                // NOISE_CLASSIC or NOISE_SIMPLEX
+    kind: u32,                // WGPU_NOISE_CLASSIC or WGPU_NOISE_SIMPLEX
     dims: u32,                // 2, 3 or 4
     gray_low: f32,            // noise value drawn black
     gray_high: f32,           // noise value drawn white

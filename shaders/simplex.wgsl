@@ -2,22 +2,22 @@
 // (shaders/lookup.wgsl). CPU mirror: src/cpu/simplex.rs -- same names, same order of
 // operations; keep the two in sync. Constants are typed f32 so they round as the CPU's do.
 
-const SIMPLEX2_F: f32 = 0.3660254037844386;   // (sqrt(3) - 1) / 2
-const SIMPLEX2_G: f32 = 0.21132486540518713;  // (3 - sqrt(3)) / 6
-const SIMPLEX3_F: f32 = 0.3333333333333333;   // 1 / 3
-const SIMPLEX3_G: f32 = 0.16666666666666666;  // 1 / 6
-const SIMPLEX4_F: f32 = 0.30901699437494745;  // (sqrt(5) - 1) / 4
-const SIMPLEX4_G: f32 = 0.1381966011250105;   // (5 - sqrt(5)) / 20
-const SIMPLEX2_R2: f32 = 0.5;
+const WGPU_NOISE_SIMPLEX2_F: f32 = 0.3660254037844386;   // (sqrt(3) - 1) / 2
+const WGPU_NOISE_SIMPLEX2_G: f32 = 0.21132486540518713;  // (3 - sqrt(3)) / 6
+const WGPU_NOISE_SIMPLEX3_F: f32 = 0.3333333333333333;   // 1 / 3
+const WGPU_NOISE_SIMPLEX3_G: f32 = 0.16666666666666666;  // 1 / 6
+const WGPU_NOISE_SIMPLEX4_F: f32 = 0.30901699437494745;  // (sqrt(5) - 1) / 4
+const WGPU_NOISE_SIMPLEX4_G: f32 = 0.1381966011250105;   // (5 - sqrt(5)) / 20
+const WGPU_NOISE_SIMPLEX2_R2: f32 = 0.5;
 // Output scales of the continuous r^2 = 0.5 kernel in 3D and 4D, matched to the range of
 // r^2 = 0.6 (measured; see src/cpu/simplex.rs).
-const SIMPLEX3_R05_SCALE: f32 = 75.2;
-const SIMPLEX4_R05_SCALE: f32 = 62.26;
-const TAU: f32 = 6.283185307179586;
-const SIMPLEX34_R2: f32 = 0.6;
+const WGPU_NOISE_SIMPLEX3_R05_SCALE: f32 = 75.2;
+const WGPU_NOISE_SIMPLEX4_R05_SCALE: f32 = 62.26;
+const WGPU_NOISE_TAU: f32 = 6.283185307179586;
+const WGPU_NOISE_SIMPLEX34_R2: f32 = 0.6;
 
 // max(t, 0)^4: the radial falloff of one corner (Java: t *= t; t * t * dot).
-fn falloff(t_in: f32) -> f32 {
+fn wgpu_noise_falloff(t_in: f32) -> f32 {
     let t = max(t_in, 0.0);
     let t2 = t * t;
     return t2 * t2;
@@ -25,37 +25,37 @@ fn falloff(t_in: f32) -> f32 {
 
 // The corners of the simplex containing a point: the offset d from each corner to the
 // point and each corner's gradient g (CPU: `Corners`, `simplexN_corners`).
-struct Corners2 {
+struct wgpu_noise_Corners2 {
     d: array<vec2<f32>, 3>,
     g: array<vec2<f32>, 3>,
 }
 
-struct Corners3 {
+struct wgpu_noise_Corners3 {
     d: array<vec3<f32>, 4>,
     g: array<vec3<f32>, 4>,
 }
 
-struct Corners4 {
+struct wgpu_noise_Corners4 {
     d: array<vec4<f32>, 5>,
     g: array<vec4<f32>, 5>,
 }
 
 // One corner's contribution max(r2 - |d|^2, 0)^4 (g.d), in the Java code's order.
-fn corner_value2(d: vec2<f32>, g: vec2<f32>, r2: f32) -> f32 {
-    return falloff(r2 - d.x * d.x - d.y * d.y) * (g.x * d.x + g.y * d.y);
+fn wgpu_noise_corner_value2(d: vec2<f32>, g: vec2<f32>, r2: f32) -> f32 {
+    return wgpu_noise_falloff(r2 - d.x * d.x - d.y * d.y) * (g.x * d.x + g.y * d.y);
 }
 
-fn corner_value3(d: vec3<f32>, g: vec3<f32>, r2: f32) -> f32 {
-    return falloff(r2 - d.x * d.x - d.y * d.y - d.z * d.z) * (g.x * d.x + g.y * d.y + g.z * d.z);
+fn wgpu_noise_corner_value3(d: vec3<f32>, g: vec3<f32>, r2: f32) -> f32 {
+    return wgpu_noise_falloff(r2 - d.x * d.x - d.y * d.y - d.z * d.z) * (g.x * d.x + g.y * d.y + g.z * d.z);
 }
 
-fn corner_value4(d: vec4<f32>, g: vec4<f32>, r2: f32) -> f32 {
-    return falloff(r2 - d.x * d.x - d.y * d.y - d.z * d.z - d.w * d.w)
+fn wgpu_noise_corner_value4(d: vec4<f32>, g: vec4<f32>, r2: f32) -> f32 {
+    return wgpu_noise_falloff(r2 - d.x * d.x - d.y * d.y - d.z * d.z - d.w * d.w)
         * (g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w);
 }
 
 // One corner's contribution to the gradient: t^4 g - 8 t^3 (g.d) d, t = max(r2 - |d|^2, 0).
-fn corner_gradient2(d: vec2<f32>, g: vec2<f32>, r2: f32) -> vec2<f32> {
+fn wgpu_noise_corner_gradient2(d: vec2<f32>, g: vec2<f32>, r2: f32) -> vec2<f32> {
     let t = max(r2 - d.x * d.x - d.y * d.y, 0.0);
     let gd = g.x * d.x + g.y * d.y;
     let t2 = t * t;
@@ -64,7 +64,7 @@ fn corner_gradient2(d: vec2<f32>, g: vec2<f32>, r2: f32) -> vec2<f32> {
     return t4 * g - 8.0 * t3 * gd * d;
 }
 
-fn corner_gradient3(d: vec3<f32>, g: vec3<f32>, r2: f32) -> vec3<f32> {
+fn wgpu_noise_corner_gradient3(d: vec3<f32>, g: vec3<f32>, r2: f32) -> vec3<f32> {
     let t = max(r2 - d.x * d.x - d.y * d.y - d.z * d.z, 0.0);
     let gd = g.x * d.x + g.y * d.y + g.z * d.z;
     let t2 = t * t;
@@ -73,7 +73,7 @@ fn corner_gradient3(d: vec3<f32>, g: vec3<f32>, r2: f32) -> vec3<f32> {
     return t4 * g - 8.0 * t3 * gd * d;
 }
 
-fn corner_gradient4(d: vec4<f32>, g: vec4<f32>, r2: f32) -> vec4<f32> {
+fn wgpu_noise_corner_gradient4(d: vec4<f32>, g: vec4<f32>, r2: f32) -> vec4<f32> {
     let t = max(r2 - d.x * d.x - d.y * d.y - d.z * d.z - d.w * d.w, 0.0);
     let gd = g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w;
     let t2 = t * t;
@@ -83,11 +83,11 @@ fn corner_gradient4(d: vec4<f32>, g: vec4<f32>, r2: f32) -> vec4<f32> {
 }
 
 // The simplex of a 2D point: skew, pick the triangle, hash the three corners.
-fn simplex2_corners(p: vec2<f32>) -> Corners2 {
+fn wgpu_noise_simplex2_corners(p: vec2<f32>) -> wgpu_noise_Corners2 {
     let x = p.x;
     let y = p.y;
-    let f2 = SIMPLEX2_F;
-    let g2 = SIMPLEX2_G;
+    let f2 = WGPU_NOISE_SIMPLEX2_F;
+    let g2 = WGPU_NOISE_SIMPLEX2_G;
     let s = (x + y) * f2;
     let i = floor(x + s);
     let j = floor(y + s);
@@ -100,49 +100,49 @@ fn simplex2_corners(p: vec2<f32>) -> Corners2 {
     let y1 = y0 - f32(j1) + g2;
     let x2 = x0 - 1.0 + 2.0 * g2;
     let y2 = y0 - 1.0 + 2.0 * g2;
-    let ii = wrap256(i);
-    let jj = wrap256(j);
-    let g0 = grad3_at(ii, jj).xy;
-    let g1 = grad3_at(ii + i1, jj + j1).xy;
-    let g2v = grad3_at(ii + 1u, jj + 1u).xy;
-    return Corners2(array<vec2<f32>, 3>(vec2<f32>(x0, y0), vec2<f32>(x1, y1), vec2<f32>(x2, y2)),
+    let ii = wgpu_noise_wrap256(i);
+    let jj = wgpu_noise_wrap256(j);
+    let g0 = wgpu_noise_grad3_at(ii, jj).xy;
+    let g1 = wgpu_noise_grad3_at(ii + i1, jj + j1).xy;
+    let g2v = wgpu_noise_grad3_at(ii + 1u, jj + 1u).xy;
+    return wgpu_noise_Corners2(array<vec2<f32>, 3>(vec2<f32>(x0, y0), vec2<f32>(x1, y1), vec2<f32>(x2, y2)),
                     array<vec2<f32>, 3>(g0, g1, g2v));
 }
 
 // 2D simplex noise, in [-1, 1].
 fn simplex2(p: vec2<f32>) -> f32 {
-    let c = simplex2_corners(p);
-    let r2 = SIMPLEX2_R2;
-    return 70.0 * (corner_value2(c.d[0], c.g[0], r2) + corner_value2(c.d[1], c.g[1], r2)
-        + corner_value2(c.d[2], c.g[2], r2));
+    let c = wgpu_noise_simplex2_corners(p);
+    let r2 = WGPU_NOISE_SIMPLEX2_R2;
+    return 70.0 * (wgpu_noise_corner_value2(c.d[0], c.g[0], r2) + wgpu_noise_corner_value2(c.d[1], c.g[1], r2)
+        + wgpu_noise_corner_value2(c.d[2], c.g[2], r2));
 }
 
 // 2D simplex noise and its analytic gradient: (value, d/dx, d/dy) (Gustavson's sdnoise).
 fn simplex2_deriv(p: vec2<f32>) -> vec3<f32> {
-    let c = simplex2_corners(p);
-    let r2 = SIMPLEX2_R2;
-    let gradient = corner_gradient2(c.d[0], c.g[0], r2) + corner_gradient2(c.d[1], c.g[1], r2)
-        + corner_gradient2(c.d[2], c.g[2], r2);
+    let c = wgpu_noise_simplex2_corners(p);
+    let r2 = WGPU_NOISE_SIMPLEX2_R2;
+    let gradient = wgpu_noise_corner_gradient2(c.d[0], c.g[0], r2) + wgpu_noise_corner_gradient2(c.d[1], c.g[1], r2)
+        + wgpu_noise_corner_gradient2(c.d[2], c.g[2], r2);
     return vec3<f32>(simplex2(p), 70.0 * gradient);
 }
 
 // 2D simplex noise that tiles with `period` (lattice cells) along x and y: 4D simplex
 // noise on a torus whose circles have circumference period.x and period.y.
 fn simplex2_tiled(p: vec2<f32>, period: vec2<f32>) -> f32 {
-    let ax = p.x / period.x * TAU;
-    let ay = p.y / period.y * TAU;
-    let rx = period.x / TAU;
-    let ry = period.y / TAU;
+    let ax = p.x / period.x * WGPU_NOISE_TAU;
+    let ay = p.y / period.y * WGPU_NOISE_TAU;
+    let rx = period.x / WGPU_NOISE_TAU;
+    let ry = period.y / WGPU_NOISE_TAU;
     return simplex4(vec4<f32>(rx * cos(ax), rx * sin(ax), ry * cos(ay), ry * sin(ay)));
 }
 
 // The simplex of a 3D point: skew, pick the tetrahedron, hash the four corners.
-fn simplex3_corners(p: vec3<f32>) -> Corners3 {
+fn wgpu_noise_simplex3_corners(p: vec3<f32>) -> wgpu_noise_Corners3 {
     let x = p.x;
     let y = p.y;
     let z = p.z;
-    let f3 = SIMPLEX3_F;
-    let g3 = SIMPLEX3_G;
+    let f3 = WGPU_NOISE_SIMPLEX3_F;
+    let g3 = WGPU_NOISE_SIMPLEX3_G;
     let s = (x + y + z) * f3;
     let i = floor(x + s);
     let j = floor(y + s);
@@ -178,53 +178,53 @@ fn simplex3_corners(p: vec3<f32>) -> Corners3 {
     let x3 = x0 - 1.0 + 3.0 * g3;
     let y3 = y0 - 1.0 + 3.0 * g3;
     let z3 = z0 - 1.0 + 3.0 * g3;
-    let ii = wrap256(i);
-    let jj = wrap256(j);
-    let kk = wrap256(k);
+    let ii = wgpu_noise_wrap256(i);
+    let jj = wgpu_noise_wrap256(j);
+    let kk = wgpu_noise_wrap256(k);
     // perm[ii+perm[jj+perm[kk]]] = T(ii, jj + P(kk)).
-    let g0 = grad3_at(ii, jj + perm1(kk));
-    let g1 = grad3_at(ii + o1.x, jj + o1.y + perm1(kk + o1.z));
-    let g2 = grad3_at(ii + o2.x, jj + o2.y + perm1(kk + o2.z));
-    let g3v = grad3_at(ii + 1u, jj + 1u + perm1(kk + 1u));
-    return Corners3(
+    let g0 = wgpu_noise_grad3_at(ii, jj + wgpu_noise_perm1(kk));
+    let g1 = wgpu_noise_grad3_at(ii + o1.x, jj + o1.y + wgpu_noise_perm1(kk + o1.z));
+    let g2 = wgpu_noise_grad3_at(ii + o2.x, jj + o2.y + wgpu_noise_perm1(kk + o2.z));
+    let g3v = wgpu_noise_grad3_at(ii + 1u, jj + 1u + wgpu_noise_perm1(kk + 1u));
+    return wgpu_noise_Corners3(
         array<vec3<f32>, 4>(vec3<f32>(x0, y0, z0), vec3<f32>(x1, y1, z1), vec3<f32>(x2, y2, z2), vec3<f32>(x3, y3, z3)),
         array<vec3<f32>, 4>(g0, g1, g2, g3v));
 }
 
 // 3D simplex noise, in [-1, 1].
 fn simplex3(p: vec3<f32>) -> f32 {
-    return simplex3_r2(p, SIMPLEX34_R2, 32.0);
+    return simplex3_r2(p, WGPU_NOISE_SIMPLEX34_R2, 32.0);
 }
 
 // 3D simplex noise with squared kernel radius r2 and output scale `scale`.
 fn simplex3_r2(p: vec3<f32>, r2: f32, scale: f32) -> f32 {
-    let c = simplex3_corners(p);
-    return scale * (corner_value3(c.d[0], c.g[0], r2) + corner_value3(c.d[1], c.g[1], r2)
-        + corner_value3(c.d[2], c.g[2], r2) + corner_value3(c.d[3], c.g[3], r2));
+    let c = wgpu_noise_simplex3_corners(p);
+    return scale * (wgpu_noise_corner_value3(c.d[0], c.g[0], r2) + wgpu_noise_corner_value3(c.d[1], c.g[1], r2)
+        + wgpu_noise_corner_value3(c.d[2], c.g[2], r2) + wgpu_noise_corner_value3(c.d[3], c.g[3], r2));
 }
 
 // 3D simplex noise and its analytic gradient (value, d/dx, d/dy, d/dz), with squared
 // kernel radius r2 and output scale `scale` (0.6 and 32 for the reference noise).
 fn simplex3_deriv(p: vec3<f32>, r2: f32, scale: f32) -> vec4<f32> {
-    let c = simplex3_corners(p);
-    let gradient = corner_gradient3(c.d[0], c.g[0], r2) + corner_gradient3(c.d[1], c.g[1], r2)
-        + corner_gradient3(c.d[2], c.g[2], r2) + corner_gradient3(c.d[3], c.g[3], r2);
+    let c = wgpu_noise_simplex3_corners(p);
+    let gradient = wgpu_noise_corner_gradient3(c.d[0], c.g[0], r2) + wgpu_noise_corner_gradient3(c.d[1], c.g[1], r2)
+        + wgpu_noise_corner_gradient3(c.d[2], c.g[2], r2) + wgpu_noise_corner_gradient3(c.d[3], c.g[3], r2);
     return vec4<f32>(simplex3_r2(p, r2, scale), scale * gradient);
 }
 
 // One 4D corner's gradient: perm[ii+perm[jj+perm[kk+perm[ll]]]] = T(ii, jj + T(kk, ll)).
-fn simplex4_corner(cell: vec4<u32>, o: vec4<u32>) -> vec4<f32> {
-    return grad4_at(cell.x + o.x, cell.y + o.y + hash2(cell.z + o.z, cell.w + o.w));
+fn wgpu_noise_simplex4_corner(cell: vec4<u32>, o: vec4<u32>) -> vec4<f32> {
+    return wgpu_noise_grad4_at(cell.x + o.x, cell.y + o.y + wgpu_noise_hash2(cell.z + o.z, cell.w + o.w));
 }
 
 // The simplex of a 4D point: skew, rank the offsets, hash the five corners.
-fn simplex4_corners(p: vec4<f32>) -> Corners4 {
+fn wgpu_noise_simplex4_corners(p: vec4<f32>) -> wgpu_noise_Corners4 {
     let x = p.x;
     let y = p.y;
     let z = p.z;
     let w = p.w;
-    let f4 = SIMPLEX4_F;
-    let g4 = SIMPLEX4_G;
+    let f4 = WGPU_NOISE_SIMPLEX4_F;
+    let g4 = WGPU_NOISE_SIMPLEX4_G;
     let s = (x + y + z + w) * f4;
     let i = floor(x + s);
     let j = floor(y + s);
@@ -242,7 +242,7 @@ fn simplex4_corners(p: vec4<f32>) -> Corners4 {
         + select(0u, 4u, x0 > w0)
         + select(0u, 2u, y0 > w0)
         + select(0u, 1u, z0 > w0);
-    let order = simplex4_order(c);
+    let order = wgpu_noise_simplex4_order(c);
     let o1 = vec4<u32>(order >= vec4<u32>(3u));
     let o2 = vec4<u32>(order >= vec4<u32>(2u));
     let o3 = vec4<u32>(order >= vec4<u32>(1u));
@@ -262,33 +262,33 @@ fn simplex4_corners(p: vec4<f32>) -> Corners4 {
     let y4 = y0 - 1.0 + 4.0 * g4;
     let z4 = z0 - 1.0 + 4.0 * g4;
     let w4 = w0 - 1.0 + 4.0 * g4;
-    let cell = vec4<u32>(wrap256(i), wrap256(j), wrap256(k), wrap256(l));
-    return Corners4(
+    let cell = vec4<u32>(wgpu_noise_wrap256(i), wgpu_noise_wrap256(j), wgpu_noise_wrap256(k), wgpu_noise_wrap256(l));
+    return wgpu_noise_Corners4(
         array<vec4<f32>, 5>(vec4<f32>(x0, y0, z0, w0), vec4<f32>(x1, y1, z1, w1), vec4<f32>(x2, y2, z2, w2),
                             vec4<f32>(x3, y3, z3, w3), vec4<f32>(x4, y4, z4, w4)),
-        array<vec4<f32>, 5>(simplex4_corner(cell, vec4<u32>(0u)), simplex4_corner(cell, o1),
-                            simplex4_corner(cell, o2), simplex4_corner(cell, o3),
-                            simplex4_corner(cell, vec4<u32>(1u))));
+        array<vec4<f32>, 5>(wgpu_noise_simplex4_corner(cell, vec4<u32>(0u)), wgpu_noise_simplex4_corner(cell, o1),
+                            wgpu_noise_simplex4_corner(cell, o2), wgpu_noise_simplex4_corner(cell, o3),
+                            wgpu_noise_simplex4_corner(cell, vec4<u32>(1u))));
 }
 
 // 4D simplex noise, in [-1, 1].
 fn simplex4(p: vec4<f32>) -> f32 {
-    return simplex4_r2(p, SIMPLEX34_R2, 27.0);
+    return simplex4_r2(p, WGPU_NOISE_SIMPLEX34_R2, 27.0);
 }
 
 // 4D simplex noise with squared kernel radius r2 and output scale `scale`.
 fn simplex4_r2(p: vec4<f32>, r2: f32, scale: f32) -> f32 {
-    let c = simplex4_corners(p);
-    return scale * (corner_value4(c.d[0], c.g[0], r2) + corner_value4(c.d[1], c.g[1], r2)
-        + corner_value4(c.d[2], c.g[2], r2) + corner_value4(c.d[3], c.g[3], r2)
-        + corner_value4(c.d[4], c.g[4], r2));
+    let c = wgpu_noise_simplex4_corners(p);
+    return scale * (wgpu_noise_corner_value4(c.d[0], c.g[0], r2) + wgpu_noise_corner_value4(c.d[1], c.g[1], r2)
+        + wgpu_noise_corner_value4(c.d[2], c.g[2], r2) + wgpu_noise_corner_value4(c.d[3], c.g[3], r2)
+        + wgpu_noise_corner_value4(c.d[4], c.g[4], r2));
 }
 
 // The analytic gradient of 4D simplex noise (d/dx, d/dy, d/dz, d/dw); the value is
 // simplex4_r2 with the same arguments.
 fn simplex4_gradient(p: vec4<f32>, r2: f32, scale: f32) -> vec4<f32> {
-    let c = simplex4_corners(p);
-    return scale * (corner_gradient4(c.d[0], c.g[0], r2) + corner_gradient4(c.d[1], c.g[1], r2)
-        + corner_gradient4(c.d[2], c.g[2], r2) + corner_gradient4(c.d[3], c.g[3], r2)
-        + corner_gradient4(c.d[4], c.g[4], r2));
+    let c = wgpu_noise_simplex4_corners(p);
+    return scale * (wgpu_noise_corner_gradient4(c.d[0], c.g[0], r2) + wgpu_noise_corner_gradient4(c.d[1], c.g[1], r2)
+        + wgpu_noise_corner_gradient4(c.d[2], c.g[2], r2) + wgpu_noise_corner_gradient4(c.d[3], c.g[3], r2)
+        + wgpu_noise_corner_gradient4(c.d[4], c.g[4], r2));
 }

@@ -92,11 +92,14 @@
 //! }
 //! ```
 //!
-//! **Names.** The noise source declares, besides the six functions, the lookup textures
-//! (`noise_hash_grad3`, `noise_grad4`, `noise_perm`, `noise_simplex4`: four `texture_2d<u32>`
-//! at bindings 0 to 3, formats and sizes in [`crate::tables`]) and helper functions and
-//! constants; [`declared_names`] lists them all. A declaration of the same name in your
-//! source is reported by [`NoiseBindings::shader_source`] as a redefinition.
+//! **Names.** Besides the documented functions (`classic2/3/4`, `simplex2/3/4`, their
+//! periodic, tiled, kernel and derivative variants, `fractal2/3/4`) and `NoiseSettings`,
+//! every name the noise source declares starts with `wgpu_noise_` (or `WGPU_NOISE_` for
+//! constants): the lookup textures (`wgpu_noise_hash_grad3`, `wgpu_noise_grad4`,
+//! `wgpu_noise_perm`, `wgpu_noise_simplex4`: four `texture_2d<u32>` at bindings 0 to 3,
+//! formats and sizes in [`crate::tables`]), helpers and constants. [`declared_names`]
+//! lists them all. A declaration of the same name in your source is reported by
+//! [`NoiseBindings::shader_source`] as a redefinition.
 //!
 //! **Directives.** WGSL requires `enable`, `requires` and `diagnostic` directives before
 //! every declaration; [`NoiseBindings::shader_source`] moves the ones at the top of your

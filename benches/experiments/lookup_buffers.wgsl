@@ -1,8 +1,8 @@
 // EXPERIMENT, not the product: the fetch helpers of shaders/lookup.wgsl (same results)
 // reading storage buffers instead of textures, to measure what texture fetches cost on a
 // software rasterizer. src/bench/experiments.rs renames the calls in classic.wgsl and
-// simplex.wgsl (hash2 -> buf_hash2, ...) and keeps lookup.wgsl itself for its other helpers
-// (wrap256, ...); its textures stay declared at bindings 0-3 but are then unused.
+// simplex.wgsl (wgpu_noise_hash2 -> buf_wgpu_noise_hash2, ...) and keeps lookup.wgsl itself for its other helpers
+// (wgpu_noise_wrap256, ...); its textures stay declared at bindings 0-3 but are then unused.
 // Buffers hold the very texels of src/tables.rs, one u32 per texel (r in the low byte);
 // `perm` holds one texel per u32.
 @group(0) @binding(4) var<storage, read> noise_hash_grad3_buf: array<u32>;
@@ -18,22 +18,22 @@ fn unpack_u8x4(t: u32) -> vec4<u32> {
     return vec4<u32>(t & 255u, (t >> 8u) & 255u, (t >> 16u) & 255u, t >> 24u);
 }
 
-fn buf_hash2(a: u32, b: u32) -> u32 {
+fn buf_wgpu_noise_hash2(a: u32, b: u32) -> u32 {
     return noise_hash_grad3_buf[texel256(a, b)] & 255u;
 }
 
-fn buf_grad3_at(a: u32, b: u32) -> vec3<f32> {
+fn buf_wgpu_noise_grad3_at(a: u32, b: u32) -> vec3<f32> {
     return vec3<f32>(unpack_u8x4(noise_hash_grad3_buf[texel256(a, b)]).yzw) - 1.0;
 }
 
-fn buf_grad4_at(a: u32, b: u32) -> vec4<f32> {
+fn buf_wgpu_noise_grad4_at(a: u32, b: u32) -> vec4<f32> {
     return vec4<f32>(unpack_u8x4(noise_grad4_buf[texel256(a, b)])) - 1.0;
 }
 
-fn buf_perm1(a: u32) -> u32 {
+fn buf_wgpu_noise_perm1(a: u32) -> u32 {
     return noise_perm_buf[a & 255u];
 }
 
-fn buf_simplex4_order(c: u32) -> vec4<u32> {
+fn buf_wgpu_noise_simplex4_order(c: u32) -> vec4<u32> {
     return unpack_u8x4(noise_simplex4_buf[c & 63u]);
 }

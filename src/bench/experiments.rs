@@ -163,10 +163,16 @@ impl Variant {
 }
 
 /// The fetch helpers of `shaders/lookup.wgsl` that `lookup_buffers.wgsl` re-implements.
-const FETCHES: [&str; 5] = ["hash2", "grad3_at", "grad4_at", "perm1", "simplex4_order"];
+const FETCHES: [&str; 5] = [
+    "wgpu_noise_hash2",
+    "wgpu_noise_grad3_at",
+    "wgpu_noise_grad4_at",
+    "wgpu_noise_perm1",
+    "wgpu_noise_simplex4_order",
+];
 
 /// `source` with every call of a [`FETCHES`] helper renamed to its `buf_` twin (whole
-/// identifiers only: `rehash2(` stays).
+/// identifiers only: `my_wgpu_noise_hash2(` stays).
 fn buffer_fetches(source: &str) -> String {
     let mut out = source.to_string();
     for name in FETCHES {
@@ -944,10 +950,10 @@ mod tests {
 
     #[test]
     fn buffer_fetches_renames_whole_calls_only() {
-        let src = "let t = hash2(a, b) + rehash2(c) + grad3_at(x, perm1(k));";
+        let src = "let t = wgpu_noise_hash2(a, b) + my_wgpu_noise_hash2(c) + wgpu_noise_grad3_at(x, wgpu_noise_perm1(k));";
         assert_eq!(
             buffer_fetches(src),
-            "let t = buf_hash2(a, b) + rehash2(c) + buf_grad3_at(x, buf_perm1(k));"
+            "let t = buf_wgpu_noise_hash2(a, b) + my_wgpu_noise_hash2(c) + buf_wgpu_noise_grad3_at(x, buf_wgpu_noise_perm1(k));"
         );
     }
 

@@ -71,7 +71,7 @@ fn unbias<R: Real>(c: u8) -> R {
 /// Equal integer arithmetic on both sides makes CPU and GPU agree bit for bit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HashLookup {
-    /// The hash key of the seed (the shader's `NOISE_HASH_KEY`).
+    /// The hash key of the seed (the shader's `WGPU_NOISE_HASH_KEY`).
     pub key: u32,
 }
 

@@ -234,7 +234,7 @@ impl FillPipelines {
                     constants.push(("NOISE_DIMS", d));
                 }
                 if self.variant == LookupVariant::Hash {
-                    constants.push(("NOISE_HASH_KEY", hash_key as f64));
+                    constants.push(("WGPU_NOISE_HASH_KEY", hash_key as f64));
                 }
                 if let Some((octaves, mode, kernel, tiled)) = shape {
                     constants.push(("FILL_OCTAVES", octaves as f64));
