@@ -408,15 +408,11 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
             strength,
         });
     }
-    if args.gradient && matches!(format, FileFormat::Png | FileFormat::Ktx2 | FileFormat::Raw) {
-        bail!(
-            "--gradient: .{name} holds one value per texel; write .exr or .npy{}",
-            if format == FileFormat::Png {
-                ", or pass --normal-map"
-            } else {
-                ""
-            }
-        );
+    if args.gradient && format == FileFormat::Png {
+        bail!("--gradient: a grayscale PNG holds one value per texel; write .exr or .npy, or pass --normal-map");
+    }
+    if args.gradient && matches!(format, FileFormat::Ktx2 | FileFormat::Raw) {
+        bail!("--gradient: .{name} holds one value per texel; write .exr or .npy");
     }
     match format {
         FileFormat::Png => Ok(Encoding::Png {
