@@ -329,7 +329,9 @@ impl Field {
     ///
     /// The lattice repeats every 256 cells. For classic noise that is 256 along each axis.
     /// For simplex noise the period lies along the skewed axes: the offset is skewed,
-    /// reduced modulo 256 per axis, and the removed whole periods are unskewed back.
+    /// moved by whole periods into [-128, 128] per axis, and the removed periods are
+    /// unskewed back. The range is centred on 0 so that -3 and +3 keep the same precision
+    /// (reducing into [0, 256) moved -3 to 253).
     ///
     /// Octave `k` samples at `lacunarity^k` times the point, so a shift by a period is a
     /// period of every octave only for whole-number lacunarities: otherwise (with several
@@ -344,7 +346,7 @@ impl Field {
             let mut out = self.offset;
             for a in 0..self.dims {
                 let period = self.frequency[a];
-                out[a] -= period * (out[a] / period).floor();
+                out[a] -= period * (out[a] / period).round();
             }
             return out;
         }
@@ -365,7 +367,8 @@ pub const AXIS_NAMES: [&str; 4] = ["x", "y", "z", "w"];
 /// origin (see [`Field::reduced_offset`]).
 pub fn reduce_by_periods(kind: NoiseKind, dims: usize, offset: [f64; 4]) -> [f64; 4] {
     let period = crate::tables::PERIOD as f64;
-    let whole = |v: f64| period * (v / period).floor();
+    // The nearest whole number of periods: the result is centred on 0.
+    let whole = |v: f64| period * (v / period).round();
     let mut out = offset;
     match kind {
         NoiseKind::Classic => {
