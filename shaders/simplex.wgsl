@@ -15,6 +15,9 @@ const WGPU_NOISE_SIMPLEX3_R05_SCALE: f32 = 75.2;
 const WGPU_NOISE_SIMPLEX4_R05_SCALE: f32 = 62.26;
 const WGPU_NOISE_TAU: f32 = 6.283185307179586;
 const WGPU_NOISE_SIMPLEX34_R2: f32 = 0.6;
+// 2^124: coordinates are clamped to this magnitude before the skew, which would overflow
+// to infinity (and give NaN) beyond it. CPU: `Real::simplex_coord_limit`.
+const WGPU_NOISE_SIMPLEX_COORD_LIMIT: f32 = 2.1267647932558654e37;
 
 // max(t, 0)^4: the radial falloff of one corner (Java: t *= t; t * t * dot).
 fn wgpu_noise_falloff(t_in: f32) -> f32 {
@@ -83,7 +86,8 @@ fn wgpu_noise_corner_gradient4(d: vec4<f32>, g: vec4<f32>, r2: f32) -> vec4<f32>
 }
 
 // The simplex of a 2D point: skew, pick the triangle, hash the three corners.
-fn wgpu_noise_simplex2_corners(p: vec2<f32>) -> wgpu_noise_Corners2 {
+fn wgpu_noise_simplex2_corners(p_in: vec2<f32>) -> wgpu_noise_Corners2 {
+    let p = clamp(p_in, vec2<f32>(-WGPU_NOISE_SIMPLEX_COORD_LIMIT), vec2<f32>(WGPU_NOISE_SIMPLEX_COORD_LIMIT));
     let x = p.x;
     let y = p.y;
     let f2 = WGPU_NOISE_SIMPLEX2_F;
@@ -137,7 +141,8 @@ fn simplex2_tiled(p: vec2<f32>, period: vec2<f32>) -> f32 {
 }
 
 // The simplex of a 3D point: skew, pick the tetrahedron, hash the four corners.
-fn wgpu_noise_simplex3_corners(p: vec3<f32>) -> wgpu_noise_Corners3 {
+fn wgpu_noise_simplex3_corners(p_in: vec3<f32>) -> wgpu_noise_Corners3 {
+    let p = clamp(p_in, vec3<f32>(-WGPU_NOISE_SIMPLEX_COORD_LIMIT), vec3<f32>(WGPU_NOISE_SIMPLEX_COORD_LIMIT));
     let x = p.x;
     let y = p.y;
     let z = p.z;
@@ -218,7 +223,8 @@ fn wgpu_noise_simplex4_corner(cell: vec4<u32>, o: vec4<u32>) -> vec4<f32> {
 }
 
 // The simplex of a 4D point: skew, rank the offsets, hash the five corners.
-fn wgpu_noise_simplex4_corners(p: vec4<f32>) -> wgpu_noise_Corners4 {
+fn wgpu_noise_simplex4_corners(p_in: vec4<f32>) -> wgpu_noise_Corners4 {
+    let p = clamp(p_in, vec4<f32>(-WGPU_NOISE_SIMPLEX_COORD_LIMIT), vec4<f32>(WGPU_NOISE_SIMPLEX_COORD_LIMIT));
     let x = p.x;
     let y = p.y;
     let z = p.z;

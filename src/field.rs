@@ -308,6 +308,55 @@ impl Field {
                 self.len()
             ));
         }
+        self.check_resolution()
+    }
+
+    /// Checks that adjacent texels are distinct coordinates: in `f64` at the true
+    /// coordinates (what the reference and `--verify` evaluate), and in `f32` at the
+    /// reduced offset and the step the shaders and the f32 mirror receive. Beyond that,
+    /// rows collapse to one value and even verification cannot tell. A one-texel axis
+    /// counts its frequency as the spacing (the preview's animated z or w axis).
+    fn check_resolution(&self) -> Result<()> {
+        let step = self.step();
+        let reduced = self.reduced_offset();
+        for axis in 0..self.dims {
+            let name = AXIS_NAMES[axis];
+            let (offset, spacing) = (self.offset[axis], step[axis]);
+            if spacing == 0.0 {
+                continue; // frequency 0: a constant along this axis, as asked
+            }
+            let extent = spacing.abs() * (self.size[axis] - 1) as f64;
+            let magnitude = offset
+                .abs()
+                .max((offset + spacing * (self.size[axis] - 1) as f64).abs());
+            if spacing.abs() < 2.0 * ulp64(magnitude) {
+                return Err(NoiseError::InvalidField(format!(
+                    "offset along {name} is {offset:e}: at a texel spacing of {spacing:e}, \
+                     adjacent texels are no longer distinct coordinates (f64); the largest \
+                     usable offset for that spacing is about {:.3e}",
+                    usable_offset(spacing, extent, 52)
+                )));
+            }
+            let (o32, s32) = (reduced[axis] as f32, spacing as f32);
+            let last32 = o32 + s32 * (self.size[axis] - 1) as f32;
+            let magnitude32 = o32.abs().max(last32.abs());
+            if s32.abs() < 2.0 * ulp32(magnitude32) {
+                return Err(NoiseError::InvalidField(format!(
+                    "offset along {name} is {offset:e} (reduced to {:e} for the f32 shaders): \
+                     at a texel spacing of {spacing:e}, adjacent texels are no longer distinct \
+                     f32 coordinates; the largest usable reduced offset for that spacing is \
+                     about {:.3e}{}",
+                    reduced[axis],
+                    usable_offset(spacing, extent, 23),
+                    if reduced[axis] == offset && offset.abs() > 256.0 {
+                        " (offsets are reduced by whole lattice periods only with a \
+                         whole-number lacunarity)"
+                    } else {
+                        ""
+                    }
+                )));
+            }
+        }
         Ok(())
     }
 
@@ -387,7 +436,9 @@ impl Field {
     ///
     /// The lattice repeats every 256 cells. For classic noise that is 256 along each axis.
     /// For simplex noise the period lies along the skewed axes: the offset is skewed,
-    /// reduced modulo 256 per axis, and the removed whole periods are unskewed back.
+    /// moved by whole periods into [-128, 128] per axis, and the removed periods are
+    /// unskewed back. The range is centred on 0 so that -3 and +3 keep the same precision
+    /// (reducing into [0, 256) moved -3 to 253).
     ///
     /// Octave `k` samples at `lacunarity^k` times the point, so a shift by a period is a
     /// period of every octave only for whole-number lacunarities: otherwise (with several
@@ -402,7 +453,7 @@ impl Field {
             let mut out = self.offset;
             for a in 0..self.dims {
                 let period = self.frequency[a];
-                out[a] -= period * (out[a] / period).floor();
+                out[a] -= period * (out[a] / period).round();
             }
             return out;
         }
@@ -417,6 +468,24 @@ impl Field {
     }
 }
 
+/// The distance from `v` (≥ 0) to the next larger `f64`.
+fn ulp64(v: f64) -> f64 {
+    f64::from_bits(v.to_bits() + 1) - v
+}
+
+/// The distance from `v` (≥ 0) to the next larger `f32`.
+fn ulp32(v: f32) -> f32 {
+    f32::from_bits(v.to_bits() + 1) - v
+}
+
+/// The largest offset magnitude at which texels `spacing` apart across `extent` stay at
+/// least two units in the last place apart, for a `mantissa_bits`-bit significand:
+/// coordinates below 2^(mantissa_bits + floor(log2 spacing)) qualify.
+fn usable_offset(spacing: f64, extent: f64, mantissa_bits: i32) -> f64 {
+    let limit = 2f64.powi(mantissa_bits + spacing.abs().log2().floor() as i32);
+    (limit - extent).max(0.0)
+}
+
 /// Axis names in field order.
 pub const AXIS_NAMES: [&str; 4] = ["x", "y", "z", "w"];
 
@@ -424,7 +493,8 @@ pub const AXIS_NAMES: [&str; 4] = ["x", "y", "z", "w"];
 /// origin (see [`Field::reduced_offset`]).
 pub fn reduce_by_periods(kind: NoiseKind, dims: usize, offset: [f64; 4]) -> [f64; 4] {
     let period = crate::tables::PERIOD as f64;
-    let whole = |v: f64| period * (v / period).floor();
+    // The nearest whole number of periods: the result is centred on 0.
+    let whole = |v: f64| period * (v / period).round();
     let mut out = offset;
     match kind {
         NoiseKind::Classic => {

@@ -39,10 +39,14 @@ pub trait Real:
     fn cos(self) -> Self;
     /// The value clamped to `[lo, hi]`.
     fn clamp(self, lo: Self, hi: Self) -> Self;
+    /// The largest coordinate magnitude the simplex skew takes without overflowing
+    /// (2^124 for f32, `SIMPLEX_COORD_LIMIT` in shaders/simplex.wgsl; 2^1020 for f64): a
+    /// 4D point's skewed coordinates sum to under 10× its largest coordinate.
+    fn simplex_coord_limit() -> Self;
 }
 
 macro_rules! impl_real {
-    ($t:ty) => {
+    ($t:ty, $limit:expr) => {
         impl Real for $t {
             #[inline(always)]
             fn lit(v: f64) -> Self {
@@ -80,9 +84,17 @@ macro_rules! impl_real {
             fn clamp(self, lo: Self, hi: Self) -> Self {
                 <$t>::clamp(self, lo, hi)
             }
+            #[inline(always)]
+            fn simplex_coord_limit() -> Self {
+                $limit
+            }
         }
     };
 }
 
-impl_real!(f32);
-impl_real!(f64);
+impl_real!(f32, F32_SIMPLEX_COORD_LIMIT);
+impl_real!(f64, F64_SIMPLEX_COORD_LIMIT);
+
+// Exact powers of two, so the f32 one equals the shader's constant.
+const F32_SIMPLEX_COORD_LIMIT: f32 = 2.126_764_8e37; // 2^124
+const F64_SIMPLEX_COORD_LIMIT: f64 = 1.123_558_209_288_947_4e307; // 2^1020

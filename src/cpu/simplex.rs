@@ -134,6 +134,11 @@ fn value_and_gradient<R: Real, const N: usize, const C: usize>(
 
 /// The simplex of a 2D point: skew, pick the triangle, hash the three corners.
 pub fn simplex2_corners<R: Real>(lut: &impl Lookup, x: R, y: R) -> Corners<R, 2, 3> {
+    // Beyond the limit the skew would overflow to infinity and give NaN; f32 points
+    // there are 2^100 cells apart, so which cell they land in is arbitrary anyway.
+    let lim = R::simplex_coord_limit();
+    let x = x.clamp(-lim, lim);
+    let y = y.clamp(-lim, lim);
     let f2 = R::lit(SIMPLEX2_F);
     let g2 = R::lit(SIMPLEX2_G);
     // Skew to find the cell, unskew its origin back.
@@ -201,6 +206,12 @@ pub fn simplex2_tiled<R: Real>(lut: &impl Lookup, x: R, y: R, period: [R; 2]) ->
 
 /// The simplex of a 3D point: skew, pick the tetrahedron, hash the four corners.
 pub fn simplex3_corners<R: Real>(lut: &impl Lookup, x: R, y: R, z: R) -> Corners<R, 3, 4> {
+    // Beyond the limit the skew would overflow to infinity and give NaN; f32 points
+    // there are 2^100 cells apart, so which cell they land in is arbitrary anyway.
+    let lim = R::simplex_coord_limit();
+    let x = x.clamp(-lim, lim);
+    let y = y.clamp(-lim, lim);
+    let z = z.clamp(-lim, lim);
     let f3 = R::lit(SIMPLEX3_F);
     let g3 = R::lit(SIMPLEX3_G);
     let s = (x + y + z) * f3;
@@ -269,6 +280,13 @@ pub fn simplex3_deriv<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, r2: R, scale
 
 /// The simplex of a 4D point: skew, rank the offsets, hash the five corners.
 pub fn simplex4_corners<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R) -> Corners<R, 4, 5> {
+    // Beyond the limit the skew would overflow to infinity and give NaN; f32 points
+    // there are 2^100 cells apart, so which cell they land in is arbitrary anyway.
+    let lim = R::simplex_coord_limit();
+    let x = x.clamp(-lim, lim);
+    let y = y.clamp(-lim, lim);
+    let z = z.clamp(-lim, lim);
+    let w = w.clamp(-lim, lim);
     let f4 = R::lit(SIMPLEX4_F);
     let g4 = R::lit(SIMPLEX4_G);
     let s = (x + y + z + w) * f4;

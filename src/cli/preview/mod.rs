@@ -126,6 +126,12 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     if !args.time.is_finite() || !args.speed.is_finite() {
         bail!("--time and --speed must be finite numbers");
     }
+    // A --time so large that the animated axis loses its resolution is refused, as bake
+    // refuses such offsets (Field::validate).
+    let view = initial_view(&args);
+    if let Err(e) = view.field(args.size.width, args.size.height).validate() {
+        bail!("--time {}: {e}", args.time);
+    }
     if args.frames == Some(0) {
         bail!("--frames must be at least 1");
     }
@@ -140,6 +146,26 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     match app.error {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+/// The view the window opens with.
+fn initial_view(args: &PreviewArgs) -> View {
+    View {
+        kind: args.noise.kind.into(),
+        dims: args.noise.dims as usize,
+        seed: args.noise.seed,
+        octaves: args.octaves,
+        mode: match args.fractal {
+            FractalArg::Fbm => FractalMode::Fbm,
+            FractalArg::Turbulence => FractalMode::Turbulence,
+            FractalArg::Ridged => FractalMode::Ridged,
+        },
+        step: args.frequency / args.size.width as f64,
+        pan: [0.0, 0.0],
+        time: args.time,
+        speed: args.speed,
+        paused: false,
     }
 }
 
@@ -200,22 +226,7 @@ struct App {
 
 impl App {
     fn new(args: &PreviewArgs, display: OwnedDisplayHandle) -> Self {
-        let view = View {
-            kind: args.noise.kind.into(),
-            dims: args.noise.dims as usize,
-            seed: args.noise.seed,
-            octaves: args.octaves,
-            mode: match args.fractal {
-                FractalArg::Fbm => FractalMode::Fbm,
-                FractalArg::Turbulence => FractalMode::Turbulence,
-                FractalArg::Ridged => FractalMode::Ridged,
-            },
-            step: args.frequency / args.size.width as f64,
-            pan: [0.0, 0.0],
-            time: args.time,
-            speed: args.speed,
-            paused: false,
-        };
+        let view = initial_view(args);
         let unattended = args.frames.is_some() || args.screenshot.is_some();
         App {
             display,
