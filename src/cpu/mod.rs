@@ -27,6 +27,7 @@ pub mod fractal;
 pub mod lattice;
 pub mod lookup;
 pub mod real;
+pub mod simd;
 pub mod simplex;
 
 use std::sync::Arc;
@@ -34,6 +35,7 @@ use std::sync::Arc;
 pub use real::Real;
 
 pub use lookup::{HashLookup, Lookup};
+pub use simd::{fill_field, simd_level, SimdLookup};
 
 use crate::field::NoiseKind;
 use crate::tables::LookupTables;

@@ -1,0 +1,272 @@
+//! Lane arrays: `LANES` values side by side, every operation a plain loop over the lanes.
+//!
+//! Compiled inside a `#[target_feature]` function (see [`super::dispatch`]) each loop becomes
+//! one or a few vector instructions (16 lanes = one AVX-512 register, two AVX2, four SSE2 or
+//! NEON). Each lane performs exactly the `f32`/`u32` operation the scalar reference performs,
+//! in the same order (Rust never contracts `a * b + c` into a fused multiply-add), so a lane's
+//! result equals the scalar result bit for bit.
+
+use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Shl, Shr, Sub};
+
+/// Number of samples evaluated together.
+pub const LANES: usize = 16;
+
+/// `LANES` `f32` values.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+pub struct F(pub [f32; LANES]);
+
+/// `LANES` `u32` values (integer lattice arithmetic and comparison results: 1 = true).
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+pub struct U(pub [u32; LANES]);
+
+impl F {
+    /// Every lane `v`.
+    #[inline(always)]
+    pub fn splat(v: f32) -> F {
+        F([v; LANES])
+    }
+
+    /// Lane-wise `f(self)`.
+    #[inline(always)]
+    pub fn map(self, f: impl Fn(f32) -> f32) -> F {
+        F(self.0.map(f))
+    }
+
+    /// Lane-wise `f(self, other)`.
+    #[inline(always)]
+    pub fn zip(self, other: F, f: impl Fn(f32, f32) -> f32) -> F {
+        F(std::array::from_fn(|i| f(self.0[i], other.0[i])))
+    }
+
+    /// Lane-wise comparison `self > other` (1 or 0).
+    #[inline(always)]
+    pub fn gt(self, other: F) -> U {
+        U(std::array::from_fn(|i| (self.0[i] > other.0[i]) as u32))
+    }
+
+    /// Lane-wise comparison `self >= other` (1 or 0).
+    #[inline(always)]
+    pub fn ge(self, other: F) -> U {
+        U(std::array::from_fn(|i| (self.0[i] >= other.0[i]) as u32))
+    }
+
+    /// Lane-wise comparison `self < other` (1 or 0).
+    #[inline(always)]
+    pub fn lt(self, other: F) -> U {
+        U(std::array::from_fn(|i| (self.0[i] < other.0[i]) as u32))
+    }
+
+    /// Lane-wise `f32::max` (the scalar reference's `Real::max`).
+    #[inline(always)]
+    pub fn max(self, other: F) -> F {
+        self.zip(other, f32::max)
+    }
+
+    /// Lane-wise `f32::abs`.
+    #[inline(always)]
+    pub fn abs(self) -> F {
+        self.map(f32::abs)
+    }
+
+    /// Lane-wise `f32::clamp`, written out (`clamp` asserts `lo <= hi`, a branch per lane).
+    #[inline(always)]
+    pub fn clamp(self, lo: f32, hi: f32) -> F {
+        self.map(|v| {
+            let v = if v < lo { lo } else { v };
+            if v > hi {
+                hi
+            } else {
+                v
+            }
+        })
+    }
+
+    /// Saturating conversion to `u32` (`as`: NaN -> 0), as the scalar `to_f64() as u32`
+    /// (widening to `f64` is exact, so converting from `f32` directly is the same).
+    #[inline(always)]
+    pub fn to_u32(self) -> U {
+        U(self.0.map(|v| v as u32))
+    }
+}
+
+impl U {
+    /// Every lane `v`.
+    #[inline(always)]
+    pub fn splat(v: u32) -> U {
+        U([v; LANES])
+    }
+
+    /// Lane-wise `f(self)`.
+    #[inline(always)]
+    pub fn map(self, f: impl Fn(u32) -> u32) -> U {
+        U(self.0.map(f))
+    }
+
+    /// Lane-wise `self as f32` (exact for the small values used here).
+    #[inline(always)]
+    pub fn to_f32(self) -> F {
+        F(self.0.map(|v| v as f32))
+    }
+
+    /// Lane-wise `self * m` (wrapping).
+    #[inline(always)]
+    pub fn wrapping_mul(self, m: u32) -> U {
+        self.map(|v| v.wrapping_mul(m))
+    }
+
+    /// Lane-wise `self == v` (1 or 0).
+    #[inline(always)]
+    pub fn eq(self, v: u32) -> U {
+        self.map(|a| (a == v) as u32)
+    }
+
+    /// Lane-wise `if self != 0 { a } else { b }`: branch-free selection.
+    #[inline(always)]
+    pub fn select(self, a: U, b: U) -> U {
+        U(std::array::from_fn(|i| {
+            if self.0[i] != 0 {
+                a.0[i]
+            } else {
+                b.0[i]
+            }
+        }))
+    }
+
+    /// Lane-wise `if self != 0 { a } else { b }` for `f32` lanes.
+    #[inline(always)]
+    pub fn select_f(self, a: F, b: F) -> F {
+        F(std::array::from_fn(|i| {
+            if self.0[i] != 0 {
+                a.0[i]
+            } else {
+                b.0[i]
+            }
+        }))
+    }
+}
+
+macro_rules! binary_ops {
+    ($ty:ident, $scalar:ty, $($tr:ident $method:ident $op:tt),*) => {$(
+        impl $tr for $ty {
+            type Output = $ty;
+            #[inline(always)]
+            fn $method(self, o: $ty) -> $ty {
+                $ty(std::array::from_fn(|i| self.0[i] $op o.0[i]))
+            }
+        }
+        impl $tr<$scalar> for $ty {
+            type Output = $ty;
+            #[inline(always)]
+            fn $method(self, o: $scalar) -> $ty {
+                $ty(self.0.map(|v| v $op o))
+            }
+        }
+        impl $tr<$ty> for $scalar {
+            type Output = $ty;
+            #[inline(always)]
+            fn $method(self, o: $ty) -> $ty {
+                $ty(o.0.map(|v| self $op v))
+            }
+        }
+    )*};
+}
+
+binary_ops!(F, f32, Add add +, Sub sub -, Mul mul *, Div div /);
+
+impl Neg for F {
+    type Output = F;
+    #[inline(always)]
+    fn neg(self) -> F {
+        self.map(|v| -v)
+    }
+}
+
+// Integer lanes: the lattice indices and hashes stay far below 2³², so `+` never wraps in
+// the reference either; `wrapping_add` keeps the lanes free of overflow checks.
+impl Add for U {
+    type Output = U;
+    #[inline(always)]
+    fn add(self, o: U) -> U {
+        U(std::array::from_fn(|i| self.0[i].wrapping_add(o.0[i])))
+    }
+}
+
+impl Add<u32> for U {
+    type Output = U;
+    #[inline(always)]
+    fn add(self, o: u32) -> U {
+        self.map(|v| v.wrapping_add(o))
+    }
+}
+
+impl Sub<U> for u32 {
+    type Output = U;
+    #[inline(always)]
+    fn sub(self, o: U) -> U {
+        o.map(|v| self.wrapping_sub(v))
+    }
+}
+
+macro_rules! int_ops {
+    ($($tr:ident $method:ident $op:tt),*) => {$(
+        impl $tr for U {
+            type Output = U;
+            #[inline(always)]
+            fn $method(self, o: U) -> U {
+                U(std::array::from_fn(|i| self.0[i] $op o.0[i]))
+            }
+        }
+        impl $tr<u32> for U {
+            type Output = U;
+            #[inline(always)]
+            fn $method(self, o: u32) -> U {
+                self.map(|v| v $op o)
+            }
+        }
+    )*};
+}
+
+int_ops!(BitAnd bitand &, BitOr bitor |, BitXor bitxor ^, Shr shr >>, Shl shl <<);
+
+/// How a level computes `floor`: one instruction where the ISA has it (SSE4.1 `roundps`,
+/// AVX-512 `vrndscaleps`, NEON `frintm`), otherwise from a truncating conversion.
+pub trait Floor: Copy {
+    /// Lane-wise `f32::floor`, bit for bit.
+    fn floor(x: F) -> F;
+}
+
+/// `f32::floor` per lane: the ISA's rounding instruction (for levels that have one).
+#[derive(Clone, Copy, Debug)]
+pub struct NativeFloor;
+
+impl Floor for NativeFloor {
+    #[inline(always)]
+    fn floor(x: F) -> F {
+        x.map(f32::floor)
+    }
+}
+
+/// `floor` without a rounding instruction (SSE2, where `f32::floor` is a libm call per
+/// lane): truncate through `i32`, step down where that rounded up, keep the sign of `x`
+/// (so `floor(-0.0) = -0.0`, and `-0.3` gives `-1`), and pass through values of magnitude
+/// ≥ 2²³ (already whole), infinities and NaN unchanged, exactly as `f32::floor`.
+#[derive(Clone, Copy, Debug)]
+pub struct TruncFloor;
+
+impl Floor for TruncFloor {
+    #[inline(always)]
+    fn floor(x: F) -> F {
+        x.map(|v| {
+            let t = (v as i32) as f32;
+            let t = if t > v { t - 1.0 } else { t };
+            let t = f32::from_bits(t.to_bits() | (v.to_bits() & 0x8000_0000));
+            if v.abs() < 8_388_608.0 {
+                t
+            } else {
+                v
+            }
+        })
+    }
+}

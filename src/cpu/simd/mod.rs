@@ -1,0 +1,519 @@
+//! The SIMD CPU fill: the `f32` reference of [`crate::cpu::fill`] on 16 samples at a time,
+//! on all cores, bit for bit the same values.
+//!
+//! - [`lanes`]: lane arrays whose plain per-lane loops LLVM turns into vector instructions;
+//! - [`lookup`]: the two lookup variants on lanes (gathers from the packed tables, or the
+//!   integer hash);
+//! - [`noise`]: classic and simplex noise on lanes, branches turned into selections;
+//! - this file: rows, octaves, threads and the run-time choice of instruction set
+//!   ([`SimdLevel`]).
+//!
+//! Rows (fixed y, z, w) are the unit of work: classic noise computes its y/z/w part once per
+//! row and octave, and the row's x runs along the lanes. Rows are handed to
+//! `std::thread::available_parallelism()` threads in blocks.
+//!
+//! Gradient fields ([`crate::cpu::fill::fill_slab_gradient`]) are not done here: they stay
+//! on the scalar path.
+
+pub mod lanes;
+pub mod lookup;
+pub mod noise;
+
+use std::sync::Mutex;
+
+use self::lanes::{Floor, NativeFloor, F, LANES, U};
+use self::lookup::{LaneLookup, PackedTables};
+use self::noise::ClassicRow;
+use crate::cpu::fill::sample_point;
+use crate::cpu::lookup::{HashLookup, Lookup};
+use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE, TAU};
+use crate::field::{Field, NoiseKind};
+use crate::params::{
+    FillParams, Slab, FRACTAL_FBM, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS,
+    KERNEL_REFERENCE,
+};
+use crate::tables::LookupTables;
+
+/// An instruction set the fill can run with, chosen at run time ([`SimdLevel::best`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimdLevel {
+    /// x86-64 with AVX-512 (F, VL, DQ, BW): one 16-lane register per value.
+    Avx512,
+    /// x86-64 with AVX2: two 8-lane registers per value.
+    Avx2,
+    /// x86-64 baseline: four 4-lane registers per value, `floor` without `roundps`.
+    Sse2,
+    /// aarch64 (NEON is part of the baseline).
+    Neon,
+    /// Any other target: the same lane code, vectorised as far as the baseline allows.
+    Portable,
+}
+
+impl SimdLevel {
+    /// The fastest level this CPU supports.
+    pub fn best() -> SimdLevel {
+        *SimdLevel::available()
+            .first()
+            .unwrap_or(&SimdLevel::Portable)
+    }
+
+    /// Every level this CPU supports, fastest first (tests run each of them).
+    pub fn available() -> Vec<SimdLevel> {
+        #[allow(unused_mut)]
+        let mut levels = Vec::new();
+        #[cfg(target_arch = "x86_64")]
+        {
+            if is_x86_feature_detected!("avx512f")
+                && is_x86_feature_detected!("avx512vl")
+                && is_x86_feature_detected!("avx512dq")
+                && is_x86_feature_detected!("avx512bw")
+            {
+                levels.push(SimdLevel::Avx512);
+            }
+            if is_x86_feature_detected!("avx2") {
+                levels.push(SimdLevel::Avx2);
+            }
+            levels.push(SimdLevel::Sse2);
+        }
+        #[cfg(target_arch = "aarch64")]
+        levels.push(SimdLevel::Neon);
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+        levels.push(SimdLevel::Portable);
+        levels
+    }
+
+    /// Its name: `avx512`, `avx2`, `sse2`, `neon` or `portable`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SimdLevel::Avx512 => "avx512",
+            SimdLevel::Avx2 => "avx2",
+            SimdLevel::Sse2 => "sse2",
+            SimdLevel::Neon => "neon",
+            SimdLevel::Portable => "portable",
+        }
+    }
+}
+
+/// The name of the instruction set the SIMD fill uses on this CPU (e.g. `avx512`).
+pub fn simd_level() -> &'static str {
+    SimdLevel::best().name()
+}
+
+/// The number of threads the fill uses by default: `std::thread::available_parallelism`.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A lookup variant the SIMD fill can use: [`LookupTables`] (the texture variant's tables)
+/// or [`HashLookup`].
+pub trait SimdLookup: Lookup {
+    /// The variant, for the fill's dispatch.
+    #[doc(hidden)]
+    fn lane_source(&self) -> LaneSource<'_>;
+}
+
+/// The concrete lookup behind a [`SimdLookup`].
+#[doc(hidden)]
+pub enum LaneSource<'a> {
+    /// The texture variant's tables.
+    Tables(&'a LookupTables),
+    /// The hash variant.
+    Hash(HashLookup),
+}
+
+impl SimdLookup for LookupTables {
+    fn lane_source(&self) -> LaneSource<'_> {
+        LaneSource::Tables(self)
+    }
+}
+
+impl SimdLookup for HashLookup {
+    fn lane_source(&self) -> LaneSource<'_> {
+        LaneSource::Hash(*self)
+    }
+}
+
+/// How to run a fill: threads and instruction set.
+#[derive(Clone, Copy, Debug)]
+pub struct FillOptions {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// The instruction set; must be one of [`SimdLevel::available`].
+    pub level: SimdLevel,
+}
+
+impl Default for FillOptions {
+    /// All cores, the best instruction set.
+    fn default() -> Self {
+        FillOptions {
+            threads: default_threads(),
+            level: SimdLevel::best(),
+        }
+    }
+}
+
+/// The whole field in `f32` with the SIMD fill on all cores: the same values as
+/// [`crate::cpu::fill::generate_f32`], bit for bit. `lut` is `LookupTables::new(seed)` for
+/// the texture variant or `HashLookup::new(seed)` for the hash variant.
+pub fn fill_field(lut: &impl SimdLookup, field: &Field) -> crate::Result<Vec<f32>> {
+    field.validate()?;
+    let params = FillParams::new(field, Slab::whole(field));
+    let mut out = vec![0.0f32; params.len()];
+    fill_slab(lut, field.kind, field.dims, &params, &mut out);
+    Ok(out)
+}
+
+/// [`crate::cpu::fill::fill_slab`] with the SIMD fill on all cores (same values).
+pub fn fill_slab(
+    lut: &impl SimdLookup,
+    kind: NoiseKind,
+    dims: usize,
+    params: &FillParams,
+    out: &mut [f32],
+) {
+    fill_slab_with(lut, kind, dims, params, out, FillOptions::default());
+}
+
+/// [`fill_slab`] with explicit threads and instruction set.
+///
+/// # Panics
+/// If `out` is not the slab's length, `dims` is not 2 to 4, or `options.level` is not
+/// available on this CPU (programming errors).
+pub fn fill_slab_with(
+    lut: &impl SimdLookup,
+    kind: NoiseKind,
+    dims: usize,
+    params: &FillParams,
+    out: &mut [f32],
+    options: FillOptions,
+) {
+    assert_eq!(out.len(), params.len(), "output length must match the slab");
+    assert!((2..=4).contains(&dims), "dimensions must be 2, 3 or 4");
+    assert!(
+        SimdLevel::available().contains(&options.level),
+        "{} is not available on this CPU",
+        options.level.name()
+    );
+    let job = Job::new(kind, dims, params, options.level);
+    match lut.lane_source() {
+        LaneSource::Tables(t) => run_threads(&PackedTables::new(t), &job, out, options.threads),
+        LaneSource::Hash(h) => run_threads(&h, &job, out, options.threads),
+    }
+}
+
+/// Which lane function a fill evaluates (fixed for the whole fill, so the per-row and
+/// per-lane code is specialised for it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Base {
+    Classic2,
+    Classic3,
+    Classic4,
+    Simplex2,
+    /// Tileable 2D simplex: 4D simplex on a torus.
+    Simplex2Tiled,
+    Simplex3,
+    Simplex4,
+}
+
+/// One fill: the parameters and what is fixed for all its rows.
+struct Job<'a> {
+    params: &'a FillParams,
+    dims: usize,
+    base: Base,
+    /// One fBm octave of untiled noise with the reference kernel: the scalar fill calls the
+    /// base function directly (which differs from the octave sum in the sign of a zero),
+    /// so this does too.
+    plain: bool,
+    /// Squared kernel radius and scale of simplex 3D/4D.
+    r2: f32,
+    scale: f32,
+    level: SimdLevel,
+}
+
+impl<'a> Job<'a> {
+    fn new(kind: NoiseKind, dims: usize, params: &'a FillParams, level: SimdLevel) -> Self {
+        let s = &params.settings;
+        let plain = s.octaves == 1
+            && s.mode == FRACTAL_FBM
+            && s.kernel == KERNEL_REFERENCE
+            && s.period == [0.0; 4];
+        let base = match (kind, dims) {
+            (NoiseKind::Classic, 2) => Base::Classic2,
+            (NoiseKind::Classic, 3) => Base::Classic3,
+            (NoiseKind::Classic, _) => Base::Classic4,
+            // As `base_noise`: only the first period decides whether 2D simplex tiles.
+            (NoiseKind::Simplex, 2) if s.period[0] > 0.0 => Base::Simplex2Tiled,
+            (NoiseKind::Simplex, 2) => Base::Simplex2,
+            (NoiseKind::Simplex, 3) => Base::Simplex3,
+            (NoiseKind::Simplex, _) => Base::Simplex4,
+        };
+        let continuous = s.kernel == KERNEL_CONTINUOUS;
+        let (r2, scale) = match (dims, continuous) {
+            (3, true) => (0.5, SIMPLEX3_R05_SCALE as f32),
+            (4, true) => (0.5, SIMPLEX4_R05_SCALE as f32),
+            (4, false) => (SIMPLEX34_R2 as f32, 27.0),
+            _ => (SIMPLEX34_R2 as f32, 32.0),
+        };
+        Job {
+            params,
+            dims,
+            base,
+            plain,
+            r2,
+            scale,
+            level,
+        }
+    }
+
+    fn rows(&self) -> usize {
+        let e = self.params.extent;
+        (e[1] * e[2] * e[3]) as usize
+    }
+}
+
+/// Fills `out` with blocks of rows on `threads` threads (the calling thread is one of them).
+fn run_threads<L: LaneLookup>(lut: &L, job: &Job, out: &mut [f32], threads: usize) {
+    let nx = job.params.extent[0] as usize;
+    let rows = job.rows();
+    if nx == 0 || rows == 0 {
+        return;
+    }
+    let threads = threads.clamp(1, rows);
+    // Blocks of about 64 Ki samples: small enough to balance the threads, large enough
+    // that taking one costs nothing.
+    let block_rows = (65536 / nx).clamp(1, rows.div_ceil(threads));
+    let blocks = Mutex::new(out.chunks_mut(block_rows * nx).enumerate());
+    let work = || loop {
+        let next = blocks.lock().map(|mut b| b.next());
+        let Ok(Some((index, block))) = next else {
+            return;
+        };
+        dispatch(lut, job, index * block_rows, block);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(work);
+        }
+        work();
+    });
+}
+
+/// Runs [`fill_block`] compiled for the job's instruction set.
+fn dispatch<L: LaneLookup>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]) {
+    match job.level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `fill_slab_with` accepts only levels `SimdLevel::available` detected on
+        // this CPU, so the instructions these copies are compiled with exist.
+        SimdLevel::Avx512 => unsafe { x86::fill_block_avx512(lut, job, first_row, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        SimdLevel::Avx2 => unsafe { x86::fill_block_avx2(lut, job, first_row, out) },
+        #[cfg(target_arch = "x86_64")]
+        SimdLevel::Sse2 => fill_block::<L, lanes::TruncFloor>(lut, job, first_row, out),
+        _ => fill_block::<L, NativeFloor>(lut, job, first_row, out),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    //! Copies of [`fill_block`] compiled for AVX-512 and AVX2 (`#[target_feature]`): the
+    //! lane loops inlined into them become 512- and 256-bit instructions. FMA is not
+    //! enabled for AVX2, and Rust never contracts multiply-adds anyway.
+
+    use super::lanes::NativeFloor;
+    use super::{fill_block, Job, LaneLookup};
+
+    macro_rules! level_copy {
+        ($name:ident, $features:literal) => {
+            /// [`fill_block`] compiled with the features of this level.
+            ///
+            /// # Safety
+            /// The CPU must support those features.
+            #[target_feature(enable = $features)]
+            pub(super) unsafe fn $name<L: LaneLookup>(
+                lut: &L,
+                job: &Job,
+                first_row: usize,
+                out: &mut [f32],
+            ) {
+                fill_block::<L, NativeFloor>(lut, job, first_row, out)
+            }
+        };
+    }
+
+    level_copy!(fill_block_avx512, "avx512f,avx512vl,avx512dq,avx512bw");
+    level_copy!(fill_block_avx2, "avx2");
+}
+
+/// What one row needs at one octave.
+#[derive(Clone, Copy, Debug)]
+struct OctaveRow<R> {
+    /// The octave's frequency (multiplies x on the lanes).
+    frequency: f32,
+    /// The octave's amplitude.
+    amplitude: f32,
+    /// y, z, w of the sample point times the frequency.
+    q: [f32; 3],
+    /// Classic noise: the row's part of the lattice.
+    classic: Option<ClassicRow<R>>,
+    /// Tiled 2D simplex: the x period (in cells, times the frequency), and the torus'
+    /// z and w from y.
+    torus: [f32; 3],
+}
+
+/// Fills rows `first_row..` (as many as `out` holds) of the job's slab.
+#[inline(always)]
+fn fill_block<L: LaneLookup, Fl: Floor>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]) {
+    match job.base {
+        Base::Classic2 => fill_rows::<L, Fl, 0>(lut, job, first_row, out),
+        Base::Classic3 => fill_rows::<L, Fl, 1>(lut, job, first_row, out),
+        Base::Classic4 => fill_rows::<L, Fl, 2>(lut, job, first_row, out),
+        Base::Simplex2 => fill_rows::<L, Fl, 3>(lut, job, first_row, out),
+        Base::Simplex2Tiled => fill_rows::<L, Fl, 4>(lut, job, first_row, out),
+        Base::Simplex3 => fill_rows::<L, Fl, 5>(lut, job, first_row, out),
+        Base::Simplex4 => fill_rows::<L, Fl, 6>(lut, job, first_row, out),
+    }
+}
+
+/// Lattice period of classic noise along one axis (`lattice_period` in the scalar fractal).
+fn lattice_period(period: f32) -> u32 {
+    if period > 0.0 {
+        (period as f64).round() as u32
+    } else {
+        256
+    }
+}
+
+/// The rows of one block for base function number `B` (the order of [`fill_block`]).
+#[inline(always)]
+fn fill_rows<L: LaneLookup, Fl: Floor, const B: u8>(
+    lut: &L,
+    job: &Job,
+    first_row: usize,
+    out: &mut [f32],
+) {
+    let params = job.params;
+    let s = &params.settings;
+    let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+    let octaves = if job.plain { 1 } else { s.octaves as usize };
+    let mut setup: Vec<OctaveRow<L::Row>> = Vec::with_capacity(octaves);
+    for (r, values) in out.chunks_mut(nx).enumerate() {
+        let row = first_row + r;
+        let y = (row % ny) as u32;
+        let z = ((row / ny) % nz) as u32;
+        let w = (row / (ny * nz)) as u32;
+        let p = sample_point(params, [0, y, z, w]);
+        // The octaves' row set-up, in the scalar fractal's order of operations.
+        setup.clear();
+        let (mut amplitude, mut frequency) = (1.0f32, 1.0f32);
+        for _ in 0..octaves {
+            let q = [p[1] * frequency, p[2] * frequency, p[3] * frequency];
+            let qp = s.period.map(|v| v * frequency);
+            let classic =
+                (B <= 2).then(|| ClassicRow::new(lut, job.dims, q, qp.map(lattice_period)));
+            let mut torus = [0.0; 3];
+            if B == 4 {
+                let tau = TAU as f32;
+                let ay = q[0] / qp[1] * tau;
+                let ry = qp[1] / tau;
+                torus = [qp[0], ry * ay.cos(), ry * ay.sin()];
+            }
+            setup.push(OctaveRow {
+                frequency,
+                amplitude,
+                q,
+                classic,
+                torus,
+            });
+            amplitude = amplitude * s.gain;
+            frequency = frequency * s.lacunarity;
+        }
+        let mut norm = 0.0f32;
+        for o in &setup {
+            norm = norm + o.amplitude;
+        }
+        for (chunk, values) in values.chunks_mut(LANES).enumerate() {
+            let x0 = params.origin[0] + (chunk * LANES) as u32;
+            let px = U(std::array::from_fn(|i| x0 + i as u32)).to_f32() * params.step[0]
+                + params.offset[0];
+            let v = if job.plain {
+                base::<L, Fl, B>(lut, job, px, &setup[0])
+            } else {
+                fractal::<L, Fl, B>(lut, job, px, &setup, norm)
+            };
+            values.copy_from_slice(&v.0[..values.len()]);
+        }
+    }
+}
+
+/// The octave sum of the scalar `fractal`, lanes along x.
+#[inline(always)]
+fn fractal<L: LaneLookup, Fl: Floor, const B: u8>(
+    lut: &L,
+    job: &Job,
+    px: F,
+    setup: &[OctaveRow<L::Row>],
+    norm: f32,
+) -> F {
+    let mode = job.params.settings.mode;
+    let mut sum = F::splat(0.0);
+    let mut weight = F::splat(1.0);
+    for octave in setup {
+        let n = base::<L, Fl, B>(lut, job, px * octave.frequency, octave);
+        // `shape_octave`.
+        let shaped = if mode == FRACTAL_TURBULENCE {
+            n.abs()
+        } else if mode == FRACTAL_RIDGED {
+            let ridge = 1.0 - n.abs();
+            let r = ridge * ridge * weight;
+            weight = (r * 2.0).clamp(0.0, 1.0);
+            r
+        } else {
+            n
+        };
+        sum = sum + octave.amplitude * shaped;
+    }
+    sum / norm
+}
+
+/// The base noise `B` at x = `qx` (lanes) on the octave's row.
+#[inline(always)]
+fn base<L: LaneLookup, Fl: Floor, const B: u8>(
+    lut: &L,
+    job: &Job,
+    qx: F,
+    o: &OctaveRow<L::Row>,
+) -> F {
+    let row = |v: f32| F::splat(v);
+    let classic = |o: &OctaveRow<L::Row>| o.classic.expect("classic noise has its row set-up");
+    match B {
+        0 => noise::classic::<L, Fl, 2>(lut, qx, &classic(o)),
+        1 => noise::classic::<L, Fl, 3>(lut, qx, &classic(o)),
+        2 => noise::classic::<L, Fl, 4>(lut, qx, &classic(o)),
+        // As `base_noise`, an octave whose period is not positive (a frequency that
+        // underflowed) is the plain function.
+        4 if o.torus[0] > 0.0 => {
+            // `simplex2_tiled`: x on a circle of circumference `period.x` (sin and cos per
+            // lane, the scalar functions), y on the row's circle.
+            let tau = TAU as f32;
+            let period = o.torus[0];
+            let rx = period / tau;
+            let ax = qx.map(|x| x / period * tau);
+            let p = [
+                ax.map(|a| rx * a.cos()),
+                ax.map(|a| rx * a.sin()),
+                row(o.torus[1]),
+                row(o.torus[2]),
+            ];
+            noise::simplex4::<L, Fl>(lut, p, SIMPLEX34_R2 as f32, 27.0)
+        }
+        3 | 4 => noise::simplex2::<L, Fl>(lut, qx, row(o.q[0])),
+        5 => noise::simplex3::<L, Fl>(lut, [qx, row(o.q[0]), row(o.q[1])], job.r2, job.scale),
+        _ => noise::simplex4::<L, Fl>(
+            lut,
+            [qx, row(o.q[0]), row(o.q[1]), row(o.q[2])],
+            job.r2,
+            job.scale,
+        ),
+    }
+}

@@ -1,0 +1,327 @@
+//! Classic and simplex noise on lanes: `crate::cpu::classic` and `crate::cpu::simplex`
+//! operation for operation, the branches of the scalar code turned into selections.
+//!
+//! Classic noise separates by axis, so everything that depends on y, z and w only (their
+//! cells, fractions, fade curves and the row part of each corner's hash) is computed once
+//! per row in [`ClassicRow::new`], with the scalar functions themselves; the lanes do x.
+//! Simplex noise skews all axes together, so each lane does the whole function.
+
+use super::lanes::{Floor, F, U};
+use super::lookup::LaneLookup;
+use crate::cpu::classic::fade;
+use crate::cpu::lattice::{wrap256, wrap_period};
+use crate::cpu::simplex::{SIMPLEX2_F, SIMPLEX2_G, SIMPLEX3_F, SIMPLEX3_G, SIMPLEX4_F, SIMPLEX4_G};
+
+/// `fade` on every lane, in the scalar order of operations.
+#[inline(always)]
+fn fade_lanes(t: F) -> F {
+    t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
+}
+
+/// `lerp(a, b, t) = (1 - t) * a + t * b` on every lane.
+#[inline(always)]
+fn lerp(a: F, b: F, t: F) -> F {
+    (1.0 - t) * a + t * b
+}
+
+/// `lerp` with the same `t` in every lane (an axis fixed along the row).
+#[inline(always)]
+fn lerp_row(a: F, b: F, t: f32) -> F {
+    (1.0 - t) * a + t * b
+}
+
+/// `wrap256` on every lane (`crate::cpu::lattice::wrap256`).
+#[inline(always)]
+fn wrap256_lanes<Fl: Floor>(cell: F) -> U {
+    let r = cell - 256.0 * Fl::floor(cell / 256.0);
+    r.to_u32() & 255
+}
+
+/// `cell_pair` of the scalar classic noise on every lane: the cell along x and the next one,
+/// wrapped to `period`.
+#[inline(always)]
+fn cell_pair_lanes<Fl: Floor>(cell: F, period: u32) -> [U; 2] {
+    if period == 256 {
+        let i0 = wrap256_lanes::<Fl>(cell);
+        return [i0, (i0 + 1) & 255];
+    }
+    // `wrap_period`: floored modulo with a one-period correction either way.
+    let p = period as f32;
+    let r = cell - p * Fl::floor(cell / p);
+    let r = r.lt(F::splat(0.0)).select_f(r + p, r);
+    let r = r.ge(F::splat(p)).select_f(r - p, r);
+    let v = r.to_u32();
+    // The remainder is already below the period for finite cells; the integer division
+    // (no vector instruction) runs only where it is not.
+    let i0 = if v.0.iter().any(|&v| v >= period) {
+        v.map(|v| v % period)
+    } else {
+        v
+    };
+    // `(i0 + 1) % period` with `i0 < period`.
+    let next = i0 + 1;
+    [i0, next.eq(period).select(U::splat(0), next)]
+}
+
+/// One of y, z, w at one octave: fractions to the cell's two corners, fade, wrapped cells.
+#[derive(Clone, Copy, Debug, Default)]
+struct Axis {
+    d: [f32; 2],
+    fade: f32,
+    cells: [u32; 2],
+}
+
+impl Axis {
+    fn new(q: f32, period: u32) -> Axis {
+        let c = q.floor();
+        let f = q - c;
+        let cells = if period == 256 {
+            let i0 = wrap256(c);
+            [i0, (i0 + 1) & 255]
+        } else {
+            let i0 = wrap_period(c, period);
+            [i0, (i0 + 1) % period]
+        };
+        Axis {
+            d: [f, f - 1.0],
+            fade: fade(f),
+            cells,
+        }
+    }
+}
+
+/// What classic noise in `D` dimensions needs of a row (y, z, w fixed) at one octave.
+#[derive(Clone, Copy, Debug)]
+pub struct ClassicRow<R> {
+    x_period: u32,
+    axes: [Axis; 3],
+    /// The lookup row of corner `b + 2c + 4d` (offsets along y, z, w).
+    rows: [R; 8],
+}
+
+impl<R: Copy + Default> ClassicRow<R> {
+    /// The row at `q` (y, z, w of the sample point times the octave's frequency) with the
+    /// lattice period of each axis (256: not tiled).
+    pub fn new<L: LaneLookup<Row = R>>(
+        lut: &L,
+        dims: usize,
+        q: [f32; 3],
+        period: [u32; 4],
+    ) -> Self {
+        let mut axes = [Axis::default(); 3];
+        for a in 0..dims - 1 {
+            axes[a] = Axis::new(q[a], period[a + 1]);
+        }
+        let mut rows = [R::default(); 8];
+        let [y, z, w] = axes.map(|a| a.cells);
+        for (r, row) in rows.iter_mut().enumerate().take(1 << (dims - 1)) {
+            let (b, c, d) = (r & 1, (r >> 1) & 1, r >> 2);
+            // perm[X+perm[Y]], perm[X+perm[Y+perm[Z]]], perm[X+perm[Y+perm[Z+perm[W]]]]
+            // as T(X, B) with B as in the scalar code.
+            let b_part = match dims {
+                2 => y[b],
+                3 => y[b] + lut.perm1(z[c]),
+                _ => y[b] + lut.hash2(z[c], w[d]),
+            };
+            *row = lut.row(b_part);
+        }
+        ClassicRow {
+            x_period: period[0],
+            axes,
+            rows,
+        }
+    }
+}
+
+/// Classic noise in `D` dimensions at `x` on the lanes and the row `row`
+/// (`classic2/3/4_periodic`).
+#[inline(always)]
+pub fn classic<L: LaneLookup, Fl: Floor, const D: usize>(
+    lut: &L,
+    x: F,
+    row: &ClassicRow<L::Row>,
+) -> F {
+    let cx = Fl::floor(x);
+    let fx = x - cx;
+    let xi = cell_pair_lanes::<Fl>(cx, row.x_period);
+    let dx = [fx, fx - 1.0];
+    let [ay, az, aw] = &row.axes;
+    // One corner: the gradient dotted with the offset, `g[0]*dx + g[1]*dy (+ g[2]*dz
+    // (+ g[3]*dw))`.
+    let corner = |a: usize, r: usize| -> F {
+        let (b, c, d) = (r & 1, (r >> 1) & 1, r >> 2);
+        if D == 4 {
+            let g = lut.grad4_row(row.rows[r], xi[a]);
+            g[0] * dx[a] + g[1] * ay.d[b] + g[2] * az.d[c] + g[3] * aw.d[d]
+        } else {
+            let g = lut.grad3_row(row.rows[r], xi[a]);
+            let n = g[0] * dx[a] + g[1] * ay.d[b];
+            if D == 3 {
+                n + g[2] * az.d[c]
+            } else {
+                n
+            }
+        }
+    };
+    let u = fade_lanes(fx);
+    // Interpolate along x, then y, z, w: each step halves the corners (b is the lowest bit).
+    let mut n = [F::splat(0.0); 8];
+    for (r, n) in n.iter_mut().enumerate().take(1 << (D - 1)) {
+        *n = lerp(corner(0, r), corner(1, r), u);
+    }
+    let mut count = 1 << (D - 1);
+    for axis in [ay, az, aw].iter().take(D - 1) {
+        count /= 2;
+        for k in 0..count {
+            n[k] = lerp_row(n[2 * k], n[2 * k + 1], axis.fade);
+        }
+    }
+    n[0]
+}
+
+/// `corner_value`: `max(r² − |d|², 0)⁴ (g·d)` in the scalar order.
+#[inline(always)]
+fn corner_value<const N: usize>(d: &[F; N], g: &[F], r2: f32) -> F {
+    let mut t = F::splat(r2);
+    for a in 0..N {
+        t = t - d[a] * d[a];
+    }
+    let mut gd = g[0] * d[0];
+    for a in 1..N {
+        gd = gd + g[a] * d[a];
+    }
+    let t = t.max(F::splat(0.0));
+    let t2 = t * t;
+    t2 * t2 * gd
+}
+
+/// 2D simplex noise (`simplex2`).
+#[inline(always)]
+pub fn simplex2<L: LaneLookup, Fl: Floor>(lut: &L, x: F, y: F) -> F {
+    let f2 = SIMPLEX2_F as f32;
+    let g2 = SIMPLEX2_G as f32;
+    let s = (x + y) * f2;
+    let i = Fl::floor(x + s);
+    let j = Fl::floor(y + s);
+    let t = (i + j) * g2;
+    let x0 = x - (i - t);
+    let y0 = y - (j - t);
+    let i1 = x0.gt(y0);
+    let j1 = 1 - i1;
+    let x1 = x0 - i1.to_f32() + g2;
+    let y1 = y0 - j1.to_f32() + g2;
+    let x2 = x0 - 1.0 + 2.0 * g2;
+    let y2 = y0 - 1.0 + 2.0 * g2;
+    let ii = wrap256_lanes::<Fl>(i);
+    let jj = wrap256_lanes::<Fl>(j);
+    let g0 = lut.grad3(ii, jj);
+    let g1 = lut.grad3(ii + i1, jj + j1);
+    let g2v = lut.grad3(ii + 1, jj + 1);
+    let r2 = crate::cpu::simplex::SIMPLEX2_R2 as f32;
+    let sum = corner_value(&[x0, y0], &g0, r2)
+        + corner_value(&[x1, y1], &g1, r2)
+        + corner_value(&[x2, y2], &g2v, r2);
+    70.0 * sum
+}
+
+/// 3D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex3_r2`).
+#[inline(always)]
+pub fn simplex3<L: LaneLookup, Fl: Floor>(lut: &L, p: [F; 3], r2: f32, scale: f32) -> F {
+    let [x, y, z] = p;
+    let f3 = SIMPLEX3_F as f32;
+    let g3 = SIMPLEX3_G as f32;
+    let s = (x + y + z) * f3;
+    let i = Fl::floor(x + s);
+    let j = Fl::floor(y + s);
+    let k = Fl::floor(z + s);
+    let t = (i + j + k) * g3;
+    let x0 = x - (i - t);
+    let y0 = y - (j - t);
+    let z0 = z - (k - t);
+    // The six tetrahedra of the scalar code's nested comparisons, as selections.
+    let one = U::splat(1);
+    let zero = U::splat(0);
+    let xy = x0.ge(y0);
+    let yz = y0.ge(z0);
+    let xz = x0.ge(z0);
+    let lt_yz = y0.lt(z0);
+    let lt_xz = x0.lt(z0);
+    let o1 = [
+        xy.select(yz.select(one, xz), zero),
+        xy.select(zero, lt_yz.select(zero, one)),
+        xy.select(yz.select(zero, 1 - xz), lt_yz),
+    ];
+    let o2 = [
+        xy.select(one, lt_yz.select(zero, 1 - lt_xz)),
+        xy.select(yz, one),
+        xy.select(1 - yz, lt_yz.select(one, lt_xz)),
+    ];
+    let x1 = x0 - o1[0].to_f32() + g3;
+    let y1 = y0 - o1[1].to_f32() + g3;
+    let z1 = z0 - o1[2].to_f32() + g3;
+    let x2 = x0 - o2[0].to_f32() + 2.0 * g3;
+    let y2 = y0 - o2[1].to_f32() + 2.0 * g3;
+    let z2 = z0 - o2[2].to_f32() + 2.0 * g3;
+    let x3 = x0 - 1.0 + 3.0 * g3;
+    let y3 = y0 - 1.0 + 3.0 * g3;
+    let z3 = z0 - 1.0 + 3.0 * g3;
+    let ii = wrap256_lanes::<Fl>(i);
+    let jj = wrap256_lanes::<Fl>(j);
+    let kk = wrap256_lanes::<Fl>(k);
+    let g0 = lut.grad3(ii, jj + lut.perm1_lanes(kk));
+    let g1 = lut.grad3(ii + o1[0], jj + o1[1] + lut.perm1_lanes(kk + o1[2]));
+    let g2 = lut.grad3(ii + o2[0], jj + o2[1] + lut.perm1_lanes(kk + o2[2]));
+    let g3v = lut.grad3(ii + 1, jj + 1 + lut.perm1_lanes(kk + 1));
+    let sum = corner_value(&[x0, y0, z0], &g0, r2)
+        + corner_value(&[x1, y1, z1], &g1, r2)
+        + corner_value(&[x2, y2, z2], &g2, r2)
+        + corner_value(&[x3, y3, z3], &g3v, r2);
+    scale * sum
+}
+
+/// 4D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex4_r2`).
+#[inline(always)]
+pub fn simplex4<L: LaneLookup, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f32) -> F {
+    let [x, y, z, w] = p;
+    let f4 = SIMPLEX4_F as f32;
+    let g4 = SIMPLEX4_G as f32;
+    let s = (x + y + z + w) * f4;
+    let i = Fl::floor(x + s);
+    let j = Fl::floor(y + s);
+    let k = Fl::floor(z + s);
+    let l = Fl::floor(w + s);
+    let t = (i + j + k + l) * g4;
+    let x0 = x - (i - t);
+    let y0 = y - (j - t);
+    let z0 = z - (k - t);
+    let w0 = w - (l - t);
+    let c = (x0.gt(y0) << 5)
+        + (x0.gt(z0) << 4)
+        + (y0.gt(z0) << 3)
+        + (x0.gt(w0) << 2)
+        + (y0.gt(w0) << 1)
+        + z0.gt(w0);
+    let order = lut.simplex4_order_lanes(c);
+    let at_least = |r: u32| order.map(|o| o.map(|v| (v >= r) as u32));
+    let (o1, o2, o3) = (at_least(3), at_least(2), at_least(1));
+    let d0 = [x0, y0, z0, w0];
+    let d1: [F; 4] = std::array::from_fn(|a| d0[a] - o1[a].to_f32() + g4);
+    let d2: [F; 4] = std::array::from_fn(|a| d0[a] - o2[a].to_f32() + 2.0 * g4);
+    let d3: [F; 4] = std::array::from_fn(|a| d0[a] - o3[a].to_f32() + 3.0 * g4);
+    let d4: [F; 4] = std::array::from_fn(|a| d0[a] - 1.0 + 4.0 * g4);
+    let ii = wrap256_lanes::<Fl>(i);
+    let jj = wrap256_lanes::<Fl>(j);
+    let kk = wrap256_lanes::<Fl>(k);
+    let ll = wrap256_lanes::<Fl>(l);
+    // T(ii, jj + T(kk, ll)) at each corner.
+    let corner =
+        |o: [U; 4]| lut.grad4(ii + o[0], jj + o[1] + lut.hash2_lanes(kk + o[2], ll + o[3]));
+    let zero = U::splat(0);
+    let one = U::splat(1);
+    let sum = corner_value(&d0, &corner([zero; 4]), r2)
+        + corner_value(&d1, &corner(o1), r2)
+        + corner_value(&d2, &corner(o2), r2)
+        + corner_value(&d3, &corner(o3), r2)
+        + corner_value(&d4, &corner([one; 4]), r2);
+    scale * sum
+}

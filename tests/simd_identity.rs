@@ -1,0 +1,199 @@
+//! The SIMD CPU fill (`cpu::simd`) gives the scalar `f32` reference's values bit for bit:
+//! every noise function and dimension, both lookup variants, every fractal mode, both
+//! kernels, tiling, several seeds, negative and large offsets, slabs that start inside the
+//! field, row lengths that are not multiples of the lane count, every instruction set this
+//! CPU has, and one or several threads.
+
+use wgpu_noise::cpu::fill::{fill_slab, generate_f32};
+use wgpu_noise::cpu::simd::{self, FillOptions, SimdLevel, SimdLookup};
+use wgpu_noise::cpu::HashLookup;
+use wgpu_noise::field::{Field, Fractal, FractalMode, Kernel, NoiseKind};
+use wgpu_noise::params::{FillParams, Slab};
+use wgpu_noise::tables::LookupTables;
+
+/// Row lengths around the 16 lanes: one sample, one short of a register, one over, two
+/// registers and one, and a long row.
+const X_SIZES: [u32; 5] = [1, 15, 17, 33, 257];
+
+/// The variations of the base noise checked for every function.
+fn variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
+    let with = |x: u32, f: &dyn Fn(Field) -> Field| {
+        let mut size = vec![3u32; dims];
+        size[0] = x;
+        f(Field::new(kind, &size))
+    };
+    let fractal = |mode, octaves, lacunarity, gain| Fractal {
+        mode,
+        octaves,
+        lacunarity,
+        gain,
+    };
+    let mut out = Vec::new();
+    for x in X_SIZES {
+        let freq: Vec<f64> = (0..dims).map(|a| 2.5 + a as f64).collect();
+        let neg: Vec<f64> = (0..dims).map(|a| -37.3 - 11.1 * a as f64).collect();
+        out.push((
+            "plain, negative offset",
+            with(x, &|f| f.with_frequency(&freq).with_offset(&neg)),
+        ));
+        let far: Vec<f64> = (0..dims).map(|a| -70_001.7 + 913.25 * a as f64).collect();
+        let mut unreduced = with(x, &|f| f.with_frequency(&freq).with_offset(&far));
+        unreduced.reduce_offset = false;
+        out.push(("plain, far unreduced offset", unreduced));
+        out.push((
+            "fbm 3 octaves",
+            with(x, &|f| {
+                f.with_frequency(&freq)
+                    .with_offset(&neg)
+                    .with_fractal(fractal(FractalMode::Fbm, 3, 2.0, 0.5))
+            }),
+        ));
+        out.push((
+            "turbulence 2 octaves",
+            with(x, &|f| {
+                f.with_frequency(&freq)
+                    .with_fractal(fractal(FractalMode::Turbulence, 2, 2.0, 0.5))
+            }),
+        ));
+        out.push((
+            "ridged 4 octaves, lacunarity 1.9, gain 0.6",
+            with(x, &|f| {
+                f.with_frequency(&freq)
+                    .with_offset(&neg)
+                    .with_fractal(fractal(FractalMode::Ridged, 4, 1.9, 0.6))
+            }),
+        ));
+        if kind == NoiseKind::Simplex && dims > 2 {
+            out.push((
+                "continuous kernel, fbm 2 octaves",
+                with(x, &|f| {
+                    f.with_frequency(&freq)
+                        .with_offset(&neg)
+                        .with_kernel(Kernel::Continuous)
+                        .with_fractal(fractal(FractalMode::Fbm, 2, 2.0, 0.5))
+                }),
+            ));
+        }
+        if kind == NoiseKind::Classic || dims == 2 {
+            // Whole-number periods that are and are not powers of two.
+            let periods: Vec<f64> = (0..dims).map(|a| [3.0, 4.0, 5.0, 7.0][a]).collect();
+            out.push((
+                "tileable, ridged 2 octaves",
+                with(x, &|f| {
+                    f.with_frequency(&periods)
+                        .with_offset(&neg)
+                        .tileable(true)
+                        .with_fractal(fractal(FractalMode::Ridged, 2, 2.0, 0.5))
+                }),
+            ));
+            out.push((
+                "tileable, plain",
+                with(x, &|f| f.with_frequency(&periods).tileable(true)),
+            ));
+        }
+    }
+    out
+}
+
+/// Checks every available level and two thread counts against the scalar fill of `params`.
+fn assert_identical(lut: &impl SimdLookup, what: &str, field: &Field, params: &FillParams) {
+    let mut expected = vec![0.0f32; params.len()];
+    fill_slab(lut, field.kind, field.dims, params, &mut expected);
+    for level in SimdLevel::available() {
+        for threads in [1, 3] {
+            let mut got = vec![f32::NAN; params.len()];
+            let options = FillOptions { threads, level };
+            simd::fill_slab_with(lut, field.kind, field.dims, params, &mut got, options);
+            if let Some(i) = (0..got.len()).find(|&i| got[i].to_bits() != expected[i].to_bits()) {
+                panic!(
+                    "{:?} {}D {what}, size {:?}, {} on {threads} threads: sample {i} is {:e} \
+                     ({:#010x}), the scalar reference {:e} ({:#010x})",
+                    field.kind,
+                    field.dims,
+                    params.extent,
+                    level.name(),
+                    got[i],
+                    got[i].to_bits(),
+                    expected[i],
+                    expected[i].to_bits()
+                );
+            }
+        }
+    }
+}
+
+fn check_function(kind: NoiseKind, dims: usize) {
+    for seed in [0u64, 20_261_122] {
+        let tables = LookupTables::new(seed);
+        let hash = HashLookup::new(seed);
+        for (what, field) in variants(kind, dims) {
+            field.validate().expect("the test's fields are valid");
+            let whole = FillParams::new(&field, Slab::whole(&field));
+            // A slab that starts inside the field (origin ≠ 0 on the outer axis).
+            let inner = Slab::split(&field, 2).nth(1).expect("a second slab");
+            let inner = FillParams::new(&field, inner);
+            for params in [&whole, &inner] {
+                assert_identical(
+                    &tables,
+                    &format!("{what}, textures, seed {seed}"),
+                    &field,
+                    params,
+                );
+                assert_identical(&hash, &format!("{what}, hash, seed {seed}"), &field, params);
+            }
+        }
+    }
+}
+
+#[test]
+fn classic_2d_is_bit_identical() {
+    check_function(NoiseKind::Classic, 2);
+}
+
+#[test]
+fn classic_3d_is_bit_identical() {
+    check_function(NoiseKind::Classic, 3);
+}
+
+#[test]
+fn classic_4d_is_bit_identical() {
+    check_function(NoiseKind::Classic, 4);
+}
+
+#[test]
+fn simplex_2d_is_bit_identical() {
+    check_function(NoiseKind::Simplex, 2);
+}
+
+#[test]
+fn simplex_3d_is_bit_identical() {
+    check_function(NoiseKind::Simplex, 3);
+}
+
+#[test]
+fn simplex_4d_is_bit_identical() {
+    check_function(NoiseKind::Simplex, 4);
+}
+
+#[test]
+fn the_field_api_gives_the_scalar_reference() {
+    let field = Field::new(NoiseKind::Simplex, &[40, 9, 5]).with_frequency(&[3.0, 2.0, 1.5]);
+    let tables = LookupTables::new(7);
+    let fast = simd::fill_field(&tables, &field).unwrap();
+    let reference = generate_f32(&tables, &field).unwrap();
+    assert!(fast
+        .iter()
+        .zip(&reference)
+        .all(|(a, b)| a.to_bits() == b.to_bits()));
+    // Bad input is an error, as for the scalar fill.
+    assert!(simd::fill_field(&tables, &Field::new(NoiseKind::Simplex, &[0, 4])).is_err());
+}
+
+#[test]
+fn the_best_level_is_one_this_cpu_has() {
+    let levels = SimdLevel::available();
+    assert!(levels.contains(&SimdLevel::best()));
+    assert_eq!(simd::simd_level(), SimdLevel::best().name());
+    #[cfg(target_arch = "x86_64")]
+    assert!(levels.contains(&SimdLevel::Sse2), "SSE2 is part of x86-64");
+}
