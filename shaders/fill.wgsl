@@ -11,7 +11,7 @@ struct FillParams {
     settings: NoiseSettings,  // tiling, octaves, kernel (fractal.wgsl)
 }
 
-// 0 = classic, 1 = simplex: a pipeline constant, so each pipeline is specialised.
+// 0 = classic, 1 = simplex, 2 = cellular: a pipeline constant, so each pipeline is specialised.
 override NOISE_KIND: u32 = 1u;
 
 @group(1) @binding(0) var<uniform> params: FillParams;
@@ -36,11 +36,14 @@ override FILL_OCTAVES: u32 = 1u;
 override FILL_MODE: u32 = 0u;
 override FILL_KERNEL: u32 = 0u;
 override FILL_TILED: bool = false;
+override FILL_CELLULAR_OUTPUT: u32 = 0u;    // CELLULAR_* (cellular.wgsl)
+override FILL_CELLULAR_DISTANCE: u32 = 0u;  // CELLULAR_DISTANCE_*
 
 fn fill_settings() -> NoiseSettings {
     let period = select(vec4<f32>(0.0), params.settings.period, FILL_TILED);
     return NoiseSettings(period, FILL_OCTAVES, FILL_MODE, params.settings.lacunarity, params.settings.gain,
-                         FILL_KERNEL, 0u, 0u, 0u);
+                         FILL_KERNEL, FILL_CELLULAR_OUTPUT, FILL_CELLULAR_DISTANCE,
+                         params.settings.cellular_jitter);
 }
 
 fn noise2(p: vec2<f32>) -> f32 {
@@ -127,9 +130,16 @@ fn fill_3d_gradient_layers(@builtin(global_invocation_id) id: vec3<u32>) {
 // Evaluates noise at arbitrary points (x, y, z, w; unused components ignored).
 override NOISE_DIMS: u32 = 3u;
 
-// The plain function of NOISE_KIND in NOISE_DIMS dimensions (both pipeline constants).
+// The plain function of NOISE_KIND in NOISE_DIMS dimensions (both pipeline constants);
+// cellular noise with its default options (F1, euclidean, jitter 1).
 fn plain_noise(p: vec4<f32>) -> f32 {
     let classic = NOISE_KIND == 0u;
+    if (NOISE_KIND == NOISE_CELLULAR) {
+        let shape = CellularShape(1.0, CELLULAR_DISTANCE_EUCLIDEAN, CELLULAR_F1);
+        if (NOISE_DIMS == 2u) { return cellular2(p.xy, shape); }
+        if (NOISE_DIMS == 3u) { return cellular3(p.xyz, shape); }
+        return cellular4(p, shape);
+    }
     if (NOISE_DIMS == 2u) {
         if (classic) { return classic2(p.xy); }
         return simplex2(p.xy);

@@ -4,6 +4,7 @@
 
 const WGPU_NOISE_CLASSIC: u32 = 0u;
 const WGPU_NOISE_SIMPLEX: u32 = 1u;
+const WGPU_NOISE_CELLULAR: u32 = 2u;
 const WGPU_NOISE_FRACTAL_FBM: u32 = 0u;
 const WGPU_NOISE_FRACTAL_TURBULENCE: u32 = 1u;
 const WGPU_NOISE_FRACTAL_RIDGED: u32 = 2u;
@@ -18,9 +19,14 @@ struct NoiseSettings {
     lacunarity: f32,    // frequency ratio between octaves
     gain: f32,          // amplitude ratio between octaves
     kernel: u32,        // KERNEL_*
-    _pad0: u32,
-    _pad1: u32,
-    _pad2: u32,
+    cellular_output: u32,    // CELLULAR_* (cellular.wgsl)
+    cellular_distance: u32,  // CELLULAR_DISTANCE_*
+    cellular_jitter: f32,    // 0 to 1
+}
+
+// The cellular options of `s`.
+fn wgpu_noise_cellular_shape(s: NoiseSettings) -> CellularShape {
+    return CellularShape(s.cellular_jitter, s.cellular_distance, s.cellular_output);
 }
 
 // Lattice period of classic noise along one axis: the tile period, or the tables' 256.
@@ -28,7 +34,10 @@ fn wgpu_noise_lattice_period(period: f32) -> u32 {
     return select(256u, u32(round(period)), period > 0.0);
 }
 
-fn wgpu_noise_base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>) -> f32 {
+fn wgpu_noise_base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>, cell: CellularShape) -> f32 {
+    if (kind == WGPU_NOISE_CELLULAR) {
+        return cellular2_periodic(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)), cell);
+    }
     if (kind == WGPU_NOISE_CLASSIC) {
         return classic2_periodic(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)));
     }
@@ -36,7 +45,11 @@ fn wgpu_noise_base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>) -> f32 {
     return simplex2(p);
 }
 
-fn wgpu_noise_base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u32) -> f32 {
+fn wgpu_noise_base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u32, cell: CellularShape) -> f32 {
+    if (kind == WGPU_NOISE_CELLULAR) {
+        return cellular3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                               wgpu_noise_lattice_period(period.z)), cell);
+    }
     if (kind == WGPU_NOISE_CLASSIC) {
         return classic3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                                wgpu_noise_lattice_period(period.z)));
@@ -45,7 +58,11 @@ fn wgpu_noise_base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u3
     return simplex3(p);
 }
 
-fn wgpu_noise_base_noise4(kind: u32, p: vec4<f32>, period: vec4<f32>, kernel: u32) -> f32 {
+fn wgpu_noise_base_noise4(kind: u32, p: vec4<f32>, period: vec4<f32>, kernel: u32, cell: CellularShape) -> f32 {
+    if (kind == WGPU_NOISE_CELLULAR) {
+        return cellular4_periodic(p, vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                               wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)), cell);
+    }
     if (kind == WGPU_NOISE_CLASSIC) {
         return classic4_periodic(p, vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                                wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)));
@@ -76,7 +93,7 @@ fn fractal2(kind: u32, p: vec2<f32>, s: NoiseSettings) -> f32 {
     var frequency = 1.0;
     var weight = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let n = wgpu_noise_base_noise2(kind, p * frequency, s.period.xy * frequency);
+        let n = wgpu_noise_base_noise2(kind, p * frequency, s.period.xy * frequency, wgpu_noise_cellular_shape(s));
         let shaped = wgpu_noise_shape_octave(s.mode, n, weight);
         weight = shaped.y;
         sum = sum + amplitude * shaped.x;
@@ -94,7 +111,7 @@ fn fractal3(kind: u32, p: vec3<f32>, s: NoiseSettings) -> f32 {
     var frequency = 1.0;
     var weight = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let n = wgpu_noise_base_noise3(kind, p * frequency, s.period.xyz * frequency, s.kernel);
+        let n = wgpu_noise_base_noise3(kind, p * frequency, s.period.xyz * frequency, s.kernel, wgpu_noise_cellular_shape(s));
         let shaped = wgpu_noise_shape_octave(s.mode, n, weight);
         weight = shaped.y;
         sum = sum + amplitude * shaped.x;
@@ -112,7 +129,7 @@ fn fractal4(kind: u32, p: vec4<f32>, s: NoiseSettings) -> f32 {
     var frequency = 1.0;
     var weight = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let n = wgpu_noise_base_noise4(kind, p * frequency, s.period * frequency, s.kernel);
+        let n = wgpu_noise_base_noise4(kind, p * frequency, s.period * frequency, s.kernel, wgpu_noise_cellular_shape(s));
         let shaped = wgpu_noise_shape_octave(s.mode, n, weight);
         weight = shaped.y;
         sum = sum + amplitude * shaped.x;

@@ -17,10 +17,14 @@ pub enum NoiseKind {
     Classic,
     /// Gustavson's simplex noise.
     Simplex,
+    /// Cellular (Worley) noise: distances to feature points hashed per cell
+    /// (`shaders/cellular.wgsl`; options in [`Field::cellular`]).
+    Cellular,
 }
 
 impl NoiseKind {
-    /// Both kinds, for iteration.
+    /// The two gradient-noise kinds, for iteration (cellular noise is not among them: its
+    /// range and options differ).
     pub const ALL: [NoiseKind; 2] = [NoiseKind::Classic, NoiseKind::Simplex];
 
     /// Lower-case name as used on the command line.
@@ -28,6 +32,7 @@ impl NoiseKind {
         match self {
             NoiseKind::Classic => "classic",
             NoiseKind::Simplex => "simplex",
+            NoiseKind::Cellular => "cellular",
         }
     }
 }
@@ -89,6 +94,55 @@ pub enum Kernel {
     Continuous,
 }
 
+/// What cellular noise returns (`CELLULAR_*` in `shaders/cellular.wgsl`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CellularOutput {
+    /// Distance to the nearest feature point.
+    #[default]
+    F1,
+    /// Distance to the second-nearest feature point.
+    F2,
+    /// `F2 - F1`: zero on the edges between cells.
+    F2MinusF1,
+    /// The nearest feature point's cell value, a per-cell hash in [-1, 1].
+    Cell,
+}
+
+/// The distance cellular noise measures (`CELLULAR_DISTANCE_*` in `shaders/cellular.wgsl`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Distance {
+    /// √(Σ dᵢ²).
+    #[default]
+    Euclidean,
+    /// Σ |dᵢ|.
+    Manhattan,
+    /// max |dᵢ|.
+    Chebyshev,
+}
+
+/// Options of cellular noise (see `docs/noise-kinds.md`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cellular {
+    /// What is returned.
+    pub output: CellularOutput,
+    /// How distance is measured; distances are in lattice units, not rescaled.
+    pub distance: Distance,
+    /// How far feature points stray from their cell's centre, 0 (a regular grid) to 1
+    /// (anywhere in the cell).
+    pub jitter: f64,
+}
+
+impl Default for Cellular {
+    /// F1, Euclidean distance, jitter 1.
+    fn default() -> Self {
+        Cellular {
+            output: CellularOutput::F1,
+            distance: Distance::Euclidean,
+            jitter: 1.0,
+        }
+    }
+}
+
 /// The largest number of samples one field may hold (2³² − 1): indices stay exact in
 /// `f32` up to 2²⁴ per axis, and a `Vec<f32>` of this size is already 16 GiB.
 pub const MAX_FIELD_SAMPLES: u64 = u32::MAX as u64;
@@ -122,6 +176,8 @@ pub struct Field {
     pub kernel: Kernel,
     /// `Some` when this field is one box (a tile) of a larger one: see [`Window`].
     pub window: Option<Window>,
+    /// Options of cellular noise (ignored by the other kinds).
+    pub cellular: Cellular,
 }
 
 /// Where a field lies in a larger one: its texels are the box at `origin` of a field of
@@ -157,6 +213,7 @@ impl Field {
             tileable: false,
             kernel: Kernel::Reference,
             window: None,
+            cellular: Cellular::default(),
         }
     }
 
@@ -175,6 +232,12 @@ impl Field {
     /// Index in the whole field of this field's texel 0 (0 when it is whole).
     pub fn origin(&self) -> [u32; 4] {
         self.window.map_or([0; 4], |w| w.origin)
+    }
+
+    /// Sets the options of cellular noise.
+    pub fn with_cellular(mut self, cellular: Cellular) -> Self {
+        self.cellular = cellular;
+        self
     }
 
     /// Sets the fractal octaves.
@@ -299,6 +362,10 @@ impl Field {
         {
             return bad("the continuous kernel applies to simplex noise in 3D and 4D only".into());
         }
+        let jitter = self.cellular.jitter;
+        if !(0.0..=1.0).contains(&jitter) {
+            return bad(format!("jitter must be between 0 and 1, not {jitter}"));
+        }
         if self.tileable {
             self.validate_tiling()?;
         }
@@ -401,20 +468,21 @@ impl Field {
                     }
                 }
             }
-            NoiseKind::Classic => {
+            NoiseKind::Classic | NoiseKind::Cellular => {
+                let kind = self.kind;
                 let whole = |v: f64| v >= 1.0 && v.fract() == 0.0 && v <= MAX_AXIS_SIZE as f64;
                 for axis in 0..self.dims {
                     let f = self.frequency[axis];
                     if !whole(f) {
                         return bad(format!(
-                            "tileable classic noise needs a whole-number frequency along {} (cells across the tile), not {f}",
+                            "tileable {kind} noise needs a whole-number frequency along {} (cells across the tile), not {f}",
                             AXIS_NAMES[axis]
                         ));
                     }
                 }
                 if self.fractal.octaves > 1 && !whole(self.fractal.lacunarity) {
                     return bad(format!(
-                        "tileable classic noise with several octaves needs a whole-number lacunarity, not {}",
+                        "tileable {kind} noise with several octaves needs a whole-number lacunarity, not {}",
                         self.fractal.lacunarity
                     ));
                 }
@@ -497,7 +565,8 @@ pub fn reduce_by_periods(kind: NoiseKind, dims: usize, offset: [f64; 4]) -> [f64
     let whole = |v: f64| period * (v / period).round();
     let mut out = offset;
     match kind {
-        NoiseKind::Classic => {
+        // Cellular noise hashes cells on the square lattice, as classic noise does.
+        NoiseKind::Classic | NoiseKind::Cellular => {
             for v in out.iter_mut().take(dims) {
                 *v -= whole(*v);
             }

@@ -1,6 +1,6 @@
 //! Uniforms shared with the WGSL fill shader, and the slabs a field is generated in.
 
-use crate::field::{Field, FractalMode, Kernel};
+use crate::field::{CellularOutput, Distance, Field, FractalMode, Kernel};
 
 /// `NoiseSettings::mode`: fractional Brownian motion (plain sum of octaves).
 pub const FRACTAL_FBM: u32 = 0;
@@ -13,10 +13,25 @@ pub const KERNEL_REFERENCE: u32 = 0;
 /// `NoiseSettings::kernel`: simplex 3D/4D with the continuous r² = 0.5, rescaled.
 pub const KERNEL_CONTINUOUS: u32 = 1;
 
-/// How the base noise is shaped: tiling, fractal octaves, simplex kernel.
+/// `NoiseSettings::cellular_output` (`CELLULAR_*` in `shaders/cellular.wgsl`): F1.
+pub const CELLULAR_F1: u32 = 0;
+/// `NoiseSettings::cellular_output`: F2.
+pub const CELLULAR_F2: u32 = 1;
+/// `NoiseSettings::cellular_output`: F2 - F1.
+pub const CELLULAR_F2_MINUS_F1: u32 = 2;
+/// `NoiseSettings::cellular_output`: the nearest feature's cell value in [-1, 1].
+pub const CELLULAR_CELL: u32 = 3;
+/// `NoiseSettings::cellular_distance` (`CELLULAR_DISTANCE_*` in `shaders/cellular.wgsl`).
+pub const CELLULAR_DISTANCE_EUCLIDEAN: u32 = 0;
+/// `NoiseSettings::cellular_distance`: Σ |dᵢ|.
+pub const CELLULAR_DISTANCE_MANHATTAN: u32 = 1;
+/// `NoiseSettings::cellular_distance`: max |dᵢ|.
+pub const CELLULAR_DISTANCE_CHEBYSHEV: u32 = 2;
+
+/// How the base noise is shaped: tiling, fractal octaves, simplex kernel, cellular options.
 ///
-/// Keep in sync with `struct NoiseSettings` in `shaders/fractal.wgsl` (48 bytes; the
-/// padding words keep the WGSL uniform layout and this one identical).
+/// Keep in sync with `struct NoiseSettings` in `shaders/fractal.wgsl` (48 bytes, a
+/// multiple of 16 as WGSL lays the uniform out).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct NoiseSettings {
@@ -32,8 +47,12 @@ pub struct NoiseSettings {
     pub gain: f32,
     /// `KERNEL_REFERENCE` or `KERNEL_CONTINUOUS`.
     pub kernel: u32,
-    /// Padding (keeps the struct a multiple of 16 bytes, as WGSL lays it out).
-    pub _pad: [u32; 3],
+    /// Cellular noise: `CELLULAR_F1`, `CELLULAR_F2`, `CELLULAR_F2_MINUS_F1` or `CELLULAR_CELL`.
+    pub cellular_output: u32,
+    /// Cellular noise: `CELLULAR_DISTANCE_*`.
+    pub cellular_distance: u32,
+    /// Cellular noise: feature point jitter in [0, 1].
+    pub cellular_jitter: f32,
 }
 
 impl Default for NoiseSettings {
@@ -46,7 +65,9 @@ impl Default for NoiseSettings {
             lacunarity: 2.0,
             gain: 0.5,
             kernel: KERNEL_REFERENCE,
-            _pad: [0; 3],
+            cellular_output: CELLULAR_F1,
+            cellular_distance: CELLULAR_DISTANCE_EUCLIDEAN,
+            cellular_jitter: 1.0,
         }
     }
 }
@@ -74,7 +95,18 @@ impl NoiseSettings {
                 Kernel::Reference => KERNEL_REFERENCE,
                 Kernel::Continuous => KERNEL_CONTINUOUS,
             },
-            _pad: [0; 3],
+            cellular_output: match field.cellular.output {
+                CellularOutput::F1 => CELLULAR_F1,
+                CellularOutput::F2 => CELLULAR_F2,
+                CellularOutput::F2MinusF1 => CELLULAR_F2_MINUS_F1,
+                CellularOutput::Cell => CELLULAR_CELL,
+            },
+            cellular_distance: match field.cellular.distance {
+                Distance::Euclidean => CELLULAR_DISTANCE_EUCLIDEAN,
+                Distance::Manhattan => CELLULAR_DISTANCE_MANHATTAN,
+                Distance::Chebyshev => CELLULAR_DISTANCE_CHEBYSHEV,
+            },
+            cellular_jitter: field.cellular.jitter as f32,
         }
     }
 }

@@ -14,6 +14,8 @@ pub const LATTICE_WGSL: &str = include_str!("../shaders/lattice.wgsl");
 pub const CLASSIC_WGSL: &str = include_str!("../shaders/classic.wgsl");
 /// Simplex noise `simplex2/3/4` (`shaders/simplex.wgsl`).
 pub const SIMPLEX_WGSL: &str = include_str!("../shaders/simplex.wgsl");
+/// Cellular (Worley) noise `cellular2/3/4` and their periodic forms (`shaders/cellular.wgsl`).
+pub const CELLULAR_WGSL: &str = include_str!("../shaders/cellular.wgsl");
 /// Fractal sums, tiling and kernel choice `fractal2/3/4` (`shaders/fractal.wgsl`).
 pub const FRACTAL_WGSL: &str = include_str!("../shaders/fractal.wgsl");
 /// Compute entry points of the generator (`shaders/fill.wgsl`).
@@ -52,7 +54,9 @@ pub fn noise_functions_wgsl_with(variant: LookupVariant, group: u32) -> String {
         LookupVariant::Textures => LOOKUP_WGSL.replace("@group(0)", &format!("@group({group})")),
         LookupVariant::Hash => LOOKUP_HASH_WGSL.to_string(),
     };
-    format!("{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{FRACTAL_WGSL}")
+    format!(
+        "{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{CELLULAR_WGSL}\n{FRACTAL_WGSL}"
+    )
 }
 
 /// The complete source of the fill pipelines for a lookup variant.

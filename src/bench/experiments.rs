@@ -222,6 +222,12 @@ impl Work {
             Work::Product(NoiseKind::Simplex) => "product_simplex3",
             Work::ProductConst(NoiseKind::Classic) => "product_const_classic3",
             Work::ProductConst(NoiseKind::Simplex) => "product_const_simplex3",
+            // The variants (`VARIANTS`) compare the gradient-noise kinds only.
+            Work::Noise(NoiseKind::Cellular)
+            | Work::Product(NoiseKind::Cellular)
+            | Work::ProductConst(NoiseKind::Cellular) => {
+                unreachable!("no experiment variant evaluates cellular noise")
+            }
             Work::StoreOnly => "bench_store_only3",
         }
     }

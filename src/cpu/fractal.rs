@@ -1,6 +1,7 @@
 //! CPU mirror of `shaders/fractal.wgsl`: fractal sums, tiling and kernel choice over the
 //! base noise, in the shader's order of operations.
 
+use super::cellular::{cellular_periodic, CellularShape};
 use super::classic::{classic2_periodic, classic3_periodic, classic4_periodic};
 use super::lookup::Lookup;
 use super::real::Real;
@@ -23,16 +24,21 @@ fn lattice_period<R: Real>(period: R) -> u32 {
 }
 
 /// The base noise of `kind` at `p` (2 to 4 coordinates), tiled with `period` where it is
-/// non-zero, with simplex 3D/4D kernel `kernel`.
+/// non-zero, with simplex 3D/4D kernel `kernel` and cellular options `cell`.
 pub fn base_noise<R: Real>(
     lut: &impl Lookup,
     kind: NoiseKind,
     p: &[R],
     period: &[R],
     kernel: u32,
+    cell: &CellularShape,
 ) -> R {
     let lp = |a: usize| lattice_period(period[a]);
     match (kind, p.len()) {
+        (NoiseKind::Cellular, dims) => {
+            let lattice: [u32; 4] = std::array::from_fn(|a| if a < dims { lp(a) } else { 256 });
+            cellular_periodic(lut, p, &lattice[..dims], cell)
+        }
         (NoiseKind::Classic, 2) => classic2_periodic(lut, p[0], p[1], [lp(0), lp(1)]),
         (NoiseKind::Classic, 3) => classic3_periodic(lut, p[0], p[1], p[2], [lp(0), lp(1), lp(2)]),
         (NoiseKind::Classic, _) => {
@@ -103,6 +109,7 @@ pub fn fractal<R: Real>(
     let gain = R::lit(settings.gain as f64);
     let lacunarity = R::lit(settings.lacunarity as f64);
     let period = settings.period.map(|v| R::lit(v as f64));
+    let cell = CellularShape::of(settings);
     let mut sum = R::lit(0.0);
     let mut norm = R::lit(0.0);
     let mut amplitude = R::lit(1.0);
@@ -115,7 +122,7 @@ pub fn fractal<R: Real>(
             q[a] = p[a] * frequency;
             qp[a] = period[a] * frequency;
         }
-        let n = base_noise(lut, kind, &q[..dims], &qp[..dims], settings.kernel);
+        let n = base_noise(lut, kind, &q[..dims], &qp[..dims], settings.kernel, &cell);
         let (shaped, next_weight) = shape_octave(settings.mode, n, weight);
         weight = next_weight;
         sum = sum + amplitude * shaped;

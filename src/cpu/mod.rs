@@ -21,6 +21,7 @@
 //! noise has no scale factor; its bound is √N/2 times the gradient length. Classic noise
 //! is zero at every integer lattice point, by construction.
 
+pub mod cellular;
 pub mod classic;
 pub mod fill;
 pub mod fractal;
@@ -49,7 +50,8 @@ pub enum Precision {
     F64,
 }
 
-/// Evaluates `kind` noise at `p` (2, 3 or 4 coordinates).
+/// Evaluates `kind` noise at `p` (2, 3 or 4 coordinates); cellular noise with its default
+/// options (F1, Euclidean, jitter 1; others through [`cellular::cellular`]).
 ///
 /// # Panics
 /// If `p` does not have 2, 3 or 4 coordinates (a programming error, not an input error).
@@ -62,6 +64,9 @@ pub fn noise_at<R: Real>(lut: &impl Lookup, kind: NoiseKind, p: &[R]) -> R {
         (NoiseKind::Simplex, &[x, y]) => simplex::simplex2(lut, x, y),
         (NoiseKind::Simplex, &[x, y, z]) => simplex::simplex3(lut, x, y, z),
         (NoiseKind::Simplex, &[x, y, z, w]) => simplex::simplex4(lut, x, y, z, w),
+        (NoiseKind::Cellular, &[_, _, ..]) if p.len() <= 4 => {
+            cellular::cellular(lut, p, &cellular::CellularShape::default())
+        }
         _ => panic!("noise_at takes 2, 3 or 4 coordinates, not {}", p.len()),
     }
 }

@@ -72,6 +72,8 @@ struct PipelineKey {
     hash_key: u32,
     /// `(octaves, mode, kernel, tiled)` of the fill entry points (`FILL_*` in fill.wgsl).
     shape: Option<(u32, u32, u32, bool)>,
+    /// `(output, distance)` of cellular noise (`FILL_CELLULAR_*` in fill.wgsl).
+    cellular: Option<(u32, u32)>,
 }
 
 impl PipelineKey {
@@ -207,6 +209,7 @@ impl FillPipelines {
             kind,
             hash_key,
             shape,
+            cellular,
         } = key;
         let mut cache = self.pipelines.lock().unwrap_or_else(|p| p.into_inner());
         cache
@@ -224,6 +227,7 @@ impl FillPipelines {
                 let kind_value = match kind {
                     NoiseKind::Classic => 0.0,
                     NoiseKind::Simplex => 1.0,
+                    NoiseKind::Cellular => 2.0,
                 };
                 let dims_value = match entry {
                     Entry::Eval(d) | Entry::EvalGradients(d) => Some(d as f64),
@@ -241,6 +245,10 @@ impl FillPipelines {
                     constants.push(("FILL_MODE", mode as f64));
                     constants.push(("FILL_KERNEL", kernel as f64));
                     constants.push(("FILL_TILED", if tiled { 1.0 } else { 0.0 }));
+                }
+                if let Some((output, distance)) = cellular {
+                    constants.push(("FILL_CELLULAR_OUTPUT", output as f64));
+                    constants.push(("FILL_CELLULAR_DISTANCE", distance as f64));
                 }
                 device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                     label: Some(&label),
@@ -293,6 +301,9 @@ impl FillPipelines {
             (_, true, true) => Entry::Fill3dGradientLayers,
         };
         let shape = Some(PipelineKey::shape_of(&params.settings));
+        let s = &params.settings;
+        let cellular =
+            (kind == NoiseKind::Cellular).then_some((s.cellular_output, s.cellular_distance));
         let pipeline = self.pipeline(
             device,
             PipelineKey {
@@ -300,6 +311,7 @@ impl FillPipelines {
                 kind,
                 hash_key,
                 shape,
+                cellular,
             },
         );
         let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -373,6 +385,7 @@ impl FillPipelines {
                 kind,
                 hash_key,
                 shape: None,
+                cellular: None,
             },
         );
         let mut entries = vec![

@@ -515,7 +515,8 @@ impl App {
                 "n" => {
                     view.kind = match view.kind {
                         wgpu_noise::NoiseKind::Classic => wgpu_noise::NoiseKind::Simplex,
-                        wgpu_noise::NoiseKind::Simplex => wgpu_noise::NoiseKind::Classic,
+                        wgpu_noise::NoiseKind::Simplex => wgpu_noise::NoiseKind::Cellular,
+                        wgpu_noise::NoiseKind::Cellular => wgpu_noise::NoiseKind::Classic,
                     }
                 }
                 "2" => view.dims = 2,

@@ -83,6 +83,7 @@ impl View {
             kind: match self.kind {
                 NoiseKind::Classic => 0,
                 NoiseKind::Simplex => 1,
+                NoiseKind::Cellular => 2,
             },
             dims: self.dims as u32,
             gray_low: lo,

@@ -1,0 +1,231 @@
+// Cellular (Worley) noise in 2D, 3D and 4D: distances from the point to the feature
+// points of the lattice cells, one feature point per cell, placed by hashing the cell
+// through the lookups (lookup.wgsl or lookup_hash.wgsl). Distances are in lattice units.
+// Requires lookup and lattice.wgsl. CPU mirror: src/cpu/cellular.rs (same names, same
+// order of operations). Conventions and measured ranges: docs/noise-kinds.md.
+//
+// Feature point of cell c: c + 0.5 + jitter * (u - 0.5) per axis, u = P(h + 51 axis) / 255
+// with the cell's hash h (T(x, y) in 2D, T(x, y + P(z)) in 3D, T(x, y + T(z, w)) in 4D, on
+// the wrapped cell); its cell value is P(h + 204) mapped to [-1, 1]. With jitter <= 1 the
+// feature point lies in the closed cell [c, c + 1]^n.
+//
+// Which cells must be searched (the proof behind `wgpu_noise_cellular_reach`). Let the point
+// be p = c + f, f in [0, 1)^n, m_i = max(f_i, 1 - f_i) in [0.5, 1], M = max_i m_i at axis a.
+// - Upper bound on F2: the own cell's feature is within m_i of p along each axis; the
+//   neighbour one step along axis a, on the side of the nearer face (+1 if f_a >= 0.5),
+//   has its feature within 2 - M along a and m_i along the others. F2 is at most the larger
+//   of the two, which is the neighbour's: euclidean F2^2 <= (2 - M)^2 + (n - 1) M^2 <=
+//   max(2 + n/4, n) (convex in M, so the largest at M = 0.5 or 1): 2.5, 3, 4 for n = 2, 3, 4;
+//   Chebyshev F2 <= max(1, 2 - M) <= 1.5; Manhattan F2 <= 2 - M + (n - 1) M <= n.
+// - Lower bound for a cell at offset k: along axis i its feature is at least
+//   max(0, |k_i| - 1) away (at least |k_i| - 1 + something for k_i > 0, exactly |k_i| - 1
+//   when f_i = 0 and k_i < 0). A cell with |k_i| >= r + 1 on some axis is therefore at
+//   least r away; a feature at distance >= F2 changes neither F1 nor F2.
+// - So offsets |k_i| <= 2 suffice for the euclidean (2^2 = 4 >= 2.5, 3, 4) and Chebyshev
+//   (2 >= 1.5) distances in 2D to 4D, and |k_i| <= n for Manhattan (n >= n). F1 <= F2 needs
+//   no more. These bounds assume jitter 1; a smaller jitter keeps every feature in its cell,
+//   so they hold for every jitter in [0, 1].
+// - 3x3 is not enough for F2 at jitter 1: at f = (0.5, 0.5) the own feature may be near p
+//   while the 8 neighbours have theirs in their far corners (>= 1.58 away); the feature of
+//   cell (2, 0) may sit at (2, 0.5), 1.5 away: that is F2. tests/noise_cellular.rs counts
+//   such points and checks F1, F2 and the cell value against a brute-force search.
+// Inside that box, a cell is skipped when the distance from p to the box its feature can
+// occupy (the gap, accumulated axis by axis) is already >= the current F2: it cannot hold
+// F1 or F2. Offsets are visited 0, -1, 1, -2, 2, ... so that F2 shrinks early.
+
+const CELLULAR_F1: u32 = 0u;
+const CELLULAR_F2: u32 = 1u;
+const CELLULAR_F2_MINUS_F1: u32 = 2u;
+const CELLULAR_CELL: u32 = 3u;
+const CELLULAR_DISTANCE_EUCLIDEAN: u32 = 0u;
+const CELLULAR_DISTANCE_MANHATTAN: u32 = 1u;
+const CELLULAR_DISTANCE_CHEBYSHEV: u32 = 2u;
+
+// Larger than any distance (squared) in the searched box.
+const WGPU_NOISE_CELLULAR_FAR: f32 = 1e30;
+
+// What cellular noise returns and how it measures distance.
+struct CellularShape {
+    jitter: f32,    // 0 (regular grid) to 1 (anywhere in the cell)
+    distance: u32,  // CELLULAR_DISTANCE_*
+    output: u32,    // CELLULAR_*
+}
+
+// The searched offsets per axis are -reach..=reach (see the proof above).
+fn wgpu_noise_cellular_reach(dims: u32, distance: u32) -> i32 {
+    if (distance == CELLULAR_DISTANCE_MANHATTAN) { return i32(dims); }
+    return 2;
+}
+
+// The t-th offset in visiting order: 0, -1, 1, -2, 2, ...
+fn wgpu_noise_cellular_offset(t: i32) -> i32 {
+    let k = (t + 1) / 2;
+    return select(k, -k, (t & 1) == 1);
+}
+
+// One axis's share of a distance: squared (euclidean) or absolute.
+fn wgpu_noise_cellular_term(d: f32, distance: u32) -> f32 {
+    if (distance == CELLULAR_DISTANCE_EUCLIDEAN) { return d * d; }
+    return abs(d);
+}
+
+// Accumulates axis shares: sum, or max for Chebyshev.
+fn wgpu_noise_cellular_combine(a: f32, b: f32, distance: u32) -> f32 {
+    if (distance == CELLULAR_DISTANCE_CHEBYSHEV) { return max(a, b); }
+    return a + b;
+}
+
+// The share of the gap between f and the interval the feature of the cell at offset i can
+// occupy along one axis: [i + 0.5 - jitter/2, i + 0.5 + jitter/2].
+fn wgpu_noise_cellular_gap(f: f32, i: i32, jitter: f32, distance: u32) -> f32 {
+    let g = max(abs(f32(i) + 0.5 - f) - 0.5 * jitter, 0.0);
+    return wgpu_noise_cellular_term(g, distance);
+}
+
+// Feature coordinate minus point along `axis`, for the cell at offset i with hash h.
+fn wgpu_noise_cellular_delta(h: u32, axis: u32, i: i32, f: f32, jitter: f32) -> f32 {
+    let u = f32(perm1(h + 51u * axis)) * (1.0 / 255.0);
+    return f32(i) + (0.5 + jitter * (u - 0.5)) - f;
+}
+
+// The cell value of the cell with hash h, in [-1, 1].
+fn wgpu_noise_cellular_value(h: u32) -> f32 {
+    let v = (f32(perm1(h + 204u)) - 127.5) * (1.0 / 127.5);
+    return clamp(v, -1.0, 1.0);
+}
+
+// Keeps (F1, F2, value of F1's cell) up to date with a feature at distance d.
+fn wgpu_noise_cellular_insert(best: vec3<f32>, d: f32, h: u32) -> vec3<f32> {
+    if (d < best.x) { return vec3<f32>(d, best.x, wgpu_noise_cellular_value(h)); }
+    if (d < best.y) { return vec3<f32>(best.x, d, best.z); }
+    return best;
+}
+
+fn wgpu_noise_cellular_finish(best: vec3<f32>, shape: CellularShape) -> f32 {
+    var f1 = best.x;
+    var f2 = best.y;
+    if (shape.distance == CELLULAR_DISTANCE_EUCLIDEAN) {
+        f1 = sqrt(f1);
+        f2 = sqrt(f2);
+    }
+    if (shape.output == CELLULAR_F2) { return f2; }
+    if (shape.output == CELLULAR_F2_MINUS_F1) { return f2 - f1; }
+    if (shape.output == CELLULAR_CELL) { return best.z; }
+    return f1;
+}
+
+// A cell coordinate wrapped to `period` cells (256: the lookups' own period).
+fn wgpu_noise_cellular_wrap(cell: f32, period: u32) -> u32 {
+    if (period == 256u) { return wrap256(cell); }
+    return wrap_period(cell, period);
+}
+
+// 2D cellular noise that repeats every `period` cells per axis (whole numbers, 1 to 2^24).
+fn cellular2_periodic(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> f32 {
+    let c = floor(p);
+    let f = p - c;
+    let m = shape.distance;
+    let n = 2 * wgpu_noise_cellular_reach(2u, m) + 1;
+    var best = vec3<f32>(WGPU_NOISE_CELLULAR_FAR, WGPU_NOISE_CELLULAR_FAR, 0.0);
+    for (var tx = 0; tx < n; tx = tx + 1) {
+        let i = wgpu_noise_cellular_offset(tx);
+        let gx = wgpu_noise_cellular_gap(f.x, i, shape.jitter, m);
+        if (gx >= best.y) { continue; }
+        let cx = wgpu_noise_cellular_wrap(c.x + f32(i), period.x);
+        for (var ty = 0; ty < n; ty = ty + 1) {
+            let j = wgpu_noise_cellular_offset(ty);
+            let gy = wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f.y, j, shape.jitter, m), m);
+            if (gy >= best.y) { continue; }
+            let h = hash2(cx, wgpu_noise_cellular_wrap(c.y + f32(j), period.y));
+            let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
+            let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
+            best = wgpu_noise_cellular_insert(best, wgpu_noise_cellular_combine(dx, dy, m), h);
+        }
+    }
+    return wgpu_noise_cellular_finish(best, shape);
+}
+
+fn cellular3_periodic(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> f32 {
+    let c = floor(p);
+    let f = p - c;
+    let m = shape.distance;
+    let n = 2 * wgpu_noise_cellular_reach(3u, m) + 1;
+    var best = vec3<f32>(WGPU_NOISE_CELLULAR_FAR, WGPU_NOISE_CELLULAR_FAR, 0.0);
+    for (var tx = 0; tx < n; tx = tx + 1) {
+        let i = wgpu_noise_cellular_offset(tx);
+        let gx = wgpu_noise_cellular_gap(f.x, i, shape.jitter, m);
+        if (gx >= best.y) { continue; }
+        let cx = wgpu_noise_cellular_wrap(c.x + f32(i), period.x);
+        for (var ty = 0; ty < n; ty = ty + 1) {
+            let j = wgpu_noise_cellular_offset(ty);
+            let gy = wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f.y, j, shape.jitter, m), m);
+            if (gy >= best.y) { continue; }
+            let cy = wgpu_noise_cellular_wrap(c.y + f32(j), period.y);
+            for (var tz = 0; tz < n; tz = tz + 1) {
+                let k = wgpu_noise_cellular_offset(tz);
+                let gz = wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f.z, k, shape.jitter, m), m);
+                if (gz >= best.y) { continue; }
+                let h = hash2(cx, cy + perm1(wgpu_noise_cellular_wrap(c.z + f32(k), period.z)));
+                let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
+                let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
+                let dz = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 2u, k, f.z, shape.jitter), m);
+                let d = wgpu_noise_cellular_combine(wgpu_noise_cellular_combine(dx, dy, m), dz, m);
+                best = wgpu_noise_cellular_insert(best, d, h);
+            }
+        }
+    }
+    return wgpu_noise_cellular_finish(best, shape);
+}
+
+fn cellular4_periodic(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> f32 {
+    let c = floor(p);
+    let f = p - c;
+    let m = shape.distance;
+    let n = 2 * wgpu_noise_cellular_reach(4u, m) + 1;
+    var best = vec3<f32>(WGPU_NOISE_CELLULAR_FAR, WGPU_NOISE_CELLULAR_FAR, 0.0);
+    for (var tx = 0; tx < n; tx = tx + 1) {
+        let i = wgpu_noise_cellular_offset(tx);
+        let gx = wgpu_noise_cellular_gap(f.x, i, shape.jitter, m);
+        if (gx >= best.y) { continue; }
+        let cx = wgpu_noise_cellular_wrap(c.x + f32(i), period.x);
+        for (var ty = 0; ty < n; ty = ty + 1) {
+            let j = wgpu_noise_cellular_offset(ty);
+            let gy = wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f.y, j, shape.jitter, m), m);
+            if (gy >= best.y) { continue; }
+            let cy = wgpu_noise_cellular_wrap(c.y + f32(j), period.y);
+            for (var tz = 0; tz < n; tz = tz + 1) {
+                let k = wgpu_noise_cellular_offset(tz);
+                let gz = wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f.z, k, shape.jitter, m), m);
+                if (gz >= best.y) { continue; }
+                let cz = wgpu_noise_cellular_wrap(c.z + f32(k), period.z);
+                for (var tw = 0; tw < n; tw = tw + 1) {
+                    let l = wgpu_noise_cellular_offset(tw);
+                    let gw = wgpu_noise_cellular_combine(gz, wgpu_noise_cellular_gap(f.w, l, shape.jitter, m), m);
+                    if (gw >= best.y) { continue; }
+                    let h = hash2(cx, cy + hash2(cz, wgpu_noise_cellular_wrap(c.w + f32(l), period.w)));
+                    let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
+                    let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
+                    let dz = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 2u, k, f.z, shape.jitter), m);
+                    let dw = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 3u, l, f.w, shape.jitter), m);
+                    let d = wgpu_noise_cellular_combine(
+                        wgpu_noise_cellular_combine(wgpu_noise_cellular_combine(dx, dy, m), dz, m), dw, m);
+                    best = wgpu_noise_cellular_insert(best, d, h);
+                }
+            }
+        }
+    }
+    return wgpu_noise_cellular_finish(best, shape);
+}
+
+// Cellular noise on the lookups' own 256-cell lattice.
+fn cellular2(p: vec2<f32>, shape: CellularShape) -> f32 {
+    return cellular2_periodic(p, vec2<u32>(256u), shape);
+}
+
+fn cellular3(p: vec3<f32>, shape: CellularShape) -> f32 {
+    return cellular3_periodic(p, vec3<u32>(256u), shape);
+}
+
+fn cellular4(p: vec4<f32>, shape: CellularShape) -> f32 {
+    return cellular4_periodic(p, vec4<u32>(256u), shape);
+}

@@ -1,0 +1,355 @@
+//! CPU mirror of `shaders/cellular.wgsl`: cellular (Worley) noise in 2D, 3D and 4D, with
+//! the shader's names and order of operations. The proof that the searched cells make F1
+//! and F2 exact is in the shader's header comment; the conventions are in
+//! `docs/noise-kinds.md`.
+
+use super::lattice::{wrap256, wrap_period};
+use super::lookup::Lookup;
+use super::real::Real;
+use crate::params::{
+    NoiseSettings, CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV, CELLULAR_DISTANCE_EUCLIDEAN,
+    CELLULAR_DISTANCE_MANHATTAN, CELLULAR_F2, CELLULAR_F2_MINUS_F1,
+};
+
+/// Larger than any distance (squared) in the searched box.
+const WGPU_NOISE_CELLULAR_FAR: f64 = 1e30;
+
+/// What cellular noise returns and how it measures distance (`CellularShape` in the shader).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CellularShape {
+    /// 0 (regular grid) to 1 (anywhere in the cell).
+    pub jitter: f32,
+    /// `CELLULAR_DISTANCE_*` of [`crate::params`].
+    pub distance: u32,
+    /// `CELLULAR_*` of [`crate::params`].
+    pub output: u32,
+}
+
+impl Default for CellularShape {
+    /// F1, Euclidean distance, jitter 1.
+    fn default() -> Self {
+        CellularShape::of(&NoiseSettings::default())
+    }
+}
+
+impl CellularShape {
+    /// The cellular options carried by `settings`.
+    pub fn of(settings: &NoiseSettings) -> Self {
+        CellularShape {
+            jitter: settings.cellular_jitter,
+            distance: settings.cellular_distance,
+            output: settings.cellular_output,
+        }
+    }
+}
+
+/// The searched offsets per axis are `-reach..=reach` (proof in `shaders/cellular.wgsl`).
+#[inline(always)]
+pub fn wgpu_noise_cellular_reach(dims: u32, distance: u32) -> i32 {
+    if distance == CELLULAR_DISTANCE_MANHATTAN {
+        return dims as i32;
+    }
+    2
+}
+
+/// The `t`-th offset in visiting order: 0, -1, 1, -2, 2, ...
+#[inline(always)]
+fn wgpu_noise_cellular_offset(t: i32) -> i32 {
+    let k = (t + 1) / 2;
+    if (t & 1) == 1 {
+        -k
+    } else {
+        k
+    }
+}
+
+/// One axis's share of a distance: squared (euclidean) or absolute.
+#[inline(always)]
+pub fn wgpu_noise_cellular_term<R: Real>(d: R, distance: u32) -> R {
+    if distance == CELLULAR_DISTANCE_EUCLIDEAN {
+        return d * d;
+    }
+    d.abs()
+}
+
+/// Accumulates axis shares: sum, or max for Chebyshev.
+#[inline(always)]
+pub fn wgpu_noise_cellular_combine<R: Real>(a: R, b: R, distance: u32) -> R {
+    if distance == CELLULAR_DISTANCE_CHEBYSHEV {
+        return a.max(b);
+    }
+    a + b
+}
+
+/// The share of the gap between `f` and the interval the feature of the cell at offset `i`
+/// can occupy along one axis.
+#[inline(always)]
+fn wgpu_noise_cellular_gap<R: Real>(f: R, i: i32, jitter: R, distance: u32) -> R {
+    let g = ((R::lit(i as f64) + R::lit(0.5) - f).abs() - R::lit(0.5) * jitter).max(R::lit(0.0));
+    wgpu_noise_cellular_term(g, distance)
+}
+
+/// Feature coordinate minus point along `axis`, for the cell at offset `i` with hash `h`.
+#[inline(always)]
+pub fn wgpu_noise_cellular_delta<R: Real>(
+    lut: &impl Lookup,
+    h: u32,
+    axis: u32,
+    i: i32,
+    f: R,
+    jitter: R,
+) -> R {
+    let u = R::from_u32(lut.perm1(h + 51 * axis)) * R::lit(1.0 / 255.0);
+    R::lit(i as f64) + (R::lit(0.5) + jitter * (u - R::lit(0.5))) - f
+}
+
+/// The cell value of the cell with hash `h`, in [-1, 1].
+#[inline(always)]
+pub fn wgpu_noise_cellular_value<R: Real>(lut: &impl Lookup, h: u32) -> R {
+    let v = (R::from_u32(lut.perm1(h + 204)) - R::lit(127.5)) * R::lit(1.0 / 127.5);
+    v.clamp(R::lit(-1.0), R::lit(1.0))
+}
+
+/// Keeps `(F1, F2, value of F1's cell)` up to date with a feature at distance `d`.
+#[inline(always)]
+fn wgpu_noise_cellular_insert<R: Real>(lut: &impl Lookup, best: [R; 3], d: R, h: u32) -> [R; 3] {
+    if d < best[0] {
+        return [d, best[0], wgpu_noise_cellular_value(lut, h)];
+    }
+    if d < best[1] {
+        return [best[0], d, best[2]];
+    }
+    best
+}
+
+#[inline(always)]
+fn wgpu_noise_cellular_finish<R: Real>(best: [R; 3], shape: &CellularShape) -> R {
+    let mut f1 = best[0];
+    let mut f2 = best[1];
+    if shape.distance == CELLULAR_DISTANCE_EUCLIDEAN {
+        // A correctly rounded square root in both precisions (f64's root rounded to f32 is
+        // f32's correctly rounded root: 53 >= 2 * 24 + 2 bits).
+        f1 = R::lit(f1.to_f64().sqrt());
+        f2 = R::lit(f2.to_f64().sqrt());
+    }
+    if shape.output == CELLULAR_F2 {
+        return f2;
+    }
+    if shape.output == CELLULAR_F2_MINUS_F1 {
+        return f2 - f1;
+    }
+    if shape.output == CELLULAR_CELL {
+        return best[2];
+    }
+    f1
+}
+
+/// A cell coordinate wrapped to `period` cells (256: the lookups' own period).
+#[inline(always)]
+pub fn wgpu_noise_cellular_wrap<R: Real>(cell: R, period: u32) -> u32 {
+    if period == 256 {
+        return wrap256(cell);
+    }
+    wrap_period(cell, period)
+}
+
+/// The hash of a cell from its wrapped coordinates (2 to 4 of them), as the shader forms it:
+/// `T(x, y)`, `T(x, y + P(z))`, `T(x, y + T(z, w))`.
+#[inline(always)]
+pub fn cell_hash(lut: &impl Lookup, cell: &[u32]) -> u32 {
+    match *cell {
+        [x, y] => lut.hash2(x, y),
+        [x, y, z] => lut.hash2(x, y + lut.perm1(z)),
+        [x, y, z, w] => lut.hash2(x, y + lut.hash2(z, w)),
+        _ => panic!("cell_hash takes 2, 3 or 4 coordinates, not {}", cell.len()),
+    }
+}
+
+/// 2D cellular noise that repeats every `period` cells per axis (whole numbers, 1 to 2²⁴).
+pub fn cellular2_periodic<R: Real>(
+    lut: &impl Lookup,
+    p: [R; 2],
+    period: [u32; 2],
+    shape: &CellularShape,
+) -> R {
+    let c = p.map(|v| v.floor());
+    let f = [p[0] - c[0], p[1] - c[1]];
+    let m = shape.distance;
+    let jitter = R::lit(shape.jitter as f64);
+    let n = 2 * wgpu_noise_cellular_reach(2, m) + 1;
+    let far = R::lit(WGPU_NOISE_CELLULAR_FAR);
+    let mut best = [far, far, R::lit(0.0)];
+    for tx in 0..n {
+        let i = wgpu_noise_cellular_offset(tx);
+        let gx = wgpu_noise_cellular_gap(f[0], i, jitter, m);
+        if gx >= best[1] {
+            continue;
+        }
+        let cx = wgpu_noise_cellular_wrap(c[0] + R::lit(i as f64), period[0]);
+        for ty in 0..n {
+            let j = wgpu_noise_cellular_offset(ty);
+            let gy =
+                wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f[1], j, jitter, m), m);
+            if gy >= best[1] {
+                continue;
+            }
+            let cy = wgpu_noise_cellular_wrap(c[1] + R::lit(j as f64), period[1]);
+            let h = cell_hash(lut, &[cx, cy]);
+            let dx =
+                wgpu_noise_cellular_term(wgpu_noise_cellular_delta(lut, h, 0, i, f[0], jitter), m);
+            let dy =
+                wgpu_noise_cellular_term(wgpu_noise_cellular_delta(lut, h, 1, j, f[1], jitter), m);
+            best = wgpu_noise_cellular_insert(lut, best, wgpu_noise_cellular_combine(dx, dy, m), h);
+        }
+    }
+    wgpu_noise_cellular_finish(best, shape)
+}
+
+/// 3D cellular noise that repeats every `period` cells per axis.
+pub fn cellular3_periodic<R: Real>(
+    lut: &impl Lookup,
+    p: [R; 3],
+    period: [u32; 3],
+    shape: &CellularShape,
+) -> R {
+    let c = p.map(|v| v.floor());
+    let f: [R; 3] = std::array::from_fn(|a| p[a] - c[a]);
+    let m = shape.distance;
+    let jitter = R::lit(shape.jitter as f64);
+    let n = 2 * wgpu_noise_cellular_reach(3, m) + 1;
+    let far = R::lit(WGPU_NOISE_CELLULAR_FAR);
+    let mut best = [far, far, R::lit(0.0)];
+    for tx in 0..n {
+        let i = wgpu_noise_cellular_offset(tx);
+        let gx = wgpu_noise_cellular_gap(f[0], i, jitter, m);
+        if gx >= best[1] {
+            continue;
+        }
+        let cx = wgpu_noise_cellular_wrap(c[0] + R::lit(i as f64), period[0]);
+        for ty in 0..n {
+            let j = wgpu_noise_cellular_offset(ty);
+            let gy =
+                wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f[1], j, jitter, m), m);
+            if gy >= best[1] {
+                continue;
+            }
+            let cy = wgpu_noise_cellular_wrap(c[1] + R::lit(j as f64), period[1]);
+            for tz in 0..n {
+                let k = wgpu_noise_cellular_offset(tz);
+                let gz =
+                    wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f[2], k, jitter, m), m);
+                if gz >= best[1] {
+                    continue;
+                }
+                let cz = wgpu_noise_cellular_wrap(c[2] + R::lit(k as f64), period[2]);
+                let h = cell_hash(lut, &[cx, cy, cz]);
+                let delta = |axis, o, f| {
+                    wgpu_noise_cellular_term(
+                        wgpu_noise_cellular_delta(lut, h, axis, o, f, jitter),
+                        m,
+                    )
+                };
+                let (dx, dy, dz) = (delta(0, i, f[0]), delta(1, j, f[1]), delta(2, k, f[2]));
+                let d = wgpu_noise_cellular_combine(wgpu_noise_cellular_combine(dx, dy, m), dz, m);
+                best = wgpu_noise_cellular_insert(lut, best, d, h);
+            }
+        }
+    }
+    wgpu_noise_cellular_finish(best, shape)
+}
+
+/// 4D cellular noise that repeats every `period` cells per axis.
+pub fn cellular4_periodic<R: Real>(
+    lut: &impl Lookup,
+    p: [R; 4],
+    period: [u32; 4],
+    shape: &CellularShape,
+) -> R {
+    let c = p.map(|v| v.floor());
+    let f: [R; 4] = std::array::from_fn(|a| p[a] - c[a]);
+    let m = shape.distance;
+    let jitter = R::lit(shape.jitter as f64);
+    let n = 2 * wgpu_noise_cellular_reach(4, m) + 1;
+    let far = R::lit(WGPU_NOISE_CELLULAR_FAR);
+    let mut best = [far, far, R::lit(0.0)];
+    for tx in 0..n {
+        let i = wgpu_noise_cellular_offset(tx);
+        let gx = wgpu_noise_cellular_gap(f[0], i, jitter, m);
+        if gx >= best[1] {
+            continue;
+        }
+        let cx = wgpu_noise_cellular_wrap(c[0] + R::lit(i as f64), period[0]);
+        for ty in 0..n {
+            let j = wgpu_noise_cellular_offset(ty);
+            let gy =
+                wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f[1], j, jitter, m), m);
+            if gy >= best[1] {
+                continue;
+            }
+            let cy = wgpu_noise_cellular_wrap(c[1] + R::lit(j as f64), period[1]);
+            for tz in 0..n {
+                let k = wgpu_noise_cellular_offset(tz);
+                let gz =
+                    wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f[2], k, jitter, m), m);
+                if gz >= best[1] {
+                    continue;
+                }
+                let cz = wgpu_noise_cellular_wrap(c[2] + R::lit(k as f64), period[2]);
+                for tw in 0..n {
+                    let l = wgpu_noise_cellular_offset(tw);
+                    let gw = wgpu_noise_cellular_combine(
+                        gz,
+                        wgpu_noise_cellular_gap(f[3], l, jitter, m),
+                        m,
+                    );
+                    if gw >= best[1] {
+                        continue;
+                    }
+                    let cw = wgpu_noise_cellular_wrap(c[3] + R::lit(l as f64), period[3]);
+                    let h = cell_hash(lut, &[cx, cy, cz, cw]);
+                    let delta = |axis, o, f| {
+                        wgpu_noise_cellular_term(
+                            wgpu_noise_cellular_delta(lut, h, axis, o, f, jitter),
+                            m,
+                        )
+                    };
+                    let (dx, dy) = (delta(0, i, f[0]), delta(1, j, f[1]));
+                    let (dz, dw) = (delta(2, k, f[2]), delta(3, l, f[3]));
+                    let d = wgpu_noise_cellular_combine(
+                        wgpu_noise_cellular_combine(wgpu_noise_cellular_combine(dx, dy, m), dz, m),
+                        dw,
+                        m,
+                    );
+                    best = wgpu_noise_cellular_insert(lut, best, d, h);
+                }
+            }
+        }
+    }
+    wgpu_noise_cellular_finish(best, shape)
+}
+
+/// Cellular noise at `p` (2 to 4 coordinates) on the lookups' own 256-cell lattice
+/// (`cellular2/3/4` in the shader).
+pub fn cellular<R: Real>(lut: &impl Lookup, p: &[R], shape: &CellularShape) -> R {
+    cellular_periodic(lut, p, &[256; 4][..p.len()], shape)
+}
+
+/// Cellular noise at `p` (2 to 4 coordinates) repeating every `period` cells per axis.
+///
+/// # Panics
+/// If `p` does not have 2, 3 or 4 coordinates (a programming error, not an input error).
+pub fn cellular_periodic<R: Real>(
+    lut: &impl Lookup,
+    p: &[R],
+    period: &[u32],
+    shape: &CellularShape,
+) -> R {
+    match (p, period) {
+        (&[x, y], &[a, b, ..]) => cellular2_periodic(lut, [x, y], [a, b], shape),
+        (&[x, y, z], &[a, b, c, ..]) => cellular3_periodic(lut, [x, y, z], [a, b, c], shape),
+        (&[x, y, z, w], &[a, b, c, d, ..]) => {
+            cellular4_periodic(lut, [x, y, z, w], [a, b, c, d], shape)
+        }
+        _ => panic!("cellular takes 2, 3 or 4 coordinates, not {}", p.len()),
+    }
+}
