@@ -194,6 +194,12 @@ pub fn fill_slab_with(
         "{} is not available on this CPU",
         options.level.name()
     );
+    if kind == NoiseKind::Cellular {
+        // Cellular noise has no lane implementation yet: the scalar reference fills it
+        // (the same values by definition).
+        crate::cpu::fill::fill_slab(lut, kind, dims, params, out);
+        return;
+    }
     let job = Job::new(kind, dims, params, options.level);
     match lut.lane_source() {
         LaneSource::Tables(t) => run_threads(&PackedTables::new(t), &job, out, options.threads),
@@ -246,6 +252,7 @@ impl<'a> Job<'a> {
             (NoiseKind::Simplex, 2) => Base::Simplex2,
             (NoiseKind::Simplex, 3) => Base::Simplex3,
             (NoiseKind::Simplex, _) => Base::Simplex4,
+            (NoiseKind::Cellular, _) => unreachable!("cellular noise takes the scalar path"),
         };
         let continuous = s.kernel == KERNEL_CONTINUOUS;
         let (r2, scale) = match (dims, continuous) {
