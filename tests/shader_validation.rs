@@ -47,9 +47,10 @@ fn each_noise_family_validates_with_either_lookup_module() {
         validate(
             "lookup + all + fractal.wgsl",
             &format!(
-                "{base}\n{}\n{}\n{}",
+                "{base}\n{}\n{}\n{}\n{}",
                 shader::CLASSIC_WGSL,
                 shader::SIMPLEX_WGSL,
+                shader::CELLULAR_WGSL,
                 shader::FRACTAL_WGSL
             ),
         );
@@ -73,12 +74,13 @@ fn the_fill_shader_validates_for_both_lookup_variants() {
 /// functions, after them.
 #[test]
 fn every_shader_file_validates() {
-    const LIBRARY_MODULES: [&str; 7] = [
+    const LIBRARY_MODULES: [&str; 8] = [
         "lookup.wgsl",
         "lookup_hash.wgsl",
         "lattice.wgsl",
         "classic.wgsl",
         "simplex.wgsl",
+        "cellular.wgsl",
         "fractal.wgsl",
         "fill.wgsl",
     ];
