@@ -89,6 +89,13 @@ impl GpuNoise {
         })
     }
 
+    /// The adapter and backend this generator runs on, e.g. `llvmpipe (LLVM 15.0.6, 256
+    /// bits), Vulkan`.
+    pub fn adapter_description(&self) -> String {
+        let info = self.device.adapter_info();
+        format!("{}, {:?}", info.name, info.backend)
+    }
+
     /// Whether 3D and 4D slabs are filled into 2D array textures (always on GL).
     pub fn layered_volumes(&self) -> bool {
         self.layered
