@@ -60,6 +60,22 @@ pub enum NoiseError {
     /// the format, an option that does not apply to it.
     #[error("{0}")]
     Output(String),
+    /// The adapter failed the self-check of [`crate::gpu::GpuNoise::self_check`]: a probe
+    /// it computed differs from the f32 CPU reference, so its results cannot be trusted.
+    #[error(
+        "the GPU self-check failed on {adapter} ({backend}): {what} differs from the CPU \
+         reference by up to {max_error:e}"
+    )]
+    SelfCheck {
+        /// The adapter's name.
+        adapter: String,
+        /// The wgpu backend (Vulkan, Gl, ...).
+        backend: String,
+        /// The largest difference from the f32 CPU reference (NaN if a value was NaN).
+        max_error: f32,
+        /// What failed, e.g. "a 3D simplex fill".
+        what: String,
+    },
     /// Baked values differ from the CPU reference by more than the tolerance.
     #[error("verification failed: {0}")]
     Verification(String),

@@ -223,6 +223,10 @@ fn a_wrong_texture_upload_breaks_parity() {
             .fold(0.0f32, f32::max)
     };
 
+    // The self-check runs on first use of each dimension (tests/self_check.rs); pass it
+    // first, so what follows measures the fills themselves.
+    g.self_check(NoiseKind::Simplex, 3).unwrap();
+    g.self_check(NoiseKind::Classic, 4).unwrap();
     // A shuffled permutation (another seed's tables) uploaded behind the CPU's back.
     g.lookup().upload(g.queue(), &LookupTables::new(99));
     let shuffled = max_error(g.generate(&field3).unwrap(), &cpu3);
@@ -233,7 +237,7 @@ fn a_wrong_texture_upload_breaks_parity() {
     corrupted.grad4[corner] = corrupted.grad4[corner].map(|c| 2 - c);
     g.lookup().upload(g.queue(), &corrupted);
     let one_gradient = max_error(g.generate(&field4).unwrap(), &cpu4);
-    // Two entries of the 1D permutation texture (used by 3D) swapped.
+    // Two entries of the permutation texture (used by 3D) swapped.
     let mut corrupted = reference.clone();
     corrupted.perm.swap(0, 1);
     g.lookup().upload(g.queue(), &corrupted);

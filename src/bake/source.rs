@@ -119,7 +119,7 @@ impl GpuSource {
 
 impl SampleSource for GpuSource {
     fn name(&self) -> String {
-        "gpu".into()
+        format!("gpu ({})", self.noise.adapter_description())
     }
 
     fn produce(

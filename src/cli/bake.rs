@@ -479,30 +479,42 @@ fn pick_source(backend: BackendArg, spec: &NoiseSpec) -> Result<Box<dyn SampleSo
         return Ok(Box::new(CpuSource::new()));
     }
     super::quiet_xdg_runtime_dir();
-    let gpu = GpuContext::new().and_then(|ctx| {
-        let source = GpuSource::new(GpuNoise::with_variant(
-            &ctx.device,
-            &ctx.queue,
-            spec.seed,
-            spec.lookup,
-        )?);
-        source.check(spec)?;
-        Ok(source)
-    });
+    let cpu_instead = |reason: String| -> Result<Box<dyn SampleSource>> {
+        eprintln!(
+            "notice: {reason}; baking on the CPU instead ({} threads)",
+            rayon::current_num_threads()
+        );
+        Ok(Box::new(CpuSource::new()))
+    };
+    let ctx = match GpuContext::new() {
+        Ok(ctx) => ctx,
+        Err(e) if backend == BackendArg::Gpu => return Err(e).context("--backend gpu"),
+        Err(_) => return cpu_instead("no GPU adapter".into()),
+    };
+    let info = ctx.adapter.get_info();
+    // A software rasteriser (lavapipe, llvmpipe) is slower than the CPU backend's own
+    // code on the same cores: auto takes the CPU there.
+    if backend == BackendArg::Auto && info.device_type == wgpu::DeviceType::Cpu {
+        return cpu_instead(format!(
+            "the only GPU adapter, {} ({:?}), is a software rasteriser, slower than the CPU \
+             backend",
+            info.name, info.backend
+        ));
+    }
+    let gpu =
+        GpuNoise::with_variant(&ctx.device, &ctx.queue, spec.seed, spec.lookup).and_then(|noise| {
+            // The adapter's self-check (GpuNoise runs it anyway; here its failure can
+            // still choose the CPU).
+            noise.self_check(spec.field.kind, spec.field.dims)?;
+            let source = GpuSource::new(noise);
+            source.check(spec)?;
+            Ok(source)
+        });
     match (gpu, backend) {
         (Ok(source), _) => Ok(Box::new(source)),
         (Err(e), BackendArg::Gpu) => Err(e).context("--backend gpu"),
-        (Err(e), _) => {
-            let reason = match e {
-                NoiseError::NoAdapter(_) => "no GPU adapter".to_string(),
-                other => format!("the GPU cannot bake this: {other}"),
-            };
-            eprintln!(
-                "notice: {reason}; baking on the CPU reference instead ({} threads)",
-                rayon::current_num_threads()
-            );
-            Ok(Box::new(CpuSource::new()))
-        }
+        (Err(e @ NoiseError::SelfCheck { .. }), _) => cpu_instead(e.to_string()),
+        (Err(e), _) => cpu_instead(format!("the GPU cannot bake this: {e}")),
     }
 }
 

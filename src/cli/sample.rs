@@ -40,6 +40,9 @@ pub struct SampleArgs {
     /// Where to evaluate: the CPU reference or the GPU shaders (f32).
     #[arg(long, value_enum, default_value = "cpu")]
     pub backend: SampleBackend,
+    /// Name the backend that evaluates (the adapter and wgpu backend, or the CPU) on stderr.
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 /// Reads whitespace-separated points, one per line, and prints one value per line with 17
@@ -56,6 +59,9 @@ pub fn run(args: SampleArgs) -> Result<()> {
                 PrecisionArg::F64 => Precision::F64,
                 PrecisionArg::F32 => Precision::F32,
             };
+            if args.verbose {
+                eprintln!("sample: cpu, {}", format!("{precision:?}").to_lowercase());
+            }
             points
                 .iter()
                 .map(|p| match precision {
@@ -74,6 +80,9 @@ pub fn run(args: SampleArgs) -> Result<()> {
             super::quiet_xdg_runtime_dir();
             let ctx = GpuContext::new().context("--backend gpu needs a GPU adapter")?;
             let gpu = GpuNoise::new(&ctx.device, &ctx.queue, args.noise.seed)?;
+            if args.verbose {
+                eprintln!("sample: gpu ({}), f32", gpu.adapter_description());
+            }
             let pts: Vec<[f32; 4]> = points.iter().map(|p| p.map(|v| v as f32)).collect();
             gpu.evaluate(kind, dims, &pts)?
                 .into_iter()

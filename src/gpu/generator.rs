@@ -49,6 +49,8 @@ pub struct GpuNoise {
     /// Fill 3D and 4D slabs into 2D array textures instead of 3D ones: wgpu's GL backend
     /// binds a 3D storage texture one layer deep (see `FillPipelines::record_fill`).
     layered: bool,
+    /// One bit per (dimension, kind, fill or points) whose self-check passed.
+    checked: std::sync::atomic::AtomicU16,
     /// Slab targets kept from the last call, reused when the next has the same shape.
     slab_cache: std::sync::Mutex<Option<(SlabShape, Vec<SlabTarget>)>>,
     /// Options; change them at any time.
@@ -81,9 +83,17 @@ impl GpuNoise {
             pipelines,
             hash_key: crate::tables::hash_key_for_seed(seed),
             layered: device.adapter_info().backend == wgpu::Backend::Gl,
+            checked: std::sync::atomic::AtomicU16::new(0),
             slab_cache: std::sync::Mutex::new(None),
             options: GpuOptions::default(),
         })
+    }
+
+    /// The adapter and backend this generator runs on, e.g. `llvmpipe (LLVM 15.0.6, 256
+    /// bits), Vulkan`.
+    pub fn adapter_description(&self) -> String {
+        let info = self.device.adapter_info();
+        format!("{}, {:?}", info.name, info.backend)
     }
 
     /// Whether 3D and 4D slabs are filled into 2D array textures (always on GL).
@@ -96,6 +106,134 @@ impl GpuNoise {
     #[doc(hidden)]
     pub fn force_layered_volumes(&mut self, layered: bool) {
         self.layered = layered || self.device.adapter_info().backend == wgpu::Backend::Gl;
+    }
+
+    /// Checks this adapter the first time a kind and dimension are filled: fills a small
+    /// probe field with this generator's lookup variant and compares it with the f32 CPU
+    /// reference. Every `generate*` call runs it (once per kind, dimension and generator:
+    /// a few milliseconds, plus compiling the plain pipeline if the work does not use it);
+    /// call it yourself to choose a backend before starting work. Fails with
+    /// [`NoiseError::SelfCheck`] naming the adapter and backend.
+    pub fn self_check(&self, kind: NoiseKind, dims: usize) -> Result<()> {
+        self.self_check_path(kind, dims, false)
+    }
+
+    /// [`GpuNoise::self_check`] for point evaluation (`evaluate*` run it).
+    pub fn self_check_points(&self, kind: NoiseKind, dims: usize) -> Result<()> {
+        self.self_check_path(kind, dims, true)
+    }
+
+    fn self_check_path(&self, kind: NoiseKind, dims: usize, points: bool) -> Result<()> {
+        use std::sync::atomic::Ordering;
+        if !(2..=4).contains(&dims) {
+            return Err(NoiseError::InvalidField(format!(
+                "dimensions must be 2, 3 or 4, not {dims}"
+            )));
+        }
+        let index = (dims - 2) * 4 + (kind == NoiseKind::Simplex) as usize * 2 + points as usize;
+        let bit = 1u16 << index;
+        if self.checked.load(Ordering::Relaxed) & bit != 0 {
+            return Ok(());
+        }
+        let seed = self.lookup.seed();
+        let max_error = match self.pipelines.variant() {
+            LookupVariant::Textures => {
+                self.probe(kind, dims, points, &crate::tables::LookupTables::new(seed))
+            }
+            LookupVariant::Hash => self.probe(
+                kind,
+                dims,
+                points,
+                &crate::cpu::lookup::HashLookup::new(seed),
+            ),
+        }?;
+        if let Some(max_error) = max_error {
+            let info = self.device.adapter_info();
+            return Err(NoiseError::SelfCheck {
+                adapter: info.name,
+                backend: format!("{:?}", info.backend),
+                max_error,
+                what: if points {
+                    format!("{dims}D {kind} point evaluation")
+                } else {
+                    format!("a {dims}D {kind} fill")
+                },
+            });
+        }
+        self.checked.fetch_or(bit, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// The probe of [`GpuNoise::self_check`]: `Some(largest error)` when it fails.
+    fn probe(
+        &self,
+        kind: NoiseKind,
+        dims: usize,
+        points: bool,
+        lut: &impl crate::cpu::lookup::Lookup,
+    ) -> Result<Option<f32>> {
+        // The parity tolerance of tests/gpu_parity.rs; one simplex 3D/4D sample within
+        // rounding of a simplex boundary may jump by up to 2e-3 (measured there).
+        const TOLERANCE: f32 = 1e-5;
+        const BOUNDARY_JUMP: f32 = 2e-3;
+        let (gpu, cpu) = if points {
+            let points: Vec<[f32; 4]> = (0..64)
+                .map(|i| {
+                    let t = i as f32;
+                    [
+                        t * 0.37 - 9.0,
+                        t * 0.11 + 0.7,
+                        1.2 - t * 0.53,
+                        t * 0.29 + 0.4,
+                    ]
+                })
+                .collect();
+            let gpu = self.evaluate_unchecked(kind, dims, &points, false)?.0;
+            let cpu: Vec<f32> = points
+                .iter()
+                .map(|p| crate::cpu::noise_at(lut, kind, &p[..dims]))
+                .collect();
+            (gpu, cpu)
+        } else {
+            let size: &[u32] = match dims {
+                2 => &[16, 16],
+                3 => &[8, 8, 4],
+                _ => &[4, 4, 3, 3],
+            };
+            let field = Field::new(kind, size)
+                .with_frequency(&[3.0, 2.5, 2.0, 1.5])
+                .with_offset(&[-1.25, 0.5, 2.75, -3.5]);
+            let mut gpu = Vec::with_capacity(field.len() as usize);
+            self.run_slabs_unchecked(&field, false, true, |_, v| {
+                gpu.extend_from_slice(v);
+                Ok(())
+            })?;
+            (gpu, crate::cpu::fill::generate_f32(lut, &field)?)
+        };
+        let errors: Vec<f32> = gpu.iter().zip(&cpu).map(|(g, c)| (g - c).abs()).collect();
+        if errors.iter().any(|e| e.is_nan()) {
+            return Ok(Some(f32::NAN));
+        }
+        let max = errors.iter().fold(0.0f32, |m, &e| m.max(e));
+        let over = errors.iter().filter(|&&e| e > TOLERANCE).count();
+        Ok((over > 1 || max > BOUNDARY_JUMP).then_some(max))
+    }
+
+    /// Forgets passed self-checks, so the next use runs them again (to time them).
+    #[doc(hidden)]
+    pub fn forget_self_checks(&self) {
+        self.checked.store(0, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Uploads another seed's tables and changes the hash key behind the generator's
+    /// back, and forgets passed self-checks: the next use must fail its self-check.
+    #[doc(hidden)]
+    pub fn sabotage_for_test(&mut self) {
+        let other = self.lookup.seed() ^ 0x5eed;
+        self.lookup
+            .upload(&self.queue, &crate::tables::LookupTables::new(other));
+        self.hash_key = crate::tables::hash_key_for_seed(other);
+        self.checked.store(0, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Switches to the tables of another seed (rewrites the lookup textures in place).
@@ -254,6 +392,19 @@ impl GpuNoise {
         &self,
         field: &Field,
         gradient: bool,
+        sink: impl FnMut(Slab, &[f32]) -> Result<()>,
+    ) -> Result<()> {
+        field.validate()?;
+        self.self_check(field.kind, field.dims)?;
+        self.run_slabs_unchecked(field, gradient, self.options.poison, sink)
+    }
+
+    /// [`GpuNoise::run_slabs`] without the self-check (the self-check's own fills).
+    fn run_slabs_unchecked(
+        &self,
+        field: &Field,
+        gradient: bool,
+        poison: bool,
         mut sink: impl FnMut(Slab, &[f32]) -> Result<()>,
     ) -> Result<()> {
         let channels = if gradient { 4 } else { 1 };
@@ -321,7 +472,7 @@ impl GpuNoise {
             let params = FillParams::new(field, slab);
             let copy_size = extent_of(&slab);
             let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-            if self.options.poison {
+            if poison {
                 self.poison(&t.texture, copy_size, channels);
             }
             let mut encoder = self
@@ -361,7 +512,6 @@ impl GpuNoise {
         if let Some(last) = pending {
             read(last, &mut values)?;
         }
-        drop(read);
         self.return_slab_targets(shape, ring);
         Ok(())
     }
@@ -420,6 +570,18 @@ impl GpuNoise {
     }
 
     fn evaluate_inner(
+        &self,
+        kind: NoiseKind,
+        dims: usize,
+        points: &[[f32; 4]],
+        with_gradients: bool,
+    ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
+        self.self_check_points(kind, dims)?;
+        self.evaluate_unchecked(kind, dims, points, with_gradients)
+    }
+
+    /// [`GpuNoise::evaluate_inner`] without the self-check (the self-check's own points).
+    fn evaluate_unchecked(
         &self,
         kind: NoiseKind,
         dims: usize,
