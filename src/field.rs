@@ -84,6 +84,11 @@ impl Default for Fractal {
 /// f32 resolves at any useful frequency).
 pub const MAX_OCTAVES: u32 = 16;
 
+/// The largest magnitude an octave's coordinates, frequency factor, amplitude or sum of
+/// amplitudes may reach: 2¹²⁰ ≈ 1.3e36, f32's range (3.4e38) less 2⁸ of headroom for the
+/// noise's own sums and products of coordinates (the simplex skew adds up to four).
+pub const MAX_OCTAVE_MAGNITUDE: f64 = (1u128 << 120) as f64;
+
 /// The kernel radius of simplex noise in 3D and 4D.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Kernel {
@@ -358,6 +363,7 @@ impl Field {
         if !f.gain.is_finite() {
             return bad(format!("gain must be a finite number, not {}", f.gain));
         }
+        self.validate_octaves()?;
         if self.kernel == Kernel::Continuous && !(self.kind == NoiseKind::Simplex && self.dims >= 3)
         {
             return bad("the continuous kernel applies to simplex noise in 3D and 4D only".into());
@@ -445,6 +451,80 @@ impl Field {
         }
         if self.tileable {
             return bad("gradients of tileable noise are not available");
+        }
+        Ok(())
+    }
+
+    /// Checks that every octave stays within `f32` (the shaders' and the `f32` reference's
+    /// arithmetic): its frequency `lacunarity^k`, its coordinates (up to `|offset| +
+    /// |frequency|` times that), its amplitude `gain^k`, the sum of amplitudes and the
+    /// gradient's scale `gain^k lacunarity^k` are finite, the frequency above 0, and all at
+    /// most [`MAX_OCTAVE_MAGNITUDE`]; and that the gain is not negative. Computed as the
+    /// shader does: `f32`, multiplied octave by octave. Without it, e.g. `lacunarity =
+    /// 1e308` yields NaN samples.
+    fn validate_octaves(&self) -> Result<()> {
+        let bad = |m: String| Err(NoiseError::InvalidField(m));
+        let f = &self.fractal;
+        if f.gain < 0.0 {
+            // Octaves of alternating sign, normalised by a sum smaller than that of their
+            // magnitudes, leave the documented ranges ([-1, 1]; [0, 1] for turbulence and
+            // ridged), and at -1 with an even count the sum is 0.
+            return bad(format!("gain must be 0 or more, not {}", shortest(f.gain)));
+        }
+        let (lacunarity, gain) = (f.lacunarity as f32, f.gain as f32);
+        let within = |v: f64| v.is_finite() && v.abs() <= MAX_OCTAVE_MAGNITUDE;
+        // The largest |coordinate| of octave 0 along each axis: texel i < N samples at
+        // offset + frequency * i / N.
+        let extent: [f64; 4] =
+            std::array::from_fn(|a| self.offset[a].abs() + self.frequency[a].abs());
+        for axis in 0..self.dims {
+            if !within(extent[axis]) {
+                let (name, value) = if self.offset[axis].abs() >= self.frequency[axis].abs() {
+                    ("offset", self.offset[axis])
+                } else {
+                    ("frequency", self.frequency[axis])
+                };
+                return bad(format!(
+                    "{name} along {} is {}, beyond ±{} (coordinates must stay well within f32)",
+                    AXIS_NAMES[axis],
+                    shortest(value),
+                    shortest(MAX_OCTAVE_MAGNITUDE)
+                ));
+            }
+        }
+        let octaves = f.octaves;
+        let mut frequency = 1.0f32;
+        let mut amplitude = 1.0f32;
+        let mut norm = 0.0f32;
+        for k in 0..octaves {
+            let octave = k + 1;
+            let largest = (0..self.dims)
+                .map(|a| extent[a] * frequency as f64)
+                .fold(0.0, f64::max);
+            if !(frequency > 0.0 && within(frequency as f64) && within(largest)) {
+                return bad(format!(
+                    "lacunarity {} with {octaves} octaves: octave {octave}'s coordinates reach {} (lacunarity^{k} = {} in f32); every octave's must stay above 0 and within ±{}",
+                    shortest(f.lacunarity),
+                    shortest(largest),
+                    shortest(frequency),
+                    shortest(MAX_OCTAVE_MAGNITUDE)
+                ));
+            }
+            norm += amplitude;
+            // amplitude × frequency scales the octave's gradient (fbm_deriv).
+            let gradient_scale = amplitude as f64 * frequency as f64;
+            if !(within(amplitude as f64) && within(norm as f64) && within(gradient_scale)) {
+                return bad(format!(
+                    "gain {} with {octaves} octaves: octave {octave}'s amplitude gain^{k} is {} in f32 (the amplitudes sum to {}; times lacunarity^{k}, the gradient's scale, {}), beyond ±{}",
+                    shortest(f.gain),
+                    shortest(amplitude),
+                    shortest(norm),
+                    shortest(gradient_scale),
+                    shortest(MAX_OCTAVE_MAGNITUDE)
+                ));
+            }
+            frequency *= lacunarity;
+            amplitude *= gain;
         }
         Ok(())
     }
@@ -552,6 +632,18 @@ fn ulp32(v: f32) -> f32 {
 fn usable_offset(spacing: f64, extent: f64, mantissa_bits: i32) -> f64 {
     let limit = 2f64.powi(mantissa_bits + spacing.abs().log2().floor() as i32);
     (limit - extent).max(0.0)
+}
+
+/// `v` in the fewest digits that read back as the same number (`f64` or `f32`): plain
+/// for magnitudes from 1e-5 to below 1e16 (`8`, `0.125`), scientific outside (`1e-30`, not
+/// thirty zeros; `2.5e20`).
+pub fn shortest<T: std::fmt::Display + std::fmt::LowerExp + Copy + Into<f64>>(v: T) -> String {
+    let magnitude = v.into().abs();
+    if magnitude == 0.0 || (1e-5..1e16).contains(&magnitude) || !magnitude.is_finite() {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
+    }
 }
 
 /// Axis names in field order.

@@ -286,8 +286,9 @@ impl Encoding {
             Encoding::Png { depth, .. } => format!("{}-bit grayscale PNG", depth.bits()),
             Encoding::NormalMap { depth, strength } => {
                 format!(
-                    "{}-bit RGB normal map PNG (OpenGL, +Y up, strength {strength})",
-                    depth.bits()
+                    "{}-bit RGB normal map PNG (OpenGL, +Y up, strength {})",
+                    depth.bits(),
+                    crate::field::shortest(*strength)
                 )
             }
             Encoding::Exr { half, compression } => format!(

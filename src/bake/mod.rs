@@ -35,7 +35,8 @@ pub use source::{CpuSource, GpuSource, SampleSource};
 pub use source::CpuLookup;
 
 use crate::error::{NoiseError, Result};
-use crate::field::{Field, Fractal, Kernel, AXIS_NAMES};
+pub use crate::field::shortest;
+use crate::field::{Field, Fractal, FractalMode, Kernel, AXIS_NAMES};
 use crate::gpu::LookupVariant;
 use crate::params::FillParams;
 
@@ -151,7 +152,7 @@ impl NoiseSpec {
     /// One line, e.g. `simplex noise, 3D, seed 0, size 64x64x64, frequency 8,8,8, offset 0,0,0`.
     pub fn describe(&self) -> String {
         let f = &self.field;
-        let join = |v: &[f64]| v.iter().map(f64::to_string).collect::<Vec<_>>().join(",");
+        let join = |v: &[f64]| v.iter().map(|&x| shortest(x)).collect::<Vec<_>>().join(",");
         let size: Vec<String> = f.size[..f.dims].iter().map(u32::to_string).collect();
         let mut text = format!(
             "{} noise, {}D, seed {}, size {}, frequency {}, offset {}",
@@ -164,9 +165,19 @@ impl NoiseSpec {
         );
         let fractal = &f.fractal;
         if *fractal != Fractal::default() {
+            let mode = match fractal.mode {
+                FractalMode::Fbm => "fBm",
+                FractalMode::Turbulence => "turbulence",
+                FractalMode::Ridged => "ridged multifractal",
+            };
+            let octaves = match fractal.octaves {
+                1 => "1 octave".to_string(),
+                n => format!("{n} octaves"),
+            };
             text += &format!(
-                ", {:?} of {} octaves (lacunarity {}, gain {})",
-                fractal.mode, fractal.octaves, fractal.lacunarity, fractal.gain
+                ", {mode} of {octaves} (lacunarity {}, gain {})",
+                shortest(fractal.lacunarity),
+                shortest(fractal.gain)
             );
         }
         if f.tileable {

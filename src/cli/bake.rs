@@ -336,8 +336,8 @@ pub fn run(args: BakeArgs) -> Result<()> {
         args.output.display(),
         spec.describe(),
         options.encoding.describe(),
-        report.min,
-        report.max,
+        bake::shortest(report.min),
+        bake::shortest(report.max),
         source.name(),
         started.elapsed().as_secs_f64()
     );

@@ -1,6 +1,7 @@
 //! `wgpu-noise sample`: points on stdin, one value per line on stdout.
 
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::sync::mpsc::SyncSender;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -45,16 +46,86 @@ pub struct SampleArgs {
     pub verbose: bool,
 }
 
+/// The longest line accepted, in bytes (without its line ending): a point is at most four
+/// numbers, so anything longer is not one, and reading stops there instead of buffering it.
+pub const MAX_LINE: usize = 4096;
+
+/// Points per message from the input thread: what one read of the input holds, at most this.
+const CHUNK: usize = 4096;
+
+/// Most messages queued between the input thread and the evaluation: with [`CHUNK`] and
+/// [`BATCH`], the bound on the points held at once (about 3 MiB), whatever the input length.
+const QUEUE: usize = 16;
+
+/// Points evaluated together (one GPU dispatch) when the input arrives faster than the
+/// evaluation: the queued chunks are merged up to this size.
+const BATCH: usize = 65536;
+
 /// Reads whitespace-separated points, one per line, and prints one value per line with 17
-/// significant digits. A malformed line is an error naming its number; nothing is printed
-/// for it, and the exit code is non-zero.
+/// significant digits, streaming: a thread reads and parses the input while the values of
+/// what has arrived are evaluated and printed (and flushed), so memory stays bounded and a
+/// reader of the output sees each value soon after its line is written.
+///
+/// A malformed line is an error naming its number (exit 1). Values of the lines before it
+/// that were already evaluated stay printed: input that arrives at once (up to a batch)
+/// prints nothing, a long stream prints the values of every earlier batch. A closed stdout
+/// (`| head -1`) ends the run quietly and successfully.
 pub fn run(args: SampleArgs) -> Result<()> {
     let dims = args.noise.dims as usize;
     let kind: NoiseKind = args.noise.kind.into();
-    let points = read_points(std::io::stdin().lock(), dims)?;
-    let values: Vec<f64> = match args.backend {
+    let backend = open_backend(&args)?;
+
+    let (tx, rx) = std::sync::mpsc::sync_channel(QUEUE);
+    std::thread::Builder::new()
+        .name("sample input".into())
+        .spawn(move || read_chunks(std::io::stdin().lock(), dims, &tx))
+        .context("starting the input thread")?;
+
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut values = Vec::new();
+    // The input thread ends (and the channel closes) at the end of the input or after an
+    // error it sent.
+    while let Ok(first) = rx.recv() {
+        let mut batch = first?;
+        while batch.len() < BATCH {
+            match rx.try_recv() {
+                Ok(more) => batch.extend(more?),
+                Err(_) => break,
+            }
+        }
+        backend.evaluate(kind, dims, &batch, &mut values)?;
+        let written = values
+            .iter()
+            .try_for_each(|&v| write_17(&mut out, v))
+            .and_then(|()| out.flush());
+        match written {
+            Ok(()) => {}
+            // The reader has what it wanted (`| head -1`): a quiet, successful end.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+            Err(e) => return Err(e).context("writing to stdout"),
+        }
+    }
+    Ok(())
+}
+
+/// What evaluates the points: the CPU reference at a precision, or the GPU.
+enum Backend {
+    Cpu {
+        lut: LookupTables,
+        precision: Precision,
+    },
+    Gpu {
+        gpu: GpuNoise,
+        _ctx: GpuContext,
+    },
+}
+
+/// Backend selection for `--backend` (and `--precision`): the one place that decides where
+/// `sample` evaluates and may say so on stderr (an adapter line for a `--verbose`, a
+/// fallback notice) before any input is read.
+fn open_backend(args: &SampleArgs) -> Result<Backend> {
+    match args.backend {
         SampleBackend::Cpu => {
-            let lut = LookupTables::new(args.noise.seed);
             let precision = match args.precision {
                 PrecisionArg::F64 => Precision::F64,
                 PrecisionArg::F32 => Precision::F32,
@@ -62,16 +133,10 @@ pub fn run(args: SampleArgs) -> Result<()> {
             if args.verbose {
                 eprintln!("sample: cpu, {}", format!("{precision:?}").to_lowercase());
             }
-            points
-                .iter()
-                .map(|p| match precision {
-                    Precision::F64 => cpu::noise_at::<f64>(&lut, kind, &p[..dims]),
-                    Precision::F32 => {
-                        let q: Vec<f32> = p[..dims].iter().map(|&v| v as f32).collect();
-                        cpu::noise_at::<f32>(&lut, kind, &q) as f64
-                    }
-                })
-                .collect()
+            Ok(Backend::Cpu {
+                lut: LookupTables::new(args.noise.seed),
+                precision,
+            })
         }
         SampleBackend::Gpu => {
             if args.precision == PrecisionArg::F64 && std::env::args().any(|a| a == "--precision") {
@@ -83,55 +148,136 @@ pub fn run(args: SampleArgs) -> Result<()> {
             if args.verbose {
                 eprintln!("sample: gpu ({}), f32", gpu.adapter_description());
             }
-            let pts: Vec<[f32; 4]> = points.iter().map(|p| p.map(|v| v as f32)).collect();
-            gpu.evaluate(kind, dims, &pts)?
-                .into_iter()
-                .map(f64::from)
-                .collect()
+            Ok(Backend::Gpu { gpu, _ctx: ctx })
         }
-    };
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    for v in values {
-        writeln!(out, "{}", format_17(v))?;
     }
-    out.flush()?;
-    Ok(())
 }
 
-/// Parses every line before anything is printed, so a bad line leaves no partial output.
-fn read_points(input: impl BufRead, dims: usize) -> Result<Vec<[f64; 4]>> {
-    let mut points = Vec::new();
-    for (n, line) in input.lines().enumerate() {
-        let number = n + 1;
-        let line = line.with_context(|| format!("reading line {number}"))?;
-        if line.trim().is_empty() {
-            bail!("line {number}: empty line, expected {dims} coordinates");
+impl Backend {
+    /// The values of `kind` noise at `points` (their first `dims` coordinates) into `values`.
+    fn evaluate(
+        &self,
+        kind: NoiseKind,
+        dims: usize,
+        points: &[[f64; 4]],
+        values: &mut Vec<f64>,
+    ) -> Result<()> {
+        values.clear();
+        match self {
+            Backend::Cpu { lut, precision } => {
+                values.extend(points.iter().map(|p| match precision {
+                    Precision::F64 => cpu::noise_at::<f64>(lut, kind, &p[..dims]),
+                    Precision::F32 => {
+                        let q: Vec<f32> = p[..dims].iter().map(|&v| v as f32).collect();
+                        cpu::noise_at::<f32>(lut, kind, &q) as f64
+                    }
+                }));
+            }
+            Backend::Gpu { gpu, .. } => {
+                let pts: Vec<[f32; 4]> = points.iter().map(|p| p.map(|v| v as f32)).collect();
+                values.extend(gpu.evaluate(kind, dims, &pts)?.into_iter().map(f64::from));
+            }
         }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.len() != dims {
+        Ok(())
+    }
+}
+
+/// The input thread: reads lines (at most [`MAX_LINE`] bytes each), parses them, and sends
+/// the points in chunks: a chunk goes out when it is full or when the input has nothing
+/// more buffered (the next read may wait), so nothing waits for input that has not come.
+/// A bad line sends its error instead of the chunk that holds it, and ends the thread.
+fn read_chunks(input: impl Read, dims: usize, tx: &SyncSender<Result<Vec<[f64; 4]>>>) {
+    let mut reader = BufReader::with_capacity(1 << 16, input);
+    let mut chunk = Vec::with_capacity(CHUNK);
+    let mut line = Vec::with_capacity(MAX_LINE + 2);
+    for number in 1.. {
+        line.clear();
+        let read = (&mut reader)
+            .take(MAX_LINE as u64 + 2)
+            .read_until(b'\n', &mut line);
+        let point = match read {
+            Ok(0) => break,
+            Ok(_) => parse_line(&line, number, dims),
+            Err(e) => Err(anyhow::Error::new(e).context(format!("reading line {number}"))),
+        };
+        match point {
+            Ok(p) => chunk.push(p),
+            Err(e) => {
+                let _ = tx.send(Err(e));
+                return;
+            }
+        }
+        if chunk.len() == CHUNK || reader.buffer().is_empty() {
+            let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK));
+            if tx.send(Ok(full)).is_err() {
+                return; // The output side has ended.
+            }
+        }
+    }
+    if !chunk.is_empty() {
+        let _ = tx.send(Ok(chunk));
+    }
+}
+
+/// One line (with its line ending, if any) as a point; errors name the line `number` and
+/// quote at most a short prefix of it.
+fn parse_line(bytes: &[u8], number: usize, dims: usize) -> Result<[f64; 4]> {
+    let content = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let content = content.strip_suffix(b"\r").unwrap_or(content);
+    if content.len() > MAX_LINE {
+        bail!(
+            "line {number}: longer than {MAX_LINE} bytes, not a point (it starts {})",
+            quote_prefix(&String::from_utf8_lossy(&content[..=QUOTE_BYTES]))
+        );
+    }
+    let Ok(line) = std::str::from_utf8(content) else {
+        bail!("line {number}: not UTF-8 text");
+    };
+    if line.trim().is_empty() {
+        bail!("line {number}: empty line, expected {dims} coordinates");
+    }
+    let found = line.split_whitespace().count();
+    if found != dims {
+        bail!(
+            "line {number}: expected {dims} coordinates, found {found}: {}",
+            quote_prefix(line)
+        );
+    }
+    let mut p = [0.0f64; 4];
+    for (slot, text) in p.iter_mut().zip(line.split_whitespace()) {
+        let v: f64 = text.parse().map_err(|_| {
+            anyhow::anyhow!("line {number}: {} is not a number", quote_prefix(text))
+        })?;
+        if !v.is_finite() {
             bail!(
-                "line {number}: expected {dims} coordinates, found {}: {line:?}",
-                fields.len()
+                "line {number}: coordinate {} is not finite",
+                quote_prefix(text)
             );
         }
-        let mut p = [0.0f64; 4];
-        for (slot, text) in p.iter_mut().zip(&fields) {
-            let v: f64 = text
-                .parse()
-                .map_err(|_| anyhow::anyhow!("line {number}: {text:?} is not a number"))?;
-            if !v.is_finite() {
-                bail!("line {number}: coordinate {text:?} is not finite");
-            }
-            *slot = v;
-        }
-        points.push(p);
+        *slot = v;
     }
-    Ok(points)
+    Ok(p)
 }
 
-/// 17 significant digits, the shortest that round-trips any f64.
-fn format_17(v: f64) -> String {
-    format!("{:.*}", digits_after_point(v), v)
+/// Bytes of a line quoted in an error, at most.
+const QUOTE_BYTES: usize = 40;
+
+/// `text` quoted, cut to its first [`QUOTE_BYTES`] bytes (on a character boundary) and
+/// marked with `…` when longer.
+fn quote_prefix(text: &str) -> String {
+    if text.len() <= QUOTE_BYTES {
+        return format!("{text:?}");
+    }
+    let mut end = QUOTE_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{:?}…", &text[..end])
+}
+
+/// `v` with 17 significant digits, the shortest that round-trips any f64, and a newline.
+fn write_17(out: &mut impl Write, v: f64) -> std::io::Result<()> {
+    writeln!(out, "{:.*}", digits_after_point(v), v)
 }
 
 /// Digits after the decimal point that make 17 significant digits in fixed notation.

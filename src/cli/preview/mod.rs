@@ -92,6 +92,9 @@ pub struct PreviewArgs {
     /// Save the last frame to this PNG and exit (after --frames frames, default 1).
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
+    /// Replace the --screenshot file if it exists.
+    #[arg(long, requires = "screenshot")]
+    pub force: bool,
     /// Present as fast as possible instead of at the display's refresh rate.
     #[arg(long)]
     pub no_vsync: bool,
@@ -135,10 +138,13 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     if args.frames == Some(0) {
         bail!("--frames must be at least 1");
     }
+    if let Some(path) = &args.screenshot {
+        check_screenshot_path(path, args.force)?;
+    }
     super::quiet_xdg_runtime_dir();
     check_display()?;
-    let event_loop =
-        EventLoop::new().map_err(|e| anyhow!("cannot open a window ({e}); {BAKE_HINT}"))?;
+    let event_loop = EventLoop::new()
+        .map_err(|e| anyhow!("cannot open a window ({}); {BAKE_HINT}", window_error(&e)))?;
     let mut app = App::new(&args, event_loop.owned_display_handle());
     event_loop
         .run_app(&mut app)
@@ -167,6 +173,53 @@ fn initial_view(args: &PreviewArgs) -> View {
         speed: args.speed,
         paused: false,
     }
+}
+
+/// `--screenshot FILE`, before a window opens: a `.png` name (the file is a PNG), and a
+/// file that does not exist yet unless `--force` (as `bake` checks its output).
+fn check_screenshot_path(path: &std::path::Path, force: bool) -> Result<()> {
+    let png = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if !png {
+        bail!(
+            "--screenshot {}: screenshots are PNG files; give the name a .png extension",
+            path.display()
+        );
+    }
+    wgpu_noise::bake::file::check_target(path, force).map_err(screenshot_exists_hint)
+}
+
+/// `bake`'s hint for an existing output, with this command's flag.
+fn screenshot_exists_hint(e: wgpu_noise::NoiseError) -> anyhow::Error {
+    match e {
+        wgpu_noise::NoiseError::OutputExists(path) => anyhow!(
+            "{} already exists; pass --force to overwrite it",
+            path.display()
+        ),
+        other => other.into(),
+    }
+}
+
+/// winit's own message without the source location it prepends to OS errors ("os error at
+/// /…/winit-0.30.13/src/…/mod.rs:788: Failed to open connection to X server"): a path
+/// on the machine that built the binary tells the user nothing.
+fn window_error(e: &dyn std::fmt::Display) -> String {
+    let text = e.to_string();
+    if let Some(rest) = text.strip_prefix("os error at ") {
+        // The location is `FILE:LINE: `; the message follows the first `:DIGITS: `.
+        let mut search = 0;
+        while let Some(colon) = rest[search..].find(':').map(|i| i + search) {
+            let after = &rest[colon + 1..];
+            let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 && after[digits..].starts_with(": ") {
+                return after[digits + 2..].to_string();
+            }
+            search = colon + 1;
+        }
+    }
+    text
 }
 
 /// On X11/Wayland systems, a missing display is named before winit tries to connect.
@@ -212,6 +265,8 @@ struct App {
     /// `Some(n)`: unattended, exit after `n` frames.
     frames: Option<u64>,
     screenshot: Option<PathBuf>,
+    /// `--force`: the `--screenshot` file may replace an existing one.
+    overwrite_screenshot: bool,
     gfx: Option<Gfx>,
     error: Option<anyhow::Error>,
     started: Instant,
@@ -240,6 +295,7 @@ impl App {
             view,
             frames: unattended.then(|| args.frames.unwrap_or(1)),
             screenshot: args.screenshot.clone(),
+            overwrite_screenshot: args.force,
             gfx: None,
             error: None,
             started: Instant::now(),
@@ -267,11 +323,10 @@ impl App {
             .with_title("wgpu-noise preview")
             .with_inner_size(self.size)
             .with_min_inner_size(PhysicalSize::new(1, 1));
-        let window = Arc::new(
-            event_loop
-                .create_window(attributes)
-                .map_err(|e| anyhow!("cannot open a window ({e}); {BAKE_HINT}"))?,
-        );
+        let window =
+            Arc::new(event_loop.create_window(attributes).map_err(|e| {
+                anyhow!("cannot open a window ({}); {BAKE_HINT}", window_error(&e))
+            })?);
         let instance =
             wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(
                 Box::new(self.display.clone()),
@@ -405,7 +460,7 @@ impl App {
         if let Some(total) = self.frames {
             if self.drawn >= total {
                 if let Some(path) = self.screenshot.clone() {
-                    self.save_screenshot(&path)?;
+                    self.save_screenshot(&path, self.overwrite_screenshot)?;
                 }
                 event_loop.exit();
             }
@@ -459,8 +514,9 @@ impl App {
         ));
     }
 
-    /// Renders the current frame offscreen at the window's size and saves it.
-    fn save_screenshot(&self, path: &std::path::Path) -> Result<()> {
+    /// Renders the current frame offscreen at the window's size and saves it (replacing
+    /// an existing file only with `overwrite`).
+    fn save_screenshot(&self, path: &std::path::Path, overwrite: bool) -> Result<()> {
         let gfx = self
             .gfx
             .as_ref()
@@ -473,7 +529,7 @@ impl App {
             height,
             &self.view.uniforms(width, height),
         )?;
-        write_png(path, width, height, &gray)?;
+        write_png(path, width, height, &gray, overwrite)?;
         eprintln!(
             "saved {} ({width}×{height}, {})",
             path.display(),
@@ -534,7 +590,8 @@ impl App {
                 "h" => println!("keys: {HELP}"),
                 "s" => {
                     let path = next_screenshot_path();
-                    match self.save_screenshot(&path) {
+                    // A free name; should one appear meanwhile, it is not replaced.
+                    match self.save_screenshot(&path, false) {
                         Ok(()) => {}
                         // A failed screenshot is reported; the preview goes on.
                         Err(e) => eprintln!("error: screenshot: {e:#}"),

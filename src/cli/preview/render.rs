@@ -274,11 +274,12 @@ fn pipeline(
 
 /// Writes `gray` (`width` × `height`, rows top to bottom) to `path` as an 8-bit grayscale
 /// PNG, completely or not at all (the library's [`AtomicFile`]: a temporary file beside
-/// it, renamed into place).
-pub fn write_png(path: &Path, width: u32, height: u32, gray: &[u8]) -> Result<()> {
+/// it, renamed into place), replacing an existing file only with `overwrite`.
+pub fn write_png(path: &Path, width: u32, height: u32, gray: &[u8], overwrite: bool) -> Result<()> {
     let image = image::GrayImage::from_raw(width, height, gray.to_vec())
         .ok_or_else(|| anyhow!("screenshot has {} bytes, not {width}×{height}", gray.len()))?;
-    let file = AtomicFile::create(path, true)?;
+    let file = AtomicFile::create(path, overwrite).map_err(super::screenshot_exists_hint)?;
+    crate::cli::report_leftovers(&file);
     let mut writer = std::io::BufWriter::new(file.file());
     image
         .write_to(&mut writer, image::ImageFormat::Png)
@@ -286,6 +287,6 @@ pub fn write_png(path: &Path, width: u32, height: u32, gray: &[u8]) -> Result<()
     writer
         .into_inner()
         .map_err(|e| anyhow!("writing {}: {}", path.display(), e.error()))?;
-    file.commit()?;
+    file.commit().map_err(super::screenshot_exists_hint)?;
     Ok(())
 }
