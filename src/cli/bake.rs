@@ -235,7 +235,9 @@ pub enum LookupArg {
 pub fn run(args: BakeArgs) -> Result<()> {
     let dims = args.noise.dims as usize;
     let kind: NoiseKind = args.noise.kind.into();
-    let size = parse_size(&args.size, dims)?;
+    // A tiled bake's whole field may hold more samples than one bake may (the tile is
+    // checked instead).
+    let size = parse_size(&args.size, dims, args.tile.is_some())?;
     let frequency = parse_numbers("--frequency", &args.frequency, dims, true)?;
     let offset = match &args.offset {
         Some(text) => parse_numbers("--offset", text, dims, false)?,
@@ -519,7 +521,7 @@ fn progress_bar(total: u64) -> ProgressBar {
 }
 
 /// `WxH`, `WxHxD`, `WxHxDxT` (as many sizes as `dims`), or `N` for every axis.
-fn parse_size(text: &str, dims: usize) -> Result<Vec<u32>> {
+fn parse_size(text: &str, dims: usize, tiled: bool) -> Result<Vec<u32>> {
     let parts: Vec<&str> = text.split(['x', 'X']).map(str::trim).collect();
     let parts = if parts.len() == 1 {
         vec![parts[0]; dims]
@@ -551,7 +553,7 @@ fn parse_size(text: &str, dims: usize) -> Result<Vec<u32>> {
         size.push(n as u32);
     }
     let samples: u64 = size.iter().map(|&s| s as u64).product();
-    if samples > wgpu_noise::field::MAX_FIELD_SAMPLES {
+    if samples > wgpu_noise::field::MAX_FIELD_SAMPLES && !tiled {
         bail!(
             "--size {text}: {samples} samples, above the maximum {}",
             wgpu_noise::field::MAX_FIELD_SAMPLES
