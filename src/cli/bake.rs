@@ -1,4 +1,4 @@
-//! `wgpu-noise bake`: a noise texture or volume to a PNG, EXR or .npy file.
+//! `wgpu-noise bake`: a noise texture or volume to a PNG, EXR, .npy, KTX2 or RAW file.
 //!
 //! The work is [`wgpu_noise::bake`]'s; this module parses the options (into one-line
 //! errors, never clap's multi-line usage dumps, for values clap cannot check), picks the
