@@ -326,8 +326,8 @@ impl Field {
             }
         }
         if let Some(window) = &self.window {
-            for axis in 0..4 {
-                let (name, whole) = (AXIS_NAMES[axis], window.whole[axis]);
+            for (axis, name) in AXIS_NAMES.iter().enumerate() {
+                let whole = window.whole[axis];
                 let end = window.origin[axis] as u64 + self.size[axis] as u64;
                 if axis >= self.dims && (whole != 1 || window.origin[axis] != 0) {
                     return bad(format!(

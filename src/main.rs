@@ -16,8 +16,9 @@ struct Cli {
 enum Command {
     /// Evaluate noise at points read from stdin, one point per line.
     Sample(cli::sample::SampleArgs),
-    /// Bake a noise texture or volume to a PNG, EXR or .npy file.
-    Bake(cli::bake::BakeArgs),
+    /// Bake a noise texture or volume to a PNG, EXR, .npy, KTX2 or RAW file.
+    // Boxed: its many options make it several times larger than the other commands.
+    Bake(Box<cli::bake::BakeArgs>),
     /// Open a window with live, animated noise.
     #[cfg(feature = "preview")]
     Preview(cli::preview::PreviewArgs),
@@ -47,7 +48,7 @@ fn main() -> std::process::ExitCode {
     }
     let result = match cli.command {
         Command::Sample(args) => cli::sample::run(args),
-        Command::Bake(args) => cli::bake::run(args),
+        Command::Bake(args) => cli::bake::run(*args),
         #[cfg(feature = "preview")]
         Command::Preview(args) => cli::preview::run(args),
         Command::Bench(args) => cli::bench::run(args),

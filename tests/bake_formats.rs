@@ -361,15 +361,16 @@ fn exr_of_a_3d_field_uses_the_same_slice_atlas_as_png() {
     );
 }
 
-/// Reads an EXR with the `exr` crate: channel names, each channel's samples as `f64` with
-/// their bits per sample, and the compression.
-fn read_exr_any(
-    path: &Path,
-) -> (
+/// An EXR as read back: channel names, each channel's (bits per sample, samples as
+/// `f64`), the compression.
+type ExrContents = (
     Vec<String>,
     Vec<(u32, Vec<f64>)>,
     exr::compression::Compression,
-) {
+);
+
+/// Reads an EXR with the `exr` crate.
+fn read_exr_any(path: &Path) -> ExrContents {
     let image =
         exr::prelude::read_first_flat_layer_from_file(path).expect("a readable OpenEXR file");
     let layer = &image.layer_data;

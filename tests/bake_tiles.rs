@@ -209,7 +209,7 @@ fn gpu_tiles_equal_the_gpu_whole_bake_and_the_cpu_reference_within_the_parity_to
 }
 
 #[test]
-fn the_last_tile_is_smaller_and_a_grid_leaving_a_tile_empty_or_bad_indices_are_refused() {
+fn the_last_tile_is_smaller_the_whole_field_may_exceed_one_bake_and_bad_grids_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     // 10 texels in 4 tiles of 3: the last is 1 wide.

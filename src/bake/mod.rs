@@ -1,6 +1,8 @@
-//! Baking noise to files: PNG (8- or 16-bit grayscale), OpenEXR (32-bit float) and NumPy
-//! `.npy` (little-endian `f32` with the field's true shape) — the library behind
-//! `wgpu-noise bake`. With [`NoiseSpec::gradient`] a bake writes value and analytic
+//! Baking noise to files: PNG (8- or 16-bit grayscale), OpenEXR (32- or 16-bit float),
+//! NumPy `.npy` (little-endian `f32` with the field's true shape), KTX2 (2D or 3D texture)
+//! and RAW 16-bit heightmaps — the library behind `wgpu-noise bake` (`docs/formats.md`).
+//! A bake of a [`Field`] with a [`crate::field::Window`] ([`source::tile`]) writes one tile
+//! of a larger field with exactly its texels' values there (`docs/tiles.md`). With [`NoiseSpec::gradient`] a bake writes value and analytic
 //! gradient (4-channel EXR, `.npy` with a trailing axis of 4) or a tangent-space normal
 //! map (RGB PNG, [`Encoding::NormalMap`]).
 //!
@@ -18,7 +20,8 @@
 //! time ([`format::RowAssembler`]).
 //!
 //! **Files**: 3D and 4D fields become a [`SliceAtlas`] in PNG and EXR (a grid of z-slices,
-//! the layout engines import volume textures from); `.npy` keeps the N-D shape.
+//! the layout engines import volume textures from); `.npy` keeps the N-D shape, KTX2 holds
+//! a real 3D texture, RAW the slices one after another.
 
 pub mod file;
 pub mod format;

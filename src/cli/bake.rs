@@ -1,4 +1,4 @@
-//! `wgpu-noise bake`: a noise texture or volume to a PNG, EXR or .npy file.
+//! `wgpu-noise bake`: a noise texture or volume to a PNG, EXR, .npy, KTX2 or RAW file.
 //!
 //! The work is [`wgpu_noise::bake`]'s; this module parses the options (into one-line
 //! errors, never clap's multi-line usage dumps, for values clap cannot check), picks the
@@ -235,7 +235,9 @@ pub enum LookupArg {
 pub fn run(args: BakeArgs) -> Result<()> {
     let dims = args.noise.dims as usize;
     let kind: NoiseKind = args.noise.kind.into();
-    let size = parse_size(&args.size, dims)?;
+    // A tiled bake's whole field may hold more samples than one bake may (the tile is
+    // checked instead).
+    let size = parse_size(&args.size, dims, args.tile.is_some())?;
     let frequency = parse_numbers("--frequency", &args.frequency, dims, true)?;
     let offset = match &args.offset {
         Some(text) => parse_numbers("--offset", text, dims, false)?,
@@ -532,7 +534,7 @@ fn progress_bar(total: u64) -> ProgressBar {
 }
 
 /// `WxH`, `WxHxD`, `WxHxDxT` (as many sizes as `dims`), or `N` for every axis.
-fn parse_size(text: &str, dims: usize) -> Result<Vec<u32>> {
+fn parse_size(text: &str, dims: usize, tiled: bool) -> Result<Vec<u32>> {
     let parts: Vec<&str> = text.split(['x', 'X']).map(str::trim).collect();
     let parts = if parts.len() == 1 {
         vec![parts[0]; dims]
@@ -564,7 +566,7 @@ fn parse_size(text: &str, dims: usize) -> Result<Vec<u32>> {
         size.push(n as u32);
     }
     let samples: u64 = size.iter().map(|&s| s as u64).product();
-    if samples > wgpu_noise::field::MAX_FIELD_SAMPLES {
+    if samples > wgpu_noise::field::MAX_FIELD_SAMPLES && !tiled {
         bail!(
             "--size {text}: {samples} samples, above the maximum {}",
             wgpu_noise::field::MAX_FIELD_SAMPLES
