@@ -19,7 +19,7 @@ use wgpu_noise::bake::{
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseError, NoiseKind};
 
-use super::{BackendArg, NoiseOptions};
+use super::{BackendArg, CellularOptions, NoiseOptions};
 
 /// Arguments of `wgpu-noise bake`.
 ///
@@ -48,7 +48,8 @@ Examples:
   wgpu-noise bake --size 256x256 --frequency 8 --octaves 4 --normal-map -o normals.png
   wgpu-noise bake --size 256x256 --frequency 8 --gradient -o value_and_gradient.exr
   wgpu-noise bake --dims 3 --size 128x128x128 -o density.npy
-  wgpu-noise bake --dims 4 --noise classic --size 64x64x64x32 -o animated.exr")]
+  wgpu-noise bake --dims 4 --noise classic --size 64x64x64x32 -o animated.exr
+  wgpu-noise bake --noise cellular --cellular f2-f1 --size 256x256 --range 0,1 -o cells.png")]
 pub struct BakeArgs {
     #[command(flatten)]
     pub noise: NoiseOptions,
@@ -143,6 +144,8 @@ pub struct BakeArgs {
     /// Height scale s of --normal-map (default 1: the noise value is the height in texels).
     #[arg(long, value_name = "S", allow_hyphen_values = true)]
     pub normal_strength: Option<String>,
+    #[command(flatten)]
+    pub cellular: CellularOptions,
 }
 
 /// `--fractal fbm|turbulence|ridged`.
@@ -207,7 +210,8 @@ pub fn run(args: BakeArgs) -> Result<()> {
         .with_offset(&offset)
         .with_fractal(fractal)
         .tileable(args.tileable)
-        .with_kernel(kernel);
+        .with_kernel(kernel)
+        .with_cellular(args.cellular.resolve(kind)?);
     let spec = NoiseSpec::new(field, args.noise.seed)
         .with_lookup(lookup)
         .with_gradient(args.gradient || args.normal_map);

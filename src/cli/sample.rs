@@ -9,7 +9,7 @@ use wgpu_noise::gpu::{GpuContext, GpuNoise};
 use wgpu_noise::tables::LookupTables;
 use wgpu_noise::NoiseKind;
 
-use super::NoiseOptions;
+use super::{CellularOptions, NoiseOptions};
 
 /// `--precision f64|f32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -40,6 +40,8 @@ pub struct SampleArgs {
     /// Where to evaluate: the CPU reference or the GPU shaders (f32).
     #[arg(long, value_enum, default_value = "cpu")]
     pub backend: SampleBackend,
+    #[command(flatten)]
+    pub cellular: CellularOptions,
 }
 
 /// Reads whitespace-separated points, one per line, and prints one value per line with 17
@@ -48,6 +50,8 @@ pub struct SampleArgs {
 pub fn run(args: SampleArgs) -> Result<()> {
     let dims = args.noise.dims as usize;
     let kind: NoiseKind = args.noise.kind.into();
+    let cellular = args.cellular.resolve(kind)?;
+    let shape = cpu::cellular::CellularShape::from_options(&cellular);
     let points = read_points(std::io::stdin().lock(), dims)?;
     let values: Vec<f64> = match args.backend {
         SampleBackend::Cpu => {
@@ -58,11 +62,17 @@ pub fn run(args: SampleArgs) -> Result<()> {
             };
             points
                 .iter()
-                .map(|p| match precision {
-                    Precision::F64 => cpu::noise_at::<f64>(&lut, kind, &p[..dims]),
-                    Precision::F32 => {
-                        let q: Vec<f32> = p[..dims].iter().map(|&v| v as f32).collect();
-                        cpu::noise_at::<f32>(&lut, kind, &q) as f64
+                .map(|p| {
+                    let q: Vec<f32> = p[..dims].iter().map(|&v| v as f32).collect();
+                    match (precision, kind) {
+                        (Precision::F64, NoiseKind::Cellular) => {
+                            cpu::cellular::cellular::<f64>(&lut, &p[..dims], &shape)
+                        }
+                        (Precision::F32, NoiseKind::Cellular) => {
+                            cpu::cellular::cellular::<f32>(&lut, &q, &shape) as f64
+                        }
+                        (Precision::F64, _) => cpu::noise_at::<f64>(&lut, kind, &p[..dims]),
+                        (Precision::F32, _) => cpu::noise_at::<f32>(&lut, kind, &q) as f64,
                     }
                 })
                 .collect()
@@ -70,6 +80,9 @@ pub fn run(args: SampleArgs) -> Result<()> {
         SampleBackend::Gpu => {
             if args.precision == PrecisionArg::F64 && std::env::args().any(|a| a == "--precision") {
                 bail!("--backend gpu computes in f32; drop --precision f64 or use --backend cpu");
+            }
+            if kind == NoiseKind::Cellular && cellular != Default::default() {
+                bail!("--backend gpu samples cellular noise with the default options only (f1, euclidean, jitter 1); use --backend cpu");
             }
             super::quiet_xdg_runtime_dir();
             let ctx = GpuContext::new().context("--backend gpu needs a GPU adapter")?;
