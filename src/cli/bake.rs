@@ -122,7 +122,8 @@ pub struct BakeArgs {
     #[arg(long, value_enum, default_value = "fbm")]
     pub fractal: FractalArg,
     /// Make opposite edges join seamlessly; the tile period along each axis is the
-    /// frequency. Classic noise in any dimension (whole-number frequencies), simplex in 2D.
+    /// frequency. Classic and cellular noise in any dimension (whole-number frequencies),
+    /// simplex in 2D.
     #[arg(long)]
     pub tileable: bool,
     /// Simplex 3D/4D kernel: reference (r²=0.6, as Gustavson's code; tiny jumps at simplex
