@@ -174,8 +174,8 @@ pub struct Field {
     /// Fractal octaves (default: one octave, the base noise).
     pub fractal: Fractal,
     /// Make the field tile: opposite edges join seamlessly. The tile period along each axis
-    /// is the frequency (cells across the field). Classic noise tiles in any dimension
-    /// (whole-number frequencies); simplex noise tiles in 2D (4D noise on a torus).
+    /// is the frequency (cells across the field). Classic and cellular noise tile in any
+    /// dimension (whole-number frequencies); simplex noise tiles in 2D (4D noise on a torus).
     pub tileable: bool,
     /// Kernel radius of simplex noise in 3D and 4D.
     pub kernel: Kernel,

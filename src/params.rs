@@ -1,6 +1,6 @@
 //! Uniforms shared with the WGSL fill shader, and the slabs a field is generated in.
 
-use crate::field::{CellularOutput, Distance, Field, FractalMode, Kernel};
+use crate::field::{Cellular, CellularOutput, Distance, Field, FractalMode, Kernel};
 
 /// `NoiseSettings::mode`: fractional Brownian motion (plain sum of octaves).
 pub const FRACTAL_FBM: u32 = 0;
@@ -73,6 +73,23 @@ impl Default for NoiseSettings {
 }
 
 impl NoiseSettings {
+    /// These settings with the cellular options `c`.
+    pub fn with_cellular(mut self, c: &Cellular) -> Self {
+        self.cellular_output = match c.output {
+            CellularOutput::F1 => CELLULAR_F1,
+            CellularOutput::F2 => CELLULAR_F2,
+            CellularOutput::F2MinusF1 => CELLULAR_F2_MINUS_F1,
+            CellularOutput::Cell => CELLULAR_CELL,
+        };
+        self.cellular_distance = match c.distance {
+            Distance::Euclidean => CELLULAR_DISTANCE_EUCLIDEAN,
+            Distance::Manhattan => CELLULAR_DISTANCE_MANHATTAN,
+            Distance::Chebyshev => CELLULAR_DISTANCE_CHEBYSHEV,
+        };
+        self.cellular_jitter = c.jitter as f32;
+        self
+    }
+
     /// The settings of `field`.
     pub fn of(field: &Field) -> Self {
         let mut period = [0.0f32; 4];
@@ -95,19 +112,9 @@ impl NoiseSettings {
                 Kernel::Reference => KERNEL_REFERENCE,
                 Kernel::Continuous => KERNEL_CONTINUOUS,
             },
-            cellular_output: match field.cellular.output {
-                CellularOutput::F1 => CELLULAR_F1,
-                CellularOutput::F2 => CELLULAR_F2,
-                CellularOutput::F2MinusF1 => CELLULAR_F2_MINUS_F1,
-                CellularOutput::Cell => CELLULAR_CELL,
-            },
-            cellular_distance: match field.cellular.distance {
-                Distance::Euclidean => CELLULAR_DISTANCE_EUCLIDEAN,
-                Distance::Manhattan => CELLULAR_DISTANCE_MANHATTAN,
-                Distance::Chebyshev => CELLULAR_DISTANCE_CHEBYSHEV,
-            },
-            cellular_jitter: field.cellular.jitter as f32,
+            ..NoiseSettings::default()
         }
+        .with_cellular(&field.cellular)
     }
 }
 

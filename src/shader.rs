@@ -26,8 +26,9 @@ pub const FILL_LOOKUP_GROUP: u32 = 0;
 
 /// The noise functions (`classic2`, `classic3`, `classic4`, `simplex2`, `simplex3`,
 /// `simplex4`, each taking a `vecN<f32>` and returning `f32`; the periodic, tiled and
-/// kernel variants; and `fractal2/3/4(kind, p, NoiseSettings)`) as WGSL, with the lookup
-/// textures declared at bind group `group`, bindings 0 to 3.
+/// kernel variants; `cellular2/3/4(p, CellularShape)` and their `_periodic` forms; and
+/// `fractal2/3/4(kind, p, NoiseSettings)`) as WGSL, with the lookup textures declared at
+/// bind group `group`, bindings 0 to 3.
 ///
 /// Prepend it to your own shader and bind a [`crate::gpu::NoiseLookup`] bind group at
 /// `group`. The functions use only `textureLoad`, so they work in every shader stage.

@@ -19,7 +19,7 @@ use wgpu_noise::bake::{
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseError, NoiseKind};
 
-use super::{BackendArg, NoiseOptions};
+use super::{BackendArg, CellularOptions, NoiseOptions};
 
 /// Arguments of `wgpu-noise bake`.
 ///
@@ -55,7 +55,8 @@ Examples:
   wgpu-noise bake --dims 4 --noise classic --size 64x64x64x32 -o animated.exr
   wgpu-noise bake --dims 3 --size 128 --half -o density.ktx2
   wgpu-noise bake --size 4096 --octaves 8 -o terrain.r16
-  wgpu-noise bake --size 65536 --octaves 8 --tiles 16,16 --tile 3,5 -o tile_3_5.exr")]
+  wgpu-noise bake --size 65536 --octaves 8 --tiles 16,16 --tile 3,5 -o tile_3_5.exr
+  wgpu-noise bake --noise cellular --cellular f2-f1 --size 256x256 --range 0,1 -o cells.png")]
 pub struct BakeArgs {
     #[command(flatten)]
     pub noise: NoiseOptions,
@@ -152,7 +153,8 @@ pub struct BakeArgs {
     #[arg(long, value_enum, default_value = "fbm")]
     pub fractal: FractalArg,
     /// Make opposite edges join seamlessly; the tile period along each axis is the
-    /// frequency. Classic noise in any dimension (whole-number frequencies), simplex in 2D.
+    /// frequency. Classic and cellular noise in any dimension (whole-number frequencies),
+    /// simplex in 2D.
     #[arg(long)]
     pub tileable: bool,
     /// Simplex 3D/4D kernel: reference (r²=0.6, as Gustavson's code; tiny jumps at simplex
@@ -174,6 +176,8 @@ pub struct BakeArgs {
     /// Height scale s of --normal-map (default 1: the noise value is the height in texels).
     #[arg(long, value_name = "S", allow_hyphen_values = true)]
     pub normal_strength: Option<String>,
+    #[command(flatten)]
+    pub cellular: CellularOptions,
 }
 
 /// `--format`.
@@ -266,7 +270,8 @@ pub fn run(args: BakeArgs) -> Result<()> {
         .with_offset(&offset)
         .with_fractal(fractal)
         .tileable(args.tileable)
-        .with_kernel(kernel);
+        .with_kernel(kernel)
+        .with_cellular(args.cellular.resolve(kind)?);
     let field = match (&args.tile, &args.tiles) {
         (Some(tile), Some(tiles)) => {
             let index = parse_counts("--tile", tile)?;

@@ -7,15 +7,18 @@ pub mod preview;
 pub mod sample;
 
 use clap::{Args, ValueEnum};
+use wgpu_noise::field::{Cellular, CellularOutput, Distance};
 use wgpu_noise::NoiseKind;
 
-/// `--noise classic|simplex`.
+/// `--noise classic|simplex|cellular`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum KindArg {
     /// Classic Perlin noise.
     Classic,
     /// Simplex noise.
     Simplex,
+    /// Cellular (Worley) noise (options: --cellular, --distance, --jitter).
+    Cellular,
 }
 
 impl From<KindArg> for NoiseKind {
@@ -23,6 +26,7 @@ impl From<KindArg> for NoiseKind {
         match k {
             KindArg::Classic => NoiseKind::Classic,
             KindArg::Simplex => NoiseKind::Simplex,
+            KindArg::Cellular => NoiseKind::Cellular,
         }
     }
 }
@@ -50,6 +54,80 @@ pub struct NoiseOptions {
     /// Seed of the permutation (0 = Perlin's original, as in Gustavson's code).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+}
+
+/// `--cellular f1|f2|f2-f1|cell`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CellularArg {
+    /// Distance to the nearest feature point.
+    F1,
+    /// Distance to the second-nearest feature point.
+    F2,
+    /// F2 - F1 (zero on cell edges).
+    #[value(name = "f2-f1")]
+    F2MinusF1,
+    /// The nearest feature's cell value, in [-1, 1].
+    Cell,
+}
+
+/// `--distance euclidean|manhattan|chebyshev`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DistanceArg {
+    /// √(Σ d²).
+    Euclidean,
+    /// Σ |d|.
+    Manhattan,
+    /// max |d|.
+    Chebyshev,
+}
+
+/// The options of `--noise cellular`.
+#[derive(Args, Clone, Debug)]
+pub struct CellularOptions {
+    /// Cellular noise output: f1, f2, f2-f1 (distances in lattice units) or cell (a
+    /// per-cell value in [-1,1]). Default f1.
+    #[arg(long, value_enum)]
+    pub cellular: Option<CellularArg>,
+    /// Cellular noise distance: euclidean (default), manhattan or chebyshev.
+    #[arg(long, value_enum)]
+    pub distance: Option<DistanceArg>,
+    /// Cellular noise: how far feature points stray from cell centres, 0 to 1 (default 1).
+    #[arg(long, value_name = "J", allow_hyphen_values = true)]
+    pub jitter: Option<String>,
+}
+
+impl CellularOptions {
+    /// The cellular options; an error when one is given for another kind of noise, or
+    /// the jitter is not a number in [0, 1].
+    pub fn resolve(&self, kind: NoiseKind) -> anyhow::Result<Cellular> {
+        let given = self.cellular.is_some() || self.distance.is_some() || self.jitter.is_some();
+        if kind != NoiseKind::Cellular && given {
+            anyhow::bail!("--cellular, --distance and --jitter apply to --noise cellular only");
+        }
+        let mut c = Cellular::default();
+        if let Some(o) = self.cellular {
+            c.output = match o {
+                CellularArg::F1 => CellularOutput::F1,
+                CellularArg::F2 => CellularOutput::F2,
+                CellularArg::F2MinusF1 => CellularOutput::F2MinusF1,
+                CellularArg::Cell => CellularOutput::Cell,
+            };
+        }
+        if let Some(d) = self.distance {
+            c.distance = match d {
+                DistanceArg::Euclidean => Distance::Euclidean,
+                DistanceArg::Manhattan => Distance::Manhattan,
+                DistanceArg::Chebyshev => Distance::Chebyshev,
+            };
+        }
+        if let Some(text) = &self.jitter {
+            c.jitter = match text.trim().parse::<f64>() {
+                Ok(j) if (0.0..=1.0).contains(&j) => j,
+                _ => anyhow::bail!("--jitter must be a number from 0 to 1, not {text:?}"),
+            };
+        }
+        Ok(c)
+    }
 }
 
 /// Silences lavapipe's "XDG_RUNTIME_DIR is invalid or not set" on machines without it.

@@ -10,7 +10,7 @@ use wgpu_noise::gpu::{GpuContext, GpuNoise};
 use wgpu_noise::tables::LookupTables;
 use wgpu_noise::NoiseKind;
 
-use super::NoiseOptions;
+use super::{CellularOptions, NoiseOptions};
 
 /// `--precision f64|f32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -44,6 +44,8 @@ pub struct SampleArgs {
     /// Name the backend that evaluates (the adapter and wgpu backend, or the CPU) on stderr.
     #[arg(long)]
     pub verbose: bool,
+    #[command(flatten)]
+    pub cellular: CellularOptions,
 }
 
 /// The longest line accepted, in bytes (without its line ending): a point is at most four
@@ -113,6 +115,7 @@ enum Backend {
     Cpu {
         lut: LookupTables,
         precision: Precision,
+        shape: cpu::cellular::CellularShape,
     },
     Gpu {
         gpu: GpuNoise,
@@ -124,6 +127,8 @@ enum Backend {
 /// `sample` evaluates and may say so on stderr (an adapter line for a `--verbose`, a
 /// fallback notice) before any input is read.
 fn open_backend(args: &SampleArgs) -> Result<Backend> {
+    let kind: NoiseKind = args.noise.kind.into();
+    let cellular = args.cellular.resolve(kind)?;
     match args.backend {
         SampleBackend::Cpu => {
             let precision = match args.precision {
@@ -136,11 +141,15 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
             Ok(Backend::Cpu {
                 lut: LookupTables::new(args.noise.seed),
                 precision,
+                shape: cpu::cellular::CellularShape::from_options(&cellular),
             })
         }
         SampleBackend::Gpu => {
             if args.precision == PrecisionArg::F64 && std::env::args().any(|a| a == "--precision") {
                 bail!("--backend gpu computes in f32; drop --precision f64 or use --backend cpu");
+            }
+            if kind == NoiseKind::Cellular && cellular != Default::default() {
+                bail!("--backend gpu samples cellular noise with the default options only (f1, euclidean, jitter 1); use --backend cpu");
             }
             super::quiet_xdg_runtime_dir();
             let ctx = GpuContext::new().context("--backend gpu needs a GPU adapter")?;
@@ -164,12 +173,22 @@ impl Backend {
     ) -> Result<()> {
         values.clear();
         match self {
-            Backend::Cpu { lut, precision } => {
-                values.extend(points.iter().map(|p| match precision {
-                    Precision::F64 => cpu::noise_at::<f64>(lut, kind, &p[..dims]),
-                    Precision::F32 => {
-                        let q: Vec<f32> = p[..dims].iter().map(|&v| v as f32).collect();
-                        cpu::noise_at::<f32>(lut, kind, &q) as f64
+            Backend::Cpu {
+                lut,
+                precision,
+                shape,
+            } => {
+                values.extend(points.iter().map(|p| {
+                    let q: Vec<f32> = p[..dims].iter().map(|&v| v as f32).collect();
+                    match (precision, kind) {
+                        (Precision::F64, NoiseKind::Cellular) => {
+                            cpu::cellular::cellular::<f64>(lut, &p[..dims], shape)
+                        }
+                        (Precision::F32, NoiseKind::Cellular) => {
+                            cpu::cellular::cellular::<f32>(lut, &q, shape) as f64
+                        }
+                        (Precision::F64, _) => cpu::noise_at::<f64>(lut, kind, &p[..dims]),
+                        (Precision::F32, _) => cpu::noise_at::<f32>(lut, kind, &q) as f64,
                     }
                 }));
             }

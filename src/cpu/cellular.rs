@@ -33,6 +33,11 @@ impl Default for CellularShape {
 }
 
 impl CellularShape {
+    /// The shape of the cellular options `c`.
+    pub fn from_options(c: &crate::field::Cellular) -> Self {
+        CellularShape::of(&NoiseSettings::default().with_cellular(c))
+    }
+
     /// The cellular options carried by `settings`.
     pub fn of(settings: &NoiseSettings) -> Self {
         CellularShape {
