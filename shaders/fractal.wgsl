@@ -18,9 +18,11 @@ struct NoiseSettings {
     lacunarity: f32,    // frequency ratio between octaves
     gain: f32,          // amplitude ratio between octaves
     kernel: u32,        // KERNEL_*
-    _pad0: u32,
-    _pad1: u32,
-    _pad2: u32,
+    // Padding to 48 bytes. Named without a leading underscore or a trailing digit, which
+    // naga's WGSL writer would rename and naga_oil then refuses (tests/embed_modules.rs).
+    pad_a: u32,
+    pad_b: u32,
+    pad_c: u32,
 }
 
 // Lattice period of classic noise along one axis: the tile period, or the tables' 256.

@@ -96,7 +96,7 @@
 //! periodic, tiled, kernel and derivative variants, `fractal2/3/4`) and `NoiseSettings`,
 //! every name the noise source declares starts with `wgpu_noise_` (or `WGPU_NOISE_` for
 //! constants): the lookup textures (`wgpu_noise_hash_grad3`, `wgpu_noise_grad4`,
-//! `wgpu_noise_perm`, `wgpu_noise_simplex4`), helpers and constants. [`declared_names`]
+//! `wgpu_noise_perm`, `wgpu_noise_simplex4_table`), helpers and constants. [`declared_names`]
 //! lists them all. A declaration of the same name in your source is reported by
 //! [`NoiseBindings::shader_source`] as a redefinition.
 //!
@@ -104,6 +104,8 @@
 //! every declaration; [`NoiseBindings::shader_source`] moves the ones at the top of your
 //! source above the noise functions. If you prepend [`NoiseBindings::wgsl`] yourself, put
 //! your directives first.
+
+pub mod contract;
 
 use crate::error::{NoiseError, Result};
 use crate::gpu::NoiseLookup;
@@ -412,3 +414,14 @@ fn check_wgsl(source: &str, directives_len: usize, body_start: usize) -> Result<
     })?;
     Ok(())
 }
+
+/// The README's embedding section (docs/readme-embedding.md): its snippets are compiled
+/// (and the wgpu-free one run) as doctests, so the README cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/readme-embedding.md")]
+pub struct ReadmeEmbeddingSnippets;
+
+/// The embedding guide's snippets (docs/embedding.md), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/embedding.md")]
+pub struct EmbeddingGuideSnippets;
