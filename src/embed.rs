@@ -18,6 +18,12 @@
 //! It never creates a device: it takes your `&wgpu::Device` and `&wgpu::Queue`.
 //! `examples/embed.rs` is a complete application built this way.
 //!
+//! Other ways in (docs/embedding.md has the whole guide): WESL and naga_oil modules
+//! ([`crate::shader::wesl_module`], [`crate::shader::naga_oil_module`]); the texture-free
+//! hash variant ([`crate::shader::assemble`] with [`crate::shader::LookupVariant::Hash`]);
+//! the wgpu-free texture [`contract`] for applications on another wgpu version; and
+//! [`crate::gpu::GpuNoise::record_field`] to fill a texture of your own.
+//!
 //! ```no_run
 //! use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 //!

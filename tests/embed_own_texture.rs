@@ -335,6 +335,37 @@ fn a_texture_that_does_not_fit_the_field_is_refused_with_a_reason() {
         "{err}"
     );
 
+    // R16Float is no core WebGPU storage format: refused with that reason unless the
+    // device's features guarantee it (then only this texture's missing usage is wrong).
+    let r16 = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("r16"),
+        size: wgpu::Extent3d {
+            width: SIZE[0],
+            height: SIZE[1],
+            depth_or_array_layers: SIZE[2],
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D3,
+        format: wgpu::TextureFormat::R16Float,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING,
+        view_formats: &[],
+    });
+    let guaranteed = wgpu::TextureFormat::R16Float
+        .guaranteed_format_features(device.features())
+        .allowed_usages
+        .contains(storage);
+    let err = record(&r16, &field).unwrap_err();
+    eprintln!("R16Float storage guaranteed on this device: {guaranteed}; {err}");
+    if guaranteed {
+        assert!(matches!(err, NoiseError::InvalidArgument(_)), "{err}");
+    } else {
+        assert!(
+            matches!(err, NoiseError::UnsupportedFormat { ref reason, .. } if reason.contains("guarantee")),
+            "{err}"
+        );
+    }
+
     // A gradient target needs a field that has a gradient.
     let classic = Field::new(NoiseKind::Classic, &SIZE);
     let err = record(
