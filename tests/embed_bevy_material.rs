@@ -75,7 +75,8 @@ fn the_bevy_material_compiles_through_wesl_into_a_fragment_shader_wgpu_accepts()
 
     let Some(ctx) = common::gpu() else { return };
     let scope = ctx.device.push_error_scope(wgpu::ErrorFilter::Validation);
-    ctx.device
+    let _material = ctx
+        .device
         .create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("bevy cloud material"),
             source: wgpu::ShaderSource::Wgsl(wgsl.into()),
