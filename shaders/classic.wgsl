@@ -1,6 +1,8 @@
 // Classic Perlin noise in 2D, 3D and 4D, every table lookup a texture fetch
 // (shaders/lookup.wgsl). CPU mirror: src/cpu/classic.rs -- same names, same order of
 // operations; keep the two in sync. Zero at every lattice point.
+// Names other than the documented API carry the wgpu_noise_ / WGPU_NOISE_ prefix here
+// (the CPU mirror drops it): an application embedding this source keeps its own names.
 
 // The quintic fade curve 6t^5 - 15t^4 + 10t^3, in the Java code's order of operations.
 fn wgpu_noise_fade(t: f32) -> f32 {

@@ -4,19 +4,20 @@
 // textures.
 //
 // Let P(i) = perm[i & 255] and T(a, b) = P(a + P(b)).
-//   wgpu_noise_hash_grad3  256x256 rgba8uint  texel (a, b): r = T(a, b), gba = grad3[T(a, b) % 12] + 1
-//   wgpu_noise_grad4       256x256 rgba8uint  texel (a, b): rgba = grad4[T(a, b) % 32] + 1
-//   wgpu_noise_perm        256x1   r8uint     texel (a, 0): P(a)
-//   wgpu_noise_simplex4    64x1    rgba8uint  texel (c, 0): the 4D simplex traversal order simplex[c]
+//   wgpu_noise_hash_grad3      256x256 rgba8uint  texel (a, b): r = T(a, b), gba = grad3[T(a, b) % 12] + 1
+//   wgpu_noise_grad4           256x256 rgba8uint  texel (a, b): rgba = grad4[T(a, b) % 32] + 1
+//   wgpu_noise_perm            256x1   r8uint     texel (a, 0): P(a)
+//   wgpu_noise_simplex4_table  64x1    rgba8uint  texel (c, 0): the 4D simplex traversal order simplex[c]
 // All four are 2D textures: the OpenGL ES backend has no 1D textures, and the 1D ones
 // read back wrong values there (wgpu 30 on Mesa llvmpipe; docs/backends.md).
+// (Keep in sync with the texture contract, src/embed/contract.rs and docs/embedding.md.)
 // Gradient components are stored with a +1 bias in an integer format: decoding is exact.
 //
 // The group index below is rewritten by src/shader.rs to the group the application chooses.
 @group(0) @binding(0) var wgpu_noise_hash_grad3: texture_2d<u32>;
 @group(0) @binding(1) var wgpu_noise_grad4: texture_2d<u32>;
 @group(0) @binding(2) var wgpu_noise_perm: texture_2d<u32>;
-@group(0) @binding(3) var wgpu_noise_simplex4: texture_2d<u32>;
+@group(0) @binding(3) var wgpu_noise_simplex4_table: texture_2d<u32>;
 
 // T(a, b) = P(a + P(b)): two permutation steps in one fetch.
 fn wgpu_noise_hash2(a: u32, b: u32) -> u32 {
@@ -41,5 +42,5 @@ fn wgpu_noise_perm1(a: u32) -> u32 {
 
 // The 4D simplex traversal order for comparison code c.
 fn wgpu_noise_simplex4_order(c: u32) -> vec4<u32> {
-    return textureLoad(wgpu_noise_simplex4, vec2<u32>(c & 63u, 0u), 0);
+    return textureLoad(wgpu_noise_simplex4_table, vec2<u32>(c & 63u, 0u), 0);
 }

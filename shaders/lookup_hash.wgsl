@@ -8,7 +8,9 @@
 // on some drivers).
 
 // The seed's hash key (`tables::hash_key_for_seed`), set per pipeline.
-override WGPU_NOISE_HASH_KEY: u32 = 0u;
+// Its id is `HASH_KEY_OVERRIDE_ID` in src/shader.rs (keep in sync): module systems rename
+// the override, the id stays.
+@id(28271) override WGPU_NOISE_HASH_KEY: u32 = 0u;
 
 // Chris Wellons' lowbias32 integer hash.
 fn wgpu_noise_lowbias32(v: u32) -> u32 {

@@ -1,6 +1,8 @@
 // Gustavson's simplex noise in 2D, 3D and 4D, every table lookup a texture fetch
 // (shaders/lookup.wgsl). CPU mirror: src/cpu/simplex.rs -- same names, same order of
 // operations; keep the two in sync. Constants are typed f32 so they round as the CPU's do.
+// Names other than the documented API carry the wgpu_noise_ / WGPU_NOISE_ prefix here
+// (the CPU mirror drops it): an application embedding this source keeps its own names.
 
 const WGPU_NOISE_SIMPLEX2_F: f32 = 0.3660254037844386;   // (sqrt(3) - 1) / 2
 const WGPU_NOISE_SIMPLEX2_G: f32 = 0.21132486540518713;  // (3 - sqrt(3)) / 6

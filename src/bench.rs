@@ -485,13 +485,15 @@ impl GpuBench {
                 noise.pipelines().record_fill(
                     &self.device,
                     encoder,
-                    noise.lookup_bind_group(),
-                    kind,
-                    target.dims,
-                    params,
-                    &target.view,
-                    false,
-                    noise.hash_key(),
+                    &crate::gpu::FillPass {
+                        lookup: noise.lookup_bind_group(),
+                        kind,
+                        dims: target.dims,
+                        params,
+                        target: &target.view,
+                        gradient: false,
+                        hash_key: noise.hash_key(),
+                    },
                 );
             }
         })

@@ -18,6 +18,12 @@
 //! It never creates a device: it takes your `&wgpu::Device` and `&wgpu::Queue`.
 //! `examples/embed.rs` is a complete application built this way.
 //!
+//! Other ways in (docs/embedding.md has the whole guide): WESL and naga_oil modules
+//! ([`crate::shader::wesl_module`], [`crate::shader::naga_oil_module`]); the texture-free
+//! hash variant ([`crate::shader::assemble`] with [`crate::shader::LookupVariant::Hash`]);
+//! the wgpu-free texture [`contract`] for applications on another wgpu version; and
+//! [`crate::gpu::GpuNoise::record_field`] to fill a texture of your own.
+//!
 //! ```no_run
 //! use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 //!
@@ -96,7 +102,7 @@
 //! periodic, tiled, kernel and derivative variants, `fractal2/3/4`) and `NoiseSettings`,
 //! every name the noise source declares starts with `wgpu_noise_` (or `WGPU_NOISE_` for
 //! constants): the lookup textures (`wgpu_noise_hash_grad3`, `wgpu_noise_grad4`,
-//! `wgpu_noise_perm`, `wgpu_noise_simplex4`: four `texture_2d<u32>` at bindings 0 to 3,
+//! `wgpu_noise_perm`, `wgpu_noise_simplex4_table`: four `texture_2d<u32>` at bindings 0 to 3,
 //! formats and sizes in [`crate::tables`]), helpers and constants. [`declared_names`]
 //! lists them all. A declaration of the same name in your source is reported by
 //! [`NoiseBindings::shader_source`] as a redefinition.
@@ -105,6 +111,8 @@
 //! every declaration; [`NoiseBindings::shader_source`] moves the ones at the top of your
 //! source above the noise functions. If you prepend [`NoiseBindings::wgsl`] yourself, put
 //! your directives first.
+
+pub mod contract;
 
 use crate::error::{NoiseError, Result};
 use crate::gpu::NoiseLookup;
@@ -413,3 +421,14 @@ fn check_wgsl(source: &str, directives_len: usize, body_start: usize) -> Result<
     })?;
     Ok(())
 }
+
+/// The README's embedding section (docs/readme-embedding.md): its snippets are compiled
+/// (and the wgpu-free one run) as doctests, so the README cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/readme-embedding.md")]
+pub struct ReadmeEmbeddingSnippets;
+
+/// The embedding guide's snippets (docs/embedding.md), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/embedding.md")]
+pub struct EmbeddingGuideSnippets;

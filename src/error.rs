@@ -37,6 +37,15 @@ pub enum NoiseError {
     /// A readback buffer could not be mapped.
     #[error("could not read the result back from the GPU: {0}")]
     Readback(String),
+    /// A texture format the noise cannot be written in (the reason says whether the
+    /// device could store to it at all).
+    #[error("cannot fill a {format} texture: {reason}")]
+    UnsupportedFormat {
+        /// The format asked for, as `wgpu::TextureFormat`'s `Debug` spells it.
+        format: String,
+        /// Why not.
+        reason: String,
+    },
     /// An argument is unusable (for example noise bindings visible to no shader stage).
     #[error("invalid argument: {0}")]
     InvalidArgument(String),

@@ -56,7 +56,7 @@ fn lookup_textures_are_declared_at_the_group_the_caller_chooses() {
             "wgpu_noise_hash_grad3",
             "wgpu_noise_grad4",
             "wgpu_noise_perm",
-            "wgpu_noise_simplex4",
+            "wgpu_noise_simplex4_table",
         ]
         .iter()
         .enumerate()

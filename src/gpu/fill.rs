@@ -7,8 +7,10 @@ use std::sync::Mutex;
 use wgpu::util::DeviceExt;
 
 use super::lookup::NoiseLookup;
-use crate::field::NoiseKind;
-use crate::params::FillParams;
+use super::GpuNoise;
+use crate::error::{NoiseError, Result};
+use crate::field::{Field, NoiseKind};
+use crate::params::{FillParams, Slab};
 use crate::shader::{self, LookupVariant};
 
 /// Workgroup size of the fill entry points (keep in sync with `shaders/fill.wgsl`).
@@ -48,6 +50,46 @@ impl Entry {
     }
 }
 
+/// One fill pass for [`FillPipelines::record_fill`].
+#[derive(Clone, Copy, Debug)]
+pub struct FillPass<'a> {
+    /// The lookup bind group (layout [`FillPipelines::lookup_layout`]).
+    pub lookup: &'a wgpu::BindGroup,
+    /// The noise family.
+    pub kind: NoiseKind,
+    /// 2, 3 or 4.
+    pub dims: usize,
+    /// The slab to fill and the noise settings.
+    pub params: &'a FillParams,
+    /// The storage texture view written (`R32Float`, or `Rgba32Float` with `gradient`).
+    pub target: &'a wgpu::TextureView,
+    /// Value and analytic gradient of simplex fBm instead of the value alone.
+    pub gradient: bool,
+    /// The seed key of the hash variant (`tables::hash_key_for_seed`); unused otherwise.
+    pub hash_key: u32,
+}
+
+/// One point-evaluation pass for [`FillPipelines::record_eval`].
+#[derive(Clone, Copy, Debug)]
+pub struct EvalPass<'a> {
+    /// The lookup bind group (layout [`FillPipelines::lookup_layout`]).
+    pub lookup: &'a wgpu::BindGroup,
+    /// The noise family.
+    pub kind: NoiseKind,
+    /// 2, 3 or 4.
+    pub dims: usize,
+    /// `count` points, `vec4<f32>` each (storage, read).
+    pub points: &'a wgpu::Buffer,
+    /// `count` values, `f32` each (storage, written).
+    pub values: &'a wgpu::Buffer,
+    /// With it, simplex noise and its gradient, `vec4<f32>` each (storage, written).
+    pub gradients: Option<&'a wgpu::Buffer>,
+    /// Number of points.
+    pub count: u32,
+    /// The seed key of the hash variant; unused otherwise.
+    pub hash_key: u32,
+}
+
 /// Compiled fill pipelines (created on first use, then reused) and their layouts.
 pub struct FillPipelines {
     module: wgpu::ShaderModule,
@@ -62,6 +104,29 @@ pub struct FillPipelines {
     eval_layout: wgpu::BindGroupLayout,
     eval_gradients_layout: wgpu::BindGroupLayout,
     pipelines: Mutex<HashMap<PipelineKey, wgpu::ComputePipeline>>,
+    /// The fill shader and output layouts for a 16-bit storage format, made on first use.
+    half_formats: Mutex<HashMap<wgpu::TextureFormat, HalfFormat>>,
+}
+
+/// The fill entry points recompiled to store `R16Float` (values) or `Rgba16Float`
+/// (value and gradient) instead of the 32-bit formats.
+#[derive(Clone)]
+struct HalfFormat {
+    module: wgpu::ShaderModule,
+    layout_2d: wgpu::BindGroupLayout,
+    layout_3d: wgpu::BindGroupLayout,
+    /// 2D array targets: 3D/4D fills on the GL backend (`Entry::Fill*Layers`).
+    layout_layers: wgpu::BindGroupLayout,
+}
+
+/// The WGSL storage format of the 16-bit formats the fill can write, and whether it
+/// holds the gradient (four channels).
+fn half_format(format: wgpu::TextureFormat) -> Option<(&'static str, bool)> {
+    match format {
+        wgpu::TextureFormat::R16Float => Some(("r16float", false)),
+        wgpu::TextureFormat::Rgba16Float => Some(("rgba16float", true)),
+        _ => None,
+    }
 }
 
 /// What a pipeline is specialised on: its pipeline-overridable constants.
@@ -74,6 +139,8 @@ struct PipelineKey {
     shape: Option<(u32, u32, u32, bool)>,
     /// `(output, distance)` of cellular noise (`FILL_CELLULAR_*` in fill.wgsl).
     cellular: Option<(u32, u32)>,
+    /// A 16-bit storage format ([`half_format`]) instead of the 32-bit one.
+    half: Option<wgpu::TextureFormat>,
 }
 
 impl PipelineKey {
@@ -173,12 +240,91 @@ impl FillPipelines {
                 ],
             ),
             pipelines: Mutex::new(HashMap::new()),
+            half_formats: Mutex::new(HashMap::new()),
         }
     }
 
     /// The layout of the lookup bind group at group 0 of every fill pipeline.
     pub fn lookup_layout(&self) -> &wgpu::BindGroupLayout {
         &self.lookup_layout
+    }
+
+    /// The module and output layout of `entry` storing `half` (a [`half_format`]) or the
+    /// default 32-bit format.
+    fn module_and_layout(
+        &self,
+        device: &wgpu::Device,
+        entry: Entry,
+        half: Option<wgpu::TextureFormat>,
+    ) -> (wgpu::ShaderModule, wgpu::BindGroupLayout) {
+        let Some((format, (wgsl_name, rgba))) = half.and_then(|f| Some((f, half_format(f)?)))
+        else {
+            return (self.module.clone(), self.output_layout(entry).clone());
+        };
+        let mut cache = self.half_formats.lock().unwrap_or_else(|p| p.into_inner());
+        let half = cache.entry(format).or_insert_with(|| {
+            // The same fill source with the storage format of the matching outputs
+            // swapped: `r32float` (values) or `rgba32float` (value and gradient).
+            let from = if rgba {
+                "<rgba32float, write>"
+            } else {
+                "<r32float, write>"
+            };
+            let source = shader::fill_shader_wgsl(self.variant)
+                .replace(from, &format!("<{wgsl_name}, write>"));
+            let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some(&format!("wgpu-noise fill shader ({wgsl_name})")),
+                source: wgpu::ShaderSource::Wgsl(source.into()),
+            });
+            let layout = |binding, view_dimension| {
+                device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: Some(&format!("wgpu-noise fill {wgsl_name} layout")),
+                    entries: &[
+                        wgpu::BindGroupLayoutEntry {
+                            binding: 0,
+                            visibility: wgpu::ShaderStages::COMPUTE,
+                            ty: wgpu::BindingType::Buffer {
+                                ty: wgpu::BufferBindingType::Uniform,
+                                has_dynamic_offset: false,
+                                min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<
+                                    FillParams,
+                                >(
+                                )
+                                    as u64),
+                            },
+                            count: None,
+                        },
+                        wgpu::BindGroupLayoutEntry {
+                            binding,
+                            visibility: wgpu::ShaderStages::COMPUTE,
+                            ty: wgpu::BindingType::StorageTexture {
+                                access: wgpu::StorageTextureAccess::WriteOnly,
+                                format,
+                                view_dimension,
+                            },
+                            count: None,
+                        },
+                    ],
+                })
+            };
+            // The bindings of the entry points in shaders/fill.wgsl.
+            let (b2, b3) = if rgba { (6, 7) } else { (1, 2) };
+            let b_layers = if rgba { 9 } else { 8 };
+            HalfFormat {
+                module,
+                layout_2d: layout(b2, wgpu::TextureViewDimension::D2),
+                layout_3d: layout(b3, wgpu::TextureViewDimension::D3),
+                layout_layers: layout(b_layers, wgpu::TextureViewDimension::D2Array),
+            }
+        });
+        let layout = match entry {
+            Entry::Fill2d | Entry::Fill2dGradient => half.layout_2d.clone(),
+            Entry::Fill3dLayers | Entry::Fill4dLayers | Entry::Fill3dGradientLayers => {
+                half.layout_layers.clone()
+            }
+            _ => half.layout_3d.clone(),
+        };
+        (half.module.clone(), layout)
     }
 
     fn output_layout(&self, entry: Entry) -> &wgpu::BindGroupLayout {
@@ -210,18 +356,17 @@ impl FillPipelines {
             hash_key,
             shape,
             cellular,
+            half,
         } = key;
         let mut cache = self.pipelines.lock().unwrap_or_else(|p| p.into_inner());
         cache
             .entry(key)
             .or_insert_with(|| {
                 let label = format!("wgpu-noise {} {kind}", entry.name());
+                let (module, output_layout) = self.module_and_layout(device, entry, half);
                 let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
                     label: Some(&label),
-                    bind_group_layouts: &[
-                        Some(&self.lookup_layout),
-                        Some(self.output_layout(entry)),
-                    ],
+                    bind_group_layouts: &[Some(&self.lookup_layout), Some(&output_layout)],
                     immediate_size: 0,
                 });
                 let kind_value = match kind {
@@ -233,12 +378,13 @@ impl FillPipelines {
                     Entry::Eval(d) | Entry::EvalGradients(d) => Some(d as f64),
                     _ => None,
                 };
+                let hash_key_id = shader::HASH_KEY_OVERRIDE_ID.to_string();
                 let mut constants = vec![("NOISE_KIND", kind_value)];
                 if let Some(d) = dims_value {
                     constants.push(("NOISE_DIMS", d));
                 }
                 if self.variant == LookupVariant::Hash {
-                    constants.push(("WGPU_NOISE_HASH_KEY", hash_key as f64));
+                    constants.push((hash_key_id.as_str(), hash_key as f64));
                 }
                 if let Some((octaves, mode, kernel, tiled)) = shape {
                     constants.push(("FILL_OCTAVES", octaves as f64));
@@ -253,7 +399,7 @@ impl FillPipelines {
                 device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                     label: Some(&label),
                     layout: Some(&layout),
-                    module: &self.module,
+                    module: &module,
                     entry_point: Some(entry.name()),
                     compilation_options: wgpu::PipelineCompilationOptions {
                         constants: &constants,
@@ -265,9 +411,9 @@ impl FillPipelines {
             .clone()
     }
 
-    /// Records a compute pass into `encoder` that fills `target` with the slab `params`
-    /// describes: a 2D `R32Float` storage texture for `dims == 2`, a 3D one for 3, and for
-    /// 4 a 3D one of depth `extent.z * extent.w` (layer `w * extent.z + z`).
+    /// Records a compute pass into `encoder` that fills `fill.target` with the slab
+    /// `fill.params` describes: a 2D `R32Float` storage texture for `dims == 2`, a 3D one
+    /// for 3, and for 4 a 3D one of depth `extent.z * extent.w` (layer `w * extent.z + z`).
     /// With `gradient`, simplex fBm with its analytic gradient goes into an `Rgba32Float`
     /// target instead, (value, d/dx, d/dy, d/dz) per texel (2D and 3D).
     ///
@@ -275,20 +421,35 @@ impl FillPipelines {
     /// (`TextureViewDimension::D2Array`), one layer per z (4D: per `w * extent.z + z`).
     /// On wgpu's GL backend it must be: there a 3D storage texture is bound one layer
     /// deep, so only z = 0 would be written (docs/backends.md).
-    /// `hash_key` is the seed key of the hash variant (`tables::hash_key_for_seed`).
-    #[allow(clippy::too_many_arguments)]
+    /// Nothing is checked here; [`crate::gpu::GpuNoise::record_field`] is the checked call
+    /// for a texture of the application's own.
     pub fn record_fill(
         &self,
         device: &wgpu::Device,
         encoder: &mut wgpu::CommandEncoder,
-        lookup: &wgpu::BindGroup,
-        kind: NoiseKind,
-        dims: usize,
-        params: &FillParams,
-        target: &wgpu::TextureView,
-        gradient: bool,
-        hash_key: u32,
+        fill: &FillPass<'_>,
     ) {
+        self.record_fill_as(device, encoder, fill, None);
+    }
+
+    /// [`FillPipelines::record_fill`] storing a 16-bit format ([`half_format`]) when
+    /// `half` is given.
+    fn record_fill_as(
+        &self,
+        device: &wgpu::Device,
+        encoder: &mut wgpu::CommandEncoder,
+        fill: &FillPass<'_>,
+        half: Option<wgpu::TextureFormat>,
+    ) {
+        let FillPass {
+            lookup,
+            kind,
+            dims,
+            params,
+            target,
+            gradient,
+            hash_key,
+        } = *fill;
         let layers = target.texture().dimension() == wgpu::TextureDimension::D2;
         let entry = match (dims, gradient, layers) {
             (2, false, _) => Entry::Fill2d,
@@ -312,8 +473,10 @@ impl FillPipelines {
                 hash_key,
                 shape,
                 cellular,
+                half,
             },
         );
+        let (_, output_layout) = self.module_and_layout(device, entry, half);
         let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("wgpu-noise fill params"),
             contents: bytemuck::bytes_of(params),
@@ -329,7 +492,7 @@ impl FillPipelines {
         };
         let output = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("wgpu-noise fill output"),
-            layout: self.output_layout(entry),
+            layout: &output_layout,
             entries: &[
                 wgpu::BindGroupEntry {
                     binding: 0,
@@ -360,20 +523,22 @@ impl FillPipelines {
     /// Records a pass that evaluates `kind` noise in `dims` dimensions at each point of
     /// `points` (`vec4<f32>` each) into `values` (`f32` each), and, when `gradients` is
     /// given, simplex noise with its analytic gradient (`vec4<f32>` each) instead.
-    #[allow(clippy::too_many_arguments)]
     pub fn record_eval(
         &self,
         device: &wgpu::Device,
         encoder: &mut wgpu::CommandEncoder,
-        lookup: &wgpu::BindGroup,
-        kind: NoiseKind,
-        dims: usize,
-        points: &wgpu::Buffer,
-        values: &wgpu::Buffer,
-        gradients: Option<&wgpu::Buffer>,
-        count: u32,
-        hash_key: u32,
+        eval: &EvalPass<'_>,
     ) {
+        let EvalPass {
+            lookup,
+            kind,
+            dims,
+            points,
+            values,
+            gradients,
+            count,
+            hash_key,
+        } = *eval;
         let entry = match gradients {
             Some(_) => Entry::EvalGradients(dims as u32),
             None => Entry::Eval(dims as u32),
@@ -386,6 +551,7 @@ impl FillPipelines {
                 hash_key,
                 shape: None,
                 cellular: None,
+                half: None,
             },
         );
         let mut entries = vec![
@@ -418,4 +584,138 @@ impl FillPipelines {
         pass.set_bind_group(1, &io, &[]);
         pass.dispatch_workgroups(count.div_ceil(EVAL_WORKGROUP), 1, 1);
     }
+}
+
+/// A fill of a texture the application owns, for [`GpuNoise::record_field`].
+#[derive(Clone, Copy, Debug)]
+pub struct FieldFill<'a> {
+    /// What to fill: its size must be the texture's (2D: `x × y`; 3D: `x × y × z`;
+    /// 4D: a 3D texture `x × y × (z·w)`, layer `w·z_size + z`).
+    pub field: &'a Field,
+    /// The application's texture, created with `TextureUsages::STORAGE_BINDING`.
+    /// `R32Float` or `R16Float`: the field's values. `Rgba32Float` or `Rgba16Float`:
+    /// (value, d/dx, d/dy, d/dz) of simplex fBm ([`Field::check_gradient`]). The 16-bit
+    /// formats only where the device's features guarantee storage to them. Mip level 0
+    /// is written.
+    pub texture: &'a wgpu::Texture,
+}
+
+impl GpuNoise {
+    /// Records into `encoder` the compute pass that fills `fill.texture` with
+    /// `fill.field`, using this generator's lookup tables (seed) and compiled
+    /// pipelines; nothing is submitted or read back, so the texture is ready for the
+    /// application's own passes after this encoder. `device` is the one the generator
+    /// was created with.
+    ///
+    /// Errors: [`NoiseError::InvalidField`] for an unusable field,
+    /// [`NoiseError::InvalidArgument`] when the texture's size, dimension or usage does
+    /// not fit the field, [`NoiseError::UnsupportedFormat`] for another format or a 16-bit
+    /// one this device cannot store to, and
+    /// [`NoiseError::Gpu`] for what wgpu's validation still catches.
+    pub fn record_field(
+        &self,
+        device: &wgpu::Device,
+        encoder: &mut wgpu::CommandEncoder,
+        fill: &FieldFill<'_>,
+    ) -> Result<()> {
+        let FieldFill { field, texture } = *fill;
+        let format = texture.format();
+        let (gradient, half) = match format {
+            wgpu::TextureFormat::R32Float => (false, None),
+            wgpu::TextureFormat::Rgba32Float => (true, None),
+            other => match half_format(other) {
+                Some((_, rgba)) if storable(device, other) => (rgba, Some(other)),
+                _ => return Err(unsupported_format(other)),
+            },
+        };
+        if gradient {
+            field.check_gradient()?;
+        } else {
+            field.validate()?;
+        }
+        check_target(field, texture)?;
+        let view = texture.create_view(&wgpu::TextureViewDescriptor {
+            label: Some("wgpu-noise field target"),
+            base_mip_level: 0,
+            mip_level_count: Some(1),
+            ..Default::default()
+        });
+        let params = FillParams::new(field, Slab::whole(field));
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        self.pipelines().record_fill_as(
+            device,
+            encoder,
+            &FillPass {
+                lookup: self.lookup_bind_group(),
+                kind: field.kind,
+                dims: field.dims,
+                params: &params,
+                target: &view,
+                gradient,
+                hash_key: self.hash_key(),
+            },
+            half,
+        );
+        match pollster::block_on(scope.pop()) {
+            None => Ok(()),
+            Some(e) => Err(NoiseError::Gpu(e.to_string())),
+        }
+    }
+}
+
+/// Whether `device` can certainly use `format` as a storage texture (its features
+/// guarantee it; adapter-specific extras are not assumed).
+fn storable(device: &wgpu::Device, format: wgpu::TextureFormat) -> bool {
+    format
+        .guaranteed_format_features(device.features())
+        .allowed_usages
+        .contains(wgpu::TextureUsages::STORAGE_BINDING)
+}
+
+/// Why `format` is refused.
+fn unsupported_format(format: wgpu::TextureFormat) -> NoiseError {
+    const OFFERED: &str = "the fill writes R32Float or R16Float (values), Rgba32Float or \
+                           Rgba16Float (value and gradient)";
+    NoiseError::UnsupportedFormat {
+        format: format!("{format:?}"),
+        // A 16-bit format is refused only when the device cannot store to it.
+        reason: if half_format(format).is_some() {
+            format!("this device's features do not guarantee storage to it; {OFFERED}")
+        } else {
+            OFFERED.to_string()
+        },
+    }
+}
+
+/// The texture's dimension, size and usage against the field's.
+fn check_target(field: &Field, texture: &wgpu::Texture) -> Result<()> {
+    let bad = |m: String| Err(NoiseError::InvalidArgument(m));
+    if !texture
+        .usage()
+        .contains(wgpu::TextureUsages::STORAGE_BINDING)
+    {
+        return bad("the target texture needs TextureUsages::STORAGE_BINDING".into());
+    }
+    let [nx, ny, nz, nw] = field.size;
+    let (dimension, depth) = match field.dims {
+        2 => (wgpu::TextureDimension::D2, 1),
+        3 => (wgpu::TextureDimension::D3, nz),
+        _ => (wgpu::TextureDimension::D3, nz.saturating_mul(nw)),
+    };
+    if texture.dimension() != dimension {
+        return bad(format!(
+            "a {}D field fills a {dimension:?} texture, not a {:?} one",
+            field.dims,
+            texture.dimension()
+        ));
+    }
+    let size = texture.size();
+    let have = [size.width, size.height, size.depth_or_array_layers];
+    if have != [nx, ny, depth] {
+        return bad(format!(
+            "the target texture is {}×{}×{}, the {}D field needs {nx}×{ny}×{depth}",
+            have[0], have[1], have[2], field.dims
+        ));
+    }
+    Ok(())
 }

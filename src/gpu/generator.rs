@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 
-use super::fill::FillPipelines;
+use super::fill::{EvalPass, FillPass, FillPipelines};
 use super::lookup::NoiseLookup;
 use super::readback::{map_and_read, padded_row_bytes, unpad_rows};
 use crate::error::{NoiseError, Result};
@@ -483,13 +483,15 @@ impl GpuNoise {
             self.pipelines.record_fill(
                 &self.device,
                 &mut encoder,
-                &self.lookup_bind_group,
-                field.kind,
-                field.dims,
-                &params,
-                &t.view,
-                gradient,
-                self.hash_key,
+                &FillPass {
+                    lookup: &self.lookup_bind_group,
+                    kind: field.kind,
+                    dims: field.dims,
+                    params: &params,
+                    target: &t.view,
+                    gradient,
+                    hash_key: self.hash_key,
+                },
             );
             encoder.copy_texture_to_buffer(
                 t.texture.as_image_copy(),
@@ -633,14 +635,16 @@ impl GpuNoise {
             self.pipelines.record_eval(
                 &self.device,
                 &mut encoder,
-                &self.lookup_bind_group,
-                kind,
-                dims,
-                &input,
-                &output,
-                gradient_output.as_ref(),
-                batch.len() as u32,
-                self.hash_key,
+                &EvalPass {
+                    lookup: &self.lookup_bind_group,
+                    kind,
+                    dims,
+                    points: &input,
+                    values: &output,
+                    gradients: gradient_output.as_ref(),
+                    count: batch.len() as u32,
+                    hash_key: self.hash_key,
+                },
             );
             encoder.copy_buffer_to_buffer(&output, 0, &staging, 0, value_bytes);
             if let Some(g) = &gradient_output {

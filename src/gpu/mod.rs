@@ -11,6 +11,6 @@ mod lookup;
 pub mod readback;
 
 pub use context::{adapter_from_env, GpuContext};
-pub use fill::{FillPipelines, EVAL_WORKGROUP, WORKGROUP};
+pub use fill::{EvalPass, FieldFill, FillPass, FillPipelines, EVAL_WORKGROUP, WORKGROUP};
 pub use generator::{GpuNoise, GpuOptions, LookupVariant};
 pub use lookup::NoiseLookup;
