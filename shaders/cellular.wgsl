@@ -33,13 +33,13 @@
 // occupy (the gap, accumulated axis by axis) is already >= the current F2: it cannot hold
 // F1 or F2. Offsets are visited 0, -1, 1, -2, 2, ... so that F2 shrinks early.
 
-const CELLULAR_F1: u32 = 0u;
-const CELLULAR_F2: u32 = 1u;
-const CELLULAR_F2_MINUS_F1: u32 = 2u;
-const CELLULAR_CELL: u32 = 3u;
-const CELLULAR_DISTANCE_EUCLIDEAN: u32 = 0u;
-const CELLULAR_DISTANCE_MANHATTAN: u32 = 1u;
-const CELLULAR_DISTANCE_CHEBYSHEV: u32 = 2u;
+const WGPU_NOISE_CELLULAR_F1: u32 = 0u;
+const WGPU_NOISE_CELLULAR_F2: u32 = 1u;
+const WGPU_NOISE_CELLULAR_F2_MINUS_F1: u32 = 2u;
+const WGPU_NOISE_CELLULAR_CELL: u32 = 3u;
+const WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN: u32 = 0u;
+const WGPU_NOISE_CELLULAR_DISTANCE_MANHATTAN: u32 = 1u;
+const WGPU_NOISE_CELLULAR_DISTANCE_CHEBYSHEV: u32 = 2u;
 
 // Larger than any distance (squared) in the searched box.
 const WGPU_NOISE_CELLULAR_FAR: f32 = 1e30;
@@ -53,7 +53,7 @@ struct CellularShape {
 
 // The searched offsets per axis are -reach..=reach (see the proof above).
 fn wgpu_noise_cellular_reach(dims: u32, distance: u32) -> i32 {
-    if (distance == CELLULAR_DISTANCE_MANHATTAN) { return i32(dims); }
+    if (distance == WGPU_NOISE_CELLULAR_DISTANCE_MANHATTAN) { return i32(dims); }
     return 2;
 }
 
@@ -65,13 +65,13 @@ fn wgpu_noise_cellular_offset(t: i32) -> i32 {
 
 // One axis's share of a distance: squared (euclidean) or absolute.
 fn wgpu_noise_cellular_term(d: f32, distance: u32) -> f32 {
-    if (distance == CELLULAR_DISTANCE_EUCLIDEAN) { return d * d; }
+    if (distance == WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN) { return d * d; }
     return abs(d);
 }
 
 // Accumulates axis shares: sum, or max for Chebyshev.
 fn wgpu_noise_cellular_combine(a: f32, b: f32, distance: u32) -> f32 {
-    if (distance == CELLULAR_DISTANCE_CHEBYSHEV) { return max(a, b); }
+    if (distance == WGPU_NOISE_CELLULAR_DISTANCE_CHEBYSHEV) { return max(a, b); }
     return a + b;
 }
 
@@ -104,13 +104,13 @@ fn wgpu_noise_cellular_insert(best: vec3<f32>, d: f32, h: u32) -> vec3<f32> {
 fn wgpu_noise_cellular_finish(best: vec3<f32>, shape: CellularShape) -> f32 {
     var f1 = best.x;
     var f2 = best.y;
-    if (shape.distance == CELLULAR_DISTANCE_EUCLIDEAN) {
+    if (shape.distance == WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN) {
         f1 = sqrt(f1);
         f2 = sqrt(f2);
     }
-    if (shape.output == CELLULAR_F2) { return f2; }
-    if (shape.output == CELLULAR_F2_MINUS_F1) { return f2 - f1; }
-    if (shape.output == CELLULAR_CELL) { return best.z; }
+    if (shape.output == WGPU_NOISE_CELLULAR_F2) { return f2; }
+    if (shape.output == WGPU_NOISE_CELLULAR_F2_MINUS_F1) { return f2 - f1; }
+    if (shape.output == WGPU_NOISE_CELLULAR_CELL) { return best.z; }
     return f1;
 }
 

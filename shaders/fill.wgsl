@@ -135,7 +135,7 @@ override NOISE_DIMS: u32 = 3u;
 fn plain_noise(p: vec4<f32>) -> f32 {
     let classic = NOISE_KIND == 0u;
     if (NOISE_KIND == WGPU_NOISE_CELLULAR) {
-        let shape = CellularShape(1.0, CELLULAR_DISTANCE_EUCLIDEAN, CELLULAR_F1);
+        let shape = CellularShape(1.0, WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN, WGPU_NOISE_CELLULAR_F1);
         if (NOISE_DIMS == 2u) { return cellular2(p.xy, shape); }
         if (NOISE_DIMS == 3u) { return cellular3(p.xyz, shape); }
         return cellular4(p, shape);

@@ -99,7 +99,7 @@ pub enum Kernel {
     Continuous,
 }
 
-/// What cellular noise returns (`CELLULAR_*` in `shaders/cellular.wgsl`).
+/// What cellular noise returns (`WGPU_NOISE_CELLULAR_*` in `shaders/cellular.wgsl`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CellularOutput {
     /// Distance to the nearest feature point.
@@ -113,7 +113,7 @@ pub enum CellularOutput {
     Cell,
 }
 
-/// The distance cellular noise measures (`CELLULAR_DISTANCE_*` in `shaders/cellular.wgsl`).
+/// The distance cellular noise measures (`WGPU_NOISE_CELLULAR_DISTANCE_*` in `shaders/cellular.wgsl`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Distance {
     /// √(Σ dᵢ²).

@@ -13,7 +13,7 @@ pub const KERNEL_REFERENCE: u32 = 0;
 /// `NoiseSettings::kernel`: simplex 3D/4D with the continuous r² = 0.5, rescaled.
 pub const KERNEL_CONTINUOUS: u32 = 1;
 
-/// `NoiseSettings::cellular_output` (`CELLULAR_*` in `shaders/cellular.wgsl`): F1.
+/// `NoiseSettings::cellular_output` (`WGPU_NOISE_CELLULAR_*` in `shaders/cellular.wgsl`): F1.
 pub const CELLULAR_F1: u32 = 0;
 /// `NoiseSettings::cellular_output`: F2.
 pub const CELLULAR_F2: u32 = 1;
@@ -21,7 +21,7 @@ pub const CELLULAR_F2: u32 = 1;
 pub const CELLULAR_F2_MINUS_F1: u32 = 2;
 /// `NoiseSettings::cellular_output`: the nearest feature's cell value in [-1, 1].
 pub const CELLULAR_CELL: u32 = 3;
-/// `NoiseSettings::cellular_distance` (`CELLULAR_DISTANCE_*` in `shaders/cellular.wgsl`).
+/// `NoiseSettings::cellular_distance` (`WGPU_NOISE_CELLULAR_DISTANCE_*` in `shaders/cellular.wgsl`).
 pub const CELLULAR_DISTANCE_EUCLIDEAN: u32 = 0;
 /// `NoiseSettings::cellular_distance`: Σ |dᵢ|.
 pub const CELLULAR_DISTANCE_MANHATTAN: u32 = 1;
