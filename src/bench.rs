@@ -150,6 +150,26 @@ pub fn time_cpu_fill(
     elapsed
 }
 
+/// Times one fill of `field` by the SIMD CPU fill ([`crate::cpu::simd`], the same values
+/// as [`time_cpu_fill`]'s) on `threads` threads with the best instruction set, into `out`.
+pub fn time_simd_fill(
+    lut: &impl crate::cpu::SimdLookup,
+    field: &Field,
+    threads: usize,
+    out: &mut [f32],
+) -> Duration {
+    let params = FillParams::new(field, Slab::whole(field));
+    let options = crate::cpu::simd::FillOptions {
+        threads,
+        ..Default::default()
+    };
+    let start = Instant::now();
+    crate::cpu::simd::fill_slab_with(lut, field.kind, field.dims, &params, out, options);
+    let elapsed = start.elapsed();
+    std::hint::black_box(&out[out.len() / 2]);
+    elapsed
+}
+
 /// A standalone device for benchmarking: [`GpuContext::new`] plus the `TIMESTAMP_QUERY`
 /// feature when the adapter offers it (honours `WGPU_BACKEND`, `WGPU_ADAPTER_NAME`).
 pub fn bench_context() -> Result<GpuContext> {

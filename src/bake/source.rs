@@ -6,7 +6,8 @@
 //! when the spec asks for the gradient ([`NoiseSpec::gradient`]).
 
 use crate::bake::NoiseSpec;
-use crate::cpu::fill::{fill_slab, fill_slab_gradient};
+use crate::cpu::fill::fill_slab_gradient;
+use crate::cpu::simd::{self, fill_slab};
 use crate::cpu::HashLookup;
 use crate::error::{NoiseError, Result};
 use crate::field::{Field, Window, AXIS_NAMES};
@@ -42,8 +43,9 @@ impl CpuLookup {
         }
     }
 
-    /// Fills the box `params` of `spec`'s field with [`fill_slab`] (one value per texel),
-    /// or [`fill_slab_gradient`] (four, interleaved) when `spec.gradient`.
+    /// Fills the box `params` of `spec`'s field with the SIMD fill [`fill_slab`] (one value
+    /// per texel, the scalar reference's values bit for bit), or the scalar
+    /// [`fill_slab_gradient`] (four, interleaved) when `spec.gradient`.
     pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
         let (kind, dims) = (spec.field.kind, spec.field.dims);
         match (self, spec.gradient) {
@@ -144,7 +146,8 @@ impl SampleSource for GpuSource {
     }
 }
 
-/// The `f32` CPU reference ([`crate::cpu::fill::fill_slab`]), on all cores.
+/// The `f32` CPU reference, on all cores: the SIMD fill ([`crate::cpu::simd::fill_slab`]),
+/// and the scalar [`crate::cpu::fill::fill_slab_gradient`] for gradient fields.
 pub struct CpuSource {
     lookup: Option<CpuLookup>,
     chunk_samples: u64,
@@ -185,7 +188,11 @@ impl CpuSource {
 
 impl SampleSource for CpuSource {
     fn name(&self) -> String {
-        format!("cpu ({} threads)", rayon::current_num_threads())
+        format!(
+            "cpu ({} threads, {})",
+            simd::default_threads(),
+            simd::simd_level()
+        )
     }
 
     fn produce(

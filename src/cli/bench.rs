@@ -5,7 +5,9 @@
 //! device timestamps where the adapter has them), `gpu-fill-wall` (the same runs, host
 //! clock around submit + wait), `gpu-fill+readback` (`GpuNoise::generate`), `gpu-empty`
 //! (the store floor: constants into the same texture), `cpu-f32-1t` / `cpu-f32-all` (the
-//! CPU reference in a one-thread pool / rayon's global pool) and, with the `bench-peers`
+//! CPU reference in a one-thread pool / rayon's global pool), `cpu-simd-1t` / `cpu-simd-all`
+//! (the SIMD fill, same values, texture tables) and `cpu-simd-hash-1t` / `cpu-simd-hash-all`
+//! (the hash variant; the instruction set is in the header) and, with the `bench-peers`
 //! feature, `noise-rs` and `fastnoise-lite` in one thread.
 
 use std::time::Duration;
@@ -14,6 +16,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use wgpu_noise::bench::experiments::{self, Experiments, Outcome, Variant, VariantResult};
 use wgpu_noise::bench::{self, Clock, GpuBench, Workload};
+use wgpu_noise::cpu::HashLookup;
 use wgpu_noise::gpu::LookupVariant;
 use wgpu_noise::tables::LookupTables;
 use wgpu_noise::NoiseKind;
@@ -113,11 +116,12 @@ pub fn run(args: BenchArgs) -> Result<()> {
         });
     let clock = gpu.as_ref().map(|(_, _, g)| g.clock());
     let header = format!(
-        "wgpu-noise bench · {} · {} (load {}) · adapter: {adapter} · GPU fill clock: {} · median of {repeats} · {} texels per lattice cell",
+        "wgpu-noise bench · {} · {} (load {}) · adapter: {adapter} · GPU fill clock: {} · CPU SIMD: {} · median of {repeats} · {} texels per lattice cell",
         bench::today_utc(),
         bench::machine_description(),
         bench::load_average().map_or("?".to_string(), |l| format!("{l:.2}")),
         clock.map_or("-", Clock::name),
+        wgpu_noise::cpu::simd_level(),
         bench::TEXELS_PER_CELL,
     );
 
@@ -159,6 +163,9 @@ fn json_line(r: &Row, rows: &[Row]) -> serde_json::Value {
     });
     if let Some(c) = r.clock {
         object["clock"] = c.name().into();
+    }
+    if r.path.starts_with("cpu-simd") {
+        object["simd"] = wgpu_noise::cpu::simd_level().into();
     }
     if r.rejected {
         object["timestamps_rejected"] = true.into();
@@ -298,6 +305,33 @@ fn measure(
                 clock: None,
                 rejected: false,
             });
+            // The SIMD fill (same values as cpu-f32), both lookup variants.
+            let hash = HashLookup::new(seed);
+            let simd_paths: [(&'static str, bool, usize); 4] = [
+                ("cpu-simd-1t", false, 1),
+                ("cpu-simd-all", false, bench::cores()),
+                ("cpu-simd-hash-1t", true, 1),
+                ("cpu-simd-hash-all", true, bench::cores()),
+            ];
+            for (path, use_hash, threads) in simd_paths {
+                progress(path);
+                let time = bench::median_time(repeats, || {
+                    Ok(if use_hash {
+                        bench::time_simd_fill(&hash, &field, threads, &mut out)
+                    } else {
+                        bench::time_simd_fill(&lut, &field, threads, &mut out)
+                    })
+                })?;
+                rows.push(Row {
+                    path,
+                    noise,
+                    dims: w.dims,
+                    samples,
+                    time,
+                    clock: None,
+                    rejected: false,
+                });
+            }
             #[cfg(feature = "bench-peers")]
             {
                 progress("noise-rs");
