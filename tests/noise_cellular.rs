@@ -136,7 +136,7 @@ fn brute_points() -> usize {
 /// (beyond the 256-cell period on both sides). Returns the number of points whose F1 or F2
 /// came from a cell outside the 3^n block around the point's own cell.
 fn check_against_brute_force(
-    lut: &(impl Lookup + Sync),
+    lut: &impl Lookup,
     label: &str,
     dims: usize,
     jitter: f32,
@@ -172,7 +172,7 @@ fn check_against_brute_force(
     outside
 }
 
-fn brute_force_suite(lut: &(impl Lookup + Sync), variant: &str) {
+fn brute_force_suite(lut: &impl Lookup, variant: &str) {
     for dims in 2..=4 {
         for (distance, name) in DISTANCES {
             for jitter in [1.0, 0.6] {
