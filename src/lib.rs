@@ -13,7 +13,6 @@
 //! noise, not a bug); see [`cpu`] for the measured output ranges.
 
 pub mod bake;
-pub mod bench;
 pub mod cpu;
 pub mod embed;
 pub mod error;

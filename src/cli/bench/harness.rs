@@ -7,22 +7,20 @@
 //! `bench-peers` feature, so this module never depends on them: it only provides the
 //! sample coordinates they must use ([`Workload::coordinates`]).
 //!
-//! [`experiments`] measures copies of the fill shader with other workgroup shapes, samples
+//! [`super::experiments`] measures copies of the fill shader with other workgroup shapes, samples
 //! per invocation, lookup and output storage: the profile behind `docs/performance.md`.
-
-pub mod experiments;
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::error::{NoiseError, Result};
-use crate::field::{Field, NoiseKind};
-use crate::gpu::{GpuContext, GpuNoise, LookupVariant, WORKGROUP};
-use crate::params::{FillParams, Slab};
-use crate::tables::LookupTables;
+use wgpu_noise::error::{NoiseError, Result};
+use wgpu_noise::field::{Field, NoiseKind};
+use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant, WORKGROUP};
+use wgpu_noise::params::{FillParams, Slab};
+use wgpu_noise::tables::LookupTables;
 
 /// The empty kernel (`shaders/bench_empty.wgsl`), before its workgroup size is filled in.
-pub const EMPTY_WGSL: &str = include_str!("../shaders/bench_empty.wgsl");
+pub const EMPTY_WGSL: &str = include_str!("../../../shaders/bench_empty.wgsl");
 
 /// Texels per lattice cell along every axis in every workload: the "same frequency" of all
 /// paths (a 2048² field spans 128 cells, 256³ spans 16, 64⁴ spans 4).
@@ -140,10 +138,10 @@ pub fn time_cpu_fill(
     let params = FillParams::new(field, Slab::whole(field));
     let start = Instant::now();
     match pool {
-        Some(pool) => {
-            pool.install(|| crate::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out))
-        }
-        None => crate::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out),
+        Some(pool) => pool.install(|| {
+            wgpu_noise::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out)
+        }),
+        None => wgpu_noise::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out),
     }
     let elapsed = start.elapsed();
     std::hint::black_box(&out[out.len() / 2]);
@@ -466,7 +464,7 @@ impl GpuBench {
     }
 
     /// One timed fill of all of `target`'s slabs with `kind` noise, through
-    /// [`crate::gpu::FillPipelines::record_fill`], with no readback. Run it once untimed
+    /// [`wgpu_noise::gpu::FillPipelines::record_fill`], with no readback. Run it once untimed
     /// first: the first call compiles the pipeline.
     pub fn time_fill(&self, target: &FillTarget, kind: NoiseKind) -> Result<GpuTiming> {
         self.time_fill_with(target, kind, LookupVariant::Textures)
