@@ -12,7 +12,7 @@ use wgpu_noise::NoiseKind;
 
 // The harness of `wgpu-noise bench`, which lives in the binary's tree, not the library.
 #[path = "../src/cli/bench/harness.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 mod bench;
 
 use bench::{GpuBench, Workload};

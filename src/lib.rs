@@ -12,6 +12,7 @@
 //! Values are zero at every lattice point of classic noise (a property of gradient
 //! noise, not a bug); see [`cpu`] for the measured output ranges.
 
+#[cfg(feature = "bake")]
 pub mod bake;
 pub mod cpu;
 pub mod embed;

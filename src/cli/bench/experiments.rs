@@ -895,7 +895,7 @@ mod tests {
     #[test]
     fn variants_match_the_cpu_reference_before_they_are_timed() {
         std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir());
-        let ctx = match super::super::bench_context() {
+        let ctx = match super::super::harness::bench_context() {
             Ok(ctx) => ctx,
             Err(e) if std::env::var_os("WGPU_NOISE_REQUIRE_GPU").is_none() => {
                 eprintln!("SKIPPED (no GPU adapter): {e}");

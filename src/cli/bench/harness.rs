@@ -78,6 +78,7 @@ impl Workload {
 
     /// The coordinate of texel `i` along any axis, by the crate's sampling convention
     /// (`offset + frequency * i / N`, offset 0): what the peers are fed.
+    #[cfg_attr(not(any(test, feature = "bench-peers")), allow(dead_code))]
     pub fn coordinates(&self) -> Vec<f64> {
         let step = self.frequency() / self.side as f64;
         (0..self.side).map(|i| step * i as f64).collect()
@@ -250,19 +251,6 @@ pub struct FillTarget {
     dims: usize,
     view: wgpu::TextureView,
     slabs: Vec<FillParams>,
-    samples: u64,
-}
-
-impl FillTarget {
-    /// Number of samples one pass over all slabs writes.
-    pub fn samples(&self) -> u64 {
-        self.samples
-    }
-
-    /// Number of slabs (dispatches) the field takes.
-    pub fn slab_count(&self) -> usize {
-        self.slabs.len()
-    }
 }
 
 /// GPU timing on a given device: fills recorded into the harness's own encoder and
@@ -274,7 +262,6 @@ pub struct GpuBench {
     /// The texture-free (hash) lookup variant on the same device.
     hash_noise: GpuNoise,
     timestamps: Option<Timestamps>,
-    empty_module: wgpu::ShaderModule,
     empty_layouts: [wgpu::BindGroupLayout; 2],
     empty_pipelines: [wgpu::ComputePipeline; 2],
     cpu_adapter: bool,
@@ -359,7 +346,6 @@ impl GpuBench {
             noise,
             hash_noise,
             timestamps,
-            empty_module,
             empty_layouts,
             empty_pipelines,
             cpu_adapter: device.adapter_info().device_type == wgpu::DeviceType::Cpu,
@@ -401,11 +387,6 @@ impl GpuBench {
         } else {
             Clock::Wall
         }
-    }
-
-    /// The empty kernel's shader module (kept alive with its pipelines).
-    pub fn empty_module(&self) -> &wgpu::ShaderModule {
-        &self.empty_module
     }
 
     /// A storage texture holding one slab of `field` (as [`GpuNoise::generate_slabs`]
@@ -459,7 +440,6 @@ impl GpuBench {
             slabs: Slab::split(field, layers)
                 .map(|slab| FillParams::new(field, slab))
                 .collect(),
-            samples: field.len(),
         })
     }
 
