@@ -333,7 +333,6 @@ impl GpuNoise {
         if let Some(last) = pending {
             read(last, &mut values)?;
         }
-        drop(read);
         self.return_slab_targets(shape, ring);
         Ok(())
     }
