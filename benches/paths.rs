@@ -7,9 +7,15 @@
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use wgpu_noise::bench::{self, GpuBench, Workload};
 use wgpu_noise::tables::LookupTables;
 use wgpu_noise::NoiseKind;
+
+// The harness of `wgpu-noise bench`, which lives in the binary's tree, not the library.
+#[path = "../src/cli/bench/harness.rs"]
+#[allow(dead_code, unused_imports)]
+mod bench;
+
+use bench::{GpuBench, Workload};
 
 const WORKLOAD: Workload = Workload { dims: 3, side: 128 };
 

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use clap::Parser;
 use wgpu::util::DeviceExt;
+use wgpu_noise::bake::picture::Channels;
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 
 /// Per-frame parameters of the material.
@@ -360,10 +361,9 @@ pub fn render_rgba(
     Ok(rgba)
 }
 
-/// Writes `rgba` as a PNG, completely or not at all (a temporary file in the same
-/// directory, renamed over `path` once written).
+/// Writes `rgba` as a PNG, completely or not at all (the library's PNG writer for whole
+/// pictures, behind its `bake` feature).
 fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> anyhow::Result<()> {
-    use image::ImageEncoder;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -375,19 +375,7 @@ fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> anyhow::Resul
             dir.display()
         );
     }
-    // Readable like any other file (a temporary file alone would be private to its owner).
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".embed-").suffix(".png.tmp");
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    let mut file = builder
-        .tempfile_in(dir)
-        .map_err(|e| anyhow::anyhow!("cannot write into {}: {}", dir.display(), e.kind()))?;
-    image::codecs::png::PngEncoder::new(std::io::BufWriter::new(&mut file))
-        .write_image(rgba, width, height, image::ExtendedColorType::Rgba8)
-        .with_context(|| format!("cannot encode {}", path.display()))?;
-    file.persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
+    wgpu_noise::bake::picture::write_png8(path, width, height, Channels::Rgba, rgba)?;
     Ok(())
 }
 

@@ -12,8 +12,12 @@
 //! Values are zero at every lattice point of classic noise (a property of gradient
 //! noise, not a bug); see [`cpu`] for the measured output ranges.
 
+// Loops over axes index several per-axis arrays at once (`size`, `frequency`, `offset`,
+// axis names) and mirror the shaders' loops: an index reads clearer than nested zips.
+#![allow(clippy::needless_range_loop)]
+
+#[cfg(feature = "bake")]
 pub mod bake;
-pub mod bench;
 pub mod cpu;
 pub mod embed;
 pub mod error;
@@ -23,8 +27,24 @@ pub mod params;
 pub mod shader;
 pub mod tables;
 
+// What most users need, at the root.
+pub use cpu::{Classic, NoiseFn, Simplex};
+pub use embed::{NoiseBindings, NoiseBindingsDescriptor};
 pub use error::{NoiseError, Result};
 pub use field::{Field, Fractal, FractalMode, Kernel, NoiseKind};
+pub use gpu::{GpuContext, GpuNoise, GpuOptions};
+pub use shader::LookupVariant;
+
+/// The pieces [`GpuNoise`] and [`NoiseBindings`] are built from, for applications that
+/// record the fill passes themselves: fill pipelines and their parameters, the lookup
+/// textures and the tables they hold, WGSL assembly, and texture readback.
+pub mod low_level {
+    pub use crate::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
+    pub use crate::gpu::{FillPipelines, NoiseLookup, EVAL_WORKGROUP, WORKGROUP};
+    pub use crate::params::{FillParams, NoiseSettings, Slab};
+    pub use crate::shader::{fill_shader_wgsl, noise_functions_wgsl, noise_functions_wgsl_with};
+    pub use crate::tables::LookupTables;
+}
 
 // Every Rust code block of the README is compiled as a doctest.
 #[cfg(doctest)]

@@ -25,6 +25,7 @@
 
 pub mod file;
 pub mod format;
+pub mod picture;
 pub mod source;
 
 use std::io::{BufWriter, Write};

@@ -12,10 +12,13 @@
 
 use std::time::Duration;
 
+pub mod experiments;
+pub mod harness;
+
+use self::experiments::{Experiments, Outcome, Variant, VariantResult};
+use self::harness::{self as bench, Clock, GpuBench, Workload};
 use anyhow::{Context, Result};
 use clap::Args;
-use wgpu_noise::bench::experiments::{self, Experiments, Outcome, Variant, VariantResult};
-use wgpu_noise::bench::{self, Clock, GpuBench, Workload};
 use wgpu_noise::cpu::HashLookup;
 use wgpu_noise::gpu::LookupVariant;
 use wgpu_noise::tables::LookupTables;
@@ -603,9 +606,9 @@ fn clock_label(t: &bench::GpuTiming) -> &'static str {
 mod peers {
     use std::time::{Duration, Instant};
 
+    use super::harness::Workload;
     use fastnoise_lite::{FastNoiseLite, NoiseType};
     use noise::{NoiseFn, Perlin, Simplex};
-    use wgpu_noise::bench::Workload;
     use wgpu_noise::NoiseKind;
 
     /// Rows of `w` (x fastest) as (y, z, w) coordinate indices, calling `row` for each.

@@ -1,7 +1,23 @@
 //! CPU mirror of `shaders/fill.wgsl`: the same [`FillParams`], the same sampling
-//! arithmetic in `f32`, spread over all cores with rayon.
+//! arithmetic in `f32`, spread over all cores with rayon (the `rayon` feature; without it
+//! the same rows are filled in order on the calling thread, with the same values).
 
+#[cfg(feature = "rayon")]
 use rayon::prelude::*;
+
+/// Without the `rayon` feature, `par_chunks_mut` is the sequential `chunks_mut`, so the
+/// fills below read the same either way.
+#[cfg(not(feature = "rayon"))]
+trait SerialChunks<T> {
+    fn par_chunks_mut(&mut self, size: usize) -> std::slice::ChunksMut<'_, T>;
+}
+
+#[cfg(not(feature = "rayon"))]
+impl<T> SerialChunks<T> for [T] {
+    fn par_chunks_mut(&mut self, size: usize) -> std::slice::ChunksMut<'_, T> {
+        self.chunks_mut(size)
+    }
+}
 
 use super::classic::{classic2, classic3, classic4};
 use super::fractal::{fbm_deriv, fractal};

@@ -22,6 +22,7 @@ pub struct GpuOptions {
     pub timeout: Duration,
     /// Write NaN into the target texture before each fill, so that a texel the shader
     /// failed to write shows up as NaN (a self-check used by the tests).
+    #[doc(hidden)]
     pub poison: bool,
 }
 

@@ -63,6 +63,7 @@ impl NoiseLookup {
     }
 
     /// Uploads `tables` as they are (tests use this to upload deliberately wrong tables).
+    #[doc(hidden)]
     pub fn upload(&self, queue: &wgpu::Queue, tables: &LookupTables) {
         write(
             queue,

@@ -5,9 +5,9 @@
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result};
 use wgpu::util::DeviceExt;
-use wgpu_noise::bake::file::AtomicFile;
+use wgpu_noise::bake::picture::{write_png8, Channels};
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes};
 
@@ -273,20 +273,12 @@ fn pipeline(
 }
 
 /// Writes `gray` (`width` × `height`, rows top to bottom) to `path` as an 8-bit grayscale
-/// PNG, completely or not at all (the library's [`AtomicFile`]: a temporary file beside
-/// it, renamed into place), replacing an existing file only with `overwrite`.
+/// PNG, completely or not at all (the library's one PNG path for whole pictures), replacing
+/// an existing file only with `overwrite`.
 pub fn write_png(path: &Path, width: u32, height: u32, gray: &[u8], overwrite: bool) -> Result<()> {
-    let image = image::GrayImage::from_raw(width, height, gray.to_vec())
-        .ok_or_else(|| anyhow!("screenshot has {} bytes, not {width}×{height}", gray.len()))?;
-    let file = AtomicFile::create(path, overwrite).map_err(super::screenshot_exists_hint)?;
-    crate::cli::report_leftovers(&file);
-    let mut writer = std::io::BufWriter::new(file.file());
-    image
-        .write_to(&mut writer, image::ImageFormat::Png)
-        .with_context(|| format!("writing {}", path.display()))?;
-    writer
-        .into_inner()
-        .map_err(|e| anyhow!("writing {}: {}", path.display(), e.error()))?;
-    file.commit().map_err(super::screenshot_exists_hint)?;
+    if !overwrite {
+        wgpu_noise::bake::file::check_target(path, false).map_err(super::screenshot_exists_hint)?;
+    }
+    write_png8(path, width, height, Channels::Gray, gray)?;
     Ok(())
 }

@@ -7,22 +7,20 @@
 //! `bench-peers` feature, so this module never depends on them: it only provides the
 //! sample coordinates they must use ([`Workload::coordinates`]).
 //!
-//! [`experiments`] measures copies of the fill shader with other workgroup shapes, samples
+//! [`super::experiments`] measures copies of the fill shader with other workgroup shapes, samples
 //! per invocation, lookup and output storage: the profile behind `docs/performance.md`.
-
-pub mod experiments;
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::error::{NoiseError, Result};
-use crate::field::{Field, NoiseKind};
-use crate::gpu::{GpuContext, GpuNoise, LookupVariant, WORKGROUP};
-use crate::params::{FillParams, Slab};
-use crate::tables::LookupTables;
+use wgpu_noise::error::{NoiseError, Result};
+use wgpu_noise::field::{Field, NoiseKind};
+use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant, WORKGROUP};
+use wgpu_noise::params::{FillParams, Slab};
+use wgpu_noise::tables::LookupTables;
 
 /// The empty kernel (`shaders/bench_empty.wgsl`), before its workgroup size is filled in.
-pub const EMPTY_WGSL: &str = include_str!("../shaders/bench_empty.wgsl");
+pub const EMPTY_WGSL: &str = include_str!("../../../shaders/bench_empty.wgsl");
 
 /// Texels per lattice cell along every axis in every workload: the "same frequency" of all
 /// paths (a 2048² field spans 128 cells, 256³ spans 16, 64⁴ spans 4).
@@ -80,6 +78,7 @@ impl Workload {
 
     /// The coordinate of texel `i` along any axis, by the crate's sampling convention
     /// (`offset + frequency * i / N`, offset 0): what the peers are fed.
+    #[cfg_attr(not(any(test, feature = "bench-peers")), allow(dead_code))]
     pub fn coordinates(&self) -> Vec<f64> {
         let step = self.frequency() / self.side as f64;
         (0..self.side).map(|i| step * i as f64).collect()
@@ -140,10 +139,10 @@ pub fn time_cpu_fill(
     let params = FillParams::new(field, Slab::whole(field));
     let start = Instant::now();
     match pool {
-        Some(pool) => {
-            pool.install(|| crate::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out))
-        }
-        None => crate::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out),
+        Some(pool) => pool.install(|| {
+            wgpu_noise::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out)
+        }),
+        None => wgpu_noise::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out),
     }
     let elapsed = start.elapsed();
     std::hint::black_box(&out[out.len() / 2]);
@@ -272,19 +271,6 @@ pub struct FillTarget {
     dims: usize,
     view: wgpu::TextureView,
     slabs: Vec<FillParams>,
-    samples: u64,
-}
-
-impl FillTarget {
-    /// Number of samples one pass over all slabs writes.
-    pub fn samples(&self) -> u64 {
-        self.samples
-    }
-
-    /// Number of slabs (dispatches) the field takes.
-    pub fn slab_count(&self) -> usize {
-        self.slabs.len()
-    }
 }
 
 /// GPU timing on a given device: fills recorded into the harness's own encoder and
@@ -296,7 +282,6 @@ pub struct GpuBench {
     /// The texture-free (hash) lookup variant on the same device.
     hash_noise: GpuNoise,
     timestamps: Option<Timestamps>,
-    empty_module: wgpu::ShaderModule,
     empty_layouts: [wgpu::BindGroupLayout; 2],
     empty_pipelines: [wgpu::ComputePipeline; 2],
     cpu_adapter: bool,
@@ -381,7 +366,6 @@ impl GpuBench {
             noise,
             hash_noise,
             timestamps,
-            empty_module,
             empty_layouts,
             empty_pipelines,
             cpu_adapter: device.adapter_info().device_type == wgpu::DeviceType::Cpu,
@@ -423,11 +407,6 @@ impl GpuBench {
         } else {
             Clock::Wall
         }
-    }
-
-    /// The empty kernel's shader module (kept alive with its pipelines).
-    pub fn empty_module(&self) -> &wgpu::ShaderModule {
-        &self.empty_module
     }
 
     /// A storage texture holding one slab of `field` (as [`GpuNoise::generate_slabs`]
@@ -481,12 +460,11 @@ impl GpuBench {
             slabs: Slab::split(field, layers)
                 .map(|slab| FillParams::new(field, slab))
                 .collect(),
-            samples: field.len(),
         })
     }
 
     /// One timed fill of all of `target`'s slabs with `kind` noise, through
-    /// [`crate::gpu::FillPipelines::record_fill`], with no readback. Run it once untimed
+    /// [`wgpu_noise::gpu::FillPipelines::record_fill`], with no readback. Run it once untimed
     /// first: the first call compiles the pipeline.
     pub fn time_fill(&self, target: &FillTarget, kind: NoiseKind) -> Result<GpuTiming> {
         self.time_fill_with(target, kind, LookupVariant::Textures)

@@ -11,20 +11,21 @@
 
 use wgpu::util::DeviceExt;
 
-use super::{
+use super::harness::{
     median_gpu, pop_scope, storage_texture_entry, uniform_entry, wait, GpuBench, GpuTiming,
 };
-use crate::error::{NoiseError, Result};
-use crate::field::{Field, NoiseKind};
-use crate::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
-use crate::params::{FillParams, Slab};
-use crate::shader;
-use crate::tables::LookupTables;
+use wgpu_noise::error::{NoiseError, Result};
+use wgpu_noise::field::{Field, NoiseKind};
+use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
+use wgpu_noise::params::{FillParams, Slab};
+use wgpu_noise::shader;
+use wgpu_noise::tables::LookupTables;
 
 /// The entry-point template (placeholders documented in the file).
-pub const VARIANT_WGSL: &str = include_str!("../../benches/experiments/fill_variant.wgsl");
+pub const VARIANT_WGSL: &str = include_str!("../../../benches/experiments/fill_variant.wgsl");
 /// `shaders/lookup.wgsl`'s helpers reading storage buffers.
-pub const LOOKUP_BUFFERS_WGSL: &str = include_str!("../../benches/experiments/lookup_buffers.wgsl");
+pub const LOOKUP_BUFFERS_WGSL: &str =
+    include_str!("../../../benches/experiments/lookup_buffers.wgsl");
 
 /// Where the noise functions read their tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,12 +258,12 @@ pub struct VariantResult {
 impl VariantResult {
     /// Millions of samples per second by the preferred clock (median).
     pub fn msamples_per_s(&self) -> f64 {
-        super::msamples_per_s(self.samples, self.timing.preferred().0)
+        super::harness::msamples_per_s(self.samples, self.timing.preferred().0)
     }
 
     /// Millions of samples per second of the fastest repeat.
     pub fn best_msamples_per_s(&self) -> f64 {
-        super::msamples_per_s(self.samples, self.best)
+        super::harness::msamples_per_s(self.samples, self.best)
     }
 }
 
@@ -449,7 +450,7 @@ impl Outputs {
             device,
             &staging,
             submission,
-            super::TIMEOUT,
+            super::harness::TIMEOUT,
             |bytes| match output {
                 Output::Texture => unpad_rows(bytes, nx, rows, padded, &mut values),
                 Output::Buffer => values.extend_from_slice(bytemuck::cast_slice(bytes)),
@@ -486,7 +487,7 @@ impl<'a> Experiments<'a> {
                 storage_buffer_entry(2, false),
             ],
         });
-        let workload = super::Workload { dims: 3, side };
+        let workload = super::harness::Workload { dims: 3, side };
         // The timed field's kind only matters to the offset reduction; offset is 0.
         let timed = Outputs::new(bench, &out_layout, workload.field(NoiseKind::Simplex))?;
         // Odd sizes (partial workgroups on every axis), negative and large offsets.
@@ -500,8 +501,8 @@ impl<'a> Experiments<'a> {
             Outputs::new(bench, &out_layout, check_field(NoiseKind::Simplex))?,
         ];
         let expected = [
-            crate::cpu::fill::generate_f32(&tables, &check_field(NoiseKind::Classic))?,
-            crate::cpu::fill::generate_f32(&tables, &check_field(NoiseKind::Simplex))?,
+            wgpu_noise::cpu::fill::generate_f32(&tables, &check_field(NoiseKind::Classic))?,
+            wgpu_noise::cpu::fill::generate_f32(&tables, &check_field(NoiseKind::Simplex))?,
         ];
         pop_scope(scope)?;
         Ok(Experiments {
@@ -615,7 +616,7 @@ impl<'a> Experiments<'a> {
     }
 
     /// A fill target for the product's own `fill_3d` on the timing field.
-    pub fn product_target(&self, kind: NoiseKind) -> Result<super::FillTarget> {
+    pub fn product_target(&self, kind: NoiseKind) -> Result<super::harness::FillTarget> {
         self.bench.fill_target(&Field {
             kind,
             ..self.timed.field.clone()
@@ -623,7 +624,11 @@ impl<'a> Experiments<'a> {
     }
 
     /// One timed run of the product's `fill_3d` (record_fill) into `target`.
-    pub fn time_product(&self, target: &super::FillTarget, kind: NoiseKind) -> Result<GpuTiming> {
+    pub fn time_product(
+        &self,
+        target: &super::harness::FillTarget,
+        kind: NoiseKind,
+    ) -> Result<GpuTiming> {
         self.bench.time_fill(target, kind)
     }
 }
@@ -903,7 +908,7 @@ mod tests {
     #[test]
     fn variants_match_the_cpu_reference_before_they_are_timed() {
         std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir());
-        let ctx = match super::super::bench_context() {
+        let ctx = match super::super::harness::bench_context() {
             Ok(ctx) => ctx,
             Err(e) if std::env::var_os("WGPU_NOISE_REQUIRE_GPU").is_none() => {
                 eprintln!("SKIPPED (no GPU adapter): {e}");
