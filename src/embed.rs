@@ -422,12 +422,6 @@ fn check_wgsl(source: &str, directives_len: usize, body_start: usize) -> Result<
     Ok(())
 }
 
-/// The README's embedding section (docs/readme-embedding.md): its snippets are compiled
-/// (and the wgpu-free one run) as doctests, so the README cannot go stale.
-#[cfg(doctest)]
-#[doc = include_str!("../docs/readme-embedding.md")]
-pub struct ReadmeEmbeddingSnippets;
-
 /// The embedding guide's snippets (docs/embedding.md), compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../docs/embedding.md")]

@@ -500,3 +500,62 @@ fn a_2d_rgba16float_target_receives_value_and_gradient_to_half_precision() {
         "the gradient should be far from zero somewhere"
     );
 }
+
+/// wgpu's GL backend binds a 3D storage texture one layer deep, so a 3D target there
+/// would be filled only at z = 0: the fill refuses it with a reason instead, and takes a
+/// 2D array texture (one layer per z) on every backend. (That the layered fill gives the
+/// reference values is `tests/backend_parity.rs`'s `layered_volume_fills_…`.)
+#[test]
+fn on_gl_a_3d_target_is_refused_and_a_2d_array_target_is_filled() {
+    for (backend, ctx) in common::gpu_per_backend() {
+        let device = &ctx.device;
+        let noise = common::generator(&ctx, 0);
+        let field = field();
+        let storage = wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC;
+        let record = |texture: &wgpu::Texture| {
+            let mut encoder = device.create_command_encoder(&Default::default());
+            noise.record_field(
+                device,
+                &mut encoder,
+                &FieldFill {
+                    field: &field,
+                    texture,
+                },
+            )
+        };
+        let volume_3d = volume(device, wgpu::TextureFormat::R32Float, storage);
+        let result = record(&volume_3d);
+        if device.adapter_info().backend == wgpu::Backend::Gl {
+            let err = result.expect_err("a 3D target on GL must be refused");
+            assert!(
+                matches!(err, NoiseError::InvalidArgument(ref m) if m.contains("GL") && m.contains("2D array")),
+                "{backend}: {err}"
+            );
+        } else {
+            result.unwrap_or_else(|e| panic!("{backend}: {e}"));
+        }
+        let layers = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("the application's layered noise volume"),
+            size: wgpu::Extent3d {
+                width: SIZE[0],
+                height: SIZE[1],
+                depth_or_array_layers: SIZE[2],
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::R32Float,
+            usage: storage,
+            view_formats: &[],
+        });
+        record(&layers).unwrap_or_else(|e| panic!("{backend}: a 2D array target: {e}"));
+        eprintln!(
+            "OWN TEXTURE {backend}: 3D target {}, 2D array target filled",
+            if device.adapter_info().backend == wgpu::Backend::Gl {
+                "refused"
+            } else {
+                "filled"
+            }
+        );
+    }
+}

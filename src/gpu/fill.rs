@@ -590,7 +590,8 @@ impl FillPipelines {
 #[derive(Clone, Copy, Debug)]
 pub struct FieldFill<'a> {
     /// What to fill: its size must be the texture's (2D: `x × y`; 3D: `x × y × z`;
-    /// 4D: a 3D texture `x × y × (z·w)`, layer `w·z_size + z`).
+    /// 4D: a 3D texture `x × y × (z·w)`, layer `w·z_size + z`). A 3D or 4D field may
+    /// fill a 2D array texture instead (one layer per z), which wgpu's GL backend needs.
     pub field: &'a Field,
     /// The application's texture, created with `TextureUsages::STORAGE_BINDING`.
     /// `R32Float` or `R16Float`: the field's values. `Rgba32Float` or `Rgba16Float`:
@@ -634,8 +635,21 @@ impl GpuNoise {
             field.validate()?;
         }
         check_target(field, texture)?;
+        let layers = texture.dimension() == wgpu::TextureDimension::D2 && field.dims >= 3;
+        if texture.dimension() == wgpu::TextureDimension::D3
+            && device.adapter_info().backend == wgpu::Backend::Gl
+        {
+            // wgpu's GL backend binds a 3D storage texture one layer deep: only z = 0
+            // would be written (docs/backends.md).
+            return Err(NoiseError::InvalidArgument(
+                "on wgpu's GL backend a 3D storage texture is written only at z = 0; \
+                 fill a 2D array texture with one layer per z (4D: per w·z_size + z) instead"
+                    .into(),
+            ));
+        }
         let view = texture.create_view(&wgpu::TextureViewDescriptor {
             label: Some("wgpu-noise field target"),
+            dimension: layers.then_some(wgpu::TextureViewDimension::D2Array),
             base_mip_level: 0,
             mip_level_count: Some(1),
             ..Default::default()
@@ -702,9 +716,11 @@ fn check_target(field: &Field, texture: &wgpu::Texture) -> Result<()> {
         3 => (wgpu::TextureDimension::D3, nz),
         _ => (wgpu::TextureDimension::D3, nz.saturating_mul(nw)),
     };
-    if texture.dimension() != dimension {
+    // A 3D or 4D field also fills a 2D array texture, one layer per z (the GL backend's way).
+    let layered = field.dims >= 3 && texture.dimension() == wgpu::TextureDimension::D2;
+    if texture.dimension() != dimension && !layered {
         return bad(format!(
-            "a {}D field fills a {dimension:?} texture, not a {:?} one",
+            "a {}D field fills a {dimension:?} texture (or a 2D array), not a {:?} one",
             field.dims,
             texture.dimension()
         ));
