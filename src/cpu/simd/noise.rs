@@ -181,6 +181,7 @@ pub fn classic<L: LaneLookup, Fl: Floor, const D: usize>(
 
 /// `corner_value`: `max(r² − |d|², 0)⁴ (g·d)` in the scalar order.
 #[inline(always)]
+#[allow(clippy::needless_range_loop)] // indexed as the scalar code, for side-by-side reading
 fn corner_value<const N: usize>(d: &[F; N], g: &[F], r2: f32) -> F {
     let mut t = F::splat(r2);
     for a in 0..N {
