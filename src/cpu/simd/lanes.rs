@@ -21,27 +21,6 @@ pub struct F(pub [f32; LANES]);
 #[repr(C, align(64))]
 pub struct U(pub [u32; LANES]);
 
-/// `F([f(0), f(1), …])` as a plain loop (not `array::from_fn`, which may stay a call
-/// compiled without the caller's target features).
-#[inline(always)]
-pub fn lanes_f(f: impl Fn(usize) -> f32) -> F {
-    let mut out = [0.0f32; LANES];
-    for (i, v) in out.iter_mut().enumerate() {
-        *v = f(i);
-    }
-    F(out)
-}
-
-/// `U([f(0), f(1), …])` as a plain loop.
-#[inline(always)]
-pub fn lanes_u(f: impl Fn(usize) -> u32) -> U {
-    let mut out = [0u32; LANES];
-    for (i, v) in out.iter_mut().enumerate() {
-        *v = f(i);
-    }
-    U(out)
-}
-
 impl F {
     /// Every lane `v`.
     #[inline(always)]
@@ -52,31 +31,31 @@ impl F {
     /// Lane-wise `f(self)`.
     #[inline(always)]
     pub fn map(self, f: impl Fn(f32) -> f32) -> F {
-        lanes_f(|i| f(self.0[i]))
+        F(self.0.map(f))
     }
 
     /// Lane-wise `f(self, other)`.
     #[inline(always)]
     pub fn zip(self, other: F, f: impl Fn(f32, f32) -> f32) -> F {
-        lanes_f(|i| f(self.0[i], other.0[i]))
+        F(std::array::from_fn(|i| f(self.0[i], other.0[i])))
     }
 
     /// Lane-wise comparison `self > other` (1 or 0).
     #[inline(always)]
     pub fn gt(self, other: F) -> U {
-        lanes_u(|i| (self.0[i] > other.0[i]) as u32)
+        U(std::array::from_fn(|i| (self.0[i] > other.0[i]) as u32))
     }
 
     /// Lane-wise comparison `self >= other` (1 or 0).
     #[inline(always)]
     pub fn ge(self, other: F) -> U {
-        lanes_u(|i| (self.0[i] >= other.0[i]) as u32)
+        U(std::array::from_fn(|i| (self.0[i] >= other.0[i]) as u32))
     }
 
     /// Lane-wise comparison `self < other` (1 or 0).
     #[inline(always)]
     pub fn lt(self, other: F) -> U {
-        lanes_u(|i| (self.0[i] < other.0[i]) as u32)
+        U(std::array::from_fn(|i| (self.0[i] < other.0[i]) as u32))
     }
 
     /// Lane-wise `f32::max` (the scalar reference's `Real::max`).
@@ -108,25 +87,11 @@ impl F {
     /// (widening to `f64` is exact, so converting from `f32` directly is the same).
     #[inline(always)]
     pub fn to_u32(self) -> U {
-        lanes_u(|i| self.0[i] as u32)
-    }
-}
-
-impl F {
-    /// `F([f(0), f(1), …])`.
-    #[inline(always)]
-    pub fn from_fn(f: impl Fn(usize) -> f32) -> F {
-        lanes_f(f)
+        U(self.0.map(|v| v as u32))
     }
 }
 
 impl U {
-    /// `U([f(0), f(1), …])`.
-    #[inline(always)]
-    pub fn from_fn(f: impl Fn(usize) -> u32) -> U {
-        lanes_u(f)
-    }
-
     /// Every lane `v`.
     #[inline(always)]
     pub fn splat(v: u32) -> U {
@@ -136,13 +101,13 @@ impl U {
     /// Lane-wise `f(self)`.
     #[inline(always)]
     pub fn map(self, f: impl Fn(u32) -> u32) -> U {
-        lanes_u(|i| f(self.0[i]))
+        U(self.0.map(f))
     }
 
     /// Lane-wise `self as f32` (exact for the small values used here).
     #[inline(always)]
     pub fn to_f32(self) -> F {
-        lanes_f(|i| self.0[i] as f32)
+        F(self.0.map(|v| v as f32))
     }
 
     /// Lane-wise `self * m` (wrapping).
@@ -160,13 +125,25 @@ impl U {
     /// Lane-wise `if self != 0 { a } else { b }`: branch-free selection.
     #[inline(always)]
     pub fn select(self, a: U, b: U) -> U {
-        lanes_u(|i| if self.0[i] != 0 { a.0[i] } else { b.0[i] })
+        U(std::array::from_fn(|i| {
+            if self.0[i] != 0 {
+                a.0[i]
+            } else {
+                b.0[i]
+            }
+        }))
     }
 
     /// Lane-wise `if self != 0 { a } else { b }` for `f32` lanes.
     #[inline(always)]
     pub fn select_f(self, a: F, b: F) -> F {
-        lanes_f(|i| if self.0[i] != 0 { a.0[i] } else { b.0[i] })
+        F(std::array::from_fn(|i| {
+            if self.0[i] != 0 {
+                a.0[i]
+            } else {
+                b.0[i]
+            }
+        }))
     }
 }
 
@@ -176,21 +153,21 @@ macro_rules! binary_ops {
             type Output = $ty;
             #[inline(always)]
             fn $method(self, o: $ty) -> $ty {
-                $ty::from_fn(|i| self.0[i] $op o.0[i])
+                $ty(std::array::from_fn(|i| self.0[i] $op o.0[i]))
             }
         }
         impl $tr<$scalar> for $ty {
             type Output = $ty;
             #[inline(always)]
             fn $method(self, o: $scalar) -> $ty {
-                $ty::from_fn(|i| self.0[i] $op o)
+                $ty(self.0.map(|v| v $op o))
             }
         }
         impl $tr<$ty> for $scalar {
             type Output = $ty;
             #[inline(always)]
             fn $method(self, o: $ty) -> $ty {
-                $ty::from_fn(|i| self $op o.0[i])
+                $ty(o.0.map(|v| self $op v))
             }
         }
     )*};
@@ -212,7 +189,7 @@ impl Add for U {
     type Output = U;
     #[inline(always)]
     fn add(self, o: U) -> U {
-        lanes_u(|i| self.0[i].wrapping_add(o.0[i]))
+        U(std::array::from_fn(|i| self.0[i].wrapping_add(o.0[i])))
     }
 }
 
@@ -238,7 +215,7 @@ macro_rules! int_ops {
             type Output = U;
             #[inline(always)]
             fn $method(self, o: U) -> U {
-                lanes_u(|i| self.0[i] $op o.0[i])
+                U(std::array::from_fn(|i| self.0[i] $op o.0[i]))
             }
         }
         impl $tr<u32> for U {

@@ -146,7 +146,7 @@ impl LaneLookup for PackedTables<'_> {
     #[inline(always)]
     fn simplex4_order_lanes(&self, c: U) -> [U; 4] {
         let t = c.map(|i| self.simplex4[(i & 63) as usize]);
-        [t & 255, (t >> 8) & 255, (t >> 16) & 255, t >> 24]
+        std::array::from_fn(|k| (t >> (8 * k as u32)) & 255)
     }
 }
 
@@ -205,12 +205,6 @@ fn grad4_from_hash(h: U) -> [F; 4] {
     ]
 }
 
-/// 1 where `c & v != 0`, else 0.
-#[inline(always)]
-fn bit(c: U, v: u32) -> U {
-    (c & v).eq(0).select(U::splat(0), U::splat(1))
-}
-
 impl LaneLookup for HashLookup {
     /// `P(b)`: the inner step of `T(a, b) = P(a + P(b))`.
     type Row = u32;
@@ -253,14 +247,8 @@ impl LaneLookup for HashLookup {
     /// Rank counting, as the scalar hash variant.
     #[inline(always)]
     fn simplex4_order_lanes(&self, c: U) -> [U; 4] {
-        let (xy, xz, yz, xw, yw, zw) = (
-            bit(c, 32),
-            bit(c, 16),
-            bit(c, 8),
-            bit(c, 4),
-            bit(c, 2),
-            bit(c, 1),
-        );
+        let bit = |v: u32| (c & v).eq(0).select(U::splat(0), U::splat(1));
+        let (xy, xz, yz, xw, yw, zw) = (bit(32), bit(16), bit(8), bit(4), bit(2), bit(1));
         [
             xy + xz + xw,
             (1 - xy) + yz + yw,

@@ -432,12 +432,12 @@ fn fill_rows<L: LaneLookup, Fl: Floor, const B: u8>(
                 classic,
                 torus,
             });
-            amplitude = amplitude * s.gain;
-            frequency = frequency * s.lacunarity;
+            amplitude *= s.gain;
+            frequency *= s.lacunarity;
         }
         let mut norm = 0.0f32;
         for o in &setup {
-            norm = norm + o.amplitude;
+            norm += o.amplitude;
         }
         for (chunk, values) in values.chunks_mut(LANES).enumerate() {
             let x0 = params.origin[0] + (chunk * LANES) as u32;

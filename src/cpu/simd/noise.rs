@@ -146,15 +146,28 @@ pub fn classic<L: LaneLookup, Fl: Floor, const D: usize>(
     let xi = cell_pair_lanes::<Fl>(cx, row.x_period);
     let dx = [fx, fx - 1.0];
     let [ay, az, aw] = &row.axes;
+    // One corner: the gradient dotted with the offset, `g[0]*dx + g[1]*dy (+ g[2]*dz
+    // (+ g[3]*dw))`.
+    let corner = |a: usize, r: usize| -> F {
+        let (b, c, d) = (r & 1, (r >> 1) & 1, r >> 2);
+        if D == 4 {
+            let g = lut.grad4_row(row.rows[r], xi[a]);
+            g[0] * dx[a] + g[1] * ay.d[b] + g[2] * az.d[c] + g[3] * aw.d[d]
+        } else {
+            let g = lut.grad3_row(row.rows[r], xi[a]);
+            let n = g[0] * dx[a] + g[1] * ay.d[b];
+            if D == 3 {
+                n + g[2] * az.d[c]
+            } else {
+                n
+            }
+        }
+    };
     let u = fade_lanes(fx);
     // Interpolate along x, then y, z, w: each step halves the corners (b is the lowest bit).
     let mut n = [F::splat(0.0); 8];
     for (r, n) in n.iter_mut().enumerate().take(1 << (D - 1)) {
-        *n = lerp(
-            classic_corner::<L, D>(lut, row, xi[0], dx[0], r),
-            classic_corner::<L, D>(lut, row, xi[1], dx[1], r),
-            u,
-        );
+        *n = lerp(corner(0, r), corner(1, r), u);
     }
     let mut count = 1 << (D - 1);
     for axis in [ay, az, aw].iter().take(D - 1) {
@@ -166,34 +179,9 @@ pub fn classic<L: LaneLookup, Fl: Floor, const D: usize>(
     n[0]
 }
 
-/// One corner of classic noise: the gradient at x cell `xi` and row corner `r`
-/// (`b + 2c + 4d`) dotted with the offset, `g[0]*dx + g[1]*dy (+ g[2]*dz (+ g[3]*dw))`.
-#[inline(always)]
-fn classic_corner<L: LaneLookup, const D: usize>(
-    lut: &L,
-    row: &ClassicRow<L::Row>,
-    xi: U,
-    dx: F,
-    r: usize,
-) -> F {
-    let [ay, az, aw] = &row.axes;
-    let (b, c, d) = (r & 1, (r >> 1) & 1, r >> 2);
-    if D == 4 {
-        let g = lut.grad4_row(row.rows[r], xi);
-        g[0] * dx + g[1] * ay.d[b] + g[2] * az.d[c] + g[3] * aw.d[d]
-    } else {
-        let g = lut.grad3_row(row.rows[r], xi);
-        let n = g[0] * dx + g[1] * ay.d[b];
-        if D == 3 {
-            n + g[2] * az.d[c]
-        } else {
-            n
-        }
-    }
-}
-
 /// `corner_value`: `max(r² − |d|², 0)⁴ (g·d)` in the scalar order.
 #[inline(always)]
+#[allow(clippy::needless_range_loop)] // indexed as the scalar code, for side-by-side reading
 fn corner_value<const N: usize>(d: &[F; N], g: &[F], r2: f32) -> F {
     let mut t = F::splat(r2);
     for a in 0..N {
@@ -292,24 +280,6 @@ pub fn simplex3<L: LaneLookup, Fl: Floor>(lut: &L, p: [F; 3], r2: f32, scale: f3
     scale * sum
 }
 
-/// 1 where the rank is at least `r`, per axis.
-#[inline(always)]
-fn at_least(order: [U; 4], r: u32) -> [U; 4] {
-    [
-        order[0].map(|v| (v >= r) as u32),
-        order[1].map(|v| (v >= r) as u32),
-        order[2].map(|v| (v >= r) as u32),
-        order[3].map(|v| (v >= r) as u32),
-    ]
-}
-
-/// The gradient of one 4D simplex corner: `T(ii, jj + T(kk, ll))` at the cell plus `o`.
-#[inline(always)]
-fn simplex4_corner<L: LaneLookup>(lut: &L, cell: [U; 4], o: [U; 4]) -> [F; 4] {
-    let [ii, jj, kk, ll] = cell;
-    lut.grad4(ii + o[0], jj + o[1] + lut.hash2_lanes(kk + o[2], ll + o[3]))
-}
-
 /// 4D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex4_r2`).
 #[inline(always)]
 pub fn simplex4<L: LaneLookup, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f32) -> F {
@@ -333,23 +303,26 @@ pub fn simplex4<L: LaneLookup, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f3
         + (y0.gt(w0) << 1)
         + z0.gt(w0);
     let order = lut.simplex4_order_lanes(c);
-    let (o1, o2, o3) = (at_least(order, 3), at_least(order, 2), at_least(order, 1));
+    let at_least = |r: u32| order.map(|o| o.map(|v| (v >= r) as u32));
+    let (o1, o2, o3) = (at_least(3), at_least(2), at_least(1));
     let d0 = [x0, y0, z0, w0];
-    let d1 = [0, 1, 2, 3].map(|a| d0[a] - o1[a].to_f32() + g4);
-    let d2 = [0, 1, 2, 3].map(|a| d0[a] - o2[a].to_f32() + 2.0 * g4);
-    let d3 = [0, 1, 2, 3].map(|a| d0[a] - o3[a].to_f32() + 3.0 * g4);
-    let d4 = [0, 1, 2, 3].map(|a| d0[a] - 1.0 + 4.0 * g4);
+    let d1: [F; 4] = std::array::from_fn(|a| d0[a] - o1[a].to_f32() + g4);
+    let d2: [F; 4] = std::array::from_fn(|a| d0[a] - o2[a].to_f32() + 2.0 * g4);
+    let d3: [F; 4] = std::array::from_fn(|a| d0[a] - o3[a].to_f32() + 3.0 * g4);
+    let d4: [F; 4] = std::array::from_fn(|a| d0[a] - 1.0 + 4.0 * g4);
     let ii = wrap256_lanes::<Fl>(i);
     let jj = wrap256_lanes::<Fl>(j);
     let kk = wrap256_lanes::<Fl>(k);
     let ll = wrap256_lanes::<Fl>(l);
-    let cell = [ii, jj, kk, ll];
+    // T(ii, jj + T(kk, ll)) at each corner.
+    let corner =
+        |o: [U; 4]| lut.grad4(ii + o[0], jj + o[1] + lut.hash2_lanes(kk + o[2], ll + o[3]));
     let zero = U::splat(0);
     let one = U::splat(1);
-    let sum = corner_value(&d0, &simplex4_corner(lut, cell, [zero; 4]), r2)
-        + corner_value(&d1, &simplex4_corner(lut, cell, o1), r2)
-        + corner_value(&d2, &simplex4_corner(lut, cell, o2), r2)
-        + corner_value(&d3, &simplex4_corner(lut, cell, o3), r2)
-        + corner_value(&d4, &simplex4_corner(lut, cell, [one; 4]), r2);
+    let sum = corner_value(&d0, &corner([zero; 4]), r2)
+        + corner_value(&d1, &corner(o1), r2)
+        + corner_value(&d2, &corner(o2), r2)
+        + corner_value(&d3, &corner(o3), r2)
+        + corner_value(&d4, &corner([one; 4]), r2);
     scale * sum
 }
