@@ -149,21 +149,21 @@ pub fn time_cpu_fill(
     elapsed
 }
 
-/// Times one fill of `field` by the SIMD CPU fill ([`crate::cpu::simd`], the same values
+/// Times one fill of `field` by the SIMD CPU fill ([`wgpu_noise::cpu::simd`], the same values
 /// as [`time_cpu_fill`]'s) on `threads` threads with the best instruction set, into `out`.
 pub fn time_simd_fill(
-    lut: &impl crate::cpu::SimdLookup,
+    lut: &impl wgpu_noise::cpu::SimdLookup,
     field: &Field,
     threads: usize,
     out: &mut [f32],
 ) -> Duration {
     let params = FillParams::new(field, Slab::whole(field));
-    let options = crate::cpu::simd::FillOptions {
+    let options = wgpu_noise::cpu::simd::FillOptions {
         threads,
         ..Default::default()
     };
     let start = Instant::now();
-    crate::cpu::simd::fill_slab_with(lut, field.kind, field.dims, &params, out, options);
+    wgpu_noise::cpu::simd::fill_slab_with(lut, field.kind, field.dims, &params, out, options);
     let elapsed = start.elapsed();
     std::hint::black_box(&out[out.len() / 2]);
     elapsed
@@ -483,7 +483,7 @@ impl GpuBench {
                 noise.pipelines().record_fill(
                     &self.device,
                     encoder,
-                    &crate::gpu::FillPass {
+                    &wgpu_noise::gpu::FillPass {
                         lookup: noise.lookup_bind_group(),
                         kind,
                         dims: target.dims,
