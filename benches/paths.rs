@@ -99,11 +99,17 @@ fn peers(
             let f = noise::Simplex::new(0);
             group.bench_function("noise-rs", |b| b.iter(|| fill(&f, &c, out)));
         }
+        NoiseKind::Cellular => {
+            let f =
+                noise::Worley::new(0).set_return_type(noise::core::worley::ReturnType::Distance);
+            group.bench_function("noise-rs", |b| b.iter(|| fill(&f, &c, out)));
+        }
     }
     let mut fnl = fastnoise_lite::FastNoiseLite::new();
     fnl.set_noise_type(Some(match kind {
         NoiseKind::Classic => fastnoise_lite::NoiseType::Perlin,
         NoiseKind::Simplex => fastnoise_lite::NoiseType::OpenSimplex2,
+        NoiseKind::Cellular => fastnoise_lite::NoiseType::Cellular,
     }));
     fnl.set_frequency(Some(1.0));
     let cf: Vec<f32> = c.iter().map(|&v| v as f32).collect();

@@ -608,7 +608,7 @@ mod peers {
 
     use super::harness::Workload;
     use fastnoise_lite::{FastNoiseLite, NoiseType};
-    use noise::{NoiseFn, Perlin, Simplex};
+    use noise::{NoiseFn, Perlin, Simplex, Worley};
     use wgpu_noise::NoiseKind;
 
     /// Rows of `w` (x fastest) as (y, z, w) coordinate indices, calling `row` for each.
@@ -650,6 +650,12 @@ mod peers {
         match kind {
             NoiseKind::Classic => fill_noise_rs(&Perlin::new(seed), w, out),
             NoiseKind::Simplex => fill_noise_rs(&Simplex::new(seed), w, out),
+            // Worley noise (F1 distance, euclidean), the nearest peer of cellular F1.
+            NoiseKind::Cellular => fill_noise_rs(
+                &Worley::new(seed).set_return_type(noise::core::worley::ReturnType::Distance),
+                w,
+                out,
+            ),
         }
         let elapsed = start.elapsed();
         std::hint::black_box(&out[out.len() / 2]);
@@ -663,6 +669,7 @@ mod peers {
         f.set_noise_type(Some(match kind {
             NoiseKind::Classic => NoiseType::Perlin,
             NoiseKind::Simplex => NoiseType::OpenSimplex2,
+            NoiseKind::Cellular => NoiseType::Cellular,
         }));
         f.set_frequency(Some(1.0));
         let c: Vec<f32> = w.coordinates().into_iter().map(|v| v as f32).collect();
