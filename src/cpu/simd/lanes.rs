@@ -1,6 +1,6 @@
 //! Lane arrays: `LANES` values side by side, every operation a plain loop over the lanes.
 //!
-//! Compiled inside a `#[target_feature]` function (see [`super::dispatch`]) each loop becomes
+//! Compiled inside a `#[target_feature]` function (see `dispatch` in the parent module) each loop becomes
 //! one or a few vector instructions (16 lanes = one AVX-512 register, two AVX2, four SSE2 or
 //! NEON). Each lane performs exactly the `f32`/`u32` operation the scalar reference performs,
 //! in the same order (Rust never contracts `a * b + c` into a fused multiply-add), so a lane's
