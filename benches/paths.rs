@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
 // The harness of `wgpu-noise bench`, which lives in the binary's tree, not the library.
@@ -33,7 +33,7 @@ fn paths(c: &mut Criterion) {
             None
         }
     };
-    let lut = LookupTables::new(0);
+    let lut = PermutationTables::new(0);
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()

@@ -1,6 +1,6 @@
 // Lookup textures of Gustavson's noise, and the fetches that read them.
 // Keep in sync with src/tables.rs (texel packing) and src/cpu/lookup.rs (CPU mirror,
-// `impl Lookup for LookupTables`). lookup_hash.wgsl offers the same functions without
+// `impl NoiseHasher for PermutationTables`). lookup_hash.wgsl offers the same functions without
 // textures.
 //
 // Let P(i) = perm[i & 255] and T(a, b) = P(a + P(b)).

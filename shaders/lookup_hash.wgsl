@@ -1,6 +1,6 @@
 // The computational (texture-free) lookup variant: the same functions as lookup.wgsl,
 // computed with an integer hash instead of texture fetches (as in McEwan et al. 2012).
-// CPU mirror: `HashLookup` in src/cpu/lookup.rs; keep the two in sync.
+// CPU mirror: `IntegerHasher` in src/cpu/lookup.rs; keep the two in sync.
 //
 // P(i) = wgpu_noise_lowbias32((i & 255) ^ (key << 8)) & 255 with the seed's 24-bit key; gradients are
 // decoded from the hash bits (the same 12 and 32 gradients as the tables); the 4D

@@ -115,7 +115,7 @@
 pub mod contract;
 
 use crate::error::{NoiseError, Result};
-use crate::gpu::NoiseLookup;
+use crate::gpu::LookupTextures;
 use crate::shader::noise_functions_wgsl;
 
 /// How to create [`NoiseBindings`].
@@ -145,10 +145,10 @@ impl Default for NoiseBindingsDescriptor {
 /// The noise functions for your own pipelines: their WGSL, their bind group layout, and a
 /// bind group over the lookup textures of the current seed.
 ///
-/// Built on [`NoiseLookup`] (the textures) and [`noise_functions_wgsl`] (the source);
+/// Built on [`LookupTextures`] (the textures) and [`noise_functions_wgsl`] (the source);
 /// see the [module documentation](self) for a complete pipeline.
 pub struct NoiseBindings {
-    lookup: NoiseLookup,
+    lookup: LookupTextures,
     group: u32,
     visibility: wgpu::ShaderStages,
     wgsl: String,
@@ -181,8 +181,8 @@ impl NoiseBindings {
             ));
         }
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let lookup = NoiseLookup::new(device, queue, desc.seed);
-        let layout = NoiseLookup::bind_group_layout(device, desc.visibility);
+        let lookup = LookupTextures::new(device, queue, desc.seed);
+        let layout = LookupTextures::bind_group_layout(device, desc.visibility);
         let bind_group = lookup.bind_group(device, &layout);
         check(scope)?;
         Ok(NoiseBindings {
@@ -284,8 +284,8 @@ impl NoiseBindings {
     }
 
     /// The lookup textures themselves (for example to upload custom tables with
-    /// [`NoiseLookup::upload`]).
-    pub fn lookup(&self) -> &NoiseLookup {
+    /// [`LookupTextures::upload`]).
+    pub fn lookup(&self) -> &LookupTextures {
         &self.lookup
     }
 }
@@ -293,7 +293,7 @@ impl NoiseBindings {
 /// [`NoiseBindings::shader_source`] without a device: `user_wgsl` with the noise functions
 /// (textures at bind group `group`) in front of it, checked by naga.
 ///
-/// For applications that manage the lookup textures themselves ([`NoiseLookup`]), and
+/// For applications that manage the lookup textures themselves ([`LookupTextures`]), and
 /// for checking shaders where no GPU is available.
 pub fn shader_source(group: u32, user_wgsl: &str) -> Result<String> {
     compose(&noise_functions_wgsl(group), user_wgsl)

@@ -252,7 +252,7 @@ impl Field {
     }
 
     /// Makes the field tileable (see [`Field::tileable`]).
-    pub fn tileable(mut self, tileable: bool) -> Self {
+    pub fn with_tileable(mut self, tileable: bool) -> Self {
         self.tileable = tileable;
         self
     }
@@ -664,7 +664,7 @@ pub fn reduce_by_periods(kind: NoiseKind, dims: usize, offset: [f64; 4]) -> [f64
             }
         }
         NoiseKind::Simplex => {
-            let (f, g) = crate::cpu::simplex::skew_factors(dims);
+            let (f, g) = crate::tables::skew_factors(dims);
             let sum: f64 = offset[..dims].iter().sum();
             let s = sum * f;
             // Whole periods in skewed space, then their unskewed images.

@@ -40,10 +40,10 @@ pub use shader::LookupVariant;
 /// textures and the tables they hold, WGSL assembly, and texture readback.
 pub mod low_level {
     pub use crate::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
-    pub use crate::gpu::{FillPipelines, NoiseLookup, EVAL_WORKGROUP, WORKGROUP};
+    pub use crate::gpu::{FillPipelines, LookupTextures, EVAL_WORKGROUP, WORKGROUP};
     pub use crate::params::{FillParams, NoiseSettings, Slab};
     pub use crate::shader::{fill_shader_wgsl, noise_functions_wgsl, noise_functions_wgsl_with};
-    pub use crate::tables::LookupTables;
+    pub use crate::tables::PermutationTables;
 }
 
 // Every Rust code block of the README is compiled as a doctest.

@@ -75,7 +75,7 @@ pub const API_NAMES: [&str; 28] = [
 /// `fractal2/3/4(kind, p, NoiseSettings)`) as WGSL, with the lookup textures declared at
 /// bind group `group`, bindings 0 to 3.
 ///
-/// Prepend it to your own shader and bind a [`crate::gpu::NoiseLookup`] bind group at
+/// Prepend it to your own shader and bind a [`crate::gpu::LookupTextures`] bind group at
 /// `group`. The functions use only `textureLoad`, so they work in every shader stage.
 pub fn noise_functions_wgsl(group: u32) -> String {
     noise_functions_wgsl_with(LookupVariant::Textures, group)

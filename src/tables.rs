@@ -1,7 +1,7 @@
 //! The lookup tables of Gustavson's noise, built in one place.
 //!
 //! Everything that depends on the permutation is derived here: the CPU reference reads
-//! the very same packed texels ([`LookupTables`]) that the GPU host uploads as textures,
+//! the very same packed texels ([`PermutationTables`]) that the GPU host uploads as textures,
 //! so a mismatch between the two paths can only come from the noise code itself.
 //!
 //! # Texture layout (keep in sync with `shaders/lookup.wgsl`)
@@ -192,7 +192,7 @@ pub fn permutation_for_seed(seed: u64) -> [u8; 256] {
 }
 
 /// The 24-bit key of the computational (hash) lookup variant for `seed`: the first
-/// SplitMix64 draw from the seed, top 24 bits (see [`crate::cpu::HashLookup`]).
+/// SplitMix64 draw from the seed, top 24 bits (see [`crate::cpu::IntegerHasher`]).
 pub fn hash_key_for_seed(seed: u64) -> u32 {
     (SplitMix64(seed).next() >> 40) as u32
 }
@@ -216,7 +216,7 @@ impl SplitMix64 {
 /// ([`crate::cpu::lookup`]) fetches from them with the same integer coordinates as the
 /// shader's `textureLoad`s.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LookupTables {
+pub struct PermutationTables {
     seed: u64,
     /// `hash_grad3` texels, row-major (y outer, x inner), 256×256.
     pub hash_grad3: Vec<[u8; 4]>,
@@ -228,7 +228,7 @@ pub struct LookupTables {
     pub simplex4: [[u8; 4]; 64],
 }
 
-impl LookupTables {
+impl PermutationTables {
     /// Builds the tables of a seed (0 = Perlin's permutation, as in Gustavson's code).
     pub fn new(seed: u64) -> Self {
         let perm = permutation_for_seed(seed);
@@ -258,7 +258,7 @@ impl LookupTables {
     }
 }
 
-impl Default for LookupTables {
+impl Default for PermutationTables {
     /// Perlin's permutation (seed 0).
     fn default() -> Self {
         Self::new(0)
@@ -273,6 +273,31 @@ fn bias<const N: usize>(g: [i8; N]) -> [u8; N] {
 fn pack_with_hash(hash: u8, g: [i8; 3]) -> [u8; 4] {
     let [x, y, z] = bias(g);
     [hash, x, y, z]
+}
+
+// Simplex lattice constants: used by the CPU mirror (`cpu::simplex`) and by `Field`'s
+// offset reduction, so they live below both.
+
+/// Skew factor of 2D simplex noise, `(sqrt(3) - 1) / 2`.
+pub const SIMPLEX2_F: f64 = 0.3660254037844386;
+/// Unskew factor of 2D simplex noise, `(3 - sqrt(3)) / 6`.
+pub const SIMPLEX2_G: f64 = 0.21132486540518713;
+/// Skew factor of 3D simplex noise, `1 / 3`.
+pub const SIMPLEX3_F: f64 = 1.0 / 3.0;
+/// Unskew factor of 3D simplex noise, `1 / 6`.
+pub const SIMPLEX3_G: f64 = 1.0 / 6.0;
+/// Skew factor of 4D simplex noise, `(sqrt(5) - 1) / 4`.
+pub const SIMPLEX4_F: f64 = 0.30901699437494745;
+/// Unskew factor of 4D simplex noise, `(5 - sqrt(5)) / 20`.
+pub const SIMPLEX4_G: f64 = 0.1381966011250105;
+
+/// The skew and unskew factors `(F, G)` of simplex noise in `dims` (2 to 4) dimensions.
+pub fn skew_factors(dims: usize) -> (f64, f64) {
+    match dims {
+        2 => (SIMPLEX2_F, SIMPLEX2_G),
+        3 => (SIMPLEX3_F, SIMPLEX3_G),
+        _ => (SIMPLEX4_F, SIMPLEX4_G),
+    }
 }
 
 #[cfg(test)]
@@ -292,7 +317,7 @@ mod tests {
 
     #[test]
     fn hash_texel_folds_two_permutation_steps() {
-        let t = LookupTables::new(7);
+        let t = PermutationTables::new(7);
         let p = |i: usize| t.perm[i & 255] as usize;
         for (a, b) in [(0, 0), (255, 1), (17, 200), (128, 255)] {
             assert_eq!(t.hash_grad3[b * 256 + a][0] as usize, p(a + p(b)));

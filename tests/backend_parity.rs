@@ -7,10 +7,10 @@
 mod common;
 
 use wgpu_noise::cpu::fill::generate_f32;
-use wgpu_noise::cpu::lookup::{HashLookup, Lookup};
+use wgpu_noise::cpu::lookup::{IntegerHasher, NoiseHasher};
 use wgpu_noise::cpu::noise_at;
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, NoiseError, NoiseKind};
 
 /// Same tolerance and boundary rule as `gpu_parity.rs` (measured there: ≤ 3e-8 on
@@ -86,7 +86,12 @@ fn points(dims: usize) -> Vec<[f32; 4]> {
 /// `NoiseError::SelfCheck`: wgpu's GL backend on Mesa llvmpipe still fills some 3D/4D
 /// fields wrongly (docs/backends.md), and the generator compares every GL slab with the
 /// CPU reference so that this is an error, never a wrong value. Refusals are counted.
-fn check_generator(label: &str, g: &GpuNoise, lut: &impl Lookup, refusal_allowed: bool) -> f32 {
+fn check_generator(
+    label: &str,
+    g: &GpuNoise,
+    lut: &impl NoiseHasher,
+    refusal_allowed: bool,
+) -> f32 {
     let mut worst = 0.0f32;
     for kind in NoiseKind::ALL {
         for dims in 2..=4 {
@@ -136,10 +141,10 @@ fn check_backend(name: &str, ctx: &GpuContext, layered: bool) {
         );
         let worst = match variant {
             LookupVariant::Textures => {
-                check_generator(&label, &g, &LookupTables::new(seed), name == "gl")
+                check_generator(&label, &g, &PermutationTables::new(seed), name == "gl")
             }
             LookupVariant::Hash => {
-                check_generator(&label, &g, &HashLookup::new(seed), name == "gl")
+                check_generator(&label, &g, &IntegerHasher::new(seed), name == "gl")
             }
         };
         eprintln!("PARITY {label}: max |gpu - cpu f32| = {worst:e}");

@@ -14,9 +14,9 @@ use std::path::Path;
 use bake_support::{assert_refused, bake_in, bake_ok, listing, read_npy, Faulty};
 use wgpu_noise::bake::{self, BakeOptions, Encoding, FileFormat, NoiseSpec};
 use wgpu_noise::cpu::fill::{fill_slab_gradient, generate_f32};
-use wgpu_noise::cpu::HashLookup;
+use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::params::{FillParams, Slab};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseKind};
 
 /// GPU vs CPU parity on values: the documented 1e-5 (measured on lavapipe: 0 for classic,
@@ -68,7 +68,7 @@ fn gradient_reference(field: &Field, seed: u64) -> Vec<[f32; 4]> {
     field.check_gradient().unwrap();
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![[0.0f32; 4]; params.len()];
-    fill_slab_gradient(&LookupTables::new(seed), field.dims, &params, &mut out);
+    fill_slab_gradient(&PermutationTables::new(seed), field.dims, &params, &mut out);
     out
 }
 
@@ -93,7 +93,7 @@ fn fractal_bakes_equal_the_cpu_reference_for_every_mode() {
                     .with_frequency(&[3.0; 4][..dims])
                     .with_offset(&[1.5, -2.25, 7.0][..dims])
                     .with_fractal(fractal);
-                let expected = generate_f32(&LookupTables::new(9), &field).unwrap();
+                let expected = generate_f32(&PermutationTables::new(9), &field).unwrap();
                 for backend in backends() {
                     let (d, s) = (dims.to_string(), join(&size));
                     let args = [
@@ -142,7 +142,7 @@ fn fractal_bakes_equal_the_cpu_reference_for_every_mode() {
                 }
                 // 5 octaves at gain 0.4 differ from the plain noise: the flags reach the generator.
                 let plain = generate_f32(
-                    &LookupTables::new(9),
+                    &PermutationTables::new(9),
                     &Field {
                         fractal: Fractal::default(),
                         ..field.clone()
@@ -192,7 +192,7 @@ fn turbulence_and_ridged_pngs_map_the_range_0_to_1_by_default() {
                 octaves: 4,
                 ..Fractal::default()
             });
-        let expected = generate_f32(&LookupTables::new(0), &field).unwrap();
+        let expected = generate_f32(&PermutationTables::new(0), &field).unwrap();
         let image = image::open(dir.path().join(&file)).unwrap().into_luma16();
         // Level p stands for p / 65535: half a level of quantisation error at most.
         let worst = image
@@ -566,8 +566,8 @@ fn hash_lookup_bakes_equal_the_hash_lookup_cpu_values() {
                     octaves: 2,
                     ..Fractal::default()
                 });
-            let expected = generate_f32(&HashLookup::new(21), &field).unwrap();
-            let textures = generate_f32(&LookupTables::new(21), &field).unwrap();
+            let expected = generate_f32(&IntegerHasher::new(21), &field).unwrap();
+            let textures = generate_f32(&PermutationTables::new(21), &field).unwrap();
             assert!(
                 max_abs_diff(&expected, &textures) > 0.05,
                 "the hash variant is another pattern"
@@ -601,7 +601,9 @@ fn hash_lookup_bakes_equal_the_hash_lookup_cpu_values() {
                 );
                 let baked = read_npy(&dir.path().join("h.npy"), &shape(&size));
                 let error = max_abs_diff(&baked, &expected);
-                eprintln!("HASH {kind} {dims}D {backend}: max |bake - HashLookup cpu| = {error:e}");
+                eprintln!(
+                    "HASH {kind} {dims}D {backend}: max |bake - IntegerHasher cpu| = {error:e}"
+                );
                 if backend == "cpu" {
                     assert_eq!(baked, expected);
                 } else {
@@ -619,11 +621,11 @@ fn the_kernel_option_reaches_simplex_3d_and_4d_bakes() {
         let dims = size.len();
         let field = Field::new(NoiseKind::Simplex, &size).with_frequency(&[2.5; 4][..dims]);
         let continuous = generate_f32(
-            &LookupTables::new(0),
+            &PermutationTables::new(0),
             &field.clone().with_kernel(Kernel::Continuous),
         )
         .unwrap();
-        let reference = generate_f32(&LookupTables::new(0), &field).unwrap();
+        let reference = generate_f32(&PermutationTables::new(0), &field).unwrap();
         assert!(
             max_abs_diff(&continuous, &reference) > 0.01,
             "the kernels differ"

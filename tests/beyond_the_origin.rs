@@ -5,7 +5,7 @@ mod common;
 
 use wgpu_noise::cpu::fill::{generate_f32, generate_f64};
 use wgpu_noise::cpu::simplex::{simplex3_r2, simplex4_r2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseKind};
 
 /// GPU vs f32 CPU parity tolerance (see tests/gpu_parity.rs). Fractal sums add octaves
@@ -24,7 +24,7 @@ fn max_abs_difference(a: &[f32], b: &[f32]) -> f32 {
 fn fractal_sums_match_on_gpu_and_cpu() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 3);
-    let lut = LookupTables::new(3);
+    let lut = PermutationTables::new(3);
     for mode in [
         FractalMode::Fbm,
         FractalMode::Turbulence,
@@ -62,7 +62,7 @@ fn fractal_sums_match_on_gpu_and_cpu() {
 
 #[test]
 fn one_fbm_octave_is_the_base_noise_and_more_octaves_add_detail() {
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     let base = Field::new(NoiseKind::Simplex, &[64, 64]).with_frequency(&[4.0, 4.0]);
     let one = base.clone().with_fractal(Fractal {
         octaves: 1,
@@ -136,7 +136,7 @@ fn edge_seam(values: &[f32], width: usize, height: usize) -> (f32, f32) {
 fn tileable_textures_join_seamlessly_at_opposite_edges() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 0);
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     let (w, h) = (96usize, 80usize);
     for kind in NoiseKind::ALL {
         for octaves in [1, 4] {
@@ -148,7 +148,7 @@ fn tileable_textures_join_seamlessly_at_opposite_edges() {
                 .with_frequency(&[6.0, 5.0])
                 .with_offset(&[-3.0, 1000.0])
                 .with_fractal(fractal);
-            let tiled = g.generate(&field.clone().tileable(true)).unwrap();
+            let tiled = g.generate(&field.clone().with_tileable(true)).unwrap();
             // Tileable simplex goes through cos/sin (the torus), which GPUs do not round as
             // the CPU's libm does: measured up to 1.7e-3 over nine 256² bakes (the bake's
             // --verify default for it is 4e-3); classic tiling has no transcendental.
@@ -159,7 +159,7 @@ fn tileable_textures_join_seamlessly_at_opposite_edges() {
             };
             let error = max_abs_difference(
                 &tiled,
-                &generate_f32(&lut, &field.clone().tileable(true)).unwrap(),
+                &generate_f32(&lut, &field.clone().with_tileable(true)).unwrap(),
             );
             assert!(error <= bound, "{kind} tiled: gpu vs cpu {error}");
             let plain = g.generate(&field).unwrap();
@@ -176,7 +176,7 @@ fn tileable_textures_join_seamlessly_at_opposite_edges() {
     // Classic noise tiles in 3D too, and the period is exact in f64.
     let field = Field::new(NoiseKind::Classic, &[4, 4, 4])
         .with_frequency(&[3.0, 4.0, 5.0])
-        .tileable(true);
+        .with_tileable(true);
     let settings = wgpu_noise::params::NoiseSettings::of(&field);
     for p in [[0.3, 1.7, 2.2], [-5.5, 8.25, 0.125]] {
         let a = wgpu_noise::cpu::fractal::fractal::<f64>(&lut, NoiseKind::Classic, &p, &settings);
@@ -242,7 +242,7 @@ fn largest_boundary_jump(dims: usize, noise: impl Fn(&[f64]) -> f64) -> f64 {
 
 #[test]
 fn the_continuous_kernel_removes_the_jumps_at_simplex_boundaries() {
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     let jump3_06 = largest_boundary_jump(3, |p| simplex3_r2(&lut, p[0], p[1], p[2], 0.6, 32.0));
     let jump3_05 = largest_boundary_jump(3, |p| {
         simplex3_r2(&lut, p[0], p[1], p[2], 0.5, SIMPLEX3_R05_SCALE)
@@ -266,7 +266,7 @@ fn the_continuous_kernel_removes_the_jumps_at_simplex_boundaries() {
 fn the_continuous_kernel_runs_on_the_gpu() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 0);
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     for size in [&[31u32, 17, 9][..], &[9, 7, 5, 3]] {
         let field = Field::new(NoiseKind::Simplex, size)
             .with_frequency(&[5.0, 3.0, 2.0, 2.0])
@@ -289,7 +289,7 @@ fn the_continuous_kernel_runs_on_the_gpu() {
 fn large_offsets_match_the_f64_reference_only_with_period_reduction() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 0);
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     // f32 noise near the origin vs the f64 reference: coordinates below 1024 carry an f32
     // rounding of ≤ 6e-5 and the slope stays below 5, so 5e-4 bounds the honest error.
     let tolerance = 5e-4;

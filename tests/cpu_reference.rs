@@ -3,7 +3,7 @@
 //! original to compare with), f32 tracks f64, seeds change the pattern and nothing else.
 
 use wgpu_noise::cpu::noise_at;
-use wgpu_noise::tables::{permutation_for_seed, LookupTables, PERLIN_PERMUTATION};
+use wgpu_noise::tables::{permutation_for_seed, PermutationTables, PERLIN_PERMUTATION};
 use wgpu_noise::NoiseKind;
 
 struct Points(u64);
@@ -21,7 +21,7 @@ impl Points {
 
 #[test]
 fn classic_noise_is_zero_at_every_lattice_point() {
-    let lut = LookupTables::new(3);
+    let lut = PermutationTables::new(3);
     let mut rng = Points(1);
     for dims in 2..=4 {
         for _ in 0..2000 {
@@ -42,7 +42,7 @@ fn classic_noise_is_zero_at_every_lattice_point() {
 /// difference many orders of magnitude above 10 * 2e-9.
 #[test]
 fn classic_noise_is_continuous_across_cell_boundaries() {
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     let mut rng = Points(2);
     let eps = 1e-9;
     for dims in 2..=4 {
@@ -76,7 +76,7 @@ fn classic_noise_is_continuous_across_cell_boundaries() {
 /// (inputs in [-100, 100]: one f32 ulp there is ~7.6e-6, and the slope is < 10).
 #[test]
 fn f32_mirror_tracks_f64_reference() {
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     let mut rng = Points(3);
     for kind in NoiseKind::ALL {
         for dims in 2..=4 {
@@ -110,7 +110,7 @@ fn f32_mirror_tracks_f64_reference() {
 #[test]
 fn seed_zero_is_perlins_permutation() {
     assert_eq!(permutation_for_seed(0), PERLIN_PERMUTATION);
-    assert_eq!(LookupTables::default(), LookupTables::new(0));
+    assert_eq!(PermutationTables::default(), PermutationTables::new(0));
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn a_different_seed_gives_a_different_pattern_and_the_same_seed_the_same_values(
         .collect();
     for kind in NoiseKind::ALL {
         let eval = |seed| {
-            let lut = LookupTables::new(seed);
+            let lut = PermutationTables::new(seed);
             points
                 .iter()
                 .map(|p| noise_at::<f64>(&lut, kind, p))

@@ -7,7 +7,7 @@ use wgpu_noise::cpu::simplex::{
     simplex2, simplex2_deriv, simplex3_deriv, simplex3_r2, simplex4_deriv, simplex4_r2,
     SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
 };
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 
 struct Rng(u64);
 
@@ -83,7 +83,7 @@ fn check_against_finite_differences<const N: usize>(
 
 #[test]
 fn simplex_2d_gradient_equals_finite_differences() {
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     check_against_finite_differences::<2>(
         "simplex2",
         |p| simplex2(&lut, p[0], p[1]),
@@ -94,7 +94,7 @@ fn simplex_2d_gradient_equals_finite_differences() {
 
 #[test]
 fn simplex_3d_gradient_equals_finite_differences() {
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     for (r2, scale, continuous) in [(0.6, 32.0, false), (0.5, SIMPLEX3_R05_SCALE, true)] {
         check_against_finite_differences::<3>(
             &format!("simplex3 r²={r2}"),
@@ -107,7 +107,7 @@ fn simplex_3d_gradient_equals_finite_differences() {
 
 #[test]
 fn simplex_4d_gradient_equals_finite_differences() {
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     for (r2, scale, continuous) in [(0.6, 27.0, false), (0.5, SIMPLEX4_R05_SCALE, true)] {
         check_against_finite_differences::<4>(
             &format!("simplex4 r²={r2}"),
@@ -122,7 +122,7 @@ fn simplex_4d_gradient_equals_finite_differences() {
 fn gpu_gradients_equal_the_f32_cpu_gradients() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 0);
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     let mut rng = Rng(99);
     let points: Vec<[f32; 4]> = (0..4000)
         .map(|_| std::array::from_fn(|_| rng.uniform(-400.0, 400.0) as f32))
@@ -165,7 +165,7 @@ fn gradient_fields_on_gpu_equal_the_cpu_mirror_and_follow_the_values() {
     use wgpu_noise::{Field, Fractal, Kernel, NoiseKind};
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 4);
-    let lut = LookupTables::new(4);
+    let lut = PermutationTables::new(4);
     for (size, kernel) in [
         (&[45u32, 33][..], Kernel::Reference),
         (&[17, 13, 9][..], Kernel::Reference),

@@ -11,7 +11,7 @@ use embed_support::{points, run_kernel, NoiseSide, APP_BINDINGS};
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::params::{NoiseSettings, FRACTAL_FBM, KERNEL_REFERENCE};
 use wgpu_noise::shader::{wesl_module, LookupVariant};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{cpu, NoiseKind};
 
 /// The file the Bevy example uses, byte for byte.
@@ -120,7 +120,7 @@ fn the_bevy_materials_cloud_density_matches_the_cpu_reference() {
     };
     let gpu = run_kernel(device, queue, &wgsl, &side, &points, 1);
 
-    let lut = LookupTables::new(seed);
+    let lut = PermutationTables::new(seed);
     let settings = NoiseSettings {
         octaves: 4,
         mode: FRACTAL_FBM,

@@ -9,7 +9,7 @@ use std::time::Duration;
 use wgpu::util::DeviceExt;
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::gpu::readback::map_and_read;
-use wgpu_noise::{cpu, tables::LookupTables, NoiseKind};
+use wgpu_noise::{cpu, tables::PermutationTables, NoiseKind};
 
 /// The documented parity tolerance of the compute path (absolute).
 const TOLERANCE: f32 = 1e-5;
@@ -146,7 +146,7 @@ fn compute_shader_noise_matches_the_cpu_reference_for_all_six_functions() {
     )
     .unwrap();
 
-    let lut = LookupTables::new(seed);
+    let lut = PermutationTables::new(seed);
     let names = [
         "classic2", "classic3", "classic4", "simplex2", "simplex3", "simplex4",
     ];

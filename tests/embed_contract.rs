@@ -1,6 +1,6 @@
 //! The texture contract for applications on another wgpu version: the lookup textures
 //! created from `embed::contract::lookup_textures` bytes with nothing but plain wgpu
-//! calls (no `NoiseBindings`, no `NoiseLookup`), bound at the application's group, give
+//! calls (no `NoiseBindings`, no `LookupTextures`), bound at the application's group, give
 //! the CPU reference's noise.
 
 mod common;
@@ -9,7 +9,7 @@ mod embed_support;
 use embed_support::APP_BINDINGS;
 use embed_support::{check_six, points, run_kernel, six_function_kernel, NoiseSide};
 use wgpu_noise::embed::contract::{self, Dimension, TexelFormat};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 
 #[test]
 fn the_contract_describes_four_integer_textures_at_bindings_0_to_3() {
@@ -143,7 +143,7 @@ fn textures_made_from_the_contract_bytes_give_the_reference_noise() {
             constants: vec![],
         };
         let values = run_kernel(device, queue, &wgsl, &side, &points, 6);
-        let max = check_six("contract", &values, &points, &LookupTables::new(seed));
+        let max = check_six("contract", &values, &points, &PermutationTables::new(seed));
         eprintln!("contract textures, seed {seed}: max abs error vs CPU f32 {max:e}");
     }
 }

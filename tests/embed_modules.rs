@@ -12,10 +12,10 @@ use std::collections::HashMap;
 
 use embed_support::{check_six, points, run_kernel, six_function_kernel, NoiseSide};
 use embed_support::{APP_BINDINGS, SIX};
-use wgpu_noise::cpu::HashLookup;
+use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::shader::{naga_oil_module, wesl_module, LookupVariant, HASH_KEY_OVERRIDE_ID};
-use wgpu_noise::tables::{hash_key_for_seed, LookupTables};
+use wgpu_noise::tables::{hash_key_for_seed, PermutationTables};
 
 /// The bind group the tests give the texture variant (the application's choice).
 const GROUP: u32 = 2;
@@ -109,7 +109,7 @@ fn run_and_check(what: &str, variant: LookupVariant, wgsl: &str, seed: u64) -> O
                 constants: vec![],
             };
             let values = run_kernel(device, queue, wgsl, &side, &points, 6);
-            check_six(what, &values, &points, &LookupTables::new(seed))
+            check_six(what, &values, &points, &PermutationTables::new(seed))
         }
         LookupVariant::Hash => {
             let side = NoiseSide {
@@ -122,7 +122,7 @@ fn run_and_check(what: &str, variant: LookupVariant, wgsl: &str, seed: u64) -> O
                 )],
             };
             let values = run_kernel(device, queue, wgsl, &side, &points, 6);
-            check_six(what, &values, &points, &HashLookup::new(seed))
+            check_six(what, &values, &points, &IntegerHasher::new(seed))
         }
     };
     Some(worst)

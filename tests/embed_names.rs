@@ -8,12 +8,12 @@ mod embed_support;
 
 use embed_support::APP_BINDINGS;
 use embed_support::{check_six, points, run_kernel, six_function_kernel, NoiseSide};
-use wgpu_noise::cpu::HashLookup;
+use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::shader::{
     assemble, ApiNames, LookupVariant, WgslOptions, API_NAMES, HASH_KEY_OVERRIDE_ID,
 };
-use wgpu_noise::tables::{hash_key_for_seed, LookupTables};
+use wgpu_noise::tables::{hash_key_for_seed, PermutationTables};
 
 /// Every module-scope name of `wgsl` (functions, constants, overrides, variables,
 /// structs), as naga sees them.
@@ -164,7 +164,7 @@ fn webgl_noise_and_psrdnoise_helper_names_beside_the_noise_compute_the_reference
         "helpers + textures",
         &values,
         &points,
-        &LookupTables::new(seed),
+        &PermutationTables::new(seed),
     );
     eprintln!("helpers beside the texture variant: max abs error {max:e}");
 
@@ -191,7 +191,12 @@ fn webgl_noise_and_psrdnoise_helper_names_beside_the_noise_compute_the_reference
         &points,
         6,
     );
-    let max = check_six("helpers + hash", &values, &points, &HashLookup::new(seed));
+    let max = check_six(
+        "helpers + hash",
+        &values,
+        &points,
+        &IntegerHasher::new(seed),
+    );
     eprintln!("helpers beside the hash variant: max abs error {max:e}");
 }
 
@@ -247,7 +252,7 @@ fn with_prefixed_api_names_an_application_keeps_its_own_simplex3() {
         "prefixed API",
         &values,
         &points(1000),
-        &LookupTables::new(seed),
+        &PermutationTables::new(seed),
     );
     eprintln!("prefixed API names: max abs error {max:e}");
 }

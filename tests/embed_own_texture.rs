@@ -245,7 +245,7 @@ fn a_filled_3d_r32float_volume_sampled_in_the_apps_render_pass_matches_the_cpu_r
     // Row y of the unrolled picture is slice y / ny, row y % ny: the volume's own
     // x-fastest order, which is the CPU field's order too.
     let reference =
-        cpu::fill::generate_f32(&wgpu_noise::tables::LookupTables::new(seed), &field).unwrap();
+        cpu::fill::generate_f32(&wgpu_noise::tables::PermutationTables::new(seed), &field).unwrap();
     assert_eq!(gpu.len(), reference.len());
     let max = gpu
         .iter()
@@ -467,7 +467,7 @@ fn a_2d_rgba16float_target_receives_value_and_gradient_to_half_precision() {
         wgpu_noise::params::FillParams::new(&field, wgpu_noise::params::Slab::whole(&field));
     let mut reference = vec![[0.0f32; 4]; params.len()];
     cpu::fill::fill_slab_gradient(
-        &wgpu_noise::tables::LookupTables::new(seed),
+        &wgpu_noise::tables::PermutationTables::new(seed),
         2,
         &params,
         &mut reference,

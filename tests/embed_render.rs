@@ -16,7 +16,7 @@ use wgpu::util::DeviceExt;
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
 use wgpu_noise::gpu::GpuContext;
-use wgpu_noise::{cpu, tables::LookupTables, NoiseError, NoiseKind};
+use wgpu_noise::{cpu, tables::PermutationTables, NoiseError, NoiseKind};
 
 /// The documented parity tolerance of the compute path (absolute), used here unchanged:
 /// the fragment stage runs the same WGSL functions on the same `f32` inputs.
@@ -90,7 +90,7 @@ fn fs(@builtin(position) pos: vec4<f32>) -> @location(0) f32 {
 "#;
 
 /// The CPU reference of `PARITY_SHADER` for function `which`, row by row.
-fn cpu_reference(lut: &LookupTables, params: &Params, which: usize) -> Vec<f32> {
+fn cpu_reference(lut: &PermutationTables, params: &Params, which: usize) -> Vec<f32> {
     let (kind, dims, _) = FUNCTIONS[which];
     let mut out = Vec::with_capacity((WIDTH * HEIGHT) as usize);
     for y in 0..HEIGHT {
@@ -308,7 +308,7 @@ fn fragment_shader_noise_matches_the_cpu_reference_for_all_six_functions() {
     )
     .unwrap();
     let app = App::new(&ctx, &noise, PARITY_SHADER, bytemuck::bytes_of(&PARAMS));
-    let lut = LookupTables::new(0);
+    let lut = PermutationTables::new(0);
     for (which, (_, _, name)) in FUNCTIONS.iter().enumerate() {
         let params = with_which(which);
         let gpu = app.render(&ctx, &noise, bytemuck::bytes_of(&params));
@@ -365,7 +365,10 @@ fn set_seed_changes_the_picture_of_the_same_pipeline_and_bind_group() {
         changed * 10 > before.len() * 9,
         "only {changed} pixels changed"
     );
-    let max = max_abs_error(&after, &cpu_reference(&LookupTables::new(42), &params, 4));
+    let max = max_abs_error(
+        &after,
+        &cpu_reference(&PermutationTables::new(42), &params, 4),
+    );
     eprintln!("seed 42: max abs error vs CPU f32 {max:e}");
     assert!(max <= TOLERANCE, "after set_seed: max abs error {max:e}");
 
@@ -414,7 +417,7 @@ fn noise_at_a_nonzero_group_works_beside_the_applications_own_group_0() {
         scale: 0.0625,
         _pad: [0.0; 2],
     };
-    let lut = LookupTables::new(5);
+    let lut = PermutationTables::new(5);
     let cpu: Vec<f32> = (0..HEIGHT)
         .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
         .map(|(x, y)| {

@@ -5,11 +5,11 @@
 
 mod common;
 
-use wgpu_noise::cpu::lookup::HashLookup;
+use wgpu_noise::cpu::lookup::IntegerHasher;
 use wgpu_noise::cpu::noise_at;
 use wgpu_noise::cpu::simplex::{simplex2_deriv, simplex3_deriv, simplex4_deriv};
 use wgpu_noise::gpu::{GpuNoise, LookupVariant};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
 /// Huge finite coordinates of every sign mix, as f64; the f32 cases are these rounded
@@ -40,8 +40,8 @@ fn to_f32(p: &[f64]) -> Vec<f32> {
 
 #[test]
 fn the_cpu_references_never_give_nan_for_finite_input() {
-    let lut = LookupTables::new(0);
-    let hash = HashLookup::new(0);
+    let lut = PermutationTables::new(0);
+    let hash = IntegerHasher::new(0);
     for dims in 2..=4 {
         for p in huge_points(dims, f64::MAX) {
             let q = to_f32(&p);

@@ -7,7 +7,7 @@ mod common;
 
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::gpu::GpuNoise;
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, NoiseError, NoiseKind};
 
 /// Parity tolerance, absolute. Both sides evaluate the same f32 operations on the same
@@ -65,7 +65,7 @@ fn check(g: &GpuNoise, seed: u64, field: &Field) -> Parity {
         &field.size[..field.dims]
     );
     let gpu = g.generate(field).unwrap_or_else(|e| panic!("{label}: {e}"));
-    let cpu = generate_f32(&LookupTables::new(seed), field).unwrap();
+    let cpu = generate_f32(&PermutationTables::new(seed), field).unwrap();
     compare(&label, field, &gpu, &cpu)
 }
 
@@ -213,7 +213,7 @@ fn a_wrong_texture_upload_breaks_parity() {
     let field3 = Field::new(NoiseKind::Simplex, &[32, 16, 8]).with_frequency(&[4.0, 2.0, 1.0]);
     let field4 =
         Field::new(NoiseKind::Classic, &[8, 8, 4, 4]).with_frequency(&[2.0, 2.0, 1.0, 1.0]);
-    let reference = LookupTables::new(0);
+    let reference = PermutationTables::new(0);
     let cpu3 = generate_f32(&reference, &field3).unwrap();
     let cpu4 = generate_f32(&reference, &field4).unwrap();
     let max_error = |gpu: Vec<f32>, cpu: &[f32]| {
@@ -228,7 +228,7 @@ fn a_wrong_texture_upload_breaks_parity() {
     g.self_check(NoiseKind::Simplex, 3).unwrap();
     g.self_check(NoiseKind::Classic, 4).unwrap();
     // A shuffled permutation (another seed's tables) uploaded behind the CPU's back.
-    g.lookup().upload(g.queue(), &LookupTables::new(99));
+    g.lookup().upload(g.queue(), &PermutationTables::new(99));
     let shuffled = max_error(g.generate(&field3).unwrap(), &cpu3);
     // One wrong 4D gradient: the texel of the corner (0,0,0,0) of the first cell,
     // grad4 at T(0, T(0, 0)), flipped.

@@ -4,9 +4,9 @@
 mod common;
 
 use wgpu_noise::cpu::fill::generate_f32;
-use wgpu_noise::cpu::HashLookup;
+use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::gpu::{GpuNoise, LookupVariant};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, Fractal, NoiseKind};
 
 fn max_error(a: &[f32], b: &[f32]) -> f32 {
@@ -23,7 +23,7 @@ fn hash_variant_gpu_equals_its_cpu_mirror() {
         let mut g =
             GpuNoise::with_variant(&ctx.device, &ctx.queue, seed, LookupVariant::Hash).unwrap();
         g.options.poison = true;
-        let hash = HashLookup::new(seed);
+        let hash = IntegerHasher::new(seed);
         for kind in NoiseKind::ALL {
             for size in [&[37u32, 21][..], &[13, 9, 7], &[6, 5, 4, 3]] {
                 let field = Field::new(kind, size)
@@ -60,10 +60,10 @@ fn hash_variant_gpu_equals_its_cpu_mirror() {
 #[test]
 fn hash_variant_seeds_differ_and_its_pattern_is_not_the_tables() {
     let field = Field::new(NoiseKind::Simplex, &[64, 64]).with_frequency(&[8.0, 8.0]);
-    let a = generate_f32(&HashLookup::new(1), &field).unwrap();
-    let b = generate_f32(&HashLookup::new(2), &field).unwrap();
-    let tables = generate_f32(&LookupTables::new(1), &field).unwrap();
-    assert_eq!(a, generate_f32(&HashLookup::new(1), &field).unwrap());
+    let a = generate_f32(&IntegerHasher::new(1), &field).unwrap();
+    let b = generate_f32(&IntegerHasher::new(2), &field).unwrap();
+    let tables = generate_f32(&PermutationTables::new(1), &field).unwrap();
+    assert_eq!(a, generate_f32(&IntegerHasher::new(1), &field).unwrap());
     let differing = |x: &[f32], y: &[f32]| {
         x.iter()
             .zip(y)

@@ -4,7 +4,7 @@
 //! by running the Java code; see `tools/golden/README.md`.
 
 use wgpu_noise::cpu::{noise_at, Classic, NoiseFn, Simplex};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
 /// The Java code and the f64 reference perform the same operations in the same order, so
@@ -41,7 +41,7 @@ fn golden(name: &str, dims: usize) -> Vec<GoldenPoint> {
 }
 
 fn assert_matches_java(name: &str, kind: NoiseKind, dims: usize) {
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     let mut max_error = 0.0f64;
     for p in golden(name, dims) {
         let ours = noise_at::<f64>(&lut, kind, &p.coords);

@@ -8,7 +8,9 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use bake_support::{assert_refused, bake_in, listing, read_npy};
-use wgpu_noise::{cpu, tables::LookupTables, Field, Fractal, FractalMode, NoiseError, NoiseKind};
+use wgpu_noise::{
+    cpu, tables::PermutationTables, Field, Fractal, FractalMode, NoiseError, NoiseKind,
+};
 
 /// 2^k as the command line gives it (shortest round-trip text, exact in f32 too).
 fn power_of_two(k: i32) -> String {
@@ -73,7 +75,7 @@ fn the_library_refuses_them_on_every_path() {
         lacunarity,
         gain,
     };
-    let lut = LookupTables::new(0);
+    let lut = PermutationTables::new(0);
     for bad in [fbm(1e308, 0.5), fbm(2.0, -1.0), fbm(2.0, 1e308)] {
         let field = field(bad);
         assert!(

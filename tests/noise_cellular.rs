@@ -11,12 +11,12 @@ use wgpu_noise::cpu::cellular::{
     cell_hash, cellular, cellular_periodic, wgpu_noise_cellular_combine, wgpu_noise_cellular_delta,
     wgpu_noise_cellular_term, wgpu_noise_cellular_value, wgpu_noise_cellular_wrap, CellularShape,
 };
-use wgpu_noise::cpu::{HashLookup, Lookup};
+use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
 use wgpu_noise::params::{
     CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV, CELLULAR_DISTANCE_EUCLIDEAN,
     CELLULAR_DISTANCE_MANHATTAN, CELLULAR_F1, CELLULAR_F2, CELLULAR_F2_MINUS_F1,
 };
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 
 /// A tiny deterministic generator for test points (SplitMix64).
 struct Rng(u64);
@@ -68,7 +68,7 @@ struct Brute {
 /// The radius needs no proof of its own: a crude bound suffices. F2 is at most the larger
 /// distance of the own cell's feature and a face neighbour's: √(n + 3) < 3 (euclidean),
 /// 2 (Chebyshev), n + 1 (Manhattan); a cell with |k_i| = r + 1 is at least r away.
-fn brute_force(lut: &impl Lookup, p: &[f64], s: &CellularShape) -> Brute {
+fn brute_force(lut: &impl NoiseHasher, p: &[f64], s: &CellularShape) -> Brute {
     let dims = p.len();
     let radius: i32 = if s.distance == CELLULAR_DISTANCE_MANHATTAN {
         dims as i32 + 1
@@ -136,7 +136,7 @@ fn brute_points() -> usize {
 /// (beyond the 256-cell period on both sides). Returns the number of points whose F1 or F2
 /// came from a cell outside the 3^n block around the point's own cell.
 fn check_against_brute_force(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     label: &str,
     dims: usize,
     jitter: f32,
@@ -172,7 +172,7 @@ fn check_against_brute_force(
     outside
 }
 
-fn brute_force_suite(lut: &impl Lookup, variant: &str) {
+fn brute_force_suite(lut: &impl NoiseHasher, variant: &str) {
     for dims in 2..=4 {
         for (distance, name) in DISTANCES {
             for jitter in [1.0, 0.6] {
@@ -198,18 +198,18 @@ fn brute_force_suite(lut: &impl Lookup, variant: &str) {
 
 #[test]
 fn f1_f2_and_cell_value_equal_a_brute_force_search_with_the_tables() {
-    brute_force_suite(&LookupTables::new(0), "tables");
+    brute_force_suite(&PermutationTables::new(0), "tables");
 }
 
 #[test]
 fn f1_f2_and_cell_value_equal_a_brute_force_search_with_the_hash() {
-    brute_force_suite(&HashLookup::new(7), "hash");
+    brute_force_suite(&IntegerHasher::new(7), "hash");
 }
 
 /// Points chosen so that the second-nearest feature lies two cells away: 3^n is not enough.
 #[test]
 fn a_3x3_search_would_miss_f2_at_jitter_1() {
-    let lut = LookupTables::new(0);
+    let lut = PermutationTables::new(0);
     let outside = check_against_brute_force(
         &lut,
         "tables 2D euclidean jitter 1 (3x3 check)",
@@ -227,7 +227,7 @@ fn a_3x3_search_would_miss_f2_at_jitter_1() {
 /// At jitter 0 the feature points are the cell centres: F1 and F2 have closed forms.
 #[test]
 fn jitter_0_gives_the_distances_to_the_cell_centres() {
-    let lut = HashLookup::new(3);
+    let lut = IntegerHasher::new(3);
     let mut rng = Rng::new(11);
     for dims in 2..=4 {
         for _ in 0..2000 {
@@ -268,7 +268,7 @@ fn jitter_0_gives_the_distances_to_the_cell_centres() {
 
 #[test]
 fn f1_is_1_lipschitz_and_outputs_keep_their_ranges() {
-    let lut = LookupTables::new(0);
+    let lut = PermutationTables::new(0);
     let mut rng = Rng::new(5);
     for dims in 2..=4 {
         for (distance, name) in DISTANCES {
@@ -305,7 +305,7 @@ fn f1_is_1_lipschitz_and_outputs_keep_their_ranges() {
 /// With whole-number periods, moving by a period along any axis gives the same value.
 #[test]
 fn periodic_cellular_noise_repeats_with_its_period() {
-    let lut = HashLookup::new(1);
+    let lut = IntegerHasher::new(1);
     let mut rng = Rng::new(8);
     let periods = [1u32, 3, 5, 7];
     for dims in 2..=4 {
@@ -334,7 +334,7 @@ fn periodic_cellular_noise_repeats_with_its_period() {
 /// The f32 mirror tracks the f64 reference (same operations, f32 rounding).
 #[test]
 fn f32_mirror_is_close_to_f64() {
-    let lut = LookupTables::new(0);
+    let lut = PermutationTables::new(0);
     let mut rng = Rng::new(9);
     let mut worst = 0.0f64;
     for dims in 2..=4 {

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use wgpu_noise::cpu::cellular::{cellular, CellularShape};
 use wgpu_noise::field::{Cellular, CellularOutput, Distance};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 
 fn run(args: &[&str], stdin: &str) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
@@ -57,7 +57,7 @@ fn sample_evaluates_the_chosen_output_distance_and_jitter() {
         distance: Distance::Manhattan,
         jitter: 0.7,
     });
-    let expect = cellular::<f64>(&LookupTables::new(4), &[1.5, -2.25, 300.125], &shape);
+    let expect = cellular::<f64>(&PermutationTables::new(4), &[1.5, -2.25, 300.125], &shape);
     assert_eq!(got, expect);
 }
 

@@ -5,11 +5,11 @@
 mod common;
 
 use wgpu_noise::cpu::fill::generate_f32;
-use wgpu_noise::cpu::HashLookup;
+use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::field::{Cellular, CellularOutput, Distance};
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::shader::LookupVariant;
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
 
 /// Parity tolerance for the distances, absolute. The same f32 operations run on both sides;
@@ -61,7 +61,7 @@ fn fields(dims: usize) -> Vec<Field> {
     out.push(
         Field::new(NoiseKind::Cellular, size)
             .with_frequency(&[5.0, 3.0, 2.0, 2.0])
-            .tileable(true)
+            .with_tileable(true)
             .with_fractal(Fractal {
                 octaves: 3,
                 ..Fractal::default()
@@ -130,8 +130,8 @@ fn parity(variant: LookupVariant, dims: usize) {
             .generate(&field)
             .unwrap_or_else(|e| panic!("{label}: {e}"));
         let cpu = match variant {
-            LookupVariant::Textures => generate_f32(&LookupTables::new(seed), &field),
-            LookupVariant::Hash => generate_f32(&HashLookup::new(seed), &field),
+            LookupVariant::Textures => generate_f32(&PermutationTables::new(seed), &field),
+            LookupVariant::Hash => generate_f32(&IntegerHasher::new(seed), &field),
         }
         .unwrap();
         compare(&label, &field, &gpu, &cpu, &mut worst);
@@ -177,7 +177,7 @@ fn cellular_4d_gpu_equals_cpu_with_the_hash() {
 fn evaluated_points_equal_the_cpu_defaults() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 3);
-    let lut = LookupTables::new(3);
+    let lut = PermutationTables::new(3);
     let shape = wgpu_noise::cpu::cellular::CellularShape::default();
     for dims in 2..=4 {
         let points: Vec<[f32; 4]> = (0..500)

@@ -4,12 +4,12 @@
 //! Measured against the f64 reference through the f32 CPU mirror of the shaders.
 
 use wgpu_noise::cpu::fill::{generate_f32, generate_f64};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, NoiseKind};
 
 /// |f32 - f64| per sample, sorted.
 fn errors(field: &Field) -> Vec<f64> {
-    let lut = LookupTables::new(0);
+    let lut = PermutationTables::new(0);
     let f32s = generate_f32(&lut, field).unwrap();
     let f64s = generate_f64(&lut, field).unwrap();
     let mut e: Vec<f64> = f32s

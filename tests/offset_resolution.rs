@@ -6,7 +6,7 @@
 mod common;
 
 use wgpu_noise::cpu::fill::{generate_f32, generate_f64};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, Fractal, NoiseError, NoiseKind};
 
 fn refusal(field: &Field) -> String {
@@ -40,7 +40,7 @@ fn offsets_beyond_f64_resolution_are_refused_naming_the_largest_usable_one() {
             // refused, and below it the f64 coordinates of all texels are distinct.
             let below = Field::new(kind, &[64, 64]).with_offset(&[usable * 0.99, 0.0]);
             below.validate().unwrap();
-            let values = generate_f64(&LookupTables::new(0), &below).unwrap();
+            let values = generate_f64(&PermutationTables::new(0), &below).unwrap();
             let row: Vec<f64> = (0..64).map(|x| below.coordinate([x, 0, 0, 0])[0]).collect();
             assert!(row.windows(2).all(|w| w[0] < w[1]), "{row:?}");
             assert!(values.iter().all(|v| v.is_finite()));
@@ -69,7 +69,7 @@ fn offsets_beyond_what_the_f32_shaders_resolve_are_refused() {
     assert!(message.contains("whole-number lacunarity"), "{message}");
     // Every generator refuses it.
     assert!(matches!(
-        generate_f32(&LookupTables::new(0), &field),
+        generate_f32(&PermutationTables::new(0), &field),
         Err(NoiseError::InvalidField(_))
     ));
     if let Some(ctx) = common::gpu() {

@@ -2,7 +2,7 @@
 //! measured min/max are printed (they are the figures in the README and `cpu` docs).
 
 use wgpu_noise::cpu::noise_at;
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
 /// A tiny deterministic generator for test points (SplitMix64).
@@ -22,7 +22,7 @@ impl Points {
 const SAMPLES: usize = 1_000_000;
 
 fn measure(kind: NoiseKind, dims: usize) -> (f64, f64) {
-    let lut = LookupTables::default();
+    let lut = PermutationTables::default();
     let mut points = Points(dims as u64 * 7 + kind as u64);
     let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
     let mut p = [0.0; 4];

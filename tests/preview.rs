@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use wgpu_noise::cpu::fractal::fractal;
 use wgpu_noise::params::NoiseSettings;
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
 // ---------------------------------------------------------------------------------------
@@ -231,7 +231,7 @@ fn screenshot(display: &Display, frame: &Frame) -> Gray {
 /// speed · time on the animated axis (x in 2D, z in 3D, w in 4D; z = 0 in 4D), and gray =
 /// round(255 · clamp((v + 1) / 2, 0, 1)).
 fn reference(frame: &Frame) -> Vec<u8> {
-    let lut = LookupTables::new(frame.seed);
+    let lut = PermutationTables::new(frame.seed);
     let settings = NoiseSettings {
         octaves: frame.octaves,
         ..NoiseSettings::default()

@@ -5,11 +5,11 @@
 //! CPU has, and one or several threads.
 
 use wgpu_noise::cpu::fill::{fill_slab, generate_f32};
-use wgpu_noise::cpu::simd::{self, FillOptions, SimdLevel, SimdLookup};
-use wgpu_noise::cpu::HashLookup;
+use wgpu_noise::cpu::simd::{self, FillOptions, SimdHasher, SimdLevel};
+use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::field::{Field, Fractal, FractalMode, Kernel, NoiseKind};
 use wgpu_noise::params::{FillParams, Slab};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 
 /// Row lengths around the 16 lanes: one sample, one short of a register, one over, two
 /// registers and one, and a long row.
@@ -82,13 +82,13 @@ fn variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
                 with(x, &|f| {
                     f.with_frequency(&periods)
                         .with_offset(&neg)
-                        .tileable(true)
+                        .with_tileable(true)
                         .with_fractal(fractal(FractalMode::Ridged, 2, 2.0, 0.5))
                 }),
             ));
             out.push((
                 "tileable, plain",
-                with(x, &|f| f.with_frequency(&periods).tileable(true)),
+                with(x, &|f| f.with_frequency(&periods).with_tileable(true)),
             ));
         }
     }
@@ -96,7 +96,7 @@ fn variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
 }
 
 /// Checks every available level and two thread counts against the scalar fill of `params`.
-fn assert_identical(lut: &impl SimdLookup, what: &str, field: &Field, params: &FillParams) {
+fn assert_identical(lut: &impl SimdHasher, what: &str, field: &Field, params: &FillParams) {
     let mut expected = vec![0.0f32; params.len()];
     fill_slab(lut, field.kind, field.dims, params, &mut expected);
     for level in SimdLevel::available() {
@@ -124,8 +124,8 @@ fn assert_identical(lut: &impl SimdLookup, what: &str, field: &Field, params: &F
 
 fn check_function(kind: NoiseKind, dims: usize) {
     for seed in [0u64, 20_261_122] {
-        let tables = LookupTables::new(seed);
-        let hash = HashLookup::new(seed);
+        let tables = PermutationTables::new(seed);
+        let hash = IntegerHasher::new(seed);
         for (what, field) in variants(kind, dims) {
             field.validate().expect("the test's fields are valid");
             let whole = FillParams::new(&field, Slab::whole(&field));
@@ -178,7 +178,7 @@ fn simplex_4d_is_bit_identical() {
 #[test]
 fn the_field_api_gives_the_scalar_reference() {
     let field = Field::new(NoiseKind::Simplex, &[40, 9, 5]).with_frequency(&[3.0, 2.0, 1.5]);
-    let tables = LookupTables::new(7);
+    let tables = PermutationTables::new(7);
     let fast = simd::fill_field(&tables, &field).unwrap();
     let reference = generate_f32(&tables, &field).unwrap();
     assert!(fast

@@ -36,7 +36,7 @@ pub use format::{
 };
 pub use source::{CpuSource, GpuSource, SampleSource};
 
-pub use source::CpuLookup;
+pub use source::CpuHasher;
 
 use crate::error::{NoiseError, Result};
 pub use crate::field::shortest;
@@ -94,7 +94,7 @@ pub struct NoiseSpec {
     /// The permutation seed (0 = Perlin's).
     pub seed: u64,
     /// Lookup textures (Gustavson's permutation, the reference values) or the texture-free
-    /// hash (another pattern); the verifier uses the matching CPU mirror ([`CpuLookup`]).
+    /// hash (another pattern); the verifier uses the matching CPU mirror ([`CpuHasher`]).
     pub lookup: LookupVariant,
     /// Four values per texel, `[value, ∂/∂x, ∂/∂y, ∂/∂z]` (derivatives with respect to
     /// noise-space coordinates; see [`Field::check_gradient`] for the fields that have one).
@@ -541,7 +541,7 @@ impl ValueStats {
 /// Regenerates each chunk with the `f32` CPU mirror of the spec's lookup variant and
 /// compares every channel.
 struct Verifier {
-    lookup: CpuLookup,
+    lookup: CpuHasher,
     spec: NoiseSpec,
     reference: Vec<f32>,
     report: VerifyReport,
@@ -553,7 +553,7 @@ impl Verifier {
             .gradient
             .then_some(tolerance * GRADIENT_TOLERANCE_SCALE);
         Verifier {
-            lookup: CpuLookup::new(spec.lookup, spec.seed),
+            lookup: CpuHasher::new(spec.lookup, spec.seed),
             spec: spec.clone(),
             reference: Vec::new(),
             report: VerifyReport {

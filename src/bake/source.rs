@@ -8,38 +8,38 @@
 use crate::bake::NoiseSpec;
 use crate::cpu::fill::fill_slab_gradient;
 use crate::cpu::simd::{self, fill_slab};
-use crate::cpu::HashLookup;
+use crate::cpu::IntegerHasher;
 use crate::error::{NoiseError, Result};
 use crate::field::{Field, Window, AXIS_NAMES};
 use crate::gpu::{GpuNoise, LookupVariant};
 use crate::params::{FillParams, Slab};
-use crate::tables::LookupTables;
+use crate::tables::PermutationTables;
 
 /// The CPU mirror of one GPU lookup variant for one seed: the tables the texture variant
 /// uploads, or the hash the texture-free variant computes.
 #[derive(Clone, Debug)]
-pub enum CpuLookup {
+pub enum CpuHasher {
     /// [`LookupVariant::Textures`]: the permutation and gradient tables (boxed: they are
     /// large, the hash is a word).
-    Tables(Box<LookupTables>),
+    Tables(Box<PermutationTables>),
     /// [`LookupVariant::Hash`]: the integer hash.
-    Hash(HashLookup),
+    Hash(IntegerHasher),
 }
 
-impl CpuLookup {
+impl CpuHasher {
     /// The mirror of `variant` for `seed`.
     pub fn new(variant: LookupVariant, seed: u64) -> Self {
         match variant {
-            LookupVariant::Textures => CpuLookup::Tables(Box::new(LookupTables::new(seed))),
-            LookupVariant::Hash => CpuLookup::Hash(HashLookup::new(seed)),
+            LookupVariant::Textures => CpuHasher::Tables(Box::new(PermutationTables::new(seed))),
+            LookupVariant::Hash => CpuHasher::Hash(IntegerHasher::new(seed)),
         }
     }
 
     /// Whether this is the mirror of `variant` for `seed`.
     pub fn is(&self, variant: LookupVariant, seed: u64) -> bool {
         match self {
-            CpuLookup::Tables(t) => variant == LookupVariant::Textures && t.seed() == seed,
-            CpuLookup::Hash(h) => variant == LookupVariant::Hash && *h == HashLookup::new(seed),
+            CpuHasher::Tables(t) => variant == LookupVariant::Textures && t.seed() == seed,
+            CpuHasher::Hash(h) => variant == LookupVariant::Hash && *h == IntegerHasher::new(seed),
         }
     }
 
@@ -49,12 +49,12 @@ impl CpuLookup {
     pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
         let (kind, dims) = (spec.field.kind, spec.field.dims);
         match (self, spec.gradient) {
-            (CpuLookup::Tables(t), false) => fill_slab(t.as_ref(), kind, dims, params, out),
-            (CpuLookup::Hash(h), false) => fill_slab(h, kind, dims, params, out),
-            (CpuLookup::Tables(t), true) => {
+            (CpuHasher::Tables(t), false) => fill_slab(t.as_ref(), kind, dims, params, out),
+            (CpuHasher::Hash(h), false) => fill_slab(h, kind, dims, params, out),
+            (CpuHasher::Tables(t), true) => {
                 fill_slab_gradient(t.as_ref(), dims, params, bytemuck::cast_slice_mut(out))
             }
-            (CpuLookup::Hash(h), true) => {
+            (CpuHasher::Hash(h), true) => {
                 fill_slab_gradient(h, dims, params, bytemuck::cast_slice_mut(out))
             }
         }
@@ -149,7 +149,7 @@ impl SampleSource for GpuSource {
 /// The `f32` CPU reference, on all cores: the SIMD fill ([`crate::cpu::simd::fill_slab`]),
 /// and the scalar [`crate::cpu::fill::fill_slab_gradient`] for gradient fields.
 pub struct CpuSource {
-    lookup: Option<CpuLookup>,
+    lookup: Option<CpuHasher>,
     chunk_samples: u64,
 }
 
@@ -178,9 +178,9 @@ impl CpuSource {
         }
     }
 
-    fn lookup(&mut self, variant: LookupVariant, seed: u64) -> &CpuLookup {
+    fn lookup(&mut self, variant: LookupVariant, seed: u64) -> &CpuHasher {
         if self.lookup.as_ref().is_none_or(|l| !l.is(variant, seed)) {
-            self.lookup = Some(CpuLookup::new(variant, seed));
+            self.lookup = Some(CpuHasher::new(variant, seed));
         }
         self.lookup.as_ref().expect("just set")
     }

@@ -269,7 +269,7 @@ pub fn run(args: BakeArgs) -> Result<()> {
         .with_frequency(&frequency)
         .with_offset(&offset)
         .with_fractal(fractal)
-        .tileable(args.tileable)
+        .with_tileable(args.tileable)
         .with_kernel(kernel)
         .with_cellular(args.cellular.resolve(kind)?);
     let field = match (&args.tile, &args.tiles) {

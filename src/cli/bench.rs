@@ -19,9 +19,9 @@ use self::experiments::{Experiments, Outcome, Variant, VariantResult};
 use self::harness::{self as bench, Clock, GpuBench, Workload};
 use anyhow::{Context, Result};
 use clap::Args;
-use wgpu_noise::cpu::HashLookup;
+use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::gpu::LookupVariant;
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
 use super::KindArg;
@@ -191,7 +191,7 @@ fn measure(
     seed: u64,
     gpu: Option<&GpuBench>,
 ) -> Result<Vec<Row>> {
-    let lut = LookupTables::new(seed);
+    let lut = PermutationTables::new(seed);
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
@@ -309,7 +309,7 @@ fn measure(
                 rejected: false,
             });
             // The SIMD fill (same values as cpu-f32), both lookup variants.
-            let hash = HashLookup::new(seed);
+            let hash = IntegerHasher::new(seed);
             let simd_paths: [(&'static str, bool, usize); 4] = [
                 ("cpu-simd-1t", false, 1),
                 ("cpu-simd-all", false, bench::cores()),

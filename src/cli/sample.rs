@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use wgpu_noise::cpu::{self, Precision};
 use wgpu_noise::gpu::{GpuContext, GpuNoise};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
 use super::{CellularOptions, NoiseOptions};
@@ -113,7 +113,7 @@ pub fn run(args: SampleArgs) -> Result<()> {
 /// What evaluates the points: the CPU reference at a precision, or the GPU.
 enum Backend {
     Cpu {
-        lut: LookupTables,
+        lut: PermutationTables,
         precision: Precision,
         shape: cpu::cellular::CellularShape,
     },
@@ -139,7 +139,7 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
                 eprintln!("sample: cpu, {}", format!("{precision:?}").to_lowercase());
             }
             Ok(Backend::Cpu {
-                lut: LookupTables::new(args.noise.seed),
+                lut: PermutationTables::new(args.noise.seed),
                 precision,
                 shape: cpu::cellular::CellularShape::from_options(&cellular),
             })

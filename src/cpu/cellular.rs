@@ -4,7 +4,7 @@
 //! `docs/noise-kinds.md`.
 
 use super::lattice::{wrap256, wrap_period};
-use super::lookup::Lookup;
+use super::lookup::NoiseHasher;
 use super::real::Real;
 use crate::params::{
     NoiseSettings, CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV, CELLULAR_DISTANCE_EUCLIDEAN,
@@ -97,7 +97,7 @@ fn wgpu_noise_cellular_gap<R: Real>(f: R, i: i32, jitter: R, distance: u32) -> R
 /// Feature coordinate minus point along `axis`, for the cell at offset `i` with hash `h`.
 #[inline(always)]
 pub fn wgpu_noise_cellular_delta<R: Real>(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     h: u32,
     axis: u32,
     i: i32,
@@ -110,14 +110,19 @@ pub fn wgpu_noise_cellular_delta<R: Real>(
 
 /// The cell value of the cell with hash `h`, in [-1, 1].
 #[inline(always)]
-pub fn wgpu_noise_cellular_value<R: Real>(lut: &impl Lookup, h: u32) -> R {
+pub fn wgpu_noise_cellular_value<R: Real>(lut: &impl NoiseHasher, h: u32) -> R {
     let v = (R::from_u32(lut.perm1(h + 204)) - R::lit(127.5)) * R::lit(1.0 / 127.5);
     v.clamp(R::lit(-1.0), R::lit(1.0))
 }
 
 /// Keeps `(F1, F2, value of F1's cell)` up to date with a feature at distance `d`.
 #[inline(always)]
-fn wgpu_noise_cellular_insert<R: Real>(lut: &impl Lookup, best: [R; 3], d: R, h: u32) -> [R; 3] {
+fn wgpu_noise_cellular_insert<R: Real>(
+    lut: &impl NoiseHasher,
+    best: [R; 3],
+    d: R,
+    h: u32,
+) -> [R; 3] {
     if d < best[0] {
         return [d, best[0], wgpu_noise_cellular_value(lut, h)];
     }
@@ -161,7 +166,7 @@ pub fn wgpu_noise_cellular_wrap<R: Real>(cell: R, period: u32) -> u32 {
 /// The hash of a cell from its wrapped coordinates (2 to 4 of them), as the shader forms it:
 /// `T(x, y)`, `T(x, y + P(z))`, `T(x, y + T(z, w))`.
 #[inline(always)]
-pub fn cell_hash(lut: &impl Lookup, cell: &[u32]) -> u32 {
+pub fn cell_hash(lut: &impl NoiseHasher, cell: &[u32]) -> u32 {
     match *cell {
         [x, y] => lut.hash2(x, y),
         [x, y, z] => lut.hash2(x, y + lut.perm1(z)),
@@ -172,7 +177,7 @@ pub fn cell_hash(lut: &impl Lookup, cell: &[u32]) -> u32 {
 
 /// 2D cellular noise that repeats every `period` cells per axis (whole numbers, 1 to 2²⁴).
 pub fn cellular2_periodic<R: Real>(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     p: [R; 2],
     period: [u32; 2],
     shape: &CellularShape,
@@ -212,7 +217,7 @@ pub fn cellular2_periodic<R: Real>(
 
 /// 3D cellular noise that repeats every `period` cells per axis.
 pub fn cellular3_periodic<R: Real>(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     p: [R; 3],
     period: [u32; 3],
     shape: &CellularShape,
@@ -265,7 +270,7 @@ pub fn cellular3_periodic<R: Real>(
 
 /// 4D cellular noise that repeats every `period` cells per axis.
 pub fn cellular4_periodic<R: Real>(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     p: [R; 4],
     period: [u32; 4],
     shape: &CellularShape,
@@ -335,7 +340,7 @@ pub fn cellular4_periodic<R: Real>(
 
 /// Cellular noise at `p` (2 to 4 coordinates) on the lookups' own 256-cell lattice
 /// (`cellular2/3/4` in the shader).
-pub fn cellular<R: Real>(lut: &impl Lookup, p: &[R], shape: &CellularShape) -> R {
+pub fn cellular<R: Real>(lut: &impl NoiseHasher, p: &[R], shape: &CellularShape) -> R {
     cellular_periodic(lut, p, &[256; 4][..p.len()], shape)
 }
 
@@ -344,7 +349,7 @@ pub fn cellular<R: Real>(lut: &impl Lookup, p: &[R], shape: &CellularShape) -> R
 /// # Panics
 /// If `p` does not have 2, 3 or 4 coordinates (a programming error, not an input error).
 pub fn cellular_periodic<R: Real>(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     p: &[R],
     period: &[u32],
     shape: &CellularShape,

@@ -6,7 +6,7 @@
 //! interpolation along x, then y, then z, then w. Same names and order as the shader.
 
 use super::lattice::{wrap256, wrap_period};
-use super::lookup::Lookup;
+use super::lookup::NoiseHasher;
 use super::real::Real;
 
 /// The quintic fade curve `6t⁵ − 15t⁴ + 10t³`, in the Java code's order of operations.
@@ -25,7 +25,7 @@ pub fn lerp<R: Real>(a: R, b: R, t: R) -> R {
 pub const NATURAL_PERIOD: [u32; 4] = [256; 4];
 
 /// 2D classic Perlin noise. Zero at every lattice point.
-pub fn classic2<R: Real>(lut: &impl Lookup, x: R, y: R) -> R {
+pub fn classic2<R: Real>(lut: &impl NoiseHasher, x: R, y: R) -> R {
     classic2_periodic(lut, x, y, [256, 256])
 }
 
@@ -43,7 +43,7 @@ fn cell_pair<R: Real>(cell: R, period: u32) -> [u32; 2] {
 
 /// 2D classic noise that repeats every `period` cells along each axis (Perlin's
 /// "pnoise"); a period of 256 is the plain function.
-pub fn classic2_periodic<R: Real>(lut: &impl Lookup, x: R, y: R, period: [u32; 2]) -> R {
+pub fn classic2_periodic<R: Real>(lut: &impl NoiseHasher, x: R, y: R, period: [u32; 2]) -> R {
     let cx = x.floor();
     let cy = y.floor();
     let x = x - cx;
@@ -68,12 +68,12 @@ pub fn classic2_periodic<R: Real>(lut: &impl Lookup, x: R, y: R, period: [u32; 2
 }
 
 /// 3D classic Perlin noise (Gustavson's `ClassicNoise.noise`). Zero at every lattice point.
-pub fn classic3<R: Real>(lut: &impl Lookup, x: R, y: R, z: R) -> R {
+pub fn classic3<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R) -> R {
     classic3_periodic(lut, x, y, z, [256, 256, 256])
 }
 
 /// 3D classic noise that repeats every `period` cells along each axis.
-pub fn classic3_periodic<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, period: [u32; 3]) -> R {
+pub fn classic3_periodic<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R, period: [u32; 3]) -> R {
     let cx = x.floor();
     let cy = y.floor();
     let cz = z.floor();
@@ -117,13 +117,13 @@ pub fn classic3_periodic<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, period: [
 }
 
 /// 4D classic Perlin noise. Zero at every lattice point.
-pub fn classic4<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R) -> R {
+pub fn classic4<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R, w: R) -> R {
     classic4_periodic(lut, x, y, z, w, NATURAL_PERIOD)
 }
 
 /// 4D classic noise that repeats every `period` cells along each axis.
 pub fn classic4_periodic<R: Real>(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     x: R,
     y: R,
     z: R,

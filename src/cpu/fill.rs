@@ -21,7 +21,7 @@ impl<T> SerialChunks<T> for [T] {
 
 use super::classic::{classic2, classic3, classic4};
 use super::fractal::{fbm_deriv, fractal};
-use super::lookup::Lookup;
+use super::lookup::NoiseHasher;
 use super::simplex::{simplex2, simplex3, simplex4};
 use super::Precision;
 use crate::field::{Field, NoiseKind};
@@ -38,7 +38,7 @@ pub fn sample_point(params: &FillParams, index: [u32; 4]) -> [f32; 4] {
 /// Fills `out` (x fastest) with the slab `params` describes, exactly as the GPU would
 /// (f32 arithmetic, same parameters), using all cores.
 pub fn fill_slab(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     kind: NoiseKind,
     dims: usize,
     params: &FillParams,
@@ -90,7 +90,7 @@ fn fill_rows(params: &FillParams, out: &mut [f32], noise: impl Fn([f32; 4]) -> f
 /// Like [`fill_slab`] for a gradient field (see [`crate::Field::check_gradient`]):
 /// `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel, as the shader's `fill_2d_gradient`/`fill_3d_gradient`.
 pub fn fill_slab_gradient(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     dims: usize,
     params: &FillParams,
     out: &mut [[f32; 4]],
@@ -110,7 +110,7 @@ pub fn fill_slab_gradient(
 }
 
 /// The whole field in `f32`, mirroring the GPU (all cores).
-pub fn generate_f32(lut: &impl Lookup, field: &Field) -> crate::Result<Vec<f32>> {
+pub fn generate_f32(lut: &impl NoiseHasher, field: &Field) -> crate::Result<Vec<f32>> {
     field.validate()?;
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![0.0f32; params.len()];
@@ -120,7 +120,7 @@ pub fn generate_f32(lut: &impl Lookup, field: &Field) -> crate::Result<Vec<f32>>
 
 /// The whole field in `f64` at the true (unreduced) coordinates: the reference values.
 /// (Lacunarity, gain and tile periods are the `f32` values the GPU receives.)
-pub fn generate_f64(lut: &impl Lookup, field: &Field) -> crate::Result<Vec<f64>> {
+pub fn generate_f64(lut: &impl NoiseHasher, field: &Field) -> crate::Result<Vec<f64>> {
     field.validate()?;
     let [nx, ny, nz, _] = field.size.map(|e| e as usize);
     let settings = NoiseSettings::of(field);
@@ -140,7 +140,11 @@ pub fn generate_f64(lut: &impl Lookup, field: &Field) -> crate::Result<Vec<f64>>
 }
 
 /// Generates `field` at the given precision: `F32` mirrors the GPU, `F64` is the reference.
-pub fn generate(lut: &impl Lookup, field: &Field, precision: Precision) -> crate::Result<Vec<f32>> {
+pub fn generate(
+    lut: &impl NoiseHasher,
+    field: &Field,
+    precision: Precision,
+) -> crate::Result<Vec<f32>> {
     match precision {
         Precision::F32 => generate_f32(lut, field),
         Precision::F64 => Ok(generate_f64(lut, field)?

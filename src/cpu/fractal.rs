@@ -3,7 +3,7 @@
 
 use super::cellular::{cellular_periodic, CellularShape};
 use super::classic::{classic2_periodic, classic3_periodic, classic4_periodic};
-use super::lookup::Lookup;
+use super::lookup::NoiseHasher;
 use super::real::Real;
 use super::simplex::{
     simplex2, simplex2_deriv, simplex2_tiled, simplex3, simplex3_deriv, simplex3_r2, simplex4,
@@ -26,7 +26,7 @@ fn lattice_period<R: Real>(period: R) -> u32 {
 /// The base noise of `kind` at `p` (2 to 4 coordinates), tiled with `period` where it is
 /// non-zero, with simplex 3D/4D kernel `kernel` and cellular options `cell`.
 pub fn base_noise<R: Real>(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     kind: NoiseKind,
     p: &[R],
     period: &[R],
@@ -100,7 +100,7 @@ pub fn shape_octave<R: Real>(mode: u32, n: R, weight: R) -> (R, R) {
 /// Sum of `settings.octaves` octaves of `kind` noise at `p` (2 to 4 coordinates),
 /// normalised by the sum of amplitudes (`fractal2/3/4` in the shader).
 pub fn fractal<R: Real>(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     kind: NoiseKind,
     p: &[R],
     settings: &NoiseSettings,
@@ -136,7 +136,7 @@ pub fn fractal<R: Real>(
 /// fBm of simplex noise in 2D or 3D with its analytic gradient, `[value, ∂/∂x, ∂/∂y,
 /// ∂/∂z]` (`fbm_deriv2/3` in the shader; unused components 0). Octave `k` contributes
 /// `gain^k (value, lacunarity^k gradient)` at `lacunarity^k p`.
-pub fn fbm_deriv<R: Real>(lut: &impl Lookup, p: &[R], settings: &NoiseSettings) -> [R; 4] {
+pub fn fbm_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R], settings: &NoiseSettings) -> [R; 4] {
     let dims = p.len();
     let (r2, scale) = if settings.kernel == KERNEL_CONTINUOUS {
         (R::lit(0.5), R::lit(SIMPLEX3_R05_SCALE))

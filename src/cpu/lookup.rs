@@ -1,18 +1,18 @@
 //! The table lookups of the noise functions, in two variants with the same interface:
 //!
-//! - [`LookupTables`]: CPU mirror of `shaders/lookup.wgsl`, fetching from the same packed
+//! - [`PermutationTables`]: CPU mirror of `shaders/lookup.wgsl`, fetching from the same packed
 //!   texels the host uploads as textures (Gustavson's permutation and gradients);
-//! - [`HashLookup`]: CPU mirror of `shaders/lookup_hash.wgsl`, the computational
+//! - [`IntegerHasher`]: CPU mirror of `shaders/lookup_hash.wgsl`, the computational
 //!   (texture-free) variant: an integer hash stands in for the permutation and the
 //!   gradients are decoded from the hash bits (same gradient sets, another pattern).
 //!
 //! Method names and arguments match the WGSL functions.
 
 use super::real::Real;
-use crate::tables::LookupTables;
+use crate::tables::PermutationTables;
 
 /// The lookups every noise function needs (`T(a, b) = P(a + P(b))`, see [`crate::tables`]).
-pub trait Lookup: Sync {
+pub trait NoiseHasher: Sync {
     /// `T(a, b)`: two permutation steps.
     fn hash2(&self, a: u32, b: u32) -> u32;
     /// `grad3[T(a, b) % 12]`.
@@ -25,7 +25,7 @@ pub trait Lookup: Sync {
     fn simplex4_order(&self, c: u32) -> [u32; 4];
 }
 
-impl Lookup for LookupTables {
+impl NoiseHasher for PermutationTables {
     #[inline(always)]
     fn hash2(&self, a: u32, b: u32) -> u32 {
         texel_2d(&self.hash_grad3, a, b)[0] as u32
@@ -66,19 +66,19 @@ fn unbias<R: Real>(c: u8) -> R {
 /// The computational lookup variant (mirror of `shaders/lookup_hash.wgsl`).
 ///
 /// `P(i) = lowbias32((i & 255) ^ (key << 8)) & 255` (Wellons' integer hash), where `key`
-/// is [`HashLookup::key`], the low 24 bits of a SplitMix64 draw from the seed; gradients
+/// is [`IntegerHasher::key`], the low 24 bits of a SplitMix64 draw from the seed; gradients
 /// are decoded from the hash bits; the 4D traversal order is computed by rank counting.
 /// Equal integer arithmetic on both sides makes CPU and GPU agree bit for bit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HashLookup {
+pub struct IntegerHasher {
     /// The hash key of the seed (the shader's `WGPU_NOISE_HASH_KEY`).
     pub key: u32,
 }
 
-impl HashLookup {
+impl IntegerHasher {
     /// The hash variant for `seed`.
     pub fn new(seed: u64) -> Self {
-        HashLookup {
+        IntegerHasher {
             key: crate::tables::hash_key_for_seed(seed),
         }
     }
@@ -145,7 +145,7 @@ pub fn grad4_from_hash<R: Real>(h: u32) -> [R; 4] {
     }
 }
 
-impl Lookup for HashLookup {
+impl NoiseHasher for IntegerHasher {
     #[inline(always)]
     fn hash2(&self, a: u32, b: u32) -> u32 {
         self.p(a.wrapping_add(self.p(b)))
@@ -197,7 +197,7 @@ mod tests {
 
     #[test]
     fn rank_counting_reproduces_every_possible_traversal_order() {
-        let hash = HashLookup::new(0);
+        let hash = IntegerHasher::new(0);
         for (c, row) in SIMPLEX4_ORDER.iter().enumerate() {
             if *row != [0, 0, 0, 0] {
                 assert_eq!(hash.simplex4_order(c as u32), row.map(u32::from), "c = {c}");

@@ -35,11 +35,11 @@ use std::sync::Arc;
 
 pub use real::Real;
 
-pub use lookup::{HashLookup, Lookup};
-pub use simd::{fill_field, simd_level, SimdLookup};
+pub use lookup::{IntegerHasher, NoiseHasher};
+pub use simd::{fill_field, simd_level, SimdHasher};
 
 use crate::field::NoiseKind;
-use crate::tables::LookupTables;
+use crate::tables::PermutationTables;
 
 /// The arithmetic precision of the CPU reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +56,7 @@ pub enum Precision {
 /// # Panics
 /// If `p` does not have 2, 3 or 4 coordinates (a programming error, not an input error).
 #[inline]
-pub fn noise_at<R: Real>(lut: &impl Lookup, kind: NoiseKind, p: &[R]) -> R {
+pub fn noise_at<R: Real>(lut: &impl NoiseHasher, kind: NoiseKind, p: &[R]) -> R {
     match (kind, p) {
         (NoiseKind::Classic, &[x, y]) => classic::classic2(lut, x, y),
         (NoiseKind::Classic, &[x, y, z]) => classic::classic3(lut, x, y, z),
@@ -80,11 +80,11 @@ pub trait NoiseFn<const N: usize> {
 
 /// Shared by [`Simplex`] and [`Classic`]: the seed's tables, cheap to clone.
 #[derive(Clone, Debug)]
-struct Seeded(Arc<LookupTables>);
+struct Seeded(Arc<PermutationTables>);
 
 impl Seeded {
     fn new(seed: u64) -> Self {
-        Seeded(Arc::new(LookupTables::new(seed)))
+        Seeded(Arc::new(PermutationTables::new(seed)))
     }
 }
 

@@ -5,21 +5,12 @@
 //! in `f32` it is what the GPU computes.
 
 use super::lattice::wrap256;
-use super::lookup::Lookup;
+use super::lookup::NoiseHasher;
 use super::real::Real;
 
-/// Skew factor of 2D simplex noise, `(sqrt(3) - 1) / 2`.
-pub const SIMPLEX2_F: f64 = 0.3660254037844386;
-/// Unskew factor of 2D simplex noise, `(3 - sqrt(3)) / 6`.
-pub const SIMPLEX2_G: f64 = 0.21132486540518713;
-/// Skew factor of 3D simplex noise, `1 / 3`.
-pub const SIMPLEX3_F: f64 = 1.0 / 3.0;
-/// Unskew factor of 3D simplex noise, `1 / 6`.
-pub const SIMPLEX3_G: f64 = 1.0 / 6.0;
-/// Skew factor of 4D simplex noise, `(sqrt(5) - 1) / 4`.
-pub const SIMPLEX4_F: f64 = 0.30901699437494745;
-/// Unskew factor of 4D simplex noise, `(5 - sqrt(5)) / 20`.
-pub const SIMPLEX4_G: f64 = 0.1381966011250105;
+pub use crate::tables::{
+    skew_factors, SIMPLEX2_F, SIMPLEX2_G, SIMPLEX3_F, SIMPLEX3_G, SIMPLEX4_F, SIMPLEX4_G,
+};
 
 /// Squared kernel radius of 2D simplex noise (Gustavson: 0.5).
 pub const SIMPLEX2_R2: f64 = 0.5;
@@ -35,15 +26,6 @@ pub const SIMPLEX3_R05_SCALE: f64 = 75.2;
 pub const SIMPLEX4_R05_SCALE: f64 = 62.26;
 /// 2π, for the torus mapping of tileable 2D simplex noise.
 pub const TAU: f64 = std::f64::consts::TAU;
-
-/// The skew and unskew factors `(F, G)` of simplex noise in `dims` (2 to 4) dimensions.
-pub fn skew_factors(dims: usize) -> (f64, f64) {
-    match dims {
-        2 => (SIMPLEX2_F, SIMPLEX2_G),
-        3 => (SIMPLEX3_F, SIMPLEX3_G),
-        _ => (SIMPLEX4_F, SIMPLEX4_G),
-    }
-}
 
 /// `max(t, 0)⁴`: the radial falloff of one corner (Java: `t *= t; t * t * dot`).
 #[inline(always)]
@@ -133,7 +115,7 @@ fn value_and_gradient<R: Real, const N: usize, const C: usize>(
 }
 
 /// The simplex of a 2D point: skew, pick the triangle, hash the three corners.
-pub fn simplex2_corners<R: Real>(lut: &impl Lookup, x: R, y: R) -> Corners<R, 2, 3> {
+pub fn simplex2_corners<R: Real>(lut: &impl NoiseHasher, x: R, y: R) -> Corners<R, 2, 3> {
     // Beyond the limit the skew would overflow to infinity and give NaN; f32 points
     // there are 2^100 cells apart, so which cell they land in is arbitrary anyway.
     let lim = R::simplex_coord_limit();
@@ -168,7 +150,7 @@ pub fn simplex2_corners<R: Real>(lut: &impl Lookup, x: R, y: R) -> Corners<R, 2,
 }
 
 /// 2D simplex noise, in [-1, 1].
-pub fn simplex2<R: Real>(lut: &impl Lookup, x: R, y: R) -> R {
+pub fn simplex2<R: Real>(lut: &impl NoiseHasher, x: R, y: R) -> R {
     sum_corners(
         &simplex2_corners(lut, x, y),
         R::lit(SIMPLEX2_R2),
@@ -177,7 +159,7 @@ pub fn simplex2<R: Real>(lut: &impl Lookup, x: R, y: R) -> R {
 }
 
 /// 2D simplex noise and its analytic gradient: `[value, ∂/∂x, ∂/∂y]` (Gustavson's sdnoise).
-pub fn simplex2_deriv<R: Real>(lut: &impl Lookup, x: R, y: R) -> [R; 3] {
+pub fn simplex2_deriv<R: Real>(lut: &impl NoiseHasher, x: R, y: R) -> [R; 3] {
     let v = value_and_gradient(
         &simplex2_corners(lut, x, y),
         R::lit(SIMPLEX2_R2),
@@ -189,7 +171,7 @@ pub fn simplex2_deriv<R: Real>(lut: &impl Lookup, x: R, y: R) -> [R; 3] {
 /// 2D simplex noise that tiles with `period` (in lattice cells, any positive real) along
 /// x and y: 4D simplex noise sampled on a torus, the circle of circumference `period.x`
 /// in (x, y) and of `period.y` in (z, w), so the local scale is that of the plain noise.
-pub fn simplex2_tiled<R: Real>(lut: &impl Lookup, x: R, y: R, period: [R; 2]) -> R {
+pub fn simplex2_tiled<R: Real>(lut: &impl NoiseHasher, x: R, y: R, period: [R; 2]) -> R {
     let tau = R::lit(TAU);
     let ax = x / period[0] * tau;
     let ay = y / period[1] * tau;
@@ -205,7 +187,7 @@ pub fn simplex2_tiled<R: Real>(lut: &impl Lookup, x: R, y: R, period: [R; 2]) ->
 }
 
 /// The simplex of a 3D point: skew, pick the tetrahedron, hash the four corners.
-pub fn simplex3_corners<R: Real>(lut: &impl Lookup, x: R, y: R, z: R) -> Corners<R, 3, 4> {
+pub fn simplex3_corners<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R) -> Corners<R, 3, 4> {
     // Beyond the limit the skew would overflow to infinity and give NaN; f32 points
     // there are 2^100 cells apart, so which cell they land in is arbitrary anyway.
     let lim = R::simplex_coord_limit();
@@ -262,24 +244,37 @@ pub fn simplex3_corners<R: Real>(lut: &impl Lookup, x: R, y: R, z: R) -> Corners
 }
 
 /// 3D simplex noise, in [-1, 1].
-pub fn simplex3<R: Real>(lut: &impl Lookup, x: R, y: R, z: R) -> R {
+pub fn simplex3<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R) -> R {
     simplex3_r2(lut, x, y, z, R::lit(SIMPLEX34_R2), R::lit(32.0))
 }
 
 /// 3D simplex noise with squared kernel radius `r2` and output scale `scale`.
-pub fn simplex3_r2<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, r2: R, scale: R) -> R {
+pub fn simplex3_r2<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R, r2: R, scale: R) -> R {
     sum_corners(&simplex3_corners(lut, x, y, z), r2, scale)
 }
 
 /// 3D simplex noise and its analytic gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z]`, with squared
 /// kernel radius `r2` and output scale `scale` (0.6 and 32 for the reference noise).
-pub fn simplex3_deriv<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, r2: R, scale: R) -> [R; 4] {
+pub fn simplex3_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    x: R,
+    y: R,
+    z: R,
+    r2: R,
+    scale: R,
+) -> [R; 4] {
     let v = value_and_gradient(&simplex3_corners(lut, x, y, z), r2, scale);
     [v[0], v[1], v[2], v[3]]
 }
 
 /// The simplex of a 4D point: skew, rank the offsets, hash the five corners.
-pub fn simplex4_corners<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R) -> Corners<R, 4, 5> {
+pub fn simplex4_corners<R: Real>(
+    lut: &impl NoiseHasher,
+    x: R,
+    y: R,
+    z: R,
+    w: R,
+) -> Corners<R, 4, 5> {
     // Beyond the limit the skew would overflow to infinity and give NaN; f32 points
     // there are 2^100 cells apart, so which cell they land in is arbitrary anyway.
     let lim = R::simplex_coord_limit();
@@ -352,20 +347,20 @@ pub fn simplex4_corners<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R) -> C
 }
 
 /// 4D simplex noise, in [-1, 1].
-pub fn simplex4<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R) -> R {
+pub fn simplex4<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R, w: R) -> R {
     simplex4_r2(lut, x, y, z, w, R::lit(SIMPLEX34_R2), R::lit(27.0))
 }
 
 /// 4D simplex noise with squared kernel radius `r2` and output scale `scale`.
 #[allow(clippy::too_many_arguments)]
-pub fn simplex4_r2<R: Real>(lut: &impl Lookup, x: R, y: R, z: R, w: R, r2: R, scale: R) -> R {
+pub fn simplex4_r2<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R, w: R, r2: R, scale: R) -> R {
     sum_corners(&simplex4_corners(lut, x, y, z, w), r2, scale)
 }
 
 /// 4D simplex noise and its analytic gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`.
 #[allow(clippy::too_many_arguments)]
 pub fn simplex4_deriv<R: Real>(
-    lut: &impl Lookup,
+    lut: &impl NoiseHasher,
     x: R,
     y: R,
     z: R,

@@ -6,11 +6,11 @@
 //! dimension, size and texel format, and the texel bytes of a seed, rows packed tightly
 //! (`bytes_per_row = width × bytes_per_texel`, y outer, x inner). Everything is derived
 //! from the sources themselves (the bindings from `shaders/lookup.wgsl`, the bytes from
-//! [`crate::tables::LookupTables`]), so the contract cannot drift from what the shaders
+//! [`crate::tables::PermutationTables`]), so the contract cannot drift from what the shaders
 //! read. docs/embedding.md documents version [`VERSION`] of it in words.
 
 use crate::shader::LOOKUP_WGSL;
-use crate::tables::LookupTables;
+use crate::tables::PermutationTables;
 
 /// The version of the texture contract. It changes whenever a binding number, a
 /// dimension, a size, a format or the meaning of a texel changes.
@@ -47,7 +47,7 @@ pub enum Dimension {
 
 /// One lookup texture of the contract, with the texels of one seed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LookupTexture {
+pub struct ContractTexture {
     /// The binding number within the noise's bind group (the group is the application's
     /// choice: `noise_functions_wgsl(group)`).
     pub binding: u32,
@@ -66,8 +66,8 @@ pub struct LookupTexture {
 }
 
 /// The four lookup textures with the texels of `seed`, in binding order.
-pub fn lookup_textures(seed: u64) -> Vec<LookupTexture> {
-    let tables = LookupTables::new(seed);
+pub fn lookup_textures(seed: u64) -> Vec<ContractTexture> {
+    let tables = PermutationTables::new(seed);
     let side = crate::tables::PERIOD;
     // (bytes, texel format, rows) of each table, by the WGSL variable that reads it.
     let bytes_of = |name: &str| -> (Vec<u8>, TexelFormat, u32) {
@@ -81,7 +81,7 @@ pub fn lookup_textures(seed: u64) -> Vec<LookupTexture> {
     };
     let module = naga::front::wgsl::parse_str(LOOKUP_WGSL)
         .expect("the bundled lookup WGSL parses (checked by the test suite)");
-    let mut textures: Vec<LookupTexture> = module
+    let mut textures: Vec<ContractTexture> = module
         .global_variables
         .iter()
         .filter_map(|(_, var)| {
@@ -97,7 +97,7 @@ pub fn lookup_textures(seed: u64) -> Vec<LookupTexture> {
             let name = var.name.clone().unwrap_or_default();
             let (texels, format, height) = bytes_of(&name);
             let width = texels.len() as u32 / format.bytes_per_texel() / height;
-            Some(LookupTexture {
+            Some(ContractTexture {
                 binding: binding.binding,
                 name,
                 dimension,

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use wgpu::util::DeviceExt;
 
-use super::lookup::NoiseLookup;
+use super::lookup::LookupTextures;
 use super::GpuNoise;
 use crate::error::{NoiseError, Result};
 use crate::field::{Field, NoiseKind};
@@ -202,7 +202,7 @@ impl FillPipelines {
         FillPipelines {
             module,
             variant,
-            lookup_layout: NoiseLookup::bind_group_layout(device, wgpu::ShaderStages::COMPUTE),
+            lookup_layout: LookupTextures::bind_group_layout(device, wgpu::ShaderStages::COMPUTE),
             out_2d_layout: layout(
                 "wgpu-noise fill_2d layout",
                 &[uniform, storage_texture(1, D2, R32Float)],

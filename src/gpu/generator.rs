@@ -6,7 +6,7 @@ use std::time::Duration;
 use wgpu::util::DeviceExt;
 
 use super::fill::{EvalPass, FillPass, FillPipelines};
-use super::lookup::NoiseLookup;
+use super::lookup::LookupTextures;
 use super::readback::{map_and_read, padded_row_bytes, unpad_rows};
 use crate::error::{NoiseError, Result};
 use crate::field::{Field, NoiseKind, AXIS_NAMES};
@@ -43,7 +43,7 @@ impl Default for GpuOptions {
 pub struct GpuNoise {
     device: wgpu::Device,
     queue: wgpu::Queue,
-    lookup: NoiseLookup,
+    lookup: LookupTextures,
     lookup_bind_group: wgpu::BindGroup,
     pipelines: FillPipelines,
     hash_key: u32,
@@ -72,7 +72,7 @@ impl GpuNoise {
         variant: LookupVariant,
     ) -> Result<Self> {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let lookup = NoiseLookup::new(device, queue, seed);
+        let lookup = LookupTextures::new(device, queue, seed);
         let pipelines = FillPipelines::new(device, variant);
         let lookup_bind_group = lookup.bind_group(device, pipelines.lookup_layout());
         check(scope)?;
@@ -138,14 +138,17 @@ impl GpuNoise {
         }
         let seed = self.lookup.seed();
         let max_error = match self.pipelines.variant() {
-            LookupVariant::Textures => {
-                self.probe(kind, dims, points, &crate::tables::LookupTables::new(seed))
-            }
+            LookupVariant::Textures => self.probe(
+                kind,
+                dims,
+                points,
+                &crate::tables::PermutationTables::new(seed),
+            ),
             LookupVariant::Hash => self.probe(
                 kind,
                 dims,
                 points,
-                &crate::cpu::lookup::HashLookup::new(seed),
+                &crate::cpu::lookup::IntegerHasher::new(seed),
             ),
         }?;
         if let Some(max_error) = max_error {
@@ -171,7 +174,7 @@ impl GpuNoise {
         kind: NoiseKind,
         dims: usize,
         points: bool,
-        lut: &impl crate::cpu::lookup::Lookup,
+        lut: &impl crate::cpu::lookup::NoiseHasher,
     ) -> Result<Option<f32>> {
         // The parity tolerance of tests/gpu_parity.rs; one simplex 3D/4D sample within
         // rounding of a simplex boundary may jump by up to 2e-3 (measured there).
@@ -230,14 +233,14 @@ impl GpuNoise {
         let seed = self.lookup.seed();
         match self.pipelines.variant() {
             LookupVariant::Textures => crate::cpu::simd::fill_slab(
-                &crate::tables::LookupTables::new(seed),
+                &crate::tables::PermutationTables::new(seed),
                 field.kind,
                 field.dims,
                 &params,
                 &mut expected,
             ),
             LookupVariant::Hash => crate::cpu::simd::fill_slab(
-                &crate::cpu::lookup::HashLookup::new(seed),
+                &crate::cpu::lookup::IntegerHasher::new(seed),
                 field.kind,
                 field.dims,
                 &params,
@@ -280,7 +283,7 @@ impl GpuNoise {
     pub fn sabotage_for_test(&mut self) {
         let other = self.lookup.seed() ^ 0x5eed;
         self.lookup
-            .upload(&self.queue, &crate::tables::LookupTables::new(other));
+            .upload(&self.queue, &crate::tables::PermutationTables::new(other));
         self.hash_key = crate::tables::hash_key_for_seed(other);
         self.checked.store(0, std::sync::atomic::Ordering::Relaxed);
     }
@@ -297,7 +300,7 @@ impl GpuNoise {
     }
 
     /// The uploaded lookup textures.
-    pub fn lookup(&self) -> &NoiseLookup {
+    pub fn lookup(&self) -> &LookupTextures {
         &self.lookup
     }
 

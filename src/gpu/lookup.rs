@@ -1,14 +1,14 @@
 //! The lookup textures on the GPU: upload, seed changes, bind group layout and bind group.
 
-use crate::tables::LookupTables;
+use crate::tables::PermutationTables;
 
 /// The four lookup textures of one seed, uploaded (layout: [`crate::tables`]): all four
 /// are 2D textures (`perm` and `simplex4` one row high), as every backend has them.
 ///
-/// Bind them with [`NoiseLookup::bind_group_layout`] and [`NoiseLookup::bind_group`] at
-/// the group given to [`crate::shader::noise_functions_wgsl`]. [`NoiseLookup::set_seed`]
+/// Bind them with [`LookupTextures::bind_group_layout`] and [`LookupTextures::bind_group`] at
+/// the group given to [`crate::shader::noise_functions_wgsl`]. [`LookupTextures::set_seed`]
 /// rewrites the texels in place, so bind groups and pipelines stay valid.
-pub struct NoiseLookup {
+pub struct LookupTextures {
     hash_grad3: wgpu::Texture,
     grad4: wgpu::Texture,
     perm: wgpu::Texture,
@@ -18,7 +18,7 @@ pub struct NoiseLookup {
 
 const SIDE: u32 = crate::tables::PERIOD;
 
-impl NoiseLookup {
+impl LookupTextures {
     /// Creates and uploads the textures for `seed` (0 = Perlin's permutation).
     pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, seed: u64) -> Self {
         let make = |label: &str, dimension, width, height, format| {
@@ -38,21 +38,21 @@ impl NoiseLookup {
             })
         };
         use wgpu::{TextureDimension::*, TextureFormat::*};
-        let lookup = NoiseLookup {
+        let lookup = LookupTextures {
             hash_grad3: make("wgpu-noise hash_grad3", D2, SIDE, SIDE, Rgba8Uint),
             grad4: make("wgpu-noise grad4", D2, SIDE, SIDE, Rgba8Uint),
             perm: make("wgpu-noise perm", D2, SIDE, 1, R8Uint),
             simplex4: make("wgpu-noise simplex4", D2, 64, 1, Rgba8Uint),
             seed,
         };
-        lookup.upload(queue, &LookupTables::new(seed));
+        lookup.upload(queue, &PermutationTables::new(seed));
         lookup
     }
 
     /// Uploads the tables of another seed into the same textures.
     pub fn set_seed(&mut self, queue: &wgpu::Queue, seed: u64) {
         if seed != self.seed {
-            self.upload(queue, &LookupTables::new(seed));
+            self.upload(queue, &PermutationTables::new(seed));
             self.seed = seed;
         }
     }
@@ -64,7 +64,7 @@ impl NoiseLookup {
 
     /// Uploads `tables` as they are (tests use this to upload deliberately wrong tables).
     #[doc(hidden)]
-    pub fn upload(&self, queue: &wgpu::Queue, tables: &LookupTables) {
+    pub fn upload(&self, queue: &wgpu::Queue, tables: &PermutationTables) {
         write(
             queue,
             &self.hash_grad3,
@@ -114,7 +114,7 @@ impl NoiseLookup {
         })
     }
 
-    /// A bind group over these textures for `layout` (from [`NoiseLookup::bind_group_layout`]).
+    /// A bind group over these textures for `layout` (from [`LookupTextures::bind_group_layout`]).
     pub fn bind_group(
         &self,
         device: &wgpu::Device,

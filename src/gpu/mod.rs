@@ -1,6 +1,6 @@
 //! The GPU generator: lookup textures, fill pipelines, slab-wise generation and readback.
 //!
-//! Embedding applications use [`NoiseLookup`] (their own pipelines) or
+//! Embedding applications use [`LookupTextures`] (their own pipelines) or
 //! [`FillPipelines::record_fill`] (record into their encoder); [`GpuNoise`] adds the
 //! standalone conveniences: whole fields to `Vec<f32>`, slab streaming, point evaluation.
 
@@ -13,4 +13,4 @@ pub mod readback;
 pub use context::{adapter_from_env, GpuContext};
 pub use fill::{EvalPass, FieldFill, FillPass, FillPipelines, EVAL_WORKGROUP, WORKGROUP};
 pub use generator::{GpuNoise, GpuOptions, LookupVariant};
-pub use lookup::NoiseLookup;
+pub use lookup::LookupTextures;

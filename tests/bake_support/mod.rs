@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use wgpu_noise::bake::{CpuSource, NoiseSpec, SampleSource};
 use wgpu_noise::params::FillParams;
-use wgpu_noise::{cpu, tables::LookupTables, Field, NoiseKind};
+use wgpu_noise::{cpu, tables::PermutationTables, Field, NoiseKind};
 
 /// `wgpu-noise bake ARGS` run in `dir`, with lavapipe's XDG_RUNTIME_DIR warning silenced
 /// and `env` added.
@@ -42,7 +42,7 @@ pub fn reference(
     let field = Field::new(kind, size)
         .with_frequency(frequency)
         .with_offset(offset);
-    cpu::fill::generate_f32(&LookupTables::new(seed), &field).expect("reference")
+    cpu::fill::generate_f32(&PermutationTables::new(seed), &field).expect("reference")
 }
 
 /// Runs `bake ARGS` in `dir` and checks the refusal: exit code 1, exactly one stderr line

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use wgpu::util::DeviceExt;
-use wgpu_noise::cpu::{self, Lookup};
+use wgpu_noise::cpu::{self, NoiseHasher};
 use wgpu_noise::gpu::readback::map_and_read;
 use wgpu_noise::NoiseKind;
 
@@ -184,7 +184,7 @@ pub fn run_kernel(
 /// Max |GPU − CPU f32| of each of the six functions (`values` as the six-function kernel
 /// writes them; NaN counts as infinite). Asserts each is within [`TOLERANCE`] and that
 /// most values are nonzero (the kernel really ran); `what` names the case in messages.
-pub fn check_six(what: &str, values: &[f32], points: &[[f32; 4]], lut: &impl Lookup) -> f32 {
+pub fn check_six(what: &str, values: &[f32], points: &[[f32; 4]], lut: &impl NoiseHasher) -> f32 {
     let mut worst = 0.0f32;
     for (f, (name, kind, dims)) in SIX.iter().enumerate() {
         let mut max = 0.0f32;

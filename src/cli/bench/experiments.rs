@@ -19,7 +19,7 @@ use wgpu_noise::field::{Field, NoiseKind};
 use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::shader;
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 
 /// The entry-point template (placeholders documented in the file).
 pub const VARIANT_WGSL: &str = include_str!("../../../benches/experiments/fill_variant.wgsl");
@@ -29,7 +29,7 @@ pub const LOOKUP_BUFFERS_WGSL: &str =
 
 /// Where the noise functions read their tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lookup {
+pub enum TableStorage {
     /// The product's lookup textures (`textureLoad`).
     Textures,
     /// The same texels in read-only storage buffers.
@@ -64,7 +64,7 @@ pub struct Variant {
     /// Axis of the samples of one invocation.
     pub along: Along,
     /// Table storage.
-    pub lookup: Lookup,
+    pub lookup: TableStorage,
     /// Output storage.
     pub output: Output,
 }
@@ -75,7 +75,7 @@ impl Variant {
         workgroup: [8, 8, 1],
         per_invocation: 1,
         along: Along::X,
-        lookup: Lookup::Textures,
+        lookup: TableStorage::Textures,
         output: Output::Texture,
     };
 
@@ -87,7 +87,7 @@ impl Variant {
             let axis = if self.along == Along::X { 'x' } else { 'z' };
             name += &format!(" {axis}{}", self.per_invocation);
         }
-        if self.lookup == Lookup::Buffers {
+        if self.lookup == TableStorage::Buffers {
             name += " lut=buffers";
         }
         if self.output == Output::Buffer {
@@ -138,8 +138,8 @@ impl Variant {
                 },
             );
         let functions = match self.lookup {
-            Lookup::Textures => shader::noise_functions_wgsl(0),
-            Lookup::Buffers => format!(
+            TableStorage::Textures => shader::noise_functions_wgsl(0),
+            TableStorage::Buffers => format!(
                 "{}\n{}\n{LOOKUP_BUFFERS_WGSL}\n{}\n{}\n{}\n{}",
                 shader::LOOKUP_WGSL,
                 shader::LATTICE_WGSL,
@@ -274,7 +274,7 @@ struct BufferLookup {
 }
 
 impl BufferLookup {
-    fn new(device: &wgpu::Device, tables: &LookupTables) -> Self {
+    fn new(device: &wgpu::Device, tables: &PermutationTables) -> Self {
         let words = |texels: &[[u8; 4]]| -> Vec<u32> {
             texels.iter().map(|t| u32::from_le_bytes(*t)).collect()
         };
@@ -477,7 +477,7 @@ impl<'a> Experiments<'a> {
     pub fn new(bench: &'a GpuBench, side: u32, repeats: usize) -> Result<Self> {
         let device = bench.device();
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let tables = LookupTables::new(bench.noise().lookup().seed());
+        let tables = PermutationTables::new(bench.noise().lookup().seed());
         let buffers = BufferLookup::new(device, &tables);
         let out_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("wgpu-noise experiment output layout"),
@@ -524,8 +524,8 @@ impl<'a> Experiments<'a> {
             source: wgpu::ShaderSource::Wgsl(variant.wgsl(work.function()).into()),
         });
         let lookup_layout = match variant.lookup {
-            Lookup::Textures => self.bench.noise().pipelines().lookup_layout(),
-            Lookup::Buffers => &self.buffers.layout,
+            TableStorage::Textures => self.bench.noise().pipelines().lookup_layout(),
+            TableStorage::Buffers => &self.buffers.layout,
         };
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("wgpu-noise experiment layout"),
@@ -556,8 +556,8 @@ impl<'a> Experiments<'a> {
         outputs: &Outputs,
     ) {
         let lookup = match variant.lookup {
-            Lookup::Textures => self.bench.noise().lookup_bind_group(),
-            Lookup::Buffers => &self.buffers.bind_group,
+            TableStorage::Textures => self.bench.noise().lookup_bind_group(),
+            TableStorage::Buffers => &self.buffers.bind_group,
         };
         let [x, y, z] = variant.workgroups(outputs.extent());
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
@@ -844,9 +844,9 @@ pub fn sweep(
     )?;
     let best = fastest(&results).unwrap_or(best_shape);
     let storage = [
-        (Lookup::Buffers, Output::Texture),
-        (Lookup::Textures, Output::Buffer),
-        (Lookup::Buffers, Output::Buffer),
+        (TableStorage::Buffers, Output::Texture),
+        (TableStorage::Textures, Output::Buffer),
+        (TableStorage::Buffers, Output::Buffer),
     ]
     .iter()
     .map(|&(lookup, output)| Variant {
@@ -929,7 +929,7 @@ mod tests {
             Variant {
                 per_invocation: 2,
                 along: Along::Z,
-                lookup: Lookup::Buffers,
+                lookup: TableStorage::Buffers,
                 output: Output::Buffer,
                 ..Variant::BASELINE
             },

@@ -17,7 +17,7 @@ use wgpu_noise::error::{NoiseError, Result};
 use wgpu_noise::field::{Field, NoiseKind};
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant, WORKGROUP};
 use wgpu_noise::params::{FillParams, Slab};
-use wgpu_noise::tables::LookupTables;
+use wgpu_noise::tables::PermutationTables;
 
 /// The empty kernel (`shaders/bench_empty.wgsl`), before its workgroup size is filled in.
 pub const EMPTY_WGSL: &str = include_str!("../../../shaders/bench_empty.wgsl");
@@ -131,7 +131,7 @@ pub fn touched_buffer(len: usize) -> Vec<f32> {
 /// Times one fill of `field` by the CPU reference (`f32`, bit-mirroring the GPU) into `out`:
 /// in `pool` when given (e.g. a one-thread pool), else in rayon's global pool (all cores).
 pub fn time_cpu_fill(
-    lut: &LookupTables,
+    lut: &PermutationTables,
     field: &Field,
     pool: Option<&rayon::ThreadPool>,
     out: &mut [f32],
@@ -152,7 +152,7 @@ pub fn time_cpu_fill(
 /// Times one fill of `field` by the SIMD CPU fill ([`wgpu_noise::cpu::simd`], the same values
 /// as [`time_cpu_fill`]'s) on `threads` threads with the best instruction set, into `out`.
 pub fn time_simd_fill(
-    lut: &impl wgpu_noise::cpu::SimdLookup,
+    lut: &impl wgpu_noise::cpu::SimdHasher,
     field: &Field,
     threads: usize,
     out: &mut [f32],

@@ -2,15 +2,15 @@
 //! tables for the texture variant, the same integer hash for the hash variant.
 //!
 //! Classic noise hashes `T(x, b)` with `b` fixed along a row (it depends on y, z, w only);
-//! [`LaneLookup::row`] does that part once per row, the lanes do the rest.
+//! [`LaneHasher::row`] does that part once per row, the lanes do the rest.
 
 use super::lanes::{F, U};
-use crate::cpu::lookup::{HashLookup, Lookup};
-use crate::tables::LookupTables;
+use crate::cpu::lookup::{IntegerHasher, NoiseHasher};
+use crate::tables::PermutationTables;
 
 /// [`Lookup`] for `LANES` arguments at once, lane `i` equal to the scalar lookup of lane `i`.
-pub trait LaneLookup: Lookup {
-    /// What [`LaneLookup::row`] keeps of a row's `b` in `T(a, b)`.
+pub trait LaneHasher: NoiseHasher {
+    /// What [`LaneHasher::row`] keeps of a row's `b` in `T(a, b)`.
     type Row: Copy + Default + std::fmt::Debug;
     /// The `b` part of `T(a, b)`, once per row.
     fn row(&self, b: u32) -> Self::Row;
@@ -30,10 +30,10 @@ pub trait LaneLookup: Lookup {
     fn simplex4_order_lanes(&self, c: U) -> [U; 4];
 }
 
-/// [`LookupTables`] repacked for gathers: each RGBA8 texel as one little-endian `u32` (the
+/// [`PermutationTables`] repacked for gathers: each RGBA8 texel as one little-endian `u32` (the
 /// bytes in the same order), in fixed-size arrays so a masked index needs no bounds check.
 pub struct PackedTables<'a> {
-    tables: &'a LookupTables,
+    tables: &'a PermutationTables,
     hash_grad3: Box<[u32; 65536]>,
     grad4: Box<[u32; 65536]>,
     perm: [u32; 256],
@@ -42,7 +42,7 @@ pub struct PackedTables<'a> {
 
 impl<'a> PackedTables<'a> {
     /// Packs `tables` (512 KiB; a few tens of microseconds).
-    pub fn new(tables: &'a LookupTables) -> Self {
+    pub fn new(tables: &'a PermutationTables) -> Self {
         let pack = |texels: &[[u8; 4]]| -> Box<[u32; 65536]> {
             let words: Vec<u32> = texels.iter().map(|t| u32::from_le_bytes(*t)).collect();
             words
@@ -77,7 +77,7 @@ fn unbias(t: U, k: u32) -> F {
     ((t >> (8 * k)) & 255).to_f32() - 1.0
 }
 
-impl Lookup for PackedTables<'_> {
+impl NoiseHasher for PackedTables<'_> {
     #[inline(always)]
     fn hash2(&self, a: u32, b: u32) -> u32 {
         self.tables.hash2(a, b)
@@ -100,7 +100,7 @@ impl Lookup for PackedTables<'_> {
     }
 }
 
-impl LaneLookup for PackedTables<'_> {
+impl LaneHasher for PackedTables<'_> {
     /// The texel row offset `(b & 255) * 256`.
     type Row = u32;
 
@@ -160,7 +160,7 @@ fn lowbias32(x: U) -> U {
     x ^ (x >> 16)
 }
 
-impl HashLookup {
+impl IntegerHasher {
     /// `P(i)` on every lane.
     #[inline(always)]
     fn p_lanes(&self, i: U) -> U {
@@ -205,7 +205,7 @@ fn grad4_from_hash(h: U) -> [F; 4] {
     ]
 }
 
-impl LaneLookup for HashLookup {
+impl LaneHasher for IntegerHasher {
     /// `P(b)`: the inner step of `T(a, b) = P(a + P(b))`.
     type Row = u32;
 

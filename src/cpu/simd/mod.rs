@@ -22,17 +22,17 @@ pub mod noise;
 use std::sync::Mutex;
 
 use self::lanes::{Floor, NativeFloor, F, LANES, U};
-use self::lookup::{LaneLookup, PackedTables};
+use self::lookup::{LaneHasher, PackedTables};
 use self::noise::ClassicRow;
 use crate::cpu::fill::sample_point;
-use crate::cpu::lookup::{HashLookup, Lookup};
+use crate::cpu::lookup::{IntegerHasher, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE, TAU};
 use crate::field::{Field, NoiseKind};
 use crate::params::{
     FillParams, Slab, FRACTAL_FBM, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS,
     KERNEL_REFERENCE,
 };
-use crate::tables::LookupTables;
+use crate::tables::PermutationTables;
 
 /// An instruction set the fill can run with, chosen at run time ([`SimdLevel::best`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,30 +104,30 @@ pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// A lookup variant the SIMD fill can use: [`LookupTables`] (the texture variant's tables)
-/// or [`HashLookup`].
-pub trait SimdLookup: Lookup {
+/// A lookup variant the SIMD fill can use: [`PermutationTables`] (the texture variant's tables)
+/// or [`IntegerHasher`].
+pub trait SimdHasher: NoiseHasher {
     /// The variant, for the fill's dispatch.
     #[doc(hidden)]
     fn lane_source(&self) -> LaneSource<'_>;
 }
 
-/// The concrete lookup behind a [`SimdLookup`].
+/// The concrete lookup behind a [`SimdHasher`].
 #[doc(hidden)]
 pub enum LaneSource<'a> {
     /// The texture variant's tables.
-    Tables(&'a LookupTables),
+    Tables(&'a PermutationTables),
     /// The hash variant.
-    Hash(HashLookup),
+    Hash(IntegerHasher),
 }
 
-impl SimdLookup for LookupTables {
+impl SimdHasher for PermutationTables {
     fn lane_source(&self) -> LaneSource<'_> {
         LaneSource::Tables(self)
     }
 }
 
-impl SimdLookup for HashLookup {
+impl SimdHasher for IntegerHasher {
     fn lane_source(&self) -> LaneSource<'_> {
         LaneSource::Hash(*self)
     }
@@ -153,9 +153,9 @@ impl Default for FillOptions {
 }
 
 /// The whole field in `f32` with the SIMD fill on all cores: the same values as
-/// [`crate::cpu::fill::generate_f32`], bit for bit. `lut` is `LookupTables::new(seed)` for
-/// the texture variant or `HashLookup::new(seed)` for the hash variant.
-pub fn fill_field(lut: &impl SimdLookup, field: &Field) -> crate::Result<Vec<f32>> {
+/// [`crate::cpu::fill::generate_f32`], bit for bit. `lut` is `PermutationTables::new(seed)` for
+/// the texture variant or `IntegerHasher::new(seed)` for the hash variant.
+pub fn fill_field(lut: &impl SimdHasher, field: &Field) -> crate::Result<Vec<f32>> {
     field.validate()?;
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![0.0f32; params.len()];
@@ -165,7 +165,7 @@ pub fn fill_field(lut: &impl SimdLookup, field: &Field) -> crate::Result<Vec<f32
 
 /// [`crate::cpu::fill::fill_slab`] with the SIMD fill on all cores (same values).
 pub fn fill_slab(
-    lut: &impl SimdLookup,
+    lut: &impl SimdHasher,
     kind: NoiseKind,
     dims: usize,
     params: &FillParams,
@@ -180,7 +180,7 @@ pub fn fill_slab(
 /// If `out` is not the slab's length, `dims` is not 2 to 4, or `options.level` is not
 /// available on this CPU (programming errors).
 pub fn fill_slab_with(
-    lut: &impl SimdLookup,
+    lut: &impl SimdHasher,
     kind: NoiseKind,
     dims: usize,
     params: &FillParams,
@@ -279,7 +279,7 @@ impl<'a> Job<'a> {
 }
 
 /// Fills `out` with blocks of rows on `threads` threads (the calling thread is one of them).
-fn run_threads<L: LaneLookup>(lut: &L, job: &Job, out: &mut [f32], threads: usize) {
+fn run_threads<L: LaneHasher>(lut: &L, job: &Job, out: &mut [f32], threads: usize) {
     let nx = job.params.extent[0] as usize;
     let rows = job.rows();
     if nx == 0 || rows == 0 {
@@ -306,7 +306,7 @@ fn run_threads<L: LaneLookup>(lut: &L, job: &Job, out: &mut [f32], threads: usiz
 }
 
 /// Runs [`fill_block`] compiled for the job's instruction set.
-fn dispatch<L: LaneLookup>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]) {
+fn dispatch<L: LaneHasher>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]) {
     match job.level {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `fill_slab_with` accepts only levels `SimdLevel::available` detected on
@@ -328,7 +328,7 @@ mod x86 {
     //! enabled for AVX2, and Rust never contracts multiply-adds anyway.
 
     use super::lanes::NativeFloor;
-    use super::{fill_block, Job, LaneLookup};
+    use super::{fill_block, Job, LaneHasher};
 
     macro_rules! level_copy {
         ($name:ident, $features:literal) => {
@@ -337,7 +337,7 @@ mod x86 {
             /// # Safety
             /// The CPU must support those features.
             #[target_feature(enable = $features)]
-            pub(super) unsafe fn $name<L: LaneLookup>(
+            pub(super) unsafe fn $name<L: LaneHasher>(
                 lut: &L,
                 job: &Job,
                 first_row: usize,
@@ -370,7 +370,7 @@ struct OctaveRow<R> {
 
 /// Fills rows `first_row..` (as many as `out` holds) of the job's slab.
 #[inline(always)]
-fn fill_block<L: LaneLookup, Fl: Floor>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]) {
+fn fill_block<L: LaneHasher, Fl: Floor>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]) {
     match job.base {
         Base::Classic2 => fill_rows::<L, Fl, 0>(lut, job, first_row, out),
         Base::Classic3 => fill_rows::<L, Fl, 1>(lut, job, first_row, out),
@@ -393,7 +393,7 @@ fn lattice_period(period: f32) -> u32 {
 
 /// The rows of one block for base function number `B` (the order of [`fill_block`]).
 #[inline(always)]
-fn fill_rows<L: LaneLookup, Fl: Floor, const B: u8>(
+fn fill_rows<L: LaneHasher, Fl: Floor, const B: u8>(
     lut: &L,
     job: &Job,
     first_row: usize,
@@ -455,7 +455,7 @@ fn fill_rows<L: LaneLookup, Fl: Floor, const B: u8>(
 
 /// The octave sum of the scalar `fractal`, lanes along x.
 #[inline(always)]
-fn fractal<L: LaneLookup, Fl: Floor, const B: u8>(
+fn fractal<L: LaneHasher, Fl: Floor, const B: u8>(
     lut: &L,
     job: &Job,
     px: F,
@@ -485,7 +485,7 @@ fn fractal<L: LaneLookup, Fl: Floor, const B: u8>(
 
 /// The base noise `B` at x = `qx` (lanes) on the octave's row.
 #[inline(always)]
-fn base<L: LaneLookup, Fl: Floor, const B: u8>(
+fn base<L: LaneHasher, Fl: Floor, const B: u8>(
     lut: &L,
     job: &Job,
     qx: F,

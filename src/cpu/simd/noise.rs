@@ -7,7 +7,7 @@
 //! Simplex noise skews all axes together, so each lane does the whole function.
 
 use super::lanes::{Floor, F, U};
-use super::lookup::LaneLookup;
+use super::lookup::LaneHasher;
 use crate::cpu::classic::fade;
 use crate::cpu::lattice::{wrap256, wrap_period};
 use crate::cpu::simplex::{SIMPLEX2_F, SIMPLEX2_G, SIMPLEX3_F, SIMPLEX3_G, SIMPLEX4_F, SIMPLEX4_G};
@@ -102,7 +102,7 @@ pub struct ClassicRow<R> {
 impl<R: Copy + Default> ClassicRow<R> {
     /// The row at `q` (y, z, w of the sample point times the octave's frequency) with the
     /// lattice period of each axis (256: not tiled).
-    pub fn new<L: LaneLookup<Row = R>>(
+    pub fn new<L: LaneHasher<Row = R>>(
         lut: &L,
         dims: usize,
         q: [f32; 3],
@@ -136,7 +136,7 @@ impl<R: Copy + Default> ClassicRow<R> {
 /// Classic noise in `D` dimensions at `x` on the lanes and the row `row`
 /// (`classic2/3/4_periodic`).
 #[inline(always)]
-pub fn classic<L: LaneLookup, Fl: Floor, const D: usize>(
+pub fn classic<L: LaneHasher, Fl: Floor, const D: usize>(
     lut: &L,
     x: F,
     row: &ClassicRow<L::Row>,
@@ -198,7 +198,7 @@ fn corner_value<const N: usize>(d: &[F; N], g: &[F], r2: f32) -> F {
 
 /// 2D simplex noise (`simplex2`).
 #[inline(always)]
-pub fn simplex2<L: LaneLookup, Fl: Floor>(lut: &L, x: F, y: F) -> F {
+pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F) -> F {
     let f2 = SIMPLEX2_F as f32;
     let g2 = SIMPLEX2_G as f32;
     let s = (x + y) * f2;
@@ -227,7 +227,7 @@ pub fn simplex2<L: LaneLookup, Fl: Floor>(lut: &L, x: F, y: F) -> F {
 
 /// 3D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex3_r2`).
 #[inline(always)]
-pub fn simplex3<L: LaneLookup, Fl: Floor>(lut: &L, p: [F; 3], r2: f32, scale: f32) -> F {
+pub fn simplex3<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 3], r2: f32, scale: f32) -> F {
     let [x, y, z] = p;
     let f3 = SIMPLEX3_F as f32;
     let g3 = SIMPLEX3_G as f32;
@@ -282,7 +282,7 @@ pub fn simplex3<L: LaneLookup, Fl: Floor>(lut: &L, p: [F; 3], r2: f32, scale: f3
 
 /// 4D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex4_r2`).
 #[inline(always)]
-pub fn simplex4<L: LaneLookup, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f32) -> F {
+pub fn simplex4<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f32) -> F {
     let [x, y, z, w] = p;
     let f4 = SIMPLEX4_F as f32;
     let g4 = SIMPLEX4_G as f32;
