@@ -27,7 +27,7 @@
 //   so they hold for every jitter in [0, 1].
 // - 3x3 is not enough for F2 at jitter 1: at f = (0.5, 0.5) the own feature may be near p
 //   while the 8 neighbours have theirs in their far corners (>= 1.58 away); the feature of
-//   cell (2, 0) may sit at (2, 0.5), 1.5 away: that is F2. tests/noise_cellular.rs counts
+//   cell (2, 0) may sit at (2, 0.5), 1.5 away: that is F2. tests/reference/noise_cellular.rs counts
 //   such points and checks F1, F2 and the cell value against a brute-force search.
 // Inside that box, a cell is skipped when the distance from p to the box its feature can
 // occupy (the gap, accumulated axis by axis) is already >= the current F2: it cannot hold

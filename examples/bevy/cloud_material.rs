@@ -2,7 +2,7 @@
 //! dependency of wgpu-noise (it needs a newer Rust than this crate's CI, and is far too
 //! large for it), so this file lives outside `examples/*.rs` where Cargo would build it.
 //! Its shader, `cloud_material.wesl`, *is* compiled and run by
-//! tests/embed_bevy_material.rs. Copy both into a Bevy 0.20 app (features
+//! tests/embed/embed_bevy_material.rs. Copy both into a Bevy 0.20 app (features
 //! `shader_format_wesl`) and check the Bevy-side calls against Bevy's documentation.
 //!
 //! What it shows:

@@ -6,7 +6,7 @@
 //! # Output ranges
 //!
 //! Measured in `f64` over 10⁶ uniformly random points in [-1000, 1000]ⁿ per function
-//! (seed 0; `tests/output_range.rs` re-measures them and asserts the bounds):
+//! (seed 0; `tests/reference/output_range.rs` re-measures them and asserts the bounds):
 //!
 //! | function | measured min | measured max | bound |
 //! |---|---|---|---|

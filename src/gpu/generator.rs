@@ -176,7 +176,7 @@ impl GpuNoise {
         points: bool,
         lut: &impl crate::cpu::lookup::NoiseHasher,
     ) -> Result<Option<f32>> {
-        // The parity tolerance of tests/gpu_parity.rs; one simplex 3D/4D sample within
+        // The parity tolerance of tests/gpu/gpu_parity.rs; one simplex 3D/4D sample within
         // rounding of a simplex boundary may jump by up to 2e-3 (measured there).
         const TOLERANCE: f32 = 1e-5;
         const BOUNDARY_JUMP: f32 = 2e-3;

@@ -11,7 +11,7 @@ use wgpu_noise::gpu::readback::map_and_read;
 use wgpu_noise::NoiseKind;
 
 /// The documented parity tolerance of the compute path (absolute), as in
-/// tests/embed_compute.rs.
+/// tests/embed/embed_compute.rs.
 pub const TOLERANCE: f32 = 1e-5;
 
 /// The six functions, in the order the kernels below write them per point.

@@ -1,0 +1,23 @@
+//! The `wgpu-noise` command line: bake, sample, preview, messages and interruption.
+//!
+//! One test binary per area (linking each test file separately cost most of CI's time);
+//! each module is one behaviour area, run one with `cargo test --test cli <module>::`.
+
+#[path = "../bake_support/mod.rs"]
+mod bake_support;
+#[path = "../common/mod.rs"]
+mod common;
+
+mod backend_choice;
+mod bake_backends;
+mod bake_errors;
+mod bake_features;
+mod bake_formats;
+mod bake_interrupt;
+mod bake_ktx2;
+mod bake_tiles;
+mod cli_sample;
+mod messages;
+mod noise_cellular_cli;
+mod preview;
+mod sample_streaming;

@@ -1,0 +1,13 @@
+//! GPU fills against the CPU reference, on every backend the machine offers.
+//!
+//! One test binary per area (linking each test file separately cost most of CI's time);
+//! each module is one behaviour area, run one with `cargo test --test gpu <module>::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod backend_parity;
+mod gpu_parity;
+mod noise_cellular_gpu;
+mod self_check;
+mod shader_validation;

@@ -1,0 +1,19 @@
+//! CPU reference: Java golden values, the f32 mirror, SIMD identity, precision and range.
+//!
+//! One test binary per area (linking each test file separately cost most of CI's time);
+//! each module is one behaviour area, run one with `cargo test --test reference <module>::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod beyond_the_origin;
+mod cpu_reference;
+mod derivatives;
+mod finite_input;
+mod hash_lookup;
+mod java_golden_values;
+mod noise_cellular;
+mod offset_precision;
+mod offset_resolution;
+mod output_range;
+mod simd_identity;
