@@ -114,7 +114,7 @@
 
 pub mod contract;
 
-use crate::error::{NoiseError, Result};
+use crate::error::{pop_error_scope, NoiseError, Result};
 use crate::gpu::LookupTextures;
 use crate::shader::noise_functions_wgsl;
 
@@ -184,7 +184,7 @@ impl NoiseBindings {
         let lookup = LookupTextures::new(device, queue, desc.seed);
         let layout = LookupTextures::bind_group_layout(device, desc.visibility);
         let bind_group = lookup.bind_group(device, &layout);
-        check(scope)?;
+        pop_error_scope(scope)?;
         Ok(NoiseBindings {
             lookup,
             group: desc.group,
@@ -234,7 +234,7 @@ impl NoiseBindings {
             label: Some(label.unwrap_or("wgpu-noise embedded shader")),
             source: wgpu::ShaderSource::Wgsl(source.into()),
         });
-        check(scope)?;
+        pop_error_scope(scope)?;
         Ok(module)
     }
 
@@ -343,14 +343,6 @@ pub fn declared_names() -> Vec<String> {
     names.sort();
     names.dedup();
     names
-}
-
-/// Pops `scope`, turning a captured wgpu error into [`NoiseError::Gpu`].
-fn check(scope: wgpu::ErrorScopeGuard) -> Result<()> {
-    match pollster::block_on(scope.pop()) {
-        None => Ok(()),
-        Some(e) => Err(NoiseError::Gpu(e.to_string())),
-    }
 }
 
 /// Splits `user` into its leading global directives and the rest, the directive lines

@@ -92,3 +92,12 @@ pub enum NoiseError {
 
 /// Shorthand for results of this crate.
 pub type Result<T, E = NoiseError> = std::result::Result<T, E>;
+
+/// Pops a wgpu error scope (blocking until the device answers); a captured validation or
+/// out-of-memory error becomes [`NoiseError::Gpu`].
+pub fn pop_error_scope(scope: wgpu::ErrorScopeGuard) -> Result<()> {
+    match pollster::block_on(scope.pop()) {
+        None => Ok(()),
+        Some(e) => Err(NoiseError::Gpu(e.to_string())),
+    }
+}

@@ -27,6 +27,7 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
+    cli::quiet_xdg_runtime_dir();
     // Every error exits 1, usage errors clap finds included (clap's own default is 2): the
     // line between "clap checks it" (`--dims 5`) and "we check it" (`--size 0`) is an
     // implementation detail a script cannot predict. --help and --version exit 0.

@@ -9,12 +9,12 @@
 //! Let `P(i) = perm[i & 255]` and `T(a, b) = P(a + P(b))`. Gustavson's hashes are chains
 //! of `P`, and `T` folds two links of a chain into one fetch:
 //!
-//! | texture | format | size | texel at (x = a, y = b) |
-//! |---|---|---|---|
-//! | `hash_grad3` | `Rgba8Uint` | 256×256 | `r = T(a, b)`, `gba = grad3[T(a, b) % 12] + 1` |
-//! | `grad4` | `Rgba8Uint` | 256×256 | `rgba = grad4[T(a, b) % 32] + 1` |
-//! | `perm` | `R8Uint` | 256×1 (2D, one row) | `r = P(a)` at (a, 0) |
-//! | `simplex4` | `Rgba8Uint` | 64×1 (2D, one row) | the 4D traversal order `simplex[c]` at (c, 0) |
+//! The four textures, their bindings, sizes and texel meanings are tabulated once, as the
+//! texture contract in docs/embedding.md ([`crate::embed::contract`] derives it from this
+//! module and the shader):
+//! `hash_grad3` holds `T(a, b)` and `grad3[T(a, b) % 12]` at texel (a, b) (256×256),
+//! `grad4` holds `grad4[T(a, b) % 32]` (256×256), `perm` holds `P(a)` at (a, 0) (256×1),
+//! `simplex4` the 4D traversal order at (c, 0) (64×1).
 //!
 //! All four are 2D textures (`texture_2d<u32>`): OpenGL ES has no 1D textures, and wgpu's
 //! GL backend read 1D ones back wrong (docs/backends.md).

@@ -554,20 +554,36 @@ pub trait WriteSeek: Write + Seek {}
 
 impl<T: Write + Seek> WriteSeek for T {}
 
-/// Encodes the samples `produce` generates into `out` (`target` names the file in error
-/// messages; `description` goes into the PNG `Description` / EXR `comments` metadata).
-/// `channels` is the number of floats per texel: 1, or 4 (value and gradient, interleaved).
-#[allow(clippy::too_many_arguments)]
+/// What [`encode`] writes: the field, its texel layout and the file's metadata.
+pub struct EncodeJob<'a> {
+    /// The file format and its options.
+    pub encoding: &'a Encoding,
+    /// The field whose samples are written.
+    pub field: &'a Field,
+    /// Floats per texel: 1, or 4 (value and gradient, interleaved).
+    pub channels: usize,
+    /// How the slices of a 3D/4D field are laid out in a 2D image.
+    pub atlas: &'a SliceAtlas,
+    /// Goes into the PNG `Description` / EXR `comments` metadata.
+    pub description: &'a str,
+    /// The file, named in error messages.
+    pub target: &'a Path,
+}
+
+/// Encodes the samples `produce` generates into `out`, as `job` says.
 pub fn encode(
-    encoding: &Encoding,
-    field: &Field,
-    channels: usize,
-    atlas: &SliceAtlas,
-    description: &str,
-    target: &Path,
+    job: &EncodeJob<'_>,
     out: &mut dyn WriteSeek,
     produce: &mut Produce<'_>,
 ) -> Result<EncodeStats> {
+    let EncodeJob {
+        encoding,
+        field,
+        channels,
+        atlas,
+        description,
+        target,
+    } = *job;
     let io = |error: std::io::Error| NoiseError::Io {
         context: format!("writing {}", target.display()),
         error,

@@ -397,26 +397,25 @@ pub fn bake_into(
         .verify
         .map(|tolerance| Verifier::new(spec, tolerance));
     let mut out = BufWriter::with_capacity(1 << 20, file.file());
-    let encoded = format::encode(
-        &options.encoding,
-        &spec.field,
-        spec.channels(),
-        &atlas,
-        &description,
+    let job = format::EncodeJob {
+        encoding: &options.encoding,
+        field: &spec.field,
+        channels: spec.channels(),
+        atlas: &atlas,
+        description: &description,
         target,
-        &mut out,
-        &mut |sink| {
-            source.produce(spec, &mut |params, values| {
-                stats.add(params, values, spec.channels());
-                if let Some(v) = verifier.as_mut() {
-                    v.check(params, values)?;
-                }
-                sink(values)?;
-                progress(stats.samples, total);
-                Ok(())
-            })
-        },
-    )?;
+    };
+    let encoded = format::encode(&job, &mut out, &mut |sink| {
+        source.produce(spec, &mut |params, values| {
+            stats.add(params, values, spec.channels());
+            if let Some(v) = verifier.as_mut() {
+                v.check(params, values)?;
+            }
+            sink(values)?;
+            progress(stats.samples, total);
+            Ok(())
+        })
+    })?;
     out.flush().map_err(|error| NoiseError::Io {
         context: format!("writing {}", target.display()),
         error,

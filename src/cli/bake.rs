@@ -17,9 +17,9 @@ use wgpu_noise::bake::{
     NoiseSpec, PngDepth, SampleSource, ValueRange,
 };
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
-use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseError, NoiseKind};
+use wgpu_noise::{Field, Fractal, Kernel, NoiseError, NoiseKind};
 
-use super::{BackendArg, CellularOptions, NoiseOptions};
+use super::{BackendArg, CellularOptions, FractalArg, NoiseOptions};
 
 /// Arguments of `wgpu-noise bake`.
 ///
@@ -206,17 +206,6 @@ pub enum CompressionArg {
     Piz,
 }
 
-/// `--fractal fbm|turbulence|ridged`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FractalArg {
-    /// Fractional Brownian motion: the plain sum of octaves.
-    Fbm,
-    /// The sum of |octave|, in [0, 1].
-    Turbulence,
-    /// Ridged multifractal, in [0, 1].
-    Ridged,
-}
-
 /// `--kernel reference|continuous`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum KernelArg {
@@ -248,11 +237,7 @@ pub fn run(args: BakeArgs) -> Result<()> {
         None => vec![0.0; dims],
     };
     let fractal = Fractal {
-        mode: match args.fractal {
-            FractalArg::Fbm => FractalMode::Fbm,
-            FractalArg::Turbulence => FractalMode::Turbulence,
-            FractalArg::Ridged => FractalMode::Ridged,
-        },
+        mode: args.fractal.into(),
         octaves: parse_count("--octaves", &args.octaves)?,
         lacunarity: parse_numbers("--lacunarity", &args.lacunarity, 1, false)?[0],
         gain: parse_numbers("--gain", &args.gain, 1, false)?[0],
@@ -485,7 +470,6 @@ fn pick_source(backend: BackendArg, spec: &NoiseSpec) -> Result<Box<dyn SampleSo
     if backend == BackendArg::Cpu {
         return Ok(Box::new(CpuSource::new()));
     }
-    super::quiet_xdg_runtime_dir();
     let cpu_instead = |reason: String| -> Result<Box<dyn SampleSource>> {
         eprintln!(
             "notice: {reason}; baking on the CPU instead ({} threads)",

@@ -80,7 +80,6 @@ impl Row {
 
 /// Runs the subcommand.
 pub fn run(args: BenchArgs) -> Result<()> {
-    super::quiet_xdg_runtime_dir();
     let workloads: Vec<Workload> = (if args.quick {
         Workload::QUICK
     } else {

@@ -31,6 +31,27 @@ impl From<KindArg> for NoiseKind {
     }
 }
 
+/// `--fractal fbm|turbulence|ridged`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FractalArg {
+    /// Fractional Brownian motion: the plain sum of octaves, in [-1, 1].
+    Fbm,
+    /// The sum of |octave|, in [0, 1].
+    Turbulence,
+    /// Ridged multifractal (Musgrave), in [0, 1].
+    Ridged,
+}
+
+impl From<FractalArg> for wgpu_noise::FractalMode {
+    fn from(f: FractalArg) -> Self {
+        match f {
+            FractalArg::Fbm => wgpu_noise::FractalMode::Fbm,
+            FractalArg::Turbulence => wgpu_noise::FractalMode::Turbulence,
+            FractalArg::Ridged => wgpu_noise::FractalMode::Ridged,
+        }
+    }
+}
+
 /// `--backend gpu|cpu|auto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BackendArg {
@@ -130,7 +151,8 @@ impl CellularOptions {
     }
 }
 
-/// Silences lavapipe's "XDG_RUNTIME_DIR is invalid or not set" on machines without it.
+/// Silences lavapipe's "XDG_RUNTIME_DIR is invalid or not set" on machines without it;
+/// `main` calls it first, so every subcommand and every child it starts inherits it.
 pub fn quiet_xdg_runtime_dir() {
     if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
         let dir = std::env::temp_dir().join(format!("wgpu-noise-xdg-{}", unsafe_uid()));

@@ -151,7 +151,6 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
             if kind == NoiseKind::Cellular && cellular != Default::default() {
                 bail!("--backend gpu samples cellular noise with the default options only (f1, euclidean, jitter 1); use --backend cpu");
             }
-            super::quiet_xdg_runtime_dir();
             let ctx = GpuContext::new().context("--backend gpu needs a GPU adapter")?;
             let gpu = GpuNoise::new(&ctx.device, &ctx.queue, args.noise.seed)?;
             if args.verbose {

@@ -5,17 +5,9 @@
 //!
 //! # Output ranges
 //!
-//! Measured in `f64` over 10⁶ uniformly random points in [-1000, 1000]ⁿ per function
-//! (seed 0; `tests/reference/output_range.rs` re-measures them and asserts the bounds):
-//!
-//! | function | measured min | measured max | bound |
-//! |---|---|---|---|
-//! | `simplex2` | -0.9979 | 0.9979 | [-1, 1] |
-//! | `simplex3` | -0.9771 | 0.9781 | [-1, 1] |
-//! | `simplex4` | -0.9823 | 0.9780 | [-1, 1] |
-//! | `classic2` | -0.9958 | 0.8877 | [-1, 1] |
-//! | `classic3` | -1.0021 | 0.9248 | ±√(3/2) ≈ ±1.2247 |
-//! | `classic4` | -1.1801 | 1.0615 | ±√3 ≈ ±1.7321 |
+//! The measured extremes of every function (f64, 10⁶ random points in [-1000, 1000]ⁿ, seed 0)
+//! are tabulated in docs/conventions.md; `tests/reference/output_range.rs` re-measures them
+//! and asserts the bounds.
 //!
 //! Simplex noise stays within [-1, 1] (Gustavson's scale factors 70, 32, 27). Classic
 //! noise has no scale factor; its bound is √N/2 times the gradient length. Classic noise

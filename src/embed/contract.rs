@@ -13,8 +13,9 @@ use crate::shader::LOOKUP_WGSL;
 use crate::tables::PermutationTables;
 
 /// The version of the texture contract. It changes whenever a binding number, a
-/// dimension, a size, a format or the meaning of a texel changes.
-pub const VERSION: u32 = 1;
+/// dimension, a size, a format or the meaning of a texel changes (2: `perm` and `simplex4`
+/// became 2D textures of one row, because OpenGL ES has no 1D textures).
+pub const VERSION: u32 = 2;
 
 /// The texel format of a lookup texture (unsigned integer texels, read with
 /// `textureLoad`; no sampler, no filtering).

@@ -8,7 +8,7 @@ use wgpu::util::DeviceExt;
 use super::fill::{EvalPass, FillPass, FillPipelines};
 use super::lookup::LookupTextures;
 use super::readback::{map_and_read, padded_row_bytes, unpad_rows};
-use crate::error::{NoiseError, Result};
+use crate::error::{pop_error_scope, NoiseError, Result};
 use crate::field::{Field, NoiseKind, AXIS_NAMES};
 use crate::params::{FillParams, Slab};
 
@@ -75,7 +75,7 @@ impl GpuNoise {
         let lookup = LookupTextures::new(device, queue, seed);
         let pipelines = FillPipelines::new(device, variant);
         let lookup_bind_group = lookup.bind_group(device, pipelines.lookup_layout());
-        check(scope)?;
+        pop_error_scope(scope)?;
         Ok(GpuNoise {
             device: device.clone(),
             queue: queue.clone(),
@@ -567,7 +567,7 @@ impl GpuNoise {
                 copy_size,
             );
             let submission = self.queue.submit([encoder.finish()]);
-            check(scope)?;
+            pop_error_scope(scope)?;
             if let Some(previous) = pending.replace((slab, target, submission, copy_size)) {
                 read(previous, &mut values)?;
             }
@@ -595,8 +595,8 @@ impl GpuNoise {
         let targets = (0..2)
             .map(|_| SlabTarget::new(&self.device, shape))
             .collect();
-        check(oom)?;
-        check(scope)?;
+        pop_error_scope(oom)?;
+        pop_error_scope(scope)?;
         Ok(targets)
     }
 
@@ -712,7 +712,7 @@ impl GpuNoise {
                 encoder.copy_buffer_to_buffer(g, 0, &staging, value_bytes, gradient_bytes);
             }
             let submission = self.queue.submit([encoder.finish()]);
-            check(scope)?;
+            pop_error_scope(scope)?;
             map_and_read(
                 &self.device,
                 &staging,
@@ -806,13 +806,5 @@ impl SlabTarget {
             buffer,
             padded,
         }
-    }
-}
-
-/// Pops an error scope and turns a captured error into [`NoiseError::Gpu`].
-fn check(scope: wgpu::ErrorScopeGuard) -> Result<()> {
-    match pollster::block_on(scope.pop()) {
-        None => Ok(()),
-        Some(e) => Err(NoiseError::Gpu(e.to_string())),
     }
 }

@@ -9,14 +9,10 @@ use wgpu_noise::bake::{CpuSource, NoiseSpec, SampleSource};
 use wgpu_noise::params::FillParams;
 use wgpu_noise::{cpu, tables::PermutationTables, Field, NoiseKind};
 
-/// `wgpu-noise bake ARGS` run in `dir`, with lavapipe's XDG_RUNTIME_DIR warning silenced
-/// and `env` added.
+/// `wgpu-noise bake ARGS` run in `dir`, with `env` added.
 pub fn bake_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"));
     cmd.arg("bake").args(args).current_dir(dir);
-    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
-        cmd.env("XDG_RUNTIME_DIR", std::env::temp_dir());
-    }
     for (k, v) in env {
         cmd.env(k, v);
     }

@@ -32,7 +32,6 @@ fn spawn_bake(dir: &Path, args: &[&str]) -> Child {
         .arg("bake")
         .args(args)
         .current_dir(dir)
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -188,7 +187,6 @@ fn sh(dir: &Path, script: &str, args: &[&str]) -> std::process::Output {
         .arg(env!("CARGO_BIN_EXE_wgpu-noise"))
         .args(args)
         .current_dir(dir)
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
         .output()
         .expect("run sh")
 }

@@ -12,7 +12,6 @@ fn sample_with_env(args: &[&str], input: &str, env: &[(&str, &str)]) -> Output {
         .arg("sample")
         .args(args)
         .envs(env.iter().copied())
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

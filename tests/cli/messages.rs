@@ -271,7 +271,6 @@ fn preview(dir: &Path, display: Option<&str>, args: &[&str]) -> Output {
     cmd.arg("preview")
         .args(args)
         .current_dir(dir)
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
         .env_remove("WAYLAND_DISPLAY");
     match display {
         Some(d) => cmd.env("DISPLAY", d),
@@ -341,7 +340,6 @@ fn a_screenshot_is_png_and_never_replaces_a_file_without_force() {
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
         .args(args)
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
         .output()
         .expect("run wgpu-noise")
 }

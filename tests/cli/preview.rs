@@ -138,10 +138,7 @@ fn display() -> Option<Display> {
 
 fn preview(display: Option<&Display>, args: &[&str]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"));
-    cmd.arg("preview")
-        .args(args)
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
-        .env_remove("WAYLAND_DISPLAY");
+    cmd.arg("preview").args(args).env_remove("WAYLAND_DISPLAY");
     match display {
         Some(d) => cmd.env("DISPLAY", &d.name),
         None => cmd.env_remove("DISPLAY"),

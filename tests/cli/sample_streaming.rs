@@ -14,7 +14,6 @@ fn spawn_sample(args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
         .arg("sample")
         .args(args)
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -41,7 +40,6 @@ fn output_lines(child: &mut Child) -> mpsc::Receiver<String> {
 fn gpu_available() -> bool {
     let out = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
         .args(["sample", "--backend", "gpu"])
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
         .stdin(Stdio::null())
         .output()
         .unwrap();

@@ -11,10 +11,8 @@
 
 use wgpu::util::DeviceExt;
 
-use super::harness::{
-    median_gpu, pop_scope, storage_texture_entry, uniform_entry, wait, GpuBench, GpuTiming,
-};
-use wgpu_noise::error::{NoiseError, Result};
+use super::harness::{median_gpu, storage_texture_entry, uniform_entry, wait, GpuBench, GpuTiming};
+use wgpu_noise::error::{pop_error_scope, NoiseError, Result};
 use wgpu_noise::field::{Field, NoiseKind};
 use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
 use wgpu_noise::params::{FillParams, Slab};
@@ -504,7 +502,7 @@ impl<'a> Experiments<'a> {
             wgpu_noise::cpu::fill::generate_f32(&tables, &check_field(NoiseKind::Classic))?,
             wgpu_noise::cpu::fill::generate_f32(&tables, &check_field(NoiseKind::Simplex))?,
         ];
-        pop_scope(scope)?;
+        pop_error_scope(scope)?;
         Ok(Experiments {
             bench,
             buffers,
@@ -544,7 +542,7 @@ impl<'a> Experiments<'a> {
             compilation_options: Default::default(),
             cache: None,
         });
-        pop_scope(scope)?;
+        pop_error_scope(scope)?;
         Ok(pipeline)
     }
 
@@ -584,7 +582,7 @@ impl<'a> Experiments<'a> {
                 let which = usize::from(kind == NoiseKind::Simplex);
                 self.record(&mut encoder, &pipeline, &variant, &self.check[which]);
                 let submission = self.bench.queue().submit([encoder.finish()]);
-                pop_scope(scope)?;
+                pop_error_scope(scope)?;
                 wait(device, submission)?;
                 let got = self.check[which].read(self.bench, variant.output)?;
                 Some(max_abs_diff(&got, &self.expected[which]))
@@ -907,7 +905,7 @@ mod tests {
     /// is set, as in tests/common.
     #[test]
     fn variants_match_the_cpu_reference_before_they_are_timed() {
-        std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir());
+        crate::cli::quiet_xdg_runtime_dir();
         let ctx = match super::super::harness::bench_context() {
             Ok(ctx) => ctx,
             Err(e) if std::env::var_os("WGPU_NOISE_REQUIRE_GPU").is_none() => {

@@ -13,7 +13,7 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use wgpu_noise::error::{NoiseError, Result};
+use wgpu_noise::error::{pop_error_scope, NoiseError, Result};
 use wgpu_noise::field::{Field, NoiseKind};
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant, WORKGROUP};
 use wgpu_noise::params::{FillParams, Slab};
@@ -359,7 +359,7 @@ impl GpuBench {
                 cache: None,
             })
         });
-        pop_scope(scope)?;
+        pop_error_scope(scope)?;
         Ok(GpuBench {
             device: device.clone(),
             queue: queue.clone(),
@@ -452,8 +452,8 @@ impl GpuBench {
             usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });
-        pop_scope(oom)?;
-        pop_scope(scope)?;
+        pop_error_scope(oom)?;
+        pop_error_scope(scope)?;
         Ok(FillTarget {
             dims: field.dims,
             view: texture.create_view(&wgpu::TextureViewDescriptor::default()),
@@ -610,7 +610,7 @@ impl GpuBench {
             encoder.copy_buffer_to_buffer(&ts.resolve, 0, &ts.readback, 0, 16);
         }
         let command_buffer = encoder.finish();
-        pop_scope(scope)?;
+        pop_error_scope(scope)?;
         let start = Instant::now();
         let submission = self.queue.submit([command_buffer]);
         wait(&self.device, submission)?;
@@ -700,14 +700,6 @@ fn read_u64_pair(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Result<[u64; 2
     };
     buffer.unmap();
     Ok(ticks)
-}
-
-/// Pops an error scope; a captured error becomes [`NoiseError::Gpu`].
-pub(crate) fn pop_scope(scope: wgpu::ErrorScopeGuard) -> Result<()> {
-    match pollster::block_on(scope.pop()) {
-        None => Ok(()),
-        Some(e) => Err(NoiseError::Gpu(e.to_string())),
-    }
 }
 
 /// The machine in one line: CPU model (Linux: `/proc/cpuinfo`) and logical cores.

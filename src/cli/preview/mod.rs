@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use winit::application::ApplicationHandler;
 use winit::dpi::{PhysicalPosition, PhysicalSize};
 use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
@@ -21,11 +21,10 @@ use winit::keyboard::{Key, NamedKey};
 use winit::window::{Window, WindowId};
 
 use wgpu_noise::field::MAX_OCTAVES;
-use wgpu_noise::FractalMode;
 
 use self::render::{write_png, Renderer};
 use self::view::{View, ZOOM_STEP};
-use super::NoiseOptions;
+use super::{FractalArg, NoiseOptions};
 
 /// The keys, as shown in the window title and printed by `H`.
 const HELP: &str = "N kind · 2/3/4 dims · +/- octaves · M fractal · ↑/↓ frequency · [/] seed · \
@@ -43,17 +42,6 @@ const UNATTENDED_TIMEOUT: Duration = Duration::from_secs(120);
 const MINIMISED_POLL: Duration = Duration::from_millis(250);
 /// Pixels of a touchpad scroll that count as one wheel notch.
 const PIXELS_PER_NOTCH: f64 = 40.0;
-
-/// `--fractal fbm|turbulence|ridged`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FractalArg {
-    /// Fractional Brownian motion (values in [-1, 1]).
-    Fbm,
-    /// Sum of |octave| (values in [0, 1]).
-    Turbulence,
-    /// Ridged multifractal (values in [0, 1]).
-    Ridged,
-}
 
 /// Arguments of `wgpu-noise preview`.
 #[derive(Args, Debug)]
@@ -84,7 +72,7 @@ pub struct PreviewArgs {
     #[arg(long, default_value_t = 0.5, allow_negative_numbers = true)]
     pub speed: f64,
     /// Window size in pixels, WIDTHxHEIGHT.
-    #[arg(long, default_value = "800x600", value_parser = parse_size)]
+    #[arg(long, default_value = "800x600", value_parser = parse_window_size)]
     pub size: PhysicalSize<u32>,
     /// Render N frames and exit (the clock stays at --time, so the result is reproducible).
     #[arg(long)]
@@ -100,7 +88,7 @@ pub struct PreviewArgs {
     pub no_vsync: bool,
 }
 
-fn parse_size(s: &str) -> std::result::Result<PhysicalSize<u32>, String> {
+fn parse_window_size(s: &str) -> std::result::Result<PhysicalSize<u32>, String> {
     let (w, h) = s
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("expected WIDTHxHEIGHT, got {s:?}"))?;
@@ -162,11 +150,7 @@ fn initial_view(args: &PreviewArgs) -> View {
         dims: args.noise.dims as usize,
         seed: args.noise.seed,
         octaves: args.octaves,
-        mode: match args.fractal {
-            FractalArg::Fbm => FractalMode::Fbm,
-            FractalArg::Turbulence => FractalMode::Turbulence,
-            FractalArg::Ridged => FractalMode::Ridged,
-        },
+        mode: args.fractal.into(),
         step: args.frequency / args.size.width as f64,
         pan: [0.0, 0.0],
         time: args.time,
