@@ -10,8 +10,7 @@ use wgpu_noise::cpu::{self, NoiseHasher};
 use wgpu_noise::gpu::readback::map_and_read;
 use wgpu_noise::NoiseKind;
 
-/// The documented parity tolerance of the compute path (absolute), as in
-/// tests/embed/embed_compute.rs.
+/// The documented parity tolerance of the compute path (absolute).
 pub const TOLERANCE: f32 = 1e-5;
 
 /// The six functions, in the order the kernels below write them per point.
@@ -68,6 +67,98 @@ pub struct NoiseSide<'a> {
     pub constants: Vec<(String, f64)>,
 }
 
+/// The application's side of the test kernels: `points` in, `values` out (group 0, as
+/// [`APP_BINDINGS`] declares them), and a staging buffer to read `values` back.
+pub struct AppBuffers {
+    pub layout: wgpu::BindGroupLayout,
+    pub group: wgpu::BindGroup,
+    output: wgpu::Buffer,
+    staging: wgpu::Buffer,
+    bytes: u64,
+    /// Workgroups of 64 that cover the points.
+    pub workgroups: u32,
+}
+
+impl AppBuffers {
+    /// Buffers for `points` and `per_point` output floats per point.
+    pub fn new(device: &wgpu::Device, points: &[[f32; 4]], per_point: usize) -> Self {
+        let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("test points"),
+            contents: bytemuck::cast_slice(points),
+            usage: wgpu::BufferUsages::STORAGE,
+        });
+        let bytes = (points.len() * per_point * 4) as u64;
+        let output = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("test values"),
+            size: bytes,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let staging = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("test values readback"),
+            size: bytes,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let storage = |binding, read_only| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Storage { read_only },
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        };
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("test app layout"),
+            entries: &[storage(0, true), storage(1, false)],
+        });
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("test app group"),
+            layout: &layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: input.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: output.as_entire_binding(),
+                },
+            ],
+        });
+        AppBuffers {
+            layout,
+            group,
+            output,
+            staging,
+            bytes,
+            workgroups: (points.len() as u32).div_ceil(64),
+        }
+    }
+
+    /// Copies `values` to the staging buffer at the end of `encoder`, submits it and
+    /// reads the values back.
+    pub fn submit_and_read(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        mut encoder: wgpu::CommandEncoder,
+    ) -> Vec<f32> {
+        encoder.copy_buffer_to_buffer(&self.output, 0, &self.staging, 0, self.bytes);
+        let submission = queue.submit([encoder.finish()]);
+        map_and_read(
+            device,
+            &self.staging,
+            submission,
+            Duration::from_secs(120),
+            |b| bytemuck::cast_slice(b).to_vec(),
+        )
+        .expect("readback")
+    }
+}
+
 /// Compiles `wgsl` (a complete shader: the application's `points`/`values` at group 0
 /// and its `main`), runs it over `points` with `noise` bound, and returns `values`
 /// (`per_point` floats per point).
@@ -79,58 +170,13 @@ pub fn run_kernel(
     points: &[[f32; 4]],
     per_point: usize,
 ) -> Vec<f32> {
-    let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("test points"),
-        contents: bytemuck::cast_slice(points),
-        usage: wgpu::BufferUsages::STORAGE,
-    });
-    let bytes = (points.len() * per_point * 4) as u64;
-    let output = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("test values"),
-        size: bytes,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-        mapped_at_creation: false,
-    });
-    let staging = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("test values readback"),
-        size: bytes,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    let storage = |binding, read_only| wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility: wgpu::ShaderStages::COMPUTE,
-        ty: wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Storage { read_only },
-            has_dynamic_offset: false,
-            min_binding_size: None,
-        },
-        count: None,
-    };
-    let app_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("test app layout"),
-        entries: &[storage(0, true), storage(1, false)],
-    });
-    let app_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("test app group"),
-        layout: &app_layout,
-        entries: &[
-            wgpu::BindGroupEntry {
-                binding: 0,
-                resource: input.as_entire_binding(),
-            },
-            wgpu::BindGroupEntry {
-                binding: 1,
-                resource: output.as_entire_binding(),
-            },
-        ],
-    });
+    let app = AppBuffers::new(device, points, per_point);
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("test kernel"),
         source: wgpu::ShaderSource::Wgsl(wgsl.into()),
     });
-    let mut layouts: Vec<Option<&wgpu::BindGroupLayout>> = vec![Some(&app_layout)];
+    let mut layouts: Vec<Option<&wgpu::BindGroupLayout>> = vec![Some(&app.layout)];
     if let Some((layout, _)) = noise.binding {
         layouts.resize(noise.group as usize + 1, None);
         layouts[noise.group as usize] = Some(layout);
@@ -160,25 +206,16 @@ pub fn run_kernel(
     {
         let mut pass = encoder.begin_compute_pass(&Default::default());
         pass.set_pipeline(&pipeline);
-        pass.set_bind_group(0, &app_group, &[]);
+        pass.set_bind_group(0, &app.group, &[]);
         if let Some((_, group)) = noise.binding {
             pass.set_bind_group(noise.group, group, &[]);
         }
-        pass.dispatch_workgroups((points.len() as u32).div_ceil(64), 1, 1);
+        pass.dispatch_workgroups(app.workgroups, 1, 1);
     }
-    encoder.copy_buffer_to_buffer(&output, 0, &staging, 0, bytes);
     if let Some(e) = pollster::block_on(scope.pop()) {
         panic!("wgpu refused the test kernel: {e}\n{wgsl}");
     }
-    let submission = queue.submit([encoder.finish()]);
-    map_and_read(
-        device,
-        &staging,
-        submission,
-        Duration::from_secs(120),
-        |b| bytemuck::cast_slice(b).to_vec(),
-    )
-    .expect("readback")
+    app.submit_and_read(device, queue, encoder)
 }
 
 /// Max |GPU − CPU f32| of each of the six functions (`values` as the six-function kernel
