@@ -8,7 +8,7 @@ use super::lanes::{F, U};
 use crate::cpu::lookup::{IntegerHasher, NoiseHasher};
 use crate::tables::PermutationTables;
 
-/// [`Lookup`] for `LANES` arguments at once, lane `i` equal to the scalar lookup of lane `i`.
+/// [`NoiseHasher`] for `LANES` arguments at once, lane `i` equal to the scalar lookup of lane `i`.
 pub trait LaneHasher: NoiseHasher {
     /// What [`LaneHasher::row`] keeps of a row's `b` in `T(a, b)`.
     type Row: Copy + Default + std::fmt::Debug;

@@ -15,8 +15,13 @@
 //! Gradient fields ([`crate::cpu::fill::fill_slab_gradient`]) are not done here: they stay
 //! on the scalar path.
 
+// The lane types, lane lookups and lane noise functions are the fill's machinery, public
+// only because the public `SimdHasher` names them; they are not API.
+#[doc(hidden)]
 pub mod lanes;
+#[doc(hidden)]
 pub mod lookup;
+#[doc(hidden)]
 pub mod noise;
 
 use std::sync::Mutex;
