@@ -50,12 +50,8 @@ use crate::params::FillParams;
 pub const MAX_FREQUENCY: f64 = (1u64 << 24) as f64;
 
 /// The verification tolerance `wgpu-noise bake --verify` uses unless told otherwise: the
-/// crate's documented GPU/CPU parity tolerance. On lavapipe the GPU and the `f32` CPU
-/// mirror differ by at most 2.4e-7 in the bakes measured (classic: 0; simplex: one or
-/// two f32 ulps at some points); 1e-5 leaves room for other GPUs' rounding.
-/// Simplex 3D/4D can exceed it at isolated points on other hardware (r² = 0.6 boundary
-/// jumps, up to ~1e-3).
-pub const DEFAULT_TOLERANCE: f32 = 1e-5;
+/// crate's documented GPU/CPU parity tolerance ([`crate::gpu::parity`]).
+pub const DEFAULT_TOLERANCE: f32 = crate::gpu::parity::PARITY_TOLERANCE;
 
 /// The verification tolerance of tileable simplex noise: 4D simplex noise sampled on a
 /// torus whose coordinates come from `cos`/`sin`, which the GPU's built-ins and Rust's
@@ -75,11 +71,9 @@ pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
     }
 }
 
-/// How much looser `--verify` is on the gradient channels than on the value: derivatives
-/// of simplex fBm reach about ±10 per noise-space unit (values stay within ±1), so the
-/// same relative rounding is about ten times the absolute error. The value tolerance 1e-5
-/// becomes 1e-4 on ∂/∂x, ∂/∂y, ∂/∂z.
-pub const GRADIENT_TOLERANCE_SCALE: f32 = 10.0;
+/// How much looser `--verify` is on the gradient channels than on the value (the value
+/// tolerance 1e-5 becomes 1e-4 on ∂/∂x, ∂/∂y, ∂/∂z; [`crate::gpu::parity`] says why).
+pub use crate::gpu::parity::GRADIENT_TOLERANCE_SCALE;
 
 /// What to bake: the field, the permutation seed, where the lookups come from, and
 /// whether each texel carries its gradient.

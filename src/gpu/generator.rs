@@ -51,7 +51,7 @@ pub struct GpuNoise {
     /// binds a 3D storage texture one layer deep (see `FillPipelines::record_fill`).
     layered: bool,
     /// One bit per (dimension, kind, fill or points) whose self-check passed.
-    checked: std::sync::atomic::AtomicU16,
+    checked: std::sync::atomic::AtomicU32,
     /// Slab targets kept from the last call, reused when the next has the same shape.
     slab_cache: std::sync::Mutex<Option<(SlabShape, Vec<SlabTarget>)>>,
     /// Options; change them at any time.
@@ -84,7 +84,7 @@ impl GpuNoise {
             pipelines,
             hash_key: crate::tables::hash_key_for_seed(seed),
             layered: device.adapter_info().backend == wgpu::Backend::Gl,
-            checked: std::sync::atomic::AtomicU16::new(0),
+            checked: std::sync::atomic::AtomicU32::new(0),
             slab_cache: std::sync::Mutex::new(None),
             options: GpuOptions::default(),
         })
@@ -131,8 +131,13 @@ impl GpuNoise {
                 "dimensions must be 2, 3 or 4, not {dims}"
             )));
         }
-        let index = (dims - 2) * 4 + (kind == NoiseKind::Simplex) as usize * 2 + points as usize;
-        let bit = 1u16 << index;
+        let kind_index = match kind {
+            NoiseKind::Classic => 0,
+            NoiseKind::Simplex => 1,
+            NoiseKind::Cellular => 2,
+        };
+        let index = ((dims - 2) * 3 + kind_index) * 2 + points as usize;
+        let bit = 1u32 << index;
         if self.checked.load(Ordering::Relaxed) & bit != 0 {
             return Ok(());
         }
@@ -176,10 +181,6 @@ impl GpuNoise {
         points: bool,
         lut: &impl crate::cpu::lookup::NoiseHasher,
     ) -> Result<Option<f32>> {
-        // The parity tolerance of tests/gpu/gpu_parity.rs; one simplex 3D/4D sample within
-        // rounding of a simplex boundary may jump by up to 2e-3 (measured there).
-        const TOLERANCE: f32 = 1e-5;
-        const BOUNDARY_JUMP: f32 = 2e-3;
         let (gpu, cpu) = if points {
             let points: Vec<[f32; 4]> = (0..64)
                 .map(|i| {
@@ -214,56 +215,44 @@ impl GpuNoise {
             })?;
             (gpu, crate::cpu::fill::generate_f32(lut, &field)?)
         };
-        let errors: Vec<f32> = gpu.iter().zip(&cpu).map(|(g, c)| (g - c).abs()).collect();
-        if errors.iter().any(|e| e.is_nan()) {
-            return Ok(Some(f32::NAN));
-        }
-        let max = errors.iter().fold(0.0f32, |m, &e| m.max(e));
-        let over = errors.iter().filter(|&&e| e > TOLERANCE).count();
-        Ok((over > 1 || max > BOUNDARY_JUMP).then_some(max))
+        Ok(super::parity::parity_failure(&gpu, &cpu, 1))
     }
 
-    /// Compares one read-back slab with the f32 CPU reference (the SIMD fill, bit-identical
-    /// to the scalar one) by the parity rule of `probe`, scaled to the slab's size.
-    fn check_slab_on_cpu(&self, field: &Field, slab: Slab, values: &[f32]) -> Result<()> {
-        const TOLERANCE: f32 = 1e-5;
-        const BOUNDARY_JUMP: f32 = 2e-3;
+    /// Compares one read-back slab (`channels` floats per texel: 1, or 4 with the
+    /// gradient) with the f32 CPU reference by the rule of [`super::parity`]. Values come
+    /// from the SIMD fill (bit-identical to the scalar one), gradients from the scalar fill.
+    fn check_slab_on_cpu(
+        &self,
+        field: &Field,
+        slab: Slab,
+        channels: usize,
+        values: &[f32],
+    ) -> Result<()> {
         let params = FillParams::new(field, slab);
-        let mut expected = vec![0.0f32; params.len()];
         let seed = self.lookup.seed();
-        match self.pipelines.variant() {
-            LookupVariant::Textures => crate::cpu::simd::fill_slab(
+        let expected = match self.pipelines.variant() {
+            LookupVariant::Textures => cpu_slab(
                 &crate::tables::PermutationTables::new(seed),
-                field.kind,
-                field.dims,
+                field,
                 &params,
-                &mut expected,
+                channels,
             ),
-            LookupVariant::Hash => crate::cpu::simd::fill_slab(
+            LookupVariant::Hash => cpu_slab(
                 &crate::cpu::lookup::IntegerHasher::new(seed),
-                field.kind,
-                field.dims,
+                field,
                 &params,
-                &mut expected,
+                channels,
             ),
-        }
-        let mut max = 0.0f32;
-        let mut over = 0usize;
-        for (g, c) in values.iter().zip(&expected) {
-            let e = (g - c).abs();
-            if e.is_nan() || e > TOLERANCE {
-                over += 1;
-            }
-            max = if e.is_nan() { f32::NAN } else { max.max(e) };
-        }
-        if max.is_nan() || max > BOUNDARY_JUMP || over * 10_000 > values.len().max(10_000) {
+        };
+        if let Some(max_error) = super::parity::parity_failure(values, &expected, channels) {
             let info = self.device.adapter_info();
+            let what = if channels == 4 { "gradient" } else { "fill" };
             return Err(NoiseError::SelfCheck {
                 adapter: info.name,
                 backend: format!("{:?}", info.backend),
-                max_error: max,
+                max_error,
                 what: format!(
-                    "a {}D {} fill (each GL slab is compared with the CPU reference)",
+                    "a {}D {} {what} (each GL slab is compared with the CPU reference)",
                     field.dims, field.kind
                 ),
             });
@@ -496,10 +485,10 @@ impl GpuNoise {
         };
         // wgpu's GL backend on Mesa llvmpipe still fills some 3D/4D fields wrongly (e.g. an
         // 8×8×6 classic field; docs/backends.md; cause not found), which no small probe
-        // catches: there every 3D/4D slab is compared with the CPU reference, so a wrong
-        // result is an error, never a value.
+        // catches: there every 3D/4D slab (values, and gradients) is compared with the CPU
+        // reference, so a wrong result is an error, never a value.
         let check_on_cpu =
-            field.dims > 2 && !gradient && self.device.adapter_info().backend == wgpu::Backend::Gl;
+            field.dims > 2 && self.device.adapter_info().backend == wgpu::Backend::Gl;
         // Two targets used in turn: the GPU fills slab k while the host reads slab k - 1.
         let ring = self.slab_targets(shape)?;
         let mut values = Vec::new();
@@ -523,7 +512,7 @@ impl GpuNoise {
                 |bytes| unpad_rows(bytes, nx * channels, rows, t.padded, values),
             )?;
             if check_on_cpu {
-                self.check_slab_on_cpu(field, slab, values)?;
+                self.check_slab_on_cpu(field, slab, channels as usize, values)?;
             }
             sink(slab, values)
         };
@@ -806,5 +795,23 @@ impl SlabTarget {
             buffer,
             padded,
         }
+    }
+}
+
+/// The f32 CPU reference of one slab, `channels` floats per texel.
+fn cpu_slab(
+    lut: &impl crate::cpu::simd::SimdHasher,
+    field: &Field,
+    params: &FillParams,
+    channels: usize,
+) -> Vec<f32> {
+    if channels == 4 {
+        let mut texels = vec![[0.0f32; 4]; params.len()];
+        crate::cpu::fill::fill_slab_gradient(lut, field.dims, params, &mut texels);
+        texels.into_iter().flatten().collect()
+    } else {
+        let mut values = vec![0.0f32; params.len()];
+        crate::cpu::simd::fill_slab(lut, field.kind, field.dims, params, &mut values);
+        values
     }
 }

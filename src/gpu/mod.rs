@@ -8,6 +8,7 @@ mod context;
 mod fill;
 mod generator;
 mod lookup;
+pub mod parity;
 pub mod readback;
 
 pub use context::{adapter_from_env, GpuContext};

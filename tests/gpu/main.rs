@@ -8,6 +8,7 @@ mod common;
 
 mod backend_parity;
 mod gpu_parity;
+mod gradient_parity;
 mod noise_cellular_gpu;
 mod self_check;
 mod shader_validation;

@@ -67,3 +67,30 @@ fn a_corrupted_generator_fails_its_self_check_naming_adapter_and_backend() {
         }
     }
 }
+
+#[test]
+fn every_noise_kind_is_self_checked_on_its_own() {
+    // A passed check of one kind must not stand for another: after classic and simplex
+    // pass, a corrupted generator's first cellular fill must still fail.
+    for (name, ctx) in common::gpu_per_backend() {
+        for dims in 2..=4 {
+            let mut g = GpuNoise::new(&ctx.device, &ctx.queue, 0).unwrap();
+            let size = &[6, 5, 4, 3][..dims];
+            for kind in [NoiseKind::Classic, NoiseKind::Simplex] {
+                g.generate(&Field::new(kind, size)).unwrap();
+            }
+            g.sabotage_for_test();
+            for kind in [NoiseKind::Classic, NoiseKind::Simplex] {
+                g.generate(&Field::new(kind, size)).unwrap_err();
+            }
+            match g.generate(&Field::new(NoiseKind::Cellular, size)) {
+                Err(NoiseError::SelfCheck { what, .. }) => {
+                    assert!(what.contains("cellular"), "{name} {dims}D: {what}")
+                }
+                other => {
+                    panic!("{name} {dims}D cellular: expected a self-check error, got {other:?}")
+                }
+            }
+        }
+    }
+}
