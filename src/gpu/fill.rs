@@ -647,6 +647,19 @@ impl GpuNoise {
                     .into(),
             ));
         }
+        if layers
+            && device.adapter_info().backend == wgpu::Backend::Gl
+            && super::generator::would_be_a_cube_map(true, texture.size())
+        {
+            // wgpu's GL backend made this texture a cube map (square layers, a multiple of
+            // 6 of them): a 2D array view of it writes the wrong texels (docs/backends.md).
+            return Err(NoiseError::InvalidArgument(format!(
+                "on wgpu's GL backend a 2D texture of {} square layers is created as a cube \
+                 map, which the fill cannot write as layers; create it with one more layer \
+                 (or non-square layers)",
+                texture.size().depth_or_array_layers
+            )));
+        }
         let view = texture.create_view(&wgpu::TextureViewDescriptor {
             label: Some("wgpu-noise field target"),
             dimension: layers.then_some(wgpu::TextureViewDimension::D2Array),

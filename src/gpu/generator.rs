@@ -483,10 +483,10 @@ impl GpuNoise {
             size: extent_of(&slabs[0]),
             channels,
         };
-        // wgpu's GL backend on Mesa llvmpipe still fills some 3D/4D fields wrongly (e.g. an
-        // 8×8×6 classic field; docs/backends.md; cause not found), which no small probe
-        // catches: there every 3D/4D slab (values, and gradients) is compared with the CPU
-        // reference, so a wrong result is an error, never a value.
+        // wgpu's GL backend has returned wrong 3D/4D texels with no error in three ways
+        // so far, each shape-dependent, so a small probe cannot catch the next one
+        // (docs/backends.md): there every 3D/4D slab (values, and gradients) is compared
+        // with the CPU reference, so a wrong result is an error, never a value.
         let check_on_cpu =
             field.dims > 2 && self.device.adapter_info().backend == wgpu::Backend::Gl;
         // Two targets used in turn: the GPU fills slab k while the host reads slab k - 1.
@@ -753,11 +753,32 @@ struct SlabTarget {
     padded: u32,
 }
 
+/// The slab texture's size: the slab's, plus one unused layer where wgpu's GL backend
+/// would otherwise make a layered target a cube map. wgpu-hal (30) creates every 2D
+/// texture whose layers are square and a multiple of 6 as `TEXTURE_CUBE_MAP(_ARRAY)`
+/// (`is_cube_compatible`, a heuristic because GL fixes the target at creation), and a
+/// fill through a 2D array view of it writes or reads the wrong texels: every 8x8x6,
+/// 16x16x12 or 64x64x96x3 GL fill came out wrong (tests/gpu/backend_parity.rs). Copies and
+/// the fill cover the slab's extent only, so the extra layer is never read.
+fn texture_size(shape: SlabShape) -> wgpu::Extent3d {
+    let mut size = shape.size;
+    if would_be_a_cube_map(shape.layered || shape.dims == 2, size) {
+        size.depth_or_array_layers += 1;
+    }
+    size
+}
+
+/// Whether wgpu's GL backend creates a 2D texture of `size` as a cube map (see
+/// [`texture_size`]).
+pub(crate) fn would_be_a_cube_map(two_d: bool, size: wgpu::Extent3d) -> bool {
+    two_d && size.depth_or_array_layers % 6 == 0 && size.width == size.height
+}
+
 impl SlabTarget {
     fn new(device: &wgpu::Device, shape: SlabShape) -> Self {
         let texture = device.create_texture(&wgpu::TextureDescriptor {
             label: Some("wgpu-noise slab"),
-            size: shape.size,
+            size: texture_size(shape),
             mip_level_count: 1,
             sample_count: 1,
             dimension: if shape.dims == 2 || shape.layered {

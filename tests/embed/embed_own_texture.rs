@@ -559,3 +559,46 @@ fn on_gl_a_3d_target_is_refused_and_a_2d_array_target_is_filled() {
         );
     }
 }
+
+#[test]
+fn on_gl_a_cube_shaped_2d_array_target_is_refused() {
+    // wgpu's GL backend creates square 2D textures with a multiple of 6 layers as cube
+    // maps; a fill through a 2D array view would write the wrong texels there.
+    for (backend, ctx) in common::gpu_per_backend() {
+        let device = &ctx.device;
+        let noise = common::generator(&ctx, 0);
+        let field = wgpu_noise::Field::new(wgpu_noise::NoiseKind::Simplex, &[8, 8, 6]);
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("the application's cube-shaped layers"),
+            size: wgpu::Extent3d {
+                width: 8,
+                height: 8,
+                depth_or_array_layers: 6,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::R32Float,
+            usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let result = noise.record_field(
+            device,
+            &mut encoder,
+            &FieldFill {
+                field: &field,
+                texture: &texture,
+            },
+        );
+        if device.adapter_info().backend == wgpu::Backend::Gl {
+            let err = result.expect_err("a cube-shaped target on GL must be refused");
+            assert!(
+                matches!(err, NoiseError::InvalidArgument(ref m) if m.contains("cube map")),
+                "{backend}: {err}"
+            );
+        } else {
+            result.unwrap_or_else(|e| panic!("{backend}: {e}"));
+        }
+    }
+}
