@@ -203,7 +203,7 @@ impl SampleSource for CpuSource {
         spec.validate()?;
         let channels = spec.channels();
         // The budget is in bytes: a gradient chunk holds a quarter as many texels.
-        let boxes = chunks(&spec.field, (self.chunk_samples / channels as u64).max(1));
+        let boxes = FillParams::boxes(&spec.field, (self.chunk_samples / channels as u64).max(1));
         let lookup = self.lookup(spec.lookup, spec.seed);
         let mut values = Vec::new();
         for params in boxes {
@@ -273,86 +273,4 @@ pub fn tile(field: &Field, index: &[u32], count: &[u32], overlap: u32) -> Result
     });
     tile.validate()?;
     Ok(tile)
-}
-
-/// Splits `field` into boxes of at most `max_samples` samples (at least one row each),
-/// in memory order (origins in the whole field when `field` is a window of one): whole `w` volumes if one fits, else runs of z-slices within one
-/// volume, else runs of rows within one slice. Finer than [`Slab`]s (whole outer layers),
-/// so that one 4D volume larger than the budget is still generated in pieces.
-pub fn chunks(field: &Field, max_samples: u64) -> Vec<FillParams> {
-    let [nx, ny, nz, nw] = field.size;
-    let (row, slice) = (nx as u64, nx as u64 * ny as u64);
-    let volume = slice * nz as u64;
-    // The whole-field index of texel 0: a tile's boxes keep the whole bake's coordinates.
-    let base = FillParams::new(field, Slab::whole(field));
-    let start = field.origin();
-    let make = |origin: [u32; 4], extent: [u32; 4]| FillParams {
-        origin: std::array::from_fn(|a| start[a] + origin[a]),
-        extent,
-        ..base
-    };
-    let runs = |total: u32, unit: u64| {
-        let per = (max_samples / unit).clamp(1, total as u64) as u32;
-        (0..total.div_ceil(per)).map(move |i| (i * per, per.min(total - i * per)))
-    };
-    let mut out = Vec::new();
-    if volume <= max_samples {
-        for (w0, count) in runs(nw, volume) {
-            out.push(make([0, 0, 0, w0], [nx, ny, nz, count]));
-        }
-    } else if slice <= max_samples {
-        for w in 0..nw {
-            for (z0, count) in runs(nz, slice) {
-                out.push(make([0, 0, z0, w], [nx, ny, count, 1]));
-            }
-        }
-    } else {
-        for w in 0..nw {
-            for z in 0..nz {
-                for (y0, count) in runs(ny, row) {
-                    out.push(make([0, y0, z, w], [nx, count, 1, 1]));
-                }
-            }
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::NoiseKind;
-
-    #[test]
-    fn chunks_cover_the_field_in_memory_order_within_the_budget() {
-        for (size, budget) in [
-            (&[7u32, 5][..], 1000u64),
-            (&[7, 5], 16),
-            (&[7, 5], 3),
-            (&[4, 3, 5], 30),
-            (&[4, 3, 5], 5),
-            (&[4, 3, 5, 3], 100),
-            (&[4, 3, 5, 3], 1000),
-        ] {
-            let field = Field::new(NoiseKind::Classic, size);
-            let mut next = 0u64;
-            for p in chunks(&field, budget) {
-                let [nx, ny, nz, _] = field.size.map(u64::from);
-                let first = p.origin[0] as u64
-                    + nx * (p.origin[1] as u64
-                        + ny * (p.origin[2] as u64 + nz * p.origin[3] as u64));
-                assert_eq!(
-                    first, next,
-                    "{size:?} budget {budget}: chunks must be contiguous"
-                );
-                assert!(
-                    p.len() as u64 <= budget.max(nx),
-                    "{size:?} budget {budget}: {} samples",
-                    p.len()
-                );
-                next += p.len() as u64;
-            }
-            assert_eq!(next, field.len(), "{size:?} budget {budget}");
-        }
-    }
 }
