@@ -159,7 +159,7 @@ pub enum Encoding {
         /// The values of the darkest and brightest level.
         range: ValueRange,
     },
-    /// OpenEXR scan lines, the values themselves ([`exr`]).
+    /// OpenEXR scan lines, the values themselves (`src/bake/format/exr.rs`).
     Exr {
         /// 16-bit (`half`) channels instead of 32-bit.
         half: bool,
@@ -168,12 +168,12 @@ pub enum Encoding {
     },
     /// NumPy `.npy`, little-endian `f32`, the values themselves.
     Npy,
-    /// A KTX2 texture of one level ([`ktx2`]).
+    /// A KTX2 texture of one level (`src/bake/format/ktx2.rs`).
     Ktx2 {
         /// The texel format.
         texel: KtxTexel,
     },
-    /// Headerless little-endian 16-bit levels ([`raw`]), values mapped from `range` as in a
+    /// Headerless little-endian 16-bit levels (`src/bake/format/raw.rs`), values mapped from `range` as in a
     /// 16-bit PNG.
     Raw {
         /// The values of level 0 and level 65535.
@@ -361,7 +361,7 @@ impl SliceAtlas {
     }
 
     /// The same layout with `channels` floats per texel seen as `channels` times as many
-    /// single floats per row: what a [`RowAssembler`] of interleaved texels works on.
+    /// single floats per row: what a `RowAssembler` of interleaved texels works on.
     pub fn interleaved(&self, channels: usize) -> SliceAtlas {
         SliceAtlas {
             tile_width: self.tile_width * channels as u32,
@@ -700,16 +700,6 @@ fn le_bytes<'a>(values: &'a [f32], scratch: &'a mut Vec<u8>) -> &'a [u8] {
         scratch.clear();
         scratch.extend(values.iter().flat_map(|v| v.to_le_bytes()));
         scratch
-    }
-}
-
-/// The EXR channel names for `channels` floats per texel, in the order of the texel's
-/// floats: `Y` for values alone; `R, G, B, A` = value, ∂/∂x, ∂/∂y, ∂/∂z for gradients.
-pub fn exr_channel_names(channels: usize) -> &'static [&'static str] {
-    if channels == 1 {
-        &["Y"]
-    } else {
-        &["R", "G", "B", "A"]
     }
 }
 

@@ -17,14 +17,14 @@
 //! **Memory** is bounded by the chunk size, not the field: sources hand out at most
 //! [`source::CHUNK_BYTES`] at a time (GPU slabs of that size), `.npy` and 2D images are
 //! written as the chunks arrive, and a 3D/4D image waits for one row of atlas tiles at a
-//! time ([`format::RowAssembler`]).
+//! time (`RowAssembler` in `src/bake/format.rs`).
 //!
 //! **Files**: 3D and 4D fields become a [`SliceAtlas`] in PNG and EXR (a grid of z-slices,
 //! the layout engines import volume textures from); `.npy` keeps the N-D shape, KTX2 holds
 //! a real 3D texture, RAW the slices one after another.
 
 pub mod file;
-pub mod format;
+pub(crate) mod format;
 pub mod picture;
 pub mod source;
 
