@@ -151,27 +151,12 @@ fn a_filled_3d_r32float_volume_sampled_in_the_apps_render_pass_matches_the_cpu_r
         bind_group_layouts: &[Some(&layout)],
         immediate_size: 0,
     });
-    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some("sample pipeline"),
-        layout: Some(&pipeline_layout),
-        vertex: wgpu::VertexState {
-            module: &module,
-            entry_point: Some("vs"),
-            compilation_options: Default::default(),
-            buffers: &[],
-        },
-        fragment: Some(wgpu::FragmentState {
-            module: &module,
-            entry_point: Some("fs"),
-            compilation_options: Default::default(),
-            targets: &[Some(wgpu::TextureFormat::R32Float.into())],
-        }),
-        primitive: Default::default(),
-        depth_stencil: None,
-        multisample: Default::default(),
-        multiview_mask: None,
-        cache: None,
-    });
+    let pipeline = crate::embed_support::r32float_pipeline(
+        device,
+        "sample pipeline",
+        &pipeline_layout,
+        &module,
+    );
 
     // One encoder: the fill, then the application's pass, then its copy.
     let mut encoder = device.create_command_encoder(&Default::default());

@@ -156,27 +156,12 @@ impl App {
             bind_group_layouts: &layouts,
             immediate_size: 0,
         });
-        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("test render pipeline"),
-            layout: Some(&layout),
-            vertex: wgpu::VertexState {
-                module: &module,
-                entry_point: Some("vs"),
-                compilation_options: Default::default(),
-                buffers: &[],
-            },
-            fragment: Some(wgpu::FragmentState {
-                module: &module,
-                entry_point: Some("fs"),
-                compilation_options: Default::default(),
-                targets: &[Some(wgpu::TextureFormat::R32Float.into())],
-            }),
-            primitive: Default::default(),
-            depth_stencil: None,
-            multisample: Default::default(),
-            multiview_mask: None,
-            cache: None,
-        });
+        let pipeline = crate::embed_support::r32float_pipeline(
+            device,
+            "test render pipeline",
+            &layout,
+            &module,
+        );
         let target = device.create_texture(&wgpu::TextureDescriptor {
             label: Some("test R32Float target"),
             size: wgpu::Extent3d {
