@@ -20,9 +20,6 @@ use bench::{GpuBench, Workload};
 const WORKLOAD: Workload = Workload { dims: 3, side: 128 };
 
 fn paths(c: &mut Criterion) {
-    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
-        std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir());
-    }
     let gpu = match bench::bench_context() {
         Ok(ctx) => Some((
             GpuBench::new(&ctx.device, &ctx.queue, 0).expect("GPU benchmark setup"),

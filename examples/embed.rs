@@ -455,10 +455,6 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 }
 
 fn main() -> std::process::ExitCode {
-    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
-        // Mesa's software Vulkan warns on stderr without it; harmless, but noisy.
-        std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir());
-    }
     match run(&Args::parse()) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
