@@ -38,12 +38,15 @@ override FILL_KERNEL: u32 = 0u;
 override FILL_TILED: bool = false;
 override FILL_CELLULAR_OUTPUT: u32 = 0u;    // CELLULAR_* (cellular.wgsl)
 override FILL_CELLULAR_DISTANCE: u32 = 0u;  // CELLULAR_DISTANCE_*
+override FILL_WARP_OCTAVES: u32 = 1u;
+override FILL_WARP_ITERATIONS: u32 = 0u;    // 0 = no domain warp (warp.wgsl)
 
 fn fill_settings() -> NoiseSettings {
     let period = select(vec4<f32>(0.0), params.settings.period, FILL_TILED);
     return NoiseSettings(period, FILL_OCTAVES, FILL_MODE, params.settings.lacunarity, params.settings.gain,
                          FILL_KERNEL, FILL_CELLULAR_OUTPUT, FILL_CELLULAR_DISTANCE,
-                         params.settings.cellular_jitter);
+                         params.settings.cellular_jitter, params.settings.warp_amplitude,
+                         params.settings.warp_frequency, FILL_WARP_OCTAVES, FILL_WARP_ITERATIONS);
 }
 
 fn noise2(p: vec2<f32>) -> f32 {

@@ -1,5 +1,5 @@
 // Fractal sums (fBm, turbulence, ridged), tiling and kernel choice over the base noise.
-// Requires lookup.wgsl, classic.wgsl and simplex.wgsl. CPU mirror: src/cpu/fractal.rs.
+// Requires lookup.wgsl, classic.wgsl, simplex.wgsl, cellular.wgsl and warp.wgsl. CPU mirror: src/cpu/fractal.rs.
 // WGSL has no generics, so the three fractal functions differ only in their vector size.
 
 const WGPU_NOISE_CLASSIC: u32 = 0u;
@@ -22,6 +22,10 @@ struct NoiseSettings {
     cellular_output: u32,    // CELLULAR_* (cellular.wgsl)
     cellular_distance: u32,  // CELLULAR_DISTANCE_*
     cellular_jitter: f32,    // 0 to 1
+    warp_amplitude: f32,     // domain warp (warp.wgsl): displacement scale in lattice units
+    warp_frequency: f32,     // warp noise frequency relative to the field's
+    warp_octaves: u32,       // fBm octaves of the warp noise
+    warp_iterations: u32,    // 0 = no warp, 1 = warp, 2 = warp of a warp, ...
 }
 
 // The cellular options of `s`.
@@ -84,16 +88,17 @@ fn wgpu_noise_shape_octave(mode: u32, n: f32, weight: f32) -> vec2<f32> {
     return vec2<f32>(n, weight);
 }
 
-// Sum of octaves, normalised by the sum of amplitudes: fBm stays in the base range,
+// Sum of octaves at the warped point (warp.wgsl), normalised by the sum of amplitudes: fBm stays in the base range,
 // turbulence and ridged in [0, 1]. One octave of fBm is the base noise exactly.
 fn fractal2(kind: u32, p: vec2<f32>, s: NoiseSettings) -> f32 {
+    let q = warp2(kind, p, s);
     var sum = 0.0;
     var norm = 0.0;
     var amplitude = 1.0;
     var frequency = 1.0;
     var weight = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let n = wgpu_noise_base_noise2(kind, p * frequency, s.period.xy * frequency, wgpu_noise_cellular_shape(s));
+        let n = wgpu_noise_base_noise2(kind, q * frequency, s.period.xy * frequency, wgpu_noise_cellular_shape(s));
         let shaped = wgpu_noise_shape_octave(s.mode, n, weight);
         weight = shaped.y;
         sum = sum + amplitude * shaped.x;
@@ -105,13 +110,14 @@ fn fractal2(kind: u32, p: vec2<f32>, s: NoiseSettings) -> f32 {
 }
 
 fn fractal3(kind: u32, p: vec3<f32>, s: NoiseSettings) -> f32 {
+    let q = warp3(kind, p, s);
     var sum = 0.0;
     var norm = 0.0;
     var amplitude = 1.0;
     var frequency = 1.0;
     var weight = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let n = wgpu_noise_base_noise3(kind, p * frequency, s.period.xyz * frequency, s.kernel, wgpu_noise_cellular_shape(s));
+        let n = wgpu_noise_base_noise3(kind, q * frequency, s.period.xyz * frequency, s.kernel, wgpu_noise_cellular_shape(s));
         let shaped = wgpu_noise_shape_octave(s.mode, n, weight);
         weight = shaped.y;
         sum = sum + amplitude * shaped.x;
@@ -123,13 +129,14 @@ fn fractal3(kind: u32, p: vec3<f32>, s: NoiseSettings) -> f32 {
 }
 
 fn fractal4(kind: u32, p: vec4<f32>, s: NoiseSettings) -> f32 {
+    let q = warp4(kind, p, s);
     var sum = 0.0;
     var norm = 0.0;
     var amplitude = 1.0;
     var frequency = 1.0;
     var weight = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let n = wgpu_noise_base_noise4(kind, p * frequency, s.period * frequency, s.kernel, wgpu_noise_cellular_shape(s));
+        let n = wgpu_noise_base_noise4(kind, q * frequency, s.period * frequency, s.kernel, wgpu_noise_cellular_shape(s));
         let shaped = wgpu_noise_shape_octave(s.mode, n, weight);
         weight = shaped.y;
         sum = sum + amplitude * shaped.x;

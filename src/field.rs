@@ -137,6 +137,44 @@ pub struct Cellular {
     pub jitter: f64,
 }
 
+/// Domain warp: the field's noise sampled at a point moved by a vector of noise. The exact
+/// convention (which noise, where each component samples it) is in `shaders/warp.wgsl`
+/// and `docs/noise-kinds.md`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Warp {
+    /// Displacement scale, in lattice units of the field's noise; 0 = no warp.
+    pub amplitude: f64,
+    /// Frequency of the warp noise relative to the field's frequency.
+    pub frequency: f64,
+    /// fBm octaves of the warp noise (with the field's lacunarity and gain).
+    pub octaves: u32,
+    /// 1 = warp once; 2 = warp of a warp (Quilez); up to [`MAX_WARP_ITERATIONS`].
+    pub iterations: u32,
+}
+
+/// Most warp iterations a field may have.
+pub const MAX_WARP_ITERATIONS: u32 = 4;
+
+impl Default for Warp {
+    /// No warp (amplitude 0); once warped, one iteration of one octave at the field's
+    /// frequency.
+    fn default() -> Self {
+        Warp {
+            amplitude: 0.0,
+            frequency: 1.0,
+            octaves: 1,
+            iterations: 1,
+        }
+    }
+}
+
+impl Warp {
+    /// Whether this warp moves any point (a non-zero amplitude).
+    pub fn is_active(&self) -> bool {
+        self.amplitude != 0.0
+    }
+}
+
 impl Default for Cellular {
     /// F1, Euclidean distance, jitter 1.
     fn default() -> Self {
@@ -183,6 +221,8 @@ pub struct Field {
     pub window: Option<Window>,
     /// Options of cellular noise (ignored by the other kinds).
     pub cellular: Cellular,
+    /// Domain warp (default: none).
+    pub warp: Warp,
 }
 
 /// Where a field lies in a larger one: its texels are the box at `origin` of a field of
@@ -219,6 +259,7 @@ impl Field {
             kernel: Kernel::Reference,
             window: None,
             cellular: Cellular::default(),
+            warp: Warp::default(),
         }
     }
 
@@ -242,6 +283,12 @@ impl Field {
     /// Sets the options of cellular noise.
     pub fn with_cellular(mut self, cellular: Cellular) -> Self {
         self.cellular = cellular;
+        self
+    }
+
+    /// Sets the domain warp.
+    pub fn with_warp(mut self, warp: Warp) -> Self {
+        self.warp = warp;
         self
     }
 
@@ -372,6 +419,7 @@ impl Field {
         if !(0.0..=1.0).contains(&jitter) {
             return bad(format!("jitter must be between 0 and 1, not {jitter}"));
         }
+        self.validate_warp()?;
         if self.tileable {
             self.validate_tiling()?;
         }
@@ -452,6 +500,9 @@ impl Field {
         if self.tileable {
             return bad("gradients of tileable noise are not available");
         }
+        if self.warp.is_active() {
+            return bad("gradients of warped noise are not available");
+        }
         Ok(())
     }
 
@@ -529,6 +580,79 @@ impl Field {
         Ok(())
     }
 
+    /// Checks the warp's options, and that every coordinate the warped noise and the warp
+    /// noise reach stays within f32 (|warped point| ≤ |point| + |amplitude|, the warp's
+    /// fBm being normalised to the base range).
+    fn validate_warp(&self) -> Result<()> {
+        let bad = |m: String| Err(NoiseError::InvalidField(m));
+        let w = &self.warp;
+        if !w.amplitude.is_finite() {
+            return bad(format!("warp amplitude must be a finite number, not {}", w.amplitude));
+        }
+        if !w.is_active() {
+            return Ok(());
+        }
+        if !(w.frequency.is_finite() && w.frequency > 0.0) {
+            return bad(format!(
+                "warp frequency must be a positive number, not {}",
+                w.frequency
+            ));
+        }
+        if !(1..=MAX_OCTAVES).contains(&w.octaves) {
+            return bad(format!(
+                "warp octaves must be 1 to {MAX_OCTAVES}, not {}",
+                w.octaves
+            ));
+        }
+        if !(1..=MAX_WARP_ITERATIONS).contains(&w.iterations) {
+            return bad(format!(
+                "warp iterations must be 1 to {MAX_WARP_ITERATIONS}, not {}",
+                w.iterations
+            ));
+        }
+        let within = |v: f64| v.is_finite() && v.abs() <= MAX_OCTAVE_MAGNITUDE;
+        let largest = (0..self.dims)
+            .map(|a| self.offset[a].abs() + self.frequency[a].abs())
+            .fold(0.0, f64::max)
+            + w.amplitude.abs();
+        let lacunarity = self.fractal.lacunarity as f32;
+        let mut frequency = 1.0f32;
+        for k in 0..self.fractal.octaves.max(w.octaves) {
+            let reach = largest * frequency as f64 * w.frequency.max(1.0);
+            if !within(reach) {
+                return bad(format!(
+                    "warp amplitude {} at warp frequency {}: octave {}'s coordinates reach {}, beyond ±{}",
+                    shortest(w.amplitude),
+                    shortest(w.frequency),
+                    k + 1,
+                    shortest(reach),
+                    shortest(MAX_OCTAVE_MAGNITUDE)
+                ));
+            }
+            frequency *= lacunarity;
+        }
+        if self.tileable && self.kind != NoiseKind::Simplex {
+            // The warp noise tiles with period frequency × warp frequency.
+            for axis in 0..self.dims {
+                let period = self.frequency[axis] * w.frequency;
+                if period.fract() != 0.0 {
+                    return bad(format!(
+                        "a tileable warped field needs a whole number of warp cells across the tile: frequency × warp frequency along {} is {}",
+                        AXIS_NAMES[axis],
+                        shortest(period)
+                    ));
+                }
+            }
+            if w.octaves > 1 && self.fractal.lacunarity.fract() != 0.0 {
+                return bad(format!(
+                    "a tileable warp with several octaves needs a whole-number lacunarity, not {}",
+                    self.fractal.lacunarity
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn validate_tiling(&self) -> Result<()> {
         let bad = |m: String| Err(NoiseError::InvalidField(m));
         match self.kind {
@@ -594,7 +718,14 @@ impl Field {
     /// period instead, which is a period of the tiled noise.
     pub fn reduced_offset(&self) -> [f64; 4] {
         let whole_lacunarity = self.fractal.octaves == 1 || self.fractal.lacunarity.fract() == 0.0;
-        if !self.reduce_offset || !whole_lacunarity {
+        let warp = &self.warp;
+        // A lattice period of the field is one of its warp noise (same lattice) scaled by
+        // the warp frequency: a period again only when that frequency is whole.
+        let warp_periodic = !warp.is_active()
+            || self.tileable
+            || (warp.frequency.fract() == 0.0
+                && (warp.octaves == 1 || self.fractal.lacunarity.fract() == 0.0));
+        if !self.reduce_offset || !whole_lacunarity || !warp_periodic {
             return self.offset;
         }
         if self.tileable {

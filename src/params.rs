@@ -1,6 +1,6 @@
 //! Uniforms shared with the WGSL fill shader, and the slabs a field is generated in.
 
-use crate::field::{Cellular, CellularOutput, Distance, Field, FractalMode, Kernel};
+use crate::field::{Cellular, CellularOutput, Distance, Field, FractalMode, Kernel, Warp};
 
 /// `NoiseSettings::mode`: fractional Brownian motion (plain sum of octaves).
 pub const FRACTAL_FBM: u32 = 0;
@@ -28,9 +28,10 @@ pub const CELLULAR_DISTANCE_MANHATTAN: u32 = 1;
 /// `NoiseSettings::cellular_distance`: max |dᵢ|.
 pub const CELLULAR_DISTANCE_CHEBYSHEV: u32 = 2;
 
-/// How the base noise is shaped: tiling, fractal octaves, simplex kernel, cellular options.
+/// How the base noise is shaped: tiling, fractal octaves, simplex kernel, cellular options,
+/// domain warp.
 ///
-/// Keep in sync with `struct NoiseSettings` in `shaders/fractal.wgsl` (48 bytes, a
+/// Keep in sync with `struct NoiseSettings` in `shaders/fractal.wgsl` (64 bytes, a
 /// multiple of 16 as WGSL lays the uniform out).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
@@ -53,6 +54,14 @@ pub struct NoiseSettings {
     pub cellular_distance: u32,
     /// Cellular noise: feature point jitter in [0, 1].
     pub cellular_jitter: f32,
+    /// Domain warp (`shaders/warp.wgsl`): displacement scale in lattice units.
+    pub warp_amplitude: f32,
+    /// Domain warp: frequency of the warp noise relative to the field's.
+    pub warp_frequency: f32,
+    /// Domain warp: fBm octaves of the warp noise.
+    pub warp_octaves: u32,
+    /// Domain warp: 0 = none, 1 = warp, 2 = warp of a warp, ...
+    pub warp_iterations: u32,
 }
 
 impl Default for NoiseSettings {
@@ -68,6 +77,10 @@ impl Default for NoiseSettings {
             cellular_output: CELLULAR_F1,
             cellular_distance: CELLULAR_DISTANCE_EUCLIDEAN,
             cellular_jitter: 1.0,
+            warp_amplitude: 0.0,
+            warp_frequency: 1.0,
+            warp_octaves: 1,
+            warp_iterations: 0,
         }
     }
 }
@@ -87,6 +100,17 @@ impl NoiseSettings {
             Distance::Chebyshev => CELLULAR_DISTANCE_CHEBYSHEV,
         };
         self.cellular_jitter = c.jitter as f32;
+        self
+    }
+
+    /// These settings with the domain warp `w` (no iteration when it is inactive).
+    pub fn with_warp(mut self, w: &Warp) -> Self {
+        if w.is_active() {
+            self.warp_amplitude = w.amplitude as f32;
+            self.warp_frequency = w.frequency as f32;
+            self.warp_octaves = w.octaves;
+            self.warp_iterations = w.iterations;
+        }
         self
     }
 
@@ -115,6 +139,7 @@ impl NoiseSettings {
             ..NoiseSettings::default()
         }
         .with_cellular(&field.cellular)
+        .with_warp(&field.warp)
     }
 }
 

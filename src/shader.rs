@@ -24,6 +24,8 @@ pub const SIMPLEX_WGSL: &str = include_str!("../shaders/simplex.wgsl");
 pub const CELLULAR_WGSL: &str = include_str!("../shaders/cellular.wgsl");
 /// Fractal sums, tiling and kernel choice `fractal2/3/4` (`shaders/fractal.wgsl`).
 pub const FRACTAL_WGSL: &str = include_str!("../shaders/fractal.wgsl");
+/// Domain warp `warp2/3/4(kind, p, NoiseSettings)`, used by `fractal2/3/4` (`shaders/warp.wgsl`).
+pub const WARP_WGSL: &str = include_str!("../shaders/warp.wgsl");
 /// Compute entry points of the generator (`shaders/fill.wgsl`).
 pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
 
@@ -38,7 +40,7 @@ pub const HASH_KEY_OVERRIDE_ID: u16 = 28271;
 
 /// The documented API of the noise source: the only global names without the
 /// `wgpu_noise_` prefix (unless [`ApiNames::Prefixed`] is asked for).
-pub const API_NAMES: [&str; 28] = [
+pub const API_NAMES: [&str; 31] = [
     "classic2",
     "classic3",
     "classic4",
@@ -67,6 +69,9 @@ pub const API_NAMES: [&str; 28] = [
     "cellular3_periodic",
     "cellular4_periodic",
     "CellularShape",
+    "warp2",
+    "warp3",
+    "warp4",
 ];
 
 /// The noise functions (`classic2`, `classic3`, `classic4`, `simplex2`, `simplex3`,
@@ -134,7 +139,7 @@ pub fn assemble(options: &WgslOptions) -> String {
         LookupVariant::Hash => LOOKUP_HASH_WGSL.to_string(),
     };
     let source = format!(
-        "{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{CELLULAR_WGSL}\n{FRACTAL_WGSL}"
+        "{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{CELLULAR_WGSL}\n{FRACTAL_WGSL}\n{WARP_WGSL}"
     );
     match options.api_names {
         ApiNames::Plain => source,

@@ -181,6 +181,18 @@ impl NoiseSpec {
         if f.tileable {
             text += ", tileable";
         }
+        let warp = &f.warp;
+        if warp.is_active() {
+            text += &format!(
+                ", domain warp {} ({} octave{} at frequency ×{}, {} iteration{})",
+                shortest(warp.amplitude),
+                warp.octaves,
+                if warp.octaves == 1 { "" } else { "s" },
+                shortest(warp.frequency),
+                warp.iterations,
+                if warp.iterations == 1 { "" } else { "s" }
+            );
+        }
         if let Some(window) = &f.window {
             let span: Vec<String> = (0..f.dims)
                 .map(|a| format!("{}..{}", window.origin[a], window.origin[a] + f.size[a]))

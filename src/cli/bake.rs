@@ -19,7 +19,7 @@ use wgpu_noise::bake::{
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::{Field, Fractal, Kernel, NoiseError, NoiseKind};
 
-use super::{BackendArg, CellularOptions, FractalArg, NoiseOptions};
+use super::{BackendArg, CellularOptions, FractalArg, NoiseOptions, WarpOptions};
 
 /// Arguments of `wgpu-noise bake`.
 ///
@@ -178,6 +178,8 @@ pub struct BakeArgs {
     pub normal_strength: Option<String>,
     #[command(flatten)]
     pub cellular: CellularOptions,
+    #[command(flatten)]
+    pub warp: WarpOptions,
 }
 
 /// `--format`.
@@ -256,7 +258,8 @@ pub fn run(args: BakeArgs) -> Result<()> {
         .with_fractal(fractal)
         .with_tileable(args.tileable)
         .with_kernel(kernel)
-        .with_cellular(args.cellular.resolve(kind)?);
+        .with_cellular(args.cellular.resolve(kind)?)
+        .with_warp(args.warp.resolve()?);
     let field = match (&args.tile, &args.tiles) {
         (Some(tile), Some(tiles)) => {
             let index = parse_counts("--tile", tile)?;

@@ -7,7 +7,7 @@ pub mod preview;
 pub mod sample;
 
 use clap::{Args, ValueEnum};
-use wgpu_noise::field::{Cellular, CellularOutput, Distance};
+use wgpu_noise::field::{Cellular, CellularOutput, Distance, Warp};
 use wgpu_noise::NoiseKind;
 
 /// `--noise classic|simplex|cellular`.
@@ -148,6 +148,63 @@ impl CellularOptions {
             };
         }
         Ok(c)
+    }
+}
+
+/// The domain warp options (docs/noise-kinds.md, "Domain warp").
+#[derive(Args, Clone, Debug, Default)]
+pub struct WarpOptions {
+    /// Domain warp: move each sample point by A times a vector of noise before sampling
+    /// (A in lattice cells of the noise; default 0, no warp).
+    #[arg(long, value_name = "A", allow_hyphen_values = true)]
+    pub warp: Option<String>,
+    /// Domain warp: fBm octaves of the warp noise (default 1; the field's lacunarity and gain).
+    #[arg(long, value_name = "N")]
+    pub warp_octaves: Option<String>,
+    /// Domain warp: frequency of the warp noise relative to the field's (default 1).
+    #[arg(long, value_name = "F", allow_hyphen_values = true)]
+    pub warp_frequency: Option<String>,
+    /// Domain warp: 1 = warp, 2 = warp of a warp (Quilez), up to 4 (default 1).
+    #[arg(long, value_name = "K")]
+    pub warp_iterations: Option<String>,
+}
+
+impl WarpOptions {
+    /// The warp; an error when a number does not parse, or an option is given without
+    /// `--warp` (the field's validation checks the ranges).
+    pub fn resolve(&self) -> anyhow::Result<Warp> {
+        let mut w = Warp::default();
+        let number = |flag: &str, text: &str| -> anyhow::Result<f64> {
+            match text.trim().parse::<f64>() {
+                Ok(v) if v.is_finite() => Ok(v),
+                _ => anyhow::bail!("{flag} must be a finite number, not {text:?}"),
+            }
+        };
+        let count = |flag: &str, text: &str| -> anyhow::Result<u32> {
+            text.trim()
+                .parse()
+                .map_err(|_| anyhow::anyhow!("{flag} must be a whole number, not {text:?}"))
+        };
+        if let Some(text) = &self.warp {
+            w.amplitude = number("--warp", text)?;
+        } else if self.warp_octaves.is_some()
+            || self.warp_frequency.is_some()
+            || self.warp_iterations.is_some()
+        {
+            anyhow::bail!(
+                "--warp-octaves, --warp-frequency and --warp-iterations need --warp A (the amplitude)"
+            );
+        }
+        if let Some(text) = &self.warp_frequency {
+            w.frequency = number("--warp-frequency", text)?;
+        }
+        if let Some(text) = &self.warp_octaves {
+            w.octaves = count("--warp-octaves", text)?;
+        }
+        if let Some(text) = &self.warp_iterations {
+            w.iterations = count("--warp-iterations", text)?;
+        }
+        Ok(w)
     }
 }
 

@@ -5,12 +5,15 @@ use std::sync::mpsc::SyncSender;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use wgpu_noise::cpu::fractal::fractal;
 use wgpu_noise::cpu::{self, Precision};
+use wgpu_noise::field::Field;
+use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::gpu::{GpuContext, GpuNoise};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
-use super::{CellularOptions, NoiseOptions};
+use super::{CellularOptions, NoiseOptions, WarpOptions};
 
 /// `--precision f64|f32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -46,6 +49,8 @@ pub struct SampleArgs {
     pub verbose: bool,
     #[command(flatten)]
     pub cellular: CellularOptions,
+    #[command(flatten)]
+    pub warp: WarpOptions,
 }
 
 /// The longest line accepted, in bytes (without its line ending): a point is at most four
@@ -116,6 +121,8 @@ enum Backend {
         lut: PermutationTables,
         precision: Precision,
         shape: cpu::cellular::CellularShape,
+        /// With `--warp`: the settings of one warped octave (`cpu::fractal::fractal`).
+        warped: Option<NoiseSettings>,
     },
     Gpu {
         gpu: GpuNoise,
@@ -129,6 +136,13 @@ enum Backend {
 fn open_backend(args: &SampleArgs) -> Result<Backend> {
     let kind: NoiseKind = args.noise.kind.into();
     let cellular = args.cellular.resolve(kind)?;
+    let warp = args.warp.resolve()?;
+    if warp.is_active() {
+        // The warp's ranges, checked as for a field.
+        Field::new(kind, &vec![1; args.noise.dims as usize])
+            .with_warp(warp)
+            .validate()?;
+    }
     match args.backend {
         SampleBackend::Cpu => {
             let precision = match args.precision {
@@ -142,6 +156,11 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
                 lut: PermutationTables::new(args.noise.seed),
                 precision,
                 shape: cpu::cellular::CellularShape::from_options(&cellular),
+                warped: warp.is_active().then(|| {
+                    NoiseSettings::default()
+                        .with_cellular(&cellular)
+                        .with_warp(&warp)
+                }),
             })
         }
         SampleBackend::Gpu => {
@@ -150,6 +169,9 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
             }
             if kind == NoiseKind::Cellular && cellular != Default::default() {
                 bail!("--backend gpu samples cellular noise with the default options only (f1, euclidean, jitter 1); use --backend cpu");
+            }
+            if warp.is_active() {
+                bail!("--backend gpu samples unwarped noise only; use --backend cpu for --warp");
             }
             let ctx = GpuContext::new().context("--backend gpu needs a GPU adapter")?;
             let gpu = GpuNoise::new(&ctx.device, &ctx.queue, args.noise.seed)?;
@@ -176,9 +198,16 @@ impl Backend {
                 lut,
                 precision,
                 shape,
+                warped,
             } => {
                 values.extend(points.iter().map(|p| {
                     let q: Vec<f32> = p[..dims].iter().map(|&v| v as f32).collect();
+                    if let Some(settings) = warped {
+                        return match precision {
+                            Precision::F64 => fractal::<f64>(lut, kind, &p[..dims], settings),
+                            Precision::F32 => fractal::<f32>(lut, kind, &q, settings) as f64,
+                        };
+                    }
                     match (precision, kind) {
                         (Precision::F64, NoiseKind::Cellular) => {
                             cpu::cellular::cellular::<f64>(lut, &p[..dims], shape)

@@ -51,7 +51,8 @@ pub fn fill_slab(
     let plain = s.octaves == 1
         && s.mode == FRACTAL_FBM
         && s.kernel == KERNEL_REFERENCE
-        && s.period == [0.0; 4];
+        && s.period == [0.0; 4]
+        && s.warp_iterations == 0;
     match (plain, kind, dims) {
         (true, NoiseKind::Classic, 2) => fill_rows(params, out, |p| classic2(lut, p[0], p[1])),
         (true, NoiseKind::Classic, 3) => {

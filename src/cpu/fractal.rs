@@ -97,8 +97,9 @@ pub fn shape_octave<R: Real>(mode: u32, n: R, weight: R) -> (R, R) {
     (n, weight)
 }
 
-/// Sum of `settings.octaves` octaves of `kind` noise at `p` (2 to 4 coordinates),
-/// normalised by the sum of amplitudes (`fractal2/3/4` in the shader).
+/// Sum of `settings.octaves` octaves of `kind` noise at `p` (2 to 4 coordinates) moved
+/// by the domain warp ([`super::warp::warp`]), normalised by the sum of amplitudes
+/// (`fractal2/3/4` in the shader).
 pub fn fractal<R: Real>(
     lut: &impl NoiseHasher,
     kind: NoiseKind,
@@ -115,11 +116,12 @@ pub fn fractal<R: Real>(
     let mut amplitude = R::lit(1.0);
     let mut frequency = R::lit(1.0);
     let mut weight = R::lit(1.0);
+    let warped = super::warp::warp(lut, kind, p, settings);
     let mut q = [R::lit(0.0); 4];
     let mut qp = [R::lit(0.0); 4];
     for _ in 0..settings.octaves {
         for a in 0..dims {
-            q[a] = p[a] * frequency;
+            q[a] = warped[a] * frequency;
             qp[a] = period[a] * frequency;
         }
         let n = base_noise(lut, kind, &q[..dims], &qp[..dims], settings.kernel, &cell);

@@ -22,6 +22,7 @@ pub mod lookup;
 pub mod real;
 pub mod simd;
 pub mod simplex;
+pub mod warp;
 
 use std::sync::Arc;
 

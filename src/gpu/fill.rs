@@ -135,22 +135,35 @@ struct PipelineKey {
     entry: Entry,
     kind: NoiseKind,
     hash_key: u32,
-    /// `(octaves, mode, kernel, tiled)` of the fill entry points (`FILL_*` in fill.wgsl).
-    shape: Option<(u32, u32, u32, bool)>,
+    /// The loop counts and branches of the fill entry points (`FILL_*` in fill.wgsl).
+    shape: Option<FillShape>,
     /// `(output, distance)` of cellular noise (`FILL_CELLULAR_*` in fill.wgsl).
     cellular: Option<(u32, u32)>,
     /// A 16-bit storage format ([`half_format`]) instead of the 32-bit one.
     half: Option<wgpu::TextureFormat>,
 }
 
-impl PipelineKey {
-    fn shape_of(settings: &crate::params::NoiseSettings) -> (u32, u32, u32, bool) {
-        (
-            settings.octaves,
-            settings.mode,
-            settings.kernel,
-            settings.period.iter().any(|&p| p > 0.0),
-        )
+/// The settings a fill pipeline is specialised on (`FILL_*` in fill.wgsl).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct FillShape {
+    octaves: u32,
+    mode: u32,
+    kernel: u32,
+    tiled: bool,
+    warp_octaves: u32,
+    warp_iterations: u32,
+}
+
+impl FillShape {
+    fn of(settings: &crate::params::NoiseSettings) -> Self {
+        FillShape {
+            octaves: settings.octaves,
+            mode: settings.mode,
+            kernel: settings.kernel,
+            tiled: settings.period.iter().any(|&p| p > 0.0),
+            warp_octaves: settings.warp_octaves,
+            warp_iterations: settings.warp_iterations,
+        }
     }
 }
 
@@ -386,11 +399,13 @@ impl FillPipelines {
                 if self.variant == LookupVariant::Hash {
                     constants.push((hash_key_id.as_str(), hash_key as f64));
                 }
-                if let Some((octaves, mode, kernel, tiled)) = shape {
-                    constants.push(("FILL_OCTAVES", octaves as f64));
-                    constants.push(("FILL_MODE", mode as f64));
-                    constants.push(("FILL_KERNEL", kernel as f64));
-                    constants.push(("FILL_TILED", if tiled { 1.0 } else { 0.0 }));
+                if let Some(shape) = shape {
+                    constants.push(("FILL_OCTAVES", shape.octaves as f64));
+                    constants.push(("FILL_MODE", shape.mode as f64));
+                    constants.push(("FILL_KERNEL", shape.kernel as f64));
+                    constants.push(("FILL_TILED", if shape.tiled { 1.0 } else { 0.0 }));
+                    constants.push(("FILL_WARP_OCTAVES", shape.warp_octaves as f64));
+                    constants.push(("FILL_WARP_ITERATIONS", shape.warp_iterations as f64));
                 }
                 if let Some((output, distance)) = cellular {
                     constants.push(("FILL_CELLULAR_OUTPUT", output as f64));
@@ -461,7 +476,7 @@ impl FillPipelines {
             (_, true, false) => Entry::Fill3dGradient,
             (_, true, true) => Entry::Fill3dGradientLayers,
         };
-        let shape = Some(PipelineKey::shape_of(&params.settings));
+        let shape = Some(FillShape::of(&params.settings));
         let s = &params.settings;
         let cellular =
             (kind == NoiseKind::Cellular).then_some((s.cellular_output, s.cellular_distance));

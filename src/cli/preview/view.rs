@@ -157,8 +157,8 @@ pub fn value_range(mode: FractalMode) -> (f32, f32) {
 
 /// The uniform of `shaders/preview.wgsl`.
 ///
-/// Keep in sync with `struct Preview` in `shaders/preview.wgsl` (96 bytes: two vec4s,
-/// `NoiseSettings` (48 bytes, 16-aligned), then four 4-byte scalars).
+/// Keep in sync with `struct Preview` in `shaders/preview.wgsl` (112 bytes: two vec4s,
+/// `NoiseSettings` (64 bytes, 16-aligned), then four 4-byte scalars).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct PreviewUniforms {
@@ -199,7 +199,7 @@ mod tests {
 
     #[test]
     fn uniform_layout_matches_the_wgsl_struct() {
-        assert_eq!(std::mem::size_of::<PreviewUniforms>(), 96);
+        assert_eq!(std::mem::size_of::<PreviewUniforms>(), 112);
     }
 
     #[test]

@@ -34,7 +34,7 @@ use crate::cpu::lookup::{IntegerHasher, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE, TAU};
 use crate::field::{Field, NoiseKind};
 use crate::params::{
-    FillParams, Slab, FRACTAL_FBM, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS,
+    FillParams, NoiseSettings, Slab, FRACTAL_FBM, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS,
     KERNEL_REFERENCE,
 };
 use crate::tables::PermutationTables;
@@ -199,9 +199,8 @@ pub fn fill_slab_with(
         "{} is not available on this CPU",
         options.level.name()
     );
-    if kind == NoiseKind::Cellular {
-        // Cellular noise has no lane implementation yet: the scalar reference fills it
-        // (the same values by definition).
+    if !has_lane_code(kind, &params.settings) {
+        // The scalar reference fills it (the same values by definition).
         crate::cpu::fill::fill_slab(lut, kind, dims, params, out);
         return;
     }
@@ -210,6 +209,11 @@ pub fn fill_slab_with(
         LaneSource::Tables(t) => run_threads(&PackedTables::new(t), &job, out, options.threads),
         LaneSource::Hash(h) => run_threads(&h, &job, out, options.threads),
     }
+}
+
+/// Whether the lanes implement this field: not yet cellular noise or domain warp.
+fn has_lane_code(kind: NoiseKind, settings: &NoiseSettings) -> bool {
+    kind != NoiseKind::Cellular && settings.warp_iterations == 0
 }
 
 /// Which lane function a fill evaluates (fixed for the whole fill, so the per-row and
