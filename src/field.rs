@@ -587,7 +587,10 @@ impl Field {
         let bad = |m: String| Err(NoiseError::InvalidField(m));
         let w = &self.warp;
         if !w.amplitude.is_finite() {
-            return bad(format!("warp amplitude must be a finite number, not {}", w.amplitude));
+            return bad(format!(
+                "warp amplitude must be a finite number, not {}",
+                w.amplitude
+            ));
         }
         if !w.is_active() {
             return Ok(());

@@ -8,8 +8,8 @@ use clap::{Args, ValueEnum};
 use wgpu_noise::cpu::fractal::fractal;
 use wgpu_noise::cpu::{self, Precision};
 use wgpu_noise::field::Field;
-use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::gpu::{GpuContext, GpuNoise};
+use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 

@@ -215,7 +215,12 @@ impl GpuNoise {
             })?;
             (gpu, crate::cpu::fill::generate_f32(lut, &field)?)
         };
-        Ok(super::parity::parity_failure(&gpu, &cpu, 1))
+        Ok(super::parity::parity_failure(
+            &gpu,
+            &cpu,
+            1,
+            super::parity::PARITY_TOLERANCE,
+        ))
     }
 
     /// Compares one read-back slab (`channels` floats per texel: 1, or 4 with the
@@ -244,7 +249,12 @@ impl GpuNoise {
                 channels,
             ),
         };
-        if let Some(max_error) = super::parity::parity_failure(values, &expected, channels) {
+        if let Some(max_error) = super::parity::parity_failure(
+            values,
+            &expected,
+            channels,
+            super::parity::tolerance(field),
+        ) {
             let info = self.device.adapter_info();
             let what = if channels == 4 { "gradient" } else { "fill" };
             return Err(NoiseError::SelfCheck {

@@ -84,7 +84,10 @@ fn check_convention(lut: &impl NoiseHasher, label: &str) {
                 max = max.max((v - noise_at::<f64>(lut, kind, &q)).abs());
             }
             // The same f64 operations in a different grouping: rounding only.
-            assert!(max < 1e-12, "{label} {kind:?} {dims}D {w:?}: max error {max:e}");
+            assert!(
+                max < 1e-12,
+                "{label} {kind:?} {dims}D {w:?}: max error {max:e}"
+            );
         }
     }
 }
@@ -108,7 +111,10 @@ fn amplitude_zero_is_the_unwarped_field_bit_for_bit() {
         let plain = generate_f32(&lut, &field).unwrap();
         let still = generate_f32(&lut, &field.clone().with_warp(warp(0.0, 4, 3.0, 2))).unwrap();
         assert!(
-            plain.iter().zip(&still).all(|(a, b)| a.to_bits() == b.to_bits()),
+            plain
+                .iter()
+                .zip(&still)
+                .all(|(a, b)| a.to_bits() == b.to_bits()),
             "{kind:?}"
         );
         let moved = generate_f32(&lut, &field.with_warp(warp(0.5, 1, 1.0, 1))).unwrap();
@@ -137,7 +143,10 @@ fn the_displacement_is_bounded_by_the_amplitude() {
             .fold(0.0, f64::max);
         eprintln!("WARP {dims}D: max |F1(warped) - F1| = {largest:.4} (bound {bound})");
         assert!(largest <= bound, "{dims}D: {largest} > {bound}");
-        assert!(largest > bound / 20.0, "{dims}D: the warp barely moved ({largest})");
+        assert!(
+            largest > bound / 20.0,
+            "{dims}D: the warp barely moved ({largest})"
+        );
     }
 }
 
@@ -167,7 +176,10 @@ fn tileable_warped_fields_tile() {
         let errors: Vec<f64> = a.iter().zip(&b).map(|(x, y)| (x - y).abs()).collect();
         let largest = errors.iter().cloned().fold(0.0, f64::max);
         let off = errors.iter().filter(|&&e| e > 1e-9).count();
-        eprintln!("WARP TILE {kind:?} {dims}D: {off} of {} differ, max {largest:e}", a.len());
+        eprintln!(
+            "WARP TILE {kind:?} {dims}D: {off} of {} differ, max {largest:e}",
+            a.len()
+        );
         if kind != NoiseKind::Simplex {
             assert_eq!(off, 0, "{kind:?} {dims}D: max {largest:e}");
             continue;
@@ -178,7 +190,10 @@ fn tileable_warped_fields_tile() {
         // other way. Measured on this grid without the warp: 17 of 384 samples differ,
         // by up to 1.15e-3. So for simplex: no difference beyond such a jump.
         assert!(largest < 2e-3, "{kind:?} {dims}D: {largest:e}");
-        assert!(off * 10 <= a.len(), "{kind:?} {dims}D: {off} samples differ");
+        assert!(
+            off * 10 <= a.len(),
+            "{kind:?} {dims}D: {off} samples differ"
+        );
     }
 }
 
@@ -195,7 +210,11 @@ fn bad_warp_options_are_clear_errors() {
         .with_frequency(&[3.0, 3.0])
         .with_tileable(true)
         .with_warp(warp(1.0, 1, 0.5, 1));
-    assert!(tiled.validate().unwrap_err().to_string().contains("whole number of warp cells"));
+    assert!(tiled
+        .validate()
+        .unwrap_err()
+        .to_string()
+        .contains("whole number of warp cells"));
     let gradient = field(warp(1.0, 1, 1.0, 1)).check_gradient().unwrap_err();
     assert!(gradient.to_string().contains("warped"));
 }

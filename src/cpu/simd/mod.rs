@@ -34,8 +34,8 @@ use crate::cpu::lookup::{IntegerHasher, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE, TAU};
 use crate::field::{Field, NoiseKind};
 use crate::params::{
-    FillParams, NoiseSettings, Slab, FRACTAL_FBM, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS,
-    KERNEL_REFERENCE,
+    FillParams, NoiseSettings, Slab, FRACTAL_FBM, FRACTAL_RIDGED, FRACTAL_TURBULENCE,
+    KERNEL_CONTINUOUS, KERNEL_REFERENCE,
 };
 use crate::tables::PermutationTables;
 
