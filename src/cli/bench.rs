@@ -56,6 +56,11 @@ pub struct BenchArgs {
     /// output storage) on 3D 256³ (128³ with --quick) instead of the path table.
     #[arg(long)]
     pub experiments: bool,
+    /// Domain-warp every field by A lattice cells (one warp octave at the field's
+    /// frequency, one iteration); the rows' noise is then e.g. `simplex+warp`, and the
+    /// fastnoise-lite row warps with its own OpenSimplex2 domain warp of amplitude A.
+    #[arg(long, value_name = "A")]
+    pub warp: Option<f32>,
 }
 
 /// One measured line of the table.
@@ -141,6 +146,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         repeats,
         args.seed,
         gpu.as_ref().map(|(_, _, g)| g),
+        args.warp,
     )?;
     if args.json {
         for r in &rows {
@@ -191,6 +197,7 @@ fn measure(
     repeats: usize,
     seed: u64,
     gpu: Option<&GpuBench>,
+    warp: Option<f32>,
 ) -> Result<Vec<Row>> {
     let lut = PermutationTables::new(seed);
     let one_thread = rayon::ThreadPoolBuilder::new()
@@ -202,8 +209,19 @@ fn measure(
         let samples = w.samples();
         let mut out = bench::touched_buffer(samples as usize);
         for &kind in kinds {
-            let field = w.field(kind);
-            let noise = kind.name();
+            let field = match warp {
+                Some(amplitude) => w.field(kind).with_warp(wgpu_noise::field::Warp {
+                    amplitude: amplitude as f64,
+                    ..Default::default()
+                }),
+                None => w.field(kind),
+            };
+            let noise = match (warp.is_some(), kind) {
+                (false, _) => kind.name(),
+                (true, NoiseKind::Classic) => "classic+warp",
+                (true, NoiseKind::Simplex) => "simplex+warp",
+                (true, NoiseKind::Cellular) => "cellular+warp",
+            };
             let progress = |path: &str| eprintln!("measuring {} {noise} {path}", w.label());
             if let Some(gpu) = gpu {
                 progress("gpu-fill");
@@ -317,7 +335,13 @@ fn measure(
                 ("cpu-simd-hash-1t", true, 1),
                 ("cpu-simd-hash-all", true, bench::cores()),
             ];
-            for (path, use_hash, threads) in simd_paths {
+            // Warped fields have no lane code yet: the SIMD fill would time the scalar one.
+            let simd_paths = if warp.is_some() {
+                &[][..]
+            } else {
+                &simd_paths[..]
+            };
+            for &(path, use_hash, threads) in simd_paths {
                 progress(path);
                 let time = bench::median_time(repeats, || {
                     Ok(if use_hash {
@@ -337,7 +361,7 @@ fn measure(
                 });
             }
             #[cfg(feature = "bench-peers")]
-            {
+            if warp.is_none() {
                 progress("noise-rs");
                 let time =
                     bench::median_time(repeats, || Ok(peers::noise_rs(kind, w, seed, &mut out)))?;
@@ -353,7 +377,7 @@ fn measure(
                 if w.dims <= 3 {
                     progress("fastnoise-lite");
                     let time = bench::median_time(repeats, || {
-                        Ok(peers::fastnoise_lite(kind, w, seed, &mut out))
+                        Ok(peers::fastnoise_lite(kind, w, seed, warp, &mut out))
                     })?;
                     rows.push(Row {
                         path: "fastnoise-lite",
@@ -365,6 +389,22 @@ fn measure(
                         rejected: false,
                     });
                 }
+            }
+            #[cfg(feature = "bench-peers")]
+            if let (Some(_), true) = (warp, w.dims <= 3) {
+                progress("fastnoise-lite");
+                let time = bench::median_time(repeats, || {
+                    Ok(peers::fastnoise_lite(kind, w, seed, warp, &mut out))
+                })?;
+                rows.push(Row {
+                    path: "fastnoise-lite",
+                    noise,
+                    dims: w.dims,
+                    samples,
+                    time,
+                    clock: None,
+                    rejected: false,
+                });
             }
         }
         if let Some(gpu) = gpu {
@@ -608,7 +648,7 @@ mod peers {
     use std::time::{Duration, Instant};
 
     use super::harness::Workload;
-    use fastnoise_lite::{FastNoiseLite, NoiseType};
+    use fastnoise_lite::{DomainWarpType, FastNoiseLite, NoiseType};
     use noise::{NoiseFn, Perlin, Simplex, Worley};
     use wgpu_noise::NoiseKind;
 
@@ -664,9 +704,21 @@ mod peers {
     }
 
     /// fastnoise-lite `Perlin` (classic) or `OpenSimplex2` (simplex), frequency 1 so it
-    /// samples the same coordinates, one thread; 2D and 3D only (it has no 4D).
-    pub fn fastnoise_lite(kind: NoiseKind, w: &Workload, seed: u64, out: &mut [f32]) -> Duration {
+    /// samples the same coordinates, one thread; 2D and 3D only (it has no 4D). With
+    /// `warp`, each point first goes through its domain warp (OpenSimplex2, that
+    /// amplitude, frequency 1): one vector-valued warp evaluation, then the noise.
+    pub fn fastnoise_lite(
+        kind: NoiseKind,
+        w: &Workload,
+        seed: u64,
+        warp: Option<f32>,
+        out: &mut [f32],
+    ) -> Duration {
         let mut f = FastNoiseLite::with_seed(seed as i32);
+        let mut warper = FastNoiseLite::with_seed(seed as i32 + 1);
+        warper.set_domain_warp_type(Some(DomainWarpType::OpenSimplex2));
+        warper.set_domain_warp_amp(warp);
+        warper.set_frequency(Some(1.0));
         f.set_noise_type(Some(match kind {
             NoiseKind::Classic => NoiseType::Perlin,
             NoiseKind::Simplex => NoiseType::OpenSimplex2,
@@ -676,9 +728,21 @@ mod peers {
         let c: Vec<f32> = w.coordinates().into_iter().map(|v| v as f32).collect();
         let start = Instant::now();
         match w.dims {
+            2 if warp.is_some() => for_rows(w, out, |[y, _, _], values| {
+                for (x, v) in values.iter_mut().enumerate() {
+                    let (wx, wy) = warper.domain_warp_2d(c[x], c[y]);
+                    *v = f.get_noise_2d(wx, wy);
+                }
+            }),
             2 => for_rows(w, out, |[y, _, _], values| {
                 for (x, v) in values.iter_mut().enumerate() {
                     *v = f.get_noise_2d(c[x], c[y]);
+                }
+            }),
+            _ if warp.is_some() => for_rows(w, out, |[y, z, _], values| {
+                for (x, v) in values.iter_mut().enumerate() {
+                    let (wx, wy, wz) = warper.domain_warp_3d(c[x], c[y], c[z]);
+                    *v = f.get_noise_3d(wx, wy, wz);
                 }
             }),
             _ => for_rows(w, out, |[y, z, _], values| {
@@ -703,7 +767,7 @@ mod tests {
             Workload { dims: 2, side: 32 },
             Workload { dims: 3, side: 8 },
         ];
-        let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None).expect("cpu paths");
+        let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, None).expect("cpu paths");
         for w in tiny {
             for noise in ["classic", "simplex"] {
                 for path in ["cpu-f32-1t", "cpu-f32-all"] {

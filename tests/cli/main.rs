@@ -19,5 +19,6 @@ mod bake_tiles;
 mod cli_sample;
 mod messages;
 mod noise_cellular_cli;
+mod noise_warp_cli;
 mod preview;
 mod sample_streaming;

@@ -27,7 +27,8 @@ use self::view::{View, ZOOM_STEP};
 use super::{FractalArg, NoiseOptions};
 
 /// The keys, as shown in the window title and printed by `H`.
-const HELP: &str = "N kind · 2/3/4 dims · +/- octaves · M fractal · ↑/↓ frequency · [/] seed · \
+const HELP: &str =
+    "N kind · 2/3/4 dims · +/- octaves · M fractal · W warp · ↑/↓ frequency · [/] seed · \
                     Space pause · R reset · drag pan · wheel zoom · S screenshot · Esc quit";
 /// What to run instead when no window can be opened.
 const BAKE_HINT: &str = "`wgpu-noise bake` writes the same noise to an image file without a window";
@@ -156,6 +157,7 @@ fn initial_view(args: &PreviewArgs) -> View {
         time: args.time,
         speed: args.speed,
         paused: false,
+        warp: 0.0,
     }
 }
 
@@ -565,6 +567,7 @@ impl App {
                 "+" | "=" => view.add_octaves(1),
                 "-" | "_" => view.add_octaves(-1),
                 "m" => view.next_mode(),
+                "w" => view.toggle_warp(),
                 "]" => view.seed = view.seed.wrapping_add(1),
                 "[" => view.seed = view.seed.wrapping_sub(1),
                 "r" => {

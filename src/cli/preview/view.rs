@@ -2,7 +2,7 @@
 //! window-sized frame of it becomes a [`Field`] (so the window follows the library's
 //! sampling convention and the CPU reference can reproduce any frame).
 
-use wgpu_noise::field::MAX_OCTAVES;
+use wgpu_noise::field::{Warp, MAX_OCTAVES};
 use wgpu_noise::params::{FillParams, NoiseSettings, Slab};
 use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
 
@@ -11,6 +11,9 @@ pub const ZOOM_STEP: f64 = 1.25;
 /// Smallest and largest noise step per pixel: beyond these the picture is one flat cell
 /// or aliased grain, and zooming further only loses the view.
 const STEP_RANGE: (f64, f64) = (1e-6, 1.0);
+
+/// The domain warp amplitude the `W` key turns on, in lattice cells.
+pub const PREVIEW_WARP: f64 = 0.8;
 
 /// The state of the preview that a frame depends on.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +38,8 @@ pub struct View {
     pub speed: f64,
     /// Whether the clock is stopped.
     pub paused: bool,
+    /// Domain warp amplitude in lattice cells (0 = none; the `W` key toggles it).
+    pub warp: f64,
 }
 
 impl View {
@@ -69,6 +74,16 @@ impl View {
                 octaves: self.octaves,
                 ..Fractal::default()
             })
+            .with_warp(Warp {
+                amplitude: self.warp,
+                octaves: 2,
+                ..Warp::default()
+            })
+    }
+
+    /// The `W` key: warp by [`PREVIEW_WARP`] cells, or not at all.
+    pub fn toggle_warp(&mut self) {
+        self.warp = if self.warp == 0.0 { PREVIEW_WARP } else { 0.0 };
     }
 
     /// The shader's uniform for a `width` × `height` frame.
@@ -194,7 +209,22 @@ mod tests {
             time: 2.0,
             speed: 0.5,
             paused: false,
+            warp: 0.0,
         }
+    }
+
+    #[test]
+    fn the_warp_key_turns_the_domain_warp_on_and_off() {
+        let mut v = view();
+        assert_eq!(v.uniforms(64, 64).settings.warp_iterations, 0);
+        v.toggle_warp();
+        let s = v.uniforms(64, 64).settings;
+        assert_eq!(
+            (s.warp_iterations, s.warp_amplitude),
+            (1, PREVIEW_WARP as f32)
+        );
+        v.toggle_warp();
+        assert_eq!(v.uniforms(64, 64).settings.warp_iterations, 0);
     }
 
     #[test]
