@@ -58,6 +58,10 @@ fn wgpu_noise_base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u3
         return classic3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                                wgpu_noise_lattice_period(period.z)));
     }
+    if (period.x > 0.0) {
+        return simplex3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                              wgpu_noise_lattice_period(period.z)));
+    }
     if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) { return simplex3_r2(p, 0.5, WGPU_NOISE_SIMPLEX3_R05_SCALE); }
     return simplex3(p);
 }

@@ -300,3 +300,83 @@ fn simplex4_gradient(p: vec4<f32>, r2: f32, scale: f32) -> vec4<f32> {
         + wgpu_noise_corner_gradient4(c.d[2], c.g[2], r2) + wgpu_noise_corner_gradient4(c.d[3], c.g[3], r2)
         + wgpu_noise_corner_gradient4(c.d[4], c.g[4], r2));
 }
+
+// Output scale of simplex3_periodic (SIMPLEX3_PERIODIC_SCALE in src/cpu/simplex.rs).
+const WGPU_NOISE_SIMPLEX3_PERIODIC_SCALE: f32 = 74.0;
+
+// Floored modulo `period` (a whole number) of a multiple of 1/2: exact.
+fn wgpu_noise_wrap_half_period(c: f32, period: u32) -> f32 {
+    let p = f32(period);
+    var r = c - p * floor(c / p);
+    if (r < 0.0) { r = r + p; }
+    if (r >= p) { r = r - p; }
+    return r;
+}
+
+// One corner of simplex3_periodic: its offset to x and its gradient. (a, b, e) is the corner
+// in uvw space; in xyz it is Mi (a, b, e), half-integers, wrapped into the tile, then back
+// to uvw (whole numbers) and hashed as simplex3's corners.
+fn wgpu_noise_periodic3_corner(x: vec3<f32>, a: f32, b: f32, e: f32, period: vec3<u32>, d: ptr<function, vec3<f32>>) -> vec3<f32> {
+    let cx = (b + e - a) * 0.5;
+    let cy = (a + e - b) * 0.5;
+    let cz = (a + b - e) * 0.5;
+    *d = vec3<f32>(x.x - cx, x.y - cy, x.z - cz);
+    let wx = wgpu_noise_wrap_half_period(cx, period.x);
+    let wy = wgpu_noise_wrap_half_period(cy, period.y);
+    let wz = wgpu_noise_wrap_half_period(cz, period.z);
+    let ii = wgpu_noise_wrap256(wy + wz);
+    let jj = wgpu_noise_wrap256(wx + wz);
+    let kk = wgpu_noise_wrap256(wx + wy);
+    return wgpu_noise_grad3_at(ii, jj + wgpu_noise_perm1(kk));
+}
+
+// The simplex of a 3D point on the lattice of psrdnoise (Gustavson & McEwan 2022): points
+// Mi i for whole i in uvw = (y + z, x + z, x + y) space, which integer translations along
+// x, y and z map onto itself; each corner is wrapped into the tile before it is hashed.
+fn wgpu_noise_simplex3_periodic_corners(x: vec3<f32>, period: vec3<u32>) -> wgpu_noise_Corners3 {
+    let u = x.y + x.z;
+    let v = x.x + x.z;
+    let w = x.x + x.y;
+    let i = floor(u);
+    let j = floor(v);
+    let k = floor(w);
+    let fu = u - i;
+    let fv = v - j;
+    let fw = w - k;
+    // Which of the six tetrahedra of the uvw cube: as wgpu_noise_simplex3_corners.
+    var o1: vec3<f32>;
+    var o2: vec3<f32>;
+    if (fu >= fv) {
+        if (fv >= fw) {
+            o1 = vec3<f32>(1.0, 0.0, 0.0); o2 = vec3<f32>(1.0, 1.0, 0.0);
+        } else if (fu >= fw) {
+            o1 = vec3<f32>(1.0, 0.0, 0.0); o2 = vec3<f32>(1.0, 0.0, 1.0);
+        } else {
+            o1 = vec3<f32>(0.0, 0.0, 1.0); o2 = vec3<f32>(1.0, 0.0, 1.0);
+        }
+    } else if (fv < fw) {
+        o1 = vec3<f32>(0.0, 0.0, 1.0); o2 = vec3<f32>(0.0, 1.0, 1.0);
+    } else if (fu < fw) {
+        o1 = vec3<f32>(0.0, 1.0, 0.0); o2 = vec3<f32>(0.0, 1.0, 1.0);
+    } else {
+        o1 = vec3<f32>(0.0, 1.0, 0.0); o2 = vec3<f32>(1.0, 1.0, 0.0);
+    }
+    var d0: vec3<f32>;
+    var d1: vec3<f32>;
+    var d2: vec3<f32>;
+    var d3: vec3<f32>;
+    let g0 = wgpu_noise_periodic3_corner(x, i, j, k, period, &d0);
+    let g1 = wgpu_noise_periodic3_corner(x, i + o1.x, j + o1.y, k + o1.z, period, &d1);
+    let g2 = wgpu_noise_periodic3_corner(x, i + o2.x, j + o2.y, k + o2.z, period, &d2);
+    let g3 = wgpu_noise_periodic3_corner(x, i + 1.0, j + 1.0, k + 1.0, period, &d3);
+    return wgpu_noise_Corners3(array<vec3<f32>, 4>(d0, d1, d2, d3), array<vec3<f32>, 4>(g0, g1, g2, g3));
+}
+
+// 3D simplex noise that tiles with whole-number `period` along x, y and z (a different
+// lattice from simplex3's, so a different pattern): continuous kernel r^2 = 0.5, in [-1, 1].
+fn simplex3_periodic(p: vec3<f32>, period: vec3<u32>) -> f32 {
+    let c = wgpu_noise_simplex3_periodic_corners(p, period);
+    return WGPU_NOISE_SIMPLEX3_PERIODIC_SCALE * (wgpu_noise_corner_value3(c.d[0], c.g[0], 0.5)
+        + wgpu_noise_corner_value3(c.d[1], c.g[1], 0.5) + wgpu_noise_corner_value3(c.d[2], c.g[2], 0.5)
+        + wgpu_noise_corner_value3(c.d[3], c.g[3], 0.5));
+}

@@ -213,7 +213,8 @@ pub struct Field {
     pub fractal: Fractal,
     /// Make the field tile: opposite edges join seamlessly. The tile period along each axis
     /// is the frequency (cells across the field). Classic and cellular noise tile in any
-    /// dimension (whole-number frequencies); simplex noise tiles in 2D (4D noise on a torus).
+    /// dimension (whole-number frequencies); simplex noise tiles in 2D (4D noise on a torus)
+    /// and 3D (whole-number frequencies, on another lattice: `cpu::simplex::simplex3_periodic`).
     pub tileable: bool,
     /// Kernel radius of simplex noise in 3D and 4D.
     pub kernel: Kernel,
@@ -634,8 +635,9 @@ impl Field {
             }
             frequency *= lacunarity;
         }
-        if self.tileable && self.kind != NoiseKind::Simplex {
-            // The warp noise tiles with period frequency × warp frequency.
+        if self.tileable && !(self.kind == NoiseKind::Simplex && self.dims == 2) {
+            // The warp noise tiles with period frequency × warp frequency (whole numbers
+            // but for 2D simplex, which tiles any period).
             for axis in 0..self.dims {
                 let period = self.frequency[axis] * w.frequency;
                 if period.fract() != 0.0 {
@@ -659,11 +661,29 @@ impl Field {
     fn validate_tiling(&self) -> Result<()> {
         let bad = |m: String| Err(NoiseError::InvalidField(m));
         match self.kind {
-            NoiseKind::Simplex if self.dims != 2 => {
+            NoiseKind::Simplex if self.dims == 4 => {
                 return bad(
-                    "tileable simplex noise is 2D only (classic noise tiles in 2D, 3D and 4D)"
+                    "tileable simplex noise is 2D or 3D (classic noise tiles in 2D, 3D and 4D)"
                         .into(),
                 )
+            }
+            NoiseKind::Simplex if self.dims == 3 => {
+                let whole = |v: f64| v >= 1.0 && v.fract() == 0.0 && v <= MAX_AXIS_SIZE as f64;
+                for axis in 0..3 {
+                    let f = self.frequency[axis];
+                    if !whole(f) {
+                        return bad(format!(
+                            "tileable 3D simplex noise needs a whole-number frequency along {} (the tile period), not {f}",
+                            AXIS_NAMES[axis]
+                        ));
+                    }
+                }
+                if self.fractal.octaves > 1 && !whole(self.fractal.lacunarity) {
+                    return bad(format!(
+                        "tileable 3D simplex noise with several octaves needs a whole-number lacunarity, not {}",
+                        self.fractal.lacunarity
+                    ));
+                }
             }
             NoiseKind::Simplex => {
                 for axis in 0..2 {

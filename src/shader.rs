@@ -40,7 +40,7 @@ pub const HASH_KEY_OVERRIDE_ID: u16 = 28271;
 
 /// The documented API of the noise source: the only global names without the
 /// `wgpu_noise_` prefix (unless [`ApiNames::Prefixed`] is asked for).
-pub const API_NAMES: [&str; 31] = [
+pub const API_NAMES: [&str; 32] = [
     "classic2",
     "classic3",
     "classic4",
@@ -51,6 +51,7 @@ pub const API_NAMES: [&str; 31] = [
     "simplex3",
     "simplex4",
     "simplex2_tiled",
+    "simplex3_periodic",
     "simplex3_r2",
     "simplex4_r2",
     "simplex2_deriv",

@@ -62,10 +62,11 @@ pub const DEFAULT_TOLERANCE: f32 = crate::gpu::parity::PARITY_TOLERANCE;
 pub const TILEABLE_SIMPLEX_TOLERANCE: f32 = 4e-3;
 
 /// The tolerance `--verify` uses for `spec` unless told otherwise:
-/// [`TILEABLE_SIMPLEX_TOLERANCE`] for tileable simplex noise, else the parity tolerance of
+/// [`TILEABLE_SIMPLEX_TOLERANCE`] for tileable 2D simplex noise, else the parity tolerance of
 /// the field ([`crate::gpu::parity::tolerance`]: [`DEFAULT_TOLERANCE`] unless warped).
 pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
-    if spec.field.tileable && spec.field.kind == crate::NoiseKind::Simplex {
+    let f = &spec.field;
+    if f.tileable && f.kind == crate::NoiseKind::Simplex && f.dims == 2 {
         TILEABLE_SIMPLEX_TOLERANCE
     } else {
         crate::gpu::parity::tolerance(&spec.field)

@@ -113,7 +113,7 @@ pub struct BakeArgs {
     pub verify: bool,
     /// Tolerance of --verify (absolute) on the value; gradient channels get 10x (they reach
     /// ~10 where values reach 1). Default: the documented GPU/CPU parity tolerance 1e-5
-    /// (4e-3 for --tileable simplex: 4D noise on a torus via cos/sin, measured up to
+    /// (4e-3 for --tileable 2D simplex: 4D noise on a torus via cos/sin, measured up to
     /// 1.7e-3); simplex 3D/4D may need ~2e-3 on some GPUs (r²=0.6 boundary jumps).
     #[arg(long, requires = "verify")]
     pub tolerance: Option<f32>,
@@ -154,7 +154,7 @@ pub struct BakeArgs {
     pub fractal: FractalArg,
     /// Make opposite edges join seamlessly; the tile period along each axis is the
     /// frequency. Classic and cellular noise in any dimension (whole-number frequencies),
-    /// simplex in 2D.
+    /// simplex in 2D (any frequency) and 3D (whole-number frequencies; another lattice).
     #[arg(long)]
     pub tileable: bool,
     /// Simplex 3D/4D kernel: reference (r²=0.6, as Gustavson's code; tiny jumps at simplex

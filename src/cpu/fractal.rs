@@ -6,8 +6,8 @@ use super::classic::{classic2_periodic, classic3_periodic, classic4_periodic};
 use super::lookup::NoiseHasher;
 use super::real::Real;
 use super::simplex::{
-    simplex2, simplex2_deriv, simplex2_tiled, simplex3, simplex3_deriv, simplex3_r2, simplex4,
-    simplex4_r2, SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
+    simplex2, simplex2_deriv, simplex2_tiled, simplex3, simplex3_deriv, simplex3_periodic,
+    simplex3_r2, simplex4, simplex4_r2, SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
 };
 use crate::field::NoiseKind;
 use crate::params::{NoiseSettings, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS};
@@ -52,7 +52,9 @@ pub fn base_noise<R: Real>(
             }
         }
         (NoiseKind::Simplex, 3) => {
-            if kernel == KERNEL_CONTINUOUS {
+            if period[0] > R::lit(0.0) {
+                simplex3_periodic(lut, p[0], p[1], p[2], [lp(0), lp(1), lp(2)])
+            } else if kernel == KERNEL_CONTINUOUS {
                 simplex3_r2(
                     lut,
                     p[0],

@@ -267,6 +267,99 @@ pub fn simplex3_deriv<R: Real>(
     [v[0], v[1], v[2], v[3]]
 }
 
+/// Output scale of [`simplex3_periodic`]: its measured extremes (f64, 10⁶ random points,
+/// both lookup variants; `tests/reference/noise_periodic3.rs` re-measures them) are
+/// ±0.01300 unscaled, so 74 maps them to ±0.962, within [-1, 1] like the other simplex
+/// functions with a margin for points not sampled.
+pub const SIMPLEX3_PERIODIC_SCALE: f64 = 74.0;
+
+/// The simplex of a 3D point on the lattice of psrdnoise (Gustavson & McEwan 2022): the
+/// points `Mi·i` for whole `i` in `uvw = (y + z, x + z, x + y)` space, which integer
+/// translations along x, y and z map onto itself. Each corner is wrapped into the tile
+/// `[0, period)` (whole numbers) in xyz before it is hashed, so the noise tiles.
+pub fn simplex3_periodic_corners<R: Real>(
+    lut: &impl NoiseHasher,
+    x: R,
+    y: R,
+    z: R,
+    period: [u32; 3],
+) -> Corners<R, 3, 4> {
+    let u = y + z;
+    let v = x + z;
+    let w = x + y;
+    let i = u.floor();
+    let j = v.floor();
+    let k = w.floor();
+    let fu = u - i;
+    let fv = v - j;
+    let fw = w - k;
+    // Which of the six tetrahedra of the uvw cube: the order of the fractions, as the
+    // comparisons of simplex3_corners.
+    let (o1, o2): ([u32; 3], [u32; 3]) = if fu >= fv {
+        if fv >= fw {
+            ([1, 0, 0], [1, 1, 0])
+        } else if fu >= fw {
+            ([1, 0, 0], [1, 0, 1])
+        } else {
+            ([0, 0, 1], [1, 0, 1])
+        }
+    } else if fv < fw {
+        ([0, 0, 1], [0, 1, 1])
+    } else if fu < fw {
+        ([0, 1, 0], [0, 1, 1])
+    } else {
+        ([0, 1, 0], [1, 1, 0])
+    };
+    let mut d = [[R::lit(0.0); 3]; 4];
+    let mut g = [[R::lit(0.0); 3]; 4];
+    let offsets = [[0, 0, 0], o1, o2, [1, 1, 1]];
+    for (c, o) in offsets.iter().enumerate() {
+        let a = i + R::from_u32(o[0]);
+        let b = j + R::from_u32(o[1]);
+        let e = k + R::from_u32(o[2]);
+        // The corner in xyz: Mi·(a, b, e), half-integers, exact.
+        let half = R::lit(0.5);
+        let cx = (b + e - a) * half;
+        let cy = (a + e - b) * half;
+        let cz = (a + b - e) * half;
+        d[c] = [x - cx, y - cy, z - cz];
+        // Wrapped into the tile, back to uvw (whole numbers), hashed as simplex3's corners.
+        let wx = wrap_half_period(cx, period[0]);
+        let wy = wrap_half_period(cy, period[1]);
+        let wz = wrap_half_period(cz, period[2]);
+        let ii = wrap256(wy + wz);
+        let jj = wrap256(wx + wz);
+        let kk = wrap256(wx + wy);
+        g[c] = lut.grad3_at::<R>(ii, jj + lut.perm1(kk));
+    }
+    Corners { d, g }
+}
+
+/// Floored modulo `period` (a whole number) of a multiple of 1/2: exact, as `wrap_period`.
+#[inline(always)]
+fn wrap_half_period<R: Real>(c: R, period: u32) -> R {
+    let p = R::from_u32(period);
+    let mut r = c - p * (c / p).floor();
+    if r < R::lit(0.0) {
+        r = r + p;
+    }
+    if r >= p {
+        r = r - p;
+    }
+    r
+}
+
+/// 3D simplex noise that tiles with whole-number `period` along x, y and z (a different
+/// lattice from [`simplex3`]'s, so a different pattern): continuous kernel r² = 0.5,
+/// in [-1, 1].
+pub fn simplex3_periodic<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R, period: [u32; 3]) -> R {
+    sum_corners(
+        &simplex3_periodic_corners(lut, x, y, z, period),
+        R::lit(0.5),
+        R::lit(SIMPLEX3_PERIODIC_SCALE),
+    )
+}
+
 /// The simplex of a 4D point: skew, rank the offsets, hash the five corners.
 pub fn simplex4_corners<R: Real>(
     lut: &impl NoiseHasher,

@@ -729,10 +729,11 @@ fn combinations_that_do_not_exist_are_one_line_errors_and_leave_no_file() {
     let d = dir.path();
     let s = ["--size", "8x8"];
     let s3 = ["--dims", "3", "--size", "8"];
+    let s4 = ["--dims", "4", "--size", "8"];
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
-            [&s3[..], &["--tileable", "-o", "x.png"]].concat(),
-            "tileable simplex noise is 2D only",
+            [&s4[..], &["--tileable", "-o", "x.png"]].concat(),
+            "tileable simplex noise is 2D or 3D",
         ),
         (
             [

@@ -199,7 +199,7 @@ pub fn fill_slab_with(
         "{} is not available on this CPU",
         options.level.name()
     );
-    if !has_lane_code(kind, &params.settings) {
+    if !has_lane_code(kind, dims, &params.settings) {
         // The scalar reference fills it (the same values by definition).
         crate::cpu::fill::fill_slab(lut, kind, dims, params, out);
         return;
@@ -211,9 +211,13 @@ pub fn fill_slab_with(
     }
 }
 
-/// Whether the lanes implement this field: not yet cellular noise or domain warp.
-fn has_lane_code(kind: NoiseKind, settings: &NoiseSettings) -> bool {
-    kind != NoiseKind::Cellular && settings.warp_iterations == 0
+/// Whether the lanes implement this field: not yet cellular noise, domain warp or tiled
+/// 3D simplex.
+fn has_lane_code(kind: NoiseKind, dims: usize, settings: &NoiseSettings) -> bool {
+    let tiled = settings.period.iter().any(|&p| p > 0.0);
+    kind != NoiseKind::Cellular
+        && settings.warp_iterations == 0
+        && !(kind == NoiseKind::Simplex && dims == 3 && tiled)
 }
 
 /// Which lane function a fill evaluates (fixed for the whole fill, so the per-row and
