@@ -26,6 +26,8 @@ pub const CELLULAR_WGSL: &str = include_str!("../shaders/cellular.wgsl");
 pub const FRACTAL_WGSL: &str = include_str!("../shaders/fractal.wgsl");
 /// Domain warp `warp2/3/4(kind, p, NoiseSettings)`, used by `fractal2/3/4` (`shaders/warp.wgsl`).
 pub const WARP_WGSL: &str = include_str!("../shaders/warp.wgsl");
+/// Curl noise `curl2`, `curl3` (`shaders/curl.wgsl`).
+pub const CURL_WGSL: &str = include_str!("../shaders/curl.wgsl");
 /// Compute entry points of the generator (`shaders/fill.wgsl`).
 pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
 
@@ -40,7 +42,7 @@ pub const HASH_KEY_OVERRIDE_ID: u16 = 28271;
 
 /// The documented API of the noise source: the only global names without the
 /// `wgpu_noise_` prefix (unless [`ApiNames::Prefixed`] is asked for).
-pub const API_NAMES: [&str; 32] = [
+pub const API_NAMES: [&str; 34] = [
     "classic2",
     "classic3",
     "classic4",
@@ -73,6 +75,8 @@ pub const API_NAMES: [&str; 32] = [
     "warp2",
     "warp3",
     "warp4",
+    "curl2",
+    "curl3",
 ];
 
 /// The noise functions (`classic2`, `classic3`, `classic4`, `simplex2`, `simplex3`,
@@ -140,7 +144,7 @@ pub fn assemble(options: &WgslOptions) -> String {
         LookupVariant::Hash => LOOKUP_HASH_WGSL.to_string(),
     };
     let source = format!(
-        "{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{CELLULAR_WGSL}\n{FRACTAL_WGSL}\n{WARP_WGSL}"
+        "{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{CELLULAR_WGSL}\n{FRACTAL_WGSL}\n{WARP_WGSL}\n{CURL_WGSL}"
     );
     match options.api_names {
         ApiNames::Plain => source,

@@ -13,6 +13,7 @@ mod finite_input;
 mod hash_lookup;
 mod java_golden_values;
 mod noise_cellular;
+mod noise_curl;
 mod noise_periodic3;
 mod noise_warp;
 mod offset_precision;
