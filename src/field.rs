@@ -507,6 +507,28 @@ impl Field {
         Ok(())
     }
 
+    /// Checks that curl noise (`cpu::curl`, built on simplex noise) can be baked for the
+    /// field: untiled, unwarped, one plain octave of simplex noise in 2D or 3D.
+    pub fn check_curl(&self) -> Result<()> {
+        self.validate()?;
+        let bad = |m: &str| Err(NoiseError::InvalidField(m.to_string()));
+        if self.kind != NoiseKind::Simplex {
+            return bad("curl noise is made from simplex noise: use --noise simplex");
+        }
+        if !(2..=3).contains(&self.dims) {
+            return bad("curl noise is 2D or 3D");
+        }
+        if self.fractal != Fractal::default() || self.kernel != Kernel::default() {
+            return bad(
+                "curl noise has one octave of its own kernel (no fractal or kernel options yet)",
+            );
+        }
+        if self.tileable || self.warp.is_active() {
+            return bad("curl noise is not tileable or warped yet");
+        }
+        Ok(())
+    }
+
     /// Checks that every octave stays within `f32` (the shaders' and the `f32` reference's
     /// arithmetic): its frequency `lacunarity^k`, its coordinates (up to `|offset| +
     /// |frequency|` times that), its amplitude `gain^k`, the sum of amplitudes and the

@@ -95,6 +95,9 @@ pub struct NoiseSpec {
     /// Four values per texel, `[value, ∂/∂x, ∂/∂y, ∂/∂z]` (derivatives with respect to
     /// noise-space coordinates; see [`Field::check_gradient`] for the fields that have one).
     pub gradient: bool,
+    /// Curl noise instead of the value: `dims` values per texel, the divergence-free
+    /// field of `cpu::curl` at each texel's point (see [`Field::check_curl`]).
+    pub curl: bool,
 }
 
 impl NoiseSpec {
@@ -105,6 +108,7 @@ impl NoiseSpec {
             seed,
             lookup: LookupVariant::Textures,
             gradient: false,
+            curl: false,
         }
     }
 
@@ -120,9 +124,17 @@ impl NoiseSpec {
         self
     }
 
-    /// `f32`s per texel: 1, or 4 with the gradient.
+    /// The same as curl noise (or not).
+    pub fn with_curl(mut self, curl: bool) -> Self {
+        self.curl = curl;
+        self
+    }
+
+    /// `f32`s per texel: 1, 4 with the gradient, 2 or 3 (the dimensions) for curl noise.
     pub fn channels(&self) -> usize {
-        if self.gradient {
+        if self.curl {
+            self.field.dims
+        } else if self.gradient {
             4
         } else {
             1
@@ -132,7 +144,14 @@ impl NoiseSpec {
     /// [`Field::validate`] ([`Field::check_gradient`] with the gradient), plus the bake's
     /// own limit on the frequency ([`MAX_FREQUENCY`]).
     pub fn validate(&self) -> Result<()> {
-        if self.gradient {
+        if self.curl && self.gradient {
+            return Err(NoiseError::InvalidField(
+                "curl noise and the gradient are separate bakes".into(),
+            ));
+        }
+        if self.curl {
+            self.field.check_curl()?;
+        } else if self.gradient {
             self.field.check_gradient()?;
         } else {
             self.field.validate()?;
@@ -215,6 +234,9 @@ impl NoiseSpec {
         if self.gradient {
             text += ", value and gradient";
         }
+        if self.curl {
+            text += &format!(", curl noise ({} channels)", f.dims);
+        }
         text
     }
 }
@@ -249,6 +271,13 @@ impl BakeOptions {
     pub fn plan(&self, spec: &NoiseSpec) -> Result<SliceAtlas> {
         spec.validate()?;
         let format = self.encoding.format();
+        if spec.curl && !matches!(self.encoding, Encoding::Exr { .. } | Encoding::Npy) {
+            return Err(NoiseError::Output(format!(
+                "curl noise has {} values per texel: write it to .exr or .npy, not {}",
+                spec.channels(),
+                self.encoding.describe()
+            )));
+        }
         match (&self.encoding, spec.gradient) {
             (Encoding::Png { .. }, true) => return Err(NoiseError::Output(
                 "a grayscale PNG holds one value per texel: write the gradient to .exr or .npy, \
@@ -498,6 +527,12 @@ pub fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) 
         }
         Encoding::Npy if spec.gradient => {
             text += " Last axis: value, d/dx, d/dy, d/dz (noise-space derivatives).";
+        }
+        Encoding::Exr { .. } if spec.curl => {
+            text += " Channels: R, G (, B) = the curl's x, y (, z) components.";
+        }
+        Encoding::Npy if spec.curl => {
+            text += " Last axis: the curl's x, y (, z) components.";
         }
         _ => {}
     }

@@ -6,7 +6,7 @@
 //! when the spec asks for the gradient ([`NoiseSpec::gradient`]).
 
 use crate::bake::NoiseSpec;
-use crate::cpu::fill::fill_slab_gradient;
+use crate::cpu::fill::{fill_slab_curl, fill_slab_gradient};
 use crate::cpu::simd::{self, fill_slab};
 use crate::cpu::IntegerHasher;
 use crate::error::{NoiseError, Result};
@@ -48,6 +48,13 @@ impl CpuHasher {
     /// [`fill_slab_gradient`] (four, interleaved) when `spec.gradient`.
     pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
         let (kind, dims) = (spec.field.kind, spec.field.dims);
+        if spec.curl {
+            match self {
+                CpuHasher::Tables(t) => fill_slab_curl(t.as_ref(), dims, params, out),
+                CpuHasher::Hash(h) => fill_slab_curl(h, dims, params, out),
+            }
+            return;
+        }
         match (self, spec.gradient) {
             (CpuHasher::Tables(t), false) => fill_slab(t.as_ref(), kind, dims, params, out),
             (CpuHasher::Hash(h), false) => fill_slab(h, kind, dims, params, out),
@@ -101,6 +108,11 @@ impl GpuSource {
     /// and the generator compiled for the spec's lookup variant).
     pub fn check(&self, spec: &NoiseSpec) -> Result<()> {
         spec.validate()?;
+        if spec.curl {
+            return Err(NoiseError::Output(
+                "curl noise is baked on the CPU (the GPU has no curl fill yet)".into(),
+            ));
+        }
         let variant = self.noise.pipelines().variant();
         if variant != spec.lookup {
             return Err(NoiseError::Output(format!(

@@ -169,6 +169,11 @@ pub struct BakeArgs {
     /// axis of 4). fBm of untiled simplex noise in 2D or 3D.
     #[arg(long)]
     pub gradient: bool,
+    /// Write curl noise, the divergence-free vector field of simplex noise (2D: its rotated
+    /// gradient; 3D: the curl of three decorrelated fields): 2 or 3 channels (.exr RG/RGB,
+    /// .npy trailing axis). Baked on the CPU.
+    #[arg(long, conflicts_with_all = ["gradient", "normal_map"])]
+    pub curl: bool,
     /// Write a tangent-space normal map (2D, RGB PNG, OpenGL convention +Y up) from the
     /// gradient.
     #[arg(long)]
@@ -271,7 +276,8 @@ pub fn run(args: BakeArgs) -> Result<()> {
     };
     let spec = NoiseSpec::new(field, args.noise.seed)
         .with_lookup(lookup)
-        .with_gradient(args.gradient || args.normal_map);
+        .with_gradient(args.gradient || args.normal_map)
+        .with_curl(args.curl);
     let options = BakeOptions {
         encoding: encoding(&args)?,
         atlas_columns: args.columns,

@@ -110,6 +110,31 @@ pub fn fill_slab_gradient(
         });
 }
 
+/// Curl noise at every texel's sample point (`cpu::curl`): `dims` values per texel,
+/// interleaved (see [`crate::Field::check_curl`]).
+pub fn fill_slab_curl(lut: &impl NoiseHasher, dims: usize, params: &FillParams, out: &mut [f32]) {
+    let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+    assert_eq!(
+        out.len(),
+        params.len() * dims,
+        "output length must match the slab"
+    );
+    out.par_chunks_mut(nx * dims)
+        .enumerate()
+        .for_each(|(row, values)| {
+            let y = (row % ny) as u32;
+            let z = ((row / ny) % nz) as u32;
+            for (x, v) in values.chunks_exact_mut(dims).enumerate() {
+                let p = sample_point(params, [x as u32, y, z, 0]);
+                if dims == 2 {
+                    v.copy_from_slice(&super::curl::curl2::<f32>(lut, p[0], p[1]));
+                } else {
+                    v.copy_from_slice(&super::curl::curl3::<f32>(lut, [p[0], p[1], p[2]]));
+                }
+            }
+        });
+}
+
 /// The whole field in `f32`, mirroring the GPU (all cores).
 pub fn generate_f32(lut: &impl NoiseHasher, field: &Field) -> crate::Result<Vec<f32>> {
     field.validate()?;

@@ -19,6 +19,7 @@ mod bake_tiles;
 mod cli_sample;
 mod messages;
 mod noise_cellular_cli;
+mod noise_curl_cli;
 mod noise_warp_cli;
 mod preview;
 mod sample_streaming;

@@ -19,12 +19,15 @@ use super::{ExrCompression, Produce, RowAssembler, SliceAtlas, WriteSeek};
 use crate::error::{NoiseError, Result};
 
 /// The EXR channel names for `channels` floats per texel, in the order of the texel's
-/// floats: `Y` for values alone; `R, G, B, A` = value, ∂/∂x, ∂/∂y, ∂/∂z for gradients.
+/// floats: `Y` for values alone; `R, G, B, A` = value, ∂/∂x, ∂/∂y, ∂/∂z for gradients;
+/// `R, G (, B)` for the components of curl noise.
 pub fn channel_names(channels: usize) -> &'static [&'static str] {
-    if channels == 1 {
-        &["Y"]
-    } else {
-        &["R", "G", "B", "A"]
+    match channels {
+        1 => &["Y"],
+        // Curl noise: x, y (, z).
+        2 => &["R", "G"],
+        3 => &["R", "G", "B"],
+        _ => &["R", "G", "B", "A"],
     }
 }
 

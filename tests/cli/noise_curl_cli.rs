@@ -1,0 +1,81 @@
+//! `bake --curl` writes curl noise: 2 channels in 2D and 3 in 3D (`.npy` trailing axis, EXR
+//! RG/RGB), the f32 CPU mirror's values at every texel; it refuses what it cannot write.
+
+use crate::bake_support::{assert_refused, bake_ok, read_npy};
+use wgpu_noise::cpu::curl::{curl2, curl3};
+use wgpu_noise::params::FillParams;
+use wgpu_noise::params::Slab;
+use wgpu_noise::tables::PermutationTables;
+use wgpu_noise::{Field, NoiseKind};
+
+#[test]
+fn bake_curl_writes_the_curl_of_every_texel() {
+    let dir = tempfile::tempdir().unwrap();
+    let lut = PermutationTables::new(5);
+    for (dims, size, shape) in [
+        (2usize, "40x24", vec![24usize, 40, 2]),
+        (3, "12x10x6", vec![6, 10, 12, 3]),
+    ] {
+        let out = dir.path().join(format!("curl{dims}.npy"));
+        let dims_arg = dims.to_string();
+        let stderr = bake_ok(
+            dir.path(),
+            &[
+                "--dims",
+                &dims_arg,
+                "--size",
+                size,
+                "--frequency",
+                "3",
+                "--seed",
+                "5",
+                "--curl",
+            ]
+            .into_iter()
+            .chain(["-o", out.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        );
+        assert!(
+            stderr.contains(&format!("curl noise ({dims} channels)")),
+            "{stderr}"
+        );
+        let got = read_npy(&out, &shape);
+        let sizes: Vec<u32> = shape[..dims].iter().rev().map(|&s| s as u32).collect();
+        let field = Field::new(NoiseKind::Simplex, &sizes).with_frequency(&[3.0; 3]);
+        let params = FillParams::new(&field, Slab::whole(&field));
+        let mut i = 0;
+        for z in 0..field.size[2] {
+            for y in 0..field.size[1] {
+                for x in 0..field.size[0] {
+                    let p = wgpu_noise::cpu::fill::sample_point(&params, [x, y, z, 0]);
+                    let expect: Vec<f32> = if dims == 2 {
+                        curl2::<f32>(&lut, p[0], p[1]).to_vec()
+                    } else {
+                        curl3::<f32>(&lut, [p[0], p[1], p[2]]).to_vec()
+                    };
+                    assert_eq!(&got[i..i + dims], &expect[..], "{dims}D texel {x},{y},{z}");
+                    i += dims;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn bake_curl_refuses_what_it_cannot_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (&["-o", "c.png"], "write it to .exr or .npy"),
+        (
+            &["--noise", "classic", "-o", "c.npy"],
+            "made from simplex noise",
+        ),
+        (&["--dims", "4", "-o", "c.npy"], "2D or 3D"),
+        (&["--octaves", "3", "-o", "c.npy"], "one octave"),
+    ];
+    for (extra, message) in cases {
+        let mut args = vec!["--size", "8", "--curl", "--backend", "cpu"];
+        args.extend_from_slice(extra);
+        assert_refused(dir.path(), &args, message);
+    }
+}
