@@ -142,6 +142,20 @@ fn simplex2_tiled(p: vec2<f32>, period: vec2<f32>) -> f32 {
     return simplex4(vec4<f32>(rx * cos(ax), rx * sin(ax), ry * cos(ay), ry * sin(ay)));
 }
 
+// Which of the six tetrahedra of a cube holds the offsets (x0, y0, z0): the unit steps to
+// its second and third corners, by the comparisons of the Java code (>= included).
+// CPU mirror: simplex3_order in src/cpu/simplex.rs.
+fn wgpu_noise_simplex3_order(x0: f32, y0: f32, z0: f32) -> array<vec3<u32>, 2> {
+    if (x0 >= y0) {
+        if (y0 >= z0) { return array<vec3<u32>, 2>(vec3<u32>(1u, 0u, 0u), vec3<u32>(1u, 1u, 0u)); }
+        if (x0 >= z0) { return array<vec3<u32>, 2>(vec3<u32>(1u, 0u, 0u), vec3<u32>(1u, 0u, 1u)); }
+        return array<vec3<u32>, 2>(vec3<u32>(0u, 0u, 1u), vec3<u32>(1u, 0u, 1u));
+    }
+    if (y0 < z0) { return array<vec3<u32>, 2>(vec3<u32>(0u, 0u, 1u), vec3<u32>(0u, 1u, 1u)); }
+    if (x0 < z0) { return array<vec3<u32>, 2>(vec3<u32>(0u, 1u, 0u), vec3<u32>(0u, 1u, 1u)); }
+    return array<vec3<u32>, 2>(vec3<u32>(0u, 1u, 0u), vec3<u32>(1u, 1u, 0u));
+}
+
 // The simplex of a 3D point: skew, pick the tetrahedron, hash the four corners.
 fn wgpu_noise_simplex3_corners(p_in: vec3<f32>) -> wgpu_noise_Corners3 {
     let p = clamp(p_in, vec3<f32>(-WGPU_NOISE_SIMPLEX_COORD_LIMIT), vec3<f32>(WGPU_NOISE_SIMPLEX_COORD_LIMIT));
@@ -158,24 +172,9 @@ fn wgpu_noise_simplex3_corners(p_in: vec3<f32>) -> wgpu_noise_Corners3 {
     let x0 = x - (i - t);
     let y0 = y - (j - t);
     let z0 = z - (k - t);
-    // Which of the six tetrahedra: the comparisons of the Java code, >= included.
-    var o1: vec3<u32>;
-    var o2: vec3<u32>;
-    if (x0 >= y0) {
-        if (y0 >= z0) {
-            o1 = vec3<u32>(1u, 0u, 0u); o2 = vec3<u32>(1u, 1u, 0u);
-        } else if (x0 >= z0) {
-            o1 = vec3<u32>(1u, 0u, 0u); o2 = vec3<u32>(1u, 0u, 1u);
-        } else {
-            o1 = vec3<u32>(0u, 0u, 1u); o2 = vec3<u32>(1u, 0u, 1u);
-        }
-    } else if (y0 < z0) {
-        o1 = vec3<u32>(0u, 0u, 1u); o2 = vec3<u32>(0u, 1u, 1u);
-    } else if (x0 < z0) {
-        o1 = vec3<u32>(0u, 1u, 0u); o2 = vec3<u32>(0u, 1u, 1u);
-    } else {
-        o1 = vec3<u32>(0u, 1u, 0u); o2 = vec3<u32>(1u, 1u, 0u);
-    }
+    let order = wgpu_noise_simplex3_order(x0, y0, z0);
+    let o1 = order[0];
+    let o2 = order[1];
     let x1 = x0 - f32(o1.x) + g3;
     let y1 = y0 - f32(o1.y) + g3;
     let z1 = z0 - f32(o1.z) + g3;
@@ -343,24 +342,10 @@ fn wgpu_noise_simplex3_periodic_corners(x: vec3<f32>, period: vec3<u32>) -> wgpu
     let fu = u - i;
     let fv = v - j;
     let fw = w - k;
-    // Which of the six tetrahedra of the uvw cube: as wgpu_noise_simplex3_corners.
-    var o1: vec3<f32>;
-    var o2: vec3<f32>;
-    if (fu >= fv) {
-        if (fv >= fw) {
-            o1 = vec3<f32>(1.0, 0.0, 0.0); o2 = vec3<f32>(1.0, 1.0, 0.0);
-        } else if (fu >= fw) {
-            o1 = vec3<f32>(1.0, 0.0, 0.0); o2 = vec3<f32>(1.0, 0.0, 1.0);
-        } else {
-            o1 = vec3<f32>(0.0, 0.0, 1.0); o2 = vec3<f32>(1.0, 0.0, 1.0);
-        }
-    } else if (fv < fw) {
-        o1 = vec3<f32>(0.0, 0.0, 1.0); o2 = vec3<f32>(0.0, 1.0, 1.0);
-    } else if (fu < fw) {
-        o1 = vec3<f32>(0.0, 1.0, 0.0); o2 = vec3<f32>(0.0, 1.0, 1.0);
-    } else {
-        o1 = vec3<f32>(0.0, 1.0, 0.0); o2 = vec3<f32>(1.0, 1.0, 0.0);
-    }
+    // Which of the six tetrahedra of the uvw cube: the order of the fractions.
+    let order = wgpu_noise_simplex3_order(fu, fv, fw);
+    let o1 = vec3<f32>(order[0]);
+    let o2 = vec3<f32>(order[1]);
     var d0: vec3<f32>;
     var d1: vec3<f32>;
     var d2: vec3<f32>;

@@ -361,19 +361,23 @@ fn measure(
                 });
             }
             #[cfg(feature = "bench-peers")]
-            if warp.is_none() {
-                progress("noise-rs");
-                let time =
-                    bench::median_time(repeats, || Ok(peers::noise_rs(kind, w, seed, &mut out)))?;
-                rows.push(Row {
-                    path: "noise-rs",
-                    noise,
-                    dims: w.dims,
-                    samples,
-                    time,
-                    clock: None,
-                    rejected: false,
-                });
+            {
+                // noise-rs has no domain warp of the same kind: no row for warped fields.
+                if warp.is_none() {
+                    progress("noise-rs");
+                    let time = bench::median_time(repeats, || {
+                        Ok(peers::noise_rs(kind, w, seed, &mut out))
+                    })?;
+                    rows.push(Row {
+                        path: "noise-rs",
+                        noise,
+                        dims: w.dims,
+                        samples,
+                        time,
+                        clock: None,
+                        rejected: false,
+                    });
+                }
                 if w.dims <= 3 {
                     progress("fastnoise-lite");
                     let time = bench::median_time(repeats, || {
@@ -389,22 +393,6 @@ fn measure(
                         rejected: false,
                     });
                 }
-            }
-            #[cfg(feature = "bench-peers")]
-            if let (Some(_), true) = (warp, w.dims <= 3) {
-                progress("fastnoise-lite");
-                let time = bench::median_time(repeats, || {
-                    Ok(peers::fastnoise_lite(kind, w, seed, warp, &mut out))
-                })?;
-                rows.push(Row {
-                    path: "fastnoise-lite",
-                    noise,
-                    dims: w.dims,
-                    samples,
-                    time,
-                    clock: None,
-                    rejected: false,
-                });
             }
         }
         if let Some(gpu) = gpu {

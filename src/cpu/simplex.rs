@@ -186,6 +186,27 @@ pub fn simplex2_tiled<R: Real>(lut: &impl NoiseHasher, x: R, y: R, period: [R; 2
     )
 }
 
+/// Which of the six tetrahedra of a cube holds the offsets `(x0, y0, z0)`: the unit steps
+/// to its second and third corners, by the comparisons of the Java code (`>=` included).
+#[inline(always)]
+fn simplex3_order<R: Real>(x0: R, y0: R, z0: R) -> ([u32; 3], [u32; 3]) {
+    if x0 >= y0 {
+        if y0 >= z0 {
+            ([1, 0, 0], [1, 1, 0])
+        } else if x0 >= z0 {
+            ([1, 0, 0], [1, 0, 1])
+        } else {
+            ([0, 0, 1], [1, 0, 1])
+        }
+    } else if y0 < z0 {
+        ([0, 0, 1], [0, 1, 1])
+    } else if x0 < z0 {
+        ([0, 1, 0], [0, 1, 1])
+    } else {
+        ([0, 1, 0], [1, 1, 0])
+    }
+}
+
 /// The simplex of a 3D point: skew, pick the tetrahedron, hash the four corners.
 pub fn simplex3_corners<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R) -> Corners<R, 3, 4> {
     // Beyond the limit the skew would overflow to infinity and give NaN; f32 points
@@ -204,22 +225,7 @@ pub fn simplex3_corners<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R) -> Co
     let x0 = x - (i - t);
     let y0 = y - (j - t);
     let z0 = z - (k - t);
-    // Which of the six tetrahedra: the comparisons of the Java code, `>=` included.
-    let (o1, o2): ([u32; 3], [u32; 3]) = if x0 >= y0 {
-        if y0 >= z0 {
-            ([1, 0, 0], [1, 1, 0])
-        } else if x0 >= z0 {
-            ([1, 0, 0], [1, 0, 1])
-        } else {
-            ([0, 0, 1], [1, 0, 1])
-        }
-    } else if y0 < z0 {
-        ([0, 0, 1], [0, 1, 1])
-    } else if x0 < z0 {
-        ([0, 1, 0], [0, 1, 1])
-    } else {
-        ([0, 1, 0], [1, 1, 0])
-    };
+    let (o1, o2) = simplex3_order(x0, y0, z0);
     let x1 = x0 - R::from_u32(o1[0]) + g3;
     let y1 = y0 - R::from_u32(o1[1]) + g3;
     let z1 = z0 - R::from_u32(o1[2]) + g3;
@@ -293,23 +299,8 @@ pub fn simplex3_periodic_corners<R: Real>(
     let fu = u - i;
     let fv = v - j;
     let fw = w - k;
-    // Which of the six tetrahedra of the uvw cube: the order of the fractions, as the
-    // comparisons of simplex3_corners.
-    let (o1, o2): ([u32; 3], [u32; 3]) = if fu >= fv {
-        if fv >= fw {
-            ([1, 0, 0], [1, 1, 0])
-        } else if fu >= fw {
-            ([1, 0, 0], [1, 0, 1])
-        } else {
-            ([0, 0, 1], [1, 0, 1])
-        }
-    } else if fv < fw {
-        ([0, 0, 1], [0, 1, 1])
-    } else if fu < fw {
-        ([0, 1, 0], [0, 1, 1])
-    } else {
-        ([0, 1, 0], [1, 1, 0])
-    };
+    // Which of the six tetrahedra of the uvw cube: the order of the fractions.
+    let (o1, o2) = simplex3_order(fu, fv, fw);
     let mut d = [[R::lit(0.0); 3]; 4];
     let mut g = [[R::lit(0.0); 3]; 4];
     let offsets = [[0, 0, 0], o1, o2, [1, 1, 1]];

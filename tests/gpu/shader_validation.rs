@@ -45,13 +45,20 @@ fn each_noise_family_validates_with_either_lookup_module() {
             &format!("{base}\n{}", shader::SIMPLEX_WGSL),
         );
         validate(
-            "lookup + all + fractal.wgsl",
+            "lookup + simplex.wgsl + curl.wgsl",
+            &format!("{base}\n{}\n{}", shader::SIMPLEX_WGSL, shader::CURL_WGSL),
+        );
+        // fractal.wgsl and warp.wgsl call each other (the warp moves the point first,
+        // and samples the base noise of fractal.wgsl).
+        validate(
+            "lookup + all + fractal.wgsl + warp.wgsl",
             &format!(
-                "{base}\n{}\n{}\n{}\n{}",
+                "{base}\n{}\n{}\n{}\n{}\n{}",
                 shader::CLASSIC_WGSL,
                 shader::SIMPLEX_WGSL,
                 shader::CELLULAR_WGSL,
-                shader::FRACTAL_WGSL
+                shader::FRACTAL_WGSL,
+                shader::WARP_WGSL
             ),
         );
     }
@@ -74,7 +81,7 @@ fn the_fill_shader_validates_for_both_lookup_variants() {
 /// functions, after them.
 #[test]
 fn every_shader_file_validates() {
-    const LIBRARY_MODULES: [&str; 8] = [
+    const LIBRARY_MODULES: [&str; 10] = [
         "lookup.wgsl",
         "lookup_hash.wgsl",
         "lattice.wgsl",
@@ -82,6 +89,8 @@ fn every_shader_file_validates() {
         "simplex.wgsl",
         "cellular.wgsl",
         "fractal.wgsl",
+        "warp.wgsl",
+        "curl.wgsl",
         "fill.wgsl",
     ];
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/shaders");
