@@ -17,12 +17,12 @@ fn sample_with_env(args: &[&str], input: &str, env: &[(&str, &str)]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run wgpu-noise");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    // A run that fails before reading its input (no adapter, a bad option) may close
+    // stdin first: a broken pipe here is that, and its status and stderr tell the rest.
+    match child.stdin.take().unwrap().write_all(input.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        written => written.unwrap(),
+    }
     child.wait_with_output().unwrap()
 }
 
