@@ -79,7 +79,7 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     // The library's fractal sum (fractal3, NoiseSettings and the constants come with the
     // noise functions): five octaves of simplex fBm, not tiled, with the continuous kernel
     // (no small jumps at simplex boundaries for the veins to trace).
-    let fbm5 = NoiseSettings(vec4<f32>(0.0), 5u, WGPU_NOISE_FRACTAL_FBM, 2.03, 0.5, WGPU_NOISE_KERNEL_CONTINUOUS, WGPU_NOISE_CELLULAR_F1, WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN, 1.0, 0.0, 1.0, 1u, 0u);
+    let fbm5 = NoiseSettings(vec4<f32>(0.0), 5u, WGPU_NOISE_FRACTAL_FBM, 2.03, 0.5, WGPU_NOISE_KERNEL_CONTINUOUS, WGPU_NOISE_CELLULAR_F1, WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN, 1.0, 0.0, 1.0, 1u, 0u, 0.0);
     // Marble: parallel bands, their phase displaced by turbulence.
     let turbulence = fractal3(WGPU_NOISE_SIMPLEX, vec3<f32>(p, t), fbm5);
     let bands = sin((p.x + 0.6 * p.y) * 3.0 + turbulence * 3.0);

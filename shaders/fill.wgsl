@@ -40,13 +40,15 @@ override FILL_CELLULAR_OUTPUT: u32 = 0u;    // CELLULAR_* (cellular.wgsl)
 override FILL_CELLULAR_DISTANCE: u32 = 0u;  // CELLULAR_DISTANCE_*
 override FILL_WARP_OCTAVES: u32 = 1u;
 override FILL_WARP_ITERATIONS: u32 = 0u;    // 0 = no domain warp (warp.wgsl)
+override FILL_FLOW: bool = false;           // a non-zero flow angle (simplex.wgsl's flow2/flow3)
 
 fn fill_settings() -> NoiseSettings {
     let period = select(vec4<f32>(0.0), params.settings.period, FILL_TILED);
     return NoiseSettings(period, FILL_OCTAVES, FILL_MODE, params.settings.lacunarity, params.settings.gain,
                          FILL_KERNEL, FILL_CELLULAR_OUTPUT, FILL_CELLULAR_DISTANCE,
                          params.settings.cellular_jitter, params.settings.warp_amplitude,
-                         params.settings.warp_frequency, FILL_WARP_OCTAVES, FILL_WARP_ITERATIONS);
+                         params.settings.warp_frequency, FILL_WARP_OCTAVES, FILL_WARP_ITERATIONS,
+                         select(0.0, params.settings.flow_angle, FILL_FLOW));
 }
 
 fn noise2(p: vec2<f32>) -> f32 {

@@ -26,6 +26,7 @@ struct NoiseSettings {
     warp_frequency: f32,     // warp noise frequency relative to the field's
     warp_octaves: u32,       // fBm octaves of the warp noise
     warp_iterations: u32,    // 0 = no warp, 1 = warp, 2 = warp of a warp, ...
+    flow_angle: f32,         // flow noise (simplex 2D/3D, untiled): gradient rotation in radians
 }
 
 // The cellular options of `s`.
@@ -38,7 +39,7 @@ fn wgpu_noise_lattice_period(period: f32) -> u32 {
     return select(256u, u32(round(period)), period > 0.0);
 }
 
-fn wgpu_noise_base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>, cell: CellularShape) -> f32 {
+fn wgpu_noise_base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>, cell: CellularShape, flow: f32) -> f32 {
     if (kind == WGPU_NOISE_CELLULAR) {
         return cellular2_periodic(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)), cell);
     }
@@ -46,10 +47,11 @@ fn wgpu_noise_base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>, cell: Cell
         return classic2_periodic(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)));
     }
     if (period.x > 0.0) { return simplex2_tiled(p, period); }
+    if (flow != 0.0) { return flow2(p, flow); }
     return simplex2(p);
 }
 
-fn wgpu_noise_base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u32, cell: CellularShape) -> f32 {
+fn wgpu_noise_base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u32, cell: CellularShape, flow: f32) -> f32 {
     if (kind == WGPU_NOISE_CELLULAR) {
         return cellular3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                                wgpu_noise_lattice_period(period.z)), cell);
@@ -62,7 +64,11 @@ fn wgpu_noise_base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u3
         return simplex3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                               wgpu_noise_lattice_period(period.z)));
     }
-    if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) { return simplex3_r2(p, 0.5, WGPU_NOISE_SIMPLEX3_R05_SCALE); }
+    if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) {
+        if (flow != 0.0) { return flow3_r2(p, flow, 0.5, WGPU_NOISE_SIMPLEX3_R05_SCALE); }
+        return simplex3_r2(p, 0.5, WGPU_NOISE_SIMPLEX3_R05_SCALE);
+    }
+    if (flow != 0.0) { return flow3(p, flow); }
     return simplex3(p);
 }
 
@@ -102,7 +108,7 @@ fn fractal2(kind: u32, p: vec2<f32>, s: NoiseSettings) -> f32 {
     var frequency = 1.0;
     var weight = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let n = wgpu_noise_base_noise2(kind, q * frequency, s.period.xy * frequency, wgpu_noise_cellular_shape(s));
+        let n = wgpu_noise_base_noise2(kind, q * frequency, s.period.xy * frequency, wgpu_noise_cellular_shape(s), s.flow_angle);
         let shaped = wgpu_noise_shape_octave(s.mode, n, weight);
         weight = shaped.y;
         sum = sum + amplitude * shaped.x;
@@ -121,7 +127,8 @@ fn fractal3(kind: u32, p: vec3<f32>, s: NoiseSettings) -> f32 {
     var frequency = 1.0;
     var weight = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let n = wgpu_noise_base_noise3(kind, q * frequency, s.period.xyz * frequency, s.kernel, wgpu_noise_cellular_shape(s));
+        let n = wgpu_noise_base_noise3(kind, q * frequency, s.period.xyz * frequency, s.kernel, wgpu_noise_cellular_shape(s),
+                                       s.flow_angle);
         let shaped = wgpu_noise_shape_octave(s.mode, n, weight);
         weight = shaped.y;
         sum = sum + amplitude * shaped.x;
@@ -151,16 +158,16 @@ fn fractal4(kind: u32, p: vec4<f32>, s: NoiseSettings) -> f32 {
     return sum / norm;
 }
 
-// fBm of simplex noise with its analytic gradient: octave k contributes
-// gain^k (value, lacunarity^k * gradient) at lacunarity^k * p (chain rule); the sum is
-// normalised like fractal2/3. Untiled noise only.
+// fBm of simplex (or, with s.flow_angle, flow) noise with its analytic gradient: octave k
+// contributes gain^k (value, lacunarity^k * gradient) at lacunarity^k * p (chain rule); the
+// sum is normalised like fractal2/3. Untiled noise only.
 fn fbm_deriv2(p: vec2<f32>, s: NoiseSettings) -> vec3<f32> {
     var sum = vec3<f32>(0.0);
     var norm = 0.0;
     var amplitude = 1.0;
     var frequency = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let d = simplex2_deriv(p * frequency);
+        let d = flow2_deriv(p * frequency, s.flow_angle);
         sum = sum + amplitude * vec3<f32>(d.x, d.yz * frequency);
         norm = norm + amplitude;
         amplitude = amplitude * s.gain;
@@ -181,7 +188,7 @@ fn fbm_deriv3(p: vec3<f32>, s: NoiseSettings) -> vec4<f32> {
     var amplitude = 1.0;
     var frequency = 1.0;
     for (var octave = 0u; octave < s.octaves; octave = octave + 1u) {
-        let d = simplex3_deriv(p * frequency, r2, scale);
+        let d = flow3_deriv(p * frequency, s.flow_angle, r2, scale);
         sum = sum + amplitude * vec4<f32>(d.x, d.yzw * frequency);
         norm = norm + amplitude;
         amplitude = amplitude * s.gain;

@@ -3,7 +3,7 @@
 // CPU equivalent of a frame: cpu::fractal::fractal::<f32> at the same points, then the
 // gray mapping below (src/cli/preview/view.rs: `gray`).
 
-// Keep in sync with `PreviewUniforms` in src/cli/preview/view.rs (112 bytes).
+// Keep in sync with `PreviewUniforms` in src/cli/preview/view.rs (128 bytes).
 struct Preview {
     offset: vec4<f32>,        // noise coordinate of pixel (0, 0), animation included
     step: vec4<f32>,          // noise units per pixel per axis (frequency / size)

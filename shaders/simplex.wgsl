@@ -115,21 +115,54 @@ fn wgpu_noise_simplex2_corners(p_in: vec2<f32>) -> wgpu_noise_Corners2 {
                     array<vec2<f32>, 3>(g0, g1, g2v));
 }
 
-// 2D simplex noise, in [-1, 1].
-fn simplex2(p: vec2<f32>) -> f32 {
-    let c = wgpu_noise_simplex2_corners(p);
+// 70 (the 2D output scale) times the sum of the corners' values, in corner order.
+fn wgpu_noise_simplex2_sum(c: wgpu_noise_Corners2) -> f32 {
     let r2 = WGPU_NOISE_SIMPLEX2_R2;
     return 70.0 * (wgpu_noise_corner_value2(c.d[0], c.g[0], r2) + wgpu_noise_corner_value2(c.d[1], c.g[1], r2)
         + wgpu_noise_corner_value2(c.d[2], c.g[2], r2));
 }
 
-// 2D simplex noise and its analytic gradient: (value, d/dx, d/dy) (Gustavson's sdnoise).
-fn simplex2_deriv(p: vec2<f32>) -> vec3<f32> {
-    let c = wgpu_noise_simplex2_corners(p);
+// (value, d/dx, d/dy) of the corners' sum.
+fn wgpu_noise_simplex2_value_gradient(c: wgpu_noise_Corners2) -> vec3<f32> {
     let r2 = WGPU_NOISE_SIMPLEX2_R2;
     let gradient = wgpu_noise_corner_gradient2(c.d[0], c.g[0], r2) + wgpu_noise_corner_gradient2(c.d[1], c.g[1], r2)
         + wgpu_noise_corner_gradient2(c.d[2], c.g[2], r2);
-    return vec3<f32>(simplex2(p), 70.0 * gradient);
+    return vec3<f32>(wgpu_noise_simplex2_sum(c), 70.0 * gradient);
+}
+
+// 2D simplex noise, in [-1, 1].
+fn simplex2(p: vec2<f32>) -> f32 {
+    return wgpu_noise_simplex2_sum(wgpu_noise_simplex2_corners(p));
+}
+
+// 2D simplex noise and its analytic gradient: (value, d/dx, d/dy) (Gustavson's sdnoise).
+fn simplex2_deriv(p: vec2<f32>) -> vec3<f32> {
+    return wgpu_noise_simplex2_value_gradient(wgpu_noise_simplex2_corners(p));
+}
+
+// Flow noise (Perlin and Neyret's rotating gradients, as psrdnoise turns them): every
+// corner's gradient turned by `angle` radians, the same way at every corner. Animating the
+// angle makes the pattern swirl in place; angle 0 is simplex2 bit for bit (the gradients'
+// components are -1, 0 or 1, so g * cos(0) - g' * sin(0) is exactly g).
+fn wgpu_noise_flow_corners2(c_in: wgpu_noise_Corners2, angle: f32) -> wgpu_noise_Corners2 {
+    let cs = cos(angle);
+    let sn = sin(angle);
+    var c = c_in;
+    for (var i = 0u; i < 3u; i = i + 1u) {
+        let g = c_in.g[i];
+        c.g[i] = vec2<f32>(g.x * cs - g.y * sn, g.x * sn + g.y * cs);
+    }
+    return c;
+}
+
+// 2D flow noise: simplex2 with gradients turned by `angle` radians, in [-1, 1].
+fn flow2(p: vec2<f32>, angle: f32) -> f32 {
+    return wgpu_noise_simplex2_sum(wgpu_noise_flow_corners2(wgpu_noise_simplex2_corners(p), angle));
+}
+
+// 2D flow noise and its analytic gradient: (value, d/dx, d/dy).
+fn flow2_deriv(p: vec2<f32>, angle: f32) -> vec3<f32> {
+    return wgpu_noise_simplex2_value_gradient(wgpu_noise_flow_corners2(wgpu_noise_simplex2_corners(p), angle));
 }
 
 // 2D simplex noise that tiles with `period` (lattice cells) along x and y: 4D simplex
@@ -202,20 +235,59 @@ fn simplex3(p: vec3<f32>) -> f32 {
     return simplex3_r2(p, WGPU_NOISE_SIMPLEX34_R2, 32.0);
 }
 
-// 3D simplex noise with squared kernel radius r2 and output scale `scale`.
-fn simplex3_r2(p: vec3<f32>, r2: f32, scale: f32) -> f32 {
-    let c = wgpu_noise_simplex3_corners(p);
+// `scale` times the sum of the corners' values with kernel radius r2, in corner order.
+fn wgpu_noise_simplex3_sum(c: wgpu_noise_Corners3, r2: f32, scale: f32) -> f32 {
     return scale * (wgpu_noise_corner_value3(c.d[0], c.g[0], r2) + wgpu_noise_corner_value3(c.d[1], c.g[1], r2)
         + wgpu_noise_corner_value3(c.d[2], c.g[2], r2) + wgpu_noise_corner_value3(c.d[3], c.g[3], r2));
+}
+
+// (value, d/dx, d/dy, d/dz) of the corners' sum.
+fn wgpu_noise_simplex3_value_gradient(c: wgpu_noise_Corners3, r2: f32, scale: f32) -> vec4<f32> {
+    let gradient = wgpu_noise_corner_gradient3(c.d[0], c.g[0], r2) + wgpu_noise_corner_gradient3(c.d[1], c.g[1], r2)
+        + wgpu_noise_corner_gradient3(c.d[2], c.g[2], r2) + wgpu_noise_corner_gradient3(c.d[3], c.g[3], r2);
+    return vec4<f32>(wgpu_noise_simplex3_sum(c, r2, scale), scale * gradient);
+}
+
+// 3D simplex noise with squared kernel radius r2 and output scale `scale`.
+fn simplex3_r2(p: vec3<f32>, r2: f32, scale: f32) -> f32 {
+    return wgpu_noise_simplex3_sum(wgpu_noise_simplex3_corners(p), r2, scale);
 }
 
 // 3D simplex noise and its analytic gradient (value, d/dx, d/dy, d/dz), with squared
 // kernel radius r2 and output scale `scale` (0.6 and 32 for the reference noise).
 fn simplex3_deriv(p: vec3<f32>, r2: f32, scale: f32) -> vec4<f32> {
-    let c = wgpu_noise_simplex3_corners(p);
-    let gradient = wgpu_noise_corner_gradient3(c.d[0], c.g[0], r2) + wgpu_noise_corner_gradient3(c.d[1], c.g[1], r2)
-        + wgpu_noise_corner_gradient3(c.d[2], c.g[2], r2) + wgpu_noise_corner_gradient3(c.d[3], c.g[3], r2);
-    return vec4<f32>(simplex3_r2(p, r2, scale), scale * gradient);
+    return wgpu_noise_simplex3_value_gradient(wgpu_noise_simplex3_corners(p), r2, scale);
+}
+
+// 3D flow noise's corners: each gradient (an edge midpoint of the cube, one component 0)
+// turned by `angle` radians within its own coordinate plane, about the axis k it is zero
+// on: g cos + (k x g) sin. Every component product is exact, so angle 0 is simplex3 bit
+// for bit and the gradient's length stays sqrt(2).
+fn wgpu_noise_flow_corners3(c_in: wgpu_noise_Corners3, angle: f32) -> wgpu_noise_Corners3 {
+    let cs = cos(angle);
+    let sn = sin(angle);
+    var c = c_in;
+    for (var i = 0u; i < 4u; i = i + 1u) {
+        let g = c_in.g[i];
+        let k = vec3<f32>(1.0) - abs(g);
+        c.g[i] = g * cs + cross(k, g) * sn;
+    }
+    return c;
+}
+
+// 3D flow noise: simplex3 with gradients turned by `angle` radians, in [-1, 1].
+fn flow3(p: vec3<f32>, angle: f32) -> f32 {
+    return flow3_r2(p, angle, WGPU_NOISE_SIMPLEX34_R2, 32.0);
+}
+
+// 3D flow noise with squared kernel radius r2 and output scale `scale` (as simplex3_r2).
+fn flow3_r2(p: vec3<f32>, angle: f32, r2: f32, scale: f32) -> f32 {
+    return wgpu_noise_simplex3_sum(wgpu_noise_flow_corners3(wgpu_noise_simplex3_corners(p), angle), r2, scale);
+}
+
+// 3D flow noise and its analytic gradient (value, d/dx, d/dy, d/dz) (as simplex3_deriv).
+fn flow3_deriv(p: vec3<f32>, angle: f32, r2: f32, scale: f32) -> vec4<f32> {
+    return wgpu_noise_simplex3_value_gradient(wgpu_noise_flow_corners3(wgpu_noise_simplex3_corners(p), angle), r2, scale);
 }
 
 // One 4D corner's gradient: perm[ii+perm[jj+perm[kk+perm[ll]]]] = T(ii, jj + T(kk, ll)).
@@ -360,8 +432,5 @@ fn wgpu_noise_simplex3_periodic_corners(x: vec3<f32>, period: vec3<u32>) -> wgpu
 // 3D simplex noise that tiles with whole-number `period` along x, y and z (a different
 // lattice from simplex3's, so a different pattern): continuous kernel r^2 = 0.5, in [-1, 1].
 fn simplex3_periodic(p: vec3<f32>, period: vec3<u32>) -> f32 {
-    let c = wgpu_noise_simplex3_periodic_corners(p, period);
-    return WGPU_NOISE_SIMPLEX3_PERIODIC_SCALE * (wgpu_noise_corner_value3(c.d[0], c.g[0], 0.5)
-        + wgpu_noise_corner_value3(c.d[1], c.g[1], 0.5) + wgpu_noise_corner_value3(c.d[2], c.g[2], 0.5)
-        + wgpu_noise_corner_value3(c.d[3], c.g[3], 0.5));
+    return wgpu_noise_simplex3_sum(wgpu_noise_simplex3_periodic_corners(p, period), 0.5, WGPU_NOISE_SIMPLEX3_PERIODIC_SCALE);
 }

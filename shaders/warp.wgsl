@@ -29,7 +29,7 @@ fn wgpu_noise_warp_fbm2(kind: u32, p: vec2<f32>, period: vec2<f32>, s: NoiseSett
     var amplitude = 1.0;
     var frequency = 1.0;
     for (var octave = 0u; octave < s.warp_octaves; octave = octave + 1u) {
-        let n = wgpu_noise_base_noise2(kind, p * frequency, period * frequency, wgpu_noise_cellular_shape(s));
+        let n = wgpu_noise_base_noise2(kind, p * frequency, period * frequency, wgpu_noise_cellular_shape(s), 0.0);
         sum = sum + amplitude * n;
         norm = norm + amplitude;
         amplitude = amplitude * s.gain;
@@ -44,7 +44,7 @@ fn wgpu_noise_warp_fbm3(kind: u32, p: vec3<f32>, period: vec3<f32>, s: NoiseSett
     var amplitude = 1.0;
     var frequency = 1.0;
     for (var octave = 0u; octave < s.warp_octaves; octave = octave + 1u) {
-        let n = wgpu_noise_base_noise3(kind, p * frequency, period * frequency, s.kernel, wgpu_noise_cellular_shape(s));
+        let n = wgpu_noise_base_noise3(kind, p * frequency, period * frequency, s.kernel, wgpu_noise_cellular_shape(s), 0.0);
         sum = sum + amplitude * n;
         norm = norm + amplitude;
         amplitude = amplitude * s.gain;

@@ -224,6 +224,10 @@ pub struct Field {
     pub cellular: Cellular,
     /// Domain warp (default: none).
     pub warp: Warp,
+    /// Flow noise: the angle in radians by which simplex noise's gradients are turned
+    /// (`flow2`/`flow3` in `shaders/simplex.wgsl`); 0 (the default) is plain simplex noise.
+    /// Simplex 2D and 3D, untiled; every octave turns by the same angle, the warp noise not.
+    pub flow_angle: f64,
 }
 
 /// Where a field lies in a larger one: its texels are the box at `origin` of a field of
@@ -261,6 +265,7 @@ impl Field {
             window: None,
             cellular: Cellular::default(),
             warp: Warp::default(),
+            flow_angle: 0.0,
         }
     }
 
@@ -290,6 +295,12 @@ impl Field {
     /// Sets the domain warp.
     pub fn with_warp(mut self, warp: Warp) -> Self {
         self.warp = warp;
+        self
+    }
+
+    /// Sets the flow angle (radians; see [`Field::flow_angle`]).
+    pub fn with_flow_angle(mut self, angle: f64) -> Self {
+        self.flow_angle = angle;
         self
     }
 
@@ -421,6 +432,7 @@ impl Field {
             return bad(format!("jitter must be between 0 and 1, not {jitter}"));
         }
         self.validate_warp()?;
+        self.validate_flow()?;
         if self.tileable {
             self.validate_tiling()?;
         }
@@ -523,8 +535,8 @@ impl Field {
                 "curl noise has one octave of its own kernel (no fractal or kernel options yet)",
             );
         }
-        if self.tileable || self.warp.is_active() {
-            return bad("curl noise is not tileable or warped yet");
+        if self.tileable || self.warp.is_active() || self.flow_angle != 0.0 {
+            return bad("curl noise is not tileable, warped or flowing yet");
         }
         Ok(())
     }
@@ -599,6 +611,25 @@ impl Field {
             }
             frequency *= lacunarity;
             amplitude *= gain;
+        }
+        Ok(())
+    }
+
+    /// Checks the flow angle: finite, and non-zero only for untiled simplex noise in 2D or 3D.
+    fn validate_flow(&self) -> Result<()> {
+        let angle = self.flow_angle;
+        let bad = |m: String| Err(NoiseError::InvalidField(m));
+        if !angle.is_finite() {
+            return bad(format!("flow angle must be a finite number, not {angle}"));
+        }
+        if angle == 0.0 {
+            return Ok(());
+        }
+        if self.kind != NoiseKind::Simplex || !(2..=3).contains(&self.dims) {
+            return bad("flow noise turns the gradients of simplex noise in 2D or 3D: use --noise simplex with 2 or 3 sizes".into());
+        }
+        if self.tileable {
+            return bad("flow noise does not tile yet".into());
         }
         Ok(())
     }

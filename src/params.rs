@@ -29,10 +29,10 @@ pub const CELLULAR_DISTANCE_MANHATTAN: u32 = 1;
 pub const CELLULAR_DISTANCE_CHEBYSHEV: u32 = 2;
 
 /// How the base noise is shaped: tiling, fractal octaves, simplex kernel, cellular options,
-/// domain warp.
+/// domain warp, flow angle.
 ///
-/// Keep in sync with `struct NoiseSettings` in `shaders/fractal.wgsl` (64 bytes, a
-/// multiple of 16 as WGSL lays the uniform out).
+/// Keep in sync with `struct NoiseSettings` in `shaders/fractal.wgsl` (80 bytes: WGSL
+/// rounds the struct up to a multiple of 16, hence the explicit padding here).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct NoiseSettings {
@@ -62,6 +62,10 @@ pub struct NoiseSettings {
     pub warp_octaves: u32,
     /// Domain warp: 0 = none, 1 = warp, 2 = warp of a warp, ...
     pub warp_iterations: u32,
+    /// Flow noise (simplex 2D/3D, untiled): gradient rotation in radians; 0 = plain simplex.
+    pub flow_angle: f32,
+    /// WGSL's padding of the struct to 80 bytes.
+    pub _padding: [u32; 3],
 }
 
 impl Default for NoiseSettings {
@@ -81,6 +85,8 @@ impl Default for NoiseSettings {
             warp_frequency: 1.0,
             warp_octaves: 1,
             warp_iterations: 0,
+            flow_angle: 0.0,
+            _padding: [0; 3],
         }
     }
 }
@@ -114,6 +120,14 @@ impl NoiseSettings {
         self
     }
 
+    /// These settings with the flow angle `angle` (radians), reduced modulo 2π in `f64`
+    /// before it is rounded to `f32`, so that the angle (and its sine and cosine) stay
+    /// accurate however long an animation runs; a whole turn changes nothing.
+    pub fn with_flow_angle(mut self, angle: f64) -> Self {
+        self.flow_angle = angle.rem_euclid(std::f64::consts::TAU) as f32;
+        self
+    }
+
     /// The settings of `field`.
     pub fn of(field: &Field) -> Self {
         let mut period = [0.0f32; 4];
@@ -140,6 +154,7 @@ impl NoiseSettings {
         }
         .with_cellular(&field.cellular)
         .with_warp(&field.warp)
+        .with_flow_angle(field.flow_angle)
     }
 }
 

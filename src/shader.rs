@@ -18,7 +18,7 @@ pub const LOOKUP_HASH_WGSL: &str = include_str!("../shaders/lookup_hash.wgsl");
 pub const LATTICE_WGSL: &str = include_str!("../shaders/lattice.wgsl");
 /// Classic Perlin noise `classic2/3/4` (`shaders/classic.wgsl`).
 pub const CLASSIC_WGSL: &str = include_str!("../shaders/classic.wgsl");
-/// Simplex noise `simplex2/3/4` (`shaders/simplex.wgsl`).
+/// Simplex noise `simplex2/3/4` and flow noise `flow2/3` (`shaders/simplex.wgsl`).
 pub const SIMPLEX_WGSL: &str = include_str!("../shaders/simplex.wgsl");
 /// Cellular (Worley) noise `cellular2/3/4` and their periodic forms (`shaders/cellular.wgsl`).
 pub const CELLULAR_WGSL: &str = include_str!("../shaders/cellular.wgsl");
@@ -42,7 +42,7 @@ pub const HASH_KEY_OVERRIDE_ID: u16 = 28271;
 
 /// The documented API of the noise source: the only global names without the
 /// `wgpu_noise_` prefix (unless [`ApiNames::Prefixed`] is asked for).
-pub const API_NAMES: [&str; 34] = [
+pub const API_NAMES: [&str; 39] = [
     "classic2",
     "classic3",
     "classic4",
@@ -59,6 +59,11 @@ pub const API_NAMES: [&str; 34] = [
     "simplex2_deriv",
     "simplex3_deriv",
     "simplex4_gradient",
+    "flow2",
+    "flow2_deriv",
+    "flow3",
+    "flow3_r2",
+    "flow3_deriv",
     "fbm_deriv2",
     "fbm_deriv3",
     "fractal2",

@@ -45,7 +45,7 @@ fn product_simplex3(p: vec3<f32>) -> f32 {
 // The same call with the settings as a compile-time constant (one octave, not tiled,
 // reference kernel: NoiseSettings::default() in src/params.rs), as a pipeline specialised
 // by override constants would see them: the loop and branches fold away.
-const BENCH_PLAIN_SETTINGS = NoiseSettings(vec4<f32>(0.0), 1u, 0u, 2.0, 0.5, 0u, 0u, 0u, 1.0, 0.0, 1.0, 1u, 0u);
+const BENCH_PLAIN_SETTINGS = NoiseSettings(vec4<f32>(0.0), 1u, 0u, 2.0, 0.5, 0u, 0u, 0u, 1.0, 0.0, 1.0, 1u, 0u, 0.0);
 
 fn product_const_classic3(p: vec3<f32>) -> f32 {
     return fractal3(0u, p, BENCH_PLAIN_SETTINGS);

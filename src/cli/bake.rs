@@ -19,7 +19,7 @@ use wgpu_noise::bake::{
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::{Field, Fractal, Kernel, NoiseError, NoiseKind};
 
-use super::{BackendArg, CellularOptions, FractalArg, NoiseOptions, WarpOptions};
+use super::{BackendArg, CellularOptions, FlowOptions, FractalArg, NoiseOptions, WarpOptions};
 
 /// Arguments of `wgpu-noise bake`.
 ///
@@ -185,6 +185,8 @@ pub struct BakeArgs {
     pub cellular: CellularOptions,
     #[command(flatten)]
     pub warp: WarpOptions,
+    #[command(flatten)]
+    pub flow: FlowOptions,
 }
 
 /// `--format`.
@@ -264,7 +266,8 @@ pub fn run(args: BakeArgs) -> Result<()> {
         .with_tileable(args.tileable)
         .with_kernel(kernel)
         .with_cellular(args.cellular.resolve(kind)?)
-        .with_warp(args.warp.resolve()?);
+        .with_warp(args.warp.resolve()?)
+        .with_flow_angle(args.flow.resolve()?);
     let field = match (&args.tile, &args.tiles) {
         (Some(tile), Some(tiles)) => {
             let index = parse_counts("--tile", tile)?;

@@ -208,6 +208,29 @@ impl WarpOptions {
     }
 }
 
+/// `--flow-angle` (docs/noise-kinds.md, "Flow noise").
+#[derive(Args, Clone, Debug, Default)]
+pub struct FlowOptions {
+    /// Flow noise: turn simplex noise's gradients by A radians (2D and 3D; animating A makes
+    /// the pattern swirl in place; default 0, plain simplex noise).
+    #[arg(long, value_name = "A", allow_hyphen_values = true)]
+    pub flow_angle: Option<String>,
+}
+
+impl FlowOptions {
+    /// The angle in radians (0 without the option); an error when it does not parse (the
+    /// field's validation checks where it applies).
+    pub fn resolve(&self) -> anyhow::Result<f64> {
+        match &self.flow_angle {
+            None => Ok(0.0),
+            Some(text) => match text.trim().parse::<f64>() {
+                Ok(v) if v.is_finite() => Ok(v),
+                _ => anyhow::bail!("--flow-angle must be a finite number of radians, not {text:?}"),
+            },
+        }
+    }
+}
+
 /// Silences lavapipe's "XDG_RUNTIME_DIR is invalid or not set" on machines without it;
 /// `main` calls it first, so every subcommand and every child it starts inherits it.
 pub fn quiet_xdg_runtime_dir() {

@@ -13,7 +13,7 @@ use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
-use super::{CellularOptions, NoiseOptions, WarpOptions};
+use super::{CellularOptions, FlowOptions, NoiseOptions, WarpOptions};
 
 /// `--precision f64|f32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -51,6 +51,8 @@ pub struct SampleArgs {
     pub cellular: CellularOptions,
     #[command(flatten)]
     pub warp: WarpOptions,
+    #[command(flatten)]
+    pub flow: FlowOptions,
 }
 
 /// The longest line accepted, in bytes (without its line ending): a point is at most four
@@ -121,8 +123,9 @@ enum Backend {
         lut: PermutationTables,
         precision: Precision,
         shape: cpu::cellular::CellularShape,
-        /// With `--warp`: the settings of one warped octave (`cpu::fractal::fractal`).
-        warped: Option<NoiseSettings>,
+        /// With `--warp` or `--flow-angle`: the settings of one octave
+        /// (`cpu::fractal::fractal`).
+        shaped: Option<NoiseSettings>,
     },
     Gpu {
         gpu: GpuNoise,
@@ -137,10 +140,13 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
     let kind: NoiseKind = args.noise.kind.into();
     let cellular = args.cellular.resolve(kind)?;
     let warp = args.warp.resolve()?;
-    if warp.is_active() {
-        // The warp's ranges, checked as for a field.
+    let flow_angle = args.flow.resolve()?;
+    let shaped = warp.is_active() || flow_angle != 0.0;
+    if shaped {
+        // The warp's ranges and where flow applies, checked as for a field.
         Field::new(kind, &vec![1; args.noise.dims as usize])
             .with_warp(warp)
+            .with_flow_angle(flow_angle)
             .validate()?;
     }
     match args.backend {
@@ -156,10 +162,11 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
                 lut: PermutationTables::new(args.noise.seed),
                 precision,
                 shape: cpu::cellular::CellularShape::from_options(&cellular),
-                warped: warp.is_active().then(|| {
+                shaped: shaped.then(|| {
                     NoiseSettings::default()
                         .with_cellular(&cellular)
                         .with_warp(&warp)
+                        .with_flow_angle(flow_angle)
                 }),
             })
         }
@@ -170,8 +177,8 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
             if kind == NoiseKind::Cellular && cellular != Default::default() {
                 bail!("--backend gpu samples cellular noise with the default options only (f1, euclidean, jitter 1); use --backend cpu");
             }
-            if warp.is_active() {
-                bail!("--backend gpu samples unwarped noise only; use --backend cpu for --warp");
+            if shaped {
+                bail!("--backend gpu samples the plain functions only; use --backend cpu for --warp and --flow-angle");
             }
             let ctx = GpuContext::new().context("--backend gpu needs a GPU adapter")?;
             let gpu = GpuNoise::new(&ctx.device, &ctx.queue, args.noise.seed)?;
@@ -198,11 +205,11 @@ impl Backend {
                 lut,
                 precision,
                 shape,
-                warped,
+                shaped,
             } => {
                 values.extend(points.iter().map(|p| {
                     let q: Vec<f32> = p[..dims].iter().map(|&v| v as f32).collect();
-                    if let Some(settings) = warped {
+                    if let Some(settings) = shaped {
                         return match precision {
                             Precision::F64 => fractal::<f64>(lut, kind, &p[..dims], settings),
                             Precision::F32 => fractal::<f32>(lut, kind, &q, settings) as f64,

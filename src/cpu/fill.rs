@@ -52,7 +52,8 @@ pub fn fill_slab(
         && s.mode == FRACTAL_FBM
         && s.kernel == KERNEL_REFERENCE
         && s.period == [0.0; 4]
-        && s.warp_iterations == 0;
+        && s.warp_iterations == 0
+        && s.flow_angle == 0.0;
     match (plain, kind, dims) {
         (true, NoiseKind::Classic, 2) => fill_rows(params, out, |p| classic2(lut, p[0], p[1])),
         (true, NoiseKind::Classic, 3) => {

@@ -6,8 +6,9 @@ use super::classic::{classic2_periodic, classic3_periodic, classic4_periodic};
 use super::lookup::NoiseHasher;
 use super::real::Real;
 use super::simplex::{
-    simplex2, simplex2_deriv, simplex2_tiled, simplex3, simplex3_deriv, simplex3_periodic,
-    simplex3_r2, simplex4, simplex4_r2, SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
+    flow2, flow2_deriv, flow3, flow3_deriv, flow3_r2, simplex2, simplex2_tiled, simplex3,
+    simplex3_periodic, simplex3_r2, simplex4, simplex4_r2, SIMPLEX34_R2, SIMPLEX3_R05_SCALE,
+    SIMPLEX4_R05_SCALE,
 };
 use crate::field::NoiseKind;
 use crate::params::{NoiseSettings, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS};
@@ -24,7 +25,8 @@ fn lattice_period<R: Real>(period: R) -> u32 {
 }
 
 /// The base noise of `kind` at `p` (2 to 4 coordinates), tiled with `period` where it is
-/// non-zero, with simplex 3D/4D kernel `kernel` and cellular options `cell`.
+/// non-zero, with simplex 3D/4D kernel `kernel`, cellular options `cell` and, for untiled
+/// simplex 2D/3D, gradients turned by the flow angle `flow`.
 pub fn base_noise<R: Real>(
     lut: &impl NoiseHasher,
     kind: NoiseKind,
@@ -32,7 +34,9 @@ pub fn base_noise<R: Real>(
     period: &[R],
     kernel: u32,
     cell: &CellularShape,
+    flow: R,
 ) -> R {
+    let flowing = flow != R::lit(0.0);
     let lp = |a: usize| lattice_period(period[a]);
     match (kind, p.len()) {
         (NoiseKind::Cellular, dims) => {
@@ -47,6 +51,8 @@ pub fn base_noise<R: Real>(
         (NoiseKind::Simplex, 2) => {
             if period[0] > R::lit(0.0) {
                 simplex2_tiled(lut, p[0], p[1], [period[0], period[1]])
+            } else if flowing {
+                flow2(lut, p[0], p[1], flow)
             } else {
                 simplex2(lut, p[0], p[1])
             }
@@ -55,14 +61,14 @@ pub fn base_noise<R: Real>(
             if period[0] > R::lit(0.0) {
                 simplex3_periodic(lut, p[0], p[1], p[2], [lp(0), lp(1), lp(2)])
             } else if kernel == KERNEL_CONTINUOUS {
-                simplex3_r2(
-                    lut,
-                    p[0],
-                    p[1],
-                    p[2],
-                    R::lit(0.5),
-                    R::lit(SIMPLEX3_R05_SCALE),
-                )
+                let (r2, scale) = (R::lit(0.5), R::lit(SIMPLEX3_R05_SCALE));
+                if flowing {
+                    flow3_r2(lut, [p[0], p[1], p[2]], flow, r2, scale)
+                } else {
+                    simplex3_r2(lut, p[0], p[1], p[2], r2, scale)
+                }
+            } else if flowing {
+                flow3(lut, p[0], p[1], p[2], flow)
             } else {
                 simplex3(lut, p[0], p[1], p[2])
             }
@@ -113,6 +119,7 @@ pub fn fractal<R: Real>(
     let lacunarity = R::lit(settings.lacunarity as f64);
     let period = settings.period.map(|v| R::lit(v as f64));
     let cell = CellularShape::of(settings);
+    let flow = R::lit(settings.flow_angle as f64);
     let mut sum = R::lit(0.0);
     let mut norm = R::lit(0.0);
     let mut amplitude = R::lit(1.0);
@@ -126,7 +133,15 @@ pub fn fractal<R: Real>(
             q[a] = warped[a] * frequency;
             qp[a] = period[a] * frequency;
         }
-        let n = base_noise(lut, kind, &q[..dims], &qp[..dims], settings.kernel, &cell);
+        let n = base_noise(
+            lut,
+            kind,
+            &q[..dims],
+            &qp[..dims],
+            settings.kernel,
+            &cell,
+            flow,
+        );
         let (shaped, next_weight) = shape_octave(settings.mode, n, weight);
         weight = next_weight;
         sum = sum + amplitude * shaped;
@@ -137,9 +152,10 @@ pub fn fractal<R: Real>(
     sum / norm
 }
 
-/// fBm of simplex noise in 2D or 3D with its analytic gradient, `[value, ∂/∂x, ∂/∂y,
-/// ∂/∂z]` (`fbm_deriv2/3` in the shader; unused components 0). Octave `k` contributes
-/// `gain^k (value, lacunarity^k gradient)` at `lacunarity^k p`.
+/// fBm of simplex (or, with `settings.flow_angle`, flow) noise in 2D or 3D with its
+/// analytic gradient, `[value, ∂/∂x, ∂/∂y, ∂/∂z]` (`fbm_deriv2/3` in the shader; unused
+/// components 0). Octave `k` contributes `gain^k (value, lacunarity^k gradient)` at
+/// `lacunarity^k p`.
 pub fn fbm_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R], settings: &NoiseSettings) -> [R; 4] {
     let dims = p.len();
     let (r2, scale) = if settings.kernel == KERNEL_CONTINUOUS {
@@ -149,23 +165,18 @@ pub fn fbm_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R], settings: &NoiseSetti
     };
     let gain = R::lit(settings.gain as f64);
     let lacunarity = R::lit(settings.lacunarity as f64);
+    let flow = R::lit(settings.flow_angle as f64);
     let mut sum = [R::lit(0.0); 4];
     let mut norm = R::lit(0.0);
     let mut amplitude = R::lit(1.0);
     let mut frequency = R::lit(1.0);
     for _ in 0..settings.octaves {
         let d: [R; 4] = if dims == 2 {
-            let v = simplex2_deriv(lut, p[0] * frequency, p[1] * frequency);
+            let v = flow2_deriv(lut, p[0] * frequency, p[1] * frequency, flow);
             [v[0], v[1], v[2], R::lit(0.0)]
         } else {
-            simplex3_deriv(
-                lut,
-                p[0] * frequency,
-                p[1] * frequency,
-                p[2] * frequency,
-                r2,
-                scale,
-            )
+            let q = [p[0] * frequency, p[1] * frequency, p[2] * frequency];
+            flow3_deriv(lut, q, flow, r2, scale)
         };
         sum[0] = sum[0] + amplitude * d[0];
         for a in 1..4 {

@@ -168,6 +168,37 @@ pub fn simplex2_deriv<R: Real>(lut: &impl NoiseHasher, x: R, y: R) -> [R; 3] {
     [v[0], v[1], v[2]]
 }
 
+/// Flow noise (Perlin and Neyret's rotating gradients, as psrdnoise turns them): every
+/// corner's gradient turned by `angle` radians, the same way at every corner. Animating the
+/// angle makes the pattern swirl in place; angle 0 is [`simplex2`] bit for bit (the
+/// gradients' components are −1, 0 or 1, so `g·cos 0 − g'·sin 0` is exactly `g`).
+pub fn flow_corners2<R: Real>(c: Corners<R, 2, 3>, angle: R) -> Corners<R, 2, 3> {
+    let (cs, sn) = (angle.cos(), angle.sin());
+    Corners {
+        d: c.d,
+        g: c.g.map(|g| [g[0] * cs - g[1] * sn, g[0] * sn + g[1] * cs]),
+    }
+}
+
+/// 2D flow noise: [`simplex2`] with gradients turned by `angle` radians, in [-1, 1].
+pub fn flow2<R: Real>(lut: &impl NoiseHasher, x: R, y: R, angle: R) -> R {
+    sum_corners(
+        &flow_corners2(simplex2_corners(lut, x, y), angle),
+        R::lit(SIMPLEX2_R2),
+        R::lit(70.0),
+    )
+}
+
+/// 2D flow noise and its analytic gradient: `[value, ∂/∂x, ∂/∂y]`.
+pub fn flow2_deriv<R: Real>(lut: &impl NoiseHasher, x: R, y: R, angle: R) -> [R; 3] {
+    let v = value_and_gradient(
+        &flow_corners2(simplex2_corners(lut, x, y), angle),
+        R::lit(SIMPLEX2_R2),
+        R::lit(70.0),
+    );
+    [v[0], v[1], v[2]]
+}
+
 /// 2D simplex noise that tiles with `period` (in lattice cells, any positive real) along
 /// x and y: 4D simplex noise sampled on a torus, the circle of circumference `period.x`
 /// in (x, y) and of `period.y` in (z, w), so the local scale is that of the plain noise.
@@ -270,6 +301,53 @@ pub fn simplex3_deriv<R: Real>(
     scale: R,
 ) -> [R; 4] {
     let v = value_and_gradient(&simplex3_corners(lut, x, y, z), r2, scale);
+    [v[0], v[1], v[2], v[3]]
+}
+
+/// 3D flow noise's corners: each gradient (an edge midpoint of the cube, one component 0)
+/// turned by `angle` radians within its own coordinate plane, about the axis `k` it is zero
+/// on: `g cos + (k × g) sin`. Every component product is exact, so angle 0 is [`simplex3`]
+/// bit for bit and the gradient's length stays √2.
+pub fn flow_corners3<R: Real>(c: Corners<R, 3, 4>, angle: R) -> Corners<R, 3, 4> {
+    let (cs, sn) = (angle.cos(), angle.sin());
+    let one = R::lit(1.0);
+    Corners {
+        d: c.d,
+        g: c.g.map(|g| {
+            let k = [one - g[0].abs(), one - g[1].abs(), one - g[2].abs()];
+            let kxg = [
+                k[1] * g[2] - k[2] * g[1],
+                k[2] * g[0] - k[0] * g[2],
+                k[0] * g[1] - k[1] * g[0],
+            ];
+            std::array::from_fn(|a| g[a] * cs + kxg[a] * sn)
+        }),
+    }
+}
+
+/// 3D flow noise: [`simplex3`] with gradients turned by `angle` radians, in [-1, 1].
+pub fn flow3<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R, angle: R) -> R {
+    flow3_r2(lut, [x, y, z], angle, R::lit(SIMPLEX34_R2), R::lit(32.0))
+}
+
+/// 3D flow noise at `p` with squared kernel radius `r2` and output scale `scale` (as
+/// [`simplex3_r2`]).
+pub fn flow3_r2<R: Real>(lut: &impl NoiseHasher, p: [R; 3], angle: R, r2: R, scale: R) -> R {
+    let c = simplex3_corners(lut, p[0], p[1], p[2]);
+    sum_corners(&flow_corners3(c, angle), r2, scale)
+}
+
+/// 3D flow noise at `p` and its analytic gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z]` (as
+/// [`simplex3_deriv`]).
+pub fn flow3_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 3],
+    angle: R,
+    r2: R,
+    scale: R,
+) -> [R; 4] {
+    let c = simplex3_corners(lut, p[0], p[1], p[2]);
+    let v = value_and_gradient(&flow_corners3(c, angle), r2, scale);
     [v[0], v[1], v[2], v[3]]
 }
 

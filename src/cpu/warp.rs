@@ -42,7 +42,16 @@ fn warp_fbm<R: Real>(
             q[a] = p[a] * frequency;
             qp[a] = period[a] * frequency;
         }
-        let n = base_noise(lut, kind, &q[..dims], &qp[..dims], settings.kernel, &cell);
+        // The warp noise does not flow (flow angle 0).
+        let n = base_noise(
+            lut,
+            kind,
+            &q[..dims],
+            &qp[..dims],
+            settings.kernel,
+            &cell,
+            R::lit(0.0),
+        );
         sum = sum + amplitude * n;
         norm = norm + amplitude;
         amplitude = amplitude * gain;

@@ -152,6 +152,7 @@ struct FillShape {
     tiled: bool,
     warp_octaves: u32,
     warp_iterations: u32,
+    flow: bool,
 }
 
 impl FillShape {
@@ -163,6 +164,7 @@ impl FillShape {
             tiled: settings.period.iter().any(|&p| p > 0.0),
             warp_octaves: settings.warp_octaves,
             warp_iterations: settings.warp_iterations,
+            flow: settings.flow_angle != 0.0,
         }
     }
 }
@@ -406,6 +408,7 @@ impl FillPipelines {
                     constants.push(("FILL_TILED", if shape.tiled { 1.0 } else { 0.0 }));
                     constants.push(("FILL_WARP_OCTAVES", shape.warp_octaves as f64));
                     constants.push(("FILL_WARP_ITERATIONS", shape.warp_iterations as f64));
+                    constants.push(("FILL_FLOW", if shape.flow { 1.0 } else { 0.0 }));
                 }
                 if let Some((output, distance)) = cellular {
                     constants.push(("FILL_CELLULAR_OUTPUT", output as f64));

@@ -1,10 +1,10 @@
-//! Analytic derivatives of simplex noise (as Gustavson's sdnoise): the f64 gradient equals
+//! Analytic derivatives of simplex and flow noise (as Gustavson's sdnoise): the f64 gradient equals
 //! central finite differences of the f64 reference, and the GPU's equals the f32 CPU's.
 
 use crate::common;
 
 use wgpu_noise::cpu::simplex::{
-    simplex2, simplex2_deriv, simplex3_deriv, simplex3_r2, simplex4_deriv, simplex4_r2,
+    flow2, flow2_deriv, flow3_deriv, flow3_r2, simplex2, simplex2_deriv, simplex3_deriv, simplex3_r2, simplex4_deriv, simplex4_r2,
     SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
 };
 use wgpu_noise::tables::PermutationTables;
@@ -205,4 +205,25 @@ fn gradient_fields_on_gpu_equal_the_cpu_mirror_and_follow_the_values() {
         .unwrap_err()
         .to_string()
         .contains("simplex noise only"));
+}
+
+#[test]
+fn flow_noise_gradients_equal_finite_differences_at_any_angle() {
+    let lut = PermutationTables::default();
+    for angle in [0.3, 2.0, -4.1] {
+        check_against_finite_differences::<2>(
+            &format!("flow2 angle {angle}"),
+            |p| flow2(&lut, p[0], p[1], angle),
+            |p| flow2_deriv(&lut, p[0], p[1], angle).to_vec(),
+            true,
+        );
+        for (r2, scale, continuous) in [(0.6, 32.0, false), (0.5, SIMPLEX3_R05_SCALE, true)] {
+            check_against_finite_differences::<3>(
+                &format!("flow3 r²={r2} angle {angle}"),
+                |p| flow3_r2(&lut, *p, angle, r2, scale),
+                |p| flow3_deriv(&lut, *p, angle, r2, scale).to_vec(),
+                continuous,
+            );
+        }
+    }
 }

@@ -14,6 +14,7 @@ mod hash_lookup;
 mod java_golden_values;
 mod noise_cellular;
 mod noise_curl;
+mod noise_flow;
 mod noise_periodic3;
 mod noise_warp;
 mod offset_precision;

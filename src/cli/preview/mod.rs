@@ -28,7 +28,7 @@ use super::{FractalArg, NoiseOptions};
 
 /// The keys, as shown in the window title and printed by `H`.
 const HELP: &str =
-    "N kind · 2/3/4 dims · +/- octaves · M fractal · W warp · ↑/↓ frequency · [/] seed · \
+    "N kind · 2/3/4 dims · +/- octaves · M fractal · W warp · F flow · ↑/↓ frequency · [/] seed · \
                     Space pause · R reset · drag pan · wheel zoom · S screenshot · Esc quit";
 /// What to run instead when no window can be opened.
 const BAKE_HINT: &str = "`wgpu-noise bake` writes the same noise to an image file without a window";
@@ -158,6 +158,7 @@ fn initial_view(args: &PreviewArgs) -> View {
         speed: args.speed,
         paused: false,
         warp: 0.0,
+        flow: false,
     }
 }
 
@@ -568,6 +569,7 @@ impl App {
                 "-" | "_" => view.add_octaves(-1),
                 "m" => view.next_mode(),
                 "w" => view.toggle_warp(),
+                "f" => view.flow = !view.flow,
                 "]" => view.seed = view.seed.wrapping_add(1),
                 "[" => view.seed = view.seed.wrapping_sub(1),
                 "r" => {

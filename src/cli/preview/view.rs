@@ -14,6 +14,8 @@ const STEP_RANGE: (f64, f64) = (1e-6, 1.0);
 
 /// The domain warp amplitude the `W` key turns on, in lattice cells.
 pub const PREVIEW_WARP: f64 = 0.8;
+/// How fast the gradients of flow noise turn (the `F` key), in radians per second.
+pub const PREVIEW_FLOW_RATE: f64 = 1.0;
 
 /// The state of the preview that a frame depends on.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,6 +42,9 @@ pub struct View {
     pub paused: bool,
     /// Domain warp amplitude in lattice cells (0 = none; the `W` key toggles it).
     pub warp: f64,
+    /// Flow noise (the `F` key): the clock turns simplex noise's gradients (in 2D and 3D)
+    /// instead of moving along the animated axis, so the pattern swirls in place.
+    pub flow: bool,
 }
 
 impl View {
@@ -52,13 +57,24 @@ impl View {
         }
     }
 
+    /// Whether the clock turns the gradients ([`View::flow`], for simplex 2D and 3D).
+    pub fn flowing(&self) -> bool {
+        self.flow && self.kind == NoiseKind::Simplex && self.dims <= 3
+    }
+
     /// The field a `width` × `height` frame samples: pixel `i` across an axis of `N`
     /// pixels samples `offset + frequency * i / N` with `frequency = step * N`, and the
-    /// clock adds `speed * time` to the offset of [`View::animated_axis`]. Row 0 is the
+    /// clock adds `speed * time` to the offset of [`View::animated_axis`] (or, when
+    /// [`View::flowing`], turns the gradients by `PREVIEW_FLOW_RATE * time`). Row 0 is the
     /// top of the window.
     pub fn field(&self, width: u32, height: u32) -> Field {
         let mut offset = [self.pan[0], self.pan[1], 0.0, 0.0];
-        offset[self.animated_axis()] += self.speed * self.time;
+        let flow_angle = if self.flowing() {
+            PREVIEW_FLOW_RATE * self.time
+        } else {
+            offset[self.animated_axis()] += self.speed * self.time;
+            0.0
+        };
         let size = [width, height, 1, 1];
         let frequency = [
             self.step * width as f64,
@@ -79,6 +95,7 @@ impl View {
                 octaves: 2,
                 ..Warp::default()
             })
+            .with_flow_angle(flow_angle)
     }
 
     /// The `W` key: warp by [`PREVIEW_WARP`] cells, or not at all.
@@ -149,7 +166,8 @@ impl View {
             FractalMode::Ridged => "ridged",
         };
         format!(
-            "{} {}D {mode} ×{}, seed {}, {:.3} cells across, t={:.2}s{}",
+            "{}{} {}D {mode} ×{}, seed {}, {:.3} cells across, t={:.2}s{}",
+            if self.flowing() { "flowing " } else { "" },
             self.kind.name(),
             self.dims,
             self.octaves,
@@ -172,8 +190,8 @@ pub fn value_range(mode: FractalMode) -> (f32, f32) {
 
 /// The uniform of `shaders/preview.wgsl`.
 ///
-/// Keep in sync with `struct Preview` in `shaders/preview.wgsl` (112 bytes: two vec4s,
-/// `NoiseSettings` (64 bytes, 16-aligned), then four 4-byte scalars).
+/// Keep in sync with `struct Preview` in `shaders/preview.wgsl` (128 bytes: two vec4s,
+/// `NoiseSettings` (80 bytes, 16-aligned), then four 4-byte scalars).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct PreviewUniforms {
@@ -210,7 +228,21 @@ mod tests {
             speed: 0.5,
             paused: false,
             warp: 0.0,
+            flow: false,
         }
+    }
+
+    #[test]
+    fn the_flow_key_turns_the_gradients_with_the_clock_instead_of_moving() {
+        let mut v = view();
+        v.flow = true;
+        let f = v.field(64, 64);
+        assert_eq!(f.flow_angle, PREVIEW_FLOW_RATE * v.time);
+        assert_eq!(f.offset, [0.0; 4], "the pattern swirls in place");
+        // Flow noise is simplex 2D/3D: elsewhere the clock moves the picture as before.
+        v.dims = 4;
+        assert_eq!(v.field(64, 64).flow_angle, 0.0);
+        assert_ne!(v.field(64, 64).offset[3], 0.0);
     }
 
     #[test]
@@ -229,7 +261,7 @@ mod tests {
 
     #[test]
     fn uniform_layout_matches_the_wgsl_struct() {
-        assert_eq!(std::mem::size_of::<PreviewUniforms>(), 112);
+        assert_eq!(std::mem::size_of::<PreviewUniforms>(), 128);
     }
 
     #[test]

@@ -211,12 +211,13 @@ pub fn fill_slab_with(
     }
 }
 
-/// Whether the lanes implement this field: not yet cellular noise, domain warp or tiled
-/// 3D simplex.
+/// Whether the lanes implement this field: not yet cellular noise, domain warp, flow noise
+/// or tiled 3D simplex.
 fn has_lane_code(kind: NoiseKind, dims: usize, settings: &NoiseSettings) -> bool {
     let tiled = settings.period.iter().any(|&p| p > 0.0);
     kind != NoiseKind::Cellular
         && settings.warp_iterations == 0
+        && settings.flow_angle == 0.0
         && !(kind == NoiseKind::Simplex && dims == 3 && tiled)
 }
 
