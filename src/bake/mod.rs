@@ -214,6 +214,9 @@ impl NoiseSpec {
                 if warp.iterations == 1 { "" } else { "s" }
             );
         }
+        if f.flow_angle != 0.0 {
+            text += &format!(", flow angle {} rad", shortest(f.flow_angle));
+        }
         if let Some(window) = &f.window {
             let span: Vec<String> = (0..f.dims)
                 .map(|a| format!("{}..{}", window.origin[a], window.origin[a] + f.size[a]))

@@ -20,6 +20,7 @@ mod cli_sample;
 mod messages;
 mod noise_cellular_cli;
 mod noise_curl_cli;
+mod noise_flow_cli;
 mod noise_warp_cli;
 mod preview;
 mod sample_streaming;

@@ -11,7 +11,7 @@ mod embed_support;
 mod embed_bevy_material;
 mod embed_compute;
 mod embed_contract;
-mod embed_curl;
+mod embed_curl_flow;
 mod embed_example;
 mod embed_modules;
 mod embed_names;

@@ -10,6 +10,7 @@ mod backend_parity;
 mod gpu_parity;
 mod gradient_parity;
 mod noise_cellular_gpu;
+mod noise_flow_gpu;
 mod noise_periodic3_gpu;
 mod noise_warp_gpu;
 mod self_check;

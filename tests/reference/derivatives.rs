@@ -4,8 +4,8 @@
 use crate::common;
 
 use wgpu_noise::cpu::simplex::{
-    flow2, flow2_deriv, flow3_deriv, flow3_r2, simplex2, simplex2_deriv, simplex3_deriv, simplex3_r2, simplex4_deriv, simplex4_r2,
-    SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
+    flow2, flow2_deriv, flow3_deriv, flow3_r2, simplex2, simplex2_deriv, simplex3_deriv,
+    simplex3_r2, simplex4_deriv, simplex4_r2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
 };
 use wgpu_noise::tables::PermutationTables;
 

@@ -29,10 +29,22 @@ fn check_angle_zero<L: NoiseHasher>(lut: &L) {
     for p in points(20_000) {
         let [x, y, z] = p;
         let [xf, yf, zf] = p.map(|v| v as f32);
-        assert_eq!(flow2(lut, x, y, 0.0).to_bits(), simplex2(lut, x, y).to_bits());
-        assert_eq!(flow2(lut, xf, yf, 0.0).to_bits(), simplex2(lut, xf, yf).to_bits());
-        assert_eq!(flow3(lut, x, y, z, 0.0).to_bits(), simplex3(lut, x, y, z).to_bits());
-        assert_eq!(flow3(lut, xf, yf, zf, 0.0).to_bits(), simplex3(lut, xf, yf, zf).to_bits());
+        assert_eq!(
+            flow2(lut, x, y, 0.0).to_bits(),
+            simplex2(lut, x, y).to_bits()
+        );
+        assert_eq!(
+            flow2(lut, xf, yf, 0.0).to_bits(),
+            simplex2(lut, xf, yf).to_bits()
+        );
+        assert_eq!(
+            flow3(lut, x, y, z, 0.0).to_bits(),
+            simplex3(lut, x, y, z).to_bits()
+        );
+        assert_eq!(
+            flow3(lut, xf, yf, zf, 0.0).to_bits(),
+            simplex3(lut, xf, yf, zf).to_bits()
+        );
         let (r2, s) = (0.5f32, SIMPLEX3_R05_SCALE as f32);
         assert_eq!(
             flow3_r2(lut, [xf, yf, zf], 0.0, r2, s).to_bits(),
@@ -100,9 +112,7 @@ fn half_a_turn_negates_the_noise_and_a_whole_turn_restores_it() {
         assert!((flow3(&lut, x, y, z, pi) + simplex3(&lut, x, y, z)).abs() < 1e-13);
         for a in [0.5, 2.5] {
             assert!((flow2(&lut, x, y, a + 2.0 * pi) - flow2(&lut, x, y, a)).abs() < 1e-12);
-            assert!(
-                (flow3(&lut, x, y, z, a + 2.0 * pi) - flow3(&lut, x, y, z, a)).abs() < 1e-12
-            );
+            assert!((flow3(&lut, x, y, z, a + 2.0 * pi) - flow3(&lut, x, y, z, a)).abs() < 1e-12);
         }
     }
 }

@@ -1,11 +1,13 @@
-//! The embedded curl noise (`curl2`, `curl3`) equals the f32 CPU mirror on every backend,
-//! with the lookup textures bound through `NoiseBindings` and with the hash variant.
+//! The embedded curl noise (`curl2`, `curl3`) and flow noise (`flow2_deriv`, `flow3_deriv`,
+//! value and gradient) equal the f32 CPU mirror on every backend, with the lookup textures
+//! bound through `NoiseBindings` and with the hash variant.
 
 use crate::common;
 use crate::embed_support;
 
 use embed_support::{points, run_kernel, NoiseSide, APP_BINDINGS};
 use wgpu_noise::cpu::curl::{curl2, curl3};
+use wgpu_noise::cpu::simplex::{flow2_deriv, flow3_deriv};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::gpu::parity::{GRADIENT_TOLERANCE_SCALE, PARITY_TOLERANCE};
@@ -13,6 +15,15 @@ use wgpu_noise::shader::{noise_functions_wgsl_with, LookupVariant, HASH_KEY_OVER
 use wgpu_noise::tables::{hash_key_for_seed, PermutationTables};
 
 const GROUP: u32 = 1;
+/// Values per point: curl2 (2), curl3 (3), flow2_deriv (3), flow3_deriv (4).
+const COMPONENTS: usize = 12;
+/// The components that are noise values (the others are derivatives).
+const VALUE_COMPONENTS: [usize; 2] = [5, 8];
+/// The flow angle of point i: spread over several turns, in steps of 2⁻⁷ (exact in f32,
+/// so a fused multiply-add on the GPU gives the same angle).
+fn angle(i: usize) -> f32 {
+    i as f32 * 0.0078125 - 7.0
+}
 
 fn kernel(variant: LookupVariant) -> String {
     format!(
@@ -22,43 +33,53 @@ fn kernel(variant: LookupVariant) -> String {
              let i = id.x;\n\
              if (i >= arrayLength(&points)) {{ return; }}\n\
              let p = points[i];\n\
+             let angle = f32(i) * 0.0078125 - 7.0;\n\
              let c2 = curl2(p.xy);\n\
              let c3 = curl3(p.xyz);\n\
-             values[5u * i] = c2.x;\n\
-             values[5u * i + 1u] = c2.y;\n\
-             values[5u * i + 2u] = c3.x;\n\
-             values[5u * i + 3u] = c3.y;\n\
-             values[5u * i + 4u] = c3.z;\n\
+             let f2 = flow2_deriv(p.xy, angle);\n\
+             let f3 = flow3_deriv(p.xyz, angle, 0.6, 32.0);\n\
+             let out = array<f32, 12>(c2.x, c2.y, c3.x, c3.y, c3.z, f2.x, f2.y, f2.z, f3.x, f3.y, f3.z, f3.w);\n\
+             for (var k = 0u; k < 12u; k = k + 1u) {{ values[12u * i + k] = out[k]; }}\n\
          }}\n",
         noise_functions_wgsl_with(variant, GROUP)
     )
 }
 
-/// The largest |GPU − CPU| over the five components at every point.
-fn check(label: &str, values: &[f32], points: &[[f32; 4]], lut: &impl NoiseHasher) -> f32 {
-    // Curl components are derivatives (up to about ±40 per cell, values ±1): the parity
-    // rule's derivative bound.
-    let tolerance = PARITY_TOLERANCE * GRADIENT_TOLERANCE_SCALE;
-    let mut worst = 0.0f32;
+/// The largest |GPU − CPU| over the curl components and over the flow components at every
+/// point.
+fn check(label: &str, values: &[f32], points: &[[f32; 4]], lut: &impl NoiseHasher) -> [f32; 2] {
+    let mut worst = [0.0f32; 2];
     for (i, p) in points.iter().enumerate() {
         let c2 = curl2::<f32>(lut, p[0], p[1]);
         let c3 = curl3::<f32>(lut, [p[0], p[1], p[2]]);
-        let cpu = [c2[0], c2[1], c3[0], c3[1], c3[2]];
+        let f2 = flow2_deriv::<f32>(lut, p[0], p[1], angle(i));
+        let f3 = flow3_deriv::<f32>(lut, [p[0], p[1], p[2]], angle(i), 0.6, 32.0);
+        let cpu = [
+            c2[0], c2[1], c3[0], c3[1], c3[2], f2[0], f2[1], f2[2], f3[0], f3[1], f3[2], f3[3],
+        ];
         for (k, c) in cpu.iter().enumerate() {
-            let g = values[5 * i + k];
+            // Curl components and gradients are derivatives (up to about ±40 per cell,
+            // values ±1): the parity rule's derivative bound.
+            let tolerance = if VALUE_COMPONENTS.contains(&k) {
+                PARITY_TOLERANCE
+            } else {
+                PARITY_TOLERANCE * GRADIENT_TOLERANCE_SCALE
+            };
+            let g = values[COMPONENTS * i + k];
             let e = (g - c).abs();
             assert!(
                 e <= tolerance,
                 "{label}: point {i} component {k}: gpu {g} cpu {c}"
             );
-            worst = worst.max(e);
+            let slot = usize::from(k >= 5);
+            worst[slot] = worst[slot].max(e);
         }
     }
     worst
 }
 
 #[test]
-fn embedded_curl_noise_equals_the_cpu_mirror_on_every_backend() {
+fn embedded_curl_and_flow_noise_equal_the_cpu_mirror_on_every_backend() {
     let seed = 21;
     let points: Vec<[f32; 4]> = points(2000)
         .into_iter()
@@ -87,7 +108,7 @@ fn embedded_curl_noise_equals_the_cpu_mirror_on_every_backend() {
             &kernel(LookupVariant::Textures),
             &textures,
             &points,
-            5,
+            COMPONENTS,
         );
         let t = check(
             &format!("{backend} textures"),
@@ -109,7 +130,7 @@ fn embedded_curl_noise_equals_the_cpu_mirror_on_every_backend() {
             &kernel(LookupVariant::Hash),
             &hash,
             &points,
-            5,
+            COMPONENTS,
         );
         let h = check(
             &format!("{backend} hash"),
@@ -117,6 +138,13 @@ fn embedded_curl_noise_equals_the_cpu_mirror_on_every_backend() {
             &points,
             &IntegerHasher::new(seed),
         );
-        eprintln!("PARITY curl {backend}: max |gpu - cpu f32| textures {t:e}, hash {h:e}");
+        eprintln!(
+            "PARITY curl {backend}: max |gpu - cpu f32| textures {:e}, hash {:e}",
+            t[0], h[0]
+        );
+        eprintln!(
+            "PARITY flow2/flow3 embedded {backend}: max |gpu - cpu f32| textures {:e}, hash {:e}",
+            t[1], h[1]
+        );
     }
 }
