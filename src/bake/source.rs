@@ -163,6 +163,8 @@ impl SampleSource for GpuSource {
 pub struct CpuSource {
     lookup: Option<CpuHasher>,
     chunk_samples: u64,
+    /// Whether the last [`SampleSource::produce`] ran SIMD lanes (or the scalar fill).
+    lanes: bool,
 }
 
 impl Default for CpuSource {
@@ -170,6 +172,7 @@ impl Default for CpuSource {
         CpuSource {
             lookup: None,
             chunk_samples: CHUNK_BYTES / 4,
+            lanes: true,
         }
     }
 }
@@ -187,6 +190,7 @@ impl CpuSource {
         CpuSource {
             lookup: None,
             chunk_samples: samples.max(1),
+            lanes: true,
         }
     }
 
@@ -203,7 +207,11 @@ impl SampleSource for CpuSource {
         format!(
             "cpu ({} threads, {})",
             simd::default_threads(),
-            simd::simd_level()
+            if self.lanes {
+                simd::simd_level()
+            } else {
+                "scalar"
+            }
         )
     }
 
@@ -213,6 +221,7 @@ impl SampleSource for CpuSource {
         sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>,
     ) -> Result<()> {
         spec.validate()?;
+        self.lanes = !spec.curl && !spec.gradient && simd::lanes_apply(&spec.field);
         let channels = spec.channels();
         // The budget is in bytes: a gradient chunk holds a quarter as many texels.
         let boxes = FillParams::boxes(&spec.field, (self.chunk_samples / channels as u64).max(1));

@@ -61,6 +61,52 @@ pub struct BenchArgs {
     /// fastnoise-lite row warps with its own OpenSimplex2 domain warp of amplitude A.
     #[arg(long, value_name = "A")]
     pub warp: Option<f32>,
+    /// Flow noise: turn simplex noise's gradients by A radians (simplex 2D and 3D only; the
+    /// rows' noise is `simplex+flow`; no peer has flow noise, so there is no peer row).
+    #[arg(long, value_name = "A", conflicts_with = "warp")]
+    pub flow_angle: Option<f32>,
+}
+
+/// How `bench` shapes every field beyond the plain noise: `--warp` or `--flow-angle`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Shaping {
+    warp: Option<f32>,
+    flow_angle: Option<f32>,
+}
+
+impl Shaping {
+    /// The workload's field of `kind`, shaped; `None` where the shaping does not apply
+    /// (flow noise is simplex 2D/3D).
+    fn field(&self, w: &Workload, kind: NoiseKind) -> Option<wgpu_noise::Field> {
+        let field = w.field(kind);
+        if let Some(angle) = self.flow_angle {
+            return (kind == NoiseKind::Simplex && w.dims <= 3)
+                .then(|| field.with_flow_angle(angle as f64));
+        }
+        Some(match self.warp {
+            Some(amplitude) => field.with_warp(wgpu_noise::field::Warp {
+                amplitude: amplitude as f64,
+                ..Default::default()
+            }),
+            None => field,
+        })
+    }
+
+    /// The rows' noise name for `kind`.
+    fn noise(&self, kind: NoiseKind) -> &'static str {
+        match (self.warp.is_some(), self.flow_angle.is_some(), kind) {
+            (_, true, _) => "simplex+flow",
+            (true, _, NoiseKind::Classic) => "classic+warp",
+            (true, _, NoiseKind::Simplex) => "simplex+warp",
+            (true, _, NoiseKind::Cellular) => "cellular+warp",
+            (false, false, _) => kind.name(),
+        }
+    }
+
+    /// Whether the fields are the plain noise (the SIMD lanes and noise-rs apply).
+    fn is_plain(&self) -> bool {
+        self.warp.is_none() && self.flow_angle.is_none()
+    }
 }
 
 /// One measured line of the table.
@@ -146,7 +192,10 @@ pub fn run(args: BenchArgs) -> Result<()> {
         repeats,
         args.seed,
         gpu.as_ref().map(|(_, _, g)| g),
-        args.warp,
+        Shaping {
+            warp: args.warp,
+            flow_angle: args.flow_angle,
+        },
     )?;
     if args.json {
         for r in &rows {
@@ -197,7 +246,7 @@ fn measure(
     repeats: usize,
     seed: u64,
     gpu: Option<&GpuBench>,
-    warp: Option<f32>,
+    shaping: Shaping,
 ) -> Result<Vec<Row>> {
     let lut = PermutationTables::new(seed);
     let one_thread = rayon::ThreadPoolBuilder::new()
@@ -209,19 +258,10 @@ fn measure(
         let samples = w.samples();
         let mut out = bench::touched_buffer(samples as usize);
         for &kind in kinds {
-            let field = match warp {
-                Some(amplitude) => w.field(kind).with_warp(wgpu_noise::field::Warp {
-                    amplitude: amplitude as f64,
-                    ..Default::default()
-                }),
-                None => w.field(kind),
+            let Some(field) = shaping.field(w, kind) else {
+                continue;
             };
-            let noise = match (warp.is_some(), kind) {
-                (false, _) => kind.name(),
-                (true, NoiseKind::Classic) => "classic+warp",
-                (true, NoiseKind::Simplex) => "simplex+warp",
-                (true, NoiseKind::Cellular) => "cellular+warp",
-            };
+            let noise = shaping.noise(kind);
             let progress = |path: &str| eprintln!("measuring {} {noise} {path}", w.label());
             if let Some(gpu) = gpu {
                 progress("gpu-fill");
@@ -335,8 +375,9 @@ fn measure(
                 ("cpu-simd-hash-1t", true, 1),
                 ("cpu-simd-hash-all", true, bench::cores()),
             ];
-            // Warped fields have no lane code yet: the SIMD fill would time the scalar one.
-            let simd_paths = if warp.is_some() {
+            // Warped and flow fields have no lane code yet: the SIMD fill would time the
+            // scalar one.
+            let simd_paths = if !shaping.is_plain() {
                 &[][..]
             } else {
                 &simd_paths[..]
@@ -363,7 +404,7 @@ fn measure(
             #[cfg(feature = "bench-peers")]
             {
                 // noise-rs has no domain warp of the same kind: no row for warped fields.
-                if warp.is_none() {
+                if shaping.is_plain() {
                     progress("noise-rs");
                     let time = bench::median_time(repeats, || {
                         Ok(peers::noise_rs(kind, w, seed, &mut out))
@@ -378,10 +419,10 @@ fn measure(
                         rejected: false,
                     });
                 }
-                if w.dims <= 3 {
+                if w.dims <= 3 && shaping.flow_angle.is_none() {
                     progress("fastnoise-lite");
                     let time = bench::median_time(repeats, || {
-                        Ok(peers::fastnoise_lite(kind, w, seed, warp, &mut out))
+                        Ok(peers::fastnoise_lite(kind, w, seed, shaping.warp, &mut out))
                     })?;
                     rows.push(Row {
                         path: "fastnoise-lite",
@@ -755,7 +796,8 @@ mod tests {
             Workload { dims: 2, side: 32 },
             Workload { dims: 3, side: 8 },
         ];
-        let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, None).expect("cpu paths");
+        let rows =
+            measure(&tiny, &NoiseKind::ALL, 1, 0, None, Shaping::default()).expect("cpu paths");
         for w in tiny {
             for noise in ["classic", "simplex"] {
                 for path in ["cpu-f32-1t", "cpu-f32-all"] {
@@ -776,6 +818,27 @@ mod tests {
             assert!(rows
                 .iter()
                 .all(|r| json_line(r, &rows).get("ratio_to_noise_rs").is_some()));
+        }
+    }
+
+    #[test]
+    fn flow_rows_are_simplex_2d_and_3d_only_and_named_so() {
+        let tiny = [
+            Workload { dims: 2, side: 16 },
+            Workload { dims: 3, side: 8 },
+            Workload { dims: 4, side: 4 },
+        ];
+        let shaping = Shaping {
+            warp: None,
+            flow_angle: Some(1.0),
+        };
+        let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, shaping).expect("cpu paths");
+        assert!(!rows.is_empty());
+        for r in &rows {
+            assert_eq!(r.noise, "simplex+flow", "{}", r.path);
+            assert!(r.dims <= 3);
+            // No lane code and no peer with flow noise: only the scalar CPU paths.
+            assert!(r.path.starts_with("cpu-f32"), "{}", r.path);
         }
     }
 }

@@ -211,6 +211,11 @@ pub fn fill_slab_with(
     }
 }
 
+/// Whether the SIMD fill of `field` runs lanes (otherwise it is the scalar reference's fill).
+pub fn lanes_apply(field: &crate::Field) -> bool {
+    has_lane_code(field.kind, field.dims, &NoiseSettings::of(field))
+}
+
 /// Whether the lanes implement this field: not yet cellular noise, domain warp, flow noise
 /// or tiled 3D simplex.
 fn has_lane_code(kind: NoiseKind, dims: usize, settings: &NoiseSettings) -> bool {
