@@ -164,7 +164,7 @@ impl IntegerHasher {
     /// `P(i)` on every lane.
     #[inline(always)]
     fn p_lanes(&self, i: U) -> U {
-        lowbias32((i & 255) ^ (self.key << 8)) & 255
+        (lowbias32((i & 255) ^ (self.key << 8)) & 255).seam()
     }
 }
 
@@ -177,7 +177,10 @@ fn sign(h: U, bit: u32) -> F {
 /// [`crate::cpu::lookup::grad3_from_hash`] on every lane, branch-free.
 #[inline(always)]
 fn grad3_from_hash(h: U) -> [F; 3] {
-    let h = h.map(|v| v % 12);
+    // `h % 12` for the hashes here (below 256) as a multiply and shift: the same integers
+    // (floor(h · 2731 / 2¹⁵) = floor(h / 12) for h < 2¹⁰), but LLVM vectorises it where it
+    // left `% 12` and the hash feeding it scalar.
+    let h = h - ((h.wrapping_mul(2731) >> 15).wrapping_mul(12));
     let (s1, s2) = (sign(h, 1), sign(h, 2));
     let group = h >> 2;
     let zero = F::splat(0.0);
