@@ -2,12 +2,35 @@
 //! an independent `.npy` reader.
 #![allow(dead_code)]
 
-use std::path::Path;
-use std::process::{Command, Output};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 use wgpu_noise::bake::{CpuSource, NoiseSpec, SampleSource};
 use wgpu_noise::params::FillParams;
 use wgpu_noise::{cpu, tables::PermutationTables, Field, NoiseKind};
+
+/// A fresh directory `wgpu-noise-{name}-{pid}` under the system's temporary directory.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("wgpu-noise-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `wgpu-noise sample ARGS` with `input` on its stdin. A run that refuses its options may
+/// exit, closing stdin, before the input is written: that write's error is ignored.
+pub fn sample_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+        .arg("sample")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run wgpu-noise");
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().expect("wait for wgpu-noise")
+}
 
 /// `wgpu-noise bake ARGS` run in `dir`, with `env` added.
 pub fn bake_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {

@@ -2,10 +2,9 @@
 //! field on every backend (and says so in its summary), `sample --flow-angle` evaluates it,
 //! and a flow angle where flow noise does not apply is a one-line error that writes nothing.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-use crate::bake_support::{assert_refused, bake_ok, max_abs_diff, read_npy};
+use crate::bake_support::{
+    assert_refused, bake_ok, max_abs_diff, read_npy, sample_with_input, scratch_dir,
+};
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::fractal::fractal;
 use wgpu_noise::params::NoiseSettings;
@@ -13,9 +12,7 @@ use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, Fractal, NoiseKind};
 
 fn dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("wgpu-noise-flow-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    scratch_dir(&format!("flow-{name}"))
 }
 
 #[test]
@@ -68,23 +65,9 @@ fn bake_writes_flow_noise_on_every_backend() {
     }
 }
 
-fn sample(args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
-        .arg("sample")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A run that refuses its options may exit (closing stdin) before this write.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn sample_evaluates_flow_noise_on_the_cpu() {
-    let out = sample(
+    let out = sample_with_input(
         &["--dims", "3", "--flow-angle", "-2", "--seed", "9"],
         b"1.5 -2.25 0.75\n",
     );
@@ -100,7 +83,7 @@ fn sample_evaluates_flow_noise_on_the_cpu() {
     assert_eq!(got, fractal::<f64>(&lut, NoiseKind::Simplex, &p, &settings));
     let plain = fractal::<f64>(&lut, NoiseKind::Simplex, &p, &NoiseSettings::default());
     assert_ne!(got, plain, "the flow angle changed nothing");
-    let gpu = sample(
+    let gpu = sample_with_input(
         &["--dims", "2", "--flow-angle", "1", "--backend", "gpu"],
         b"0 0\n",
     );

@@ -2,10 +2,9 @@
 //! every backend (and says so in its summary), `sample --warp` evaluates the warped noise,
 //! and bad warp options are one-line errors that write nothing.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-use crate::bake_support::{assert_refused, bake_ok, max_abs_diff, read_npy};
+use crate::bake_support::{
+    assert_refused, bake_ok, max_abs_diff, read_npy, sample_with_input, scratch_dir,
+};
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::fractal::fractal;
 use wgpu_noise::field::Warp;
@@ -21,9 +20,7 @@ const WARP: Warp = Warp {
 };
 
 fn dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("wgpu-noise-warp-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    scratch_dir(&format!("warp-{name}"))
 }
 
 #[test]
@@ -73,36 +70,23 @@ fn bake_writes_the_warped_reference_on_every_backend() {
 
 #[test]
 fn sample_evaluates_the_warped_noise() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
-        .args([
-            "sample",
+    let out = sample_with_input(
+        &[
             "--dims",
             "2",
             "--warp",
             "0.75",
             "--warp-frequency",
             "2",
-        ])
-        .args([
             "--warp-octaves",
             "3",
             "--warp-iterations",
             "2",
             "--seed",
             "9",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1.5 -2.25\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+        ],
+        b"1.5 -2.25\n",
+    );
     assert!(
         out.status.success(),
         "{}",

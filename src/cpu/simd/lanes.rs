@@ -129,6 +129,12 @@ impl U {
         U(std::hint::black_box(self.0))
     }
 
+    /// Lane-wise `self >= v` (1 or 0).
+    #[inline(always)]
+    pub fn ge_u32(self, v: u32) -> U {
+        self.map(|a| (a >= v) as u32)
+    }
+
     /// Lane-wise `self as f32` (exact for the small values used here).
     #[inline(always)]
     pub fn to_f32(self) -> F {

@@ -28,6 +28,12 @@ pub trait LaneHasher: NoiseHasher {
     fn hash2_lanes(&self, a: U, b: U) -> U;
     /// `simplex4_order(c)`.
     fn simplex4_order_lanes(&self, c: U) -> [U; 4];
+    /// What `T(a, b + o)` for `o` = 0 and 1 share ([`LaneHasher::hash2_step`]).
+    type Pair: Copy;
+    /// The shared part of `T(a, b)` and `T(a, b + 1)`.
+    fn pair(&self, b: U) -> Self::Pair;
+    /// `hash2(a, b + o)` (`o` 0 or 1 per lane) from `pair(b)`.
+    fn hash2_step(&self, a: U, b: U, o: U, pair: &Self::Pair) -> U;
 }
 
 /// [`PermutationTables`] repacked for gathers: each RGBA8 texel as one little-endian `u32` (the
@@ -148,6 +154,17 @@ impl LaneHasher for PackedTables<'_> {
         let t = c.map(|i| self.simplex4[(i & 63) as usize]);
         std::array::from_fn(|k| (t >> (8 * k as u32)) & 255)
     }
+
+    /// Nothing: `T(a, b)` is one gather from the 2D table.
+    type Pair = ();
+
+    #[inline(always)]
+    fn pair(&self, _b: U) {}
+
+    #[inline(always)]
+    fn hash2_step(&self, a: U, b: U, o: U, _pair: &()) -> U {
+        self.hash2_lanes(a, b + o)
+    }
 }
 
 /// `lowbias32` (see [`crate::cpu::lookup::lowbias32`]) on every lane.
@@ -245,6 +262,19 @@ impl LaneHasher for IntegerHasher {
     #[inline(always)]
     fn hash2_lanes(&self, a: U, b: U) -> U {
         self.p_lanes(a + self.p_lanes(b))
+    }
+
+    /// `P(b)` and `P(b + 1)`: the inner steps of `T(a, b) = P(a + P(b))`.
+    type Pair = [U; 2];
+
+    #[inline(always)]
+    fn pair(&self, b: U) -> [U; 2] {
+        [self.p_lanes(b), self.p_lanes(b + 1)]
+    }
+
+    #[inline(always)]
+    fn hash2_step(&self, a: U, _b: U, o: U, pair: &[U; 2]) -> U {
+        self.p_lanes(a + o.select(pair[1], pair[0]))
     }
 
     /// Rank counting, as the scalar hash variant.

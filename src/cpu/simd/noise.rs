@@ -286,10 +286,13 @@ pub fn simplex3<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 3], r2: f32, scale: f3
     let ii = wrap256_lanes::<Fl>(i);
     let jj = wrap256_lanes::<Fl>(j);
     let kk = wrap256_lanes::<Fl>(k);
-    let g0 = lut.grad3(ii, jj + lut.perm1_lanes(kk));
-    let g1 = lut.grad3(ii + o1[0], jj + o1[1] + lut.perm1_lanes(kk + o1[2]));
-    let g2 = lut.grad3(ii + o2[0], jj + o2[1] + lut.perm1_lanes(kk + o2[2]));
-    let g3v = lut.grad3(ii + 1, jj + 1 + lut.perm1_lanes(kk + 1));
+    // `perm1(kk + o.z)` for o.z = 0 or 1: two lookups serve the four corners (the same
+    // integers as the scalar code's four).
+    let pk = [lut.perm1_lanes(kk), lut.perm1_lanes(kk + 1)];
+    let g0 = lut.grad3(ii, jj + pk[0]);
+    let g1 = lut.grad3(ii + o1[0], jj + o1[1] + o1[2].select(pk[1], pk[0]));
+    let g2 = lut.grad3(ii + o2[0], jj + o2[1] + o2[2].select(pk[1], pk[0]));
+    let g3v = lut.grad3(ii + 1, jj + 1 + pk[1]);
     let sum = corner_value(&[x0, y0, z0], &g0, r2)
         + corner_value(&[x1, y1, z1], &g1, r2)
         + corner_value(&[x2, y2, z2], &g2, r2)
@@ -320,8 +323,11 @@ pub fn simplex4<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f3
         + (y0.gt(w0) << 1)
         + z0.gt(w0);
     let order = lut.simplex4_order_lanes(c);
-    let at_least = |r: u32| order.map(|o| o.map(|v| (v >= r) as u32));
-    let (o1, o2, o3) = (at_least(3), at_least(2), at_least(1));
+    let (o1, o2, o3) = (
+        at_least(&order, 3),
+        at_least(&order, 2),
+        at_least(&order, 1),
+    );
     let d0 = [x0, y0, z0, w0];
     let d1: [F; 4] = std::array::from_fn(|a| d0[a] - o1[a].to_f32() + g4);
     let d2: [F; 4] = std::array::from_fn(|a| d0[a] - o2[a].to_f32() + 2.0 * g4);
@@ -331,15 +337,38 @@ pub fn simplex4<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f3
     let jj = wrap256_lanes::<Fl>(j);
     let kk = wrap256_lanes::<Fl>(k);
     let ll = wrap256_lanes::<Fl>(l);
-    // T(ii, jj + T(kk, ll)) at each corner.
-    let corner =
-        |o: [U; 4]| lut.grad4(ii + o[0], jj + o[1] + lut.hash2_lanes(kk + o[2], ll + o[3]));
+    let cell = [ii, jj, kk, ll];
+    // What `T(kk + o.z, ll + o.w)` shares over o.w = 0 or 1 (for the hash, `P(ll)` and
+    // `P(ll + 1)`: two inner steps serve the five corners, the same integers as the
+    // scalar code's five).
+    let pl = lut.pair(ll);
     let zero = U::splat(0);
     let one = U::splat(1);
-    let sum = corner_value(&d0, &corner([zero; 4]), r2)
-        + corner_value(&d1, &corner(o1), r2)
-        + corner_value(&d2, &corner(o2), r2)
-        + corner_value(&d3, &corner(o3), r2)
-        + corner_value(&d4, &corner([one; 4]), r2);
+    let sum = corner_value(&d0, &simplex4_corner(lut, &cell, [zero; 4], &pl), r2)
+        + corner_value(&d1, &simplex4_corner(lut, &cell, o1, &pl), r2)
+        + corner_value(&d2, &simplex4_corner(lut, &cell, o2, &pl), r2)
+        + corner_value(&d3, &simplex4_corner(lut, &cell, o3, &pl), r2)
+        + corner_value(&d4, &simplex4_corner(lut, &cell, [one; 4], &pl), r2);
     scale * sum
+}
+
+/// The corner steps of rank at least `r` (`order >= r` per axis, 1 or 0).
+#[inline(always)]
+fn at_least(order: &[U; 4], r: u32) -> [U; 4] {
+    [
+        order[0].ge_u32(r),
+        order[1].ge_u32(r),
+        order[2].ge_u32(r),
+        order[3].ge_u32(r),
+    ]
+}
+
+/// One 4D corner's gradient, `T(ii, jj + T(kk, ll))` at `cell + o`, with `pl` =
+/// `lut.pair(ll)` (functions rather than closures so that they are inlined into the
+/// `#[target_feature]` copies).
+#[inline(always)]
+fn simplex4_corner<L: LaneHasher>(lut: &L, cell: &[U; 4], o: [U; 4], pl: &L::Pair) -> [F; 4] {
+    let [ii, jj, kk, ll] = *cell;
+    let inner = lut.hash2_step(kk + o[2], ll, o[3], pl);
+    lut.grad4(ii + o[0], jj + o[1] + inner)
 }
