@@ -179,6 +179,15 @@ pub enum Encoding {
         /// The values of level 0 and level 65535.
         range: ValueRange,
     },
+    /// A flow map of a curl-noise bake: RGB PNG at `depth`, R, G (and B in 3D) = the
+    /// curl's x, y (and z) components, each mapped from `range` as a grayscale PNG's
+    /// values; B is level 0 in 2D (the two-channel flow maps of game engines read R and G).
+    FlowMap {
+        /// Bits per sample.
+        depth: PngDepth,
+        /// The component values of level 0 and of the top level.
+        range: ValueRange,
+    },
     /// A tangent-space normal map of a 2D gradient bake: RGB PNG at `depth`.
     ///
     /// OpenGL convention (+X right, +Y up — towards the image's top row — +Z out of the
@@ -260,7 +269,9 @@ impl Encoding {
     /// The file format.
     pub fn format(&self) -> FileFormat {
         match self {
-            Encoding::Png { .. } | Encoding::NormalMap { .. } => FileFormat::Png,
+            Encoding::Png { .. } | Encoding::FlowMap { .. } | Encoding::NormalMap { .. } => {
+                FileFormat::Png
+            }
             Encoding::Exr { .. } => FileFormat::Exr,
             Encoding::Npy => FileFormat::Npy,
             Encoding::Ktx2 { .. } => FileFormat::Ktx2,
@@ -272,6 +283,7 @@ impl Encoding {
     pub fn value_range(&self) -> Option<ValueRange> {
         match self {
             Encoding::Png { range, .. }
+            | Encoding::FlowMap { range, .. }
             | Encoding::Raw { range }
             | Encoding::Ktx2 {
                 texel: KtxTexel::Unorm { range, .. },
@@ -284,6 +296,7 @@ impl Encoding {
     pub fn describe(&self) -> String {
         match self {
             Encoding::Png { depth, .. } => format!("{}-bit grayscale PNG", depth.bits()),
+            Encoding::FlowMap { depth, .. } => format!("{}-bit RGB flow map PNG", depth.bits()),
             Encoding::NormalMap { depth, strength } => {
                 format!(
                     "{}-bit RGB normal map PNG (OpenGL, +Y up, strength {})",
@@ -560,7 +573,7 @@ pub struct EncodeJob<'a> {
     pub encoding: &'a Encoding,
     /// The field whose samples are written.
     pub field: &'a Field,
-    /// Floats per texel: 1, or 4 (value and gradient, interleaved).
+    /// Floats per texel: 1, 4 (value and gradient, interleaved), or 2 or 3 (curl noise).
     pub channels: usize,
     /// How the slices of a 3D/4D field are laid out in a 2D image.
     pub atlas: &'a SliceAtlas,
@@ -644,7 +657,28 @@ pub fn encode(
                     "a grayscale PNG holds one value per texel".into(),
                 ));
             }
-            write_png(atlas, *depth, range, description, out, &io, produce)
+            write_png(
+                atlas,
+                PngPixels::gray(*depth),
+                range,
+                description,
+                out,
+                &io,
+                produce,
+            )
+        }
+        Encoding::FlowMap { depth, range } => {
+            atlas.check_fits(FileFormat::Png)?;
+            if !(2..=3).contains(&channels) {
+                return Err(NoiseError::Output(
+                    "a flow map holds the 2 or 3 components of curl noise".into(),
+                ));
+            }
+            let pixels = PngPixels {
+                depth: *depth,
+                channels,
+            };
+            write_png(atlas, pixels, range, description, out, &io, produce)
         }
         Encoding::NormalMap { depth, strength } => {
             atlas.check_fits(FileFormat::Png)?;
@@ -752,40 +786,59 @@ fn push_level(bytes: &mut Vec<u8>, level: u32, depth: PngDepth) {
     }
 }
 
-/// Writes a grayscale PNG row by row with the `png` crate's stream writer.
+/// What a level-mapped PNG's pixels are: the bit depth, and the values per texel (1: a
+/// grayscale pixel; 2 or 3: an RGB pixel, a missing B at level 0).
+#[derive(Clone, Copy, Debug)]
+struct PngPixels {
+    depth: PngDepth,
+    channels: usize,
+}
+
+impl PngPixels {
+    fn gray(depth: PngDepth) -> Self {
+        PngPixels { depth, channels: 1 }
+    }
+}
+
+/// Writes a grayscale (or, with several values per texel, RGB) PNG of levels mapped from
+/// `range`, row by row with the `png` crate's stream writer.
 fn write_png(
     atlas: &SliceAtlas,
-    depth: PngDepth,
+    pixels: PngPixels,
     range: &ValueRange,
     description: &str,
     out: &mut dyn Write,
     io: &dyn Fn(std::io::Error) -> NoiseError,
     produce: &mut Produce<'_>,
 ) -> Result<EncodeStats> {
+    let PngPixels { depth, channels } = pixels;
     let png_error = png_error_of(io);
-    let mut writer = png_header(
-        out,
-        atlas,
-        png::ColorType::Grayscale,
-        depth,
-        description,
-        &png_error,
-    )?;
+    let color = if channels == 1 {
+        png::ColorType::Grayscale
+    } else {
+        png::ColorType::Rgb
+    };
+    let mut writer = png_header(out, atlas, color, depth, description, &png_error)?;
     let mut clamped = 0u64;
     {
         // Borrowing (not `into_stream_writer`) so that `writer.finish()` below writes IEND
         // and reports its errors, instead of a drop that would swallow them.
         let mut stream = writer.stream_writer().map_err(png_error)?;
-        let mut assembler = RowAssembler::new(*atlas);
+        let mut assembler = RowAssembler::new(atlas.interleaved(channels));
         let mut bytes = Vec::new();
         let max = depth.max_level();
         produce(&mut |values| {
             assembler.push(values, &mut |rows| {
                 bytes.clear();
-                for &v in rows {
-                    let (level, out_of_range) = range.quantize(v, max);
-                    clamped += out_of_range as u64;
-                    push_level(&mut bytes, level, depth);
+                for texel in rows.chunks_exact(channels) {
+                    for &v in texel {
+                        let (level, out_of_range) = range.quantize(v, max);
+                        clamped += out_of_range as u64;
+                        push_level(&mut bytes, level, depth);
+                    }
+                    if channels == 2 {
+                        push_level(&mut bytes, 0, depth);
+                    }
                 }
                 stream.write_all(&bytes).map_err(io)
             })

@@ -274,12 +274,21 @@ impl BakeOptions {
     pub fn plan(&self, spec: &NoiseSpec) -> Result<SliceAtlas> {
         spec.validate()?;
         let format = self.encoding.format();
-        if spec.curl && !matches!(self.encoding, Encoding::Exr { .. } | Encoding::Npy) {
+        let curl_encoding = matches!(
+            self.encoding,
+            Encoding::Exr { .. } | Encoding::Npy | Encoding::FlowMap { .. }
+        );
+        if spec.curl && !curl_encoding {
             return Err(NoiseError::Output(format!(
-                "curl noise has {} values per texel: write it to .exr or .npy, not {}",
+                "curl noise has {} values per texel: write it to .exr, .npy or a flow map PNG, not {}",
                 spec.channels(),
                 self.encoding.describe()
             )));
+        }
+        if !spec.curl && matches!(self.encoding, Encoding::FlowMap { .. }) {
+            return Err(NoiseError::Output(
+                "a flow map holds curl noise: bake with it".into(),
+            ));
         }
         match (&self.encoding, spec.gradient) {
             (Encoding::Png { .. }, true) => return Err(NoiseError::Output(
@@ -517,6 +526,10 @@ pub fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) 
             text += &levels(u16::MAX as u32, range);
         }
         Encoding::Png { depth, range } => text += &levels(depth.max_level(), range),
+        Encoding::FlowMap { depth, range } => {
+            text += " RGB: R, G (, B) = the curl's x, y (, z) components; B = 0 in 2D.";
+            text += &levels(depth.max_level(), range);
+        }
         Encoding::NormalMap { depth, strength } => {
             text += &format!(
                 " Tangent-space normal map, OpenGL convention (+X right, +Y up, i.e. towards row 0): \

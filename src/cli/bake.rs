@@ -171,7 +171,7 @@ pub struct BakeArgs {
     pub gradient: bool,
     /// Write curl noise, the divergence-free vector field of simplex noise (2D: its rotated
     /// gradient; 3D: the curl of three decorrelated fields): 2 or 3 channels (.exr RG/RGB,
-    /// .npy trailing axis). Baked on the CPU.
+    /// .npy trailing axis, .png an RGB flow map over --range, default -8,8). Baked on the CPU.
     #[arg(long, conflicts_with_all = ["gradient", "normal_map"])]
     pub curl: bool,
     /// Write a tangent-space normal map (2D, RGB PNG, OpenGL convention +Y up) from the
@@ -232,6 +232,13 @@ pub enum LookupArg {
     /// Integer hash, no textures.
     Hash,
 }
+
+/// The default `--range` of a curl flow map: curl components reach about ±6 in 2D and ±8
+/// in 3D (docs/noise-kinds.md, "Curl noise"); beyond, they are clamped and counted.
+const CURL_RANGE: ValueRange = ValueRange {
+    low: -8.0,
+    high: 8.0,
+};
 
 /// Runs the subcommand.
 pub fn run(args: BakeArgs) -> Result<()> {
@@ -419,6 +426,13 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
         bail!("--gradient: .{name} holds one value per texel; write .exr or .npy");
     }
     match format {
+        FileFormat::Png if args.curl => Ok(Encoding::FlowMap {
+            depth: png_depth(args),
+            range: match &args.range {
+                None => CURL_RANGE,
+                Some(_) => range()?,
+            },
+        }),
         FileFormat::Png => Ok(Encoding::Png {
             depth: png_depth(args),
             range: range()?,

@@ -1,5 +1,6 @@
 //! `bake --curl` writes curl noise: 2 channels in 2D and 3 in 3D (`.npy` trailing axis, EXR
-//! RG/RGB), the f32 CPU mirror's values at every texel; it refuses what it cannot write.
+//! RG/RGB, an RGB flow map PNG), the f32 CPU mirror's values at every texel; it refuses what
+//! it cannot write.
 
 use crate::bake_support::{assert_refused, bake_ok, read_npy};
 use wgpu_noise::cpu::curl::{curl2, curl3};
@@ -65,7 +66,7 @@ fn bake_curl_writes_the_curl_of_every_texel() {
 fn bake_curl_refuses_what_it_cannot_write() {
     let dir = tempfile::tempdir().unwrap();
     let cases: [(&[&str], &str); 4] = [
-        (&["-o", "c.png"], "write it to .exr or .npy"),
+        (&["-o", "c.r16"], "write it to .exr, .npy or a flow map PNG"),
         (
             &["--noise", "classic", "-o", "c.npy"],
             "made from simplex noise",
@@ -78,4 +79,64 @@ fn bake_curl_refuses_what_it_cannot_write() {
         args.extend_from_slice(extra);
         assert_refused(dir.path(), &args, message);
     }
+}
+
+/// A component's 16-bit level over the flow map's default range [-8, 8], computed here
+/// from the documented mapping (round(clamp((v + 8) / 16, 0, 1) · 65535)).
+fn flow_level(v: f32) -> u16 {
+    (((v as f64 + 8.0) / 16.0).clamp(0.0, 1.0) * 65535.0).round() as u16
+}
+
+#[test]
+fn bake_curl_to_png_writes_an_rgb_flow_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let lut = PermutationTables::new(5);
+    let out = dir.path().join("flow.png");
+    let stderr = bake_ok(
+        dir.path(),
+        &[
+            "--size",
+            "40x24",
+            "--frequency",
+            "3",
+            "--seed",
+            "5",
+            "--curl",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(stderr.contains("16-bit RGB flow map PNG"), "{stderr}");
+    let image = image::open(&out).unwrap();
+    assert_eq!(image.color(), image::ColorType::Rgb16);
+    let image = image.into_rgb16();
+    let field = Field::new(NoiseKind::Simplex, &[40, 24]).with_frequency(&[3.0; 2]);
+    let params = FillParams::new(&field, Slab::whole(&field));
+    for y in 0..24 {
+        for x in 0..40 {
+            let p = wgpu_noise::cpu::fill::sample_point(&params, [x, y, 0, 0]);
+            let c = curl2::<f32>(&lut, p[0], p[1]);
+            let expect = [flow_level(c[0]), flow_level(c[1]), 0];
+            assert_eq!(image.get_pixel(x, y).0, expect, "texel {x},{y}");
+        }
+    }
+    // 3D: three components, the slices side by side as in every 3D PNG bake.
+    let out3 = dir.path().join("flow3.png");
+    bake_ok(
+        dir.path(),
+        &[
+            "--dims",
+            "3",
+            "--size",
+            "12x10x4",
+            "--curl",
+            "--bits",
+            "8",
+            "-o",
+            out3.to_str().unwrap(),
+        ],
+    );
+    let image = image::open(&out3).unwrap();
+    assert_eq!(image.color(), image::ColorType::Rgb8);
+    assert_eq!(image.width() as u64 * image.height() as u64, 12 * 10 * 4);
 }
