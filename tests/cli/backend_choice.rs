@@ -6,10 +6,7 @@
 use crate::bake_support;
 use crate::common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-use bake_support::bake_in;
+use bake_support::{bake_in, sample_with_input};
 
 /// The adapter `WGPU_BACKEND=gl` gets, or `None` (a failure under WGPU_NOISE_REQUIRE_GPU).
 fn gl_adapter() -> Option<String> {
@@ -112,16 +109,7 @@ fn sample_verbose_names_what_evaluates() {
     let info = ctx.adapter.get_info();
     drop(ctx);
     let run = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
-            .arg("sample")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(b"0.5 1.5\n").unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = sample_with_input(args, b"0.5 1.5\n");
         assert!(out.status.success());
         String::from_utf8_lossy(&out.stderr).into_owned()
     };

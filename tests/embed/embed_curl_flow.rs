@@ -5,14 +5,13 @@
 use crate::common;
 use crate::embed_support;
 
-use embed_support::{points, run_kernel, NoiseSide, APP_BINDINGS};
+use embed_support::{compute_bindings, points, run_kernel, NoiseSide, APP_BINDINGS};
 use wgpu_noise::cpu::curl::{curl2, curl3};
 use wgpu_noise::cpu::simplex::{flow2_deriv, flow3_deriv};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
-use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::gpu::parity::{GRADIENT_TOLERANCE_SCALE, PARITY_TOLERANCE};
-use wgpu_noise::shader::{noise_functions_wgsl_with, LookupVariant, HASH_KEY_OVERRIDE_ID};
-use wgpu_noise::tables::{hash_key_for_seed, PermutationTables};
+use wgpu_noise::shader::{noise_functions_wgsl_with, LookupVariant};
+use wgpu_noise::tables::PermutationTables;
 
 const GROUP: u32 = 1;
 /// Values per point: curl2 (2), curl3 (3), flow2_deriv (3), flow3_deriv (4).
@@ -87,21 +86,8 @@ fn embedded_curl_and_flow_noise_equal_the_cpu_mirror_on_every_backend() {
         .collect();
     for (backend, ctx) in common::gpu_per_backend() {
         let (device, queue) = (&ctx.device, &ctx.queue);
-        let noise = NoiseBindings::new(
-            device,
-            queue,
-            &NoiseBindingsDescriptor {
-                group: GROUP,
-                seed,
-                visibility: wgpu::ShaderStages::COMPUTE,
-            },
-        )
-        .unwrap();
-        let textures = NoiseSide {
-            group: GROUP,
-            binding: Some((noise.layout(), noise.bind_group())),
-            constants: vec![],
-        };
+        let noise = compute_bindings(device, queue, GROUP, seed);
+        let textures = NoiseSide::textures(&noise);
         let values = run_kernel(
             device,
             queue,
@@ -116,14 +102,7 @@ fn embedded_curl_and_flow_noise_equal_the_cpu_mirror_on_every_backend() {
             &points,
             &PermutationTables::new(seed),
         );
-        let hash = NoiseSide {
-            group: GROUP,
-            binding: None,
-            constants: vec![(
-                HASH_KEY_OVERRIDE_ID.to_string(),
-                hash_key_for_seed(seed) as f64,
-            )],
-        };
+        let hash = NoiseSide::hash(GROUP, seed);
         let values = run_kernel(
             device,
             queue,

@@ -10,12 +10,13 @@ use crate::embed_support;
 
 use std::collections::HashMap;
 
-use embed_support::{check_six, points, run_kernel, six_function_kernel, NoiseSide};
+use embed_support::{
+    check_six, compute_bindings, points, run_kernel, six_function_kernel, NoiseSide,
+};
 use embed_support::{APP_BINDINGS, SIX};
 use wgpu_noise::cpu::IntegerHasher;
-use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
-use wgpu_noise::shader::{naga_oil_module, wesl_module, LookupVariant, HASH_KEY_OVERRIDE_ID};
-use wgpu_noise::tables::{hash_key_for_seed, PermutationTables};
+use wgpu_noise::shader::{naga_oil_module, wesl_module, LookupVariant};
+use wgpu_noise::tables::PermutationTables;
 
 /// The bind group the tests give the texture variant (the application's choice).
 const GROUP: u32 = 2;
@@ -93,34 +94,13 @@ fn run_and_check(what: &str, variant: LookupVariant, wgsl: &str, seed: u64) -> O
     let points = points(2000);
     let worst = match variant {
         LookupVariant::Textures => {
-            let noise = NoiseBindings::new(
-                device,
-                queue,
-                &NoiseBindingsDescriptor {
-                    group: GROUP,
-                    seed,
-                    visibility: wgpu::ShaderStages::COMPUTE,
-                },
-            )
-            .unwrap();
-            let side = NoiseSide {
-                group: GROUP,
-                binding: Some((noise.layout(), noise.bind_group())),
-                constants: vec![],
-            };
+            let noise = compute_bindings(device, queue, GROUP, seed);
+            let side = NoiseSide::textures(&noise);
             let values = run_kernel(device, queue, wgsl, &side, &points, 6);
             check_six(what, &values, &points, &PermutationTables::new(seed))
         }
         LookupVariant::Hash => {
-            let side = NoiseSide {
-                group: GROUP,
-                binding: None,
-                // By id: the module systems rename the override itself.
-                constants: vec![(
-                    HASH_KEY_OVERRIDE_ID.to_string(),
-                    hash_key_for_seed(seed) as f64,
-                )],
-            };
+            let side = NoiseSide::hash(GROUP, seed);
             let values = run_kernel(device, queue, wgsl, &side, &points, 6);
             check_six(what, &values, &points, &IntegerHasher::new(seed))
         }

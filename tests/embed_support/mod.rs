@@ -7,7 +7,10 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 use wgpu_noise::cpu::{self, NoiseHasher};
+use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::gpu::readback::map_and_read;
+use wgpu_noise::shader::HASH_KEY_OVERRIDE_ID;
+use wgpu_noise::tables::hash_key_for_seed;
 use wgpu_noise::NoiseKind;
 
 /// The documented parity tolerance of the compute path (absolute).
@@ -65,6 +68,49 @@ pub struct NoiseSide<'a> {
     pub group: u32,
     pub binding: Option<(&'a wgpu::BindGroupLayout, &'a wgpu::BindGroup)>,
     pub constants: Vec<(String, f64)>,
+}
+
+impl<'a> NoiseSide<'a> {
+    /// The texture variant's side: `noise`'s layout and bind group at its group.
+    pub fn textures(noise: &'a NoiseBindings) -> Self {
+        NoiseSide {
+            group: noise.group(),
+            binding: Some((noise.layout(), noise.bind_group())),
+            constants: vec![],
+        }
+    }
+
+    /// The hash variant's side at `group`: no bindings; the seed's key goes in by the
+    /// override's id (the module systems rename the override itself).
+    pub fn hash(group: u32, seed: u64) -> Self {
+        NoiseSide {
+            group,
+            binding: None,
+            constants: vec![(
+                HASH_KEY_OVERRIDE_ID.to_string(),
+                hash_key_for_seed(seed) as f64,
+            )],
+        }
+    }
+}
+
+/// The lookup textures of `seed` bound at `group` for compute shaders.
+pub fn compute_bindings(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    group: u32,
+    seed: u64,
+) -> NoiseBindings {
+    NoiseBindings::new(
+        device,
+        queue,
+        &NoiseBindingsDescriptor {
+            group,
+            seed,
+            visibility: wgpu::ShaderStages::COMPUTE,
+        },
+    )
+    .expect("lookup textures")
 }
 
 /// The application's side of the test kernels: `points` in, `values` out (group 0, as
