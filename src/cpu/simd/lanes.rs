@@ -99,9 +99,10 @@ impl F {
     #[inline(always)]
     pub fn to_u32_low8(self) -> U {
         U(self.0.map(|v| {
-            let v = if v >= 0.0 { v } else { 0.0 }; // NaN, −∞ and below: 0
-            let v = if v <= 255.0 { v } else { 255.0 }; // +∞: 255
-                                                        // SAFETY: v is finite and in [0, 255], so it fits an i32.
+            // NaN, −∞ and below: 0; +∞: 255.
+            let v = if v >= 0.0 { v } else { 0.0 };
+            let v = if v <= 255.0 { v } else { 255.0 };
+            // SAFETY: v is finite and in [0, 255], so it fits an i32.
             unsafe { v.to_int_unchecked::<i32>() as u32 }
         }))
     }
