@@ -7,6 +7,7 @@
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use wgpu_noise::gpu::FillOutput;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
@@ -45,7 +46,9 @@ fn paths(c: &mut Criterion) {
         group.warm_up_time(Duration::from_millis(500));
         group.measurement_time(Duration::from_secs(2));
         if let Some((gpu, _)) = &gpu {
-            let target = gpu.fill_target(&field).expect("fill target");
+            let target = gpu
+                .fill_target(&field, FillOutput::Value)
+                .expect("fill target");
             // Wall clock around submit + wait (criterion's own timer), no readback.
             group.bench_function("gpu-fill", |b| {
                 b.iter(|| gpu.time_fill(&target, kind).expect("fill"))
@@ -60,10 +63,12 @@ fn paths(c: &mut Criterion) {
             }
         }
         group.bench_function("cpu-f32-1t", |b| {
-            b.iter(|| bench::time_cpu_fill(&lut, &field, Some(&one_thread), &mut out))
+            b.iter(|| {
+                bench::time_cpu_fill(&lut, &field, FillOutput::Value, Some(&one_thread), &mut out)
+            })
         });
         group.bench_function("cpu-f32-all", |b| {
-            b.iter(|| bench::time_cpu_fill(&lut, &field, None, &mut out))
+            b.iter(|| bench::time_cpu_fill(&lut, &field, FillOutput::Value, None, &mut out))
         });
         #[cfg(feature = "bench-peers")]
         peers(&mut group, kind, &mut out);

@@ -1,6 +1,7 @@
 // Compute entry points: fill a 2D or 3D R32Float storage texture, or a 4D field stored as
-// a stack of 3D volumes, with noise; evaluate a list of points.
-// CPU mirror: src/cpu/fill.rs. Requires lookup, classic, simplex and fractal.wgsl.
+// a stack of 3D volumes, with noise (Rgba32Float: value and gradient, or curl noise);
+// evaluate a list of points.
+// CPU mirror: src/cpu/fill.rs. Requires lookup, classic, simplex, fractal and curl.wgsl.
 
 // Keep in sync with `FillParams` in src/params.rs.
 struct FillParams {
@@ -130,6 +131,29 @@ fn fill_3d_gradient_layers(@builtin(global_invocation_id) id: vec3<u32>) {
     if (any(id >= params.extent.xyz)) { return; }
     let p = sample_point(vec4<u32>(id, 0u));
     textureStore(out_layers_rgba, id.xy, id.z, fbm_deriv3(p.xyz, fill_settings()));
+}
+
+// Curl noise (curl.wgsl, one octave of simplex noise's own kernel): rgba = (x, y, 0, 0) in
+// 2D, (x, y, z, 0) in 3D.
+@compute @workgroup_size(8, 8, 1)
+fn fill_2d_curl(@builtin(global_invocation_id) id: vec3<u32>) {
+    if (any(id.xy >= params.extent.xy)) { return; }
+    let p = sample_point(vec4<u32>(id.xy, 0u, 0u));
+    textureStore(out_2d_rgba, id.xy, vec4<f32>(curl2(p.xy), 0.0, 0.0));
+}
+
+@compute @workgroup_size(8, 8, 1)
+fn fill_3d_curl(@builtin(global_invocation_id) id: vec3<u32>) {
+    if (any(id >= params.extent.xyz)) { return; }
+    let p = sample_point(vec4<u32>(id, 0u));
+    textureStore(out_3d_rgba, id, vec4<f32>(curl3(p.xyz), 0.0));
+}
+
+@compute @workgroup_size(8, 8, 1)
+fn fill_3d_curl_layers(@builtin(global_invocation_id) id: vec3<u32>) {
+    if (any(id >= params.extent.xyz)) { return; }
+    let p = sample_point(vec4<u32>(id, 0u));
+    textureStore(out_layers_rgba, id.xy, id.z, vec4<f32>(curl3(p.xyz), 0.0));
 }
 
 // Evaluates noise at arbitrary points (x, y, z, w; unused components ignored).

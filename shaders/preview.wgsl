@@ -3,7 +3,7 @@
 // CPU equivalent of a frame: cpu::fractal::fractal::<f32> at the same points, then the
 // gray mapping below (src/cli/preview/view.rs: `gray`).
 
-// Keep in sync with `PreviewUniforms` in src/cli/preview/view.rs (128 bytes).
+// Keep in sync with `PreviewUniforms` in src/cli/preview/view.rs (144 bytes).
 struct Preview {
     offset: vec4<f32>,        // noise coordinate of pixel (0, 0), animation included
     step: vec4<f32>,          // noise units per pixel per axis (frequency / size)
@@ -12,6 +12,7 @@ struct Preview {
     dims: u32,                // 2, 3 or 4
     gray_low: f32,            // noise value drawn black
     gray_high: f32,           // noise value drawn white
+    curl: u32,                // 1: curl noise as a flow map (R, G, B = x, y, z; B = 0 in 2D)
 }
 
 @group(0) @binding(0) var<uniform> preview: Preview;
@@ -38,6 +39,20 @@ fn fs_noise(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
     // The sampling convention: pixel i samples offset + step * i (as fill.wgsl).
     let index = vec4<f32>(floor(position.xy), 0.0, 0.0);
     let p = preview.offset + preview.step * index;
+    if (preview.curl == 1u) {
+        // The flow map of `bake --curl`: each component mapped from gray_low..gray_high.
+        var c = vec3<f32>(preview.gray_low);
+        if (preview.dims == 2u) {
+            c = vec3<f32>(curl2(p.xy), preview.gray_low);
+        } else {
+            c = curl3(p.xyz);
+        }
+        var rgb = clamp((c - preview.gray_low) / (preview.gray_high - preview.gray_low), vec3<f32>(0.0), vec3<f32>(1.0));
+        if (TARGET_SRGB) {
+            rgb = vec3<f32>(srgb_to_linear(rgb.x), srgb_to_linear(rgb.y), srgb_to_linear(rgb.z));
+        }
+        return vec4<f32>(rgb, 1.0);
+    }
     var v: f32;
     if (preview.dims == 2u) {
         v = fractal2(preview.kind, p.xy, preview.settings);

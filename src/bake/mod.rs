@@ -62,11 +62,15 @@ pub const DEFAULT_TOLERANCE: f32 = crate::gpu::parity::PARITY_TOLERANCE;
 pub const TILEABLE_SIMPLEX_TOLERANCE: f32 = 4e-3;
 
 /// The tolerance `--verify` uses for `spec` unless told otherwise:
-/// [`TILEABLE_SIMPLEX_TOLERANCE`] for tileable 2D simplex noise, else the parity tolerance of
-/// the field ([`crate::gpu::parity::tolerance`]: [`DEFAULT_TOLERANCE`] unless warped).
+/// [`TILEABLE_SIMPLEX_TOLERANCE`] for tileable 2D simplex noise, the gradient channels'
+/// tolerance ([`GRADIENT_TOLERANCE_SCALE`] × [`DEFAULT_TOLERANCE`]) for curl noise, whose
+/// components are derivatives, else the parity tolerance of the field
+/// ([`crate::gpu::parity::tolerance`]: [`DEFAULT_TOLERANCE`] unless warped).
 pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
     let f = &spec.field;
-    if f.tileable && f.kind == crate::NoiseKind::Simplex && f.dims == 2 {
+    if spec.curl {
+        DEFAULT_TOLERANCE * GRADIENT_TOLERANCE_SCALE
+    } else if f.tileable && f.kind == crate::NoiseKind::Simplex && f.dims == 2 {
         TILEABLE_SIMPLEX_TOLERANCE
     } else {
         crate::gpu::parity::tolerance(&spec.field)
@@ -652,7 +656,11 @@ impl Verifier {
             .zip(self.reference.chunks_exact(channels))
             .enumerate()
         {
-            let value_error = error(a[0], b[0]);
+            // Every component of curl noise is its value; otherwise channel 0 is.
+            let value_channels = if self.spec.curl { channels } else { 1 };
+            let value_error = (0..value_channels)
+                .map(|c| error(a[c], b[c]))
+                .fold(0.0, f32::max);
             if value_error > report.max_abs_error {
                 report.max_abs_error = value_error;
                 report.worst_texel = texel_of(params, i);

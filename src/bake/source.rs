@@ -108,11 +108,6 @@ impl GpuSource {
     /// and the generator compiled for the spec's lookup variant).
     pub fn check(&self, spec: &NoiseSpec) -> Result<()> {
         spec.validate()?;
-        if spec.curl {
-            return Err(NoiseError::Output(
-                "curl noise is baked on the CPU (the GPU has no curl fill yet)".into(),
-            ));
-        }
         let variant = self.noise.pipelines().variant();
         if variant != spec.lookup {
             return Err(NoiseError::Output(format!(
@@ -120,8 +115,8 @@ impl GpuSource {
                 spec.lookup
             )));
         }
-        // Texture sides are the same for a gradient field (Rgba32Float texels); its 4×
-        // larger layers are checked against the buffer limit when the bake starts.
+        // Texture sides are the same for a gradient or curl field (Rgba32Float texels); its
+        // 4× larger layers are checked against the buffer limit when the bake starts.
         self.noise.slab_layers(&spec.field).map(drop)
     }
 
@@ -149,6 +144,18 @@ impl SampleSource for GpuSource {
                 .noise
                 .generate_gradient_slabs(field, |slab: Slab, values: &[[f32; 4]]| {
                     sink(&FillParams::new(field, slab), bytemuck::cast_slice(values))
+                });
+        }
+        if spec.curl {
+            // The GPU writes (x, y, 0, 0) or (x, y, z, 0); the bake has `dims` per texel.
+            let dims = field.dims;
+            let mut curl = Vec::new();
+            return self
+                .noise
+                .generate_curl_slabs(field, |slab: Slab, texels: &[[f32; 4]]| {
+                    curl.clear();
+                    curl.extend(texels.iter().flat_map(|t| t[..dims].iter().copied()));
+                    sink(&FillParams::new(field, slab), &curl)
                 });
         }
         self.noise

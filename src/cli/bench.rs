@@ -20,7 +20,7 @@ use self::harness::{self as bench, Clock, GpuBench, Workload};
 use anyhow::{Context, Result};
 use clap::Args;
 use wgpu_noise::cpu::IntegerHasher;
-use wgpu_noise::gpu::LookupVariant;
+use wgpu_noise::gpu::{FillOutput, LookupVariant};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
@@ -65,20 +65,38 @@ pub struct BenchArgs {
     /// rows' noise is `simplex+flow`; no peer has flow noise, so there is no peer row).
     #[arg(long, value_name = "A", conflicts_with = "warp")]
     pub flow_angle: Option<f32>,
+    /// Tileable fields: each tiles with the workload's whole number of cells as its period
+    /// (rows e.g. `simplex+tiled`; 4D simplex does not tile, so it has no row; no peer tiles
+    /// this way, so there is no peer row).
+    #[arg(long, conflicts_with_all = ["warp", "flow_angle"])]
+    pub tileable: bool,
+    /// Curl noise, 2D and 3D (rows `curl`): the GPU fill into an `Rgba32Float` target and
+    /// the scalar CPU fill (no peer has curl noise, so there is no peer row).
+    #[arg(long, conflicts_with_all = ["warp", "flow_angle", "tileable"])]
+    pub curl: bool,
 }
 
-/// How `bench` shapes every field beyond the plain noise: `--warp` or `--flow-angle`.
+/// How `bench` shapes every field beyond the plain noise: `--warp`, `--flow-angle`,
+/// `--tileable` or `--curl`.
 #[derive(Clone, Copy, Debug, Default)]
 struct Shaping {
     warp: Option<f32>,
     flow_angle: Option<f32>,
+    tileable: bool,
+    curl: bool,
 }
 
 impl Shaping {
     /// The workload's field of `kind`, shaped; `None` where the shaping does not apply
-    /// (flow noise is simplex 2D/3D).
+    /// (flow and curl noise are simplex 2D/3D, 4D simplex does not tile).
     fn field(&self, w: &Workload, kind: NoiseKind) -> Option<wgpu_noise::Field> {
         let field = w.field(kind);
+        if self.curl {
+            return (kind == NoiseKind::Simplex && w.dims <= 3).then_some(field);
+        }
+        if self.tileable {
+            return (kind != NoiseKind::Simplex || w.dims <= 3).then(|| field.with_tileable(true));
+        }
         if let Some(angle) = self.flow_angle {
             return (kind == NoiseKind::Simplex && w.dims <= 3)
                 .then(|| field.with_flow_angle(angle as f64));
@@ -94,6 +112,16 @@ impl Shaping {
 
     /// The rows' noise name for `kind`.
     fn noise(&self, kind: NoiseKind) -> &'static str {
+        if self.curl {
+            return "curl";
+        }
+        if self.tileable {
+            return match kind {
+                NoiseKind::Classic => "classic+tiled",
+                NoiseKind::Simplex => "simplex+tiled",
+                NoiseKind::Cellular => "cellular+tiled",
+            };
+        }
         match (self.warp.is_some(), self.flow_angle.is_some(), kind) {
             (_, true, _) => "simplex+flow",
             (true, _, NoiseKind::Classic) => "classic+warp",
@@ -103,9 +131,19 @@ impl Shaping {
         }
     }
 
-    /// Whether the fields are the plain noise (the SIMD lanes and noise-rs apply).
+    /// Whether the fields are the plain noise (noise-rs applies).
+    #[cfg(feature = "bench-peers")]
     fn is_plain(&self) -> bool {
-        self.warp.is_none() && self.flow_angle.is_none()
+        self.warp.is_none() && self.flow_angle.is_none() && !self.tileable && !self.curl
+    }
+
+    /// What the GPU fill writes: the value, or curl noise.
+    fn output(&self) -> FillOutput {
+        if self.curl {
+            FillOutput::Curl
+        } else {
+            FillOutput::Value
+        }
     }
 }
 
@@ -195,6 +233,8 @@ pub fn run(args: BenchArgs) -> Result<()> {
         Shaping {
             warp: args.warp,
             flow_angle: args.flow_angle,
+            tileable: args.tileable,
+            curl: args.curl,
         },
     )?;
     if args.json {
@@ -256,16 +296,24 @@ fn measure(
     let mut rows = Vec::new();
     for w in workloads {
         let samples = w.samples();
-        let mut out = bench::touched_buffer(samples as usize);
+        let output = shaping.output();
+        // Curl noise has `dims` floats per sample.
+        let floats = if shaping.curl { w.dims } else { 1 };
+        let mut out = bench::touched_buffer(samples as usize * floats);
+        let rows_before = rows.len();
         for &kind in kinds {
             let Some(field) = shaping.field(w, kind) else {
                 continue;
             };
+            // The fills below take the field as it is, unchecked.
+            field
+                .validate()
+                .with_context(|| format!("{} {}", w.label(), shaping.noise(kind)))?;
             let noise = shaping.noise(kind);
             let progress = |path: &str| eprintln!("measuring {} {noise} {path}", w.label());
             if let Some(gpu) = gpu {
                 progress("gpu-fill");
-                let target = gpu.fill_target(&field)?;
+                let target = gpu.fill_target(&field, output)?;
                 gpu.time_fill(&target, kind)?; // compiles the pipeline
                 let timings = (0..repeats)
                     .map(|_| gpu.time_fill(&target, kind))
@@ -293,8 +341,8 @@ fn measure(
                 }
                 drop(target);
                 progress("gpu-fill+readback");
-                gpu.time_generate(&field)?;
-                let time = bench::median_time(repeats, || gpu.time_generate(&field))?;
+                gpu.time_generate(&field, output)?;
+                let time = bench::median_time(repeats, || gpu.time_generate(&field, output))?;
                 rows.push(Row {
                     path: "gpu-fill+readback",
                     noise,
@@ -306,7 +354,7 @@ fn measure(
                 });
                 // The texture-free variant (another pattern, same work), by the host clock.
                 progress("gpu-fill-hash");
-                let target = gpu.fill_target(&field)?;
+                let target = gpu.fill_target(&field, output)?;
                 gpu.time_fill_with(&target, kind, LookupVariant::Hash)?;
                 let time = bench::median_time(repeats, || {
                     Ok(gpu.time_fill_with(&target, kind, LookupVariant::Hash)?.wall)
@@ -322,9 +370,9 @@ fn measure(
                 });
                 drop(target);
                 progress("gpu-fill+readback-hash");
-                gpu.time_generate_with(&field, LookupVariant::Hash)?;
+                gpu.time_generate_with(&field, LookupVariant::Hash, output)?;
                 let time = bench::median_time(repeats, || {
-                    gpu.time_generate_with(&field, LookupVariant::Hash)
+                    gpu.time_generate_with(&field, LookupVariant::Hash, output)
                 })?;
                 rows.push(Row {
                     path: "gpu-fill+readback-hash",
@@ -341,6 +389,7 @@ fn measure(
                 Ok(bench::time_cpu_fill(
                     &lut,
                     &field,
+                    output,
                     Some(&one_thread),
                     &mut out,
                 ))
@@ -356,7 +405,7 @@ fn measure(
             });
             progress("cpu-f32-all");
             let time = bench::median_time(repeats, || {
-                Ok(bench::time_cpu_fill(&lut, &field, None, &mut out))
+                Ok(bench::time_cpu_fill(&lut, &field, output, None, &mut out))
             })?;
             rows.push(Row {
                 path: "cpu-f32-all",
@@ -375,9 +424,9 @@ fn measure(
                 ("cpu-simd-hash-1t", true, 1),
                 ("cpu-simd-hash-all", true, bench::cores()),
             ];
-            // Warped and flow fields have no lane code yet: the SIMD fill would time the
-            // scalar one.
-            let simd_paths = if !shaping.is_plain() {
+            // Fields without lane code (warped and flow fields, tiled 3D simplex, curl
+            // noise): the SIMD fill would time the scalar one.
+            let simd_paths = if shaping.curl || !wgpu_noise::cpu::simd::lanes_apply(&field) {
                 &[][..]
             } else {
                 &simd_paths[..]
@@ -419,7 +468,8 @@ fn measure(
                         rejected: false,
                     });
                 }
-                if w.dims <= 3 && shaping.flow_angle.is_none() {
+                if w.dims <= 3 && shaping.flow_angle.is_none() && !shaping.tileable && !shaping.curl
+                {
                     progress("fastnoise-lite");
                     let time = bench::median_time(repeats, || {
                         Ok(peers::fastnoise_lite(kind, w, seed, shaping.warp, &mut out))
@@ -436,10 +486,11 @@ fn measure(
                 }
             }
         }
-        if let Some(gpu) = gpu {
+        // The store floor, for workloads that have rows (curl noise has no 4D).
+        if let Some(gpu) = gpu.filter(|_| rows.len() > rows_before) {
             eprintln!("measuring {} gpu-empty", w.label());
             let field = w.field(NoiseKind::Simplex);
-            let target = gpu.fill_target(&field)?;
+            let target = gpu.fill_target(&field, FillOutput::Value)?;
             gpu.time_empty(&target)?;
             let timings = (0..repeats)
                 .map(|_| gpu.time_empty(&target))
@@ -829,8 +880,8 @@ mod tests {
             Workload { dims: 4, side: 4 },
         ];
         let shaping = Shaping {
-            warp: None,
             flow_angle: Some(1.0),
+            ..Shaping::default()
         };
         let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, shaping).expect("cpu paths");
         assert!(!rows.is_empty());
@@ -839,6 +890,81 @@ mod tests {
             assert!(r.dims <= 3);
             // No lane code and no peer with flow noise: only the scalar CPU paths.
             assert!(r.path.starts_with("cpu-f32"), "{}", r.path);
+        }
+    }
+
+    #[test]
+    fn curl_rows_are_2d_and_3d_and_time_the_scalar_cpu_fill() {
+        let tiny = [
+            Workload { dims: 2, side: 16 },
+            Workload { dims: 3, side: 8 },
+            Workload { dims: 4, side: 4 },
+        ];
+        let shaping = Shaping {
+            curl: true,
+            ..Shaping::default()
+        };
+        let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, shaping).expect("cpu paths");
+        let mut paths: Vec<(&str, usize)> = rows.iter().map(|r| (r.path, r.dims)).collect();
+        paths.sort();
+        assert_eq!(
+            paths,
+            [
+                ("cpu-f32-1t", 2),
+                ("cpu-f32-1t", 3),
+                ("cpu-f32-all", 2),
+                ("cpu-f32-all", 3)
+            ]
+        );
+        assert!(rows
+            .iter()
+            .all(|r| r.noise == "curl" && r.msamples_per_s() > 0.0));
+    }
+
+    #[test]
+    fn tiled_rows_run_the_lanes_where_the_field_has_them() {
+        let tiny = [
+            Workload { dims: 2, side: 32 },
+            Workload { dims: 3, side: 16 },
+            Workload { dims: 4, side: 16 },
+        ];
+        let shaping = Shaping {
+            tileable: true,
+            ..Shaping::default()
+        };
+        let kinds = [NoiseKind::Classic, NoiseKind::Simplex];
+        let rows = measure(&tiny, &kinds, 1, 0, None, shaping).expect("cpu paths");
+        for (noise, dims) in [
+            ("classic+tiled", 2),
+            ("classic+tiled", 4),
+            ("simplex+tiled", 3),
+        ] {
+            assert!(
+                find(&rows, "cpu-f32-1t", noise, dims).is_some(),
+                "{noise} {dims}D"
+            );
+        }
+        // 4D simplex does not tile: no row.
+        assert!(!rows
+            .iter()
+            .any(|r| r.noise == "simplex+tiled" && r.dims == 4));
+        // Tiled classic and 2D simplex have lanes; tiled 3D simplex has none (yet).
+        for (noise, dims, lanes) in [
+            ("classic+tiled", 3, true),
+            ("simplex+tiled", 2, true),
+            (
+                "simplex+tiled",
+                3,
+                wgpu_noise::cpu::simd::lanes_apply(
+                    &tiny[1].field(NoiseKind::Simplex).with_tileable(true),
+                ),
+            ),
+        ] {
+            assert_eq!(
+                find(&rows, "cpu-simd-1t", noise, dims).is_some(),
+                lanes,
+                "{noise} {dims}D"
+            );
         }
     }
 }

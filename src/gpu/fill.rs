@@ -29,6 +29,9 @@ enum Entry {
     Fill3dLayers,
     Fill4dLayers,
     Fill3dGradientLayers,
+    Fill2dCurl,
+    Fill3dCurl,
+    Fill3dCurlLayers,
     Eval(u32),
     EvalGradients(u32),
 }
@@ -44,8 +47,44 @@ impl Entry {
             Entry::Fill3dLayers => "fill_3d_layers",
             Entry::Fill4dLayers => "fill_4d_layers",
             Entry::Fill3dGradientLayers => "fill_3d_gradient_layers",
+            Entry::Fill2dCurl => "fill_2d_curl",
+            Entry::Fill3dCurl => "fill_3d_curl",
+            Entry::Fill3dCurlLayers => "fill_3d_curl_layers",
             Entry::Eval(_) => "eval_points",
             Entry::EvalGradients(_) => "eval_gradients",
+        }
+    }
+}
+
+/// What a fill writes per texel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FillOutput {
+    /// The field's value (`R32Float`).
+    #[default]
+    Value,
+    /// Simplex fBm and its analytic gradient, (value, d/dx, d/dy, d/dz) (`Rgba32Float`;
+    /// [`Field::check_gradient`]).
+    Gradient,
+    /// Curl noise (`crate::cpu::curl`), (x, y, 0, 0) in 2D and (x, y, z, 0) in 3D
+    /// (`Rgba32Float`; [`Field::check_curl`]).
+    Curl,
+}
+
+impl FillOutput {
+    /// `f32`s per texel of the target: 1 or 4.
+    pub fn channels(self) -> u32 {
+        match self {
+            FillOutput::Value => 1,
+            FillOutput::Gradient | FillOutput::Curl => 4,
+        }
+    }
+
+    /// The field checks for this output.
+    pub fn check(self, field: &Field) -> Result<()> {
+        match self {
+            FillOutput::Value => field.validate(),
+            FillOutput::Gradient => field.check_gradient(),
+            FillOutput::Curl => field.check_curl(),
         }
     }
 }
@@ -61,10 +100,10 @@ pub struct FillPass<'a> {
     pub dims: usize,
     /// The slab to fill and the noise settings.
     pub params: &'a FillParams,
-    /// The storage texture view written (`R32Float`, or `Rgba32Float` with `gradient`).
+    /// The storage texture view written (`R32Float` for values, else `Rgba32Float`).
     pub target: &'a wgpu::TextureView,
-    /// Value and analytic gradient of simplex fBm instead of the value alone.
-    pub gradient: bool,
+    /// What each texel holds.
+    pub output: FillOutput,
     /// The seed key of the hash variant (`tables::hash_key_for_seed`); unused otherwise.
     pub hash_key: u32,
 }
@@ -333,10 +372,11 @@ impl FillPipelines {
             }
         });
         let layout = match entry {
-            Entry::Fill2d | Entry::Fill2dGradient => half.layout_2d.clone(),
-            Entry::Fill3dLayers | Entry::Fill4dLayers | Entry::Fill3dGradientLayers => {
-                half.layout_layers.clone()
-            }
+            Entry::Fill2d | Entry::Fill2dGradient | Entry::Fill2dCurl => half.layout_2d.clone(),
+            Entry::Fill3dLayers
+            | Entry::Fill4dLayers
+            | Entry::Fill3dGradientLayers
+            | Entry::Fill3dCurlLayers => half.layout_layers.clone(),
             _ => half.layout_3d.clone(),
         };
         (half.module.clone(), layout)
@@ -346,10 +386,10 @@ impl FillPipelines {
         match entry {
             Entry::Fill2d => &self.out_2d_layout,
             Entry::Fill3d | Entry::Fill4d => &self.out_3d_layout,
-            Entry::Fill2dGradient => &self.out_2d_rgba_layout,
-            Entry::Fill3dGradient => &self.out_3d_rgba_layout,
+            Entry::Fill2dGradient | Entry::Fill2dCurl => &self.out_2d_rgba_layout,
+            Entry::Fill3dGradient | Entry::Fill3dCurl => &self.out_3d_rgba_layout,
             Entry::Fill3dLayers | Entry::Fill4dLayers => &self.out_layers_layout,
-            Entry::Fill3dGradientLayers => &self.out_layers_rgba_layout,
+            Entry::Fill3dGradientLayers | Entry::Fill3dCurlLayers => &self.out_layers_rgba_layout,
             Entry::Eval(_) => &self.eval_layout,
             Entry::EvalGradients(_) => &self.eval_gradients_layout,
         }
@@ -432,8 +472,8 @@ impl FillPipelines {
     /// Records a compute pass into `encoder` that fills `fill.target` with the slab
     /// `fill.params` describes: a 2D `R32Float` storage texture for `dims == 2`, a 3D one
     /// for 3, and for 4 a 3D one of depth `extent.z * extent.w` (layer `w * extent.z + z`).
-    /// With `gradient`, simplex fBm with its analytic gradient goes into an `Rgba32Float`
-    /// target instead, (value, d/dx, d/dy, d/dz) per texel (2D and 3D).
+    /// With [`FillOutput::Gradient`] or [`FillOutput::Curl`], an `Rgba32Float` target gets
+    /// four floats per texel instead (2D and 3D; see [`FillOutput`]).
     ///
     /// For 3D and 4D, `target` may instead be a view of a 2D array texture
     /// (`TextureViewDimension::D2Array`), one layer per z (4D: per `w * extent.z + z`).
@@ -465,19 +505,22 @@ impl FillPipelines {
             dims,
             params,
             target,
-            gradient,
+            output,
             hash_key,
         } = *fill;
         let layers = target.texture().dimension() == wgpu::TextureDimension::D2;
-        let entry = match (dims, gradient, layers) {
-            (2, false, _) => Entry::Fill2d,
-            (3, false, false) => Entry::Fill3d,
-            (3, false, true) => Entry::Fill3dLayers,
-            (_, false, false) => Entry::Fill4d,
-            (_, false, true) => Entry::Fill4dLayers,
-            (2, true, _) => Entry::Fill2dGradient,
-            (_, true, false) => Entry::Fill3dGradient,
-            (_, true, true) => Entry::Fill3dGradientLayers,
+        let entry = match (output, dims, layers) {
+            (FillOutput::Value, 2, _) => Entry::Fill2d,
+            (FillOutput::Value, 3, false) => Entry::Fill3d,
+            (FillOutput::Value, 3, true) => Entry::Fill3dLayers,
+            (FillOutput::Value, _, false) => Entry::Fill4d,
+            (FillOutput::Value, _, true) => Entry::Fill4dLayers,
+            (FillOutput::Gradient, 2, _) => Entry::Fill2dGradient,
+            (FillOutput::Gradient, _, false) => Entry::Fill3dGradient,
+            (FillOutput::Gradient, _, true) => Entry::Fill3dGradientLayers,
+            (FillOutput::Curl, 2, _) => Entry::Fill2dCurl,
+            (FillOutput::Curl, _, false) => Entry::Fill3dCurl,
+            (FillOutput::Curl, _, true) => Entry::Fill3dCurlLayers,
         };
         let shape = Some(FillShape::of(&params.settings));
         let s = &params.settings;
@@ -502,10 +545,10 @@ impl FillPipelines {
         });
         let target_binding = match entry {
             Entry::Fill2d => 1,
-            Entry::Fill2dGradient => 6,
-            Entry::Fill3dGradient => 7,
+            Entry::Fill2dGradient | Entry::Fill2dCurl => 6,
+            Entry::Fill3dGradient | Entry::Fill3dCurl => 7,
             Entry::Fill3dLayers | Entry::Fill4dLayers => 8,
-            Entry::Fill3dGradientLayers => 9,
+            Entry::Fill3dGradientLayers | Entry::Fill3dCurlLayers => 9,
             _ => 2,
         };
         let output = device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -696,7 +739,11 @@ impl GpuNoise {
                 dims: field.dims,
                 params: &params,
                 target: &view,
-                gradient,
+                output: if gradient {
+                    FillOutput::Gradient
+                } else {
+                    FillOutput::Value
+                },
                 hash_key: self.hash_key(),
             },
             half,

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 
-use super::fill::{EvalPass, FillPass, FillPipelines};
+use super::fill::{EvalPass, FillOutput, FillPass, FillPipelines};
 use super::lookup::LookupTextures;
 use super::readback::{map_and_read, padded_row_bytes, unpad_rows};
 use crate::error::{pop_error_scope, NoiseError, Result};
@@ -209,7 +209,7 @@ impl GpuNoise {
                 .with_frequency(&[3.0, 2.5, 2.0, 1.5])
                 .with_offset(&[-1.25, 0.5, 2.75, -3.5]);
             let mut gpu = Vec::with_capacity(field.len() as usize);
-            self.run_slabs_unchecked(&field, false, true, |_, v| {
+            self.run_slabs_unchecked(&field, FillOutput::Value, true, |_, v| {
                 gpu.extend_from_slice(v);
                 Ok(())
             })?;
@@ -223,14 +223,14 @@ impl GpuNoise {
         ))
     }
 
-    /// Compares one read-back slab (`channels` floats per texel: 1, or 4 with the
-    /// gradient) with the f32 CPU reference by the rule of [`super::parity`]. Values come
-    /// from the SIMD fill (bit-identical to the scalar one), gradients from the scalar fill.
+    /// Compares one read-back slab (`output.channels()` floats per texel) with the f32 CPU
+    /// reference by the rule of [`super::parity`]. Values come from the SIMD fill
+    /// (bit-identical to the scalar one), gradients and curl noise from the scalar fills.
     fn check_slab_on_cpu(
         &self,
         field: &Field,
         slab: Slab,
-        channels: usize,
+        output: FillOutput,
         values: &[f32],
     ) -> Result<()> {
         let params = FillParams::new(field, slab);
@@ -240,23 +240,32 @@ impl GpuNoise {
                 &crate::tables::PermutationTables::new(seed),
                 field,
                 &params,
-                channels,
+                output,
             ),
             LookupVariant::Hash => cpu_slab(
                 &crate::cpu::lookup::IntegerHasher::new(seed),
                 field,
                 &params,
-                channels,
+                output,
             ),
         };
-        if let Some(max_error) = super::parity::parity_failure(
-            values,
-            &expected,
-            channels,
-            super::parity::tolerance(field),
-        ) {
+        // Every curl component is a derivative: all four channels get the gradient rule.
+        let (channels, tolerance) = match output {
+            FillOutput::Curl => (
+                1,
+                super::parity::tolerance(field) * super::parity::GRADIENT_TOLERANCE_SCALE,
+            ),
+            _ => (output.channels() as usize, super::parity::tolerance(field)),
+        };
+        if let Some(max_error) =
+            super::parity::parity_failure(values, &expected, channels, tolerance)
+        {
             let info = self.device.adapter_info();
-            let what = if channels == 4 { "gradient" } else { "fill" };
+            let what = match output {
+                FillOutput::Value => "fill",
+                FillOutput::Gradient => "gradient",
+                FillOutput::Curl => "curl",
+            };
             return Err(NoiseError::SelfCheck {
                 adapter: info.name,
                 backend: format!("{:?}", info.backend),
@@ -409,7 +418,7 @@ impl GpuNoise {
         field: &Field,
         sink: impl FnMut(Slab, &[f32]) -> Result<()>,
     ) -> Result<()> {
-        self.run_slabs(field, false, sink)
+        self.run_slabs(field, FillOutput::Value, sink)
     }
 
     /// Like [`GpuNoise::generate_slabs`] for fBm of simplex noise with its analytic
@@ -420,8 +429,7 @@ impl GpuNoise {
         field: &Field,
         mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
     ) -> Result<()> {
-        field.check_gradient()?;
-        self.run_slabs(field, true, |slab, values| {
+        self.run_slabs(field, FillOutput::Gradient, |slab, values| {
             sink(slab, bytemuck::cast_slice(values))
         })
     }
@@ -437,28 +445,39 @@ impl GpuNoise {
         Ok(out)
     }
 
-    /// Fills and reads back `field` slab by slab: one f32 per texel, or four (value and
-    /// gradient) with `gradient`.
+    /// Like [`GpuNoise::generate_slabs`] for curl noise (`crate::cpu::curl`):
+    /// `[x, y, 0, 0]` (2D) or `[x, y, z, 0]` (3D) per texel; see [`Field::check_curl`].
+    pub fn generate_curl_slabs(
+        &self,
+        field: &Field,
+        mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
+    ) -> Result<()> {
+        self.run_slabs(field, FillOutput::Curl, |slab, values| {
+            sink(slab, bytemuck::cast_slice(values))
+        })
+    }
+
+    /// Fills and reads back `field` slab by slab, `output.channels()` floats per texel.
     fn run_slabs(
         &self,
         field: &Field,
-        gradient: bool,
+        output: FillOutput,
         sink: impl FnMut(Slab, &[f32]) -> Result<()>,
     ) -> Result<()> {
-        field.validate()?;
+        output.check(field)?;
         self.self_check(field.kind, field.dims)?;
-        self.run_slabs_unchecked(field, gradient, self.options.poison, sink)
+        self.run_slabs_unchecked(field, output, self.options.poison, sink)
     }
 
     /// [`GpuNoise::run_slabs`] without the self-check (the self-check's own fills).
     fn run_slabs_unchecked(
         &self,
         field: &Field,
-        gradient: bool,
+        output: FillOutput,
         poison: bool,
         mut sink: impl FnMut(Slab, &[f32]) -> Result<()>,
     ) -> Result<()> {
-        let channels = if gradient { 4 } else { 1 };
+        let channels = output.channels();
         let layers = self.slab_layers_for(field, channels)?;
         let [nx, ny, nz, _] = field.size;
         let slabs: Vec<Slab> = match self.volume_split(field, channels) {
@@ -522,7 +541,7 @@ impl GpuNoise {
                 |bytes| unpad_rows(bytes, nx * channels, rows, t.padded, values),
             )?;
             if check_on_cpu {
-                self.check_slab_on_cpu(field, slab, channels as usize, values)?;
+                self.check_slab_on_cpu(field, slab, output, values)?;
             }
             sink(slab, values)
         };
@@ -549,7 +568,7 @@ impl GpuNoise {
                     dims: field.dims,
                     params: &params,
                     target: &t.view,
-                    gradient,
+                    output,
                     hash_key: self.hash_key,
                 },
             );
@@ -829,20 +848,33 @@ impl SlabTarget {
     }
 }
 
-/// The f32 CPU reference of one slab, `channels` floats per texel.
+/// The f32 CPU reference of one slab, laid out as the GPU's readback of `output`.
 fn cpu_slab(
     lut: &impl crate::cpu::simd::SimdHasher,
     field: &Field,
     params: &FillParams,
-    channels: usize,
+    output: FillOutput,
 ) -> Vec<f32> {
-    if channels == 4 {
-        let mut texels = vec![[0.0f32; 4]; params.len()];
-        crate::cpu::fill::fill_slab_gradient(lut, field.dims, params, &mut texels);
-        texels.into_iter().flatten().collect()
-    } else {
-        let mut values = vec![0.0f32; params.len()];
-        crate::cpu::simd::fill_slab(lut, field.kind, field.dims, params, &mut values);
-        values
+    match output {
+        FillOutput::Value => {
+            let mut values = vec![0.0f32; params.len()];
+            crate::cpu::simd::fill_slab(lut, field.kind, field.dims, params, &mut values);
+            values
+        }
+        FillOutput::Gradient => {
+            let mut texels = vec![[0.0f32; 4]; params.len()];
+            crate::cpu::fill::fill_slab_gradient(lut, field.dims, params, &mut texels);
+            texels.into_iter().flatten().collect()
+        }
+        FillOutput::Curl => {
+            let dims = field.dims;
+            let mut curl = vec![0.0f32; params.len() * dims];
+            crate::cpu::fill::fill_slab_curl(lut, dims, params, &mut curl);
+            let mut texels = vec![0.0f32; params.len() * 4];
+            for (texel, c) in texels.chunks_exact_mut(4).zip(curl.chunks_exact(dims)) {
+                texel[..dims].copy_from_slice(c);
+            }
+            texels
+        }
     }
 }

@@ -140,3 +140,65 @@ fn bake_curl_to_png_writes_an_rgb_flow_map() {
     assert_eq!(image.color(), image::ColorType::Rgb8);
     assert_eq!(image.width() as u64 * image.height() as u64, 12 * 10 * 4);
 }
+
+#[test]
+fn bake_curl_on_the_gpu_writes_what_the_cpu_writes_on_every_backend_and_verifies() {
+    if crate::common::gpu().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (backend, env) in [("vulkan", "vulkan"), ("gl", "gl")] {
+        for (dims, size, shape) in [
+            (2usize, "40x24", vec![24usize, 40, 2]),
+            (3, "12x10x6", vec![6, 10, 12, 3]),
+        ] {
+            let dims_arg = dims.to_string();
+            let common = [
+                "--dims",
+                &dims_arg,
+                "--size",
+                size,
+                "--frequency",
+                "3",
+                "--seed",
+                "5",
+                "--lookup",
+                "hash",
+                "--curl",
+                "--force",
+            ];
+            let run = |source: &str, file: &str, extra: &[&str]| {
+                let mut args = common.to_vec();
+                args.extend(["--backend", source, "-o", file]);
+                args.extend_from_slice(extra);
+                let out = crate::bake_support::bake_in(dir.path(), &args, &[("WGPU_BACKEND", env)]);
+                let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+                let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+                (out.status.success(), stderr + &stdout)
+            };
+            let (ok, stderr) = run("gpu", "gpu.npy", &["--verify"]);
+            if !ok && backend == "gl" && std::env::var_os("WGPU_NOISE_REQUIRE_GPU").is_none() {
+                eprintln!("SKIPPED {backend}: {stderr}");
+                continue;
+            }
+            assert!(ok, "{backend} {dims}D: {stderr}");
+            assert!(
+                stderr.contains("gpu ("),
+                "{backend} {dims}D ran on the GPU: {stderr}"
+            );
+            // Every component compared with the CPU's, under the gradient channels' tolerance.
+            assert!(
+                stderr.contains("verify: max abs error") && stderr.contains("; 0 of "),
+                "{backend} {dims}D: {stderr}"
+            );
+            let (ok, stderr) = run("cpu", "cpu.npy", &[]);
+            assert!(ok, "{stderr}");
+            let gpu = read_npy(&dir.path().join("gpu.npy"), &shape);
+            let cpu = read_npy(&dir.path().join("cpu.npy"), &shape);
+            let err = crate::bake_support::max_abs_diff(&gpu, &cpu);
+            eprintln!("bake --curl {backend} {dims}D: max |gpu - cpu| = {err:e}");
+            // The verification's default for curl: the gradient channels' tolerance.
+            assert!(err <= 1e-4, "{backend} {dims}D: {err:e}");
+        }
+    }
+}

@@ -14,6 +14,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use wgpu_noise::cpu::curl::{curl2, curl3};
 use wgpu_noise::cpu::fractal::fractal;
 use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::tables::PermutationTables;
@@ -182,6 +183,16 @@ struct Gray {
 
 /// Runs the preview for 3 frames and returns the last one, saved with `--screenshot`.
 fn screenshot(display: &Display, frame: &Frame) -> Gray {
+    let image = shoot(display, frame, &[]).into_luma8();
+    Gray {
+        width: image.width(),
+        height: image.height(),
+        pixels: image.into_raw(),
+    }
+}
+
+/// [`screenshot`] with `extra` options, as the PNG decoded.
+fn shoot(display: &Display, frame: &Frame, extra: &[&str]) -> image::DynamicImage {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("frame.png");
     let args: Vec<String> = vec![
@@ -206,21 +217,15 @@ fn screenshot(display: &Display, frame: &Frame) -> Gray {
         "--screenshot".into(),
         path.to_string_lossy().into_owned(),
     ];
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
+    args.extend_from_slice(extra);
     let out = preview(Some(display), &args);
     assert!(
         out.status.success(),
         "preview {args:?} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let image = image::open(&path)
-        .expect("the screenshot is a PNG")
-        .into_luma8();
-    Gray {
-        width: image.width(),
-        height: image.height(),
-        pixels: image.into_raw(),
-    }
+    image::open(&path).expect("the screenshot is a PNG")
 }
 
 /// The CPU reference of a frame, by the documented convention: pixel (i, j) of a W × H
@@ -244,6 +249,34 @@ fn reference(frame: &Frame) -> Vec<u8> {
             let p = p.map(|c| c as f32);
             let v = fractal::<f32>(&lut, frame.kind, &p[..frame.dims], &settings);
             out.push((((v + 1.0) / 2.0).clamp(0.0, 1.0) * 255.0).round() as u8);
+        }
+    }
+    out
+}
+
+/// The CPU reference of a `--curl` frame: the points of [`reference`], curl noise there
+/// (`cpu::curl`, f32), each component mapped as `bake --curl`'s flow map does, from
+/// -8..8 to levels 0..255 (B = 0 in 2D), alpha 255.
+fn curl_reference(frame: &Frame) -> Vec<u8> {
+    let lut = PermutationTables::new(frame.seed);
+    let step = frame.frequency / frame.width as f64;
+    let shift = frame.speed * frame.time;
+    let axis = if frame.dims == 2 { 0 } else { frame.dims - 1 };
+    let level = |c: f32| ((((c + 8.0) / 16.0).clamp(0.0, 1.0)) * 255.0).round() as u8;
+    let mut out = Vec::with_capacity((frame.width * frame.height * 4) as usize);
+    for j in 0..frame.height {
+        for i in 0..frame.width {
+            let mut p = [step * i as f64, step * j as f64, 0.0];
+            p[axis] += shift;
+            let p = p.map(|c| c as f32);
+            let rgb = if frame.dims == 2 {
+                let c = curl2::<f32>(&lut, p[0], p[1]);
+                [level(c[0]), level(c[1]), 0]
+            } else {
+                curl3::<f32>(&lut, p).map(level)
+            };
+            out.extend_from_slice(&rgb);
+            out.push(255);
         }
     }
     out
@@ -346,6 +379,45 @@ fn screenshots_match_the_cpu_reference_for_the_same_parameters_and_time() {
             expected.iter().max().unwrap(),
         );
         assert!(hi - lo > 100, "reference spans only {lo}..{hi}: {frame:?}");
+    }
+}
+
+#[test]
+fn the_curl_view_is_the_flow_map_of_the_cpu_curl_noise() {
+    let Some(display) = window_setup() else {
+        return;
+    };
+    for dims in [2, 3] {
+        let frame = Frame { dims, ..FRAME };
+        let shot = shoot(&display, &frame, &["--curl"]).into_rgba8();
+        assert_eq!((shot.width(), shot.height()), (frame.width, frame.height));
+        let expected = curl_reference(&frame);
+        let diff = differences(shot.as_raw(), &expected);
+        let max = diff.iter().copied().max().unwrap();
+        let off_by_one = diff.iter().filter(|&&d| d == 1).count();
+        let larger = diff.iter().filter(|&&d| d > 1).count();
+        eprintln!(
+            "curl {dims}D: max |level − cpu| = {max}, {off_by_one} of {} channel values off by 1, {larger} by more",
+            diff.len()
+        );
+        // As for the gray frames: ±1 level is quantisation of values within rounding of
+        // a level boundary (one level is 16/255 ≈ 0.063 of a curl component).
+        assert!(
+            larger <= 5,
+            "{larger} channel values differ by more than one level"
+        );
+        assert!(
+            off_by_one <= diff.len() / 100,
+            "{off_by_one} off by one level"
+        );
+        // A flow map, not a gray picture: the channels differ, and each spans its range.
+        for c in 0..dims {
+            let channel: Vec<u8> = expected.iter().skip(c).step_by(4).copied().collect();
+            let (lo, hi) = (channel.iter().min().unwrap(), channel.iter().max().unwrap());
+            assert!(hi - lo > 60, "{dims}D channel {c} spans only {lo}..{hi}");
+        }
+        let pixels: Vec<&[u8]> = shot.as_raw().chunks_exact(4).collect();
+        assert!(pixels.iter().any(|p| p[0] != p[1]), "R and G are the same");
     }
 }
 

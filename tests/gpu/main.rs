@@ -7,6 +7,7 @@
 mod common;
 
 mod backend_parity;
+mod curl_fill_gpu;
 mod gpu_parity;
 mod gradient_parity;
 mod noise_cellular_gpu;

@@ -617,10 +617,13 @@ impl<'a> Experiments<'a> {
 
     /// A fill target for the product's own `fill_3d` on the timing field.
     pub fn product_target(&self, kind: NoiseKind) -> Result<super::harness::FillTarget> {
-        self.bench.fill_target(&Field {
-            kind,
-            ..self.timed.field.clone()
-        })
+        self.bench.fill_target(
+            &Field {
+                kind,
+                ..self.timed.field.clone()
+            },
+            wgpu_noise::gpu::FillOutput::Value,
+        )
     }
 
     /// One timed run of the product's `fill_3d` (record_fill) into `target`.

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use wgpu_noise::error::{pop_error_scope, NoiseError, Result};
 use wgpu_noise::field::{Field, NoiseKind};
-use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant, WORKGROUP};
+use wgpu_noise::gpu::{FillOutput, GpuContext, GpuNoise, LookupVariant, WORKGROUP};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
 
@@ -130,19 +130,23 @@ pub fn touched_buffer(len: usize) -> Vec<f32> {
 
 /// Times one fill of `field` by the CPU reference (`f32`, bit-mirroring the GPU) into `out`:
 /// in `pool` when given (e.g. a one-thread pool), else in rayon's global pool (all cores).
+/// With `output` [`FillOutput::Curl`], curl noise (`out` holds `dims` floats per sample).
 pub fn time_cpu_fill(
     lut: &PermutationTables,
     field: &Field,
+    output: FillOutput,
     pool: Option<&rayon::ThreadPool>,
     out: &mut [f32],
 ) -> Duration {
     let params = FillParams::new(field, Slab::whole(field));
+    let mut fill = || match output {
+        FillOutput::Curl => wgpu_noise::cpu::fill::fill_slab_curl(lut, field.dims, &params, out),
+        _ => wgpu_noise::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out),
+    };
     let start = Instant::now();
     match pool {
-        Some(pool) => pool.install(|| {
-            wgpu_noise::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out)
-        }),
-        None => wgpu_noise::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out),
+        Some(pool) => pool.install(fill),
+        None => fill(),
     }
     let elapsed = start.elapsed();
     std::hint::black_box(&out[out.len() / 2]);
@@ -269,6 +273,7 @@ struct Timestamps {
 /// A storage texture sized for the slabs of one field, and the slabs' parameters.
 pub struct FillTarget {
     dims: usize,
+    output: FillOutput,
     view: wgpu::TextureView,
     slabs: Vec<FillParams>,
 }
@@ -410,8 +415,9 @@ impl GpuBench {
     }
 
     /// A storage texture holding one slab of `field` (as [`GpuNoise::generate_slabs`]
-    /// would split it), and the parameters of every slab.
-    pub fn fill_target(&self, field: &Field) -> Result<FillTarget> {
+    /// would split it) for `output` (`R32Float` for values, else `Rgba32Float`), and the
+    /// parameters of every slab.
+    pub fn fill_target(&self, field: &Field, output: FillOutput) -> Result<FillTarget> {
         let layers = self.noise.slab_layers(field)?;
         let [nx, ny, nz, _] = field.size;
         let (dimension, size) = match field.dims {
@@ -448,7 +454,10 @@ impl GpuBench {
             mip_level_count: 1,
             sample_count: 1,
             dimension,
-            format: wgpu::TextureFormat::R32Float,
+            format: match output {
+                FillOutput::Value => wgpu::TextureFormat::R32Float,
+                FillOutput::Gradient | FillOutput::Curl => wgpu::TextureFormat::Rgba32Float,
+            },
             usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });
@@ -456,6 +465,7 @@ impl GpuBench {
         pop_error_scope(scope)?;
         Ok(FillTarget {
             dims: field.dims,
+            output,
             view: texture.create_view(&wgpu::TextureViewDescriptor::default()),
             slabs: Slab::split(field, layers)
                 .map(|slab| FillParams::new(field, slab))
@@ -489,7 +499,7 @@ impl GpuBench {
                         dims: target.dims,
                         params,
                         target: &target.view,
-                        gradient: false,
+                        output: target.output,
                         hash_key: noise.hash_key(),
                     },
                 );
@@ -545,14 +555,31 @@ impl GpuBench {
 
     /// Wall time of [`GpuNoise::generate`]: fill, copy to a buffer, map, unpad into a `Vec`
     /// (the whole path a user of `generate` waits for, allocation included).
-    pub fn time_generate(&self, field: &Field) -> Result<Duration> {
-        self.time_generate_with(field, LookupVariant::Textures)
+    pub fn time_generate(&self, field: &Field, output: FillOutput) -> Result<Duration> {
+        self.time_generate_with(field, LookupVariant::Textures, output)
     }
 
-    /// [`GpuBench::time_generate`] with either lookup variant.
-    pub fn time_generate_with(&self, field: &Field, variant: LookupVariant) -> Result<Duration> {
+    /// [`GpuBench::time_generate`] with either lookup variant; curl noise through
+    /// [`GpuNoise::generate_curl_slabs`] into a `Vec` the same way.
+    pub fn time_generate_with(
+        &self,
+        field: &Field,
+        variant: LookupVariant,
+        output: FillOutput,
+    ) -> Result<Duration> {
+        let noise = self.generator(variant);
         let start = Instant::now();
-        let values = self.generator(variant).generate(field)?;
+        if output == FillOutput::Curl {
+            let mut texels = Vec::with_capacity(field.len() as usize);
+            noise.generate_curl_slabs(field, |_, t| {
+                texels.extend_from_slice(t);
+                Ok(())
+            })?;
+            let elapsed = start.elapsed();
+            std::hint::black_box(&texels[texels.len() / 2]);
+            return Ok(elapsed);
+        }
+        let values = noise.generate(field)?;
         let elapsed = start.elapsed();
         std::hint::black_box(&values[values.len() / 2]);
         Ok(elapsed)

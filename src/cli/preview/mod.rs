@@ -28,7 +28,7 @@ use super::{FractalArg, NoiseOptions};
 
 /// The keys, as shown in the window title and printed by `H`.
 const HELP: &str =
-    "N kind · 2/3/4 dims · +/- octaves · M fractal · W warp · F flow · ↑/↓ frequency · [/] seed · \
+    "N kind · 2/3/4 dims · +/- octaves · M fractal · W warp · F flow · C curl · ↑/↓ frequency · [/] seed · \
                     Space pause · R reset · drag pan · wheel zoom · S screenshot · Esc quit";
 /// What to run instead when no window can be opened.
 const BAKE_HINT: &str = "`wgpu-noise bake` writes the same noise to an image file without a window";
@@ -47,7 +47,8 @@ const PIXELS_PER_NOTCH: f64 = 40.0;
 /// Arguments of `wgpu-noise preview`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Keys: N kind (classic/simplex) · 2/3/4 dimensions · +/- octaves · M fBm/turbulence/ridged · \
+    after_help = "Keys: N kind (classic/simplex/cellular) · 2/3/4 dimensions · +/- octaves · M fBm/turbulence/ridged · \
+W domain warp · F flow noise · C curl noise (flow-map colours) · \
 Up/Down frequency · [/] seed · Space pause · R reset · drag pan · wheel zoom · S screenshot · H help · Esc/Q quit
 
 Examples:
@@ -87,6 +88,10 @@ pub struct PreviewArgs {
     /// Present as fast as possible instead of at the display's refresh rate.
     #[arg(long)]
     pub no_vsync: bool,
+    /// Start with curl noise shown as a flow map (the `C` key; 2D and 3D): R, G (, B) =
+    /// the curl's x, y (, z) components over -8..8, as `bake --curl -o flow.png` writes.
+    #[arg(long)]
+    pub curl: bool,
 }
 
 fn parse_window_size(s: &str) -> std::result::Result<PhysicalSize<u32>, String> {
@@ -159,6 +164,7 @@ fn initial_view(args: &PreviewArgs) -> View {
         paused: false,
         warp: 0.0,
         flow: false,
+        curl: args.curl,
     }
 }
 
@@ -509,14 +515,14 @@ impl App {
             .as_ref()
             .ok_or_else(|| anyhow!("no window to take a screenshot of"))?;
         let (width, height) = (gfx.config.width, gfx.config.height);
-        let gray = gfx.renderer.screenshot(
+        let pixels = gfx.renderer.screenshot(
             &gfx.device,
             &gfx.queue,
             width,
             height,
             &self.view.uniforms(width, height),
         )?;
-        write_png(path, width, height, &gray, overwrite)?;
+        write_png(path, width, height, &pixels, overwrite)?;
         eprintln!(
             "saved {} ({width}×{height}, {})",
             path.display(),
@@ -570,6 +576,7 @@ impl App {
                 "m" => view.next_mode(),
                 "w" => view.toggle_warp(),
                 "f" => view.flow = !view.flow,
+                "c" => view.curl = !view.curl,
                 "]" => view.seed = view.seed.wrapping_add(1),
                 "[" => view.seed = view.seed.wrapping_sub(1),
                 "r" => {

@@ -131,7 +131,8 @@ impl Renderer {
     }
 
     /// Renders the frame of `uniforms` at `width` × `height` offscreen and reads it back:
-    /// one gray byte per pixel, rows top to bottom.
+    /// one gray byte per pixel, or RGBA for a curl flow map (`uniforms.curl`), rows top
+    /// to bottom.
     pub fn screenshot(
         &self,
         device: &wgpu::Device,
@@ -193,19 +194,18 @@ impl Renderer {
             },
         );
         let submission = queue.submit([encoder.finish()]);
-        let gray = map_and_read(device, &buffer, submission, READBACK_TIMEOUT, |bytes| {
-            let mut gray = Vec::with_capacity(width as usize * height as usize);
+        let channels = if uniforms.curl == 1 { 4 } else { 1 };
+        let pixels = map_and_read(device, &buffer, submission, READBACK_TIMEOUT, |bytes| {
+            let mut pixels = Vec::with_capacity(width as usize * height as usize * channels);
             for row in bytes.chunks(padded as usize).take(height as usize) {
-                // R of each RGBA texel; G and B hold the same value.
-                gray.extend(
-                    row[..width as usize * 4]
-                        .chunks_exact(4)
-                        .map(|texel| texel[0]),
-                );
+                // A gray frame: R of each RGBA texel (G and B hold the same value).
+                for texel in row[..width as usize * 4].chunks_exact(4) {
+                    pixels.extend_from_slice(&texel[..channels]);
+                }
             }
-            gray
+            pixels
         })?;
-        Ok(gray)
+        Ok(pixels)
     }
 
     fn draw(
@@ -272,13 +272,25 @@ fn pipeline(
     })
 }
 
-/// Writes `gray` (`width` × `height`, rows top to bottom) to `path` as an 8-bit grayscale
-/// PNG, completely or not at all (the library's one PNG path for whole pictures), replacing
-/// an existing file only with `overwrite`.
-pub fn write_png(path: &Path, width: u32, height: u32, gray: &[u8], overwrite: bool) -> Result<()> {
+/// Writes a [`Renderer::screenshot`] (`width` × `height`, rows top to bottom, gray or
+/// RGBA as `pixels.len()` says) to `path` as an 8-bit PNG, completely or not at all (the
+/// library's one PNG path for whole pictures), replacing an existing file only with
+/// `overwrite`.
+pub fn write_png(
+    path: &Path,
+    width: u32,
+    height: u32,
+    pixels: &[u8],
+    overwrite: bool,
+) -> Result<()> {
     if !overwrite {
         wgpu_noise::bake::file::check_target(path, false).map_err(super::screenshot_exists_hint)?;
     }
-    write_png8(path, width, height, Channels::Gray, gray)?;
+    let channels = if pixels.len() == width as usize * height as usize {
+        Channels::Gray
+    } else {
+        Channels::Rgba
+    };
+    write_png8(path, width, height, channels, pixels)?;
     Ok(())
 }

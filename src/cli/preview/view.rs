@@ -16,6 +16,10 @@ const STEP_RANGE: (f64, f64) = (1e-6, 1.0);
 pub const PREVIEW_WARP: f64 = 0.8;
 /// How fast the gradients of flow noise turn (the `F` key), in radians per second.
 pub const PREVIEW_FLOW_RATE: f64 = 1.0;
+/// The curl component drawn as 0 and as full intensity (the `C` key): `bake --curl`'s
+/// flow-map default `--range` (src/cli/bake.rs), so a screenshot and a baked flow map of
+/// the same field show the same colours.
+pub const PREVIEW_CURL_RANGE: (f32, f32) = (-8.0, 8.0);
 
 /// The state of the preview that a frame depends on.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,6 +49,9 @@ pub struct View {
     /// Flow noise (the `F` key): the clock turns simplex noise's gradients (in 2D and 3D)
     /// instead of moving along the animated axis, so the pattern swirls in place.
     pub flow: bool,
+    /// Curl noise as a flow map (the `C` key, in 2D and 3D): R, G (, B) = the curl's
+    /// x, y (, z) components mapped from [`PREVIEW_CURL_RANGE`], B = 0 in 2D.
+    pub curl: bool,
 }
 
 impl View {
@@ -59,7 +66,13 @@ impl View {
 
     /// Whether the clock turns the gradients ([`View::flow`], for simplex 2D and 3D).
     pub fn flowing(&self) -> bool {
-        self.flow && self.kind == NoiseKind::Simplex && self.dims <= 3
+        self.flow && self.kind == NoiseKind::Simplex && self.dims <= 3 && !self.showing_curl()
+    }
+
+    /// Whether the frame shows curl noise ([`View::curl`]; 2D and 3D, whatever the kind:
+    /// curl noise is made from simplex noise).
+    pub fn showing_curl(&self) -> bool {
+        self.curl && self.dims <= 3
     }
 
     /// The field a `width` × `height` frame samples: pixel `i` across an axis of `N`
@@ -107,7 +120,11 @@ impl View {
     pub fn uniforms(&self, width: u32, height: u32) -> PreviewUniforms {
         let field = self.field(width, height);
         let fill = FillParams::new(&field, Slab::whole(&field));
-        let (lo, hi) = value_range(self.mode);
+        let (lo, hi) = if self.showing_curl() {
+            PREVIEW_CURL_RANGE
+        } else {
+            value_range(self.mode)
+        };
         PreviewUniforms {
             offset: fill.offset,
             step: fill.step,
@@ -120,6 +137,8 @@ impl View {
             dims: self.dims as u32,
             gray_low: lo,
             gray_high: hi,
+            curl: self.showing_curl() as u32,
+            _pad: [0; 3],
         }
     }
 
@@ -165,6 +184,18 @@ impl View {
             FractalMode::Turbulence => "turbulence",
             FractalMode::Ridged => "ridged",
         };
+        if self.showing_curl() {
+            return format!(
+                "curl noise {}D (RGB = x, y, z over {}..{}), seed {}, {:.3} cells across, t={:.2}s{}",
+                self.dims,
+                PREVIEW_CURL_RANGE.0,
+                PREVIEW_CURL_RANGE.1,
+                self.seed,
+                self.step * width as f64,
+                self.time,
+                if self.paused { " (paused)" } else { "" }
+            );
+        }
         format!(
             "{}{} {}D {mode} ×{}, seed {}, {:.3} cells across, t={:.2}s{}",
             if self.flowing() { "flowing " } else { "" },
@@ -190,8 +221,8 @@ pub fn value_range(mode: FractalMode) -> (f32, f32) {
 
 /// The uniform of `shaders/preview.wgsl`.
 ///
-/// Keep in sync with `struct Preview` in `shaders/preview.wgsl` (128 bytes: two vec4s,
-/// `NoiseSettings` (80 bytes, 16-aligned), then four 4-byte scalars).
+/// Keep in sync with `struct Preview` in `shaders/preview.wgsl` (144 bytes: two vec4s,
+/// `NoiseSettings` (80 bytes, 16-aligned), then eight 4-byte scalars).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct PreviewUniforms {
@@ -209,6 +240,10 @@ pub struct PreviewUniforms {
     pub gray_low: f32,
     /// Noise value drawn white.
     pub gray_high: f32,
+    /// 1: draw curl noise as a flow map (components mapped from `gray_low..gray_high`).
+    pub curl: u32,
+    /// Pads the struct to a multiple of 16 bytes, as WGSL does.
+    pub _pad: [u32; 3],
 }
 
 #[cfg(test)]
@@ -229,6 +264,7 @@ mod tests {
             paused: false,
             warp: 0.0,
             flow: false,
+            curl: false,
         }
     }
 
@@ -261,7 +297,28 @@ mod tests {
 
     #[test]
     fn uniform_layout_matches_the_wgsl_struct() {
-        assert_eq!(std::mem::size_of::<PreviewUniforms>(), 128);
+        assert_eq!(std::mem::size_of::<PreviewUniforms>(), 144);
+    }
+
+    #[test]
+    fn the_curl_key_shows_curl_noise_in_2d_and_3d_over_the_flow_map_range() {
+        let mut v = view();
+        v.curl = true;
+        v.flow = true;
+        for dims in [2, 3] {
+            v.dims = dims;
+            let u = v.uniforms(64, 64);
+            assert_eq!((u.curl, u.gray_low, u.gray_high), (1, -8.0, 8.0));
+            // The clock moves the curl field along the animated axis; it does not turn it.
+            assert_eq!(v.field(64, 64).flow_angle, 0.0);
+            assert!(v.describe(64).starts_with("curl noise"));
+        }
+        // 4D has no curl noise: the value is drawn.
+        v.dims = 4;
+        assert_eq!(v.uniforms(64, 64).curl, 0);
+        v.curl = false;
+        v.dims = 3;
+        assert_eq!(v.uniforms(64, 64).curl, 0);
     }
 
     #[test]
