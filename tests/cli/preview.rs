@@ -282,6 +282,32 @@ fn curl_reference(frame: &Frame) -> Vec<u8> {
     out
 }
 
+/// A screenshot's levels (gray, or each RGBA channel) against the CPU reference's.
+///
+/// ±1 level is the quantisation: a value within f32 rounding of a level's boundary may
+/// round either way (GPU coordinates are offset + step·i in f32, the reference rounds F·i/W
+/// from f64). Measured on lavapipe: see the stderr line. More than 1 could only come from a
+/// simplex 3D/4D r² = 0.6 boundary jump (~1e-3, a tenth of a gray level), so a handful of
+/// such values is allowed, no more.
+fn assert_levels_match(got: &[u8], expected: &[u8], what: &str) {
+    let diff = differences(got, expected);
+    let max = diff.iter().copied().max().unwrap();
+    let off_by_one = diff.iter().filter(|&&d| d == 1).count();
+    let larger = diff.iter().filter(|&&d| d > 1).count();
+    eprintln!(
+        "{what}: max |level − cpu| = {max}, {off_by_one} of {} values off by 1, {larger} by more",
+        diff.len()
+    );
+    assert!(
+        larger <= 5,
+        "{what}: {larger} values differ by more than one level (max {max})"
+    );
+    assert!(
+        off_by_one <= diff.len() / 100,
+        "{what}: {off_by_one} values off by one level"
+    );
+}
+
 /// Per-pixel |a − b| in gray levels.
 fn differences(a: &[u8], b: &[u8]) -> Vec<u8> {
     assert_eq!(a.len(), b.len());
@@ -352,27 +378,15 @@ fn screenshots_match_the_cpu_reference_for_the_same_parameters_and_time() {
             "the screenshot has the window's size"
         );
         let expected = reference(frame);
-        let diff = differences(&shot.pixels, &expected);
-        let max = diff.iter().copied().max().unwrap();
-        let off_by_one = diff.iter().filter(|&&d| d == 1).count();
-        let larger = diff.iter().filter(|&&d| d > 1).count();
-        eprintln!(
-            "{} {}D seed {} ×{} oct, t={}: max |gray − cpu| = {max}, {off_by_one} of {} pixels off by 1, {larger} by more",
-            frame.kind.name(), frame.dims, frame.seed, frame.octaves, frame.time, diff.len()
+        let what = format!(
+            "{} {}D seed {} ×{} oct, t={}",
+            frame.kind.name(),
+            frame.dims,
+            frame.seed,
+            frame.octaves,
+            frame.time
         );
-        // ±1 gray level is the quantisation: a value within f32 rounding of a level's
-        // boundary may round either way (GPU coordinates are offset + step·i in f32, the
-        // reference rounds F·i/W from f64). Measured on lavapipe: see the stderr above.
-        // More than 1 could only come from a simplex 3D/4D r² = 0.6 boundary jump (~1e-3,
-        // a tenth of a level), so a handful of such pixels is allowed, no more.
-        assert!(
-            larger <= 5,
-            "{larger} pixels differ by more than one gray level (max {max}): {frame:?}"
-        );
-        assert!(
-            off_by_one <= diff.len() / 100,
-            "{off_by_one} pixels off by one level: {frame:?}"
-        );
+        assert_levels_match(&shot.pixels, &expected, &what);
         // Not blank: the reference itself spans most of the gray range.
         let (lo, hi) = (
             expected.iter().min().unwrap(),
@@ -392,24 +406,8 @@ fn the_curl_view_is_the_flow_map_of_the_cpu_curl_noise() {
         let shot = shoot(&display, &frame, &["--curl"]).into_rgba8();
         assert_eq!((shot.width(), shot.height()), (frame.width, frame.height));
         let expected = curl_reference(&frame);
-        let diff = differences(shot.as_raw(), &expected);
-        let max = diff.iter().copied().max().unwrap();
-        let off_by_one = diff.iter().filter(|&&d| d == 1).count();
-        let larger = diff.iter().filter(|&&d| d > 1).count();
-        eprintln!(
-            "curl {dims}D: max |level − cpu| = {max}, {off_by_one} of {} channel values off by 1, {larger} by more",
-            diff.len()
-        );
-        // As for the gray frames: ±1 level is quantisation of values within rounding of
-        // a level boundary (one level is 16/255 ≈ 0.063 of a curl component).
-        assert!(
-            larger <= 5,
-            "{larger} channel values differ by more than one level"
-        );
-        assert!(
-            off_by_one <= diff.len() / 100,
-            "{off_by_one} off by one level"
-        );
+        // One level is 16/255 ≈ 0.063 of a curl component.
+        assert_levels_match(shot.as_raw(), &expected, &format!("curl {dims}D"));
         // A flow map, not a gray picture: the channels differ, and each spans its range.
         for c in 0..dims {
             let channel: Vec<u8> = expected.iter().skip(c).step_by(4).copied().collect();
