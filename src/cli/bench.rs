@@ -375,9 +375,10 @@ fn measure(
                 ("cpu-simd-hash-1t", true, 1),
                 ("cpu-simd-hash-all", true, bench::cores()),
             ];
-            // Warped and flow fields have no lane code yet: the SIMD fill would time the
-            // scalar one.
-            let simd_paths = if !shaping.is_plain() {
+            // Warped and flow fields get the SIMD rows where they have lane code (not
+            // cellular noise or tiled 3D simplex, which would time the scalar fill); plain
+            // fields keep them as before.
+            let simd_paths = if !shaping.is_plain() && !wgpu_noise::cpu::simd::lanes_apply(&field) {
                 &[][..]
             } else {
                 &simd_paths[..]
