@@ -12,7 +12,7 @@
 //! row and octave, and the row's x runs along the lanes. Rows are handed to
 //! `std::thread::available_parallelism()` threads in blocks.
 //!
-//! Fields with a domain warp or flow noise take full lane points instead ([`PointSetup`]):
+//! Fields with a domain warp or flow noise take full lane points instead (`PointSetup`):
 //! the warp moves each lane's point along every axis, so nothing is shared along a row.
 //!
 //! Gradient fields ([`crate::cpu::fill::fill_slab_gradient`]) are not done here: they stay
