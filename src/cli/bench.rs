@@ -424,8 +424,8 @@ fn measure(
                 ("cpu-simd-hash-1t", true, 1),
                 ("cpu-simd-hash-all", true, bench::cores()),
             ];
-            // Fields without lane code (warped and flow fields, tiled 3D simplex, curl
-            // noise): the SIMD fill would time the scalar one.
+            // Fields without lane code (cellular noise, tiled 3D simplex, curl noise): the
+            // SIMD fill would time the scalar one, so they have no SIMD rows.
             let simd_paths = if shaping.curl || !wgpu_noise::cpu::simd::lanes_apply(&field) {
                 &[][..]
             } else {
@@ -873,7 +873,7 @@ mod tests {
     }
 
     #[test]
-    fn flow_rows_are_simplex_2d_and_3d_only_and_named_so() {
+    fn flow_rows_are_simplex_2d_and_3d_only_named_so_and_run_the_lanes() {
         let tiny = [
             Workload { dims: 2, side: 16 },
             Workload { dims: 3, side: 8 },
@@ -888,8 +888,16 @@ mod tests {
         for r in &rows {
             assert_eq!(r.noise, "simplex+flow", "{}", r.path);
             assert!(r.dims <= 3);
-            // No lane code and no peer with flow noise: only the scalar CPU paths.
-            assert!(r.path.starts_with("cpu-f32"), "{}", r.path);
+            // Flow noise runs on the lanes; no peer has it: only the CPU paths, no peer row.
+            assert!(r.path.starts_with("cpu-"), "{}", r.path);
+        }
+        for dims in [2, 3] {
+            for path in ["cpu-f32-1t", "cpu-simd-1t", "cpu-simd-hash-all"] {
+                assert!(
+                    find(&rows, path, "simplex+flow", dims).is_some(),
+                    "{path} {dims}D"
+                );
+            }
         }
     }
 

@@ -2,12 +2,14 @@
 //! every noise function and dimension, both lookup variants, every fractal mode, both
 //! kernels, tiling, several seeds, negative and large offsets, slabs that start inside the
 //! field, row lengths that are not multiples of the lane count, every instruction set this
-//! CPU has, and one or several threads.
+//! CPU has, and one or several threads; domain warp (1 and 2 iterations, several warp
+//! octaves and frequencies, tiled too) and flow noise, which the lanes evaluate at full
+//! per-lane points.
 
 use wgpu_noise::cpu::fill::{fill_slab, generate_f32};
 use wgpu_noise::cpu::simd::{self, FillOptions, SimdHasher, SimdLevel};
 use wgpu_noise::cpu::IntegerHasher;
-use wgpu_noise::field::{Field, Fractal, FractalMode, Kernel, NoiseKind};
+use wgpu_noise::field::{Field, Fractal, FractalMode, Kernel, NoiseKind, Warp};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
 
@@ -95,6 +97,153 @@ fn variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
     out
 }
 
+/// Domain-warped variants: both iteration counts, several warp octaves, frequencies and
+/// amplitudes (one negative), every fractal mode, negative and far offsets, the continuous
+/// kernel, tiling (where the lanes tile), and with flow noise for simplex 2D/3D.
+fn warped_variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
+    let with = |x: u32, f: &dyn Fn(Field) -> Field| {
+        let mut size = vec![3u32; dims];
+        size[0] = x;
+        f(Field::new(kind, &size))
+    };
+    let fractal = |mode, octaves, lacunarity, gain| Fractal {
+        mode,
+        octaves,
+        lacunarity,
+        gain,
+    };
+    let warp = |amplitude, frequency, octaves, iterations| Warp {
+        amplitude,
+        frequency,
+        octaves,
+        iterations,
+    };
+    let flows = kind == NoiseKind::Simplex && dims <= 3;
+    let mut out = Vec::new();
+    for x in X_SIZES {
+        let freq: Vec<f64> = (0..dims).map(|a| 2.5 + a as f64).collect();
+        let neg: Vec<f64> = (0..dims).map(|a| -37.3 - 11.1 * a as f64).collect();
+        out.push((
+            "warp 1 iteration, 1 warp octave, one fbm octave, negative offset",
+            with(x, &|f| {
+                f.with_frequency(&freq)
+                    .with_offset(&neg)
+                    .with_warp(warp(0.7, 1.0, 1, 1))
+            }),
+        ));
+        out.push((
+            "warp 2 iterations, 3 warp octaves at frequency 0.37, fbm 3 octaves",
+            with(x, &|f| {
+                f.with_frequency(&freq)
+                    .with_offset(&neg)
+                    .with_warp(warp(1.8, 0.37, 3, 2))
+                    .with_fractal(fractal(FractalMode::Fbm, 3, 2.0, 0.5))
+            }),
+        ));
+        out.push((
+            "warp 1 iteration, 2 warp octaves at frequency 2.5, amplitude -1.2, ridged 3 \
+             octaves, lacunarity 1.9, gain 0.6",
+            with(x, &|f| {
+                f.with_frequency(&freq)
+                    .with_offset(&neg)
+                    .with_warp(warp(-1.2, 2.5, 2, 1))
+                    .with_fractal(fractal(FractalMode::Ridged, 3, 1.9, 0.6))
+            }),
+        ));
+        out.push((
+            "warp 2 iterations, 2 warp octaves, turbulence 2 octaves",
+            with(x, &|f| {
+                f.with_frequency(&freq)
+                    .with_warp(warp(0.45, 1.3, 2, 2))
+                    .with_fractal(fractal(FractalMode::Turbulence, 2, 2.0, 0.5))
+            }),
+        ));
+        let far: Vec<f64> = (0..dims).map(|a| -9_001.7 + 913.25 * a as f64).collect();
+        let mut unreduced = with(x, &|f| {
+            f.with_frequency(&freq)
+                .with_offset(&far)
+                .with_warp(warp(2.0, 0.5, 2, 1))
+        });
+        unreduced.reduce_offset = false;
+        out.push(("warp 1 iteration, far unreduced offset", unreduced));
+        if kind == NoiseKind::Simplex && dims > 2 {
+            out.push((
+                "warp 2 iterations, continuous kernel, ridged 2 octaves",
+                with(x, &|f| {
+                    f.with_frequency(&freq)
+                        .with_offset(&neg)
+                        .with_kernel(Kernel::Continuous)
+                        .with_warp(warp(1.1, 0.8, 2, 2))
+                        .with_fractal(fractal(FractalMode::Ridged, 2, 2.0, 0.5))
+                }),
+            ));
+        }
+        if kind == NoiseKind::Classic || dims == 2 {
+            // Whole numbers of warp cells across the tile, and a whole lacunarity.
+            let periods: Vec<f64> = (0..dims).map(|a| [3.0, 4.0, 5.0, 7.0][a]).collect();
+            out.push((
+                "tileable, warp 2 iterations, 2 warp octaves at frequency 2, ridged 2 octaves",
+                with(x, &|f| {
+                    f.with_frequency(&periods)
+                        .with_offset(&neg)
+                        .with_tileable(true)
+                        .with_warp(warp(0.9, 2.0, 2, 2))
+                        .with_fractal(fractal(FractalMode::Ridged, 2, 2.0, 0.5))
+                }),
+            ));
+            out.push((
+                "tileable, warp 1 iteration",
+                with(x, &|f| {
+                    f.with_frequency(&periods)
+                        .with_tileable(true)
+                        .with_warp(warp(1.5, 1.0, 1, 1))
+                }),
+            ));
+        }
+        if flows {
+            out.push((
+                "flow 0.8, one octave, negative offset",
+                with(x, &|f| {
+                    f.with_frequency(&freq)
+                        .with_offset(&neg)
+                        .with_flow_angle(0.8)
+                }),
+            ));
+            out.push((
+                "flow -2.5, ridged 3 octaves, lacunarity 1.9, gain 0.6",
+                with(x, &|f| {
+                    f.with_frequency(&freq)
+                        .with_flow_angle(-2.5)
+                        .with_fractal(fractal(FractalMode::Ridged, 3, 1.9, 0.6))
+                }),
+            ));
+            out.push((
+                "flow 4.1, warp 2 iterations, 2 warp octaves, fbm 2 octaves",
+                with(x, &|f| {
+                    f.with_frequency(&freq)
+                        .with_offset(&neg)
+                        .with_flow_angle(4.1)
+                        .with_warp(warp(0.8, 1.7, 2, 2))
+                        .with_fractal(fractal(FractalMode::Fbm, 2, 2.0, 0.5))
+                }),
+            ));
+            if dims == 3 {
+                out.push((
+                    "flow 1.3, continuous kernel, turbulence 2 octaves",
+                    with(x, &|f| {
+                        f.with_frequency(&freq)
+                            .with_offset(&neg)
+                            .with_kernel(Kernel::Continuous)
+                            .with_flow_angle(1.3)
+                            .with_fractal(fractal(FractalMode::Turbulence, 2, 2.0, 0.5))
+                    }),
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// Checks every available level and two thread counts against the scalar fill of `params`.
 fn assert_identical(lut: &impl SimdHasher, what: &str, field: &Field, params: &FillParams) {
     let mut expected = vec![0.0f32; params.len()];
@@ -123,23 +272,38 @@ fn assert_identical(lut: &impl SimdHasher, what: &str, field: &Field, params: &F
 }
 
 fn check_function(kind: NoiseKind, dims: usize) {
+    check_variants(variants(kind, dims));
+}
+
+/// As [`check_function`] for the warped (and flow) variants, which must run on lanes (not
+/// the scalar fallback, which would be compared with itself).
+fn check_warped(kind: NoiseKind, dims: usize) {
+    let fields = warped_variants(kind, dims);
+    for (what, field) in &fields {
+        assert!(simd::lanes_apply(field), "{what}: no lane code");
+    }
+    check_variants(fields);
+}
+
+fn check_variants(fields: Vec<(&'static str, Field)>) {
     for seed in [0u64, 20_261_122] {
         let tables = PermutationTables::new(seed);
         let hash = IntegerHasher::new(seed);
-        for (what, field) in variants(kind, dims) {
+        for (what, field) in &fields {
+            let what = *what;
             field.validate().expect("the test's fields are valid");
-            let whole = FillParams::new(&field, Slab::whole(&field));
+            let whole = FillParams::new(field, Slab::whole(field));
             // A slab that starts inside the field (origin ≠ 0 on the outer axis).
-            let inner = Slab::split(&field, 2).nth(1).expect("a second slab");
-            let inner = FillParams::new(&field, inner);
+            let inner = Slab::split(field, 2).nth(1).expect("a second slab");
+            let inner = FillParams::new(field, inner);
             for params in [&whole, &inner] {
                 assert_identical(
                     &tables,
                     &format!("{what}, textures, seed {seed}"),
-                    &field,
+                    field,
                     params,
                 );
-                assert_identical(&hash, &format!("{what}, hash, seed {seed}"), &field, params);
+                assert_identical(&hash, &format!("{what}, hash, seed {seed}"), field, params);
             }
         }
     }
@@ -173,6 +337,36 @@ fn simplex_3d_is_bit_identical() {
 #[test]
 fn simplex_4d_is_bit_identical() {
     check_function(NoiseKind::Simplex, 4);
+}
+
+#[test]
+fn classic_2d_warped_is_bit_identical() {
+    check_warped(NoiseKind::Classic, 2);
+}
+
+#[test]
+fn classic_3d_warped_is_bit_identical() {
+    check_warped(NoiseKind::Classic, 3);
+}
+
+#[test]
+fn classic_4d_warped_is_bit_identical() {
+    check_warped(NoiseKind::Classic, 4);
+}
+
+#[test]
+fn simplex_2d_warped_and_flow_are_bit_identical() {
+    check_warped(NoiseKind::Simplex, 2);
+}
+
+#[test]
+fn simplex_3d_warped_and_flow_are_bit_identical() {
+    check_warped(NoiseKind::Simplex, 3);
+}
+
+#[test]
+fn simplex_4d_warped_is_bit_identical() {
+    check_warped(NoiseKind::Simplex, 4);
 }
 
 #[test]

@@ -12,6 +12,9 @@
 //! row and octave, and the row's x runs along the lanes. Rows are handed to
 //! `std::thread::available_parallelism()` threads in blocks.
 //!
+//! Fields with a domain warp or flow noise take full lane points instead (`PointSetup`):
+//! the warp moves each lane's point along every axis, so nothing is shared along a row.
+//!
 //! Gradient fields ([`crate::cpu::fill::fill_slab_gradient`]) are not done here: they stay
 //! on the scalar path.
 
@@ -28,10 +31,11 @@ use std::sync::Mutex;
 
 use self::lanes::{Floor, NativeFloor, F, LANES, U};
 use self::lookup::{LaneHasher, PackedTables};
-use self::noise::ClassicRow;
+use self::noise::{ClassicRow, Turn};
 use crate::cpu::fill::sample_point;
 use crate::cpu::lookup::{IntegerHasher, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE, TAU};
+use crate::cpu::warp::WARP_SHIFT;
 use crate::field::{Field, NoiseKind};
 use crate::params::{
     FillParams, NoiseSettings, Slab, FRACTAL_FBM, FRACTAL_RIDGED, FRACTAL_TURBULENCE,
@@ -216,14 +220,12 @@ pub fn lanes_apply(field: &crate::Field) -> bool {
     has_lane_code(field.kind, field.dims, &NoiseSettings::of(field))
 }
 
-/// Whether the lanes implement this field: not yet cellular noise, domain warp, flow noise
-/// or tiled 3D simplex.
+/// Whether the lanes implement this field: classic and simplex noise with and without
+/// domain warp and flow noise, tiled too; not yet cellular noise or tiled 3D simplex (its
+/// periodic lattice, also as the noise of a tiled 3D simplex field's warp).
 fn has_lane_code(kind: NoiseKind, dims: usize, settings: &NoiseSettings) -> bool {
     let tiled = settings.period.iter().any(|&p| p > 0.0);
-    kind != NoiseKind::Cellular
-        && settings.warp_iterations == 0
-        && settings.flow_angle == 0.0
-        && !(kind == NoiseKind::Simplex && dims == 3 && tiled)
+    kind != NoiseKind::Cellular && !(kind == NoiseKind::Simplex && dims == 3 && tiled)
 }
 
 /// Which lane function a fill evaluates (fixed for the whole fill, so the per-row and
@@ -253,6 +255,8 @@ struct Job<'a> {
     r2: f32,
     scale: f32,
     level: SimdLevel,
+    /// Warped or flow fields: the set-up of their full lane points (then `plain` is unused).
+    points: Option<PointSetup>,
 }
 
 impl<'a> Job<'a> {
@@ -280,6 +284,7 @@ impl<'a> Job<'a> {
             (4, false) => (SIMPLEX34_R2 as f32, 27.0),
             _ => (SIMPLEX34_R2 as f32, 32.0),
         };
+        let points = (s.warp_iterations > 0 || s.flow_angle != 0.0).then(|| PointSetup::new(s));
         Job {
             params,
             dims,
@@ -288,6 +293,7 @@ impl<'a> Job<'a> {
             r2,
             scale,
             level,
+            points,
         }
     }
 
@@ -418,6 +424,9 @@ fn fill_rows<L: LaneHasher, Fl: Floor, const B: u8>(
     first_row: usize,
     out: &mut [f32],
 ) {
+    if let Some(points) = &job.points {
+        return fill_point_rows::<L, Fl, B>(lut, job, points, first_row, out);
+    }
     let params = job.params;
     let s = &params.settings;
     let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
@@ -486,20 +495,25 @@ fn fractal<L: LaneHasher, Fl: Floor, const B: u8>(
     let mut weight = F::splat(1.0);
     for octave in setup {
         let n = base::<L, Fl, B>(lut, job, px * octave.frequency, octave);
-        // `shape_octave`.
-        let shaped = if mode == FRACTAL_TURBULENCE {
-            n.abs()
-        } else if mode == FRACTAL_RIDGED {
-            let ridge = 1.0 - n.abs();
-            let r = ridge * ridge * weight;
-            weight = (r * 2.0).clamp(0.0, 1.0);
-            r
-        } else {
-            n
-        };
-        sum = sum + octave.amplitude * shaped;
+        sum = sum + octave.amplitude * shape_octave(mode, n, &mut weight);
     }
     sum / norm
+}
+
+/// `shape_octave` on lanes: the octave's contribution; `weight` carries the ridge weight
+/// to the next octave.
+#[inline(always)]
+fn shape_octave(mode: u32, n: F, weight: &mut F) -> F {
+    if mode == FRACTAL_TURBULENCE {
+        n.abs()
+    } else if mode == FRACTAL_RIDGED {
+        let ridge = 1.0 - n.abs();
+        let r = ridge * ridge * *weight;
+        *weight = (r * 2.0).clamp(0.0, 1.0);
+        r
+    } else {
+        n
+    }
 }
 
 /// The base noise `B` at x = `qx` (lanes) on the octave's row.
@@ -521,25 +535,205 @@ fn base<L: LaneHasher, Fl: Floor, const B: u8>(
         4 if o.torus[0] > 0.0 => {
             // `simplex2_tiled`: x on a circle of circumference `period.x` (sin and cos per
             // lane, the scalar functions), y on the row's circle.
-            let tau = TAU as f32;
-            let period = o.torus[0];
-            let rx = period / tau;
-            let ax = qx.map(|x| x / period * tau);
-            let p = [
-                ax.map(|a| rx * a.cos()),
-                ax.map(|a| rx * a.sin()),
-                row(o.torus[1]),
-                row(o.torus[2]),
-            ];
+            let [x0, x1] = noise::torus_circle(qx, o.torus[0]);
+            let p = [x0, x1, row(o.torus[1]), row(o.torus[2])];
             noise::simplex4::<L, Fl>(lut, p, SIMPLEX34_R2 as f32, 27.0)
         }
-        3 | 4 => noise::simplex2::<L, Fl>(lut, qx, row(o.q[0])),
-        5 => noise::simplex3::<L, Fl>(lut, [qx, row(o.q[0]), row(o.q[1])], job.r2, job.scale),
+        3 | 4 => noise::simplex2::<L, Fl>(lut, qx, row(o.q[0]), None),
+        5 => noise::simplex3::<L, Fl>(lut, [qx, row(o.q[0]), row(o.q[1])], job.r2, job.scale, None),
         _ => noise::simplex4::<L, Fl>(
             lut,
             [qx, row(o.q[0]), row(o.q[1]), row(o.q[2])],
             job.r2,
             job.scale,
         ),
+    }
+}
+
+/// One octave of a sum over full lane points: its frequency, amplitude and tile periods.
+#[derive(Clone, Copy, Debug)]
+struct PointOctave {
+    frequency: f32,
+    amplitude: f32,
+    /// The octave's periods (`period × frequency`; 0: not tiled).
+    period: [f32; 4],
+    /// The lattice periods of classic noise for `period` (256: not tiled).
+    lattice: [u32; 4],
+}
+
+/// The octaves of a fractal sum (the field's, or the warp's fBm) and their amplitudes' sum.
+#[derive(Clone, Debug)]
+struct OctaveSum {
+    octaves: Vec<PointOctave>,
+    norm: f32,
+}
+
+impl OctaveSum {
+    /// `count` octaves at `period` (the scalar loops' order of operations: each octave's
+    /// amplitude and frequency the previous one's times gain and lacunarity).
+    fn new(settings: &NoiseSettings, count: u32, period: [f32; 4]) -> OctaveSum {
+        let mut octaves = Vec::with_capacity(count as usize);
+        let (mut amplitude, mut frequency, mut norm) = (1.0f32, 1.0f32, 0.0f32);
+        for _ in 0..count {
+            let period = period.map(|v| v * frequency);
+            octaves.push(PointOctave {
+                frequency,
+                amplitude,
+                period,
+                lattice: period.map(lattice_period),
+            });
+            norm += amplitude;
+            amplitude *= settings.gain;
+            frequency *= settings.lacunarity;
+        }
+        OctaveSum { octaves, norm }
+    }
+}
+
+/// What a warped or flow field needs for all its rows (`fractal` and `cpu::warp::warp`,
+/// fixed per fill).
+#[derive(Clone, Debug)]
+struct PointSetup {
+    /// The field's octaves.
+    fractal: OctaveSum,
+    /// Flow noise: the gradients' turn.
+    turn: Option<Turn>,
+    /// The warp's frequency, amplitude and iterations (0: none), and its fBm's octaves
+    /// (tiled with the field's periods times the warp frequency).
+    warp_frequency: f32,
+    warp_amplitude: f32,
+    warp_iterations: u32,
+    warp_fbm: OctaveSum,
+}
+
+impl PointSetup {
+    fn new(s: &NoiseSettings) -> PointSetup {
+        let frequency = s.warp_frequency;
+        let warp_octaves = if s.warp_iterations > 0 {
+            s.warp_octaves
+        } else {
+            0
+        };
+        PointSetup {
+            fractal: OctaveSum::new(s, s.octaves, s.period),
+            turn: (s.flow_angle != 0.0).then(|| Turn::new(s.flow_angle)),
+            warp_frequency: frequency,
+            warp_amplitude: s.warp_amplitude,
+            warp_iterations: s.warp_iterations,
+            warp_fbm: OctaveSum::new(s, warp_octaves, s.period.map(|v| v * frequency)),
+        }
+    }
+}
+
+/// The rows of one block of a warped or flow field for base function number `B`: each
+/// lane's whole point is warped, then the fractal sum is taken at it.
+#[inline(always)]
+fn fill_point_rows<L: LaneHasher, Fl: Floor, const B: u8>(
+    lut: &L,
+    job: &Job,
+    points: &PointSetup,
+    first_row: usize,
+    out: &mut [f32],
+) {
+    let params = job.params;
+    let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+    let mode = params.settings.mode;
+    for (r, values) in out.chunks_mut(nx).enumerate() {
+        let row = first_row + r;
+        let y = (row % ny) as u32;
+        let z = ((row / ny) % nz) as u32;
+        let w = (row / (ny * nz)) as u32;
+        let p = sample_point(params, [0, y, z, w]);
+        for (chunk, values) in values.chunks_mut(LANES).enumerate() {
+            let x0 = params.origin[0] + (chunk * LANES) as u32;
+            let px = U(std::array::from_fn(|i| x0 + i as u32)).to_f32() * params.step[0]
+                + params.offset[0];
+            let p = [px, F::splat(p[1]), F::splat(p[2]), F::splat(p[3])];
+            let q = warp::<L, Fl, B>(lut, job, points, &p);
+            let v = octave_sum::<L, Fl, B>(lut, job, &q, &points.fractal, mode, points.turn);
+            values.copy_from_slice(&v.0[..values.len()]);
+        }
+    }
+}
+
+/// `cpu::warp::warp` on lanes: the point the field samples instead of `p`.
+#[inline(always)]
+fn warp<L: LaneHasher, Fl: Floor, const B: u8>(
+    lut: &L,
+    job: &Job,
+    points: &PointSetup,
+    p: &[F; 4],
+) -> [F; 4] {
+    let dims = job.dims;
+    let frequency = points.warp_frequency;
+    let mut q = *p;
+    for k in 0..points.warp_iterations {
+        let mut base = [F::splat(0.0); 4];
+        for a in 0..dims {
+            base[a] = q[a] * frequency;
+        }
+        let j = (k * dims as u32) as f32;
+        let mut d = [F::splat(0.0); 4];
+        for (a, d) in d.iter_mut().enumerate().take(dims) {
+            let times = j + (a as u32 + 1) as f32;
+            let mut at = [F::splat(0.0); 4];
+            for b in 0..dims {
+                at[b] = base[b] + WARP_SHIFT[b] as f32 * times;
+            }
+            // `warp_fbm`: fBm of the same noise, which does not flow.
+            *d = octave_sum::<L, Fl, B>(lut, job, &at, &points.warp_fbm, FRACTAL_FBM, None);
+        }
+        for a in 0..dims {
+            q[a] = p[a] + points.warp_amplitude * d[a];
+        }
+    }
+    q
+}
+
+/// The octave sum at full lane points `p`: the scalar `fractal` after its warp (and, with
+/// mode fBm and no turn, the warp's `warp_fbm`).
+#[inline(always)]
+fn octave_sum<L: LaneHasher, Fl: Floor, const B: u8>(
+    lut: &L,
+    job: &Job,
+    p: &[F; 4],
+    sum: &OctaveSum,
+    mode: u32,
+    turn: Option<Turn>,
+) -> F {
+    let mut total = F::splat(0.0);
+    let mut weight = F::splat(1.0);
+    for octave in &sum.octaves {
+        let mut q = [F::splat(0.0); 4];
+        for a in 0..job.dims {
+            q[a] = p[a] * octave.frequency;
+        }
+        let n = base_point::<L, Fl, B>(lut, job, &q, octave, turn);
+        total = total + octave.amplitude * shape_octave(mode, n, &mut weight);
+    }
+    total / sum.norm
+}
+
+/// The base noise `B` at full lane points `q` with the octave's periods (`base_noise`).
+#[inline(always)]
+fn base_point<L: LaneHasher, Fl: Floor, const B: u8>(
+    lut: &L,
+    job: &Job,
+    q: &[F; 4],
+    o: &PointOctave,
+    turn: Option<Turn>,
+) -> F {
+    match B {
+        0 => noise::classic_point::<L, Fl, 2>(lut, q, &o.lattice),
+        1 => noise::classic_point::<L, Fl, 3>(lut, q, &o.lattice),
+        2 => noise::classic_point::<L, Fl, 4>(lut, q, &o.lattice),
+        // As `base_noise`: tiling before flow, and an octave whose period is not positive
+        // is the plain function.
+        4 if o.period[0] > 0.0 => {
+            noise::simplex2_tiled::<L, Fl>(lut, q[0], q[1], [o.period[0], o.period[1]])
+        }
+        3 | 4 => noise::simplex2::<L, Fl>(lut, q[0], q[1], turn),
+        5 => noise::simplex3::<L, Fl>(lut, [q[0], q[1], q[2]], job.r2, job.scale, turn),
+        _ => noise::simplex4::<L, Fl>(lut, *q, job.r2, job.scale),
     }
 }

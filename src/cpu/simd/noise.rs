@@ -5,12 +5,17 @@
 //! cells, fractions, fade curves and the row part of each corner's hash) is computed once
 //! per row in [`ClassicRow::new`], with the scalar functions themselves; the lanes do x.
 //! Simplex noise skews all axes together, so each lane does the whole function.
+//!
+//! A domain warp moves each lane's point along every axis, so warped fields evaluate
+//! classic noise with [`classic_point`], which takes full lane points (no row part).
 
 use super::lanes::{Floor, F, U};
 use super::lookup::LaneHasher;
 use crate::cpu::classic::fade;
 use crate::cpu::lattice::{wrap256, wrap_period};
-use crate::cpu::simplex::{SIMPLEX2_F, SIMPLEX2_G, SIMPLEX3_F, SIMPLEX3_G, SIMPLEX4_F, SIMPLEX4_G};
+use crate::cpu::simplex::{
+    SIMPLEX2_F, SIMPLEX2_G, SIMPLEX34_R2, SIMPLEX3_F, SIMPLEX3_G, SIMPLEX4_F, SIMPLEX4_G, TAU,
+};
 
 /// `fade` on every lane, in the scalar order of operations.
 #[inline(always)]
@@ -196,6 +201,147 @@ fn classic_corner<L: LaneHasher, const D: usize>(
     }
 }
 
+/// Classic noise in `D` dimensions at full lane points `p` (every coordinate per lane, as
+/// after a domain warp; the first `D` are used) with the lattice period `period` of each
+/// axis (256: not tiled): `classic2/3/4_periodic` with nothing shared along a row.
+#[inline(always)]
+pub fn classic_point<L: LaneHasher, Fl: Floor, const D: usize>(
+    lut: &L,
+    p: &[F; 4],
+    period: &[u32; 4],
+) -> F {
+    // Per axis: the offsets to the cell's two corners, the fade, the wrapped cells.
+    let mut d = [[F::splat(0.0); 2]; 4];
+    let mut fades = [F::splat(0.0); 4];
+    let mut cells = [[U::splat(0); 2]; 4];
+    for a in 0..D {
+        let c = Fl::floor(p[a]);
+        let f = p[a] - c;
+        d[a] = [f, f - 1.0];
+        fades[a] = fade_lanes(f);
+        cells[a] = cell_pair_lanes::<Fl>(c, period[a]);
+    }
+    // The `b` of `T(X, b)` of corner `r` (offsets along y, z, w in its bits), as
+    // `ClassicRow::new` computes it for a row: `Y + P(Z)` in 3D, `Y + T(Z, W)` in 4D, the
+    // z/w part hashed once for the two y offsets.
+    let mut zw = [U::splat(0); 4];
+    for (s, zw) in zw.iter_mut().enumerate().take(1 << (D - 2)) {
+        let (c, e) = (s & 1, s >> 1);
+        *zw = match D {
+            2 => U::splat(0),
+            3 => lut.perm1_lanes(cells[2][c]),
+            _ => lut.hash2_lanes(cells[2][c], cells[3][e]),
+        };
+    }
+    let mut inner = [U::splat(0); 8];
+    for (r, inner) in inner.iter_mut().enumerate().take(1 << (D - 1)) {
+        *inner = cells[1][r & 1] + zw[r >> 1];
+    }
+    let mut n = [F::splat(0.0); 8];
+    for (r, n) in n.iter_mut().enumerate().take(1 << (D - 1)) {
+        let left = classic_point_corner::<L, D>(lut, &d, cells[0][0], inner[r], 0, r);
+        let right = classic_point_corner::<L, D>(lut, &d, cells[0][1], inner[r], 1, r);
+        *n = lerp(left, right, fades[0]);
+    }
+    let mut count = 1 << (D - 1);
+    for fade in fades.iter().take(D).skip(1) {
+        count /= 2;
+        for k in 0..count {
+            n[k] = lerp(n[2 * k], n[2 * k + 1], *fade);
+        }
+    }
+    n[0]
+}
+
+/// One corner of [`classic_point`]: x cell `xi` (offset `d[0][a]`), `inner` the hash's `b`,
+/// the corner `r`'s offsets along y, z, w in its bits (as [`classic_corner`]).
+#[inline(always)]
+fn classic_point_corner<L: LaneHasher, const D: usize>(
+    lut: &L,
+    d: &[[F; 2]; 4],
+    xi: U,
+    inner: U,
+    a: usize,
+    r: usize,
+) -> F {
+    let (b, c, e) = (r & 1, (r >> 1) & 1, r >> 2);
+    if D == 4 {
+        let g = lut.grad4(xi, inner);
+        g[0] * d[0][a] + g[1] * d[1][b] + g[2] * d[2][c] + g[3] * d[3][e]
+    } else {
+        let g = lut.grad3(xi, inner);
+        let n = g[0] * d[0][a] + g[1] * d[1][b];
+        if D == 3 {
+            n + g[2] * d[2][c]
+        } else {
+            n
+        }
+    }
+}
+
+/// The flow angle's cosine and sine, by which flow noise turns its gradients.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn {
+    /// `cos(angle)`.
+    pub cos: f32,
+    /// `sin(angle)`.
+    pub sin: f32,
+}
+
+impl Turn {
+    /// The turn by `angle` radians (the scalar functions, as `flow_corners2/3`).
+    pub fn new(angle: f32) -> Turn {
+        Turn {
+            cos: angle.cos(),
+            sin: angle.sin(),
+        }
+    }
+
+    /// A 2D gradient (the x, y of `g`) turned, as `flow_corners2`.
+    #[inline(always)]
+    fn turn2(self, g: &[F; 3]) -> [F; 2] {
+        let (cs, sn) = (self.cos, self.sin);
+        [g[0] * cs - g[1] * sn, g[0] * sn + g[1] * cs]
+    }
+
+    /// A 3D gradient turned about the axis it is zero on, as `flow_corners3`.
+    #[inline(always)]
+    fn turn3(self, g: &[F; 3]) -> [F; 3] {
+        let (cs, sn) = (self.cos, self.sin);
+        let k = [1.0 - g[0].abs(), 1.0 - g[1].abs(), 1.0 - g[2].abs()];
+        let kxg = [
+            k[1] * g[2] - k[2] * g[1],
+            k[2] * g[0] - k[0] * g[2],
+            k[0] * g[1] - k[1] * g[0],
+        ];
+        [
+            g[0] * cs + kxg[0] * sn,
+            g[1] * cs + kxg[1] * sn,
+            g[2] * cs + kxg[2] * sn,
+        ]
+    }
+}
+
+/// A point on the circle of circumference `period` at `v` along it (`simplex2_tiled`'s
+/// torus mapping: `period / τ · (cos, sin)(v / period · τ)`, sine and cosine per lane with
+/// the scalar functions).
+#[inline(always)]
+pub fn torus_circle(v: F, period: f32) -> [F; 2] {
+    let tau = TAU as f32;
+    let r = period / tau;
+    let angle = v.map(|v| v / period * tau);
+    [angle.map(|a| r * a.cos()), angle.map(|a| r * a.sin())]
+}
+
+/// Tileable 2D simplex noise (`simplex2_tiled`): 4D simplex noise on the torus of the
+/// periods `period`, both coordinates per lane.
+#[inline(always)]
+pub fn simplex2_tiled<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, period: [f32; 2]) -> F {
+    let [x0, x1] = torus_circle(x, period[0]);
+    let [y0, y1] = torus_circle(y, period[1]);
+    simplex4::<L, Fl>(lut, [x0, x1, y0, y1], SIMPLEX34_R2 as f32, 27.0)
+}
+
 /// `corner_value`: `max(r² − |d|², 0)⁴ (g·d)` in the scalar order.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // indexed as the scalar code, for side-by-side reading
@@ -213,9 +359,9 @@ fn corner_value<const N: usize>(d: &[F; N], g: &[F], r2: f32) -> F {
     t2 * t2 * gd
 }
 
-/// 2D simplex noise (`simplex2`).
+/// 2D simplex noise (`simplex2`), or with `turn` flow noise (`flow2`).
 #[inline(always)]
-pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F) -> F {
+pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn>) -> F {
     let f2 = SIMPLEX2_F as f32;
     let g2 = SIMPLEX2_G as f32;
     let s = (x + y) * f2;
@@ -235,6 +381,10 @@ pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F) -> F {
     let g0 = lut.grad3(ii, jj);
     let g1 = lut.grad3(ii + i1, jj + j1);
     let g2v = lut.grad3(ii + 1, jj + 1);
+    let [g0, g1, g2v] = match turn {
+        None => [[g0[0], g0[1]], [g1[0], g1[1]], [g2v[0], g2v[1]]],
+        Some(t) => [t.turn2(&g0), t.turn2(&g1), t.turn2(&g2v)],
+    };
     let r2 = crate::cpu::simplex::SIMPLEX2_R2 as f32;
     let sum = corner_value(&[x0, y0], &g0, r2)
         + corner_value(&[x1, y1], &g1, r2)
@@ -242,9 +392,16 @@ pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F) -> F {
     70.0 * sum
 }
 
-/// 3D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex3_r2`).
+/// 3D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex3_r2`), or
+/// with `turn` flow noise (`flow3_r2`).
 #[inline(always)]
-pub fn simplex3<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 3], r2: f32, scale: f32) -> F {
+pub fn simplex3<L: LaneHasher, Fl: Floor>(
+    lut: &L,
+    p: [F; 3],
+    r2: f32,
+    scale: f32,
+    turn: Option<Turn>,
+) -> F {
     let [x, y, z] = p;
     let f3 = SIMPLEX3_F as f32;
     let g3 = SIMPLEX3_G as f32;
@@ -293,6 +450,10 @@ pub fn simplex3<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 3], r2: f32, scale: f3
     let g1 = lut.grad3(ii + o1[0], jj + o1[1] + o1[2].select(pk[1], pk[0]));
     let g2 = lut.grad3(ii + o2[0], jj + o2[1] + o2[2].select(pk[1], pk[0]));
     let g3v = lut.grad3(ii + 1, jj + 1 + pk[1]);
+    let [g0, g1, g2, g3v] = match turn {
+        None => [g0, g1, g2, g3v],
+        Some(t) => [t.turn3(&g0), t.turn3(&g1), t.turn3(&g2), t.turn3(&g3v)],
+    };
     let sum = corner_value(&[x0, y0, z0], &g0, r2)
         + corner_value(&[x1, y1, z1], &g1, r2)
         + corner_value(&[x2, y2, z2], &g2, r2)
