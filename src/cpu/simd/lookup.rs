@@ -133,9 +133,13 @@ impl LaneHasher for PackedTables<'_> {
         [unbias(t, 1), unbias(t, 2), unbias(t, 3)]
     }
 
+    /// The texels behind a [`U::seam`]: without it LLVM's AVX2 copy unpacked each texel's
+    /// bytes with scalar instructions, and 4D simplex with the tables ran at the scalar
+    /// fill's speed (docs/performance.md, fourth session). Only here: the same seam in
+    /// the other gathers measured slower for classic noise.
     #[inline(always)]
     fn grad4(&self, a: U, b: U) -> [F; 4] {
-        let t = Self::gather(&self.grad4, texel_index(a, b));
+        let t = Self::gather(&self.grad4, texel_index(a, b)).seam();
         [unbias(t, 0), unbias(t, 1), unbias(t, 2), unbias(t, 3)]
     }
 
