@@ -233,18 +233,24 @@ fn shoot(display: &Display, frame: &Frame, extra: &[&str]) -> image::DynamicImag
 /// speed · time on the animated axis (x in 2D, z in 3D, w in 4D; z = 0 in 4D), and gray =
 /// round(255 · clamp((v + 1) / 2, 0, 1)).
 fn reference(frame: &Frame) -> Vec<u8> {
+    let step = frame.frequency / frame.width as f64;
+    reference_with(frame, [step, step], [0.0; 4])
+}
+
+/// [`reference`] with a step per axis and the tile `period` (0: not tiled).
+fn reference_with(frame: &Frame, step: [f64; 2], period: [f32; 4]) -> Vec<u8> {
     let lut = PermutationTables::new(frame.seed);
     let settings = NoiseSettings {
         octaves: frame.octaves,
+        period,
         ..NoiseSettings::default()
     };
-    let step = frame.frequency / frame.width as f64;
     let shift = frame.speed * frame.time;
     let axis = if frame.dims == 2 { 0 } else { frame.dims - 1 };
     let mut out = Vec::with_capacity((frame.width * frame.height) as usize);
     for j in 0..frame.height {
         for i in 0..frame.width {
-            let mut p = [step * i as f64, step * j as f64, 0.0, 0.0];
+            let mut p = [step[0] * i as f64, step[1] * j as f64, 0.0, 0.0];
             p[axis] += shift;
             let p = p.map(|c| c as f32);
             let v = fractal::<f32>(&lut, frame.kind, &p[..frame.dims], &settings);
@@ -393,6 +399,40 @@ fn screenshots_match_the_cpu_reference_for_the_same_parameters_and_time() {
             expected.iter().max().unwrap(),
         );
         assert!(hi - lo > 100, "reference spans only {lo}..{hi}: {frame:?}");
+    }
+}
+
+#[test]
+fn tileable_frames_are_one_tile_of_the_cpu_reference() {
+    let Some(display) = window_setup() else {
+        return;
+    };
+    // 6.3 cells across 160 pixels: the tile is 6 × 5 cells (4.725 rounded), 4 cells deep.
+    for (kind, dims) in [(NoiseKind::Simplex, 3), (NoiseKind::Classic, 2)] {
+        let frame = Frame {
+            kind,
+            dims,
+            frequency: 6.3,
+            ..FRAME
+        };
+        let shot = shoot(&display, &frame, &["--tileable"]).into_luma8();
+        let period = [6.0f32, 5.0, 4.0, 4.0];
+        let step = [6.0 / frame.width as f64, 5.0 / frame.height as f64];
+        let expected = reference_with(&frame, step, period);
+        assert_levels_match(shot.as_raw(), &expected, &format!("tiled {kind} {dims}D"));
+        // The tile's left and right edges meet: its last column steps to the first as a
+        // column steps to the next (within a few levels), not across a seam.
+        let w = frame.width as usize;
+        let column_step = |a: usize, b: usize| {
+            (0..frame.height as usize)
+                .map(|y| expected[y * w + a].abs_diff(expected[y * w + b]) as u32)
+                .max()
+                .unwrap()
+        };
+        let seam = column_step(w - 1, 0);
+        let inner = (0..w - 1).map(|x| column_step(x, x + 1)).max().unwrap();
+        eprintln!("tiled {kind} {dims}D: seam step {seam}, largest inner step {inner} levels");
+        assert!(seam <= inner + 2, "seam {seam} > inner {inner}");
     }
 }
 

@@ -28,7 +28,7 @@ use super::{FractalArg, NoiseOptions};
 
 /// The keys, as shown in the window title and printed by `H`.
 const HELP: &str =
-    "N kind · 2/3/4 dims · +/- octaves · M fractal · W warp · F flow · C curl · ↑/↓ frequency · [/] seed · \
+    "N kind · 2/3/4 dims · +/- octaves · M fractal · W warp · F flow · C curl · T tile · ↑/↓ frequency · [/] seed · \
                     Space pause · R reset · drag pan · wheel zoom · S screenshot · Esc quit";
 /// What to run instead when no window can be opened.
 const BAKE_HINT: &str = "`wgpu-noise bake` writes the same noise to an image file without a window";
@@ -48,7 +48,7 @@ const PIXELS_PER_NOTCH: f64 = 40.0;
 #[derive(Args, Debug)]
 #[command(
     after_help = "Keys: N kind (classic/simplex/cellular) · 2/3/4 dimensions · +/- octaves · M fBm/turbulence/ridged · \
-W domain warp · F flow noise · C curl noise (flow-map colours) · \
+W domain warp · F flow noise · C curl noise (flow-map colours) · T tileable · \
 Up/Down frequency · [/] seed · Space pause · R reset · drag pan · wheel zoom · S screenshot · H help · Esc/Q quit
 
 Examples:
@@ -92,6 +92,10 @@ pub struct PreviewArgs {
     /// the curl's x, y (, z) components over -8..8, as `bake --curl -o flow.png` writes.
     #[arg(long)]
     pub curl: bool,
+    /// Start with tileable noise (the `T` key): one tile of whole cells across the window,
+    /// the animation looping every 4 cells along z (3D) or w (4D).
+    #[arg(long)]
+    pub tileable: bool,
 }
 
 fn parse_window_size(s: &str) -> std::result::Result<PhysicalSize<u32>, String> {
@@ -165,6 +169,7 @@ fn initial_view(args: &PreviewArgs) -> View {
         warp: 0.0,
         flow: false,
         curl: args.curl,
+        tiled: args.tileable,
     }
 }
 
@@ -577,6 +582,7 @@ impl App {
                 "w" => view.toggle_warp(),
                 "f" => view.flow = !view.flow,
                 "c" => view.curl = !view.curl,
+                "t" => view.tiled = !view.tiled,
                 "]" => view.seed = view.seed.wrapping_add(1),
                 "[" => view.seed = view.seed.wrapping_sub(1),
                 "r" => {

@@ -20,6 +20,9 @@ pub const PREVIEW_FLOW_RATE: f64 = 1.0;
 /// flow-map default `--range` (src/cli/bake.rs), so a screenshot and a baked flow map of
 /// the same field show the same colours.
 pub const PREVIEW_CURL_RANGE: (f32, f32) = (-8.0, 8.0);
+/// The tile period along the animated axis of a tiled 3D or 4D view (the `T` key), in
+/// lattice cells: the animation loops every `PREVIEW_TILE_DEPTH / speed` seconds.
+pub const PREVIEW_TILE_DEPTH: f64 = 4.0;
 
 /// The state of the preview that a frame depends on.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +55,10 @@ pub struct View {
     /// Curl noise as a flow map (the `C` key, in 2D and 3D): R, G (, B) = the curl's
     /// x, y (, z) components mapped from [`PREVIEW_CURL_RANGE`], B = 0 in 2D.
     pub curl: bool,
+    /// Tileable noise (the `T` key): the window shows one tile, a whole number of cells
+    /// across each side, and the animated axis of 3D/4D loops with period
+    /// [`PREVIEW_TILE_DEPTH`].
+    pub tiled: bool,
 }
 
 impl View {
@@ -64,9 +71,20 @@ impl View {
         }
     }
 
-    /// Whether the clock turns the gradients ([`View::flow`], for simplex 2D and 3D).
+    /// Whether the clock turns the gradients ([`View::flow`], for simplex 2D and 3D;
+    /// flow noise does not tile).
     pub fn flowing(&self) -> bool {
-        self.flow && self.kind == NoiseKind::Simplex && self.dims <= 3 && !self.showing_curl()
+        self.flow
+            && self.kind == NoiseKind::Simplex
+            && self.dims <= 3
+            && !self.showing_curl()
+            && !self.tiling()
+    }
+
+    /// Whether the frame is tileable noise ([`View::tiled`]; not 4D simplex, which does
+    /// not tile, nor curl noise).
+    pub fn tiling(&self) -> bool {
+        self.tiled && !(self.kind == NoiseKind::Simplex && self.dims == 4) && !self.showing_curl()
     }
 
     /// Whether the frame shows curl noise ([`View::curl`]; 2D and 3D, whatever the kind:
@@ -89,13 +107,25 @@ impl View {
             0.0
         };
         let size = [width, height, 1, 1];
-        let frequency = [
+        let mut frequency = [
             self.step * width as f64,
             self.step * height as f64,
             1.0,
             1.0,
         ];
+        if self.tiling() {
+            // Tile periods are whole numbers of cells: the nearest across each side (so
+            // pixels may be slightly non-square), [`PREVIEW_TILE_DEPTH`] along z and w
+            // (one texel deep, so the frequency there is only the period).
+            frequency = [
+                frequency[0].round().max(1.0),
+                frequency[1].round().max(1.0),
+                PREVIEW_TILE_DEPTH,
+                PREVIEW_TILE_DEPTH,
+            ];
+        }
         Field::new(self.kind, &size[..self.dims])
+            .with_tileable(self.tiling())
             .with_frequency(&frequency[..self.dims])
             .with_offset(&offset[..self.dims])
             .with_fractal(Fractal {
@@ -197,7 +227,8 @@ impl View {
             );
         }
         format!(
-            "{}{} {}D {mode} ×{}, seed {}, {:.3} cells across, t={:.2}s{}",
+            "{}{}{} {}D {mode} ×{}, seed {}, {:.3} cells across, t={:.2}s{}",
+            if self.tiling() { "tileable " } else { "" },
             if self.flowing() { "flowing " } else { "" },
             self.kind.name(),
             self.dims,
@@ -265,6 +296,7 @@ mod tests {
             warp: 0.0,
             flow: false,
             curl: false,
+            tiled: false,
         }
     }
 
@@ -293,6 +325,52 @@ mod tests {
         );
         v.toggle_warp();
         assert_eq!(v.uniforms(64, 64).settings.warp_iterations, 0);
+    }
+
+    #[test]
+    fn the_tile_key_shows_one_tile_of_whole_cells_and_loops_the_animation() {
+        use wgpu_noise::cpu::fractal::fractal;
+        use wgpu_noise::tables::PermutationTables;
+        let lut = PermutationTables::new(0);
+        let mut v = view();
+        v.tiled = true;
+        v.step = 6.3 / 160.0;
+        for (kind, dims) in [
+            (NoiseKind::Classic, 2),
+            (NoiseKind::Simplex, 2),
+            (NoiseKind::Simplex, 3),
+            (NoiseKind::Classic, 4),
+            (NoiseKind::Cellular, 3),
+        ] {
+            v.kind = kind;
+            v.dims = dims;
+            let f = v.field(160, 120);
+            assert!(f.tileable, "{kind:?} {dims}D");
+            f.validate().expect("a tiled view is a valid field");
+            assert_eq!(
+                &f.frequency[..2],
+                &[6.0, 5.0],
+                "whole cells across each side"
+            );
+            // The noise repeats by the period along x and along the animated axis.
+            let settings = NoiseSettings::of(&f);
+            let p = [0.37, 1.9, 0.55, 2.25];
+            for axis in [0, v.animated_axis()] {
+                assert!(settings.period[axis] >= 1.0, "{kind:?} {dims}D axis {axis}");
+                let mut q = p;
+                q[axis] += settings.period[axis] as f64;
+                let a = fractal::<f64>(&lut, kind, &p[..dims], &settings);
+                let b = fractal::<f64>(&lut, kind, &q[..dims], &settings);
+                assert!(
+                    (a - b).abs() < 1e-9,
+                    "{kind:?} {dims}D axis {axis}: {a} vs {b}"
+                );
+            }
+        }
+        // 4D simplex does not tile: the T key leaves it as it is.
+        v.kind = NoiseKind::Simplex;
+        v.dims = 4;
+        assert!(!v.field(160, 120).tileable);
     }
 
     #[test]
