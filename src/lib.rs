@@ -23,6 +23,7 @@ pub mod embed;
 pub mod error;
 pub mod field;
 pub mod gpu;
+pub mod graph;
 pub mod params;
 pub mod shader;
 pub mod tables;

@@ -139,22 +139,36 @@ impl NoiseSettings {
         NoiseSettings {
             period,
             octaves: field.fractal.octaves,
-            mode: match field.fractal.mode {
-                FractalMode::Fbm => FRACTAL_FBM,
-                FractalMode::Turbulence => FRACTAL_TURBULENCE,
-                FractalMode::Ridged => FRACTAL_RIDGED,
-            },
+            mode: field.fractal.mode.code(),
             lacunarity: field.fractal.lacunarity as f32,
             gain: field.fractal.gain as f32,
-            kernel: match field.kernel {
-                Kernel::Reference => KERNEL_REFERENCE,
-                Kernel::Continuous => KERNEL_CONTINUOUS,
-            },
+            kernel: field.kernel.code(),
             ..NoiseSettings::default()
         }
         .with_cellular(&field.cellular)
         .with_warp(&field.warp)
         .with_flow_angle(field.flow_angle)
+    }
+}
+
+impl FractalMode {
+    /// Its `FRACTAL_*` code in the uniforms.
+    pub(crate) fn code(self) -> u32 {
+        match self {
+            FractalMode::Fbm => FRACTAL_FBM,
+            FractalMode::Turbulence => FRACTAL_TURBULENCE,
+            FractalMode::Ridged => FRACTAL_RIDGED,
+        }
+    }
+}
+
+impl Kernel {
+    /// Its `KERNEL_*` code in the uniforms.
+    pub(crate) fn code(self) -> u32 {
+        match self {
+            Kernel::Reference => KERNEL_REFERENCE,
+            Kernel::Continuous => KERNEL_CONTINUOUS,
+        }
     }
 }
 

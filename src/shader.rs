@@ -28,6 +28,8 @@ pub const FRACTAL_WGSL: &str = include_str!("../shaders/fractal.wgsl");
 pub const WARP_WGSL: &str = include_str!("../shaders/warp.wgsl");
 /// Curl noise `curl2`, `curl3` (`shaders/curl.wgsl`).
 pub const CURL_WGSL: &str = include_str!("../shaders/curl.wgsl");
+/// The functions graph nodes combine values with (`shaders/combine.wgsl`).
+pub const COMBINE_WGSL: &str = include_str!("../shaders/combine.wgsl");
 /// Compute entry points of the generator (`shaders/fill.wgsl`).
 pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
 
@@ -149,7 +151,7 @@ pub fn assemble(options: &WgslOptions) -> String {
         LookupVariant::Hash => LOOKUP_HASH_WGSL.to_string(),
     };
     let source = format!(
-        "{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{CELLULAR_WGSL}\n{FRACTAL_WGSL}\n{WARP_WGSL}\n{CURL_WGSL}"
+        "{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{CELLULAR_WGSL}\n{FRACTAL_WGSL}\n{WARP_WGSL}\n{CURL_WGSL}\n{COMBINE_WGSL}"
     );
     match options.api_names {
         ApiNames::Plain => source,
@@ -159,7 +161,7 @@ pub fn assemble(options: &WgslOptions) -> String {
 
 /// `source` with every whole identifier in [`API_NAMES`] given the `wgpu_noise_` prefix
 /// (comments included, which is harmless; no API name is a member or local name).
-fn prefix_api_names(source: &str) -> String {
+pub(crate) fn prefix_api_names(source: &str) -> String {
     let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut out = String::with_capacity(source.len() + source.len() / 8);
     let mut rest = source;

@@ -102,6 +102,9 @@ pub struct NoiseSpec {
     /// Curl noise instead of the value: `dims` values per texel, the divergence-free
     /// field of `cpu::curl` at each texel's point (see [`Field::check_curl`]).
     pub curl: bool,
+    /// A noise graph lowered for the field's dimensions and tiling, computed instead of
+    /// the field's own noise ([`NoiseSpec::with_graph`]).
+    pub graph: Option<std::sync::Arc<crate::graph::Program>>,
 }
 
 impl NoiseSpec {
@@ -113,7 +116,14 @@ impl NoiseSpec {
             lookup: LookupVariant::Textures,
             gradient: false,
             curl: false,
+            graph: None,
         }
+    }
+
+    /// The same computing `graph` (lowered for the field: see [`crate::graph::Graph::program`]).
+    pub fn with_graph(mut self, graph: crate::graph::Program) -> Self {
+        self.graph = Some(std::sync::Arc::new(graph));
+        self
     }
 
     /// The same with another lookup variant.
@@ -153,7 +163,24 @@ impl NoiseSpec {
                 "curl noise and the gradient are separate bakes".into(),
             ));
         }
-        if self.curl {
+        if let Some(program) = &self.graph {
+            if program.dims != self.field.dims {
+                return Err(NoiseError::InvalidField(format!(
+                    "the graph was lowered for {}D, the field is {}D",
+                    program.dims, self.field.dims
+                )));
+            }
+            if self.curl {
+                return Err(NoiseError::InvalidField(
+                    "curl noise of a graph is not available yet (its gradient is)".into(),
+                ));
+            }
+            if self.gradient {
+                crate::graph::eval::check_gradient(program)
+                    .map_err(|e| NoiseError::InvalidField(format!("gradient of the graph: {e}")))?;
+            }
+            self.field.validate()?;
+        } else if self.curl {
             self.field.check_curl()?;
         } else if self.gradient {
             self.field.check_gradient()?;

@@ -12,6 +12,7 @@ use crate::cpu::IntegerHasher;
 use crate::error::{NoiseError, Result};
 use crate::field::{Field, Window, AXIS_NAMES};
 use crate::gpu::{GpuNoise, LookupVariant};
+use crate::graph;
 use crate::params::{FillParams, Slab};
 use crate::tables::PermutationTables;
 
@@ -48,6 +49,22 @@ impl CpuHasher {
     /// [`fill_slab_gradient`] (four, interleaved) when `spec.gradient`.
     pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
         let (kind, dims) = (spec.field.kind, spec.field.dims);
+        if let Some(program) = &spec.graph {
+            match (self, spec.gradient) {
+                (CpuHasher::Tables(t), false) => graph::fill_slab(program, t.as_ref(), params, out),
+                (CpuHasher::Hash(h), false) => graph::fill_slab(program, h, params, out),
+                (CpuHasher::Tables(t), true) => graph::fill_slab_gradient(
+                    program,
+                    t.as_ref(),
+                    params,
+                    bytemuck::cast_slice_mut(out),
+                ),
+                (CpuHasher::Hash(h), true) => {
+                    graph::fill_slab_gradient(program, h, params, bytemuck::cast_slice_mut(out))
+                }
+            }
+            return;
+        }
         if spec.curl {
             match self {
                 CpuHasher::Tables(t) => fill_slab_curl(t.as_ref(), dims, params, out),
@@ -139,6 +156,21 @@ impl SampleSource for GpuSource {
         self.check(spec)?;
         self.noise.set_seed(spec.seed);
         let field = &spec.field;
+        if let Some(program) = &spec.graph {
+            if spec.gradient {
+                return Err(NoiseError::Output(
+                    "the GPU computes a graph's values; its gradient is computed on the CPU".into(),
+                ));
+            }
+            let pipeline = self.noise.graph_pipeline(program)?;
+            let mut values = Vec::new();
+            for params in FillParams::boxes(field, self.noise.graph_box_texels(&pipeline)) {
+                values.clear();
+                self.noise.fill_graph_box(&pipeline, &params, &mut values)?;
+                sink(&params, &values)?;
+            }
+            return Ok(());
+        }
         if spec.gradient {
             return self
                 .noise
@@ -228,7 +260,8 @@ impl SampleSource for CpuSource {
         sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>,
     ) -> Result<()> {
         spec.validate()?;
-        self.lanes = !spec.curl && !spec.gradient && simd::lanes_apply(&spec.field);
+        self.lanes =
+            !spec.curl && !spec.gradient && spec.graph.is_none() && simd::lanes_apply(&spec.field);
         let channels = spec.channels();
         // The budget is in bytes: a gradient chunk holds a quarter as many texels.
         let boxes = FillParams::boxes(&spec.field, (self.chunk_samples / channels as u64).max(1));

@@ -19,6 +19,8 @@ use wgpu_noise::bake::{
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::{Field, Fractal, Kernel, NoiseError, NoiseKind};
 
+use super::GRAPH_CONFLICTS;
+
 use super::{BackendArg, CellularOptions, FlowOptions, FractalArg, NoiseOptions, WarpOptions};
 
 /// Arguments of `wgpu-noise bake`.
@@ -75,6 +77,10 @@ pub struct BakeArgs {
     /// Noise-space coordinate of texel 0, one value per axis (X,Y[,Z[,W]]); default 0.
     #[arg(long, value_name = "X,Y[,Z[,W]]", allow_hyphen_values = true)]
     pub offset: Option<String>,
+    /// A noise graph file (JSON, docs/graphs.md): computed instead of --noise and the options
+    /// that shape it (octaves, fractal, kernel, cellular, warp, flow).
+    #[arg(long, value_name = "FILE", conflicts_with_all = GRAPH_CONFLICTS)]
+    pub graph: Option<PathBuf>,
     /// Output file; the extension picks the format: .png, .exr, .npy, .ktx2, .r16/.raw.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
@@ -284,10 +290,14 @@ pub fn run(args: BakeArgs) -> Result<()> {
         }
         _ => field,
     };
-    let spec = NoiseSpec::new(field, args.noise.seed)
+    let mut spec = NoiseSpec::new(field, args.noise.seed)
         .with_lookup(lookup)
         .with_gradient(args.gradient || args.normal_map)
         .with_curl(args.curl);
+    if let Some(path) = &args.graph {
+        let program = super::load_graph(path, &spec.field)?;
+        spec = spec.with_graph(program);
+    }
     let options = BakeOptions {
         encoding: encoding(&args)?,
         atlas_columns: args.columns,

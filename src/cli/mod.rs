@@ -256,3 +256,39 @@ pub fn report_leftovers(file: &wgpu_noise::bake::file::AtomicFile) {
         );
     }
 }
+
+/// The options a noise graph replaces (clap argument ids): `--graph` refuses them rather
+/// than ignore them.
+pub const GRAPH_CONFLICTS: [&str; 16] = [
+    "kind",
+    "octaves",
+    "lacunarity",
+    "gain",
+    "fractal",
+    "kernel",
+    "cellular",
+    "distance",
+    "jitter",
+    "warp",
+    "warp_octaves",
+    "warp_frequency",
+    "warp_iterations",
+    "flow_angle",
+    "curl",
+    "tile",
+];
+
+/// Reads the graph file at `path` and lowers it for `field` (its dimensions and tiling).
+pub fn load_graph(
+    path: &std::path::Path,
+    field: &wgpu_noise::Field,
+) -> anyhow::Result<wgpu_noise::graph::Program> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow::anyhow!("--graph {}: {e}", path.display()))?;
+    let graph = wgpu_noise::graph::Graph::from_json(&text)
+        .map_err(|e| anyhow::anyhow!("--graph {}: {e}", path.display()))?;
+    let period = wgpu_noise::low_level::NoiseSettings::of(field).period;
+    graph
+        .program(field.dims, period)
+        .map_err(|e| anyhow::anyhow!("--graph {}: {e}", path.display()))
+}

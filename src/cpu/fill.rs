@@ -74,7 +74,11 @@ pub fn fill_slab(
 }
 
 /// Evaluates `noise` at every texel's sample point, one row (fixed y, z, w) per rayon task.
-fn fill_rows(params: &FillParams, out: &mut [f32], noise: impl Fn([f32; 4]) -> f32 + Sync) {
+pub(crate) fn fill_rows<T: Send>(
+    params: &FillParams,
+    out: &mut [T],
+    noise: impl Fn([f32; 4]) -> T + Sync,
+) {
     let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
     assert_eq!(out.len(), params.len(), "output length must match the slab");
     out.par_chunks_mut(nx)

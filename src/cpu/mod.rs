@@ -15,6 +15,7 @@
 
 pub mod cellular;
 pub mod classic;
+pub mod combine;
 pub mod curl;
 pub mod fill;
 pub mod fractal;

@@ -90,6 +90,11 @@ impl GpuNoise {
         })
     }
 
+    /// The device this generator runs on.
+    pub(crate) fn device(&self) -> &wgpu::Device {
+        &self.device
+    }
+
     /// The adapter and backend this generator runs on, e.g. `llvmpipe (LLVM 15.0.6, 256
     /// bits), Vulkan`.
     pub fn adapter_description(&self) -> String {

@@ -7,6 +7,7 @@
 mod context;
 mod fill;
 mod generator;
+mod graph;
 mod lookup;
 pub mod parity;
 pub mod readback;
@@ -16,4 +17,5 @@ pub use fill::{
     EvalPass, FieldFill, FillOutput, FillPass, FillPipelines, EVAL_WORKGROUP, WORKGROUP,
 };
 pub use generator::{GpuNoise, GpuOptions, LookupVariant};
+pub use graph::{graph_fill_wgsl, GraphPipeline, NOISE_CALLS_PER_SUBMIT};
 pub use lookup::LookupTextures;

@@ -17,6 +17,7 @@ mod bake_interrupt;
 mod bake_ktx2;
 mod bake_tiles;
 mod cli_sample;
+mod graph_cli;
 mod messages;
 mod noise_cellular_cli;
 mod noise_curl_cli;

@@ -1,6 +1,8 @@
 //! Shared by the integration tests: the GPU, when there is one.
 #![allow(dead_code)]
 
+pub mod graphs;
+
 use wgpu_noise::gpu::{GpuContext, GpuNoise};
 
 /// The GPU context, or `None` with a note on stderr when no adapter exists.

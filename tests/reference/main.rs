@@ -10,6 +10,7 @@ mod beyond_the_origin;
 mod cpu_reference;
 mod derivatives;
 mod finite_input;
+mod graphs;
 mod hash_lookup;
 mod java_golden_values;
 mod noise_cellular;

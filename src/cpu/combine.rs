@@ -1,0 +1,171 @@
+//! CPU mirror of `shaders/combine.wgsl`: the functions graph nodes combine values with, in
+//! the shader's order of operations, and their derivatives (the one-sided rules at kinks
+//! are in `docs/graphs.md`).
+
+use super::real::Real;
+
+/// The largest magnitude a graph keeps: every combined value, point coordinate and
+/// derivative is clamped to ±1e30, so no chain of products or sums reaches infinity (and
+/// no infinity meets another to make a NaN).
+pub const WGPU_NOISE_FINITE: f64 = 1e30;
+
+/// `v` clamped to ±[`WGPU_NOISE_FINITE`] (`wgpu_noise_finite`).
+#[inline(always)]
+pub fn wgpu_noise_finite<R: Real>(v: R) -> R {
+    let limit = R::lit(WGPU_NOISE_FINITE);
+    v.clamp(-limit, limit)
+}
+
+/// WGSL's `sign`: 1, -1, or 0 for ±0.
+#[inline(always)]
+pub fn wgpu_noise_sign<R: Real>(v: R) -> R {
+    if v > R::lit(0.0) {
+        R::lit(1.0)
+    } else if v < R::lit(0.0) {
+        R::lit(-1.0)
+    } else {
+        R::lit(0.0)
+    }
+}
+
+/// The slope of `|v|`: 1 at and above 0 (the right-hand derivative at the kink), else -1.
+#[inline(always)]
+pub fn wgpu_noise_abs_slope<R: Real>(v: R) -> R {
+    if v < R::lit(0.0) {
+        R::lit(-1.0)
+    } else {
+        R::lit(1.0)
+    }
+}
+
+/// WGSL's `min`: `a` where `a < b`, else `b`.
+#[inline(always)]
+pub fn wgpu_noise_min<R: Real>(a: R, b: R) -> R {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// WGSL's `max`: `a` where `a > b`, else `b`.
+#[inline(always)]
+pub fn wgpu_noise_max<R: Real>(a: R, b: R) -> R {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The weight of `b` in a blend: `t` from [-1, 1] to [0, 1], clamped.
+#[inline(always)]
+pub fn wgpu_noise_blend_weight<R: Real>(t: R) -> R {
+    (t * R::lit(0.5) + R::lit(0.5)).clamp(R::lit(0.0), R::lit(1.0))
+}
+
+/// `a` to `b` as `t` goes from -1 to 1.
+#[inline(always)]
+pub fn wgpu_noise_blend<R: Real>(a: R, b: R, t: R) -> R {
+    a + (b - a) * wgpu_noise_blend_weight(t)
+}
+
+/// Where the smooth minimum takes `a`: 1 where `a` is smaller by `k` or more, 0 where
+/// `b` is.
+#[inline(always)]
+pub fn wgpu_noise_smooth_weight<R: Real>(a: R, b: R, k: R) -> R {
+    (R::lit(0.5) + R::lit(0.5) * (b - a) / k).clamp(R::lit(0.0), R::lit(1.0))
+}
+
+/// Polynomial smooth minimum (Quilez): `min(a, b)` beyond `k` apart, rounded within.
+/// Its derivative is `h` for `a` and `1 - h` for `b` (`h` the smooth weight).
+#[inline(always)]
+pub fn wgpu_noise_smooth_min<R: Real>(a: R, b: R, k: R) -> R {
+    let h = wgpu_noise_smooth_weight(a, b, k);
+    b + (a - b) * h - k * h * (R::lit(1.0) - h)
+}
+
+/// Polynomial smooth maximum: `-smooth_min(-a, -b, k)`.
+#[inline(always)]
+pub fn wgpu_noise_smooth_max<R: Real>(a: R, b: R, k: R) -> R {
+    -wgpu_noise_smooth_min(-a, -b, k)
+}
+
+/// `low_high` mapped linearly onto `onto` (`low_high[0] != low_high[1]`).
+#[inline(always)]
+pub fn wgpu_noise_remap<R: Real>(v: R, low_high: [R; 2], onto: [R; 2]) -> R {
+    onto[0] + (v - low_high[0]) * (onto[1] - onto[0]) / (low_high[1] - low_high[0])
+}
+
+/// The slope of [`wgpu_noise_remap`].
+#[inline(always)]
+pub fn wgpu_noise_remap_slope<R: Real>(low_high: [R; 2], onto: [R; 2]) -> R {
+    (onto[1] - onto[0]) / (low_high[1] - low_high[0])
+}
+
+/// `sign(v) |v|^e` (`e > 0`), odd so that negative values keep their sign.
+#[inline(always)]
+pub fn wgpu_noise_signed_pow<R: Real>(v: R, e: R) -> R {
+    wgpu_noise_sign(v) * v.abs().powf(e)
+}
+
+/// The slope of [`wgpu_noise_signed_pow`]: `e |v|^(e-1)`.
+#[inline(always)]
+pub fn wgpu_noise_signed_pow_slope<R: Real>(v: R, e: R) -> R {
+    e * v.abs().powf(e - R::lit(1.0))
+}
+
+/// The position within a terrace's ramp, 0 to 1 (`smoothness > 0`).
+#[inline(always)]
+fn wgpu_noise_terrace_ramp<R: Real>(f: R, smoothness: R) -> R {
+    ((f - (R::lit(1.0) - smoothness)) / smoothness).clamp(R::lit(0.0), R::lit(1.0))
+}
+
+/// `steps` flat terraces per unit of `v`, each ending in a smooth ramp (smoothstep) over the
+/// last `smoothness` of the step; smoothness 0 gives hard steps.
+#[inline(always)]
+pub fn wgpu_noise_terrace<R: Real>(v: R, steps: R, smoothness: R) -> R {
+    let x = v * steps;
+    let i = x.floor();
+    let f = x - i;
+    let mut s = R::lit(0.0);
+    if smoothness > R::lit(0.0) {
+        let t = wgpu_noise_terrace_ramp(f, smoothness);
+        s = t * t * (R::lit(3.0) - R::lit(2.0) * t);
+    }
+    (i + s) / steps
+}
+
+/// The slope of [`wgpu_noise_terrace`]: 0 on the flats, `6t(1-t)/smoothness` on a ramp.
+#[inline(always)]
+pub fn wgpu_noise_terrace_slope<R: Real>(v: R, steps: R, smoothness: R) -> R {
+    if smoothness <= R::lit(0.0) {
+        return R::lit(0.0);
+    }
+    let x = v * steps;
+    let f = x - x.floor();
+    let t = wgpu_noise_terrace_ramp(f, smoothness);
+    R::lit(6.0) * t * (R::lit(1.0) - t) / smoothness
+}
+
+/// A triangle wave of `v * strength` with period 2, from -1 (at even values) to 1 (at odd).
+#[inline(always)]
+pub fn wgpu_noise_ping_pong<R: Real>(v: R, strength: R) -> R {
+    let x = v * strength;
+    let y = x - R::lit(2.0) * (x * R::lit(0.5)).floor();
+    let tri = if y < R::lit(1.0) { y } else { R::lit(2.0) - y };
+    tri * R::lit(2.0) - R::lit(1.0)
+}
+
+/// The slope of [`wgpu_noise_ping_pong`]: `±2 strength` (rising where `y < 1`).
+#[inline(always)]
+pub fn wgpu_noise_ping_pong_slope<R: Real>(v: R, strength: R) -> R {
+    let x = v * strength;
+    let y = x - R::lit(2.0) * (x * R::lit(0.5)).floor();
+    let s = R::lit(2.0) * strength;
+    if y < R::lit(1.0) {
+        s
+    } else {
+        -s
+    }
+}

@@ -1,0 +1,241 @@
+//! Noise graphs on the GPU: a lowered graph compiled to one fused compute shader (no
+//! intermediate textures), filling boxes of a field into a storage buffer.
+
+use wgpu::util::DeviceExt;
+
+use super::generator::GpuNoise;
+use super::readback::map_and_read;
+use crate::error::{pop_error_scope, NoiseError, Result};
+use crate::graph::{wgsl, Program};
+use crate::params::FillParams;
+use crate::shader::{self, ApiNames, LookupVariant, FILL_LOOKUP_GROUP};
+
+/// Invocations per workgroup of `fill_graph`.
+const GRAPH_WORKGROUP: u32 = 64;
+
+/// The most noise functions one submit evaluates: about a tenth of a second on lavapipe
+/// (2 cores), so no single submit holds a slow adapter for long.
+pub const NOISE_CALLS_PER_SUBMIT: u64 = 1 << 24;
+
+/// The uniform of `fill_graph`: the box of the field (the first four members of
+/// [`FillParams`], so both sample the same points) and the invocations per row of
+/// workgroups.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
+struct GraphFillParams {
+    offset: [f32; 4],
+    step: [f32; 4],
+    origin: [u32; 4],
+    extent: [u32; 4],
+    /// `x` invocations per `y` (workgroups along x × [`GRAPH_WORKGROUP`]).
+    stride: [u32; 4],
+}
+
+const ENTRY_WGSL: &str = r#"
+struct GraphFillParams {
+    offset: vec4<f32>,
+    step: vec4<f32>,
+    origin: vec4<u32>,
+    extent: vec4<u32>,
+    stride: vec4<u32>,
+}
+
+@group(1) @binding(0) var<uniform> graph_params: GraphFillParams;
+@group(1) @binding(1) var<storage, read_write> graph_values: array<f32>;
+
+// One invocation per texel of the box, x fastest; the sampling convention of fill.wgsl.
+@compute @workgroup_size(64, 1, 1)
+fn fill_graph(@builtin(global_invocation_id) id: vec3<u32>) {
+    let e = graph_params.extent;
+    let i = id.x + id.y * graph_params.stride.x;
+    if (i >= e.x * e.y * e.z * e.w) { return; }
+    let index = vec4<u32>(i % e.x, (i / e.x) % e.y, (i / (e.x * e.y)) % e.z, i / (e.x * e.y * e.z));
+    let p = graph_params.offset + graph_params.step * vec4<f32>(graph_params.origin + index);
+    graph_values[i] = wgpu_noise_graph(p);
+}
+"#;
+
+/// The whole WGSL source of a graph's fill pipeline.
+pub fn graph_fill_wgsl(program: &Program, variant: LookupVariant) -> String {
+    format!(
+        "{}\n{}\n{ENTRY_WGSL}",
+        shader::noise_functions_wgsl_with(variant, FILL_LOOKUP_GROUP),
+        wgsl::function(program, "wgpu_noise_graph", ApiNames::Plain)
+    )
+}
+
+/// A graph compiled for one device and lookup variant.
+pub struct GraphPipeline {
+    pipeline: wgpu::ComputePipeline,
+    layout: wgpu::BindGroupLayout,
+    noise_calls: u64,
+}
+
+impl GpuNoise {
+    /// Compiles `program` into a fill pipeline for this generator's lookup variant (and,
+    /// for the hash variant, its seed).
+    pub fn graph_pipeline(&self, program: &Program) -> Result<GraphPipeline> {
+        let device = self.device();
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("wgpu-noise graph fill shader"),
+            source: wgpu::ShaderSource::Wgsl(
+                graph_fill_wgsl(program, self.pipelines().variant()).into(),
+            ),
+        });
+        let entry = |binding, ty| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty,
+            count: None,
+        };
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("wgpu-noise graph fill layout"),
+            entries: &[
+                entry(
+                    0,
+                    wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Uniform,
+                        has_dynamic_offset: false,
+                        min_binding_size: wgpu::BufferSize::new(
+                            std::mem::size_of::<GraphFillParams>() as u64,
+                        ),
+                    },
+                ),
+                entry(
+                    1,
+                    wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: false },
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                ),
+            ],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("wgpu-noise graph fill pipeline layout"),
+            bind_group_layouts: &[Some(self.pipelines().lookup_layout()), Some(&layout)],
+            immediate_size: 0,
+        });
+        let hash_key_id = shader::HASH_KEY_OVERRIDE_ID.to_string();
+        let mut constants = Vec::new();
+        if self.pipelines().variant() == LookupVariant::Hash {
+            constants.push((hash_key_id.as_str(), self.hash_key() as f64));
+        }
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("wgpu-noise graph fill"),
+            layout: Some(&pipeline_layout),
+            module: &module,
+            entry_point: Some("fill_graph"),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: &constants,
+                ..Default::default()
+            },
+            cache: None,
+        });
+        pop_error_scope(scope)?;
+        Ok(GraphPipeline {
+            pipeline,
+            layout,
+            noise_calls: program.noise_calls().max(1) as u64,
+        })
+    }
+
+    /// The most texels of one submit of `pipeline` ([`NOISE_CALLS_PER_SUBMIT`]).
+    pub fn graph_box_texels(&self, pipeline: &GraphPipeline) -> u64 {
+        (NOISE_CALLS_PER_SUBMIT / pipeline.noise_calls).max(GRAPH_WORKGROUP as u64)
+    }
+
+    /// Fills the box `params` describes with `pipeline`'s graph in one submit, appending
+    /// its values (x fastest) to `out`. Keep boxes within [`GpuNoise::graph_box_texels`]
+    /// (`FillParams::boxes` cuts a field so) for short submits.
+    pub fn fill_graph_box(
+        &self,
+        pipeline: &GraphPipeline,
+        params: &FillParams,
+        out: &mut Vec<f32>,
+    ) -> Result<()> {
+        let texels = params.len() as u64;
+        let bytes = texels
+            .checked_mul(4)
+            .filter(|&b| b <= self.device().limits().max_storage_buffer_binding_size)
+            .ok_or_else(|| NoiseError::ExceedsLimit {
+                what: "graph fill box (bytes)".into(),
+                requested: texels.saturating_mul(4),
+                limit: self.device().limits().max_storage_buffer_binding_size,
+            })?;
+        if texels == 0 {
+            return Ok(());
+        }
+        let device = self.device();
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let groups = texels.div_ceil(GRAPH_WORKGROUP as u64);
+        let max = device.limits().max_compute_workgroups_per_dimension as u64;
+        let x = groups.min(max);
+        let y = groups.div_ceil(x);
+        if y > max {
+            return Err(NoiseError::ExceedsLimit {
+                what: "graph fill workgroups".into(),
+                requested: groups,
+                limit: max * max,
+            });
+        }
+        let uniform = GraphFillParams {
+            offset: params.offset,
+            step: params.step,
+            origin: params.origin,
+            extent: params.extent,
+            stride: [(x * GRAPH_WORKGROUP as u64) as u32, 0, 0, 0],
+        };
+        let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("wgpu-noise graph fill params"),
+            contents: bytemuck::bytes_of(&uniform),
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+        let values = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-noise graph values"),
+            size: bytes,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let staging = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-noise graph readback"),
+            size: bytes,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("wgpu-noise graph fill bind group"),
+            layout: &pipeline.layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: uniform.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: values.as_entire_binding(),
+                },
+            ],
+        });
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("wgpu-noise graph fill"),
+        });
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("wgpu-noise graph fill"),
+                timestamp_writes: None,
+            });
+            pass.set_pipeline(&pipeline.pipeline);
+            pass.set_bind_group(0, self.lookup_bind_group(), &[]);
+            pass.set_bind_group(1, &bind_group, &[]);
+            pass.dispatch_workgroups(x as u32, y as u32, 1);
+        }
+        encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);
+        let submission = self.queue().submit([encoder.finish()]);
+        pop_error_scope(scope)?;
+        map_and_read(device, &staging, submission, self.options.timeout, |b| {
+            out.extend_from_slice(bytemuck::cast_slice(b));
+        })
+    }
+}

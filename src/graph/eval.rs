@@ -1,0 +1,417 @@
+//! The CPU evaluators of a lowered graph: values in `f32` (the generated WGSL, operation
+//! for operation) or `f64`, and values with their gradient (forward mode: every register
+//! carries its derivatives with respect to the sample point).
+
+use super::program::{Op, Program, Source};
+use super::spec::{Binary, Map};
+use super::GraphError;
+use crate::cpu::combine::{
+    wgpu_noise_abs_slope, wgpu_noise_blend, wgpu_noise_blend_weight, wgpu_noise_finite,
+    wgpu_noise_max, wgpu_noise_min, wgpu_noise_ping_pong, wgpu_noise_ping_pong_slope,
+    wgpu_noise_remap, wgpu_noise_remap_slope, wgpu_noise_signed_pow, wgpu_noise_signed_pow_slope,
+    wgpu_noise_smooth_max, wgpu_noise_smooth_min, wgpu_noise_smooth_weight, wgpu_noise_terrace,
+    wgpu_noise_terrace_slope,
+};
+use crate::cpu::fractal::{base_noise, shape_octave};
+use crate::cpu::lookup::NoiseHasher;
+use crate::cpu::simplex::{
+    flow2_deriv, flow3_deriv, simplex2_deriv, simplex3_deriv, simplex4_deriv, SIMPLEX34_R2,
+    SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
+};
+use crate::cpu::Real;
+use crate::field::{Kernel, NoiseKind};
+
+fn lit<R: Real>(v: f32) -> R {
+    R::lit(v as f64)
+}
+
+/// The base noise of `source` at `q`.
+fn noise<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> R {
+    let period = source.period.map(lit::<R>);
+    base_noise(
+        lut,
+        source.kind,
+        q,
+        &period[..q.len()],
+        source.kernel.code(),
+        &source.cell,
+        lit(source.flow),
+    )
+}
+
+/// A point operation's value, coordinates past `dims` 0.
+fn point<R: Real>(dims: usize, f: impl Fn(usize) -> R) -> [R; 4] {
+    std::array::from_fn(|a| {
+        if a < dims {
+            wgpu_noise_finite(f(a))
+        } else {
+            R::lit(0.0)
+        }
+    })
+}
+
+/// Evaluates `program` at `p`; `regs` is scratch space reused between calls.
+pub fn value<R: Real>(
+    program: &Program,
+    lut: &impl NoiseHasher,
+    p: [R; 4],
+    regs: &mut Vec<[R; 4]>,
+) -> R {
+    let dims = program.dims;
+    regs.clear();
+    for op in &program.ops {
+        let scalar = |v: R| [v, R::lit(0.0), R::lit(0.0), R::lit(0.0)];
+        let v = match op {
+            Op::Point => point(dims, |a| p[a]),
+            Op::Scale { p, by } => point(dims, |a| regs[*p][a] * lit(by[a])),
+            Op::Offset { p, by } => point(dims, |a| regs[*p][a] + lit(by[a])),
+            Op::Rotate { p, plane, cos, sin } => {
+                let q = regs[*p];
+                let (c, s) = (lit::<R>(*cos), lit::<R>(*sin));
+                let [u, v] = *plane;
+                point(dims, |a| {
+                    if a == u {
+                        c * q[u] - s * q[v]
+                    } else if a == v {
+                        s * q[u] + c * q[v]
+                    } else {
+                        q[a]
+                    }
+                })
+            }
+            Op::Displace { p, d, amplitude } => {
+                point(dims, |a| regs[*p][a] + lit::<R>(*amplitude) * regs[d[a]][0])
+            }
+            Op::Noise { p, source } => scalar(noise(lut, source, &regs[*p][..dims])),
+            Op::Constant(c) => scalar(lit(*c)),
+            Op::Axis { p, axis } => scalar(regs[*p][*axis]),
+            Op::Fractal { mode, terms, norm } => {
+                let mut sum = R::lit(0.0);
+                let mut weight = R::lit(1.0);
+                for &(n, amplitude) in terms {
+                    let (shaped, next) = shape_octave(mode.code(), regs[n][0], weight);
+                    weight = next;
+                    sum = sum + lit::<R>(amplitude) * shaped;
+                }
+                scalar(wgpu_noise_finite(sum / lit(*norm)))
+            }
+            Op::Binary { op, a, b } => {
+                scalar(wgpu_noise_finite(binary(*op, regs[*a][0], regs[*b][0])))
+            }
+            Op::Blend { a, b, t } => scalar(wgpu_noise_finite(wgpu_noise_blend(
+                regs[*a][0],
+                regs[*b][0],
+                regs[*t][0],
+            ))),
+            Op::Map { op, a } => scalar(wgpu_noise_finite(map(*op, regs[*a][0]))),
+        };
+        regs.push(v);
+    }
+    regs[program.output][0]
+}
+
+fn binary<R: Real>(op: Binary, a: R, b: R) -> R {
+    match op {
+        Binary::Add => a + b,
+        Binary::Subtract => a - b,
+        Binary::Multiply => a * b,
+        Binary::Min => wgpu_noise_min(a, b),
+        Binary::Max => wgpu_noise_max(a, b),
+        Binary::SmoothMin(k) => wgpu_noise_smooth_min(a, b, lit(k)),
+        Binary::SmoothMax(k) => wgpu_noise_smooth_max(a, b, lit(k)),
+    }
+}
+
+fn map<R: Real>(op: Map, v: R) -> R {
+    match op {
+        Map::Abs => v.abs(),
+        Map::Clamp { min, max } => v.clamp(lit(min), lit(max)),
+        Map::Remap { from, to } => wgpu_noise_remap(v, from.map(lit), to.map(lit)),
+        Map::Pow { exponent } => wgpu_noise_signed_pow(v, lit(exponent)),
+        Map::Terrace { steps, smoothness } => wgpu_noise_terrace(v, lit(steps), lit(smoothness)),
+        Map::PingPong { strength } => wgpu_noise_ping_pong(v, lit(strength)),
+    }
+}
+
+/// The slope of [`map`] at `v`.
+fn map_slope<R: Real>(op: Map, v: R) -> R {
+    match op {
+        Map::Abs => wgpu_noise_abs_slope(v),
+        Map::Clamp { min, max } => {
+            if v > lit(min) && v < lit(max) {
+                R::lit(1.0)
+            } else {
+                R::lit(0.0)
+            }
+        }
+        Map::Remap { from, to } => wgpu_noise_remap_slope(from.map(lit), to.map(lit)),
+        Map::Pow { exponent } => wgpu_noise_signed_pow_slope(v, lit(exponent)),
+        Map::Terrace { steps, smoothness } => {
+            wgpu_noise_terrace_slope(v, lit(steps), lit(smoothness))
+        }
+        Map::PingPong { strength } => wgpu_noise_ping_pong_slope(v, lit(strength)),
+    }
+}
+
+/// Whether a source has an analytic gradient here: simplex and flow noise, untiled.
+pub fn has_gradient(source: &Source, dims: usize) -> bool {
+    let tiled = source.period[..dims].iter().any(|&p| p > 0.0);
+    source.kind == NoiseKind::Simplex && !tiled
+}
+
+/// Checks that every source of `program` has an analytic gradient.
+pub fn check_gradient(program: &Program) -> Result<(), GraphError> {
+    for (r, op) in program.ops.iter().enumerate() {
+        if let Op::Noise { source, .. } = op {
+            if !has_gradient(source, program.dims) {
+                let tiled = source.period[..program.dims].iter().any(|&p| p > 0.0);
+                return Err(GraphError {
+                    path: program.origins.get(&r).cloned().unwrap_or_default(),
+                    message: format!(
+                        "{}{} noise has no analytic gradient yet (simplex and flow noise, \
+                         untiled, do)",
+                        if tiled { "tiled " } else { "" },
+                        source.kind
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The value and gradient `[∂/∂q_0, ...]` (local to `q`) of a source [`has_gradient`] accepts.
+fn noise_gradient<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> [R; 4] {
+    let continuous = source.kernel == Kernel::Continuous;
+    let (r2, scale3, scale4) = if continuous {
+        (
+            R::lit(0.5),
+            R::lit(SIMPLEX3_R05_SCALE),
+            R::lit(SIMPLEX4_R05_SCALE),
+        )
+    } else {
+        (R::lit(SIMPLEX34_R2), R::lit(32.0), R::lit(27.0))
+    };
+    let angle = lit::<R>(source.flow);
+    let zero = R::lit(0.0);
+    match q.len() {
+        2 => {
+            let d = if source.flow != 0.0 {
+                flow2_deriv(lut, q[0], q[1], angle)
+            } else {
+                simplex2_deriv(lut, q[0], q[1])
+            };
+            [d[1], d[2], zero, zero]
+        }
+        3 => {
+            let p = [q[0], q[1], q[2]];
+            let d = if source.flow != 0.0 {
+                flow3_deriv(lut, p, angle, r2, scale3)
+            } else {
+                simplex3_deriv(lut, p[0], p[1], p[2], r2, scale3)
+            };
+            [d[1], d[2], d[3], zero]
+        }
+        _ => {
+            let d = simplex4_deriv(lut, q[0], q[1], q[2], q[3], r2, scale4);
+            [d[1], d[2], d[3], d[4]]
+        }
+    }
+}
+
+/// A register with its derivatives: `d[i][j] = ∂v_i/∂p_j` (a value uses `v[0]`, `d[0]`).
+#[derive(Clone, Copy, Debug)]
+pub struct Dual<R> {
+    /// The point or value.
+    pub v: [R; 4],
+    /// Its Jacobian with respect to the sample point.
+    pub d: [[R; 4]; 4],
+}
+
+/// `Σ_k w_k g_k` over rows, clamped.
+fn combine<R: Real>(dims: usize, terms: &[(R, [R; 4])]) -> [R; 4] {
+    std::array::from_fn(|j| {
+        if j >= dims {
+            return R::lit(0.0);
+        }
+        let mut s = R::lit(0.0);
+        for (w, g) in terms {
+            s = s + *w * g[j];
+        }
+        wgpu_noise_finite(s)
+    })
+}
+
+/// Evaluates `program` and its gradient at `p`: `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`
+/// (derivatives past `dims` 0). The value is [`value`]'s bit for bit. `program` must pass
+/// [`check_gradient`].
+pub fn value_and_gradient<R: Real>(
+    program: &Program,
+    lut: &impl NoiseHasher,
+    p: [R; 4],
+    regs: &mut Vec<Dual<R>>,
+) -> [R; 5] {
+    let dims = program.dims;
+    let zero = R::lit(0.0);
+    let one = R::lit(1.0);
+    regs.clear();
+    for op in &program.ops {
+        let scalar = |v: R, d: [R; 4]| Dual {
+            v: [v, zero, zero, zero],
+            d: [d, [zero; 4], [zero; 4], [zero; 4]],
+        };
+        let points = |v: [R; 4], rows: &dyn Fn(usize) -> [R; 4]| Dual {
+            v,
+            d: std::array::from_fn(|a| {
+                if a < dims {
+                    rows(a).map(wgpu_noise_finite)
+                } else {
+                    [zero; 4]
+                }
+            }),
+        };
+        let r = match op {
+            Op::Point => points(point(dims, |a| p[a]), &|a| {
+                std::array::from_fn(|j| if j == a { one } else { zero })
+            }),
+            Op::Scale { p, by } => {
+                let q = &regs[*p];
+                points(point(dims, |a| q.v[a] * lit(by[a])), &|a| {
+                    q.d[a].map(|d| d * lit(by[a]))
+                })
+            }
+            Op::Offset { p, by } => {
+                let q = &regs[*p];
+                points(point(dims, |a| q.v[a] + lit(by[a])), &|a| q.d[a])
+            }
+            Op::Rotate { p, plane, cos, sin } => {
+                let q = &regs[*p];
+                let (c, s) = (lit::<R>(*cos), lit::<R>(*sin));
+                let [u, v] = *plane;
+                let turn = |a: usize, x: &dyn Fn(usize) -> R| {
+                    if a == u {
+                        c * x(u) - s * x(v)
+                    } else if a == v {
+                        s * x(u) + c * x(v)
+                    } else {
+                        x(a)
+                    }
+                };
+                points(point(dims, |a| turn(a, &|i| q.v[i])), &|a| {
+                    std::array::from_fn(|j| turn(a, &|i| q.d[i][j]))
+                })
+            }
+            Op::Displace { p, d, amplitude } => {
+                let q = &regs[*p];
+                let amp = lit::<R>(*amplitude);
+                points(point(dims, |a| q.v[a] + amp * regs[d[a]].v[0]), &|a| {
+                    std::array::from_fn(|j| q.d[a][j] + amp * regs[d[a]].d[0][j])
+                })
+            }
+            Op::Noise { p, source } => {
+                let q = &regs[*p];
+                let v = noise(lut, source, &q.v[..dims]);
+                let g = noise_gradient(lut, source, &q.v[..dims]);
+                let terms: Vec<(R, [R; 4])> = (0..dims).map(|i| (g[i], q.d[i])).collect();
+                scalar(v, combine(dims, &terms))
+            }
+            Op::Constant(c) => scalar(lit(*c), [zero; 4]),
+            Op::Axis { p, axis } => scalar(regs[*p].v[*axis], regs[*p].d[*axis]),
+            Op::Fractal { mode, terms, norm } => {
+                let mut sum = zero;
+                let mut dsum = [zero; 4];
+                let mut weight = one;
+                let mut dweight = [zero; 4];
+                let code = mode.code();
+                for &(n, amplitude) in terms {
+                    let (v, dv) = (regs[n].v[0], regs[n].d[0]);
+                    let (shaped, next) = shape_octave(code, v, weight);
+                    let slope = wgpu_noise_abs_slope(v);
+                    let dshaped: [R; 4] = match mode {
+                        crate::field::FractalMode::Fbm => dv,
+                        crate::field::FractalMode::Turbulence => dv.map(|d| slope * d),
+                        crate::field::FractalMode::Ridged => {
+                            let ridge = one - v.abs();
+                            std::array::from_fn(|j| {
+                                R::lit(2.0) * ridge * (-slope * dv[j]) * weight
+                                    + ridge * ridge * dweight[j]
+                            })
+                        }
+                    };
+                    if *mode == crate::field::FractalMode::Ridged {
+                        let r2 = shaped * R::lit(2.0);
+                        let inside = r2 > zero && r2 < one;
+                        dweight = dshaped.map(|d| if inside { R::lit(2.0) * d } else { zero });
+                    }
+                    weight = next;
+                    let amp = lit::<R>(amplitude);
+                    sum = sum + amp * shaped;
+                    for j in 0..dims {
+                        dsum[j] = wgpu_noise_finite(dsum[j] + amp * dshaped[j]);
+                    }
+                }
+                let norm = lit::<R>(*norm);
+                scalar(
+                    wgpu_noise_finite(sum / norm),
+                    dsum.map(|d| wgpu_noise_finite(d / norm)),
+                )
+            }
+            Op::Binary { op, a, b } => {
+                let (a, b) = (&regs[*a], &regs[*b]);
+                let (va, vb) = (a.v[0], b.v[0]);
+                let (wa, wb) = match op {
+                    Binary::Add => (one, one),
+                    Binary::Subtract => (one, -one),
+                    Binary::Multiply => (vb, va),
+                    Binary::Min => {
+                        if va < vb {
+                            (one, zero)
+                        } else {
+                            (zero, one)
+                        }
+                    }
+                    Binary::Max => {
+                        if va > vb {
+                            (one, zero)
+                        } else {
+                            (zero, one)
+                        }
+                    }
+                    Binary::SmoothMin(k) => {
+                        let h = wgpu_noise_smooth_weight(va, vb, lit(*k));
+                        (h, one - h)
+                    }
+                    Binary::SmoothMax(k) => {
+                        let h = wgpu_noise_smooth_weight(-va, -vb, lit(*k));
+                        (h, one - h)
+                    }
+                };
+                let v = wgpu_noise_finite(binary(*op, va, vb));
+                scalar(v, combine(dims, &[(wa, a.d[0]), (wb, b.d[0])]))
+            }
+            Op::Blend { a, b, t } => {
+                let (a, b, t) = (&regs[*a], &regs[*b], &regs[*t]);
+                let w = wgpu_noise_blend_weight(t.v[0]);
+                let x = t.v[0] * R::lit(0.5) + R::lit(0.5);
+                let wt = if x > zero && x < one {
+                    (b.v[0] - a.v[0]) * R::lit(0.5)
+                } else {
+                    zero
+                };
+                let v = wgpu_noise_finite(wgpu_noise_blend(a.v[0], b.v[0], t.v[0]));
+                scalar(
+                    v,
+                    combine(dims, &[(one - w, a.d[0]), (w, b.d[0]), (wt, t.d[0])]),
+                )
+            }
+            Op::Map { op, a } => {
+                let a = &regs[*a];
+                let v = wgpu_noise_finite(map(*op, a.v[0]));
+                scalar(v, combine(dims, &[(map_slope(*op, a.v[0]), a.d[0])]))
+            }
+        };
+        regs.push(r);
+    }
+    let out = &regs[program.output];
+    [out.v[0], out.d[0][0], out.d[0][1], out.d[0][2], out.d[0][3]]
+}

@@ -1,0 +1,193 @@
+//! Noise graphs: one composable description of what a field computes, read from JSON
+//! (`docs/graphs.md`), lowered to a list of operations ([`program`]) that the CPU
+//! evaluates in `f32` and `f64` with analytic gradients ([`eval`]) and that compiles to one
+//! WGSL function ([`wgsl`]).
+//!
+//! ```
+//! use wgpu_noise::graph::Graph;
+//!
+//! let graph = Graph::from_json(r#"{
+//!     "version": 1,
+//!     "output": "ridges",
+//!     "nodes": { "ridges": { "type": "ridged", "source": { "type": "simplex" }, "octaves": 5 } }
+//! }"#).unwrap();
+//! let program = graph.program(3, [0.0; 4]).unwrap();
+//! let lut = wgpu_noise::low_level::PermutationTables::new(0);
+//! let v = wgpu_noise::graph::eval::value(&program, &lut, [0.3f32, 0.2, 0.1, 0.0], &mut Vec::new());
+//! assert!((0.0..=1.0).contains(&v));
+//! ```
+
+pub mod eval;
+pub mod program;
+pub mod spec;
+pub mod wgsl;
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+
+use crate::cpu::lookup::NoiseHasher;
+use crate::params::FillParams;
+
+pub use self::program::Program;
+pub use self::spec::GraphSpec;
+use self::spec::{Input, Node, NodeSpec};
+
+/// What is wrong with a graph, and where: `path` is the JSON path of the offending value
+/// (`nodes.mixed.t`), empty for the file as a whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphError {
+    /// The JSON path, e.g. `nodes.mixed.t`.
+    pub path: String,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl std::fmt::Display for GraphError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for GraphError {}
+
+/// A checked graph: every value in range, every reference resolved, no cycle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Graph {
+    spec: GraphSpec,
+}
+
+impl Graph {
+    /// Reads and checks a graph file.
+    pub fn from_json(text: &str) -> Result<Graph, GraphError> {
+        let spec = GraphSpec::from_json(text)?;
+        check_references(&spec)?;
+        Ok(Graph { spec })
+    }
+
+    /// The graph as parsed.
+    pub fn spec(&self) -> &GraphSpec {
+        &self.spec
+    }
+
+    /// The graph lowered for `dims` (2 to 4) dimensions, tiling with `period` cells per axis
+    /// (0: not tiled). Errors name the node that cannot be evaluated so (a 4D flow source, a
+    /// rotated tile, more work per sample than the limits allow).
+    pub fn program(&self, dims: usize, period: [f32; 4]) -> Result<Program, GraphError> {
+        program::lower(&self.spec, dims, period)
+    }
+}
+
+/// Every name an input refers to exists, and no named node reaches itself.
+fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
+    fn inputs(node: &NodeSpec) -> Vec<(String, &Input)> {
+        let p = |k: &str| format!("{}.{k}", node.path);
+        match &node.node {
+            Node::Classic { .. }
+            | Node::Simplex { .. }
+            | Node::Cellular { .. }
+            | Node::Flow { .. }
+            | Node::Constant(_)
+            | Node::Position { .. } => vec![],
+            Node::Fractal { source, .. }
+            | Node::Scale { source, .. }
+            | Node::Offset { source, .. }
+            | Node::Rotate { source, .. }
+            | Node::SeedOffset { source, .. }
+            | Node::Map { source, .. } => vec![(p("source"), source)],
+            Node::Warp {
+                source,
+                displacement,
+                ..
+            } => {
+                let mut v = vec![(p("source"), source)];
+                for (a, d) in displacement.iter().flatten().enumerate() {
+                    v.push((format!("{}[{a}]", p("displacement")), d));
+                }
+                v
+            }
+            Node::Binary { a, b, .. } => vec![(p("a"), a), (p("b"), b)],
+            Node::Blend { a, b, t } => vec![(p("a"), a), (p("b"), b), (p("t"), t)],
+        }
+    }
+    /// Depth-first from `node`; `stack` holds the named nodes on the way.
+    fn visit<'a>(
+        spec: &'a GraphSpec,
+        node: &'a NodeSpec,
+        stack: &mut Vec<&'a str>,
+        done: &mut HashSet<&'a str>,
+    ) -> Result<(), GraphError> {
+        for (path, input) in inputs(node) {
+            match input {
+                Input::Constant(_) => {}
+                Input::Inline(inner) => visit(spec, inner, stack, done)?,
+                Input::Named(name) => {
+                    let Some((key, target)) = spec.nodes.get_key_value(name) else {
+                        return Err(GraphError {
+                            path,
+                            message: format!("no node is named \"{name}\""),
+                        });
+                    };
+                    if let Some(start) = stack.iter().position(|n| n == name) {
+                        let mut cycle = stack[start..].to_vec();
+                        cycle.push(name);
+                        return Err(GraphError {
+                            path,
+                            message: format!("a cycle: {}", cycle.join(" → ")),
+                        });
+                    }
+                    if done.contains(key.as_str()) {
+                        continue;
+                    }
+                    stack.push(key);
+                    visit(spec, target, stack, done)?;
+                    stack.pop();
+                    done.insert(key);
+                }
+            }
+        }
+        Ok(())
+    }
+    let mut done = HashSet::new();
+    for (name, node) in &spec.nodes {
+        if done.contains(name.as_str()) {
+            continue;
+        }
+        let mut stack = vec![name.as_str()];
+        visit(spec, node, &mut stack, &mut done)?;
+        done.insert(name);
+    }
+    Ok(())
+}
+
+thread_local! {
+    static VALUES: RefCell<Vec<[f32; 4]>> = const { RefCell::new(Vec::new()) };
+    static DUALS: RefCell<Vec<eval::Dual<f32>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Fills `out` (x fastest) with `program`'s values in `f32` at the texels of `params`
+/// (the sampling convention of [`crate::cpu::fill::fill_slab`]), on all cores.
+pub fn fill_slab(program: &Program, lut: &impl NoiseHasher, params: &FillParams, out: &mut [f32]) {
+    crate::cpu::fill::fill_rows(params, out, |p| {
+        VALUES.with_borrow_mut(|regs| eval::value(program, lut, p, regs))
+    });
+}
+
+/// Fills `out` with `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel (`program` must pass
+/// [`eval::check_gradient`]; 4D fields keep ∂/∂w out, as the other gradient fields).
+pub fn fill_slab_gradient(
+    program: &Program,
+    lut: &impl NoiseHasher,
+    params: &FillParams,
+    out: &mut [[f32; 4]],
+) {
+    crate::cpu::fill::fill_rows(params, out, |p| {
+        DUALS.with_borrow_mut(|regs| {
+            let v = eval::value_and_gradient(program, lut, p, regs);
+            [v[0], v[1], v[2], v[3]]
+        })
+    });
+}

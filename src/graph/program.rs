@@ -1,0 +1,672 @@
+//! A graph lowered for one dimension count: a list of operations in evaluation order, each
+//! producing one register (a point or a value). Every evaluator (the CPU in `f32` and
+//! `f64`, the generated WGSL) walks this same list, so they compute the same operations in
+//! the same order.
+//!
+//! Lowering expands what the graph writes once but evaluates at several points: a
+//! fractal's source once per octave, a warp's displacement once per axis and iteration.
+//! A node used twice at the same point, seed and period is evaluated once.
+
+use std::collections::HashMap;
+
+use super::spec::{Binary, GraphSpec, Input, Map, Node, NodeSpec, Plane, WarpNoise};
+use super::GraphError;
+use crate::cpu::cellular::CellularShape;
+use crate::cpu::warp::WARP_SHIFT;
+use crate::field::{Cellular, FractalMode, Kernel, NoiseKind};
+
+/// Most noise functions one sample may evaluate once octaves and warps are expanded.
+pub const MAX_NOISE_CALLS: usize = 512;
+/// Most operations of a lowered graph.
+pub const MAX_OPERATIONS: usize = 8192;
+
+/// How a node's `seed` moves its noise: the point is shifted by `seed × SEED_STEP` per
+/// axis, wrapped into the lookups' 256-cell period (exact binary fractions, so the shift
+/// is the same number in f32 and f64).
+pub const SEED_STEP: [f64; 4] = [71.3828125, 113.6875, 89.40625, 53.15625];
+
+/// A register: the index of the operation that produced it.
+pub type Reg = usize;
+
+/// A base noise function and its options (the arguments of `base_noise`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Source {
+    /// Classic, simplex or cellular.
+    pub kind: NoiseKind,
+    /// Simplex 3D/4D kernel.
+    pub kernel: Kernel,
+    /// Cellular options.
+    pub cell: CellularShape,
+    /// Flow angle (simplex 2D/3D); 0 = plain.
+    pub flow: f32,
+    /// Tile period per axis in lattice cells; 0 = not tiled.
+    pub period: [f32; 4],
+}
+
+/// One operation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// The sample point.
+    Point,
+    /// A point times `by`, per axis.
+    Scale { p: Reg, by: [f32; 4] },
+    /// A point plus `by`.
+    Offset { p: Reg, by: [f32; 4] },
+    /// A point turned in `plane`: `(c·u − s·v, s·u + c·v)`.
+    Rotate {
+        p: Reg,
+        plane: Plane,
+        cos: f32,
+        sin: f32,
+    },
+    /// A point plus `amplitude` times the values `d` (one per axis).
+    Displace { p: Reg, d: [Reg; 4], amplitude: f32 },
+    /// A base noise function at a point.
+    Noise { p: Reg, source: Source },
+    /// A constant value.
+    Constant(f32),
+    /// One coordinate of a point.
+    Axis { p: Reg, axis: usize },
+    /// A fractal sum: `Σ amplitude × shape(value)` in order, divided by `norm`.
+    Fractal {
+        mode: FractalMode,
+        terms: Vec<(Reg, f32)>,
+        norm: f32,
+    },
+    /// Two values combined.
+    Binary { op: Binary, a: Reg, b: Reg },
+    /// `a` to `b` as `t` goes from -1 to 1.
+    Blend { a: Reg, b: Reg, t: Reg },
+    /// A function of one value.
+    Map { op: Map, a: Reg },
+}
+
+/// A lowered graph.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    /// 2, 3 or 4.
+    pub dims: usize,
+    /// In evaluation order; operation `i` produces register `i`.
+    pub ops: Vec<Op>,
+    /// The register of the output value.
+    pub output: Reg,
+    /// For each noise operation, the JSON path of the node it came from (for messages
+    /// about what an evaluator cannot do, such as a gradient).
+    pub origins: HashMap<Reg, String>,
+}
+
+impl Program {
+    /// The number of noise functions one sample evaluates.
+    pub fn noise_calls(&self) -> usize {
+        self.ops
+            .iter()
+            .filter(|op| matches!(op, Op::Noise { .. }))
+            .count()
+    }
+}
+
+/// Where a node is evaluated: its point, the seed its sources add, the tile period there.
+#[derive(Clone, Copy, Debug)]
+struct Context {
+    point: Reg,
+    seed: i64,
+    period: [f32; 4],
+}
+
+type MemoKey = (String, Reg, i64, [u32; 4]);
+
+struct Lowering<'a> {
+    spec: &'a GraphSpec,
+    dims: usize,
+    ops: Vec<Op>,
+    origins: HashMap<Reg, String>,
+    memo: HashMap<MemoKey, Reg>,
+    constants: HashMap<u32, Reg>,
+    /// Named nodes being lowered, outermost first (a name met again is a cycle).
+    stack: Vec<String>,
+    noise_calls: usize,
+}
+
+fn err(path: &str, message: impl Into<String>) -> GraphError {
+    GraphError {
+        path: path.to_string(),
+        message: message.into(),
+    }
+}
+
+/// Lowers `spec` for `dims` dimensions.
+pub fn lower(spec: &GraphSpec, dims: usize, period: [f32; 4]) -> Result<Program, GraphError> {
+    if !(2..=4).contains(&dims) {
+        return Err(err(
+            "",
+            format!("graphs take 2, 3 or 4 dimensions, not {dims}"),
+        ));
+    }
+    let mut l = Lowering {
+        spec,
+        dims,
+        ops: vec![Op::Point],
+        origins: HashMap::new(),
+        memo: HashMap::new(),
+        constants: HashMap::new(),
+        stack: Vec::new(),
+        noise_calls: 0,
+    };
+    let ctx = Context {
+        point: 0,
+        seed: 0,
+        period,
+    };
+    let output = l.named(&spec.output, "output", ctx, 0)?;
+    Ok(Program {
+        dims,
+        ops: l.ops,
+        output,
+        origins: l.origins,
+    })
+}
+
+impl Lowering<'_> {
+    fn push(&mut self, op: Op, path: &str) -> Result<Reg, GraphError> {
+        if self.ops.len() >= MAX_OPERATIONS {
+            return Err(err(
+                path,
+                format!(
+                    "the graph expands to more than {MAX_OPERATIONS} operations per sample \
+                     (octaves and warps multiply the nodes under them)"
+                ),
+            ));
+        }
+        self.ops.push(op);
+        Ok(self.ops.len() - 1)
+    }
+
+    fn constant(&mut self, v: f32, path: &str) -> Result<Reg, GraphError> {
+        if let Some(&r) = self.constants.get(&v.to_bits()) {
+            return Ok(r);
+        }
+        let r = self.push(Op::Constant(v), path)?;
+        self.constants.insert(v.to_bits(), r);
+        Ok(r)
+    }
+
+    fn input(
+        &mut self,
+        input: &Input,
+        path: &str,
+        ctx: Context,
+        depth: usize,
+    ) -> Result<Reg, GraphError> {
+        match input {
+            Input::Named(name) => self.named(name, path, ctx, depth),
+            Input::Inline(node) => self.node(node, ctx, depth),
+            Input::Constant(v) => self.constant(*v, path),
+        }
+    }
+
+    fn named(
+        &mut self,
+        name: &str,
+        path: &str,
+        ctx: Context,
+        depth: usize,
+    ) -> Result<Reg, GraphError> {
+        let Some(node) = self.spec.nodes.get(name) else {
+            return Err(err(path, format!("no node is named \"{name}\"")));
+        };
+        if let Some(start) = self.stack.iter().position(|n| n == name) {
+            let mut cycle: Vec<&str> = self.stack[start..].iter().map(String::as_str).collect();
+            cycle.push(name);
+            return Err(err(path, format!("a cycle: {}", cycle.join(" → "))));
+        }
+        self.stack.push(name.to_string());
+        let r = self.node(node, ctx, depth);
+        self.stack.pop();
+        r
+    }
+
+    fn node(&mut self, spec: &NodeSpec, ctx: Context, depth: usize) -> Result<Reg, GraphError> {
+        let path = spec.path.as_str();
+        if depth >= super::spec::MAX_DEPTH {
+            return Err(err(
+                path,
+                format!("the graph is deeper than {} nodes", super::spec::MAX_DEPTH),
+            ));
+        }
+        let key = (
+            spec.path.clone(),
+            ctx.point,
+            ctx.seed,
+            ctx.period.map(f32::to_bits),
+        );
+        if let Some(&r) = self.memo.get(&key) {
+            return Ok(r);
+        }
+        let r = self.lower_node(spec, ctx, depth + 1)?;
+        self.memo.insert(key, r);
+        Ok(r)
+    }
+
+    fn sub(&self, path: &str, key: &str) -> String {
+        format!("{path}.{key}")
+    }
+
+    fn noise(
+        &mut self,
+        kind: NoiseKind,
+        options: NoiseOptions,
+        path: &str,
+        ctx: Context,
+    ) -> Result<Reg, GraphError> {
+        let dims = self.dims;
+        let tiled = ctx.period[..dims].iter().any(|&p| p > 0.0);
+        if tiled && kind == NoiseKind::Simplex && dims == 4 {
+            return Err(err(path, "simplex noise does not tile in 4D"));
+        }
+        if options.flow != 0.0 {
+            if dims == 4 {
+                return Err(err(path, "flow noise is 2D and 3D only"));
+            }
+            if tiled {
+                return Err(err(path, "flow noise does not tile"));
+            }
+        }
+        if tiled {
+            for (a, &p) in ctx.period[..dims].iter().enumerate() {
+                // The periodic lattices take whole numbers of cells (base_noise rounds).
+                if p <= 0.0 || p != p.round() || p > 65536.0 {
+                    return Err(err(
+                        path,
+                        format!(
+                            "tiles with a period of {p} cells along axis {a} here: a tiled \
+                             field needs whole periods at every source (scale and octave \
+                             frequencies that keep them whole)"
+                        ),
+                    ));
+                }
+            }
+        }
+        self.noise_calls += 1;
+        if self.noise_calls > MAX_NOISE_CALLS {
+            return Err(err(
+                path,
+                format!(
+                    "the graph evaluates more than {MAX_NOISE_CALLS} noise functions per \
+                     sample (octaves and warps multiply the nodes under them)"
+                ),
+            ));
+        }
+        let mut p = ctx.point;
+        let seed = ctx.seed + options.seed;
+        if seed != 0 {
+            let by = SEED_STEP.map(|s| ((seed as f64) * s).rem_euclid(256.0) as f32);
+            p = self.push(Op::Offset { p, by }, path)?;
+        }
+        let source = Source {
+            kind,
+            kernel: options.kernel,
+            cell: options.cell,
+            flow: options.flow,
+            period: ctx.period,
+        };
+        let r = self.push(Op::Noise { p, source }, path)?;
+        self.origins.insert(r, path.to_string());
+        Ok(r)
+    }
+
+    /// Octaves of `source` at `ctx`, each at the point and period times the octave's
+    /// frequency, in the order of operations of `cpu::fractal::fractal`.
+    #[allow(clippy::too_many_arguments)]
+    fn octaves(
+        &mut self,
+        source: &mut dyn FnMut(&mut Self, Context) -> Result<Reg, GraphError>,
+        mode: FractalMode,
+        octaves: u32,
+        lacunarity: f32,
+        gain: f32,
+        seed_step: i64,
+        path: &str,
+        ctx: Context,
+    ) -> Result<Reg, GraphError> {
+        let mut terms = Vec::with_capacity(octaves as usize);
+        let (mut amplitude, mut frequency, mut norm) = (1.0f32, 1.0f32, 0.0f32);
+        for k in 0..octaves {
+            let point = if frequency == 1.0 {
+                ctx.point
+            } else {
+                self.push(
+                    Op::Scale {
+                        p: ctx.point,
+                        by: [frequency; 4],
+                    },
+                    path,
+                )?
+            };
+            let octave = Context {
+                point,
+                seed: ctx.seed + seed_step * k as i64,
+                period: ctx.period.map(|p| p * frequency),
+            };
+            terms.push((source(self, octave)?, amplitude));
+            norm += amplitude;
+            amplitude *= gain;
+            frequency *= lacunarity;
+        }
+        if !(norm.is_finite() && norm != 0.0 && frequency.is_finite()) {
+            return Err(err(
+                path,
+                format!("these octaves' amplitudes sum to {norm} (gain {gain}); the sum must be finite and not 0"),
+            ));
+        }
+        self.push(Op::Fractal { mode, terms, norm }, path)
+    }
+
+    fn lower_node(
+        &mut self,
+        spec: &NodeSpec,
+        ctx: Context,
+        depth: usize,
+    ) -> Result<Reg, GraphError> {
+        let path = spec.path.as_str();
+        let dims = self.dims;
+        match &spec.node {
+            Node::Classic { seed } => {
+                self.noise(NoiseKind::Classic, NoiseOptions::seeded(*seed), path, ctx)
+            }
+            Node::Simplex { seed, kernel } => {
+                let options = NoiseOptions {
+                    kernel: *kernel,
+                    ..NoiseOptions::seeded(*seed)
+                };
+                self.noise(NoiseKind::Simplex, options, path, ctx)
+            }
+            Node::Cellular {
+                seed,
+                output,
+                distance,
+                jitter,
+            } => {
+                let cell = CellularShape::from_options(&Cellular {
+                    output: *output,
+                    distance: *distance,
+                    jitter: *jitter as f64,
+                });
+                let options = NoiseOptions {
+                    cell,
+                    ..NoiseOptions::seeded(*seed)
+                };
+                self.noise(NoiseKind::Cellular, options, path, ctx)
+            }
+            Node::Flow { seed, angle } => {
+                let options = NoiseOptions {
+                    flow: *angle,
+                    ..NoiseOptions::seeded(*seed)
+                };
+                self.noise(NoiseKind::Simplex, options, path, ctx)
+            }
+            Node::Constant(v) => self.constant(*v, path),
+            Node::Position { axis } => {
+                if *axis >= dims {
+                    return Err(err(
+                        &self.sub(path, "axis"),
+                        format!("the field has {dims} dimensions"),
+                    ));
+                }
+                self.push(
+                    Op::Axis {
+                        p: ctx.point,
+                        axis: *axis,
+                    },
+                    path,
+                )
+            }
+            Node::Fractal {
+                mode,
+                source,
+                octaves,
+                lacunarity,
+                gain,
+                seed_step,
+            } => {
+                let source_path = self.sub(path, "source");
+                self.octaves(
+                    &mut |l, c| l.input(source, &source_path, c, depth),
+                    *mode,
+                    *octaves,
+                    *lacunarity,
+                    *gain,
+                    *seed_step,
+                    path,
+                    ctx,
+                )
+            }
+            Node::Scale { source, by } => {
+                let tiled = ctx.period.iter().any(|&p| p > 0.0);
+                let p = self.push(
+                    Op::Scale {
+                        p: ctx.point,
+                        by: *by,
+                    },
+                    path,
+                )?;
+                let period = if tiled {
+                    std::array::from_fn(|a| ctx.period[a] * by[a].abs())
+                } else {
+                    ctx.period
+                };
+                let c = Context {
+                    point: p,
+                    period,
+                    ..ctx
+                };
+                self.input(source, &self.sub(path, "source"), c, depth)
+            }
+            Node::Offset { source, by } => {
+                let p = self.push(
+                    Op::Offset {
+                        p: ctx.point,
+                        by: *by,
+                    },
+                    path,
+                )?;
+                let c = Context { point: p, ..ctx };
+                self.input(source, &self.sub(path, "source"), c, depth)
+            }
+            Node::Rotate {
+                source,
+                angle,
+                plane,
+            } => {
+                if plane[1] >= dims {
+                    return Err(err(
+                        &self.sub(path, "plane"),
+                        format!("the field has {dims} dimensions"),
+                    ));
+                }
+                if ctx.period.iter().any(|&p| p > 0.0) {
+                    return Err(err(path, "a rotated domain does not tile"));
+                }
+                let a = *angle as f64;
+                let op = Op::Rotate {
+                    p: ctx.point,
+                    plane: *plane,
+                    cos: a.cos() as f32,
+                    sin: a.sin() as f32,
+                };
+                let p = self.push(op, path)?;
+                let c = Context { point: p, ..ctx };
+                self.input(source, &self.sub(path, "source"), c, depth)
+            }
+            Node::SeedOffset { source, offset } => {
+                let c = Context {
+                    seed: ctx.seed + offset,
+                    ..ctx
+                };
+                self.input(source, &self.sub(path, "source"), c, depth)
+            }
+            Node::Warp {
+                source,
+                amplitude,
+                frequency,
+                octaves,
+                iterations,
+                noise,
+                kernel,
+                lacunarity,
+                gain,
+                displacement,
+            } => {
+                let q = match displacement {
+                    Some(inputs) => {
+                        let dpath = self.sub(path, "displacement");
+                        if inputs.len() != dims {
+                            return Err(err(
+                                &dpath,
+                                format!(
+                                    "has {} inputs; the field has {dims} dimensions",
+                                    inputs.len()
+                                ),
+                            ));
+                        }
+                        let mut d = [0; 4];
+                        for (a, input) in inputs.iter().enumerate() {
+                            d[a] = self.input(input, &format!("{dpath}[{a}]"), ctx, depth)?;
+                        }
+                        self.push(
+                            Op::Displace {
+                                p: ctx.point,
+                                d,
+                                amplitude: *amplitude,
+                            },
+                            path,
+                        )?
+                    }
+                    None => {
+                        let warp = Warp {
+                            amplitude: *amplitude,
+                            frequency: *frequency,
+                            octaves: *octaves,
+                            iterations: *iterations,
+                            kind: match noise {
+                                WarpNoise::Classic => NoiseKind::Classic,
+                                WarpNoise::Simplex => NoiseKind::Simplex,
+                            },
+                            kernel: *kernel,
+                            lacunarity: *lacunarity,
+                            gain: *gain,
+                        };
+                        self.warp(&warp, path, ctx)?
+                    }
+                };
+                let c = Context { point: q, ..ctx };
+                self.input(source, &self.sub(path, "source"), c, depth)
+            }
+            Node::Binary { op, a, b } => {
+                let a = self.input(a, &self.sub(path, "a"), ctx, depth)?;
+                let b = self.input(b, &self.sub(path, "b"), ctx, depth)?;
+                self.push(Op::Binary { op: *op, a, b }, path)
+            }
+            Node::Blend { a, b, t } => {
+                let a = self.input(a, &self.sub(path, "a"), ctx, depth)?;
+                let b = self.input(b, &self.sub(path, "b"), ctx, depth)?;
+                let t = self.input(t, &self.sub(path, "t"), ctx, depth)?;
+                self.push(Op::Blend { a, b, t }, path)
+            }
+            Node::Map { op, source } => {
+                let a = self.input(source, &self.sub(path, "source"), ctx, depth)?;
+                self.push(Op::Map { op: *op, a }, path)
+            }
+        }
+    }
+
+    /// The warped point of `cpu::warp::warp`, as operations: each iteration displaces the
+    /// original point by fBm of the warp noise at the last point times the frequency,
+    /// shifted per axis by `WARP_SHIFT × (k·dims + a + 1)`.
+    fn warp(&mut self, w: &Warp, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+        let dims = self.dims;
+        let warp_ctx_period = ctx.period.map(|p| p * w.frequency);
+        let mut q = ctx.point;
+        for k in 0..w.iterations {
+            let base = self.push(
+                Op::Scale {
+                    p: q,
+                    by: [w.frequency; 4],
+                },
+                path,
+            )?;
+            let j = (k * dims as u32) as f32;
+            let mut d = [0; 4];
+            for (a, d) in d.iter_mut().enumerate().take(dims) {
+                let times = j + (a as u32 + 1) as f32;
+                let by = std::array::from_fn(|b| {
+                    if b < dims {
+                        WARP_SHIFT[b] as f32 * times
+                    } else {
+                        0.0
+                    }
+                });
+                let at = self.push(Op::Offset { p: base, by }, path)?;
+                let c = Context {
+                    point: at,
+                    seed: ctx.seed,
+                    period: warp_ctx_period,
+                };
+                let options = NoiseOptions {
+                    kernel: w.kernel,
+                    ..NoiseOptions::seeded(0)
+                };
+                *d = self.octaves(
+                    &mut |l, c| l.noise(w.kind, options, path, c),
+                    FractalMode::Fbm,
+                    w.octaves,
+                    w.lacunarity,
+                    w.gain,
+                    0,
+                    path,
+                    c,
+                )?;
+            }
+            q = self.push(
+                Op::Displace {
+                    p: ctx.point,
+                    d,
+                    amplitude: w.amplitude,
+                },
+                path,
+            )?;
+        }
+        Ok(q)
+    }
+}
+
+/// The options of one noise source in a graph.
+#[derive(Clone, Copy, Debug)]
+struct NoiseOptions {
+    seed: i64,
+    kernel: Kernel,
+    cell: CellularShape,
+    flow: f32,
+}
+
+impl NoiseOptions {
+    fn seeded(seed: i64) -> Self {
+        NoiseOptions {
+            seed,
+            kernel: Kernel::Reference,
+            cell: CellularShape::default(),
+            flow: 0.0,
+        }
+    }
+}
+
+/// A warp node's convention parameters.
+struct Warp {
+    amplitude: f32,
+    frequency: f32,
+    octaves: u32,
+    iterations: u32,
+    kind: NoiseKind,
+    kernel: Kernel,
+    lacunarity: f32,
+    gain: f32,
+}

@@ -1,0 +1,679 @@
+//! The graph file, parsed: nodes as written, every value checked, each with the JSON path
+//! its errors name. The format is documented in `docs/graphs.md`.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+type JsonObject = serde_json::Map<String, Value>;
+
+use super::GraphError;
+use crate::field::{CellularOutput, Distance, FractalMode, Kernel, MAX_OCTAVES};
+
+/// The file format version this crate reads.
+pub const FORMAT_VERSION: u64 = 1;
+/// Most nodes a graph may hold, named and inline together.
+pub const MAX_NODES: usize = 256;
+/// Deepest chain of inputs from the output to a source.
+pub const MAX_DEPTH: usize = 32;
+/// The largest magnitude a parameter that scales or moves the domain may take (scale,
+/// offset, amplitude, frequency): far beyond any useful value, far below f32's range.
+pub const MAX_DOMAIN_PARAMETER: f64 = 1e6;
+/// Most terrace steps.
+pub const MAX_TERRACE_STEPS: u32 = 1024;
+/// The seed offsets a node may add (their sum over a path is bounded the same way).
+pub const MAX_SEED: i64 = 1 << 20;
+
+/// An input of a node: another node by name, a node written in place, or a constant.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// A node of `nodes`, by name.
+    Named(String),
+    /// A node written where it is used.
+    Inline(Box<NodeSpec>),
+    /// A number, the `constant` node.
+    Constant(f32),
+}
+
+/// A node as written, with the JSON path of its object (`nodes.mixed`, `nodes.mask.source`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeSpec {
+    /// Where it is in the file, for messages.
+    pub path: String,
+    /// What it computes.
+    pub node: Node,
+}
+
+/// The kinds of gradient noise a warp's displacement can use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WarpNoise {
+    /// Classic Perlin noise.
+    Classic,
+    /// Simplex noise.
+    Simplex,
+}
+
+/// Combinations of two values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Binary {
+    /// `a + b`.
+    Add,
+    /// `a - b`.
+    Subtract,
+    /// `a * b`.
+    Multiply,
+    /// The smaller.
+    Min,
+    /// The larger.
+    Max,
+    /// Polynomial smooth minimum with blend width `k > 0`.
+    SmoothMin(f32),
+    /// Polynomial smooth maximum with blend width `k > 0`.
+    SmoothMax(f32),
+}
+
+/// Functions of one value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Map {
+    /// `|v|`.
+    Abs,
+    /// `v` clamped to `[min, max]`.
+    Clamp { min: f32, max: f32 },
+    /// `[from.0, from.1]` mapped linearly onto `[to.0, to.1]` (not clamped).
+    Remap { from: [f32; 2], to: [f32; 2] },
+    /// `sign(v) |v|^exponent`.
+    Pow { exponent: f32 },
+    /// `steps` flat terraces per unit, joined by smooth ramps of relative width `smoothness`.
+    Terrace { steps: f32, smoothness: f32 },
+    /// A triangle wave of `v * strength`, in [-1, 1].
+    PingPong { strength: f32 },
+}
+
+/// A coordinate plane a rotation turns.
+pub type Plane = [usize; 2];
+
+/// What a node computes (`docs/graphs.md` lists each with its parameters).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    /// Classic Perlin noise.
+    Classic { seed: i64 },
+    /// Simplex noise with a kernel.
+    Simplex { seed: i64, kernel: Kernel },
+    /// Cellular noise.
+    Cellular {
+        seed: i64,
+        output: CellularOutput,
+        distance: Distance,
+        jitter: f32,
+    },
+    /// Flow noise: simplex noise with gradients turned by `angle` (2D and 3D).
+    Flow { seed: i64, angle: f32 },
+    /// A constant.
+    Constant(f32),
+    /// One coordinate of the point.
+    Position { axis: usize },
+    /// A fractal sum of octaves of `source`.
+    Fractal {
+        mode: FractalMode,
+        source: Input,
+        octaves: u32,
+        lacunarity: f32,
+        gain: f32,
+        seed_step: i64,
+    },
+    /// `source` at the point scaled per axis.
+    Scale { source: Input, by: [f32; 4] },
+    /// `source` at the point moved by `by`.
+    Offset { source: Input, by: [f32; 4] },
+    /// `source` at the point rotated by `angle` radians in `plane`.
+    Rotate {
+        source: Input,
+        angle: f32,
+        plane: Plane,
+    },
+    /// `source` at the point moved by a vector of noise: the fBm convention of the flags
+    /// (`displacement` absent) or one input per axis.
+    Warp {
+        source: Input,
+        amplitude: f32,
+        frequency: f32,
+        octaves: u32,
+        iterations: u32,
+        noise: WarpNoise,
+        kernel: Kernel,
+        lacunarity: f32,
+        gain: f32,
+        displacement: Option<Vec<Input>>,
+    },
+    /// `source` with every noise source's seed moved by `offset`.
+    SeedOffset { source: Input, offset: i64 },
+    /// Two inputs combined.
+    Binary { op: Binary, a: Input, b: Input },
+    /// `a` to `b` as `t` goes from -1 to 1 (clamped).
+    Blend { a: Input, b: Input, t: Input },
+    /// A function of one input.
+    Map { op: Map, source: Input },
+}
+
+/// A whole graph file: its nodes by name and the output node's name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphSpec {
+    /// The named nodes.
+    pub nodes: BTreeMap<String, NodeSpec>,
+    /// The name of the node the graph's value is.
+    pub output: String,
+}
+
+/// The object of one node while its parameters are read: every key read is removed, and
+/// whatever is left at the end is an unknown parameter.
+struct Fields<'a> {
+    path: &'a str,
+    map: JsonObject,
+    /// Nodes parsed so far (a bound on the file's size in nodes).
+    count: &'a mut usize,
+}
+
+/// A number for messages: plain where short, in exponent form where large or tiny.
+fn show(v: f64) -> String {
+    if v == 0.0 || (1e-4..1e15).contains(&v.abs()) {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
+    }
+}
+
+fn err(path: &str, message: impl Into<String>) -> GraphError {
+    GraphError {
+        path: path.to_string(),
+        message: message.into(),
+    }
+}
+
+impl Fields<'_> {
+    fn key_path(&self, key: &str) -> String {
+        format!("{}.{key}", self.path)
+    }
+
+    fn take(&mut self, key: &str) -> Option<Value> {
+        self.map.remove(key)
+    }
+
+    fn number_or(&mut self, key: &str, default: f64) -> Result<f64, GraphError> {
+        match self.take(key) {
+            None => Ok(default),
+            Some(v) => {
+                let path = self.key_path(key);
+                number(&path, &v)
+            }
+        }
+    }
+
+    fn number(&mut self, key: &str) -> Result<f64, GraphError> {
+        let path = self.key_path(key);
+        let v = self
+            .take(key)
+            .ok_or_else(|| err(&path, "missing (required)"))?;
+        number(&path, &v)
+    }
+
+    /// A number in `[lo, hi]`, as f32 (which must be finite and, if `v` is not 0, not 0).
+    fn ranged(
+        &mut self,
+        key: &str,
+        default: Option<f64>,
+        lo: f64,
+        hi: f64,
+    ) -> Result<f32, GraphError> {
+        let v = match default {
+            Some(d) => self.number_or(key, d)?,
+            None => self.number(key)?,
+        };
+        let path = self.key_path(key);
+        ranged(&path, v, lo, hi)
+    }
+
+    fn integer_or(&mut self, key: &str, default: i64, lo: i64, hi: i64) -> Result<i64, GraphError> {
+        let path = self.key_path(key);
+        let Some(v) = self.take(key) else {
+            return Ok(default);
+        };
+        let n = v
+            .as_i64()
+            .ok_or_else(|| err(&path, format!("must be a whole number, not {v}")))?;
+        if n < lo || n > hi {
+            return Err(err(&path, format!("{n} is out of range ({lo} to {hi})")));
+        }
+        Ok(n)
+    }
+
+    fn choice<T: Copy>(
+        &mut self,
+        key: &str,
+        default: T,
+        names: &[(&str, T)],
+    ) -> Result<T, GraphError> {
+        let path = self.key_path(key);
+        let Some(v) = self.take(key) else {
+            return Ok(default);
+        };
+        let s = v
+            .as_str()
+            .ok_or_else(|| err(&path, format!("must be a string, not {v}")))?;
+        names
+            .iter()
+            .find(|(n, _)| *n == s)
+            .map(|(_, t)| *t)
+            .ok_or_else(|| {
+                let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
+                err(&path, format!("\"{s}\" is not one of {}", list.join(", ")))
+            })
+    }
+
+    fn input(&mut self, key: &str) -> Result<Input, GraphError> {
+        let path = self.key_path(key);
+        let v = self
+            .take(key)
+            .ok_or_else(|| err(&path, "missing (required)"))?;
+        input(&path, v, self.count)
+    }
+
+    /// A per-axis vector: one number for every axis, or an array of 1 to 4 (missing axes
+    /// take `fill`).
+    fn vector(
+        &mut self,
+        key: &str,
+        default: f64,
+        fill: f64,
+        lo: f64,
+        hi: f64,
+    ) -> Result<[f32; 4], GraphError> {
+        let path = self.key_path(key);
+        let Some(v) = self.take(key) else {
+            return Ok([ranged(&path, default, lo, hi)?; 4]);
+        };
+        if let Value::Array(items) = &v {
+            if items.is_empty() || items.len() > 4 {
+                return Err(err(
+                    &path,
+                    format!("must have 1 to 4 numbers, not {}", items.len()),
+                ));
+            }
+            let mut out = [ranged(&path, fill, lo, hi)?; 4];
+            for (a, item) in items.iter().enumerate() {
+                let p = format!("{path}[{a}]");
+                out[a] = ranged(&p, number(&p, item)?, lo, hi)?;
+            }
+            return Ok(out);
+        }
+        let n = number(&path, &v)?;
+        Ok([ranged(&path, n, lo, hi)?; 4])
+    }
+
+    /// Any key left is not a parameter of this node.
+    fn finish(self, kind: &str) -> Result<(), GraphError> {
+        match self.map.keys().next() {
+            None => Ok(()),
+            Some(k) => Err(err(
+                &format!("{}.{k}", self.path),
+                format!("unknown parameter of a \"{kind}\" node"),
+            )),
+        }
+    }
+}
+
+fn number(path: &str, v: &Value) -> Result<f64, GraphError> {
+    let n = v
+        .as_f64()
+        .ok_or_else(|| err(path, format!("must be a number, not {v}")))?;
+    // serde_json reads numbers beyond f64 as infinity only with arbitrary precision off;
+    // either way a non-finite number is refused here.
+    if !n.is_finite() {
+        return Err(err(path, "must be finite"));
+    }
+    Ok(n)
+}
+
+/// `v` in `[lo, hi]` and representable as a finite f32 that keeps its sign and zero-ness.
+fn ranged(path: &str, v: f64, lo: f64, hi: f64) -> Result<f32, GraphError> {
+    if !(lo..=hi).contains(&v) {
+        return Err(err(
+            path,
+            format!("{} is out of range ({} to {})", show(v), show(lo), show(hi)),
+        ));
+    }
+    let f = v as f32;
+    if v != 0.0 && f == 0.0 {
+        return Err(err(
+            path,
+            format!("{} is too small for f32 (it would be 0)", show(v)),
+        ));
+    }
+    Ok(f)
+}
+
+fn input(path: &str, v: Value, count: &mut usize) -> Result<Input, GraphError> {
+    match v {
+        Value::String(name) => Ok(Input::Named(name)),
+        Value::Number(_) => {
+            let n = number(path, &v)?;
+            Ok(Input::Constant(ranged(
+                path,
+                n,
+                -f32::MAX as f64,
+                f32::MAX as f64,
+            )?))
+        }
+        Value::Object(map) => Ok(Input::Inline(Box::new(node(path, map, count)?))),
+        other => Err(err(
+            path,
+            format!("must be a node's name, a node object or a number, not {other}"),
+        )),
+    }
+}
+
+const KERNELS: &[(&str, Kernel)] = &[
+    ("reference", Kernel::Reference),
+    ("continuous", Kernel::Continuous),
+];
+
+const AXES: &[(&str, usize)] = &[("x", 0), ("y", 1), ("z", 2), ("w", 3)];
+
+const PLANES: &[(&str, Plane)] = &[
+    ("xy", [0, 1]),
+    ("xz", [0, 2]),
+    ("yz", [1, 2]),
+    ("xw", [0, 3]),
+    ("yw", [1, 3]),
+    ("zw", [2, 3]),
+];
+
+/// The node object at `path`.
+fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, GraphError> {
+    *count += 1;
+    if *count > MAX_NODES {
+        return Err(err(
+            path,
+            format!("the graph has more than {MAX_NODES} nodes"),
+        ));
+    }
+    let mut f = Fields { path, map, count };
+    let kind_path = f.key_path("type");
+    let kind = match f.take("type") {
+        Some(Value::String(s)) => s,
+        Some(other) => return Err(err(&kind_path, format!("must be a string, not {other}"))),
+        None => return Err(err(&kind_path, "missing: every node has a \"type\"")),
+    };
+    let seed = |f: &mut Fields| f.integer_or("seed", 0, -MAX_SEED, MAX_SEED);
+    let node = match kind.as_str() {
+        "classic" => Node::Classic {
+            seed: seed(&mut f)?,
+        },
+        "simplex" => Node::Simplex {
+            seed: seed(&mut f)?,
+            kernel: f.choice("kernel", Kernel::Reference, KERNELS)?,
+        },
+        "cellular" => Node::Cellular {
+            seed: seed(&mut f)?,
+            output: f.choice(
+                "output",
+                CellularOutput::F1,
+                &[
+                    ("f1", CellularOutput::F1),
+                    ("f2", CellularOutput::F2),
+                    ("f2-f1", CellularOutput::F2MinusF1),
+                    ("cell", CellularOutput::Cell),
+                ],
+            )?,
+            distance: f.choice(
+                "distance",
+                Distance::Euclidean,
+                &[
+                    ("euclidean", Distance::Euclidean),
+                    ("manhattan", Distance::Manhattan),
+                    ("chebyshev", Distance::Chebyshev),
+                ],
+            )?,
+            jitter: f.ranged("jitter", Some(1.0), 0.0, 1.0)?,
+        },
+        "flow" => Node::Flow {
+            seed: seed(&mut f)?,
+            angle: f.ranged("angle", None, -1e4, 1e4)?,
+        },
+        "constant" => Node::Constant(f.ranged("value", None, -f32::MAX as f64, f32::MAX as f64)?),
+        "position" => {
+            if !f.map.contains_key("axis") {
+                return Err(err(&f.key_path("axis"), "missing (required)"));
+            }
+            Node::Position {
+                axis: f.choice("axis", 0, AXES)?,
+            }
+        }
+        "fbm" | "ridged" | "turbulence" => Node::Fractal {
+            mode: match kind.as_str() {
+                "fbm" => FractalMode::Fbm,
+                "ridged" => FractalMode::Ridged,
+                _ => FractalMode::Turbulence,
+            },
+            source: f.input("source")?,
+            octaves: f.integer_or("octaves", 3, 1, MAX_OCTAVES as i64)? as u32,
+            lacunarity: f.ranged("lacunarity", Some(2.0), 1.0 / 64.0, 64.0)?,
+            gain: f.ranged("gain", Some(0.5), -64.0, 64.0)?,
+            seed_step: f.integer_or("seed_step", 0, -MAX_SEED, MAX_SEED)?,
+        },
+        "scale" => Node::Scale {
+            source: f.input("source")?,
+            by: f.vector("by", 1.0, 1.0, -MAX_DOMAIN_PARAMETER, MAX_DOMAIN_PARAMETER)?,
+        },
+        "offset" => Node::Offset {
+            source: f.input("source")?,
+            by: f.vector("by", 0.0, 0.0, -MAX_DOMAIN_PARAMETER, MAX_DOMAIN_PARAMETER)?,
+        },
+        "rotate" => Node::Rotate {
+            source: f.input("source")?,
+            angle: f.ranged("angle", None, -1e4, 1e4)?,
+            plane: f.choice("plane", [0, 1], PLANES)?,
+        },
+        "warp" => {
+            let source = f.input("source")?;
+            let amplitude = f.ranged(
+                "amplitude",
+                None,
+                -MAX_DOMAIN_PARAMETER,
+                MAX_DOMAIN_PARAMETER,
+            )?;
+            let frequency = f.ranged("frequency", Some(1.0), 1e-6, MAX_DOMAIN_PARAMETER)?;
+            let octaves = f.integer_or("octaves", 1, 1, MAX_OCTAVES as i64)? as u32;
+            let iterations = f.integer_or("iterations", 1, 1, 8)? as u32;
+            let noise = f.choice(
+                "noise",
+                WarpNoise::Simplex,
+                &[
+                    ("simplex", WarpNoise::Simplex),
+                    ("classic", WarpNoise::Classic),
+                ],
+            )?;
+            let kernel = f.choice("kernel", Kernel::Reference, KERNELS)?;
+            let lacunarity = f.ranged("lacunarity", Some(2.0), 1.0 / 64.0, 64.0)?;
+            let gain = f.ranged("gain", Some(0.5), -64.0, 64.0)?;
+            let path = f.key_path("displacement");
+            let displacement = match f.take("displacement") {
+                None => None,
+                Some(Value::Array(items)) => {
+                    if items.is_empty() || items.len() > 4 {
+                        return Err(err(
+                            &path,
+                            format!("must have 1 to 4 inputs, not {}", items.len()),
+                        ));
+                    }
+                    let mut inputs = Vec::with_capacity(items.len());
+                    for (a, item) in items.into_iter().enumerate() {
+                        inputs.push(input(&format!("{path}[{a}]"), item, f.count)?);
+                    }
+                    Some(inputs)
+                }
+                Some(other) => {
+                    return Err(err(
+                        &path,
+                        format!("must be an array of inputs, not {other}"),
+                    ))
+                }
+            };
+            Node::Warp {
+                source,
+                amplitude,
+                frequency,
+                octaves,
+                iterations,
+                noise,
+                kernel,
+                lacunarity,
+                gain,
+                displacement,
+            }
+        }
+        "seed" => Node::SeedOffset {
+            source: f.input("source")?,
+            offset: f.integer_or("offset", 1, -MAX_SEED, MAX_SEED)?,
+        },
+        "add" | "subtract" | "multiply" | "min" | "max" | "smooth-min" | "smooth-max" => {
+            let a = f.input("a")?;
+            let b = f.input("b")?;
+            let op = match kind.as_str() {
+                "add" => Binary::Add,
+                "subtract" => Binary::Subtract,
+                "multiply" => Binary::Multiply,
+                "min" => Binary::Min,
+                "max" => Binary::Max,
+                "smooth-min" => Binary::SmoothMin(f.ranged("k", Some(0.1), 1e-6, 1e3)?),
+                _ => Binary::SmoothMax(f.ranged("k", Some(0.1), 1e-6, 1e3)?),
+            };
+            Node::Binary { op, a, b }
+        }
+        "blend" => Node::Blend {
+            a: f.input("a")?,
+            b: f.input("b")?,
+            t: f.input("t")?,
+        },
+        "abs" | "clamp" | "remap" | "pow" | "terrace" | "ping-pong" => {
+            let source = f.input("source")?;
+            let op = match kind.as_str() {
+                "abs" => Map::Abs,
+                "clamp" => {
+                    let min = f.ranged("min", Some(-1.0), -1e30, 1e30)?;
+                    let max = f.ranged("max", Some(1.0), -1e30, 1e30)?;
+                    if min > max {
+                        return Err(err(
+                            &f.key_path("max"),
+                            format!("{max} is below min ({min})"),
+                        ));
+                    }
+                    Map::Clamp { min, max }
+                }
+                "remap" => {
+                    let pair = |f: &mut Fields, key: &str| -> Result<[f32; 2], GraphError> {
+                        let v = f.vector(key, 0.0, 0.0, -1e30, 1e30)?;
+                        Ok([v[0], v[1]])
+                    };
+                    let path = f.key_path("from");
+                    let from = match f.map.get("from") {
+                        Some(Value::Array(a)) if a.len() == 2 => pair(&mut f, "from")?,
+                        None => [-1.0, 1.0],
+                        Some(other) => {
+                            return Err(err(&path, format!("must be [low, high], not {other}")))
+                        }
+                    };
+                    if from[0] == from[1] {
+                        return Err(err(&path, "the two ends must differ"));
+                    }
+                    let path = f.key_path("to");
+                    let to = match f.map.get("to") {
+                        Some(Value::Array(a)) if a.len() == 2 => pair(&mut f, "to")?,
+                        None => [0.0, 1.0],
+                        Some(other) => {
+                            return Err(err(&path, format!("must be [low, high], not {other}")))
+                        }
+                    };
+                    Map::Remap { from, to }
+                }
+                "pow" => Map::Pow {
+                    exponent: f.ranged("exponent", None, 1.0 / 64.0, 64.0)?,
+                },
+                "terrace" => Map::Terrace {
+                    steps: f.integer_or("steps", 4, 1, MAX_TERRACE_STEPS as i64)? as f32,
+                    smoothness: f.ranged("smoothness", Some(0.0), 0.0, 1.0)?,
+                },
+                _ => Map::PingPong {
+                    strength: f.ranged("strength", Some(1.0), 1e-3, 1e3)?,
+                },
+            };
+            Node::Map { op, source }
+        }
+        other => {
+            return Err(err(
+                &kind_path,
+                format!("unknown node type \"{other}\" (docs/graphs.md lists them)"),
+            ))
+        }
+    };
+    let path = path.to_string();
+    f.finish(&kind)?;
+    Ok(NodeSpec { path, node })
+}
+
+impl GraphSpec {
+    /// Parses a graph file. Checks every value and name; cycles and references are checked
+    /// when it is lowered ([`super::Graph::parse`] does both).
+    pub fn from_json(text: &str) -> Result<GraphSpec, GraphError> {
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| err("", format!("not valid JSON: {e}")))?;
+        let Value::Object(mut top) = value else {
+            return Err(err("", "a graph file is a JSON object"));
+        };
+        match top.remove("version") {
+            Some(v) if v.as_u64() == Some(FORMAT_VERSION) => {}
+            Some(v) => {
+                return Err(err(
+                    "version",
+                    format!("{v} is not a version this build reads ({FORMAT_VERSION})"),
+                ))
+            }
+            None => return Err(err("version", "missing: write \"version\": 1")),
+        }
+        let output = match top.remove("output") {
+            Some(Value::String(s)) => s,
+            Some(other) => {
+                return Err(err("output", format!("must be a node's name, not {other}")))
+            }
+            None => return Err(err("output", "missing: the name of the node to output")),
+        };
+        let nodes_value = match top.remove("nodes") {
+            Some(Value::Object(m)) => m,
+            Some(other) => {
+                return Err(err(
+                    "nodes",
+                    format!("must be an object of named nodes, not {other}"),
+                ))
+            }
+            None => return Err(err("nodes", "missing")),
+        };
+        if let Some(k) = top.keys().next() {
+            return Err(err(
+                k,
+                "unknown key (a graph has version, output and nodes)",
+            ));
+        }
+        let mut count = 0;
+        let mut nodes = BTreeMap::new();
+        for (name, v) in nodes_value {
+            let path = format!("nodes.{name}");
+            let Value::Object(map) = v else {
+                return Err(err(&path, format!("must be a node object, not {v}")));
+            };
+            nodes.insert(name, node(&path, map, &mut count)?);
+        }
+        if !nodes.contains_key(&output) {
+            return Err(err("output", format!("no node is named \"{output}\"")));
+        }
+        Ok(GraphSpec { nodes, output })
+    }
+}

@@ -1,0 +1,202 @@
+//! Random valid noise graphs, for the randomised graph tests (CPU and GPU).
+
+use serde_json::{json, Value};
+
+/// A small, fixed-seed generator (SplitMix64): the same graphs on every run.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+}
+
+/// What a random graph may contain.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    /// 2 to 4.
+    pub dims: usize,
+    /// Deepest nesting of nodes.
+    pub depth: usize,
+    /// Only sources with an analytic gradient (simplex and flow noise), and no terrace
+    /// with hard steps (a jump, not a kink).
+    pub differentiable: bool,
+}
+
+/// A random graph file of `shape`, with a few named nodes (some used twice).
+pub fn random_graph(rng: &mut Rng, shape: Shape) -> Value {
+    let mut named = serde_json::Map::new();
+    let shared = node(rng, shape, shape.depth.saturating_sub(2), &[]);
+    named.insert("shared".into(), shared);
+    let names = ["shared".to_string()];
+    let out = node(rng, shape, shape.depth, &names);
+    named.insert("out".into(), out);
+    json!({ "version": 1, "output": "out", "nodes": Value::Object(named) })
+}
+
+fn leaf(rng: &mut Rng, shape: Shape) -> Value {
+    let axes = ["x", "y", "z", "w"];
+    let mut kinds = vec!["simplex", "constant", "position", "simplex-continuous"];
+    if shape.dims < 4 {
+        kinds.push("flow");
+    }
+    if !shape.differentiable {
+        kinds.extend(["classic", "cellular", "classic"]);
+    }
+    let seed = rng.below(7) as i64 - 3;
+    match *rng.pick(&kinds) {
+        "simplex" => json!({ "type": "simplex", "seed": seed }),
+        "simplex-continuous" => json!({ "type": "simplex", "kernel": "continuous" }),
+        "flow" => json!({ "type": "flow", "angle": rng.range(-3.0, 3.0), "seed": seed }),
+        "constant" => json!({ "type": "constant", "value": rng.range(-2.0, 2.0) }),
+        "position" => {
+            json!({ "type": "position", "axis": axes[rng.below(shape.dims as u64) as usize] })
+        }
+        "classic" => json!({ "type": "classic", "seed": seed }),
+        _ => {
+            let outputs = ["f1", "f2", "f2-f1", "cell"];
+            let distances = ["euclidean", "manhattan", "chebyshev"];
+            json!({
+                "type": "cellular",
+                "output": *rng.pick(&outputs),
+                "distance": *rng.pick(&distances),
+                "jitter": rng.unit(),
+                "seed": seed,
+            })
+        }
+    }
+}
+
+fn input(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
+    if !names.is_empty() && rng.below(6) == 0 {
+        return Value::String(rng.pick(names).clone());
+    }
+    if rng.below(10) == 0 {
+        return json!(rng.range(-1.0, 1.0));
+    }
+    node(rng, shape, depth, names)
+}
+
+fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
+    if depth == 0 || rng.below(4) == 0 {
+        return leaf(rng, shape);
+    }
+    let d = depth - 1;
+    let planes: Vec<&str> = ["xy", "xz", "yz", "xw", "yw", "zw"]
+        .into_iter()
+        .filter(|p| p.chars().all(|c| "xyzw"[..shape.dims].contains(c)))
+        .collect();
+    let kinds = [
+        "fbm",
+        "ridged",
+        "turbulence",
+        "scale",
+        "offset",
+        "rotate",
+        "warp",
+        "warp-by",
+        "seed",
+        "add",
+        "subtract",
+        "multiply",
+        "min",
+        "max",
+        "smooth-min",
+        "smooth-max",
+        "blend",
+        "abs",
+        "clamp",
+        "remap",
+        "pow",
+        "terrace",
+        "ping-pong",
+    ];
+    let kind = *rng.pick(&kinds);
+    let src = |rng: &mut Rng| input(rng, shape, d, names);
+    match kind {
+        "fbm" | "ridged" | "turbulence" => json!({
+            "type": kind,
+            "source": src(rng),
+            "octaves": 1 + rng.below(3),
+            "lacunarity": rng.range(1.5, 2.5),
+            "gain": rng.range(0.3, 0.7),
+            "seed_step": rng.below(3),
+        }),
+        "scale" => json!({ "type": "scale", "source": src(rng), "by": rng.range(0.25, 4.0) }),
+        "offset" => {
+            let by: Vec<f64> = (0..shape.dims).map(|_| rng.range(-10.0, 10.0)).collect();
+            json!({ "type": "offset", "source": src(rng), "by": by })
+        }
+        "rotate" => json!({
+            "type": "rotate",
+            "source": src(rng),
+            "angle": rng.range(-3.0, 3.0),
+            "plane": *rng.pick(&planes),
+        }),
+        "warp" => json!({
+            "type": "warp",
+            "source": src(rng),
+            "amplitude": rng.range(-1.0, 1.0),
+            "frequency": rng.range(0.5, 2.0),
+            "octaves": 1 + rng.below(2),
+            "iterations": 1 + rng.below(2),
+            "noise": if shape.differentiable || rng.below(2) == 0 { "simplex" } else { "classic" },
+        }),
+        "warp-by" => {
+            let by: Vec<Value> = (0..shape.dims).map(|_| leaf(rng, shape)).collect();
+            json!({ "type": "warp", "source": src(rng), "amplitude": rng.range(-0.5, 0.5), "displacement": by })
+        }
+        "seed" => json!({ "type": "seed", "source": src(rng), "offset": rng.below(9) as i64 - 4 }),
+        "add" | "subtract" | "multiply" | "min" | "max" => {
+            json!({ "type": kind, "a": src(rng), "b": src(rng) })
+        }
+        "smooth-min" | "smooth-max" => {
+            json!({ "type": kind, "a": src(rng), "b": src(rng), "k": rng.range(0.05, 0.5) })
+        }
+        "blend" => json!({ "type": "blend", "a": src(rng), "b": src(rng), "t": src(rng) }),
+        "abs" => json!({ "type": "abs", "source": src(rng) }),
+        "clamp" => {
+            let lo = rng.range(-1.0, 0.0);
+            json!({ "type": "clamp", "source": src(rng), "min": lo, "max": lo + rng.range(0.1, 1.5) })
+        }
+        "remap" => json!({
+            "type": "remap",
+            "source": src(rng),
+            "from": [-1.0, 1.0],
+            "to": [rng.range(-2.0, 0.0), rng.range(0.1, 2.0)],
+        }),
+        "pow" => json!({ "type": "pow", "source": src(rng), "exponent": rng.range(1.0, 3.0) }),
+        "terrace" => json!({
+            "type": "terrace",
+            "source": src(rng),
+            "steps": 1 + rng.below(8),
+            "smoothness": if shape.differentiable { rng.range(0.2, 1.0) } else { rng.unit() },
+        }),
+        _ => json!({ "type": "ping-pong", "source": src(rng), "strength": rng.range(0.5, 3.0) }),
+    }
+}

@@ -1,0 +1,188 @@
+//! Noise graphs on the GPU equal the f32 CPU evaluator, on every backend and both lookup
+//! variants: the terrain example of docs/graphs.md and random graphs of every node type,
+//! at small and large coordinates.
+
+use crate::common;
+use crate::common::graphs::{random_graph, Rng, Shape};
+
+use wgpu_noise::bake::source::CpuHasher;
+use wgpu_noise::bake::NoiseSpec;
+use wgpu_noise::cpu::fill::sample_point;
+use wgpu_noise::cpu::IntegerHasher;
+use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
+use wgpu_noise::graph::{eval, Graph, Program};
+use wgpu_noise::low_level::{FillParams, Slab};
+use wgpu_noise::tables::PermutationTables;
+use wgpu_noise::{Field, NoiseKind};
+
+/// The bound of docs/graphs.md: `|gpu − cpu| ≤ (1e-4 + 8 e₃₂) (1 + |cpu|)`, where `e₃₂` is
+/// the largest `|cpu − cpu₆₄| / (1 + |cpu|)` over the field: f32's own error on this graph.
+/// Every operation is the same f32 operation on both sides; the GPU compilers may fuse a
+/// multiply-add or use their own `pow`/`sin`/`cos`, each worth a few ulps, and a graph
+/// chains up to a few hundred of them, scaled by the slopes of the nodes after them. Where
+/// f32 cannot resolve a graph (a triangle wave of 1e12), the f32 CPU already differs from
+/// the same graph in f64 by about as much as any other f32 evaluation may.
+const RELATIVE: f32 = 1e-4;
+const CONDITIONING: f32 = 8.0;
+/// Samples within rounding of a discontinuity (a hard terrace step, a cellular cell
+/// boundary, a reference-kernel simplex boundary) may differ by the jump itself: at most
+/// this fraction of a field's samples.
+const JUMPS: f64 = 0.01;
+
+fn compare(label: &str, gpu: &[f32], cpu: &[f32], cpu64: &[f64]) -> f32 {
+    assert_eq!(gpu.len(), cpu.len(), "{label}: sample count");
+    let relative = |a: f32, b: f64| ((a as f64 - b).abs() / (1.0 + (a as f64).abs())) as f32;
+    let f32_error = cpu
+        .iter()
+        .zip(cpu64)
+        .map(|(&c, &c64)| relative(c, c64))
+        .fold(0.0, f32::max);
+    let bound = RELATIVE + CONDITIONING * f32_error;
+    let mut worst = 0.0f32;
+    let mut over = 0usize;
+    for (i, (g, c)) in gpu.iter().zip(cpu).enumerate() {
+        assert!(
+            g.is_finite() && c.is_finite(),
+            "{label}: sample {i}: gpu {g} cpu {c}"
+        );
+        let error = relative(*g, *c as f64);
+        if error > bound {
+            over += 1;
+        } else {
+            worst = worst.max(error);
+        }
+    }
+    assert!(
+        over as f64 <= JUMPS * gpu.len() as f64,
+        "{label}: {over} of {} samples over the bound {bound:e}",
+        gpu.len()
+    );
+    worst
+}
+
+/// The field filled by the GPU's graph pipeline, by the f32 CPU evaluator, and by the f64
+/// one at the same (f32) sample points.
+fn fill_both(
+    gpu: &GpuNoise,
+    variant: LookupVariant,
+    seed: u64,
+    field: &Field,
+    program: Program,
+) -> (Vec<f32>, Vec<f32>, Vec<f64>) {
+    let pipeline = gpu.graph_pipeline(&program).expect("graph pipeline");
+    let mut on_gpu = Vec::new();
+    for params in FillParams::boxes(field, gpu.graph_box_texels(&pipeline)) {
+        gpu.fill_graph_box(&pipeline, &params, &mut on_gpu)
+            .expect("graph fill");
+    }
+    let params = FillParams::new(field, Slab::whole(field));
+    let mut on_cpu = vec![0.0; params.len()];
+    let f64_at = |lut: &dyn Fn([f64; 4]) -> f64| -> Vec<f64> {
+        let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+        (0..params.len())
+            .map(|i| {
+                let index = [
+                    i % nx,
+                    (i / nx) % ny,
+                    (i / (nx * ny)) % nz,
+                    i / (nx * ny * nz),
+                ]
+                .map(|v| v as u32);
+                lut(sample_point(&params, index).map(f64::from))
+            })
+            .collect()
+    };
+    let regs = std::cell::RefCell::new(Vec::new());
+    let on_cpu64 = match variant {
+        LookupVariant::Textures => {
+            let lut = PermutationTables::new(seed);
+            f64_at(&|p| eval::value::<f64>(&program, &lut, p, &mut regs.borrow_mut()))
+        }
+        LookupVariant::Hash => {
+            let lut = IntegerHasher::new(seed);
+            f64_at(&|p| eval::value::<f64>(&program, &lut, p, &mut regs.borrow_mut()))
+        }
+    };
+    let spec = NoiseSpec::new(field.clone(), seed).with_graph(program);
+    CpuHasher::new(variant, seed).fill(&spec, &params, &mut on_cpu);
+    (on_gpu, on_cpu, on_cpu64)
+}
+
+fn generators(ctx: &GpuContext, seed: u64) -> Vec<(LookupVariant, GpuNoise)> {
+    [LookupVariant::Textures, LookupVariant::Hash]
+        .into_iter()
+        .map(|v| {
+            (
+                v,
+                GpuNoise::with_variant(&ctx.device, &ctx.queue, seed, v).expect("generator"),
+            )
+        })
+        .collect()
+}
+
+fn field(dims: usize, offset: f64) -> Field {
+    let size: &[u32] = match dims {
+        2 => &[23, 17],
+        3 => &[11, 9, 5],
+        _ => &[6, 5, 4, 3],
+    };
+    Field::new(NoiseKind::Simplex, size)
+        .with_frequency(&vec![3.0; dims])
+        .with_offset(&vec![offset; dims])
+}
+
+#[test]
+fn the_terrain_example_on_the_gpu_equals_the_f32_cpu() {
+    let graph = Graph::from_json(include_str!("../../examples/graphs/terrain.json")).unwrap();
+    for (backend, ctx) in common::gpu_per_backend() {
+        for (variant, gpu) in generators(&ctx, 3) {
+            for dims in [2, 3] {
+                for offset in [0.0, 1e4] {
+                    let field = field(dims, offset).with_frequency(&vec![4.0; dims]);
+                    let program = graph.program(dims, [0.0; 4]).unwrap();
+                    let (g, c, c64) = fill_both(&gpu, variant, 3, &field, program);
+                    let label = format!("{backend} {variant:?} terrain {dims}D offset {offset}");
+                    println!(
+                        "{label}: max relative error {:.1e}",
+                        compare(&label, &g, &c, &c64)
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn random_graphs_on_the_gpu_equal_the_f32_cpu() {
+    for (backend, ctx) in common::gpu_per_backend() {
+        let mut rng = Rng::new(31);
+        let (mut graphs, mut worst) = (0, 0.0f32);
+        for (variant, gpu) in generators(&ctx, 9) {
+            while graphs < 40 {
+                let shape = Shape {
+                    dims: 2 + rng.below(3) as usize,
+                    depth: 1 + rng.below(6) as usize,
+                    differentiable: false,
+                };
+                let text = random_graph(&mut rng, shape).to_string();
+                let Ok(program) = Graph::from_json(&text)
+                    .unwrap()
+                    .program(shape.dims, [0.0; 4])
+                else {
+                    continue;
+                };
+                let offset = *rng.pick(&[0.0, 100.0, 1e4]);
+                let (g, c, c64) = fill_both(&gpu, variant, 9, &field(shape.dims, offset), program);
+                worst = worst.max(compare(
+                    &format!("{backend} {variant:?} {text}"),
+                    &g,
+                    &c,
+                    &c64,
+                ));
+                graphs += 1;
+            }
+            graphs = 0;
+        }
+        println!("{backend}: 2 × 40 random graphs, max relative error {worst:.1e}");
+    }
+}
