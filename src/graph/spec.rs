@@ -622,7 +622,7 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
 
 impl GraphSpec {
     /// Parses a graph file. Checks every value and name; cycles and references are checked
-    /// when it is lowered ([`super::Graph::parse`] does both).
+    /// when it is lowered ([`super::Graph::from_json`] does both).
     pub fn from_json(text: &str) -> Result<GraphSpec, GraphError> {
         let value: Value =
             serde_json::from_str(text).map_err(|e| err("", format!("not valid JSON: {e}")))?;
