@@ -29,7 +29,7 @@ pub mod noise;
 
 use std::sync::Mutex;
 
-use self::lanes::{Floor, NativeFloor, F, LANES, U};
+use self::lanes::{Floor, F, LANES, U};
 use self::lookup::{LaneHasher, PackedTables};
 use self::noise::{ClassicRow, Turn};
 use crate::cpu::fill::sample_point;
@@ -196,6 +196,20 @@ pub fn fill_slab_with(
     out: &mut [f32],
     options: FillOptions,
 ) {
+    fill_source(lut.lane_source(), kind, dims, params, out, options);
+}
+
+/// [`fill_slab_with`] for a concrete lookup. Not generic, so the lane code is compiled once,
+/// in this crate: a generic entry point would be instantiated again in every crate that
+/// calls it (the binary, each application), where it cost as long as in this one.
+fn fill_source(
+    source: LaneSource<'_>,
+    kind: NoiseKind,
+    dims: usize,
+    params: &FillParams,
+    out: &mut [f32],
+    options: FillOptions,
+) {
     assert_eq!(out.len(), params.len(), "output length must match the slab");
     assert!((2..=4).contains(&dims), "dimensions must be 2, 3 or 4");
     assert!(
@@ -205,11 +219,14 @@ pub fn fill_slab_with(
     );
     if !has_lane_code(kind, dims, &params.settings) {
         // The scalar reference fills it (the same values by definition).
-        crate::cpu::fill::fill_slab(lut, kind, dims, params, out);
+        match source {
+            LaneSource::Tables(t) => crate::cpu::fill::fill_slab(t, kind, dims, params, out),
+            LaneSource::Hash(h) => crate::cpu::fill::fill_slab(&h, kind, dims, params, out),
+        }
         return;
     }
     let job = Job::new(kind, dims, params, options.level);
-    match lut.lane_source() {
+    match source {
         LaneSource::Tables(t) => run_threads(&PackedTables::new(t), &job, out, options.threads),
         LaneSource::Hash(h) => run_threads(&h, &job, out, options.threads),
     }
@@ -330,52 +347,111 @@ fn run_threads<L: LaneHasher>(lut: &L, job: &Job, out: &mut [f32], threads: usiz
     });
 }
 
-/// Runs [`fill_block`] compiled for the job's instruction set.
+/// Runs the job's rows with the copy of [`fill_rows`] or [`fill_point_rows`] compiled for its
+/// instruction set and base function.
 fn dispatch<L: LaneHasher>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]) {
-    match job.level {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `fill_slab_with` accepts only levels `SimdLevel::available` detected on
-        // this CPU, so the instructions these copies are compiled with exist.
-        SimdLevel::Avx512 => unsafe { x86::fill_block_avx512(lut, job, first_row, out) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        SimdLevel::Avx2 => unsafe { x86::fill_block_avx2(lut, job, first_row, out) },
-        #[cfg(target_arch = "x86_64")]
-        SimdLevel::Sse2 => fill_block::<L, lanes::TruncFloor>(lut, job, first_row, out),
-        _ => fill_block::<L, NativeFloor>(lut, job, first_row, out),
+    // One `match` arm per base function and path: each arm calls its own monomorphised
+    // function, so no function holds more than one base's lane code (compile time grows
+    // faster than linearly with a function's size; see `level_copy`).
+    macro_rules! by_base {
+        ($level:ident) => {
+            match (job.base, &job.points) {
+                (Base::Classic2, None) => $level::rows::<L, 0>(lut, job, first_row, out),
+                (Base::Classic3, None) => $level::rows::<L, 1>(lut, job, first_row, out),
+                (Base::Classic4, None) => $level::rows::<L, 2>(lut, job, first_row, out),
+                (Base::Simplex2, None) => $level::rows::<L, 3>(lut, job, first_row, out),
+                (Base::Simplex2Tiled, None) => $level::rows::<L, 4>(lut, job, first_row, out),
+                (Base::Simplex3, None) => $level::rows::<L, 5>(lut, job, first_row, out),
+                (Base::Simplex4, None) => $level::rows::<L, 6>(lut, job, first_row, out),
+                (Base::Classic2, Some(p)) => $level::points::<L, 0>(lut, job, p, first_row, out),
+                (Base::Classic3, Some(p)) => $level::points::<L, 1>(lut, job, p, first_row, out),
+                (Base::Classic4, Some(p)) => $level::points::<L, 2>(lut, job, p, first_row, out),
+                (Base::Simplex2, Some(p)) => $level::points::<L, 3>(lut, job, p, first_row, out),
+                (Base::Simplex2Tiled, Some(p)) => {
+                    $level::points::<L, 4>(lut, job, p, first_row, out)
+                }
+                (Base::Simplex3, Some(p)) => $level::points::<L, 5>(lut, job, p, first_row, out),
+                (Base::Simplex4, Some(p)) => $level::points::<L, 6>(lut, job, p, first_row, out),
+            }
+        };
+    }
+    // SAFETY: `fill_slab_with` accepts only levels `SimdLevel::available` detected on this
+    // CPU, so the instructions each level's copies are compiled with exist.
+    unsafe {
+        match job.level {
+            #[cfg(target_arch = "x86_64")]
+            SimdLevel::Avx512 => by_base!(avx512),
+            #[cfg(target_arch = "x86_64")]
+            SimdLevel::Avx2 => by_base!(avx2),
+            #[cfg(target_arch = "x86_64")]
+            SimdLevel::Sse2 => by_base!(sse2),
+            #[cfg(not(target_arch = "x86_64"))]
+            SimdLevel::Neon | SimdLevel::Portable => by_base!(native),
+            // Not available on this architecture, so `fill_slab_with` never passes it.
+            _ => unreachable!("{} is not available on this CPU", job.level.name()),
+        }
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-mod x86 {
-    //! Copies of [`fill_block`] compiled for AVX-512 and AVX2 (`#[target_feature]`): the
-    //! lane loops inlined into them become 512- and 256-bit instructions. FMA is not
-    //! enabled for AVX2, and Rust never contracts multiply-adds anyway.
+/// A module `$module` with [`fill_rows`] and [`fill_point_rows`] compiled for one
+/// instruction set (`#[target_feature]`; the lane loops inlined into them become its vector
+/// instructions) with the floor `$floor`. Each monomorphisation (lookup variant × base
+/// function) is its own function, kept out of line, so that LLVM optimises many small
+/// functions (in parallel codegen units) instead of one that holds every base.
+macro_rules! level_copy {
+    ($module:ident, $floor:ty $(, $features:literal)?) => {
+        mod $module {
+            use super::{fill_point_rows, fill_rows, Job, LaneHasher, PointSetup};
 
-    use super::lanes::NativeFloor;
-    use super::{fill_block, Job, LaneHasher};
-
-    macro_rules! level_copy {
-        ($name:ident, $features:literal) => {
-            /// [`fill_block`] compiled with the features of this level.
+            /// [`fill_rows`] compiled with this level's features.
             ///
             /// # Safety
             /// The CPU must support those features.
-            #[target_feature(enable = $features)]
-            pub(super) unsafe fn $name<L: LaneHasher>(
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            pub(super) unsafe fn rows<L: LaneHasher, const B: u8>(
                 lut: &L,
                 job: &Job,
                 first_row: usize,
                 out: &mut [f32],
             ) {
-                fill_block::<L, NativeFloor>(lut, job, first_row, out)
+                fill_rows::<L, $floor, B>(lut, job, first_row, out)
             }
-        };
-    }
 
-    level_copy!(fill_block_avx512, "avx512f,avx512vl,avx512dq,avx512bw");
-    level_copy!(fill_block_avx2, "avx2");
+            /// [`fill_point_rows`] compiled with this level's features.
+            ///
+            /// # Safety
+            /// The CPU must support those features.
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            pub(super) unsafe fn points<L: LaneHasher, const B: u8>(
+                lut: &L,
+                job: &Job,
+                points: &PointSetup,
+                first_row: usize,
+                out: &mut [f32],
+            ) {
+                fill_point_rows::<L, $floor, B>(lut, job, points, first_row, out)
+            }
+        }
+    };
 }
+
+// FMA is not enabled for AVX2 (Rust never contracts multiply-adds anyway). SSE2 is the
+// x86-64 baseline (without `roundps`, so its floor is `TruncFloor`); other architectures
+// have one level, their baseline. Only the copies of the target's architecture are compiled.
+#[cfg(target_arch = "x86_64")]
+level_copy!(
+    avx512,
+    super::lanes::NativeFloor,
+    "avx512f,avx512vl,avx512dq,avx512bw"
+);
+#[cfg(target_arch = "x86_64")]
+level_copy!(avx2, super::lanes::NativeFloor, "avx2");
+#[cfg(target_arch = "x86_64")]
+level_copy!(sse2, super::lanes::TruncFloor, "sse2");
+#[cfg(not(target_arch = "x86_64"))]
+level_copy!(native, super::lanes::NativeFloor);
 
 /// What one row needs at one octave.
 #[derive(Clone, Copy, Debug)]
@@ -393,20 +469,6 @@ struct OctaveRow<R> {
     torus: [f32; 3],
 }
 
-/// Fills rows `first_row..` (as many as `out` holds) of the job's slab.
-#[inline(always)]
-fn fill_block<L: LaneHasher, Fl: Floor>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]) {
-    match job.base {
-        Base::Classic2 => fill_rows::<L, Fl, 0>(lut, job, first_row, out),
-        Base::Classic3 => fill_rows::<L, Fl, 1>(lut, job, first_row, out),
-        Base::Classic4 => fill_rows::<L, Fl, 2>(lut, job, first_row, out),
-        Base::Simplex2 => fill_rows::<L, Fl, 3>(lut, job, first_row, out),
-        Base::Simplex2Tiled => fill_rows::<L, Fl, 4>(lut, job, first_row, out),
-        Base::Simplex3 => fill_rows::<L, Fl, 5>(lut, job, first_row, out),
-        Base::Simplex4 => fill_rows::<L, Fl, 6>(lut, job, first_row, out),
-    }
-}
-
 /// Lattice period of classic noise along one axis (`lattice_period` in the scalar fractal).
 fn lattice_period(period: f32) -> u32 {
     if period > 0.0 {
@@ -416,7 +478,8 @@ fn lattice_period(period: f32) -> u32 {
     }
 }
 
-/// The rows of one block for base function number `B` (the order of [`fill_block`]).
+/// Fills rows `first_row..` (as many as `out` holds) of the job's slab with base function
+/// number `B` (the order of [`Base`]).
 #[inline(always)]
 fn fill_rows<L: LaneHasher, Fl: Floor, const B: u8>(
     lut: &L,
@@ -471,17 +534,14 @@ fn fill_rows<L: LaneHasher, Fl: Floor, const B: u8>(
             let x0 = params.origin[0] + (chunk * LANES) as u32;
             let px = U(std::array::from_fn(|i| x0 + i as u32)).to_f32() * params.step[0]
                 + params.offset[0];
-            let v = if job.plain {
-                base::<L, Fl, B>(lut, job, px, &setup[0])
-            } else {
-                fractal::<L, Fl, B>(lut, job, px, &setup, norm)
-            };
+            let v = fractal::<L, Fl, B>(lut, job, px, &setup, norm);
             values.copy_from_slice(&v.0[..values.len()]);
         }
     }
 }
 
-/// The octave sum of the scalar `fractal`, lanes along x.
+/// The octave sum of the scalar `fractal`, lanes along x; for a `plain` job the base
+/// function itself (one octave, frequency 1).
 #[inline(always)]
 fn fractal<L: LaneHasher, Fl: Floor, const B: u8>(
     lut: &L,
@@ -494,7 +554,12 @@ fn fractal<L: LaneHasher, Fl: Floor, const B: u8>(
     let mut sum = F::splat(0.0);
     let mut weight = F::splat(1.0);
     for octave in setup {
+        // The one call of the base function (inlined: every call is another copy of it).
         let n = base::<L, Fl, B>(lut, job, px * octave.frequency, octave);
+        if job.plain {
+            // The base function's own value (`0 + n` would turn −0 into +0).
+            return n;
+        }
         sum = sum + octave.amplitude * shape_octave(mode, n, &mut weight);
     }
     sum / norm
@@ -637,7 +702,6 @@ fn fill_point_rows<L: LaneHasher, Fl: Floor, const B: u8>(
 ) {
     let params = job.params;
     let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
-    let mode = params.settings.mode;
     for (r, values) in out.chunks_mut(nx).enumerate() {
         let row = first_row + r;
         let y = (row % ny) as u32;
@@ -649,45 +713,63 @@ fn fill_point_rows<L: LaneHasher, Fl: Floor, const B: u8>(
             let px = U(std::array::from_fn(|i| x0 + i as u32)).to_f32() * params.step[0]
                 + params.offset[0];
             let p = [px, F::splat(p[1]), F::splat(p[2]), F::splat(p[3])];
-            let q = warp::<L, Fl, B>(lut, job, points, &p);
-            let v = octave_sum::<L, Fl, B>(lut, job, &q, &points.fractal, mode, points.turn);
+            let v = warped_sum::<L, Fl, B>(lut, job, points, &p);
             values.copy_from_slice(&v.0[..values.len()]);
         }
     }
 }
 
-/// `cpu::warp::warp` on lanes: the point the field samples instead of `p`.
+/// The scalar `fractal` with its warp (`cpu::warp::warp`) on lanes: the warp's fBm at the
+/// shifted points of each iteration and axis, then the field's octave sum at the warped
+/// point. Both sums go through one call of [`octave_sum`] (each call is another inlined
+/// copy of the base function).
 #[inline(always)]
-fn warp<L: LaneHasher, Fl: Floor, const B: u8>(
+fn warped_sum<L: LaneHasher, Fl: Floor, const B: u8>(
     lut: &L,
     job: &Job,
     points: &PointSetup,
     p: &[F; 4],
-) -> [F; 4] {
+) -> F {
     let dims = job.dims;
     let frequency = points.warp_frequency;
+    // One step per warp iteration and axis, then the field's sum.
+    let steps = points.warp_iterations as usize * dims;
     let mut q = *p;
-    for k in 0..points.warp_iterations {
-        let mut base = [F::splat(0.0); 4];
-        for a in 0..dims {
-            base[a] = q[a] * frequency;
+    let mut base = [F::splat(0.0); 4];
+    let mut d = [F::splat(0.0); 4];
+    let mut step = 0;
+    loop {
+        let (k, a) = (step / dims, step % dims);
+        let last = step == steps;
+        if !last && a == 0 {
+            for b in 0..dims {
+                base[b] = q[b] * frequency;
+            }
         }
-        let j = (k * dims as u32) as f32;
-        let mut d = [F::splat(0.0); 4];
-        for (a, d) in d.iter_mut().enumerate().take(dims) {
-            let times = j + (a as u32 + 1) as f32;
+        let (at, sum, mode, turn) = if last {
+            let s = &job.params.settings;
+            (q, &points.fractal, s.mode, points.turn)
+        } else {
+            let times = (k as u32 * dims as u32) as f32 + (a as u32 + 1) as f32;
             let mut at = [F::splat(0.0); 4];
             for b in 0..dims {
                 at[b] = base[b] + WARP_SHIFT[b] as f32 * times;
             }
             // `warp_fbm`: fBm of the same noise, which does not flow.
-            *d = octave_sum::<L, Fl, B>(lut, job, &at, &points.warp_fbm, FRACTAL_FBM, None);
+            (at, &points.warp_fbm, FRACTAL_FBM, None)
+        };
+        let n = octave_sum::<L, Fl, B>(lut, job, &at, sum, mode, turn);
+        if last {
+            return n;
         }
-        for a in 0..dims {
-            q[a] = p[a] + points.warp_amplitude * d[a];
+        d[a] = n;
+        if a + 1 == dims {
+            for b in 0..dims {
+                q[b] = p[b] + points.warp_amplitude * d[b];
+            }
         }
+        step += 1;
     }
-    q
 }
 
 /// The octave sum at full lane points `p`: the scalar `fractal` after its warp (and, with
