@@ -338,9 +338,15 @@ impl Field {
         self
     }
 
-    /// Total number of samples.
+    /// Total number of samples; `u64::MAX` when the product of the sizes is larger
+    /// (which [`Field::validate`] refuses), never a wrapped count.
     pub fn len(&self) -> u64 {
-        self.size.iter().map(|&s| s as u64).product()
+        u64::try_from(self.exact_len()).unwrap_or(u64::MAX)
+    }
+
+    /// The product of the sizes, exact for any four `u32` sizes (at most 2¹²⁸ − 1).
+    pub fn exact_len(&self) -> u128 {
+        self.size.iter().map(|&s| s as u128).product()
     }
 
     /// Whether the field holds no sample (never true for a validated field).
@@ -377,12 +383,21 @@ impl Field {
             if !self.frequency[axis].is_finite() {
                 return bad(format!(
                     "frequency along {name} is {}",
-                    self.frequency[axis]
+                    shortest(self.frequency[axis])
                 ));
             }
             if !self.offset[axis].is_finite() {
-                return bad(format!("offset along {name} is {}", self.offset[axis]));
+                return bad(format!(
+                    "offset along {name} is {}",
+                    shortest(self.offset[axis])
+                ));
             }
+        }
+        if self.exact_len() > MAX_FIELD_SAMPLES as u128 {
+            return bad(format!(
+                "{} samples is above the maximum {MAX_FIELD_SAMPLES}",
+                self.exact_len()
+            ));
         }
         if let Some(window) = &self.window {
             for (axis, name) in AXIS_NAMES.iter().enumerate() {
@@ -416,11 +431,14 @@ impl Field {
         if !(f.lacunarity.is_finite() && f.lacunarity > 0.0) {
             return bad(format!(
                 "lacunarity must be a positive number, not {}",
-                f.lacunarity
+                shortest(f.lacunarity)
             ));
         }
         if !f.gain.is_finite() {
-            return bad(format!("gain must be a finite number, not {}", f.gain));
+            return bad(format!(
+                "gain must be a finite number, not {}",
+                shortest(f.gain)
+            ));
         }
         self.validate_octaves()?;
         if self.kernel == Kernel::Continuous && !(self.kind == NoiseKind::Simplex && self.dims >= 3)
@@ -429,18 +447,15 @@ impl Field {
         }
         let jitter = self.cellular.jitter;
         if !(0.0..=1.0).contains(&jitter) {
-            return bad(format!("jitter must be between 0 and 1, not {jitter}"));
+            return bad(format!(
+                "jitter must be between 0 and 1, not {}",
+                shortest(jitter)
+            ));
         }
         self.validate_warp()?;
         self.validate_flow()?;
         if self.tileable {
             self.validate_tiling()?;
-        }
-        if self.len() > MAX_FIELD_SAMPLES {
-            return bad(format!(
-                "{} samples is above the maximum {MAX_FIELD_SAMPLES}",
-                self.len()
-            ));
         }
         self.check_resolution()
     }
@@ -456,10 +471,32 @@ impl Field {
         for axis in 0..self.dims {
             let name = AXIS_NAMES[axis];
             let (offset, spacing) = (self.offset[axis], step[axis]);
-            if spacing == 0.0 {
+            if spacing == 0.0 && self.frequency[axis] == 0.0 {
                 continue; // frequency 0: a constant along this axis, as asked
             }
             let extent = spacing.abs() * (self.size[axis] - 1) as f64;
+            // Texels too close for f32 even from the origin: the frequency and the size are
+            // the cause, whatever the offset.
+            let s32 = spacing as f32;
+            let far32 = (s32 * (self.size[axis] - 1) as f32).abs();
+            if s32 == 0.0 || s32.abs() < 2.0 * ulp32(far32) {
+                let reason = if s32 == 0.0 {
+                    "which is 0 in f32".to_string()
+                } else {
+                    format!(
+                        "too fine for f32 coordinates reaching {}: adjacent texels are no \
+                         longer distinct",
+                        shortest(far32)
+                    )
+                };
+                return Err(NoiseError::InvalidField(format!(
+                    "frequency along {name} is {} over {} texels: a texel spacing of {}, \
+                     {reason} (use a larger frequency or fewer texels)",
+                    shortest(self.frequency[axis]),
+                    self.whole_size()[axis],
+                    shortest(spacing)
+                )));
+            }
             let magnitude = offset
                 .abs()
                 .max((offset + spacing * (self.size[axis] - 1) as f64).abs());
@@ -643,7 +680,7 @@ impl Field {
         if !w.amplitude.is_finite() {
             return bad(format!(
                 "warp amplitude must be a finite number, not {}",
-                w.amplitude
+                shortest(w.amplitude)
             ));
         }
         if !w.is_active() {
@@ -652,7 +689,7 @@ impl Field {
         if !(w.frequency.is_finite() && w.frequency > 0.0) {
             return bad(format!(
                 "warp frequency must be a positive number, not {}",
-                w.frequency
+                shortest(w.frequency)
             ));
         }
         if !(1..=MAX_OCTAVES).contains(&w.octaves) {
@@ -704,7 +741,7 @@ impl Field {
             if w.octaves > 1 && self.fractal.lacunarity.fract() != 0.0 {
                 return bad(format!(
                     "a tileable warp with several octaves needs a whole-number lacunarity, not {}",
-                    self.fractal.lacunarity
+                    shortest(self.fractal.lacunarity)
                 ));
             }
         }
@@ -726,15 +763,16 @@ impl Field {
                     let f = self.frequency[axis];
                     if !whole(f) {
                         return bad(format!(
-                            "tileable 3D simplex noise needs a whole-number frequency along {} (the tile period), not {f}",
-                            AXIS_NAMES[axis]
+                            "tileable 3D simplex noise needs a whole-number frequency from 1 to {MAX_AXIS_SIZE} along {} (the tile period), not {}",
+                            AXIS_NAMES[axis],
+                            shortest(f)
                         ));
                     }
                 }
                 if self.fractal.octaves > 1 && !whole(self.fractal.lacunarity) {
                     return bad(format!(
-                        "tileable 3D simplex noise with several octaves needs a whole-number lacunarity, not {}",
-                        self.fractal.lacunarity
+                        "tileable 3D simplex noise with several octaves needs a whole-number lacunarity from 1 to {MAX_AXIS_SIZE}, not {}",
+                        shortest(self.fractal.lacunarity)
                     ));
                 }
             }
@@ -755,15 +793,16 @@ impl Field {
                     let f = self.frequency[axis];
                     if !whole(f) {
                         return bad(format!(
-                            "tileable {kind} noise needs a whole-number frequency along {} (cells across the tile), not {f}",
-                            AXIS_NAMES[axis]
+                            "tileable {kind} noise needs a whole-number frequency from 1 to {MAX_AXIS_SIZE} along {} (cells across the tile), not {}",
+                            AXIS_NAMES[axis],
+                            shortest(f)
                         ));
                     }
                 }
                 if self.fractal.octaves > 1 && !whole(self.fractal.lacunarity) {
                     return bad(format!(
-                        "tileable {kind} noise with several octaves needs a whole-number lacunarity, not {}",
-                        self.fractal.lacunarity
+                        "tileable {kind} noise with several octaves needs a whole-number lacunarity from 1 to {MAX_AXIS_SIZE}, not {}",
+                        shortest(self.fractal.lacunarity)
                     ));
                 }
             }

@@ -1,5 +1,6 @@
 //! The `wgpu-noise` command line: `sample`, `bake`, `preview`, `bench`.
 
+#[macro_use]
 mod cli;
 
 use clap::{Parser, Subcommand};
@@ -33,19 +34,34 @@ fn main() -> std::process::ExitCode {
     // implementation detail a script cannot predict. --help and --version exit 0.
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        // No subcommand: the help, on stderr, as an error.
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = errln!("{}", e.render().to_string().trim_end());
+            return std::process::ExitCode::FAILURE;
+        }
+        Err(e) if e.use_stderr() => {
+            let _ = errln!("{}", cli::usage_error_line(&e));
+            return std::process::ExitCode::FAILURE;
+        }
+        // --help and --version: their text on stdout, exit 0, unless it cannot be written.
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                std::process::ExitCode::FAILURE
-            } else {
-                std::process::ExitCode::SUCCESS
+            use std::io::Write;
+            let text = e.render().to_string();
+            let mut out = std::io::stdout().lock();
+            return match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+                    fail(&anyhow::Error::new(cli::StreamError {
+                        stream: cli::Stream::Stdout,
+                        error,
+                    }))
+                }
+                _ => std::process::ExitCode::SUCCESS,
             };
         }
     };
     #[cfg(unix)]
     if let Err(e) = handle_signals() {
-        eprintln!("error: cannot install signal handlers: {e}");
-        return std::process::ExitCode::FAILURE;
+        return fail(&anyhow::anyhow!("cannot install signal handlers: {e}"));
     }
     let result = match cli.command {
         Command::Sample(args) => cli::sample::run(args),
@@ -56,18 +72,30 @@ fn main() -> std::process::ExitCode {
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            // One line: the error and its causes.
-            eprintln!("error: {e:#}");
-            std::process::ExitCode::FAILURE
+        // The reader of stdout or stderr has gone (`| head -1`): it has what it wanted.
+        Err(e)
+            if e.downcast_ref::<cli::StreamError>()
+                .is_some_and(cli::StreamError::reader_gone) =>
+        {
+            std::process::ExitCode::SUCCESS
         }
+        Err(e) => fail(&e),
     }
+}
+
+/// Reports `e` as one line (the error and its causes) on stderr, if stderr can still be
+/// written, and returns the failure status.
+fn fail(e: &anyhow::Error) -> std::process::ExitCode {
+    let _ = errln!("error: {e:#}");
+    std::process::ExitCode::FAILURE
 }
 
 /// SIGINT, SIGTERM and SIGHUP delete the temporary file of an unfinished output (the
 /// output itself is untouched until a finished file is renamed over it), then end the
 /// process by the same signal, so a shell reports 130/143/129 and a script loop stops at
-/// Ctrl-C as it would for any program. SIGXFSZ (a write past `ulimit -f`) is caught and
+/// Ctrl-C as it would for any program. A signal that comes after the output was renamed
+/// into place (nothing unfinished is left) ends the process with status 0: the exit status
+/// says whether the file was written, and it was. SIGXFSZ (a write past `ulimit -f`) is caught and
 /// ignored, so that write fails with EFBIG and the usual one-line error and clean-up
 /// follow, instead of the default kill that would leave the temporary file.
 #[cfg(unix)]
@@ -82,7 +110,10 @@ fn handle_signals() -> std::io::Result<()> {
                     continue;
                 }
                 // Held until the process ends: no new temporary file, no rename meanwhile.
-                let _removed = wgpu_noise::bake::file::remove_unfinished();
+                let removed = wgpu_noise::bake::file::remove_unfinished();
+                if removed.unfinished == 0 && removed.committed > 0 {
+                    std::process::exit(0);
+                }
                 let _ = signal_hook::low_level::emulate_default_handler(signal);
                 // Not reached: the default action of these signals ends the process.
                 std::process::exit(128 + signal);

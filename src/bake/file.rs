@@ -3,6 +3,7 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use tempfile::NamedTempFile;
@@ -14,6 +15,11 @@ use crate::error::{NoiseError, Result};
 /// this lock, so [`remove_unfinished`] (from a binary's signal handling thread) never misses
 /// one nor deletes a committed output.
 static UNFINISHED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// How many [`AtomicFile`]s of this process have been renamed into place; changed only under
+/// the lock of [`UNFINISHED`], right after the rename, so [`remove_unfinished`] sees every
+/// rename that finished before it took the lock.
+static COMMITTED: AtomicU64 = AtomicU64::new(0);
 
 fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
     // The list stays consistent even if a holder panicked: every change is one push/retain.
@@ -28,14 +34,19 @@ fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
 /// SIGTERM, call this, then end the process while holding the result, whose lock keeps any
 /// other thread from creating a temporary file or renaming one into place meanwhile.
 /// Outputs stay as they were: an unfinished file was never renamed over one.
+/// [`RemovedUnfinished::committed`] says how many outputs were already renamed into
+/// place (complete): a signal after that rename ends a process whose work is done.
 pub fn remove_unfinished() -> RemovedUnfinished {
     let mut list = unfinished();
+    let unfinished = list.len();
     let removed = list
         .drain(..)
         .filter(|path| std::fs::remove_file(path).is_ok())
         .collect();
     RemovedUnfinished {
         removed,
+        unfinished,
+        committed: COMMITTED.load(Ordering::SeqCst),
         _lock: list,
     }
 }
@@ -44,12 +55,42 @@ pub fn remove_unfinished() -> RemovedUnfinished {
 pub struct RemovedUnfinished {
     /// The temporary files deleted.
     pub removed: Vec<PathBuf>,
+    /// How many files were unfinished (written to, not yet renamed) when the lock was taken.
+    pub unfinished: usize,
+    /// How many [`AtomicFile`]s of this process had been renamed into place by then.
+    pub committed: u64,
     _lock: MutexGuard<'static, Vec<PathBuf>>,
 }
 
 /// The marker in a temporary file's name before the owner's process id:
 /// `.NAME.wgpu-noise-PID.XXXXXX.tmp`.
 const TEMP_MARK: &str = "wgpu-noise-";
+
+/// The longest file name most file systems take (Linux `NAME_MAX`), in bytes.
+const NAME_MAX: usize = 255;
+
+/// What a temporary name adds to `NAME`, at most: `.`, `.`, [`TEMP_MARK`], a 10-digit
+/// process id, `.`, 6 random characters, `.tmp`.
+const TEMP_OVERHEAD: usize = 2 + TEMP_MARK.len() + 10 + 1 + 6 + 4;
+
+/// The `NAME` part of the temporary names of the output `name`: `name` itself when the
+/// temporary name fits in [`NAME_MAX`] bytes; for longer names (up to 255 bytes are valid
+/// outputs) its start, `~` and a 64-bit FNV-1a hash of the whole name in hex, so that
+/// outputs that share a long prefix keep apart temporary names and leftovers.
+fn temp_stem(name: &str) -> String {
+    let room = NAME_MAX - TEMP_OVERHEAD;
+    if name.len() <= room {
+        return name.to_string();
+    }
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    });
+    let mut end = room - 17;
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}~{hash:016x}", &name[..end])
+}
 
 /// An output file under construction.
 ///
@@ -74,13 +115,23 @@ impl AtomicFile {
     /// if it is a directory, or if its directory does not accept a new file.
     pub fn create(target: &Path, overwrite: bool) -> Result<Self> {
         check_target(target, overwrite)?;
+        // The permission bits of the file being replaced, kept by the new one.
+        #[cfg(unix)]
+        let existing_mode = {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::symlink_metadata(target)
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.permissions().mode() & 0o7777)
+        };
         let dir = parent_dir(target);
         let name = target
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let leftovers = remove_leftovers(target, dir, &name);
-        let prefix = format!(".{name}.{TEMP_MARK}{}.", std::process::id());
+        let stem = temp_stem(&name);
+        let leftovers = remove_leftovers(target, dir, &stem);
+        let prefix = format!(".{stem}.{TEMP_MARK}{}.", std::process::id());
         let mut builder = tempfile::Builder::new();
         builder.prefix(&prefix).suffix(".tmp");
         #[cfg(unix)]
@@ -99,6 +150,15 @@ impl AtomicFile {
             error: os_error(error),
         })?;
         list.push(temp.path().to_path_buf());
+        #[cfg(unix)]
+        if let Some(mode) = existing_mode {
+            // `--force` replaces the file's contents, not its permissions (fchmod: not
+            // reduced by the umask as the mode at creation would be).
+            use std::os::unix::fs::PermissionsExt;
+            let _ = temp
+                .as_file()
+                .set_permissions(std::fs::Permissions::from_mode(mode));
+        }
         Ok(AtomicFile {
             temp: Some(temp),
             target: target.to_path_buf(),
@@ -155,6 +215,9 @@ impl AtomicFile {
         };
         // On failure the returned NamedTempFile is dropped here (under the lock), deleting
         // the temporary file.
+        if persisted.is_ok() {
+            COMMITTED.fetch_add(1, Ordering::SeqCst);
+        }
         let result = persisted.map(drop).map_err(|e| {
             if e.error.kind() == std::io::ErrorKind::AlreadyExists {
                 NoiseError::OutputExists(target.clone())
@@ -182,13 +245,13 @@ impl Drop for AtomicFile {
     }
 }
 
-/// Deletes `.NAME.wgpu-noise-PID.XXXXXX.tmp` files in `dir` whose process `PID` no longer
-/// runs (a `wgpu-noise` killed outright while writing `NAME`) and returns their paths
-/// (beside `target`).
+/// Deletes `.STEM.wgpu-noise-PID.XXXXXX.tmp` files in `dir` whose process `PID` no longer
+/// runs (a `wgpu-noise` killed outright while writing the output whose [`temp_stem`] is
+/// `STEM`) and returns their paths (beside `target`).
 /// Best effort: an unreadable directory or a file that cannot be deleted is left alone
 /// (creating the new file reports a real problem with the directory).
-fn remove_leftovers(target: &Path, dir: &Path, name: &str) -> Vec<PathBuf> {
-    let prefix = format!(".{name}.{TEMP_MARK}");
+fn remove_leftovers(target: &Path, dir: &Path, stem: &str) -> Vec<PathBuf> {
+    let prefix = format!(".{stem}.{TEMP_MARK}");
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
@@ -225,16 +288,30 @@ fn process_is_gone(pid: u32) -> bool {
     false
 }
 
-/// The checks [`AtomicFile::create`] makes before it creates anything: the target is not a
-/// directory nor another non-regular file, and exists only if `overwrite`.
+/// The checks [`AtomicFile::create`] makes before it creates anything: the target names a
+/// file (no trailing `/`), is not a directory, a symbolic link nor another non-regular
+/// file, and exists only if `overwrite`.
+///
+/// Outputs are regular files only: the final rename would replace a device node, FIFO,
+/// socket or symbolic link itself (`/dev/stdout`, a link to a file elsewhere), not write
+/// into it, which is never what "overwrite" means; such targets are refused with the
+/// reason, before any work.
 pub fn check_target(target: &Path, overwrite: bool) -> Result<()> {
-    if target.file_name().is_none() {
+    let text = target.as_os_str().as_encoded_bytes();
+    if target.file_name().is_none() || text.ends_with(b"/") || text.ends_with(b"/.") {
         return Err(NoiseError::Output(format!(
-            "{} does not name a file",
+            "{} does not name a file (a path ending in / is a directory)",
             target.display()
         )));
     }
-    // symlink_metadata: a dangling symlink still counts as "exists".
+    let name_len = target.file_name().map_or(0, |n| n.len());
+    if name_len > NAME_MAX {
+        return Err(NoiseError::Output(format!(
+            "{}: the file name is {name_len} bytes, longer than the {NAME_MAX} a file name may have",
+            target.display()
+        )));
+    }
+    // symlink_metadata: a symbolic link is judged itself, not what it points to.
     if let Ok(meta) = std::fs::symlink_metadata(target) {
         if meta.is_dir() {
             return Err(NoiseError::Output(format!(
@@ -242,11 +319,19 @@ pub fn check_target(target: &Path, overwrite: bool) -> Result<()> {
                 target.display()
             )));
         }
-        // The rename would replace a device node, FIFO or socket itself (e.g. /dev/null as
-        // root), not write into it: never what "overwrite" means.
-        if !(meta.is_file() || meta.file_type().is_symlink()) {
+        if meta.file_type().is_symlink() {
+            let to = std::fs::read_link(target)
+                .map(|p| format!(" to {}", p.display()))
+                .unwrap_or_default();
             return Err(NoiseError::Output(format!(
-                "{} is not a regular file (refusing to replace it)",
+                "{} is a symbolic link{to}, not a regular file (refusing to replace it; give \
+                 the path of a regular file)",
+                target.display()
+            )));
+        }
+        if !meta.is_file() {
+            return Err(NoiseError::Output(format!(
+                "{} is not a regular file (a device, FIFO or socket; refusing to replace it)",
                 target.display()
             )));
         }

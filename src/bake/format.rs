@@ -129,11 +129,20 @@ impl ValueRange {
         high: 1.0,
     };
 
-    /// A range, checked: both ends finite and `low < high`.
+    /// A range, checked: both ends finite, `low < high`, and the width `high - low`
+    /// finite too (the levels divide by it: an infinite width would map every value to
+    /// level 0).
     pub fn new(low: f64, high: f64) -> Result<Self> {
+        let (l, h) = (crate::field::shortest(low), crate::field::shortest(high));
         if !(low.is_finite() && high.is_finite() && low < high) {
             return Err(NoiseError::Output(format!(
-                "value range [{low}, {high}] must be finite with low < high"
+                "value range [{l}, {h}] must be finite with low < high"
+            )));
+        }
+        if !(high - low).is_finite() {
+            return Err(NoiseError::Output(format!(
+                "value range [{l}, {h}]: its width {h} - ({l}) is beyond f64 (at most {:e})",
+                f64::MAX
             )));
         }
         Ok(ValueRange { low, high })
@@ -688,8 +697,15 @@ pub fn encode(
                 ));
             }
             let step = field.step();
-            let scale = [strength * step[0], strength * step[1]];
-            write_normal_map(atlas, *depth, scale, description, out, &io, produce)
+            write_normal_map(
+                atlas,
+                *depth,
+                (*strength, [step[0], step[1]]),
+                description,
+                out,
+                &io,
+                produce,
+            )
         }
     }
 }
@@ -850,21 +866,40 @@ fn write_png(
     Ok(EncodeStats { clamped })
 }
 
-/// The unit normal of a texel with value gradient `g = [∂v/∂x, ∂v/∂y]` (noise space) and
-/// `scale = strength × step` per axis, in the OpenGL convention of [`Encoding::NormalMap`]
-/// (+Y up, so the sign of the row-wise ∂/∂y flips).
-pub fn normal_of(g: [f32; 2], scale: [f64; 2]) -> [f64; 3] {
-    let (dx, dy) = (g[0] as f64 * scale[0], g[1] as f64 * scale[1]);
-    let n = [-dx, dy, 1.0];
-    let len = (n[0] * n[0] + n[1] * n[1] + 1.0).sqrt();
-    n.map(|c| c / len)
+/// The unit normal of a texel with value gradient `g = [∂v/∂x, ∂v/∂y]` (noise space),
+/// height scale `strength` and texel `step` per axis, in the OpenGL convention of
+/// [`Encoding::NormalMap`] (+Y up, so the sign of the row-wise ∂/∂y flips). A unit vector
+/// for every finite strength: where the squares of the slopes overflow (strengths beyond
+/// about 1e150) the same direction is computed divided through by the strength first.
+pub fn normal_of(g: [f32; 2], strength: f64, step: [f64; 2]) -> [f64; 3] {
+    let (dx, dy) = (
+        g[0] as f64 * (strength * step[0]),
+        g[1] as f64 * (strength * step[1]),
+    );
+    let len = (dx * dx + dy * dy + 1.0).sqrt();
+    if len.is_finite() {
+        return [-dx, dy, 1.0].map(|c| c / len);
+    }
+    let m = step[0].abs().max(step[1].abs());
+    let v = [
+        -(g[0] as f64) * (step[0] / m),
+        g[1] as f64 * (step[1] / m),
+        1.0 / (strength * m),
+    ];
+    let largest = v.iter().fold(0.0f64, |a, c| a.max(c.abs()));
+    if largest == 0.0 {
+        return [0.0, 0.0, 1.0]; // a flat texel: no slope to scale
+    }
+    let v = v.map(|c| c / largest);
+    let len = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+    v.map(|c| c / len)
 }
 
 /// Writes an RGB PNG normal map row by row from interleaved `[value, ∂/∂x, ∂/∂y, ∂/∂z]`.
 fn write_normal_map(
     atlas: &SliceAtlas,
     depth: PngDepth,
-    scale: [f64; 2],
+    (strength, step): (f64, [f64; 2]),
     description: &str,
     out: &mut dyn Write,
     io: &dyn Fn(std::io::Error) -> NoiseError,
@@ -888,7 +923,7 @@ fn write_normal_map(
             assembler.push(values, &mut |rows| {
                 bytes.clear();
                 for texel in rows.chunks_exact(4) {
-                    for c in normal_of([texel[1], texel[2]], scale) {
+                    for c in normal_of([texel[1], texel[2]], strength, step) {
                         let level = ((c + 1.0) * 0.5 * max).round().clamp(0.0, max) as u32;
                         push_level(&mut bytes, level, depth);
                     }

@@ -348,7 +348,8 @@ impl BakeOptions {
                 }
                 if !(strength.is_finite() && *strength >= 0.0) {
                     return Err(NoiseError::Output(format!(
-                        "normal strength must be finite and ≥ 0, not {strength}"
+                        "normal strength must be finite and ≥ 0, not {}",
+                        shortest(*strength)
                     )));
                 }
             }
@@ -542,10 +543,10 @@ pub fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) 
     let levels = |max: u32, range: &ValueRange| {
         format!(
             " Level p of {max} stands for the value {} + {}*p/{max} (values outside [{}, {}] clamped).",
-            range.low,
-            range.high - range.low,
-            range.low,
-            range.high
+            shortest(range.low),
+            shortest(range.high - range.low),
+            shortest(range.low),
+            shortest(range.high)
         )
     };
     match encoding {
@@ -564,8 +565,9 @@ pub fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) 
         Encoding::NormalMap { depth, strength } => {
             text += &format!(
                 " Tangent-space normal map, OpenGL convention (+X right, +Y up, i.e. towards row 0): \
-                 n = normalize(-s*dv/dx, s*dv/dy, 1) with s = {strength}, derivatives per texel \
+                 n = normalize(-s*dv/dx, s*dv/dy, 1) with s = {}, derivatives per texel \
                  (y counting rows down), RGB level = (n+1)/2 * {}.",
+                shortest(*strength),
                 depth.max_level()
             );
         }

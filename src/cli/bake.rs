@@ -96,15 +96,26 @@ pub struct BakeArgs {
     pub compression: Option<CompressionArg>,
     /// Bake only tile I,J[,K] (counting from 0) of the field --size describes, with exactly
     /// the texels' values in the whole bake; needs --tiles. See docs/tiles.md.
-    #[arg(long, value_name = "I,J[,K]", requires = "tiles")]
+    #[arg(
+        long,
+        value_name = "I,J[,K]",
+        requires = "tiles",
+        allow_hyphen_values = true
+    )]
     pub tile: Option<String>,
     /// Tiles along x, y[, z] the whole field is split into (the last one smaller when the
     /// count does not divide the size).
-    #[arg(long, value_name = "NX,NY[,NZ]", requires = "tile")]
+    #[arg(
+        long,
+        value_name = "NX,NY[,NZ]",
+        requires = "tile",
+        allow_hyphen_values = true
+    )]
     pub tiles: Option<String>,
     /// With --tile: also bake N texels past the tile's far edges (x, y, z), so that
     /// neighbouring tiles share a border of N texels (none past the field's edge).
-    #[arg(long, value_name = "N", requires = "tile")]
+    #[arg(long, value_name = "N", requires = "tile", allow_hyphen_values = true,
+          value_parser = super::whole_number::<u32>)]
     pub overlap: Option<u32>,
     /// Replace the output file if it exists.
     #[arg(long)]
@@ -121,7 +132,8 @@ pub struct BakeArgs {
     /// ~10 where values reach 1). Default: the documented GPU/CPU parity tolerance 1e-5
     /// (4e-3 for --tileable 2D simplex: 4D noise on a torus via cos/sin, measured up to
     /// 1.7e-3); simplex 3D/4D may need ~2e-3 on some GPUs (r²=0.6 boundary jumps).
-    #[arg(long, requires = "verify")]
+    #[arg(long, requires = "verify", allow_hyphen_values = true,
+          value_parser = super::non_negative_f32)]
     pub tolerance: Option<f32>,
     /// PNG and KTX2 (R8/R16_UNORM) bits per sample: 8 or 16 (default 16; KTX2 default is
     /// R32_SFLOAT, RAW is always 16).
@@ -133,10 +145,15 @@ pub struct BakeArgs {
     pub range: Option<String>,
     /// PNG/EXR of a 3D/4D field: tiles per atlas row (must divide the slice count).
     /// Default: near-square in 3D, one row per w step in 4D.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::whole_number::<u32>)]
     pub columns: Option<u32>,
     /// Fractal octaves summed (1 to 16; 1 = the plain noise).
-    #[arg(long, value_name = "N", default_value = "1")]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "1",
+        allow_hyphen_values = true
+    )]
     pub octaves: String,
     /// Frequency ratio between successive octaves.
     #[arg(
@@ -254,6 +271,16 @@ pub fn run(args: BakeArgs) -> Result<()> {
     // checked instead).
     let size = parse_size(&args.size, dims, args.tile.is_some())?;
     let frequency = parse_numbers("--frequency", &args.frequency, dims, true)?;
+    // Frequency 0 samples one coordinate along the axis: a constant, never what a bake of
+    // several texels is for (a size of 1 says so, if it is).
+    for (axis, (f, n)) in ["x", "y", "z", "w"].iter().zip(frequency.iter().zip(&size)) {
+        if *f == 0.0 && *n > 1 {
+            bail!(
+                "--frequency {}: 0 along {axis} makes every one of its {n} texels sample the same coordinate (a constant); give a non-zero frequency",
+                args.frequency
+            );
+        }
+    }
     let offset = match &args.offset {
         Some(text) => parse_numbers("--offset", text, dims, false)?,
         None => vec![0.0; dims],
@@ -318,7 +345,7 @@ pub fn run(args: BakeArgs) -> Result<()> {
         other => other.into(),
     };
     let file = AtomicFile::create(&args.output, args.force).map_err(with_hint)?;
-    super::report_leftovers(&file);
+    super::report_leftovers(&file)?;
 
     let mut source = pick_source(args.backend, &spec)?;
     let progress = progress_bar(spec.field.len());
@@ -330,17 +357,20 @@ pub fn run(args: BakeArgs) -> Result<()> {
     let report = report.map_err(with_hint)?;
 
     if let Some(v) = &report.verify {
-        println!("verify: {}", v.summary());
+        outln!("verify: {}", v.summary())?;
     }
     if report.clamped > 0 {
         let range = options
             .encoding
             .value_range()
             .unwrap_or(ValueRange::NOMINAL);
-        eprintln!(
+        errln!(
             "notice: {} of {} samples were outside [{}, {}] and clamped to the PNG's range (widen it with --range)",
-            report.clamped, report.samples, range.low, range.high
-        );
+            report.clamped,
+            report.samples,
+            bake::shortest(range.low),
+            bake::shortest(range.high)
+        )?;
     }
     let layout = if options.encoding.format().is_image() && report.atlas.slices > 1 {
         format!(
@@ -352,7 +382,7 @@ pub fn run(args: BakeArgs) -> Result<()> {
     } else {
         String::new()
     };
-    eprintln!(
+    errln!(
         "wrote {}: {}, {}{layout}, values in [{}, {}], {} in {:.2} s",
         args.output.display(),
         spec.describe(),
@@ -361,16 +391,16 @@ pub fn run(args: BakeArgs) -> Result<()> {
         bake::shortest(report.max),
         source.name(),
         started.elapsed().as_secs_f64()
-    );
+    )?;
     if options.encoding.format() == FileFormat::Raw {
         // The file holds no size: engines' RAW import asks for it.
         let f = &spec.field;
         let size: Vec<String> = f.size[..f.dims].iter().map(u32::to_string).collect();
-        println!(
+        outln!(
             "raw: {} texels (width x height{}), 16-bit little-endian, no header",
             size.join(" x "),
             [" x depth", " x depth x time"][..f.dims - 2].concat()
-        );
+        )?;
     }
     Ok(())
 }
@@ -422,7 +452,10 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
             None => 1.0,
         };
         if strength < 0.0 {
-            bail!("--normal-strength {strength}: must be ≥ 0");
+            bail!(
+                "--normal-strength {}: must be ≥ 0",
+                bake::shortest(strength)
+            );
         }
         return Ok(Encoding::NormalMap {
             depth: png_depth(args),
@@ -507,10 +540,10 @@ fn pick_source(backend: BackendArg, spec: &NoiseSpec) -> Result<Box<dyn SampleSo
         return Ok(Box::new(CpuSource::new()));
     }
     let cpu_instead = |reason: String| -> Result<Box<dyn SampleSource>> {
-        eprintln!(
+        errln!(
             "notice: {reason}; baking on the CPU instead ({} threads)",
             rayon::current_num_threads()
-        );
+        )?;
         Ok(Box::new(CpuSource::new()))
     };
     let ctx = match GpuContext::new() {
@@ -590,8 +623,9 @@ fn parse_size(text: &str, dims: usize, tiled: bool) -> Result<Vec<u32>> {
         }
         size.push(n as u32);
     }
-    let samples: u64 = size.iter().map(|&s| s as u64).product();
-    if samples > wgpu_noise::field::MAX_FIELD_SAMPLES && !tiled {
+    // Exact: four sizes of up to 2^24 multiply to at most 2^96.
+    let samples: u128 = size.iter().map(|&s| s as u128).product();
+    if samples > wgpu_noise::field::MAX_FIELD_SAMPLES as u128 && !tiled {
         bail!(
             "--size {text}: {samples} samples, above the maximum {}",
             wgpu_noise::field::MAX_FIELD_SAMPLES

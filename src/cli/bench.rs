@@ -17,14 +17,14 @@ pub mod harness;
 
 use self::experiments::{Experiments, Outcome, Variant, VariantResult};
 use self::harness::{self as bench, Clock, GpuBench, Workload};
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::gpu::{FillOutput, LookupVariant};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
-use super::KindArg;
+use super::{KindArg, StreamError};
 
 /// Arguments of `wgpu-noise bench`.
 #[derive(Args, Debug)]
@@ -34,7 +34,7 @@ pub struct BenchArgs {
     pub quick: bool,
     /// Timed runs per measurement (the median is reported), after one untimed warm-up on
     /// the GPU paths.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100), allow_negative_numbers = true)]
     pub repeats: u32,
     /// Print one JSON object per line (path, noise, dims, samples, msamples_per_s, ...)
     /// instead of the table.
@@ -44,10 +44,10 @@ pub struct BenchArgs {
     #[arg(long = "noise", value_enum)]
     pub kind: Option<KindArg>,
     /// Only this number of dimensions.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4), allow_negative_numbers = true)]
     pub dims: Option<u8>,
     /// Seed of the permutation (0 = Perlin's).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = super::whole_number::<u64>)]
     pub seed: u64,
     /// Skip the GPU paths (also what happens, with a notice, when there is no adapter).
     #[arg(long)]
@@ -59,11 +59,16 @@ pub struct BenchArgs {
     /// Domain-warp every field by A lattice cells (one warp octave at the field's
     /// frequency, one iteration); the rows' noise is then e.g. `simplex+warp`, and the
     /// fastnoise-lite row warps with its own OpenSimplex2 domain warp of amplitude A.
-    #[arg(long, value_name = "A")]
+    #[arg(long, value_name = "A", allow_negative_numbers = true)]
     pub warp: Option<f32>,
     /// Flow noise: turn simplex noise's gradients by A radians (simplex 2D and 3D only; the
     /// rows' noise is `simplex+flow`; no peer has flow noise, so there is no peer row).
-    #[arg(long, value_name = "A", conflicts_with = "warp")]
+    #[arg(
+        long,
+        value_name = "A",
+        conflicts_with = "warp",
+        allow_negative_numbers = true
+    )]
     pub flow_angle: Option<f32>,
     /// Tileable fields: each tiles with the workload's whole number of cells as its period
     /// (rows e.g. `simplex+tiled`; 4D simplex does not tile, so it has no row; no peer tiles
@@ -184,6 +189,48 @@ pub fn run(args: BenchArgs) -> Result<()> {
         None => NoiseKind::ALL.to_vec(),
     };
     let repeats = args.repeats as usize;
+    let shaping = Shaping {
+        warp: args.warp,
+        flow_angle: args.flow_angle,
+        tileable: args.tileable,
+        curl: args.curl,
+    };
+    if let Some(w) = args.warp.filter(|a| !a.is_finite()) {
+        bail!("--warp {w}: the amplitude must be a finite number");
+    }
+    if let Some(a) = args.flow_angle.filter(|a| !a.is_finite()) {
+        bail!("--flow-angle {a}: the angle must be a finite number of radians");
+    }
+    // A shaping that applies to none of the chosen fields would measure nothing and print
+    // an empty table: say why instead.
+    let applies = workloads
+        .iter()
+        .any(|w| kinds.iter().any(|&k| shaping.field(w, k).is_some()));
+    if !args.experiments && !applies {
+        let (flag, reason) = if args.curl {
+            (
+                "--curl",
+                "curl noise is made from simplex noise in 2D and 3D",
+            )
+        } else if args.tileable {
+            ("--tileable", "4D simplex noise does not tile")
+        } else {
+            (
+                "--flow-angle",
+                "flow noise turns the gradients of simplex noise in 2D and 3D",
+            )
+        };
+        let chosen = [
+            args.kind
+                .map(|k| format!("--noise {}", NoiseKind::from(k).name())),
+            args.dims.map(|d| format!("--dims {d}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
+        bail!("{flag}: {reason}; nothing to measure with {chosen}");
+    }
 
     let gpu = if args.cpu_only {
         None
@@ -196,7 +243,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
                 Some((ctx, adapter, gpu))
             }
             Err(e) if !args.experiments => {
-                eprintln!("notice: GPU paths skipped: {e}");
+                errln!("notice: GPU paths skipped: {e}")?;
                 None
             }
             Err(e) => return Err(e).context("--experiments needs a GPU adapter"),
@@ -230,22 +277,17 @@ pub fn run(args: BenchArgs) -> Result<()> {
         repeats,
         args.seed,
         gpu.as_ref().map(|(_, _, g)| g),
-        Shaping {
-            warp: args.warp,
-            flow_angle: args.flow_angle,
-            tileable: args.tileable,
-            curl: args.curl,
-        },
+        shaping,
     )?;
     if args.json {
         for r in &rows {
-            println!("{}", json_line(r, &rows));
+            outln!("{}", json_line(r, &rows))?;
         }
     } else {
-        println!("{header}\n");
-        print_table(&rows);
-        println!();
-        print_targets(&rows);
+        outln!("{header}\n")?;
+        print_table(&rows)?;
+        outln!("")?;
+        print_targets(&rows)?;
     }
     Ok(())
 }
@@ -310,9 +352,9 @@ fn measure(
                 .validate()
                 .with_context(|| format!("{} {}", w.label(), shaping.noise(kind)))?;
             let noise = shaping.noise(kind);
-            let progress = |path: &str| eprintln!("measuring {} {noise} {path}", w.label());
+            let progress = |path: &str| errln!("measuring {} {noise} {path}", w.label());
             if let Some(gpu) = gpu {
-                progress("gpu-fill");
+                progress("gpu-fill")?;
                 let target = gpu.fill_target(&field, output)?;
                 gpu.time_fill(&target, kind)?; // compiles the pipeline
                 let timings = (0..repeats)
@@ -340,7 +382,7 @@ fn measure(
                     rows.push(wall);
                 }
                 drop(target);
-                progress("gpu-fill+readback");
+                progress("gpu-fill+readback")?;
                 gpu.time_generate(&field, output)?;
                 let time = bench::median_time(repeats, || gpu.time_generate(&field, output))?;
                 rows.push(Row {
@@ -353,7 +395,7 @@ fn measure(
                     rejected: false,
                 });
                 // The texture-free variant (another pattern, same work), by the host clock.
-                progress("gpu-fill-hash");
+                progress("gpu-fill-hash")?;
                 let target = gpu.fill_target(&field, output)?;
                 gpu.time_fill_with(&target, kind, LookupVariant::Hash)?;
                 let time = bench::median_time(repeats, || {
@@ -369,7 +411,7 @@ fn measure(
                     rejected: false,
                 });
                 drop(target);
-                progress("gpu-fill+readback-hash");
+                progress("gpu-fill+readback-hash")?;
                 gpu.time_generate_with(&field, LookupVariant::Hash, output)?;
                 let time = bench::median_time(repeats, || {
                     gpu.time_generate_with(&field, LookupVariant::Hash, output)
@@ -384,7 +426,7 @@ fn measure(
                     rejected: false,
                 });
             }
-            progress("cpu-f32-1t");
+            progress("cpu-f32-1t")?;
             let time = bench::median_time(repeats, || {
                 Ok(bench::time_cpu_fill(
                     &lut,
@@ -403,7 +445,7 @@ fn measure(
                 clock: None,
                 rejected: false,
             });
-            progress("cpu-f32-all");
+            progress("cpu-f32-all")?;
             let time = bench::median_time(repeats, || {
                 Ok(bench::time_cpu_fill(&lut, &field, output, None, &mut out))
             })?;
@@ -432,7 +474,7 @@ fn measure(
                 &simd_paths[..]
             };
             for &(path, use_hash, threads) in simd_paths {
-                progress(path);
+                progress(path)?;
                 let time = bench::median_time(repeats, || {
                     Ok(if use_hash {
                         bench::time_simd_fill(&hash, &field, threads, &mut out)
@@ -454,7 +496,7 @@ fn measure(
             {
                 // noise-rs has no domain warp of the same kind: no row for warped fields.
                 if shaping.is_plain() {
-                    progress("noise-rs");
+                    progress("noise-rs")?;
                     let time = bench::median_time(repeats, || {
                         Ok(peers::noise_rs(kind, w, seed, &mut out))
                     })?;
@@ -470,7 +512,7 @@ fn measure(
                 }
                 if w.dims <= 3 && shaping.flow_angle.is_none() && !shaping.tileable && !shaping.curl
                 {
-                    progress("fastnoise-lite");
+                    progress("fastnoise-lite")?;
                     let time = bench::median_time(repeats, || {
                         Ok(peers::fastnoise_lite(kind, w, seed, shaping.warp, &mut out))
                     })?;
@@ -488,7 +530,7 @@ fn measure(
         }
         // The store floor, for workloads that have rows (curl noise has no 4D).
         if let Some(gpu) = gpu.filter(|_| rows.len() > rows_before) {
-            eprintln!("measuring {} gpu-empty", w.label());
+            errln!("measuring {} gpu-empty", w.label())?;
             let field = w.field(NoiseKind::Simplex);
             let target = gpu.fill_target(&field, FillOutput::Value)?;
             gpu.time_empty(&target)?;
@@ -524,9 +566,9 @@ fn find<'r>(rows: &'r [Row], path: &str, noise: &str, dims: usize) -> Option<&'r
 }
 
 /// The table, in Markdown (readable in a terminal, pasteable into the README).
-fn print_table(rows: &[Row]) {
-    println!("| noise | dims | samples | path | M samples/s | × noise-rs | × fastnoise-lite |");
-    println!("|---|---|---:|---|---:|---:|---:|");
+fn print_table(rows: &[Row]) -> Result<(), StreamError> {
+    outln!("| noise | dims | samples | path | M samples/s | × noise-rs | × fastnoise-lite |")?;
+    outln!("|---|---|---:|---|---:|---:|---:|")?;
     let ratio =
         |r: &Row, path| ratio_to(rows, r, path).map_or("—".to_string(), |v| format!("{v:.2}"));
     for r in rows {
@@ -539,20 +581,21 @@ fn print_table(rows: &[Row]) {
             _ => r.path.to_string(),
         };
         let noise = if r.noise == "empty" { "—" } else { r.noise };
-        println!(
+        outln!(
             "| {noise} | {}D | {} | {path} | {:.1} | {} | {} |",
             r.dims,
             r.samples,
             r.msamples_per_s(),
             ratio(r, "noise-rs"),
             ratio(r, "fastnoise-lite")
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// The issue's targets, checked against this run's numbers (where both sides were measured).
-fn print_targets(rows: &[Row]) {
-    println!("Targets (issue 8), from this run:");
+fn print_targets(rows: &[Row]) -> Result<(), StreamError> {
+    outln!("Targets (issue 8), from this run:")?;
     let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
     for noise in ["classic", "simplex"] {
         let Some(fill) = find(rows, "gpu-fill", noise, 3) else {
@@ -561,10 +604,10 @@ fn print_targets(rows: &[Row]) {
         for (peer, factor) in [("noise-rs", 4.0), ("fastnoise-lite", 2.0)] {
             if let Some(base) = find(rows, peer, noise, 3) {
                 let r = fill.msamples_per_s() / base.msamples_per_s();
-                println!(
+                outln!(
                     "- gpu-fill {noise} 3D ≥ {factor}× {peer}: {r:.2}× — {}",
                     verdict(r >= factor)
-                );
+                )?;
             }
         }
     }
@@ -572,13 +615,13 @@ fn print_targets(rows: &[Row]) {
     for r in rows.iter().filter(|r| r.path == "cpu-f32-all") {
         if let Some(base) = find(rows, "noise-rs", r.noise, r.dims) {
             let need = base.msamples_per_s() * cores * 0.8;
-            println!(
+            outln!(
                 "- cpu-f32-all {} {}D ≥ noise-rs × {cores} cores × 0.8 = {need:.1} M/s: {:.1} M/s — {}",
                 r.noise,
                 r.dims,
                 r.msamples_per_s(),
                 verdict(r.msamples_per_s() >= need)
-            );
+            )?;
         }
     }
     for noise in ["classic", "simplex"] {
@@ -586,13 +629,14 @@ fn print_targets(rows: &[Row]) {
             find(rows, "gpu-fill-wall", noise, 3).or_else(|| find(rows, "gpu-fill", noise, 3));
         if let (Some(fill), Some(rb)) = (fill, find(rows, "gpu-fill+readback", noise, 3)) {
             let extra = rb.time.as_secs_f64() / fill.time.as_secs_f64() - 1.0;
-            println!(
+            outln!(
                 "- readback adds ≤ 30% over fill ({noise} 3D, both wall clock): {:+.0}% — {}",
                 extra * 100.0,
                 verdict(extra <= 0.30)
-            );
+            )?;
         }
     }
+    Ok(())
 }
 
 /// The experiment sweep, printed as it goes (table or JSON lines), then the summary.
@@ -605,63 +649,22 @@ fn run_experiments(
 ) -> Result<()> {
     let exp = Experiments::new(gpu, side, repeats).context("setting up the experiments")?;
     if !json {
-        println!("{header}\nExperiments: 3D {side}³, copies of fill_3d (shaders/fill.wgsl untouched), candidates of a stage timed in interleaved rounds; wall* = device timestamps implausible, wall time used\n");
-        println!("| stage | variant | work | M samples/s median | best | best × baseline 8x8x1 | max abs diff vs CPU f32 | clock |");
-        println!("|---|---|---|---:|---:|---:|---:|---|");
+        outln!("{header}\nExperiments: 3D {side}³, copies of fill_3d (shaders/fill.wgsl untouched), candidates of a stage timed in interleaved rounds; wall* = device timestamps implausible, wall time used\n")?;
+        outln!("| stage | variant | work | M samples/s median | best | best × baseline 8x8x1 | max abs diff vs CPU f32 | clock |")?;
+        outln!("|---|---|---|---:|---:|---:|---:|---|")?;
     }
     let mut seen: Vec<VariantResult> = Vec::new();
-    eprintln!("measuring {} rounds per stage", exp.repeats());
-    let (results, products) = experiments::sweep(&exp, |outcome| match outcome {
-        Outcome::Measured(r) => {
-            if json {
-                let object = serde_json::json!({
-                    "path": "experiment",
-                    "stage": r.stage,
-                    "variant": r.variant.name(),
-                    "noise": r.work.function(),
-                    "dims": 3,
-                    "samples": r.samples,
-                    "msamples_per_s": round3(r.msamples_per_s()),
-                    "best_msamples_per_s": round3(r.best_msamples_per_s()),
-                    "clock": r.timing.preferred().1.name(),
-                    "max_abs_diff": r.max_abs_diff,
-                });
-                println!("{object}");
-            } else {
-                let baseline = seen
-                    .iter()
-                    .chain(std::iter::once(r))
-                    .find(|b| b.variant == Variant::BASELINE && b.work == r.work)
-                    .map_or("—".to_string(), |b| {
-                        format!("{:.2}", r.best_msamples_per_s() / b.best_msamples_per_s())
-                    });
-                let diff = r
-                    .max_abs_diff
-                    .map_or("—".to_string(), |d| format!("{d:.1e}"));
-                println!(
-                    "| {} | {} | {} | {:.1} | {:.1} | {baseline} | {diff} | {} |",
-                    r.stage,
-                    r.variant.name(),
-                    r.work.function(),
-                    r.msamples_per_s(),
-                    r.best_msamples_per_s(),
-                    clock_label(&r.timing)
-                );
-            }
-            seen.push(r.clone());
-        }
-        Outcome::Failed {
-            variant,
-            work,
-            error,
-        } => {
-            eprintln!(
-                "warning: variant {} {} failed: {error}",
-                variant.name(),
-                work.function()
-            );
+    errln!("measuring {} rounds per stage", exp.repeats())?;
+    // The first failed write ends the run once the sweep returns (its callback cannot).
+    let mut write_error: Option<StreamError> = None;
+    let (results, products) = experiments::sweep(&exp, |outcome| {
+        if let Err(e) = report_outcome(&outcome, json, &mut seen) {
+            write_error.get_or_insert(e);
         }
     })?;
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
     for p in &products {
         let (time, _) = p.timing.preferred();
         let msps = bench::msamples_per_s(p.samples, time);
@@ -676,38 +679,99 @@ fn run_experiments(
                 "msamples_per_s": round3(msps),
                 "clock": p.timing.preferred().1.name(),
             });
-            println!("{object}");
+            outln!("{object}")?;
         } else {
-            println!("| shape (control) | shaders/fill.wgsl fill_3d | product_{}3 | {msps:.1} | — | — | — | {} |", p.kind, clock_label(&p.timing));
+            outln!("| shape (control) | shaders/fill.wgsl fill_3d | product_{}3 | {msps:.1} | — | — | — | {} |", p.kind, clock_label(&p.timing))?;
         }
     }
     if json {
         return Ok(());
     }
-    println!();
+    outln!("")?;
     let base = experiments::score(&results, &Variant::BASELINE);
     match (experiments::fastest(&results), base) {
         (Some(best), Some(base)) => {
             let best_score = experiments::score(&results, &best).unwrap_or(f64::NAN);
-            println!(
+            outln!(
                 "fastest (total time of the noise works, values within 1e-5 of the CPU): {} — {:.2}× the baseline copy",
                 best.name(),
                 base / best_score
-            );
+            )?;
             for work in experiments::WORKS {
                 let get = |v: &Variant| results.iter().find(|r| r.variant == *v && r.work == work);
                 if let (Some(b), Some(f)) = (get(&Variant::BASELINE), get(&best)) {
-                    println!(
+                    outln!(
                         "  {}: {:.1} → {:.1} M samples/s, fastest repeats ({:.2}×)",
                         work.function(),
                         b.best_msamples_per_s(),
                         f.best_msamples_per_s(),
                         f.best_msamples_per_s() / b.best_msamples_per_s()
-                    );
+                    )?;
                 }
             }
         }
-        _ => println!("no variant was measured with both noise functions"),
+        _ => outln!("no variant was measured with both noise functions")?,
+    }
+    Ok(())
+}
+
+/// One line of the experiment sweep as it goes: a measured variant (a JSON object or a
+/// table row; `seen` collects them for the baseline column) or a failed one (a warning).
+fn report_outcome(
+    outcome: &Outcome,
+    json: bool,
+    seen: &mut Vec<VariantResult>,
+) -> Result<(), StreamError> {
+    match outcome {
+        Outcome::Measured(r) => {
+            if json {
+                let object = serde_json::json!({
+                    "path": "experiment",
+                    "stage": r.stage,
+                    "variant": r.variant.name(),
+                    "noise": r.work.function(),
+                    "dims": 3,
+                    "samples": r.samples,
+                    "msamples_per_s": round3(r.msamples_per_s()),
+                    "best_msamples_per_s": round3(r.best_msamples_per_s()),
+                    "clock": r.timing.preferred().1.name(),
+                    "max_abs_diff": r.max_abs_diff,
+                });
+                outln!("{object}")?;
+            } else {
+                let baseline = seen
+                    .iter()
+                    .chain(std::iter::once(*r))
+                    .find(|b| b.variant == Variant::BASELINE && b.work == r.work)
+                    .map_or("—".to_string(), |b| {
+                        format!("{:.2}", r.best_msamples_per_s() / b.best_msamples_per_s())
+                    });
+                let diff = r
+                    .max_abs_diff
+                    .map_or("—".to_string(), |d| format!("{d:.1e}"));
+                outln!(
+                    "| {} | {} | {} | {:.1} | {:.1} | {baseline} | {diff} | {} |",
+                    r.stage,
+                    r.variant.name(),
+                    r.work.function(),
+                    r.msamples_per_s(),
+                    r.best_msamples_per_s(),
+                    clock_label(&r.timing)
+                )?;
+            }
+            seen.push((*r).clone());
+        }
+        Outcome::Failed {
+            variant,
+            work,
+            error,
+        } => {
+            errln!(
+                "warning: variant {} {} failed: {error}",
+                variant.name(),
+                work.function()
+            )?;
+        }
     }
     Ok(())
 }

@@ -1,5 +1,20 @@
 //! Subcommands of the `wgpu-noise` binary, one module each, and the options they share.
 
+/// `println!` that returns an error instead of panicking when stdout cannot be written
+/// (`>/dev/full`, a closed pipe): `outln!("...")?`.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::write_line($crate::cli::Stream::Stdout, format_args!($($arg)*))
+    };
+}
+
+/// `eprintln!` that returns an error instead of panicking: `errln!("...")?`.
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::cli::write_line($crate::cli::Stream::Stderr, format_args!($($arg)*))
+    };
+}
+
 pub mod bake;
 pub mod bench;
 #[cfg(feature = "preview")]
@@ -70,10 +85,10 @@ pub struct NoiseOptions {
     #[arg(long = "noise", value_enum, default_value = "simplex")]
     pub kind: KindArg,
     /// Number of dimensions.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4), allow_negative_numbers = true)]
     pub dims: u8,
     /// Seed of the permutation (0 = Perlin's original, as in Gustavson's code).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = whole_number::<u64>)]
     pub seed: u64,
 }
 
@@ -159,13 +174,13 @@ pub struct WarpOptions {
     #[arg(long, value_name = "A", allow_hyphen_values = true)]
     pub warp: Option<String>,
     /// Domain warp: fBm octaves of the warp noise (default 1; the field's lacunarity and gain).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub warp_octaves: Option<String>,
     /// Domain warp: frequency of the warp noise relative to the field's (default 1).
     #[arg(long, value_name = "F", allow_hyphen_values = true)]
     pub warp_frequency: Option<String>,
     /// Domain warp: 1 = warp, 2 = warp of a warp (Quilez), up to 4 (default 1).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
     pub warp_iterations: Option<String>,
 }
 
@@ -231,6 +246,57 @@ impl FlowOptions {
     }
 }
 
+/// Standard output or standard error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    /// Standard output.
+    Stdout,
+    /// Standard error.
+    Stderr,
+}
+
+/// A write to stdout or stderr that failed. `main` ends quietly with status 0 when the
+/// reader went away (a closed pipe: `| head -1`), else with one error line and status 1.
+#[derive(Debug)]
+pub struct StreamError {
+    /// Where the write went.
+    pub stream: Stream,
+    /// Why it failed.
+    pub error: std::io::Error,
+}
+
+impl std::fmt::Display for StreamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = match self.stream {
+            Stream::Stdout => "stdout",
+            Stream::Stderr => "stderr",
+        };
+        write!(f, "writing to {name}: {}", self.error)
+    }
+}
+
+impl std::error::Error for StreamError {}
+
+impl StreamError {
+    /// Whether the reader of the stream has gone (a closed pipe).
+    pub fn reader_gone(&self) -> bool {
+        self.error.kind() == std::io::ErrorKind::BrokenPipe
+    }
+}
+
+/// Writes `args` and a newline to `stream`, flushed (what `outln!` and `errln!` expand to).
+pub fn write_line(stream: Stream, args: std::fmt::Arguments<'_>) -> Result<(), StreamError> {
+    use std::io::Write;
+    let written = match stream {
+        Stream::Stdout => {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{args}").and_then(|()| out.flush())
+        }
+        Stream::Stderr => writeln!(std::io::stderr().lock(), "{args}"),
+    };
+    written.map_err(|error| StreamError { stream, error })
+}
+
 /// Silences lavapipe's "XDG_RUNTIME_DIR is invalid or not set" on machines without it;
 /// `main` calls it first, so every subcommand and every child it starts inherits it.
 pub fn quiet_xdg_runtime_dir() {
@@ -248,12 +314,71 @@ fn unsafe_uid() -> String {
 
 /// A notice for each temporary file of an earlier, killed `wgpu-noise` that
 /// [`AtomicFile::create`](wgpu_noise::bake::file::AtomicFile::create) deleted.
-pub fn report_leftovers(file: &wgpu_noise::bake::file::AtomicFile) {
+pub fn report_leftovers(file: &wgpu_noise::bake::file::AtomicFile) -> Result<(), StreamError> {
     for path in file.removed_leftovers() {
-        eprintln!(
+        errln!(
             "notice: removed {}, left by an interrupted wgpu-noise whose process is gone",
             path.display()
-        );
+        )?;
+    }
+    Ok(())
+}
+
+/// A usage error clap found, as one line like every other error: clap's message, the
+/// items it lists on the lines below it (joined with commas) and its tips; without the
+/// usage synopsis and the pointer to `--help`.
+pub fn usage_error_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or_default();
+    let mut line = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    let mut items = Vec::new();
+    let mut tips = Vec::new();
+    for l in lines {
+        let trimmed = l.trim();
+        if l.starts_with("Usage:") || trimmed.starts_with("For more information") {
+            break;
+        }
+        if let Some(tip) = trimmed.strip_prefix("tip: ") {
+            tips.push(tip.to_string());
+        } else if !trimmed.is_empty() {
+            items.push(trimmed.to_string());
+        }
+    }
+    if !items.is_empty() {
+        line = format!("{} {}", line.trim_end(), items.join(", "));
+    }
+    for tip in tips {
+        line += &format!(" ({tip})");
+    }
+    format!("error: {line}")
+}
+
+/// A clap value parser for a whole number of at least 0 that fits in `T` (`--seed`,
+/// `--overlap`, `--columns`, ...): clap puts the option's name before the message, e.g.
+/// `invalid value '-1' for '--seed <SEED>': must be a whole number ≥ 0`. The options that
+/// use it take hyphen values, so that `-1` reaches it instead of being read as an option.
+pub fn whole_number<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    let t = text.trim();
+    match t.parse::<u64>() {
+        Ok(v) => T::try_from(v).map_err(|_| {
+            // T is an unsigned integer type of fewer than 64 bits here.
+            let max = (1u64 << (8 * std::mem::size_of::<T>())) - 1;
+            format!("must be a whole number from 0 to {max}")
+        }),
+        Err(_) if t.starts_with('-') && t[1..].parse::<f64>().is_ok() => {
+            Err("must be a whole number ≥ 0".into())
+        }
+        Err(_) => Err("not a whole number".into()),
+    }
+}
+
+/// A clap value parser for a finite number ≥ 0 (`--tolerance`).
+pub fn non_negative_f32(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        Ok(_) => Err("must be a finite number ≥ 0".into()),
+        Err(_) => Err("not a number".into()),
     }
 }
 

@@ -83,11 +83,16 @@ pub fn run(args: SampleArgs) -> Result<()> {
     let dims = args.noise.dims as usize;
     let kind: NoiseKind = args.noise.kind.into();
     let backend = open_backend(&args)?;
+    let arithmetic = match (args.backend, args.precision) {
+        (SampleBackend::Gpu, _) => Arithmetic::F32("--backend gpu"),
+        (SampleBackend::Cpu, PrecisionArg::F32) => Arithmetic::F32("--precision f32"),
+        (SampleBackend::Cpu, PrecisionArg::F64) => Arithmetic::F64,
+    };
 
     let (tx, rx) = std::sync::mpsc::sync_channel(QUEUE);
     std::thread::Builder::new()
         .name("sample input".into())
-        .spawn(move || read_chunks(std::io::stdin().lock(), dims, &tx))
+        .spawn(move || read_chunks(std::io::stdin().lock(), dims, arithmetic, &tx))
         .context("starting the input thread")?;
 
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
@@ -115,6 +120,16 @@ pub fn run(args: SampleArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The arithmetic the points are evaluated in, which bounds the coordinates a line may
+/// hold: a finite `f64` beyond `f32`'s range would become infinite (and the value NaN).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Arithmetic {
+    /// `f64`: every finite coordinate.
+    F64,
+    /// `f32`, because of the option named: coordinates within ±`f32::MAX` once rounded.
+    F32(&'static str),
 }
 
 /// What evaluates the points: the CPU reference at a precision, or the GPU.
@@ -156,7 +171,7 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
                 PrecisionArg::F32 => Precision::F32,
             };
             if args.verbose {
-                eprintln!("sample: cpu, {}", format!("{precision:?}").to_lowercase());
+                errln!("sample: cpu, {}", format!("{precision:?}").to_lowercase())?;
             }
             Ok(Backend::Cpu {
                 lut: PermutationTables::new(args.noise.seed),
@@ -183,7 +198,7 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
             let ctx = GpuContext::new().context("--backend gpu needs a GPU adapter")?;
             let gpu = GpuNoise::new(&ctx.device, &ctx.queue, args.noise.seed)?;
             if args.verbose {
-                eprintln!("sample: gpu ({}), f32", gpu.adapter_description());
+                errln!("sample: gpu ({}), f32", gpu.adapter_description())?;
             }
             Ok(Backend::Gpu { gpu, _ctx: ctx })
         }
@@ -240,7 +255,12 @@ impl Backend {
 /// the points in chunks: a chunk goes out when it is full or when the input has nothing
 /// more buffered (the next read may wait), so nothing waits for input that has not come.
 /// A bad line sends its error instead of the chunk that holds it, and ends the thread.
-fn read_chunks(input: impl Read, dims: usize, tx: &SyncSender<Result<Vec<[f64; 4]>>>) {
+fn read_chunks(
+    input: impl Read,
+    dims: usize,
+    arithmetic: Arithmetic,
+    tx: &SyncSender<Result<Vec<[f64; 4]>>>,
+) {
     let mut reader = BufReader::with_capacity(1 << 16, input);
     let mut chunk = Vec::with_capacity(CHUNK);
     let mut line = Vec::with_capacity(MAX_LINE + 2);
@@ -251,7 +271,7 @@ fn read_chunks(input: impl Read, dims: usize, tx: &SyncSender<Result<Vec<[f64; 4
             .read_until(b'\n', &mut line);
         let point = match read {
             Ok(0) => break,
-            Ok(_) => parse_line(&line, number, dims),
+            Ok(_) => parse_line(&line, number, dims, arithmetic),
             Err(e) => Err(anyhow::Error::new(e).context(format!("reading line {number}"))),
         };
         match point {
@@ -275,7 +295,12 @@ fn read_chunks(input: impl Read, dims: usize, tx: &SyncSender<Result<Vec<[f64; 4
 
 /// One line (with its line ending, if any) as a point; errors name the line `number` and
 /// quote at most a short prefix of it.
-fn parse_line(bytes: &[u8], number: usize, dims: usize) -> Result<[f64; 4]> {
+fn parse_line(
+    bytes: &[u8],
+    number: usize,
+    dims: usize,
+    arithmetic: Arithmetic,
+) -> Result<[f64; 4]> {
     let content = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let content = content.strip_suffix(b"\r").unwrap_or(content);
     if content.len() > MAX_LINE {
@@ -308,6 +333,15 @@ fn parse_line(bytes: &[u8], number: usize, dims: usize) -> Result<[f64; 4]> {
                 quote_prefix(text)
             );
         }
+        if let Arithmetic::F32(option) = arithmetic {
+            if (v as f32).is_infinite() {
+                bail!(
+                    "line {number}: coordinate {} is beyond the f32 range (±{:e}) that {option} computes in",
+                    quote_prefix(text),
+                    f32::MAX
+                );
+            }
+        }
         *slot = v;
     }
     Ok(p)
@@ -329,9 +363,16 @@ fn quote_prefix(text: &str) -> String {
     format!("{:?}…", &text[..end])
 }
 
-/// `v` with 17 significant digits, the shortest that round-trips any f64, and a newline.
+/// `v` with 17 significant digits, the shortest that round-trips any f64, and a newline:
+/// in fixed notation from 1e-5 to below 1e16 (noise values), in scientific notation outside
+/// (`1.2345678901234567e-300`, not 300 zeros).
 fn write_17(out: &mut impl Write, v: f64) -> std::io::Result<()> {
-    writeln!(out, "{:.*}", digits_after_point(v), v)
+    let magnitude = v.abs();
+    if v == 0.0 || (1e-5..1e16).contains(&magnitude) {
+        writeln!(out, "{:.*}", digits_after_point(v), v)
+    } else {
+        writeln!(out, "{v:.16e}")
+    }
 }
 
 /// Digits after the decimal point that make 17 significant digits in fixed notation.

@@ -187,17 +187,28 @@ impl GpuNoise {
         lut: &impl crate::cpu::lookup::NoiseHasher,
     ) -> Result<Option<f32>> {
         let (gpu, cpu) = if points {
-            let points: Vec<[f32; 4]> = (0..64)
-                .map(|i| {
-                    let t = i as f32;
-                    [
-                        t * 0.37 - 9.0,
-                        t * 0.11 + 0.7,
-                        1.2 - t * 0.53,
-                        t * 0.29 + 0.4,
-                    ]
-                })
-                .collect();
+            // Near the origin, and far from it (|p| from 1e3 to 1e8, where a compiler that
+            // regroups a sum rounds to other cells: points are not reduced by periods).
+            let near = (0..64).map(|i| {
+                let t = i as f32;
+                [
+                    t * 0.37 - 9.0,
+                    t * 0.11 + 0.7,
+                    1.2 - t * 0.53,
+                    t * 0.29 + 0.4,
+                ]
+            });
+            let far = (0..48).map(|i| {
+                let m = 10f32.powi(3 + i % 6);
+                let t = i as f32;
+                [
+                    m * (0.731 - t * 0.0173),
+                    -m * (0.389 + t * 0.0121),
+                    m * (0.947 - t * 0.0311),
+                    -m * (0.523 - t * 0.0197),
+                ]
+            });
+            let points: Vec<[f32; 4]> = near.chain(far).collect();
             let gpu = self.evaluate_unchecked(kind, dims, &points, false)?.0;
             let cpu: Vec<f32> = points
                 .iter()

@@ -222,7 +222,7 @@ fn an_existing_output_is_refused_without_force_and_replaced_with_it() {
         assert_refused(
             d,
             &["--size", "8x4", "--force", "-o", "pipe.npy"],
-            "pipe.npy is not a regular file (refusing to replace it)",
+            "pipe.npy is not a regular file (a device, FIFO or socket; refusing to replace it)",
         );
     } else {
         eprintln!("SKIPPED FIFO case: mkfifo unavailable");

@@ -749,7 +749,7 @@ fn combinations_that_do_not_exist_are_one_line_errors_and_leave_no_file() {
                 ],
             ]
             .concat(),
-            "whole-number frequency along x",
+            "whole-number frequency from 1 to 16777216 along x",
         ),
         (
             [&s[..], &["--noise", "classic", "--gradient", "-o", "x.npy"]].concat(),

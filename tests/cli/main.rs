@@ -8,6 +8,7 @@ mod bake_support;
 #[path = "../common/mod.rs"]
 mod common;
 
+mod argument_space;
 mod backend_choice;
 mod bake_backends;
 mod bake_errors;
@@ -17,11 +18,19 @@ mod bake_interrupt;
 mod bake_ktx2;
 mod bake_tiles;
 mod cli_sample;
+mod edge_numbers;
 mod graph_cli;
 mod messages;
 mod noise_cellular_cli;
 mod noise_curl_cli;
 mod noise_flow_cli;
 mod noise_warp_cli;
+mod option_messages;
+mod output_targets;
 mod preview;
+mod sample_f32_range;
+mod sample_large_coordinates;
 mod sample_streaming;
+mod signal_after_rename;
+mod size_overflow;
+mod stream_failures;

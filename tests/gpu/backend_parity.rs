@@ -70,16 +70,31 @@ fn fields(kind: NoiseKind, dims: usize) -> Vec<Field> {
     fields
 }
 
+/// 200 points near the origin and 200 far from it (|p| from 10 to 1e8, where a shader
+/// compiler that regroups the skew's sums lands in other cells: points are evaluated as
+/// given, not reduced by lattice periods).
 fn points(dims: usize) -> Vec<[f32; 4]> {
-    (0..200)
-        .map(|i| {
-            let t = i as f32;
-            let p = [
-                t * 0.37 - 30.0,
-                t * 0.11 + 0.7,
-                1.2 - t * 0.53,
-                t * 0.29 + 0.4,
-            ];
+    let near = (0..200).map(|i| {
+        let t = i as f32;
+        [
+            t * 0.37 - 30.0,
+            t * 0.11 + 0.7,
+            1.2 - t * 0.53,
+            t * 0.29 + 0.4,
+        ]
+    });
+    let far = (0..200).map(|i| {
+        let m = 10f32.powi(1 + i % 8);
+        let t = i as f32;
+        [
+            m * (0.731 - t * 0.00173),
+            -m * (0.389 + t * 0.00121),
+            m * (0.947 - t * 0.00311),
+            -m * (0.523 - t * 0.00197),
+        ]
+    });
+    near.chain(far)
+        .map(|p| {
             let mut q = [0.0; 4];
             q[..dims].copy_from_slice(&p[..dims]);
             q

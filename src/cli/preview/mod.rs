@@ -59,10 +59,10 @@ pub struct PreviewArgs {
     #[command(flatten)]
     pub noise: NoiseOptions,
     /// Lattice cells across the window's width (the height spans the same cells per pixel).
-    #[arg(long, default_value_t = 8.0)]
+    #[arg(long, default_value_t = 8.0, allow_negative_numbers = true)]
     pub frequency: f64,
     /// Fractal octaves (1 = the base noise).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_OCTAVES as i64))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_OCTAVES as i64), allow_negative_numbers = true)]
     pub octaves: u32,
     /// How octaves combine.
     #[arg(long, value_enum, default_value = "fbm")]
@@ -77,7 +77,7 @@ pub struct PreviewArgs {
     #[arg(long, default_value = "800x600", value_parser = parse_window_size)]
     pub size: PhysicalSize<u32>,
     /// Render N frames and exit (the clock stays at --time, so the result is reproducible).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::whole_number::<u64>)]
     pub frames: Option<u64>,
     /// Save the last frame to this PNG and exit (after --frames frames, default 1).
     #[arg(long, value_name = "FILE")]
@@ -121,7 +121,7 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     if !(args.frequency.is_finite() && args.frequency > 0.0) {
         bail!(
             "--frequency must be a positive number, not {}",
-            args.frequency
+            wgpu_noise::bake::shortest(args.frequency)
         );
     }
     if !args.time.is_finite() || !args.speed.is_finite() {
@@ -132,6 +132,19 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     let view = initial_view(&args);
     if let Err(e) = view.field(args.size.width, args.size.height).validate() {
         bail!("--time {}: {e}", args.time);
+    }
+    if args.tileable {
+        // The T key may toggle tiling where it does not apply (the view says so); an option
+        // asked for at the start is refused instead of being ignored.
+        if args.noise.kind == super::KindArg::Simplex && args.noise.dims == 4 {
+            bail!("--tileable: simplex noise tiles in 2D and 3D only (give --dims 2 or 3, or --noise classic or cellular)");
+        }
+        if args.curl {
+            bail!("--tileable and --curl: curl noise does not tile");
+        }
+    }
+    if args.curl && args.noise.dims == 4 {
+        bail!("--curl: curl noise is 2D or 3D (give --dims 2 or 3)");
     }
     if args.frames == Some(0) {
         bail!("--frames must be at least 1");
@@ -382,10 +395,10 @@ impl App {
         }
         let renderer = Renderer::new(&device, &queue, self.view.seed, format)?;
         if self.frames.is_none() {
-            println!(
+            outln!(
                 "wgpu-noise preview on {} — keys: {HELP}",
                 adapter.get_info().name
-            );
+            )?;
         }
         Ok(Gfx {
             window,
@@ -528,11 +541,11 @@ impl App {
             &self.view.uniforms(width, height),
         )?;
         write_png(path, width, height, &pixels, overwrite)?;
-        eprintln!(
+        errln!(
             "saved {} ({width}×{height}, {})",
             path.display(),
             self.view.describe(width)
-        );
+        )?;
         Ok(())
     }
 
@@ -589,14 +602,14 @@ impl App {
                     *view = self.initial.clone();
                     self.last_frame = None;
                 }
-                "h" => println!("keys: {HELP}"),
+                "h" => outln!("keys: {HELP}")?,
                 "s" => {
                     let path = next_screenshot_path();
                     // A free name; should one appear meanwhile, it is not replaced.
                     match self.save_screenshot(&path, false) {
                         Ok(()) => {}
                         // A failed screenshot is reported; the preview goes on.
-                        Err(e) => eprintln!("error: screenshot: {e:#}"),
+                        Err(e) => errln!("error: screenshot: {e:#}")?,
                     }
                     return Ok(false);
                 }
