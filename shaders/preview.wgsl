@@ -1,5 +1,7 @@
 // `wgpu-noise preview`: one full-screen triangle whose fragments are noise.
-// Requires the noise functions (shader::noise_functions_wgsl, lookup textures at group 1).
+// Requires the noise functions (shader::noise_functions_wgsl, lookup textures at group 1)
+// and `fn preview_graph(p: vec4<f32>) -> f32`: the `--graph` file's function
+// (graph::wgsl::function), or a stub when there is none.
 // CPU equivalent of a frame: cpu::fractal::fractal::<f32> at the same points, then the
 // gray mapping below (src/cli/preview/view.rs: `gray`).
 
@@ -20,6 +22,9 @@ struct Preview {
 // True when the target is an sRGB format: the hardware then encodes what we write, so we
 // write the decoded gray and the stored byte is the same as on a linear target.
 override TARGET_SRGB: bool = false;
+// True when a noise graph decides the noise (`preview --graph`): then `preview.settings`,
+// `kind` and `curl` are unused.
+override GRAPH: bool = false;
 
 @vertex
 fn vs_fullscreen(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
@@ -39,7 +44,7 @@ fn fs_noise(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
     // The sampling convention: pixel i samples offset + step * i (as fill.wgsl).
     let index = vec4<f32>(floor(position.xy), 0.0, 0.0);
     let p = preview.offset + preview.step * index;
-    if (preview.curl == 1u) {
+    if (!GRAPH && preview.curl == 1u) {
         // The flow map of `bake --curl`: each component mapped from gray_low..gray_high.
         var c = vec3<f32>(preview.gray_low);
         if (preview.dims == 2u) {
@@ -54,7 +59,9 @@ fn fs_noise(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
         return vec4<f32>(rgb, 1.0);
     }
     var v: f32;
-    if (preview.dims == 2u) {
+    if (GRAPH) {
+        v = preview_graph(p);
+    } else if (preview.dims == 2u) {
         v = fractal2(preview.kind, p.xy, preview.settings);
     } else if (preview.dims == 3u) {
         v = fractal3(preview.kind, p.xyz, preview.settings);

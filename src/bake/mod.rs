@@ -204,9 +204,15 @@ impl NoiseSpec {
         let f = &self.field;
         let join = |v: &[f64]| v.iter().map(|&x| shortest(x)).collect::<Vec<_>>().join(",");
         let size: Vec<String> = f.size[..f.dims].iter().map(u32::to_string).collect();
+        let what = match &self.graph {
+            Some(program) => format!(
+                "noise graph ({} noise calls per sample)",
+                program.noise_calls()
+            ),
+            None => format!("{} noise", f.kind),
+        };
         let mut text = format!(
-            "{} noise, {}D, seed {}, size {}, frequency {}, offset {}",
-            f.kind,
+            "{what}, {}D, seed {}, size {}, frequency {}, offset {}",
             f.dims,
             self.seed,
             size.join("x"),

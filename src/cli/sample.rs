@@ -1,6 +1,7 @@
 //! `wgpu-noise sample`: points on stdin, one value per line on stdout.
 
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::path::PathBuf;
 use std::sync::mpsc::SyncSender;
 
 use anyhow::{bail, Context, Result};
@@ -9,6 +10,7 @@ use wgpu_noise::cpu::fractal::fractal;
 use wgpu_noise::cpu::{self, Precision};
 use wgpu_noise::field::Field;
 use wgpu_noise::gpu::{GpuContext, GpuNoise};
+use wgpu_noise::graph::{self, Program};
 use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
@@ -53,7 +55,24 @@ pub struct SampleArgs {
     pub warp: WarpOptions,
     #[command(flatten)]
     pub flow: FlowOptions,
+    /// A noise graph file (JSON, docs/graphs.md), evaluated instead of --noise and its
+    /// options.
+    #[arg(long, value_name = "FILE", conflicts_with_all = GRAPH_CONFLICTS)]
+    pub graph: Option<PathBuf>,
 }
+
+/// The options `--graph` replaces (clap argument ids).
+const GRAPH_CONFLICTS: [&str; 9] = [
+    "kind",
+    "cellular",
+    "distance",
+    "jitter",
+    "warp",
+    "warp_octaves",
+    "warp_frequency",
+    "warp_iterations",
+    "flow_angle",
+];
 
 /// The longest line accepted, in bytes (without its line ending): a point is at most four
 /// numbers, so anything longer is not one, and reading stops there instead of buffering it.
@@ -146,12 +165,21 @@ enum Backend {
         gpu: GpuNoise,
         _ctx: GpuContext,
     },
+    /// `--graph`: the graph's CPU evaluator at a precision.
+    Graph {
+        lut: PermutationTables,
+        precision: Precision,
+        program: Program,
+    },
 }
 
 /// Backend selection for `--backend` (and `--precision`): the one place that decides where
 /// `sample` evaluates and may say so on stderr (an adapter line for a `--verbose`, a
 /// fallback notice) before any input is read.
 fn open_backend(args: &SampleArgs) -> Result<Backend> {
+    if let Some(path) = &args.graph {
+        return open_graph(args, path);
+    }
     let kind: NoiseKind = args.noise.kind.into();
     let cellular = args.cellular.resolve(kind)?;
     let warp = args.warp.resolve()?;
@@ -205,6 +233,31 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
     }
 }
 
+/// [`open_backend`] with `--graph`.
+fn open_graph(args: &SampleArgs, path: &std::path::Path) -> Result<Backend> {
+    if args.backend == SampleBackend::Gpu {
+        bail!("--graph is sampled on the CPU (--precision f32 is the GPU's arithmetic); `bake --graph --backend gpu` runs a graph on the GPU");
+    }
+    let field = Field::new(NoiseKind::Simplex, &vec![1; args.noise.dims as usize]);
+    let program = super::load_graph(path, &field)?;
+    let precision = match args.precision {
+        PrecisionArg::F64 => Precision::F64,
+        PrecisionArg::F32 => Precision::F32,
+    };
+    if args.verbose {
+        errln!(
+            "sample: cpu, {}, graph {}",
+            format!("{precision:?}").to_lowercase(),
+            path.display()
+        )?;
+    }
+    Ok(Backend::Graph {
+        lut: PermutationTables::new(args.noise.seed),
+        precision,
+        program,
+    })
+}
+
 impl Backend {
     /// The values of `kind` noise at `points` (their first `dims` coordinates) into `values`.
     fn evaluate(
@@ -239,6 +292,21 @@ impl Backend {
                         }
                         (Precision::F64, _) => cpu::noise_at::<f64>(lut, kind, &p[..dims]),
                         (Precision::F32, _) => cpu::noise_at::<f32>(lut, kind, &q) as f64,
+                    }
+                }));
+            }
+            Backend::Graph {
+                lut,
+                precision,
+                program,
+            } => {
+                let mut regs64 = Vec::new();
+                let mut regs32 = Vec::new();
+                values.extend(points.iter().map(|p| match precision {
+                    Precision::F64 => graph::eval::value::<f64>(program, lut, *p, &mut regs64),
+                    Precision::F32 => {
+                        let q = p.map(|v| v as f32);
+                        graph::eval::value::<f32>(program, lut, q, &mut regs32) as f64
                     }
                 }));
             }

@@ -54,6 +54,9 @@ pub struct GpuNoise {
     checked: std::sync::atomic::AtomicU32,
     /// Slab targets kept from the last call, reused when the next has the same shape.
     slab_cache: std::sync::Mutex<Option<(SlabShape, Vec<SlabTarget>)>>,
+    /// Graph pipelines compiled so far, by their WGSL and hash key
+    /// (`GpuNoise::graph_pipeline`).
+    pub(crate) graph_pipelines: std::sync::Mutex<super::graph::GraphPipelineCache>,
     /// Options; change them at any time.
     pub options: GpuOptions,
 }
@@ -86,6 +89,7 @@ impl GpuNoise {
             layered: device.adapter_info().backend == wgpu::Backend::Gl,
             checked: std::sync::atomic::AtomicU32::new(0),
             slab_cache: std::sync::Mutex::new(None),
+            graph_pipelines: Default::default(),
             options: GpuOptions::default(),
         })
     }

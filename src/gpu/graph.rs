@@ -4,8 +4,9 @@
 use wgpu::util::DeviceExt;
 
 use super::generator::GpuNoise;
-use super::readback::map_and_read;
+use super::readback::{map_and_read, padded_row_bytes};
 use crate::error::{pop_error_scope, NoiseError, Result};
+use crate::field::Field;
 use crate::graph::{wgsl, Program};
 use crate::params::FillParams;
 use crate::shader::{self, ApiNames, LookupVariant, FILL_LOOKUP_GROUP};
@@ -27,7 +28,9 @@ struct GraphFillParams {
     step: [f32; 4],
     origin: [u32; 4],
     extent: [u32; 4],
-    /// `x` invocations per `y` (workgroups along x × [`GRAPH_WORKGROUP`]).
+    /// `x`: invocations per `y` (workgroups along x × [`GRAPH_WORKGROUP`]); `y`: values
+    /// per row in `graph_values` (the box's width, or more for rows padded to a texture
+    /// copy's alignment).
     stride: [u32; 4],
 }
 
@@ -51,7 +54,8 @@ fn fill_graph(@builtin(global_invocation_id) id: vec3<u32>) {
     if (i >= e.x * e.y * e.z * e.w) { return; }
     let index = vec4<u32>(i % e.x, (i / e.x) % e.y, (i / (e.x * e.y)) % e.z, i / (e.x * e.y * e.z));
     let p = graph_params.offset + graph_params.step * vec4<f32>(graph_params.origin + index);
-    graph_values[i] = wgpu_noise_graph(p);
+    let row = index.y + e.y * (index.z + e.z * index.w);
+    graph_values[index.x + graph_params.stride.y * row] = wgpu_noise_graph(p);
 }
 "#;
 
@@ -65,23 +69,55 @@ pub fn graph_fill_wgsl(program: &Program, variant: LookupVariant) -> String {
 }
 
 /// A graph compiled for one device and lookup variant.
+#[derive(Clone, Debug)]
 pub struct GraphPipeline {
     pipeline: wgpu::ComputePipeline,
     layout: wgpu::BindGroupLayout,
     noise_calls: u64,
+    dims: usize,
 }
 
+/// The most graph pipelines a [`GpuNoise`] keeps: a live editor compiles one per edit.
+const CACHED_GRAPH_PIPELINES: usize = 32;
+
+/// Graph pipelines by their shader source and hash key, oldest first.
+pub(crate) type GraphPipelineCache = Vec<((String, u32), GraphPipeline)>;
+
 impl GpuNoise {
-    /// Compiles `program` into a fill pipeline for this generator's lookup variant (and,
-    /// for the hash variant, its seed).
+    /// The fill pipeline of `program` for this generator's lookup variant (and, for the
+    /// hash variant, its seed): compiled on first use, then taken from a cache of the
+    /// last few graphs (keyed by the generated WGSL, so equal graphs share one).
     pub fn graph_pipeline(&self, program: &Program) -> Result<GraphPipeline> {
+        let key = (
+            graph_fill_wgsl(program, self.pipelines().variant()),
+            self.hash_key(),
+        );
+        let cached = |cache: &GraphPipelineCache| {
+            cache
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, p)| p.clone())
+        };
+        if let Some(p) = self.graph_pipelines.lock().ok().and_then(|c| cached(&c)) {
+            return Ok(p);
+        }
+        let pipeline = self.compile_graph(&key.0, program)?;
+        if let Ok(mut cache) = self.graph_pipelines.lock() {
+            if cache.len() == CACHED_GRAPH_PIPELINES {
+                cache.remove(0);
+            }
+            cache.push((key, pipeline.clone()));
+        }
+        Ok(pipeline)
+    }
+
+    /// Compiles the fill pipeline of `program`, whose whole shader is `wgsl`.
+    fn compile_graph(&self, wgsl: &str, program: &Program) -> Result<GraphPipeline> {
         let device = self.device();
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("wgpu-noise graph fill shader"),
-            source: wgpu::ShaderSource::Wgsl(
-                graph_fill_wgsl(program, self.pipelines().variant()).into(),
-            ),
+            source: wgpu::ShaderSource::Wgsl(wgsl.into()),
         });
         let entry = |binding, ty| wgpu::BindGroupLayoutEntry {
             binding,
@@ -138,6 +174,7 @@ impl GpuNoise {
             pipeline,
             layout,
             noise_calls: program.noise_calls().max(1) as u64,
+            dims: program.dims,
         })
     }
 
@@ -156,23 +193,141 @@ impl GpuNoise {
         out: &mut Vec<f32>,
     ) -> Result<()> {
         let texels = params.len() as u64;
-        let bytes = texels
-            .checked_mul(4)
-            .filter(|&b| b <= self.device().limits().max_storage_buffer_binding_size)
-            .ok_or_else(|| NoiseError::ExceedsLimit {
-                what: "graph fill box (bytes)".into(),
-                requested: texels.saturating_mul(4),
-                limit: self.device().limits().max_storage_buffer_binding_size,
-            })?;
+        let bytes = self.graph_buffer_bytes(texels)?;
         if texels == 0 {
             return Ok(());
         }
         let device = self.device();
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let values = self.graph_values_buffer(bytes);
+        let staging = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-noise graph readback"),
+            size: bytes,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("wgpu-noise graph fill"),
+        });
+        self.record_graph_box(&mut encoder, pipeline, params, &values, params.extent[0])?;
+        encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);
+        let submission = self.queue().submit([encoder.finish()]);
+        pop_error_scope(scope)?;
+        map_and_read(device, &staging, submission, self.options.timeout, |b| {
+            out.extend_from_slice(bytemuck::cast_slice(b));
+        })
+    }
+
+    /// Records the fill of `field` with `pipeline`'s graph into `texture`, an
+    /// `R32Float` texture of the application's with `COPY_DST` usage, into `encoder`
+    /// (nothing is submitted). The texture is `width × height` = the field's x × y, with
+    /// `depth_or_array_layers` the field's z (3D: a 3D texture or a 2D array) or z × w
+    /// (4D: layer `w · z_size + z`); 2D fields fill a 2D texture.
+    ///
+    /// The work is recorded as dispatches of at most [`NOISE_CALLS_PER_SUBMIT`] noise calls
+    /// each, all of them in the caller's one submit.
+    pub fn record_graph(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        pipeline: &GraphPipeline,
+        field: &Field,
+        texture: &wgpu::Texture,
+    ) -> Result<()> {
+        field.validate()?;
+        if pipeline.dims != field.dims {
+            return Err(NoiseError::InvalidArgument(format!(
+                "the graph was lowered for {}D, the field is {}D",
+                pipeline.dims, field.dims
+            )));
+        }
+        check_graph_target(field, texture)?;
+        let device = self.device();
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let [nx, _, nz, _] = field.size;
+        // Rows padded to the alignment a buffer-to-texture copy needs.
+        let pitch = padded_row_bytes(nx) / 4;
+        let limit = device.limits().max_storage_buffer_binding_size / (pitch as u64 * 4);
+        let max_texels = self
+            .graph_box_texels(pipeline)
+            .min(limit.max(1) * nx as u64);
+        let start = field.origin();
+        for params in FillParams::boxes(field, max_texels) {
+            let [ex, ey, ez, ew] = params.extent;
+            let rows = ey as u64 * ez as u64 * ew as u64;
+            let bytes = self.graph_buffer_bytes(rows * pitch as u64)?;
+            let values = self.graph_values_buffer(bytes);
+            self.record_graph_box(encoder, pipeline, &params, &values, pitch)?;
+            let origin: [u32; 4] = std::array::from_fn(|a| params.origin[a] - start[a]);
+            // One copy per w: the layers of a 4D box are contiguous only within one volume.
+            for w in 0..ew {
+                encoder.copy_buffer_to_texture(
+                    wgpu::TexelCopyBufferInfo {
+                        buffer: &values,
+                        layout: wgpu::TexelCopyBufferLayout {
+                            offset: w as u64 * ey as u64 * ez as u64 * pitch as u64 * 4,
+                            bytes_per_row: Some(pitch * 4),
+                            rows_per_image: Some(ey),
+                        },
+                    },
+                    wgpu::TexelCopyTextureInfo {
+                        texture,
+                        mip_level: 0,
+                        origin: wgpu::Origin3d {
+                            x: origin[0],
+                            y: origin[1],
+                            z: origin[2] + (origin[3] + w) * nz,
+                        },
+                        aspect: wgpu::TextureAspect::All,
+                    },
+                    wgpu::Extent3d {
+                        width: ex,
+                        height: ey,
+                        depth_or_array_layers: ez,
+                    },
+                );
+            }
+        }
+        pop_error_scope(scope)
+    }
+
+    /// The bytes of a values buffer of `texels`, within the device's storage binding limit.
+    fn graph_buffer_bytes(&self, texels: u64) -> Result<u64> {
+        let limit = self.device().limits().max_storage_buffer_binding_size;
+        texels
+            .checked_mul(4)
+            .filter(|&b| b <= limit)
+            .ok_or_else(|| NoiseError::ExceedsLimit {
+                what: "graph fill box (bytes)".into(),
+                requested: texels.saturating_mul(4),
+                limit,
+            })
+    }
+
+    fn graph_values_buffer(&self, bytes: u64) -> wgpu::Buffer {
+        self.device().create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-noise graph values"),
+            size: bytes.max(4),
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        })
+    }
+
+    /// Records one dispatch of `pipeline` over the box `params` into `encoder`, writing
+    /// `values` with `pitch` values per row.
+    fn record_graph_box(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        pipeline: &GraphPipeline,
+        params: &FillParams,
+        values: &wgpu::Buffer,
+        pitch: u32,
+    ) -> Result<()> {
+        let device = self.device();
+        let texels = params.len() as u64;
         let groups = texels.div_ceil(GRAPH_WORKGROUP as u64);
         let max = device.limits().max_compute_workgroups_per_dimension as u64;
         let x = groups.min(max);
-        let y = groups.div_ceil(x);
+        let y = groups.div_ceil(x.max(1));
         if y > max {
             return Err(NoiseError::ExceedsLimit {
                 what: "graph fill workgroups".into(),
@@ -185,24 +340,12 @@ impl GpuNoise {
             step: params.step,
             origin: params.origin,
             extent: params.extent,
-            stride: [(x * GRAPH_WORKGROUP as u64) as u32, 0, 0, 0],
+            stride: [(x * GRAPH_WORKGROUP as u64) as u32, pitch, 0, 0],
         };
         let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("wgpu-noise graph fill params"),
             contents: bytemuck::bytes_of(&uniform),
             usage: wgpu::BufferUsages::UNIFORM,
-        });
-        let values = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("wgpu-noise graph values"),
-            size: bytes,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-            mapped_at_creation: false,
-        });
-        let staging = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("wgpu-noise graph readback"),
-            size: bytes,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
         });
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("wgpu-noise graph fill bind group"),
@@ -218,24 +361,46 @@ impl GpuNoise {
                 },
             ],
         });
-        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("wgpu-noise graph fill"),
+            timestamp_writes: None,
         });
-        {
-            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some("wgpu-noise graph fill"),
-                timestamp_writes: None,
-            });
-            pass.set_pipeline(&pipeline.pipeline);
-            pass.set_bind_group(0, self.lookup_bind_group(), &[]);
-            pass.set_bind_group(1, &bind_group, &[]);
-            pass.dispatch_workgroups(x as u32, y as u32, 1);
-        }
-        encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);
-        let submission = self.queue().submit([encoder.finish()]);
-        pop_error_scope(scope)?;
-        map_and_read(device, &staging, submission, self.options.timeout, |b| {
-            out.extend_from_slice(bytemuck::cast_slice(b));
-        })
+        pass.set_pipeline(&pipeline.pipeline);
+        pass.set_bind_group(0, self.lookup_bind_group(), &[]);
+        pass.set_bind_group(1, &bind_group, &[]);
+        pass.dispatch_workgroups(x as u32, y as u32, 1);
+        Ok(())
+    }
+}
+
+/// Checks that `texture` can take `field` through [`GpuNoise::record_graph`].
+fn check_graph_target(field: &Field, texture: &wgpu::Texture) -> Result<()> {
+    let [nx, ny, nz, nw] = field.size;
+    let layers = nz as u64 * nw as u64;
+    let size = texture.size();
+    let problem = if texture.format() != wgpu::TextureFormat::R32Float {
+        Some(format!(
+            "its format is {:?}, not R32Float",
+            texture.format()
+        ))
+    } else if !texture.usage().contains(wgpu::TextureUsages::COPY_DST) {
+        Some("it lacks the COPY_DST usage".to_string())
+    } else if texture.dimension() == wgpu::TextureDimension::D1 {
+        Some("it is a 1D texture".to_string())
+    } else if (size.width, size.height, size.depth_or_array_layers as u64) != (nx, ny, layers) {
+        Some(format!(
+            "it is {}×{}×{}, the field needs {nx}×{ny}×{layers} (x × y × z·w)",
+            size.width, size.height, size.depth_or_array_layers
+        ))
+    } else if texture.mip_level_count() != 1 || texture.sample_count() != 1 {
+        Some("it has mip levels or samples beyond one".to_string())
+    } else {
+        None
+    };
+    match problem {
+        Some(why) => Err(NoiseError::InvalidArgument(format!(
+            "the texture cannot hold this graph fill: {why}"
+        ))),
+        None => Ok(()),
     }
 }

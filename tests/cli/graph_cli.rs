@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::bake_support::{assert_refused, bake_ok, read_npy, scratch_dir};
+use crate::bake_support::{assert_refused, bake_ok, read_npy, sample_with_input, scratch_dir};
+use wgpu_noise::graph::{eval, Graph};
+use wgpu_noise::tables::PermutationTables;
 
 fn terrain() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/terrain.json")
@@ -90,7 +92,11 @@ fn a_graph_that_spells_out_flags_writes_the_same_bytes() {
     .concat();
     let graph = [&grid[..], &["--graph", "ridged5.json", "-o", "graph.npy"]].concat();
     bake_ok(&dir, &flags);
-    bake_ok(&dir, &graph);
+    let summary = bake_ok(&dir, &graph);
+    assert!(
+        summary.contains("noise graph (5 noise calls per sample), 3D"),
+        "the summary names the graph: {summary}"
+    );
     let (a, b) = (
         std::fs::read(dir.join("flags.npy")).unwrap(),
         std::fs::read(dir.join("graph.npy")).unwrap(),
@@ -212,4 +218,79 @@ fn every_shipped_graph_bakes_in_2d_and_3d() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sample_evaluates_a_graph_at_the_points_given_in_f64_and_f32() {
+    let text = std::fs::read_to_string(terrain()).unwrap();
+    let graph = terrain();
+    let graph = graph.to_str().unwrap();
+    let points: Vec<[f64; 4]> = (0..40)
+        .map(|i| {
+            let t = i as f64;
+            [t * 0.37 - 3.0, t * 1.91 + 1e3, -t * 0.113, 0.0]
+        })
+        .collect();
+    let input: String = points
+        .iter()
+        .map(|p| format!("{} {} {}\n", p[0], p[1], p[2]))
+        .collect();
+    let program = Graph::from_json(&text)
+        .unwrap()
+        .program(3, [0.0; 4])
+        .unwrap();
+    let lut = PermutationTables::new(4);
+    let mut regs64 = Vec::new();
+    let mut regs32 = Vec::new();
+    for precision in ["f64", "f32"] {
+        let out = sample_with_input(
+            &[
+                "--graph",
+                graph,
+                "--dims",
+                "3",
+                "--seed",
+                "4",
+                "--precision",
+                precision,
+            ],
+            input.as_bytes(),
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got: Vec<f64> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| l.parse().unwrap())
+            .collect();
+        assert_eq!(got.len(), points.len());
+        for (p, &v) in points.iter().zip(&got) {
+            // Printed with 17 significant digits: the value itself, bit for bit.
+            let expected = match precision {
+                "f64" => eval::value::<f64>(&program, &lut, *p, &mut regs64),
+                _ => eval::value::<f32>(&program, &lut, p.map(|c| c as f32), &mut regs32) as f64,
+            };
+            assert_eq!(v, expected, "{precision} at {p:?}");
+        }
+    }
+    for (args, says) in [
+        (vec!["--graph", graph, "--noise", "classic"], "--noise"),
+        (vec!["--graph", graph, "--warp", "1"], "--warp"),
+        (
+            vec!["--graph", graph, "--backend", "gpu"],
+            "bake --graph --backend gpu",
+        ),
+        (
+            vec!["--graph", "/nonexistent/g.json"],
+            "/nonexistent/g.json",
+        ),
+    ] {
+        let out = sample_with_input(&args, b"0 0\n");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} accepted");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{args:?}: {stderr}");
+    }
 }

@@ -28,6 +28,7 @@ mod noise_warp_cli;
 mod option_messages;
 mod output_targets;
 mod preview;
+mod preview_graph;
 mod sample_f32_range;
 mod sample_large_coordinates;
 mod sample_streaming;

@@ -28,8 +28,8 @@ use wgpu_noise::NoiseKind;
 static XVFB_START: Mutex<()> = Mutex::new(());
 
 /// An X display for the preview's window; stops the Xvfb server it started when dropped.
-struct Display {
-    name: String,
+pub(crate) struct Display {
+    pub(crate) name: String,
     server: Option<Child>,
 }
 
@@ -67,7 +67,7 @@ fn display_taken(number: u32) -> bool {
     }
 }
 
-fn require_gpu() -> bool {
+pub(crate) fn require_gpu() -> bool {
     std::env::var_os("WGPU_NOISE_REQUIRE_GPU").is_some()
 }
 
@@ -137,7 +137,7 @@ fn display() -> Option<Display> {
 // ---------------------------------------------------------------------------------------
 // Running the preview.
 
-fn preview(display: Option<&Display>, args: &[&str]) -> Output {
+pub(crate) fn preview(display: Option<&Display>, args: &[&str]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"));
     cmd.arg("preview").args(args).env_remove("WAYLAND_DISPLAY");
     match display {
@@ -295,7 +295,7 @@ fn curl_reference(frame: &Frame) -> Vec<u8> {
 /// from f64). Measured on lavapipe: see the stderr line. More than 1 could only come from a
 /// simplex 3D/4D r² = 0.6 boundary jump (~1e-3, a tenth of a gray level), so a handful of
 /// such values is allowed, no more.
-fn assert_levels_match(got: &[u8], expected: &[u8], what: &str) {
+pub(crate) fn assert_levels_match(got: &[u8], expected: &[u8], what: &str) {
     let diff = differences(got, expected);
     let max = diff.iter().copied().max().unwrap();
     let off_by_one = diff.iter().filter(|&&d| d == 1).count();
@@ -325,7 +325,7 @@ fn mean(d: &[u8]) -> f64 {
 }
 
 /// Both a display and an adapter, or `None` (skipped, with the reason on stderr).
-fn window_setup() -> Option<Display> {
+pub(crate) fn window_setup() -> Option<Display> {
     common::gpu()?;
     display()
 }

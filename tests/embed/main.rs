@@ -13,6 +13,7 @@ mod embed_compute;
 mod embed_contract;
 mod embed_curl_flow;
 mod embed_example;
+mod embed_graph_texture;
 mod embed_modules;
 mod embed_names;
 mod embed_own_texture;

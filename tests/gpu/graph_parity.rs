@@ -186,3 +186,29 @@ fn random_graphs_on_the_gpu_equal_the_f32_cpu() {
         println!("{backend}: 2 × 40 random graphs, max relative error {worst:.1e}");
     }
 }
+
+/// `graph_pipeline` keeps compiled graphs; the hash variant's pipelines are specialised for
+/// a seed, so after `set_seed` the same graph must compile again, not come from the cache.
+#[test]
+fn a_cached_graph_pipeline_follows_the_generators_seed() {
+    let graph = Graph::from_json(include_str!("../../examples/graphs/terrain.json")).unwrap();
+    let Some(ctx) = common::gpu() else {
+        return;
+    };
+    let field = field(2, 0.0);
+    for (variant, mut gpu) in generators(&ctx, 1) {
+        let program = graph.program(2, [0.0; 4]).unwrap();
+        let (first, cpu1, c64) = fill_both(&gpu, variant, 1, &field, program.clone());
+        compare(&format!("{variant:?} seed 1"), &first, &cpu1, &c64);
+        gpu.set_seed(2);
+        let (second, cpu2, c64) = fill_both(&gpu, variant, 2, &field, program.clone());
+        compare(&format!("{variant:?} seed 2"), &second, &cpu2, &c64);
+        assert_ne!(first, second, "{variant:?}: seed 2 drew seed 1's field");
+        gpu.set_seed(1);
+        let (again, _, _) = fill_both(&gpu, variant, 1, &field, program);
+        assert_eq!(
+            again, first,
+            "{variant:?}: back on seed 1, the cached pipeline"
+        );
+    }
+}

@@ -1,9 +1,9 @@
-//! The measurement harness behind `wgpu-noise bench` and `benches/`: the standard
+//! The measurement harness behind `wgpu-noise bench`: the standard
 //! workloads, GPU fill timing (device timestamps where the adapter has them, else wall time
 //! around submit + wait), the empty-kernel store floor, the CPU reference in one thread or
 //! all, and the medians the tables are made of.
 //!
-//! Peers (noise-rs, fastnoise-lite) are measured by the binary and `benches/`, behind the
+//! Peers (noise-rs, fastnoise-lite) are measured by the binary, behind the
 //! `bench-peers` feature, so this module never depends on them: it only provides the
 //! sample coordinates they must use ([`Workload::coordinates`]).
 //!
@@ -49,7 +49,7 @@ impl Workload {
         Workload { dims: 4, side: 64 },
     ];
 
-    /// Smaller workloads for `--quick` and `cargo bench`: 1024², 128³, 32⁴ (1 to 2 M samples).
+    /// Smaller workloads for `--quick`: 1024², 128³, 32⁴ (1 to 2 M samples).
     pub const QUICK: [Workload; 3] = [
         Workload {
             dims: 2,

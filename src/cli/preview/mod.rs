@@ -6,6 +6,7 @@
 
 mod render;
 mod view;
+mod watch;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,9 +22,11 @@ use winit::keyboard::{Key, NamedKey};
 use winit::window::{Window, WindowId};
 
 use wgpu_noise::field::MAX_OCTAVES;
+use wgpu_noise::graph::Program;
 
 use self::render::{write_png, Renderer};
 use self::view::{View, ZOOM_STEP};
+use self::watch::{GraphWatch, Reload};
 use super::{FractalArg, NoiseOptions};
 
 /// The keys, as shown in the window title and printed by `H`.
@@ -51,8 +54,13 @@ const PIXELS_PER_NOTCH: f64 = 40.0;
 W domain warp · F flow noise · C curl noise (flow-map colours) · T tileable · \
 Up/Down frequency · [/] seed · Space pause · R reset · drag pan · wheel zoom · S screenshot · H help · Esc/Q quit
 
+With --graph FILE the graph decides the noise (the kind, fractal, warp, flow, curl and tile keys \
+do nothing); the file is reloaded when it changes, and a bad edit is reported while the last \
+good graph stays on screen.
+
 Examples:
   wgpu-noise preview --noise classic --dims 3 --octaves 4
+  wgpu-noise preview --graph examples/graphs/marble.json
   wgpu-noise preview --dims 4 --time 2.5 --frames 3 --screenshot frame.png"
 )]
 pub struct PreviewArgs {
@@ -96,7 +104,14 @@ pub struct PreviewArgs {
     /// the animation looping every 4 cells along z (3D) or w (4D).
     #[arg(long)]
     pub tileable: bool,
+    /// Draw a noise graph file (JSON, docs/graphs.md) instead of --noise and the fractal
+    /// options, reloading it whenever it changes.
+    #[arg(long, value_name = "FILE", conflicts_with_all = GRAPH_CONFLICTS)]
+    pub graph: Option<PathBuf>,
 }
+
+/// The options `--graph` replaces (clap argument ids).
+const GRAPH_CONFLICTS: [&str; 5] = ["kind", "octaves", "fractal", "curl", "tileable"];
 
 fn parse_window_size(s: &str) -> std::result::Result<PhysicalSize<u32>, String> {
     let (w, h) = s
@@ -152,11 +167,15 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     if let Some(path) = &args.screenshot {
         check_screenshot_path(path, args.force)?;
     }
+    let graph = match &args.graph {
+        Some(path) => Some(GraphWatch::open(path, args.noise.dims as usize)?),
+        None => None,
+    };
     super::quiet_xdg_runtime_dir();
     check_display()?;
     let event_loop = EventLoop::new()
         .map_err(|e| anyhow!("cannot open a window ({}); {BAKE_HINT}", window_error(&e)))?;
-    let mut app = App::new(&args, event_loop.owned_display_handle());
+    let mut app = App::new(&args, event_loop.owned_display_handle(), graph);
     event_loop
         .run_app(&mut app)
         .map_err(|e| anyhow!("the window's event loop failed: {e}"))?;
@@ -183,6 +202,7 @@ fn initial_view(args: &PreviewArgs) -> View {
         flow: false,
         curl: args.curl,
         tiled: args.tileable,
+        graph: None,
     }
 }
 
@@ -288,11 +308,20 @@ struct App {
     stats: Stats,
     cursor: PhysicalPosition<f64>,
     dragging: bool,
+    /// `--graph`: the watched file, and the graph drawn now (lowered for `view.dims`).
+    graph: Option<(GraphWatch, Program)>,
+    /// Why the file's last edit is not drawn (shown in the title until a good edit).
+    graph_error: Option<String>,
 }
 
 impl App {
-    fn new(args: &PreviewArgs, display: OwnedDisplayHandle) -> Self {
-        let view = initial_view(args);
+    fn new(
+        args: &PreviewArgs,
+        display: OwnedDisplayHandle,
+        graph: Option<(GraphWatch, Program)>,
+    ) -> Self {
+        let mut view = initial_view(args);
+        view.graph = graph.as_ref().map(|(watch, _)| watch.name());
         let unattended = args.frames.is_some() || args.screenshot.is_some();
         App {
             display,
@@ -321,6 +350,8 @@ impl App {
             },
             cursor: PhysicalPosition::new(0.0, 0.0),
             dragging: false,
+            graph,
+            graph_error: None,
         }
     }
 
@@ -393,7 +424,13 @@ impl App {
         if size.width > 0 && size.height > 0 {
             surface.configure(&device, &config);
         }
-        let renderer = Renderer::new(&device, &queue, self.view.seed, format)?;
+        let renderer = Renderer::new(
+            &device,
+            &queue,
+            self.view.seed,
+            format,
+            self.graph.as_ref().map(|(_, program)| program),
+        )?;
         if self.frames.is_none() {
             outln!(
                 "wgpu-noise preview on {} — keys: {HELP}",
@@ -519,10 +556,70 @@ impl App {
             }
             None => "measuring…".to_string(),
         };
+        let error = match &self.graph_error {
+            Some(why) => format!(" — graph error (the last good graph stays): {why}"),
+            None => String::new(),
+        };
         gfx.window.set_title(&format!(
-            "wgpu-noise — {} — {speed} — {HELP}",
+            "wgpu-noise — {}{error} — {speed} — {HELP}",
             self.view.describe(gfx.config.width)
         ));
+    }
+
+    /// Looks at the `--graph` file: a good edit is drawn from the next frame on, a bad one
+    /// is reported (stderr and title) while the last good graph stays.
+    fn reload_graph(&mut self) -> Result<()> {
+        let Some((watch, program)) = self.graph.as_mut() else {
+            return Ok(());
+        };
+        let outcome = match watch.look(self.view.dims) {
+            Reload::Unchanged => return Ok(()),
+            Reload::Loaded(new) => {
+                let drawn = match self.gfx.as_mut() {
+                    Some(gfx) => gfx
+                        .renderer
+                        .set_graph(&gfx.device, Some(&new))
+                        .map_err(|e| format!("{e:#}")),
+                    None => Ok(()),
+                };
+                if drawn.is_ok() {
+                    *program = new;
+                }
+                drawn
+            }
+            Reload::Failed(why) => Err(why),
+        };
+        let path = watch.path().display().to_string();
+        match outcome {
+            Ok(()) => {
+                self.graph_error = None;
+                errln!("reloaded {path}")?;
+            }
+            Err(why) => {
+                errln!("error: --graph {path}: {why}; the last good graph stays")?;
+                self.graph_error = Some(why);
+            }
+        }
+        self.update_title();
+        if let Some(gfx) = &self.gfx {
+            gfx.window.request_redraw();
+        }
+        Ok(())
+    }
+
+    /// Lowers the last good graph again for `view.dims` (a dimension key) and draws it.
+    fn relower_graph(&mut self) -> std::result::Result<(), String> {
+        let Some((watch, program)) = self.graph.as_mut() else {
+            return Ok(());
+        };
+        let new = watch.program(self.view.dims)?;
+        if let Some(gfx) = self.gfx.as_mut() {
+            gfx.renderer
+                .set_graph(&gfx.device, Some(&new))
+                .map_err(|e| format!("{e:#}"))?;
+        }
+        *program = new;
+        Ok(())
     }
 
     /// Renders the current frame offscreen at the window's size and saves it (replacing
@@ -551,6 +648,7 @@ impl App {
 
     /// Handles a pressed key; returns whether the picture changed.
     fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) -> Result<bool> {
+        let dims_before = self.view.dims;
         let view = &mut self.view;
         // Held keys repeat only the stepping ones (octaves, frequency, seed), never a
         // toggle or a screenshot.
@@ -616,6 +714,12 @@ impl App {
                 _ => return Ok(false),
             },
             _ => return Ok(false),
+        }
+        if self.view.dims != dims_before {
+            if let Err(why) = self.relower_graph() {
+                errln!("error: the graph in {}D: {why}", self.view.dims)?;
+                self.view.dims = dims_before;
+            }
         }
         if let Some(gfx) = self.gfx.as_mut() {
             gfx.renderer.set_seed(&gfx.queue, self.view.seed);
@@ -733,6 +837,10 @@ impl ApplicationHandler for App {
             self.fail(event_loop, err);
             return;
         }
+        if let Err(e) = self.reload_graph() {
+            self.fail(event_loop, e);
+            return;
+        }
         let Some(gfx) = &self.gfx else { return };
         match self.hold_until {
             Some(t) if Instant::now() < t => {
@@ -756,6 +864,9 @@ impl ApplicationHandler for App {
         event_loop.set_control_flow(if self.frames.is_some() {
             // Wake up now and then to enforce UNATTENDED_TIMEOUT.
             ControlFlow::WaitUntil(Instant::now() + Duration::from_secs(1))
+        } else if let Some((watch, _)) = &self.graph {
+            // Wake up to look at the graph file even while nothing moves.
+            ControlFlow::WaitUntil(watch.next_look())
         } else {
             ControlFlow::Wait
         });

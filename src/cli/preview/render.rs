@@ -9,7 +9,10 @@ use anyhow::{Context, Result};
 use wgpu::util::DeviceExt;
 use wgpu_noise::bake::picture::{write_png8, Channels};
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
+use wgpu_noise::error::pop_error_scope;
 use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes};
+use wgpu_noise::graph::{wgsl, Program};
+use wgpu_noise::shader::ApiNames;
 
 use super::view::PreviewUniforms;
 
@@ -27,18 +30,31 @@ pub struct Renderer {
     noise: NoiseBindings,
     uniform_buffer: wgpu::Buffer,
     uniform_group: wgpu::BindGroup,
-    window_pipeline: wgpu::RenderPipeline,
-    screenshot_pipeline: wgpu::RenderPipeline,
+    layout: wgpu::PipelineLayout,
+    window_format: wgpu::TextureFormat,
+    pipelines: Pipelines,
 }
+
+/// The two pipelines of one shader (the noise functions, `--graph`'s function if any and
+/// `shaders/preview.wgsl`).
+struct Pipelines {
+    window: wgpu::RenderPipeline,
+    screenshot: wgpu::RenderPipeline,
+}
+
+/// `preview_graph` when no graph decides the noise (`GRAPH` is then false and it is never
+/// called).
+const NO_GRAPH_WGSL: &str = "fn preview_graph(p: vec4<f32>) -> f32 { return 0.0; }";
 
 impl Renderer {
     /// Compiles the preview pipelines for a window of `window_format`, with the lookup
-    /// tables of `seed`.
+    /// tables of `seed`, drawing `graph` if there is one.
     pub fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         seed: u64,
         window_format: wgpu::TextureFormat,
+        graph: Option<&Program>,
     ) -> Result<Self> {
         let noise = NoiseBindings::new(
             device,
@@ -49,9 +65,6 @@ impl Renderer {
                 visibility: wgpu::ShaderStages::FRAGMENT,
             },
         )?;
-        let module = noise
-            .create_shader_module(device, Some("preview shader"), PREVIEW_WGSL)
-            .context("compiling shaders/preview.wgsl")?;
         let uniform_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("preview uniforms"),
             contents: bytemuck::bytes_of(&<PreviewUniforms as bytemuck::Zeroable>::zeroed()),
@@ -85,27 +98,23 @@ impl Renderer {
             bind_group_layouts: &[Some(&uniform_layout), Some(noise.layout())],
             immediate_size: 0,
         });
-        let window_pipeline = pipeline(
-            device,
-            &layout,
-            &module,
-            window_format,
-            "preview window pipeline",
-        );
-        let screenshot_pipeline = pipeline(
-            device,
-            &layout,
-            &module,
-            SCREENSHOT_FORMAT,
-            "preview screenshot pipeline",
-        );
+        let pipelines = Pipelines::new(device, &noise, &layout, window_format, graph)?;
         Ok(Renderer {
             noise,
             uniform_buffer,
             uniform_group,
-            window_pipeline,
-            screenshot_pipeline,
+            layout,
+            window_format,
+            pipelines,
         })
+    }
+
+    /// Draws `graph` from now on (or the flags' noise for `None`). On an error the
+    /// pipelines in use stay.
+    pub fn set_graph(&mut self, device: &wgpu::Device, graph: Option<&Program>) -> Result<()> {
+        self.pipelines =
+            Pipelines::new(device, &self.noise, &self.layout, self.window_format, graph)?;
+        Ok(())
     }
 
     /// Switches the lookup tables to `seed` (uploads only when it changed).
@@ -125,7 +134,7 @@ impl Renderer {
         self.draw(
             encoder,
             target,
-            &self.window_pipeline,
+            &self.pipelines.window,
             "preview window pass",
         );
     }
@@ -174,7 +183,7 @@ impl Renderer {
         self.draw(
             &mut encoder,
             &view,
-            &self.screenshot_pipeline,
+            &self.pipelines.screenshot,
             "preview screenshot pass",
         );
         encoder.copy_texture_to_buffer(
@@ -238,14 +247,63 @@ impl Renderer {
     }
 }
 
+impl Pipelines {
+    /// Compiles the preview shader with `graph`'s function (or [`NO_GRAPH_WGSL`]) for the
+    /// window's format and the screenshot's.
+    fn new(
+        device: &wgpu::Device,
+        noise: &NoiseBindings,
+        layout: &wgpu::PipelineLayout,
+        window_format: wgpu::TextureFormat,
+        graph: Option<&Program>,
+    ) -> Result<Self> {
+        let graph_wgsl = match graph {
+            Some(program) => wgsl::function(program, "preview_graph", ApiNames::Plain),
+            None => NO_GRAPH_WGSL.to_string(),
+        };
+        let module = noise
+            .create_shader_module(
+                device,
+                Some("preview shader"),
+                &format!("{PREVIEW_WGSL}\n{graph_wgsl}"),
+            )
+            .context("compiling shaders/preview.wgsl")?;
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let graph = graph.is_some();
+        let window = pipeline(
+            device,
+            layout,
+            &module,
+            window_format,
+            graph,
+            "preview window pipeline",
+        );
+        let screenshot = pipeline(
+            device,
+            layout,
+            &module,
+            SCREENSHOT_FORMAT,
+            graph,
+            "preview screenshot pipeline",
+        );
+        pop_error_scope(scope)?;
+        Ok(Pipelines { window, screenshot })
+    }
+}
+
 fn pipeline(
     device: &wgpu::Device,
     layout: &wgpu::PipelineLayout,
     module: &wgpu::ShaderModule,
     format: wgpu::TextureFormat,
+    graph: bool,
     label: &str,
 ) -> wgpu::RenderPipeline {
-    let constants = [("TARGET_SRGB", if format.is_srgb() { 1.0 } else { 0.0 })];
+    let flag = |on: bool| if on { 1.0 } else { 0.0 };
+    let constants = [
+        ("TARGET_SRGB", flag(format.is_srgb())),
+        ("GRAPH", flag(graph)),
+    ];
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some(label),
         layout: Some(layout),

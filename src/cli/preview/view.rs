@@ -2,6 +2,7 @@
 //! window-sized frame of it becomes a [`Field`] (so the window follows the library's
 //! sampling convention and the CPU reference can reproduce any frame).
 
+use wgpu_noise::bake::ValueRange;
 use wgpu_noise::field::{Warp, MAX_OCTAVES};
 use wgpu_noise::params::{FillParams, NoiseSettings, Slab};
 use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
@@ -59,6 +60,9 @@ pub struct View {
     /// across each side, and the animated axis of 3D/4D loops with period
     /// [`PREVIEW_TILE_DEPTH`].
     pub tiled: bool,
+    /// A noise graph's file name (`--graph`): the graph decides the noise, so the kind,
+    /// fractal, warp, flow, curl and tiling above are not used.
+    pub graph: Option<String>,
 }
 
 impl View {
@@ -75,6 +79,7 @@ impl View {
     /// flow noise does not tile).
     pub fn flowing(&self) -> bool {
         self.flow
+            && self.graph.is_none()
             && self.kind == NoiseKind::Simplex
             && self.dims <= 3
             && !self.showing_curl()
@@ -84,13 +89,16 @@ impl View {
     /// Whether the frame is tileable noise ([`View::tiled`]; not 4D simplex, which does
     /// not tile, nor curl noise).
     pub fn tiling(&self) -> bool {
-        self.tiled && !(self.kind == NoiseKind::Simplex && self.dims == 4) && !self.showing_curl()
+        self.tiled
+            && self.graph.is_none()
+            && !(self.kind == NoiseKind::Simplex && self.dims == 4)
+            && !self.showing_curl()
     }
 
     /// Whether the frame shows curl noise ([`View::curl`]; 2D and 3D, whatever the kind:
     /// curl noise is made from simplex noise).
     pub fn showing_curl(&self) -> bool {
-        self.curl && self.dims <= 3
+        self.curl && self.graph.is_none() && self.dims <= 3
     }
 
     /// The field a `width` × `height` frame samples: pixel `i` across an axis of `N`
@@ -152,6 +160,8 @@ impl View {
         let fill = FillParams::new(&field, Slab::whole(&field));
         let (lo, hi) = if self.showing_curl() {
             PREVIEW_CURL_RANGE
+        } else if self.graph.is_some() {
+            GRAPH_RANGE
         } else {
             value_range(self.mode)
         };
@@ -226,6 +236,16 @@ impl View {
                 if self.paused { " (paused)" } else { "" }
             );
         }
+        if let Some(name) = &self.graph {
+            return format!(
+                "graph {name} {}D, seed {}, {:.3} cells across, t={:.2}s{}",
+                self.dims,
+                self.seed,
+                self.step * width as f64,
+                self.time,
+                if self.paused { " (paused)" } else { "" }
+            );
+        }
         format!(
             "{}{}{} {}D {mode} ×{}, seed {}, {:.3} cells across, t={:.2}s{}",
             if self.tiling() { "tileable " } else { "" },
@@ -240,6 +260,13 @@ impl View {
         )
     }
 }
+
+/// The graph values that map to black and white: those of `bake --graph -o x.png`'s
+/// default `--range`.
+pub const GRAPH_RANGE: (f32, f32) = (
+    ValueRange::NOMINAL.low as f32,
+    ValueRange::NOMINAL.high as f32,
+);
 
 /// The noise values that map to black and white: fBm lies in [-1, 1], turbulence and
 /// ridged sums in [0, 1]. Gray = round(255 · clamp((v − low) / (high − low), 0, 1)).
@@ -297,6 +324,7 @@ mod tests {
             flow: false,
             curl: false,
             tiled: false,
+            graph: None,
         }
     }
 

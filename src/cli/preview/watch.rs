@@ -1,0 +1,128 @@
+//! `preview --graph FILE`: the graph file, watched for edits. Each change is read, checked
+//! and lowered; a good one replaces the graph drawn, a bad one is reported and the last
+//! good graph stays (live editing in any text editor).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
+
+use anyhow::{anyhow, Result};
+use wgpu_noise::graph::{Graph, Program};
+
+/// How often the file is looked at (its size and modification time; it is read only when
+/// those change).
+pub const POLL_PERIOD: Duration = Duration::from_millis(200);
+
+/// The tile periods of a preview graph: the preview does not tile graphs.
+const UNTILED: [f32; 4] = [0.0; 4];
+
+/// What a look at the file found.
+#[derive(Debug)]
+pub enum Reload {
+    /// Not time to look yet, or the file is as it was.
+    Unchanged,
+    /// A changed file with a good graph, lowered for the view's dimensions.
+    Loaded(Program),
+    /// A changed file that cannot be drawn: why (the last good graph stays).
+    Failed(String),
+}
+
+/// The watched file and its last good graph.
+pub struct GraphWatch {
+    path: PathBuf,
+    /// The size and modification time last seen, and the text last read: a change of the
+    /// first is a reason to read, a change of the second a reason to reload.
+    stamp: Option<(u64, SystemTime)>,
+    text: String,
+    graph: Graph,
+    next_look: Instant,
+}
+
+impl GraphWatch {
+    /// Reads the graph at `path` and lowers it for `dims`: the graph the window opens with.
+    pub fn open(path: &Path, dims: usize) -> Result<(GraphWatch, Program)> {
+        let fail = |e: String| anyhow!("--graph {}: {e}", path.display());
+        let stamp = stamp(path);
+        let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+        let graph = Graph::from_json(&text).map_err(|e| fail(e.to_string()))?;
+        let program = graph
+            .program(dims, UNTILED)
+            .map_err(|e| fail(e.to_string()))?;
+        let watch = GraphWatch {
+            path: path.to_path_buf(),
+            stamp,
+            text,
+            graph,
+            next_look: Instant::now() + POLL_PERIOD,
+        };
+        Ok((watch, program))
+    }
+
+    /// The file's name, for the window title.
+    pub fn name(&self) -> String {
+        self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        )
+    }
+
+    /// The file as given on the command line, for messages.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// When the file is next looked at.
+    pub fn next_look(&self) -> Instant {
+        self.next_look
+    }
+
+    /// The last good graph lowered for `dims` (a dimension key).
+    pub fn program(&self, dims: usize) -> Result<Program, String> {
+        self.graph.program(dims, UNTILED).map_err(|e| e.to_string())
+    }
+
+    /// Looks at the file if it is time to: a changed text is checked and lowered for
+    /// `dims`, and becomes the last good graph only if both succeed.
+    pub fn look(&mut self, dims: usize) -> Reload {
+        let now = Instant::now();
+        if now < self.next_look {
+            return Reload::Unchanged;
+        }
+        self.next_look = now + POLL_PERIOD;
+        let stamp = stamp(&self.path);
+        if stamp.is_some() && stamp == self.stamp {
+            return Reload::Unchanged;
+        }
+        let text = match std::fs::read_to_string(&self.path) {
+            Ok(text) => text,
+            // Editors that save by rename leave a moment without the file: look again
+            // next time rather than report it.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Reload::Unchanged,
+            Err(e) => {
+                self.stamp = stamp;
+                return Reload::Failed(e.to_string());
+            }
+        };
+        self.stamp = stamp;
+        if text == self.text {
+            return Reload::Unchanged;
+        }
+        self.text = text;
+        let lowered = Graph::from_json(&self.text).and_then(|graph| {
+            let program = graph.program(dims, UNTILED)?;
+            Ok((graph, program))
+        });
+        match lowered {
+            Ok((graph, program)) => {
+                self.graph = graph;
+                Reload::Loaded(program)
+            }
+            Err(e) => Reload::Failed(e.to_string()),
+        }
+    }
+}
+
+/// The file's size and modification time, if it can be read.
+fn stamp(path: &Path) -> Option<(u64, SystemTime)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.len(), meta.modified().ok()?))
+}

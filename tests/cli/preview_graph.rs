@@ -1,0 +1,354 @@
+//! `wgpu-noise preview --graph FILE`: the window draws the graph's CPU reference, and
+//! editing the file redraws it live; a bad edit is reported and the last good graph stays.
+//!
+//! The live test presses keys with `xdotool` (XTEST) on the test's X display, as a user
+//! would: `S` saves a screenshot, `Escape` quits. Without xdotool it is skipped with a
+//! note, unless `WGPU_NOISE_REQUIRE_GPU` is set (CI), where that is a failure.
+#![cfg(feature = "preview")]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use wgpu_noise::graph::{eval, Graph};
+use wgpu_noise::tables::PermutationTables;
+
+use super::preview::{assert_levels_match, preview, require_gpu, window_setup, Display};
+
+/// What a frame of a graph samples: pixel (i, j) of a W × H window at x = F·i/W,
+/// y = F·j/W (row 0 at the top), plus speed · time on the animated axis (x in 2D, z in
+/// 3D, w in 4D).
+#[derive(Clone, Copy, Debug)]
+struct GraphFrame {
+    dims: usize,
+    seed: u64,
+    frequency: f64,
+    time: f64,
+    speed: f64,
+    width: u32,
+    height: u32,
+}
+
+impl GraphFrame {
+    fn options(&self) -> Vec<String> {
+        [
+            "--dims",
+            &self.dims.to_string(),
+            "--seed",
+            &self.seed.to_string(),
+            "--frequency",
+            &self.frequency.to_string(),
+            "--time",
+            &self.time.to_string(),
+            "--speed",
+            &self.speed.to_string(),
+            "--size",
+            &format!("{}x{}", self.width, self.height),
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+}
+
+/// The CPU reference of a frame of `graph_json`: the f32 graph evaluator at the frame's
+/// points (texture variant, the preview's), gray = round(255 · clamp((v + 1) / 2, 0, 1)) as
+/// `bake --graph -o x.png`'s default range.
+fn graph_reference(graph_json: &str, frame: &GraphFrame) -> Vec<u8> {
+    let program = Graph::from_json(graph_json)
+        .expect("a valid graph")
+        .program(frame.dims, [0.0; 4])
+        .expect("lowers");
+    let lut = PermutationTables::new(frame.seed);
+    let step = frame.frequency / frame.width as f64;
+    let axis = if frame.dims == 2 { 0 } else { frame.dims - 1 };
+    let mut regs = Vec::new();
+    let mut out = Vec::with_capacity((frame.width * frame.height) as usize);
+    for j in 0..frame.height {
+        for i in 0..frame.width {
+            let mut p = [step * i as f64, step * j as f64, 0.0, 0.0];
+            p[axis] += frame.speed * frame.time;
+            let v = eval::value::<f32>(&program, &lut, p.map(|c| c as f32), &mut regs);
+            out.push((((v + 1.0) / 2.0).clamp(0.0, 1.0) * 255.0).round() as u8);
+        }
+    }
+    out
+}
+
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/graphs")
+        .join(name)
+}
+
+#[test]
+fn graph_frames_are_the_cpu_reference_of_the_graph() {
+    let Some(display) = window_setup() else {
+        return;
+    };
+    for (name, dims) in [("marble.json", 2), ("terrain.json", 3), ("wood.json", 3)] {
+        let frame = GraphFrame {
+            dims,
+            seed: 0,
+            frequency: 4.0,
+            time: 0.75,
+            speed: 0.5,
+            width: 160,
+            height: 120,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let shot = dir.path().join("frame.png");
+        let path = example(name);
+        let mut args = frame.options();
+        args.extend(
+            [
+                "--graph",
+                path.to_str().unwrap(),
+                "--frames",
+                "2",
+                "--screenshot",
+                shot.to_str().unwrap(),
+            ]
+            .map(String::from),
+        );
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = preview(Some(&display), &args);
+        assert!(
+            out.status.success(),
+            "preview {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got = image::open(&shot).unwrap().into_luma8().into_raw();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_levels_match(
+            &got,
+            &graph_reference(&text, &frame),
+            &format!("preview --graph {name} --dims {dims}"),
+        );
+    }
+}
+
+#[test]
+fn a_bad_graph_file_is_refused_before_a_window_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"version": 1, "output": "a", "nodes": {"a": {"type": "add", "a": "nowhere", "b": 1}}}"#,
+    )
+    .unwrap();
+    let bad = bad.to_str().unwrap();
+    let missing = dir.path().join("missing.json");
+    for (args, says) in [
+        (vec!["--graph", bad], "nodes.a.a"),
+        (vec!["--graph", missing.to_str().unwrap()], "missing.json"),
+        (
+            vec![
+                "--graph",
+                &example("marble.json").to_string_lossy(),
+                "--octaves",
+                "3",
+            ],
+            "--octaves",
+        ),
+    ] {
+        // No display: these must fail on the graph, not on the missing display.
+        let out = preview(None, &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("DISPLAY"), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "not one line: {stderr}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Live editing.
+
+/// A preview running with a window; killed if the test ends without it exiting.
+struct Running {
+    child: Child,
+    /// Lines of its stderr, as they come.
+    stderr: mpsc::Receiver<String>,
+    /// Lines seen so far.
+    seen: Vec<String>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Running {
+    /// Waits (up to 60 s: lavapipe compiles the graph's pipelines slowly) for a stderr
+    /// line containing `text`, after the lines already seen.
+    fn wait_for(&mut self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.stderr.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.contains(text) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!(
+                    "no stderr line with {text:?} within 60 s; stderr so far: {:?}",
+                    self.seen
+                ),
+            }
+        }
+    }
+}
+
+fn xdotool(display: &Display, args: &[&str]) -> String {
+    let out = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", &display.name)
+        .output()
+        .expect("run xdotool");
+    assert!(
+        out.status.success(),
+        "xdotool {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Replaces `path` as editors save: a new file renamed over the old one.
+fn save(path: &Path, text: &str) {
+    let new = path.with_extension("json.new");
+    std::fs::write(&new, text).unwrap();
+    std::fs::rename(&new, path).unwrap();
+}
+
+/// A screenshot taken with the `S` key: the next numbered file in the preview's folder.
+fn press_s(
+    display: &Display,
+    window: &str,
+    running: &mut Running,
+    folder: &Path,
+    n: u32,
+) -> Vec<u8> {
+    xdotool(display, &["windowfocus", "--sync", window]);
+    xdotool(display, &["key", "s"]);
+    let name = format!("wgpu-noise-preview-{n:03}.png");
+    running.wait_for(&format!("saved {name}"));
+    image::open(folder.join(name))
+        .unwrap()
+        .into_luma8()
+        .into_raw()
+}
+
+const FBM: &str = r#"{"version": 1, "output": "n",
+  "nodes": {"n": {"type": "fbm", "source": {"type": "simplex"}, "octaves": 3}}}"#;
+const CELLS: &str = r#"{"version": 1, "output": "edges",
+  "nodes": {"cells": {"type": "cellular", "output": "f2-f1"},
+            "edges": {"type": "remap", "source": "cells", "from": [0, 0.5], "to": [-1, 1]}}}"#;
+const DANGLING: &str = r#"{"version": 1, "output": "n",
+  "nodes": {"n": {"type": "multiply", "a": "cells", "b": 2}}}"#;
+
+#[test]
+fn editing_the_graph_file_redraws_it_and_a_bad_edit_keeps_the_last_good_graph() {
+    let Some(display) = window_setup() else {
+        return;
+    };
+    if Command::new("xdotool").arg("version").output().is_err() {
+        assert!(
+            !require_gpu(),
+            "WGPU_NOISE_REQUIRE_GPU is set but xdotool is missing; install xdotool"
+        );
+        eprintln!("SKIPPED (no xdotool to press keys)");
+        return;
+    }
+    let frame = GraphFrame {
+        dims: 2,
+        seed: 0,
+        frequency: 5.0,
+        time: 0.0,
+        speed: 0.0,
+        width: 160,
+        height: 120,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("live.json");
+    save(&graph, FBM);
+    let mut args = frame.options();
+    args.extend(["--graph".to_string(), graph.to_string_lossy().into_owned()]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+        .arg("preview")
+        .args(&args)
+        .current_dir(dir.path())
+        .env("DISPLAY", &display.name)
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run wgpu-noise preview");
+    let stdout = child.stdout.take().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (send, lines) = mpsc::channel();
+    for stream in [
+        Box::new(stdout) as Box<dyn std::io::Read + Send>,
+        Box::new(stderr),
+    ] {
+        let send = send.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+    }
+    let mut running = Running {
+        child,
+        stderr: lines,
+        seen: Vec::new(),
+    };
+    // The start-up line (stdout) says the window is up.
+    running.wait_for("wgpu-noise preview on");
+    let window = xdotool(&display, &["search", "--sync", "--name", "wgpu-noise"]);
+    let window = window
+        .lines()
+        .next()
+        .expect("the window is found")
+        .to_string();
+
+    let first = press_s(&display, &window, &mut running, dir.path(), 1);
+    assert_levels_match(&first, &graph_reference(FBM, &frame), "the graph at start");
+
+    save(&graph, CELLS);
+    running.wait_for("reloaded");
+    let edited = press_s(&display, &window, &mut running, dir.path(), 2);
+    assert_levels_match(&edited, &graph_reference(CELLS, &frame), "after an edit");
+
+    save(&graph, DANGLING);
+    let error = running.wait_for("error:");
+    assert!(
+        error.contains("nodes.n.a"),
+        "the error names the path: {error}"
+    );
+    assert!(error.contains("last good graph"), "{error}");
+    let kept = press_s(&display, &window, &mut running, dir.path(), 3);
+    assert_eq!(kept, edited, "a bad edit keeps the last good picture");
+
+    xdotool(&display, &["windowfocus", "--sync", &window]);
+    xdotool(&display, &["key", "Escape"]);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = running.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "Escape did not close the preview"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "the preview exits 0 on Escape: {status}");
+}
