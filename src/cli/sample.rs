@@ -165,11 +165,22 @@ enum Backend {
         gpu: GpuNoise,
         _ctx: GpuContext,
     },
-    /// `--graph`: the graph's CPU evaluator at a precision.
+    /// `--graph`: the graph's CPU evaluator at a precision, or the GPU.
     Graph {
+        program: Program,
+        on: GraphOn,
+    },
+}
+
+/// Where `--graph` is evaluated.
+enum GraphOn {
+    Cpu {
         lut: PermutationTables,
         precision: Precision,
-        program: Program,
+    },
+    Gpu {
+        gpu: GpuNoise,
+        _ctx: GpuContext,
     },
 }
 
@@ -235,27 +246,43 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
 
 /// [`open_backend`] with `--graph`.
 fn open_graph(args: &SampleArgs, path: &std::path::Path) -> Result<Backend> {
-    if args.backend == SampleBackend::Gpu {
-        bail!("--graph is sampled on the CPU (--precision f32 is the GPU's arithmetic); `bake --graph --backend gpu` runs a graph on the GPU");
-    }
     let field = Field::new(NoiseKind::Simplex, &vec![1; args.noise.dims as usize]);
     let program = super::load_graph(path, &field)?;
-    let precision = match args.precision {
-        PrecisionArg::F64 => Precision::F64,
-        PrecisionArg::F32 => Precision::F32,
+    let on = match args.backend {
+        SampleBackend::Cpu => {
+            let precision = match args.precision {
+                PrecisionArg::F64 => Precision::F64,
+                PrecisionArg::F32 => Precision::F32,
+            };
+            if args.verbose {
+                errln!(
+                    "sample: cpu, {}, graph {}",
+                    format!("{precision:?}").to_lowercase(),
+                    path.display()
+                )?;
+            }
+            GraphOn::Cpu {
+                lut: PermutationTables::new(args.noise.seed),
+                precision,
+            }
+        }
+        SampleBackend::Gpu => {
+            if args.precision == PrecisionArg::F64 && std::env::args().any(|a| a == "--precision") {
+                bail!("--backend gpu computes in f32; drop --precision f64 or use --backend cpu");
+            }
+            let ctx = GpuContext::new().context("--backend gpu needs a GPU adapter")?;
+            let gpu = GpuNoise::new(&ctx.device, &ctx.queue, args.noise.seed)?;
+            if args.verbose {
+                errln!(
+                    "sample: gpu ({}), f32, graph {}",
+                    gpu.adapter_description(),
+                    path.display()
+                )?;
+            }
+            GraphOn::Gpu { gpu, _ctx: ctx }
+        }
     };
-    if args.verbose {
-        errln!(
-            "sample: cpu, {}, graph {}",
-            format!("{precision:?}").to_lowercase(),
-            path.display()
-        )?;
-    }
-    Ok(Backend::Graph {
-        lut: PermutationTables::new(args.noise.seed),
-        precision,
-        program,
-    })
+    Ok(Backend::Graph { program, on })
 }
 
 impl Backend {
@@ -296,9 +323,8 @@ impl Backend {
                 }));
             }
             Backend::Graph {
-                lut,
-                precision,
                 program,
+                on: GraphOn::Cpu { lut, precision },
             } => {
                 let mut regs64 = Vec::new();
                 let mut regs32 = Vec::new();
@@ -309,6 +335,17 @@ impl Backend {
                         graph::eval::value::<f32>(program, lut, q, &mut regs32) as f64
                     }
                 }));
+            }
+            Backend::Graph {
+                program,
+                on: GraphOn::Gpu { gpu, .. },
+            } => {
+                let pts: Vec<[f32; 4]> = points.iter().map(|p| p.map(|v| v as f32)).collect();
+                values.extend(
+                    gpu.evaluate_graph(program, &pts)?
+                        .into_iter()
+                        .map(f64::from),
+                );
             }
             Backend::Gpu { gpu, .. } => {
                 let pts: Vec<[f32; 4]> = points.iter().map(|p| p.map(|v| v as f32)).collect();

@@ -45,6 +45,7 @@ struct GraphFillParams {
 
 @group(1) @binding(0) var<uniform> graph_params: GraphFillParams;
 @group(1) @binding(1) var<storage, read_write> graph_values: array<f32>;
+@group(1) @binding(2) var<storage, read> graph_points: array<vec4<f32>>;
 
 // One invocation per texel of the box, x fastest; the sampling convention of fill.wgsl.
 @compute @workgroup_size(64, 1, 1)
@@ -57,6 +58,14 @@ fn fill_graph(@builtin(global_invocation_id) id: vec3<u32>) {
     let row = index.y + e.y * (index.z + e.z * index.w);
     graph_values[index.x + graph_params.stride.y * row] = wgpu_noise_graph(p);
 }
+
+// One invocation per point of `graph_points` (`extent.x` of them).
+@compute @workgroup_size(64, 1, 1)
+fn evaluate_graph(@builtin(global_invocation_id) id: vec3<u32>) {
+    let i = id.x + id.y * graph_params.stride.x;
+    if (i >= graph_params.extent.x) { return; }
+    graph_values[i] = wgpu_noise_graph(graph_points[i]);
+}
 "#;
 
 /// The whole WGSL source of a graph's fill pipeline.
@@ -68,9 +77,28 @@ pub fn graph_fill_wgsl(program: &Program, variant: LookupVariant) -> String {
     )
 }
 
+/// What a graph pipeline computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GraphEntry {
+    /// `fill_graph`: the texels of a box of a field.
+    Fill,
+    /// `evaluate_graph`: a list of points.
+    Points,
+}
+
+impl GraphEntry {
+    fn name(self) -> &'static str {
+        match self {
+            GraphEntry::Fill => "fill_graph",
+            GraphEntry::Points => "evaluate_graph",
+        }
+    }
+}
+
 /// A graph compiled for one device and lookup variant.
 #[derive(Clone, Debug)]
 pub struct GraphPipeline {
+    entry: GraphEntry,
     pipeline: wgpu::ComputePipeline,
     layout: wgpu::BindGroupLayout,
     noise_calls: u64,
@@ -80,17 +108,23 @@ pub struct GraphPipeline {
 /// The most graph pipelines a [`GpuNoise`] keeps: a live editor compiles one per edit.
 const CACHED_GRAPH_PIPELINES: usize = 32;
 
-/// Graph pipelines by their shader source and hash key, oldest first.
-pub(crate) type GraphPipelineCache = Vec<((String, u32), GraphPipeline)>;
+/// Graph pipelines by their shader source, hash key and entry point, oldest first.
+pub(crate) type GraphPipelineCache = Vec<((String, u32, GraphEntry), GraphPipeline)>;
 
 impl GpuNoise {
     /// The fill pipeline of `program` for this generator's lookup variant (and, for the
     /// hash variant, its seed): compiled on first use, then taken from a cache of the
     /// last few graphs (keyed by the generated WGSL, so equal graphs share one).
     pub fn graph_pipeline(&self, program: &Program) -> Result<GraphPipeline> {
+        self.cached_graph_pipeline(program, GraphEntry::Fill)
+    }
+
+    /// [`GpuNoise::graph_pipeline`] for `entry`.
+    fn cached_graph_pipeline(&self, program: &Program, entry: GraphEntry) -> Result<GraphPipeline> {
         let key = (
             graph_fill_wgsl(program, self.pipelines().variant()),
             self.hash_key(),
+            entry,
         );
         let cached = |cache: &GraphPipelineCache| {
             cache
@@ -101,7 +135,7 @@ impl GpuNoise {
         if let Some(p) = self.graph_pipelines.lock().ok().and_then(|c| cached(&c)) {
             return Ok(p);
         }
-        let pipeline = self.compile_graph(&key.0, program)?;
+        let pipeline = self.compile_graph(&key.0, program, entry)?;
         if let Ok(mut cache) = self.graph_pipelines.lock() {
             if cache.len() == CACHED_GRAPH_PIPELINES {
                 cache.remove(0);
@@ -111,42 +145,49 @@ impl GpuNoise {
         Ok(pipeline)
     }
 
-    /// Compiles the fill pipeline of `program`, whose whole shader is `wgsl`.
-    fn compile_graph(&self, wgsl: &str, program: &Program) -> Result<GraphPipeline> {
+    /// Compiles the pipeline of `program`'s `entry`, whose whole shader is `wgsl`.
+    fn compile_graph(
+        &self,
+        wgsl: &str,
+        program: &Program,
+        entry: GraphEntry,
+    ) -> Result<GraphPipeline> {
         let device = self.device();
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("wgpu-noise graph fill shader"),
             source: wgpu::ShaderSource::Wgsl(wgsl.into()),
         });
-        let entry = |binding, ty| wgpu::BindGroupLayoutEntry {
+        let binding = |binding, ty| wgpu::BindGroupLayoutEntry {
             binding,
             visibility: wgpu::ShaderStages::COMPUTE,
             ty,
             count: None,
         };
+        let storage = |read_only| wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        };
+        let mut entries = vec![
+            binding(
+                0,
+                wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: wgpu::BufferSize::new(
+                        std::mem::size_of::<GraphFillParams>() as u64
+                    ),
+                },
+            ),
+            binding(1, storage(false)),
+        ];
+        if entry == GraphEntry::Points {
+            entries.push(binding(2, storage(true)));
+        }
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("wgpu-noise graph fill layout"),
-            entries: &[
-                entry(
-                    0,
-                    wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Uniform,
-                        has_dynamic_offset: false,
-                        min_binding_size: wgpu::BufferSize::new(
-                            std::mem::size_of::<GraphFillParams>() as u64,
-                        ),
-                    },
-                ),
-                entry(
-                    1,
-                    wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Storage { read_only: false },
-                        has_dynamic_offset: false,
-                        min_binding_size: None,
-                    },
-                ),
-            ],
+            entries: &entries,
         });
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("wgpu-noise graph fill pipeline layout"),
@@ -162,7 +203,7 @@ impl GpuNoise {
             label: Some("wgpu-noise graph fill"),
             layout: Some(&pipeline_layout),
             module: &module,
-            entry_point: Some("fill_graph"),
+            entry_point: Some(entry.name()),
             compilation_options: wgpu::PipelineCompilationOptions {
                 constants: &constants,
                 ..Default::default()
@@ -171,6 +212,7 @@ impl GpuNoise {
         });
         pop_error_scope(scope)?;
         Ok(GraphPipeline {
+            entry,
             pipeline,
             layout,
             noise_calls: program.noise_calls().max(1) as u64,
@@ -322,9 +364,38 @@ impl GpuNoise {
         values: &wgpu::Buffer,
         pitch: u32,
     ) -> Result<()> {
+        debug_assert_eq!(pipeline.entry, GraphEntry::Fill);
+        let uniform = |invocations_per_row| GraphFillParams {
+            offset: params.offset,
+            step: params.step,
+            origin: params.origin,
+            extent: params.extent,
+            stride: [invocations_per_row, pitch, 0, 0],
+        };
+        self.record_dispatch(
+            encoder,
+            pipeline,
+            params.len() as u64,
+            uniform,
+            values,
+            None,
+        )
+    }
+
+    /// Records one dispatch of `pipeline` over `invocations` into `encoder`: workgroups
+    /// in rows of at most the device's limit, the uniform made by `uniform` from the
+    /// invocations per row, `values` (and `points`) bound.
+    fn record_dispatch(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        pipeline: &GraphPipeline,
+        invocations: u64,
+        uniform: impl FnOnce(u32) -> GraphFillParams,
+        values: &wgpu::Buffer,
+        points: Option<&wgpu::Buffer>,
+    ) -> Result<()> {
         let device = self.device();
-        let texels = params.len() as u64;
-        let groups = texels.div_ceil(GRAPH_WORKGROUP as u64);
+        let groups = invocations.div_ceil(GRAPH_WORKGROUP as u64);
         let max = device.limits().max_compute_workgroups_per_dimension as u64;
         let x = groups.min(max);
         let y = groups.div_ceil(x.max(1));
@@ -335,31 +406,32 @@ impl GpuNoise {
                 limit: max * max,
             });
         }
-        let uniform = GraphFillParams {
-            offset: params.offset,
-            step: params.step,
-            origin: params.origin,
-            extent: params.extent,
-            stride: [(x * GRAPH_WORKGROUP as u64) as u32, pitch, 0, 0],
-        };
+        let uniform = uniform((x * GRAPH_WORKGROUP as u64) as u32);
         let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("wgpu-noise graph fill params"),
             contents: bytemuck::bytes_of(&uniform),
             usage: wgpu::BufferUsages::UNIFORM,
         });
+        let mut entries = vec![
+            wgpu::BindGroupEntry {
+                binding: 0,
+                resource: uniform.as_entire_binding(),
+            },
+            wgpu::BindGroupEntry {
+                binding: 1,
+                resource: values.as_entire_binding(),
+            },
+        ];
+        if let Some(points) = points {
+            entries.push(wgpu::BindGroupEntry {
+                binding: 2,
+                resource: points.as_entire_binding(),
+            });
+        }
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("wgpu-noise graph fill bind group"),
             layout: &pipeline.layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: uniform.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: values.as_entire_binding(),
-                },
-            ],
+            entries: &entries,
         });
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("wgpu-noise graph fill"),
@@ -370,6 +442,53 @@ impl GpuNoise {
         pass.set_bind_group(1, &bind_group, &[]);
         pass.dispatch_workgroups(x as u32, y as u32, 1);
         Ok(())
+    }
+
+    /// `program` at each of `points` (coordinates past its dimensions ignored), in
+    /// submits of at most [`NOISE_CALLS_PER_SUBMIT`] noise calls: the GPU twin of
+    /// `graph::eval::value::<f32>`.
+    pub fn evaluate_graph(&self, program: &Program, points: &[[f32; 4]]) -> Result<Vec<f32>> {
+        let pipeline = self.cached_graph_pipeline(program, GraphEntry::Points)?;
+        let device = self.device();
+        // 16 bytes per point: the points buffer is the larger of the two.
+        let binding = device.limits().max_storage_buffer_binding_size / 16;
+        let batch = self.graph_box_texels(&pipeline).min(binding).max(1) as usize;
+        let mut out = Vec::with_capacity(points.len());
+        for batch in points.chunks(batch) {
+            let n = batch.len() as u64;
+            let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+            let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("wgpu-noise graph points"),
+                contents: bytemuck::cast_slice(batch),
+                usage: wgpu::BufferUsages::STORAGE,
+            });
+            let bytes = self.graph_buffer_bytes(n)?;
+            let values = self.graph_values_buffer(bytes);
+            let staging = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-noise graph readback"),
+                size: bytes,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("wgpu-noise graph points"),
+            });
+            let uniform = |invocations_per_row| GraphFillParams {
+                offset: [0.0; 4],
+                step: [0.0; 4],
+                origin: [0; 4],
+                extent: [n as u32, 1, 1, 1],
+                stride: [invocations_per_row, n as u32, 0, 0],
+            };
+            self.record_dispatch(&mut encoder, &pipeline, n, uniform, &values, Some(&input))?;
+            encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);
+            let submission = self.queue().submit([encoder.finish()]);
+            pop_error_scope(scope)?;
+            map_and_read(device, &staging, submission, self.options.timeout, |b| {
+                out.extend_from_slice(bytemuck::cast_slice(b));
+            })?;
+        }
+        Ok(out)
     }
 }
 

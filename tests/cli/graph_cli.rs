@@ -279,10 +279,6 @@ fn sample_evaluates_a_graph_at_the_points_given_in_f64_and_f32() {
         (vec!["--graph", graph, "--noise", "classic"], "--noise"),
         (vec!["--graph", graph, "--warp", "1"], "--warp"),
         (
-            vec!["--graph", graph, "--backend", "gpu"],
-            "bake --graph --backend gpu",
-        ),
-        (
             vec!["--graph", "/nonexistent/g.json"],
             "/nonexistent/g.json",
         ),

@@ -183,21 +183,25 @@ impl Drop for Running {
 }
 
 impl Running {
-    /// Waits (up to 60 s: lavapipe compiles the graph's pipelines slowly) for a stderr
-    /// line containing `text`, after the lines already seen.
+    /// Waits for a stderr line containing `text`, after the lines already seen. Up to
+    /// 180 s: a step takes a few seconds alone, but over 60 s was seen with other tests of
+    /// this binary and two builds on the machine's two cores (lavapipe compiles the
+    /// graph's pipelines and renders on the CPU).
     fn wait_for(&mut self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(60);
+        let started = Instant::now();
+        let deadline = started + Duration::from_secs(180);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.stderr.recv_timeout(left) {
                 Ok(line) => {
                     self.seen.push(line.clone());
                     if line.contains(text) {
+                        eprintln!("{text:?} after {:.1} s", started.elapsed().as_secs_f64());
                         return line;
                     }
                 }
                 Err(_) => panic!(
-                    "no stderr line with {text:?} within 60 s; stderr so far: {:?}",
+                    "no stderr line with {text:?} within 180 s; stderr so far: {:?}",
                     self.seen
                 ),
             }

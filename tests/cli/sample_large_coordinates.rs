@@ -100,3 +100,49 @@ fn gpu_sample_equals_the_f32_cpu_far_from_the_origin_on_every_backend() {
         }
     }
 }
+
+/// `sample --graph --backend gpu` (the graph's fused shader at the given points) against
+/// `--precision f32` within the graph parity bound of docs/graphs.md, with `--precision
+/// f64` measuring f32's own error, for the shipped graphs at points up to |p| = 1e6, on
+/// every backend.
+#[test]
+fn gpu_sample_of_a_graph_equals_the_f32_cpu_within_the_graph_bound_on_every_backend() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs");
+    let backends = common::gpu_per_backend();
+    for (name, _) in &backends {
+        for (graph, dims) in [
+            ("terrain.json", 3),
+            ("terrain.json", 2),
+            ("marble.json", 2),
+            ("wood.json", 3),
+        ] {
+            let path = folder.join(graph);
+            let path = path.to_str().unwrap();
+            let d = dims.to_string();
+            // The points of magnitude 10 to 1e6 (every 8th point is 1e7 or 1e8).
+            let input: String = points(dims)
+                .lines()
+                .skip(usize::from(dims == 4))
+                .enumerate()
+                .filter(|(i, _)| i % 8 < 6)
+                .map(|(_, l)| format!("{l}\n"))
+                .collect();
+            let args = ["--graph", path, "--dims", &d];
+            let f32s = |v: Vec<f64>| v.into_iter().map(|x| x as f32).collect::<Vec<f32>>();
+            let cpu = f32s(sample(
+                &[&args[..], &["--precision", "f32"]].concat(),
+                None,
+                &input,
+            ));
+            let cpu64 = sample(&[&args[..], &["--precision", "f64"]].concat(), None, &input);
+            let gpu = f32s(sample(
+                &[&args[..], &["--backend", "gpu"]].concat(),
+                Some(name),
+                &input,
+            ));
+            let label = format!("{name} {graph} {dims}D");
+            let worst = common::graphs::assert_graph_parity(&label, &gpu, &cpu, &cpu64);
+            eprintln!("LARGE COORDINATES {label}: max relative |gpu - cpu f32| = {worst:e}");
+        }
+    }
+}

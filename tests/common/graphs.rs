@@ -1,4 +1,5 @@
-//! Random valid noise graphs, for the randomised graph tests (CPU and GPU).
+//! Random valid noise graphs, for the randomised graph tests (CPU and GPU), and the
+//! parity bound between a graph on the GPU and on the CPU.
 
 use serde_json::{json, Value};
 
@@ -199,4 +200,49 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         }),
         _ => json!({ "type": "ping-pong", "source": src(rng), "strength": rng.range(0.5, 3.0) }),
     }
+}
+
+/// The bound of docs/graphs.md: `|gpu − cpu| ≤ (1e-4 + 8 e₃₂) (1 + |cpu|)`, where `e₃₂` is
+/// the largest `|cpu − cpu₆₄| / (1 + |cpu|)` over the field: f32's own error on this graph.
+/// Every operation is the same f32 operation on both sides; the GPU compilers may fuse a
+/// multiply-add or use their own `pow`/`sin`/`cos`, each worth a few ulps, and a graph
+/// chains up to a few hundred of them, scaled by the slopes of the nodes after them. Where
+/// f32 cannot resolve a graph (a triangle wave of 1e12), the f32 CPU already differs from
+/// the same graph in f64 by about as much as any other f32 evaluation may.
+pub const RELATIVE: f32 = 1e-4;
+pub const CONDITIONING: f32 = 8.0;
+/// Samples within rounding of a discontinuity (a hard terrace step, a cellular cell
+/// boundary, a reference-kernel simplex boundary) may differ by the jump itself: at most
+/// this fraction of a field's samples.
+pub const JUMPS: f64 = 0.01;
+
+pub fn assert_graph_parity(label: &str, gpu: &[f32], cpu: &[f32], cpu64: &[f64]) -> f32 {
+    assert_eq!(gpu.len(), cpu.len(), "{label}: sample count");
+    let relative = |a: f32, b: f64| ((a as f64 - b).abs() / (1.0 + (a as f64).abs())) as f32;
+    let f32_error = cpu
+        .iter()
+        .zip(cpu64)
+        .map(|(&c, &c64)| relative(c, c64))
+        .fold(0.0, f32::max);
+    let bound = RELATIVE + CONDITIONING * f32_error;
+    let mut worst = 0.0f32;
+    let mut over = 0usize;
+    for (i, (g, c)) in gpu.iter().zip(cpu).enumerate() {
+        assert!(
+            g.is_finite() && c.is_finite(),
+            "{label}: sample {i}: gpu {g} cpu {c}"
+        );
+        let error = relative(*g, *c as f64);
+        if error > bound {
+            over += 1;
+        } else {
+            worst = worst.max(error);
+        }
+    }
+    assert!(
+        over as f64 <= JUMPS * gpu.len() as f64,
+        "{label}: {over} of {} samples over the bound {bound:e}",
+        gpu.len()
+    );
+    worst
 }

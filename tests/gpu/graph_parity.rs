@@ -3,7 +3,7 @@
 //! at small and large coordinates.
 
 use crate::common;
-use crate::common::graphs::{random_graph, Rng, Shape};
+use crate::common::graphs::{assert_graph_parity, random_graph, Rng, Shape};
 
 use wgpu_noise::bake::source::CpuHasher;
 use wgpu_noise::bake::NoiseSpec;
@@ -14,51 +14,6 @@ use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, NoiseKind};
-
-/// The bound of docs/graphs.md: `|gpu − cpu| ≤ (1e-4 + 8 e₃₂) (1 + |cpu|)`, where `e₃₂` is
-/// the largest `|cpu − cpu₆₄| / (1 + |cpu|)` over the field: f32's own error on this graph.
-/// Every operation is the same f32 operation on both sides; the GPU compilers may fuse a
-/// multiply-add or use their own `pow`/`sin`/`cos`, each worth a few ulps, and a graph
-/// chains up to a few hundred of them, scaled by the slopes of the nodes after them. Where
-/// f32 cannot resolve a graph (a triangle wave of 1e12), the f32 CPU already differs from
-/// the same graph in f64 by about as much as any other f32 evaluation may.
-const RELATIVE: f32 = 1e-4;
-const CONDITIONING: f32 = 8.0;
-/// Samples within rounding of a discontinuity (a hard terrace step, a cellular cell
-/// boundary, a reference-kernel simplex boundary) may differ by the jump itself: at most
-/// this fraction of a field's samples.
-const JUMPS: f64 = 0.01;
-
-fn compare(label: &str, gpu: &[f32], cpu: &[f32], cpu64: &[f64]) -> f32 {
-    assert_eq!(gpu.len(), cpu.len(), "{label}: sample count");
-    let relative = |a: f32, b: f64| ((a as f64 - b).abs() / (1.0 + (a as f64).abs())) as f32;
-    let f32_error = cpu
-        .iter()
-        .zip(cpu64)
-        .map(|(&c, &c64)| relative(c, c64))
-        .fold(0.0, f32::max);
-    let bound = RELATIVE + CONDITIONING * f32_error;
-    let mut worst = 0.0f32;
-    let mut over = 0usize;
-    for (i, (g, c)) in gpu.iter().zip(cpu).enumerate() {
-        assert!(
-            g.is_finite() && c.is_finite(),
-            "{label}: sample {i}: gpu {g} cpu {c}"
-        );
-        let error = relative(*g, *c as f64);
-        if error > bound {
-            over += 1;
-        } else {
-            worst = worst.max(error);
-        }
-    }
-    assert!(
-        over as f64 <= JUMPS * gpu.len() as f64,
-        "{label}: {over} of {} samples over the bound {bound:e}",
-        gpu.len()
-    );
-    worst
-}
 
 /// The field filled by the GPU's graph pipeline, by the f32 CPU evaluator, and by the f64
 /// one at the same (f32) sample points.
@@ -144,7 +99,7 @@ fn the_terrain_example_on_the_gpu_equals_the_f32_cpu() {
                     let label = format!("{backend} {variant:?} terrain {dims}D offset {offset}");
                     println!(
                         "{label}: max relative error {:.1e}",
-                        compare(&label, &g, &c, &c64)
+                        assert_graph_parity(&label, &g, &c, &c64)
                     );
                 }
             }
@@ -173,7 +128,7 @@ fn random_graphs_on_the_gpu_equal_the_f32_cpu() {
                 };
                 let offset = *rng.pick(&[0.0, 100.0, 1e4]);
                 let (g, c, c64) = fill_both(&gpu, variant, 9, &field(shape.dims, offset), program);
-                worst = worst.max(compare(
+                worst = worst.max(assert_graph_parity(
                     &format!("{backend} {variant:?} {text}"),
                     &g,
                     &c,
@@ -199,10 +154,10 @@ fn a_cached_graph_pipeline_follows_the_generators_seed() {
     for (variant, mut gpu) in generators(&ctx, 1) {
         let program = graph.program(2, [0.0; 4]).unwrap();
         let (first, cpu1, c64) = fill_both(&gpu, variant, 1, &field, program.clone());
-        compare(&format!("{variant:?} seed 1"), &first, &cpu1, &c64);
+        assert_graph_parity(&format!("{variant:?} seed 1"), &first, &cpu1, &c64);
         gpu.set_seed(2);
         let (second, cpu2, c64) = fill_both(&gpu, variant, 2, &field, program.clone());
-        compare(&format!("{variant:?} seed 2"), &second, &cpu2, &c64);
+        assert_graph_parity(&format!("{variant:?} seed 2"), &second, &cpu2, &c64);
         assert_ne!(first, second, "{variant:?}: seed 2 drew seed 1's field");
         gpu.set_seed(1);
         let (again, _, _) = fill_both(&gpu, variant, 1, &field, program);
