@@ -7,7 +7,7 @@
 
 use crate::bake::NoiseSpec;
 use crate::cpu::fill::{fill_slab_curl, fill_slab_gradient};
-use crate::cpu::simd::{self, fill_slab};
+use crate::cpu::simd::{self, fill_graph_slab, fill_slab};
 use crate::cpu::IntegerHasher;
 use crate::error::{NoiseError, Result};
 use crate::field::{Field, Window, AXIS_NAMES};
@@ -44,15 +44,15 @@ impl CpuHasher {
         }
     }
 
-    /// Fills the box `params` of `spec`'s field with the SIMD fill [`fill_slab`] (one value
-    /// per texel, the scalar reference's values bit for bit), or the scalar
-    /// [`fill_slab_gradient`] (four, interleaved) when `spec.gradient`.
+    /// Fills the box `params` of `spec`'s field with the SIMD fill [`fill_slab`] or, for a
+    /// graph, [`fill_graph_slab`] (one value per texel, the scalar reference's values bit for
+    /// bit), or the scalar [`fill_slab_gradient`] (four, interleaved) when `spec.gradient`.
     pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
         let (kind, dims) = (spec.field.kind, spec.field.dims);
         if let Some(program) = &spec.graph {
             match (self, spec.gradient) {
-                (CpuHasher::Tables(t), false) => graph::fill_slab(program, t.as_ref(), params, out),
-                (CpuHasher::Hash(h), false) => graph::fill_slab(program, h, params, out),
+                (CpuHasher::Tables(t), false) => fill_graph_slab(program, t.as_ref(), params, out),
+                (CpuHasher::Hash(h), false) => fill_graph_slab(program, h, params, out),
                 (CpuHasher::Tables(t), true) => graph::fill_slab_gradient(
                     program,
                     t.as_ref(),
@@ -197,8 +197,8 @@ impl SampleSource for GpuSource {
     }
 }
 
-/// The `f32` CPU reference, on all cores: the SIMD fill ([`crate::cpu::simd::fill_slab`]),
-/// and the scalar [`crate::cpu::fill::fill_slab_gradient`] for gradient fields.
+/// The `f32` CPU reference, on all cores: the SIMD fills ([`crate::cpu::simd::fill_slab`],
+/// [`crate::cpu::simd::fill_graph_slab`]), and the scalar gradient and curl fills.
 pub struct CpuSource {
     lookup: Option<CpuHasher>,
     chunk_samples: u64,
@@ -260,8 +260,10 @@ impl SampleSource for CpuSource {
         sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>,
     ) -> Result<()> {
         spec.validate()?;
-        self.lanes =
-            !spec.curl && !spec.gradient && spec.graph.is_none() && simd::lanes_apply(&spec.field);
+        // A graph's values run on lanes (its sources without lane code per lane inside them).
+        self.lanes = !spec.curl
+            && !spec.gradient
+            && (spec.graph.is_some() || simd::lanes_apply(&spec.field));
         let channels = spec.channels();
         // The budget is in bytes: a gradient chunk holds a quarter as many texels.
         let boxes = FillParams::boxes(&spec.field, (self.chunk_samples / channels as u64).max(1));

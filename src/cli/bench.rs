@@ -24,7 +24,7 @@ use wgpu_noise::gpu::{FillOutput, LookupVariant};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
-use super::{KindArg, StreamError};
+use super::{FractalArg, KindArg, StreamError};
 
 /// Arguments of `wgpu-noise bench`.
 #[derive(Args, Debug)]
@@ -79,6 +79,19 @@ pub struct BenchArgs {
     /// the scalar CPU fill (no peer has curl noise, so there is no peer row).
     #[arg(long, conflicts_with_all = ["warp", "flow_angle", "tileable"])]
     pub curl: bool,
+    /// Fractal fields: N octaves (lacunarity 2, gain 0.5) summed as --fractal says (rows
+    /// e.g. `simplex+fbm5`; no peer row): the flag fields a graph doing the same work is
+    /// compared with.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=16), conflicts_with = "curl", allow_negative_numbers = true)]
+    pub octaves: Option<u32>,
+    /// How --octaves combine (default fbm).
+    #[arg(long, value_enum, requires = "octaves")]
+    pub fractal: Option<FractalArg>,
+    /// Time the noise graph in FILE (docs/graphs.md) instead of the noise families, on every
+    /// workload it lowers for: the scalar and SIMD CPU graph fills (both lookups) and the
+    /// GPU's graph fill with readback; rows named `graph:<file stem>`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["kind", "warp", "flow_angle", "tileable", "curl", "octaves", "experiments"])]
+    pub graph: Option<std::path::PathBuf>,
 }
 
 /// How `bench` shapes every field beyond the plain noise: `--warp`, `--flow-angle`,
@@ -89,6 +102,8 @@ struct Shaping {
     flow_angle: Option<f32>,
     tileable: bool,
     curl: bool,
+    /// `--octaves` (and `--fractal`).
+    fractal: Option<wgpu_noise::Fractal>,
 }
 
 impl Shaping {
@@ -106,6 +121,10 @@ impl Shaping {
             return (kind == NoiseKind::Simplex && w.dims <= 3)
                 .then(|| field.with_flow_angle(angle as f64));
         }
+        let field = match self.fractal {
+            Some(fractal) => field.with_fractal(fractal),
+            None => field,
+        };
         Some(match self.warp {
             Some(amplitude) => field.with_warp(wgpu_noise::field::Warp {
                 amplitude: amplitude as f64,
@@ -115,8 +134,22 @@ impl Shaping {
         })
     }
 
-    /// The rows' noise name for `kind`.
-    fn noise(&self, kind: NoiseKind) -> &'static str {
+    /// The rows' noise name for `kind`: the shaped name, then `+fbm5` for `--octaves 5`.
+    fn noise(&self, kind: NoiseKind) -> String {
+        let mut name = self.shaped_noise(kind).to_string();
+        if let Some(f) = self.fractal {
+            let mode = match f.mode {
+                wgpu_noise::FractalMode::Fbm => "fbm",
+                wgpu_noise::FractalMode::Turbulence => "turbulence",
+                wgpu_noise::FractalMode::Ridged => "ridged",
+            };
+            name += &format!("+{mode}{}", f.octaves);
+        }
+        name
+    }
+
+    /// The rows' noise name for `kind` before the fractal.
+    fn shaped_noise(&self, kind: NoiseKind) -> &'static str {
         if self.curl {
             return "curl";
         }
@@ -139,7 +172,11 @@ impl Shaping {
     /// Whether the fields are the plain noise (noise-rs applies).
     #[cfg(feature = "bench-peers")]
     fn is_plain(&self) -> bool {
-        self.warp.is_none() && self.flow_angle.is_none() && !self.tileable && !self.curl
+        self.warp.is_none()
+            && self.flow_angle.is_none()
+            && !self.tileable
+            && !self.curl
+            && self.fractal.is_none()
     }
 
     /// What the GPU fill writes: the value, or curl noise.
@@ -156,8 +193,9 @@ impl Shaping {
 #[derive(Clone, Debug)]
 struct Row {
     path: &'static str,
-    /// `classic`, `simplex`, or `empty` for the empty kernel.
-    noise: &'static str,
+    /// `classic`, `simplex`, shaped (`simplex+warp`), `graph:<name>`, or `empty` for the
+    /// empty kernel.
+    noise: String,
     dims: usize,
     samples: u64,
     time: Duration,
@@ -194,6 +232,12 @@ pub fn run(args: BenchArgs) -> Result<()> {
         flow_angle: args.flow_angle,
         tileable: args.tileable,
         curl: args.curl,
+        fractal: args.octaves.map(|octaves| wgpu_noise::Fractal {
+            mode: args.fractal.unwrap_or(FractalArg::Fbm).into(),
+            octaves,
+            lacunarity: 2.0,
+            gain: 0.5,
+        }),
     };
     if let Some(w) = args.warp.filter(|a| !a.is_finite()) {
         bail!("--warp {w}: the amplitude must be a finite number");
@@ -271,14 +315,23 @@ pub fn run(args: BenchArgs) -> Result<()> {
         return run_experiments(gpu, side, repeats, &header, args.json);
     }
 
-    let rows = measure(
-        &workloads,
-        &kinds,
-        repeats,
-        args.seed,
-        gpu.as_ref().map(|(_, _, g)| g),
-        shaping,
-    )?;
+    let rows = match &args.graph {
+        Some(path) => measure_graph(
+            &workloads,
+            path,
+            repeats,
+            args.seed,
+            gpu.as_ref().map(|(_, _, g)| g),
+        )?,
+        None => measure(
+            &workloads,
+            &kinds,
+            repeats,
+            args.seed,
+            gpu.as_ref().map(|(_, _, g)| g),
+            shaping,
+        )?,
+    };
     if args.json {
         for r in &rows {
             outln!("{}", json_line(r, &rows))?;
@@ -352,6 +405,7 @@ fn measure(
                 .validate()
                 .with_context(|| format!("{} {}", w.label(), shaping.noise(kind)))?;
             let noise = shaping.noise(kind);
+            let noise = noise.as_str();
             let progress = |path: &str| errln!("measuring {} {noise} {path}", w.label());
             if let Some(gpu) = gpu {
                 progress("gpu-fill")?;
@@ -365,7 +419,7 @@ fn measure(
                 let rejected = timing.rejected;
                 rows.push(Row {
                     path: "gpu-fill",
-                    noise,
+                    noise: noise.to_string(),
                     dims: w.dims,
                     samples,
                     time,
@@ -387,7 +441,7 @@ fn measure(
                 let time = bench::median_time(repeats, || gpu.time_generate(&field, output))?;
                 rows.push(Row {
                     path: "gpu-fill+readback",
-                    noise,
+                    noise: noise.to_string(),
                     dims: w.dims,
                     samples,
                     time,
@@ -403,7 +457,7 @@ fn measure(
                 })?;
                 rows.push(Row {
                     path: "gpu-fill-hash",
-                    noise,
+                    noise: noise.to_string(),
                     dims: w.dims,
                     samples,
                     time,
@@ -418,7 +472,7 @@ fn measure(
                 })?;
                 rows.push(Row {
                     path: "gpu-fill+readback-hash",
-                    noise,
+                    noise: noise.to_string(),
                     dims: w.dims,
                     samples,
                     time,
@@ -438,7 +492,7 @@ fn measure(
             })?;
             rows.push(Row {
                 path: "cpu-f32-1t",
-                noise,
+                noise: noise.to_string(),
                 dims: w.dims,
                 samples,
                 time,
@@ -451,7 +505,7 @@ fn measure(
             })?;
             rows.push(Row {
                 path: "cpu-f32-all",
-                noise,
+                noise: noise.to_string(),
                 dims: w.dims,
                 samples,
                 time,
@@ -484,7 +538,7 @@ fn measure(
                 })?;
                 rows.push(Row {
                     path,
-                    noise,
+                    noise: noise.to_string(),
                     dims: w.dims,
                     samples,
                     time,
@@ -502,7 +556,7 @@ fn measure(
                     })?;
                     rows.push(Row {
                         path: "noise-rs",
-                        noise,
+                        noise: noise.to_string(),
                         dims: w.dims,
                         samples,
                         time,
@@ -518,7 +572,7 @@ fn measure(
                     })?;
                     rows.push(Row {
                         path: "fastnoise-lite",
-                        noise,
+                        noise: noise.to_string(),
                         dims: w.dims,
                         samples,
                         time,
@@ -541,7 +595,7 @@ fn measure(
             let (time, clock) = timing.preferred();
             rows.push(Row {
                 path: "gpu-empty",
-                noise: "empty",
+                noise: "empty".to_string(),
                 dims: w.dims,
                 samples,
                 time,
@@ -549,6 +603,101 @@ fn measure(
                 rejected: timing.rejected,
             });
         }
+    }
+    Ok(rows)
+}
+
+/// Measures the graph in the file at `path` on every workload it lowers for (untiled, at the
+/// workload's sample points): the GPU's graph fill with readback (both lookups), the scalar
+/// graph fill and the SIMD graph fill (both lookups), one thread and all.
+fn measure_graph(
+    workloads: &[Workload],
+    path: &std::path::Path,
+    repeats: usize,
+    seed: u64,
+    gpu: Option<&GpuBench>,
+) -> Result<Vec<Row>> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).with_context(|| format!("--graph {shown}"))?;
+    let graph = wgpu_noise::graph::Graph::from_json(&text)
+        .map_err(|e| anyhow::anyhow!("--graph {shown}: {e}"))?;
+    let stem = path
+        .file_stem()
+        .map_or("graph".into(), |s| s.to_string_lossy());
+    let noise = format!("graph:{stem}");
+    let lut = PermutationTables::new(seed);
+    let hash = IntegerHasher::new(seed);
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .context("building a one-thread pool")?;
+    let mut rows = Vec::new();
+    for w in workloads {
+        let program = match graph.program(w.dims, [0.0; 4]) {
+            Ok(program) => program,
+            Err(e) => {
+                errln!("notice: {} skipped: --graph {shown}: {e}", w.label())?;
+                continue;
+            }
+        };
+        let field = w.field(NoiseKind::Simplex);
+        let samples = w.samples();
+        let mut out = bench::touched_buffer(samples as usize);
+        let mut row = |path: &'static str, time| {
+            rows.push(Row {
+                path,
+                noise: noise.clone(),
+                dims: w.dims,
+                samples,
+                time,
+                clock: None,
+                rejected: false,
+            })
+        };
+        let progress = |path: &str| errln!("measuring {} {noise} {path}", w.label());
+        if let Some(gpu) = gpu {
+            for (path, variant) in [
+                ("gpu-fill+readback", LookupVariant::Textures),
+                ("gpu-fill+readback-hash", LookupVariant::Hash),
+            ] {
+                progress(path)?;
+                let pipeline = gpu.graph_pipeline(&program, variant)?;
+                gpu.time_graph_generate(&pipeline, variant, &field)?;
+                let time = bench::median_time(repeats, || {
+                    gpu.time_graph_generate(&pipeline, variant, &field)
+                })?;
+                row(path, time);
+            }
+        }
+        for (path, pool) in [("cpu-f32-1t", Some(&one_thread)), ("cpu-f32-all", None)] {
+            progress(path)?;
+            let time = bench::median_time(repeats, || {
+                Ok(bench::time_graph_cpu_fill(
+                    &program, &lut, &field, pool, &mut out,
+                ))
+            })?;
+            row(path, time);
+        }
+        let simd_paths: [(&'static str, bool, usize); 4] = [
+            ("cpu-simd-1t", false, 1),
+            ("cpu-simd-all", false, bench::cores()),
+            ("cpu-simd-hash-1t", true, 1),
+            ("cpu-simd-hash-all", true, bench::cores()),
+        ];
+        for (path, use_hash, threads) in simd_paths {
+            progress(path)?;
+            let time = bench::median_time(repeats, || {
+                Ok(if use_hash {
+                    bench::time_graph_simd_fill(&program, &hash, &field, threads, &mut out)
+                } else {
+                    bench::time_graph_simd_fill(&program, &lut, &field, threads, &mut out)
+                })
+            })?;
+            row(path, time);
+        }
+    }
+    if rows.is_empty() {
+        bail!("--graph {shown}: lowers for none of the chosen workloads");
     }
     Ok(rows)
 }
@@ -580,7 +729,7 @@ fn print_table(rows: &[Row]) -> Result<(), StreamError> {
             }
             _ => r.path.to_string(),
         };
-        let noise = if r.noise == "empty" { "—" } else { r.noise };
+        let noise = if r.noise == "empty" { "—" } else { &r.noise };
         outln!(
             "| {noise} | {}D | {} | {path} | {:.1} | {} | {} |",
             r.dims,
@@ -613,7 +762,7 @@ fn print_targets(rows: &[Row]) -> Result<(), StreamError> {
     }
     let cores = bench::cores() as f64;
     for r in rows.iter().filter(|r| r.path == "cpu-f32-all") {
-        if let Some(base) = find(rows, "noise-rs", r.noise, r.dims) {
+        if let Some(base) = find(rows, "noise-rs", &r.noise, r.dims) {
             let need = base.msamples_per_s() * cores * 0.8;
             outln!(
                 "- cpu-f32-all {} {}D ≥ noise-rs × {cores} cores × 0.8 = {need:.1} M/s: {:.1} M/s — {}",
@@ -934,6 +1083,70 @@ mod tests {
                 .iter()
                 .all(|r| json_line(r, &rows).get("ratio_to_noise_rs").is_some()));
         }
+    }
+
+    #[test]
+    fn graph_rows_time_the_graph_on_every_cpu_path_where_it_lowers() {
+        let tiny = [
+            Workload { dims: 2, side: 16 },
+            Workload { dims: 3, side: 8 },
+            Workload { dims: 4, side: 4 },
+        ];
+        // Flow noise lowers in 2D and 3D only: the 4D workload is skipped, not an error.
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("swirl.json");
+        std::fs::write(
+            &path,
+            r#"{ "version": 1, "output": "f", "nodes": { "f": { "type": "fbm", "octaves": 2, "source": { "type": "flow", "angle": 0.5 } } } }"#,
+        )
+        .expect("the graph file is written");
+        let rows = measure_graph(&tiny, &path, 1, 0, None).expect("cpu paths");
+        let mut paths: Vec<(&str, usize)> = rows.iter().map(|r| (r.path, r.dims)).collect();
+        paths.sort();
+        let mut expected = vec![];
+        for path in [
+            "cpu-f32-1t",
+            "cpu-f32-all",
+            "cpu-simd-1t",
+            "cpu-simd-all",
+            "cpu-simd-hash-1t",
+            "cpu-simd-hash-all",
+        ] {
+            expected.extend([(path, 2), (path, 3)]);
+        }
+        expected.sort();
+        assert_eq!(paths, expected);
+        for r in &rows {
+            assert_eq!(r.noise, "graph:swirl");
+            assert!(r.msamples_per_s() > 0.0 && r.msamples_per_s().is_finite());
+            assert_eq!(json_line(r, &rows)["noise"], "graph:swirl");
+        }
+        // A graph that lowers for no chosen workload is an error, not an empty table.
+        let error = measure_graph(&tiny[2..], &path, 1, 0, None).expect_err("4D flow");
+        assert!(error.to_string().contains("lowers for none"), "{error}");
+    }
+
+    #[test]
+    fn fractal_rows_are_named_by_mode_and_octaves() {
+        let shaping = Shaping {
+            fractal: Some(wgpu_noise::Fractal {
+                mode: wgpu_noise::FractalMode::Ridged,
+                octaves: 5,
+                lacunarity: 2.0,
+                gain: 0.5,
+            }),
+            ..Shaping::default()
+        };
+        let rows = measure(
+            &[Workload { dims: 3, side: 8 }],
+            &[NoiseKind::Classic],
+            1,
+            0,
+            None,
+            shaping,
+        )
+        .expect("cpu paths");
+        assert!(find(&rows, "cpu-simd-1t", "classic+ridged5", 3).is_some());
     }
 
     #[test]

@@ -26,7 +26,7 @@ fn lit<R: Real>(v: f32) -> R {
 }
 
 /// The base noise of `source` at `q`.
-fn noise<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> R {
+pub(crate) fn noise<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> R {
     let period = source.period.map(lit::<R>);
     base_noise(
         lut,
@@ -110,7 +110,7 @@ pub fn value<R: Real>(
     regs[program.output][0]
 }
 
-fn binary<R: Real>(op: Binary, a: R, b: R) -> R {
+pub(crate) fn binary<R: Real>(op: Binary, a: R, b: R) -> R {
     match op {
         Binary::Add => a + b,
         Binary::Subtract => a - b,
@@ -122,7 +122,7 @@ fn binary<R: Real>(op: Binary, a: R, b: R) -> R {
     }
 }
 
-fn map<R: Real>(op: Map, v: R) -> R {
+pub(crate) fn map<R: Real>(op: Map, v: R) -> R {
     match op {
         Map::Abs => v.abs(),
         Map::Clamp { min, max } => v.clamp(lit(min), lit(max)),

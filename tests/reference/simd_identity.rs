@@ -4,12 +4,17 @@
 //! field, row lengths that are not multiples of the lane count, every instruction set this
 //! CPU has, and one or several threads; domain warp (1 and 2 iterations, several warp
 //! octaves and frequencies, tiled too) and flow noise, which the lanes evaluate at full
-//! per-lane points.
+//! per-lane points. Noise graphs on lanes (`simd::fill_graph_slab`) give the scalar graph
+//! evaluator's values bit for bit: random graphs of every node type and the shipped ones.
+
+use crate::common::graphs::{random_graph, Rng, Shape};
 
 use wgpu_noise::cpu::fill::{fill_slab, generate_f32};
 use wgpu_noise::cpu::simd::{self, FillOptions, SimdHasher, SimdLevel};
 use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::field::{Field, Fractal, FractalMode, Kernel, NoiseKind, Warp};
+use wgpu_noise::graph::program::Op;
+use wgpu_noise::graph::{Graph, Program};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
 
@@ -390,4 +395,212 @@ fn the_best_level_is_one_this_cpu_has() {
     assert_eq!(simd::simd_level(), SimdLevel::best().name());
     #[cfg(target_arch = "x86_64")]
     assert!(levels.contains(&SimdLevel::Sse2), "SSE2 is part of x86-64");
+}
+
+/// The SIMD graph fill of `program` against the scalar `graph::fill_slab` of `params`, at
+/// every available level (one or three threads, alternating with `turn`).
+fn assert_graph_identical(
+    lut: &impl SimdHasher,
+    what: &str,
+    program: &Program,
+    params: &FillParams,
+    turn: usize,
+) {
+    let mut expected = vec![0.0f32; params.len()];
+    wgpu_noise::graph::fill_slab(program, lut, params, &mut expected);
+    for (l, level) in SimdLevel::available().into_iter().enumerate() {
+        let threads = [1, 3][(turn + l) % 2];
+        let mut got = vec![f32::NAN; params.len()];
+        let options = FillOptions { threads, level };
+        simd::fill_graph_slab_with(program, lut, params, &mut got, options);
+        if let Some(i) = (0..got.len()).find(|&i| got[i].to_bits() != expected[i].to_bits()) {
+            panic!(
+                "{what}, {}D, size {:?}, {} on {threads} threads: sample {i} is {:e} ({:#010x}), \
+                 the scalar graph {:e} ({:#010x})",
+                program.dims,
+                params.extent,
+                level.name(),
+                got[i],
+                got[i].to_bits(),
+                expected[i],
+                expected[i].to_bits()
+            );
+        }
+    }
+}
+
+/// The field whose texels a graph test samples: `x` texels along x (a lane remainder), 2
+/// or 3 along the others, a frequency and an offset (far: up to 1e4, not reduced).
+fn graph_field(rng: &mut Rng, dims: usize) -> Field {
+    let x = *rng.pick(&[1u32, 15, 17, 33]);
+    let size: Vec<u32> = (0..dims)
+        .map(|a| if a == 0 { x } else { 2 + rng.below(2) as u32 })
+        .collect();
+    let frequency: Vec<f64> = (0..dims).map(|_| rng.range(0.5, 6.0)).collect();
+    let reach = *rng.pick(&[10.0, 1e4]);
+    let offset: Vec<f64> = (0..dims).map(|_| rng.range(-reach, reach)).collect();
+    let mut field = Field::new(NoiseKind::Simplex, &size)
+        .with_frequency(&frequency)
+        .with_offset(&offset);
+    field.reduce_offset = rng.below(2) == 0;
+    field
+}
+
+/// The name of an operation and, for a noise source, of what it evaluates (the kinds of
+/// work the lanes must cover).
+fn op_names(program: &Program) -> Vec<String> {
+    program
+        .ops
+        .iter()
+        .map(|op| match op {
+            Op::Noise { source, .. } => {
+                let tiled = source.period[..program.dims].iter().any(|&p| p > 0.0);
+                format!(
+                    "{} {}D{}{}{}",
+                    source.kind,
+                    program.dims,
+                    if tiled { " tiled" } else { "" },
+                    if source.flow != 0.0 { " flow" } else { "" },
+                    if source.kernel == Kernel::Continuous {
+                        " continuous"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            other => format!("{other:?}")
+                .split([' ', '(', '{'])
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        })
+        .collect()
+}
+
+/// Hundreds of random graphs (every node type, random wiring, depth up to 6, 2D to 4D; each
+/// also tiled where it lowers so): the SIMD graph fill gives the scalar graph's bits, both
+/// lookups, at every level, with lane remainders, slabs inside the field and far offsets.
+#[test]
+fn random_graphs_on_lanes_are_bit_identical() {
+    let mut rng = Rng::new(2026_11_23);
+    let mut covered = std::collections::BTreeSet::new();
+    let (mut graphs, mut tiled) = (0, 0);
+    while graphs < 300 {
+        let shape = Shape {
+            dims: 2 + rng.below(3) as usize,
+            depth: 1 + rng.below(6) as usize,
+            differentiable: false,
+        };
+        let text = random_graph(&mut rng, shape).to_string();
+        let graph = Graph::from_json(&text).unwrap_or_else(|e| panic!("{text}\n{e}"));
+        // Untiled, and tiled with whole periods (refused where a node does not tile).
+        for period in [[0.0; 4], [4.0, 3.0, 5.0, 2.0]] {
+            let program = match graph.program(shape.dims, period) {
+                Ok(p) => p,
+                Err(e) if e.message.contains("per sample") || period[0] > 0.0 => continue,
+                Err(e) => panic!("{text}\n{e}"),
+            };
+            graphs += (period[0] == 0.0) as usize;
+            tiled += (period[0] > 0.0) as usize;
+            covered.extend(op_names(&program));
+            let field = graph_field(&mut rng, shape.dims);
+            let seed = rng.below(1000);
+            let whole = FillParams::new(&field, Slab::whole(&field));
+            let inner = Slab::split(&field, 1).nth(1).expect("a second layer");
+            let inner = FillParams::new(&field, inner);
+            let what = format!("{text}\nperiod {period:?}, offset {:?}", field.offset);
+            let params = [&whole, &inner][graphs % 2];
+            let tables = PermutationTables::new(seed);
+            assert_graph_identical(
+                &tables,
+                &format!("{what}, textures"),
+                &program,
+                params,
+                graphs,
+            );
+            let hash = IntegerHasher::new(seed);
+            assert_graph_identical(
+                &hash,
+                &format!("{what}, hash"),
+                &program,
+                params,
+                graphs + 1,
+            );
+        }
+    }
+    println!("300 random graphs untiled, {tiled} tiled; covered: {covered:?}");
+    assert!(tiled >= 30, "only {tiled} random graphs tiled");
+    // Every operation, and every base function the lanes (or the scalar per-lane path) run.
+    let mut missing = vec![];
+    for name in [
+        "Point", "Scale", "Offset", "Rotate", "Displace", "Constant", "Axis", "Fractal", "Binary",
+        "Blend", "Map",
+    ] {
+        missing.extend((!covered.contains(name)).then(|| name.to_string()));
+    }
+    for dims in 2..=4 {
+        for kind in ["classic", "simplex", "cellular"] {
+            missing.extend(
+                (!covered.contains(&format!("{kind} {dims}D"))).then(|| format!("{kind} {dims}D")),
+            );
+        }
+        let tiled: &[&str] = if dims == 4 {
+            &["classic"]
+        } else {
+            &["classic", "simplex", "cellular"]
+        };
+        for kind in tiled {
+            let name = format!("{kind} {dims}D tiled");
+            missing.extend((!covered.contains(&name)).then_some(name));
+        }
+        let name = format!("simplex {dims}D continuous");
+        missing.extend((!covered.contains(&name)).then_some(name));
+    }
+    for name in ["simplex 2D flow", "simplex 3D flow"] {
+        missing.extend((!covered.contains(name)).then(|| name.to_string()));
+    }
+    assert!(missing.is_empty(), "not covered: {missing:?}");
+}
+
+/// The shipped graphs (examples/graphs/*.json) in every dimension they lower for, and the
+/// clouds tiled in 3D as they are baked: the SIMD graph fill gives the scalar graph's bits.
+#[test]
+fn shipped_graphs_on_lanes_are_bit_identical() {
+    let shipped = [
+        (
+            "terrain",
+            include_str!("../../examples/graphs/terrain.json"),
+        ),
+        ("clouds", include_str!("../../examples/graphs/clouds.json")),
+        ("marble", include_str!("../../examples/graphs/marble.json")),
+        ("wood", include_str!("../../examples/graphs/wood.json")),
+    ];
+    let mut rng = Rng::new(7);
+    let mut checked = 0;
+    for (name, text) in shipped {
+        let graph = Graph::from_json(text).expect("a shipped graph parses");
+        for dims in 2..=4 {
+            let mut periods = vec![[0.0; 4]];
+            if name == "clouds" && dims == 3 {
+                periods.push([4.0, 4.0, 4.0, 0.0]);
+            }
+            for period in periods {
+                let Ok(program) = graph.program(dims, period) else {
+                    continue;
+                };
+                let field = graph_field(&mut rng, dims);
+                let params = FillParams::new(&field, Slab::whole(&field));
+                for (t, seed) in [0u64, 41].into_iter().enumerate() {
+                    let what = format!("{name}, period {period:?}, seed {seed}");
+                    let tables = PermutationTables::new(seed);
+                    assert_graph_identical(&tables, &what, &program, &params, t);
+                    let hash = IntegerHasher::new(seed);
+                    assert_graph_identical(&hash, &what, &program, &params, t + 1);
+                }
+                checked += 1;
+            }
+        }
+    }
+    // Every shipped graph lowers in 2D and 3D at least, and the tiled clouds.
+    assert!(checked >= 9, "{checked} programs checked");
 }

@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 
 use wgpu_noise::error::{pop_error_scope, NoiseError, Result};
 use wgpu_noise::field::{Field, NoiseKind};
-use wgpu_noise::gpu::{FillOutput, GpuContext, GpuNoise, LookupVariant, WORKGROUP};
+use wgpu_noise::gpu::{FillOutput, GpuContext, GpuNoise, GraphPipeline, LookupVariant, WORKGROUP};
+use wgpu_noise::graph::Program;
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
 
@@ -171,6 +172,53 @@ pub fn time_simd_fill(
     let elapsed = start.elapsed();
     std::hint::black_box(&out[out.len() / 2]);
     elapsed
+}
+
+/// Times `fill` writing `out` (the output kept alive past the clock).
+fn timed(out: &mut [f32], fill: impl FnOnce(&mut [f32])) -> Duration {
+    let start = Instant::now();
+    fill(out);
+    let elapsed = start.elapsed();
+    std::hint::black_box(&out[out.len() / 2]);
+    elapsed
+}
+
+/// Times one fill of `field`'s texels with `program` by the scalar graph evaluator
+/// ([`wgpu_noise::graph::fill_slab`], `f32`): in `pool` when given, else in rayon's global pool.
+pub fn time_graph_cpu_fill(
+    program: &Program,
+    lut: &PermutationTables,
+    field: &Field,
+    pool: Option<&rayon::ThreadPool>,
+    out: &mut [f32],
+) -> Duration {
+    let params = FillParams::new(field, Slab::whole(field));
+    timed(out, |out| {
+        let mut fill = || wgpu_noise::graph::fill_slab(program, lut, &params, out);
+        match pool {
+            Some(pool) => pool.install(fill),
+            None => fill(),
+        }
+    })
+}
+
+/// Times one fill of `field`'s texels with `program` by the SIMD graph fill (the scalar
+/// evaluator's values) on `threads` threads with the best instruction set.
+pub fn time_graph_simd_fill(
+    program: &Program,
+    lut: &impl wgpu_noise::cpu::SimdHasher,
+    field: &Field,
+    threads: usize,
+    out: &mut [f32],
+) -> Duration {
+    let params = FillParams::new(field, Slab::whole(field));
+    let options = wgpu_noise::cpu::simd::FillOptions {
+        threads,
+        ..Default::default()
+    };
+    timed(out, |out| {
+        wgpu_noise::cpu::simd::fill_graph_slab_with(program, lut, &params, out, options)
+    })
 }
 
 /// A standalone device for benchmarking: [`GpuContext::new`] plus the `TIMESTAMP_QUERY`
@@ -582,6 +630,36 @@ impl GpuBench {
         let values = noise.generate(field)?;
         let elapsed = start.elapsed();
         std::hint::black_box(&values[values.len() / 2]);
+        Ok(elapsed)
+    }
+
+    /// `program`'s fill pipeline for `variant` (compiled now, outside any timing).
+    pub fn graph_pipeline(
+        &self,
+        program: &Program,
+        variant: LookupVariant,
+    ) -> Result<GraphPipeline> {
+        self.generator(variant).graph_pipeline(program)
+    }
+
+    /// Wall time of the GPU's graph fill of `field` with `pipeline` (made by
+    /// [`GpuBench::graph_pipeline`] for `variant`): boxes of `graph_box_texels`, one submit
+    /// and readback each, as `bake --graph --backend gpu` runs it.
+    pub fn time_graph_generate(
+        &self,
+        pipeline: &GraphPipeline,
+        variant: LookupVariant,
+        field: &Field,
+    ) -> Result<Duration> {
+        let noise = self.generator(variant);
+        let mut values = Vec::new();
+        let start = Instant::now();
+        for params in FillParams::boxes(field, noise.graph_box_texels(pipeline)) {
+            values.clear();
+            noise.fill_graph_box(pipeline, &params, &mut values)?;
+        }
+        let elapsed = start.elapsed();
+        std::hint::black_box(values.last());
         Ok(elapsed)
     }
 

@@ -27,6 +27,10 @@ pub mod lookup;
 #[doc(hidden)]
 pub mod noise;
 
+mod graph;
+
+pub use self::graph::{fill_graph_slab, fill_graph_slab_with};
+
 use std::sync::Mutex;
 
 use self::lanes::{Floor, F, LANES, U};
@@ -323,7 +327,20 @@ impl<'a> Job<'a> {
 /// Fills `out` with blocks of rows on `threads` threads (the calling thread is one of them).
 fn run_threads<L: LaneHasher>(lut: &L, job: &Job, out: &mut [f32], threads: usize) {
     let nx = job.params.extent[0] as usize;
-    let rows = job.rows();
+    run_row_blocks(nx, job.rows(), out, threads, |first_row, block| {
+        dispatch(lut, job, first_row, block)
+    });
+}
+
+/// Hands `out` (`rows` rows of `nx` samples) to `fill(first_row, block)` in blocks of whole
+/// rows on `threads` threads (the calling thread is one of them).
+fn run_row_blocks(
+    nx: usize,
+    rows: usize,
+    out: &mut [f32],
+    threads: usize,
+    fill: impl Fn(usize, &mut [f32]) + Sync,
+) {
     if nx == 0 || rows == 0 {
         return;
     }
@@ -337,7 +354,7 @@ fn run_threads<L: LaneHasher>(lut: &L, job: &Job, out: &mut [f32], threads: usiz
         let Ok(Some((index, block))) = next else {
             return;
         };
-        dispatch(lut, job, index * block_rows, block);
+        fill(index * block_rows, block);
     };
     std::thread::scope(|scope| {
         for _ in 1..threads {

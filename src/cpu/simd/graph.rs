@@ -1,0 +1,451 @@
+//! Noise graphs on lanes: [`crate::graph::eval::value`] in `f32` on 16 samples at a time,
+//! bit for bit, on all cores.
+//!
+//! A block of 16 samples (along x in a row) walks the program's operations once, each
+//! operation applied to whole lanes (a register is `[F; 4]`: a point, or a value in its
+//! first lane array), as FastNoise2 runs its node tree over a block. Point operations and
+//! sums are lane arithmetic in the scalar order of operations; the combine operations call
+//! the scalar `f32` functions per lane; each noise source calls its lane function
+//! ([`noise`](super::noise)), which is compiled once per instruction set, lookup and base
+//! function as its own small out-of-line function (so no function holds more than one noise
+//! body: compile time grows faster than linearly with a function's size). Sources without
+//! lane code (cellular noise, tiled 3D simplex) evaluate the scalar `f32` base function per
+//! lane, the same values by definition.
+
+use super::lanes::{F, LANES, U};
+use super::lookup::{LaneHasher, PackedTables};
+use super::noise::Turn;
+use super::{
+    lattice_period, run_row_blocks, shape_octave, FillOptions, LaneSource, SimdHasher, SimdLevel,
+};
+use crate::cpu::combine::{wgpu_noise_blend, wgpu_noise_finite, WGPU_NOISE_FINITE};
+use crate::cpu::fill::sample_point;
+use crate::cpu::lookup::NoiseHasher;
+use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
+use crate::field::{Kernel, NoiseKind};
+use crate::graph::eval;
+use crate::graph::program::{Op, Program, Source};
+use crate::graph::spec::Binary;
+use crate::params::FillParams;
+
+/// Fills `out` (x fastest) with `program`'s values at the texels of `params`: the values of
+/// [`crate::graph::fill_slab`] bit for bit, on all cores with the best instruction set.
+pub fn fill_graph_slab(
+    program: &Program,
+    lut: &impl SimdHasher,
+    params: &FillParams,
+    out: &mut [f32],
+) {
+    fill_graph_slab_with(program, lut, params, out, FillOptions::default());
+}
+
+/// [`fill_graph_slab`] with explicit threads and instruction set.
+///
+/// # Panics
+/// If `out` is not the slab's length or `options.level` is not available on this CPU
+/// (programming errors).
+pub fn fill_graph_slab_with(
+    program: &Program,
+    lut: &impl SimdHasher,
+    params: &FillParams,
+    out: &mut [f32],
+    options: FillOptions,
+) {
+    fill_graph_source(program, lut.lane_source(), params, out, options);
+}
+
+/// [`fill_graph_slab_with`] for a concrete lookup (not generic, so the lane code is compiled
+/// once, in this crate; see `fill_source`).
+fn fill_graph_source(
+    program: &Program,
+    source: LaneSource<'_>,
+    params: &FillParams,
+    out: &mut [f32],
+    options: FillOptions,
+) {
+    assert_eq!(out.len(), params.len(), "output length must match the slab");
+    assert!(
+        SimdLevel::available().contains(&options.level),
+        "{} is not available on this CPU",
+        options.level.name()
+    );
+    let job = GraphJob::new(program, params);
+    match source {
+        LaneSource::Tables(t) => run(&PackedTables::new(t), &job, out, options),
+        LaneSource::Hash(h) => run(&h, &job, out, options),
+    }
+}
+
+/// The lane function of one noise operation, fixed for the whole fill.
+#[derive(Clone, Copy, Debug)]
+enum LaneBase {
+    /// Classic noise in 2, 3 or 4 dimensions with the lattice period of each axis.
+    Classic2([u32; 4]),
+    Classic3([u32; 4]),
+    Classic4([u32; 4]),
+    /// Simplex (or, turned, flow) noise in 2D.
+    Simplex2(Option<Turn>),
+    /// Tileable 2D simplex with the x and y periods.
+    Simplex2Tiled([f32; 2]),
+    /// Simplex (or flow) noise in 3D with the kernel's squared radius and scale.
+    Simplex3 {
+        r2: f32,
+        scale: f32,
+        turn: Option<Turn>,
+    },
+    /// Simplex noise in 4D with the kernel's squared radius and scale.
+    Simplex4 {
+        r2: f32,
+        scale: f32,
+    },
+    /// No lane code (cellular noise, tiled 3D simplex): the scalar base function per lane.
+    Scalar,
+}
+
+impl LaneBase {
+    /// The lane function `base_noise` chooses for `source` in `dims` dimensions.
+    fn of(source: &Source, dims: usize) -> LaneBase {
+        let lattice = source.period.map(lattice_period);
+        let continuous = source.kernel == Kernel::Continuous;
+        let turn = (source.flow != 0.0).then(|| Turn::new(source.flow));
+        match (source.kind, dims) {
+            (NoiseKind::Cellular, _) => LaneBase::Scalar,
+            (NoiseKind::Classic, 2) => LaneBase::Classic2(lattice),
+            (NoiseKind::Classic, 3) => LaneBase::Classic3(lattice),
+            (NoiseKind::Classic, _) => LaneBase::Classic4(lattice),
+            // As `base_noise`: the first period decides whether 2D and 3D simplex tile, and
+            // tiling comes before flow.
+            (NoiseKind::Simplex, 2) if source.period[0] > 0.0 => {
+                LaneBase::Simplex2Tiled([source.period[0], source.period[1]])
+            }
+            (NoiseKind::Simplex, 2) => LaneBase::Simplex2(turn),
+            (NoiseKind::Simplex, 3) if source.period[0] > 0.0 => LaneBase::Scalar,
+            (NoiseKind::Simplex, 3) => {
+                let (r2, scale) = if continuous {
+                    (0.5, SIMPLEX3_R05_SCALE as f32)
+                } else {
+                    (SIMPLEX34_R2 as f32, 32.0)
+                };
+                LaneBase::Simplex3 { r2, scale, turn }
+            }
+            (NoiseKind::Simplex, _) => {
+                let (r2, scale) = if continuous {
+                    (0.5, SIMPLEX4_R05_SCALE as f32)
+                } else {
+                    (SIMPLEX34_R2 as f32, 27.0)
+                };
+                LaneBase::Simplex4 { r2, scale }
+            }
+        }
+    }
+}
+
+/// One fill: the program, the lane function of each noise operation, the slab.
+struct GraphJob<'a> {
+    program: &'a Program,
+    /// Per operation: its lane function where it is a noise operation.
+    bases: Vec<Option<LaneBase>>,
+    params: &'a FillParams,
+}
+
+impl<'a> GraphJob<'a> {
+    fn new(program: &'a Program, params: &'a FillParams) -> Self {
+        let bases = program
+            .ops
+            .iter()
+            .map(|op| match op {
+                Op::Noise { source, .. } => Some(LaneBase::of(source, program.dims)),
+                _ => None,
+            })
+            .collect();
+        GraphJob {
+            program,
+            bases,
+            params,
+        }
+    }
+}
+
+/// Fills `out` in blocks of rows on the option's threads with its instruction set's copy.
+fn run<L: LaneHasher + Sync>(lut: &L, job: &GraphJob, out: &mut [f32], options: FillOptions) {
+    let e = job.params.extent;
+    let rows = (e[1] * e[2] * e[3]) as usize;
+    run_row_blocks(
+        e[0] as usize,
+        rows,
+        out,
+        options.threads,
+        |first_row, block| {
+            // SAFETY: `fill_graph_source` accepts only levels `SimdLevel::available`
+            // detected on this CPU, so the instructions each copy is compiled with exist.
+            unsafe {
+                match options.level {
+                    #[cfg(target_arch = "x86_64")]
+                    SimdLevel::Avx512 => avx512::rows(lut, job, first_row, block),
+                    #[cfg(target_arch = "x86_64")]
+                    SimdLevel::Avx2 => avx2::rows(lut, job, first_row, block),
+                    #[cfg(target_arch = "x86_64")]
+                    SimdLevel::Sse2 => sse2::rows(lut, job, first_row, block),
+                    #[cfg(not(target_arch = "x86_64"))]
+                    SimdLevel::Neon | SimdLevel::Portable => {
+                        native::rows(lut, job, first_row, block)
+                    }
+                    #[allow(unreachable_patterns)]
+                    _ => unreachable!("{} is not available on this CPU", options.level.name()),
+                }
+            }
+        },
+    );
+}
+
+/// The lane noise functions of one instruction set (see `graph_level`).
+trait LaneNoise<L: LaneHasher> {
+    fn eval(lut: &L, base: LaneBase, p: &[F; 4]) -> F;
+}
+
+/// The scalar `f32` base function of `source` on each lane (sources without lane code).
+/// Out of line and compiled once per lookup: it is the scalar code, not lane code.
+#[inline(never)]
+fn scalar_noise<L: NoiseHasher>(lut: &L, source: &Source, dims: usize, p: &[F; 4]) -> F {
+    F(std::array::from_fn(|i| {
+        let q = [p[0].0[i], p[1].0[i], p[2].0[i], p[3].0[i]];
+        eval::noise(lut, source, &q[..dims])
+    }))
+}
+
+/// A point register: `f(a)` clamped as `wgpu_noise_finite` per coordinate below `dims`, 0
+/// past it (`point` of the scalar evaluator).
+#[inline(always)]
+fn point(dims: usize, f: impl Fn(usize) -> F) -> [F; 4] {
+    let limit = WGPU_NOISE_FINITE as f32;
+    std::array::from_fn(|a| {
+        if a < dims {
+            f(a).clamp(-limit, limit)
+        } else {
+            F::splat(0.0)
+        }
+    })
+}
+
+/// A value register (the value in the first lane array, as the scalar evaluator's).
+#[inline(always)]
+fn value(v: F) -> [F; 4] {
+    [v, F::splat(0.0), F::splat(0.0), F::splat(0.0)]
+}
+
+/// `wgpu_noise_finite` on lanes.
+#[inline(always)]
+fn finite(v: F) -> F {
+    let limit = WGPU_NOISE_FINITE as f32;
+    v.clamp(-limit, limit)
+}
+
+/// The rows `first_row..` (as many as `out` holds) of the job's slab, 16 samples at a time.
+#[inline(always)]
+fn fill_rows<L: LaneHasher, N: LaneNoise<L>>(
+    lut: &L,
+    job: &GraphJob,
+    first_row: usize,
+    out: &mut [f32],
+) {
+    let params = job.params;
+    let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+    let mut regs: Vec<[F; 4]> = Vec::with_capacity(job.program.ops.len());
+    for (r, values) in out.chunks_mut(nx).enumerate() {
+        let row = first_row + r;
+        let y = (row % ny) as u32;
+        let z = ((row / ny) % nz) as u32;
+        let w = (row / (ny * nz)) as u32;
+        let p = sample_point(params, [0, y, z, w]);
+        for (chunk, values) in values.chunks_mut(LANES).enumerate() {
+            let x0 = params.origin[0] + (chunk * LANES) as u32;
+            let px = U(std::array::from_fn(|i| x0 + i as u32)).to_f32() * params.step[0]
+                + params.offset[0];
+            let p = [px, F::splat(p[1]), F::splat(p[2]), F::splat(p[3])];
+            let v = block::<L, N>(lut, job, &p, &mut regs);
+            values.copy_from_slice(&v.0[..values.len()]);
+        }
+    }
+}
+
+/// `eval::value` on lanes: every operation on the block's 16 samples.
+#[inline(always)]
+fn block<L: LaneHasher, N: LaneNoise<L>>(
+    lut: &L,
+    job: &GraphJob,
+    sample: &[F; 4],
+    regs: &mut Vec<[F; 4]>,
+) -> F {
+    let program = job.program;
+    let dims = program.dims;
+    regs.clear();
+    for (op, base) in program.ops.iter().zip(&job.bases) {
+        let v = match op {
+            Op::Point => point(dims, |a| sample[a]),
+            Op::Scale { p, by } => point(dims, |a| regs[*p][a] * by[a]),
+            Op::Offset { p, by } => point(dims, |a| regs[*p][a] + by[a]),
+            Op::Rotate { p, plane, cos, sin } => {
+                let q = regs[*p];
+                let (c, s) = (*cos, *sin);
+                let [u, v] = *plane;
+                point(dims, |a| {
+                    if a == u {
+                        c * q[u] - s * q[v]
+                    } else if a == v {
+                        s * q[u] + c * q[v]
+                    } else {
+                        q[a]
+                    }
+                })
+            }
+            Op::Displace { p, d, amplitude } => {
+                point(dims, |a| regs[*p][a] + *amplitude * regs[d[a]][0])
+            }
+            Op::Noise { p, source } => {
+                let base = base.expect("every noise operation has its lane function");
+                value(match base {
+                    LaneBase::Scalar => scalar_noise(lut, source, dims, &regs[*p]),
+                    _ => N::eval(lut, base, &regs[*p]),
+                })
+            }
+            Op::Constant(c) => value(F::splat(*c)),
+            Op::Axis { p, axis } => value(regs[*p][*axis]),
+            Op::Fractal { mode, terms, norm } => {
+                let mode = mode.code();
+                let mut sum = F::splat(0.0);
+                let mut weight = F::splat(1.0);
+                for &(n, amplitude) in terms {
+                    sum = sum + amplitude * shape_octave(mode, regs[n][0], &mut weight);
+                }
+                value(finite(sum / *norm))
+            }
+            Op::Binary { op, a, b } => {
+                let (a, b) = (regs[*a][0], regs[*b][0]);
+                value(finite(match op {
+                    Binary::Add => a + b,
+                    Binary::Subtract => a - b,
+                    Binary::Multiply => a * b,
+                    _ => a.zip(b, |a, b| eval::binary(*op, a, b)),
+                }))
+            }
+            Op::Blend { a, b, t } => {
+                let (a, b, t) = (regs[*a][0], regs[*b][0], regs[*t][0]);
+                value(F(std::array::from_fn(|i| {
+                    wgpu_noise_finite(wgpu_noise_blend(a.0[i], b.0[i], t.0[i]))
+                })))
+            }
+            Op::Map { op, a } => value(finite(regs[*a][0].map(|v| eval::map(*op, v)))),
+        };
+        regs.push(v);
+    }
+    regs[program.output][0]
+}
+
+/// A module `$module` with the graph fill's rows and its lane noise functions compiled for
+/// one instruction set (`#[target_feature]`) with the floor `$floor`: the operation loop is
+/// inlined into `rows`; each (lookup, base function) is its own out-of-line function.
+macro_rules! graph_level {
+    ($module:ident, $floor:ty $(, $features:literal)?) => {
+        mod $module {
+            use super::super::lanes::F;
+            use super::super::lookup::LaneHasher;
+            use super::super::noise::{self, Turn};
+            use super::{fill_rows, GraphJob, LaneBase, LaneNoise};
+
+            type Fl = $floor;
+
+            /// `fill_rows` compiled with this level's features.
+            ///
+            /// # Safety
+            /// The CPU must support those features.
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            pub(in super::super) unsafe fn rows<L: LaneHasher>(
+                lut: &L,
+                job: &GraphJob,
+                first_row: usize,
+                out: &mut [f32],
+            ) {
+                fill_rows::<L, Level>(lut, job, first_row, out)
+            }
+
+            /// The lane functions below; used only inside `rows` (private to this module),
+            /// which runs only where the features exist.
+            struct Level;
+
+            impl<L: LaneHasher> LaneNoise<L> for Level {
+                #[inline(always)]
+                fn eval(lut: &L, base: LaneBase, p: &[F; 4]) -> F {
+                    // SAFETY: called from `rows` only, whose caller checked the features.
+                    unsafe {
+                        match base {
+                            LaneBase::Classic2(l) => classic::<L, 2>(lut, p, &l),
+                            LaneBase::Classic3(l) => classic::<L, 3>(lut, p, &l),
+                            LaneBase::Classic4(l) => classic::<L, 4>(lut, p, &l),
+                            LaneBase::Simplex2(turn) => simplex2(lut, p, turn),
+                            LaneBase::Simplex2Tiled(period) => simplex2_tiled(lut, p, period),
+                            LaneBase::Simplex3 { r2, scale, turn } => {
+                                simplex3(lut, p, r2, scale, turn)
+                            }
+                            LaneBase::Simplex4 { r2, scale } => simplex4(lut, p, r2, scale),
+                            LaneBase::Scalar => unreachable!("evaluated by the scalar function"),
+                        }
+                    }
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn classic<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[F; 4],
+                lattice: &[u32; 4],
+            ) -> F {
+                noise::classic_point::<L, Fl, D>(lut, p, lattice)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex2<L: LaneHasher>(lut: &L, p: &[F; 4], turn: Option<Turn>) -> F {
+                noise::simplex2::<L, Fl>(lut, p[0], p[1], turn)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex2_tiled<L: LaneHasher>(lut: &L, p: &[F; 4], period: [f32; 2]) -> F {
+                noise::simplex2_tiled::<L, Fl>(lut, p[0], p[1], period)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex3<L: LaneHasher>(
+                lut: &L,
+                p: &[F; 4],
+                r2: f32,
+                scale: f32,
+                turn: Option<Turn>,
+            ) -> F {
+                noise::simplex3::<L, Fl>(lut, [p[0], p[1], p[2]], r2, scale, turn)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex4<L: LaneHasher>(lut: &L, p: &[F; 4], r2: f32, scale: f32) -> F {
+                noise::simplex4::<L, Fl>(lut, *p, r2, scale)
+            }
+        }
+    };
+}
+
+#[cfg(target_arch = "x86_64")]
+graph_level!(
+    avx512,
+    super::super::lanes::NativeFloor,
+    "avx512f,avx512vl,avx512dq,avx512bw"
+);
+#[cfg(target_arch = "x86_64")]
+graph_level!(avx2, super::super::lanes::NativeFloor, "avx2");
+#[cfg(target_arch = "x86_64")]
+graph_level!(sse2, super::super::lanes::TruncFloor, "sse2");
+#[cfg(not(target_arch = "x86_64"))]
+graph_level!(native, super::super::lanes::NativeFloor);
