@@ -170,14 +170,8 @@ impl NoiseSpec {
                     program.dims, self.field.dims
                 )));
             }
-            if self.curl {
-                return Err(NoiseError::InvalidField(
-                    "curl noise of a graph is not available yet (its gradient is)".into(),
-                ));
-            }
-            if self.gradient {
-                crate::graph::eval::check_gradient(program)
-                    .map_err(|e| NoiseError::InvalidField(format!("gradient of the graph: {e}")))?;
+            if self.curl && !(2..=3).contains(&self.field.dims) {
+                return Err(NoiseError::InvalidField("curl noise is 2D or 3D".into()));
             }
             self.field.validate()?;
         } else if self.curl {
