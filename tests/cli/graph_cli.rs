@@ -97,16 +97,21 @@ fn shifted_value(
     values
 }
 
-/// The step of the finite differences, in noise-space units: the rounding of f32 values
-/// (6e-8 of values near 1) divided by it errs by 3e-4; its truncation, h²·g‴/6 with the
-/// fifth ridged octave at frequency 16 (g‴ ~ (2π·16)² |g|), by 7e-4 of |g|.
-const STEP: f32 = 2e-4;
+/// The steps of the finite differences, in noise-space units. A kink within a step (a
+/// cellular border, a ridge crease, the blend weight's clamp, a terrace ramp's end) makes
+/// the differences with the two steps disagree; such samples are counted, not compared.
+const STEPS: [f32; 2] = [4e-4, 2e-4];
 
-/// Samples whose gradient and differences disagree by more than 1e-2 (1 + |g|) lie where
-/// the terrain's value has a kink within the step: cellular borders, ridge creases, the
-/// blend weight's clamp, the terrace ramps' ends. Measured: at most 0.6 % of samples (the
-/// count is printed); a wrong chain rule anywhere disagrees at most samples.
-const MAX_KINK_FRACTION: f64 = 0.03;
+/// Away from kinks the analytic gradient and the differences of the value bake differ by
+/// the f32 evaluation's own error: the f32 gradient of the terrain differs from the f64 one
+/// by up to 2.4e-4 (2D) and 4.6e-4 (3D) relative at the 90th percentile, 1.7e-3 and 3.1e-3
+/// at the 99th (measured at 3000 random points; in f64 gradient and central differences
+/// agree within 3.3e-6), and differences of f32 values over these steps add more. Measured
+/// here: 90th percentile 4.3e-3 (2D) and 5.5e-3 (3D), 99th 1.5e-2 and 2.4e-2 (printed).
+const P90_TOLERANCE: f32 = 1e-2;
+const P99_TOLERANCE: f32 = 5e-2;
+/// Measured: 3.3 % (2D) and 5.3 % (3D) of the derivatives have a kink within the step.
+const MAX_KINK_FRACTION: f64 = 0.1;
 
 #[test]
 fn the_terrain_example_bakes_its_gradient_and_curl_on_the_cpu() {
@@ -158,32 +163,44 @@ fn the_terrain_example_bakes_its_gradient_and_curl_on_the_cpu() {
         } else {
             assert!(curl.iter().any(|&c| c.abs() > 1.0), "3D curl is flat");
         }
-        let (mut agree, mut kinks, mut worst) = (0usize, 0usize, 0.0f32);
+        let (mut errors, mut kinks) = (Vec::new(), 0usize);
         for axis in 0..n {
-            let hi = shifted_value(&dir, dims, grid, axis, STEP, shape);
-            let lo = shifted_value(&dir, dims, grid, axis, -STEP, shape);
+            let difference = |h: f32| {
+                let hi = shifted_value(&dir, dims, grid, axis, h, shape);
+                let lo = shifted_value(&dir, dims, grid, axis, -h, shape);
+                let d: Vec<f32> = hi
+                    .iter()
+                    .zip(&lo)
+                    .map(|(a, b)| (a - b) / (2.0 * h))
+                    .collect();
+                d
+            };
+            let (wide, narrow) = (difference(STEPS[0]), difference(STEPS[1]));
             for i in 0..values.len() {
                 let g = gradient[4 * i + 1 + axis];
-                let difference = (hi[i] - lo[i]) / (2.0 * STEP);
-                let error = (g - difference).abs() / (1.0 + g.abs());
-                if error > 1e-2 {
+                let scale = 1.0 + g.abs();
+                if (wide[i] - narrow[i]).abs() > 2e-2 * scale {
                     kinks += 1;
                 } else {
-                    agree += 1;
-                    worst = worst.max(error);
+                    errors.push((g - narrow[i]).abs() / scale);
                 }
             }
         }
-        let fraction = kinks as f64 / (agree + kinks) as f64;
+        errors.sort_by(f32::total_cmp);
+        let at = |q: f64| errors[((errors.len() - 1) as f64 * q) as usize];
+        let fraction = kinks as f64 / (errors.len() + kinks) as f64;
         println!(
-            "terrain {dims}D: {agree} derivatives within {worst:.1e} (relative) of finite \
-             differences of the value bake; {kinks} ({:.2} %) at kinks",
+            "terrain {dims}D: {} derivatives vs finite differences of the value bake, relative \
+             error 90th percentile {:.1e}, 99th {:.1e}; {kinks} ({:.2} %) at kinks",
+            errors.len(),
+            at(0.9),
+            at(0.99),
             100.0 * fraction
         );
+        assert!(fraction < MAX_KINK_FRACTION, "{dims}D: {kinks} kinks");
         assert!(
-            fraction < MAX_KINK_FRACTION,
-            "{dims}D: {kinks} of {} disagree",
-            agree + kinks
+            at(0.9) < P90_TOLERANCE && at(0.99) < P99_TOLERANCE,
+            "{dims}D"
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
