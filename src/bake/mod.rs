@@ -97,10 +97,12 @@ pub struct NoiseSpec {
     /// hash (another pattern); the verifier uses the matching CPU mirror ([`CpuHasher`]).
     pub lookup: LookupVariant,
     /// Four values per texel, `[value, ∂/∂x, ∂/∂y, ∂/∂z]` (derivatives with respect to
-    /// noise-space coordinates; see [`Field::check_gradient`] for the fields that have one).
+    /// noise-space coordinates; see [`Field::check_gradient`] for the fields that have one;
+    /// every graph has one).
     pub gradient: bool,
     /// Curl noise instead of the value: `dims` values per texel, the divergence-free
-    /// field of `cpu::curl` at each texel's point (see [`Field::check_curl`]).
+    /// field of `cpu::curl` at each texel's point (see [`Field::check_curl`]), or with a
+    /// graph the curl of the graph ([`crate::graph::eval::curl`], 2D and 3D).
     pub curl: bool,
     /// A noise graph lowered for the field's dimensions and tiling, computed instead of
     /// the field's own noise ([`NoiseSpec::with_graph`]).
@@ -170,14 +172,8 @@ impl NoiseSpec {
                     program.dims, self.field.dims
                 )));
             }
-            if self.curl {
-                return Err(NoiseError::InvalidField(
-                    "curl noise of a graph is not available yet (its gradient is)".into(),
-                ));
-            }
-            if self.gradient {
-                crate::graph::eval::check_gradient(program)
-                    .map_err(|e| NoiseError::InvalidField(format!("gradient of the graph: {e}")))?;
+            if self.curl && !(2..=3).contains(&self.field.dims) {
+                return Err(NoiseError::InvalidField("curl noise is 2D or 3D".into()));
             }
             self.field.validate()?;
         } else if self.curl {

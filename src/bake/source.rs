@@ -50,18 +50,9 @@ impl CpuHasher {
     pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
         let (kind, dims) = (spec.field.kind, spec.field.dims);
         if let Some(program) = &spec.graph {
-            match (self, spec.gradient) {
-                (CpuHasher::Tables(t), false) => fill_graph_slab(program, t.as_ref(), params, out),
-                (CpuHasher::Hash(h), false) => fill_graph_slab(program, h, params, out),
-                (CpuHasher::Tables(t), true) => graph::fill_slab_gradient(
-                    program,
-                    t.as_ref(),
-                    params,
-                    bytemuck::cast_slice_mut(out),
-                ),
-                (CpuHasher::Hash(h), true) => {
-                    graph::fill_slab_gradient(program, h, params, bytemuck::cast_slice_mut(out))
-                }
+            match self {
+                CpuHasher::Tables(t) => fill_graph(program, spec, t.as_ref(), params, out),
+                CpuHasher::Hash(h) => fill_graph(program, spec, h, params, out),
             }
             return;
         }
@@ -82,6 +73,23 @@ impl CpuHasher {
                 fill_slab_gradient(h, dims, params, bytemuck::cast_slice_mut(out))
             }
         }
+    }
+}
+
+/// Fills the box `params` with `program`'s values, gradients or curl, as `spec` asks.
+fn fill_graph(
+    program: &graph::Program,
+    spec: &NoiseSpec,
+    lut: &impl simd::SimdHasher,
+    params: &FillParams,
+    out: &mut [f32],
+) {
+    if spec.curl {
+        graph::fill_slab_curl(program, lut, params, out);
+    } else if spec.gradient {
+        graph::fill_slab_gradient(program, lut, params, bytemuck::cast_slice_mut(out));
+    } else {
+        fill_graph_slab(program, lut, params, out);
     }
 }
 
@@ -122,9 +130,16 @@ impl GpuSource {
     }
 
     /// Whether this device can generate `spec` (sizes within its texture and buffer limits,
-    /// and the generator compiled for the spec's lookup variant).
+    /// the generator compiled for the spec's lookup variant, and not a graph's gradient or
+    /// curl, which the CPU computes).
     pub fn check(&self, spec: &NoiseSpec) -> Result<()> {
         spec.validate()?;
+        if spec.graph.is_some() && (spec.gradient || spec.curl) {
+            return Err(NoiseError::Output(format!(
+                "the GPU computes a graph's values; its {} is computed on the CPU",
+                if spec.curl { "curl" } else { "gradient" }
+            )));
+        }
         let variant = self.noise.pipelines().variant();
         if variant != spec.lookup {
             return Err(NoiseError::Output(format!(
@@ -157,11 +172,6 @@ impl SampleSource for GpuSource {
         self.noise.set_seed(spec.seed);
         let field = &spec.field;
         if let Some(program) = &spec.graph {
-            if spec.gradient {
-                return Err(NoiseError::Output(
-                    "the GPU computes a graph's values; its gradient is computed on the CPU".into(),
-                ));
-            }
             let pipeline = self.noise.graph_pipeline(program)?;
             let mut values = Vec::new();
             for params in FillParams::boxes(field, self.noise.graph_box_texels(&pipeline)) {

@@ -38,7 +38,7 @@ R32_SFLOAT (or --half: R16_SFLOAT; --bits 16|8: R16/R8_UNORM levels over --range
 PNG and EXR a 3D/4D field is a slice atlas: slice s = z + depth*w is the tile at column \
 s % C, row s / C.
 
---gradient (fBm of untiled simplex noise, 2D/3D) writes value and analytic gradient \
+--gradient (fBm of untiled simplex noise, 2D/3D, or any --graph on the CPU) writes value and analytic gradient \
 (derivatives with respect to noise-space coordinates): .exr with 4 float channels \
 R = value, G = d/dx, B = d/dy, A = d/dz (0 in 2D); .npy with a trailing axis of 4 \
 (shape (y,x,4) or (z,y,x,4)). --normal-map writes a 2D RGB PNG tangent-space normal map, \
@@ -189,12 +189,13 @@ pub struct BakeArgs {
     #[arg(long, value_enum, default_value = "textures")]
     pub lookup: LookupArg,
     /// Write value and gradient (.exr: R,G,B,A = value, d/dx, d/dy, d/dz; .npy: trailing
-    /// axis of 4). fBm of untiled simplex noise in 2D or 3D.
+    /// axis of 4). fBm of untiled simplex noise in 2D or 3D, or any --graph (on the CPU).
     #[arg(long)]
     pub gradient: bool,
     /// Write curl noise, the divergence-free vector field of simplex noise (2D: its rotated
     /// gradient; 3D: the curl of three decorrelated fields): 2 or 3 channels (.exr RG/RGB,
-    /// .npy trailing axis, .png an RGB flow map over --range, default -8,8). Baked on the CPU.
+    /// .npy trailing axis, .png an RGB flow map over --range, default -8,8). With --graph:
+    /// the same built from the graph (docs/graphs.md), on the CPU.
     #[arg(long, conflicts_with_all = ["gradient", "normal_map"])]
     pub curl: bool,
     /// Write a tangent-space normal map (2D, RGB PNG, OpenGL convention +Y up) from the

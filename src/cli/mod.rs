@@ -384,7 +384,7 @@ pub fn non_negative_f32(text: &str) -> Result<f32, String> {
 
 /// The options a noise graph replaces (clap argument ids): `--graph` refuses them rather
 /// than ignore them.
-pub const GRAPH_CONFLICTS: [&str; 16] = [
+pub const GRAPH_CONFLICTS: [&str; 15] = [
     "kind",
     "octaves",
     "lacunarity",
@@ -399,7 +399,6 @@ pub const GRAPH_CONFLICTS: [&str; 16] = [
     "warp_frequency",
     "warp_iterations",
     "flow_angle",
-    "curl",
     "tile",
 ];
 

@@ -115,21 +115,35 @@ pub fn wgpu_noise_cellular_value<R: Real>(lut: &impl NoiseHasher, h: u32) -> R {
     v.clamp(R::lit(-1.0), R::lit(1.0))
 }
 
-/// Keeps `(F1, F2, value of F1's cell)` up to date with a feature at distance `d`.
+/// The nearest two features found so far: `best` = `(F1, F2, value of F1's cell)` (the
+/// shader's `best`), and for the gradient which cells hold F1's and F2's features (their
+/// hash and offsets from the point's cell).
+#[derive(Clone, Copy, Debug)]
+pub struct Nearest<R> {
+    /// F1, F2 (squared for Euclidean distance), the value of F1's cell.
+    pub best: [R; 3],
+    /// The cells of F1's and F2's features: hash and per-axis offsets.
+    pub cells: [(u32, [i32; 4]); 2],
+}
+
+/// Keeps [`Nearest`] up to date with a feature at distance `d` in the cell `(h, offset)`
+/// (a tie keeps the feature met first).
 #[inline(always)]
 fn wgpu_noise_cellular_insert<R: Real>(
     lut: &impl NoiseHasher,
-    best: [R; 3],
+    near: &mut Nearest<R>,
     d: R,
     h: u32,
-) -> [R; 3] {
+    offset: [i32; 4],
+) {
+    let best = near.best;
     if d < best[0] {
-        return [d, best[0], wgpu_noise_cellular_value(lut, h)];
+        near.best = [d, best[0], wgpu_noise_cellular_value(lut, h)];
+        near.cells = [(h, offset), near.cells[0]];
+    } else if d < best[1] {
+        near.best = [best[0], d, best[2]];
+        near.cells[1] = (h, offset);
     }
-    if d < best[1] {
-        return [best[0], d, best[2]];
-    }
-    best
 }
 
 #[inline(always)]
@@ -175,24 +189,27 @@ pub fn cell_hash(lut: &impl NoiseHasher, cell: &[u32]) -> u32 {
     }
 }
 
-/// 2D cellular noise that repeats every `period` cells per axis (whole numbers, 1 to 2²⁴).
-pub fn cellular2_periodic<R: Real>(
+/// The nearest two features of a 2D point, with `period` cells per axis (whole numbers, 1 to 2²⁴).
+pub fn cellular2_nearest<R: Real>(
     lut: &impl NoiseHasher,
     p: [R; 2],
     period: [u32; 2],
     shape: &CellularShape,
-) -> R {
+) -> Nearest<R> {
     let c = p.map(|v| v.floor());
     let f = [p[0] - c[0], p[1] - c[1]];
     let m = shape.distance;
     let jitter = R::lit(shape.jitter as f64);
     let n = 2 * wgpu_noise_cellular_reach(2, m) + 1;
     let far = R::lit(WGPU_NOISE_CELLULAR_FAR);
-    let mut best = [far, far, R::lit(0.0)];
+    let mut near = Nearest {
+        best: [far, far, R::lit(0.0)],
+        cells: [(0, [0; 4]); 2],
+    };
     for tx in 0..n {
         let i = wgpu_noise_cellular_offset(tx);
         let gx = wgpu_noise_cellular_gap(f[0], i, jitter, m);
-        if gx >= best[1] {
+        if gx >= near.best[1] {
             continue;
         }
         let cx = wgpu_noise_cellular_wrap(c[0] + R::lit(i as f64), period[0]);
@@ -200,7 +217,7 @@ pub fn cellular2_periodic<R: Real>(
             let j = wgpu_noise_cellular_offset(ty);
             let gy =
                 wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f[1], j, jitter, m), m);
-            if gy >= best[1] {
+            if gy >= near.best[1] {
                 continue;
             }
             let cy = wgpu_noise_cellular_wrap(c[1] + R::lit(j as f64), period[1]);
@@ -209,30 +226,34 @@ pub fn cellular2_periodic<R: Real>(
                 wgpu_noise_cellular_term(wgpu_noise_cellular_delta(lut, h, 0, i, f[0], jitter), m);
             let dy =
                 wgpu_noise_cellular_term(wgpu_noise_cellular_delta(lut, h, 1, j, f[1], jitter), m);
-            best = wgpu_noise_cellular_insert(lut, best, wgpu_noise_cellular_combine(dx, dy, m), h);
+            let d = wgpu_noise_cellular_combine(dx, dy, m);
+            wgpu_noise_cellular_insert(lut, &mut near, d, h, [i, j, 0, 0]);
         }
     }
-    wgpu_noise_cellular_finish(best, shape)
+    near
 }
 
-/// 3D cellular noise that repeats every `period` cells per axis.
-pub fn cellular3_periodic<R: Real>(
+/// The nearest two features of a 3D point, with `period` cells per axis.
+pub fn cellular3_nearest<R: Real>(
     lut: &impl NoiseHasher,
     p: [R; 3],
     period: [u32; 3],
     shape: &CellularShape,
-) -> R {
+) -> Nearest<R> {
     let c = p.map(|v| v.floor());
     let f: [R; 3] = std::array::from_fn(|a| p[a] - c[a]);
     let m = shape.distance;
     let jitter = R::lit(shape.jitter as f64);
     let n = 2 * wgpu_noise_cellular_reach(3, m) + 1;
     let far = R::lit(WGPU_NOISE_CELLULAR_FAR);
-    let mut best = [far, far, R::lit(0.0)];
+    let mut near = Nearest {
+        best: [far, far, R::lit(0.0)],
+        cells: [(0, [0; 4]); 2],
+    };
     for tx in 0..n {
         let i = wgpu_noise_cellular_offset(tx);
         let gx = wgpu_noise_cellular_gap(f[0], i, jitter, m);
-        if gx >= best[1] {
+        if gx >= near.best[1] {
             continue;
         }
         let cx = wgpu_noise_cellular_wrap(c[0] + R::lit(i as f64), period[0]);
@@ -240,7 +261,7 @@ pub fn cellular3_periodic<R: Real>(
             let j = wgpu_noise_cellular_offset(ty);
             let gy =
                 wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f[1], j, jitter, m), m);
-            if gy >= best[1] {
+            if gy >= near.best[1] {
                 continue;
             }
             let cy = wgpu_noise_cellular_wrap(c[1] + R::lit(j as f64), period[1]);
@@ -248,7 +269,7 @@ pub fn cellular3_periodic<R: Real>(
                 let k = wgpu_noise_cellular_offset(tz);
                 let gz =
                     wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f[2], k, jitter, m), m);
-                if gz >= best[1] {
+                if gz >= near.best[1] {
                     continue;
                 }
                 let cz = wgpu_noise_cellular_wrap(c[2] + R::lit(k as f64), period[2]);
@@ -261,31 +282,34 @@ pub fn cellular3_periodic<R: Real>(
                 };
                 let (dx, dy, dz) = (delta(0, i, f[0]), delta(1, j, f[1]), delta(2, k, f[2]));
                 let d = wgpu_noise_cellular_combine(wgpu_noise_cellular_combine(dx, dy, m), dz, m);
-                best = wgpu_noise_cellular_insert(lut, best, d, h);
+                wgpu_noise_cellular_insert(lut, &mut near, d, h, [i, j, k, 0]);
             }
         }
     }
-    wgpu_noise_cellular_finish(best, shape)
+    near
 }
 
-/// 4D cellular noise that repeats every `period` cells per axis.
-pub fn cellular4_periodic<R: Real>(
+/// The nearest two features of a 4D point, with `period` cells per axis.
+pub fn cellular4_nearest<R: Real>(
     lut: &impl NoiseHasher,
     p: [R; 4],
     period: [u32; 4],
     shape: &CellularShape,
-) -> R {
+) -> Nearest<R> {
     let c = p.map(|v| v.floor());
     let f: [R; 4] = std::array::from_fn(|a| p[a] - c[a]);
     let m = shape.distance;
     let jitter = R::lit(shape.jitter as f64);
     let n = 2 * wgpu_noise_cellular_reach(4, m) + 1;
     let far = R::lit(WGPU_NOISE_CELLULAR_FAR);
-    let mut best = [far, far, R::lit(0.0)];
+    let mut near = Nearest {
+        best: [far, far, R::lit(0.0)],
+        cells: [(0, [0; 4]); 2],
+    };
     for tx in 0..n {
         let i = wgpu_noise_cellular_offset(tx);
         let gx = wgpu_noise_cellular_gap(f[0], i, jitter, m);
-        if gx >= best[1] {
+        if gx >= near.best[1] {
             continue;
         }
         let cx = wgpu_noise_cellular_wrap(c[0] + R::lit(i as f64), period[0]);
@@ -293,7 +317,7 @@ pub fn cellular4_periodic<R: Real>(
             let j = wgpu_noise_cellular_offset(ty);
             let gy =
                 wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f[1], j, jitter, m), m);
-            if gy >= best[1] {
+            if gy >= near.best[1] {
                 continue;
             }
             let cy = wgpu_noise_cellular_wrap(c[1] + R::lit(j as f64), period[1]);
@@ -301,7 +325,7 @@ pub fn cellular4_periodic<R: Real>(
                 let k = wgpu_noise_cellular_offset(tz);
                 let gz =
                     wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f[2], k, jitter, m), m);
-                if gz >= best[1] {
+                if gz >= near.best[1] {
                     continue;
                 }
                 let cz = wgpu_noise_cellular_wrap(c[2] + R::lit(k as f64), period[2]);
@@ -312,7 +336,7 @@ pub fn cellular4_periodic<R: Real>(
                         wgpu_noise_cellular_gap(f[3], l, jitter, m),
                         m,
                     );
-                    if gw >= best[1] {
+                    if gw >= near.best[1] {
                         continue;
                     }
                     let cw = wgpu_noise_cellular_wrap(c[3] + R::lit(l as f64), period[3]);
@@ -330,12 +354,12 @@ pub fn cellular4_periodic<R: Real>(
                         dw,
                         m,
                     );
-                    best = wgpu_noise_cellular_insert(lut, best, d, h);
+                    wgpu_noise_cellular_insert(lut, &mut near, d, h, [i, j, k, l]);
                 }
             }
         }
     }
-    wgpu_noise_cellular_finish(best, shape)
+    near
 }
 
 /// Cellular noise at `p` (2 to 4 coordinates) on the lookups' own 256-cell lattice
@@ -344,7 +368,29 @@ pub fn cellular<R: Real>(lut: &impl NoiseHasher, p: &[R], shape: &CellularShape)
     cellular_periodic(lut, p, &[256; 4][..p.len()], shape)
 }
 
-/// Cellular noise at `p` (2 to 4 coordinates) repeating every `period` cells per axis.
+/// The nearest two features of `p` (2 to 4 coordinates) with `period` cells per axis.
+///
+/// # Panics
+/// If `p` does not have 2, 3 or 4 coordinates (a programming error, not an input error).
+#[inline(always)]
+fn cellular_nearest<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    period: &[u32],
+    shape: &CellularShape,
+) -> Nearest<R> {
+    match (p, period) {
+        (&[x, y], &[a, b, ..]) => cellular2_nearest(lut, [x, y], [a, b], shape),
+        (&[x, y, z], &[a, b, c, ..]) => cellular3_nearest(lut, [x, y, z], [a, b, c], shape),
+        (&[x, y, z, w], &[a, b, c, d, ..]) => {
+            cellular4_nearest(lut, [x, y, z, w], [a, b, c, d], shape)
+        }
+        _ => panic!("cellular takes 2, 3 or 4 coordinates, not {}", p.len()),
+    }
+}
+
+/// Cellular noise at `p` (2 to 4 coordinates) repeating every `period` cells per axis
+/// (`cellular2/3/4_periodic` in the shader).
 ///
 /// # Panics
 /// If `p` does not have 2, 3 or 4 coordinates (a programming error, not an input error).
@@ -354,12 +400,77 @@ pub fn cellular_periodic<R: Real>(
     period: &[u32],
     shape: &CellularShape,
 ) -> R {
-    match (p, period) {
-        (&[x, y], &[a, b, ..]) => cellular2_periodic(lut, [x, y], [a, b], shape),
-        (&[x, y, z], &[a, b, c, ..]) => cellular3_periodic(lut, [x, y, z], [a, b, c], shape),
-        (&[x, y, z, w], &[a, b, c, d, ..]) => {
-            cellular4_periodic(lut, [x, y, z, w], [a, b, c, d], shape)
-        }
-        _ => panic!("cellular takes 2, 3 or 4 coordinates, not {}", p.len()),
+    wgpu_noise_cellular_finish(cellular_nearest(lut, p, period, shape).best, shape)
+}
+
+/// [`cellular_periodic`] and its gradient `[value, ∂/∂x, …]` (entries past `p.len()` 0).
+///
+/// A feature at `δ = feature − p` is at distance `|δ|` (Euclidean: gradient `−δ/|δ|`, 0 at
+/// the feature itself), `Σ|δₐ|` (Manhattan: `−sign δₐ`) or `max |δₐ|` (Chebyshev: `−sign δₐ`
+/// along the axis of the largest, the first such axis on a tie), with the sign of 0 taken
+/// as +1 (as `abs`'s slope). F1, F2 and F2 − F1 take the gradients of their features;
+/// where two features are equally near (a cell border, a kink) the one the search met
+/// first is F1. The cell value is constant within a cell: gradient 0.
+pub fn cellular_periodic_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    period: &[u32],
+    shape: &CellularShape,
+) -> [R; 5] {
+    let dims = p.len();
+    let near = cellular_nearest(lut, p, period, shape);
+    let mut out = [R::lit(0.0); 5];
+    out[0] = wgpu_noise_cellular_finish(near.best, shape);
+    if shape.output == CELLULAR_CELL {
+        return out;
     }
+    let jitter = R::lit(shape.jitter as f64);
+    // The gradient of the distance to the feature in cell `(h, offset)` at squared (or
+    // plain) distance `d`.
+    let slope = |(h, offset): (u32, [i32; 4]), d: R| -> [R; 4] {
+        let mut g = [R::lit(0.0); 4];
+        let delta: [R; 4] = std::array::from_fn(|a| {
+            if a < dims {
+                let f = p[a] - p[a].floor();
+                wgpu_noise_cellular_delta(lut, h, a as u32, offset[a], f, jitter)
+            } else {
+                R::lit(0.0)
+            }
+        });
+        let sign = |v: R| {
+            if v < R::lit(0.0) {
+                R::lit(1.0)
+            } else {
+                R::lit(-1.0)
+            }
+        };
+        if shape.distance == CELLULAR_DISTANCE_EUCLIDEAN {
+            let r = R::lit(d.to_f64().sqrt());
+            if r > R::lit(0.0) {
+                for a in 0..dims {
+                    g[a] = -delta[a] / r;
+                }
+            }
+        } else if shape.distance == CELLULAR_DISTANCE_CHEBYSHEV {
+            let a = (0..dims).find(|&a| delta[a].abs() == d).unwrap_or(0);
+            g[a] = sign(delta[a]);
+        } else {
+            for a in 0..dims {
+                g[a] = sign(delta[a]);
+            }
+        }
+        g
+    };
+    let g1 = slope(near.cells[0], near.best[0]);
+    let g2 = slope(near.cells[1], near.best[1]);
+    for a in 0..dims {
+        out[1 + a] = if shape.output == CELLULAR_F2 {
+            g2[a]
+        } else if shape.output == CELLULAR_F2_MINUS_F1 {
+            g2[a] - g1[a]
+        } else {
+            g1[a]
+        };
+    }
+    out
 }

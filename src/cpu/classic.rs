@@ -3,7 +3,8 @@
 //! 3D is Gustavson's Java `ClassicNoise` (with a true floor). 2D and 4D extend the same
 //! scheme: hash `perm[X+perm[Y]] % 12` with the x, y of `grad3` in 2D,
 //! `perm[X+perm[Y+perm[Z+perm[W]]]] % 32` with `grad4` in 4D, the quintic fade, and
-//! interpolation along x, then y, then z, then w. Same names and order as the shader.
+//! interpolation along x, then y, then z, then w. The same order of operations as the shader
+//! (its named corners are the arrays of [`ClassicCell`] here, indexed by corner bits).
 
 use super::lattice::{wrap256, wrap_period};
 use super::lookup::NoiseHasher;
@@ -41,30 +42,127 @@ fn cell_pair<R: Real>(cell: R, period: u32) -> [u32; 2] {
     [i0, (i0 + 1) % period]
 }
 
-/// 2D classic noise that repeats every `period` cells along each axis (Perlin's
-/// "pnoise"); a period of 256 is the plain function.
-pub fn classic2_periodic<R: Real>(lut: &impl NoiseHasher, x: R, y: R, period: [u32; 2]) -> R {
+/// The lattice cell of a point: the point's offsets `f` within the cell and the gradient
+/// `g` of each of its 2^N corners, corner `a + 2b + 4c + 8d` at offset `(a, b, c, d)`
+/// (`classicN` in the shader, before the corner dot products).
+#[derive(Clone, Copy, Debug)]
+pub struct ClassicCell<R, const N: usize, const C: usize> {
+    /// Offsets of the point from the cell's lower corner, each in [0, 1).
+    pub f: [R; N],
+    /// Gradients of the corners.
+    pub g: [[R; N]; C],
+}
+
+/// Corner `c`'s dot product `g · (f − corner)`, summed along x, y, z, w in order.
+#[inline(always)]
+fn corner_dot<R: Real, const N: usize, const C: usize>(cell: &ClassicCell<R, N, C>, c: usize) -> R {
+    let d = |a: usize| {
+        if (c >> a) & 1 == 1 {
+            cell.f[a] - R::lit(1.0)
+        } else {
+            cell.f[a]
+        }
+    };
+    let g = &cell.g[c];
+    let mut n = g[0] * d(0);
+    for a in 1..N {
+        n = n + g[a] * d(a);
+    }
+    n
+}
+
+/// Classic noise of a cell: the corner dots interpolated along x, then y, then z, then w
+/// with the fade of each offset.
+#[inline(always)]
+fn interpolate<R: Real, const N: usize, const C: usize>(cell: &ClassicCell<R, N, C>) -> R {
+    let mut n: [R; C] = std::array::from_fn(|c| corner_dot(cell, c));
+    let mut len = C;
+    for a in 0..N {
+        let u = fade(cell.f[a]);
+        len /= 2;
+        for k in 0..len {
+            n[k] = lerp(n[2 * k], n[2 * k + 1], u);
+        }
+    }
+    n[0]
+}
+
+/// The slope of [`fade`]: `30t²(t − 1)²`.
+#[inline(always)]
+fn fade_slope<R: Real>(t: R) -> R {
+    let s = t - R::lit(1.0);
+    R::lit(30.0) * t * t * s * s
+}
+
+/// [`interpolate`] and its gradient `[value, ∂/∂x, …]` (unused entries 0): every lerp
+/// `(1 − u) a + u b` carries `(1 − u) ∇a + u ∇b + (b − a) ∇u`, a corner dot's gradient
+/// is its corner's gradient. The value is [`interpolate`]'s bit for bit.
+#[inline(always)]
+fn interpolate_deriv<R: Real, const N: usize, const C: usize>(
+    cell: &ClassicCell<R, N, C>,
+) -> [R; 5] {
+    let zero = R::lit(0.0);
+    let one = R::lit(1.0);
+    let mut n: [R; C] = std::array::from_fn(|c| corner_dot(cell, c));
+    let mut dn: [[R; N]; C] = cell.g;
+    let mut len = C;
+    for a in 0..N {
+        let u = fade(cell.f[a]);
+        let du = fade_slope(cell.f[a]);
+        len /= 2;
+        for k in 0..len {
+            let (lo, hi) = (n[2 * k], n[2 * k + 1]);
+            let (dlo, dhi) = (dn[2 * k], dn[2 * k + 1]);
+            n[k] = lerp(lo, hi, u);
+            dn[k] = std::array::from_fn(|j| {
+                let along = if j == a { (hi - lo) * du } else { zero };
+                (one - u) * dlo[j] + u * dhi[j] + along
+            });
+        }
+    }
+    let mut out = [zero; 5];
+    out[0] = n[0];
+    out[1..=N].copy_from_slice(&dn[0]);
+    out
+}
+
+/// The cell of a 2D point, repeating every `period` cells.
+#[inline(always)]
+fn classic2_cell<R: Real>(
+    lut: &impl NoiseHasher,
+    x: R,
+    y: R,
+    period: [u32; 2],
+) -> ClassicCell<R, 2, 4> {
     let cx = x.floor();
     let cy = y.floor();
-    let x = x - cx;
-    let y = y - cy;
     let xi = cell_pair(cx, period[0]);
     let yi = cell_pair(cy, period[1]);
     // perm[X+perm[Y]] = T(X, Y); the gradient is grad3's x, y.
-    let g00 = lut.grad3_at::<R>(xi[0], yi[0]);
-    let g10 = lut.grad3_at::<R>(xi[1], yi[0]);
-    let g01 = lut.grad3_at::<R>(xi[0], yi[1]);
-    let g11 = lut.grad3_at::<R>(xi[1], yi[1]);
-    let one = R::lit(1.0);
-    let n00 = g00[0] * x + g00[1] * y;
-    let n10 = g10[0] * (x - one) + g10[1] * y;
-    let n01 = g01[0] * x + g01[1] * (y - one);
-    let n11 = g11[0] * (x - one) + g11[1] * (y - one);
-    let u = fade(x);
-    let v = fade(y);
-    let nx0 = lerp(n00, n10, u);
-    let nx1 = lerp(n01, n11, u);
-    lerp(nx0, nx1, v)
+    let g = |a: usize, b: usize| {
+        let g = lut.grad3_at::<R>(xi[a], yi[b]);
+        [g[0], g[1]]
+    };
+    ClassicCell {
+        f: [x - cx, y - cy],
+        g: [g(0, 0), g(1, 0), g(0, 1), g(1, 1)],
+    }
+}
+
+/// 2D classic noise that repeats every `period` cells along each axis (Perlin's
+/// "pnoise"); a period of 256 is the plain function.
+pub fn classic2_periodic<R: Real>(lut: &impl NoiseHasher, x: R, y: R, period: [u32; 2]) -> R {
+    interpolate(&classic2_cell(lut, x, y, period))
+}
+
+/// [`classic2_periodic`] and its gradient `[value, ∂/∂x, ∂/∂y, 0, 0]`.
+pub fn classic2_periodic_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    x: R,
+    y: R,
+    period: [u32; 2],
+) -> [R; 5] {
+    interpolate_deriv(&classic2_cell(lut, x, y, period))
 }
 
 /// 3D classic Perlin noise (Gustavson's `ClassicNoise.noise`). Zero at every lattice point.
@@ -72,53 +170,65 @@ pub fn classic3<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R) -> R {
     classic3_periodic(lut, x, y, z, [256, 256, 256])
 }
 
+/// The cell of a 3D point, repeating every `period` cells.
+#[inline(always)]
+fn classic3_cell<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 3],
+    period: [u32; 3],
+) -> ClassicCell<R, 3, 8> {
+    let c = p.map(|v| v.floor());
+    let xi = cell_pair(c[0], period[0]);
+    let yi = cell_pair(c[1], period[1]);
+    let zi = cell_pair(c[2], period[2]);
+    // perm[X+perm[Y+perm[Z]]] = T(X, Y + P(Z)).
+    let pz = [lut.perm1(zi[0]), lut.perm1(zi[1])];
+    ClassicCell {
+        f: [p[0] - c[0], p[1] - c[1], p[2] - c[2]],
+        g: std::array::from_fn(|k| lut.grad3_at::<R>(xi[k & 1], yi[(k >> 1) & 1] + pz[k >> 2])),
+    }
+}
+
 /// 3D classic noise that repeats every `period` cells along each axis.
 pub fn classic3_periodic<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R, period: [u32; 3]) -> R {
-    let cx = x.floor();
-    let cy = y.floor();
-    let cz = z.floor();
-    let x = x - cx;
-    let y = y - cy;
-    let z = z - cz;
-    let xi = cell_pair(cx, period[0]);
-    let yi = cell_pair(cy, period[1]);
-    let zi = cell_pair(cz, period[2]);
-    // perm[X+perm[Y+perm[Z]]] = T(X, Y + P(Z)).
-    let pz0 = lut.perm1(zi[0]);
-    let pz1 = lut.perm1(zi[1]);
-    let g000 = lut.grad3_at::<R>(xi[0], yi[0] + pz0);
-    let g001 = lut.grad3_at::<R>(xi[0], yi[0] + pz1);
-    let g010 = lut.grad3_at::<R>(xi[0], yi[1] + pz0);
-    let g011 = lut.grad3_at::<R>(xi[0], yi[1] + pz1);
-    let g100 = lut.grad3_at::<R>(xi[1], yi[0] + pz0);
-    let g101 = lut.grad3_at::<R>(xi[1], yi[0] + pz1);
-    let g110 = lut.grad3_at::<R>(xi[1], yi[1] + pz0);
-    let g111 = lut.grad3_at::<R>(xi[1], yi[1] + pz1);
-    let one = R::lit(1.0);
-    let dot3 = |g: [R; 3], x: R, y: R, z: R| g[0] * x + g[1] * y + g[2] * z;
-    let n000 = dot3(g000, x, y, z);
-    let n100 = dot3(g100, x - one, y, z);
-    let n010 = dot3(g010, x, y - one, z);
-    let n110 = dot3(g110, x - one, y - one, z);
-    let n001 = dot3(g001, x, y, z - one);
-    let n101 = dot3(g101, x - one, y, z - one);
-    let n011 = dot3(g011, x, y - one, z - one);
-    let n111 = dot3(g111, x - one, y - one, z - one);
-    let u = fade(x);
-    let v = fade(y);
-    let w = fade(z);
-    let nx00 = lerp(n000, n100, u);
-    let nx01 = lerp(n001, n101, u);
-    let nx10 = lerp(n010, n110, u);
-    let nx11 = lerp(n011, n111, u);
-    let nxy0 = lerp(nx00, nx10, v);
-    let nxy1 = lerp(nx01, nx11, v);
-    lerp(nxy0, nxy1, w)
+    interpolate(&classic3_cell(lut, [x, y, z], period))
+}
+
+/// [`classic3_periodic`] at `p` and its gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z, 0]`.
+pub fn classic3_periodic_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 3],
+    period: [u32; 3],
+) -> [R; 5] {
+    interpolate_deriv(&classic3_cell(lut, p, period))
 }
 
 /// 4D classic Perlin noise. Zero at every lattice point.
 pub fn classic4<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R, w: R) -> R {
     classic4_periodic(lut, x, y, z, w, NATURAL_PERIOD)
+}
+
+/// The cell of a 4D point, repeating every `period` cells.
+#[inline(always)]
+fn classic4_cell<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 4],
+    period: [u32; 4],
+) -> ClassicCell<R, 4, 16> {
+    let c = p.map(|v| v.floor());
+    let xi = cell_pair(c[0], period[0]);
+    let yi = cell_pair(c[1], period[1]);
+    let zi = cell_pair(c[2], period[2]);
+    let wi = cell_pair(c[3], period[3]);
+    // Corner (a, b, c, d) in {0,1}⁴: perm[X+a+perm[Y+b+perm[Z+c+perm[W+d]]]] % 32
+    // = grad4 at T(X + a, Y + b + T(Z + c, W + d)).
+    ClassicCell {
+        f: std::array::from_fn(|a| p[a] - c[a]),
+        g: std::array::from_fn(|k| {
+            let bit = |a: usize| (k >> a) & 1;
+            lut.grad4_at::<R>(xi[bit(0)], yi[bit(1)] + lut.hash2(zi[bit(2)], wi[bit(3)]))
+        }),
+    }
 }
 
 /// 4D classic noise that repeats every `period` cells along each axis.
@@ -130,38 +240,14 @@ pub fn classic4_periodic<R: Real>(
     w: R,
     period: [u32; 4],
 ) -> R {
-    let cx = x.floor();
-    let cy = y.floor();
-    let cz = z.floor();
-    let cw = w.floor();
-    let x = x - cx;
-    let y = y - cy;
-    let z = z - cz;
-    let w = w - cw;
-    let xi = cell_pair(cx, period[0]);
-    let yi = cell_pair(cy, period[1]);
-    let zi = cell_pair(cz, period[2]);
-    let wi = cell_pair(cw, period[3]);
-    // Corner (a, b, c, d) in {0,1}⁴: perm[X+a+perm[Y+b+perm[Z+c+perm[W+d]]]] % 32
-    // = grad4 at T(X + a, Y + b + T(Z + c, W + d)), dotted with the offset to the corner.
-    let corner = |a: u32, b: u32, c: u32, d: u32| {
-        let g = lut.grad4_at::<R>(
-            xi[a as usize],
-            yi[b as usize] + lut.hash2(zi[c as usize], wi[d as usize]),
-        );
-        let dx = x - R::from_u32(a);
-        let dy = y - R::from_u32(b);
-        let dz = z - R::from_u32(c);
-        let dw = w - R::from_u32(d);
-        g[0] * dx + g[1] * dy + g[2] * dz + g[3] * dw
-    };
-    let u = fade(x);
-    let v = fade(y);
-    let s = fade(z);
-    let q = fade(w);
-    // Interpolate along x, then y, then z, then w.
-    let along_x = |b, c, d| lerp(corner(0, b, c, d), corner(1, b, c, d), u);
-    let along_y = |c, d| lerp(along_x(0, c, d), along_x(1, c, d), v);
-    let along_z = |d| lerp(along_y(0, d), along_y(1, d), s);
-    lerp(along_z(0), along_z(1), q)
+    interpolate(&classic4_cell(lut, [x, y, z, w], period))
+}
+
+/// [`classic4_periodic`] at `p` and its gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`.
+pub fn classic4_periodic_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 4],
+    period: [u32; 4],
+) -> [R; 5] {
+    interpolate_deriv(&classic4_cell(lut, p, period))
 }

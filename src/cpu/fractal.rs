@@ -1,13 +1,17 @@
 //! CPU mirror of `shaders/fractal.wgsl`: fractal sums, tiling and kernel choice over the
 //! base noise, in the shader's order of operations.
 
-use super::cellular::{cellular_periodic, CellularShape};
-use super::classic::{classic2_periodic, classic3_periodic, classic4_periodic};
+use super::cellular::{cellular_periodic, cellular_periodic_deriv, CellularShape};
+use super::classic::{
+    classic2_periodic, classic2_periodic_deriv, classic3_periodic, classic3_periodic_deriv,
+    classic4_periodic, classic4_periodic_deriv,
+};
 use super::lookup::NoiseHasher;
 use super::real::Real;
 use super::simplex::{
-    flow2, flow2_deriv, flow3, flow3_deriv, flow3_r2, simplex2, simplex2_tiled, simplex3,
-    simplex3_periodic, simplex3_r2, simplex4, simplex4_r2, SIMPLEX34_R2, SIMPLEX3_R05_SCALE,
+    flow2, flow2_deriv, flow3, flow3_deriv, flow3_r2, simplex2, simplex2_deriv, simplex2_tiled,
+    simplex2_tiled_deriv, simplex3, simplex3_deriv, simplex3_periodic, simplex3_periodic_deriv,
+    simplex3_r2, simplex4, simplex4_deriv, simplex4_r2, SIMPLEX34_R2, SIMPLEX3_R05_SCALE,
     SIMPLEX4_R05_SCALE,
 };
 use crate::field::NoiseKind;
@@ -88,6 +92,61 @@ pub fn base_noise<R: Real>(
                 simplex4(lut, p[0], p[1], p[2], p[3])
             }
         }
+    }
+}
+
+/// [`base_noise`] and its analytic gradient `[value, ∂/∂p₀, …]` (entries past `p.len()`
+/// 0), by the same choice of function; the value is [`base_noise`]'s bit for bit.
+pub fn base_noise_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    kind: NoiseKind,
+    p: &[R],
+    period: &[R],
+    kernel: u32,
+    cell: &CellularShape,
+    flow: R,
+) -> [R; 5] {
+    let flowing = flow != R::lit(0.0);
+    let lp = |a: usize| lattice_period(period[a]);
+    let zero = R::lit(0.0);
+    let pad3 = |d: [R; 3]| [d[0], d[1], d[2], zero, zero];
+    let pad4 = |d: [R; 4]| [d[0], d[1], d[2], d[3], zero];
+    let (r2, scale3, scale4) = if kernel == KERNEL_CONTINUOUS {
+        (
+            R::lit(0.5),
+            R::lit(SIMPLEX3_R05_SCALE),
+            R::lit(SIMPLEX4_R05_SCALE),
+        )
+    } else {
+        (R::lit(SIMPLEX34_R2), R::lit(32.0), R::lit(27.0))
+    };
+    match (kind, p.len()) {
+        (NoiseKind::Cellular, dims) => {
+            let lattice: [u32; 4] = std::array::from_fn(|a| if a < dims { lp(a) } else { 256 });
+            cellular_periodic_deriv(lut, p, &lattice[..dims], cell)
+        }
+        (NoiseKind::Classic, 2) => classic2_periodic_deriv(lut, p[0], p[1], [lp(0), lp(1)]),
+        (NoiseKind::Classic, 3) => {
+            classic3_periodic_deriv(lut, [p[0], p[1], p[2]], [lp(0), lp(1), lp(2)])
+        }
+        (NoiseKind::Classic, _) => {
+            classic4_periodic_deriv(lut, [p[0], p[1], p[2], p[3]], [lp(0), lp(1), lp(2), lp(3)])
+        }
+        (NoiseKind::Simplex, 2) => pad3(if period[0] > zero {
+            simplex2_tiled_deriv(lut, p[0], p[1], [period[0], period[1]])
+        } else if flowing {
+            flow2_deriv(lut, p[0], p[1], flow)
+        } else {
+            simplex2_deriv(lut, p[0], p[1])
+        }),
+        (NoiseKind::Simplex, 3) => pad4(if period[0] > zero {
+            simplex3_periodic_deriv(lut, [p[0], p[1], p[2]], [lp(0), lp(1), lp(2)])
+        } else if flowing {
+            flow3_deriv(lut, [p[0], p[1], p[2]], flow, r2, scale3)
+        } else {
+            simplex3_deriv(lut, p[0], p[1], p[2], r2, scale3)
+        }),
+        (NoiseKind::Simplex, _) => simplex4_deriv(lut, p[0], p[1], p[2], p[3], r2, scale4),
     }
 }
 

@@ -217,6 +217,28 @@ pub fn simplex2_tiled<R: Real>(lut: &impl NoiseHasher, x: R, y: R, period: [R; 2
     )
 }
 
+/// [`simplex2_tiled`] and its gradient `[value, ∂/∂x, ∂/∂y]`: the 4D gradient taken back
+/// through the torus, `∂/∂x = −sin(ax) ∂/∂X + cos(ax) ∂/∂Y` (the circle's radius and the
+/// angle's rate `2π/period` cancel), likewise for y with Z and W.
+pub fn simplex2_tiled_deriv<R: Real>(lut: &impl NoiseHasher, x: R, y: R, period: [R; 2]) -> [R; 3] {
+    let tau = R::lit(TAU);
+    let ax = x / period[0] * tau;
+    let ay = y / period[1] * tau;
+    let rx = period[0] / tau;
+    let ry = period[1] / tau;
+    let (cx, sx, cy, sy) = (ax.cos(), ax.sin(), ay.cos(), ay.sin());
+    let d = simplex4_deriv(
+        lut,
+        rx * cx,
+        rx * sx,
+        ry * cy,
+        ry * sy,
+        R::lit(SIMPLEX34_R2),
+        R::lit(27.0),
+    );
+    [d[0], cx * d[2] - sx * d[1], cy * d[4] - sy * d[3]]
+}
+
 /// Which of the six tetrahedra of a cube holds the offsets `(x0, y0, z0)`: the unit steps
 /// to its second and third corners, by the comparisons of the Java code (`>=` included).
 #[inline(always)]
@@ -427,6 +449,20 @@ pub fn simplex3_periodic<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R, peri
         R::lit(0.5),
         R::lit(SIMPLEX3_PERIODIC_SCALE),
     )
+}
+
+/// [`simplex3_periodic`] and its gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z]`.
+pub fn simplex3_periodic_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 3],
+    period: [u32; 3],
+) -> [R; 4] {
+    let v = value_and_gradient(
+        &simplex3_periodic_corners(lut, p[0], p[1], p[2], period),
+        R::lit(0.5),
+        R::lit(SIMPLEX3_PERIODIC_SCALE),
+    );
+    [v[0], v[1], v[2], v[3]]
 }
 
 /// The simplex of a 4D point: skew, rank the offsets, hash the five corners.

@@ -4,7 +4,6 @@
 
 use super::program::{Op, Program, Source};
 use super::spec::{Binary, Map};
-use super::GraphError;
 use crate::cpu::combine::{
     wgpu_noise_abs_slope, wgpu_noise_blend, wgpu_noise_blend_weight, wgpu_noise_finite,
     wgpu_noise_max, wgpu_noise_min, wgpu_noise_ping_pong, wgpu_noise_ping_pong_slope,
@@ -12,14 +11,10 @@ use crate::cpu::combine::{
     wgpu_noise_smooth_max, wgpu_noise_smooth_min, wgpu_noise_smooth_weight, wgpu_noise_terrace,
     wgpu_noise_terrace_slope,
 };
-use crate::cpu::fractal::{base_noise, shape_octave};
+use crate::cpu::curl::CURL_SHIFTS;
+use crate::cpu::fractal::{base_noise, base_noise_deriv, shape_octave};
 use crate::cpu::lookup::NoiseHasher;
-use crate::cpu::simplex::{
-    flow2_deriv, flow3_deriv, simplex2_deriv, simplex3_deriv, simplex4_deriv, SIMPLEX34_R2,
-    SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
-};
 use crate::cpu::Real;
-use crate::field::{Kernel, NoiseKind};
 
 fn lit<R: Real>(v: f32) -> R {
     R::lit(v as f64)
@@ -153,70 +148,19 @@ fn map_slope<R: Real>(op: Map, v: R) -> R {
     }
 }
 
-/// Whether a source has an analytic gradient here: simplex and flow noise, untiled.
-pub fn has_gradient(source: &Source, dims: usize) -> bool {
-    let tiled = source.period[..dims].iter().any(|&p| p > 0.0);
-    source.kind == NoiseKind::Simplex && !tiled
-}
-
-/// Checks that every source of `program` has an analytic gradient.
-pub fn check_gradient(program: &Program) -> Result<(), GraphError> {
-    for (r, op) in program.ops.iter().enumerate() {
-        if let Op::Noise { source, .. } = op {
-            if !has_gradient(source, program.dims) {
-                let tiled = source.period[..program.dims].iter().any(|&p| p > 0.0);
-                return Err(GraphError {
-                    path: program.origins.get(&r).cloned().unwrap_or_default(),
-                    message: format!(
-                        "{}{} noise has no analytic gradient yet (simplex and flow noise, \
-                         untiled, do)",
-                        if tiled { "tiled " } else { "" },
-                        source.kind
-                    ),
-                });
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The value and gradient `[∂/∂q_0, ...]` (local to `q`) of a source [`has_gradient`] accepts.
-fn noise_gradient<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> [R; 4] {
-    let continuous = source.kernel == Kernel::Continuous;
-    let (r2, scale3, scale4) = if continuous {
-        (
-            R::lit(0.5),
-            R::lit(SIMPLEX3_R05_SCALE),
-            R::lit(SIMPLEX4_R05_SCALE),
-        )
-    } else {
-        (R::lit(SIMPLEX34_R2), R::lit(32.0), R::lit(27.0))
-    };
-    let angle = lit::<R>(source.flow);
-    let zero = R::lit(0.0);
-    match q.len() {
-        2 => {
-            let d = if source.flow != 0.0 {
-                flow2_deriv(lut, q[0], q[1], angle)
-            } else {
-                simplex2_deriv(lut, q[0], q[1])
-            };
-            [d[1], d[2], zero, zero]
-        }
-        3 => {
-            let p = [q[0], q[1], q[2]];
-            let d = if source.flow != 0.0 {
-                flow3_deriv(lut, p, angle, r2, scale3)
-            } else {
-                simplex3_deriv(lut, p[0], p[1], p[2], r2, scale3)
-            };
-            [d[1], d[2], d[3], zero]
-        }
-        _ => {
-            let d = simplex4_deriv(lut, q[0], q[1], q[2], q[3], r2, scale4);
-            [d[1], d[2], d[3], d[4]]
-        }
-    }
+/// The base noise of `source` at `q` and its gradient `[value, ∂/∂q_0, ...]` (local to
+/// `q`); the value is [`noise`]'s bit for bit.
+fn noise_deriv<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> [R; 5] {
+    let period = source.period.map(lit::<R>);
+    base_noise_deriv(
+        lut,
+        source.kind,
+        q,
+        &period[..q.len()],
+        source.kernel.code(),
+        &source.cell,
+        lit(source.flow),
+    )
 }
 
 /// A register with its derivatives: `d[i][j] = ∂v_i/∂p_j` (a value uses `v[0]`, `d[0]`).
@@ -243,8 +187,8 @@ fn combine<R: Real>(dims: usize, terms: &[(R, [R; 4])]) -> [R; 4] {
 }
 
 /// Evaluates `program` and its gradient at `p`: `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`
-/// (derivatives past `dims` 0). The value is [`value`]'s bit for bit. `program` must pass
-/// [`check_gradient`].
+/// (derivatives past `dims` 0). The value is [`value`]'s bit for bit. Every source has an
+/// analytic gradient; at kinks (docs/graphs.md) it is one-sided.
 pub fn value_and_gradient<R: Real>(
     program: &Program,
     lut: &impl NoiseHasher,
@@ -310,10 +254,9 @@ pub fn value_and_gradient<R: Real>(
             }
             Op::Noise { p, source } => {
                 let q = &regs[*p];
-                let v = noise(lut, source, &q.v[..dims]);
-                let g = noise_gradient(lut, source, &q.v[..dims]);
-                let terms: Vec<(R, [R; 4])> = (0..dims).map(|i| (g[i], q.d[i])).collect();
-                scalar(v, combine(dims, &terms))
+                let d = noise_deriv(lut, source, &q.v[..dims]);
+                let terms: Vec<(R, [R; 4])> = (0..dims).map(|i| (d[1 + i], q.d[i])).collect();
+                scalar(d[0], combine(dims, &terms))
             }
             Op::Constant(c) => scalar(lit(*c), [zero; 4]),
             Op::Axis { p, axis } => scalar(regs[*p].v[*axis], regs[*p].d[*axis]),
@@ -414,4 +357,44 @@ pub fn value_and_gradient<R: Real>(
     }
     let out = &regs[program.output];
     [out.v[0], out.d[0][0], out.d[0][1], out.d[0][2], out.d[0][3]]
+}
+
+/// The curl of `program` at `p` (2D or 3D; unused components 0), built as the flags' curl
+/// noise (`cpu::curl`) is from simplex noise: in 2D the gradient turned,
+/// `(∂g/∂y, −∂g/∂x)`; in 3D the curl of the potential `(g(p + s₀), g(p + s₁), g(p + s₂))`,
+/// three copies of the graph at the shifts `s` of [`CURL_SHIFTS`]. The curl of a graph of
+/// one continuous-kernel `simplex` source is the flags' curl noise.
+///
+/// # Panics
+/// If the program is 4D (a programming error: a bake checks the dimensions first).
+pub fn curl<R: Real>(
+    program: &Program,
+    lut: &impl NoiseHasher,
+    p: [R; 4],
+    regs: &mut Vec<Dual<R>>,
+) -> [R; 3] {
+    let zero = R::lit(0.0);
+    match program.dims {
+        2 => {
+            let d = value_and_gradient(program, lut, p, regs);
+            [d[2], -d[1], zero]
+        }
+        3 => {
+            let mut potential = |s: [f64; 3]| {
+                let q = [
+                    p[0] + R::lit(s[0]),
+                    p[1] + R::lit(s[1]),
+                    p[2] + R::lit(s[2]),
+                    zero,
+                ];
+                value_and_gradient(program, lut, q, regs)
+            };
+            let a = potential(CURL_SHIFTS[0]);
+            let b = potential(CURL_SHIFTS[1]);
+            let c = potential(CURL_SHIFTS[2]);
+            // a, b, c = [value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w] of ψx, ψy, ψz.
+            [c[2] - b[3], a[3] - c[1], b[1] - a[2]]
+        }
+        dims => panic!("curl noise is 2D or 3D, not {dims}D"),
+    }
 }

