@@ -382,10 +382,16 @@ macro_rules! graph_level {
                             LaneBase::Classic2(l) => classic::<L, 2>(lut, p, &l),
                             LaneBase::Classic3(l) => classic::<L, 3>(lut, p, &l),
                             LaneBase::Classic4(l) => classic::<L, 4>(lut, p, &l),
-                            LaneBase::Simplex2(turn) => simplex2(lut, p, turn),
+                            // Flow noise is its own copy: a run-time `Option<Turn>` inside
+                            // one body would keep the turn's code in the plain noise.
+                            LaneBase::Simplex2(None) => simplex2(lut, p),
+                            LaneBase::Simplex2(Some(turn)) => flow2(lut, p, turn),
                             LaneBase::Simplex2Tiled(period) => simplex2_tiled(lut, p, period),
-                            LaneBase::Simplex3 { r2, scale, turn } => {
-                                simplex3(lut, p, r2, scale, turn)
+                            LaneBase::Simplex3 { r2, scale, turn: None } => {
+                                simplex3(lut, p, r2, scale)
+                            }
+                            LaneBase::Simplex3 { r2, scale, turn: Some(turn) } => {
+                                flow3(lut, p, r2, scale, turn)
                             }
                             LaneBase::Simplex4 { r2, scale } => simplex4(lut, p, r2, scale),
                             LaneBase::Scalar => unreachable!("evaluated by the scalar function"),
@@ -406,8 +412,14 @@ macro_rules! graph_level {
 
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
-            unsafe fn simplex2<L: LaneHasher>(lut: &L, p: &[F; 4], turn: Option<Turn>) -> F {
-                noise::simplex2::<L, Fl>(lut, p[0], p[1], turn)
+            unsafe fn simplex2<L: LaneHasher>(lut: &L, p: &[F; 4]) -> F {
+                noise::simplex2::<L, Fl>(lut, p[0], p[1], None)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn flow2<L: LaneHasher>(lut: &L, p: &[F; 4], turn: Turn) -> F {
+                noise::simplex2::<L, Fl>(lut, p[0], p[1], Some(turn))
             }
 
             $(#[target_feature(enable = $features)])?
@@ -418,14 +430,20 @@ macro_rules! graph_level {
 
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
-            unsafe fn simplex3<L: LaneHasher>(
+            unsafe fn simplex3<L: LaneHasher>(lut: &L, p: &[F; 4], r2: f32, scale: f32) -> F {
+                noise::simplex3::<L, Fl>(lut, [p[0], p[1], p[2]], r2, scale, None)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn flow3<L: LaneHasher>(
                 lut: &L,
                 p: &[F; 4],
                 r2: f32,
                 scale: f32,
-                turn: Option<Turn>,
+                turn: Turn,
             ) -> F {
-                noise::simplex3::<L, Fl>(lut, [p[0], p[1], p[2]], r2, scale, turn)
+                noise::simplex3::<L, Fl>(lut, [p[0], p[1], p[2]], r2, scale, Some(turn))
             }
 
             $(#[target_feature(enable = $features)])?
