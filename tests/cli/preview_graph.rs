@@ -230,18 +230,25 @@ fn save(path: &Path, text: &str) {
     std::fs::rename(&new, path).unwrap();
 }
 
-/// A screenshot taken with the `S` key: the next numbered file in the preview's folder.
-fn press_s(
-    display: &Display,
-    window: &str,
-    running: &mut Running,
-    folder: &Path,
-    n: u32,
-) -> Vec<u8> {
+/// A screenshot taken with the `S` key: the file its `saved NAME (…)` line names. On a
+/// loaded machine one press was seen to save twice (two `saved` lines, the same picture),
+/// so lines that follow within a second are read too and the last file named is taken: the
+/// preview's state does not change meanwhile, and no stale line is left for the next step.
+fn press_s(display: &Display, window: &str, running: &mut Running, folder: &Path) -> Vec<u8> {
     xdotool(display, &["windowfocus", "--sync", window]);
     xdotool(display, &["key", "s"]);
-    let name = format!("wgpu-noise-preview-{n:03}.png");
-    running.wait_for(&format!("saved {name}"));
+    let mut line = running.wait_for("saved ");
+    while let Ok(next) = running.stderr.recv_timeout(Duration::from_secs(1)) {
+        running.seen.push(next.clone());
+        if next.contains("saved ") {
+            line = next;
+        }
+    }
+    let name = line
+        .split_whitespace()
+        .nth(1)
+        .expect("`saved NAME (…)`")
+        .to_string();
     image::open(folder.join(name))
         .unwrap()
         .into_luma8()
@@ -323,12 +330,12 @@ fn editing_the_graph_file_redraws_it_and_a_bad_edit_keeps_the_last_good_graph() 
         .expect("the window is found")
         .to_string();
 
-    let first = press_s(&display, &window, &mut running, dir.path(), 1);
+    let first = press_s(&display, &window, &mut running, dir.path());
     assert_levels_match(&first, &graph_reference(FBM, &frame), "the graph at start");
 
     save(&graph, CELLS);
     running.wait_for("reloaded");
-    let edited = press_s(&display, &window, &mut running, dir.path(), 2);
+    let edited = press_s(&display, &window, &mut running, dir.path());
     assert_levels_match(&edited, &graph_reference(CELLS, &frame), "after an edit");
 
     save(&graph, DANGLING);
@@ -338,7 +345,7 @@ fn editing_the_graph_file_redraws_it_and_a_bad_edit_keeps_the_last_good_graph() 
         "the error names the path: {error}"
     );
     assert!(error.contains("last good graph"), "{error}");
-    let kept = press_s(&display, &window, &mut running, dir.path(), 3);
+    let kept = press_s(&display, &window, &mut running, dir.path());
     assert_eq!(kept, edited, "a bad edit keeps the last good picture");
 
     xdotool(&display, &["windowfocus", "--sync", &window]);
