@@ -1,7 +1,8 @@
 //! Every shader parses and validates with naga, with no GPU involved; failures print
 //! naga's diagnostics with the source location.
 
-use wgpu_noise::shader;
+use wgpu_noise::graph::{wgsl, Graph};
+use wgpu_noise::shader::{self, ApiNames};
 
 fn validate(name: &str, source: &str) {
     let module = match naga::front::wgsl::parse_str(source) {
@@ -107,6 +108,20 @@ fn every_shader_file_validates() {
             .replace("WG_X", "8")
             .replace("WG_Y", "8")
             .replace("WG_Z", "1");
+        // The preview's shader calls the `--graph` file's function, generated at run time
+        // (`graph::wgsl::function`): validate it with the terrain example's.
+        let source = if name == "preview.wgsl" {
+            let program = Graph::from_json(include_str!("../../examples/graphs/terrain.json"))
+                .unwrap()
+                .program(3, [0.0; 4])
+                .unwrap();
+            format!(
+                "{source}\n{}",
+                wgsl::function(&program, "preview_graph", ApiNames::Plain)
+            )
+        } else {
+            source
+        };
         if naga::front::wgsl::parse_str(&source).is_ok() {
             validate(&name, &source);
         } else {
