@@ -167,11 +167,9 @@ pub fn time_simd_fill(
         threads,
         ..Default::default()
     };
-    let start = Instant::now();
-    wgpu_noise::cpu::simd::fill_slab_with(lut, field.kind, field.dims, &params, out, options);
-    let elapsed = start.elapsed();
-    std::hint::black_box(&out[out.len() / 2]);
-    elapsed
+    timed(out, |out| {
+        wgpu_noise::cpu::simd::fill_slab_with(lut, field.kind, field.dims, &params, out, options)
+    })
 }
 
 /// Times `fill` writing `out` (the output kept alive past the clock).
