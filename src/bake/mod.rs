@@ -41,7 +41,7 @@ pub use source::CpuHasher;
 use crate::error::{NoiseError, Result};
 pub use crate::field::shortest;
 use crate::field::{Field, Fractal, FractalMode, Kernel, AXIS_NAMES};
-use crate::gpu::LookupVariant;
+use crate::gpu::{FillOutput, LookupVariant};
 use crate::params::FillParams;
 
 /// The largest frequency (lattice cells across the field) a bake accepts: 2²⁴. Beyond it
@@ -122,10 +122,43 @@ impl NoiseSpec {
         }
     }
 
-    /// The same computing `graph` (lowered for the field: see [`crate::graph::Graph::program`]).
+    /// The same computing `graph` (lowered for the field: see [`crate::graph::Graph::program`])
+    /// for the output already chosen ([`NoiseSpec::with_gradient`], [`NoiseSpec::with_curl`]
+    /// come first). A graph that the field's own noise options express
+    /// ([`crate::graph::flags::fused_field`]) runs as that field, on the hand-written fill;
+    /// any other on the field as the graph samples it ([`crate::graph::Program::sampled_field`]).
     pub fn with_graph(mut self, graph: crate::graph::Program) -> Self {
-        self.graph = Some(std::sync::Arc::new(graph));
+        let output = self.output();
+        let fused = crate::graph::flags::fused_field(&graph, &self.field, output).filter(|f| {
+            match output {
+                FillOutput::Value => f.validate(),
+                FillOutput::Gradient => f.check_gradient(),
+                FillOutput::Curl => f.check_curl(),
+            }
+            .is_ok()
+        });
+        match fused {
+            Some(field) => {
+                self.field = field;
+                self.graph = None;
+            }
+            None => {
+                self.field = graph.sampled_field(&self.field);
+                self.graph = Some(std::sync::Arc::new(graph));
+            }
+        }
         self
+    }
+
+    /// What each texel holds.
+    pub fn output(&self) -> FillOutput {
+        if self.curl {
+            FillOutput::Curl
+        } else if self.gradient {
+            FillOutput::Gradient
+        } else {
+            FillOutput::Value
+        }
     }
 
     /// The same with another lookup variant.

@@ -695,6 +695,29 @@ fn measure_graph(
             })?;
             row(path, time);
         }
+        // A graph of a flag field's shape runs on the hand-written fill (what `bake`
+        // does with it): those rows beside the generic evaluator's.
+        let Some(fused) = wgpu_noise::graph::flags::fused_field(&program, &field, FillOutput::Value)
+        else {
+            continue;
+        };
+        let fused_paths: [(&'static str, bool, usize); 4] = [
+            ("cpu-simd-fused-1t", false, 1),
+            ("cpu-simd-fused-all", false, bench::cores()),
+            ("cpu-simd-fused-hash-1t", true, 1),
+            ("cpu-simd-fused-hash-all", true, bench::cores()),
+        ];
+        for (path, use_hash, threads) in fused_paths {
+            progress(path)?;
+            let time = bench::median_time(repeats, || {
+                Ok(if use_hash {
+                    bench::time_simd_fill(&hash, &fused, threads, &mut out)
+                } else {
+                    bench::time_simd_fill(&lut, &fused, threads, &mut out)
+                })
+            })?;
+            row(path, time);
+        }
     }
     if rows.is_empty() {
         bail!("--graph {shown}: lowers for none of the chosen workloads");
@@ -1104,6 +1127,7 @@ mod tests {
         let mut paths: Vec<(&str, usize)> = rows.iter().map(|r| (r.path, r.dims)).collect();
         paths.sort();
         let mut expected = vec![];
+        // fBm of flow noise is a flag field's shape: its fused rows too.
         for path in [
             "cpu-f32-1t",
             "cpu-f32-all",
@@ -1111,6 +1135,10 @@ mod tests {
             "cpu-simd-all",
             "cpu-simd-hash-1t",
             "cpu-simd-hash-all",
+            "cpu-simd-fused-1t",
+            "cpu-simd-fused-all",
+            "cpu-simd-fused-hash-1t",
+            "cpu-simd-fused-hash-all",
         ] {
             expected.extend([(path, 2), (path, 3)]);
         }

@@ -6,7 +6,7 @@ use wgpu::util::DeviceExt;
 use super::generator::GpuNoise;
 use super::readback::{map_and_read, padded_row_bytes};
 use crate::error::{pop_error_scope, NoiseError, Result};
-use crate::field::Field;
+use crate::field::{Field, NoiseKind};
 use crate::graph::{wgsl, Program};
 use crate::params::FillParams;
 use crate::shader::{self, ApiNames, LookupVariant, FILL_LOOKUP_GROUP};
@@ -103,6 +103,8 @@ pub struct GraphPipeline {
     layout: wgpu::BindGroupLayout,
     noise_calls: u64,
     dims: usize,
+    /// The program's [`Program::lattice`]: how a field's offset may be reduced.
+    lattice: Option<NoiseKind>,
 }
 
 /// The most graph pipelines a [`GpuNoise`] keeps: a live editor compiles one per edit.
@@ -217,6 +219,7 @@ impl GpuNoise {
             layout,
             noise_calls: program.noise_calls().max(1) as u64,
             dims: program.dims,
+            lattice: program.lattice(),
         })
     }
 
@@ -283,6 +286,7 @@ impl GpuNoise {
             )));
         }
         check_graph_target(field, texture)?;
+        let field = &crate::graph::program::sampled_field(pipeline.lattice, field);
         let device = self.device();
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let [nx, _, nz, _] = field.size;
