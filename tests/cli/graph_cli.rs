@@ -345,7 +345,7 @@ fn a_graph_baked_far_from_the_origin_is_the_graph_at_those_very_points() {
         ),
         (
             "position",
-            r#"{ "type": "add", "a": { "type": "position", "axis": 0 }, "b": { "type": "simplex" } }"#,
+            r#"{ "type": "add", "a": { "type": "position", "axis": "x" }, "b": { "type": "simplex" } }"#,
         ),
         (
             "two-lattices",
