@@ -697,7 +697,8 @@ fn measure_graph(
         }
         // A graph of a flag field's shape runs on the hand-written fill (what `bake`
         // does with it): those rows beside the generic evaluator's.
-        let Some(fused) = wgpu_noise::graph::flags::fused_field(&program, &field, FillOutput::Value)
+        let Some(fused) =
+            wgpu_noise::graph::flags::fused_field(&program, &field, FillOutput::Value)
         else {
             continue;
         };

@@ -113,8 +113,9 @@ pub fn program_of(field: &Field, output: FillOutput) -> Result<Program, GraphErr
 /// `None` for any program that is not one source, a fractal of it and a warp of that.
 pub fn fused_field(program: &Program, field: &Field, output: FillOutput) -> Option<Field> {
     let same = |candidate: &Field| {
-        program_of(candidate, output)
-            .is_ok_and(|p| p.dims == program.dims && p.ops == program.ops && p.output == program.output)
+        program_of(candidate, output).is_ok_and(|p| {
+            p.dims == program.dims && p.ops == program.ops && p.output == program.output
+        })
     };
     if same(field) {
         return Some(field.clone());
@@ -201,7 +202,11 @@ fn cellular_of(cell: &CellularShape) -> Option<Cellular> {
         CellularOutput::F2MinusF1,
         CellularOutput::Cell,
     ];
-    const DISTANCES: [Distance; 3] = [Distance::Euclidean, Distance::Manhattan, Distance::Chebyshev];
+    const DISTANCES: [Distance; 3] = [
+        Distance::Euclidean,
+        Distance::Manhattan,
+        Distance::Chebyshev,
+    ];
     OUTPUTS.iter().find_map(|&output| {
         DISTANCES.iter().find_map(|&distance| {
             let options = Cellular {

@@ -310,7 +310,8 @@ fn a_graph_that_spells_out_flags_writes_the_same_bytes() {
     let summary = bake_ok(&dir, &graph);
     // A graph of the flags' shape runs on their hand-written fill, and says so.
     assert!(
-        summary.contains("simplex noise, 3D") && summary.contains("ridged multifractal of 5 octaves"),
+        summary.contains("simplex noise, 3D")
+            && summary.contains("ridged multifractal of 5 octaves"),
         "the summary names the flags' fill: {summary}"
     );
     let (a, b) = (
@@ -407,13 +408,29 @@ fn flags_the_fill_has_no_gradient_or_curl_for_compute_them_from_their_graph() {
     // (docs/graphs.md, "The flags are a graph"), and writes what the graph file does.
     let dir = scratch_dir("graph-flag-outputs");
     let cases: [(&[&str], &str, &[&str]); 7] = [
-        (&["--noise", "classic", "--gradient"], r#"{ "type": "classic" }"#, &["-o", "x.npy"]),
         (
-            &["--fractal", "ridged", "--octaves", "3", "--gradient", "--dims", "3"],
+            &["--noise", "classic", "--gradient"],
+            r#"{ "type": "classic" }"#,
+            &["-o", "x.npy"],
+        ),
+        (
+            &[
+                "--fractal",
+                "ridged",
+                "--octaves",
+                "3",
+                "--gradient",
+                "--dims",
+                "3",
+            ],
             r#"{ "type": "ridged", "octaves": 3, "source": { "type": "simplex" } }"#,
             &["--dims", "3", "-o", "x.npy"],
         ),
-        (&["--tileable", "--gradient"], r#"{ "type": "simplex" }"#, &["--tileable", "-o", "x.npy"]),
+        (
+            &["--tileable", "--gradient"],
+            r#"{ "type": "simplex" }"#,
+            &["--tileable", "-o", "x.npy"],
+        ),
         (
             &["--curl", "--octaves", "3"],
             r#"{ "type": "fbm", "octaves": 3, "source": { "type": "simplex" } }"#,
@@ -436,11 +453,27 @@ fn flags_the_fill_has_no_gradient_or_curl_for_compute_them_from_their_graph() {
         ),
     ];
     for (i, (flags, node, graph_args)) in cases.into_iter().enumerate() {
-        let grid = ["--size", "24x16x4", "--frequency", "3", "--backend", "cpu", "--force"];
+        let grid = [
+            "--size",
+            "24x16x4",
+            "--frequency",
+            "3",
+            "--backend",
+            "cpu",
+            "--force",
+        ];
         let grid = if flags.contains(&"--dims") || graph_args.contains(&"--dims") {
             &grid[..]
         } else {
-            &["--size", "24x16", "--frequency", "3", "--backend", "cpu", "--force"][..]
+            &[
+                "--size",
+                "24x16",
+                "--frequency",
+                "3",
+                "--backend",
+                "cpu",
+                "--force",
+            ][..]
         };
         let output = graph_args.last().unwrap().replace("x.", "flags.");
         let summary = bake_ok(&dir, &[grid, flags, &["-o", &output]].concat());
@@ -459,7 +492,10 @@ fn flags_the_fill_has_no_gradient_or_curl_for_compute_them_from_their_graph() {
             .copied()
             .filter(|f| ["--gradient", "--curl", "--normal-map"].contains(f))
             .collect();
-        bake_ok(&dir, &[grid, &["--graph", &file], &output_kind, graph_args].concat());
+        bake_ok(
+            &dir,
+            &[grid, &["--graph", &file], &output_kind, graph_args].concat(),
+        );
         let (a, b) = (
             std::fs::read(dir.join(&output)).unwrap(),
             std::fs::read(dir.join(graph_args.last().unwrap())).unwrap(),

@@ -7,9 +7,7 @@ use std::sync::Arc;
 
 use crate::common::graphs::Rng;
 use wgpu_noise::bake::{CpuHasher, NoiseSpec};
-use wgpu_noise::field::{
-    Cellular, CellularOutput, Distance, Fractal, FractalMode, Kernel, Warp,
-};
+use wgpu_noise::field::{Cellular, CellularOutput, Distance, Fractal, FractalMode, Kernel, Warp};
 use wgpu_noise::gpu::{FillOutput, LookupVariant};
 use wgpu_noise::graph::{flags, Graph};
 use wgpu_noise::params::{FillParams, Slab};
@@ -33,7 +31,13 @@ fn random_field(rng: &mut Rng) -> Field {
         .collect();
     let far = rng.below(3) == 0;
     let offset: Vec<f64> = (0..dims)
-        .map(|_| if far { rng.range(-1e4, 1e4) } else { rng.range(-50.0, 50.0) })
+        .map(|_| {
+            if far {
+                rng.range(-1e4, 1e4)
+            } else {
+                rng.range(-50.0, 50.0)
+            }
+        })
         .collect();
     let mut field = Field::new(kind, &size)
         .with_frequency(&frequency)
@@ -41,7 +45,11 @@ fn random_field(rng: &mut Rng) -> Field {
         .with_tileable(tileable);
     if rng.below(3) != 0 {
         field = field.with_fractal(Fractal {
-            mode: *rng.pick(&[FractalMode::Fbm, FractalMode::Turbulence, FractalMode::Ridged]),
+            mode: *rng.pick(&[
+                FractalMode::Fbm,
+                FractalMode::Turbulence,
+                FractalMode::Ridged,
+            ]),
             octaves: 1 + rng.below(5) as u32,
             lacunarity: *rng.pick(&[2.0, 3.0, 2.5, 1.87]),
             gain: *rng.pick(&[0.5, 0.6, 0.35]),
@@ -58,7 +66,11 @@ fn random_field(rng: &mut Rng) -> Field {
                 CellularOutput::F2MinusF1,
                 CellularOutput::Cell,
             ]),
-            distance: *rng.pick(&[Distance::Euclidean, Distance::Manhattan, Distance::Chebyshev]),
+            distance: *rng.pick(&[
+                Distance::Euclidean,
+                Distance::Manhattan,
+                Distance::Chebyshev,
+            ]),
             jitter: *rng.pick(&[1.0, 0.5, 0.0]),
         });
     }
@@ -157,10 +169,16 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
                  "source": { "type": "ridged", "octaves": 4, "source": "n" } },
         "n": { "type": "simplex" } } }"#;
     let field = Field::new(NoiseKind::Classic, &[16, 16, 4]).with_frequency(&[4.0, 4.0, 1.0]);
-    let program = Graph::from_json(text).unwrap().program(3, [0.0; 4]).unwrap();
+    let program = Graph::from_json(text)
+        .unwrap()
+        .program(3, [0.0; 4])
+        .unwrap();
     let fused = flags::fused_field(&program, &field, FillOutput::Value).expect("recognised");
     assert_eq!(fused.kind, NoiseKind::Simplex);
-    assert_eq!((fused.fractal.mode, fused.fractal.octaves), (FractalMode::Ridged, 4));
+    assert_eq!(
+        (fused.fractal.mode, fused.fractal.octaves),
+        (FractalMode::Ridged, 4)
+    );
     assert_eq!((fused.warp.octaves, fused.warp.iterations), (2, 2));
     // Not flag shapes: composites, a seed, a scale.
     for text in [
@@ -168,7 +186,10 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
         r#"{ "version": 1, "output": "s", "nodes": { "s": { "type": "simplex", "seed": 3 } } }"#,
         r#"{ "version": 1, "output": "s", "nodes": { "s": { "type": "scale", "by": [2, 2, 2], "source": { "type": "simplex" } } } }"#,
     ] {
-        let program = Graph::from_json(text).unwrap().program(3, [0.0; 4]).unwrap();
+        let program = Graph::from_json(text)
+            .unwrap()
+            .program(3, [0.0; 4])
+            .unwrap();
         assert!(
             flags::fused_field(&program, &field, FillOutput::Value).is_none(),
             "{text} taken for a flag field"
@@ -178,7 +199,9 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/terrain.json"),
     )
     .unwrap();
-    let program = Graph::from_json(&terrain).unwrap().program(3, [0.0; 4]).unwrap();
+    let program = Graph::from_json(&terrain)
+        .unwrap()
+        .program(3, [0.0; 4])
+        .unwrap();
     assert!(flags::fused_field(&program, &field, FillOutput::Value).is_none());
 }
-
