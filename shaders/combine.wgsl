@@ -13,6 +13,12 @@ fn wgpu_noise_finite4(v: vec4<f32>) -> vec4<f32> {
     return clamp(v, vec4<f32>(-WGPU_NOISE_FINITE), vec4<f32>(WGPU_NOISE_FINITE));
 }
 
+// A point's Jacobian (column a: the gradient of coordinate a), each entry clamped.
+fn wgpu_noise_finite_jacobian(m: mat4x4<f32>) -> mat4x4<f32> {
+    return mat4x4<f32>(wgpu_noise_finite4(m[0]), wgpu_noise_finite4(m[1]), wgpu_noise_finite4(m[2]),
+                       wgpu_noise_finite4(m[3]));
+}
+
 // The slope of |v|: 1 at and above 0 (the right-hand derivative at the kink), else -1.
 fn wgpu_noise_abs_slope(v: f32) -> f32 {
     return select(1.0, -1.0, v < 0.0);

@@ -136,3 +136,55 @@ fn every_shader_file_validates() {
     }
     eprintln!("validated {others} shader(s) beyond the library modules");
 }
+
+/// The functions generated from a graph (value, value and gradient, curl) validate after
+/// the noise functions of either lookup variant, plain or prefixed: the terrain example in
+/// 2D to 4D and random graphs of every node type.
+#[test]
+fn generated_graph_functions_validate() {
+    use crate::common::graphs::{random_graph, Rng, Shape};
+    let mut programs = Vec::new();
+    let terrain = Graph::from_json(include_str!("../../examples/graphs/terrain.json")).unwrap();
+    for dims in 2..=4 {
+        programs.push(terrain.program(dims, [0.0; 4]).unwrap());
+    }
+    let mut rng = Rng::new(5);
+    while programs.len() < 23 {
+        let shape = Shape {
+            dims: 2 + rng.below(3) as usize,
+            depth: 1 + rng.below(6) as usize,
+            differentiable: false,
+        };
+        let text = random_graph(&mut rng, shape).to_string();
+        if let Ok(p) = Graph::from_json(&text)
+            .unwrap()
+            .program(shape.dims, [0.0; 4])
+        {
+            programs.push(p);
+        }
+    }
+    for variant in [LookupVariant::Textures, LookupVariant::Hash] {
+        for api_names in [ApiNames::Plain, ApiNames::Prefixed] {
+            let noise = shader::assemble(&shader::WgslOptions {
+                variant,
+                group: 0,
+                api_names,
+            });
+            for (k, program) in programs.iter().enumerate() {
+                let mut source = format!(
+                    "{noise}\n{}\n{}",
+                    wgsl::function(program, "graph", api_names),
+                    wgsl::gradient_function(program, "graph_gradient", api_names)
+                );
+                if program.dims < 4 {
+                    source +=
+                        &wgsl::curl_function(program, "graph_curl", "graph_gradient", api_names);
+                }
+                validate(
+                    &format!("{variant:?} {api_names:?} graph {k} ({}D)", program.dims),
+                    &source,
+                );
+            }
+        }
+    }
+}
