@@ -160,14 +160,7 @@ fn body(program: &Program, mode: Mode) -> String {
                     c.join(", ")
                 ));
                 if gradient {
-                    let cols: Vec<String> = (0..4)
-                        .map(|a| {
-                            let unit: [f32; 4] =
-                                std::array::from_fn(|b| if a < dims && a == b { 1.0 } else { 0.0 });
-                            vec4(unit, 4)
-                        })
-                        .collect();
-                    w(format!("let j{i} = mat4x4<f32>({});", cols.join(", ")));
+                    w(format!("let j{i} = WGPU_NOISE_POINT_JACOBIAN{dims};"));
                 }
             }
             Op::Scale { p, by } => {
@@ -224,7 +217,14 @@ fn body(program: &Program, mode: Mode) -> String {
                     comps.join(", ")
                 ));
                 if gradient {
-                    let cols = turn(&j(*p), &|a| format!("[{a}]"), "vec4<f32>(0.0)");
+                    // Columns past the dimensions are 0 already (a constant there would be a column
+                    // naga's pipeline-constant pass may reject, see WGPU_NOISE_ZERO4 in combine.wgsl).
+                    let zero = |a: usize| format!("{}[{a}]", j(*p));
+                    let cols: Vec<String> = turn(&j(*p), &|a| format!("[{a}]"), "")
+                        .into_iter()
+                        .enumerate()
+                        .map(|(a, c)| if a >= dims { zero(a) } else { c })
+                        .collect();
                     w(format!(
                         "let j{i} = wgpu_noise_finite_jacobian(mat4x4<f32>({}));",
                         cols.join(", ")
@@ -298,7 +298,7 @@ fn body(program: &Program, mode: Mode) -> String {
             Op::Constant(c) => {
                 w(format!("let r{i} = {};", literal(*c)));
                 if gradient {
-                    w(format!("let g{i} = vec4<f32>(0.0);"));
+                    w(format!("let g{i} = WGPU_NOISE_ZERO4;"));
                 }
             }
             Op::Axis { p, axis } => {
@@ -311,8 +311,8 @@ fn body(program: &Program, mode: Mode) -> String {
                 w(format!("var s{i} = 0.0;"));
                 w(format!("var w{i} = 1.0;"));
                 if gradient {
-                    w(format!("var ds{i} = vec4<f32>(0.0);"));
-                    w(format!("var dw{i} = vec4<f32>(0.0);"));
+                    w(format!("var ds{i} = WGPU_NOISE_ZERO4;"));
+                    w(format!("var dw{i} = WGPU_NOISE_ZERO4;"));
                 }
                 for (n, amplitude) in terms {
                     let code = mode.code();
@@ -338,7 +338,7 @@ fn body(program: &Program, mode: Mode) -> String {
                                  + (1.0 - abs({v})) * (1.0 - abs({v})) * dw{i}"
                             ),
                             format!(
-                                " dw{i} = select(vec4<f32>(0.0), 2.0 * d, o.x * 2.0 > 0.0 && o.x * 2.0 < 1.0);"
+                                " dw{i} = select(WGPU_NOISE_ZERO4, 2.0 * d, o.x * 2.0 > 0.0 && o.x * 2.0 < 1.0);"
                             ),
                         ),
                     };
