@@ -10,12 +10,13 @@ fn terrain() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/terrain.json")
 }
 
-/// The derivatives' bound of docs/graphs.md, as the values' (`graph_cli.rs`): relative
-/// 1e-4, with at most 1 % of samples at discontinuities (of the derivatives: every kink of
-/// the graph).
+/// The values' bound of docs/graphs.md (`graph_cli.rs`), relative 1e-4, held here by the
+/// derivatives too (docs/graphs.md allows them 4e-3), with at most 1 % of values over it
+/// (measured: 0 in 2D; on GL in 3D 0.14 % of the gradient's and 0.45 % of the curl's).
 const RELATIVE: f32 = 1e-4;
 
-fn assert_close(label: &str, gpu: &[f32], cpu: &[f32]) -> f32 {
+/// The largest relative error within the bound, and the count of values over it.
+fn assert_close(label: &str, gpu: &[f32], cpu: &[f32]) -> (f32, usize) {
     assert_eq!(gpu.len(), cpu.len(), "{label}");
     let mut worst = 0.0f32;
     let mut over = 0;
@@ -33,7 +34,7 @@ fn assert_close(label: &str, gpu: &[f32], cpu: &[f32]) -> f32 {
         "{label}: {over} of {} values over the bound",
         gpu.len()
     );
-    worst
+    (worst, over)
 }
 
 /// Runs `bake ARGS` in `dir` with `env`, asserting success; returns stderr.
@@ -70,7 +71,7 @@ fn the_terrain_examples_gradient_and_curl_bake_on_the_gpu() {
             let bake = |backend: &str, env: &[(&str, &str)], out: &str| {
                 let mut args = vec!["--graph", graph, "--dims", dims];
                 args.extend_from_slice(grid);
-                args.extend_from_slice(&[flag, "-o", out, "--backend", backend]);
+                args.extend_from_slice(&[flag, "-o", out, "--backend", backend, "--force"]);
                 let stderr = bake_with(&dir, &args, env);
                 let values = read_npy(&dir.join(out), &shape);
                 (stderr, values)
@@ -80,8 +81,11 @@ fn the_terrain_examples_gradient_and_curl_bake_on_the_gpu() {
                 let (stderr, gpu) = bake("gpu", env, "gpu.npy");
                 assert!(stderr.contains(", gpu ("), "{name}: {stderr}");
                 let label = format!("terrain {dims}D {flag} on {name}");
-                let worst = assert_close(&label, &gpu, &cpu);
-                println!("{label}: max relative error {worst:.1e}");
+                let (worst, over) = assert_close(&label, &gpu, &cpu);
+                println!(
+                    "{label}: max relative error {worst:.1e}, {over} of {} values over {RELATIVE:e}",
+                    gpu.len()
+                );
             }
         }
     }
@@ -108,6 +112,7 @@ fn the_terrain_examples_normal_map_bakes_on_the_gpu() {
             out,
             "--backend",
             backend,
+            "--force",
         ];
         let stderr = bake_with(&dir, &args, env);
         let image = image::open(dir.join(out)).unwrap().into_rgb16();

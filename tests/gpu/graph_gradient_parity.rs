@@ -4,7 +4,7 @@
 //! terrain example and random graphs of every node type, at small and large coordinates.
 
 use crate::common;
-use crate::common::graphs::{assert_graph_parity, random_graph, Rng, Shape};
+use crate::common::graphs::{graph_parity, random_graph, Parity, Rng, Shape, JUMPS};
 
 use wgpu_noise::bake::source::CpuHasher;
 use wgpu_noise::bake::NoiseSpec;
@@ -90,22 +90,64 @@ fn fill_both(
     (on_gpu, on_cpu, on_cpu64)
 }
 
-/// Every channel of `output` within the parity bound on its own (a derivative is judged
-/// against the f32 CPU's own error on that derivative); the largest relative error.
-fn assert_channels(label: &str, n: usize, gpu: &[f32], cpu: &[f32], cpu64: &[f64]) -> f32 {
+/// The bound of a derivative or curl component: `|gpu − cpu| ≤ DERIVATIVES (1 + |cpu|)`
+/// (docs/graphs.md). Measured: at most 2e-4 on Vulkan (lavapipe), 2.9e-3 on GL (llvmpipe,
+/// whose compiler regroups sums) for the terrain's 3D curl at offset 1e4; the values'
+/// conditioning term (`8 e₃₂`) does not serve here, as f32 and f64 take different sides of
+/// kinks and `e₃₂` becomes the size of a jump.
+const DERIVATIVES: f32 = 4e-3;
+
+/// Channel 0 of a gradient (the value) within the values' bound (`graph_parity`), every
+/// other channel within [`DERIVATIVES`], at most [`JUMPS`] of each channel's values over
+/// (kinks); the worst of the channels (`bound`: the largest bound applied).
+fn assert_channels(label: &str, n: usize, gpu: &[f32], cpu: &[f32], cpu64: &[f64]) -> Parity {
     assert_eq!(gpu.len(), cpu.len(), "{label}: value count");
     let pick32 = |v: &[f32], c: usize| v.iter().skip(c).step_by(n).copied().collect::<Vec<_>>();
-    (0..n)
-        .map(|c| {
-            let ref64: Vec<f64> = cpu64.iter().skip(c).step_by(n).copied().collect();
-            assert_graph_parity(
-                &format!("{label} channel {c}"),
-                &pick32(gpu, c),
-                &pick32(cpu, c),
-                &ref64,
-            )
-        })
-        .fold(0.0, f32::max)
+    let mut all = Parity::default();
+    for c in 0..n {
+        let label = format!("{label} channel {c}");
+        let (g, k) = (pick32(gpu, c), pick32(cpu, c));
+        let p = if n == 4 && c == 0 {
+            let ref64: Vec<f64> = cpu64.iter().step_by(n).copied().collect();
+            graph_parity(&label, &g, &k, &ref64)
+        } else {
+            let mut p = Parity {
+                bound: DERIVATIVES,
+                ..Parity::default()
+            };
+            for (i, (a, b)) in g.iter().zip(&k).enumerate() {
+                assert!(
+                    a.is_finite() && b.is_finite(),
+                    "{label}: value {i}: gpu {a} cpu {b}"
+                );
+                let e = (a - b).abs() / (1.0 + b.abs());
+                if e > DERIVATIVES {
+                    p.over += 1;
+                } else {
+                    p.worst = p.worst.max(e);
+                }
+            }
+            p
+        };
+        assert!(
+            p.over as f64 <= JUMPS * g.len() as f64,
+            "{label}: {} of {} values over the bound {:e}",
+            p.over,
+            g.len(),
+            p.bound
+        );
+        all = worse(all, p);
+    }
+    all
+}
+
+/// The larger errors and bounds of two comparisons, their jumps added.
+fn worse(a: Parity, b: Parity) -> Parity {
+    Parity {
+        worst: a.worst.max(b.worst),
+        bound: a.bound.max(b.bound),
+        over: a.over + b.over,
+    }
 }
 
 fn generators(ctx: &GpuContext, seed: u64) -> Vec<(LookupVariant, GpuNoise)> {
@@ -146,8 +188,14 @@ fn the_terrain_examples_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
                         let label = format!(
                             "{backend} {variant:?} terrain {dims}D {output:?} offset {offset}"
                         );
-                        let worst = assert_channels(&label, channels(output, dims), &g, &c, &c64);
-                        println!("{label}: max relative error {worst:.1e}");
+                        let p = assert_channels(&label, channels(output, dims), &g, &c, &c64);
+                        println!(
+                            "{label}: max relative error {:.1e} (bound up to {:.1e}), {} of {} values over it",
+                            p.worst,
+                            p.bound,
+                            p.over,
+                            g.len()
+                        );
                     }
                 }
             }
@@ -162,7 +210,8 @@ fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
     const GRAPHS: usize = 30;
     for (backend, ctx) in common::gpu_per_backend() {
         let mut rng = Rng::new(47);
-        let (mut worst_gradient, mut worst_curl, mut curls) = (0.0f32, 0.0f32, 0);
+        let (mut gradients, mut curls) = (Parity::default(), Parity::default());
+        let (mut values, mut curl_graphs) = (0, 0);
         for (variant, gpu) in generators(&ctx, 9) {
             let mut graphs = 0;
             while graphs < GRAPHS {
@@ -189,27 +238,29 @@ fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
                     program.clone(),
                     FillOutput::Gradient,
                 );
-                worst_gradient = worst_gradient.max(assert_channels(
-                    &format!("{label} gradient"),
-                    4,
-                    &g,
-                    &c,
-                    &c64,
-                ));
+                values += g.len();
+                gradients = worse(
+                    gradients,
+                    assert_channels(&format!("{label} gradient"), 4, &g, &c, &c64),
+                );
                 if shape.dims < 4 {
                     let (g, c, c64) =
                         fill_both(&gpu, variant, 9, &field, program, FillOutput::Curl);
                     let n = shape.dims;
-                    worst_curl =
-                        worst_curl.max(assert_channels(&format!("{label} curl"), n, &g, &c, &c64));
-                    curls += 1;
+                    curls = worse(
+                        curls,
+                        assert_channels(&format!("{label} curl"), n, &g, &c, &c64),
+                    );
+                    curl_graphs += 1;
                 }
                 graphs += 1;
             }
         }
         println!(
-            "{backend}: 2 × {GRAPHS} random graphs' gradients, max relative error {worst_gradient:.1e}; \
-             {curls} curls, max relative error {worst_curl:.1e}"
+            "{backend}: 2 × {GRAPHS} random graphs' gradients, max relative error {:.1e} \
+             (bound up to {:.1e}), {} of {values} values over it; {curl_graphs} curls, max \
+             relative error {:.1e} (bound up to {:.1e}), {} over it",
+            gradients.worst, gradients.bound, gradients.over, curls.worst, curls.bound, curls.over
         );
     }
 }
