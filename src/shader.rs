@@ -44,13 +44,16 @@ pub const HASH_KEY_OVERRIDE_ID: u16 = 28271;
 
 /// The documented API of the noise source: the only global names without the
 /// `wgpu_noise_` prefix (unless [`ApiNames::Prefixed`] is asked for).
-pub const API_NAMES: [&str; 39] = [
+pub const API_NAMES: [&str; 48] = [
     "classic2",
     "classic3",
     "classic4",
     "classic2_periodic",
     "classic3_periodic",
     "classic4_periodic",
+    "classic2_periodic_deriv",
+    "classic3_periodic_deriv",
+    "classic4_periodic_deriv",
     "simplex2",
     "simplex3",
     "simplex4",
@@ -61,6 +64,9 @@ pub const API_NAMES: [&str; 39] = [
     "simplex2_deriv",
     "simplex3_deriv",
     "simplex4_gradient",
+    "simplex4_deriv",
+    "simplex2_tiled_deriv",
+    "simplex3_periodic_deriv",
     "flow2",
     "flow2_deriv",
     "flow3",
@@ -78,6 +84,9 @@ pub const API_NAMES: [&str; 39] = [
     "cellular2_periodic",
     "cellular3_periodic",
     "cellular4_periodic",
+    "cellular2_periodic_deriv",
+    "cellular3_periodic_deriv",
+    "cellular4_periodic_deriv",
     "CellularShape",
     "warp2",
     "warp3",

@@ -1,7 +1,7 @@
 //! `bake --graph`: the terrain example of docs/graphs.md as written, on the CPU and the GPU,
-//! and its gradient and curl on the CPU; a graph that spells out flags writes the flags'
-//! bytes (its curl too); a bad graph is one error line naming its JSON path, and nothing is
-//! written.
+//! and its gradient and curl on the CPU (on the GPU: `graph_gpu_derived.rs`); a graph that
+//! spells out flags writes the flags' bytes (its curl too); a bad graph is one error line
+//! naming its JSON path, and nothing is written.
 
 use std::path::{Path, PathBuf};
 
@@ -203,36 +203,6 @@ fn the_terrain_example_bakes_its_gradient_and_curl_on_the_cpu() {
         assert!(
             at(0.9) < P90_TOLERANCE && at(0.99) < P99_TOLERANCE,
             "{dims}D"
-        );
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// The GPU computes a graph's values only: its gradient and curl are refused on
-/// `--backend gpu` (with `auto` the CPU bakes them).
-#[test]
-fn a_graphs_gradient_and_curl_are_refused_on_the_gpu() {
-    let dir = scratch_dir("graph-gpu-derived");
-    let terrain = terrain();
-    let terrain = terrain.to_str().unwrap();
-    for (flag, out, word) in [
-        ("--gradient", "g.npy", "gradient"),
-        ("--curl", "c.npy", "curl"),
-    ] {
-        assert_refused(
-            &dir,
-            &[
-                "--graph",
-                terrain,
-                "--size",
-                "8x8",
-                flag,
-                "--backend",
-                "gpu",
-                "-o",
-                out,
-            ],
-            &format!("its {word} is computed on the CPU"),
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
