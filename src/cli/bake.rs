@@ -38,7 +38,7 @@ R32_SFLOAT (or --half: R16_SFLOAT; --bits 16|8: R16/R8_UNORM levels over --range
 PNG and EXR a 3D/4D field is a slice atlas: slice s = z + depth*w is the tile at column \
 s % C, row s / C.
 
---gradient (any field or --graph; fBm of untiled simplex noise in 2D/3D also on the GPU) writes value and analytic gradient \
+--gradient (any field or --graph, on the CPU or the GPU) writes value and analytic gradient \
 (derivatives with respect to noise-space coordinates): .exr with 4 float channels \
 R = value, G = d/dx, B = d/dy, A = d/dz (0 in 2D); .npy with a trailing axis of 4 \
 (shape (y,x,4) or (z,y,x,4)). --normal-map writes a 2D RGB PNG tangent-space normal map, \
@@ -190,14 +190,14 @@ pub struct BakeArgs {
     pub lookup: LookupArg,
     /// Write value and gradient (.exr: R,G,B,A = value, d/dx, d/dy, d/dz; .npy: trailing
     /// axis of 4). Any field or --graph (docs/graphs.md: the derivative rule of each
-    /// node); fBm of untiled simplex noise in 2D and 3D also on the GPU.
+    /// node), on the CPU or the GPU.
     #[arg(long)]
     pub gradient: bool,
     /// Write curl noise, the divergence-free vector field of the noise (2D: its rotated
     /// gradient; 3D: the curl of three decorrelated copies; simplex noise in 3D takes the
     /// continuous kernel): 2 or 3 channels (.exr RG/RGB, .npy trailing axis, .png an RGB
-    /// flow map over --range, default -8,8). Any 2D or 3D field or --graph; one octave of
-    /// untiled simplex noise also on the GPU.
+    /// flow map over --range, default -8,8). Any 2D or 3D field or --graph, on the CPU or
+    /// the GPU.
     #[arg(long, conflicts_with_all = ["gradient", "normal_map"])]
     pub curl: bool,
     /// Write a tangent-space normal map (2D, RGB PNG, OpenGL convention +Y up) from the
