@@ -100,8 +100,8 @@ fn wgpu_noise_cellular_value(h: u32) -> f32 {
 struct wgpu_noise_CellularNearest {
     best: vec3<f32>,
     hash: vec2<u32>,
-    offset1: vec4<i32>,
-    offset2: vec4<i32>,
+    f1_offset: vec4<i32>,
+    f2_offset: vec4<i32>,
 }
 
 // Nothing found yet.
@@ -116,10 +116,10 @@ fn wgpu_noise_cellular_insert(near: wgpu_noise_CellularNearest, d: f32, h: u32, 
     let best = near.best;
     if (d < best.x) {
         return wgpu_noise_CellularNearest(vec3<f32>(d, best.x, wgpu_noise_cellular_value(h)), vec2<u32>(h, near.hash.x),
-                                          offset, near.offset1);
+                                          offset, near.f1_offset);
     }
     if (d < best.y) {
-        return wgpu_noise_CellularNearest(vec3<f32>(best.x, d, best.z), vec2<u32>(near.hash.x, h), near.offset1, offset);
+        return wgpu_noise_CellularNearest(vec3<f32>(best.x, d, best.z), vec2<u32>(near.hash.x, h), near.f1_offset, offset);
     }
     return near;
 }
@@ -310,8 +310,8 @@ fn wgpu_noise_cellular_slope(p: vec4<f32>, dims: u32, h: u32, offset: vec4<i32>,
 fn wgpu_noise_cellular_deriv(near: wgpu_noise_CellularNearest, p: vec4<f32>, dims: u32, shape: CellularShape) -> array<f32, 5> {
     let value = wgpu_noise_cellular_finish(near.best, shape);
     if (shape.output == WGPU_NOISE_CELLULAR_CELL) { return array<f32, 5>(value, 0.0, 0.0, 0.0, 0.0); }
-    let g1 = wgpu_noise_cellular_slope(p, dims, near.hash.x, near.offset1, near.best.x, shape);
-    let g2 = wgpu_noise_cellular_slope(p, dims, near.hash.y, near.offset2, near.best.y, shape);
+    let g1 = wgpu_noise_cellular_slope(p, dims, near.hash.x, near.f1_offset, near.best.x, shape);
+    let g2 = wgpu_noise_cellular_slope(p, dims, near.hash.y, near.f2_offset, near.best.y, shape);
     var g = g1;
     if (shape.output == WGPU_NOISE_CELLULAR_F2) {
         g = g2;

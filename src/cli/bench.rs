@@ -678,43 +678,36 @@ fn measure_graph(
             })?;
             row(path, time);
         }
-        let simd_paths: [(&'static str, bool, usize); 4] = [
-            ("cpu-simd-1t", false, 1),
-            ("cpu-simd-all", false, bench::cores()),
-            ("cpu-simd-hash-1t", true, 1),
-            ("cpu-simd-hash-all", true, bench::cores()),
-        ];
-        for (path, use_hash, threads) in simd_paths {
-            progress(path)?;
-            let time = bench::median_time(repeats, || {
-                Ok(if use_hash {
-                    bench::time_graph_simd_fill(&program, &hash, &field, threads, &mut out)
-                } else {
-                    bench::time_graph_simd_fill(&program, &lut, &field, threads, &mut out)
-                })
-            })?;
-            row(path, time);
-        }
         // A graph of a flag field's shape runs on the hand-written fill (what `bake`
         // does with it): those rows beside the generic evaluator's.
-        let Some(fused) =
-            wgpu_noise::graph::flags::fused_field(&program, &field, FillOutput::Value)
-        else {
-            continue;
-        };
-        let fused_paths: [(&'static str, bool, usize); 4] = [
-            ("cpu-simd-fused-1t", false, 1),
-            ("cpu-simd-fused-all", false, bench::cores()),
-            ("cpu-simd-fused-hash-1t", true, 1),
-            ("cpu-simd-fused-hash-all", true, bench::cores()),
+        let fused = wgpu_noise::graph::flags::fused_field(&program, &field, FillOutput::Value);
+        let simd_paths: [(&'static str, bool, usize, bool); 8] = [
+            ("cpu-simd-1t", false, 1, false),
+            ("cpu-simd-all", false, bench::cores(), false),
+            ("cpu-simd-hash-1t", true, 1, false),
+            ("cpu-simd-hash-all", true, bench::cores(), false),
+            ("cpu-simd-fused-1t", false, 1, true),
+            ("cpu-simd-fused-all", false, bench::cores(), true),
+            ("cpu-simd-fused-hash-1t", true, 1, true),
+            ("cpu-simd-fused-hash-all", true, bench::cores(), true),
         ];
-        for (path, use_hash, threads) in fused_paths {
+        for (path, use_hash, threads, on_fill) in simd_paths {
+            let fill = match (on_fill, &fused) {
+                (false, _) => None,
+                (true, Some(fill)) => Some(fill),
+                (true, None) => continue,
+            };
             progress(path)?;
             let time = bench::median_time(repeats, || {
-                Ok(if use_hash {
-                    bench::time_simd_fill(&hash, &fused, threads, &mut out)
-                } else {
-                    bench::time_simd_fill(&lut, &fused, threads, &mut out)
+                Ok(match (fill, use_hash) {
+                    (None, true) => {
+                        bench::time_graph_simd_fill(&program, &hash, &field, threads, &mut out)
+                    }
+                    (None, false) => {
+                        bench::time_graph_simd_fill(&program, &lut, &field, threads, &mut out)
+                    }
+                    (Some(fill), true) => bench::time_simd_fill(&hash, fill, threads, &mut out),
+                    (Some(fill), false) => bench::time_simd_fill(&lut, fill, threads, &mut out),
                 })
             })?;
             row(path, time);

@@ -177,7 +177,7 @@ fn naga_oil_import_of_the_hash_module_computes_the_reference_noise() {
 /// (`tests/common/graphs.rs`, docs/graphs.md "GPU and CPU agree").
 #[test]
 fn a_graph_imported_as_a_module_computes_the_graph() {
-    use wgpu_noise::graph::{eval, Graph};
+    use wgpu_noise::graph::Graph;
     use wgpu_noise::shader::{graph_naga_oil_module, graph_wesl_module};
     let Some(ctx) = common::gpu() else { return };
     let (device, queue) = (&ctx.device, &ctx.queue);
@@ -194,6 +194,7 @@ fn a_graph_imported_as_a_module_computes_the_graph() {
                   let i = id.x;\n    if (i >= arrayLength(&points)) { return; }\n    \
                   values[i] = terrain(points[i]);\n}\n";
     let seed = 7;
+    let bindings = compute_bindings(device, queue, GROUP, seed);
     for variant in [LookupVariant::Textures, LookupVariant::Hash] {
         let wesl = compile_wesl_module(
             "terrain",
@@ -206,51 +207,17 @@ fn a_graph_imported_as_a_module_computes_the_graph() {
         );
         for (toolchain, wgsl) in [("wesl", wesl), ("naga_oil", naga_oil)] {
             let label = format!("{toolchain} {variant:?}");
-            let (gpu, cpu, cpu64) = match variant {
-                LookupVariant::Textures => {
-                    let noise = compute_bindings(device, queue, GROUP, seed);
-                    let gpu = run_kernel(
-                        device,
-                        queue,
-                        &wgsl,
-                        &NoiseSide::textures(&noise),
-                        &points,
-                        1,
-                    );
-                    let lut = PermutationTables::new(seed);
-                    let (mut r32, mut r64) = (Vec::new(), Vec::new());
-                    let cpu: Vec<f32> = points
-                        .iter()
-                        .map(|p| eval::value(&program, &lut, *p, &mut r32))
-                        .collect();
-                    let cpu64: Vec<f64> = points
-                        .iter()
-                        .map(|p| eval::value(&program, &lut, p.map(f64::from), &mut r64))
-                        .collect();
-                    (gpu, cpu, cpu64)
-                }
-                LookupVariant::Hash => {
-                    let gpu = run_kernel(
-                        device,
-                        queue,
-                        &wgsl,
-                        &NoiseSide::hash(GROUP, seed),
-                        &points,
-                        1,
-                    );
-                    let lut = IntegerHasher::new(seed);
-                    let (mut r32, mut r64) = (Vec::new(), Vec::new());
-                    let cpu: Vec<f32> = points
-                        .iter()
-                        .map(|p| eval::value(&program, &lut, *p, &mut r32))
-                        .collect();
-                    let cpu64: Vec<f64> = points
-                        .iter()
-                        .map(|p| eval::value(&program, &lut, p.map(f64::from), &mut r64))
-                        .collect();
-                    (gpu, cpu, cpu64)
-                }
+            let (side, (cpu, cpu64)) = match variant {
+                LookupVariant::Textures => (
+                    NoiseSide::textures(&bindings),
+                    graph_reference(&program, &PermutationTables::new(seed), &points),
+                ),
+                LookupVariant::Hash => (
+                    NoiseSide::hash(GROUP, seed),
+                    graph_reference(&program, &IntegerHasher::new(seed), &points),
+                ),
             };
+            let gpu = run_kernel(device, queue, &wgsl, &side, &points, 1);
             let worst = common::graphs::assert_graph_parity(&label, &gpu, &cpu, &cpu64);
             // The kernel ran: the values vary (a kernel that wrote nothing or a constant has
             // one value; terrain.json's terraces leave about 600 distinct ones of 2000).
@@ -270,4 +237,23 @@ fn a_graph_imported_as_a_module_computes_the_graph() {
         let e = graph_wesl_module(&program, bad, LookupVariant::Hash, GROUP).unwrap_err();
         assert!(e.to_string().contains("name"), "{bad:?}: {e}");
     }
+}
+
+/// `program` at `points` on the CPU, in `f32` and in `f64`.
+fn graph_reference(
+    program: &wgpu_noise::graph::Program,
+    lut: &impl wgpu_noise::cpu::NoiseHasher,
+    points: &[[f32; 4]],
+) -> (Vec<f32>, Vec<f64>) {
+    use wgpu_noise::graph::eval;
+    let (mut r32, mut r64) = (Vec::new(), Vec::new());
+    let cpu = points
+        .iter()
+        .map(|p| eval::value(program, lut, *p, &mut r32))
+        .collect();
+    let cpu64 = points
+        .iter()
+        .map(|p| eval::value(program, lut, p.map(f64::from), &mut r64))
+        .collect();
+    (cpu, cpu64)
 }
