@@ -107,6 +107,10 @@ pub struct NoiseSpec {
     /// A noise graph lowered for the field's dimensions and tiling, computed instead of
     /// the field's own noise ([`NoiseSpec::with_graph`]).
     pub graph: Option<std::sync::Arc<crate::graph::Program>>,
+    /// The graph given to [`NoiseSpec::with_graph`] and the field it was given for: the
+    /// choice between the hand-written fill and the graph is made again when the output
+    /// changes ([`NoiseSpec::with_gradient`], [`NoiseSpec::with_curl`]).
+    given_graph: Option<(std::sync::Arc<crate::graph::Program>, Field)>,
 }
 
 impl NoiseSpec {
@@ -119,15 +123,24 @@ impl NoiseSpec {
             gradient: false,
             curl: false,
             graph: None,
+            given_graph: None,
         }
     }
 
-    /// The same computing `graph` (lowered for the field: see [`crate::graph::Graph::program`])
-    /// for the output already chosen ([`NoiseSpec::with_gradient`], [`NoiseSpec::with_curl`]
-    /// come first). A graph that the field's own noise options express
-    /// ([`crate::graph::flags::fused_field`]) runs as that field, on the hand-written fill;
-    /// any other on the field as the graph samples it ([`crate::graph::Program::sampled_field`]).
-    pub fn with_graph(mut self, graph: crate::graph::Program) -> Self {
+    /// The same computing `graph` (lowered for the field: see [`crate::graph::Graph::program`]).
+    /// A graph that the field's own noise options express for the output
+    /// ([`crate::graph::flags::fused_field`]; chosen again when the output changes) runs as
+    /// that field, on the hand-written fill; any other on the field as the graph samples it
+    /// ([`crate::graph::Program::sampled_field`]).
+    pub fn with_graph(self, graph: crate::graph::Program) -> Self {
+        self.with_given_graph(std::sync::Arc::new(graph))
+    }
+
+    fn with_given_graph(mut self, graph: std::sync::Arc<crate::graph::Program>) -> Self {
+        if let Some((_, field)) = self.given_graph.take() {
+            self.field = field;
+        }
+        self.given_graph = Some((graph.clone(), self.field.clone()));
         let output = self.output();
         let fused = crate::graph::flags::fused_field(&graph, &self.field, output).filter(|f| {
             match output {
@@ -144,10 +157,18 @@ impl NoiseSpec {
             }
             None => {
                 self.field = graph.sampled_field(&self.field);
-                self.graph = Some(std::sync::Arc::new(graph));
+                self.graph = Some(graph);
             }
         }
         self
+    }
+
+    /// After a change of output: the graph's kernel chosen again.
+    fn rechoose(self) -> Self {
+        match self.given_graph.clone() {
+            Some((graph, _)) => self.with_given_graph(graph),
+            None => self,
+        }
     }
 
     /// What each texel holds.
@@ -170,13 +191,13 @@ impl NoiseSpec {
     /// The same with (or without) the gradient.
     pub fn with_gradient(mut self, gradient: bool) -> Self {
         self.gradient = gradient;
-        self
+        self.rechoose()
     }
 
     /// The same as curl noise (or not).
     pub fn with_curl(mut self, curl: bool) -> Self {
         self.curl = curl;
-        self
+        self.rechoose()
     }
 
     /// `f32`s per texel: 1, 4 with the gradient, 2 or 3 (the dimensions) for curl noise.

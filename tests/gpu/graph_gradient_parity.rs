@@ -46,11 +46,13 @@ fn fill_both(
     let params = FillParams::new(field, Slab::whole(field));
     let n = channels(output, program.dims);
     let mut on_cpu = vec![0.0; params.len() * n];
-    let spec = NoiseSpec::new(field.clone(), seed)
-        .with_graph(program.clone())
+    // The generic evaluator at the GPU's own sample points (`params`), not the
+    // hand-written fill a flag-shaped graph would run on in a bake (`with_graph`).
+    let mut spec = NoiseSpec::new(field.clone(), seed)
         .with_lookup(variant)
         .with_gradient(output == FillOutput::Gradient)
         .with_curl(output == FillOutput::Curl);
+    spec.graph = Some(std::sync::Arc::new(program.clone()));
     CpuHasher::new(variant, seed).fill(&spec, &params, &mut on_cpu);
     let at = |i: usize| {
         let [nx, ny, nz, _] = params.extent.map(|e| e as usize);

@@ -205,3 +205,31 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
         .unwrap();
     assert!(flags::fused_field(&program, &field, FillOutput::Value).is_none());
 }
+
+#[test]
+fn the_kernel_follows_the_output_whatever_the_order_the_spec_is_built_in() {
+    // Plain classic noise is a flag shape for its value but the fill has no classic
+    // gradient: asked for the gradient, before or after the graph, it runs as the graph.
+    let field = Field::new(NoiseKind::Classic, &[12, 8]).with_frequency(&[3.0, 2.0]);
+    let program = flags::program_of(&field, FillOutput::Value).unwrap();
+    let grid = program.sampled_field(&field);
+    let value = NoiseSpec::new(grid.clone(), 2).with_graph(program.clone());
+    assert!(value.graph.is_none(), "the value runs on the fill");
+    let after = NoiseSpec::new(grid.clone(), 2)
+        .with_graph(program.clone())
+        .with_gradient(true);
+    let before = NoiseSpec::new(grid, 2)
+        .with_gradient(true)
+        .with_graph(program);
+    assert!(
+        after.graph.is_some() && before.graph.is_some(),
+        "the gradient runs as the graph"
+    );
+    let (a, b) = (fill(&after), fill(&before));
+    assert_eq!(a.len(), 12 * 8 * 4);
+    assert!(a.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()));
+    // Back to the value: the fill again, with the field's own options.
+    let back = after.with_gradient(false);
+    assert!(back.graph.is_none());
+    assert_eq!(back.field.kind, NoiseKind::Classic);
+}
