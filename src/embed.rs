@@ -114,7 +114,7 @@
 
 pub mod contract;
 
-use crate::error::{pop_error_scope, NoiseError, Result};
+use crate::error::{ErrorScope, NoiseError, Result};
 use crate::gpu::LookupTextures;
 use crate::shader::noise_functions_wgsl;
 
@@ -180,11 +180,11 @@ impl NoiseBindings {
                 "noise bindings need at least one shader stage in `visibility`".into(),
             ));
         }
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
         let lookup = LookupTextures::new(device, queue, desc.seed);
         let layout = LookupTextures::bind_group_layout(device, desc.visibility);
         let bind_group = lookup.bind_group(device, &layout);
-        pop_error_scope(scope)?;
+        scope.pop()?;
         Ok(NoiseBindings {
             lookup,
             group: desc.group,
@@ -229,12 +229,12 @@ impl NoiseBindings {
         user_wgsl: &str,
     ) -> Result<wgpu::ShaderModule> {
         let source = self.shader_source(user_wgsl)?;
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some(label.unwrap_or("wgpu-noise embedded shader")),
             source: wgpu::ShaderSource::Wgsl(source.into()),
         });
-        pop_error_scope(scope)?;
+        scope.pop()?;
         Ok(module)
     }
 

@@ -94,10 +94,46 @@ pub enum NoiseError {
 pub type Result<T, E = NoiseError> = std::result::Result<T, E>;
 
 /// Pops a wgpu error scope (blocking until the device answers); a captured validation or
-/// out-of-memory error becomes [`NoiseError::Gpu`].
+/// out-of-memory error becomes [`NoiseError::Gpu`]. Not in the browser, where nothing may
+/// block: there the library pushes no scopes (see [`ErrorScope`]).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn pop_error_scope(scope: wgpu::ErrorScopeGuard) -> Result<()> {
     match pollster::block_on(scope.pop()) {
         None => Ok(()),
         Some(e) => Err(NoiseError::Gpu(e.to_string())),
+    }
+}
+
+/// An error scope around the library's own GPU calls. Natively it is pushed, then popped
+/// and waited for, so a captured error becomes [`NoiseError::Gpu`]. In the browser
+/// (wasm32) the pop answers with a promise that nothing in a synchronous call can wait
+/// for, and a scope popped unread would swallow the error: there no scope is pushed, and
+/// what WebGPU's validation catches reaches the device's uncaptured-error handler
+/// (`wgpu::Device::on_uncaptured_error`).
+pub(crate) struct ErrorScope {
+    #[cfg(not(target_arch = "wasm32"))]
+    guard: wgpu::ErrorScopeGuard,
+}
+
+impl ErrorScope {
+    /// Pushes a scope catching `filter` on `device` (natively).
+    #[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+    pub(crate) fn push(device: &wgpu::Device, filter: wgpu::ErrorFilter) -> ErrorScope {
+        ErrorScope {
+            #[cfg(not(target_arch = "wasm32"))]
+            guard: device.push_error_scope(filter),
+        }
+    }
+
+    /// Pops the scope: `Err(NoiseError::Gpu)` when it caught an error (natively).
+    pub(crate) fn pop(self) -> Result<()> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            pop_error_scope(self.guard)
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            Ok(())
+        }
     }
 }

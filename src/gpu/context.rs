@@ -17,7 +17,9 @@ pub struct GpuContext {
 impl GpuContext {
     /// Acquires an adapter from the environment (or the default one) and a device with
     /// the adapter's own limits, so large textures are available where the hardware has
-    /// them.
+    /// them. Blocks until the device is ready, so not in the browser (wasm32): use
+    /// [`GpuContext::new_async`] there.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn new() -> Result<Self> {
         pollster::block_on(Self::new_async())
     }
@@ -32,7 +34,8 @@ impl GpuContext {
 
     /// A device on the first adapter of `backends` (e.g. `wgpu::Backends::GL`), ignoring
     /// `WGPU_BACKEND` and `WGPU_ADAPTER_NAME`: the tests use it to check every backend the
-    /// machine offers.
+    /// machine offers. Blocks, so not in the browser (wasm32).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn with_backends(backends: wgpu::Backends) -> Result<Self> {
         pollster::block_on(async {
             let mut desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();

@@ -8,7 +8,7 @@ use wgpu::util::DeviceExt;
 
 use super::lookup::LookupTextures;
 use super::GpuNoise;
-use crate::error::{NoiseError, Result};
+use crate::error::{ErrorScope, NoiseError, Result};
 use crate::field::{Field, NoiseKind};
 use crate::params::{FillParams, Slab};
 use crate::shader::{self, LookupVariant};
@@ -729,7 +729,7 @@ impl GpuNoise {
             ..Default::default()
         });
         let params = FillParams::new(field, Slab::whole(field));
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
         self.pipelines().record_fill_as(
             device,
             encoder,
@@ -748,10 +748,7 @@ impl GpuNoise {
             },
             half,
         );
-        match pollster::block_on(scope.pop()) {
-            None => Ok(()),
-            Some(e) => Err(NoiseError::Gpu(e.to_string())),
-        }
+        scope.pop()
     }
 }
 

@@ -8,7 +8,7 @@ use wgpu::util::DeviceExt;
 use super::fill::{EvalPass, FillOutput, FillPass, FillPipelines};
 use super::lookup::LookupTextures;
 use super::readback::{map_and_read, padded_row_bytes, unpad_rows};
-use crate::error::{pop_error_scope, NoiseError, Result};
+use crate::error::{ErrorScope, NoiseError, Result};
 use crate::field::{Field, NoiseKind, AXIS_NAMES};
 use crate::params::{FillParams, Slab};
 
@@ -74,11 +74,11 @@ impl GpuNoise {
         seed: u64,
         variant: LookupVariant,
     ) -> Result<Self> {
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
         let lookup = LookupTextures::new(device, queue, seed);
         let pipelines = FillPipelines::new(device, variant);
         let lookup_bind_group = lookup.bind_group(device, pipelines.lookup_layout());
-        pop_error_scope(scope)?;
+        scope.pop()?;
         Ok(GpuNoise {
             device: device.clone(),
             queue: queue.clone(),
@@ -570,7 +570,7 @@ impl GpuNoise {
             let t = &ring[target];
             let params = FillParams::new(field, slab);
             let copy_size = extent_of(&slab);
-            let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+            let scope = ErrorScope::push(&self.device, wgpu::ErrorFilter::Validation);
             if poison {
                 self.poison(&t.texture, copy_size, channels);
             }
@@ -605,7 +605,7 @@ impl GpuNoise {
                 copy_size,
             );
             let submission = self.queue.submit([encoder.finish()]);
-            pop_error_scope(scope)?;
+            scope.pop()?;
             if let Some(previous) = pending.replace((slab, target, submission, copy_size)) {
                 read(previous, &mut values)?;
             }
@@ -628,13 +628,13 @@ impl GpuNoise {
             }
         }
         drop(cache);
-        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let scope = ErrorScope::push(&self.device, wgpu::ErrorFilter::Validation);
+        let oom = ErrorScope::push(&self.device, wgpu::ErrorFilter::OutOfMemory);
         let targets = (0..2)
             .map(|_| SlabTarget::new(&self.device, shape))
             .collect();
-        pop_error_scope(oom)?;
-        pop_error_scope(scope)?;
+        oom.pop()?;
+        scope.pop()?;
         Ok(targets)
     }
 
@@ -699,7 +699,7 @@ impl GpuNoise {
         let mut values = Vec::with_capacity(points.len());
         let mut gradients = Vec::new();
         for batch in points.chunks(BATCH) {
-            let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+            let scope = ErrorScope::push(&self.device, wgpu::ErrorFilter::Validation);
             let input = self
                 .device
                 .create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -750,7 +750,7 @@ impl GpuNoise {
                 encoder.copy_buffer_to_buffer(g, 0, &staging, value_bytes, gradient_bytes);
             }
             let submission = self.queue.submit([encoder.finish()]);
-            pop_error_scope(scope)?;
+            scope.pop()?;
             map_and_read(
                 &self.device,
                 &staging,

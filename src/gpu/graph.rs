@@ -6,7 +6,7 @@ use wgpu::util::DeviceExt;
 use super::fill::FillOutput;
 use super::generator::GpuNoise;
 use super::readback::{map_and_read, padded_row_bytes};
-use crate::error::{pop_error_scope, NoiseError, Result};
+use crate::error::{ErrorScope, NoiseError, Result};
 use crate::field::{Field, NoiseKind};
 use crate::graph::{wgsl, Program};
 use crate::params::FillParams;
@@ -265,7 +265,7 @@ impl GpuNoise {
         entry: GraphEntry,
     ) -> Result<GraphPipeline> {
         let device = self.device();
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("wgpu-noise graph fill shader"),
             source: wgpu::ShaderSource::Wgsl(wgsl.into()),
@@ -322,7 +322,7 @@ impl GpuNoise {
             },
             cache: None,
         });
-        pop_error_scope(scope)?;
+        scope.pop()?;
         // A gradient evaluates each source once (with its derivatives); a 3D curl evaluates
         // the gradient at three points.
         let copies = if entry.output() == FillOutput::Curl && program.dims == 3 {
@@ -372,7 +372,7 @@ impl GpuNoise {
             return Ok(());
         }
         let device = self.device();
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
         let values = self.graph_values_buffer(bytes);
         let staging = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgpu-noise graph readback"),
@@ -386,7 +386,7 @@ impl GpuNoise {
         self.record_graph_box(&mut encoder, pipeline, params, &values, params.extent[0])?;
         encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);
         let submission = self.queue().submit([encoder.finish()]);
-        pop_error_scope(scope)?;
+        scope.pop()?;
         map_and_read(device, &staging, submission, self.options.timeout, |b| {
             out.extend_from_slice(bytemuck::cast_slice(b));
         })
@@ -424,7 +424,7 @@ impl GpuNoise {
         check_graph_target(field, texture)?;
         let field = &crate::graph::program::sampled_field(pipeline.lattice, field);
         let device = self.device();
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
         let [nx, _, nz, _] = field.size;
         // Rows padded to the alignment a buffer-to-texture copy needs.
         let pitch = padded_row_bytes(nx) / 4;
@@ -469,7 +469,7 @@ impl GpuNoise {
                 );
             }
         }
-        pop_error_scope(scope)
+        scope.pop()
     }
 
     /// The bytes of a buffer of `values` `f32`s, within the device's storage binding limit.
@@ -596,7 +596,7 @@ impl GpuNoise {
         let mut out = Vec::with_capacity(points.len());
         for batch in points.chunks(batch) {
             let n = batch.len() as u64;
-            let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+            let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
             let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some("wgpu-noise graph points"),
                 contents: bytemuck::cast_slice(batch),
@@ -623,7 +623,7 @@ impl GpuNoise {
             self.record_dispatch(&mut encoder, &pipeline, n, uniform, &values, Some(&input))?;
             encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);
             let submission = self.queue().submit([encoder.finish()]);
-            pop_error_scope(scope)?;
+            scope.pop()?;
             map_and_read(device, &staging, submission, self.options.timeout, |b| {
                 out.extend_from_slice(bytemuck::cast_slice(b));
             })?;

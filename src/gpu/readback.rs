@@ -12,6 +12,8 @@ pub fn padded_row_bytes(width: u32) -> u32 {
 }
 
 /// Waits (at most `timeout`) for `submission`, maps `buffer` and hands its bytes to `read`.
+/// In the browser (wasm32), where nothing may block, it fails with [`NoiseError::Readback`]
+/// unless the map has already completed.
 pub fn map_and_read<T>(
     device: &wgpu::Device,
     buffer: &wgpu::Buffer,
@@ -36,6 +38,17 @@ pub fn map_and_read<T>(
     // poll covers a callback queued just after the wait returned.
     let mapped = match receiver.try_recv() {
         Ok(r) => r,
+        // In the browser the map completes only after this call returns to the event loop.
+        #[cfg(target_arch = "wasm32")]
+        Err(_) => {
+            let _ = timeout;
+            return Err(NoiseError::Readback(
+                "a blocking readback cannot finish in a browser (WebGPU maps buffers \
+                 asynchronously): map the buffer with `map_async` and await it"
+                    .into(),
+            ));
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         Err(_) => {
             let _ = device.poll(wgpu::PollType::Poll);
             receiver
