@@ -8,6 +8,8 @@
 #![cfg(feature = "preview")]
 
 use crate::common;
+pub(crate) use crate::common::levels::assert_levels_match;
+use crate::common::levels::differences;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -286,38 +288,6 @@ fn curl_reference(frame: &Frame) -> Vec<u8> {
         }
     }
     out
-}
-
-/// A screenshot's levels (gray, or each RGBA channel) against the CPU reference's.
-///
-/// ±1 level is the quantisation: a value within f32 rounding of a level's boundary may
-/// round either way (GPU coordinates are offset + step·i in f32, the reference rounds F·i/W
-/// from f64). Measured on lavapipe: see the stderr line. More than 1 could only come from a
-/// simplex 3D/4D r² = 0.6 boundary jump (~1e-3, a tenth of a gray level), so a handful of
-/// such values is allowed, no more.
-pub(crate) fn assert_levels_match(got: &[u8], expected: &[u8], what: &str) {
-    let diff = differences(got, expected);
-    let max = diff.iter().copied().max().unwrap();
-    let off_by_one = diff.iter().filter(|&&d| d == 1).count();
-    let larger = diff.iter().filter(|&&d| d > 1).count();
-    eprintln!(
-        "{what}: max |level − cpu| = {max}, {off_by_one} of {} values off by 1, {larger} by more",
-        diff.len()
-    );
-    assert!(
-        larger <= 5,
-        "{what}: {larger} values differ by more than one level (max {max})"
-    );
-    assert!(
-        off_by_one <= diff.len() / 100,
-        "{what}: {off_by_one} values off by one level"
-    );
-}
-
-/// Per-pixel |a − b| in gray levels.
-fn differences(a: &[u8], b: &[u8]) -> Vec<u8> {
-    assert_eq!(a.len(), b.len());
-    a.iter().zip(b).map(|(&x, &y)| x.abs_diff(y)).collect()
 }
 
 fn mean(d: &[u8]) -> f64 {

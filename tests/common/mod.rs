@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod graphs;
+pub mod levels;
 
 use wgpu_noise::gpu::{GpuContext, GpuNoise};
 
