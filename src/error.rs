@@ -95,7 +95,8 @@ pub type Result<T, E = NoiseError> = std::result::Result<T, E>;
 
 /// Pops a wgpu error scope (blocking until the device answers); a captured validation or
 /// out-of-memory error becomes [`NoiseError::Gpu`]. Not in the browser, where nothing may
-/// block: there the library pushes no scopes (see [`ErrorScope`]).
+/// block: there the library pushes no scopes, and WebGPU reports errors to the
+/// device's uncaptured-error handler.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn pop_error_scope(scope: wgpu::ErrorScopeGuard) -> Result<()> {
     match pollster::block_on(scope.pop()) {
