@@ -13,6 +13,7 @@ mod finite_input;
 mod graph_curl;
 mod graphs;
 mod hash_lookup;
+mod hash_quality;
 mod java_golden_values;
 mod noise_cellular;
 mod noise_curl;
