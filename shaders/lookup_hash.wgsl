@@ -109,11 +109,12 @@ fn wgpu_noise_cell_hash4(a: u32, b: u32, c: u32, d: u32) -> u32 {
 }
 
 // Byte `slot` (0 to 255) of a cell with hash h: slots 0-3 the feature's jitter along x, y,
-// z, w (the hash's bytes), slot 4 the cell value (the top byte of h times an odd constant,
-// a bijection of all 32 bits: 4D cells use every byte of h for the jitter).
+// z, w (the hash's bytes from the top: its lowest bit, the AND of two bits in pcg's last
+// product, is its weakest), slot 4 the cell value (the top byte of h times an odd
+// constant, a bijection of all 32 bits: 4D cells use every byte of h for the jitter).
 fn wgpu_noise_cell_byte(h: u32, slot: u32) -> u32 {
     if (slot == 4u) { return (h * 0x9e3779b9u) >> 24u; }
-    return (h >> (8u * slot)) & 255u;
+    return (h >> (24u - 8u * slot)) & 255u;
 }
 
 // Rank counting: each axis's rank is the number of comparisons it wins.

@@ -199,14 +199,16 @@ pub fn grad4_index(h: u32) -> u32 {
 }
 
 /// Byte `slot` of a point hash for a cell (the hash variant's [`NoiseHasher::cell_byte`]):
-/// slots 0 to 3 are the bytes of `h`, slot 4 the top byte of `h · 0x9E3779B9` (a bijection
-/// of all 32 bits: 4D cells use every byte of `h` for the jitter).
+/// slots 0 to 3 are the bytes of `h` from the top (its lowest bit, the AND of two bits in
+/// pcg's last product, is its weakest: `tests/reference/hash_quality.rs`), slot 4 the top
+/// byte of `h · 0x9E3779B9` (a bijection of all 32 bits: 4D cells use every byte of `h` for
+/// the jitter).
 #[inline(always)]
 pub fn point_hash_byte(h: u32, slot: u32) -> u32 {
     if slot == 4 {
         h.wrapping_mul(0x9e37_79b9) >> 24
     } else {
-        (h >> (8 * slot)) & 255
+        (h >> (24 - 8 * slot)) & 255
     }
 }
 

@@ -41,6 +41,21 @@ pub trait LaneHasher: NoiseHasher {
             self.grad3(i + 1, j + 1, k + 1),
         ]
     }
+    /// The gradients of a 4D simplex's corners `cell + o` for the five offsets `o` (an
+    /// implementation may share work between them).
+    #[inline(always)]
+    fn simplex4_grads(&self, cell: [U; 4], o: [[U; 4]; 5]) -> [[F; 4]; 5] {
+        let [i, j, k, l] = cell;
+        // Written out, not `o.map(..)`: a closure left as a call would be compiled without
+        // the caller's `#[target_feature]`s.
+        [
+            self.grad4(i + o[0][0], j + o[0][1], k + o[0][2], l + o[0][3]),
+            self.grad4(i + o[1][0], j + o[1][1], k + o[1][2], l + o[1][3]),
+            self.grad4(i + o[2][0], j + o[2][1], k + o[2][2], l + o[2][3]),
+            self.grad4(i + o[3][0], j + o[3][1], k + o[3][2], l + o[3][3]),
+            self.grad4(i + o[4][0], j + o[4][1], k + o[4][2], l + o[4][3]),
+        ]
+    }
     /// `simplex4_order(c)`.
     fn simplex4_order_lanes(&self, c: U) -> [U; 4];
 }
@@ -288,7 +303,38 @@ pub struct PcgRow {
     cross: u32,
 }
 
+/// The LCG steps of an axis's two cells `c` and `c + 1` of a simplex (its corners' coordinates
+/// along that axis are one or the other).
+#[derive(Clone, Copy)]
+struct AxisLcg([U; 2]);
+
+impl AxisLcg {
+    /// The LCG steps of the cells `c` and `c + 1` along y, z or w.
+    #[inline(always)]
+    fn new(c: U) -> AxisLcg {
+        AxisLcg([lcg(c & 255), lcg((c + 1) & 255)])
+    }
+
+    /// The LCG step of the corner at offset `o` (0 or 1 per lane).
+    #[inline(always)]
+    fn at(&self, o: U) -> U {
+        o.select(self.0[1], self.0[0])
+    }
+}
+
+/// The gradient of a 4D corner from the LCG steps of its coordinates.
+#[inline(always)]
+fn pcg4d_grad(x: U, y: U, z: U, w: U) -> [F; 4] {
+    grad4_from_hash(pcg4d_x_rounds(x, y, z, w, y * w))
+}
+
 impl IntegerHasher {
+    /// The LCG steps of the cells `c` and `c + 1` along x (keyed).
+    #[inline(always)]
+    fn x_axis_lcg(&self, c: U) -> AxisLcg {
+        AxisLcg([self.x_lanes(c), self.x_lanes(c + 1)])
+    }
+
     /// The LCG step of the keyed x input on every lane.
     #[inline(always)]
     fn x_lanes(&self, a: U) -> U {
@@ -315,8 +361,16 @@ impl LaneHasher for IntegerHasher {
 
     #[inline(always)]
     fn row(&self, dims: usize, yzw: [u32; 3]) -> PcgRow {
-        let [y, z, w] = yzw.map(|c| (c & 255).wrapping_mul(1_664_525).wrapping_add(1_013_904_223));
-        let cross = if dims == 4 { y.wrapping_mul(w) } else { y.wrapping_mul(z) };
+        let [y, z, w] = yzw.map(|c| {
+            (c & 255)
+                .wrapping_mul(1_664_525)
+                .wrapping_add(1_013_904_223)
+        });
+        let cross = if dims == 4 {
+            y.wrapping_mul(w)
+        } else {
+            y.wrapping_mul(z)
+        };
         // A 2D point hashes with z = 0, whose LCG step `yzw` already holds.
         PcgRow { y, z, w, cross }
     }
@@ -324,7 +378,12 @@ impl LaneHasher for IntegerHasher {
     #[inline(always)]
     fn grad3_row(&self, row: PcgRow, a: U) -> [F; 3] {
         let s = U::splat;
-        grad3_from_hash(pcg3d_x_rounds(self.x_lanes(a), s(row.y), s(row.z), s(row.cross)))
+        grad3_from_hash(pcg3d_x_rounds(
+            self.x_lanes(a),
+            s(row.y),
+            s(row.z),
+            s(row.cross),
+        ))
     }
 
     #[inline(always)]
@@ -353,6 +412,24 @@ impl LaneHasher for IntegerHasher {
     #[inline(always)]
     fn grad4(&self, a: U, b: U, c: U, d: U) -> [F; 4] {
         grad4_from_hash(self.point_hash4_lanes(a, b, c, d))
+    }
+
+    /// The LCG step of each axis's two cells, once for the five corners.
+    #[inline(always)]
+    fn simplex4_grads(&self, cell: [U; 4], o: [[U; 4]; 5]) -> [[F; 4]; 5] {
+        let x = self.x_axis_lcg(cell[0]);
+        let (y, z, w) = (
+            AxisLcg::new(cell[1]),
+            AxisLcg::new(cell[2]),
+            AxisLcg::new(cell[3]),
+        );
+        [
+            pcg4d_grad(x.at(o[0][0]), y.at(o[0][1]), z.at(o[0][2]), w.at(o[0][3])),
+            pcg4d_grad(x.at(o[1][0]), y.at(o[1][1]), z.at(o[1][2]), w.at(o[1][3])),
+            pcg4d_grad(x.at(o[2][0]), y.at(o[2][1]), z.at(o[2][2]), w.at(o[2][3])),
+            pcg4d_grad(x.at(o[3][0]), y.at(o[3][1]), z.at(o[3][2]), w.at(o[3][3])),
+            pcg4d_grad(x.at(o[4][0]), y.at(o[4][1]), z.at(o[4][2]), w.at(o[4][3])),
+        ]
     }
 
     /// Rank counting, as the scalar hash variant.

@@ -471,14 +471,14 @@ pub fn simplex4<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f3
     let jj = wrap256_lanes::<Fl>(j);
     let kk = wrap256_lanes::<Fl>(k);
     let ll = wrap256_lanes::<Fl>(l);
-    let cell = [ii, jj, kk, ll];
     let zero = U::splat(0);
     let one = U::splat(1);
-    let sum = corner_value(&d0, &simplex4_corner(lut, &cell, [zero; 4]), r2)
-        + corner_value(&d1, &simplex4_corner(lut, &cell, o1), r2)
-        + corner_value(&d2, &simplex4_corner(lut, &cell, o2), r2)
-        + corner_value(&d3, &simplex4_corner(lut, &cell, o3), r2)
-        + corner_value(&d4, &simplex4_corner(lut, &cell, [one; 4]), r2);
+    let g = lut.simplex4_grads([ii, jj, kk, ll], [[zero; 4], o1, o2, o3, [one; 4]]);
+    let sum = corner_value(&d0, &g[0], r2)
+        + corner_value(&d1, &g[1], r2)
+        + corner_value(&d2, &g[2], r2)
+        + corner_value(&d3, &g[3], r2)
+        + corner_value(&d4, &g[4], r2);
     scale * sum
 }
 
@@ -491,12 +491,4 @@ fn at_least(order: &[U; 4], r: u32) -> [U; 4] {
         order[2].ge_u32(r),
         order[3].ge_u32(r),
     ]
-}
-
-/// One 4D corner's gradient, at `cell + o` (a function rather than a closure so that it is
-/// inlined into the `#[target_feature]` copies).
-#[inline(always)]
-fn simplex4_corner<L: LaneHasher>(lut: &L, cell: &[U; 4], o: [U; 4]) -> [F; 4] {
-    let [ii, jj, kk, ll] = *cell;
-    lut.grad4(ii + o[0], jj + o[1], kk + o[2], ll + o[3])
 }
