@@ -121,12 +121,18 @@ fn avalanche_bias(dims: usize, samples: u32, hash: &dyn Fn([u32; 4]) -> u32) -> 
     })
 }
 
-/// The bound on [`avalanche_bias`] of output bits 1 to 31 over 20 000 points: 10 times the
-/// sampling noise of one frequency (σ = 0.0035); the largest measured is 0.028 (bit 1 of the
-/// 2D hash). Bit 0 is the AND of two bits in pcg's last product (`x + y·z`): measured 0.17
-/// (2D), 0.12 (3D, 4D); the gradient uses bits 16–31, and the cellular bytes are taken from
-/// the top, so bit 0 only ever is the lowest bit of a 4D feature's w jitter (1/255 of a cell).
-const AVALANCHE_BOUND: f64 = 0.035;
+/// The bound on [`avalanche_bias`] of output bits 2 to 31 over 20 000 points: about 6 times
+/// the sampling noise of one frequency (σ = 0.0035); the largest measured is 0.013. Bits 0
+/// and 1 come from the low bits of pcg's last product (`x + y·z`, bit 0 an AND of two
+/// bits): measured 0.17 / 0.027 (2D), 0.12 / 0.017 (3D), 0.13 / 0.036 (4D). The gradient
+/// uses bits 16–31 and the cellular bytes are taken from the top, so bits 0 and 1 only ever
+/// are the lowest of a 4D feature's w jitter (1/255 and 2/255 of a cell).
+const AVALANCHE_BOUND: f64 = 0.02;
+
+/// The largest of [`avalanche_bias`] over the output bits the bound applies to.
+fn worst_avalanche_bias(bias: &[f64; 32]) -> f64 {
+    bias[2..].iter().cloned().fold(0.0, f64::max)
+}
 
 /// Asserts the index checks on `hash` and prints their values.
 fn check_indices(hash: &IndexHash, depth: u32) {
@@ -200,10 +206,10 @@ fn the_point_hash_bits_avalanche() {
     ];
     for (dims, f) in cases {
         let bias = avalanche_bias(dims, 20_000, f);
-        let worst = bias[1..].iter().cloned().fold(0.0, f64::max);
+        let worst = worst_avalanche_bias(&bias);
         eprintln!(
-            "pcg {dims}D: largest avalanche bias of bits 1-31 {worst:.4} (bound {AVALANCHE_BOUND}), bit 0 {:.4}",
-            bias[0]
+            "pcg {dims}D: largest avalanche bias of bits 2-31 {worst:.4} (bound {AVALANCHE_BOUND}), bits 0, 1: {:.4}, {:.4}",
+            bias[0], bias[1]
         );
         assert!(worst < AVALANCHE_BOUND, "{dims}D: avalanche bias {bias:?}");
     }
@@ -294,8 +300,8 @@ fn the_checks_reject_weak_hashes() {
         "the neighbour check passes a linear hash: {n} < {limit}"
     );
     // The hash variant before contract version 3: `P(i) = lowbias32((i & 255) ^ key << 8) & 255`
-    // nested per axis, `P(x + P(y + P(z))) % 12`. `& 255` of lowbias32 is no permutation,
-    // so the chain's 8-bit outputs are lumpy: at seed 0 some gradients come up 1.9× as
+    // nested per axis, `P(x + P(y + P(z))) % 12`, here with key 0. `& 255` of lowbias32 is
+    // no permutation, so the chain's 8-bit outputs are lumpy: some gradients come up 1.9× as
     // often as others (chi² 31 616 over this region).
     let lowbias32 = |mut x: u32| {
         x ^= x >> 16;
@@ -324,20 +330,20 @@ fn the_checks_reject_weak_hashes() {
         v[0].wrapping_add(v[1].wrapping_mul(v[2]))
     };
     let bias = avalanche_bias(3, 20_000, &half);
-    let worst = bias[1..].iter().cloned().fold(0.0, f64::max);
+    let worst = worst_avalanche_bias(&bias);
     assert!(
         worst > AVALANCHE_BOUND,
         "the avalanche check passes half a pcg3d: {bias:?}"
     );
-    // A hasher that gives every lattice point the same gradient: its noise is not the
-    // texture variant's distribution.
-    for kind in [NoiseKind::Classic, NoiseKind::Simplex] {
-        for dims in 2..=4 {
-            assert!(
-                compare_with_textures(kind, dims, &OneGradient).is_err(),
-                "the statistics check passes {kind} {dims}D noise of a single gradient"
-            );
-        }
+    // A hasher that gives every lattice point the same gradient: its classic noise is not
+    // the texture variant's distribution (std 0.15 against 0.26 to 0.29). Its simplex noise
+    // is close to it in these statistics (2D std 0.45 against 0.44): a single gradient is
+    // caught by the index checks above, not by this one.
+    for dims in 2..=4 {
+        assert!(
+            compare_with_textures(NoiseKind::Classic, dims, &OneGradient).is_err(),
+            "the statistics check passes classic {dims}D noise of a single gradient"
+        );
     }
 }
 
