@@ -94,11 +94,34 @@ fn wgpu_noise_cellular_value(h: u32) -> f32 {
     return clamp(v, -1.0, 1.0);
 }
 
-// Keeps (F1, F2, value of F1's cell) up to date with a feature at distance d.
-fn wgpu_noise_cellular_insert(best: vec3<f32>, d: f32, h: u32) -> vec3<f32> {
-    if (d < best.x) { return vec3<f32>(d, best.x, wgpu_noise_cellular_value(h)); }
-    if (d < best.y) { return vec3<f32>(best.x, d, best.z); }
-    return best;
+// The nearest two features found so far (CPU: Nearest): best = (F1, F2 (squared for the
+// euclidean distance), value of F1's cell), and for the gradient the cells of F1's and F2's
+// features: their hashes and offsets from the point's cell.
+struct wgpu_noise_CellularNearest {
+    best: vec3<f32>,
+    hash: vec2<u32>,
+    f1_offset: vec4<i32>,
+    f2_offset: vec4<i32>,
+}
+
+// Nothing found yet.
+fn wgpu_noise_cellular_none() -> wgpu_noise_CellularNearest {
+    return wgpu_noise_CellularNearest(vec3<f32>(WGPU_NOISE_CELLULAR_FAR, WGPU_NOISE_CELLULAR_FAR, 0.0), vec2<u32>(0u),
+                                      vec4<i32>(0), vec4<i32>(0));
+}
+
+// Keeps `near` up to date with a feature at distance d in the cell (h, offset) (a tie keeps
+// the feature met first).
+fn wgpu_noise_cellular_insert(near: wgpu_noise_CellularNearest, d: f32, h: u32, offset: vec4<i32>) -> wgpu_noise_CellularNearest {
+    let best = near.best;
+    if (d < best.x) {
+        return wgpu_noise_CellularNearest(vec3<f32>(d, best.x, wgpu_noise_cellular_value(h)), vec2<u32>(h, near.hash.x),
+                                          offset, near.f1_offset);
+    }
+    if (d < best.y) {
+        return wgpu_noise_CellularNearest(vec3<f32>(best.x, d, best.z), vec2<u32>(near.hash.x, h), near.f1_offset, offset);
+    }
+    return near;
 }
 
 fn wgpu_noise_cellular_finish(best: vec3<f32>, shape: CellularShape) -> f32 {
@@ -120,88 +143,97 @@ fn wgpu_noise_cellular_wrap(cell: f32, period: u32) -> u32 {
     return wgpu_noise_wrap_period(cell, period);
 }
 
-// 2D cellular noise that repeats every `period` cells per axis (whole numbers, 1 to 2^24).
-fn cellular2_periodic(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> f32 {
+// The nearest two features of a 2D point, with `period` cells per axis (whole numbers, 1 to 2^24).
+fn wgpu_noise_cellular2_nearest(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> wgpu_noise_CellularNearest {
     let c = floor(p);
     let f = p - c;
     let m = shape.distance;
     let n = 2 * wgpu_noise_cellular_reach(2u, m) + 1;
-    var best = vec3<f32>(WGPU_NOISE_CELLULAR_FAR, WGPU_NOISE_CELLULAR_FAR, 0.0);
+    var near = wgpu_noise_cellular_none();
     for (var tx = 0; tx < n; tx = tx + 1) {
         let i = wgpu_noise_cellular_offset(tx);
         let gx = wgpu_noise_cellular_gap(f.x, i, shape.jitter, m);
-        if (gx >= best.y) { continue; }
+        if (gx >= near.best.y) { continue; }
         let cx = wgpu_noise_cellular_wrap(c.x + f32(i), period.x);
         for (var ty = 0; ty < n; ty = ty + 1) {
             let j = wgpu_noise_cellular_offset(ty);
             let gy = wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f.y, j, shape.jitter, m), m);
-            if (gy >= best.y) { continue; }
+            if (gy >= near.best.y) { continue; }
             let h = wgpu_noise_cell_hash2(cx, wgpu_noise_cellular_wrap(c.y + f32(j), period.y));
             let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
             let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
-            best = wgpu_noise_cellular_insert(best, wgpu_noise_cellular_combine(dx, dy, m), h);
+            near = wgpu_noise_cellular_insert(near, wgpu_noise_cellular_combine(dx, dy, m), h, vec4<i32>(i, j, 0, 0));
         }
     }
-    return wgpu_noise_cellular_finish(best, shape);
+    return near;
 }
 
-fn cellular3_periodic(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> f32 {
+// 2D cellular noise that repeats every `period` cells per axis (whole numbers, 1 to 2^24).
+fn cellular2_periodic(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> f32 {
+    return wgpu_noise_cellular_finish(wgpu_noise_cellular2_nearest(p, period, shape).best, shape);
+}
+
+fn wgpu_noise_cellular3_nearest(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> wgpu_noise_CellularNearest {
     let c = floor(p);
     let f = p - c;
     let m = shape.distance;
     let n = 2 * wgpu_noise_cellular_reach(3u, m) + 1;
-    var best = vec3<f32>(WGPU_NOISE_CELLULAR_FAR, WGPU_NOISE_CELLULAR_FAR, 0.0);
+    var near = wgpu_noise_cellular_none();
     for (var tx = 0; tx < n; tx = tx + 1) {
         let i = wgpu_noise_cellular_offset(tx);
         let gx = wgpu_noise_cellular_gap(f.x, i, shape.jitter, m);
-        if (gx >= best.y) { continue; }
+        if (gx >= near.best.y) { continue; }
         let cx = wgpu_noise_cellular_wrap(c.x + f32(i), period.x);
         for (var ty = 0; ty < n; ty = ty + 1) {
             let j = wgpu_noise_cellular_offset(ty);
             let gy = wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f.y, j, shape.jitter, m), m);
-            if (gy >= best.y) { continue; }
+            if (gy >= near.best.y) { continue; }
             let cy = wgpu_noise_cellular_wrap(c.y + f32(j), period.y);
             for (var tz = 0; tz < n; tz = tz + 1) {
                 let k = wgpu_noise_cellular_offset(tz);
                 let gz = wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f.z, k, shape.jitter, m), m);
-                if (gz >= best.y) { continue; }
+                if (gz >= near.best.y) { continue; }
                 let h = wgpu_noise_cell_hash3(cx, cy, wgpu_noise_cellular_wrap(c.z + f32(k), period.z));
                 let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
                 let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
                 let dz = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 2u, k, f.z, shape.jitter), m);
                 let d = wgpu_noise_cellular_combine(wgpu_noise_cellular_combine(dx, dy, m), dz, m);
-                best = wgpu_noise_cellular_insert(best, d, h);
+                near = wgpu_noise_cellular_insert(near, d, h, vec4<i32>(i, j, k, 0));
             }
         }
     }
-    return wgpu_noise_cellular_finish(best, shape);
+    return near;
 }
 
-fn cellular4_periodic(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> f32 {
+fn cellular3_periodic(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> f32 {
+    return wgpu_noise_cellular_finish(wgpu_noise_cellular3_nearest(p, period, shape).best, shape);
+}
+
+fn wgpu_noise_cellular4_nearest(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> wgpu_noise_CellularNearest {
     let c = floor(p);
     let f = p - c;
     let m = shape.distance;
     let n = 2 * wgpu_noise_cellular_reach(4u, m) + 1;
-    var best = vec3<f32>(WGPU_NOISE_CELLULAR_FAR, WGPU_NOISE_CELLULAR_FAR, 0.0);
+    var near = wgpu_noise_cellular_none();
     for (var tx = 0; tx < n; tx = tx + 1) {
         let i = wgpu_noise_cellular_offset(tx);
         let gx = wgpu_noise_cellular_gap(f.x, i, shape.jitter, m);
-        if (gx >= best.y) { continue; }
+        if (gx >= near.best.y) { continue; }
         let cx = wgpu_noise_cellular_wrap(c.x + f32(i), period.x);
         for (var ty = 0; ty < n; ty = ty + 1) {
             let j = wgpu_noise_cellular_offset(ty);
             let gy = wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f.y, j, shape.jitter, m), m);
-            if (gy >= best.y) { continue; }
+            if (gy >= near.best.y) { continue; }
             let cy = wgpu_noise_cellular_wrap(c.y + f32(j), period.y);
             for (var tz = 0; tz < n; tz = tz + 1) {
                 let k = wgpu_noise_cellular_offset(tz);
                 let gz = wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f.z, k, shape.jitter, m), m);
-                if (gz >= best.y) { continue; }
+                if (gz >= near.best.y) { continue; }
                 let cz = wgpu_noise_cellular_wrap(c.z + f32(k), period.z);
                 for (var tw = 0; tw < n; tw = tw + 1) {
                     let l = wgpu_noise_cellular_offset(tw);
                     let gw = wgpu_noise_cellular_combine(gz, wgpu_noise_cellular_gap(f.w, l, shape.jitter, m), m);
-                    if (gw >= best.y) { continue; }
+                    if (gw >= near.best.y) { continue; }
                     let h = wgpu_noise_cell_hash4(cx, cy, cz, wgpu_noise_cellular_wrap(c.w + f32(l), period.w));
                     let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
                     let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
@@ -209,12 +241,16 @@ fn cellular4_periodic(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> 
                     let dw = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 3u, l, f.w, shape.jitter), m);
                     let d = wgpu_noise_cellular_combine(
                         wgpu_noise_cellular_combine(wgpu_noise_cellular_combine(dx, dy, m), dz, m), dw, m);
-                    best = wgpu_noise_cellular_insert(best, d, h);
+                    near = wgpu_noise_cellular_insert(near, d, h, vec4<i32>(i, j, k, l));
                 }
             }
         }
     }
-    return wgpu_noise_cellular_finish(best, shape);
+    return near;
+}
+
+fn cellular4_periodic(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> f32 {
+    return wgpu_noise_cellular_finish(wgpu_noise_cellular4_nearest(p, period, shape).best, shape);
 }
 
 // Cellular noise on the lookups' own 256-cell lattice.
@@ -228,4 +264,76 @@ fn cellular3(p: vec3<f32>, shape: CellularShape) -> f32 {
 
 fn cellular4(p: vec4<f32>, shape: CellularShape) -> f32 {
     return cellular4_periodic(p, vec4<u32>(256u), shape);
+}
+
+// The analytic gradients of cellular noise (CPU: cellular_periodic_deriv). A feature at
+// delta = feature - p is at distance |delta| (euclidean: gradient -delta/|delta|, 0 at the
+// feature itself), sum |delta_a| (Manhattan: -sign delta_a) or max |delta_a| (Chebyshev:
+// -sign delta_a along the axis of the largest, the first such axis on a tie), the sign of 0
+// taken as +1 (as abs's slope). F1, F2 and F2 - F1 take the gradients of their features;
+// where two features are equally near (a cell border, a kink) F1 is the one the search met
+// first. The cell value is constant within a cell: gradient 0.
+
+// The gradient of the distance to the feature of the cell (h, offset) at squared (euclidean)
+// or plain distance d, from a point p of `dims` coordinates (the rest 0).
+fn wgpu_noise_cellular_slope(p: vec4<f32>, dims: u32, h: u32, offset: vec4<i32>, d: f32, shape: CellularShape) -> vec4<f32> {
+    var delta = vec4<f32>(0.0);
+    for (var a = 0u; a < dims; a = a + 1u) {
+        let f = p[a] - floor(p[a]);
+        delta[a] = wgpu_noise_cellular_delta(h, a, offset[a], f, shape.jitter);
+    }
+    // -sign(delta), with the sign of 0 taken as +1.
+    let away = select(vec4<f32>(-1.0), vec4<f32>(1.0), delta < vec4<f32>(0.0));
+    var g = vec4<f32>(0.0);
+    if (shape.distance == WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN) {
+        let r = sqrt(d);
+        if (r > 0.0) {
+            for (var a = 0u; a < dims; a = a + 1u) {
+                g[a] = -delta[a] / r;
+            }
+        }
+    } else if (shape.distance == WGPU_NOISE_CELLULAR_DISTANCE_CHEBYSHEV) {
+        var axis = 0u;
+        for (var a = dims; a > 0u; a = a - 1u) {
+            if (abs(delta[a - 1u]) == d) { axis = a - 1u; }
+        }
+        g[axis] = away[axis];
+    } else {
+        for (var a = 0u; a < dims; a = a + 1u) {
+            g[a] = away[a];
+        }
+    }
+    return g;
+}
+
+// (value, gradient) of cellular noise from the nearest features of p (`dims` coordinates).
+fn wgpu_noise_cellular_deriv(near: wgpu_noise_CellularNearest, p: vec4<f32>, dims: u32, shape: CellularShape) -> array<f32, 5> {
+    let value = wgpu_noise_cellular_finish(near.best, shape);
+    if (shape.output == WGPU_NOISE_CELLULAR_CELL) { return array<f32, 5>(value, 0.0, 0.0, 0.0, 0.0); }
+    let g1 = wgpu_noise_cellular_slope(p, dims, near.hash.x, near.f1_offset, near.best.x, shape);
+    let g2 = wgpu_noise_cellular_slope(p, dims, near.hash.y, near.f2_offset, near.best.y, shape);
+    var g = g1;
+    if (shape.output == WGPU_NOISE_CELLULAR_F2) {
+        g = g2;
+    } else if (shape.output == WGPU_NOISE_CELLULAR_F2_MINUS_F1) {
+        g = g2 - g1;
+    }
+    return array<f32, 5>(value, g.x, g.y, g.z, g.w);
+}
+
+// cellular2_periodic and its gradient (value, d/dx, d/dy).
+fn cellular2_periodic_deriv(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> vec3<f32> {
+    let d = wgpu_noise_cellular_deriv(wgpu_noise_cellular2_nearest(p, period, shape), vec4<f32>(p, 0.0, 0.0), 2u, shape);
+    return vec3<f32>(d[0], d[1], d[2]);
+}
+
+// cellular3_periodic and its gradient (value, d/dx, d/dy, d/dz).
+fn cellular3_periodic_deriv(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> vec4<f32> {
+    let d = wgpu_noise_cellular_deriv(wgpu_noise_cellular3_nearest(p, period, shape), vec4<f32>(p, 0.0), 3u, shape);
+    return vec4<f32>(d[0], d[1], d[2], d[3]);
+}
+
+// cellular4_periodic and its gradient (value, d/dx, d/dy, d/dz, d/dw).
+fn cellular4_periodic_deriv(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> array<f32, 5> {
+    return wgpu_noise_cellular_deriv(wgpu_noise_cellular4_nearest(p, period, shape), p, 4u, shape);
 }

@@ -146,3 +146,117 @@ fn classic4_periodic(p: vec4<f32>, period: vec4<u32>) -> f32 {
     let z1 = wgpu_noise_lerp(y01, y11, s);
     return wgpu_noise_lerp(z0, z1, q);
 }
+
+// The slope of wgpu_noise_fade: 30 t^2 (t - 1)^2.
+fn wgpu_noise_fade_slope(t: f32) -> f32 {
+    let s = t - 1.0;
+    return 30.0 * t * t * s * s;
+}
+
+// The analytic gradients below interpolate the corner dots as the value does (along x, then
+// y, then z, then w; corner a + 2b + 4c + 8d at offset (a, b, c, d)), every lerp
+// (1 - u) lo + u hi carrying (1 - u) grad lo + u grad hi + (hi - lo) grad u; a corner dot's
+// gradient is its corner's gradient (CPU: interpolate_deriv).
+
+// classic2_periodic and its gradient: (value, d/dx, d/dy).
+fn classic2_periodic_deriv(p: vec2<f32>, period: vec2<u32>) -> vec3<f32> {
+    let c = floor(p);
+    let f = p - c;
+    let xi = wgpu_noise_cell_pair(c.x, period.x);
+    let yi = wgpu_noise_cell_pair(c.y, period.y);
+    var n: array<f32, 4>;
+    var dn: array<vec2<f32>, 4>;
+    for (var k = 0u; k < 4u; k = k + 1u) {
+        let o = vec2<u32>(k & 1u, (k >> 1u) & 1u);
+        let g = wgpu_noise_lattice_grad2(xi[o.x], yi[o.y]);
+        let d = f - vec2<f32>(o);
+        n[k] = g.x * d.x + g.y * d.y;
+        dn[k] = g;
+    }
+    var len = 4u;
+    for (var a = 0u; a < 2u; a = a + 1u) {
+        let u = wgpu_noise_fade(f[a]);
+        let du = wgpu_noise_fade_slope(f[a]);
+        len = len / 2u;
+        for (var k = 0u; k < len; k = k + 1u) {
+            let lo = n[2u * k];
+            let hi = n[2u * k + 1u];
+            let dlo = dn[2u * k];
+            let dhi = dn[2u * k + 1u];
+            n[k] = wgpu_noise_lerp(lo, hi, u);
+            var along = vec2<f32>(0.0);
+            along[a] = (hi - lo) * du;
+            dn[k] = (1.0 - u) * dlo + u * dhi + along;
+        }
+    }
+    return vec3<f32>(n[0], dn[0]);
+}
+
+// classic3_periodic and its gradient: (value, d/dx, d/dy, d/dz).
+fn classic3_periodic_deriv(p: vec3<f32>, period: vec3<u32>) -> vec4<f32> {
+    let c = floor(p);
+    let f = p - c;
+    let xi = wgpu_noise_cell_pair(c.x, period.x);
+    let yi = wgpu_noise_cell_pair(c.y, period.y);
+    let zi = wgpu_noise_cell_pair(c.z, period.z);
+    var n: array<f32, 8>;
+    var dn: array<vec3<f32>, 8>;
+    for (var k = 0u; k < 8u; k = k + 1u) {
+        let o = vec3<u32>(k & 1u, (k >> 1u) & 1u, k >> 2u);
+        let g = wgpu_noise_lattice_grad3(xi[o.x], yi[o.y], zi[o.z]);
+        let d = f - vec3<f32>(o);
+        n[k] = wgpu_noise_dot3(g, d.x, d.y, d.z);
+        dn[k] = g;
+    }
+    var len = 8u;
+    for (var a = 0u; a < 3u; a = a + 1u) {
+        let u = wgpu_noise_fade(f[a]);
+        let du = wgpu_noise_fade_slope(f[a]);
+        len = len / 2u;
+        for (var k = 0u; k < len; k = k + 1u) {
+            let lo = n[2u * k];
+            let hi = n[2u * k + 1u];
+            let dlo = dn[2u * k];
+            let dhi = dn[2u * k + 1u];
+            n[k] = wgpu_noise_lerp(lo, hi, u);
+            var along = vec3<f32>(0.0);
+            along[a] = (hi - lo) * du;
+            dn[k] = (1.0 - u) * dlo + u * dhi + along;
+        }
+    }
+    return vec4<f32>(n[0], dn[0]);
+}
+
+// classic4_periodic and its gradient: (value, d/dx, d/dy, d/dz, d/dw).
+fn classic4_periodic_deriv(p: vec4<f32>, period: vec4<u32>) -> array<f32, 5> {
+    let c = floor(p);
+    let f = p - c;
+    let cell = wgpu_noise_Cell4(wgpu_noise_cell_pair(c.x, period.x), wgpu_noise_cell_pair(c.y, period.y),
+                     wgpu_noise_cell_pair(c.z, period.z), wgpu_noise_cell_pair(c.w, period.w));
+    var n: array<f32, 16>;
+    var dn: array<vec4<f32>, 16>;
+    for (var k = 0u; k < 16u; k = k + 1u) {
+        let o = vec4<u32>(k & 1u, (k >> 1u) & 1u, (k >> 2u) & 1u, k >> 3u);
+        let g = wgpu_noise_lattice_grad4(cell.x[o.x], cell.y[o.y], cell.z[o.z], cell.w[o.w]);
+        let d = f - vec4<f32>(o);
+        n[k] = g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w;
+        dn[k] = g;
+    }
+    var len = 16u;
+    for (var a = 0u; a < 4u; a = a + 1u) {
+        let u = wgpu_noise_fade(f[a]);
+        let du = wgpu_noise_fade_slope(f[a]);
+        len = len / 2u;
+        for (var k = 0u; k < len; k = k + 1u) {
+            let lo = n[2u * k];
+            let hi = n[2u * k + 1u];
+            let dlo = dn[2u * k];
+            let dhi = dn[2u * k + 1u];
+            n[k] = wgpu_noise_lerp(lo, hi, u);
+            var along = vec4<f32>(0.0);
+            along[a] = (hi - lo) * du;
+            dn[k] = (1.0 - u) * dlo + u * dhi + along;
+        }
+    }
+    return array<f32, 5>(n[0], dn[0].x, dn[0].y, dn[0].z, dn[0].w);
+}

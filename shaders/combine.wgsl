@@ -13,6 +13,24 @@ fn wgpu_noise_finite4(v: vec4<f32>) -> vec4<f32> {
     return clamp(v, vec4<f32>(-WGPU_NOISE_FINITE), vec4<f32>(WGPU_NOISE_FINITE));
 }
 
+// The zero gradient, and the Jacobian of the sample point of a 2D, 3D or 4D graph (the
+// identity on its axes). Module constants for the generated graph functions: naga's
+// pipeline-constant pass (the hash variant's seed key) rejects a function that builds the
+// same constant vector twice ("can't be introduced - it's already in scope").
+const WGPU_NOISE_ZERO4: vec4<f32> = vec4<f32>(0.0);
+const WGPU_NOISE_POINT_JACOBIAN2: mat4x4<f32> = mat4x4<f32>(1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+                                                            0.0, 0.0, 0.0, 0.0);
+const WGPU_NOISE_POINT_JACOBIAN3: mat4x4<f32> = mat4x4<f32>(1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0,
+                                                            0.0, 0.0, 0.0, 0.0);
+const WGPU_NOISE_POINT_JACOBIAN4: mat4x4<f32> = mat4x4<f32>(1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0,
+                                                            0.0, 0.0, 0.0, 1.0);
+
+// A point's Jacobian (column a: the gradient of coordinate a), each entry clamped.
+fn wgpu_noise_finite_jacobian(m: mat4x4<f32>) -> mat4x4<f32> {
+    return mat4x4<f32>(wgpu_noise_finite4(m[0]), wgpu_noise_finite4(m[1]), wgpu_noise_finite4(m[2]),
+                       wgpu_noise_finite4(m[3]));
+}
+
 // The slope of |v|: 1 at and above 0 (the right-hand derivative at the kink), else -1.
 fn wgpu_noise_abs_slope(v: f32) -> f32 {
     return select(1.0, -1.0, v < 0.0);

@@ -85,6 +85,61 @@ fn wgpu_noise_base_noise4(kind: u32, p: vec4<f32>, period: vec4<f32>, kernel: u3
     return simplex4(p);
 }
 
+// wgpu_noise_base_noise2/3/4 and their analytic gradients, (value, d/dp0, ...) with entries
+// past the dimensions 0, by the same choice of function (CPU: base_noise_deriv).
+fn wgpu_noise_base_noise_deriv2(kind: u32, p: vec2<f32>, period: vec2<f32>, cell: CellularShape, flow: f32) -> array<f32, 5> {
+    let lattice = vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y));
+    var d: vec3<f32>;
+    if (kind == WGPU_NOISE_CELLULAR) {
+        d = cellular2_periodic_deriv(p, lattice, cell);
+    } else if (kind == WGPU_NOISE_CLASSIC) {
+        d = classic2_periodic_deriv(p, lattice);
+    } else if (period.x > 0.0) {
+        d = simplex2_tiled_deriv(p, period);
+    } else if (flow != 0.0) {
+        d = flow2_deriv(p, flow);
+    } else {
+        d = simplex2_deriv(p);
+    }
+    return array<f32, 5>(d.x, d.y, d.z, 0.0, 0.0);
+}
+
+// The squared kernel radius and output scale of 3D (x) and 4D (y) simplex noise with `kernel`.
+fn wgpu_noise_simplex_kernel(kernel: u32) -> vec3<f32> {
+    if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) {
+        return vec3<f32>(0.5, WGPU_NOISE_SIMPLEX3_R05_SCALE, WGPU_NOISE_SIMPLEX4_R05_SCALE);
+    }
+    return vec3<f32>(WGPU_NOISE_SIMPLEX34_R2, 32.0, 27.0);
+}
+
+fn wgpu_noise_base_noise_deriv3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u32, cell: CellularShape, flow: f32) -> array<f32, 5> {
+    let lattice = vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                            wgpu_noise_lattice_period(period.z));
+    let k = wgpu_noise_simplex_kernel(kernel);
+    var d: vec4<f32>;
+    if (kind == WGPU_NOISE_CELLULAR) {
+        d = cellular3_periodic_deriv(p, lattice, cell);
+    } else if (kind == WGPU_NOISE_CLASSIC) {
+        d = classic3_periodic_deriv(p, lattice);
+    } else if (period.x > 0.0) {
+        d = simplex3_periodic_deriv(p, lattice);
+    } else if (flow != 0.0) {
+        d = flow3_deriv(p, flow, k.x, k.y);
+    } else {
+        d = simplex3_deriv(p, k.x, k.y);
+    }
+    return array<f32, 5>(d.x, d.y, d.z, d.w, 0.0);
+}
+
+fn wgpu_noise_base_noise_deriv4(kind: u32, p: vec4<f32>, period: vec4<f32>, kernel: u32, cell: CellularShape) -> array<f32, 5> {
+    let lattice = vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                            wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w));
+    if (kind == WGPU_NOISE_CELLULAR) { return cellular4_periodic_deriv(p, lattice, cell); }
+    if (kind == WGPU_NOISE_CLASSIC) { return classic4_periodic_deriv(p, lattice); }
+    let k = wgpu_noise_simplex_kernel(kernel);
+    return simplex4_deriv(p, k.x, k.z);
+}
+
 // One octave's contribution and the ridge weight carried to the next octave.
 // fBm: n. Turbulence: |n|. Ridged (Musgrave): (1 - |n|)^2, weighted by the previous
 // octave's ridge so that detail gathers on the ridges.

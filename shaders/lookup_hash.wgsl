@@ -2,12 +2,11 @@
 // computed with an integer hash instead of texture fetches (as in McEwan et al. 2012).
 // CPU mirror: `IntegerHasher` in src/cpu/lookup.rs; keep the two in sync.
 //
-// Each lattice point is hashed once, whole: pcg3d (2D and 3D points) or pcg4d (4D points)
-// of Jarzynski & Olano, "Hash Functions for GPU Rendering" (JCGT 9(3), 2020), of the
-// point's coordinates reduced mod 256 (the lookups' own period, as the texture variant),
-// with the seed's 24-bit key in bits 8-31 of the x input; a 2D point has z = 0. The x
-// output serves as the point's hash: its top bits pick the gradient (the same 12 and 32
-// gradients as the tables), its bytes give a cell's feature jitter. The 4D traversal order
+// Each lattice point is hashed once, whole: its coordinates mod 256 (the lookups' own
+// period, as the texture variant) are weighted by odd primes and xor-combined with the seed's
+// 24-bit key in bits 8-31 (as FastNoise2 combines a corner), then mixed: a multiply, and the
+// second half of Wellons' lowbias32. The hash's top bits pick the gradient (the same 12 and
+// 32 gradients as the tables), its bytes give a cell's feature jitter. The 4D traversal order
 // is computed by rank counting. No arrays are indexed dynamically (slow on some drivers).
 
 // The seed's hash key (`tables::hash_key_for_seed`), set per pipeline.
@@ -15,43 +14,34 @@
 // the override, the id stays.
 @id(28271) override WGPU_NOISE_HASH_KEY: u32 = 0u;
 
-// The x output of pcg3d(v): the rest of its last round is not needed.
-fn wgpu_noise_pcg3d_x(a: u32, b: u32, c: u32) -> u32 {
-    var v = vec3<u32>(a, b, c) * 1664525u + 1013904223u;
-    v.x = v.x + v.y * v.z;
-    v.y = v.y + v.z * v.x;
-    v.z = v.z + v.x * v.y;
-    v = v ^ (v >> vec3<u32>(16u));
-    return v.x + v.y * v.z;
+// The mix of a combined lattice point.
+fn wgpu_noise_point_mix(v: u32) -> u32 {
+    var h = v * 0x27d4eb2du;
+    h = h ^ (h >> 15u);
+    h = h * 0x846ca68bu;
+    return h ^ (h >> 16u);
 }
 
-// The x output of pcg4d(v).
-fn wgpu_noise_pcg4d_x(a: u32, b: u32, c: u32, d: u32) -> u32 {
-    var v = vec4<u32>(a, b, c, d) * 1664525u + 1013904223u;
-    v.x = v.x + v.y * v.w;
-    v.y = v.y + v.z * v.x;
-    v.z = v.z + v.x * v.y;
-    v.w = v.w + v.y * v.z;
-    v = v ^ (v >> vec4<u32>(16u));
-    return v.x + v.y * v.w;
+// The seed's word: the key above the low 8 bits.
+fn wgpu_noise_seed_word() -> u32 {
+    return WGPU_NOISE_HASH_KEY << 8u;
 }
 
-// The seeded x input: the coordinate mod 256, the key above it.
-fn wgpu_noise_keyed(a: u32) -> u32 {
-    return (a & 255u) | (WGPU_NOISE_HASH_KEY << 8u);
-}
-
-// The hashes of 2D, 3D and 4D lattice points.
+// The hashes of 2D, 3D and 4D lattice points: each coordinate mod 256 times its axis's prime.
 fn wgpu_noise_point_hash2(a: u32, b: u32) -> u32 {
-    return wgpu_noise_pcg3d_x(wgpu_noise_keyed(a), b & 255u, 0u);
+    return wgpu_noise_point_mix(wgpu_noise_seed_word() ^ ((a & 255u) * 501125321u)
+                                ^ ((b & 255u) * 1136930381u));
 }
 
 fn wgpu_noise_point_hash3(a: u32, b: u32, c: u32) -> u32 {
-    return wgpu_noise_pcg3d_x(wgpu_noise_keyed(a), b & 255u, c & 255u);
+    return wgpu_noise_point_mix(wgpu_noise_seed_word() ^ ((a & 255u) * 501125321u)
+                                ^ ((b & 255u) * 1136930381u) ^ ((c & 255u) * 1720413743u));
 }
 
 fn wgpu_noise_point_hash4(a: u32, b: u32, c: u32, d: u32) -> u32 {
-    return wgpu_noise_pcg4d_x(wgpu_noise_keyed(a), b & 255u, c & 255u, d & 255u);
+    return wgpu_noise_point_mix(wgpu_noise_seed_word() ^ ((a & 255u) * 501125321u)
+                                ^ ((b & 255u) * 1136930381u) ^ ((c & 255u) * 1720413743u)
+                                ^ ((d & 255u) * 1066037191u));
 }
 
 // grad3[n]: group n / 4 says which component is 0, bits 0 and 1 give the signs; n is the
@@ -109,8 +99,7 @@ fn wgpu_noise_cell_hash4(a: u32, b: u32, c: u32, d: u32) -> u32 {
 }
 
 // Byte `slot` (0 to 255) of a cell with hash h: slots 0-3 the feature's jitter along x, y,
-// z, w (the hash's bytes from the top: its lowest bit, the AND of two bits in pcg's last
-// product, is its weakest), slot 4 the cell value (the top byte of h times an odd
+// z, w (the hash's bytes from the top), slot 4 the cell value (the top byte of h times an odd
 // constant, a bijection of all 32 bits: 4D cells use every byte of h for the jitter).
 fn wgpu_noise_cell_byte(h: u32, slot: u32) -> u32 {
     if (slot == 4u) { return (h * 0x9e3779b9u) >> 24u; }

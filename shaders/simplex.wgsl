@@ -382,6 +382,35 @@ fn simplex4_gradient(p: vec4<f32>, r2: f32, scale: f32) -> vec4<f32> {
         + wgpu_noise_corner_gradient4(c.d[4], c.g[4], r2));
 }
 
+// 4D simplex noise and its analytic gradient (value, d/dx, d/dy, d/dz, d/dw), with squared
+// kernel radius r2 and output scale `scale`.
+fn simplex4_deriv(p: vec4<f32>, r2: f32, scale: f32) -> array<f32, 5> {
+    let c = wgpu_noise_simplex4_corners(p);
+    let value = scale * (wgpu_noise_corner_value4(c.d[0], c.g[0], r2) + wgpu_noise_corner_value4(c.d[1], c.g[1], r2)
+        + wgpu_noise_corner_value4(c.d[2], c.g[2], r2) + wgpu_noise_corner_value4(c.d[3], c.g[3], r2)
+        + wgpu_noise_corner_value4(c.d[4], c.g[4], r2));
+    let g = scale * (wgpu_noise_corner_gradient4(c.d[0], c.g[0], r2) + wgpu_noise_corner_gradient4(c.d[1], c.g[1], r2)
+        + wgpu_noise_corner_gradient4(c.d[2], c.g[2], r2) + wgpu_noise_corner_gradient4(c.d[3], c.g[3], r2)
+        + wgpu_noise_corner_gradient4(c.d[4], c.g[4], r2));
+    return array<f32, 5>(value, g.x, g.y, g.z, g.w);
+}
+
+// simplex2_tiled and its gradient (value, d/dx, d/dy): the 4D gradient taken back through
+// the torus, d/dx = -sin(ax) d/dX + cos(ax) d/dY (the circle's radius and the angle's rate
+// 2 pi / period cancel), likewise for y with Z and W.
+fn simplex2_tiled_deriv(p: vec2<f32>, period: vec2<f32>) -> vec3<f32> {
+    let ax = p.x / period.x * WGPU_NOISE_TAU;
+    let ay = p.y / period.y * WGPU_NOISE_TAU;
+    let rx = period.x / WGPU_NOISE_TAU;
+    let ry = period.y / WGPU_NOISE_TAU;
+    let cx = cos(ax);
+    let sx = sin(ax);
+    let cy = cos(ay);
+    let sy = sin(ay);
+    let d = simplex4_deriv(vec4<f32>(rx * cx, rx * sx, ry * cy, ry * sy), WGPU_NOISE_SIMPLEX34_R2, 27.0);
+    return vec3<f32>(d[0], cx * d[2] - sx * d[1], cy * d[4] - sy * d[3]);
+}
+
 // Output scale of simplex3_periodic (SIMPLEX3_PERIODIC_SCALE in src/cpu/simplex.rs).
 const WGPU_NOISE_SIMPLEX3_PERIODIC_SCALE: f32 = 74.0;
 
@@ -443,4 +472,10 @@ fn wgpu_noise_simplex3_periodic_corners(x: vec3<f32>, period: vec3<u32>) -> wgpu
 // lattice from simplex3's, so a different pattern): continuous kernel r^2 = 0.5, in [-1, 1].
 fn simplex3_periodic(p: vec3<f32>, period: vec3<u32>) -> f32 {
     return wgpu_noise_simplex3_sum(wgpu_noise_simplex3_periodic_corners(p, period), 0.5, WGPU_NOISE_SIMPLEX3_PERIODIC_SCALE);
+}
+
+// simplex3_periodic and its gradient (value, d/dx, d/dy, d/dz).
+fn simplex3_periodic_deriv(p: vec3<f32>, period: vec3<u32>) -> vec4<f32> {
+    return wgpu_noise_simplex3_value_gradient(wgpu_noise_simplex3_periodic_corners(p, period), 0.5,
+                                              WGPU_NOISE_SIMPLEX3_PERIODIC_SCALE);
 }

@@ -830,19 +830,13 @@ impl Field {
     /// Octave `k` samples at `lacunarity^k` times the point, so a shift by a period is a
     /// period of every octave only for whole-number lacunarities: otherwise (with several
     /// octaves) the offset is left as it is. A tileable field is reduced by its tile
-    /// period instead, which is a period of the tiled noise.
+    /// period instead, which is a period of the tiled noise whatever the lacunarity.
     pub fn reduced_offset(&self) -> [f64; 4] {
-        let whole_lacunarity = self.fractal.octaves == 1 || self.fractal.lacunarity.fract() == 0.0;
-        let warp = &self.warp;
-        // A lattice period of the field is one of its warp noise (same lattice) scaled by
-        // the warp frequency: a period again only when that frequency is whole.
-        let warp_periodic = !warp.is_active()
-            || self.tileable
-            || (warp.frequency.fract() == 0.0
-                && (warp.octaves == 1 || self.fractal.lacunarity.fract() == 0.0));
-        if !self.reduce_offset || !whole_lacunarity || !warp_periodic {
+        if !self.reduce_offset {
             return self.offset;
         }
+        // The tile period is a period of every octave and of the warp noise (each tiles
+        // with the field's period times its frequency).
         if self.tileable {
             let mut out = self.offset;
             for a in 0..self.dims {
@@ -850,6 +844,16 @@ impl Field {
                 out[a] -= period * (out[a] / period).round();
             }
             return out;
+        }
+        let whole_lacunarity = self.fractal.octaves == 1 || self.fractal.lacunarity.fract() == 0.0;
+        let warp = &self.warp;
+        // A lattice period of the field is one of its warp noise (same lattice) scaled by
+        // the warp frequency: a period again only when that frequency is whole.
+        let warp_periodic = !warp.is_active()
+            || (warp.frequency.fract() == 0.0
+                && (warp.octaves == 1 || self.fractal.lacunarity.fract() == 0.0));
+        if !whole_lacunarity || !warp_periodic {
+            return self.offset;
         }
         reduce_by_periods(self.kind, self.dims, self.offset)
     }

@@ -41,7 +41,7 @@ pub use source::CpuHasher;
 use crate::error::{NoiseError, Result};
 pub use crate::field::shortest;
 use crate::field::{Field, Fractal, FractalMode, Kernel, AXIS_NAMES};
-use crate::gpu::LookupVariant;
+use crate::gpu::{FillOutput, LookupVariant};
 use crate::params::FillParams;
 
 /// The largest frequency (lattice cells across the field) a bake accepts: 2²⁴. Beyond it
@@ -107,6 +107,10 @@ pub struct NoiseSpec {
     /// A noise graph lowered for the field's dimensions and tiling, computed instead of
     /// the field's own noise ([`NoiseSpec::with_graph`]).
     pub graph: Option<std::sync::Arc<crate::graph::Program>>,
+    /// The graph given to [`NoiseSpec::with_graph`] and the field it was given for: the
+    /// choice between the hand-written fill and the graph is made again when the output
+    /// changes ([`NoiseSpec::with_gradient`], [`NoiseSpec::with_curl`]).
+    given_graph: Option<(std::sync::Arc<crate::graph::Program>, Field)>,
 }
 
 impl NoiseSpec {
@@ -119,13 +123,63 @@ impl NoiseSpec {
             gradient: false,
             curl: false,
             graph: None,
+            given_graph: None,
         }
     }
 
     /// The same computing `graph` (lowered for the field: see [`crate::graph::Graph::program`]).
-    pub fn with_graph(mut self, graph: crate::graph::Program) -> Self {
-        self.graph = Some(std::sync::Arc::new(graph));
+    /// A graph that the field's own noise options express for the output
+    /// ([`crate::graph::flags::fused_field`]; chosen again when the output changes) runs as
+    /// that field, on the hand-written fill; any other on the field as the graph samples it
+    /// ([`crate::graph::Program::sampled_field`]).
+    pub fn with_graph(self, graph: crate::graph::Program) -> Self {
+        self.with_given_graph(std::sync::Arc::new(graph))
+    }
+
+    fn with_given_graph(mut self, graph: std::sync::Arc<crate::graph::Program>) -> Self {
+        if let Some((_, field)) = self.given_graph.take() {
+            self.field = field;
+        }
+        self.given_graph = Some((graph.clone(), self.field.clone()));
+        let output = self.output();
+        let fused = crate::graph::flags::fused_field(&graph, &self.field, output).filter(|f| {
+            match output {
+                FillOutput::Value => f.validate(),
+                FillOutput::Gradient => f.check_gradient(),
+                FillOutput::Curl => f.check_curl(),
+            }
+            .is_ok()
+        });
+        match fused {
+            Some(field) => {
+                self.field = field;
+                self.graph = None;
+            }
+            None => {
+                self.field = graph.sampled_field(&self.field);
+                self.graph = Some(graph);
+            }
+        }
         self
+    }
+
+    /// After a change of output: the graph's kernel chosen again.
+    fn rechoose(self) -> Self {
+        match self.given_graph.clone() {
+            Some((graph, _)) => self.with_given_graph(graph),
+            None => self,
+        }
+    }
+
+    /// What each texel holds.
+    pub fn output(&self) -> FillOutput {
+        if self.curl {
+            FillOutput::Curl
+        } else if self.gradient {
+            FillOutput::Gradient
+        } else {
+            FillOutput::Value
+        }
     }
 
     /// The same with another lookup variant.
@@ -137,13 +191,13 @@ impl NoiseSpec {
     /// The same with (or without) the gradient.
     pub fn with_gradient(mut self, gradient: bool) -> Self {
         self.gradient = gradient;
-        self
+        self.rechoose()
     }
 
     /// The same as curl noise (or not).
     pub fn with_curl(mut self, curl: bool) -> Self {
         self.curl = curl;
-        self
+        self.rechoose()
     }
 
     /// `f32`s per texel: 1, 4 with the gradient, 2 or 3 (the dimensions) for curl noise.

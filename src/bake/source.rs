@@ -11,7 +11,7 @@ use crate::cpu::simd::{self, fill_graph_slab, fill_slab};
 use crate::cpu::IntegerHasher;
 use crate::error::{NoiseError, Result};
 use crate::field::{Field, Window, AXIS_NAMES};
-use crate::gpu::{GpuNoise, LookupVariant};
+use crate::gpu::{FillOutput, GpuNoise, LookupVariant};
 use crate::graph;
 use crate::params::{FillParams, Slab};
 use crate::tables::PermutationTables;
@@ -130,16 +130,9 @@ impl GpuSource {
     }
 
     /// Whether this device can generate `spec` (sizes within its texture and buffer limits,
-    /// the generator compiled for the spec's lookup variant, and not a graph's gradient or
-    /// curl, which the CPU computes).
+    /// the generator compiled for the spec's lookup variant).
     pub fn check(&self, spec: &NoiseSpec) -> Result<()> {
         spec.validate()?;
-        if spec.graph.is_some() && (spec.gradient || spec.curl) {
-            return Err(NoiseError::Output(format!(
-                "the GPU computes a graph's values; its {} is computed on the CPU",
-                if spec.curl { "curl" } else { "gradient" }
-            )));
-        }
         let variant = self.noise.pipelines().variant();
         if variant != spec.lookup {
             return Err(NoiseError::Output(format!(
@@ -172,7 +165,15 @@ impl SampleSource for GpuSource {
         self.noise.set_seed(spec.seed);
         let field = &spec.field;
         if let Some(program) = &spec.graph {
-            let pipeline = self.noise.graph_pipeline(program)?;
+            // The value, the value and gradient, or the curl: the CPU's layout per texel.
+            let output = if spec.curl {
+                FillOutput::Curl
+            } else if spec.gradient {
+                FillOutput::Gradient
+            } else {
+                FillOutput::Value
+            };
+            let pipeline = self.noise.graph_output_pipeline(program, output)?;
             let mut values = Vec::new();
             for params in FillParams::boxes(field, self.noise.graph_box_texels(&pipeline)) {
                 values.clear();

@@ -38,7 +38,7 @@ R32_SFLOAT (or --half: R16_SFLOAT; --bits 16|8: R16/R8_UNORM levels over --range
 PNG and EXR a 3D/4D field is a slice atlas: slice s = z + depth*w is the tile at column \
 s % C, row s / C.
 
---gradient (fBm of untiled simplex noise, 2D/3D, or any --graph on the CPU) writes value and analytic gradient \
+--gradient (any field or --graph, on the CPU or the GPU) writes value and analytic gradient \
 (derivatives with respect to noise-space coordinates): .exr with 4 float channels \
 R = value, G = d/dx, B = d/dy, A = d/dz (0 in 2D); .npy with a trailing axis of 4 \
 (shape (y,x,4) or (z,y,x,4)). --normal-map writes a 2D RGB PNG tangent-space normal map, \
@@ -189,13 +189,15 @@ pub struct BakeArgs {
     #[arg(long, value_enum, default_value = "textures")]
     pub lookup: LookupArg,
     /// Write value and gradient (.exr: R,G,B,A = value, d/dx, d/dy, d/dz; .npy: trailing
-    /// axis of 4). fBm of untiled simplex noise in 2D or 3D, or any --graph (on the CPU).
+    /// axis of 4). Any field or --graph (docs/graphs.md: the derivative rule of each
+    /// node), on the CPU or the GPU.
     #[arg(long)]
     pub gradient: bool,
-    /// Write curl noise, the divergence-free vector field of simplex noise (2D: its rotated
-    /// gradient; 3D: the curl of three decorrelated fields): 2 or 3 channels (.exr RG/RGB,
-    /// .npy trailing axis, .png an RGB flow map over --range, default -8,8). With --graph:
-    /// the same built from the graph (docs/graphs.md), on the CPU.
+    /// Write curl noise, the divergence-free vector field of the noise (2D: its rotated
+    /// gradient; 3D: the curl of three decorrelated copies; simplex noise in 3D takes the
+    /// continuous kernel): 2 or 3 channels (.exr RG/RGB, .npy trailing axis, .png an RGB
+    /// flow map over --range, default -8,8). Any 2D or 3D field or --graph, on the CPU or
+    /// the GPU.
     #[arg(long, conflicts_with_all = ["gradient", "normal_map"])]
     pub curl: bool,
     /// Write a tangent-space normal map (2D, RGB PNG, OpenGL convention +Y up) from the
@@ -322,8 +324,17 @@ pub fn run(args: BakeArgs) -> Result<()> {
         .with_lookup(lookup)
         .with_gradient(args.gradient || args.normal_map)
         .with_curl(args.curl);
-    if let Some(path) = &args.graph {
-        let program = super::load_graph(path, &spec.field)?;
+    // Every bake computes a graph: the file's, or the one the flags describe. A graph the
+    // flags' hand-written fill computes runs on it (`NoiseSpec::with_graph`).
+    // (`tests/reference/flag_graphs.rs` checks that every valid field has its graph.)
+    let program = match &args.graph {
+        Some(path) => Some(super::load_graph(path, &spec.field)?),
+        None if spec.field.validate().is_ok() => {
+            wgpu_noise::graph::flags::program_of(&spec.field, spec.output()).ok()
+        }
+        None => None,
+    };
+    if let Some(program) = program {
         spec = spec.with_graph(program);
     }
     let options = BakeOptions {

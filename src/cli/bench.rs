@@ -678,19 +678,36 @@ fn measure_graph(
             })?;
             row(path, time);
         }
-        let simd_paths: [(&'static str, bool, usize); 4] = [
-            ("cpu-simd-1t", false, 1),
-            ("cpu-simd-all", false, bench::cores()),
-            ("cpu-simd-hash-1t", true, 1),
-            ("cpu-simd-hash-all", true, bench::cores()),
+        // A graph of a flag field's shape runs on the hand-written fill (what `bake`
+        // does with it): those rows beside the generic evaluator's.
+        let fused = wgpu_noise::graph::flags::fused_field(&program, &field, FillOutput::Value);
+        let simd_paths: [(&'static str, bool, usize, bool); 8] = [
+            ("cpu-simd-1t", false, 1, false),
+            ("cpu-simd-all", false, bench::cores(), false),
+            ("cpu-simd-hash-1t", true, 1, false),
+            ("cpu-simd-hash-all", true, bench::cores(), false),
+            ("cpu-simd-fused-1t", false, 1, true),
+            ("cpu-simd-fused-all", false, bench::cores(), true),
+            ("cpu-simd-fused-hash-1t", true, 1, true),
+            ("cpu-simd-fused-hash-all", true, bench::cores(), true),
         ];
-        for (path, use_hash, threads) in simd_paths {
+        for (path, use_hash, threads, on_fill) in simd_paths {
+            let fill = match (on_fill, &fused) {
+                (false, _) => None,
+                (true, Some(fill)) => Some(fill),
+                (true, None) => continue,
+            };
             progress(path)?;
             let time = bench::median_time(repeats, || {
-                Ok(if use_hash {
-                    bench::time_graph_simd_fill(&program, &hash, &field, threads, &mut out)
-                } else {
-                    bench::time_graph_simd_fill(&program, &lut, &field, threads, &mut out)
+                Ok(match (fill, use_hash) {
+                    (None, true) => {
+                        bench::time_graph_simd_fill(&program, &hash, &field, threads, &mut out)
+                    }
+                    (None, false) => {
+                        bench::time_graph_simd_fill(&program, &lut, &field, threads, &mut out)
+                    }
+                    (Some(fill), true) => bench::time_simd_fill(&hash, fill, threads, &mut out),
+                    (Some(fill), false) => bench::time_simd_fill(&lut, fill, threads, &mut out),
                 })
             })?;
             row(path, time);
@@ -1104,6 +1121,7 @@ mod tests {
         let mut paths: Vec<(&str, usize)> = rows.iter().map(|r| (r.path, r.dims)).collect();
         paths.sort();
         let mut expected = vec![];
+        // fBm of flow noise is a flag field's shape: its fused rows too.
         for path in [
             "cpu-f32-1t",
             "cpu-f32-all",
@@ -1111,6 +1129,10 @@ mod tests {
             "cpu-simd-all",
             "cpu-simd-hash-1t",
             "cpu-simd-hash-all",
+            "cpu-simd-fused-1t",
+            "cpu-simd-fused-all",
+            "cpu-simd-fused-hash-1t",
+            "cpu-simd-fused-hash-all",
         ] {
             expected.extend([(path, 2), (path, 3)]);
         }

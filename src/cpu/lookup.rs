@@ -3,8 +3,8 @@
 //! - [`PermutationTables`]: CPU mirror of `shaders/lookup.wgsl`, fetching from the same packed
 //!   texels the host uploads as textures (Gustavson's permutation and gradients);
 //! - [`IntegerHasher`]: CPU mirror of `shaders/lookup_hash.wgsl`, the computational
-//!   (texture-free) variant: one integer hash per lattice point (`pcg3d`/`pcg4d`) stands in
-//!   for the permutation chain and the gradients are decoded from its bits (same gradient
+//!   (texture-free) variant: one integer hash per lattice point stands in for the
+//!   permutation chain and the gradients are decoded from its bits (same gradient
 //!   sets, another pattern).
 //!
 //! Method names and arguments match the WGSL functions.
@@ -115,13 +115,12 @@ fn unbias<R: Real>(c: u8) -> R {
 
 /// The computational lookup variant (mirror of `shaders/lookup_hash.wgsl`).
 ///
-/// Each lattice point is hashed once, whole, with `pcg3d` (2D and 3D points; z = 0 in 2D) or
-/// `pcg4d` (4D points) of Jarzynski & Olano, "Hash Functions for GPU Rendering" (JCGT 9(3),
-/// 2020), on the coordinates mod 256 with [`IntegerHasher::key`] (the low 24 bits of a
-/// SplitMix64 draw from the seed) in bits 8 to 31 of the x input. The x output is the
-/// point's hash: its top bits pick the gradient, its bytes place a cell's feature. The 4D
-/// traversal order is computed by rank counting. Equal integer arithmetic on both sides makes
-/// CPU and GPU agree bit for bit.
+/// Each lattice point is hashed once, whole: its coordinates mod 256 are weighted by
+/// [`HASH_PRIMES`] and xor-combined with [`IntegerHasher::key`] (the low 24 bits of a
+/// SplitMix64 draw from the seed) in bits 8 to 31, as FastNoise2 combines a corner, and the
+/// sum is mixed by [`point_mix`]. The point's hash picks the gradient with its top bits and
+/// places a cell's feature with its bytes. The 4D traversal order is computed by rank
+/// counting. Equal integer arithmetic on both sides makes CPU and GPU agree bit for bit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IntegerHasher {
     /// The hash key of the seed (the shader's `WGPU_NOISE_HASH_KEY`).
@@ -136,53 +135,53 @@ impl IntegerHasher {
         }
     }
 
-    /// The seeded x input: the coordinate mod 256, the key above it.
+    /// The seed's word in the combination: the key above the low 8 bits.
     #[inline(always)]
-    pub fn keyed(&self, a: u32) -> u32 {
-        (a & 255) | (self.key << 8)
+    pub fn seed_word(&self) -> u32 {
+        self.key << 8
     }
 
     /// The hash of the 2D lattice point `(a, b)`.
     #[inline(always)]
     pub fn point_hash2(&self, a: u32, b: u32) -> u32 {
-        pcg3d_x([self.keyed(a), b & 255, 0])
+        point_mix(self.seed_word() ^ weighted(0, a) ^ weighted(1, b))
     }
 
     /// The hash of the 3D lattice point `(a, b, c)`.
     #[inline(always)]
     pub fn point_hash3(&self, a: u32, b: u32, c: u32) -> u32 {
-        pcg3d_x([self.keyed(a), b & 255, c & 255])
+        point_mix(self.seed_word() ^ weighted(0, a) ^ weighted(1, b) ^ weighted(2, c))
     }
 
     /// The hash of the 4D lattice point `(a, b, c, d)`.
     #[inline(always)]
     pub fn point_hash4(&self, a: u32, b: u32, c: u32, d: u32) -> u32 {
-        pcg4d_x([self.keyed(a), b & 255, c & 255, d & 255])
+        point_mix(
+            self.seed_word() ^ weighted(0, a) ^ weighted(1, b) ^ weighted(2, c) ^ weighted(3, d),
+        )
     }
 }
 
-/// The x output of Jarzynski & Olano's `pcg3d` (the rest of its last round is not needed).
+/// The odd primes that weight a lattice point's x, y, z and w before they are xor-combined
+/// (FastNoise2's, so that one coordinate step changes many bits of the combination).
+pub const HASH_PRIMES: [u32; 4] = [501_125_321, 1_136_930_381, 1_720_413_743, 1_066_037_191];
+
+/// Coordinate `c` of axis `axis`, reduced mod 256 (the lookups' period) and weighted.
 #[inline(always)]
-pub fn pcg3d_x(v: [u32; 3]) -> u32 {
-    let [mut x, mut y, mut z] = v.map(|c| c.wrapping_mul(1_664_525).wrapping_add(1_013_904_223));
-    x = x.wrapping_add(y.wrapping_mul(z));
-    y = y.wrapping_add(z.wrapping_mul(x));
-    z = z.wrapping_add(x.wrapping_mul(y));
-    let (x, y, z) = (x ^ (x >> 16), y ^ (y >> 16), z ^ (z >> 16));
-    x.wrapping_add(y.wrapping_mul(z))
+pub fn weighted(axis: usize, c: u32) -> u32 {
+    (c & 255).wrapping_mul(HASH_PRIMES[axis])
 }
 
-/// The x output of Jarzynski & Olano's `pcg4d`.
+/// The mix of a combined lattice point: a multiply (FastNoise2's `0x27d4eb2d`) that carries
+/// the low bits up, then the second half of Wellons' `lowbias32` (xorshift, multiply,
+/// xorshift), which carries the high bits down; with the multiply alone, the neighbours'
+/// 4D gradient indices and every low bit fail `tests/reference/hash_quality.rs`.
 #[inline(always)]
-pub fn pcg4d_x(v: [u32; 4]) -> u32 {
-    let [mut x, mut y, mut z, mut w] =
-        v.map(|c| c.wrapping_mul(1_664_525).wrapping_add(1_013_904_223));
-    x = x.wrapping_add(y.wrapping_mul(w));
-    y = y.wrapping_add(z.wrapping_mul(x));
-    z = z.wrapping_add(x.wrapping_mul(y));
-    w = w.wrapping_add(y.wrapping_mul(z));
-    let (x, y, w) = (x ^ (x >> 16), y ^ (y >> 16), w ^ (w >> 16));
-    x.wrapping_add(y.wrapping_mul(w))
+pub fn point_mix(v: u32) -> u32 {
+    let mut h = v.wrapping_mul(0x27d4_eb2d);
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x846c_a68b);
+    h ^ (h >> 16)
 }
 
 /// The [`crate::tables::GRAD3`] index (0 to 11) a point hash picks: its top 16 bits scaled
@@ -199,10 +198,8 @@ pub fn grad4_index(h: u32) -> u32 {
 }
 
 /// Byte `slot` of a point hash for a cell (the hash variant's [`NoiseHasher::cell_byte`]):
-/// slots 0 to 3 are the bytes of `h` from the top (its lowest bit, the AND of two bits in
-/// pcg's last product, is its weakest: `tests/reference/hash_quality.rs`), slot 4 the top
-/// byte of `h · 0x9E3779B9` (a bijection of all 32 bits: 4D cells use every byte of `h` for
-/// the jitter).
+/// slots 0 to 3 are the bytes of `h` from the top, slot 4 the top byte of `h · 0x9E3779B9`
+/// (a bijection of all 32 bits: 4D cells use every byte of `h` for the jitter).
 #[inline(always)]
 pub fn point_hash_byte(h: u32, slot: u32) -> u32 {
     if slot == 4 {
@@ -316,50 +313,17 @@ mod tests {
         }
     }
 
-    /// `pcg3d` and `pcg4d` as the paper lists them, every output computed.
-    fn pcg3d(v: [u32; 3]) -> [u32; 3] {
-        let mut v = v.map(|c| c.wrapping_mul(1_664_525).wrapping_add(1_013_904_223));
-        v[0] = v[0].wrapping_add(v[1].wrapping_mul(v[2]));
-        v[1] = v[1].wrapping_add(v[2].wrapping_mul(v[0]));
-        v[2] = v[2].wrapping_add(v[0].wrapping_mul(v[1]));
-        v = v.map(|c| c ^ (c >> 16));
-        v[0] = v[0].wrapping_add(v[1].wrapping_mul(v[2]));
-        v[1] = v[1].wrapping_add(v[2].wrapping_mul(v[0]));
-        v[2] = v[2].wrapping_add(v[0].wrapping_mul(v[1]));
-        v
-    }
-
-    fn pcg4d(v: [u32; 4]) -> [u32; 4] {
-        let mut v = v.map(|c| c.wrapping_mul(1_664_525).wrapping_add(1_013_904_223));
-        for round in 0..2 {
-            v[0] = v[0].wrapping_add(v[1].wrapping_mul(v[3]));
-            v[1] = v[1].wrapping_add(v[2].wrapping_mul(v[0]));
-            v[2] = v[2].wrapping_add(v[0].wrapping_mul(v[1]));
-            v[3] = v[3].wrapping_add(v[1].wrapping_mul(v[2]));
-            if round == 0 {
-                v = v.map(|c| c ^ (c >> 16));
-            }
-        }
-        v
-    }
-
     #[test]
-    fn the_point_hash_is_the_x_output_of_the_papers_pcg3d_and_pcg4d() {
-        let mut state = 1u32;
-        for _ in 0..10_000 {
-            let mut draw = || {
-                state = pcg3d_x([state, 7, 9]);
-                state
-            };
-            let v = [draw(), draw(), draw(), draw()];
-            assert_eq!(pcg3d_x([v[0], v[1], v[2]]), pcg3d([v[0], v[1], v[2]])[0]);
-            assert_eq!(pcg4d_x(v), pcg4d(v)[0]);
-        }
-        // Values from an independent transcription of the paper's listing (Python).
-        assert_eq!(pcg3d_x([0, 0, 0]), 0x9baf_d7c6);
-        assert_eq!(pcg3d_x([1, 2, 3]), 0xfa9f_79a6);
-        assert_eq!(pcg4d_x([0, 0, 0, 0]), 0x0f02_f829);
-        assert_eq!(pcg4d_x([1, 2, 3, 4]), 0x3622_cd16);
+    fn the_point_hash_is_the_documented_combination_and_mix() {
+        // Values from an independent transcription of the docs' formula (Python).
+        assert_eq!(IntegerHasher { key: 0 }.point_hash2(0, 0), 0);
+        assert_eq!(IntegerHasher { key: 0 }.point_hash3(1, 2, 3), 0xab73_ab9f);
+        assert_eq!(
+            IntegerHasher { key: 0x12_3456 }.point_hash4(1, 2, 3, 4),
+            0x2186_7a61
+        );
+        // Coordinates are taken mod 256 (300 = 44 + 256).
+        assert_eq!(IntegerHasher { key: 0xab_cdef }.point_hash2(300, 7), 0x0738_fdda);
     }
 
     #[test]

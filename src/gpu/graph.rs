@@ -3,10 +3,11 @@
 
 use wgpu::util::DeviceExt;
 
+use super::fill::FillOutput;
 use super::generator::GpuNoise;
 use super::readback::{map_and_read, padded_row_bytes};
 use crate::error::{pop_error_scope, NoiseError, Result};
-use crate::field::Field;
+use crate::field::{Field, NoiseKind};
 use crate::graph::{wgsl, Program};
 use crate::params::FillParams;
 use crate::shader::{self, ApiNames, LookupVariant, FILL_LOOKUP_GROUP};
@@ -34,7 +35,7 @@ struct GraphFillParams {
     stride: [u32; 4],
 }
 
-const ENTRY_WGSL: &str = r#"
+const ENTRY_HEADER_WGSL: &str = r#"
 struct GraphFillParams {
     offset: vec4<f32>,
     step: vec4<f32>,
@@ -45,19 +46,10 @@ struct GraphFillParams {
 
 @group(1) @binding(0) var<uniform> graph_params: GraphFillParams;
 @group(1) @binding(1) var<storage, read_write> graph_values: array<f32>;
-@group(1) @binding(2) var<storage, read> graph_points: array<vec4<f32>>;
+"#;
 
-// One invocation per texel of the box, x fastest; the sampling convention of fill.wgsl.
-@compute @workgroup_size(64, 1, 1)
-fn fill_graph(@builtin(global_invocation_id) id: vec3<u32>) {
-    let e = graph_params.extent;
-    let i = id.x + id.y * graph_params.stride.x;
-    if (i >= e.x * e.y * e.z * e.w) { return; }
-    let index = vec4<u32>(i % e.x, (i / e.x) % e.y, (i / (e.x * e.y)) % e.z, i / (e.x * e.y * e.z));
-    let p = graph_params.offset + graph_params.step * vec4<f32>(graph_params.origin + index);
-    let row = index.y + e.y * (index.z + e.z * index.w);
-    graph_values[index.x + graph_params.stride.y * row] = wgpu_noise_graph(p);
-}
+const POINTS_ENTRY_WGSL: &str = r#"
+@group(1) @binding(2) var<storage, read> graph_points: array<vec4<f32>>;
 
 // One invocation per point of `graph_points` (`extent.x` of them).
 @compute @workgroup_size(64, 1, 1)
@@ -68,29 +60,116 @@ fn evaluate_graph(@builtin(global_invocation_id) id: vec3<u32>) {
 }
 "#;
 
-/// The whole WGSL source of a graph's fill pipeline.
-pub fn graph_fill_wgsl(program: &Program, variant: LookupVariant) -> String {
+/// A fill entry point named `name`: one invocation per texel of the box, x fastest (the
+/// sampling convention of fill.wgsl), `store` writing texel `texel` (the index within the
+/// box's rows of `stride.y` texels) from the point `p`.
+fn fill_entry_wgsl(name: &str, store: &str) -> String {
     format!(
-        "{}\n{}\n{ENTRY_WGSL}",
-        shader::noise_functions_wgsl_with(variant, FILL_LOOKUP_GROUP),
-        wgsl::function(program, "wgpu_noise_graph", ApiNames::Plain)
+        r#"
+@compute @workgroup_size(64, 1, 1)
+fn {name}(@builtin(global_invocation_id) id: vec3<u32>) {{
+    let e = graph_params.extent;
+    let i = id.x + id.y * graph_params.stride.x;
+    if (i >= e.x * e.y * e.z * e.w) {{ return; }}
+    let index = vec4<u32>(i % e.x, (i / e.x) % e.y, (i / (e.x * e.y)) % e.z, i / (e.x * e.y * e.z));
+    let p = graph_params.offset + graph_params.step * vec4<f32>(graph_params.origin + index);
+    let row = index.y + e.y * (index.z + e.z * index.w);
+    let texel = index.x + graph_params.stride.y * row;
+{store}
+}}
+"#
     )
+}
+
+/// The whole WGSL source of a graph's value pipelines (the fill and the point list).
+pub fn graph_fill_wgsl(program: &Program, variant: LookupVariant) -> String {
+    graph_output_wgsl(program, variant, FillOutput::Value)
+}
+
+/// The whole WGSL source of the pipelines computing `output` of `program`: the value
+/// (`fill_graph` and `evaluate_graph`), the value and gradient (`fill_graph_gradient`, four
+/// values per texel) or the curl (`fill_graph_curl`, `dims` values per texel; 2D and 3D).
+///
+/// # Panics
+/// For the curl of a 4D program (callers check: [`GpuNoise::graph_output_pipeline`]).
+pub fn graph_output_wgsl(program: &Program, variant: LookupVariant, output: FillOutput) -> String {
+    let noise = shader::noise_functions_wgsl_with(variant, FILL_LOOKUP_GROUP);
+    let gradient =
+        || wgsl::gradient_function(program, "wgpu_noise_graph_gradient", ApiNames::Plain);
+    let (functions, entries) = match output {
+        FillOutput::Value => (
+            wgsl::function(program, "wgpu_noise_graph", ApiNames::Plain),
+            format!(
+                "{}{POINTS_ENTRY_WGSL}",
+                fill_entry_wgsl(
+                    GraphEntry::Fill(output).name(),
+                    "    graph_values[texel] = wgpu_noise_graph(p);"
+                )
+            ),
+        ),
+        FillOutput::Gradient => (
+            gradient(),
+            fill_entry_wgsl(
+                GraphEntry::Fill(output).name(),
+                "    let d = wgpu_noise_graph_gradient(p);\n    \
+                 graph_values[4u * texel] = d[0];\n    \
+                 graph_values[4u * texel + 1u] = d[1];\n    \
+                 graph_values[4u * texel + 2u] = d[2];\n    \
+                 graph_values[4u * texel + 3u] = d[3];",
+            ),
+        ),
+        FillOutput::Curl => {
+            let dims = program.dims;
+            (
+                format!(
+                    "{}\n{}",
+                    gradient(),
+                    wgsl::curl_function(
+                        program,
+                        "wgpu_noise_graph_curl",
+                        "wgpu_noise_graph_gradient",
+                        ApiNames::Plain
+                    )
+                ),
+                fill_entry_wgsl(
+                    GraphEntry::Fill(output).name(),
+                    &(0..dims)
+                        .map(|c| format!("    graph_values[{dims}u * texel + {c}u] = v[{c}];"))
+                        .fold(
+                            "    let v = wgpu_noise_graph_curl(p);".to_string(),
+                            |s, l| s + "\n" + &l,
+                        ),
+                ),
+            )
+        }
+    };
+    format!("{noise}\n{functions}\n{ENTRY_HEADER_WGSL}{entries}")
 }
 
 /// What a graph pipeline computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum GraphEntry {
-    /// `fill_graph`: the texels of a box of a field.
-    Fill,
-    /// `evaluate_graph`: a list of points.
+    /// `fill_graph` (and its `_gradient`, `_curl` forms): `output` at the texels of a box of
+    /// a field.
+    Fill(FillOutput),
+    /// `evaluate_graph`: the value at a list of points.
     Points,
 }
 
 impl GraphEntry {
     fn name(self) -> &'static str {
         match self {
-            GraphEntry::Fill => "fill_graph",
+            GraphEntry::Fill(FillOutput::Value) => "fill_graph",
+            GraphEntry::Fill(FillOutput::Gradient) => "fill_graph_gradient",
+            GraphEntry::Fill(FillOutput::Curl) => "fill_graph_curl",
             GraphEntry::Points => "evaluate_graph",
+        }
+    }
+
+    fn output(self) -> FillOutput {
+        match self {
+            GraphEntry::Fill(output) => output,
+            GraphEntry::Points => FillOutput::Value,
         }
     }
 }
@@ -101,8 +180,23 @@ pub struct GraphPipeline {
     entry: GraphEntry,
     pipeline: wgpu::ComputePipeline,
     layout: wgpu::BindGroupLayout,
+    /// Noise calls per texel: the program's, three times over for a 3D curl.
     noise_calls: u64,
     dims: usize,
+    /// The program's [`Program::lattice`]: how a field's offset may be reduced.
+    lattice: Option<NoiseKind>,
+}
+
+impl GraphPipeline {
+    /// `f32`s per texel of its output: 1 (value), 4 (value and gradient) or `dims` (curl),
+    /// as the CPU fills write them.
+    pub fn channels(&self) -> usize {
+        match self.entry.output() {
+            FillOutput::Value => 1,
+            FillOutput::Gradient => 4,
+            FillOutput::Curl => self.dims,
+        }
+    }
 }
 
 /// The most graph pipelines a [`GpuNoise`] keeps: a live editor compiles one per edit.
@@ -116,13 +210,31 @@ impl GpuNoise {
     /// hash variant, its seed): compiled on first use, then taken from a cache of the
     /// last few graphs (keyed by the generated WGSL, so equal graphs share one).
     pub fn graph_pipeline(&self, program: &Program) -> Result<GraphPipeline> {
-        self.cached_graph_pipeline(program, GraphEntry::Fill)
+        self.cached_graph_pipeline(program, GraphEntry::Fill(FillOutput::Value))
+    }
+
+    /// The fill pipeline of `program`'s `output`: its value ([`GpuNoise::graph_pipeline`]),
+    /// its value and analytic gradient (`[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel, as
+    /// `graph::fill_slab_gradient`) or its curl (2D and 3D, `dims` values per texel, as
+    /// `graph::fill_slab_curl`), cached as the value pipelines are.
+    pub fn graph_output_pipeline(
+        &self,
+        program: &Program,
+        output: FillOutput,
+    ) -> Result<GraphPipeline> {
+        if output == FillOutput::Curl && !(2..=3).contains(&program.dims) {
+            return Err(NoiseError::InvalidArgument(format!(
+                "curl noise is 2D or 3D; the graph was lowered for {}D",
+                program.dims
+            )));
+        }
+        self.cached_graph_pipeline(program, GraphEntry::Fill(output))
     }
 
     /// [`GpuNoise::graph_pipeline`] for `entry`.
     fn cached_graph_pipeline(&self, program: &Program, entry: GraphEntry) -> Result<GraphPipeline> {
         let key = (
-            graph_fill_wgsl(program, self.pipelines().variant()),
+            graph_output_wgsl(program, self.pipelines().variant(), entry.output()),
             self.hash_key(),
             entry,
         );
@@ -211,31 +323,51 @@ impl GpuNoise {
             cache: None,
         });
         pop_error_scope(scope)?;
+        // A gradient evaluates each source once (with its derivatives); a 3D curl evaluates
+        // the gradient at three points.
+        let copies = if entry.output() == FillOutput::Curl && program.dims == 3 {
+            3
+        } else {
+            1
+        };
         Ok(GraphPipeline {
             entry,
             pipeline,
             layout,
-            noise_calls: program.noise_calls().max(1) as u64,
+            noise_calls: program.noise_calls().max(1) as u64 * copies,
             dims: program.dims,
+            lattice: program.lattice(),
         })
     }
 
-    /// The most texels of one submit of `pipeline` ([`NOISE_CALLS_PER_SUBMIT`]).
+    /// The most texels of one submit of `pipeline` ([`NOISE_CALLS_PER_SUBMIT`]), within the
+    /// device's storage binding size for its output.
     pub fn graph_box_texels(&self, pipeline: &GraphPipeline) -> u64 {
-        (NOISE_CALLS_PER_SUBMIT / pipeline.noise_calls).max(GRAPH_WORKGROUP as u64)
+        let binding = self.device().limits().max_storage_buffer_binding_size
+            / (4 * pipeline.channels() as u64);
+        (NOISE_CALLS_PER_SUBMIT / pipeline.noise_calls)
+            .max(GRAPH_WORKGROUP as u64)
+            .min(binding)
+            .max(1)
     }
 
     /// Fills the box `params` describes with `pipeline`'s graph in one submit, appending
-    /// its values (x fastest) to `out`. Keep boxes within [`GpuNoise::graph_box_texels`]
-    /// (`FillParams::boxes` cuts a field so) for short submits.
+    /// its output (x fastest, [`GraphPipeline::channels`] values per texel) to `out`. Keep
+    /// boxes within [`GpuNoise::graph_box_texels`] (`FillParams::boxes` cuts a field so) for
+    /// short submits.
     pub fn fill_graph_box(
         &self,
         pipeline: &GraphPipeline,
         params: &FillParams,
         out: &mut Vec<f32>,
     ) -> Result<()> {
+        if !matches!(pipeline.entry, GraphEntry::Fill(_)) {
+            return Err(NoiseError::InvalidArgument(
+                "this graph pipeline evaluates a list of points, not a box".into(),
+            ));
+        }
         let texels = params.len() as u64;
-        let bytes = self.graph_buffer_bytes(texels)?;
+        let bytes = self.graph_buffer_bytes(texels.saturating_mul(pipeline.channels() as u64))?;
         if texels == 0 {
             return Ok(());
         }
@@ -282,7 +414,15 @@ impl GpuNoise {
                 pipeline.dims, field.dims
             )));
         }
+        if pipeline.entry != GraphEntry::Fill(FillOutput::Value) {
+            return Err(NoiseError::InvalidArgument(format!(
+                "record_graph writes a graph's values to an R32Float texture; this pipeline \
+                 computes its {:?}",
+                pipeline.entry.output()
+            )));
+        }
         check_graph_target(field, texture)?;
+        let field = &crate::graph::program::sampled_field(pipeline.lattice, field);
         let device = self.device();
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let [nx, _, nz, _] = field.size;
@@ -332,15 +472,15 @@ impl GpuNoise {
         pop_error_scope(scope)
     }
 
-    /// The bytes of a values buffer of `texels`, within the device's storage binding limit.
-    fn graph_buffer_bytes(&self, texels: u64) -> Result<u64> {
+    /// The bytes of a buffer of `values` `f32`s, within the device's storage binding limit.
+    fn graph_buffer_bytes(&self, values: u64) -> Result<u64> {
         let limit = self.device().limits().max_storage_buffer_binding_size;
-        texels
+        values
             .checked_mul(4)
             .filter(|&b| b <= limit)
             .ok_or_else(|| NoiseError::ExceedsLimit {
                 what: "graph fill box (bytes)".into(),
-                requested: texels.saturating_mul(4),
+                requested: values.saturating_mul(4),
                 limit,
             })
     }
@@ -364,7 +504,7 @@ impl GpuNoise {
         values: &wgpu::Buffer,
         pitch: u32,
     ) -> Result<()> {
-        debug_assert_eq!(pipeline.entry, GraphEntry::Fill);
+        debug_assert!(matches!(pipeline.entry, GraphEntry::Fill(_)));
         let uniform = |invocations_per_row| GraphFillParams {
             offset: params.offset,
             step: params.step,

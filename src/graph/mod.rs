@@ -18,6 +18,7 @@
 //! ```
 
 pub mod eval;
+pub mod flags;
 pub mod program;
 pub mod spec;
 pub mod wgsl;

@@ -13,7 +13,7 @@ use super::spec::{Binary, GraphSpec, Input, Map, Node, NodeSpec, Plane, WarpNois
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;
 use crate::cpu::warp::WARP_SHIFT;
-use crate::field::{Cellular, FractalMode, Kernel, NoiseKind};
+use crate::field::{Cellular, Field, FractalMode, Kernel, NoiseKind};
 
 /// Most noise functions one sample may evaluate once octaves and warps are expanded.
 pub const MAX_NOISE_CALLS: usize = 512;
@@ -103,6 +103,74 @@ impl Program {
             .filter(|op| matches!(op, Op::Noise { .. }))
             .count()
     }
+
+    /// Whether a field may move its offset by whole periods before rounding it to `f32`
+    /// ([`Program::sampled_field`]), and on which lattice: `Some` when such a shift leaves
+    /// the program's value unchanged. Tiled, the tile period is one of every source (the
+    /// lowering carries it through scales and octaves) unless a position is read. Untiled,
+    /// the 256-cell periods of one lattice ([`crate::field::reduce_by_periods`]) are, when
+    /// every source is on it (classic and cellular, or simplex) and every scale is a whole
+    /// number; a rotation or a position breaks it.
+    ///
+    /// A point is shifted by a period when the sample point is: offsets keep the shift,
+    /// scales move it to a period of the scaled source, and a displacement by values that
+    /// repeat keeps it too.
+    pub fn lattice(&self) -> Option<NoiseKind> {
+        let tiled = self.ops.iter().any(|op| {
+            matches!(op, Op::Noise { source, .. } if source.period[..self.dims].iter().any(|&p| p > 0.0))
+        });
+        // Per register: whether a shift of the sample point by a period shifts this point
+        // by a period (points), or leaves this value unchanged (values).
+        let mut periodic = vec![false; self.ops.len()];
+        let mut lattice: Option<NoiseKind> = None;
+        let whole = |by: &[f32; 4]| tiled || by[..self.dims].iter().all(|v| v.fract() == 0.0);
+        for (r, op) in self.ops.iter().enumerate() {
+            periodic[r] = match op {
+                Op::Point | Op::Constant(_) => true,
+                Op::Scale { p, by } => periodic[*p] && whole(by),
+                Op::Offset { p, .. } => periodic[*p],
+                Op::Rotate { .. } | Op::Axis { .. } => false,
+                Op::Displace { p, d, .. } => {
+                    periodic[*p] && d[..self.dims].iter().all(|&v| periodic[v])
+                }
+                Op::Noise { p, source } => {
+                    // Cellular noise hashes cells on the square lattice, as classic noise.
+                    let kind = match source.kind {
+                        NoiseKind::Simplex => NoiseKind::Simplex,
+                        NoiseKind::Classic | NoiseKind::Cellular => NoiseKind::Classic,
+                    };
+                    let same = *lattice.get_or_insert(kind) == kind;
+                    periodic[*p] && (same || tiled)
+                }
+                Op::Fractal { terms, .. } => terms.iter().all(|&(v, _)| periodic[v]),
+                Op::Binary { a, b, .. } => periodic[*a] && periodic[*b],
+                Op::Blend { a, b, t } => periodic[*a] && periodic[*b] && periodic[*t],
+                Op::Map { a, .. } => periodic[*a],
+            };
+        }
+        periodic[self.output].then_some(lattice.unwrap_or(NoiseKind::Classic))
+    }
+
+    /// `field` as this program samples it: [`sampled_field`] of its [`Program::lattice`].
+    pub fn sampled_field(&self, field: &Field) -> Field {
+        sampled_field(self.lattice(), field)
+    }
+}
+
+/// `field` as a program of `lattice` ([`Program::lattice`]) samples it: its offset reduced
+/// by whole periods ([`crate::field::Field::reduced_offset`]: by the tile period when tiled,
+/// else by the lattice's) only when the program repeats so, its own noise options back to
+/// their defaults (the program replaces them).
+pub fn sampled_field(lattice: Option<NoiseKind>, field: &Field) -> Field {
+    let mut out =
+        Field::new(lattice.unwrap_or(NoiseKind::Classic), &[1, 1]).with_tileable(field.tileable);
+    out.dims = field.dims;
+    out.size = field.size;
+    out.frequency = field.frequency;
+    out.offset = field.offset;
+    out.window = field.window;
+    out.reduce_offset = field.reduce_offset && lattice.is_some();
+    out
 }
 
 /// Where a node is evaluated: its point, the seed its sources add, the tile period there.
@@ -271,10 +339,12 @@ impl Lowering<'_> {
                 return Err(err(path, "flow noise does not tile"));
             }
         }
+        // 2D simplex noise tiles on a torus of any period; the periodic lattices of the
+        // others take whole numbers of cells (base_noise rounds).
+        let whole_periods = !(kind == NoiseKind::Simplex && dims == 2);
         if tiled {
             for (a, &p) in ctx.period[..dims].iter().enumerate() {
-                // The periodic lattices take whole numbers of cells (base_noise rounds).
-                if p <= 0.0 || p != p.round() || p > 65536.0 {
+                if p <= 0.0 || (whole_periods && p != p.round()) || p > 65536.0 {
                     return Err(err(
                         path,
                         format!(
@@ -397,9 +467,14 @@ impl Lowering<'_> {
                 };
                 self.noise(NoiseKind::Cellular, options, path, ctx)
             }
-            Node::Flow { seed, angle } => {
+            Node::Flow {
+                seed,
+                angle,
+                kernel,
+            } => {
                 let options = NoiseOptions {
                     flow: *angle,
+                    kernel: *kernel,
                     ..NoiseOptions::seeded(*seed)
                 };
                 self.noise(NoiseKind::Simplex, options, path, ctx)

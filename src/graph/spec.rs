@@ -106,8 +106,12 @@ pub enum Node {
         distance: Distance,
         jitter: f32,
     },
-    /// Flow noise: simplex noise with gradients turned by `angle` (2D and 3D).
-    Flow { seed: i64, angle: f32 },
+    /// Flow noise: simplex noise with gradients turned by `angle` (2D and 3D), with a kernel.
+    Flow {
+        seed: i64,
+        angle: f32,
+        kernel: Kernel,
+    },
     /// A constant.
     Constant(f32),
     /// One coordinate of the point.
@@ -438,6 +442,7 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
         "flow" => Node::Flow {
             seed: seed(&mut f)?,
             angle: f.ranged("angle", None, -1e4, 1e4)?,
+            kernel: f.choice("kernel", Kernel::Reference, KERNELS)?,
         },
         "constant" => Node::Constant(f.ranged("value", None, -f32::MAX as f64, f32::MAX as f64)?),
         "position" => {

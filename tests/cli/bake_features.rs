@@ -752,26 +752,6 @@ fn combinations_that_do_not_exist_are_one_line_errors_and_leave_no_file() {
             "whole-number frequency from 1 to 16777216 along x",
         ),
         (
-            [&s[..], &["--noise", "classic", "--gradient", "-o", "x.npy"]].concat(),
-            "gradients are available for simplex noise only",
-        ),
-        (
-            ["--dims", "4", "--size", "4", "--gradient", "-o", "x.npy"].to_vec(),
-            "gradient fields are 2D or 3D",
-        ),
-        (
-            [
-                &s[..],
-                &["--gradient", "--fractal", "ridged", "-o", "x.exr"],
-            ]
-            .concat(),
-            "gradients are available for fBm only",
-        ),
-        (
-            [&s[..], &["--gradient", "--tileable", "-o", "x.exr"]].concat(),
-            "gradients of tileable noise are not available",
-        ),
-        (
             [&s[..], &["--gradient", "-o", "x.png"]].concat(),
             "--gradient: a grayscale PNG holds one value per texel",
         ),

@@ -1,7 +1,7 @@
 //! `bake --graph`: the terrain example of docs/graphs.md as written, on the CPU and the GPU,
-//! and its gradient and curl on the CPU; a graph that spells out flags writes the flags'
-//! bytes (its curl too); a bad graph is one error line naming its JSON path, and nothing is
-//! written.
+//! and its gradient and curl on the CPU (on the GPU: `graph_gpu_derived.rs`); a graph that
+//! spells out flags writes the flags' bytes (its curl too); a bad graph is one error line
+//! naming its JSON path, and nothing is written.
 
 use std::path::{Path, PathBuf};
 
@@ -208,36 +208,6 @@ fn the_terrain_example_bakes_its_gradient_and_curl_on_the_cpu() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The GPU computes a graph's values only: its gradient and curl are refused on
-/// `--backend gpu` (with `auto` the CPU bakes them).
-#[test]
-fn a_graphs_gradient_and_curl_are_refused_on_the_gpu() {
-    let dir = scratch_dir("graph-gpu-derived");
-    let terrain = terrain();
-    let terrain = terrain.to_str().unwrap();
-    for (flag, out, word) in [
-        ("--gradient", "g.npy", "gradient"),
-        ("--curl", "c.npy", "curl"),
-    ] {
-        assert_refused(
-            &dir,
-            &[
-                "--graph",
-                terrain,
-                "--size",
-                "8x8",
-                flag,
-                "--backend",
-                "gpu",
-                "-o",
-                out,
-            ],
-            &format!("its {word} is computed on the CPU"),
-        );
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
 #[test]
 fn the_curl_of_a_graph_of_one_simplex_source_is_the_flags_curl_byte_for_byte() {
     let dir = scratch_dir("graph-curl-flags");
@@ -293,6 +263,10 @@ fn a_graph_that_spells_out_flags_writes_the_same_bytes() {
         "40x32x8",
         "--frequency",
         "4",
+        // Far from the origin: the flags reduce the offset by whole periods of simplex
+        // noise, and so must the graph, which repeats with the same periods.
+        "--offset",
+        "100000.3,-70000.7,50000.1",
         "--backend",
         "cpu",
     ];
@@ -304,9 +278,11 @@ fn a_graph_that_spells_out_flags_writes_the_same_bytes() {
     let graph = [&grid[..], &["--graph", "ridged5.json", "-o", "graph.npy"]].concat();
     bake_ok(&dir, &flags);
     let summary = bake_ok(&dir, &graph);
+    // A graph of the flags' shape runs on their hand-written fill, and says so.
     assert!(
-        summary.contains("noise graph (5 noise calls per sample), 3D"),
-        "the summary names the graph: {summary}"
+        summary.contains("simplex noise, 3D")
+            && summary.contains("ridged multifractal of 5 octaves"),
+        "the summary names the flags' fill: {summary}"
     );
     let (a, b) = (
         std::fs::read(dir.join("flags.npy")).unwrap(),
@@ -317,6 +293,186 @@ fn a_graph_that_spells_out_flags_writes_the_same_bytes() {
         "--fractal ridged --octaves 5 and its graph: {} identical bytes",
         a.len()
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_graph_baked_far_from_the_origin_is_the_graph_at_those_very_points() {
+    // A field's offset is reduced by whole lattice periods before it is rounded to f32;
+    // that is a period of these graphs' values only for some of them (a fractional scale,
+    // a rotation, a position or two lattices together repeat otherwise). Each bake must be
+    // the graph at the texels' own coordinates: offset + i, exact in f32 here.
+    let dir = scratch_dir("graph-far");
+    let lut = PermutationTables::new(0);
+    let mut regs = Vec::new();
+    for (name, graph) in [
+        (
+            "scaled",
+            r#"{ "type": "scale", "by": [1.5, 1.5], "source": { "type": "classic" } }"#,
+        ),
+        (
+            "rotated",
+            r#"{ "type": "rotate", "angle": 0.5, "source": { "type": "simplex" } }"#,
+        ),
+        (
+            "position",
+            r#"{ "type": "add", "a": { "type": "position", "axis": "x" }, "b": { "type": "simplex" } }"#,
+        ),
+        (
+            "two-lattices",
+            r#"{ "type": "add", "a": { "type": "classic" }, "b": { "type": "simplex" } }"#,
+        ),
+        (
+            "periodic",
+            r#"{ "type": "fbm", "octaves": 3, "source": { "type": "scale", "by": [2, 3], "source": { "type": "classic" } } }"#,
+        ),
+    ] {
+        let text = format!(r#"{{ "version": 1, "output": "g", "nodes": {{ "g": {graph} }} }}"#);
+        std::fs::write(dir.join(format!("{name}.json")), &text).unwrap();
+        let (x0, y0) = (1000.25f32, -2000.5f32);
+        let out = format!("{name}.npy");
+        bake_ok(
+            &dir,
+            &[
+                "--graph",
+                &format!("{name}.json"),
+                "--dims",
+                "2",
+                "--size",
+                "8x4",
+                "--frequency",
+                "8,4",
+                "--offset",
+                &format!("{x0},{y0}"),
+                "--backend",
+                "cpu",
+                "-o",
+                &out,
+            ],
+        );
+        let baked = read_npy(&dir.join(&out), &[4, 8]);
+        let program = Graph::from_json(&text)
+            .unwrap()
+            .program(2, [0.0; 4])
+            .unwrap();
+        for (i, &v) in baked.iter().enumerate() {
+            let p = [x0 + (i % 8) as f32, y0 + (i / 8) as f32, 0.0, 0.0];
+            let expected = eval::value::<f32>(&program, &lut, p, &mut regs);
+            // The periodic graph's offset is reduced by whole periods (1024 and 2048
+            // cells); these coordinates are exact binary fractions, so that shift is exact
+            // and its values are the same bits too.
+            assert_eq!(
+                v.to_bits(),
+                expected.to_bits(),
+                "{name} at {p:?}: {v} vs {expected}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn flags_the_fill_has_no_gradient_or_curl_for_compute_them_from_their_graph() {
+    // The hand-written fill has the gradient of untiled simplex fBm only, and the curl of
+    // one plain simplex octave; every other flag field is computed as its graph
+    // (docs/graphs.md, "The flags are a graph"), and writes what the graph file does.
+    let dir = scratch_dir("graph-flag-outputs");
+    let cases: [(&[&str], &str, &[&str]); 7] = [
+        (
+            &["--noise", "classic", "--gradient"],
+            r#"{ "type": "classic" }"#,
+            &["-o", "x.npy"],
+        ),
+        (
+            &[
+                "--fractal",
+                "ridged",
+                "--octaves",
+                "3",
+                "--gradient",
+                "--dims",
+                "3",
+            ],
+            r#"{ "type": "ridged", "octaves": 3, "source": { "type": "simplex" } }"#,
+            &["--dims", "3", "-o", "x.npy"],
+        ),
+        (
+            &["--tileable", "--gradient"],
+            r#"{ "type": "simplex" }"#,
+            &["--tileable", "-o", "x.npy"],
+        ),
+        (
+            &["--curl", "--octaves", "3"],
+            r#"{ "type": "fbm", "octaves": 3, "source": { "type": "simplex" } }"#,
+            &["-o", "x.npy"],
+        ),
+        (
+            &["--curl", "--noise", "classic", "--dims", "3"],
+            r#"{ "type": "classic" }"#,
+            &["--dims", "3", "-o", "x.npy"],
+        ),
+        (
+            &["--curl", "--flow-angle", "1"],
+            r#"{ "type": "flow", "angle": 1 }"#,
+            &["-o", "x.npy"],
+        ),
+        (
+            &["--normal-map", "--noise", "cellular", "--cellular", "f2-f1"],
+            r#"{ "type": "cellular", "output": "f2-f1" }"#,
+            &["-o", "x.png"],
+        ),
+    ];
+    for (i, (flags, node, graph_args)) in cases.into_iter().enumerate() {
+        let grid = [
+            "--size",
+            "24x16x4",
+            "--frequency",
+            "3",
+            "--backend",
+            "cpu",
+            "--force",
+        ];
+        let grid = if flags.contains(&"--dims") || graph_args.contains(&"--dims") {
+            &grid[..]
+        } else {
+            &[
+                "--size",
+                "24x16",
+                "--frequency",
+                "3",
+                "--backend",
+                "cpu",
+                "--force",
+            ][..]
+        };
+        let output = graph_args.last().unwrap().replace("x.", "flags.");
+        let summary = bake_ok(&dir, &[grid, flags, &["-o", &output]].concat());
+        assert!(
+            summary.contains("noise graph"),
+            "{flags:?}: computed as a graph: {summary}"
+        );
+        let file = format!("g{i}.json");
+        std::fs::write(
+            dir.join(&file),
+            format!(r#"{{ "version": 1, "output": "g", "nodes": {{ "g": {node} }} }}"#),
+        )
+        .unwrap();
+        let output_kind: Vec<&str> = flags
+            .iter()
+            .copied()
+            .filter(|f| ["--gradient", "--curl", "--normal-map"].contains(f))
+            .collect();
+        bake_ok(
+            &dir,
+            &[grid, &["--graph", &file], &output_kind, graph_args].concat(),
+        );
+        let (a, b) = (
+            std::fs::read(dir.join(&output)).unwrap(),
+            std::fs::read(dir.join(graph_args.last().unwrap())).unwrap(),
+        );
+        assert!(a == b, "{flags:?} and its graph wrote different bytes");
+        println!("{flags:?}: {} bytes, the same as its graph's", a.len());
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

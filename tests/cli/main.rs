@@ -20,6 +20,7 @@ mod bake_tiles;
 mod cli_sample;
 mod edge_numbers;
 mod graph_cli;
+mod graph_gpu_derived;
 mod messages;
 mod noise_cellular_cli;
 mod noise_curl_cli;

@@ -213,7 +213,19 @@ pub const CONDITIONING: f32 = 8.0;
 /// this fraction of a field's samples.
 pub const JUMPS: f64 = 0.01;
 
-pub fn assert_graph_parity(label: &str, gpu: &[f32], cpu: &[f32], cpu64: &[f64]) -> f32 {
+/// How a GPU field compares with the f32 CPU's under the bound above.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Parity {
+    /// The largest relative error of the samples within the bound.
+    pub worst: f32,
+    /// The bound: `RELATIVE + CONDITIONING × e₃₂`.
+    pub bound: f32,
+    /// Samples over the bound (discontinuities).
+    pub over: usize,
+}
+
+/// Compares `gpu` with `cpu` (and `cpu64`, the same samples in f64) under the bound above.
+pub fn graph_parity(label: &str, gpu: &[f32], cpu: &[f32], cpu64: &[f64]) -> Parity {
     assert_eq!(gpu.len(), cpu.len(), "{label}: sample count");
     let relative = |a: f32, b: f64| ((a as f64 - b).abs() / (1.0 + (a as f64).abs())) as f32;
     let f32_error = cpu
@@ -222,8 +234,10 @@ pub fn assert_graph_parity(label: &str, gpu: &[f32], cpu: &[f32], cpu64: &[f64])
         .map(|(&c, &c64)| relative(c, c64))
         .fold(0.0, f32::max);
     let bound = RELATIVE + CONDITIONING * f32_error;
-    let mut worst = 0.0f32;
-    let mut over = 0usize;
+    let mut parity = Parity {
+        bound,
+        ..Parity::default()
+    };
     for (i, (g, c)) in gpu.iter().zip(cpu).enumerate() {
         assert!(
             g.is_finite() && c.is_finite(),
@@ -231,15 +245,24 @@ pub fn assert_graph_parity(label: &str, gpu: &[f32], cpu: &[f32], cpu64: &[f64])
         );
         let error = relative(*g, *c as f64);
         if error > bound {
-            over += 1;
+            parity.over += 1;
         } else {
-            worst = worst.max(error);
+            parity.worst = parity.worst.max(error);
         }
     }
+    parity
+}
+
+/// [`graph_parity`], asserting that at most [`JUMPS`] of the samples are over the bound;
+/// the largest relative error of the others.
+pub fn assert_graph_parity(label: &str, gpu: &[f32], cpu: &[f32], cpu64: &[f64]) -> f32 {
+    let parity = graph_parity(label, gpu, cpu, cpu64);
     assert!(
-        over as f64 <= JUMPS * gpu.len() as f64,
-        "{label}: {over} of {} samples over the bound {bound:e}",
-        gpu.len()
+        parity.over as f64 <= JUMPS * gpu.len() as f64,
+        "{label}: {} of {} samples over the bound {:e}",
+        parity.over,
+        gpu.len(),
+        parity.bound
     );
-    worst
+    parity.worst
 }

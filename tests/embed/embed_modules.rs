@@ -29,14 +29,17 @@ fn six_names() -> String {
 /// The application's package for WESL: `package::main` (its kernel, importing from
 /// `wgpu_noise::{module}`), and the `wgpu_noise` package mounted beside it.
 fn compile_wesl(variant: LookupVariant, main: &str) -> String {
+    compile_wesl_module(variant.module_name(), &wesl_module(variant, GROUP), main)
+}
+
+/// [`compile_wesl`] with the module `wgpu_noise::{name}` of source `module`.
+fn compile_wesl_module(name: &str, module: &str, main: &str) -> String {
     let mut app = wesl::VirtualResolver::new();
     app.add_module("package::main".parse().unwrap(), main.to_string().into());
     let mut noise = wesl::VirtualResolver::new();
     noise.add_module(
-        format!("package::{}", variant.module_name())
-            .parse()
-            .unwrap(),
-        wesl_module(variant, GROUP).into(),
+        format!("package::{name}").parse().unwrap(),
+        module.to_string().into(),
     );
     let mut router = wesl::Router::new();
     router.mount_resolver("wgpu_noise".parse().unwrap(), noise);
@@ -52,14 +55,18 @@ fn compile_wesl(variant: LookupVariant, main: &str) -> String {
 /// against it, written back out as WGSL (naga_oil 0.23 is on naga 30, as wgpu 30 is,
 /// but text keeps the test independent of that).
 fn compose_naga_oil(variant: LookupVariant, main: &str) -> String {
+    compose_naga_oil_module(&naga_oil_module(variant, GROUP), main)
+}
+
+/// [`compose_naga_oil`] with the composable module `module_source`.
+fn compose_naga_oil_module(module_source: &str, main: &str) -> String {
     use naga_oil::compose::{
         ComposableModuleDescriptor, Composer, NagaModuleDescriptor, ShaderLanguage, ShaderType,
     };
     let mut composer = Composer::default();
-    let module_source = naga_oil_module(variant, GROUP);
     composer
         .add_composable_module(ComposableModuleDescriptor {
-            source: &module_source,
+            source: module_source,
             file_path: "wgpu_noise.wgsl",
             language: ShaderLanguage::Wgsl,
             as_name: None,
@@ -162,4 +169,91 @@ fn naga_oil_import_of_the_hash_module_computes_the_reference_noise() {
     if let Some(max) = run_and_check("naga_oil hash", LookupVariant::Hash, &wgsl, 4) {
         eprintln!("naga_oil 0.23, hash variant: max abs error {max:e}");
     }
+}
+
+/// The issue's terrain graph (3D) as a module of its own, imported by WESL and by
+/// naga_oil for both lookup variants, evaluated at scattered points by the application's
+/// kernel: within the graph parity bound of the `f32` CPU evaluator
+/// (`tests/common/graphs.rs`, docs/graphs.md "GPU and CPU agree").
+#[test]
+fn a_graph_imported_as_a_module_computes_the_graph() {
+    use wgpu_noise::graph::Graph;
+    use wgpu_noise::shader::{graph_naga_oil_module, graph_wesl_module};
+    let Some(ctx) = common::gpu() else { return };
+    let (device, queue) = (&ctx.device, &ctx.queue);
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/terrain.json"),
+    )
+    .unwrap();
+    let program = Graph::from_json(&text)
+        .unwrap()
+        .program(3, [0.0; 4])
+        .unwrap();
+    let points: Vec<[f32; 4]> = points(2000).iter().map(|p| p.map(|c| c * 0.05)).collect();
+    let kernel = "@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) {\n    \
+                  let i = id.x;\n    if (i >= arrayLength(&points)) { return; }\n    \
+                  values[i] = terrain(points[i]);\n}\n";
+    let seed = 7;
+    let bindings = compute_bindings(device, queue, GROUP, seed);
+    for variant in [LookupVariant::Textures, LookupVariant::Hash] {
+        let wesl = compile_wesl_module(
+            "terrain",
+            &graph_wesl_module(&program, "terrain", variant, GROUP).unwrap(),
+            &format!("import wgpu_noise::terrain::terrain;\n{APP_BINDINGS}{kernel}"),
+        );
+        let naga_oil = compose_naga_oil_module(
+            &graph_naga_oil_module(&program, "terrain", variant, GROUP).unwrap(),
+            &format!("#import wgpu_noise::terrain::terrain\n{APP_BINDINGS}{kernel}"),
+        );
+        for (toolchain, wgsl) in [("wesl", wesl), ("naga_oil", naga_oil)] {
+            let label = format!("{toolchain} {variant:?}");
+            let (side, (cpu, cpu64)) = match variant {
+                LookupVariant::Textures => (
+                    NoiseSide::textures(&bindings),
+                    graph_reference(&program, &PermutationTables::new(seed), &points),
+                ),
+                LookupVariant::Hash => (
+                    NoiseSide::hash(GROUP, seed),
+                    graph_reference(&program, &IntegerHasher::new(seed), &points),
+                ),
+            };
+            let gpu = run_kernel(device, queue, &wgsl, &side, &points, 1);
+            let worst = common::graphs::assert_graph_parity(&label, &gpu, &cpu, &cpu64);
+            // The kernel ran: the values vary (a kernel that wrote nothing or a constant has
+            // one value; terrain.json's terraces leave about 600 distinct ones of 2000).
+            let mut distinct: Vec<u32> = gpu.iter().map(|v| v.to_bits()).collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert!(
+                distinct.len() > 100,
+                "{label}: {} distinct values",
+                distinct.len()
+            );
+            eprintln!("terrain.json as a {toolchain} module, {variant:?}: largest relative difference {worst:e}");
+        }
+    }
+    // Names the noise already uses, or that are no WGSL identifier, are refused.
+    for bad in ["simplex3", "wgpu_noise_x", "hash", "2d", "a-b", ""] {
+        let e = graph_wesl_module(&program, bad, LookupVariant::Hash, GROUP).unwrap_err();
+        assert!(e.to_string().contains("name"), "{bad:?}: {e}");
+    }
+}
+
+/// `program` at `points` on the CPU, in `f32` and in `f64`.
+fn graph_reference(
+    program: &wgpu_noise::graph::Program,
+    lut: &impl wgpu_noise::cpu::NoiseHasher,
+    points: &[[f32; 4]],
+) -> (Vec<f32>, Vec<f64>) {
+    use wgpu_noise::graph::eval;
+    let (mut r32, mut r64) = (Vec::new(), Vec::new());
+    let cpu = points
+        .iter()
+        .map(|p| eval::value(program, lut, *p, &mut r32))
+        .collect();
+    let cpu64 = points
+        .iter()
+        .map(|p| eval::value(program, lut, p.map(f64::from), &mut r64))
+        .collect();
+    (cpu, cpu64)
 }

@@ -58,7 +58,10 @@ fn fill_both(
             f64_at(&|p| eval::value::<f64>(&program, &lut, p, &mut regs.borrow_mut()))
         }
     };
-    let spec = NoiseSpec::new(field.clone(), seed).with_graph(program);
+    // The generic evaluator at the GPU's own sample points (`params`), not the
+    // hand-written fill a flag-shaped graph would run on in a bake (`with_graph`).
+    let mut spec = NoiseSpec::new(field.clone(), seed);
+    spec.graph = Some(std::sync::Arc::new(program));
     CpuHasher::new(variant, seed).fill(&spec, &params, &mut on_cpu);
     (on_gpu, on_cpu, on_cpu64)
 }

@@ -136,3 +136,87 @@ fn every_shader_file_validates() {
     }
     eprintln!("validated {others} shader(s) beyond the library modules");
 }
+
+/// The functions generated from a graph (value, value and gradient, curl) validate after
+/// the noise functions of either lookup variant, plain or prefixed: the terrain example in
+/// 2D to 4D and random graphs of every node type.
+#[test]
+fn generated_graph_functions_validate() {
+    use crate::common::graphs::{random_graph, Rng, Shape};
+    let mut programs = Vec::new();
+    let terrain = Graph::from_json(include_str!("../../examples/graphs/terrain.json")).unwrap();
+    for dims in 2..=4 {
+        programs.push(terrain.program(dims, [0.0; 4]).unwrap());
+    }
+    let mut rng = Rng::new(5);
+    while programs.len() < 23 {
+        let shape = Shape {
+            dims: 2 + rng.below(3) as usize,
+            depth: 1 + rng.below(6) as usize,
+            differentiable: false,
+        };
+        let text = random_graph(&mut rng, shape).to_string();
+        if let Ok(p) = Graph::from_json(&text)
+            .unwrap()
+            .program(shape.dims, [0.0; 4])
+        {
+            programs.push(p);
+        }
+    }
+    for variant in [LookupVariant::Textures, LookupVariant::Hash] {
+        for api_names in [ApiNames::Plain, ApiNames::Prefixed] {
+            let noise = shader::assemble(&shader::WgslOptions {
+                variant,
+                group: 0,
+                api_names,
+            });
+            for (k, program) in programs.iter().enumerate() {
+                let mut source = format!(
+                    "{noise}\n{}\n{}",
+                    wgsl::function(program, "graph", api_names),
+                    wgsl::gradient_function(program, "graph_gradient", api_names)
+                );
+                if program.dims < 4 {
+                    source +=
+                        &wgsl::curl_function(program, "graph_curl", "graph_gradient", api_names);
+                }
+                let name = format!("{variant:?} {api_names:?} graph {k} ({}D)", program.dims);
+                validate(&name, &source);
+                if variant == LookupVariant::Hash {
+                    process_seed_key(&name, &source, program.dims < 4);
+                }
+            }
+        }
+    }
+}
+
+/// The hash variant's pipelines set the seed key (an override): naga's pipeline-constant
+/// pass then rebuilds and revalidates the module, and rejects some forms the first
+/// validation accepts (equal constant columns of a matrix, for one). Runs that pass over
+/// an entry point calling the generated functions.
+fn process_seed_key(name: &str, functions: &str, curl: bool) {
+    let call = if curl { "graph_curl" } else { "graph_gradient" };
+    let source = format!(
+        "{functions}\n@group(1) @binding(1) var<storage, read_write> out: array<f32>;\n\
+         @compute @workgroup_size(1) fn main() {{ let d = {call}(vec4<f32>(0.5)); \
+         out[0] = graph(vec4<f32>(0.5)) + d[0]; }}\n"
+    );
+    let module = naga::front::wgsl::parse_str(&source).expect("parses");
+    let info = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::all(),
+    )
+    .validate(&module)
+    .expect("validates");
+    let mut constants = naga::back::PipelineConstants::default();
+    constants.insert(shader::HASH_KEY_OVERRIDE_ID.to_string(), 5.0);
+    let entry = Some((naga::ShaderStage::Compute, "main"));
+    match naga::back::pipeline_constants::process_overrides(&module, &info, entry, &constants) {
+        Ok(_) => {}
+        Err(naga::back::pipeline_constants::PipelineConstantError::ValidationError(e)) => panic!(
+            "{name}: the seed key's pass rejects it:\n{}",
+            e.emit_to_string(&source)
+        ),
+        Err(e) => panic!("{name}: the seed key's pass rejects it: {e:?}"),
+    }
+}

@@ -10,6 +10,7 @@ mod beyond_the_origin;
 mod cpu_reference;
 mod derivatives;
 mod finite_input;
+mod flag_graphs;
 mod graph_curl;
 mod graphs;
 mod hash_lookup;

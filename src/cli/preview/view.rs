@@ -132,7 +132,7 @@ impl View {
                 PREVIEW_TILE_DEPTH,
             ];
         }
-        Field::new(self.kind, &size[..self.dims])
+        let mut field = Field::new(self.kind, &size[..self.dims])
             .with_tileable(self.tiling())
             .with_frequency(&frequency[..self.dims])
             .with_offset(&offset[..self.dims])
@@ -146,7 +146,11 @@ impl View {
                 octaves: 2,
                 ..Warp::default()
             })
-            .with_flow_angle(flow_angle)
+            .with_flow_angle(flow_angle);
+        // The kind's lattice periods are not a graph's (`graph::Program::lattice`): a
+        // graph is drawn at its own coordinates, however long it has been animated.
+        field.reduce_offset = self.graph.is_none();
+        field
     }
 
     /// The `W` key: warp by [`PREVIEW_WARP`] cells, or not at all.

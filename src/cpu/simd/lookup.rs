@@ -3,11 +3,10 @@
 //!
 //! Classic noise looks up lattice points whose y, z, w are fixed along a row;
 //! [`LaneHasher::row`] does that part once per row (`T(x, b)`'s `b` for the tables, the
-//! LCG step of y, z, w and the first round's product for `pcg3d`/`pcg4d`), the lanes do the
-//! rest.
+//! seed's word xor the weighted y, z, w for the hash), the lanes do the rest.
 
 use super::lanes::{F, U};
-use crate::cpu::lookup::{IntegerHasher, NoiseHasher};
+use crate::cpu::lookup::{weighted as scalar_weighted, IntegerHasher, NoiseHasher, HASH_PRIMES};
 use crate::tables::PermutationTables;
 
 /// The gradients of [`NoiseHasher`] for `LANES` lattice points at once, lane `i` equal to the
@@ -225,33 +224,19 @@ impl LaneHasher for PackedTables<'_> {
     }
 }
 
-/// The LCG step that starts `pcg3d` and `pcg4d`, on every lane.
+/// [`crate::cpu::lookup::point_mix`] on every lane.
 #[inline(always)]
-fn lcg(v: U) -> U {
-    v.wrapping_mul(1_664_525) + 1_013_904_223
+fn point_mix(v: U) -> U {
+    let h = v.wrapping_mul(0x27d4_eb2d);
+    let h = h ^ (h >> 15);
+    let h = h.wrapping_mul(0x846c_a68b);
+    (h ^ (h >> 16)).seam()
 }
 
-/// The rest of [`crate::cpu::lookup::pcg3d_x`] after the LCG step, on every lane, with
-/// `yz` = `y · z` given (constant along a classic row).
+/// [`crate::cpu::lookup::weighted`] on every lane.
 #[inline(always)]
-fn pcg3d_x_rounds(x: U, y: U, z: U, yz: U) -> U {
-    let x = x + yz;
-    let y = y + z * x;
-    let z = z + x * y;
-    let (x, y, z) = (x ^ (x >> 16), y ^ (y >> 16), z ^ (z >> 16));
-    (x + y * z).seam()
-}
-
-/// The rest of [`crate::cpu::lookup::pcg4d_x`] after the LCG step, on every lane, with
-/// `yw` = `y · w` given.
-#[inline(always)]
-fn pcg4d_x_rounds(x: U, y: U, z: U, w: U, yw: U) -> U {
-    let x = x + yw;
-    let y = y + z * x;
-    let z = z + x * y;
-    let w = w + y * z;
-    let (x, y, w) = (x ^ (x >> 16), y ^ (y >> 16), w ^ (w >> 16));
-    (x + y * w).seam()
+fn weighted(axis: usize, c: U) -> U {
+    (c & 255).wrapping_mul(HASH_PRIMES[axis])
 }
 
 /// `±1` from bit `bit` of `n` (set = -1), as the scalar decoders' sign choice.
@@ -293,142 +278,134 @@ fn grad4_from_hash(h: U) -> [F; 4] {
     ]
 }
 
-/// A classic row of the hash variant: the LCG step of the y, z, w inputs and the product
-/// the first round adds to x (`y · z` in 2D and 3D, `y · w` in 4D).
+/// A classic row of the hash variant: the seed's word xor the weighted y, z, w.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct PcgRow {
-    y: u32,
-    z: u32,
-    w: u32,
-    cross: u32,
-}
+pub struct HashRow(u32);
 
-/// The LCG steps of an axis's two cells `c` and `c + 1` of a simplex (its corners' coordinates
-/// along that axis are one or the other).
+/// The weighted coordinates of an axis's two cells `c` and `c + 1` of a simplex (its
+/// corners' coordinates along that axis are one or the other).
 #[derive(Clone, Copy)]
-struct AxisLcg([U; 2]);
+struct AxisWeights([U; 2]);
 
-impl AxisLcg {
-    /// The LCG steps of the cells `c` and `c + 1` along y, z or w.
+impl AxisWeights {
+    /// The weighted cells `c` and `c + 1` along `axis`.
     #[inline(always)]
-    fn new(c: U) -> AxisLcg {
-        AxisLcg([lcg(c & 255), lcg((c + 1) & 255)])
+    fn new(axis: usize, c: U) -> AxisWeights {
+        AxisWeights([weighted(axis, c), weighted(axis, c + 1)])
     }
 
-    /// The LCG step of the corner at offset `o` (0 or 1 per lane).
+    /// The weighted coordinate of the corner at offset `o` (0 or 1 per lane).
     #[inline(always)]
     fn at(&self, o: U) -> U {
         o.select(self.0[1], self.0[0])
     }
 }
 
-/// The gradient of a 4D corner from the LCG steps of its coordinates.
+/// The gradient of a 3D simplex corner at offset `o` from the cell whose axes are `axes`
+/// (a function, not a closure: a closure left as a call would be compiled without the
+/// caller's `#[target_feature]`s).
 #[inline(always)]
-fn pcg4d_grad(x: U, y: U, z: U, w: U) -> [F; 4] {
-    grad4_from_hash(pcg4d_x_rounds(x, y, z, w, y * w))
+fn corner3(axes: &[AxisWeights; 3], o: [U; 3]) -> [F; 3] {
+    grad3_from_hash(point_mix(
+        axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]),
+    ))
+}
+
+/// The gradient of a 4D simplex corner at offset `o` (as [`corner3`]).
+#[inline(always)]
+fn corner4(axes: &[AxisWeights; 4], o: [U; 4]) -> [F; 4] {
+    grad4_from_hash(point_mix(
+        axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]) ^ axes[3].at(o[3]),
+    ))
 }
 
 impl IntegerHasher {
-    /// The LCG steps of the cells `c` and `c + 1` along x (keyed).
-    #[inline(always)]
-    fn x_axis_lcg(&self, c: U) -> AxisLcg {
-        AxisLcg([self.x_lanes(c), self.x_lanes(c + 1)])
-    }
-
-    /// The LCG step of the keyed x input on every lane.
+    /// The seed's word xor the weighted x, on every lane.
     #[inline(always)]
     fn x_lanes(&self, a: U) -> U {
-        lcg((a & 255) | (self.key << 8))
+        weighted(0, a) ^ self.seed_word()
     }
 
-    /// `point_hash3(a, b, c)` on every lane (`point_hash2` with `c` = 0).
+    /// The weighted cells `c` and `c + 1` along x, with the seed's word.
     #[inline(always)]
-    fn point_hash3_lanes(&self, a: U, b: U, c: U) -> U {
-        let (y, z) = (lcg(b & 255), lcg(c & 255));
-        pcg3d_x_rounds(self.x_lanes(a), y, z, y * z)
-    }
-
-    /// `point_hash4(a, b, c, d)` on every lane.
-    #[inline(always)]
-    fn point_hash4_lanes(&self, a: U, b: U, c: U, d: U) -> U {
-        let (y, z, w) = (lcg(b & 255), lcg(c & 255), lcg(d & 255));
-        pcg4d_x_rounds(self.x_lanes(a), y, z, w, y * w)
+    fn x_axis(&self, c: U) -> AxisWeights {
+        AxisWeights([self.x_lanes(c), self.x_lanes(c + 1)])
     }
 }
 
 impl LaneHasher for IntegerHasher {
-    type Row = PcgRow;
+    type Row = HashRow;
 
+    /// A 2D or 3D point's missing coordinates are 0, and weigh 0.
     #[inline(always)]
-    fn row(&self, dims: usize, yzw: [u32; 3]) -> PcgRow {
-        let [y, z, w] = yzw.map(|c| {
-            (c & 255)
-                .wrapping_mul(1_664_525)
-                .wrapping_add(1_013_904_223)
-        });
-        let cross = if dims == 4 {
-            y.wrapping_mul(w)
-        } else {
-            y.wrapping_mul(z)
-        };
-        // A 2D point hashes with z = 0, whose LCG step `yzw` already holds.
-        PcgRow { y, z, w, cross }
+    fn row(&self, _dims: usize, yzw: [u32; 3]) -> HashRow {
+        HashRow(
+            self.seed_word()
+                ^ scalar_weighted(1, yzw[0])
+                ^ scalar_weighted(2, yzw[1])
+                ^ scalar_weighted(3, yzw[2]),
+        )
     }
 
     #[inline(always)]
-    fn grad3_row(&self, row: PcgRow, a: U) -> [F; 3] {
-        let s = U::splat;
-        grad3_from_hash(pcg3d_x_rounds(
-            self.x_lanes(a),
-            s(row.y),
-            s(row.z),
-            s(row.cross),
-        ))
+    fn grad3_row(&self, row: HashRow, a: U) -> [F; 3] {
+        grad3_from_hash(point_mix(weighted(0, a) ^ row.0))
     }
 
     #[inline(always)]
-    fn grad4_row(&self, row: PcgRow, a: U) -> [F; 4] {
-        let s = U::splat;
-        grad4_from_hash(pcg4d_x_rounds(
-            self.x_lanes(a),
-            s(row.y),
-            s(row.z),
-            s(row.w),
-            s(row.cross),
-        ))
+    fn grad4_row(&self, row: HashRow, a: U) -> [F; 4] {
+        grad4_from_hash(point_mix(weighted(0, a) ^ row.0))
     }
 
     #[inline(always)]
     fn grad2(&self, a: U, b: U) -> [F; 2] {
-        let g = grad3_from_hash(self.point_hash3_lanes(a, b, U::splat(0)));
+        let g = grad3_from_hash(point_mix(self.x_lanes(a) ^ weighted(1, b)));
         [g[0], g[1]]
     }
 
     #[inline(always)]
     fn grad3(&self, a: U, b: U, c: U) -> [F; 3] {
-        grad3_from_hash(self.point_hash3_lanes(a, b, c))
+        grad3_from_hash(point_mix(self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c)))
     }
 
     #[inline(always)]
     fn grad4(&self, a: U, b: U, c: U, d: U) -> [F; 4] {
-        grad4_from_hash(self.point_hash4_lanes(a, b, c, d))
+        grad4_from_hash(point_mix(
+            self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c) ^ weighted(3, d),
+        ))
     }
 
-    /// The LCG step of each axis's two cells, once for the five corners.
+    /// Each axis's two weighted cells, once for the four corners.
+    #[inline(always)]
+    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [[F; 3]; 4] {
+        let x = self.x_axis(cell[0]);
+        let (y, z) = (AxisWeights::new(1, cell[1]), AxisWeights::new(2, cell[2]));
+        let axes = [x, y, z];
+        let (zero, one) = (U::splat(0), U::splat(1));
+        [
+            corner3(&axes, [zero, zero, zero]),
+            corner3(&axes, o1),
+            corner3(&axes, o2),
+            corner3(&axes, [one, one, one]),
+        ]
+    }
+
+    /// Each axis's two weighted cells, once for the five corners.
     #[inline(always)]
     fn simplex4_grads(&self, cell: [U; 4], o: [[U; 4]; 5]) -> [[F; 4]; 5] {
-        let x = self.x_axis_lcg(cell[0]);
+        let x = self.x_axis(cell[0]);
         let (y, z, w) = (
-            AxisLcg::new(cell[1]),
-            AxisLcg::new(cell[2]),
-            AxisLcg::new(cell[3]),
+            AxisWeights::new(1, cell[1]),
+            AxisWeights::new(2, cell[2]),
+            AxisWeights::new(3, cell[3]),
         );
+        let axes = [x, y, z, w];
         [
-            pcg4d_grad(x.at(o[0][0]), y.at(o[0][1]), z.at(o[0][2]), w.at(o[0][3])),
-            pcg4d_grad(x.at(o[1][0]), y.at(o[1][1]), z.at(o[1][2]), w.at(o[1][3])),
-            pcg4d_grad(x.at(o[2][0]), y.at(o[2][1]), z.at(o[2][2]), w.at(o[2][3])),
-            pcg4d_grad(x.at(o[3][0]), y.at(o[3][1]), z.at(o[3][2]), w.at(o[3][3])),
-            pcg4d_grad(x.at(o[4][0]), y.at(o[4][1]), z.at(o[4][2]), w.at(o[4][3])),
+            corner4(&axes, o[0]),
+            corner4(&axes, o[1]),
+            corner4(&axes, o[2]),
+            corner4(&axes, o[3]),
+            corner4(&axes, o[4]),
         ]
     }
 

@@ -1,0 +1,235 @@
+//! The flags are sugar for graphs: every valid combination of the field's noise options
+//! names a graph (`graph::flags::graph_of`) whose generic evaluation gives the hand-written
+//! fill's bits, and a graph of that shape, however it was written, is recognised and run on
+//! the fill (`graph::flags::fused_field`).
+
+use std::sync::Arc;
+
+use crate::common::graphs::Rng;
+use wgpu_noise::bake::{CpuHasher, NoiseSpec};
+use wgpu_noise::field::{Cellular, CellularOutput, Distance, Fractal, FractalMode, Kernel, Warp};
+use wgpu_noise::gpu::{FillOutput, LookupVariant};
+use wgpu_noise::graph::{flags, Graph};
+use wgpu_noise::params::{FillParams, Slab};
+use wgpu_noise::{Field, NoiseKind};
+
+/// A random combination of every noise option the command line has (many invalid: the
+/// caller skips what `Field::validate` refuses).
+fn random_field(rng: &mut Rng) -> Field {
+    let dims = 2 + rng.below(3) as usize;
+    let kind = *rng.pick(&[NoiseKind::Classic, NoiseKind::Simplex, NoiseKind::Cellular]);
+    let size: Vec<u32> = (0..dims).map(|a| [9, 6, 4, 3][a]).collect();
+    let tileable = rng.below(4) == 0;
+    let frequency: Vec<f64> = (0..dims)
+        .map(|_| {
+            if tileable {
+                rng.range(1.0, 6.0).round()
+            } else {
+                rng.range(0.5, 6.0)
+            }
+        })
+        .collect();
+    let far = rng.below(3) == 0;
+    let offset: Vec<f64> = (0..dims)
+        .map(|_| {
+            if far {
+                rng.range(-1e4, 1e4)
+            } else {
+                rng.range(-50.0, 50.0)
+            }
+        })
+        .collect();
+    let mut field = Field::new(kind, &size)
+        .with_frequency(&frequency)
+        .with_offset(&offset)
+        .with_tileable(tileable);
+    if rng.below(3) != 0 {
+        field = field.with_fractal(Fractal {
+            mode: *rng.pick(&[
+                FractalMode::Fbm,
+                FractalMode::Turbulence,
+                FractalMode::Ridged,
+            ]),
+            octaves: 1 + rng.below(5) as u32,
+            lacunarity: *rng.pick(&[2.0, 3.0, 2.5, 1.87]),
+            gain: *rng.pick(&[0.5, 0.6, 0.35]),
+        });
+    }
+    if kind == NoiseKind::Simplex && dims >= 3 && rng.below(2) == 0 {
+        field = field.with_kernel(Kernel::Continuous);
+    }
+    if kind == NoiseKind::Cellular {
+        field = field.with_cellular(Cellular {
+            output: *rng.pick(&[
+                CellularOutput::F1,
+                CellularOutput::F2,
+                CellularOutput::F2MinusF1,
+                CellularOutput::Cell,
+            ]),
+            distance: *rng.pick(&[
+                Distance::Euclidean,
+                Distance::Manhattan,
+                Distance::Chebyshev,
+            ]),
+            jitter: *rng.pick(&[1.0, 0.5, 0.0]),
+        });
+    }
+    if rng.below(3) == 0 {
+        field = field.with_warp(Warp {
+            amplitude: *rng.pick(&[0.5, -1.25, 2.0]),
+            frequency: *rng.pick(&[1.0, 2.0, 0.75]),
+            octaves: 1 + rng.below(3) as u32,
+            iterations: 1 + rng.below(3) as u32,
+        });
+    }
+    if kind == NoiseKind::Simplex && dims <= 3 && !tileable && rng.below(3) == 0 {
+        field = field.with_flow_angle(*rng.pick(&[0.7, -2.5]));
+    }
+    field
+}
+
+/// The field's values as the bake computes them on the CPU, in `f32`.
+fn fill(spec: &NoiseSpec) -> Vec<f32> {
+    let field = &spec.field;
+    let params = FillParams::new(field, Slab::whole(field));
+    let mut out = vec![0.0; field.len() as usize * spec.channels()];
+    CpuHasher::new(spec.lookup, spec.seed).fill(spec, &params, &mut out);
+    out
+}
+
+#[test]
+fn every_valid_flag_field_is_its_graph_bit_for_bit() {
+    let mut rng = Rng::new(0x5eed_f1a9);
+    let (mut checked, mut refused, mut warped, mut tiled, mut far) = (0, 0, 0, 0, 0);
+    while checked < 300 {
+        let field = random_field(&mut rng);
+        if field.validate().is_err() {
+            refused += 1;
+            continue;
+        }
+        let program = flags::program_of(&field, FillOutput::Value)
+            .unwrap_or_else(|e| panic!("{field:?}: a valid field has no graph: {e}"));
+        let lookup = *rng.pick(&[LookupVariant::Textures, LookupVariant::Hash]);
+        let seed = rng.below(3);
+        let flags_spec = NoiseSpec::new(field.clone(), seed).with_lookup(lookup);
+        // The generic evaluator, not the fill it would be fused to.
+        let mut graph_spec =
+            NoiseSpec::new(program.sampled_field(&field), seed).with_lookup(lookup);
+        graph_spec.graph = Some(Arc::new(program));
+        let (a, b) = (fill(&flags_spec), fill(&graph_spec));
+        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+            assert!(
+                x.to_bits() == y.to_bits(),
+                "{field:?} {lookup:?} seed {seed}: texel {i}: flags {x}, graph {y}"
+            );
+        }
+        checked += 1;
+        warped += field.warp.is_active() as usize;
+        tiled += field.tileable as usize;
+        far += field.offset.iter().any(|o| o.abs() > 128.0) as usize;
+    }
+    println!(
+        "{checked} flag fields equal to their graphs bit for bit ({warped} warped, {tiled} \
+         tiled, {far} far from the origin); {refused} random combinations refused as invalid"
+    );
+    assert!(warped >= 30 && tiled >= 30 && far >= 30, "coverage");
+}
+
+#[test]
+fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
+    let mut rng = Rng::new(0xfa57);
+    let mut recognised = 0;
+    while recognised < 300 {
+        let field = random_field(&mut rng);
+        if field.validate().is_err() {
+            continue;
+        }
+        let program = flags::program_of(&field, FillOutput::Value).unwrap();
+        // The grid alone: the noise options must come back from the program.
+        let grid = program.sampled_field(&field);
+        let fused = flags::fused_field(&program, &grid, FillOutput::Value)
+            .unwrap_or_else(|| panic!("{field:?}: its own graph is not recognised"));
+        // The options read back may differ where they change nothing (the lacunarity of
+        // one octave); the fill computes the same bits.
+        assert_eq!(fused.kind, field.kind, "{field:?}");
+        let seed = rng.below(3);
+        let (a, b) = (
+            fill(&NoiseSpec::new(field.clone(), seed)),
+            fill(&NoiseSpec::new(fused.clone(), seed)),
+        );
+        assert!(
+            a.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()),
+            "{field:?} read back as {fused:?} computes other values"
+        );
+        recognised += 1;
+    }
+    // Written by hand, with names and inline nodes of its own.
+    let text = r#"{ "version": 1, "output": "top", "nodes": {
+        "top": { "type": "warp", "amplitude": 0.5, "octaves": 2, "iterations": 2,
+                 "source": { "type": "ridged", "octaves": 4, "source": "n" } },
+        "n": { "type": "simplex" } } }"#;
+    let field = Field::new(NoiseKind::Classic, &[16, 16, 4]).with_frequency(&[4.0, 4.0, 1.0]);
+    let program = Graph::from_json(text)
+        .unwrap()
+        .program(3, [0.0; 4])
+        .unwrap();
+    let fused = flags::fused_field(&program, &field, FillOutput::Value).expect("recognised");
+    assert_eq!(fused.kind, NoiseKind::Simplex);
+    assert_eq!(
+        (fused.fractal.mode, fused.fractal.octaves),
+        (FractalMode::Ridged, 4)
+    );
+    assert_eq!((fused.warp.octaves, fused.warp.iterations), (2, 2));
+    // Not flag shapes: composites, a seed, a scale.
+    for text in [
+        r#"{ "version": 1, "output": "s", "nodes": { "s": { "type": "add", "a": { "type": "simplex" }, "b": { "type": "classic" } } } }"#,
+        r#"{ "version": 1, "output": "s", "nodes": { "s": { "type": "simplex", "seed": 3 } } }"#,
+        r#"{ "version": 1, "output": "s", "nodes": { "s": { "type": "scale", "by": [2, 2, 2], "source": { "type": "simplex" } } } }"#,
+    ] {
+        let program = Graph::from_json(text)
+            .unwrap()
+            .program(3, [0.0; 4])
+            .unwrap();
+        assert!(
+            flags::fused_field(&program, &field, FillOutput::Value).is_none(),
+            "{text} taken for a flag field"
+        );
+    }
+    let terrain = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/terrain.json"),
+    )
+    .unwrap();
+    let program = Graph::from_json(&terrain)
+        .unwrap()
+        .program(3, [0.0; 4])
+        .unwrap();
+    assert!(flags::fused_field(&program, &field, FillOutput::Value).is_none());
+}
+
+#[test]
+fn the_kernel_follows_the_output_whatever_the_order_the_spec_is_built_in() {
+    // Plain classic noise is a flag shape for its value but the fill has no classic
+    // gradient: asked for the gradient, before or after the graph, it runs as the graph.
+    let field = Field::new(NoiseKind::Classic, &[12, 8]).with_frequency(&[3.0, 2.0]);
+    let program = flags::program_of(&field, FillOutput::Value).unwrap();
+    let grid = program.sampled_field(&field);
+    let value = NoiseSpec::new(grid.clone(), 2).with_graph(program.clone());
+    assert!(value.graph.is_none(), "the value runs on the fill");
+    let after = NoiseSpec::new(grid.clone(), 2)
+        .with_graph(program.clone())
+        .with_gradient(true);
+    let before = NoiseSpec::new(grid, 2)
+        .with_gradient(true)
+        .with_graph(program);
+    assert!(
+        after.graph.is_some() && before.graph.is_some(),
+        "the gradient runs as the graph"
+    );
+    let (a, b) = (fill(&after), fill(&before));
+    assert_eq!(a.len(), 12 * 8 * 4);
+    assert!(a.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()));
+    // Back to the value: the fill again, with the field's own options.
+    let back = after.with_gradient(false);
+    assert!(back.graph.is_none());
+    assert_eq!(back.field.kind, NoiseKind::Classic);
+}
