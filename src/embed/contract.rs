@@ -17,8 +17,8 @@ use crate::tables::PermutationTables;
 /// The version of the lookup contract. It changes whenever a binding number, a dimension, a
 /// size, a format or the meaning of a texel changes, or the hash variant's pattern does
 /// (2: `perm` and `simplex4` became 2D textures of one row, because OpenGL ES has no 1D
-/// textures; 3: the hash variant hashes each lattice point once with `pcg3d`/`pcg4d`, the
-/// textures are unchanged).
+/// textures; 3: the hash variant hashes each lattice point once, whole (prime-weighted
+/// coordinates, xor-combined and mixed), the textures are unchanged).
 pub const VERSION: u32 = 3;
 
 /// The texel format of a lookup texture (unsigned integer texels, read with

@@ -28,6 +28,17 @@ pub trait LaneHasher: NoiseHasher {
     fn grad3(&self, a: U, b: U, c: U) -> [F; 3];
     /// `lattice_grad4(a, b, c, d)`.
     fn grad4(&self, a: U, b: U, c: U, d: U) -> [F; 4];
+    /// The gradients of a 2D simplex's corners `cell`, `cell + o1`, `cell + 1` (an
+    /// implementation may share work between them).
+    #[inline(always)]
+    fn simplex2_grads(&self, cell: [U; 2], o1: [U; 2]) -> [[F; 2]; 3] {
+        let [i, j] = cell;
+        [
+            self.grad2(i, j),
+            self.grad2(i + o1[0], j + o1[1]),
+            self.grad2(i + 1, j + 1),
+        ]
+    }
     /// The gradients of a 3D simplex's corners `cell`, `cell + o1`, `cell + o2`, `cell + 1`
     /// (an implementation may share work between them).
     #[inline(always)]
@@ -311,6 +322,13 @@ fn corner3(axes: &[AxisWeights; 3], o: [U; 3]) -> [F; 3] {
     ))
 }
 
+/// The gradient of a 2D simplex corner at offset `o` (as [`corner3`]).
+#[inline(always)]
+fn corner2(axes: &[AxisWeights; 2], o: [U; 2]) -> [F; 2] {
+    let g = grad3_from_hash(point_mix(axes[0].at(o[0]) ^ axes[1].at(o[1])));
+    [g[0], g[1]]
+}
+
 /// The gradient of a 4D simplex corner at offset `o` (as [`corner3`]).
 #[inline(always)]
 fn corner4(axes: &[AxisWeights; 4], o: [U; 4]) -> [F; 4] {
@@ -373,6 +391,18 @@ impl LaneHasher for IntegerHasher {
         grad4_from_hash(point_mix(
             self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c) ^ weighted(3, d),
         ))
+    }
+
+    /// Each axis's two weighted cells, once for the three corners.
+    #[inline(always)]
+    fn simplex2_grads(&self, cell: [U; 2], o1: [U; 2]) -> [[F; 2]; 3] {
+        let axes = [self.x_axis(cell[0]), AxisWeights::new(1, cell[1])];
+        let (zero, one) = (U::splat(0), U::splat(1));
+        [
+            corner2(&axes, [zero, zero]),
+            corner2(&axes, o1),
+            corner2(&axes, [one, one]),
+        ]
     }
 
     /// Each axis's two weighted cells, once for the four corners.

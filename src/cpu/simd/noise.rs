@@ -357,9 +357,7 @@ pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn
     let y2 = y0 - 1.0 + 2.0 * g2;
     let ii = wrap256_lanes::<Fl>(i);
     let jj = wrap256_lanes::<Fl>(j);
-    let g0 = lut.grad2(ii, jj);
-    let g1 = lut.grad2(ii + i1, jj + j1);
-    let g2v = lut.grad2(ii + 1, jj + 1);
+    let [g0, g1, g2v] = lut.simplex2_grads([ii, jj], [i1, j1]);
     let [g0, g1, g2v] = match turn {
         None => [g0, g1, g2v],
         Some(t) => [t.turn2(&g0), t.turn2(&g1), t.turn2(&g2v)],
