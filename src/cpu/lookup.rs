@@ -323,7 +323,10 @@ mod tests {
             0x2186_7a61
         );
         // Coordinates are taken mod 256 (300 = 44 + 256).
-        assert_eq!(IntegerHasher { key: 0xab_cdef }.point_hash2(300, 7), 0x0738_fdda);
+        assert_eq!(
+            IntegerHasher { key: 0xab_cdef }.point_hash2(300, 7),
+            0x0738_fdda
+        );
     }
 
     #[test]

@@ -8,9 +8,7 @@
 //! deliberately weak hash.
 
 use wgpu_noise::cpu::fill::generate_f32;
-use wgpu_noise::cpu::lookup::{
-    grad3_index, grad4_index, IntegerHasher, NoiseHasher, HASH_PRIMES,
-};
+use wgpu_noise::cpu::lookup::{grad3_index, grad4_index, IntegerHasher, NoiseHasher, HASH_PRIMES};
 use wgpu_noise::cpu::Real;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, NoiseKind};

@@ -206,7 +206,7 @@ impl LaneHasher for PackedTables<'_> {
 
     /// The texels behind a [`U::seam`]: without it LLVM's AVX2 copy unpacked each texel's
     /// bytes with scalar instructions, and 4D simplex with the tables ran at the scalar
-    /// fill's speed (docs/performance.md, fourth session). Only here: the same seam in
+    /// fill's speed (docs/performance.md, the `grad4` seam). Only here: the same seam in
     /// the other gathers measured slower for classic noise.
     #[inline(always)]
     fn grad4(&self, a: U, b: U, c: U, d: U) -> [F; 4] {
