@@ -192,10 +192,13 @@ fn the_gradient_indices_are_uniform_and_independent_between_neighbours() {
     }
 }
 
+/// A hash of a lattice point (coordinates beyond its dimension 0).
+type PointHash<'a> = &'a dyn Fn([u32; 4]) -> u32;
+
 #[test]
 fn the_point_hash_bits_avalanche() {
     let hash = IntegerHasher::new(7);
-    let cases: [(usize, &dyn Fn([u32; 4]) -> u32); 3] = [
+    let cases: [(usize, PointHash); 3] = [
         (2, &|p| hash.point_hash2(p[0], p[1])),
         (3, &|p| hash.point_hash3(p[0], p[1], p[2])),
         (4, &|p| hash.point_hash4(p[0], p[1], p[2], p[3])),
