@@ -622,7 +622,7 @@ impl<'a> Experiments<'a> {
                 kind,
                 ..self.timed.field.clone()
             },
-            wgpu_noise::gpu::FillOutput::Value,
+            wgpu_noise::FieldOutput::Value,
         )
     }
 
