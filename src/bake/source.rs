@@ -7,6 +7,7 @@
 
 use crate::bake::NoiseSpec;
 use crate::cpu::fill::{fill_slab_curl, fill_slab_gradient};
+use crate::cpu::lookup::CpuLookup;
 use crate::cpu::simd::{self, fill_graph_slab, fill_slab};
 use crate::cpu::IntegerHasher;
 use crate::error::{NoiseError, Result};
@@ -18,17 +19,11 @@ use crate::params::{FillParams, Slab};
 use crate::tables::PermutationTables;
 
 /// The CPU mirror of one GPU lookup variant for one seed: the tables the texture variant
-/// uploads, or the hash the texture-free variant computes.
-#[derive(Clone, Debug)]
-pub enum CpuHasher {
-    /// [`LookupVariant::Textures`]: the permutation and gradient tables (boxed: they are
-    /// large, the hash is a word).
-    Tables(Box<PermutationTables>),
-    /// [`LookupVariant::Hash`]: the integer hash.
-    Hash(IntegerHasher),
-}
+/// uploads ([`LookupVariant::Textures`]; boxed: they are large, the hash is a word), or the
+/// hash the texture-free variant computes ([`LookupVariant::Hash`]).
+pub type CpuHasher = CpuLookup<Box<PermutationTables>>;
 
-impl CpuHasher {
+impl CpuLookup<Box<PermutationTables>> {
     /// The mirror of `variant` for `seed`.
     pub fn new(variant: LookupVariant, seed: u64) -> Self {
         match variant {
