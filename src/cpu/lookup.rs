@@ -12,6 +12,17 @@
 use super::real::Real;
 use crate::tables::PermutationTables;
 
+/// The CPU side of the lookup choice ([`crate::LookupVariant`]), one enum whether it owns
+/// the tables (`T = Box<PermutationTables>`: `bake::source::CpuHasher`) or borrows them
+/// (`T = &PermutationTables`: the SIMD fill's dispatch, `simd::LaneSource`).
+#[derive(Clone, Debug)]
+pub enum CpuLookup<T> {
+    /// The texture variant's permutation and gradient tables.
+    Tables(T),
+    /// The hash variant: the integer hash.
+    Hash(IntegerHasher),
+}
+
 /// The lookups every noise function needs: the gradient of a lattice point, the hash of a
 /// cellular cell and its bytes, the 4D simplex traversal order. Lattice coordinates are
 /// taken mod 256 (the lookups' own period).

@@ -626,7 +626,7 @@ impl<'a> Experiments<'a> {
                 kind,
                 ..self.timed.field.clone()
             },
-            wgpu_noise::gpu::FillOutput::Value,
+            wgpu_noise::FieldOutput::Value,
         )
     }
 
