@@ -4,10 +4,10 @@
 // Requires lookup and lattice.wgsl. CPU mirror: src/cpu/cellular.rs (same names, same
 // order of operations). Conventions and measured ranges: docs/noise-kinds.md.
 //
-// Feature point of cell c: c + 0.5 + jitter * (u - 0.5) per axis, u = P(h + 51 axis) / 255
-// with the cell's hash h (T(x, y) in 2D, T(x, y + P(z)) in 3D, T(x, y + T(z, w)) in 4D, on
-// the wrapped cell); its cell value is P(h + 204) mapped to [-1, 1]. With jitter <= 1 the
-// feature point lies in the closed cell [c, c + 1]^n.
+// Feature point of cell c: c + 0.5 + jitter * (u - 0.5) per axis, u = byte `axis` / 255 of
+// the cell's hash h (wgpu_noise_cell_hash2/3/4 of the wrapped cell, wgpu_noise_cell_byte:
+// each lookup variant says how); its cell value is byte 4 mapped to [-1, 1]. With
+// jitter <= 1 the feature point lies in the closed cell [c, c + 1]^n.
 //
 // Which cells must be searched (the proof behind `wgpu_noise_cellular_reach`). Let the point
 // be p = c + f, f in [0, 1)^n, m_i = max(f_i, 1 - f_i) in [0.5, 1], M = max_i m_i at axis a.
@@ -84,13 +84,13 @@ fn wgpu_noise_cellular_gap(f: f32, i: i32, jitter: f32, distance: u32) -> f32 {
 
 // Feature coordinate minus point along `axis`, for the cell at offset i with hash h.
 fn wgpu_noise_cellular_delta(h: u32, axis: u32, i: i32, f: f32, jitter: f32) -> f32 {
-    let u = f32(wgpu_noise_perm1(h + 51u * axis)) * (1.0 / 255.0);
+    let u = f32(wgpu_noise_cell_byte(h, axis)) * (1.0 / 255.0);
     return f32(i) + (0.5 + jitter * (u - 0.5)) - f;
 }
 
 // The cell value of the cell with hash h, in [-1, 1].
 fn wgpu_noise_cellular_value(h: u32) -> f32 {
-    let v = (f32(wgpu_noise_perm1(h + 204u)) - 127.5) * (1.0 / 127.5);
+    let v = (f32(wgpu_noise_cell_byte(h, 4u)) - 127.5) * (1.0 / 127.5);
     return clamp(v, -1.0, 1.0);
 }
 
@@ -159,7 +159,7 @@ fn wgpu_noise_cellular2_nearest(p: vec2<f32>, period: vec2<u32>, shape: Cellular
             let j = wgpu_noise_cellular_offset(ty);
             let gy = wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f.y, j, shape.jitter, m), m);
             if (gy >= near.best.y) { continue; }
-            let h = wgpu_noise_hash2(cx, wgpu_noise_cellular_wrap(c.y + f32(j), period.y));
+            let h = wgpu_noise_cell_hash2(cx, wgpu_noise_cellular_wrap(c.y + f32(j), period.y));
             let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
             let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
             near = wgpu_noise_cellular_insert(near, wgpu_noise_cellular_combine(dx, dy, m), h, vec4<i32>(i, j, 0, 0));
@@ -193,7 +193,7 @@ fn wgpu_noise_cellular3_nearest(p: vec3<f32>, period: vec3<u32>, shape: Cellular
                 let k = wgpu_noise_cellular_offset(tz);
                 let gz = wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f.z, k, shape.jitter, m), m);
                 if (gz >= near.best.y) { continue; }
-                let h = wgpu_noise_hash2(cx, cy + wgpu_noise_perm1(wgpu_noise_cellular_wrap(c.z + f32(k), period.z)));
+                let h = wgpu_noise_cell_hash3(cx, cy, wgpu_noise_cellular_wrap(c.z + f32(k), period.z));
                 let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
                 let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
                 let dz = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 2u, k, f.z, shape.jitter), m);
@@ -234,7 +234,7 @@ fn wgpu_noise_cellular4_nearest(p: vec4<f32>, period: vec4<u32>, shape: Cellular
                     let l = wgpu_noise_cellular_offset(tw);
                     let gw = wgpu_noise_cellular_combine(gz, wgpu_noise_cellular_gap(f.w, l, shape.jitter, m), m);
                     if (gw >= near.best.y) { continue; }
-                    let h = wgpu_noise_hash2(cx, cy + wgpu_noise_hash2(cz, wgpu_noise_cellular_wrap(c.w + f32(l), period.w)));
+                    let h = wgpu_noise_cell_hash4(cx, cy, cz, wgpu_noise_cellular_wrap(c.w + f32(l), period.w));
                     let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
                     let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
                     let dz = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 2u, k, f.z, shape.jitter), m);

@@ -39,11 +39,10 @@ fn classic2_periodic(p: vec2<f32>, period: vec2<u32>) -> f32 {
     let y = p.y - cy;
     let xi = wgpu_noise_cell_pair(cx, period.x);
     let yi = wgpu_noise_cell_pair(cy, period.y);
-    // perm[X+perm[Y]] = T(X, Y); the gradient is grad3's x, y.
-    let g00 = wgpu_noise_grad3_at(xi[0], yi[0]);
-    let g10 = wgpu_noise_grad3_at(xi[1], yi[0]);
-    let g01 = wgpu_noise_grad3_at(xi[0], yi[1]);
-    let g11 = wgpu_noise_grad3_at(xi[1], yi[1]);
+    let g00 = wgpu_noise_lattice_grad2(xi[0], yi[0]);
+    let g10 = wgpu_noise_lattice_grad2(xi[1], yi[0]);
+    let g01 = wgpu_noise_lattice_grad2(xi[0], yi[1]);
+    let g11 = wgpu_noise_lattice_grad2(xi[1], yi[1]);
     let n00 = g00.x * x + g00.y * y;
     let n10 = g10.x * (x - 1.0) + g10.y * y;
     let n01 = g01.x * x + g01.y * (y - 1.0);
@@ -75,17 +74,14 @@ fn classic3_periodic(p: vec3<f32>, period: vec3<u32>) -> f32 {
     let xi = wgpu_noise_cell_pair(cx, period.x);
     let yi = wgpu_noise_cell_pair(cy, period.y);
     let zi = wgpu_noise_cell_pair(cz, period.z);
-    // perm[X+perm[Y+perm[Z]]] = T(X, Y + P(Z)).
-    let pz0 = wgpu_noise_perm1(zi[0]);
-    let pz1 = wgpu_noise_perm1(zi[1]);
-    let g000 = wgpu_noise_grad3_at(xi[0], yi[0] + pz0);
-    let g001 = wgpu_noise_grad3_at(xi[0], yi[0] + pz1);
-    let g010 = wgpu_noise_grad3_at(xi[0], yi[1] + pz0);
-    let g011 = wgpu_noise_grad3_at(xi[0], yi[1] + pz1);
-    let g100 = wgpu_noise_grad3_at(xi[1], yi[0] + pz0);
-    let g101 = wgpu_noise_grad3_at(xi[1], yi[0] + pz1);
-    let g110 = wgpu_noise_grad3_at(xi[1], yi[1] + pz0);
-    let g111 = wgpu_noise_grad3_at(xi[1], yi[1] + pz1);
+    let g000 = wgpu_noise_lattice_grad3(xi[0], yi[0], zi[0]);
+    let g001 = wgpu_noise_lattice_grad3(xi[0], yi[0], zi[1]);
+    let g010 = wgpu_noise_lattice_grad3(xi[0], yi[1], zi[0]);
+    let g011 = wgpu_noise_lattice_grad3(xi[0], yi[1], zi[1]);
+    let g100 = wgpu_noise_lattice_grad3(xi[1], yi[0], zi[0]);
+    let g101 = wgpu_noise_lattice_grad3(xi[1], yi[0], zi[1]);
+    let g110 = wgpu_noise_lattice_grad3(xi[1], yi[1], zi[0]);
+    let g111 = wgpu_noise_lattice_grad3(xi[1], yi[1], zi[1]);
     let n000 = wgpu_noise_dot3(g000, x, y, z);
     let n100 = wgpu_noise_dot3(g100, x - 1.0, y, z);
     let n010 = wgpu_noise_dot3(g010, x, y - 1.0, z);
@@ -114,10 +110,9 @@ struct wgpu_noise_Cell4 {
     w: vec2<u32>,
 }
 
-// One 4D corner (a, b, c, d) in {0,1}^4: grad4 at T(X + a, Y + b + T(Z + c, W + d)),
-// dotted with the offset from that corner.
+// One 4D corner (a, b, c, d) in {0,1}^4: its gradient dotted with the offset from it.
 fn wgpu_noise_classic4_corner(cell: wgpu_noise_Cell4, f: vec4<f32>, o: vec4<u32>) -> f32 {
-    let g = wgpu_noise_grad4_at(cell.x[o.x], cell.y[o.y] + wgpu_noise_hash2(cell.z[o.z], cell.w[o.w]));
+    let g = wgpu_noise_lattice_grad4(cell.x[o.x], cell.y[o.y], cell.z[o.z], cell.w[o.w]);
     let d = f - vec4<f32>(o);
     return g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w;
 }
@@ -173,7 +168,7 @@ fn classic2_periodic_deriv(p: vec2<f32>, period: vec2<u32>) -> vec3<f32> {
     var dn: array<vec2<f32>, 4>;
     for (var k = 0u; k < 4u; k = k + 1u) {
         let o = vec2<u32>(k & 1u, (k >> 1u) & 1u);
-        let g = wgpu_noise_grad3_at(xi[o.x], yi[o.y]).xy;
+        let g = wgpu_noise_lattice_grad2(xi[o.x], yi[o.y]);
         let d = f - vec2<f32>(o);
         n[k] = g.x * d.x + g.y * d.y;
         dn[k] = g;
@@ -204,13 +199,11 @@ fn classic3_periodic_deriv(p: vec3<f32>, period: vec3<u32>) -> vec4<f32> {
     let xi = wgpu_noise_cell_pair(c.x, period.x);
     let yi = wgpu_noise_cell_pair(c.y, period.y);
     let zi = wgpu_noise_cell_pair(c.z, period.z);
-    // perm[X+perm[Y+perm[Z]]] = T(X, Y + P(Z)).
-    let pz = vec2<u32>(wgpu_noise_perm1(zi[0]), wgpu_noise_perm1(zi[1]));
     var n: array<f32, 8>;
     var dn: array<vec3<f32>, 8>;
     for (var k = 0u; k < 8u; k = k + 1u) {
         let o = vec3<u32>(k & 1u, (k >> 1u) & 1u, k >> 2u);
-        let g = wgpu_noise_grad3_at(xi[o.x], yi[o.y] + pz[o.z]);
+        let g = wgpu_noise_lattice_grad3(xi[o.x], yi[o.y], zi[o.z]);
         let d = f - vec3<f32>(o);
         n[k] = wgpu_noise_dot3(g, d.x, d.y, d.z);
         dn[k] = g;
@@ -244,7 +237,7 @@ fn classic4_periodic_deriv(p: vec4<f32>, period: vec4<u32>) -> array<f32, 5> {
     var dn: array<vec4<f32>, 16>;
     for (var k = 0u; k < 16u; k = k + 1u) {
         let o = vec4<u32>(k & 1u, (k >> 1u) & 1u, (k >> 2u) & 1u, k >> 3u);
-        let g = wgpu_noise_grad4_at(cell.x[o.x], cell.y[o.y] + wgpu_noise_hash2(cell.z[o.z], cell.w[o.w]));
+        let g = wgpu_noise_lattice_grad4(cell.x[o.x], cell.y[o.y], cell.z[o.z], cell.w[o.w]);
         let d = f - vec4<f32>(o);
         n[k] = g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w;
         dn[k] = g;

@@ -3,7 +3,8 @@
 // `impl NoiseHasher for PermutationTables`). lookup_hash.wgsl offers the same functions without
 // textures.
 //
-// Let P(i) = perm[i & 255] and T(a, b) = P(a + P(b)).
+// Let P(i) = perm[i & 255] and T(a, b) = P(a + P(b)); the lattice point (a, b, c, d) hashes to
+// T(a, b) in 2D, T(a, b + P(c)) in 3D and T(a, b + T(c, d)) in 4D (Perlin's nested chain).
 //   wgpu_noise_hash_grad3      256x256 rgba8uint  texel (a, b): r = T(a, b), gba = grad3[T(a, b) % 12] + 1
 //   wgpu_noise_grad4           256x256 rgba8uint  texel (a, b): rgba = grad4[T(a, b) % 32] + 1
 //   wgpu_noise_perm            256x1   r8uint     texel (a, 0): P(a)
@@ -38,6 +39,40 @@ fn wgpu_noise_grad4_at(a: u32, b: u32) -> vec4<f32> {
 // P(a): one permutation step.
 fn wgpu_noise_perm1(a: u32) -> u32 {
     return textureLoad(wgpu_noise_perm, vec2<u32>(a & 255u, 0u), 0).r;
+}
+
+// The gradient of the 2D lattice point (a, b): grad3's x, y at T(a, b).
+fn wgpu_noise_lattice_grad2(a: u32, b: u32) -> vec2<f32> {
+    return wgpu_noise_grad3_at(a, b).xy;
+}
+
+// The gradient of the 3D lattice point (a, b, c): grad3 at T(a, b + P(c)).
+fn wgpu_noise_lattice_grad3(a: u32, b: u32, c: u32) -> vec3<f32> {
+    return wgpu_noise_grad3_at(a, b + wgpu_noise_perm1(c));
+}
+
+// The gradient of the 4D lattice point (a, b, c, d): grad4 at T(a, b + T(c, d)).
+fn wgpu_noise_lattice_grad4(a: u32, b: u32, c: u32, d: u32) -> vec4<f32> {
+    return wgpu_noise_grad4_at(a, b + wgpu_noise_hash2(c, d));
+}
+
+// The hash of a cellular cell (2D, 3D, 4D), read with wgpu_noise_cell_byte.
+fn wgpu_noise_cell_hash2(a: u32, b: u32) -> u32 {
+    return wgpu_noise_hash2(a, b);
+}
+
+fn wgpu_noise_cell_hash3(a: u32, b: u32, c: u32) -> u32 {
+    return wgpu_noise_hash2(a, b + wgpu_noise_perm1(c));
+}
+
+fn wgpu_noise_cell_hash4(a: u32, b: u32, c: u32, d: u32) -> u32 {
+    return wgpu_noise_hash2(a, b + wgpu_noise_hash2(c, d));
+}
+
+// Byte `slot` (0 to 255) of a cell with hash h, P(h + 51 slot): slots 0-3 the feature's
+// jitter along x, y, z, w, slot 4 the cell value.
+fn wgpu_noise_cell_byte(h: u32, slot: u32) -> u32 {
+    return wgpu_noise_perm1(h + 51u * slot);
 }
 
 // The 4D simplex traversal order for comparison code c.

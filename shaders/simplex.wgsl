@@ -108,9 +108,9 @@ fn wgpu_noise_simplex2_corners(p_in: vec2<f32>) -> wgpu_noise_Corners2 {
     let y2 = y0 - 1.0 + 2.0 * g2;
     let ii = wgpu_noise_wrap256(i);
     let jj = wgpu_noise_wrap256(j);
-    let g0 = wgpu_noise_grad3_at(ii, jj).xy;
-    let g1 = wgpu_noise_grad3_at(ii + i1, jj + j1).xy;
-    let g2v = wgpu_noise_grad3_at(ii + 1u, jj + 1u).xy;
+    let g0 = wgpu_noise_lattice_grad2(ii, jj);
+    let g1 = wgpu_noise_lattice_grad2(ii + i1, jj + j1);
+    let g2v = wgpu_noise_lattice_grad2(ii + 1u, jj + 1u);
     return wgpu_noise_Corners2(array<vec2<f32>, 3>(vec2<f32>(x0, y0), vec2<f32>(x1, y1), vec2<f32>(x2, y2)),
                     array<vec2<f32>, 3>(g0, g1, g2v));
 }
@@ -220,11 +220,10 @@ fn wgpu_noise_simplex3_corners(p_in: vec3<f32>) -> wgpu_noise_Corners3 {
     let ii = wgpu_noise_wrap256(i);
     let jj = wgpu_noise_wrap256(j);
     let kk = wgpu_noise_wrap256(k);
-    // perm[ii+perm[jj+perm[kk]]] = T(ii, jj + P(kk)).
-    let g0 = wgpu_noise_grad3_at(ii, jj + wgpu_noise_perm1(kk));
-    let g1 = wgpu_noise_grad3_at(ii + o1.x, jj + o1.y + wgpu_noise_perm1(kk + o1.z));
-    let g2 = wgpu_noise_grad3_at(ii + o2.x, jj + o2.y + wgpu_noise_perm1(kk + o2.z));
-    let g3v = wgpu_noise_grad3_at(ii + 1u, jj + 1u + wgpu_noise_perm1(kk + 1u));
+    let g0 = wgpu_noise_lattice_grad3(ii, jj, kk);
+    let g1 = wgpu_noise_lattice_grad3(ii + o1.x, jj + o1.y, kk + o1.z);
+    let g2 = wgpu_noise_lattice_grad3(ii + o2.x, jj + o2.y, kk + o2.z);
+    let g3v = wgpu_noise_lattice_grad3(ii + 1u, jj + 1u, kk + 1u);
     return wgpu_noise_Corners3(
         array<vec3<f32>, 4>(vec3<f32>(x0, y0, z0), vec3<f32>(x1, y1, z1), vec3<f32>(x2, y2, z2), vec3<f32>(x3, y3, z3)),
         array<vec3<f32>, 4>(g0, g1, g2, g3v));
@@ -290,9 +289,9 @@ fn flow3_deriv(p: vec3<f32>, angle: f32, r2: f32, scale: f32) -> vec4<f32> {
     return wgpu_noise_simplex3_value_gradient(wgpu_noise_flow_corners3(wgpu_noise_simplex3_corners(p), angle), r2, scale);
 }
 
-// One 4D corner's gradient: perm[ii+perm[jj+perm[kk+perm[ll]]]] = T(ii, jj + T(kk, ll)).
+// One 4D corner's gradient.
 fn wgpu_noise_simplex4_corner(cell: vec4<u32>, o: vec4<u32>) -> vec4<f32> {
-    return wgpu_noise_grad4_at(cell.x + o.x, cell.y + o.y + wgpu_noise_hash2(cell.z + o.z, cell.w + o.w));
+    return wgpu_noise_lattice_grad4(cell.x + o.x, cell.y + o.y, cell.z + o.z, cell.w + o.w);
 }
 
 // `v` unchanged, in a form that keeps a shader compiler from regrouping the sum it is part
@@ -438,7 +437,7 @@ fn wgpu_noise_periodic3_corner(x: vec3<f32>, a: f32, b: f32, e: f32, period: vec
     let ii = wgpu_noise_wrap256(wy + wz);
     let jj = wgpu_noise_wrap256(wx + wz);
     let kk = wgpu_noise_wrap256(wx + wy);
-    return wgpu_noise_grad3_at(ii, jj + wgpu_noise_perm1(kk));
+    return wgpu_noise_lattice_grad3(ii, jj, kk);
 }
 
 // The simplex of a 3D point on the lattice of psrdnoise (Gustavson & McEwan 2022): points

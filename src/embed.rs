@@ -283,8 +283,7 @@ impl NoiseBindings {
         pass.set_bind_group(self.group, &self.bind_group, &[]);
     }
 
-    /// The lookup textures themselves (for example to upload custom tables with
-    /// [`LookupTextures::upload`]).
+    /// The lookup textures themselves (their seed, their bind group layout).
     pub fn lookup(&self) -> &LookupTextures {
         &self.lookup
     }

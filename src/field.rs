@@ -193,6 +193,64 @@ pub const MAX_FIELD_SAMPLES: u64 = u32::MAX as u64;
 /// The largest size of one axis (2²⁴): texel indices are converted to `f32` exactly.
 pub const MAX_AXIS_SIZE: u32 = 1 << 24;
 
+/// What a field or graph computes at each sample: the one name of the output kind, for
+/// bakes ([`crate::bake::NoiseSpec::output`]), the GPU fills ([`crate::gpu::FieldFill`],
+/// [`crate::gpu::GpuNoise::graph_output_pipeline`]) and the CPU mirrors. A normal map is
+/// an encoding of the [`FieldOutput::Gradient`] (its strength and texel scale belong to
+/// the file: `bake::Encoding::NormalMap`), not an output of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FieldOutput {
+    /// The value: one `f32` per sample (`R32Float` in a texture).
+    #[default]
+    Value,
+    /// The value and its analytic gradient, `[value, ∂/∂x, ∂/∂y, ∂/∂z]` (derivatives with
+    /// respect to noise-space coordinates; `Rgba32Float`). For a field without a graph:
+    /// fBm of simplex noise ([`Field::check_gradient`]); every graph has one.
+    Gradient,
+    /// Curl noise, 2D and 3D: `dims` values per sample (`Rgba32Float` texels
+    /// `(x, y, 0, 0)` or `(x, y, z, 0)`). For a field without a graph: `cpu::curl` of
+    /// simplex noise ([`Field::check_curl`]); with one, the curl of the graph.
+    Curl,
+}
+
+impl FieldOutput {
+    /// `f32`s per sample as the CPU fills and a bake pack them: 1, 4, or `dims` for curl.
+    pub fn values_per_sample(self, dims: usize) -> usize {
+        match self {
+            FieldOutput::Value => 1,
+            FieldOutput::Gradient => 4,
+            FieldOutput::Curl => dims,
+        }
+    }
+
+    /// Channels of a texture holding it: 1 (`R32Float`) or 4 (`Rgba32Float`; curl padded
+    /// with zeros).
+    pub fn texture_channels(self) -> u32 {
+        match self {
+            FieldOutput::Value => 1,
+            FieldOutput::Gradient | FieldOutput::Curl => 4,
+        }
+    }
+
+    /// The 32-bit float texture format holding it.
+    pub fn texture_format(self) -> wgpu::TextureFormat {
+        match self {
+            FieldOutput::Value => wgpu::TextureFormat::R32Float,
+            FieldOutput::Gradient | FieldOutput::Curl => wgpu::TextureFormat::Rgba32Float,
+        }
+    }
+
+    /// Checks that `field`'s own noise (no graph) can compute it: [`Field::validate`],
+    /// [`Field::check_gradient`] or [`Field::check_curl`].
+    pub fn check(self, field: &Field) -> Result<()> {
+        match self {
+            FieldOutput::Value => field.validate(),
+            FieldOutput::Gradient => field.check_gradient(),
+            FieldOutput::Curl => field.check_curl(),
+        }
+    }
+}
+
 /// A regular grid of noise samples in 2, 3 or 4 dimensions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Field {
@@ -562,7 +620,10 @@ impl Field {
         self.validate()?;
         let bad = |m: &str| Err(NoiseError::InvalidField(m.to_string()));
         if self.kind != NoiseKind::Simplex {
-            return bad("curl noise is made from simplex noise: use --noise simplex");
+            return bad(&format!(
+                "curl noise is made from simplex noise, not {} noise",
+                self.kind
+            ));
         }
         if !(2..=3).contains(&self.dims) {
             return bad("curl noise is 2D or 3D");
@@ -663,7 +724,11 @@ impl Field {
             return Ok(());
         }
         if self.kind != NoiseKind::Simplex || !(2..=3).contains(&self.dims) {
-            return bad("flow noise turns the gradients of simplex noise in 2D or 3D: use --noise simplex with 2 or 3 sizes".into());
+            return bad(format!(
+                "flow noise turns the gradients of simplex noise in 2D or 3D, not of {} noise \
+                 in {}D",
+                self.kind, self.dims
+            ));
         }
         if self.tileable {
             return bad("flow noise does not tile yet".into());

@@ -32,7 +32,7 @@ pub mod tables;
 pub use cpu::{Classic, NoiseFn, Simplex};
 pub use embed::{NoiseBindings, NoiseBindingsDescriptor};
 pub use error::{NoiseError, Result};
-pub use field::{Field, Fractal, FractalMode, Kernel, NoiseKind};
+pub use field::{Field, FieldOutput, Fractal, FractalMode, Kernel, NoiseKind};
 pub use gpu::{GpuContext, GpuNoise, GpuOptions};
 pub use shader::LookupVariant;
 

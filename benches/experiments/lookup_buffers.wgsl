@@ -1,7 +1,8 @@
 // EXPERIMENT, not the product: the fetch helpers of shaders/lookup.wgsl (same results)
 // reading storage buffers instead of textures, to measure what texture fetches cost on a
-// software rasterizer. src/bench/experiments.rs renames the calls in classic.wgsl and
-// simplex.wgsl (wgpu_noise_hash2 -> buf_wgpu_noise_hash2, ...) and keeps lookup.wgsl itself for its other helpers
+// software rasterizer. src/cli/bench/experiments.rs renames the calls in classic.wgsl,
+// simplex.wgsl, cellular.wgsl and fractal.wgsl (wgpu_noise_lattice_grad3 ->
+// buf_wgpu_noise_lattice_grad3, ...) and keeps lookup.wgsl itself for its other helpers
 // (wgpu_noise_wrap256, ...); its textures stay declared at bindings 0-3 but are then unused.
 // Buffers hold the very texels of src/tables.rs, one u32 per texel (r in the low byte);
 // `perm` holds one texel per u32.
@@ -36,4 +37,32 @@ fn buf_wgpu_noise_perm1(a: u32) -> u32 {
 
 fn buf_wgpu_noise_simplex4_order(c: u32) -> vec4<u32> {
     return unpack_u8x4(noise_simplex4_buf[c & 63u]);
+}
+
+fn buf_wgpu_noise_lattice_grad2(a: u32, b: u32) -> vec2<f32> {
+    return buf_wgpu_noise_grad3_at(a, b).xy;
+}
+
+fn buf_wgpu_noise_lattice_grad3(a: u32, b: u32, c: u32) -> vec3<f32> {
+    return buf_wgpu_noise_grad3_at(a, b + buf_wgpu_noise_perm1(c));
+}
+
+fn buf_wgpu_noise_lattice_grad4(a: u32, b: u32, c: u32, d: u32) -> vec4<f32> {
+    return buf_wgpu_noise_grad4_at(a, b + buf_wgpu_noise_hash2(c, d));
+}
+
+fn buf_wgpu_noise_cell_hash2(a: u32, b: u32) -> u32 {
+    return buf_wgpu_noise_hash2(a, b);
+}
+
+fn buf_wgpu_noise_cell_hash3(a: u32, b: u32, c: u32) -> u32 {
+    return buf_wgpu_noise_hash2(a, b + buf_wgpu_noise_perm1(c));
+}
+
+fn buf_wgpu_noise_cell_hash4(a: u32, b: u32, c: u32, d: u32) -> u32 {
+    return buf_wgpu_noise_hash2(a, b + buf_wgpu_noise_hash2(c, d));
+}
+
+fn buf_wgpu_noise_cell_byte(h: u32, slot: u32) -> u32 {
+    return buf_wgpu_noise_perm1(h + 51u * slot);
 }

@@ -54,7 +54,7 @@ impl FileFormat {
             Some("r16" | "raw") => Ok(FileFormat::Raw),
             _ => Err(NoiseError::Output(format!(
                 "cannot tell the format of {} from its extension: use .png, .exr, .npy, .ktx2, \
-                 .r16 or .raw (or name it with --format)",
+                 .r16 or .raw",
                 path.display()
             ))),
         }
@@ -450,7 +450,7 @@ impl SliceAtlas {
         };
         if too_big {
             return Err(NoiseError::Output(format!(
-                "a {w}x{h} image is too large for {} (choose other --columns, or .npy)",
+                "a {w}x{h} image is too large for {} (choose other atlas columns, or .npy)",
                 format.extension()
             )));
         }

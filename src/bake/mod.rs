@@ -2,9 +2,11 @@
 //! NumPy `.npy` (little-endian `f32` with the field's true shape), KTX2 (2D or 3D texture)
 //! and RAW 16-bit heightmaps — the library behind `wgpu-noise bake` (`docs/formats.md`).
 //! A bake of a [`Field`] with a [`crate::field::Window`] ([`source::tile`]) writes one tile
-//! of a larger field with exactly its texels' values there (`docs/tiles.md`). With [`NoiseSpec::gradient`] a bake writes value and analytic
+//! of a larger field with exactly its texels' values there (`docs/tiles.md`). With
+//! [`NoiseSpec::output`] [`FieldOutput::Gradient`] a bake writes value and analytic
 //! gradient (4-channel EXR, `.npy` with a trailing axis of 4) or a tangent-space normal
-//! map (RGB PNG, [`Encoding::NormalMap`]).
+//! map (RGB PNG, [`Encoding::NormalMap`]); with [`FieldOutput::Curl`], curl noise (EXR,
+//! `.npy` or an RGB flow map PNG).
 //!
 //! [`bake`] pulls the samples of a [`NoiseSpec`] from a [`SampleSource`] (the GPU on a
 //! device you own, or the `f32` CPU reference), streams them through the encoder of the
@@ -40,8 +42,9 @@ pub use source::CpuHasher;
 
 use crate::error::{NoiseError, Result};
 pub use crate::field::shortest;
+use crate::field::FieldOutput;
 use crate::field::{Field, Fractal, FractalMode, Kernel, AXIS_NAMES};
-use crate::gpu::{FillOutput, LookupVariant};
+use crate::gpu::LookupVariant;
 use crate::params::FillParams;
 
 /// The largest frequency (lattice cells across the field) a bake accepts: 2²⁴. Beyond it
@@ -68,7 +71,7 @@ pub const TILEABLE_SIMPLEX_TOLERANCE: f32 = 4e-3;
 /// ([`crate::gpu::parity::tolerance`]: [`DEFAULT_TOLERANCE`] unless warped).
 pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
     let f = &spec.field;
-    if spec.curl {
+    if spec.output == FieldOutput::Curl {
         DEFAULT_TOLERANCE * GRADIENT_TOLERANCE_SCALE
     } else if f.tileable && f.kind == crate::NoiseKind::Simplex && f.dims == 2 {
         TILEABLE_SIMPLEX_TOLERANCE
@@ -81,8 +84,8 @@ pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
 /// tolerance 1e-5 becomes 1e-4 on ∂/∂x, ∂/∂y, ∂/∂z; [`crate::gpu::parity`] says why).
 pub use crate::gpu::parity::GRADIENT_TOLERANCE_SCALE;
 
-/// What to bake: the field, the permutation seed, where the lookups come from, and
-/// whether each texel carries its gradient.
+/// What to bake: the field, the permutation seed, where the lookups come from, and what
+/// each texel holds.
 ///
 /// Everything else about the noise — fractal octaves, tiling, the simplex kernel — travels
 /// in the [`Field`], and from there in the [`FillParams`] every source and the verifier
@@ -96,20 +99,19 @@ pub struct NoiseSpec {
     /// Lookup textures (Gustavson's permutation, the reference values) or the texture-free
     /// hash (another pattern); the verifier uses the matching CPU mirror ([`CpuHasher`]).
     pub lookup: LookupVariant,
-    /// Four values per texel, `[value, ∂/∂x, ∂/∂y, ∂/∂z]` (derivatives with respect to
-    /// noise-space coordinates; see [`Field::check_gradient`] for the fields that have one;
-    /// every graph has one).
-    pub gradient: bool,
-    /// Curl noise instead of the value: `dims` values per texel, the divergence-free
-    /// field of `cpu::curl` at each texel's point (see [`Field::check_curl`]), or with a
-    /// graph the curl of the graph ([`crate::graph::eval::curl`], 2D and 3D).
-    pub curl: bool,
+    /// What each texel holds: the value; four values, `[value, ∂/∂x, ∂/∂y, ∂/∂z]`
+    /// (derivatives with respect to noise-space coordinates; see [`Field::check_gradient`]
+    /// for the fields that have one; every graph has one); or curl noise, `dims` values,
+    /// the divergence-free field of `cpu::curl` at each texel's point (see
+    /// [`Field::check_curl`]), or with a graph the curl of the graph
+    /// ([`crate::graph::eval::curl`], 2D and 3D). Set it with [`NoiseSpec::with_output`].
+    pub output: FieldOutput,
     /// A noise graph lowered for the field's dimensions and tiling, computed instead of
     /// the field's own noise ([`NoiseSpec::with_graph`]).
     pub graph: Option<std::sync::Arc<crate::graph::Program>>,
     /// The graph given to [`NoiseSpec::with_graph`] and the field it was given for: the
     /// choice between the hand-written fill and the graph is made again when the output
-    /// changes ([`NoiseSpec::with_gradient`], [`NoiseSpec::with_curl`]).
+    /// changes ([`NoiseSpec::with_output`]).
     given_graph: Option<(std::sync::Arc<crate::graph::Program>, Field)>,
 }
 
@@ -120,8 +122,7 @@ impl NoiseSpec {
             field,
             seed,
             lookup: LookupVariant::Textures,
-            gradient: false,
-            curl: false,
+            output: FieldOutput::Value,
             graph: None,
             given_graph: None,
         }
@@ -141,15 +142,9 @@ impl NoiseSpec {
             self.field = field;
         }
         self.given_graph = Some((graph.clone(), self.field.clone()));
-        let output = self.output();
-        let fused = crate::graph::flags::fused_field(&graph, &self.field, output).filter(|f| {
-            match output {
-                FillOutput::Value => f.validate(),
-                FillOutput::Gradient => f.check_gradient(),
-                FillOutput::Curl => f.check_curl(),
-            }
-            .is_ok()
-        });
+        let output = self.output;
+        let fused = crate::graph::flags::fused_field(&graph, &self.field, output)
+            .filter(|f| output.check(f).is_ok());
         match fused {
             Some(field) => {
                 self.field = field;
@@ -171,54 +166,26 @@ impl NoiseSpec {
         }
     }
 
-    /// What each texel holds.
-    pub fn output(&self) -> FillOutput {
-        if self.curl {
-            FillOutput::Curl
-        } else if self.gradient {
-            FillOutput::Gradient
-        } else {
-            FillOutput::Value
-        }
-    }
-
     /// The same with another lookup variant.
     pub fn with_lookup(mut self, lookup: LookupVariant) -> Self {
         self.lookup = lookup;
         self
     }
 
-    /// The same with (or without) the gradient.
-    pub fn with_gradient(mut self, gradient: bool) -> Self {
-        self.gradient = gradient;
-        self.rechoose()
-    }
-
-    /// The same as curl noise (or not).
-    pub fn with_curl(mut self, curl: bool) -> Self {
-        self.curl = curl;
+    /// The same computing `output` at each texel (a graph's fill is chosen again for it).
+    pub fn with_output(mut self, output: FieldOutput) -> Self {
+        self.output = output;
         self.rechoose()
     }
 
     /// `f32`s per texel: 1, 4 with the gradient, 2 or 3 (the dimensions) for curl noise.
     pub fn channels(&self) -> usize {
-        if self.curl {
-            self.field.dims
-        } else if self.gradient {
-            4
-        } else {
-            1
-        }
+        self.output.values_per_sample(self.field.dims)
     }
 
-    /// [`Field::validate`] ([`Field::check_gradient`] with the gradient), plus the bake's
-    /// own limit on the frequency ([`MAX_FREQUENCY`]).
+    /// [`FieldOutput::check`] of the field (for a graph: [`Field::validate`], and curl in
+    /// 2D or 3D only), plus the bake's own limit on the frequency ([`MAX_FREQUENCY`]).
     pub fn validate(&self) -> Result<()> {
-        if self.curl && self.gradient {
-            return Err(NoiseError::InvalidField(
-                "curl noise and the gradient are separate bakes".into(),
-            ));
-        }
         if let Some(program) = &self.graph {
             if program.dims != self.field.dims {
                 return Err(NoiseError::InvalidField(format!(
@@ -226,16 +193,12 @@ impl NoiseSpec {
                     program.dims, self.field.dims
                 )));
             }
-            if self.curl && !(2..=3).contains(&self.field.dims) {
+            if self.output == FieldOutput::Curl && !(2..=3).contains(&self.field.dims) {
                 return Err(NoiseError::InvalidField("curl noise is 2D or 3D".into()));
             }
             self.field.validate()?;
-        } else if self.curl {
-            self.field.check_curl()?;
-        } else if self.gradient {
-            self.field.check_gradient()?;
         } else {
-            self.field.validate()?;
+            self.output.check(&self.field)?;
         }
         let dims = self.field.dims;
         for (name, f) in AXIS_NAMES.iter().zip(&self.field.frequency).take(dims) {
@@ -321,11 +284,10 @@ impl NoiseSpec {
         if self.lookup != LookupVariant::Textures {
             text += &format!(", {:?} lookup", self.lookup);
         }
-        if self.gradient {
-            text += ", value and gradient";
-        }
-        if self.curl {
-            text += &format!(", curl noise ({} channels)", f.dims);
+        match self.output {
+            FieldOutput::Value => {}
+            FieldOutput::Gradient => text += ", value and gradient",
+            FieldOutput::Curl => text += &format!(", curl noise ({} channels)", f.dims),
         }
         text
     }
@@ -365,19 +327,20 @@ impl BakeOptions {
             self.encoding,
             Encoding::Exr { .. } | Encoding::Npy | Encoding::FlowMap { .. }
         );
-        if spec.curl && !curl_encoding {
+        let curl = spec.output == FieldOutput::Curl;
+        if curl && !curl_encoding {
             return Err(NoiseError::Output(format!(
                 "curl noise has {} values per texel: write it to .exr, .npy or a flow map PNG, not {}",
                 spec.channels(),
                 self.encoding.describe()
             )));
         }
-        if !spec.curl && matches!(self.encoding, Encoding::FlowMap { .. }) {
+        if !curl && matches!(self.encoding, Encoding::FlowMap { .. }) {
             return Err(NoiseError::Output(
                 "a flow map holds curl noise: bake with it".into(),
             ));
         }
-        match (&self.encoding, spec.gradient) {
+        match (&self.encoding, spec.output == FieldOutput::Gradient) {
             (Encoding::Png { .. }, true) => return Err(NoiseError::Output(
                 "a grayscale PNG holds one value per texel: write the gradient to .exr or .npy, \
                      or a normal map (PNG)"
@@ -627,16 +590,16 @@ pub fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) 
                 depth.max_level()
             );
         }
-        Encoding::Exr { .. } if spec.gradient => {
+        Encoding::Exr { .. } if spec.output == FieldOutput::Gradient => {
             text += " Channels: R = value, G = d/dx, B = d/dy, A = d/dz (noise-space derivatives).";
         }
-        Encoding::Npy if spec.gradient => {
+        Encoding::Npy if spec.output == FieldOutput::Gradient => {
             text += " Last axis: value, d/dx, d/dy, d/dz (noise-space derivatives).";
         }
-        Encoding::Exr { .. } if spec.curl => {
+        Encoding::Exr { .. } if spec.output == FieldOutput::Curl => {
             text += " Channels: R, G (, B) = the curl's x, y (, z) components.";
         }
-        Encoding::Npy if spec.curl => {
+        Encoding::Npy if spec.output == FieldOutput::Curl => {
             text += " Last axis: the curl's x, y (, z) components.";
         }
         _ => {}
@@ -696,9 +659,8 @@ struct Verifier {
 
 impl Verifier {
     fn new(spec: &NoiseSpec, tolerance: f32) -> Self {
-        let gradient_tolerance = spec
-            .gradient
-            .then_some(tolerance * GRADIENT_TOLERANCE_SCALE);
+        let gradient = spec.output == FieldOutput::Gradient;
+        let gradient_tolerance = gradient.then_some(tolerance * GRADIENT_TOLERANCE_SCALE);
         Verifier {
             lookup: CpuHasher::new(spec.lookup, spec.seed),
             spec: spec.clone(),
@@ -707,7 +669,7 @@ impl Verifier {
                 samples: 0,
                 max_abs_error: 0.0,
                 worst_texel: [0; 4],
-                max_gradient_error: spec.gradient.then_some(0.0),
+                max_gradient_error: gradient.then_some(0.0),
                 over_tolerance: 0,
                 tolerance,
                 gradient_tolerance,
@@ -742,7 +704,11 @@ impl Verifier {
             .enumerate()
         {
             // Every component of curl noise is its value; otherwise channel 0 is.
-            let value_channels = if self.spec.curl { channels } else { 1 };
+            let value_channels = if self.spec.output == FieldOutput::Curl {
+                channels
+            } else {
+                1
+            };
             let value_error = (0..value_channels)
                 .map(|c| error(a[c], b[c]))
                 .fold(0.0, f32::max);

@@ -3,31 +3,27 @@
 //! in bounded chunks, in memory order.
 //!
 //! A chunk holds one `f32` per texel, or four — `[value, ∂/∂x, ∂/∂y, ∂/∂z]`, interleaved —
-//! when the spec asks for the gradient ([`NoiseSpec::gradient`]).
+//! when the spec asks for the gradient ([`NoiseSpec::output`]), or `dims` for curl noise.
 
 use crate::bake::NoiseSpec;
 use crate::cpu::fill::{fill_slab_curl, fill_slab_gradient};
+use crate::cpu::lookup::CpuLookup;
 use crate::cpu::simd::{self, fill_graph_slab, fill_slab};
 use crate::cpu::IntegerHasher;
 use crate::error::{NoiseError, Result};
+use crate::field::FieldOutput;
 use crate::field::{Field, Window, AXIS_NAMES};
-use crate::gpu::{FillOutput, GpuNoise, LookupVariant};
+use crate::gpu::{GpuNoise, LookupVariant};
 use crate::graph;
 use crate::params::{FillParams, Slab};
 use crate::tables::PermutationTables;
 
 /// The CPU mirror of one GPU lookup variant for one seed: the tables the texture variant
-/// uploads, or the hash the texture-free variant computes.
-#[derive(Clone, Debug)]
-pub enum CpuHasher {
-    /// [`LookupVariant::Textures`]: the permutation and gradient tables (boxed: they are
-    /// large, the hash is a word).
-    Tables(Box<PermutationTables>),
-    /// [`LookupVariant::Hash`]: the integer hash.
-    Hash(IntegerHasher),
-}
+/// uploads ([`LookupVariant::Textures`]; boxed: they are large, the hash is a word), or the
+/// hash the texture-free variant computes ([`LookupVariant::Hash`]).
+pub type CpuHasher = CpuLookup<Box<PermutationTables>>;
 
-impl CpuHasher {
+impl CpuLookup<Box<PermutationTables>> {
     /// The mirror of `variant` for `seed`.
     pub fn new(variant: LookupVariant, seed: u64) -> Self {
         match variant {
@@ -46,7 +42,8 @@ impl CpuHasher {
 
     /// Fills the box `params` of `spec`'s field with the SIMD fill [`fill_slab`] or, for a
     /// graph, [`fill_graph_slab`] (one value per texel, the scalar reference's values bit for
-    /// bit), or the scalar [`fill_slab_gradient`] (four, interleaved) when `spec.gradient`.
+    /// bit), or the scalar [`fill_slab_gradient`] (four, interleaved) or [`fill_slab_curl`]
+    /// (`dims`) for `spec.output`.
     pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
         let (kind, dims) = (spec.field.kind, spec.field.dims);
         if let Some(program) = &spec.graph {
@@ -56,22 +53,21 @@ impl CpuHasher {
             }
             return;
         }
-        if spec.curl {
-            match self {
-                CpuHasher::Tables(t) => fill_slab_curl(t.as_ref(), dims, params, out),
-                CpuHasher::Hash(h) => fill_slab_curl(h, dims, params, out),
+        match (self, spec.output) {
+            (CpuHasher::Tables(t), FieldOutput::Value) => {
+                fill_slab(t.as_ref(), kind, dims, params, out)
             }
-            return;
-        }
-        match (self, spec.gradient) {
-            (CpuHasher::Tables(t), false) => fill_slab(t.as_ref(), kind, dims, params, out),
-            (CpuHasher::Hash(h), false) => fill_slab(h, kind, dims, params, out),
-            (CpuHasher::Tables(t), true) => {
+            (CpuHasher::Hash(h), FieldOutput::Value) => fill_slab(h, kind, dims, params, out),
+            (CpuHasher::Tables(t), FieldOutput::Gradient) => {
                 fill_slab_gradient(t.as_ref(), dims, params, bytemuck::cast_slice_mut(out))
             }
-            (CpuHasher::Hash(h), true) => {
+            (CpuHasher::Hash(h), FieldOutput::Gradient) => {
                 fill_slab_gradient(h, dims, params, bytemuck::cast_slice_mut(out))
             }
+            (CpuHasher::Tables(t), FieldOutput::Curl) => {
+                fill_slab_curl(t.as_ref(), dims, params, out)
+            }
+            (CpuHasher::Hash(h), FieldOutput::Curl) => fill_slab_curl(h, dims, params, out),
         }
     }
 }
@@ -84,12 +80,12 @@ fn fill_graph(
     params: &FillParams,
     out: &mut [f32],
 ) {
-    if spec.curl {
-        graph::fill_slab_curl(program, lut, params, out);
-    } else if spec.gradient {
-        graph::fill_slab_gradient(program, lut, params, bytemuck::cast_slice_mut(out));
-    } else {
-        fill_graph_slab(program, lut, params, out);
+    match spec.output {
+        FieldOutput::Value => fill_graph_slab(program, lut, params, out),
+        FieldOutput::Gradient => {
+            graph::fill_slab_gradient(program, lut, params, bytemuck::cast_slice_mut(out))
+        }
+        FieldOutput::Curl => graph::fill_slab_curl(program, lut, params, out),
     }
 }
 
@@ -166,14 +162,7 @@ impl SampleSource for GpuSource {
         let field = &spec.field;
         if let Some(program) = &spec.graph {
             // The value, the value and gradient, or the curl: the CPU's layout per texel.
-            let output = if spec.curl {
-                FillOutput::Curl
-            } else if spec.gradient {
-                FillOutput::Gradient
-            } else {
-                FillOutput::Value
-            };
-            let pipeline = self.noise.graph_output_pipeline(program, output)?;
+            let pipeline = self.noise.graph_output_pipeline(program, spec.output)?;
             let mut values = Vec::new();
             for params in FillParams::boxes(field, self.noise.graph_box_texels(&pipeline)) {
                 values.clear();
@@ -182,29 +171,30 @@ impl SampleSource for GpuSource {
             }
             return Ok(());
         }
-        if spec.gradient {
-            return self
+        match spec.output {
+            FieldOutput::Value => self
                 .noise
-                .generate_gradient_slabs(field, |slab: Slab, values: &[[f32; 4]]| {
-                    sink(&FillParams::new(field, slab), bytemuck::cast_slice(values))
-                });
+                .generate_slabs(field, |slab: Slab, values: &[f32]| {
+                    sink(&FillParams::new(field, slab), values)
+                }),
+            FieldOutput::Gradient => {
+                self.noise
+                    .generate_gradient_slabs(field, |slab: Slab, values: &[[f32; 4]]| {
+                        sink(&FillParams::new(field, slab), bytemuck::cast_slice(values))
+                    })
+            }
+            FieldOutput::Curl => {
+                // The GPU writes (x, y, 0, 0) or (x, y, z, 0); the bake has `dims` per texel.
+                let dims = field.dims;
+                let mut curl = Vec::new();
+                self.noise
+                    .generate_curl_slabs(field, |slab: Slab, texels: &[[f32; 4]]| {
+                        curl.clear();
+                        curl.extend(texels.iter().flat_map(|t| t[..dims].iter().copied()));
+                        sink(&FillParams::new(field, slab), &curl)
+                    })
+            }
         }
-        if spec.curl {
-            // The GPU writes (x, y, 0, 0) or (x, y, z, 0); the bake has `dims` per texel.
-            let dims = field.dims;
-            let mut curl = Vec::new();
-            return self
-                .noise
-                .generate_curl_slabs(field, |slab: Slab, texels: &[[f32; 4]]| {
-                    curl.clear();
-                    curl.extend(texels.iter().flat_map(|t| t[..dims].iter().copied()));
-                    sink(&FillParams::new(field, slab), &curl)
-                });
-        }
-        self.noise
-            .generate_slabs(field, |slab: Slab, values: &[f32]| {
-                sink(&FillParams::new(field, slab), values)
-            })
     }
 }
 
@@ -272,8 +262,7 @@ impl SampleSource for CpuSource {
     ) -> Result<()> {
         spec.validate()?;
         // A graph's values run on lanes (its sources without lane code per lane inside them).
-        self.lanes = !spec.curl
-            && !spec.gradient
+        self.lanes = spec.output == FieldOutput::Value
             && (spec.graph.is_some() || simd::lanes_apply(&spec.field));
         let channels = spec.channels();
         // The budget is in bytes: a gradient chunk holds a quarter as many texels.

@@ -17,7 +17,7 @@ use wgpu_noise::bake::{
     NoiseSpec, PngDepth, SampleSource, ValueRange,
 };
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
-use wgpu_noise::{Field, Fractal, Kernel, NoiseError, NoiseKind};
+use wgpu_noise::{Field, FieldOutput, Fractal, Kernel, NoiseError, NoiseKind};
 
 use super::GRAPH_CONFLICTS;
 
@@ -267,6 +267,21 @@ const CURL_RANGE: ValueRange = ValueRange {
 };
 
 /// Runs the subcommand.
+impl BakeArgs {
+    /// What the flags ask each texel to hold (the one place they map to the library's
+    /// output): `--gradient`, and `--normal-map` (made from the gradient), the value and
+    /// gradient; `--curl` curl noise.
+    fn output(&self) -> FieldOutput {
+        if self.curl {
+            FieldOutput::Curl
+        } else if self.gradient || self.normal_map {
+            FieldOutput::Gradient
+        } else {
+            FieldOutput::Value
+        }
+    }
+}
+
 pub fn run(args: BakeArgs) -> Result<()> {
     let dims = args.noise.dims as usize;
     let kind: NoiseKind = args.noise.kind.into();
@@ -322,15 +337,14 @@ pub fn run(args: BakeArgs) -> Result<()> {
     };
     let mut spec = NoiseSpec::new(field, args.noise.seed)
         .with_lookup(lookup)
-        .with_gradient(args.gradient || args.normal_map)
-        .with_curl(args.curl);
+        .with_output(args.output());
     // Every bake computes a graph: the file's, or the one the flags describe. A graph the
     // flags' hand-written fill computes runs on it (`NoiseSpec::with_graph`).
     // (`tests/reference/flag_graphs.rs` checks that every valid field has its graph.)
     let program = match &args.graph {
         Some(path) => Some(super::load_graph(path, &spec.field)?),
         None if spec.field.validate().is_ok() => {
-            wgpu_noise::graph::flags::program_of(&spec.field, spec.output()).ok()
+            wgpu_noise::graph::flags::program_of(&spec.field, spec.output).ok()
         }
         None => None,
     };
@@ -426,7 +440,9 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
         Some(FormatArg::Npy) => FileFormat::Npy,
         Some(FormatArg::Ktx2) => FileFormat::Ktx2,
         Some(FormatArg::Raw) => FileFormat::Raw,
-        None => FileFormat::from_path(&args.output)?,
+        // The library lists the extensions; the flag that overrides them is the CLI's.
+        None => FileFormat::from_path(&args.output)
+            .map_err(|e| anyhow::anyhow!("{e} (or name it with --format)"))?,
     };
     let name = format.extension();
     if args.normal_strength.is_some() && !args.normal_map {
@@ -474,14 +490,15 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
             strength,
         });
     }
-    if args.gradient && format == FileFormat::Png {
+    let output = args.output();
+    if output == FieldOutput::Gradient && format == FileFormat::Png {
         bail!("--gradient: a grayscale PNG holds one value per texel; write .exr or .npy, or pass --normal-map");
     }
-    if args.gradient && matches!(format, FileFormat::Ktx2 | FileFormat::Raw) {
+    if output == FieldOutput::Gradient && matches!(format, FileFormat::Ktx2 | FileFormat::Raw) {
         bail!("--gradient: .{name} holds one value per texel; write .exr or .npy");
     }
     match format {
-        FileFormat::Png if args.curl => Ok(Encoding::FlowMap {
+        FileFormat::Png if output == FieldOutput::Curl => Ok(Encoding::FlowMap {
             depth: png_depth(args),
             range: match &args.range {
                 None => CURL_RANGE,

@@ -20,8 +20,9 @@ use self::harness::{self as bench, Clock, GpuBench, Workload};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use wgpu_noise::cpu::IntegerHasher;
-use wgpu_noise::gpu::{FillOutput, LookupVariant};
+use wgpu_noise::gpu::LookupVariant;
 use wgpu_noise::tables::PermutationTables;
+use wgpu_noise::FieldOutput;
 use wgpu_noise::NoiseKind;
 
 use super::{FractalArg, KindArg, StreamError};
@@ -101,7 +102,8 @@ struct Shaping {
     warp: Option<f32>,
     flow_angle: Option<f32>,
     tileable: bool,
-    curl: bool,
+    /// What the fields compute: the value, or curl noise (`--curl`).
+    output: FieldOutput,
     /// `--octaves` (and `--fractal`).
     fractal: Option<wgpu_noise::Fractal>,
 }
@@ -111,7 +113,7 @@ impl Shaping {
     /// (flow and curl noise are simplex 2D/3D, 4D simplex does not tile).
     fn field(&self, w: &Workload, kind: NoiseKind) -> Option<wgpu_noise::Field> {
         let field = w.field(kind);
-        if self.curl {
+        if self.curl() {
             return (kind == NoiseKind::Simplex && w.dims <= 3).then_some(field);
         }
         if self.tileable {
@@ -150,7 +152,7 @@ impl Shaping {
 
     /// The rows' noise name for `kind` before the fractal.
     fn shaped_noise(&self, kind: NoiseKind) -> &'static str {
-        if self.curl {
+        if self.curl() {
             return "curl";
         }
         if self.tileable {
@@ -175,17 +177,12 @@ impl Shaping {
         self.warp.is_none()
             && self.flow_angle.is_none()
             && !self.tileable
-            && !self.curl
+            && !self.curl()
             && self.fractal.is_none()
     }
 
-    /// What the GPU fill writes: the value, or curl noise.
-    fn output(&self) -> FillOutput {
-        if self.curl {
-            FillOutput::Curl
-        } else {
-            FillOutput::Value
-        }
+    fn curl(&self) -> bool {
+        self.output == FieldOutput::Curl
     }
 }
 
@@ -231,7 +228,11 @@ pub fn run(args: BenchArgs) -> Result<()> {
         warp: args.warp,
         flow_angle: args.flow_angle,
         tileable: args.tileable,
-        curl: args.curl,
+        output: if args.curl {
+            FieldOutput::Curl
+        } else {
+            FieldOutput::Value
+        },
         fractal: args.octaves.map(|octaves| wgpu_noise::Fractal {
             mode: args.fractal.unwrap_or(FractalArg::Fbm).into(),
             octaves,
@@ -391,9 +392,9 @@ fn measure(
     let mut rows = Vec::new();
     for w in workloads {
         let samples = w.samples();
-        let output = shaping.output();
+        let output = shaping.output;
         // Curl noise has `dims` floats per sample.
-        let floats = if shaping.curl { w.dims } else { 1 };
+        let floats = output.values_per_sample(w.dims);
         let mut out = bench::touched_buffer(samples as usize * floats);
         let rows_before = rows.len();
         for &kind in kinds {
@@ -522,7 +523,7 @@ fn measure(
             ];
             // Fields without lane code (cellular noise, tiled 3D simplex, curl noise): the
             // SIMD fill would time the scalar one, so they have no SIMD rows.
-            let simd_paths = if shaping.curl || !wgpu_noise::cpu::simd::lanes_apply(&field) {
+            let simd_paths = if shaping.curl() || !wgpu_noise::cpu::simd::lanes_apply(&field) {
                 &[][..]
             } else {
                 &simd_paths[..]
@@ -564,7 +565,10 @@ fn measure(
                         rejected: false,
                     });
                 }
-                if w.dims <= 3 && shaping.flow_angle.is_none() && !shaping.tileable && !shaping.curl
+                if w.dims <= 3
+                    && shaping.flow_angle.is_none()
+                    && !shaping.tileable
+                    && !shaping.curl()
                 {
                     progress("fastnoise-lite")?;
                     let time = bench::median_time(repeats, || {
@@ -586,7 +590,7 @@ fn measure(
         if let Some(gpu) = gpu.filter(|_| rows.len() > rows_before) {
             errln!("measuring {} gpu-empty", w.label())?;
             let field = w.field(NoiseKind::Simplex);
-            let target = gpu.fill_target(&field, FillOutput::Value)?;
+            let target = gpu.fill_target(&field, FieldOutput::Value)?;
             gpu.time_empty(&target)?;
             let timings = (0..repeats)
                 .map(|_| gpu.time_empty(&target))
@@ -680,7 +684,7 @@ fn measure_graph(
         }
         // A graph of a flag field's shape runs on the hand-written fill (what `bake`
         // does with it): those rows beside the generic evaluator's.
-        let fused = wgpu_noise::graph::flags::fused_field(&program, &field, FillOutput::Value);
+        let fused = wgpu_noise::graph::flags::fused_field(&program, &field, FieldOutput::Value);
         let simd_paths: [(&'static str, bool, usize, bool); 8] = [
             ("cpu-simd-1t", false, 1, false),
             ("cpu-simd-all", false, bench::cores(), false),
@@ -1208,7 +1212,7 @@ mod tests {
             Workload { dims: 4, side: 4 },
         ];
         let shaping = Shaping {
-            curl: true,
+            output: FieldOutput::Curl,
             ..Shaping::default()
         };
         let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, shaping).expect("cpu paths");

@@ -342,7 +342,7 @@ impl Backend {
             } => {
                 let pts: Vec<[f32; 4]> = points.iter().map(|p| p.map(|v| v as f32)).collect();
                 values.extend(
-                    gpu.evaluate_graph(program, &pts)?
+                    gpu.evaluate_graph(program, wgpu_noise::FieldOutput::Value, &pts)?
                         .into_iter()
                         .map(f64::from),
                 );

@@ -104,14 +104,14 @@ pub fn wgpu_noise_cellular_delta<R: Real>(
     f: R,
     jitter: R,
 ) -> R {
-    let u = R::from_u32(lut.perm1(h + 51 * axis)) * R::lit(1.0 / 255.0);
+    let u = R::from_u32(lut.cell_byte(h, axis)) * R::lit(1.0 / 255.0);
     R::lit(i as f64) + (R::lit(0.5) + jitter * (u - R::lit(0.5))) - f
 }
 
 /// The cell value of the cell with hash `h`, in [-1, 1].
 #[inline(always)]
 pub fn wgpu_noise_cellular_value<R: Real>(lut: &impl NoiseHasher, h: u32) -> R {
-    let v = (R::from_u32(lut.perm1(h + 204)) - R::lit(127.5)) * R::lit(1.0 / 127.5);
+    let v = (R::from_u32(lut.cell_byte(h, 4)) - R::lit(127.5)) * R::lit(1.0 / 127.5);
     v.clamp(R::lit(-1.0), R::lit(1.0))
 }
 
@@ -177,18 +177,6 @@ pub fn wgpu_noise_cellular_wrap<R: Real>(cell: R, period: u32) -> u32 {
     wrap_period(cell, period)
 }
 
-/// The hash of a cell from its wrapped coordinates (2 to 4 of them), as the shader forms it:
-/// `T(x, y)`, `T(x, y + P(z))`, `T(x, y + T(z, w))`.
-#[inline(always)]
-pub fn cell_hash(lut: &impl NoiseHasher, cell: &[u32]) -> u32 {
-    match *cell {
-        [x, y] => lut.hash2(x, y),
-        [x, y, z] => lut.hash2(x, y + lut.perm1(z)),
-        [x, y, z, w] => lut.hash2(x, y + lut.hash2(z, w)),
-        _ => panic!("cell_hash takes 2, 3 or 4 coordinates, not {}", cell.len()),
-    }
-}
-
 /// The nearest two features of a 2D point, with `period` cells per axis (whole numbers, 1 to 2²⁴).
 pub fn cellular2_nearest<R: Real>(
     lut: &impl NoiseHasher,
@@ -221,7 +209,7 @@ pub fn cellular2_nearest<R: Real>(
                 continue;
             }
             let cy = wgpu_noise_cellular_wrap(c[1] + R::lit(j as f64), period[1]);
-            let h = cell_hash(lut, &[cx, cy]);
+            let h = lut.cell_hash(&[cx, cy]);
             let dx =
                 wgpu_noise_cellular_term(wgpu_noise_cellular_delta(lut, h, 0, i, f[0], jitter), m);
             let dy =
@@ -273,7 +261,7 @@ pub fn cellular3_nearest<R: Real>(
                     continue;
                 }
                 let cz = wgpu_noise_cellular_wrap(c[2] + R::lit(k as f64), period[2]);
-                let h = cell_hash(lut, &[cx, cy, cz]);
+                let h = lut.cell_hash(&[cx, cy, cz]);
                 let delta = |axis, o, f| {
                     wgpu_noise_cellular_term(
                         wgpu_noise_cellular_delta(lut, h, axis, o, f, jitter),
@@ -340,7 +328,7 @@ pub fn cellular4_nearest<R: Real>(
                         continue;
                     }
                     let cw = wgpu_noise_cellular_wrap(c[3] + R::lit(l as f64), period[3]);
-                    let h = cell_hash(lut, &[cx, cy, cz, cw]);
+                    let h = lut.cell_hash(&[cx, cy, cz, cw]);
                     let delta = |axis, o, f| {
                         wgpu_noise_cellular_term(
                             wgpu_noise_cellular_delta(lut, h, axis, o, f, jitter),

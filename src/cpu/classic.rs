@@ -138,11 +138,7 @@ fn classic2_cell<R: Real>(
     let cy = y.floor();
     let xi = cell_pair(cx, period[0]);
     let yi = cell_pair(cy, period[1]);
-    // perm[X+perm[Y]] = T(X, Y); the gradient is grad3's x, y.
-    let g = |a: usize, b: usize| {
-        let g = lut.grad3_at::<R>(xi[a], yi[b]);
-        [g[0], g[1]]
-    };
+    let g = |a: usize, b: usize| lut.lattice_grad2::<R>(xi[a], yi[b]);
     ClassicCell {
         f: [x - cx, y - cy],
         g: [g(0, 0), g(1, 0), g(0, 1), g(1, 1)],
@@ -181,11 +177,9 @@ fn classic3_cell<R: Real>(
     let xi = cell_pair(c[0], period[0]);
     let yi = cell_pair(c[1], period[1]);
     let zi = cell_pair(c[2], period[2]);
-    // perm[X+perm[Y+perm[Z]]] = T(X, Y + P(Z)).
-    let pz = [lut.perm1(zi[0]), lut.perm1(zi[1])];
     ClassicCell {
         f: [p[0] - c[0], p[1] - c[1], p[2] - c[2]],
-        g: std::array::from_fn(|k| lut.grad3_at::<R>(xi[k & 1], yi[(k >> 1) & 1] + pz[k >> 2])),
+        g: std::array::from_fn(|k| lut.lattice_grad3::<R>(xi[k & 1], yi[(k >> 1) & 1], zi[k >> 2])),
     }
 }
 
@@ -220,13 +214,12 @@ fn classic4_cell<R: Real>(
     let yi = cell_pair(c[1], period[1]);
     let zi = cell_pair(c[2], period[2]);
     let wi = cell_pair(c[3], period[3]);
-    // Corner (a, b, c, d) in {0,1}⁴: perm[X+a+perm[Y+b+perm[Z+c+perm[W+d]]]] % 32
-    // = grad4 at T(X + a, Y + b + T(Z + c, W + d)).
+    // Corner (a, b, c, d) in {0,1}⁴, a the lowest bit of k.
     ClassicCell {
         f: std::array::from_fn(|a| p[a] - c[a]),
         g: std::array::from_fn(|k| {
             let bit = |a: usize| (k >> a) & 1;
-            lut.grad4_at::<R>(xi[bit(0)], yi[bit(1)] + lut.hash2(zi[bit(2)], wi[bit(3)]))
+            lut.lattice_grad4::<R>(xi[bit(0)], yi[bit(1)], zi[bit(2)], wi[bit(3)])
         }),
     }
 }

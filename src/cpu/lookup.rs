@@ -3,48 +3,109 @@
 //! - [`PermutationTables`]: CPU mirror of `shaders/lookup.wgsl`, fetching from the same packed
 //!   texels the host uploads as textures (Gustavson's permutation and gradients);
 //! - [`IntegerHasher`]: CPU mirror of `shaders/lookup_hash.wgsl`, the computational
-//!   (texture-free) variant: an integer hash stands in for the permutation and the
-//!   gradients are decoded from the hash bits (same gradient sets, another pattern).
+//!   (texture-free) variant: one integer hash per lattice point stands in for the
+//!   permutation chain and the gradients are decoded from its bits (same gradient
+//!   sets, another pattern).
 //!
 //! Method names and arguments match the WGSL functions.
 
 use super::real::Real;
 use crate::tables::PermutationTables;
 
-/// The lookups every noise function needs (`T(a, b) = P(a + P(b))`, see [`crate::tables`]).
+/// The CPU side of the lookup choice ([`crate::LookupVariant`]), one enum whether it owns
+/// the tables (`T = Box<PermutationTables>`: `bake::source::CpuHasher`) or borrows them
+/// (`T = &PermutationTables`: the SIMD fill's dispatch, `simd::LaneSource`).
+#[derive(Clone, Debug)]
+pub enum CpuLookup<T> {
+    /// The texture variant's permutation and gradient tables.
+    Tables(T),
+    /// The hash variant: the integer hash.
+    Hash(IntegerHasher),
+}
+
+/// The lookups every noise function needs: the gradient of a lattice point, the hash of a
+/// cellular cell and its bytes, the 4D simplex traversal order. Lattice coordinates are
+/// taken mod 256 (the lookups' own period).
 pub trait NoiseHasher: Sync {
-    /// `T(a, b)`: two permutation steps.
-    fn hash2(&self, a: u32, b: u32) -> u32;
-    /// `grad3[T(a, b) % 12]`.
-    fn grad3_at<R: Real>(&self, a: u32, b: u32) -> [R; 3];
-    /// `grad4[T(a, b) % 32]`.
-    fn grad4_at<R: Real>(&self, a: u32, b: u32) -> [R; 4];
-    /// `P(a)`: one permutation step.
-    fn perm1(&self, a: u32) -> u32;
+    /// The gradient of the 2D lattice point `(a, b)`: a [`crate::tables::GRAD3`] gradient's x, y.
+    fn lattice_grad2<R: Real>(&self, a: u32, b: u32) -> [R; 2];
+    /// The gradient of the 3D lattice point `(a, b, c)`, one of [`crate::tables::GRAD3`].
+    fn lattice_grad3<R: Real>(&self, a: u32, b: u32, c: u32) -> [R; 3];
+    /// The gradient of the 4D lattice point `(a, b, c, d)`, one of [`crate::tables::GRAD4`].
+    fn lattice_grad4<R: Real>(&self, a: u32, b: u32, c: u32, d: u32) -> [R; 4];
+    /// The hash of a cellular cell from its wrapped coordinates (2, 3 or 4 of them).
+    fn cell_hash(&self, cell: &[u32]) -> u32;
+    /// Byte `slot` (0 to 255) of a cell with hash `h`: slots 0 to 3 the feature's jitter
+    /// along x, y, z, w, slot 4 the cell value.
+    fn cell_byte(&self, h: u32, slot: u32) -> u32;
     /// The 4D simplex traversal order for comparison code `c`.
     fn simplex4_order(&self, c: u32) -> [u32; 4];
 }
 
-impl NoiseHasher for PermutationTables {
+/// Gustavson's table lookups (mirror of `shaders/lookup.wgsl`): `P(i) = perm[i & 255]`,
+/// `T(a, b) = P(a + P(b))`, and Perlin's nested chain per lattice point.
+impl PermutationTables {
+    /// `T(a, b)`: two permutation steps.
     #[inline(always)]
-    fn hash2(&self, a: u32, b: u32) -> u32 {
+    pub fn hash2(&self, a: u32, b: u32) -> u32 {
         texel_2d(&self.hash_grad3, a, b)[0] as u32
     }
 
+    /// `grad3[T(a, b) % 12]`.
     #[inline(always)]
-    fn grad3_at<R: Real>(&self, a: u32, b: u32) -> [R; 3] {
+    pub fn grad3_at<R: Real>(&self, a: u32, b: u32) -> [R; 3] {
         let t = texel_2d(&self.hash_grad3, a, b);
         [unbias(t[1]), unbias(t[2]), unbias(t[3])]
     }
 
+    /// `grad4[T(a, b) % 32]`.
     #[inline(always)]
-    fn grad4_at<R: Real>(&self, a: u32, b: u32) -> [R; 4] {
+    pub fn grad4_at<R: Real>(&self, a: u32, b: u32) -> [R; 4] {
         texel_2d(&self.grad4, a, b).map(unbias)
     }
 
+    /// `P(a)`: one permutation step.
     #[inline(always)]
-    fn perm1(&self, a: u32) -> u32 {
+    pub fn perm1(&self, a: u32) -> u32 {
         self.perm[(a & 255) as usize] as u32
+    }
+}
+
+impl NoiseHasher for PermutationTables {
+    /// `grad3[T(a, b) % 12]`'s x, y.
+    #[inline(always)]
+    fn lattice_grad2<R: Real>(&self, a: u32, b: u32) -> [R; 2] {
+        let g = self.grad3_at(a, b);
+        [g[0], g[1]]
+    }
+
+    /// `grad3` at `T(a, b + P(c))` (`perm[a + perm[b + perm[c]]]`).
+    #[inline(always)]
+    fn lattice_grad3<R: Real>(&self, a: u32, b: u32, c: u32) -> [R; 3] {
+        self.grad3_at(a, b + self.perm1(c))
+    }
+
+    /// `grad4` at `T(a, b + T(c, d))`.
+    #[inline(always)]
+    fn lattice_grad4<R: Real>(&self, a: u32, b: u32, c: u32, d: u32) -> [R; 4] {
+        self.grad4_at(a, b + self.hash2(c, d))
+    }
+
+    /// `T(x, y)`, `T(x, y + P(z))`, `T(x, y + T(z, w))`.
+    #[inline(always)]
+    fn cell_hash(&self, cell: &[u32]) -> u32 {
+        match *cell {
+            [x, y] => self.hash2(x, y),
+            [x, y, z] => self.hash2(x, y + self.perm1(z)),
+            [x, y, z, w] => self.hash2(x, y + self.hash2(z, w)),
+            _ => panic!("cell_hash takes 2, 3 or 4 coordinates, not {}", cell.len()),
+        }
+    }
+
+    /// `P(h + 51 slot)`.
+    #[inline(always)]
+    fn cell_byte(&self, h: u32, slot: u32) -> u32 {
+        self.perm1(h + 51 * slot)
     }
 
     #[inline(always)]
@@ -65,10 +126,12 @@ fn unbias<R: Real>(c: u8) -> R {
 
 /// The computational lookup variant (mirror of `shaders/lookup_hash.wgsl`).
 ///
-/// `P(i) = lowbias32((i & 255) ^ (key << 8)) & 255` (Wellons' integer hash), where `key`
-/// is [`IntegerHasher::key`], the low 24 bits of a SplitMix64 draw from the seed; gradients
-/// are decoded from the hash bits; the 4D traversal order is computed by rank counting.
-/// Equal integer arithmetic on both sides makes CPU and GPU agree bit for bit.
+/// Each lattice point is hashed once, whole: its coordinates mod 256 are weighted by
+/// [`HASH_PRIMES`] and xor-combined with [`IntegerHasher::key`] (the low 24 bits of a
+/// SplitMix64 draw from the seed) in bits 8 to 31, as FastNoise2 combines a corner, and the
+/// sum is mixed by [`point_mix`]. The point's hash picks the gradient with its top bits and
+/// places a cell's feature with its bytes. The 4D traversal order is computed by rank
+/// counting. Equal integer arithmetic on both sides makes CPU and GPU agree bit for bit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IntegerHasher {
     /// The hash key of the seed (the shader's `WGPU_NOISE_HASH_KEY`).
@@ -83,53 +146,108 @@ impl IntegerHasher {
         }
     }
 
+    /// The seed's word in the combination: the key above the low 8 bits.
     #[inline(always)]
-    fn p(&self, i: u32) -> u32 {
-        lowbias32((i & 255) ^ (self.key << 8)) & 255
+    pub fn seed_word(&self) -> u32 {
+        self.key << 8
+    }
+
+    /// The hash of the 2D lattice point `(a, b)`.
+    #[inline(always)]
+    pub fn point_hash2(&self, a: u32, b: u32) -> u32 {
+        point_mix(self.seed_word() ^ weighted(0, a) ^ weighted(1, b))
+    }
+
+    /// The hash of the 3D lattice point `(a, b, c)`.
+    #[inline(always)]
+    pub fn point_hash3(&self, a: u32, b: u32, c: u32) -> u32 {
+        point_mix(self.seed_word() ^ weighted(0, a) ^ weighted(1, b) ^ weighted(2, c))
+    }
+
+    /// The hash of the 4D lattice point `(a, b, c, d)`.
+    #[inline(always)]
+    pub fn point_hash4(&self, a: u32, b: u32, c: u32, d: u32) -> u32 {
+        point_mix(
+            self.seed_word() ^ weighted(0, a) ^ weighted(1, b) ^ weighted(2, c) ^ weighted(3, d),
+        )
     }
 }
 
-/// Chris Wellons' `lowbias32` integer hash.
+/// The odd primes that weight a lattice point's x, y, z and w before they are xor-combined
+/// (FastNoise2's, so that one coordinate step changes many bits of the combination).
+pub const HASH_PRIMES: [u32; 4] = [501_125_321, 1_136_930_381, 1_720_413_743, 1_066_037_191];
+
+/// Coordinate `c` of axis `axis`, reduced mod 256 (the lookups' period) and weighted.
 #[inline(always)]
-pub fn lowbias32(mut x: u32) -> u32 {
-    x ^= x >> 16;
-    x = x.wrapping_mul(0x7feb_352d);
-    x ^= x >> 15;
-    x = x.wrapping_mul(0x846c_a68b);
-    x ^= x >> 16;
-    x
+pub fn weighted(axis: usize, c: u32) -> u32 {
+    (c & 255).wrapping_mul(HASH_PRIMES[axis])
 }
 
-/// `grad3[h % 12]` from the bits of `h`: the group `h / 4` (of `h % 12`) says which
-/// component is 0, bits 0 and 1 give the signs of the other two (matches [`crate::tables::GRAD3`]).
+/// The mix of a combined lattice point: a multiply (FastNoise2's `0x27d4eb2d`) that carries
+/// the low bits up, then the second half of Wellons' `lowbias32` (xorshift, multiply,
+/// xorshift), which carries the high bits down; with the multiply alone, the neighbours'
+/// 4D gradient indices and every low bit fail `tests/reference/hash_quality.rs`.
 #[inline(always)]
-pub fn grad3_from_hash<R: Real>(h: u32) -> [R; 3] {
-    let h = h % 12;
-    let s1 = if h & 1 != 0 {
+pub fn point_mix(v: u32) -> u32 {
+    let mut h = v.wrapping_mul(0x27d4_eb2d);
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x846c_a68b);
+    h ^ (h >> 16)
+}
+
+/// The [`crate::tables::GRAD3`] index (0 to 11) a point hash picks: its top 16 bits scaled
+/// to 12 (a bias below 2⁻¹⁶ where `% 12` of a byte has one of 5 %).
+#[inline(always)]
+pub fn grad3_index(h: u32) -> u32 {
+    ((h >> 16) * 12) >> 16
+}
+
+/// The [`crate::tables::GRAD4`] index (0 to 31) a point hash picks: its top 5 bits.
+#[inline(always)]
+pub fn grad4_index(h: u32) -> u32 {
+    h >> 27
+}
+
+/// Byte `slot` of a point hash for a cell (the hash variant's [`NoiseHasher::cell_byte`]):
+/// slots 0 to 3 are the bytes of `h` from the top, slot 4 the top byte of `h · 0x9E3779B9`
+/// (a bijection of all 32 bits: 4D cells use every byte of `h` for the jitter).
+#[inline(always)]
+pub fn point_hash_byte(h: u32, slot: u32) -> u32 {
+    if slot == 4 {
+        h.wrapping_mul(0x9e37_79b9) >> 24
+    } else {
+        (h >> (24 - 8 * slot)) & 255
+    }
+}
+
+/// `grad3[n]` for an index `n` below 12: the group `n / 4` says which component is 0, bits
+/// 0 and 1 give the signs of the other two (matches [`crate::tables::GRAD3`]).
+#[inline(always)]
+pub fn grad3_of_index<R: Real>(n: u32) -> [R; 3] {
+    let s1 = if n & 1 != 0 {
         R::lit(-1.0)
     } else {
         R::lit(1.0)
     };
-    let s2 = if h & 2 != 0 {
+    let s2 = if n & 2 != 0 {
         R::lit(-1.0)
     } else {
         R::lit(1.0)
     };
     let zero = R::lit(0.0);
-    match h / 4 {
+    match n / 4 {
         0 => [s1, s2, zero],
         1 => [s1, zero, s2],
         _ => [zero, s1, s2],
     }
 }
 
-/// `grad4[h % 32]` from the bits of `h`: the group `h / 8` says which component is 0,
-/// bits 2, 1, 0 give the signs of the others in order (matches [`crate::tables::GRAD4`]).
+/// `grad4[n]` for an index `n` below 32: the group `n / 8` says which component is 0, bits
+/// 2, 1, 0 give the signs of the others in order (matches [`crate::tables::GRAD4`]).
 #[inline(always)]
-pub fn grad4_from_hash<R: Real>(h: u32) -> [R; 4] {
-    let h = h % 32;
+pub fn grad4_of_index<R: Real>(n: u32) -> [R; 4] {
     let sign = |bit: u32| {
-        if h & bit != 0 {
+        if n & bit != 0 {
             R::lit(-1.0)
         } else {
             R::lit(1.0)
@@ -137,7 +255,7 @@ pub fn grad4_from_hash<R: Real>(h: u32) -> [R; 4] {
     };
     let (a, b, c) = (sign(4), sign(2), sign(1));
     let zero = R::lit(0.0);
-    match h / 8 {
+    match n / 8 {
         0 => [zero, a, b, c],
         1 => [a, zero, b, c],
         2 => [a, b, zero, c],
@@ -147,23 +265,34 @@ pub fn grad4_from_hash<R: Real>(h: u32) -> [R; 4] {
 
 impl NoiseHasher for IntegerHasher {
     #[inline(always)]
-    fn hash2(&self, a: u32, b: u32) -> u32 {
-        self.p(a.wrapping_add(self.p(b)))
+    fn lattice_grad2<R: Real>(&self, a: u32, b: u32) -> [R; 2] {
+        let g = grad3_of_index::<R>(grad3_index(self.point_hash2(a, b)));
+        [g[0], g[1]]
     }
 
     #[inline(always)]
-    fn grad3_at<R: Real>(&self, a: u32, b: u32) -> [R; 3] {
-        grad3_from_hash(self.hash2(a, b))
+    fn lattice_grad3<R: Real>(&self, a: u32, b: u32, c: u32) -> [R; 3] {
+        grad3_of_index(grad3_index(self.point_hash3(a, b, c)))
     }
 
     #[inline(always)]
-    fn grad4_at<R: Real>(&self, a: u32, b: u32) -> [R; 4] {
-        grad4_from_hash(self.hash2(a, b))
+    fn lattice_grad4<R: Real>(&self, a: u32, b: u32, c: u32, d: u32) -> [R; 4] {
+        grad4_of_index(grad4_index(self.point_hash4(a, b, c, d)))
     }
 
     #[inline(always)]
-    fn perm1(&self, a: u32) -> u32 {
-        self.p(a)
+    fn cell_hash(&self, cell: &[u32]) -> u32 {
+        match *cell {
+            [x, y] => self.point_hash2(x, y),
+            [x, y, z] => self.point_hash3(x, y, z),
+            [x, y, z, w] => self.point_hash4(x, y, z, w),
+            _ => panic!("cell_hash takes 2, 3 or 4 coordinates, not {}", cell.len()),
+        }
+    }
+
+    #[inline(always)]
+    fn cell_byte(&self, h: u32, slot: u32) -> u32 {
+        point_hash_byte(h, slot)
     }
 
     /// Rank counting: each axis's rank is the number of comparisons it wins.
@@ -187,12 +316,28 @@ mod tests {
 
     #[test]
     fn decoded_gradients_are_the_tables() {
-        for h in 0..12 {
-            assert_eq!(grad3_from_hash::<f64>(h), GRAD3[h as usize].map(f64::from));
+        for n in 0..12 {
+            assert_eq!(grad3_of_index::<f64>(n), GRAD3[n as usize].map(f64::from));
         }
-        for h in 0..32 {
-            assert_eq!(grad4_from_hash::<f64>(h), GRAD4[h as usize].map(f64::from));
+        for n in 0..32 {
+            assert_eq!(grad4_of_index::<f64>(n), GRAD4[n as usize].map(f64::from));
         }
+    }
+
+    #[test]
+    fn the_point_hash_is_the_documented_combination_and_mix() {
+        // Values from an independent transcription of the docs' formula (Python).
+        assert_eq!(IntegerHasher { key: 0 }.point_hash2(0, 0), 0);
+        assert_eq!(IntegerHasher { key: 0 }.point_hash3(1, 2, 3), 0xab73_ab9f);
+        assert_eq!(
+            IntegerHasher { key: 0x12_3456 }.point_hash4(1, 2, 3, 4),
+            0x2186_7a61
+        );
+        // Coordinates are taken mod 256 (300 = 44 + 256).
+        assert_eq!(
+            IntegerHasher { key: 0xab_cdef }.point_hash2(300, 7),
+            0x0738_fdda
+        );
     }
 
     #[test]

@@ -139,10 +139,9 @@ pub fn simplex2_corners<R: Real>(lut: &impl NoiseHasher, x: R, y: R) -> Corners<
     let y2 = y0 - R::lit(1.0) + R::lit(2.0) * g2;
     let ii = wrap256(i);
     let jj = wrap256(j);
-    let xy = |g: [R; 3]| [g[0], g[1]];
-    let g0 = xy(lut.grad3_at::<R>(ii, jj));
-    let g1 = xy(lut.grad3_at::<R>(ii + i1, jj + j1));
-    let g2v = xy(lut.grad3_at::<R>(ii + 1, jj + 1));
+    let g0 = lut.lattice_grad2::<R>(ii, jj);
+    let g1 = lut.lattice_grad2::<R>(ii + i1, jj + j1);
+    let g2v = lut.lattice_grad2::<R>(ii + 1, jj + 1);
     Corners {
         d: [[x0, y0], [x1, y1], [x2, y2]],
         g: [g0, g1, g2v],
@@ -291,11 +290,10 @@ pub fn simplex3_corners<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R) -> Co
     let ii = wrap256(i);
     let jj = wrap256(j);
     let kk = wrap256(k);
-    // perm[ii+perm[jj+perm[kk]]] = T(ii, jj + P(kk)).
-    let g0 = lut.grad3_at::<R>(ii, jj + lut.perm1(kk));
-    let g1 = lut.grad3_at::<R>(ii + o1[0], jj + o1[1] + lut.perm1(kk + o1[2]));
-    let g2 = lut.grad3_at::<R>(ii + o2[0], jj + o2[1] + lut.perm1(kk + o2[2]));
-    let g3v = lut.grad3_at::<R>(ii + 1, jj + 1 + lut.perm1(kk + 1));
+    let g0 = lut.lattice_grad3::<R>(ii, jj, kk);
+    let g1 = lut.lattice_grad3::<R>(ii + o1[0], jj + o1[1], kk + o1[2]);
+    let g2 = lut.lattice_grad3::<R>(ii + o2[0], jj + o2[1], kk + o2[2]);
+    let g3v = lut.lattice_grad3::<R>(ii + 1, jj + 1, kk + 1);
     Corners {
         d: [[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]],
         g: [g0, g1, g2, g3v],
@@ -421,7 +419,7 @@ pub fn simplex3_periodic_corners<R: Real>(
         let ii = wrap256(wy + wz);
         let jj = wrap256(wx + wz);
         let kk = wrap256(wx + wy);
-        g[c] = lut.grad3_at::<R>(ii, jj + lut.perm1(kk));
+        g[c] = lut.lattice_grad3::<R>(ii, jj, kk);
     }
     Corners { d, g }
 }
@@ -523,9 +521,7 @@ pub fn simplex4_corners<R: Real>(
     let jj = wrap256(j);
     let kk = wrap256(k);
     let ll = wrap256(l);
-    // perm[ii+perm[jj+perm[kk+perm[ll]]]] = T(ii, jj + T(kk, ll)).
-    let corner =
-        |o: [u32; 4]| lut.grad4_at::<R>(ii + o[0], jj + o[1] + lut.hash2(kk + o[2], ll + o[3]));
+    let corner = |o: [u32; 4]| lut.lattice_grad4::<R>(ii + o[0], jj + o[1], kk + o[2], ll + o[3]);
     Corners {
         d: [
             [x0, y0, z0, w0],

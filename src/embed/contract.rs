@@ -7,15 +7,19 @@
 //! (`bytes_per_row = width × bytes_per_texel`, y outer, x inner). Everything is derived
 //! from the sources themselves (the bindings from `shaders/lookup.wgsl`, the bytes from
 //! [`crate::tables::PermutationTables`]), so the contract cannot drift from what the shaders
-//! read. docs/embedding.md documents version [`VERSION`] of it in words.
+//! read. The version also covers the hash variant's pattern (`shaders/lookup_hash.wgsl`,
+//! which binds nothing): what a seed gives with either lookup variant. docs/embedding.md
+//! documents version [`VERSION`] of it in words.
 
 use crate::shader::LOOKUP_WGSL;
 use crate::tables::PermutationTables;
 
-/// The version of the texture contract. It changes whenever a binding number, a
-/// dimension, a size, a format or the meaning of a texel changes (2: `perm` and `simplex4`
-/// became 2D textures of one row, because OpenGL ES has no 1D textures).
-pub const VERSION: u32 = 2;
+/// The version of the lookup contract. It changes whenever a binding number, a dimension, a
+/// size, a format or the meaning of a texel changes, or the hash variant's pattern does
+/// (2: `perm` and `simplex4` became 2D textures of one row, because OpenGL ES has no 1D
+/// textures; 3: the hash variant hashes each lattice point once, whole (prime-weighted
+/// coordinates, xor-combined and mixed), the textures are unchanged).
+pub const VERSION: u32 = 3;
 
 /// The texel format of a lookup texture (unsigned integer texels, read with
 /// `textureLoad`; no sampler, no filtering).

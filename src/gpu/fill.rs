@@ -9,7 +9,7 @@ use wgpu::util::DeviceExt;
 use super::lookup::LookupTextures;
 use super::GpuNoise;
 use crate::error::{ErrorScope, NoiseError, Result};
-use crate::field::{Field, NoiseKind};
+use crate::field::{Field, FieldOutput, NoiseKind};
 use crate::params::{FillParams, Slab};
 use crate::shader::{self, LookupVariant};
 
@@ -56,39 +56,6 @@ impl Entry {
     }
 }
 
-/// What a fill writes per texel.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum FillOutput {
-    /// The field's value (`R32Float`).
-    #[default]
-    Value,
-    /// Simplex fBm and its analytic gradient, (value, d/dx, d/dy, d/dz) (`Rgba32Float`;
-    /// [`Field::check_gradient`]).
-    Gradient,
-    /// Curl noise (`crate::cpu::curl`), (x, y, 0, 0) in 2D and (x, y, z, 0) in 3D
-    /// (`Rgba32Float`; [`Field::check_curl`]).
-    Curl,
-}
-
-impl FillOutput {
-    /// `f32`s per texel of the target: 1 or 4.
-    pub fn channels(self) -> u32 {
-        match self {
-            FillOutput::Value => 1,
-            FillOutput::Gradient | FillOutput::Curl => 4,
-        }
-    }
-
-    /// The field checks for this output.
-    pub fn check(self, field: &Field) -> Result<()> {
-        match self {
-            FillOutput::Value => field.validate(),
-            FillOutput::Gradient => field.check_gradient(),
-            FillOutput::Curl => field.check_curl(),
-        }
-    }
-}
-
 /// One fill pass for [`FillPipelines::record_fill`].
 #[derive(Clone, Copy, Debug)]
 pub struct FillPass<'a> {
@@ -103,7 +70,7 @@ pub struct FillPass<'a> {
     /// The storage texture view written (`R32Float` for values, else `Rgba32Float`).
     pub target: &'a wgpu::TextureView,
     /// What each texel holds.
-    pub output: FillOutput,
+    pub output: FieldOutput,
     /// The seed key of the hash variant (`tables::hash_key_for_seed`); unused otherwise.
     pub hash_key: u32,
 }
@@ -472,8 +439,8 @@ impl FillPipelines {
     /// Records a compute pass into `encoder` that fills `fill.target` with the slab
     /// `fill.params` describes: a 2D `R32Float` storage texture for `dims == 2`, a 3D one
     /// for 3, and for 4 a 3D one of depth `extent.z * extent.w` (layer `w * extent.z + z`).
-    /// With [`FillOutput::Gradient`] or [`FillOutput::Curl`], an `Rgba32Float` target gets
-    /// four floats per texel instead (2D and 3D; see [`FillOutput`]).
+    /// With [`FieldOutput::Gradient`] or [`FieldOutput::Curl`], an `Rgba32Float` target gets
+    /// four floats per texel instead (2D and 3D; see [`FieldOutput`]).
     ///
     /// For 3D and 4D, `target` may instead be a view of a 2D array texture
     /// (`TextureViewDimension::D2Array`), one layer per z (4D: per `w * extent.z + z`).
@@ -510,17 +477,17 @@ impl FillPipelines {
         } = *fill;
         let layers = target.texture().dimension() == wgpu::TextureDimension::D2;
         let entry = match (output, dims, layers) {
-            (FillOutput::Value, 2, _) => Entry::Fill2d,
-            (FillOutput::Value, 3, false) => Entry::Fill3d,
-            (FillOutput::Value, 3, true) => Entry::Fill3dLayers,
-            (FillOutput::Value, _, false) => Entry::Fill4d,
-            (FillOutput::Value, _, true) => Entry::Fill4dLayers,
-            (FillOutput::Gradient, 2, _) => Entry::Fill2dGradient,
-            (FillOutput::Gradient, _, false) => Entry::Fill3dGradient,
-            (FillOutput::Gradient, _, true) => Entry::Fill3dGradientLayers,
-            (FillOutput::Curl, 2, _) => Entry::Fill2dCurl,
-            (FillOutput::Curl, _, false) => Entry::Fill3dCurl,
-            (FillOutput::Curl, _, true) => Entry::Fill3dCurlLayers,
+            (FieldOutput::Value, 2, _) => Entry::Fill2d,
+            (FieldOutput::Value, 3, false) => Entry::Fill3d,
+            (FieldOutput::Value, 3, true) => Entry::Fill3dLayers,
+            (FieldOutput::Value, _, false) => Entry::Fill4d,
+            (FieldOutput::Value, _, true) => Entry::Fill4dLayers,
+            (FieldOutput::Gradient, 2, _) => Entry::Fill2dGradient,
+            (FieldOutput::Gradient, _, false) => Entry::Fill3dGradient,
+            (FieldOutput::Gradient, _, true) => Entry::Fill3dGradientLayers,
+            (FieldOutput::Curl, 2, _) => Entry::Fill2dCurl,
+            (FieldOutput::Curl, _, false) => Entry::Fill3dCurl,
+            (FieldOutput::Curl, _, true) => Entry::Fill3dCurlLayers,
         };
         let shape = Some(FillShape::of(&params.settings));
         let s = &params.settings;
@@ -654,12 +621,14 @@ pub struct FieldFill<'a> {
     /// 4D: a 3D texture `x × y × (z·w)`, layer `w·z_size + z`). A 3D or 4D field may
     /// fill a 2D array texture instead (one layer per z), which wgpu's GL backend needs.
     pub field: &'a Field,
-    /// The application's texture, created with `TextureUsages::STORAGE_BINDING`.
-    /// `R32Float` or `R16Float`: the field's values. `Rgba32Float` or `Rgba16Float`:
-    /// (value, d/dx, d/dy, d/dz) of simplex fBm ([`Field::check_gradient`]). The 16-bit
-    /// formats only where the device's features guarantee storage to them. Mip level 0
+    /// The application's texture, created with `TextureUsages::STORAGE_BINDING`, in the
+    /// output's format ([`FieldOutput::texture_format`]) or its 16-bit twin (`R16Float`,
+    /// `Rgba16Float`) where the device's features guarantee storage to it. Mip level 0
     /// is written.
     pub texture: &'a wgpu::Texture,
+    /// What each texel holds: the value, (value, d/dx, d/dy, d/dz) of simplex fBm
+    /// ([`Field::check_gradient`]) or curl noise ([`Field::check_curl`]).
+    pub output: FieldOutput,
 }
 
 impl GpuNoise {
@@ -680,21 +649,19 @@ impl GpuNoise {
         encoder: &mut wgpu::CommandEncoder,
         fill: &FieldFill<'_>,
     ) -> Result<()> {
-        let FieldFill { field, texture } = *fill;
+        let FieldFill {
+            field,
+            texture,
+            output,
+        } = *fill;
         let format = texture.format();
-        let (gradient, half) = match format {
-            wgpu::TextureFormat::R32Float => (false, None),
-            wgpu::TextureFormat::Rgba32Float => (true, None),
-            other => match half_format(other) {
-                Some((_, rgba)) if storable(device, other) => (rgba, Some(other)),
-                _ => return Err(unsupported_format(other)),
-            },
+        let rgba = output.texture_channels() == 4;
+        let half = match half_format(format) {
+            _ if format == output.texture_format() => None,
+            Some((_, four)) if four == rgba && storable(device, format) => Some(format),
+            _ => return Err(unsupported_format(format, output)),
         };
-        if gradient {
-            field.check_gradient()?;
-        } else {
-            field.validate()?;
-        }
+        output.check(field)?;
         check_target(field, texture)?;
         let layers = texture.dimension() == wgpu::TextureDimension::D2 && field.dims >= 3;
         if texture.dimension() == wgpu::TextureDimension::D3
@@ -739,11 +706,7 @@ impl GpuNoise {
                 dims: field.dims,
                 params: &params,
                 target: &view,
-                output: if gradient {
-                    FillOutput::Gradient
-                } else {
-                    FillOutput::Value
-                },
+                output,
                 hash_key: self.hash_key(),
             },
             half,
@@ -761,17 +724,22 @@ fn storable(device: &wgpu::Device, format: wgpu::TextureFormat) -> bool {
         .contains(wgpu::TextureUsages::STORAGE_BINDING)
 }
 
-/// Why `format` is refused.
-fn unsupported_format(format: wgpu::TextureFormat) -> NoiseError {
-    const OFFERED: &str = "the fill writes R32Float or R16Float (values), Rgba32Float or \
-                           Rgba16Float (value and gradient)";
+/// Why `format` is refused for `output`.
+fn unsupported_format(format: wgpu::TextureFormat, output: FieldOutput) -> NoiseError {
+    let offered = match output {
+        FieldOutput::Value => "the fill writes values to R32Float or R16Float",
+        FieldOutput::Gradient => "the fill writes value and gradient to Rgba32Float or Rgba16Float",
+        FieldOutput::Curl => "the fill writes curl noise to Rgba32Float or Rgba16Float",
+    };
     NoiseError::UnsupportedFormat {
         format: format!("{format:?}"),
-        // A 16-bit format is refused only when the device cannot store to it.
-        reason: if half_format(format).is_some() {
-            format!("this device's features do not guarantee storage to it; {OFFERED}")
-        } else {
-            OFFERED.to_string()
+        // A 16-bit format of the output's channels is refused only when the device cannot
+        // store to it.
+        reason: match half_format(format) {
+            Some((_, rgba)) if rgba == (output.texture_channels() == 4) => {
+                format!("this device's features do not guarantee storage to it; {offered}")
+            }
+            _ => offered.to_string(),
         },
     }
 }

@@ -5,10 +5,11 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 
-use super::fill::{EvalPass, FillOutput, FillPass, FillPipelines};
+use super::fill::{EvalPass, FillPass, FillPipelines};
 use super::lookup::LookupTextures;
 use super::readback::{map_and_read, padded_row_bytes, unpad_rows};
 use crate::error::{ErrorScope, NoiseError, Result};
+use crate::field::FieldOutput;
 use crate::field::{Field, NoiseKind, AXIS_NAMES};
 use crate::params::{FillParams, Slab};
 
@@ -22,7 +23,7 @@ pub struct GpuOptions {
     pub timeout: Duration,
     /// Write NaN into the target texture before each fill, so that a texel the shader
     /// failed to write shows up as NaN (a self-check used by the tests).
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub poison: bool,
 }
 
@@ -34,6 +35,7 @@ impl Default for GpuOptions {
         GpuOptions {
             slab_bytes: 16 << 20,
             timeout: Duration::from_secs(120),
+            #[cfg(feature = "test-hooks")]
             poison: false,
         }
     }
@@ -113,7 +115,7 @@ impl GpuNoise {
 
     /// Fills 3D and 4D slabs into 2D array textures on any backend (tests use it to run
     /// the GL path on Vulkan too). Ignored on GL, which needs them.
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub fn force_layered_volumes(&mut self, layered: bool) {
         self.layered = layered || self.device.adapter_info().backend == wgpu::Backend::Gl;
     }
@@ -229,7 +231,7 @@ impl GpuNoise {
                 .with_frequency(&[3.0, 2.5, 2.0, 1.5])
                 .with_offset(&[-1.25, 0.5, 2.75, -3.5]);
             let mut gpu = Vec::with_capacity(field.len() as usize);
-            self.run_slabs_unchecked(&field, FillOutput::Value, true, |_, v| {
+            self.run_slabs_unchecked(&field, FieldOutput::Value, true, |_, v| {
                 gpu.extend_from_slice(v);
                 Ok(())
             })?;
@@ -243,14 +245,14 @@ impl GpuNoise {
         ))
     }
 
-    /// Compares one read-back slab (`output.channels()` floats per texel) with the f32 CPU
+    /// Compares one read-back slab ([`FieldOutput::texture_channels`] floats per texel) with the f32 CPU
     /// reference by the rule of [`super::parity`]. Values come from the SIMD fill
     /// (bit-identical to the scalar one), gradients and curl noise from the scalar fills.
     fn check_slab_on_cpu(
         &self,
         field: &Field,
         slab: Slab,
-        output: FillOutput,
+        output: FieldOutput,
         values: &[f32],
     ) -> Result<()> {
         let params = FillParams::new(field, slab);
@@ -271,20 +273,23 @@ impl GpuNoise {
         };
         // Every curl component is a derivative: all four channels get the gradient rule.
         let (channels, tolerance) = match output {
-            FillOutput::Curl => (
+            FieldOutput::Curl => (
                 1,
                 super::parity::tolerance(field) * super::parity::GRADIENT_TOLERANCE_SCALE,
             ),
-            _ => (output.channels() as usize, super::parity::tolerance(field)),
+            _ => (
+                output.texture_channels() as usize,
+                super::parity::tolerance(field),
+            ),
         };
         if let Some(max_error) =
             super::parity::parity_failure(values, &expected, channels, tolerance)
         {
             let info = self.device.adapter_info();
             let what = match output {
-                FillOutput::Value => "fill",
-                FillOutput::Gradient => "gradient",
-                FillOutput::Curl => "curl",
+                FieldOutput::Value => "fill",
+                FieldOutput::Gradient => "gradient",
+                FieldOutput::Curl => "curl",
             };
             return Err(NoiseError::SelfCheck {
                 adapter: info.name,
@@ -300,18 +305,18 @@ impl GpuNoise {
     }
 
     /// Forgets passed self-checks, so the next use runs them again (to time them).
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub fn forget_self_checks(&self) {
         self.checked.store(0, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Uploads another seed's tables and changes the hash key behind the generator's
     /// back, and forgets passed self-checks: the next use must fail its self-check.
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub fn sabotage_for_test(&mut self) {
         let other = self.lookup.seed() ^ 0x5eed;
         self.lookup
-            .upload(&self.queue, &crate::tables::PermutationTables::new(other));
+            .upload_tables(&self.queue, &crate::tables::PermutationTables::new(other));
         self.hash_key = crate::tables::hash_key_for_seed(other);
         self.checked.store(0, std::sync::atomic::Ordering::Relaxed);
     }
@@ -438,7 +443,7 @@ impl GpuNoise {
         field: &Field,
         sink: impl FnMut(Slab, &[f32]) -> Result<()>,
     ) -> Result<()> {
-        self.run_slabs(field, FillOutput::Value, sink)
+        self.run_slabs(field, FieldOutput::Value, sink)
     }
 
     /// Like [`GpuNoise::generate_slabs`] for fBm of simplex noise with its analytic
@@ -449,7 +454,7 @@ impl GpuNoise {
         field: &Field,
         mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
     ) -> Result<()> {
-        self.run_slabs(field, FillOutput::Gradient, |slab, values| {
+        self.run_slabs(field, FieldOutput::Gradient, |slab, values| {
             sink(slab, bytemuck::cast_slice(values))
         })
     }
@@ -472,32 +477,36 @@ impl GpuNoise {
         field: &Field,
         mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
     ) -> Result<()> {
-        self.run_slabs(field, FillOutput::Curl, |slab, values| {
+        self.run_slabs(field, FieldOutput::Curl, |slab, values| {
             sink(slab, bytemuck::cast_slice(values))
         })
     }
 
-    /// Fills and reads back `field` slab by slab, `output.channels()` floats per texel.
+    /// Fills and reads back `field` slab by slab, [`FieldOutput::texture_channels`] floats per texel.
     fn run_slabs(
         &self,
         field: &Field,
-        output: FillOutput,
+        output: FieldOutput,
         sink: impl FnMut(Slab, &[f32]) -> Result<()>,
     ) -> Result<()> {
         output.check(field)?;
         self.self_check(field.kind, field.dims)?;
-        self.run_slabs_unchecked(field, output, self.options.poison, sink)
+        #[cfg(feature = "test-hooks")]
+        let poison = self.options.poison;
+        #[cfg(not(feature = "test-hooks"))]
+        let poison = false;
+        self.run_slabs_unchecked(field, output, poison, sink)
     }
 
     /// [`GpuNoise::run_slabs`] without the self-check (the self-check's own fills).
     fn run_slabs_unchecked(
         &self,
         field: &Field,
-        output: FillOutput,
+        output: FieldOutput,
         poison: bool,
         mut sink: impl FnMut(Slab, &[f32]) -> Result<()>,
     ) -> Result<()> {
-        let channels = output.channels();
+        let channels = output.texture_channels();
         let layers = self.slab_layers_for(field, channels)?;
         let [nx, ny, nz, _] = field.size;
         let slabs: Vec<Slab> = match self.volume_split(field, channels) {
@@ -530,7 +539,7 @@ impl GpuNoise {
             dims: field.dims,
             layered: self.layered,
             size: extent_of(&slabs[0]),
-            channels,
+            output,
         };
         // wgpu's GL backend has returned wrong 3D/4D texels with no error in three ways
         // so far, each shape-dependent, so a small probe cannot catch the next one
@@ -791,7 +800,7 @@ struct SlabShape {
     /// A 2D array texture for 3D and 4D (see `GpuNoise::layered`).
     layered: bool,
     size: wgpu::Extent3d,
-    channels: u32,
+    output: FieldOutput,
 }
 
 /// One slab's storage texture and the buffer it is copied into for reading back.
@@ -835,11 +844,7 @@ impl SlabTarget {
             } else {
                 wgpu::TextureDimension::D3
             },
-            format: if shape.channels == 4 {
-                wgpu::TextureFormat::Rgba32Float
-            } else {
-                wgpu::TextureFormat::R32Float
-            },
+            format: shape.output.texture_format(),
             usage: wgpu::TextureUsages::STORAGE_BINDING
                 | wgpu::TextureUsages::COPY_SRC
                 | wgpu::TextureUsages::COPY_DST,
@@ -850,7 +855,7 @@ impl SlabTarget {
                 .then_some(wgpu::TextureViewDimension::D2Array),
             ..Default::default()
         });
-        let padded = padded_row_bytes(shape.size.width * shape.channels);
+        let padded = padded_row_bytes(shape.size.width * shape.output.texture_channels());
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgpu-noise slab readback"),
             size: padded as u64
@@ -873,20 +878,20 @@ fn cpu_slab(
     lut: &impl crate::cpu::simd::SimdHasher,
     field: &Field,
     params: &FillParams,
-    output: FillOutput,
+    output: FieldOutput,
 ) -> Vec<f32> {
     match output {
-        FillOutput::Value => {
+        FieldOutput::Value => {
             let mut values = vec![0.0f32; params.len()];
             crate::cpu::simd::fill_slab(lut, field.kind, field.dims, params, &mut values);
             values
         }
-        FillOutput::Gradient => {
+        FieldOutput::Gradient => {
             let mut texels = vec![[0.0f32; 4]; params.len()];
             crate::cpu::fill::fill_slab_gradient(lut, field.dims, params, &mut texels);
             texels.into_iter().flatten().collect()
         }
-        FillOutput::Curl => {
+        FieldOutput::Curl => {
             let dims = field.dims;
             let mut curl = vec![0.0f32; params.len() * dims];
             crate::cpu::fill::fill_slab_curl(lut, dims, params, &mut curl);

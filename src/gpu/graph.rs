@@ -3,11 +3,10 @@
 
 use wgpu::util::DeviceExt;
 
-use super::fill::FillOutput;
 use super::generator::GpuNoise;
 use super::readback::{map_and_read, padded_row_bytes};
 use crate::error::{ErrorScope, NoiseError, Result};
-use crate::field::{Field, NoiseKind};
+use crate::field::{Field, FieldOutput, NoiseKind};
 use crate::graph::{wgsl, Program};
 use crate::params::FillParams;
 use crate::shader::{self, ApiNames, LookupVariant, FILL_LOOKUP_GROUP};
@@ -29,9 +28,9 @@ struct GraphFillParams {
     step: [f32; 4],
     origin: [u32; 4],
     extent: [u32; 4],
-    /// `x`: invocations per `y` (workgroups along x × [`GRAPH_WORKGROUP`]); `y`: values
+    /// `x`: invocations per `y` (workgroups along x × [`GRAPH_WORKGROUP`]); `y`: texels
     /// per row in `graph_values` (the box's width, or more for rows padded to a texture
-    /// copy's alignment).
+    /// copy's alignment); `z`: values per texel of a curl (`dims`, or 4 for a texture).
     stride: [u32; 4],
 }
 
@@ -48,17 +47,23 @@ struct GraphFillParams {
 @group(1) @binding(1) var<storage, read_write> graph_values: array<f32>;
 "#;
 
-const POINTS_ENTRY_WGSL: &str = r#"
+/// The points entry point named `name`: one invocation per point of `graph_points`
+/// (`extent.x` of them), `store` writing value number `texel` from the point `p`.
+fn points_entry_wgsl(name: &str, store: &str) -> String {
+    format!(
+        r#"
 @group(1) @binding(2) var<storage, read> graph_points: array<vec4<f32>>;
 
-// One invocation per point of `graph_points` (`extent.x` of them).
-@compute @workgroup_size(64, 1, 1)
-fn evaluate_graph(@builtin(global_invocation_id) id: vec3<u32>) {
-    let i = id.x + id.y * graph_params.stride.x;
-    if (i >= graph_params.extent.x) { return; }
-    graph_values[i] = wgpu_noise_graph(graph_points[i]);
+@compute @workgroup_size({GRAPH_WORKGROUP}, 1, 1)
+fn {name}(@builtin(global_invocation_id) id: vec3<u32>) {{
+    let texel = id.x + id.y * graph_params.stride.x;
+    if (texel >= graph_params.extent.x) {{ return; }}
+    let p = graph_points[texel];
+{store}
+}}
+"#
+    )
 }
-"#;
 
 /// A fill entry point named `name`: one invocation per texel of the box, x fastest (the
 /// sampling convention of fill.wgsl), `store` writing texel `texel` (the index within the
@@ -66,7 +71,7 @@ fn evaluate_graph(@builtin(global_invocation_id) id: vec3<u32>) {
 fn fill_entry_wgsl(name: &str, store: &str) -> String {
     format!(
         r#"
-@compute @workgroup_size(64, 1, 1)
+@compute @workgroup_size({GRAPH_WORKGROUP}, 1, 1)
 fn {name}(@builtin(global_invocation_id) id: vec3<u32>) {{
     let e = graph_params.extent;
     let i = id.x + id.y * graph_params.stride.x;
@@ -81,69 +86,72 @@ fn {name}(@builtin(global_invocation_id) id: vec3<u32>) {{
     )
 }
 
-/// The whole WGSL source of a graph's value pipelines (the fill and the point list).
-pub fn graph_fill_wgsl(program: &Program, variant: LookupVariant) -> String {
-    graph_output_wgsl(program, variant, FillOutput::Value)
+/// The WGSL statements storing `output` of the graph at `p` for texel (or point) `texel`
+/// of `graph_values`: one value, four (value and gradient), or `dims` curl components
+/// followed by zeros up to `stride.z` values per texel (`dims` for the CPU's layout, 4
+/// for an `Rgba32Float` texture).
+fn store_wgsl(output: FieldOutput, dims: usize) -> String {
+    match output {
+        FieldOutput::Value => "    graph_values[texel] = wgpu_noise_graph(p);".to_string(),
+        FieldOutput::Gradient => "    let d = wgpu_noise_graph_gradient(p);\n    \
+                                  graph_values[4u * texel] = d[0];\n    \
+                                  graph_values[4u * texel + 1u] = d[1];\n    \
+                                  graph_values[4u * texel + 2u] = d[2];\n    \
+                                  graph_values[4u * texel + 3u] = d[3];"
+            .to_string(),
+        FieldOutput::Curl => {
+            let mut store = "    let v = wgpu_noise_graph_curl(p);\n    \
+                             let at = graph_params.stride.z * texel;"
+                .to_string();
+            for c in 0..dims {
+                store += &format!("\n    graph_values[at + {c}u] = v[{c}];");
+            }
+            store += &format!(
+                "\n    for (var c = {dims}u; c < graph_params.stride.z; c++) {{ \
+                 graph_values[at + c] = 0.0; }}"
+            );
+            store
+        }
+    }
 }
 
-/// The whole WGSL source of the pipelines computing `output` of `program`: the value
-/// (`fill_graph` and `evaluate_graph`), the value and gradient (`fill_graph_gradient`, four
-/// values per texel) or the curl (`fill_graph_curl`, `dims` values per texel; 2D and 3D).
+/// The whole WGSL source of a graph's value pipelines (the fill and the point list).
+pub fn graph_fill_wgsl(program: &Program, variant: LookupVariant) -> String {
+    graph_output_wgsl(program, variant, FieldOutput::Value)
+}
+
+/// The whole WGSL source of the pipelines computing `output` of `program` over a box
+/// (`fill_graph`, `fill_graph_gradient`, `fill_graph_curl`) and at a list of points
+/// (`evaluate_graph`, `evaluate_graph_gradient`, `evaluate_graph_curl`): the value, the
+/// value and gradient (four values per texel) or the curl (2D and 3D, `stride.z` values
+/// per texel).
 ///
 /// # Panics
 /// For the curl of a 4D program (callers check: [`GpuNoise::graph_output_pipeline`]).
-pub fn graph_output_wgsl(program: &Program, variant: LookupVariant, output: FillOutput) -> String {
+pub fn graph_output_wgsl(program: &Program, variant: LookupVariant, output: FieldOutput) -> String {
     let noise = shader::noise_functions_wgsl_with(variant, FILL_LOOKUP_GROUP);
     let gradient =
         || wgsl::gradient_function(program, "wgpu_noise_graph_gradient", ApiNames::Plain);
-    let (functions, entries) = match output {
-        FillOutput::Value => (
-            wgsl::function(program, "wgpu_noise_graph", ApiNames::Plain),
-            format!(
-                "{}{POINTS_ENTRY_WGSL}",
-                fill_entry_wgsl(
-                    GraphEntry::Fill(output).name(),
-                    "    graph_values[texel] = wgpu_noise_graph(p);"
-                )
-            ),
-        ),
-        FillOutput::Gradient => (
+    let functions = match output {
+        FieldOutput::Value => wgsl::function(program, "wgpu_noise_graph", ApiNames::Plain),
+        FieldOutput::Gradient => gradient(),
+        FieldOutput::Curl => format!(
+            "{}\n{}",
             gradient(),
-            fill_entry_wgsl(
-                GraphEntry::Fill(output).name(),
-                "    let d = wgpu_noise_graph_gradient(p);\n    \
-                 graph_values[4u * texel] = d[0];\n    \
-                 graph_values[4u * texel + 1u] = d[1];\n    \
-                 graph_values[4u * texel + 2u] = d[2];\n    \
-                 graph_values[4u * texel + 3u] = d[3];",
-            ),
-        ),
-        FillOutput::Curl => {
-            let dims = program.dims;
-            (
-                format!(
-                    "{}\n{}",
-                    gradient(),
-                    wgsl::curl_function(
-                        program,
-                        "wgpu_noise_graph_curl",
-                        "wgpu_noise_graph_gradient",
-                        ApiNames::Plain
-                    )
-                ),
-                fill_entry_wgsl(
-                    GraphEntry::Fill(output).name(),
-                    &(0..dims)
-                        .map(|c| format!("    graph_values[{dims}u * texel + {c}u] = v[{c}];"))
-                        .fold(
-                            "    let v = wgpu_noise_graph_curl(p);".to_string(),
-                            |s, l| s + "\n" + &l,
-                        ),
-                ),
+            wgsl::curl_function(
+                program,
+                "wgpu_noise_graph_curl",
+                "wgpu_noise_graph_gradient",
+                ApiNames::Plain
             )
-        }
+        ),
     };
-    format!("{noise}\n{functions}\n{ENTRY_HEADER_WGSL}{entries}")
+    let store = store_wgsl(output, program.dims);
+    format!(
+        "{noise}\n{functions}\n{ENTRY_HEADER_WGSL}{}{}",
+        fill_entry_wgsl(GraphEntry::Fill(output).name(), &store),
+        points_entry_wgsl(GraphEntry::Points(output).name(), &store)
+    )
 }
 
 /// What a graph pipeline computes.
@@ -151,25 +159,26 @@ pub fn graph_output_wgsl(program: &Program, variant: LookupVariant, output: Fill
 pub(crate) enum GraphEntry {
     /// `fill_graph` (and its `_gradient`, `_curl` forms): `output` at the texels of a box of
     /// a field.
-    Fill(FillOutput),
-    /// `evaluate_graph`: the value at a list of points.
-    Points,
+    Fill(FieldOutput),
+    /// `evaluate_graph` (and its `_gradient`, `_curl` forms): `output` at a list of points.
+    Points(FieldOutput),
 }
 
 impl GraphEntry {
     fn name(self) -> &'static str {
         match self {
-            GraphEntry::Fill(FillOutput::Value) => "fill_graph",
-            GraphEntry::Fill(FillOutput::Gradient) => "fill_graph_gradient",
-            GraphEntry::Fill(FillOutput::Curl) => "fill_graph_curl",
-            GraphEntry::Points => "evaluate_graph",
+            GraphEntry::Fill(FieldOutput::Value) => "fill_graph",
+            GraphEntry::Fill(FieldOutput::Gradient) => "fill_graph_gradient",
+            GraphEntry::Fill(FieldOutput::Curl) => "fill_graph_curl",
+            GraphEntry::Points(FieldOutput::Value) => "evaluate_graph",
+            GraphEntry::Points(FieldOutput::Gradient) => "evaluate_graph_gradient",
+            GraphEntry::Points(FieldOutput::Curl) => "evaluate_graph_curl",
         }
     }
 
-    fn output(self) -> FillOutput {
+    fn output(self) -> FieldOutput {
         match self {
-            GraphEntry::Fill(output) => output,
-            GraphEntry::Points => FillOutput::Value,
+            GraphEntry::Fill(output) | GraphEntry::Points(output) => output,
         }
     }
 }
@@ -191,11 +200,12 @@ impl GraphPipeline {
     /// `f32`s per texel of its output: 1 (value), 4 (value and gradient) or `dims` (curl),
     /// as the CPU fills write them.
     pub fn channels(&self) -> usize {
-        match self.entry.output() {
-            FillOutput::Value => 1,
-            FillOutput::Gradient => 4,
-            FillOutput::Curl => self.dims,
-        }
+        self.entry.output().values_per_sample(self.dims)
+    }
+
+    /// What it computes.
+    pub fn output(&self) -> FieldOutput {
+        self.entry.output()
     }
 }
 
@@ -210,7 +220,7 @@ impl GpuNoise {
     /// hash variant, its seed): compiled on first use, then taken from a cache of the
     /// last few graphs (keyed by the generated WGSL, so equal graphs share one).
     pub fn graph_pipeline(&self, program: &Program) -> Result<GraphPipeline> {
-        self.cached_graph_pipeline(program, GraphEntry::Fill(FillOutput::Value))
+        self.cached_graph_pipeline(program, GraphEntry::Fill(FieldOutput::Value))
     }
 
     /// The fill pipeline of `program`'s `output`: its value ([`GpuNoise::graph_pipeline`]),
@@ -220,14 +230,9 @@ impl GpuNoise {
     pub fn graph_output_pipeline(
         &self,
         program: &Program,
-        output: FillOutput,
+        output: FieldOutput,
     ) -> Result<GraphPipeline> {
-        if output == FillOutput::Curl && !(2..=3).contains(&program.dims) {
-            return Err(NoiseError::InvalidArgument(format!(
-                "curl noise is 2D or 3D; the graph was lowered for {}D",
-                program.dims
-            )));
-        }
+        check_output(program, output)?;
         self.cached_graph_pipeline(program, GraphEntry::Fill(output))
     }
 
@@ -294,7 +299,7 @@ impl GpuNoise {
             ),
             binding(1, storage(false)),
         ];
-        if entry == GraphEntry::Points {
+        if matches!(entry, GraphEntry::Points(_)) {
             entries.push(binding(2, storage(true)));
         }
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -325,7 +330,7 @@ impl GpuNoise {
         scope.pop()?;
         // A gradient evaluates each source once (with its derivatives); a 3D curl evaluates
         // the gradient at three points.
-        let copies = if entry.output() == FillOutput::Curl && program.dims == 3 {
+        let copies = if entry.output() == FieldOutput::Curl && program.dims == 3 {
             3
         } else {
             1
@@ -383,7 +388,14 @@ impl GpuNoise {
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("wgpu-noise graph fill"),
         });
-        self.record_graph_box(&mut encoder, pipeline, params, &values, params.extent[0])?;
+        let channels = pipeline.channels() as u32;
+        self.record_graph_box(
+            &mut encoder,
+            pipeline,
+            params,
+            &values,
+            [params.extent[0], channels],
+        )?;
         encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);
         let submission = self.queue().submit([encoder.finish()]);
         scope.pop()?;
@@ -392,11 +404,14 @@ impl GpuNoise {
         })
     }
 
-    /// Records the fill of `field` with `pipeline`'s graph into `texture`, an
-    /// `R32Float` texture of the application's with `COPY_DST` usage, into `encoder`
+    /// Records the fill of `field` with `pipeline`'s graph into `texture`, a texture of
+    /// the application's with `COPY_DST` usage in the format of the pipeline's output
+    /// ([`FieldOutput::texture_format`]: `R32Float` for the value, `Rgba32Float` for the
+    /// value and gradient or the curl, `(x, y, 0, 0)` or `(x, y, z, 0)`), into `encoder`
     /// (nothing is submitted). The texture is `width × height` = the field's x × y, with
     /// `depth_or_array_layers` the field's z (3D: a 3D texture or a 2D array) or z × w
-    /// (4D: layer `w · z_size + z`); 2D fields fill a 2D texture.
+    /// (4D: layer `w · z_size + z`); 2D fields fill a 2D texture. The pipeline comes from
+    /// [`GpuNoise::graph_output_pipeline`] (or [`GpuNoise::graph_pipeline`] for the value).
     ///
     /// The work is recorded as dispatches of at most [`NOISE_CALLS_PER_SUBMIT`] noise calls
     /// each, all of them in the caller's one submit.
@@ -414,21 +429,23 @@ impl GpuNoise {
                 pipeline.dims, field.dims
             )));
         }
-        if pipeline.entry != GraphEntry::Fill(FillOutput::Value) {
-            return Err(NoiseError::InvalidArgument(format!(
-                "record_graph writes a graph's values to an R32Float texture; this pipeline \
-                 computes its {:?}",
-                pipeline.entry.output()
-            )));
-        }
-        check_graph_target(field, texture)?;
+        let GraphEntry::Fill(output) = pipeline.entry else {
+            return Err(NoiseError::InvalidArgument(
+                "this graph pipeline evaluates a list of points, not a field".into(),
+            ));
+        };
+        check_graph_target(field, texture, output)?;
         let field = &crate::graph::program::sampled_field(pipeline.lattice, field);
         let device = self.device();
         let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
         let [nx, _, nz, _] = field.size;
-        // Rows padded to the alignment a buffer-to-texture copy needs.
-        let pitch = padded_row_bytes(nx) / 4;
-        let limit = device.limits().max_storage_buffer_binding_size / (pitch as u64 * 4);
+        // Texels of `channels` floats, rows padded to the alignment a buffer-to-texture copy
+        // needs (`pitch` texels).
+        let channels = output.texture_channels();
+        let texel_bytes = 4 * channels;
+        let pitch = padded_row_bytes(nx * channels) / texel_bytes;
+        let row_bytes = pitch as u64 * texel_bytes as u64;
+        let limit = device.limits().max_storage_buffer_binding_size / row_bytes;
         let max_texels = self
             .graph_box_texels(pipeline)
             .min(limit.max(1) * nx as u64);
@@ -436,9 +453,9 @@ impl GpuNoise {
         for params in FillParams::boxes(field, max_texels) {
             let [ex, ey, ez, ew] = params.extent;
             let rows = ey as u64 * ez as u64 * ew as u64;
-            let bytes = self.graph_buffer_bytes(rows * pitch as u64)?;
+            let bytes = self.graph_buffer_bytes(rows * pitch as u64 * channels as u64)?;
             let values = self.graph_values_buffer(bytes);
-            self.record_graph_box(encoder, pipeline, &params, &values, pitch)?;
+            self.record_graph_box(encoder, pipeline, &params, &values, [pitch, channels])?;
             let origin: [u32; 4] = std::array::from_fn(|a| params.origin[a] - start[a]);
             // One copy per w: the layers of a 4D box are contiguous only within one volume.
             for w in 0..ew {
@@ -446,8 +463,8 @@ impl GpuNoise {
                     wgpu::TexelCopyBufferInfo {
                         buffer: &values,
                         layout: wgpu::TexelCopyBufferLayout {
-                            offset: w as u64 * ey as u64 * ez as u64 * pitch as u64 * 4,
-                            bytes_per_row: Some(pitch * 4),
+                            offset: w as u64 * ey as u64 * ez as u64 * row_bytes,
+                            bytes_per_row: Some(pitch * texel_bytes),
                             rows_per_image: Some(ey),
                         },
                     },
@@ -495,14 +512,14 @@ impl GpuNoise {
     }
 
     /// Records one dispatch of `pipeline` over the box `params` into `encoder`, writing
-    /// `values` with `pitch` values per row.
+    /// `values` with `pitch` texels per row and (for a curl) `channels` values per texel.
     fn record_graph_box(
         &self,
         encoder: &mut wgpu::CommandEncoder,
         pipeline: &GraphPipeline,
         params: &FillParams,
         values: &wgpu::Buffer,
-        pitch: u32,
+        [pitch, channels]: [u32; 2],
     ) -> Result<()> {
         debug_assert!(matches!(pipeline.entry, GraphEntry::Fill(_)));
         let uniform = |invocations_per_row| GraphFillParams {
@@ -510,7 +527,7 @@ impl GpuNoise {
             step: params.step,
             origin: params.origin,
             extent: params.extent,
-            stride: [invocations_per_row, pitch, 0, 0],
+            stride: [invocations_per_row, pitch, channels, 0],
         };
         self.record_dispatch(
             encoder,
@@ -584,11 +601,20 @@ impl GpuNoise {
         Ok(())
     }
 
-    /// `program` at each of `points` (coordinates past its dimensions ignored), in
-    /// submits of at most [`NOISE_CALLS_PER_SUBMIT`] noise calls: the GPU twin of
-    /// `graph::eval::value::<f32>`.
-    pub fn evaluate_graph(&self, program: &Program, points: &[[f32; 4]]) -> Result<Vec<f32>> {
-        let pipeline = self.cached_graph_pipeline(program, GraphEntry::Points)?;
+    /// `output` of `program` at each of `points` (coordinates past its dimensions
+    /// ignored), [`FieldOutput::values_per_sample`] values per point, in submits of at most
+    /// [`NOISE_CALLS_PER_SUBMIT`] noise calls: the GPU twin of `graph::eval::value::<f32>`,
+    /// `graph::eval::value_and_gradient::<f32>` (its first four values) and
+    /// `graph::eval::curl::<f32>` (2D and 3D).
+    pub fn evaluate_graph(
+        &self,
+        program: &Program,
+        output: FieldOutput,
+        points: &[[f32; 4]],
+    ) -> Result<Vec<f32>> {
+        check_output(program, output)?;
+        let pipeline = self.cached_graph_pipeline(program, GraphEntry::Points(output))?;
+        let channels = pipeline.channels() as u32;
         let device = self.device();
         // 16 bytes per point: the points buffer is the larger of the two.
         let binding = device.limits().max_storage_buffer_binding_size / 16;
@@ -602,7 +628,7 @@ impl GpuNoise {
                 contents: bytemuck::cast_slice(batch),
                 usage: wgpu::BufferUsages::STORAGE,
             });
-            let bytes = self.graph_buffer_bytes(n)?;
+            let bytes = self.graph_buffer_bytes(n * channels as u64)?;
             let values = self.graph_values_buffer(bytes);
             let staging = device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("wgpu-noise graph readback"),
@@ -618,7 +644,7 @@ impl GpuNoise {
                 step: [0.0; 4],
                 origin: [0; 4],
                 extent: [n as u32, 1, 1, 1],
-                stride: [invocations_per_row, n as u32, 0, 0],
+                stride: [invocations_per_row, n as u32, channels, 0],
             };
             self.record_dispatch(&mut encoder, &pipeline, n, uniform, &values, Some(&input))?;
             encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);
@@ -632,15 +658,27 @@ impl GpuNoise {
     }
 }
 
-/// Checks that `texture` can take `field` through [`GpuNoise::record_graph`].
-fn check_graph_target(field: &Field, texture: &wgpu::Texture) -> Result<()> {
+/// Checks that `program` has `output`: curl noise is 2D or 3D.
+fn check_output(program: &Program, output: FieldOutput) -> Result<()> {
+    if output == FieldOutput::Curl && !(2..=3).contains(&program.dims) {
+        return Err(NoiseError::InvalidArgument(format!(
+            "curl noise is 2D or 3D; the graph was lowered for {}D",
+            program.dims
+        )));
+    }
+    Ok(())
+}
+
+/// Checks that `texture` can take `output` of `field` through [`GpuNoise::record_graph`].
+fn check_graph_target(field: &Field, texture: &wgpu::Texture, output: FieldOutput) -> Result<()> {
     let [nx, ny, nz, nw] = field.size;
     let layers = nz as u64 * nw as u64;
     let size = texture.size();
-    let problem = if texture.format() != wgpu::TextureFormat::R32Float {
+    let problem = if texture.format() != output.texture_format() {
         Some(format!(
-            "its format is {:?}, not R32Float",
-            texture.format()
+            "its format is {:?}, not {:?} (the {output:?} output's)",
+            texture.format(),
+            output.texture_format()
         ))
     } else if !texture.usage().contains(wgpu::TextureUsages::COPY_DST) {
         Some("it lacks the COPY_DST usage".to_string())
@@ -661,5 +699,81 @@ fn check_graph_target(field: &Field, texture: &wgpu::Texture) -> Result<()> {
             "the texture cannot hold this graph fill: {why}"
         ))),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::{offset_of, size_of};
+
+    /// The uniform and workgroup size of the generated graph shaders, read back by naga,
+    /// are the Rust side's: `GraphFillParams`'s size and member offsets, and
+    /// [`GRAPH_WORKGROUP`] for every entry point of every output.
+    #[test]
+    fn the_graph_shaders_uniform_and_workgroup_size_are_the_rust_sides() {
+        let graph = crate::graph::Graph::from_json(
+            r#"{"version": 1, "output": "n", "nodes": {"n": {"type": "simplex"}}}"#,
+        )
+        .unwrap();
+        let program = graph.program(3, [0.0; 4]).unwrap();
+        let rust = vec![
+            (
+                "offset".to_string(),
+                offset_of!(GraphFillParams, offset) as u32,
+            ),
+            ("step".to_string(), offset_of!(GraphFillParams, step) as u32),
+            (
+                "origin".to_string(),
+                offset_of!(GraphFillParams, origin) as u32,
+            ),
+            (
+                "extent".to_string(),
+                offset_of!(GraphFillParams, extent) as u32,
+            ),
+            (
+                "stride".to_string(),
+                offset_of!(GraphFillParams, stride) as u32,
+            ),
+        ];
+        for output in [FieldOutput::Value, FieldOutput::Gradient, FieldOutput::Curl] {
+            let source = graph_output_wgsl(&program, LookupVariant::Textures, output);
+            let module = naga::front::wgsl::parse_str(&source).expect("graph shader parses");
+            let (_, ty) = module
+                .types
+                .iter()
+                .find(|(_, t)| t.name.as_deref() == Some("GraphFillParams"))
+                .expect("GraphFillParams in the shader");
+            let naga::TypeInner::Struct { members, span } = &ty.inner else {
+                panic!("GraphFillParams is no struct");
+            };
+            let wgsl: Vec<(String, u32)> = members
+                .iter()
+                .map(|m| (m.name.clone().unwrap_or_default(), m.offset))
+                .collect();
+            assert_eq!(*span as usize, size_of::<GraphFillParams>(), "{output:?}");
+            assert_eq!(wgsl, rust, "{output:?}");
+            let names: Vec<&str> = module
+                .entry_points
+                .iter()
+                .map(|e| e.name.as_str())
+                .collect();
+            assert_eq!(
+                names,
+                [
+                    GraphEntry::Fill(output).name(),
+                    GraphEntry::Points(output).name()
+                ],
+                "{output:?}"
+            );
+            for entry in &module.entry_points {
+                assert_eq!(
+                    entry.workgroup_size,
+                    [GRAPH_WORKGROUP, 1, 1],
+                    "{}",
+                    entry.name
+                );
+            }
+        }
     }
 }

@@ -45,14 +45,14 @@ impl LookupTextures {
             simplex4: make("wgpu-noise simplex4", D2, 64, 1, Rgba8Uint),
             seed,
         };
-        lookup.upload(queue, &PermutationTables::new(seed));
+        lookup.upload_tables(queue, &PermutationTables::new(seed));
         lookup
     }
 
     /// Uploads the tables of another seed into the same textures.
     pub fn set_seed(&mut self, queue: &wgpu::Queue, seed: u64) {
         if seed != self.seed {
-            self.upload(queue, &PermutationTables::new(seed));
+            self.upload_tables(queue, &PermutationTables::new(seed));
             self.seed = seed;
         }
     }
@@ -62,9 +62,15 @@ impl LookupTextures {
         self.seed
     }
 
-    /// Uploads `tables` as they are (tests use this to upload deliberately wrong tables).
-    #[doc(hidden)]
+    /// Uploads `tables` as they are (tests use this to upload deliberately wrong tables;
+    /// public with the `test-hooks` feature only).
+    #[cfg(feature = "test-hooks")]
     pub fn upload(&self, queue: &wgpu::Queue, tables: &PermutationTables) {
+        self.upload_tables(queue, tables)
+    }
+
+    /// Uploads `tables` as they are.
+    pub(crate) fn upload_tables(&self, queue: &wgpu::Queue, tables: &PermutationTables) {
         write(
             queue,
             &self.hash_grad3,

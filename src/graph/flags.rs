@@ -14,18 +14,18 @@ use super::spec::{GraphSpec, Input, Node, NodeSpec, WarpNoise};
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;
 use crate::cpu::warp::warp_kind;
+use crate::field::FieldOutput;
 use crate::field::{
     Cellular, CellularOutput, Distance, Field, Fractal, FractalMode, Kernel, NoiseKind, Warp,
 };
-use crate::gpu::FillOutput;
 use crate::params::NoiseSettings;
 
 /// The graph `field`'s noise options describe, for `output`: its source (classic,
 /// simplex, cellular or flow noise), a fractal of it when there are several octaves or
 /// another mode, and a warp of that when the warp is active. Curl noise in 3D takes the
 /// continuous kernel (`cpu::curl::curl3`).
-pub fn graph_of(field: &Field, output: FillOutput) -> GraphSpec {
-    let kernel = if output == FillOutput::Curl && field.dims == 3 {
+pub fn graph_of(field: &Field, output: FieldOutput) -> GraphSpec {
+    let kernel = if output == FieldOutput::Curl && field.dims == 3 {
         Kernel::Continuous
     } else {
         field.kernel
@@ -102,7 +102,7 @@ pub fn graph_of(field: &Field, output: FillOutput) -> GraphSpec {
 
 /// `graph_of(field)` lowered as a graph file would be for `field` (its dimensions and tile
 /// period).
-pub fn program_of(field: &Field, output: FillOutput) -> Result<Program, GraphError> {
+pub fn program_of(field: &Field, output: FieldOutput) -> Result<Program, GraphError> {
     let period = NoiseSettings::of(field).period;
     super::program::lower(&graph_of(field, output), field.dims, period)
 }
@@ -111,7 +111,7 @@ pub fn program_of(field: &Field, output: FillOutput) -> Result<Program, GraphErr
 /// grid) operation for operation, if there is one: `field` itself when its own options do,
 /// else options read back from the program's shape and checked by lowering them again.
 /// `None` for any program that is not one source, a fractal of it and a warp of that.
-pub fn fused_field(program: &Program, field: &Field, output: FillOutput) -> Option<Field> {
+pub fn fused_field(program: &Program, field: &Field, output: FieldOutput) -> Option<Field> {
     let same = |candidate: &Field| {
         program_of(candidate, output).is_ok_and(|p| {
             p.dims == program.dims && p.ops == program.ops && p.output == program.output

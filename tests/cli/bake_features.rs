@@ -17,7 +17,7 @@ use wgpu_noise::cpu::fill::{fill_slab_gradient, generate_f32};
 use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseKind};
+use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, Kernel, NoiseKind};
 
 /// GPU vs CPU parity on values: the documented 1e-5 (measured on lavapipe: 0 for classic,
 /// ≤ 2.4e-7 for simplex); simplex 3D/4D values get 2e-3 (isolated r² = 0.6 boundary
@@ -669,7 +669,7 @@ fn verify_checks_gradient_channels_at_ten_times_the_value_tolerance() {
         Field::new(NoiseKind::Simplex, &[16, 12]).with_frequency(&[3.0, 3.0]),
         0,
     )
-    .with_gradient(true);
+    .with_output(FieldOutput::Gradient);
     // Float 4·(16·5 + 7) + 2 is ∂/∂y of texel (7, 5).
     let at = 4 * (16 * 5 + 7) + 2;
     let options = BakeOptions {

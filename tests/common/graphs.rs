@@ -213,6 +213,13 @@ pub const CONDITIONING: f32 = 8.0;
 /// this fraction of a field's samples.
 pub const JUMPS: f64 = 0.01;
 
+/// The bound of a derivative or curl component: `|gpu − cpu| ≤ DERIVATIVES (1 + |cpu|)`
+/// (docs/graphs.md). Measured: at most 2e-4 on Vulkan (lavapipe), 2.9e-3 on GL (llvmpipe,
+/// whose compiler regroups sums) for the terrain's 3D curl at offset 1e4; the values'
+/// conditioning term (`8 e₃₂`) does not serve here, as f32 and f64 take different sides of
+/// kinks and `e₃₂` becomes the size of a jump.
+pub const DERIVATIVES: f32 = 4e-3;
+
 /// How a GPU field compares with the f32 CPU's under the bound above.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Parity {

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
 use wgpu_noise::gpu::FieldFill;
-use wgpu_noise::{cpu, Field, Fractal, FractalMode, NoiseError, NoiseKind};
+use wgpu_noise::{cpu, Field, FieldOutput, Fractal, FractalMode, NoiseError, NoiseKind};
 
 /// The documented parity tolerance of the compute path (absolute): the fill pass is the
 /// library's own `fill_3d`, and sampling a texel centre with a nearest sampler returns
@@ -167,6 +167,7 @@ fn a_filled_3d_r32float_volume_sampled_in_the_apps_render_pass_matches_the_cpu_r
             &FieldFill {
                 field: &field,
                 texture: &volume,
+                output: FieldOutput::Value,
             },
         )
         .unwrap();
@@ -262,7 +263,29 @@ fn a_texture_that_does_not_fit_the_field_is_refused_with_a_reason() {
     let storage = wgpu::TextureUsages::STORAGE_BINDING;
     let record = |texture: &wgpu::Texture, field: &Field| {
         let mut encoder = device.create_command_encoder(&Default::default());
-        noise.record_field(device, &mut encoder, &FieldFill { field, texture })
+        let output = FieldOutput::Value;
+        noise.record_field(
+            device,
+            &mut encoder,
+            &FieldFill {
+                field,
+                texture,
+                output,
+            },
+        )
+    };
+    let record_gradient = |texture: &wgpu::Texture, field: &Field| {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let output = FieldOutput::Gradient;
+        noise.record_field(
+            device,
+            &mut encoder,
+            &FieldFill {
+                field,
+                texture,
+                output,
+            },
+        )
     };
 
     let no_storage = volume(
@@ -351,9 +374,20 @@ fn a_texture_that_does_not_fit_the_field_is_refused_with_a_reason() {
         );
     }
 
+    // The value is not written to a gradient's format.
+    let err = record(
+        &volume(device, wgpu::TextureFormat::Rgba32Float, storage),
+        &field,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, NoiseError::UnsupportedFormat { ref reason, .. } if reason.contains("R32Float")),
+        "{err}"
+    );
+
     // A gradient target needs a field that has a gradient.
     let classic = Field::new(NoiseKind::Classic, &SIZE);
-    let err = record(
+    let err = record_gradient(
         &volume(device, wgpu::TextureFormat::Rgba32Float, storage),
         &classic,
     )
@@ -410,6 +444,7 @@ fn a_2d_rgba16float_target_receives_value_and_gradient_to_half_precision() {
             &FieldFill {
                 field: &field,
                 texture: &texture,
+                output: FieldOutput::Gradient,
             },
         )
         .unwrap();
@@ -505,6 +540,7 @@ fn on_gl_a_3d_target_is_refused_and_a_2d_array_target_is_filled() {
                 &FieldFill {
                     field: &field,
                     texture,
+                    output: FieldOutput::Value,
                 },
             )
         };
@@ -574,6 +610,7 @@ fn on_gl_a_cube_shaped_2d_array_target_is_refused() {
             &FieldFill {
                 field: &field,
                 texture: &texture,
+                output: FieldOutput::Value,
             },
         );
         if device.adapter_info().backend == wgpu::Backend::Gl {

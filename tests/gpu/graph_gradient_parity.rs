@@ -4,25 +4,21 @@
 //! terrain example and random graphs of every node type, at small and large coordinates.
 
 use crate::common;
-use crate::common::graphs::{graph_parity, random_graph, Parity, Rng, Shape, JUMPS};
+use crate::common::graphs::{graph_parity, random_graph, Parity, Rng, Shape, DERIVATIVES, JUMPS};
 
 use wgpu_noise::bake::source::CpuHasher;
 use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::fill::sample_point;
 use wgpu_noise::cpu::IntegerHasher;
-use wgpu_noise::gpu::{FillOutput, GpuContext, GpuNoise, LookupVariant};
+use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, NoiseKind};
+use wgpu_noise::{Field, FieldOutput, NoiseKind};
 
 /// `f32`s per texel of `output` for a `dims`-dimensional graph (the CPU fills' layout).
-fn channels(output: FillOutput, dims: usize) -> usize {
-    match output {
-        FillOutput::Value => 1,
-        FillOutput::Gradient => 4,
-        FillOutput::Curl => dims,
-    }
+fn channels(output: FieldOutput, dims: usize) -> usize {
+    output.values_per_sample(dims)
 }
 
 /// `output` of `program` over `field`: by the GPU's graph pipeline, by the f32 CPU (the
@@ -33,7 +29,7 @@ fn fill_both(
     seed: u64,
     field: &Field,
     program: Program,
-    output: FillOutput,
+    output: FieldOutput,
 ) -> (Vec<f32>, Vec<f32>, Vec<f64>) {
     let pipeline = gpu
         .graph_output_pipeline(&program, output)
@@ -50,8 +46,7 @@ fn fill_both(
     // hand-written fill a flag-shaped graph would run on in a bake (`with_graph`).
     let mut spec = NoiseSpec::new(field.clone(), seed)
         .with_lookup(variant)
-        .with_gradient(output == FillOutput::Gradient)
-        .with_curl(output == FillOutput::Curl);
+        .with_output(output);
     spec.graph = Some(std::sync::Arc::new(program.clone()));
     CpuHasher::new(variant, seed).fill(&spec, &params, &mut on_cpu);
     let at = |i: usize| {
@@ -74,13 +69,13 @@ fn fill_both(
             reference(&|p| {
                 let regs = &mut regs.borrow_mut();
                 match output {
-                    FillOutput::Value => {
+                    FieldOutput::Value => {
                         vec![eval::value::<f64>(&program, &lut, p, &mut Vec::new())]
                     }
-                    FillOutput::Gradient => {
+                    FieldOutput::Gradient => {
                         eval::value_and_gradient::<f64>(&program, &lut, p, regs)[..4].to_vec()
                     }
-                    FillOutput::Curl => eval::curl::<f64>(&program, &lut, p, regs)[..n].to_vec(),
+                    FieldOutput::Curl => eval::curl::<f64>(&program, &lut, p, regs)[..n].to_vec(),
                 }
             })
         }};
@@ -91,13 +86,6 @@ fn fill_both(
     };
     (on_gpu, on_cpu, on_cpu64)
 }
-
-/// The bound of a derivative or curl component: `|gpu − cpu| ≤ DERIVATIVES (1 + |cpu|)`
-/// (docs/graphs.md). Measured: at most 2e-4 on Vulkan (lavapipe), 2.9e-3 on GL (llvmpipe,
-/// whose compiler regroups sums) for the terrain's 3D curl at offset 1e4; the values'
-/// conditioning term (`8 e₃₂`) does not serve here, as f32 and f64 take different sides of
-/// kinks and `e₃₂` becomes the size of a jump.
-const DERIVATIVES: f32 = 4e-3;
 
 /// Channel 0 of a gradient (the value) within the values' bound (`graph_parity`), every
 /// other channel within [`DERIVATIVES`], at most [`JUMPS`] of each channel's values over
@@ -184,7 +172,7 @@ fn the_terrain_examples_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
                 for offset in [0.0, 1e4] {
                     let field = field(dims, offset).with_frequency(&vec![4.0; dims]);
                     let program = graph.program(dims, [0.0; 4]).unwrap();
-                    for output in [FillOutput::Gradient, FillOutput::Curl] {
+                    for output in [FieldOutput::Gradient, FieldOutput::Curl] {
                         let (g, c, c64) =
                             fill_both(&gpu, variant, 3, &field, program.clone(), output);
                         let label = format!(
@@ -238,7 +226,7 @@ fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
                     9,
                     &field,
                     program.clone(),
-                    FillOutput::Gradient,
+                    FieldOutput::Gradient,
                 );
                 values += g.len();
                 gradients = worse(
@@ -247,7 +235,7 @@ fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
                 );
                 if shape.dims < 4 {
                     let (g, c, c64) =
-                        fill_both(&gpu, variant, 9, &field, program, FillOutput::Curl);
+                        fill_both(&gpu, variant, 9, &field, program, FieldOutput::Curl);
                     let n = shape.dims;
                     curls = worse(
                         curls,
@@ -280,7 +268,7 @@ fn a_graphs_output_pipelines_are_cached_apart() {
     let field = field(2, 0.0);
     let params = FillParams::new(&field, Slab::whole(&field));
     let mut fills = Vec::new();
-    for output in [FillOutput::Gradient, FillOutput::Value, FillOutput::Curl] {
+    for output in [FieldOutput::Gradient, FieldOutput::Value, FieldOutput::Curl] {
         let pipeline = gpu.graph_output_pipeline(&program, output).unwrap();
         assert_eq!(pipeline.channels(), channels(output, 2), "{output:?}");
         let mut out = Vec::new();
@@ -302,7 +290,7 @@ fn a_graphs_output_pipelines_are_cached_apart() {
     }
     let four = graph.program(4, [0.0; 4]).unwrap();
     let err = gpu
-        .graph_output_pipeline(&four, FillOutput::Curl)
+        .graph_output_pipeline(&four, FieldOutput::Curl)
         .unwrap_err();
     assert!(err.to_string().contains("2D or 3D"), "{err}");
 }

@@ -8,9 +8,10 @@ use std::sync::Arc;
 use crate::common::graphs::Rng;
 use wgpu_noise::bake::{CpuHasher, NoiseSpec};
 use wgpu_noise::field::{Cellular, CellularOutput, Distance, Fractal, FractalMode, Kernel, Warp};
-use wgpu_noise::gpu::{FillOutput, LookupVariant};
+use wgpu_noise::gpu::LookupVariant;
 use wgpu_noise::graph::{flags, Graph};
 use wgpu_noise::params::{FillParams, Slab};
+use wgpu_noise::FieldOutput;
 use wgpu_noise::{Field, NoiseKind};
 
 /// A random combination of every noise option the command line has (many invalid: the
@@ -107,7 +108,7 @@ fn every_valid_flag_field_is_its_graph_bit_for_bit() {
             refused += 1;
             continue;
         }
-        let program = flags::program_of(&field, FillOutput::Value)
+        let program = flags::program_of(&field, FieldOutput::Value)
             .unwrap_or_else(|e| panic!("{field:?}: a valid field has no graph: {e}"));
         let lookup = *rng.pick(&[LookupVariant::Textures, LookupVariant::Hash]);
         let seed = rng.below(3);
@@ -144,10 +145,10 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
         if field.validate().is_err() {
             continue;
         }
-        let program = flags::program_of(&field, FillOutput::Value).unwrap();
+        let program = flags::program_of(&field, FieldOutput::Value).unwrap();
         // The grid alone: the noise options must come back from the program.
         let grid = program.sampled_field(&field);
-        let fused = flags::fused_field(&program, &grid, FillOutput::Value)
+        let fused = flags::fused_field(&program, &grid, FieldOutput::Value)
             .unwrap_or_else(|| panic!("{field:?}: its own graph is not recognised"));
         // The options read back may differ where they change nothing (the lacunarity of
         // one octave); the fill computes the same bits.
@@ -173,7 +174,7 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
         .unwrap()
         .program(3, [0.0; 4])
         .unwrap();
-    let fused = flags::fused_field(&program, &field, FillOutput::Value).expect("recognised");
+    let fused = flags::fused_field(&program, &field, FieldOutput::Value).expect("recognised");
     assert_eq!(fused.kind, NoiseKind::Simplex);
     assert_eq!(
         (fused.fractal.mode, fused.fractal.octaves),
@@ -191,7 +192,7 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
             .program(3, [0.0; 4])
             .unwrap();
         assert!(
-            flags::fused_field(&program, &field, FillOutput::Value).is_none(),
+            flags::fused_field(&program, &field, FieldOutput::Value).is_none(),
             "{text} taken for a flag field"
         );
     }
@@ -203,7 +204,7 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
         .unwrap()
         .program(3, [0.0; 4])
         .unwrap();
-    assert!(flags::fused_field(&program, &field, FillOutput::Value).is_none());
+    assert!(flags::fused_field(&program, &field, FieldOutput::Value).is_none());
 }
 
 #[test]
@@ -211,15 +212,15 @@ fn the_kernel_follows_the_output_whatever_the_order_the_spec_is_built_in() {
     // Plain classic noise is a flag shape for its value but the fill has no classic
     // gradient: asked for the gradient, before or after the graph, it runs as the graph.
     let field = Field::new(NoiseKind::Classic, &[12, 8]).with_frequency(&[3.0, 2.0]);
-    let program = flags::program_of(&field, FillOutput::Value).unwrap();
+    let program = flags::program_of(&field, FieldOutput::Value).unwrap();
     let grid = program.sampled_field(&field);
     let value = NoiseSpec::new(grid.clone(), 2).with_graph(program.clone());
     assert!(value.graph.is_none(), "the value runs on the fill");
     let after = NoiseSpec::new(grid.clone(), 2)
         .with_graph(program.clone())
-        .with_gradient(true);
+        .with_output(FieldOutput::Gradient);
     let before = NoiseSpec::new(grid, 2)
-        .with_gradient(true)
+        .with_output(FieldOutput::Gradient)
         .with_graph(program);
     assert!(
         after.graph.is_some() && before.graph.is_some(),
@@ -229,7 +230,7 @@ fn the_kernel_follows_the_output_whatever_the_order_the_spec_is_built_in() {
     assert_eq!(a.len(), 12 * 8 * 4);
     assert!(a.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()));
     // Back to the value: the fill again, with the field's own options.
-    let back = after.with_gradient(false);
+    let back = after.with_output(FieldOutput::Value);
     assert!(back.graph.is_none());
     assert_eq!(back.field.kind, NoiseKind::Classic);
 }

@@ -9,7 +9,7 @@ use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, LookupVariant, NoiseKind};
+use wgpu_noise::{Field, FieldOutput, LookupVariant, NoiseKind};
 
 /// A graph with every smooth kind of node: classic fBm blended into warped continuous
 /// simplex noise by a third source, scaled and rotated (no kinks: C² everywhere, so the
@@ -133,7 +133,7 @@ fn the_curl_of_one_simplex_source_is_the_flags_curl_noise_byte_for_byte() {
             let lut = CpuHasher::new(lookup, 9);
             let flags = NoiseSpec::new(field.clone(), 9)
                 .with_lookup(lookup)
-                .with_curl(true);
+                .with_output(FieldOutput::Curl);
             let program = Graph::from_json(&one("continuous"))
                 .unwrap()
                 .program(dims, [0.0; 4])

@@ -14,6 +14,7 @@ mod flag_graphs;
 mod graph_curl;
 mod graphs;
 mod hash_lookup;
+mod hash_quality;
 mod java_golden_values;
 mod noise_cellular;
 mod noise_curl;

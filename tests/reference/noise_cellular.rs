@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 use wgpu_noise::cpu::cellular::{
-    cell_hash, cellular, cellular_periodic, wgpu_noise_cellular_combine, wgpu_noise_cellular_delta,
+    cellular, cellular_periodic, wgpu_noise_cellular_combine, wgpu_noise_cellular_delta,
     wgpu_noise_cellular_term, wgpu_noise_cellular_value, wgpu_noise_cellular_wrap, CellularShape,
 };
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
@@ -87,7 +87,7 @@ fn brute_force(lut: &impl NoiseHasher, p: &[f64], s: &CellularShape) -> Brute {
         let cell: Vec<u32> = (0..dims)
             .map(|a| wgpu_noise_cellular_wrap(c[a] + k[a] as f64, 256))
             .collect();
-        let h = cell_hash(lut, &cell);
+        let h = lut.cell_hash(&cell);
         let mut d = 0.0;
         for a in 0..dims {
             let t = wgpu_noise_cellular_term(

@@ -243,6 +243,6 @@ fn classic_noise_at_a_lattice_point_has_its_corners_gradient() {
         0.0,
     );
     assert_eq!(d[0], 0.0, "classic noise is 0 at lattice points");
-    let g = lut.grad3_at::<f64>(3, 5 + lut.perm1(7));
+    let g = lut.lattice_grad3::<f64>(3, 5, 7);
     assert_eq!(&d[1..4], &g[..], "the corner's gradient");
 }

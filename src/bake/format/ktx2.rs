@@ -75,7 +75,7 @@ pub fn check_dims(dims: usize) -> Result<()> {
         return Err(NoiseError::Output(
             "KTX2 output is a 2D or 3D texture: a 4D field would be an array of 3D textures, \
              which Vulkan, wgpu and the engines loading KTX2 (Bevy) do not have; bake each w \
-             step as its own 3D file (--offset), or write .npy"
+             step as its own 3D field (offset along w), or write .npy"
                 .into(),
         ));
     }

@@ -164,12 +164,16 @@ impl Variant {
     }
 }
 
-/// The fetch helpers of `shaders/lookup.wgsl` that `lookup_buffers.wgsl` re-implements.
-const FETCHES: [&str; 5] = [
-    "wgpu_noise_hash2",
-    "wgpu_noise_grad3_at",
-    "wgpu_noise_grad4_at",
-    "wgpu_noise_perm1",
+/// The lookups of `shaders/lookup.wgsl` that the noise calls and `lookup_buffers.wgsl`
+/// re-implements.
+const FETCHES: [&str; 8] = [
+    "wgpu_noise_lattice_grad2",
+    "wgpu_noise_lattice_grad3",
+    "wgpu_noise_lattice_grad4",
+    "wgpu_noise_cell_hash2",
+    "wgpu_noise_cell_hash3",
+    "wgpu_noise_cell_hash4",
+    "wgpu_noise_cell_byte",
     "wgpu_noise_simplex4_order",
 ];
 
@@ -622,7 +626,7 @@ impl<'a> Experiments<'a> {
                 kind,
                 ..self.timed.field.clone()
             },
-            wgpu_noise::gpu::FillOutput::Value,
+            wgpu_noise::FieldOutput::Value,
         )
     }
 
@@ -965,10 +969,10 @@ mod tests {
 
     #[test]
     fn buffer_fetches_renames_whole_calls_only() {
-        let src = "let t = wgpu_noise_hash2(a, b) + my_wgpu_noise_hash2(c) + wgpu_noise_grad3_at(x, wgpu_noise_perm1(k));";
+        let src = "let t = wgpu_noise_cell_hash2(a, b) + my_wgpu_noise_cell_hash2(c) + wgpu_noise_lattice_grad3(x, y, wgpu_noise_cell_byte(h, 1u)).x;";
         assert_eq!(
             buffer_fetches(src),
-            "let t = buf_wgpu_noise_hash2(a, b) + my_wgpu_noise_hash2(c) + buf_wgpu_noise_grad3_at(x, buf_wgpu_noise_perm1(k));"
+            "let t = buf_wgpu_noise_cell_hash2(a, b) + my_wgpu_noise_cell_hash2(c) + buf_wgpu_noise_lattice_grad3(x, y, buf_wgpu_noise_cell_byte(h, 1u)).x;"
         );
     }
 

@@ -15,10 +15,11 @@ use std::time::{Duration, Instant};
 
 use wgpu_noise::error::{pop_error_scope, NoiseError, Result};
 use wgpu_noise::field::{Field, NoiseKind};
-use wgpu_noise::gpu::{FillOutput, GpuContext, GpuNoise, GraphPipeline, LookupVariant, WORKGROUP};
+use wgpu_noise::gpu::{GpuContext, GpuNoise, GraphPipeline, LookupVariant, WORKGROUP};
 use wgpu_noise::graph::Program;
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
+use wgpu_noise::FieldOutput;
 
 /// The empty kernel (`shaders/bench_empty.wgsl`), before its workgroup size is filled in.
 pub const EMPTY_WGSL: &str = include_str!("../../../shaders/bench_empty.wgsl");
@@ -131,17 +132,17 @@ pub fn touched_buffer(len: usize) -> Vec<f32> {
 
 /// Times one fill of `field` by the CPU reference (`f32`, bit-mirroring the GPU) into `out`:
 /// in `pool` when given (e.g. a one-thread pool), else in rayon's global pool (all cores).
-/// With `output` [`FillOutput::Curl`], curl noise (`out` holds `dims` floats per sample).
+/// With `output` [`FieldOutput::Curl`], curl noise (`out` holds `dims` floats per sample).
 pub fn time_cpu_fill(
     lut: &PermutationTables,
     field: &Field,
-    output: FillOutput,
+    output: FieldOutput,
     pool: Option<&rayon::ThreadPool>,
     out: &mut [f32],
 ) -> Duration {
     let params = FillParams::new(field, Slab::whole(field));
     let mut fill = || match output {
-        FillOutput::Curl => wgpu_noise::cpu::fill::fill_slab_curl(lut, field.dims, &params, out),
+        FieldOutput::Curl => wgpu_noise::cpu::fill::fill_slab_curl(lut, field.dims, &params, out),
         _ => wgpu_noise::cpu::fill::fill_slab(lut, field.kind, field.dims, &params, out),
     };
     let start = Instant::now();
@@ -319,7 +320,7 @@ struct Timestamps {
 /// A storage texture sized for the slabs of one field, and the slabs' parameters.
 pub struct FillTarget {
     dims: usize,
-    output: FillOutput,
+    output: FieldOutput,
     view: wgpu::TextureView,
     slabs: Vec<FillParams>,
 }
@@ -463,7 +464,7 @@ impl GpuBench {
     /// A storage texture holding one slab of `field` (as [`GpuNoise::generate_slabs`]
     /// would split it) for `output` (`R32Float` for values, else `Rgba32Float`), and the
     /// parameters of every slab.
-    pub fn fill_target(&self, field: &Field, output: FillOutput) -> Result<FillTarget> {
+    pub fn fill_target(&self, field: &Field, output: FieldOutput) -> Result<FillTarget> {
         let layers = self.noise.slab_layers(field)?;
         let [nx, ny, nz, _] = field.size;
         let (dimension, size) = match field.dims {
@@ -500,10 +501,7 @@ impl GpuBench {
             mip_level_count: 1,
             sample_count: 1,
             dimension,
-            format: match output {
-                FillOutput::Value => wgpu::TextureFormat::R32Float,
-                FillOutput::Gradient | FillOutput::Curl => wgpu::TextureFormat::Rgba32Float,
-            },
+            format: output.texture_format(),
             usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });
@@ -601,7 +599,7 @@ impl GpuBench {
 
     /// Wall time of [`GpuNoise::generate`]: fill, copy to a buffer, map, unpad into a `Vec`
     /// (the whole path a user of `generate` waits for, allocation included).
-    pub fn time_generate(&self, field: &Field, output: FillOutput) -> Result<Duration> {
+    pub fn time_generate(&self, field: &Field, output: FieldOutput) -> Result<Duration> {
         self.time_generate_with(field, LookupVariant::Textures, output)
     }
 
@@ -611,11 +609,11 @@ impl GpuBench {
         &self,
         field: &Field,
         variant: LookupVariant,
-        output: FillOutput,
+        output: FieldOutput,
     ) -> Result<Duration> {
         let noise = self.generator(variant);
         let start = Instant::now();
-        if output == FillOutput::Curl {
+        if output == FieldOutput::Curl {
             let mut texels = Vec::with_capacity(field.len() as usize);
             noise.generate_curl_slabs(field, |_, t| {
                 texels.extend_from_slice(t);

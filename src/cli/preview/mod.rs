@@ -200,7 +200,11 @@ fn initial_view(args: &PreviewArgs) -> View {
         paused: false,
         warp: 0.0,
         flow: false,
-        curl: args.curl,
+        output: if args.curl {
+            wgpu_noise::FieldOutput::Curl
+        } else {
+            wgpu_noise::FieldOutput::Value
+        },
         tiled: args.tileable,
         graph: None,
     }
@@ -692,7 +696,7 @@ impl App {
                 "m" => view.next_mode(),
                 "w" => view.toggle_warp(),
                 "f" => view.flow = !view.flow,
-                "c" => view.curl = !view.curl,
+                "c" => view.toggle_curl(),
                 "t" => view.tiled = !view.tiled,
                 "]" => view.seed = view.seed.wrapping_add(1),
                 "[" => view.seed = view.seed.wrapping_sub(1),

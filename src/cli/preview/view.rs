@@ -5,7 +5,7 @@
 use wgpu_noise::bake::ValueRange;
 use wgpu_noise::field::{Warp, MAX_OCTAVES};
 use wgpu_noise::params::{FillParams, NoiseSettings, Slab};
-use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
+use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, NoiseKind};
 
 /// Zoom factor of one wheel notch (and of one frequency key press).
 pub const ZOOM_STEP: f64 = 1.25;
@@ -53,9 +53,10 @@ pub struct View {
     /// Flow noise (the `F` key): the clock turns simplex noise's gradients (in 2D and 3D)
     /// instead of moving along the animated axis, so the pattern swirls in place.
     pub flow: bool,
-    /// Curl noise as a flow map (the `C` key, in 2D and 3D): R, G (, B) = the curl's
-    /// x, y (, z) components mapped from [`PREVIEW_CURL_RANGE`], B = 0 in 2D.
-    pub curl: bool,
+    /// What the frame shows: the value in gray, or [`FieldOutput::Curl`] as a flow map (the
+    /// `C` key, in 2D and 3D): R, G (, B) = the curl's x, y (, z) components mapped from
+    /// [`PREVIEW_CURL_RANGE`], B = 0 in 2D.
+    pub output: FieldOutput,
     /// Tileable noise (the `T` key): the window shows one tile, a whole number of cells
     /// across each side, and the animated axis of 3D/4D loops with period
     /// [`PREVIEW_TILE_DEPTH`].
@@ -95,10 +96,18 @@ impl View {
             && !self.showing_curl()
     }
 
-    /// Whether the frame shows curl noise ([`View::curl`]; 2D and 3D, whatever the kind:
+    /// Whether the frame shows curl noise ([`View::output`]; 2D and 3D, whatever the kind:
     /// curl noise is made from simplex noise).
     pub fn showing_curl(&self) -> bool {
-        self.curl && self.graph.is_none() && self.dims <= 3
+        self.output == FieldOutput::Curl && self.graph.is_none() && self.dims <= 3
+    }
+
+    /// The `C` key: curl noise, or back to the value.
+    pub fn toggle_curl(&mut self) {
+        self.output = match self.output {
+            FieldOutput::Curl => FieldOutput::Value,
+            _ => FieldOutput::Curl,
+        };
     }
 
     /// The field a `width` × `height` frame samples: pixel `i` across an axis of `N`
@@ -326,7 +335,7 @@ mod tests {
             paused: false,
             warp: 0.0,
             flow: false,
-            curl: false,
+            output: FieldOutput::Value,
             tiled: false,
             graph: None,
         }
@@ -413,7 +422,7 @@ mod tests {
     #[test]
     fn the_curl_key_shows_curl_noise_in_2d_and_3d_over_the_flow_map_range() {
         let mut v = view();
-        v.curl = true;
+        v.toggle_curl();
         v.flow = true;
         for dims in [2, 3] {
             v.dims = dims;
@@ -426,7 +435,7 @@ mod tests {
         // 4D has no curl noise: the value is drawn.
         v.dims = 4;
         assert_eq!(v.uniforms(64, 64).curl, 0);
-        v.curl = false;
+        v.toggle_curl();
         v.dims = 3;
         assert_eq!(v.uniforms(64, 64).curl, 0);
     }

@@ -249,6 +249,15 @@ impl Sub<U> for u32 {
     }
 }
 
+/// Lane-wise wrapping product (the hash's multiplications).
+impl Mul for U {
+    type Output = U;
+    #[inline(always)]
+    fn mul(self, o: U) -> U {
+        U(std::array::from_fn(|i| self.0[i].wrapping_mul(o.0[i])))
+    }
+}
+
 macro_rules! int_ops {
     ($($tr:ident $method:ident $op:tt),*) => {$(
         impl $tr for U {

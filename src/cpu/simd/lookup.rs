@@ -1,39 +1,73 @@
 //! The table lookups of [`crate::cpu::lookup`] for whole lanes: gathers from the same packed
 //! tables for the texture variant, the same integer hash for the hash variant.
 //!
-//! Classic noise hashes `T(x, b)` with `b` fixed along a row (it depends on y, z, w only);
-//! [`LaneHasher::row`] does that part once per row, the lanes do the rest.
+//! Classic noise looks up lattice points whose y, z, w are fixed along a row;
+//! [`LaneHasher::row`] does that part once per row (`T(x, b)`'s `b` for the tables, the
+//! seed's word xor the weighted y, z, w for the hash), the lanes do the rest.
 
 use super::lanes::{F, U};
-use crate::cpu::lookup::{IntegerHasher, NoiseHasher};
+use crate::cpu::lookup::{weighted as scalar_weighted, IntegerHasher, NoiseHasher, HASH_PRIMES};
 use crate::tables::PermutationTables;
 
-/// [`NoiseHasher`] for `LANES` arguments at once, lane `i` equal to the scalar lookup of lane `i`.
+/// The gradients of [`NoiseHasher`] for `LANES` lattice points at once, lane `i` equal to the
+/// scalar lookup of lane `i`.
 pub trait LaneHasher: NoiseHasher {
-    /// What [`LaneHasher::row`] keeps of a row's `b` in `T(a, b)`.
+    /// What [`LaneHasher::row`] keeps of a lattice point's y, z, w.
     type Row: Copy + Default + std::fmt::Debug;
-    /// The `b` part of `T(a, b)`, once per row.
-    fn row(&self, b: u32) -> Self::Row;
-    /// `grad3_at(a, b)` for a row's `b`.
-    fn grad3_row(&self, row: Self::Row, a: U) -> [F; 3];
-    /// `grad4_at(a, b)` for a row's `b`.
-    fn grad4_row(&self, row: Self::Row, a: U) -> [F; 4];
-    /// `grad3_at(a, b)`.
-    fn grad3(&self, a: U, b: U) -> [F; 3];
-    /// `grad4_at(a, b)`.
-    fn grad4(&self, a: U, b: U) -> [F; 4];
-    /// `perm1(a)`.
-    fn perm1_lanes(&self, a: U) -> U;
-    /// `hash2(a, b)`.
-    fn hash2_lanes(&self, a: U, b: U) -> U;
+    /// The part of the lookup of the `dims`-dimensional lattice point `(x, y, z, w)` that
+    /// does not depend on x, once per row (`yzw`: the wrapped y, z, w; those beyond `dims` 0).
+    fn row(&self, dims: usize, yzw: [u32; 3]) -> Self::Row;
+    /// `lattice_grad3(x, y, z)` (in 2D `lattice_grad2(x, y)` as its first two components)
+    /// for a row's y, z.
+    fn grad3_row(&self, row: Self::Row, x: U) -> [F; 3];
+    /// `lattice_grad4(x, y, z, w)` for a row's y, z, w.
+    fn grad4_row(&self, row: Self::Row, x: U) -> [F; 4];
+    /// `lattice_grad2(a, b)`.
+    fn grad2(&self, a: U, b: U) -> [F; 2];
+    /// `lattice_grad3(a, b, c)`.
+    fn grad3(&self, a: U, b: U, c: U) -> [F; 3];
+    /// `lattice_grad4(a, b, c, d)`.
+    fn grad4(&self, a: U, b: U, c: U, d: U) -> [F; 4];
+    /// The gradients of a 2D simplex's corners `cell`, `cell + o1`, `cell + 1` (an
+    /// implementation may share work between them).
+    #[inline(always)]
+    fn simplex2_grads(&self, cell: [U; 2], o1: [U; 2]) -> [[F; 2]; 3] {
+        let [i, j] = cell;
+        [
+            self.grad2(i, j),
+            self.grad2(i + o1[0], j + o1[1]),
+            self.grad2(i + 1, j + 1),
+        ]
+    }
+    /// The gradients of a 3D simplex's corners `cell`, `cell + o1`, `cell + o2`, `cell + 1`
+    /// (an implementation may share work between them).
+    #[inline(always)]
+    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [[F; 3]; 4] {
+        let [i, j, k] = cell;
+        [
+            self.grad3(i, j, k),
+            self.grad3(i + o1[0], j + o1[1], k + o1[2]),
+            self.grad3(i + o2[0], j + o2[1], k + o2[2]),
+            self.grad3(i + 1, j + 1, k + 1),
+        ]
+    }
+    /// The gradients of a 4D simplex's corners `cell + o` for the five offsets `o` (an
+    /// implementation may share work between them).
+    #[inline(always)]
+    fn simplex4_grads(&self, cell: [U; 4], o: [[U; 4]; 5]) -> [[F; 4]; 5] {
+        let [i, j, k, l] = cell;
+        // Written out, not `o.map(..)`: a closure left as a call would be compiled without
+        // the caller's `#[target_feature]`s.
+        [
+            self.grad4(i + o[0][0], j + o[0][1], k + o[0][2], l + o[0][3]),
+            self.grad4(i + o[1][0], j + o[1][1], k + o[1][2], l + o[1][3]),
+            self.grad4(i + o[2][0], j + o[2][1], k + o[2][2], l + o[2][3]),
+            self.grad4(i + o[3][0], j + o[3][1], k + o[3][2], l + o[3][3]),
+            self.grad4(i + o[4][0], j + o[4][1], k + o[4][2], l + o[4][3]),
+        ]
+    }
     /// `simplex4_order(c)`.
     fn simplex4_order_lanes(&self, c: U) -> [U; 4];
-    /// What `T(a, b + o)` for `o` = 0 and 1 share ([`LaneHasher::hash2_step`]).
-    type Pair: Copy;
-    /// The shared part of `T(a, b)` and `T(a, b + 1)`.
-    fn pair(&self, b: U) -> Self::Pair;
-    /// `hash2(a, b + o)` (`o` 0 or 1 per lane) from `pair(b)`.
-    fn hash2_step(&self, a: U, b: U, o: U, pair: &Self::Pair) -> U;
 }
 
 /// [`PermutationTables`] repacked for gathers: each RGBA8 texel as one little-endian `u32` (the
@@ -85,20 +119,24 @@ fn unbias(t: U, k: u32) -> F {
 
 impl NoiseHasher for PackedTables<'_> {
     #[inline(always)]
-    fn hash2(&self, a: u32, b: u32) -> u32 {
-        self.tables.hash2(a, b)
+    fn lattice_grad2<R: crate::cpu::Real>(&self, a: u32, b: u32) -> [R; 2] {
+        self.tables.lattice_grad2(a, b)
     }
     #[inline(always)]
-    fn grad3_at<R: crate::cpu::Real>(&self, a: u32, b: u32) -> [R; 3] {
-        self.tables.grad3_at(a, b)
+    fn lattice_grad3<R: crate::cpu::Real>(&self, a: u32, b: u32, c: u32) -> [R; 3] {
+        self.tables.lattice_grad3(a, b, c)
     }
     #[inline(always)]
-    fn grad4_at<R: crate::cpu::Real>(&self, a: u32, b: u32) -> [R; 4] {
-        self.tables.grad4_at(a, b)
+    fn lattice_grad4<R: crate::cpu::Real>(&self, a: u32, b: u32, c: u32, d: u32) -> [R; 4] {
+        self.tables.lattice_grad4(a, b, c, d)
     }
     #[inline(always)]
-    fn perm1(&self, a: u32) -> u32 {
-        self.tables.perm1(a)
+    fn cell_hash(&self, cell: &[u32]) -> u32 {
+        self.tables.cell_hash(cell)
+    }
+    #[inline(always)]
+    fn cell_byte(&self, h: u32, slot: u32) -> u32 {
+        self.tables.cell_byte(h, slot)
     }
     #[inline(always)]
     fn simplex4_order(&self, c: u32) -> [u32; 4] {
@@ -106,12 +144,40 @@ impl NoiseHasher for PackedTables<'_> {
     }
 }
 
+impl PackedTables<'_> {
+    /// `P(a)` on every lane.
+    #[inline(always)]
+    fn perm1_lanes(&self, a: U) -> U {
+        a.map(|i| self.perm[(i & 255) as usize])
+    }
+
+    /// `T(a, b)` on every lane.
+    #[inline(always)]
+    fn hash2_lanes(&self, a: U, b: U) -> U {
+        Self::gather(&self.hash_grad3, texel_index(a, b)) & 255
+    }
+
+    /// `grad3[T(a, b) % 12]` on every lane.
+    #[inline(always)]
+    fn grad3_at_lanes(&self, a: U, b: U) -> [F; 3] {
+        let t = Self::gather(&self.hash_grad3, texel_index(a, b));
+        [unbias(t, 1), unbias(t, 2), unbias(t, 3)]
+    }
+}
+
 impl LaneHasher for PackedTables<'_> {
-    /// The texel row offset `(b & 255) * 256`.
+    /// The texel row offset `(b & 255) * 256` of `T(x, b)`, `b` = `y`, `y + P(z)` or
+    /// `y + T(z, w)`.
     type Row = u32;
 
     #[inline(always)]
-    fn row(&self, b: u32) -> u32 {
+    fn row(&self, dims: usize, yzw: [u32; 3]) -> u32 {
+        let [y, z, w] = yzw;
+        let b = match dims {
+            2 => y,
+            3 => y + self.tables.perm1(z),
+            _ => y + self.tables.hash2(z, w),
+        };
         (b & 255) * 256
     }
 
@@ -128,29 +194,38 @@ impl LaneHasher for PackedTables<'_> {
     }
 
     #[inline(always)]
-    fn grad3(&self, a: U, b: U) -> [F; 3] {
-        let t = Self::gather(&self.hash_grad3, texel_index(a, b));
-        [unbias(t, 1), unbias(t, 2), unbias(t, 3)]
+    fn grad2(&self, a: U, b: U) -> [F; 2] {
+        let g = self.grad3_at_lanes(a, b);
+        [g[0], g[1]]
+    }
+
+    #[inline(always)]
+    fn grad3(&self, a: U, b: U, c: U) -> [F; 3] {
+        self.grad3_at_lanes(a, b + self.perm1_lanes(c))
     }
 
     /// The texels behind a [`U::seam`]: without it LLVM's AVX2 copy unpacked each texel's
     /// bytes with scalar instructions, and 4D simplex with the tables ran at the scalar
-    /// fill's speed (docs/performance.md, fourth session). Only here: the same seam in
+    /// fill's speed (docs/performance.md, the `grad4` seam). Only here: the same seam in
     /// the other gathers measured slower for classic noise.
     #[inline(always)]
-    fn grad4(&self, a: U, b: U) -> [F; 4] {
-        let t = Self::gather(&self.grad4, texel_index(a, b)).seam();
+    fn grad4(&self, a: U, b: U, c: U, d: U) -> [F; 4] {
+        let t = Self::gather(&self.grad4, texel_index(a, b + self.hash2_lanes(c, d))).seam();
         [unbias(t, 0), unbias(t, 1), unbias(t, 2), unbias(t, 3)]
     }
 
+    /// `P(k + o.z)` for o.z = 0 or 1: two lookups serve the four corners (the same
+    /// integers as the scalar code's four).
     #[inline(always)]
-    fn perm1_lanes(&self, a: U) -> U {
-        a.map(|i| self.perm[(i & 255) as usize])
-    }
-
-    #[inline(always)]
-    fn hash2_lanes(&self, a: U, b: U) -> U {
-        Self::gather(&self.hash_grad3, texel_index(a, b)) & 255
+    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [[F; 3]; 4] {
+        let [i, j, k] = cell;
+        let pk = [self.perm1_lanes(k), self.perm1_lanes(k + 1)];
+        [
+            self.grad3_at_lanes(i, j + pk[0]),
+            self.grad3_at_lanes(i + o1[0], j + o1[1] + o1[2].select(pk[1], pk[0])),
+            self.grad3_at_lanes(i + o2[0], j + o2[1] + o2[2].select(pk[1], pk[0])),
+            self.grad3_at_lanes(i + 1, j + 1 + pk[1]),
+        ]
     }
 
     #[inline(always)]
@@ -158,52 +233,36 @@ impl LaneHasher for PackedTables<'_> {
         let t = c.map(|i| self.simplex4[(i & 63) as usize]);
         std::array::from_fn(|k| (t >> (8 * k as u32)) & 255)
     }
-
-    /// Nothing: `T(a, b)` is one gather from the 2D table.
-    type Pair = ();
-
-    #[inline(always)]
-    fn pair(&self, _b: U) {}
-
-    #[inline(always)]
-    fn hash2_step(&self, a: U, b: U, o: U, _pair: &()) -> U {
-        self.hash2_lanes(a, b + o)
-    }
 }
 
-/// `lowbias32` (see [`crate::cpu::lookup::lowbias32`]) on every lane.
+/// [`crate::cpu::lookup::point_mix`] on every lane.
 #[inline(always)]
-fn lowbias32(x: U) -> U {
-    let x = x ^ (x >> 16);
-    let x = x.wrapping_mul(0x7feb_352d);
-    let x = x ^ (x >> 15);
-    let x = x.wrapping_mul(0x846c_a68b);
-    x ^ (x >> 16)
+fn point_mix(v: U) -> U {
+    let h = v.wrapping_mul(0x27d4_eb2d);
+    let h = h ^ (h >> 15);
+    let h = h.wrapping_mul(0x846c_a68b);
+    (h ^ (h >> 16)).seam()
 }
 
-impl IntegerHasher {
-    /// `P(i)` on every lane.
-    #[inline(always)]
-    fn p_lanes(&self, i: U) -> U {
-        (lowbias32((i & 255) ^ (self.key << 8)) & 255).seam()
-    }
-}
-
-/// `±1` from bit `bit` of `h` (set = -1), as the scalar decoders' sign choice.
+/// [`crate::cpu::lookup::weighted`] on every lane.
 #[inline(always)]
-fn sign(h: U, bit: u32) -> F {
-    (h & bit).eq(0).select_f(F::splat(1.0), F::splat(-1.0))
+fn weighted(axis: usize, c: U) -> U {
+    (c & 255).wrapping_mul(HASH_PRIMES[axis])
 }
 
-/// [`crate::cpu::lookup::grad3_from_hash`] on every lane, branch-free.
+/// `±1` from bit `bit` of `n` (set = -1), as the scalar decoders' sign choice.
+#[inline(always)]
+fn sign(n: U, bit: u32) -> F {
+    (n & bit).eq(0).select_f(F::splat(1.0), F::splat(-1.0))
+}
+
+/// [`crate::cpu::lookup::grad3_of_index`] of [`crate::cpu::lookup::grad3_index`] on every
+/// lane, branch-free.
 #[inline(always)]
 fn grad3_from_hash(h: U) -> [F; 3] {
-    // `h % 12` for the hashes here (below 256) as a multiply and shift: the same integers
-    // (floor(h · 2731 / 2¹⁵) = floor(h / 12) for h < 2¹⁰), but LLVM vectorises it where it
-    // left `% 12` and the hash feeding it scalar.
-    let h = h - ((h.wrapping_mul(2731) >> 15).wrapping_mul(12));
-    let (s1, s2) = (sign(h, 1), sign(h, 2));
-    let group = h >> 2;
+    let n = (h >> 16).wrapping_mul(12) >> 16;
+    let (s1, s2) = (sign(n, 1), sign(n, 2));
+    let group = n >> 2;
     let zero = F::splat(0.0);
     let (g0, g1) = (group.eq(0), group.eq(1));
     [
@@ -213,12 +272,13 @@ fn grad3_from_hash(h: U) -> [F; 3] {
     ]
 }
 
-/// [`crate::cpu::lookup::grad4_from_hash`] on every lane, branch-free.
+/// [`crate::cpu::lookup::grad4_of_index`] of [`crate::cpu::lookup::grad4_index`] on every
+/// lane, branch-free.
 #[inline(always)]
 fn grad4_from_hash(h: U) -> [F; 4] {
-    let h = h & 31;
-    let (a, b, c) = (sign(h, 4), sign(h, 2), sign(h, 1));
-    let group = h >> 3;
+    let n = h >> 27;
+    let (a, b, c) = (sign(n, 4), sign(n, 2), sign(n, 1));
+    let group = n >> 3;
     let zero = F::splat(0.0);
     let (g0, g1, g2) = (group.eq(0), group.eq(1), group.eq(2));
     [
@@ -229,56 +289,154 @@ fn grad4_from_hash(h: U) -> [F; 4] {
     ]
 }
 
+/// A classic row of the hash variant: the seed's word xor the weighted y, z, w.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HashRow(u32);
+
+/// The weighted coordinates of an axis's two cells `c` and `c + 1` of a simplex (its
+/// corners' coordinates along that axis are one or the other).
+#[derive(Clone, Copy)]
+struct AxisWeights([U; 2]);
+
+impl AxisWeights {
+    /// The weighted cells `c` and `c + 1` along `axis`.
+    #[inline(always)]
+    fn new(axis: usize, c: U) -> AxisWeights {
+        AxisWeights([weighted(axis, c), weighted(axis, c + 1)])
+    }
+
+    /// The weighted coordinate of the corner at offset `o` (0 or 1 per lane).
+    #[inline(always)]
+    fn at(&self, o: U) -> U {
+        o.select(self.0[1], self.0[0])
+    }
+}
+
+/// The gradient of a 3D simplex corner at offset `o` from the cell whose axes are `axes`
+/// (a function, not a closure: a closure left as a call would be compiled without the
+/// caller's `#[target_feature]`s).
+#[inline(always)]
+fn corner3(axes: &[AxisWeights; 3], o: [U; 3]) -> [F; 3] {
+    grad3_from_hash(point_mix(
+        axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]),
+    ))
+}
+
+/// The gradient of a 2D simplex corner at offset `o` (as [`corner3`]).
+#[inline(always)]
+fn corner2(axes: &[AxisWeights; 2], o: [U; 2]) -> [F; 2] {
+    let g = grad3_from_hash(point_mix(axes[0].at(o[0]) ^ axes[1].at(o[1])));
+    [g[0], g[1]]
+}
+
+/// The gradient of a 4D simplex corner at offset `o` (as [`corner3`]).
+#[inline(always)]
+fn corner4(axes: &[AxisWeights; 4], o: [U; 4]) -> [F; 4] {
+    grad4_from_hash(point_mix(
+        axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]) ^ axes[3].at(o[3]),
+    ))
+}
+
+impl IntegerHasher {
+    /// The seed's word xor the weighted x, on every lane.
+    #[inline(always)]
+    fn x_lanes(&self, a: U) -> U {
+        weighted(0, a) ^ self.seed_word()
+    }
+
+    /// The weighted cells `c` and `c + 1` along x, with the seed's word.
+    #[inline(always)]
+    fn x_axis(&self, c: U) -> AxisWeights {
+        AxisWeights([self.x_lanes(c), self.x_lanes(c + 1)])
+    }
+}
+
 impl LaneHasher for IntegerHasher {
-    /// `P(b)`: the inner step of `T(a, b) = P(a + P(b))`.
-    type Row = u32;
+    type Row = HashRow;
 
+    /// A 2D or 3D point's missing coordinates are 0, and weigh 0.
     #[inline(always)]
-    fn row(&self, b: u32) -> u32 {
-        self.perm1(b)
+    fn row(&self, _dims: usize, yzw: [u32; 3]) -> HashRow {
+        HashRow(
+            self.seed_word()
+                ^ scalar_weighted(1, yzw[0])
+                ^ scalar_weighted(2, yzw[1])
+                ^ scalar_weighted(3, yzw[2]),
+        )
     }
 
     #[inline(always)]
-    fn grad3_row(&self, row: u32, a: U) -> [F; 3] {
-        grad3_from_hash(self.p_lanes(a + row))
+    fn grad3_row(&self, row: HashRow, a: U) -> [F; 3] {
+        grad3_from_hash(point_mix(weighted(0, a) ^ row.0))
     }
 
     #[inline(always)]
-    fn grad4_row(&self, row: u32, a: U) -> [F; 4] {
-        grad4_from_hash(self.p_lanes(a + row))
+    fn grad4_row(&self, row: HashRow, a: U) -> [F; 4] {
+        grad4_from_hash(point_mix(weighted(0, a) ^ row.0))
     }
 
     #[inline(always)]
-    fn grad3(&self, a: U, b: U) -> [F; 3] {
-        grad3_from_hash(self.hash2_lanes(a, b))
+    fn grad2(&self, a: U, b: U) -> [F; 2] {
+        let g = grad3_from_hash(point_mix(self.x_lanes(a) ^ weighted(1, b)));
+        [g[0], g[1]]
     }
 
     #[inline(always)]
-    fn grad4(&self, a: U, b: U) -> [F; 4] {
-        grad4_from_hash(self.hash2_lanes(a, b))
+    fn grad3(&self, a: U, b: U, c: U) -> [F; 3] {
+        grad3_from_hash(point_mix(self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c)))
     }
 
     #[inline(always)]
-    fn perm1_lanes(&self, a: U) -> U {
-        self.p_lanes(a)
+    fn grad4(&self, a: U, b: U, c: U, d: U) -> [F; 4] {
+        grad4_from_hash(point_mix(
+            self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c) ^ weighted(3, d),
+        ))
     }
 
+    /// Each axis's two weighted cells, once for the three corners.
     #[inline(always)]
-    fn hash2_lanes(&self, a: U, b: U) -> U {
-        self.p_lanes(a + self.p_lanes(b))
+    fn simplex2_grads(&self, cell: [U; 2], o1: [U; 2]) -> [[F; 2]; 3] {
+        let axes = [self.x_axis(cell[0]), AxisWeights::new(1, cell[1])];
+        let (zero, one) = (U::splat(0), U::splat(1));
+        [
+            corner2(&axes, [zero, zero]),
+            corner2(&axes, o1),
+            corner2(&axes, [one, one]),
+        ]
     }
 
-    /// `P(b)` and `P(b + 1)`: the inner steps of `T(a, b) = P(a + P(b))`.
-    type Pair = [U; 2];
-
+    /// Each axis's two weighted cells, once for the four corners.
     #[inline(always)]
-    fn pair(&self, b: U) -> [U; 2] {
-        [self.p_lanes(b), self.p_lanes(b + 1)]
+    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [[F; 3]; 4] {
+        let x = self.x_axis(cell[0]);
+        let (y, z) = (AxisWeights::new(1, cell[1]), AxisWeights::new(2, cell[2]));
+        let axes = [x, y, z];
+        let (zero, one) = (U::splat(0), U::splat(1));
+        [
+            corner3(&axes, [zero, zero, zero]),
+            corner3(&axes, o1),
+            corner3(&axes, o2),
+            corner3(&axes, [one, one, one]),
+        ]
     }
 
+    /// Each axis's two weighted cells, once for the five corners.
     #[inline(always)]
-    fn hash2_step(&self, a: U, _b: U, o: U, pair: &[U; 2]) -> U {
-        self.p_lanes(a + o.select(pair[1], pair[0]))
+    fn simplex4_grads(&self, cell: [U; 4], o: [[U; 4]; 5]) -> [[F; 4]; 5] {
+        let x = self.x_axis(cell[0]);
+        let (y, z, w) = (
+            AxisWeights::new(1, cell[1]),
+            AxisWeights::new(2, cell[2]),
+            AxisWeights::new(3, cell[3]),
+        );
+        let axes = [x, y, z, w];
+        [
+            corner4(&axes, o[0]),
+            corner4(&axes, o[1]),
+            corner4(&axes, o[2]),
+            corner4(&axes, o[3]),
+            corner4(&axes, o[4]),
+        ]
     }
 
     /// Rank counting, as the scalar hash variant.

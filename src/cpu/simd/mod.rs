@@ -125,14 +125,10 @@ pub trait SimdHasher: NoiseHasher {
     fn lane_source(&self) -> LaneSource<'_>;
 }
 
-/// The concrete lookup behind a [`SimdHasher`].
+/// The concrete lookup behind a [`SimdHasher`]: [`crate::cpu::lookup::CpuLookup`]
+/// borrowing the tables.
 #[doc(hidden)]
-pub enum LaneSource<'a> {
-    /// The texture variant's tables.
-    Tables(&'a PermutationTables),
-    /// The hash variant.
-    Hash(IntegerHasher),
-}
+pub type LaneSource<'a> = crate::cpu::lookup::CpuLookup<&'a PermutationTables>;
 
 impl SimdHasher for PermutationTables {
     fn lane_source(&self) -> LaneSource<'_> {

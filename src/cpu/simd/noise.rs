@@ -2,7 +2,7 @@
 //! operation for operation, the branches of the scalar code turned into selections.
 //!
 //! Classic noise separates by axis, so everything that depends on y, z and w only (their
-//! cells, fractions, fade curves and the row part of each corner's hash) is computed once
+//! cells, fractions, fade curves and the row part of each corner's lookup) is computed once
 //! per row in [`ClassicRow::new`], with the scalar functions themselves; the lanes do x.
 //! Simplex noise skews all axes together, so each lane does the whole function.
 //!
@@ -124,14 +124,7 @@ impl<R: Copy + Default> ClassicRow<R> {
         let [y, z, w] = axes.map(|a| a.cells);
         for (r, row) in rows.iter_mut().enumerate().take(1 << (dims - 1)) {
             let (b, c, d) = (r & 1, (r >> 1) & 1, r >> 2);
-            // perm[X+perm[Y]], perm[X+perm[Y+perm[Z]]], perm[X+perm[Y+perm[Z+perm[W]]]]
-            // as T(X, B) with B as in the scalar code.
-            let b_part = match dims {
-                2 => y[b],
-                3 => y[b] + lut.perm1(z[c]),
-                _ => y[b] + lut.hash2(z[c], w[d]),
-            };
-            *row = lut.row(b_part);
+            *row = lut.row(dims, [y[b], z[c], w[d]]);
         }
         ClassicRow {
             x_period: period[0],
@@ -221,26 +214,10 @@ pub fn classic_point<L: LaneHasher, Fl: Floor, const D: usize>(
         fades[a] = fade_lanes(f);
         cells[a] = cell_pair_lanes::<Fl>(c, period[a]);
     }
-    // The `b` of `T(X, b)` of corner `r` (offsets along y, z, w in its bits), as
-    // `ClassicRow::new` computes it for a row: `Y + P(Z)` in 3D, `Y + T(Z, W)` in 4D, the
-    // z/w part hashed once for the two y offsets.
-    let mut zw = [U::splat(0); 4];
-    for (s, zw) in zw.iter_mut().enumerate().take(1 << (D - 2)) {
-        let (c, e) = (s & 1, s >> 1);
-        *zw = match D {
-            2 => U::splat(0),
-            3 => lut.perm1_lanes(cells[2][c]),
-            _ => lut.hash2_lanes(cells[2][c], cells[3][e]),
-        };
-    }
-    let mut inner = [U::splat(0); 8];
-    for (r, inner) in inner.iter_mut().enumerate().take(1 << (D - 1)) {
-        *inner = cells[1][r & 1] + zw[r >> 1];
-    }
     let mut n = [F::splat(0.0); 8];
     for (r, n) in n.iter_mut().enumerate().take(1 << (D - 1)) {
-        let left = classic_point_corner::<L, D>(lut, &d, cells[0][0], inner[r], 0, r);
-        let right = classic_point_corner::<L, D>(lut, &d, cells[0][1], inner[r], 1, r);
+        let left = classic_point_corner::<L, D>(lut, &d, &cells, 0, r);
+        let right = classic_point_corner::<L, D>(lut, &d, &cells, 1, r);
         *n = lerp(left, right, fades[0]);
     }
     let mut count = 1 << (D - 1);
@@ -253,28 +230,30 @@ pub fn classic_point<L: LaneHasher, Fl: Floor, const D: usize>(
     n[0]
 }
 
-/// One corner of [`classic_point`]: x cell `xi` (offset `d[0][a]`), `inner` the hash's `b`,
-/// the corner `r`'s offsets along y, z, w in its bits (as [`classic_corner`]).
+/// One corner of [`classic_point`]: offset `a` along x, the corner `r`'s offsets along y,
+/// z, w in its bits (as [`classic_corner`]).
 #[inline(always)]
 fn classic_point_corner<L: LaneHasher, const D: usize>(
     lut: &L,
     d: &[[F; 2]; 4],
-    xi: U,
-    inner: U,
+    cells: &[[U; 2]; 4],
     a: usize,
     r: usize,
 ) -> F {
     let (b, c, e) = (r & 1, (r >> 1) & 1, r >> 2);
-    if D == 4 {
-        let g = lut.grad4(xi, inner);
-        g[0] * d[0][a] + g[1] * d[1][b] + g[2] * d[2][c] + g[3] * d[3][e]
-    } else {
-        let g = lut.grad3(xi, inner);
-        let n = g[0] * d[0][a] + g[1] * d[1][b];
-        if D == 3 {
-            n + g[2] * d[2][c]
-        } else {
-            n
+    let (x, y, z, w) = (cells[0][a], cells[1][b], cells[2][c], cells[3][e]);
+    match D {
+        4 => {
+            let g = lut.grad4(x, y, z, w);
+            g[0] * d[0][a] + g[1] * d[1][b] + g[2] * d[2][c] + g[3] * d[3][e]
+        }
+        3 => {
+            let g = lut.grad3(x, y, z);
+            g[0] * d[0][a] + g[1] * d[1][b] + g[2] * d[2][c]
+        }
+        _ => {
+            let g = lut.grad2(x, y);
+            g[0] * d[0][a] + g[1] * d[1][b]
         }
     }
 }
@@ -297,9 +276,9 @@ impl Turn {
         }
     }
 
-    /// A 2D gradient (the x, y of `g`) turned, as `flow_corners2`.
+    /// A 2D gradient turned, as `flow_corners2`.
     #[inline(always)]
-    fn turn2(self, g: &[F; 3]) -> [F; 2] {
+    fn turn2(self, g: &[F; 2]) -> [F; 2] {
         let (cs, sn) = (self.cos, self.sin);
         [g[0] * cs - g[1] * sn, g[0] * sn + g[1] * cs]
     }
@@ -378,11 +357,9 @@ pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn
     let y2 = y0 - 1.0 + 2.0 * g2;
     let ii = wrap256_lanes::<Fl>(i);
     let jj = wrap256_lanes::<Fl>(j);
-    let g0 = lut.grad3(ii, jj);
-    let g1 = lut.grad3(ii + i1, jj + j1);
-    let g2v = lut.grad3(ii + 1, jj + 1);
+    let [g0, g1, g2v] = lut.simplex2_grads([ii, jj], [i1, j1]);
     let [g0, g1, g2v] = match turn {
-        None => [[g0[0], g0[1]], [g1[0], g1[1]], [g2v[0], g2v[1]]],
+        None => [g0, g1, g2v],
         Some(t) => [t.turn2(&g0), t.turn2(&g1), t.turn2(&g2v)],
     };
     let r2 = crate::cpu::simplex::SIMPLEX2_R2 as f32;
@@ -443,13 +420,7 @@ pub fn simplex3<L: LaneHasher, Fl: Floor>(
     let ii = wrap256_lanes::<Fl>(i);
     let jj = wrap256_lanes::<Fl>(j);
     let kk = wrap256_lanes::<Fl>(k);
-    // `perm1(kk + o.z)` for o.z = 0 or 1: two lookups serve the four corners (the same
-    // integers as the scalar code's four).
-    let pk = [lut.perm1_lanes(kk), lut.perm1_lanes(kk + 1)];
-    let g0 = lut.grad3(ii, jj + pk[0]);
-    let g1 = lut.grad3(ii + o1[0], jj + o1[1] + o1[2].select(pk[1], pk[0]));
-    let g2 = lut.grad3(ii + o2[0], jj + o2[1] + o2[2].select(pk[1], pk[0]));
-    let g3v = lut.grad3(ii + 1, jj + 1 + pk[1]);
+    let [g0, g1, g2, g3v] = lut.simplex3_grads([ii, jj, kk], o1, o2);
     let [g0, g1, g2, g3v] = match turn {
         None => [g0, g1, g2, g3v],
         Some(t) => [t.turn3(&g0), t.turn3(&g1), t.turn3(&g2), t.turn3(&g3v)],
@@ -498,18 +469,14 @@ pub fn simplex4<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f3
     let jj = wrap256_lanes::<Fl>(j);
     let kk = wrap256_lanes::<Fl>(k);
     let ll = wrap256_lanes::<Fl>(l);
-    let cell = [ii, jj, kk, ll];
-    // What `T(kk + o.z, ll + o.w)` shares over o.w = 0 or 1 (for the hash, `P(ll)` and
-    // `P(ll + 1)`: two inner steps serve the five corners, the same integers as the
-    // scalar code's five).
-    let pl = lut.pair(ll);
     let zero = U::splat(0);
     let one = U::splat(1);
-    let sum = corner_value(&d0, &simplex4_corner(lut, &cell, [zero; 4], &pl), r2)
-        + corner_value(&d1, &simplex4_corner(lut, &cell, o1, &pl), r2)
-        + corner_value(&d2, &simplex4_corner(lut, &cell, o2, &pl), r2)
-        + corner_value(&d3, &simplex4_corner(lut, &cell, o3, &pl), r2)
-        + corner_value(&d4, &simplex4_corner(lut, &cell, [one; 4], &pl), r2);
+    let g = lut.simplex4_grads([ii, jj, kk, ll], [[zero; 4], o1, o2, o3, [one; 4]]);
+    let sum = corner_value(&d0, &g[0], r2)
+        + corner_value(&d1, &g[1], r2)
+        + corner_value(&d2, &g[2], r2)
+        + corner_value(&d3, &g[3], r2)
+        + corner_value(&d4, &g[4], r2);
     scale * sum
 }
 
@@ -522,14 +489,4 @@ fn at_least(order: &[U; 4], r: u32) -> [U; 4] {
         order[2].ge_u32(r),
         order[3].ge_u32(r),
     ]
-}
-
-/// One 4D corner's gradient, `T(ii, jj + T(kk, ll))` at `cell + o`, with `pl` =
-/// `lut.pair(ll)` (functions rather than closures so that they are inlined into the
-/// `#[target_feature]` copies).
-#[inline(always)]
-fn simplex4_corner<L: LaneHasher>(lut: &L, cell: &[U; 4], o: [U; 4], pl: &L::Pair) -> [F; 4] {
-    let [ii, jj, kk, ll] = *cell;
-    let inner = lut.hash2_step(kk + o[2], ll, o[3], pl);
-    lut.grad4(ii + o[0], jj + o[1] + inner)
 }
