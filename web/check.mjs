@@ -8,50 +8,17 @@
 //            compute: [{ name, wgsl, constants, group, textures, points, per_point }],
 //            draw: [{ name, wgsl, constants, group, textures, uniform }] }
 import { readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import { extname, join, normalize } from "node:path";
-import puppeteer from "puppeteer-core";
+import { join } from "node:path";
+import { newResult, open, serve } from "./browser.mjs";
 
 const [requestPath, resultPath] = process.argv.slice(2);
 const request = JSON.parse(readFileSync(requestPath, "utf8"));
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
-
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-  const file = join(request.site, path.endsWith("/") ? path + "index.html" : path);
-  try {
-    const body = readFileSync(file);
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end();
-  }
-});
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const url = `http://127.0.0.1:${server.address().port}/`;
-
-const result = { url, console: [], page_errors: [], failed_requests: [], compute: {}, draw: {} };
-const browser = await puppeteer.launch({
-  executablePath: request.chromium,
-  headless: true,
-  args: [
-    "--headless=new",
-    "--no-sandbox",
-    "--enable-unsafe-webgpu",
-    "--use-webgpu-adapter=swiftshader",
-    // Screenshots keep the page's bytes (no display colour profile in between).
-    "--force-color-profile=srgb",
-  ],
-  defaultViewport: { width: 1000, height: 700, deviceScaleFactor: 1 },
-});
+const { server, url } = await serve(request.site);
+const result = newResult({ url, compute: {}, draw: {} });
+let browser;
 try {
-  const page = await browser.newPage();
-  page.on("console", (m) => result.console.push({ type: m.type(), text: m.text() }));
-  page.on("pageerror", (e) => result.page_errors.push(String(e)));
-  page.on("requestfailed", (r) => result.failed_requests.push(`${r.url()}: ${r.failure()?.errorText}`));
-  page.on("response", (r) => { if (r.status() >= 400) result.failed_requests.push(`${r.url()}: HTTP ${r.status()}`); });
-  await page.goto(url, { waitUntil: "load" });
+  let page;
+  ({ browser, page } = await open(request.chromium, url, result));
   await page.waitForFunction(() => window.noiseCheck && (window.noiseCheck.ready || window.noiseCheck.failed),
     { timeout: 120_000 });
   Object.assign(result, await page.evaluate(() => ({ ready: noiseCheck.ready, failed: noiseCheck.failed,
@@ -80,7 +47,7 @@ try {
 } catch (e) {
   result.driver_error = String(e.stack ?? e);
 } finally {
-  await browser.close();
+  await browser?.close();
   server.close();
 }
 writeFileSync(resultPath, JSON.stringify(result));

@@ -16,6 +16,7 @@
 mod common;
 #[path = "../embed_support/mod.rs"]
 mod embed_support;
+mod page;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -200,7 +201,7 @@ fn session() -> Option<&'static Value> {
 }
 
 /// `None` with the reason on stderr, or a panic under `WGPU_NOISE_REQUIRE_GPU`.
-fn skip(reason: String) -> Option<Value> {
+fn skip<T>(reason: String) -> Option<T> {
     if std::env::var_os("WGPU_NOISE_REQUIRE_GPU").is_some() {
         panic!("WGPU_NOISE_REQUIRE_GPU is set but the browser cannot be tested: {reason}");
     }
@@ -208,23 +209,33 @@ fn skip(reason: String) -> Option<Value> {
     None
 }
 
-fn run_page() -> Option<Value> {
+/// Chromium and the `web/` directory with its driver installed, or why the browser
+/// cannot be tested here.
+fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
     let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
     let chromium = std::env::var_os("WGPU_NOISE_CHROMIUM")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
     if !chromium.exists() {
-        return skip(format!(
+        return Err(format!(
             "no Chromium at {} (apt-get install chromium)",
             chromium.display()
         ));
     }
     if !web.join("node_modules/puppeteer-core").exists() {
-        return skip("web/node_modules is missing (run `npm ci` in web/)".into());
+        return Err("web/node_modules is missing (run `npm ci` in web/)".into());
     }
     if Command::new("node").arg("--version").output().is_err() {
-        return skip("node is not installed".into());
+        return Err("node is not installed".into());
     }
+    Ok((chromium, web))
+}
+
+fn run_page() -> Option<Value> {
+    let (chromium, web) = match browser_tools() {
+        Ok(tools) => tools,
+        Err(reason) => return skip(reason),
+    };
     let dir = tempfile::tempdir().expect("a temporary directory");
     let page_png = match std::env::var_os("WGPU_NOISE_DOCS_IMAGES") {
         Some(docs) => PathBuf::from(docs).join("web-page.png"),

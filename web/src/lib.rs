@@ -1,5 +1,10 @@
 //! The wgpu-noise page (`web/www/index.html`): the library's GPU fill on the browser's
-//! WebGPU, drawn to a `<canvas>` with a gray ramp, driven by plain HTML controls.
+//! WebGPU, drawn with a gray ramp into a texture whose bytes the page puts on a 2D
+//! `<canvas>`, driven by plain HTML controls.
+//!
+//! The picture goes through a readback, not a WebGPU canvas context: headless Chromium on
+//! SwiftShader (the test's browser) loses the device at a canvas context's first frame, and
+//! the bytes read back are exactly the ones the page shows, saves and the test compares.
 //!
 //! The page's script reads the controls and hands them to [`App::render`] as strings;
 //! every check of a value happens here, with the library's own validation, so a bad value
@@ -15,14 +20,14 @@ use wgpu_noise::gpu::{FieldFill, GraphPipeline};
 use wgpu_noise::graph::Graph;
 use wgpu_noise::shader::{noise_functions_wgsl_with, HASH_KEY_OVERRIDE_ID};
 use wgpu_noise::tables::hash_key_for_seed;
-use wgpu_noise::{Field, Fractal, FractalMode, GpuNoise, LookupVariant, NoiseKind};
+use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, GpuNoise, LookupVariant, NoiseKind};
 
 /// The noise values drawn black and white with a graph: the nominal range of graph
 /// outputs, as the desktop preview draws them.
 const GRAPH_RANGE: (f32, f32) = (-1.0, 1.0);
 
 /// Draws the filled `R32Float` texture with the gray ramp of the desktop preview:
-/// gray = clamp((v − low) / (high − low), 0, 1) on a linear (non-sRGB) target, so the
+/// gray = clamp((v − low) / (high − low), 0, 1) on an `Rgba8Unorm` target, so the
 /// stored byte is round(255 · gray).
 const DRAW_WGSL: &str = r#"
 @group(0) @binding(0) var field: texture_2d<f32>;
@@ -174,12 +179,15 @@ struct GoodGraph {
 pub struct App {
     device: wgpu::Device,
     queue: wgpu::Queue,
-    surface: wgpu::Surface<'static>,
     width: u32,
     height: u32,
     noise: GpuNoise,
     /// The field's values, filled by the library, read by the draw pass.
     target: wgpu::Texture,
+    /// The drawn picture (`Rgba8Unorm`), copied to `frame` after each draw.
+    picture: wgpu::Texture,
+    /// The last draw's picture on its way to the host ([`App::picture`] reads it).
+    frame: Option<wgpu::Buffer>,
     draw: wgpu::RenderPipeline,
     draw_group: wgpu::BindGroup,
     gray: wgpu::Buffer,
@@ -188,11 +196,14 @@ pub struct App {
     adapter: String,
 }
 
-/// Opens WebGPU on `canvas` and prepares the fill and the draw. Errors: no WebGPU
-/// adapter, or a device the page cannot use (the message says which).
+/// The picture's format: bytes as a 2D canvas's `ImageData` holds them.
+const PICTURE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+
+/// Opens WebGPU and prepares the fill and the draw for a `width` × `height` picture (the
+/// page's canvas). Errors: no WebGPU adapter, or a device the page cannot use (the message
+/// says which).
 #[wasm_bindgen]
-pub async fn start(canvas: web_sys::HtmlCanvasElement) -> Result<App, JsError> {
-    let (width, height) = (canvas.width(), canvas.height());
+pub async fn start(width: u32, height: u32) -> Result<App, JsError> {
     if width == 0 || height == 0 {
         return Err(JsError::new("the canvas has no pixels"));
     }
@@ -200,14 +211,8 @@ pub async fn start(canvas: web_sys::HtmlCanvasElement) -> Result<App, JsError> {
         backends: wgpu::Backends::BROWSER_WEBGPU,
         ..wgpu::InstanceDescriptor::new_without_display_handle()
     });
-    let surface = instance
-        .create_surface(wgpu::SurfaceTarget::Canvas(canvas))
-        .map_err(|e| JsError::new(&format!("WebGPU refused the canvas: {e}")))?;
     let adapter = instance
-        .request_adapter(&wgpu::RequestAdapterOptions {
-            compatible_surface: Some(&surface),
-            ..Default::default()
-        })
+        .request_adapter(&wgpu::RequestAdapterOptions::default())
         .await
         .map_err(|e| JsError::new(&format!("no WebGPU adapter: {e}")))?;
     let (device, queue) = adapter
@@ -222,23 +227,19 @@ pub async fn start(canvas: web_sys::HtmlCanvasElement) -> Result<App, JsError> {
     device.on_uncaptured_error(Arc::new(|e: wgpu::Error| {
         web_sys::console::error_1(&format!("WebGPU error: {e}").into());
     }));
+    let max = device.limits().max_texture_dimension_2d;
+    if width > max || height > max {
+        return Err(JsError::new(&format!(
+            "the canvas is {width} × {height} pixels; this device draws at most {max} × {max}"
+        )));
+    }
     let info = adapter.get_info();
-    let adapter_name = format!("{} {} ({:?})", info.vendor, info.name, info.backend);
-    // A linear format: the byte stored is round(255 · gray), as the CPU reference has it.
-    let format = surface
-        .get_capabilities(&adapter)
-        .formats
-        .into_iter()
-        .find(|f| !f.is_srgb() && f.components() == 4 && f.block_copy_size(None) == Some(4))
-        .ok_or_else(|| JsError::new("the canvas offers no 8-bit linear format"))?;
-    let mut config = surface
-        .get_default_config(&adapter, width, height)
-        .ok_or_else(|| JsError::new("WebGPU cannot draw to the canvas"))?;
-    config.format = format;
-    config.usage = wgpu::TextureUsages::RENDER_ATTACHMENT;
-    config.alpha_mode = wgpu::CompositeAlphaMode::Opaque;
-    config.view_formats = vec![];
-    surface.configure(&device, &config);
+    // Browsers may keep the adapter's name to themselves (an empty string).
+    let adapter_name = if info.name.is_empty() {
+        "the browser's adapter (unnamed)".to_string()
+    } else {
+        info.name
+    };
     let noise = GpuNoise::with_variant(&device, &queue, 0, LookupVariant::Textures)
         .map_err(|e| JsError::new(&e.to_string()))?;
     let target = device.create_texture(&wgpu::TextureDescriptor {
@@ -256,6 +257,20 @@ pub async fn start(canvas: web_sys::HtmlCanvasElement) -> Result<App, JsError> {
         usage: wgpu::TextureUsages::STORAGE_BINDING
             | wgpu::TextureUsages::COPY_DST
             | wgpu::TextureUsages::TEXTURE_BINDING,
+        view_formats: &[],
+    });
+    let picture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("picture"),
+        size: wgpu::Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: PICTURE_FORMAT,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
         view_formats: &[],
     });
     let gray = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -326,7 +341,7 @@ pub async fn start(canvas: web_sys::HtmlCanvasElement) -> Result<App, JsError> {
             module: &module,
             entry_point: Some("fs"),
             compilation_options: Default::default(),
-            targets: &[Some(format.into())],
+            targets: &[Some(PICTURE_FORMAT.into())],
         }),
         primitive: Default::default(),
         depth_stencil: None,
@@ -337,11 +352,12 @@ pub async fn start(canvas: web_sys::HtmlCanvasElement) -> Result<App, JsError> {
     Ok(App {
         device,
         queue,
-        surface,
         width,
         height,
         noise,
         target,
+        picture,
+        frame: None,
         draw,
         draw_group,
         gray,
@@ -430,7 +446,30 @@ impl App {
             .map_or_else(String::new, |g| g.text.clone())
     }
 
-    /// The adapter the page runs on, e.g. `google swiftshader (BrowserWebGpu)`.
+    /// The last drawn picture: a promise of its bytes, `width` × `height` RGBA rows top to
+    /// bottom (a 2D canvas's `ImageData`), or `null` before the first draw.
+    pub fn picture(&self) -> js_sys::Promise {
+        let Some(buffer) = self.frame.clone() else {
+            return js_sys::Promise::resolve(&JsValue::NULL);
+        };
+        let (width, height) = (self.width, self.height);
+        wasm_bindgen_futures::future_to_promise(async move {
+            let bytes = read_back(&buffer)
+                .await
+                .map_err(|e| JsValue::from(JsError::new(&e)))?;
+            let row = width as usize * 4;
+            let padded = padded_row(width) as usize;
+            let rows: Vec<u8> = bytes
+                .chunks(padded)
+                .take(height as usize)
+                .flat_map(|r| &r[..row])
+                .copied()
+                .collect();
+            Ok(js_sys::Uint8ClampedArray::from(rows.as_slice()).into())
+        })
+    }
+
+    /// The adapter the page runs on, as the browser names it.
     pub fn adapter(&self) -> String {
         self.adapter.clone()
     }
@@ -497,8 +536,9 @@ impl App {
         })
     }
 
-    /// Fills the target with `field` (or the graph over it) and draws it to the canvas.
-    fn draw_field(&self, field: &Field) -> wgpu_noise::Result<()> {
+    /// Fills the target with `field` (or the graph over it), draws it into the picture and
+    /// starts the picture's copy to the host ([`App::picture`]).
+    fn draw_field(&mut self, field: &Field) -> wgpu_noise::Result<()> {
         let Some(settings) = &self.settings else {
             return Ok(());
         };
@@ -521,19 +561,11 @@ impl App {
                 &FieldFill {
                     field,
                     texture: &self.target,
+                    output: FieldOutput::Value,
                 },
             )?,
         }
-        let frame = match self.surface.get_current_texture() {
-            wgpu::CurrentSurfaceTexture::Success(frame)
-            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => frame,
-            other => {
-                return Err(wgpu_noise::NoiseError::Gpu(format!(
-                    "the canvas gave no frame: {other:?}"
-                )))
-            }
-        };
-        let view = frame.texture.create_view(&Default::default());
+        let view = self.picture.create_view(&Default::default());
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("draw"),
@@ -555,8 +587,27 @@ impl App {
             pass.set_bind_group(0, &self.draw_group, &[]);
             pass.draw(0..3, 0..1);
         }
+        // A buffer per frame: the last one may still be mapped by a `picture` promise.
+        let frame = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("picture readback"),
+            size: u64::from(padded_row(self.width)) * u64::from(self.height),
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        encoder.copy_texture_to_buffer(
+            self.picture.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &frame,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(padded_row(self.width)),
+                    rows_per_image: None,
+                },
+            },
+            self.picture.size(),
+        );
         self.queue.submit([encoder.finish()]);
-        self.queue.present(frame);
+        self.frame = Some(frame);
         Ok(())
     }
 }
@@ -711,11 +762,17 @@ async fn evaluate_embedded(
     }
     encoder.copy_buffer_to_buffer(&output, 0, &staging, 0, bytes);
     queue.submit([encoder.finish()]);
-    read_back(&staging).await
+    let bytes = read_back(&staging).await?;
+    Ok(bytemuck::pod_collect_to_vec(&bytes))
+}
+
+/// Bytes per row of the picture's readback: RGBA rows padded to WebGPU's copy alignment.
+fn padded_row(width: u32) -> u32 {
+    (width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)
 }
 
 /// Maps `buffer` the browser's way (a promise, never a blocking wait) and copies it out.
-async fn read_back(buffer: &wgpu::Buffer) -> Result<Vec<f32>, String> {
+async fn read_back(buffer: &wgpu::Buffer) -> Result<Vec<u8>, String> {
     let (sender, receiver) = futures_oneshot();
     buffer.map_async(wgpu::MapMode::Read, .., sender);
     receiver.await.map_err(|e| format!("readback: {e}"))?;
@@ -723,7 +780,7 @@ async fn read_back(buffer: &wgpu::Buffer) -> Result<Vec<f32>, String> {
         let view = buffer
             .get_mapped_range(..)
             .map_err(|e| format!("readback: {e}"))?;
-        bytemuck::cast_slice::<u8, f32>(&view).to_vec()
+        view.to_vec()
     };
     buffer.unmap();
     Ok(values)

@@ -69,6 +69,13 @@ fn fill_graph_source(
         "{} is not available on this CPU",
         options.level.name()
     );
+    if !super::LANE_CODE {
+        match source {
+            LaneSource::Tables(t) => crate::graph::fill_slab(program, t, params, out),
+            LaneSource::Hash(h) => crate::graph::fill_slab(program, &h, params, out),
+        }
+        return;
+    }
     let job = GraphJob::new(program, params);
     match source {
         LaneSource::Tables(t) => run(&PackedTables::new(t), &job, out, options),
@@ -186,7 +193,7 @@ fn run<L: LaneHasher + Sync>(lut: &L, job: &GraphJob, out: &mut [f32], options: 
                     SimdLevel::Avx2 => avx2::rows(lut, job, first_row, block),
                     #[cfg(target_arch = "x86_64")]
                     SimdLevel::Sse2 => sse2::rows(lut, job, first_row, block),
-                    #[cfg(not(target_arch = "x86_64"))]
+                    #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
                     SimdLevel::Neon | SimdLevel::Portable => {
                         native::rows(lut, job, first_row, block)
                     }
@@ -465,5 +472,5 @@ graph_level!(
 graph_level!(avx2, super::super::lanes::NativeFloor, "avx2");
 #[cfg(target_arch = "x86_64")]
 graph_level!(sse2, super::super::lanes::TruncFloor, "sse2");
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
 graph_level!(native, super::super::lanes::NativeFloor);

@@ -17,6 +17,22 @@
 //!
 //! Gradient fields ([`crate::cpu::fill::fill_slab_gradient`]) are not done here: they stay
 //! on the scalar path.
+//!
+//! On wasm32 no lane code is compiled: the fills run the scalar reference (the same values).
+//! LLVM took 44 minutes over the lane code for wasm32 (docs/performance.md, Compile time),
+//! and a page draws its fields on the GPU.
+
+// The lane machinery below is unused where no lane code is compiled.
+#![cfg_attr(
+    target_arch = "wasm32",
+    allow(
+        dead_code,
+        unused_imports,
+        unused_macros,
+        unused_variables,
+        unused_unsafe
+    )
+)]
 
 // The lane types, lane lookups and lane noise functions are the fill's machinery, public
 // only because the public `SimdHasher` names them; they are not API.
@@ -58,7 +74,8 @@ pub enum SimdLevel {
     Sse2,
     /// aarch64 (NEON is part of the baseline).
     Neon,
-    /// Any other target: the same lane code, vectorised as far as the baseline allows.
+    /// Any other target: the same lane code, vectorised as far as the baseline allows; on
+    /// wasm32 the scalar reference.
     Portable,
 }
 
@@ -244,8 +261,11 @@ pub fn lanes_apply(field: &crate::Field) -> bool {
 /// periodic lattice, also as the noise of a tiled 3D simplex field's warp).
 fn has_lane_code(kind: NoiseKind, dims: usize, settings: &NoiseSettings) -> bool {
     let tiled = settings.period.iter().any(|&p| p > 0.0);
-    kind != NoiseKind::Cellular && !(kind == NoiseKind::Simplex && dims == 3 && tiled)
+    LANE_CODE && kind != NoiseKind::Cellular && !(kind == NoiseKind::Simplex && dims == 3 && tiled)
 }
+
+/// Whether this target compiles the lane code (all but wasm32).
+const LANE_CODE: bool = cfg!(not(target_arch = "wasm32"));
 
 /// Which lane function a fill evaluates (fixed for the whole fill, so the per-row and
 /// per-lane code is specialised for it).
@@ -400,7 +420,7 @@ fn dispatch<L: LaneHasher>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]
             SimdLevel::Avx2 => by_base!(avx2),
             #[cfg(target_arch = "x86_64")]
             SimdLevel::Sse2 => by_base!(sse2),
-            #[cfg(not(target_arch = "x86_64"))]
+            #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
             SimdLevel::Neon | SimdLevel::Portable => by_base!(native),
             // Not available on this architecture, so `fill_slab_with` never passes it.
             _ => unreachable!("{} is not available on this CPU", job.level.name()),
@@ -465,7 +485,7 @@ level_copy!(
 level_copy!(avx2, super::lanes::NativeFloor, "avx2");
 #[cfg(target_arch = "x86_64")]
 level_copy!(sse2, super::lanes::TruncFloor, "sse2");
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
 level_copy!(native, super::lanes::NativeFloor);
 
 /// What one row needs at one octave.
