@@ -2,7 +2,7 @@
 //! window-sized frame of it becomes a [`Field`] (so the window follows the library's
 //! sampling convention and the CPU reference can reproduce any frame).
 
-use wgpu_noise::bake::ValueRange;
+use wgpu_noise::bake::{shortest, ValueRange};
 use wgpu_noise::field::{Warp, MAX_OCTAVES};
 use wgpu_noise::params::{FillParams, NoiseSettings, Slab};
 use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, NoiseKind};
@@ -15,6 +15,8 @@ const STEP_RANGE: (f64, f64) = (1e-6, 1.0);
 
 /// The domain warp amplitude the `W` key turns on, in lattice cells.
 pub const PREVIEW_WARP: f64 = 0.8;
+/// The fBm octaves of the warp noise.
+pub const PREVIEW_WARP_OCTAVES: u32 = 2;
 /// How fast the gradients of flow noise turn (the `F` key), in radians per second.
 pub const PREVIEW_FLOW_RATE: f64 = 1.0;
 /// The curl component drawn as 0 and as full intensity (the `C` key): `bake --curl`'s
@@ -34,10 +36,14 @@ pub struct View {
     pub dims: usize,
     /// Permutation seed.
     pub seed: u64,
-    /// Fractal octaves, 1 to `MAX_OCTAVES` (fBm, lacunarity 2, gain 0.5).
+    /// Fractal octaves, 1 to `MAX_OCTAVES`.
     pub octaves: u32,
     /// How octaves combine.
     pub mode: FractalMode,
+    /// Frequency ratio between successive octaves (2 unless the panel changes it).
+    pub lacunarity: f64,
+    /// Amplitude ratio between successive octaves (0.5 unless the panel changes it).
+    pub gain: f64,
     /// Noise units per pixel (the same on both axes, so pixels are square).
     pub step: f64,
     /// Noise coordinate of the top-left pixel, before the animation is added.
@@ -50,6 +56,8 @@ pub struct View {
     pub paused: bool,
     /// Domain warp amplitude in lattice cells (0 = none; the `W` key toggles it).
     pub warp: f64,
+    /// Domain warp iterations, 1 to `MAX_WARP_ITERATIONS` (1 unless the panel changes it).
+    pub warp_iterations: u32,
     /// Flow noise (the `F` key): the clock turns simplex noise's gradients (in 2D and 3D)
     /// instead of moving along the animated axis, so the pattern swirls in place.
     pub flow: bool,
@@ -148,11 +156,13 @@ impl View {
             .with_fractal(Fractal {
                 mode: self.mode,
                 octaves: self.octaves,
-                ..Fractal::default()
+                lacunarity: self.lacunarity,
+                gain: self.gain,
             })
             .with_warp(Warp {
                 amplitude: self.warp,
-                octaves: 2,
+                octaves: PREVIEW_WARP_OCTAVES,
+                iterations: self.warp_iterations,
                 ..Warp::default()
             })
             .with_flow_angle(flow_angle);
@@ -193,6 +203,83 @@ impl View {
             curl: self.showing_curl() as u32,
             _pad: [0; 3],
         }
+    }
+
+    /// The `wgpu-noise bake` command that writes this view's `width` × `height` frame to
+    /// `output` as the window shows it: the same field and seed, the same 8-bit levels
+    /// (`--range` of the gray or flow-map mapping). A graph view names `graph_file`
+    /// (`GRAPH.json` when there is none).
+    pub fn bake_command(
+        &self,
+        width: u32,
+        height: u32,
+        graph_file: Option<&std::path::Path>,
+        output: &std::path::Path,
+    ) -> String {
+        let field = self.field(width, height);
+        let d = self.dims;
+        let join = |v: &[f64]| v.iter().map(|&x| shortest(x)).collect::<Vec<_>>().join(",");
+        let mut size = vec![width.to_string(), height.to_string()];
+        size.resize(d, "1".to_string());
+        let mut args: Vec<String> = vec!["wgpu-noise".into(), "bake".into()];
+        let mut push = |a: &str, b: String| {
+            args.push(a.to_string());
+            if !b.is_empty() {
+                args.push(b);
+            }
+        };
+        match &self.graph {
+            Some(_) => push(
+                "--graph",
+                graph_file.map_or_else(|| "GRAPH.json".into(), |p| p.display().to_string()),
+            ),
+            None => push("--noise", self.kind.name().to_string()),
+        }
+        push("--dims", d.to_string());
+        push("--seed", self.seed.to_string());
+        push("--size", size.join("x"));
+        push("--frequency", join(&field.frequency[..d]));
+        push("--offset", join(&field.offset[..d]));
+        if self.graph.is_none() {
+            let f = &field.fractal;
+            if f.octaves != 1 {
+                push("--octaves", f.octaves.to_string());
+            }
+            if f.lacunarity != Fractal::default().lacunarity {
+                push("--lacunarity", shortest(f.lacunarity));
+            }
+            if f.gain != Fractal::default().gain {
+                push("--gain", shortest(f.gain));
+            }
+            match f.mode {
+                FractalMode::Fbm => {}
+                FractalMode::Turbulence => push("--fractal", "turbulence".into()),
+                FractalMode::Ridged => push("--fractal", "ridged".into()),
+            }
+            if field.tileable {
+                push("--tileable", String::new());
+            }
+            if field.warp.amplitude != 0.0 {
+                push("--warp", shortest(field.warp.amplitude));
+                push("--warp-octaves", field.warp.octaves.to_string());
+                push("--warp-iterations", field.warp.iterations.to_string());
+            }
+            if field.flow_angle != 0.0 {
+                push("--flow-angle", shortest(field.flow_angle));
+            }
+            if self.showing_curl() {
+                push("--curl", String::new());
+            } else if self.mode != FractalMode::Fbm {
+                let (lo, hi) = value_range(self.mode);
+                push("--range", format!("{},{}", shortest(lo), shortest(hi)));
+            }
+        }
+        push("--bits", "8".into());
+        push("-o", output.display().to_string());
+        args.iter()
+            .map(|a| shell_word(a))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// Moves the picture by a drag of `(dx, dy)` pixels (it follows the pointer).
@@ -274,6 +361,17 @@ impl View {
     }
 }
 
+/// `word` as a POSIX shell reads it back: as it is when it has only safe characters, else
+/// in single quotes.
+fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-.,/:=+".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// The graph values that map to black and white: those of `bake --graph -o x.png`'s
 /// default `--range`.
 pub const GRAPH_RANGE: (f32, f32) = (
@@ -328,12 +426,15 @@ mod tests {
             seed: 0,
             octaves: 1,
             mode: FractalMode::Fbm,
+            lacunarity: 2.0,
+            gain: 0.5,
             step: 0.01,
             pan: [0.0, 0.0],
             time: 2.0,
             speed: 0.5,
             paused: false,
             warp: 0.0,
+            warp_iterations: 1,
             flow: false,
             output: FieldOutput::Value,
             tiled: false,
