@@ -100,6 +100,14 @@ impl Panel<'_> {
         xdotool(self.display, &["type", "--delay", "5", text]);
     }
 
+    /// Waits until the panel shows a view whose description has `text` (so that the next
+    /// click comes in a later frame than the change: two clicks in one frame would be one).
+    fn wait_view(&self, text: &str) {
+        layout_when(&self.layout, &format!("a view with {text:?}"), |v| {
+            v["view"].as_str().is_some_and(|d| d.contains(text))
+        });
+    }
+
     /// Waits until a text field has the keys (`true`) or none has.
     fn wait_typing(&self, typing: bool) {
         layout_when(&self.layout, &format!("typing: {typing}"), |v| {
@@ -185,6 +193,7 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
 
     // A click on "classic": the frame is classic noise.
     panel.click("kind.classic");
+    panel.wait_view("classic 2D");
     let classic = Frame {
         kind: NoiseKind::Classic,
         ..start
@@ -203,6 +212,7 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     panel.type_into("octaves", "3");
     panel.key("Return");
     panel.wait_typing(false);
+    panel.wait_view("×3");
     let three = Frame {
         octaves: 3,
         ..classic
@@ -210,6 +220,7 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     let got = save(&mut running);
     assert_levels_match(&got, &reference(&three), "3 octaves typed");
     panel.key("bracketright");
+    panel.wait_view("seed 1");
     let seeded = Frame { seed: 1, ..three };
     let frame_now = save(&mut running);
     assert_levels_match(&frame_now, &reference(&seeded), "`]` with the panel shown");
@@ -247,6 +258,7 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
         height: 600,
     };
     panel.type_into("graph_editor", &CELLS.replace('\n', " "));
+    panel.wait_view("graph editor");
     layout_when(&panel.layout, "no graph error", |v| {
         v["graph_error"].is_null()
     });

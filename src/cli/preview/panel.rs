@@ -81,6 +81,8 @@ pub struct Panel {
     layout: Option<(PathBuf, String)>,
     /// The named widgets of the last pass, in points.
     named: Vec<(&'static str, egui::Rect)>,
+    /// The view after the last pass ([`View::describe`]), for [`LAYOUT_ENV`].
+    described: String,
 }
 
 /// One pass's paint jobs, drawn by [`Panel::paint`].
@@ -123,6 +125,7 @@ impl Panel {
             notice: None,
             layout: std::env::var_os(LAYOUT_ENV).map(|p| (PathBuf::from(p), String::new())),
             named: Vec::new(),
+            described: String::new(),
         }
     }
 
@@ -189,6 +192,7 @@ impl Panel {
             named.push(("panel", panel.response.rect));
         });
         self.named = named;
+        self.described = view.describe(size[0]);
         self.state
             .handle_platform_output(window, output.platform_output);
         let pixels_per_point = output.pixels_per_point;
@@ -260,9 +264,9 @@ impl Panel {
     }
 
     /// The test hook ([`LAYOUT_ENV`]): writes `{"widgets": {NAME: [x0, y0, x1, y1], …},
-    /// "graph_error": …, "notice": …, "typing": …}` (rectangles in the window's physical
-    /// pixels; whether a text field has the keys) when it changed, by renaming a complete
-    /// file over the old one.
+    /// "graph_error": …, "notice": …, "typing": …, "view": …}` (rectangles in the window's
+    /// physical pixels; whether a text field has the keys; the view the panel shows) when it
+    /// changed, by renaming a complete file over the old one.
     pub fn write_layout(&mut self) -> std::io::Result<()> {
         let Some((path, last)) = &self.layout else {
             return Ok(());
@@ -288,6 +292,7 @@ impl Panel {
             "graph_error": self.editor.error,
             "notice": notice,
             "typing": self.typing(),
+            "view": self.described,
         })
         .to_string();
         if &text == last {
