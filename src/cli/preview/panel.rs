@@ -11,7 +11,7 @@ use winit::window::Window;
 use wgpu_noise::field::{MAX_OCTAVES, MAX_WARP_ITERATIONS};
 use wgpu_noise::{Field, FieldOutput, FractalMode, NoiseKind};
 
-use super::view::View;
+use super::view::{mode_name, View};
 
 /// The environment variable of the test hook: a file the panel writes the screen rectangles
 /// of its named widgets to (JSON, physical pixels, see [`Panel::write_layout`]), so that a
@@ -457,12 +457,16 @@ fn controls(
     });
     ui.add_enabled_ui(settings, |ui| {
         ui.horizontal(|ui| {
-            for (mode, label, name) in [
-                (FractalMode::Fbm, "fBm", "fractal.fbm"),
-                (FractalMode::Turbulence, "turbulence", "fractal.turbulence"),
-                (FractalMode::Ridged, "ridged", "fractal.ridged"),
+            for (mode, name) in [
+                (FractalMode::Fbm, "fractal.fbm"),
+                (FractalMode::Turbulence, "fractal.turbulence"),
+                (FractalMode::Ridged, "fractal.ridged"),
             ] {
-                named(list, name, ui.selectable_value(&mut view.mode, mode, label));
+                named(
+                    list,
+                    name,
+                    ui.selectable_value(&mut view.mode, mode, mode_name(mode)),
+                );
             }
         });
         ui.horizontal(|ui| {
@@ -555,8 +559,11 @@ fn exact_settings(view: &View, field: &Field) -> String {
     if view.graph.is_none() {
         let f = &field.fractal;
         lines.push(format!(
-            "{:?} ×{}, lacunarity {}, gain {}",
-            f.mode, f.octaves, f.lacunarity, f.gain
+            "{} ×{}, lacunarity {}, gain {}",
+            mode_name(f.mode),
+            f.octaves,
+            f.lacunarity,
+            f.gain
         ));
         if field.warp.amplitude != 0.0 {
             lines.push(format!(

@@ -319,11 +319,7 @@ impl View {
 
     /// A short description for the title: "simplex 3D fBm ×4, seed 0, 8.0 cells across".
     pub fn describe(&self, width: u32) -> String {
-        let mode = match self.mode {
-            FractalMode::Fbm => "fBm",
-            FractalMode::Turbulence => "turbulence",
-            FractalMode::Ridged => "ridged",
-        };
+        let mode = mode_name(self.mode);
         if self.showing_curl() {
             return format!(
                 "curl noise {}D (RGB = x, y, z over {}..{}), seed {}, {:.3} cells across, t={:.2}s{}",
@@ -358,6 +354,15 @@ impl View {
             self.time,
             if self.paused { " (paused)" } else { "" }
         )
+    }
+}
+
+/// A fractal mode as the title and the panel name it.
+pub fn mode_name(mode: FractalMode) -> &'static str {
+    match mode {
+        FractalMode::Fbm => "fBm",
+        FractalMode::Turbulence => "turbulence",
+        FractalMode::Ridged => "ridged",
     }
 }
 
@@ -570,6 +575,41 @@ mod tests {
         v.pan_pixels(25.0, -4.0);
         assert!((v.pan[0] + 35.0 * v.step - under_pointer).abs() < 1e-12);
         assert!((v.pan[1] - 4.0 * v.step - 0.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_bake_command_names_every_setting_that_differs_from_bakes_defaults() {
+        let mut v = view();
+        v.mode = FractalMode::Turbulence;
+        v.octaves = 3;
+        v.gain = 0.25;
+        v.warp = 0.5;
+        v.warp_iterations = 2;
+        let command = v.bake_command(64, 32, None, std::path::Path::new("a b.png"));
+        assert_eq!(
+            command,
+            "wgpu-noise bake --noise simplex --dims 3 --seed 0 --size 64x32x1 \
+             --frequency 0.64,0.32,1 --offset 0,0,1 --octaves 3 --gain 0.25 \
+             --fractal turbulence --warp 0.5 --warp-octaves 2 --warp-iterations 2 \
+             --range 0,1 --bits 8 -o 'a b.png'"
+        );
+        v.graph = Some("g.json".into());
+        let command = v.bake_command(64, 32, None, std::path::Path::new("n.png"));
+        assert!(
+            command.starts_with("wgpu-noise bake --graph GRAPH.json --dims 3"),
+            "{command}"
+        );
+        assert!(
+            !command.contains("--octaves"),
+            "a graph has its own: {command}"
+        );
+    }
+
+    #[test]
+    fn shell_words_read_back_as_they_were() {
+        assert_eq!(shell_word("-0.5,2"), "-0.5,2");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word(""), "''");
     }
 
     #[test]
