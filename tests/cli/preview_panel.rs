@@ -121,6 +121,32 @@ impl Panel<'_> {
     }
 }
 
+/// Runs `command` (the panel's `wgpu-noise bake … -o FILE`) in `folder` with another
+/// output file; the picture it writes, as gray levels.
+fn run_bake(command: &str, folder: &Path) -> Vec<u8> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[..2], ["wgpu-noise", "bake"], "{command}");
+    let mut args: Vec<&str> = words[2..].to_vec();
+    let o = args.iter().position(|&w| w == "-o").expect("-o FILE");
+    args[o + 1] = "baked.png";
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+        .arg("bake")
+        .args(&args)
+        .arg("--force")
+        .current_dir(folder)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{command}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    image::open(folder.join("baked.png"))
+        .unwrap()
+        .into_luma8()
+        .into_raw()
+}
+
 #[test]
 fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     // On an Xvfb server of our own (no DISPLAY given) the window is also read from the
@@ -228,23 +254,7 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     // The bake command of the frame writes the same picture.
     panel.click("bake_command");
     let command = running.wait_for("wgpu-noise bake ");
-    let words: Vec<&str> = command.split_whitespace().collect();
-    assert_eq!(words[..2], ["wgpu-noise", "bake"], "{command}");
-    let out = dir.path().join("baked.png");
-    let mut bake_args: Vec<&str> = words[2..].to_vec();
-    let o = bake_args.iter().position(|&w| w == "-o").expect("-o FILE");
-    bake_args[o + 1] = out.to_str().unwrap();
-    let baked = std::process::Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
-        .arg("bake")
-        .args(&bake_args)
-        .output()
-        .unwrap();
-    assert!(
-        baked.status.success(),
-        "{command}: {}",
-        String::from_utf8_lossy(&baked.stderr)
-    );
-    let baked = image::open(&out).unwrap().into_luma8().into_raw();
+    let baked = run_bake(&command, dir.path());
     assert_levels_match(&baked, &frame_now, &format!("`{command}` vs the frame"));
 
     // The graph editor: a good graph is drawn, a bad one is shown and the picture stays.
@@ -268,6 +278,20 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
         &graph_reference(CELLS, &graph_frame),
         "the graph typed into the editor",
     );
+    // "save graph" writes the editor's text to a new file, which the bake command names.
+    panel.click("save_graph");
+    running.wait_for("saved wgpu-noise-graph-001.json");
+    let saved = std::fs::read_to_string(dir.path().join("wgpu-noise-graph-001.json")).unwrap();
+    assert_eq!(saved, CELLS.replace('\n', " "), "the editor's text");
+    panel.click("bake_command");
+    let command = running.wait_for("wgpu-noise bake ");
+    assert!(
+        command.contains("--graph wgpu-noise-graph-001.json"),
+        "{command}"
+    );
+    let baked = run_bake(&command, dir.path());
+    assert_levels_match(&baked, &cells, &format!("`{command}` vs the frame"));
+
     // The window as the display shows it: the same noise beside the panel.
     if own_display {
         let geometry = xdotool(&display, &["getwindowgeometry", "--shell", &panel.window]);
