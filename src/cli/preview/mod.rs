@@ -219,6 +219,7 @@ fn initial_view(args: &PreviewArgs) -> View {
         warp: 0.0,
         warp_iterations: 1,
         flow: false,
+        flow_rate: view::PREVIEW_FLOW_RATE,
         output: if args.curl {
             wgpu_noise::FieldOutput::Curl
         } else {

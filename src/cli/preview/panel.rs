@@ -442,6 +442,19 @@ fn controls(
             );
         });
         ui.end_row();
+        ui.add_enabled_ui(settings, |ui| ui.label("flow rate"));
+        named(
+            list,
+            "flow_rate",
+            ui.add_enabled(
+                settings,
+                egui::DragValue::new(&mut view.flow_rate)
+                    .range(-10.0..=10.0)
+                    .speed(0.01)
+                    .suffix(" rad/s"),
+            ),
+        );
+        ui.end_row();
         ui.label("speed");
         named(
             list,

@@ -17,7 +17,8 @@ const STEP_RANGE: (f64, f64) = (1e-6, 1.0);
 pub const PREVIEW_WARP: f64 = 0.8;
 /// The fBm octaves of the warp noise.
 pub const PREVIEW_WARP_OCTAVES: u32 = 2;
-/// How fast the gradients of flow noise turn (the `F` key), in radians per second.
+/// How fast the gradients of flow noise turn (the `F` key) unless the panel changes it, in
+/// radians per second.
 pub const PREVIEW_FLOW_RATE: f64 = 1.0;
 /// The curl component drawn as 0 and as full intensity (the `C` key): `bake --curl`'s
 /// flow-map default `--range` (src/cli/bake.rs), so a screenshot and a baked flow map of
@@ -61,6 +62,8 @@ pub struct View {
     /// Flow noise (the `F` key): the clock turns simplex noise's gradients (in 2D and 3D)
     /// instead of moving along the animated axis, so the pattern swirls in place.
     pub flow: bool,
+    /// How fast flow noise turns the gradients, in radians per second.
+    pub flow_rate: f64,
     /// What the frame shows: the value in gray, or [`FieldOutput::Curl`] as a flow map (the
     /// `C` key, in 2D and 3D): R, G (, B) = the curl's x, y (, z) components mapped from
     /// [`PREVIEW_CURL_RANGE`], B = 0 in 2D.
@@ -121,12 +124,12 @@ impl View {
     /// The field a `width` × `height` frame samples: pixel `i` across an axis of `N`
     /// pixels samples `offset + frequency * i / N` with `frequency = step * N`, and the
     /// clock adds `speed * time` to the offset of [`View::animated_axis`] (or, when
-    /// [`View::flowing`], turns the gradients by `PREVIEW_FLOW_RATE * time`). Row 0 is the
+    /// [`View::flowing`], turns the gradients by `flow_rate * time`). Row 0 is the
     /// top of the window.
     pub fn field(&self, width: u32, height: u32) -> Field {
         let mut offset = [self.pan[0], self.pan[1], 0.0, 0.0];
         let flow_angle = if self.flowing() {
-            PREVIEW_FLOW_RATE * self.time
+            self.flow_rate * self.time
         } else {
             offset[self.animated_axis()] += self.speed * self.time;
             0.0
@@ -441,6 +444,7 @@ mod tests {
             warp: 0.0,
             warp_iterations: 1,
             flow: false,
+            flow_rate: PREVIEW_FLOW_RATE,
             output: FieldOutput::Value,
             tiled: false,
             graph: None,
