@@ -347,18 +347,64 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     let kept = save(&mut running);
     assert_eq!(kept, cells, "a bad graph keeps the last good picture");
 
-    // Tab hides the panel (once a click on the noise has taken the keys from the editor)
-    // and shows it again.
+    // Tab and H hide the panel and show it again (once a click on the noise has taken the
+    // keys from the editor).
     panel.click_at(100, 100);
     panel.wait_typing(false);
-    panel.key("Tab");
-    layout_when(&panel.layout, "no widgets", |v| {
-        v["widgets"].as_object().is_some_and(|w| w.is_empty())
-    });
-    panel.key("Tab");
-    panel.with("save_png");
+    for key in ["Tab", "h"] {
+        panel.key(key);
+        layout_when(&panel.layout, &format!("no widgets after {key}"), |v| {
+            v["widgets"].as_object().is_some_and(|w| w.is_empty())
+        });
+        panel.key(key);
+        panel.with("save_png");
+    }
 
     panel.key("Escape");
     let status = running.wait_exit();
     assert!(status.success(), "the preview exits 0 on Escape: {status}");
+}
+
+#[test]
+fn the_panel_starts_hidden_when_unattended_unless_asked_for() {
+    let Some(display) = window_setup() else {
+        return;
+    };
+    for (extra, shown) in [(None, false), (Some("shown"), true)] {
+        let dir = tempfile::tempdir().unwrap();
+        let layout = dir.path().join("layout.json");
+        let shot = dir.path().join("frame.png");
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_wgpu-noise"));
+        cmd.args([
+            "preview",
+            "--size",
+            "640x480",
+            "--frames",
+            "2",
+            "--screenshot",
+        ])
+        .arg(&shot)
+        .env("DISPLAY", &display.name)
+        .env_remove("WAYLAND_DISPLAY")
+        .env("WGPU_NOISE_PANEL_LAYOUT", &layout);
+        if let Some(panel) = extra {
+            cmd.args(["--panel", panel]);
+        }
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let written: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&layout).unwrap()).unwrap();
+        let widgets = written["widgets"].as_object().unwrap();
+        assert_eq!(
+            widgets.contains_key("save_png"),
+            shown,
+            "--panel {extra:?} with --screenshot: {written}"
+        );
+        // The screenshot is the noise alone either way.
+        assert!(image::open(&shot).unwrap().as_luma8().is_some());
+    }
 }
