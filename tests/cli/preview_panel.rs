@@ -351,6 +351,11 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     // keys from the editor).
     panel.click_at(100, 100);
     panel.wait_typing(false);
+    // `R` returns to the launch's settings: the picture is no longer the graph's.
+    panel.key("r");
+    panel.wait_view("simplex 2D");
+    let reset = save(&mut running);
+    assert_levels_match(&reset, &reference(&start), "after R");
     for key in ["Tab", "h"] {
         panel.key(key);
         layout_when(&panel.layout, &format!("no widgets after {key}"), |v| {

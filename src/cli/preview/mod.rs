@@ -721,6 +721,7 @@ impl App {
     /// Handles a pressed key; returns whether the picture changed.
     fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) -> Result<bool> {
         let dims_before = self.view.dims;
+        let graph_before = self.view.graph.is_some();
         let view = &mut self.view;
         // Held keys repeat only the stepping ones (octaves, frequency, seed), never a
         // toggle or a screenshot.
@@ -796,6 +797,15 @@ impl App {
         }
         if let Some(gfx) = self.gfx.as_mut() {
             gfx.renderer.set_seed(&gfx.queue, self.view.seed);
+            // `R` returns to the launch's source (the settings or the --graph file's graph)
+            // whichever the panel picked since.
+            if self.view.graph.is_some() != graph_before {
+                let graph = match &self.view.graph {
+                    Some(_) => self.graph.as_ref().map(|(_, program)| program),
+                    None => None,
+                };
+                gfx.renderer.set_graph(&gfx.device, graph)?;
+            }
         }
         Ok(true)
     }
