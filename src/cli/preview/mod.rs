@@ -1163,3 +1163,17 @@ impl ApplicationHandler for App {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_editors_default_graph_is_a_good_graph_in_every_dimension() {
+        for dims in 2..=4 {
+            if let Err(why) = watch::lower(DEFAULT_GRAPH, dims) {
+                panic!("{dims}D: {why}");
+            }
+        }
+    }
+}
