@@ -23,7 +23,8 @@ const PANEL_WIDTH: f32 = 270.0;
 /// Whether the panel is drawn (`H` and `Tab` switch it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Visibility {
-    /// Drawn over the right side of the window, taking the pointer and keys over it.
+    /// Drawn over the right side of the window; the pointer over it is the panel's, and the
+    /// keys while one of its text fields is typed into.
     Shown,
     /// Not drawn; the whole window is the noise.
     Hidden,
