@@ -81,6 +81,52 @@ fn display() -> Option<Display> {
             server: None,
         });
     }
+    xvfb(&[])
+}
+
+/// An Xvfb server of our own whose screen is also the file `folder/Xvfb_screen0` (XWD,
+/// `-fbdir`), for pictures of windows as the display shows them ([`window_picture`]); `None`
+/// (skipped) without Xvfb.
+pub(crate) fn framebuffer_display(folder: &Path) -> Option<Display> {
+    common::gpu()?;
+    xvfb(&["-fbdir", folder.to_str().expect("a UTF-8 folder")])
+}
+
+/// The `width` × `height` RGB picture at `(x, y)` of the screen file of
+/// [`framebuffer_display`] (XWD: a header of big-endian 32-bit fields, a colour map, then
+/// 32-bit pixels in the header's byte order).
+pub(crate) fn window_picture(
+    screen: &Path,
+    x: u32,
+    y: u32,
+    width: u32,
+    height: u32,
+) -> image::RgbImage {
+    let bytes = std::fs::read(screen).expect("read the Xvfb screen file");
+    let field = |i: usize| u32::from_be_bytes(bytes[4 * i..4 * i + 4].try_into().unwrap());
+    let (header, byte_order, bits, line) = (field(0), field(7), field(11), field(12));
+    let (red, green, blue, colours) = (field(14), field(15), field(16), field(19));
+    assert_eq!(bits, 32, "a 24-bit Xvfb screen has 32-bit pixels");
+    let start = header as usize + colours as usize * 12;
+    let channel = |pixel: u32, mask: u32| ((pixel & mask) >> mask.trailing_zeros()) as u8;
+    image::RgbImage::from_fn(width, height, |i, j| {
+        let at = start + (y + j) as usize * line as usize + (x + i) as usize * 4;
+        let raw: [u8; 4] = bytes[at..at + 4].try_into().unwrap();
+        let pixel = if byte_order == 0 {
+            u32::from_le_bytes(raw)
+        } else {
+            u32::from_be_bytes(raw)
+        };
+        image::Rgb([
+            channel(pixel, red),
+            channel(pixel, green),
+            channel(pixel, blue),
+        ])
+    })
+}
+
+/// Starts an Xvfb server of our own with `extra` options; `None` (skipped) without Xvfb.
+fn xvfb(extra: &[&str]) -> Option<Display> {
     let _guard = XVFB_START.lock().unwrap_or_else(|e| e.into_inner());
     for number in 90..140 {
         if display_taken(number) {
@@ -96,6 +142,7 @@ fn display() -> Option<Display> {
                 "-nolisten",
                 "tcp",
             ])
+            .args(extra)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn();
@@ -151,20 +198,20 @@ pub(crate) fn preview(display: Option<&Display>, args: &[&str]) -> Output {
 
 /// The parameters of one unattended frame.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
-    kind: NoiseKind,
-    dims: usize,
-    seed: u64,
-    octaves: u32,
+pub(crate) struct Frame {
+    pub(crate) kind: NoiseKind,
+    pub(crate) dims: usize,
+    pub(crate) seed: u64,
+    pub(crate) octaves: u32,
     /// Cells across the width.
-    frequency: f64,
-    time: f64,
-    speed: f64,
-    width: u32,
-    height: u32,
+    pub(crate) frequency: f64,
+    pub(crate) time: f64,
+    pub(crate) speed: f64,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
 }
 
-const FRAME: Frame = Frame {
+pub(crate) const FRAME: Frame = Frame {
     kind: NoiseKind::Simplex,
     dims: 3,
     seed: 0,
@@ -234,7 +281,7 @@ fn shoot(display: &Display, frame: &Frame, extra: &[&str]) -> image::DynamicImag
 /// window samples x = F·i/W, y = F·j/W (square pixels; row 0 at the top), plus
 /// speed · time on the animated axis (x in 2D, z in 3D, w in 4D; z = 0 in 4D), and gray =
 /// round(255 · clamp((v + 1) / 2, 0, 1)).
-fn reference(frame: &Frame) -> Vec<u8> {
+pub(crate) fn reference(frame: &Frame) -> Vec<u8> {
     let step = frame.frequency / frame.width as f64;
     reference_with(frame, [step, step], [0.0; 4])
 }

@@ -21,14 +21,14 @@ use super::preview::{assert_levels_match, preview, require_gpu, window_setup, Di
 /// y = F·j/W (row 0 at the top), plus speed · time on the animated axis (x in 2D, z in
 /// 3D, w in 4D).
 #[derive(Clone, Copy, Debug)]
-struct GraphFrame {
-    dims: usize,
-    seed: u64,
-    frequency: f64,
-    time: f64,
-    speed: f64,
-    width: u32,
-    height: u32,
+pub(crate) struct GraphFrame {
+    pub(crate) dims: usize,
+    pub(crate) seed: u64,
+    pub(crate) frequency: f64,
+    pub(crate) time: f64,
+    pub(crate) speed: f64,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
 }
 
 impl GraphFrame {
@@ -55,7 +55,7 @@ impl GraphFrame {
 /// The CPU reference of a frame of `graph_json`: the f32 graph evaluator at the frame's
 /// points (texture variant, the preview's), gray = round(255 · clamp((v + 1) / 2, 0, 1)) as
 /// `bake --graph -o x.png`'s default range.
-fn graph_reference(graph_json: &str, frame: &GraphFrame) -> Vec<u8> {
+pub(crate) fn graph_reference(graph_json: &str, frame: &GraphFrame) -> Vec<u8> {
     let program = Graph::from_json(graph_json)
         .expect("a valid graph")
         .program(frame.dims, [0.0; 4])
@@ -167,12 +167,12 @@ fn a_bad_graph_file_is_refused_before_a_window_opens() {
 // Live editing.
 
 /// A preview running with a window; killed if the test ends without it exiting.
-struct Running {
-    child: Child,
-    /// Lines of its stderr, as they come.
-    stderr: mpsc::Receiver<String>,
+pub(crate) struct Running {
+    pub(crate) child: Child,
+    /// Lines of its stdout and stderr, as they come.
+    pub(crate) stderr: mpsc::Receiver<String>,
     /// Lines seen so far.
-    seen: Vec<String>,
+    pub(crate) seen: Vec<String>,
 }
 
 impl Drop for Running {
@@ -183,11 +183,68 @@ impl Drop for Running {
 }
 
 impl Running {
+    /// Starts `wgpu-noise preview ARGS` on `display` in `folder` with `env` added, reading
+    /// its stdout and stderr lines.
+    pub(crate) fn start(
+        display: &Display,
+        args: &[String],
+        folder: &Path,
+        env: &[(&str, &Path)],
+    ) -> Running {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+            .arg("preview")
+            .args(args)
+            .current_dir(folder)
+            .env("DISPLAY", &display.name)
+            .env_remove("WAYLAND_DISPLAY")
+            .envs(env.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run wgpu-noise preview");
+        let stdout = child.stdout.take().unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let (send, lines) = mpsc::channel();
+        for stream in [
+            Box::new(stdout) as Box<dyn std::io::Read + Send>,
+            Box::new(stderr),
+        ] {
+            let send = send.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                    if send.send(line).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        Running {
+            child,
+            stderr: lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits up to 20 s for the preview to exit (after `Escape`); its status.
+    pub(crate) fn wait_exit(&mut self) -> std::process::ExitStatus {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "Escape did not close the preview"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Waits for a stderr line containing `text`, after the lines already seen. Up to
     /// 180 s: a step takes a few seconds alone, but over 60 s was seen with other tests of
     /// this binary and two builds on the machine's two cores (lavapipe compiles the
     /// graph's pipelines and renders on the CPU).
-    fn wait_for(&mut self, text: &str) -> String {
+    pub(crate) fn wait_for(&mut self, text: &str) -> String {
         let started = Instant::now();
         let deadline = started + Duration::from_secs(180);
         loop {
@@ -209,7 +266,31 @@ impl Running {
     }
 }
 
-fn xdotool(display: &Display, args: &[&str]) -> String {
+/// Whether xdotool can be run; without it a test is skipped with a note, or fails when
+/// `WGPU_NOISE_REQUIRE_GPU` is set.
+pub(crate) fn have_xdotool() -> bool {
+    if Command::new("xdotool").arg("version").output().is_ok() {
+        return true;
+    }
+    assert!(
+        !require_gpu(),
+        "WGPU_NOISE_REQUIRE_GPU is set but xdotool is missing; install xdotool"
+    );
+    eprintln!("SKIPPED (no xdotool to press keys)");
+    false
+}
+
+/// The preview's window (its title starts with "wgpu-noise").
+pub(crate) fn find_window(display: &Display) -> String {
+    let window = xdotool(display, &["search", "--sync", "--name", "wgpu-noise"]);
+    window
+        .lines()
+        .next()
+        .expect("the window is found")
+        .to_string()
+}
+
+pub(crate) fn xdotool(display: &Display, args: &[&str]) -> String {
     let out = Command::new("xdotool")
         .args(args)
         .env("DISPLAY", &display.name)
@@ -237,6 +318,11 @@ fn save(path: &Path, text: &str) {
 fn press_s(display: &Display, window: &str, running: &mut Running, folder: &Path) -> Vec<u8> {
     xdotool(display, &["windowfocus", "--sync", window]);
     xdotool(display, &["key", "s"]);
+    saved_picture(running, folder)
+}
+
+/// The picture of the next `saved NAME (…)` line (see [`press_s`]), as gray levels.
+pub(crate) fn saved_picture(running: &mut Running, folder: &Path) -> Vec<u8> {
     let mut line = running.wait_for("saved ");
     while let Ok(next) = running.stderr.recv_timeout(Duration::from_secs(1)) {
         running.seen.push(next.clone());
@@ -255,12 +341,12 @@ fn press_s(display: &Display, window: &str, running: &mut Running, folder: &Path
         .into_raw()
 }
 
-const FBM: &str = r#"{"version": 1, "output": "n",
+pub(crate) const FBM: &str = r#"{"version": 1, "output": "n",
   "nodes": {"n": {"type": "fbm", "source": {"type": "simplex"}, "octaves": 3}}}"#;
-const CELLS: &str = r#"{"version": 1, "output": "edges",
+pub(crate) const CELLS: &str = r#"{"version": 1, "output": "edges",
   "nodes": {"cells": {"type": "cellular", "output": "f2-f1"},
             "edges": {"type": "remap", "source": "cells", "from": [0, 0.5], "to": [-1, 1]}}}"#;
-const DANGLING: &str = r#"{"version": 1, "output": "n",
+pub(crate) const DANGLING: &str = r#"{"version": 1, "output": "n",
   "nodes": {"n": {"type": "multiply", "a": "cells", "b": 2}}}"#;
 
 #[test]
@@ -268,12 +354,7 @@ fn editing_the_graph_file_redraws_it_and_a_bad_edit_keeps_the_last_good_graph() 
     let Some(display) = window_setup() else {
         return;
     };
-    if Command::new("xdotool").arg("version").output().is_err() {
-        assert!(
-            !require_gpu(),
-            "WGPU_NOISE_REQUIRE_GPU is set but xdotool is missing; install xdotool"
-        );
-        eprintln!("SKIPPED (no xdotool to press keys)");
+    if !have_xdotool() {
         return;
     }
     let frame = GraphFrame {
@@ -290,45 +371,10 @@ fn editing_the_graph_file_redraws_it_and_a_bad_edit_keeps_the_last_good_graph() 
     save(&graph, FBM);
     let mut args = frame.options();
     args.extend(["--graph".to_string(), graph.to_string_lossy().into_owned()]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
-        .arg("preview")
-        .args(&args)
-        .current_dir(dir.path())
-        .env("DISPLAY", &display.name)
-        .env_remove("WAYLAND_DISPLAY")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run wgpu-noise preview");
-    let stdout = child.stdout.take().unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (send, lines) = mpsc::channel();
-    for stream in [
-        Box::new(stdout) as Box<dyn std::io::Read + Send>,
-        Box::new(stderr),
-    ] {
-        let send = send.clone();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stream).lines().map_while(Result::ok) {
-                if send.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-    }
-    let mut running = Running {
-        child,
-        stderr: lines,
-        seen: Vec::new(),
-    };
+    let mut running = Running::start(&display, &args, dir.path(), &[]);
     // The start-up line (stdout) says the window is up.
     running.wait_for("wgpu-noise preview on");
-    let window = xdotool(&display, &["search", "--sync", "--name", "wgpu-noise"]);
-    let window = window
-        .lines()
-        .next()
-        .expect("the window is found")
-        .to_string();
+    let window = find_window(&display);
 
     let first = press_s(&display, &window, &mut running, dir.path());
     assert_levels_match(&first, &graph_reference(FBM, &frame), "the graph at start");
@@ -350,16 +396,6 @@ fn editing_the_graph_file_redraws_it_and_a_bad_edit_keeps_the_last_good_graph() 
 
     xdotool(&display, &["windowfocus", "--sync", &window]);
     xdotool(&display, &["key", "Escape"]);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let status = loop {
-        if let Some(status) = running.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "Escape did not close the preview"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = running.wait_exit();
     assert!(status.success(), "the preview exits 0 on Escape: {status}");
 }

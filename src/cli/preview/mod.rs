@@ -2,8 +2,10 @@
 //! key away; with `--frames`/`--screenshot` it runs unattended (render, save, exit).
 //!
 //! [`view`] holds what a frame depends on (pure state, no window), [`render`] draws it
-//! (swapchain or offscreen for screenshots); this module is the window and its input.
+//! (swapchain or offscreen for screenshots), [`panel`] is the control panel drawn over it;
+//! this module is the window and its input.
 
+mod panel;
 mod render;
 mod view;
 mod watch;
@@ -24,15 +26,25 @@ use winit::window::{Window, WindowId};
 use wgpu_noise::field::MAX_OCTAVES;
 use wgpu_noise::graph::Program;
 
+use self::panel::{Notice, Painted, Panel, Request, Visibility};
 use self::render::{write_png, Renderer};
 use self::view::{View, ZOOM_STEP};
 use self::watch::{GraphWatch, Reload};
 use super::{FractalArg, NoiseOptions};
 
-/// The keys, as shown in the window title and printed by `H`.
+/// The keys, as shown in the window title and printed at the start.
 const HELP: &str =
     "N kind · 2/3/4 dims · +/- octaves · M fractal · W warp · F flow · C curl · T tile · ↑/↓ frequency · [/] seed · \
-                    Space pause · R reset · drag pan · wheel zoom · S screenshot · Esc quit";
+                    Space pause · R reset · drag pan · wheel zoom · S screenshot · H/Tab panel · Esc quit";
+/// What the graph editor holds when no `--graph` file is given.
+const DEFAULT_GRAPH: &str = r#"{
+  "version": 1,
+  "output": "n",
+  "nodes": {
+    "n": {"type": "fbm", "source": {"type": "simplex"}, "octaves": 4}
+  }
+}
+"#;
 /// What to run instead when no window can be opened.
 const BAKE_HINT: &str = "`wgpu-noise bake` writes the same noise to an image file without a window";
 /// How often the title's frame statistics are refreshed.
@@ -52,7 +64,7 @@ const PIXELS_PER_NOTCH: f64 = 40.0;
 #[command(
     after_help = "Keys: N kind (classic/simplex/cellular) · 2/3/4 dimensions · +/- octaves · M fBm/turbulence/ridged · \
 W domain warp · F flow noise · C curl noise (flow-map colours) · T tileable · \
-Up/Down frequency · [/] seed · Space pause · R reset · drag pan · wheel zoom · S screenshot · H help · Esc/Q quit
+Up/Down frequency · [/] seed · Space pause · R reset · drag pan · wheel zoom · S screenshot · H/Tab control panel · Esc/Q quit
 
 With --graph FILE the graph decides the noise (the kind, fractal, warp, flow, curl and tile keys \
 do nothing); the file is reloaded when it changes, and a bad edit is reported while the last \
@@ -108,6 +120,10 @@ pub struct PreviewArgs {
     /// options, reloading it whenever it changes.
     #[arg(long, value_name = "FILE", conflicts_with_all = GRAPH_CONFLICTS)]
     pub graph: Option<PathBuf>,
+    /// The control panel at the start (H and Tab show and hide it); default shown, hidden
+    /// with --frames or --screenshot.
+    #[arg(long, value_enum)]
+    pub panel: Option<Visibility>,
 }
 
 /// The options `--graph` replaces (clap argument ids).
@@ -193,13 +209,17 @@ fn initial_view(args: &PreviewArgs) -> View {
         seed: args.noise.seed,
         octaves: args.octaves,
         mode: args.fractal.into(),
+        lacunarity: wgpu_noise::Fractal::default().lacunarity,
+        gain: wgpu_noise::Fractal::default().gain,
         step: args.frequency / args.size.width as f64,
         pan: [0.0, 0.0],
         time: args.time,
         speed: args.speed,
         paused: false,
         warp: 0.0,
+        warp_iterations: 1,
         flow: false,
+        flow_rate: view::PREVIEW_FLOW_RATE,
         output: if args.curl {
             wgpu_noise::FieldOutput::Curl
         } else {
@@ -280,6 +300,7 @@ struct Gfx {
     device: wgpu::Device,
     queue: wgpu::Queue,
     renderer: Renderer,
+    panel: Panel,
 }
 
 /// Frames counted over the current statistics period.
@@ -316,6 +337,11 @@ struct App {
     graph: Option<(GraphWatch, Program)>,
     /// Why the file's last edit is not drawn (shown in the title until a good edit).
     graph_error: Option<String>,
+    /// The control panel at the start.
+    panel_start: Visibility,
+    /// The last graph the panel saved: its file and text (the bake command names it while
+    /// the editor holds that text).
+    saved_graph: Option<(PathBuf, String)>,
 }
 
 impl App {
@@ -356,6 +382,12 @@ impl App {
             dragging: false,
             graph,
             graph_error: None,
+            panel_start: args.panel.unwrap_or(if unattended {
+                Visibility::Hidden
+            } else {
+                Visibility::Shown
+            }),
+            saved_graph: None,
         }
     }
 
@@ -441,6 +473,11 @@ impl App {
                 adapter.get_info().name
             )?;
         }
+        let editor = match &self.graph {
+            Some((watch, _)) => watch.text().to_string(),
+            None => DEFAULT_GRAPH.to_string(),
+        };
+        let panel = Panel::new(&window, &device, format, self.panel_start, editor);
         Ok(Gfx {
             window,
             surface,
@@ -448,6 +485,7 @@ impl App {
             device,
             queue,
             renderer,
+            panel,
         })
     }
 
@@ -474,6 +512,7 @@ impl App {
             }
         }
         self.last_frame = Some(now);
+        let (width, height) = (gfx.config.width, gfx.config.height);
         let (frame, suboptimal) = match gfx.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t) => (t, false),
             wgpu::CurrentSurfaceTexture::Suboptimal(t) => (t, true),
@@ -488,7 +527,12 @@ impl App {
             }
             wgpu::CurrentSurfaceTexture::Validation => bail!("wgpu rejected the window's surface"),
         };
-        let (width, height) = (gfx.config.width, gfx.config.height);
+        // The panel's pass only for a frame that is drawn: its texture updates (the font
+        // atlas first) must reach its renderer.
+        let painted = self.run_panel(width, height)?;
+        let Some(gfx) = self.gfx.as_mut() else {
+            return Ok(());
+        };
         let uniforms = self.view.uniforms(width, height);
         let target = frame.texture.create_view(&wgpu::TextureViewDescriptor {
             label: Some("preview swapchain view"),
@@ -501,7 +545,20 @@ impl App {
             });
         gfx.renderer
             .draw_window(&gfx.queue, &mut encoder, &target, &uniforms);
+        if let Some(painted) = painted {
+            gfx.panel.paint(
+                &gfx.device,
+                &gfx.queue,
+                &mut encoder,
+                &target,
+                [width, height],
+                painted,
+            );
+        }
         gfx.queue.submit([encoder.finish()]);
+        gfx.panel
+            .write_layout()
+            .context("writing the panel layout (WGPU_NOISE_PANEL_LAYOUT)")?;
         gfx.window.pre_present_notify();
         gfx.queue.present(frame);
         if suboptimal {
@@ -593,10 +650,20 @@ impl App {
             }
             Reload::Failed(why) => Err(why),
         };
-        let path = watch.path().display().to_string();
+        let path = watch
+            .path()
+            .map_or_else(String::new, |p| p.display().to_string());
+        let text = watch.text().to_string();
+        let name = watch.name();
         match outcome {
             Ok(()) => {
                 self.graph_error = None;
+                self.view.graph = Some(name);
+                if let Some(gfx) = self.gfx.as_mut() {
+                    // The file's edit is the graph drawn now: the editor shows it.
+                    gfx.panel.editor.text = text;
+                    gfx.panel.editor.error = None;
+                }
                 errln!("reloaded {path}")?;
             }
             Err(why) => {
@@ -617,7 +684,8 @@ impl App {
             return Ok(());
         };
         let new = watch.program(self.view.dims)?;
-        if let Some(gfx) = self.gfx.as_mut() {
+        // A graph kept while the settings are drawn is only lowered.
+        if let Some(gfx) = self.gfx.as_mut().filter(|_| self.view.graph.is_some()) {
             gfx.renderer
                 .set_graph(&gfx.device, Some(&new))
                 .map_err(|e| format!("{e:#}"))?;
@@ -653,6 +721,7 @@ impl App {
     /// Handles a pressed key; returns whether the picture changed.
     fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) -> Result<bool> {
         let dims_before = self.view.dims;
+        let graph_before = self.view.graph.is_some();
         let view = &mut self.view;
         // Held keys repeat only the stepping ones (octaves, frequency, seed), never a
         // toggle or a screenshot.
@@ -677,6 +746,7 @@ impl App {
                     shown: self.stats.shown,
                 };
             }
+            Key::Named(NamedKey::Tab) => self.toggle_panel(),
             Key::Named(NamedKey::ArrowUp) => self.zoom_at_centre(1.0 / ZOOM_STEP),
             Key::Named(NamedKey::ArrowDown) => self.zoom_at_centre(ZOOM_STEP),
             Key::Character(c) => match c.to_lowercase().as_str() {
@@ -704,7 +774,7 @@ impl App {
                     *view = self.initial.clone();
                     self.last_frame = None;
                 }
-                "h" => outln!("keys: {HELP}")?,
+                "h" => self.toggle_panel(),
                 "s" => {
                     let path = next_screenshot_path();
                     // A free name; should one appear meanwhile, it is not replaced.
@@ -727,8 +797,172 @@ impl App {
         }
         if let Some(gfx) = self.gfx.as_mut() {
             gfx.renderer.set_seed(&gfx.queue, self.view.seed);
+            // `R` returns to the launch's source (the settings or the --graph file's graph)
+            // whichever the panel picked since.
+            if self.view.graph.is_some() != graph_before {
+                let graph = match &self.view.graph {
+                    Some(_) => self.graph.as_ref().map(|(_, program)| program),
+                    None => None,
+                };
+                gfx.renderer.set_graph(&gfx.device, graph)?;
+            }
         }
         Ok(true)
+    }
+
+    /// `H` and `Tab`: shows or hides the control panel.
+    fn toggle_panel(&mut self) {
+        if let Some(gfx) = self.gfx.as_mut() {
+            let next = gfx.panel.visibility.toggled();
+            gfx.panel.set_visibility(next);
+        }
+    }
+
+    /// The panel's pass for a `width` × `height` frame, if it is shown: its controls change
+    /// the view (a change the field refuses is undone and reported in the panel), and its
+    /// requests are carried out before the frame is drawn.
+    fn run_panel(&mut self, width: u32, height: u32) -> Result<Option<Painted>> {
+        let Some(gfx) = self.gfx.as_mut() else {
+            return Ok(None);
+        };
+        if gfx.panel.visibility == Visibility::Hidden {
+            return Ok(None);
+        }
+        let before = self.view.clone();
+        let (requests, painted) = gfx.panel.run(&gfx.window, &mut self.view, [width, height]);
+        if self.view != before {
+            if let Err(e) = self.view.field(width, height).validate() {
+                self.view = before.clone();
+                gfx.panel.notice = Some(Notice::Failed(e.to_string()));
+            }
+            if self.view.paused != before.paused {
+                // The clock resumes from where it stopped (as with Space).
+                self.last_frame = None;
+            }
+            gfx.renderer.set_seed(&gfx.queue, self.view.seed);
+            if self.view.dims != before.dims {
+                if let Err(why) = self.relower_graph() {
+                    self.view.dims = before.dims;
+                    if let Some(gfx) = self.gfx.as_mut() {
+                        gfx.panel.notice = Some(Notice::Failed(format!(
+                            "the graph in {}D: {why}",
+                            self.view.dims
+                        )));
+                    }
+                }
+            }
+            self.update_title();
+        }
+        for request in requests {
+            self.carry_out(request, width)?;
+        }
+        Ok(Some(painted))
+    }
+
+    /// Does what a panel button or edit asked for.
+    fn carry_out(&mut self, request: Request, width: u32) -> Result<()> {
+        let Some(gfx) = self.gfx.as_mut() else {
+            return Ok(());
+        };
+        match request {
+            Request::UseSettings => {
+                gfx.renderer.set_graph(&gfx.device, None)?;
+                self.view.graph = None;
+            }
+            Request::ApplyGraph => {
+                let text = gfx.panel.editor.text.clone();
+                let lowered = watch::lower(&text, self.view.dims).and_then(|(graph, program)| {
+                    gfx.renderer
+                        .set_graph(&gfx.device, Some(&program))
+                        .map_err(|e| format!("{e:#}"))?;
+                    Ok((graph, program))
+                });
+                match lowered {
+                    Ok((graph, program)) => {
+                        gfx.panel.editor.error = None;
+                        match &mut self.graph {
+                            Some((watch, drawn)) => {
+                                watch.adopt(graph);
+                                *drawn = program;
+                            }
+                            None => {
+                                self.graph = Some(
+                                    GraphWatch::typed(&text, self.view.dims)
+                                        .map_err(|why| anyhow!("{why}"))?,
+                                );
+                            }
+                        }
+                        let name = self.graph.as_ref().map(|(w, _)| w.name());
+                        self.view.graph = name;
+                    }
+                    // The last good graph stays drawn.
+                    Err(why) => gfx.panel.editor.error = Some(why),
+                }
+            }
+            Request::SavePng => {
+                let path = next_screenshot_path();
+                let notice = match self.save_screenshot(&path, false) {
+                    Ok(()) => Notice::Done(format!("saved {}", path.display())),
+                    Err(e) => {
+                        errln!("error: screenshot: {e:#}")?;
+                        Notice::Failed(format!("{e:#}"))
+                    }
+                };
+                self.set_notice(notice);
+            }
+            Request::SaveGraph => {
+                let text = gfx.panel.editor.text.clone();
+                let notice = match save_new_file(next_graph_path, &text) {
+                    Ok(path) => {
+                        errln!("saved {}", path.display())?;
+                        let shown = format!("saved {}", path.display());
+                        self.saved_graph = Some((path, text));
+                        Notice::Done(shown)
+                    }
+                    Err(e) => Notice::Failed(format!("save graph: {e}")),
+                };
+                self.set_notice(notice);
+            }
+            Request::BakeCommand => {
+                let height = gfx.config.height;
+                let editor = &gfx.panel.editor.text;
+                // The graph's file: the one last saved or read with the editor's text.
+                let graph_file = [
+                    self.saved_graph
+                        .as_ref()
+                        .filter(|(_, t)| t == editor)
+                        .map(|(p, _)| p.clone()),
+                    self.graph
+                        .as_ref()
+                        .and_then(|(w, _)| w.path().filter(|_| w.text() == editor))
+                        .map(Into::into),
+                ]
+                .into_iter()
+                .flatten()
+                .next();
+                let mut shown = self.view.bake_command(
+                    width,
+                    height,
+                    graph_file.as_deref(),
+                    std::path::Path::new("noise.png"),
+                );
+                let command = shown.clone();
+                if self.view.graph.is_some() && graph_file.is_none() {
+                    shown.push_str("\n(save the graph first and give its file to --graph)");
+                }
+                outln!("{command}")?;
+                gfx.panel.copy(&command);
+                self.set_notice(Notice::Done(shown));
+            }
+        }
+        self.update_title();
+        Ok(())
+    }
+
+    fn set_notice(&mut self, notice: Notice) {
+        if let Some(gfx) = self.gfx.as_mut() {
+            gfx.panel.notice = Some(notice);
+        }
     }
 
     /// Frequency keys: more (`factor` < 1 zooms out) or fewer cells, about the centre.
@@ -743,6 +977,34 @@ impl App {
     fn animating(&self) -> bool {
         self.frames.is_some() || !self.view.paused
     }
+}
+
+/// `wgpu-noise-graph-001.json`, … : the panel's "save graph" file names, in the current
+/// directory.
+fn next_graph_path(n: u32) -> PathBuf {
+    PathBuf::from(format!("wgpu-noise-graph-{n:03}.json"))
+}
+
+/// Writes `text` to the first of `name(1)`, `name(2)`, … that does not exist (never
+/// replacing a file, even one that appears meanwhile).
+fn save_new_file(name: fn(u32) -> PathBuf, text: &str) -> std::io::Result<PathBuf> {
+    use std::io::Write;
+    for n in 1..=999 {
+        let path = name(n);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut file) => {
+                file.write_all(text.as_bytes())?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other("names 001 to 999 are taken"))
 }
 
 /// `wgpu-noise-preview-001.png`, … : the first name not taken in the current directory.
@@ -770,6 +1032,31 @@ impl ApplicationHandler for App {
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         let mut changed = false;
+        let input = matches!(
+            event,
+            WindowEvent::KeyboardInput { .. }
+                | WindowEvent::MouseInput { .. }
+                | WindowEvent::MouseWheel { .. }
+                | WindowEvent::CursorMoved { .. }
+                | WindowEvent::Ime(_)
+        );
+        if let Some(gfx) = self.gfx.as_mut() {
+            let (consumed, repaint) = gfx.panel.on_event(&gfx.window, &event);
+            if repaint {
+                gfx.window.request_redraw();
+            }
+            if consumed && input {
+                // Input for the panel (the pointer over it, keys while typing) is not the
+                // preview's; a drag of the noise ends wherever the button is released.
+                if let WindowEvent::MouseInput { .. } = event {
+                    self.dragging = false;
+                }
+                if let WindowEvent::CursorMoved { position, .. } = event {
+                    self.cursor = position;
+                }
+                return;
+            }
+        }
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::Resized(size) => {
@@ -868,11 +1155,25 @@ impl ApplicationHandler for App {
         event_loop.set_control_flow(if self.frames.is_some() {
             // Wake up now and then to enforce UNATTENDED_TIMEOUT.
             ControlFlow::WaitUntil(Instant::now() + Duration::from_secs(1))
-        } else if let Some((watch, _)) = &self.graph {
+        } else if let Some(next) = self.graph.as_ref().and_then(|(w, _)| w.next_look()) {
             // Wake up to look at the graph file even while nothing moves.
-            ControlFlow::WaitUntil(watch.next_look())
+            ControlFlow::WaitUntil(next)
         } else {
             ControlFlow::Wait
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_editors_default_graph_is_a_good_graph_in_every_dimension() {
+        for dims in 2..=4 {
+            if let Err(why) = watch::lower(DEFAULT_GRAPH, dims) {
+                panic!("{dims}D: {why}");
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! window-sized frame of it becomes a [`Field`] (so the window follows the library's
 //! sampling convention and the CPU reference can reproduce any frame).
 
-use wgpu_noise::bake::ValueRange;
+use wgpu_noise::bake::{shortest, ValueRange};
 use wgpu_noise::field::{Warp, MAX_OCTAVES};
 use wgpu_noise::params::{FillParams, NoiseSettings, Slab};
 use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, NoiseKind};
@@ -15,7 +15,10 @@ const STEP_RANGE: (f64, f64) = (1e-6, 1.0);
 
 /// The domain warp amplitude the `W` key turns on, in lattice cells.
 pub const PREVIEW_WARP: f64 = 0.8;
-/// How fast the gradients of flow noise turn (the `F` key), in radians per second.
+/// The fBm octaves of the warp noise.
+pub const PREVIEW_WARP_OCTAVES: u32 = 2;
+/// How fast the gradients of flow noise turn (the `F` key) unless the panel changes it, in
+/// radians per second.
 pub const PREVIEW_FLOW_RATE: f64 = 1.0;
 /// The curl component drawn as 0 and as full intensity (the `C` key): `bake --curl`'s
 /// flow-map default `--range` (src/cli/bake.rs), so a screenshot and a baked flow map of
@@ -34,10 +37,14 @@ pub struct View {
     pub dims: usize,
     /// Permutation seed.
     pub seed: u64,
-    /// Fractal octaves, 1 to `MAX_OCTAVES` (fBm, lacunarity 2, gain 0.5).
+    /// Fractal octaves, 1 to `MAX_OCTAVES`.
     pub octaves: u32,
     /// How octaves combine.
     pub mode: FractalMode,
+    /// Frequency ratio between successive octaves (2 unless the panel changes it).
+    pub lacunarity: f64,
+    /// Amplitude ratio between successive octaves (0.5 unless the panel changes it).
+    pub gain: f64,
     /// Noise units per pixel (the same on both axes, so pixels are square).
     pub step: f64,
     /// Noise coordinate of the top-left pixel, before the animation is added.
@@ -50,9 +57,13 @@ pub struct View {
     pub paused: bool,
     /// Domain warp amplitude in lattice cells (0 = none; the `W` key toggles it).
     pub warp: f64,
+    /// Domain warp iterations, 1 to `MAX_WARP_ITERATIONS` (1 unless the panel changes it).
+    pub warp_iterations: u32,
     /// Flow noise (the `F` key): the clock turns simplex noise's gradients (in 2D and 3D)
     /// instead of moving along the animated axis, so the pattern swirls in place.
     pub flow: bool,
+    /// How fast flow noise turns the gradients, in radians per second.
+    pub flow_rate: f64,
     /// What the frame shows: the value in gray, or [`FieldOutput::Curl`] as a flow map (the
     /// `C` key, in 2D and 3D): R, G (, B) = the curl's x, y (, z) components mapped from
     /// [`PREVIEW_CURL_RANGE`], B = 0 in 2D.
@@ -113,12 +124,12 @@ impl View {
     /// The field a `width` × `height` frame samples: pixel `i` across an axis of `N`
     /// pixels samples `offset + frequency * i / N` with `frequency = step * N`, and the
     /// clock adds `speed * time` to the offset of [`View::animated_axis`] (or, when
-    /// [`View::flowing`], turns the gradients by `PREVIEW_FLOW_RATE * time`). Row 0 is the
+    /// [`View::flowing`], turns the gradients by `flow_rate * time`). Row 0 is the
     /// top of the window.
     pub fn field(&self, width: u32, height: u32) -> Field {
         let mut offset = [self.pan[0], self.pan[1], 0.0, 0.0];
         let flow_angle = if self.flowing() {
-            PREVIEW_FLOW_RATE * self.time
+            self.flow_rate * self.time
         } else {
             offset[self.animated_axis()] += self.speed * self.time;
             0.0
@@ -148,11 +159,13 @@ impl View {
             .with_fractal(Fractal {
                 mode: self.mode,
                 octaves: self.octaves,
-                ..Fractal::default()
+                lacunarity: self.lacunarity,
+                gain: self.gain,
             })
             .with_warp(Warp {
                 amplitude: self.warp,
-                octaves: 2,
+                octaves: PREVIEW_WARP_OCTAVES,
+                iterations: self.warp_iterations,
                 ..Warp::default()
             })
             .with_flow_angle(flow_angle);
@@ -195,6 +208,83 @@ impl View {
         }
     }
 
+    /// The `wgpu-noise bake` command that writes this view's `width` × `height` frame to
+    /// `output` as the window shows it: the same field and seed, the same 8-bit levels
+    /// (`--range` of the gray or flow-map mapping). A graph view names `graph_file`
+    /// (`GRAPH.json` when there is none).
+    pub fn bake_command(
+        &self,
+        width: u32,
+        height: u32,
+        graph_file: Option<&std::path::Path>,
+        output: &std::path::Path,
+    ) -> String {
+        let field = self.field(width, height);
+        let d = self.dims;
+        let join = |v: &[f64]| v.iter().map(|&x| shortest(x)).collect::<Vec<_>>().join(",");
+        let mut size = vec![width.to_string(), height.to_string()];
+        size.resize(d, "1".to_string());
+        let mut args: Vec<String> = vec!["wgpu-noise".into(), "bake".into()];
+        let mut push = |a: &str, b: String| {
+            args.push(a.to_string());
+            if !b.is_empty() {
+                args.push(b);
+            }
+        };
+        match &self.graph {
+            Some(_) => push(
+                "--graph",
+                graph_file.map_or_else(|| "GRAPH.json".into(), |p| p.display().to_string()),
+            ),
+            None => push("--noise", self.kind.name().to_string()),
+        }
+        push("--dims", d.to_string());
+        push("--seed", self.seed.to_string());
+        push("--size", size.join("x"));
+        push("--frequency", join(&field.frequency[..d]));
+        push("--offset", join(&field.offset[..d]));
+        if self.graph.is_none() {
+            let f = &field.fractal;
+            if f.octaves != 1 {
+                push("--octaves", f.octaves.to_string());
+            }
+            if f.lacunarity != Fractal::default().lacunarity {
+                push("--lacunarity", shortest(f.lacunarity));
+            }
+            if f.gain != Fractal::default().gain {
+                push("--gain", shortest(f.gain));
+            }
+            match f.mode {
+                FractalMode::Fbm => {}
+                FractalMode::Turbulence => push("--fractal", "turbulence".into()),
+                FractalMode::Ridged => push("--fractal", "ridged".into()),
+            }
+            if field.tileable {
+                push("--tileable", String::new());
+            }
+            if field.warp.amplitude != 0.0 {
+                push("--warp", shortest(field.warp.amplitude));
+                push("--warp-octaves", field.warp.octaves.to_string());
+                push("--warp-iterations", field.warp.iterations.to_string());
+            }
+            if field.flow_angle != 0.0 {
+                push("--flow-angle", shortest(field.flow_angle));
+            }
+            if self.showing_curl() {
+                push("--curl", String::new());
+            } else if self.mode != FractalMode::Fbm {
+                let (lo, hi) = value_range(self.mode);
+                push("--range", format!("{},{}", shortest(lo), shortest(hi)));
+            }
+        }
+        push("--bits", "8".into());
+        push("-o", output.display().to_string());
+        args.iter()
+            .map(|a| shell_word(a))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// Moves the picture by a drag of `(dx, dy)` pixels (it follows the pointer).
     pub fn pan_pixels(&mut self, dx: f64, dy: f64) {
         self.pan[0] -= dx * self.step;
@@ -232,11 +322,7 @@ impl View {
 
     /// A short description for the title: "simplex 3D fBm ×4, seed 0, 8.0 cells across".
     pub fn describe(&self, width: u32) -> String {
-        let mode = match self.mode {
-            FractalMode::Fbm => "fBm",
-            FractalMode::Turbulence => "turbulence",
-            FractalMode::Ridged => "ridged",
-        };
+        let mode = mode_name(self.mode);
         if self.showing_curl() {
             return format!(
                 "curl noise {}D (RGB = x, y, z over {}..{}), seed {}, {:.3} cells across, t={:.2}s{}",
@@ -271,6 +357,26 @@ impl View {
             self.time,
             if self.paused { " (paused)" } else { "" }
         )
+    }
+}
+
+/// A fractal mode as the title and the panel name it.
+pub fn mode_name(mode: FractalMode) -> &'static str {
+    match mode {
+        FractalMode::Fbm => "fBm",
+        FractalMode::Turbulence => "turbulence",
+        FractalMode::Ridged => "ridged",
+    }
+}
+
+/// `word` as a POSIX shell reads it back: as it is when it has only safe characters, else
+/// in single quotes.
+fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-.,/:=+".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
@@ -328,13 +434,17 @@ mod tests {
             seed: 0,
             octaves: 1,
             mode: FractalMode::Fbm,
+            lacunarity: 2.0,
+            gain: 0.5,
             step: 0.01,
             pan: [0.0, 0.0],
             time: 2.0,
             speed: 0.5,
             paused: false,
             warp: 0.0,
+            warp_iterations: 1,
             flow: false,
+            flow_rate: PREVIEW_FLOW_RATE,
             output: FieldOutput::Value,
             tiled: false,
             graph: None,
@@ -469,6 +579,41 @@ mod tests {
         v.pan_pixels(25.0, -4.0);
         assert!((v.pan[0] + 35.0 * v.step - under_pointer).abs() < 1e-12);
         assert!((v.pan[1] - 4.0 * v.step - 0.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_bake_command_names_every_setting_that_differs_from_bakes_defaults() {
+        let mut v = view();
+        v.mode = FractalMode::Turbulence;
+        v.octaves = 3;
+        v.gain = 0.25;
+        v.warp = 0.5;
+        v.warp_iterations = 2;
+        let command = v.bake_command(64, 32, None, std::path::Path::new("a b.png"));
+        assert_eq!(
+            command,
+            "wgpu-noise bake --noise simplex --dims 3 --seed 0 --size 64x32x1 \
+             --frequency 0.64,0.32,1 --offset 0,0,1 --octaves 3 --gain 0.25 \
+             --fractal turbulence --warp 0.5 --warp-octaves 2 --warp-iterations 2 \
+             --range 0,1 --bits 8 -o 'a b.png'"
+        );
+        v.graph = Some("g.json".into());
+        let command = v.bake_command(64, 32, None, std::path::Path::new("n.png"));
+        assert!(
+            command.starts_with("wgpu-noise bake --graph GRAPH.json --dims 3"),
+            "{command}"
+        );
+        assert!(
+            !command.contains("--octaves"),
+            "a graph has its own: {command}"
+        );
+    }
+
+    #[test]
+    fn shell_words_read_back_as_they_were() {
+        assert_eq!(shell_word("-0.5,2"), "-0.5,2");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word(""), "''");
     }
 
     #[test]

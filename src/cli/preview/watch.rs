@@ -1,6 +1,8 @@
 //! `preview --graph FILE`: the graph file, watched for edits. Each change is read, checked
 //! and lowered; a good one replaces the graph drawn, a bad one is reported and the last
-//! good graph stays (live editing in any text editor).
+//! good graph stays (live editing in any text editor). The panel's graph editor replaces
+//! the last good graph the same way ([`lower`], [`GraphWatch::adopt`]); a graph typed there
+//! first has no file to watch.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
@@ -26,9 +28,9 @@ pub enum Reload {
     Failed(String),
 }
 
-/// The watched file and its last good graph.
+/// The watched file (if the graph came from one) and its last good graph.
 pub struct GraphWatch {
-    path: PathBuf,
+    path: Option<PathBuf>,
     /// The size and modification time last seen, and the text last read: a change of the
     /// first is a reason to read, a change of the second a reason to reload.
     stamp: Option<(u64, SystemTime)>,
@@ -48,7 +50,7 @@ impl GraphWatch {
             .program(dims, UNTILED)
             .map_err(|e| fail(e.to_string()))?;
         let watch = GraphWatch {
-            path: path.to_path_buf(),
+            path: Some(path.to_path_buf()),
             stamp,
             text,
             graph,
@@ -57,22 +59,48 @@ impl GraphWatch {
         Ok((watch, program))
     }
 
-    /// The file's name, for the window title.
+    /// A graph typed in the panel's editor (no file), lowered for `dims`.
+    pub fn typed(text: &str, dims: usize) -> Result<(GraphWatch, Program), String> {
+        let (graph, program) = lower(text, dims)?;
+        let watch = GraphWatch {
+            path: None,
+            stamp: None,
+            text: text.to_string(),
+            graph,
+            next_look: Instant::now(),
+        };
+        Ok((watch, program))
+    }
+
+    /// The file's name, for the window title ("editor" for a typed graph).
     pub fn name(&self) -> String {
-        self.path.file_name().map_or_else(
-            || self.path.display().to_string(),
-            |n| n.to_string_lossy().into(),
-        )
+        match &self.path {
+            Some(path) => path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into(),
+            ),
+            None => "editor".to_string(),
+        }
     }
 
     /// The file as given on the command line, for messages.
-    pub fn path(&self) -> &Path {
-        &self.path
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
-    /// When the file is next looked at.
-    pub fn next_look(&self) -> Instant {
-        self.next_look
+    /// The file's text as last read (a typed graph's text).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// When the file is next looked at (`None`: no file).
+    pub fn next_look(&self) -> Option<Instant> {
+        self.path.as_ref().map(|_| self.next_look)
+    }
+
+    /// Makes `graph` (from the panel's editor, lowered and drawn) the last good graph.
+    pub fn adopt(&mut self, graph: Graph) {
+        self.graph = graph;
     }
 
     /// The last good graph lowered for `dims` (a dimension key).
@@ -83,16 +111,19 @@ impl GraphWatch {
     /// Looks at the file if it is time to: a changed text is checked and lowered for
     /// `dims`, and becomes the last good graph only if both succeed.
     pub fn look(&mut self, dims: usize) -> Reload {
+        let Some(path) = self.path.clone() else {
+            return Reload::Unchanged;
+        };
         let now = Instant::now();
         if now < self.next_look {
             return Reload::Unchanged;
         }
         self.next_look = now + POLL_PERIOD;
-        let stamp = stamp(&self.path);
+        let stamp = stamp(&path);
         if stamp.is_some() && stamp == self.stamp {
             return Reload::Unchanged;
         }
-        let text = match std::fs::read_to_string(&self.path) {
+        let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
             // Editors that save by rename leave a moment without the file: look again
             // next time rather than report it.
@@ -107,18 +138,21 @@ impl GraphWatch {
             return Reload::Unchanged;
         }
         self.text = text;
-        let lowered = Graph::from_json(&self.text).and_then(|graph| {
-            let program = graph.program(dims, UNTILED)?;
-            Ok((graph, program))
-        });
-        match lowered {
+        match lower(&self.text, dims) {
             Ok((graph, program)) => {
                 self.graph = graph;
                 Reload::Loaded(program)
             }
-            Err(e) => Reload::Failed(e.to_string()),
+            Err(why) => Reload::Failed(why),
         }
     }
+}
+
+/// Checks and lowers a graph's text for `dims`.
+pub fn lower(text: &str, dims: usize) -> Result<(Graph, Program), String> {
+    let graph = Graph::from_json(text).map_err(|e| e.to_string())?;
+    let program = graph.program(dims, UNTILED).map_err(|e| e.to_string())?;
+    Ok((graph, program))
 }
 
 /// The file's size and modification time, if it can be read.
