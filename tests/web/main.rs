@@ -231,6 +231,47 @@ fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
     Ok((chromium, web))
 }
 
+/// Runs the driver `script` (`node SCRIPT REQUEST.json RESULT.json`) with `request`, in
+/// `dir`, and returns its result after printing the page's console; the driver's own failure
+/// or a page that did not start fails the test.
+fn run_driver(script: &Path, request: &Value, dir: &Path) -> Value {
+    let request_path = dir.join("request.json");
+    let result_path = dir.join("result.json");
+    std::fs::write(&request_path, request.to_string()).unwrap();
+    let start = Instant::now();
+    let out = Command::new("node")
+        .arg(script)
+        .arg(&request_path)
+        .arg(&result_path)
+        .output()
+        .expect("node runs");
+    eprintln!(
+        "{}: {:.1} s",
+        script.display(),
+        start.elapsed().as_secs_f64()
+    );
+    assert!(
+        out.status.success(),
+        "{} failed: {}",
+        script.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let result: Value =
+        serde_json::from_str(&std::fs::read_to_string(&result_path).unwrap()).unwrap();
+    for m in result["console"].as_array().unwrap() {
+        eprintln!("console.{}: {}", m["type"].as_str().unwrap(), m["text"]);
+    }
+    if let Some(e) = result.get("driver_error") {
+        panic!("the page failed: {}", e.as_str().unwrap());
+    }
+    assert_eq!(
+        result["ready"], true,
+        "the page did not start: {}",
+        result["failed"]
+    );
+    result
+}
+
 fn run_page() -> Option<Value> {
     let (chromium, web) = match browser_tools() {
         Ok(tools) => tools,
@@ -279,43 +320,8 @@ fn run_page() -> Option<Value> {
         "compute": compute,
         "draw": draw,
     });
-    let request_path = dir.path().join("request.json");
-    let result_path = dir.path().join("result.json");
-    std::fs::write(&request_path, request.to_string()).unwrap();
-    let start = Instant::now();
-    let out = Command::new("node")
-        .arg(web.join("check.mjs"))
-        .arg(&request_path)
-        .arg(&result_path)
-        .output()
-        .expect("node runs");
-    eprintln!(
-        "browser run: {:.1} s; page screenshot {}",
-        start.elapsed().as_secs_f64(),
-        page_png.display()
-    );
-    assert!(
-        out.status.success(),
-        "web/check.mjs failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut result: Value =
-        serde_json::from_str(&std::fs::read_to_string(&result_path).unwrap()).unwrap();
-    for m in result["console"].as_array().unwrap() {
-        eprintln!(
-            "console.{}: {}",
-            m["type"].as_str().unwrap(),
-            m["text"].as_str().unwrap()
-        );
-    }
-    if let Some(e) = result.get("driver_error") {
-        panic!("the page failed: {}", e.as_str().unwrap());
-    }
-    assert_eq!(
-        result["ready"], true,
-        "the page did not start: {}",
-        result["failed"]
-    );
+    let mut result = run_driver(&web.join("check.mjs"), &request, dir.path());
+    eprintln!("page screenshot {}", page_png.display());
     // The screenshots live in the temporary directory: keep their gray levels.
     for p in pictures() {
         let png = result["draw"][p.name].as_str().unwrap().to_string();

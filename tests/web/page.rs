@@ -22,7 +22,7 @@ use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
 
 use crate::common::levels::{assert_levels_match, differences};
-use crate::{browser_tools, skip};
+use crate::{browser_tools, run_driver, skip};
 
 /// The graph typed into the page: ridged simplex, domain-warped.
 const GRAPH: &str = r#"{"version":1,"output":"out","nodes":{"base":{"type":"simplex"},"ridges":{"type":"ridged","source":"base","octaves":3},"out":{"type":"warp","source":"ridges","amplitude":0.4,"octaves":2}}}"#;
@@ -114,39 +114,8 @@ fn run_page() -> Option<Session> {
         "downloads": downloads,
         "steps": steps(),
     });
-    let request_path = dir.path().join("request.json");
-    let result_path = dir.path().join("result.json");
-    std::fs::write(&request_path, request.to_string()).unwrap();
-    let start = Instant::now();
-    let out = Command::new("node")
-        .arg(web.join("page.mjs"))
-        .arg(&request_path)
-        .arg(&result_path)
-        .output()
-        .expect("node runs");
-    eprintln!(
-        "page run: {:.1} s; screenshot {}",
-        start.elapsed().as_secs_f64(),
-        screenshot.display()
-    );
-    assert!(
-        out.status.success(),
-        "web/page.mjs failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let result: Value =
-        serde_json::from_str(&std::fs::read_to_string(&result_path).unwrap()).unwrap();
-    for m in result["console"].as_array().unwrap() {
-        eprintln!("console.{}: {}", m["type"].as_str().unwrap(), m["text"]);
-    }
-    if let Some(e) = result.get("driver_error") {
-        panic!("the page failed: {}", e.as_str().unwrap());
-    }
-    assert_eq!(
-        result["ready"], true,
-        "the page did not start: {}",
-        result["failed"]
-    );
+    let result = run_driver(&web.join("page.mjs"), &request, dir.path());
+    eprintln!("page screenshot {}", screenshot.display());
     Some(Session {
         result,
         downloads,
