@@ -22,7 +22,7 @@ use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
 
 use crate::common::levels::{assert_levels_match, differences};
-use crate::{browser_tools, run_driver, skip};
+use crate::{assert_clean_start, browser_tools, run_driver, skip};
 
 /// The graph typed into the page: ridged simplex, domain-warped.
 const GRAPH: &str = r#"{"version":1,"output":"out","nodes":{"base":{"type":"simplex"},"ridges":{"type":"ridged","source":"base","octaves":3},"out":{"type":"warp","source":"ridges","amplitude":0.4,"octaves":2}}}"#;
@@ -234,20 +234,7 @@ fn the_page_loads_on_the_browsers_webgpu_with_a_clean_console() {
     let Some(s) = session() else { return };
     let r = &s.result;
     eprintln!("page status: {}", r["status"]);
-    assert!(
-        r["status"].as_str().unwrap().starts_with("WebGPU on "),
-        "status: {}",
-        r["status"]
-    );
-    let noisy: Vec<&Value> = r["console"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|m| matches!(m["type"].as_str(), Some("error" | "warn" | "assert")))
-        .collect();
-    assert!(noisy.is_empty(), "console errors or warnings: {noisy:?}");
-    assert_eq!(r["page_errors"], json!([]), "uncaught exceptions");
-    assert_eq!(r["failed_requests"], json!([]), "failed requests");
+    assert_clean_start(r);
 }
 
 #[test]
