@@ -2,10 +2,12 @@
 // Requires the noise functions (shader::noise_functions_wgsl, lookup textures at group 1)
 // and `fn preview_graph(p: vec4<f32>) -> f32`: the `--graph` file's function
 // (graph::wgsl::function), or a stub when there is none.
+// and `colour_ramp` (shaders/ramp.wgsl).
 // CPU equivalent of a frame: cpu::fractal::fractal::<f32> at the same points, then the
-// gray mapping below (src/cli/preview/view.rs: `gray`).
+// mapping below: t = clamp((v - gray_low) / (gray_high - gray_low), 0, 1), drawn with the
+// colour ramp (`ColourRamp` in src/bake/ramp.rs).
 
-// Keep in sync with `PreviewUniforms` in src/cli/preview/view.rs (144 bytes).
+// `PreviewUniforms` in src/cli/preview/view.rs (its layout is checked with naga there).
 struct Preview {
     offset: vec4<f32>,        // noise coordinate of pixel (0, 0), animation included
     step: vec4<f32>,          // noise units per pixel per axis (frequency / size)
@@ -15,6 +17,7 @@ struct Preview {
     gray_low: f32,            // noise value drawn black
     gray_high: f32,           // noise value drawn white
     curl: u32,                // 1: curl noise as a flow map (R, G, B = x, y, z; B = 0 in 2D)
+    ramp: RampStops,          // the colours of the value (not of a flow map)
 }
 
 @group(0) @binding(0) var<uniform> preview: Preview;
@@ -68,9 +71,10 @@ fn fs_noise(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
     } else {
         v = fractal4(preview.kind, p, preview.settings);
     }
-    var g = clamp((v - preview.gray_low) / (preview.gray_high - preview.gray_low), 0.0, 1.0);
+    let t = clamp((v - preview.gray_low) / (preview.gray_high - preview.gray_low), 0.0, 1.0);
+    var rgb = colour_ramp(preview.ramp, t);
     if (TARGET_SRGB) {
-        g = srgb_to_linear(g);
+        rgb = vec3<f32>(srgb_to_linear(rgb.x), srgb_to_linear(rgb.y), srgb_to_linear(rgb.z));
     }
-    return vec4<f32>(g, g, g, 1.0);
+    return vec4<f32>(rgb, 1.0);
 }

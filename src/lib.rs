@@ -25,6 +25,7 @@ pub mod field;
 pub mod gpu;
 pub mod graph;
 pub mod params;
+pub mod ramp;
 pub mod shader;
 pub mod tables;
 

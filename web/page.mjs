@@ -1,13 +1,15 @@
 // Drives the interactive page (web/www, built by web/build) in the system Chromium for
 // tests/web: `node web/page.mjs REQUEST.json RESULT.json`. It loads the page, records
 // what it shows first, then applies each step's actions as a user would (choosing in a
-// select, typing into an input or the graph box) and records what the page shows after
+// select, typing into an input or the graph box, clicking a box or button, letting the
+// animation run for a while) and records what the page shows after
 // it settles: the canvas's pixels, the settings the page reports, the error lines, the
 // pictures shown and changes refused. All judging is the Rust test's.
 //
 // REQUEST: { chromium, site, screenshot, downloads,
 //            steps: [{ name, actions: [{ select: ID, value } | { type: ID, text } |
-//                                      { append: ID, text } | { click: ID, download }] }] }
+//                                      { append: ID, text } | { click: ID, download? } |
+//                                      { wait: MILLISECONDS }] }] }
 // Files the page saves land in `downloads`. Then the page is opened once more in a
 // browser without WebGPU (`navigator.gpu` removed before the page's script runs), and what
 // it says is `no_webgpu`.
@@ -60,7 +62,9 @@ try {
     result.steps.push(await state(page, "first picture"));
     for (const step of request.steps) {
       for (const action of step.actions) {
-        if (action.select !== undefined) {
+        if (action.wait !== undefined) {
+          await new Promise((r) => setTimeout(r, action.wait));
+        } else if (action.select !== undefined) {
           await page.select(`#${action.select}`, action.value);
         } else if (action.click !== undefined) {
           await page.click(`#${action.click}`);

@@ -22,6 +22,7 @@ pub mod raw;
 
 use crate::error::{NoiseError, Result};
 use crate::field::Field;
+use crate::ramp::{ColourRamp, RampStops};
 
 /// The file format, chosen from the output's extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -151,22 +152,32 @@ impl ValueRange {
     /// The level `v` maps to among `0..=max`, and whether it had to be clamped.
     #[inline]
     pub fn quantize(&self, v: f32, max: u32) -> (u32, bool) {
+        let (unit, clamped) = self.unit(v);
+        ((unit * max as f64).round() as u32, clamped)
+    }
+
+    /// Where `v` lies in the range, clamped to [0, 1], and whether it had to be clamped.
+    #[inline]
+    pub fn unit(&self, v: f32) -> (f64, bool) {
         let unit = (v as f64 - self.low) / (self.high - self.low);
         let clamped = !(0.0..=1.0).contains(&unit);
         // NaN never gets here (the bake rejects non-finite samples), but would map to 0.
-        ((unit.clamp(0.0, 1.0) * max as f64).round() as u32, clamped)
+        (unit.clamp(0.0, 1.0), clamped)
     }
 }
 
 /// How to encode: the format and its format-specific settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Encoding {
-    /// Grayscale PNG at `depth`, values mapped from `range`.
+    /// PNG at `depth`, values mapped from `range` to `t` in [0, 1], then drawn with `ramp`:
+    /// grayscale for [`ColourRamp::Gray`] (level = `round(t · max)`), else RGB.
     Png {
         /// Bits per sample.
         depth: PngDepth,
-        /// The values of the darkest and brightest level.
+        /// The values of `t` = 0 and `t` = 1 (the darkest and brightest gray level).
         range: ValueRange,
+        /// The colours of `t`.
+        ramp: ColourRamp,
     },
     /// OpenEXR scan lines, the values themselves (`src/bake/format/exr.rs`).
     Exr {
@@ -260,6 +271,7 @@ impl Encoding {
             FileFormat::Png => Encoding::Png {
                 depth: PngDepth::Sixteen,
                 range: ValueRange::NOMINAL,
+                ramp: ColourRamp::Gray,
             },
             FileFormat::Exr => Encoding::Exr {
                 half: false,
@@ -304,7 +316,14 @@ impl Encoding {
     /// A few words for messages, e.g. "16-bit grayscale PNG".
     pub fn describe(&self) -> String {
         match self {
-            Encoding::Png { depth, .. } => format!("{}-bit grayscale PNG", depth.bits()),
+            Encoding::Png {
+                depth,
+                ramp: ColourRamp::Gray,
+                ..
+            } => format!("{}-bit grayscale PNG", depth.bits()),
+            Encoding::Png { depth, ramp, .. } => {
+                format!("{}-bit RGB PNG, {} colour ramp", depth.bits(), ramp.name())
+            }
             Encoding::FlowMap { depth, .. } => format!("{}-bit RGB flow map PNG", depth.bits()),
             Encoding::NormalMap { depth, strength } => {
                 format!(
@@ -659,16 +678,16 @@ pub fn encode(
             }
             raw::write(field, range, out, &io, produce)
         }
-        Encoding::Png { depth, range } => {
+        Encoding::Png { depth, range, ramp } => {
             atlas.check_fits(FileFormat::Png)?;
             if channels != 1 {
                 return Err(NoiseError::Output(
-                    "a grayscale PNG holds one value per texel".into(),
+                    "a value PNG holds one value per texel".into(),
                 ));
             }
             write_png(
                 atlas,
-                PngPixels::gray(*depth),
+                PngPixels::value(*depth, *ramp),
                 range,
                 description,
                 out,
@@ -686,6 +705,7 @@ pub fn encode(
             let pixels = PngPixels {
                 depth: *depth,
                 channels,
+                ramp: None,
             };
             write_png(atlas, pixels, range, description, out, &io, produce)
         }
@@ -807,17 +827,25 @@ fn push_level(bytes: &mut Vec<u8>, level: u32, depth: PngDepth) {
 #[derive(Clone, Copy, Debug)]
 struct PngPixels {
     depth: PngDepth,
+    /// Values per texel.
     channels: usize,
+    /// The colours of a one-value PNG other than gray.
+    ramp: Option<RampStops>,
 }
 
 impl PngPixels {
-    fn gray(depth: PngDepth) -> Self {
-        PngPixels { depth, channels: 1 }
+    fn value(depth: PngDepth, ramp: ColourRamp) -> Self {
+        PngPixels {
+            depth,
+            channels: 1,
+            ramp: (ramp != ColourRamp::Gray).then(|| ramp.stops()),
+        }
     }
 }
 
-/// Writes a grayscale (or, with several values per texel, RGB) PNG of levels mapped from
-/// `range`, row by row with the `png` crate's stream writer.
+/// Writes a PNG of levels mapped from `range`, row by row with the `png` crate's stream
+/// writer: grayscale, or RGB for several values per texel (a component each) or a colour
+/// ramp (`t = (v − low) / (high − low)` clamped, as `f32`, then [`RampStops::colour`]).
 fn write_png(
     atlas: &SliceAtlas,
     pixels: PngPixels,
@@ -827,9 +855,13 @@ fn write_png(
     io: &dyn Fn(std::io::Error) -> NoiseError,
     produce: &mut Produce<'_>,
 ) -> Result<EncodeStats> {
-    let PngPixels { depth, channels } = pixels;
+    let PngPixels {
+        depth,
+        channels,
+        ramp,
+    } = pixels;
     let png_error = png_error_of(io);
-    let color = if channels == 1 {
+    let color = if channels == 1 && ramp.is_none() {
         png::ColorType::Grayscale
     } else {
         png::ColorType::Rgb
@@ -847,6 +879,14 @@ fn write_png(
             assembler.push(values, &mut |rows| {
                 bytes.clear();
                 for texel in rows.chunks_exact(channels) {
+                    if let Some(ramp) = &ramp {
+                        let (t, out_of_range) = range.unit(texel[0]);
+                        clamped += out_of_range as u64;
+                        for c in ramp.colour(t as f32) {
+                            push_level(&mut bytes, (c * max as f32).round() as u32, depth);
+                        }
+                        continue;
+                    }
                     for &v in texel {
                         let (level, out_of_range) = range.quantize(v, max);
                         clamped += out_of_range as u64;

@@ -46,6 +46,7 @@ use crate::field::FieldOutput;
 use crate::field::{Field, Fractal, FractalMode, Kernel, AXIS_NAMES};
 use crate::gpu::LookupVariant;
 use crate::params::FillParams;
+use crate::ramp::ColourRamp;
 
 /// The largest frequency (lattice cells across the field) a bake accepts: 2²⁴. Beyond it
 /// `f32` coordinates have no fractional part left, every texel falls on a lattice point,
@@ -341,11 +342,13 @@ impl BakeOptions {
             ));
         }
         match (&self.encoding, spec.output == FieldOutput::Gradient) {
-            (Encoding::Png { .. }, true) => return Err(NoiseError::Output(
-                "a grayscale PNG holds one value per texel: write the gradient to .exr or .npy, \
+            (Encoding::Png { .. }, true) => {
+                return Err(NoiseError::Output(
+                    "a value PNG holds one value per texel: write the gradient to .exr or .npy, \
                      or a normal map (PNG)"
-                    .into(),
-            )),
+                        .into(),
+                ))
+            }
             (Encoding::NormalMap { .. }, false) => {
                 return Err(NoiseError::Output(
                     "a normal map is made from the gradient: bake with it".into(),
@@ -576,7 +579,15 @@ pub fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) 
             text += " Little-endian u16, no header, x fastest.";
             text += &levels(u16::MAX as u32, range);
         }
-        Encoding::Png { depth, range } => text += &levels(depth.max_level(), range),
+        Encoding::Png { depth, range, ramp } => {
+            text += &levels(depth.max_level(), range);
+            if *ramp != ColourRamp::Gray {
+                text += &format!(
+                    " RGB: the {} colour ramp of t = (value - low) / (high - low), clamped to [0, 1].",
+                    ramp.name()
+                );
+            }
+        }
         Encoding::FlowMap { depth, range } => {
             text += " RGB: R, G (, B) = the curl's x, y (, z) components; B = 0 in 2D.";
             text += &levels(depth.max_level(), range);

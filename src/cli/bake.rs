@@ -17,6 +17,7 @@ use wgpu_noise::bake::{
     NoiseSpec, PngDepth, SampleSource, ValueRange,
 };
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
+use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::{Field, FieldOutput, Fractal, Kernel, NoiseError, NoiseKind};
 
 use super::GRAPH_CONFLICTS;
@@ -200,6 +201,10 @@ pub struct BakeArgs {
     /// the GPU.
     #[arg(long, conflicts_with_all = ["gradient", "normal_map"])]
     pub curl: bool,
+    /// Colour a value PNG with a ramp (an RGB PNG: the ramp's colour of the value's place
+    /// in --range); gray writes the plain grayscale PNG.
+    #[arg(long, value_name = "RAMP", value_parser = super::ramp_parser(), default_value = "gray")]
+    pub ramp: ColourRamp,
     /// Write a tangent-space normal map (2D, RGB PNG, OpenGL convention +Y up) from the
     /// gradient.
     #[arg(long)]
@@ -468,6 +473,23 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
             }
         }
     };
+    if args.ramp != ColourRamp::Gray
+        && (format != FileFormat::Png || args.output() != FieldOutput::Value || args.normal_map)
+    {
+        bail!(
+            "--ramp {}: colour ramps are for PNGs of the value (not {})",
+            args.ramp.name(),
+            if format != FileFormat::Png {
+                format!(".{name}")
+            } else if args.normal_map {
+                "--normal-map".to_string()
+            } else if args.output() == FieldOutput::Curl {
+                "--curl, whose PNG is a flow map".to_string()
+            } else {
+                "--gradient".to_string()
+            }
+        );
+    }
     if args.normal_map {
         if format != FileFormat::Png {
             bail!("--normal-map writes a PNG, not .{name} (for the raw gradient use --gradient)");
@@ -508,6 +530,7 @@ fn encoding(args: &BakeArgs) -> Result<Encoding> {
         FileFormat::Png => Ok(Encoding::Png {
             depth: png_depth(args),
             range: range()?,
+            ramp: args.ramp,
         }),
         FileFormat::Ktx2 if args.bits.is_some() => Ok(Encoding::Ktx2 {
             texel: KtxTexel::Unorm {

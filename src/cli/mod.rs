@@ -23,6 +23,7 @@ pub mod sample;
 
 use clap::{Args, ValueEnum};
 use wgpu_noise::field::{Cellular, CellularOutput, Distance, Warp};
+use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::NoiseKind;
 
 /// `--noise classic|simplex|cellular`.
@@ -371,6 +372,14 @@ pub fn whole_number<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
         }
         Err(_) => Err("not a whole number".into()),
     }
+}
+
+/// The clap value parser of `--ramp`: the library's ramp names, listed by `--help` and in
+/// the error for any other name.
+pub fn ramp_parser() -> impl clap::builder::TypedValueParser<Value = ColourRamp> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(ColourRamp::ALL.map(ColourRamp::name))
+        .map(|name: String| ColourRamp::from_name(&name).expect("one of the possible values"))
 }
 
 /// A clap value parser for a finite number ≥ 0 (`--tolerance`).

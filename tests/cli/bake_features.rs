@@ -16,6 +16,7 @@ use wgpu_noise::bake::{self, BakeOptions, Encoding, FileFormat, NoiseSpec};
 use wgpu_noise::cpu::fill::{fill_slab_gradient, generate_f32};
 use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::params::{FillParams, Slab};
+use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, Kernel, NoiseKind};
 
@@ -229,6 +230,62 @@ fn seam_and_inner_step(v: &[f32], w: usize, h: usize) -> (f32, f32) {
         seam = seam.max((at(x, 0) - at(x, h - 1)).abs());
     }
     (seam, inner)
+}
+
+/// A ramped PNG is the ramp's colour of each texel's place in the range: the place read
+/// from the 16-bit grayscale bake of the same field (within half a level of 65535, so the
+/// colour within one level), in every texel; `--ramp gray` is the grayscale PNG itself.
+#[test]
+fn a_ramp_png_holds_the_ramps_colour_of_each_texels_gray_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let field = [
+        "--backend",
+        "cpu",
+        "--size",
+        "96x64",
+        "--frequency",
+        "5",
+        "--octaves",
+        "3",
+    ];
+    bake_ok(dir.path(), &[&field[..], &["-o", "gray16.png"]].concat());
+    let gray = image::open(dir.path().join("gray16.png"))
+        .unwrap()
+        .into_luma16();
+    for ramp in ColourRamp::ALL {
+        let name = format!("{}.png", ramp.name());
+        let args = [
+            &field[..],
+            &["--ramp", ramp.name(), "--bits", "8", "-o", &name],
+        ]
+        .concat();
+        bake_ok(dir.path(), &args);
+        let picture = image::open(dir.path().join(&name)).unwrap();
+        if ramp == ColourRamp::Gray {
+            assert!(
+                matches!(picture, image::DynamicImage::ImageLuma8(_)),
+                "gray: grayscale"
+            );
+            continue;
+        }
+        let rgb = picture.as_rgb8().expect("an RGB PNG").clone();
+        assert_eq!(rgb.dimensions(), gray.dimensions());
+        let mut worst = 0;
+        for (level, colour) in gray.pixels().zip(rgb.pixels()) {
+            let expected = ramp.rgb8(f32::from(level.0[0]) / 65535.0);
+            for c in 0..3 {
+                worst = worst.max(expected[c].abs_diff(colour.0[c]));
+            }
+        }
+        eprintln!("{}: worst channel difference {worst}", ramp.name());
+        assert!(worst <= 1, "{}: {worst} levels off", ramp.name());
+    }
+    let plain = std::fs::read(dir.path().join("gray16.png")).unwrap();
+    bake_ok(
+        dir.path(),
+        &[&field[..], &["--ramp", "gray", "-o", "g.png"]].concat(),
+    );
+    assert_eq!(std::fs::read(dir.path().join("g.png")).unwrap(), plain);
 }
 
 #[test]
@@ -778,6 +835,26 @@ fn combinations_that_do_not_exist_are_one_line_errors_and_leave_no_file() {
         (
             [&s[..], &["--normal-map", "--range", "0,1", "-o", "x.png"]].concat(),
             "--range does not apply to --normal-map",
+        ),
+        (
+            [&s[..], &["--ramp", "terrain", "-o", "x.exr"]].concat(),
+            "--ramp terrain: colour ramps are for PNGs of the value (not .exr)",
+        ),
+        (
+            [&s[..], &["--ramp", "magma", "--curl", "-o", "x.png"]].concat(),
+            "--ramp magma: colour ramps are for PNGs of the value (not --curl",
+        ),
+        (
+            [
+                &s[..],
+                &["--ramp", "viridis", "--normal-map", "-o", "x.png"],
+            ]
+            .concat(),
+            "(not --normal-map)",
+        ),
+        (
+            [&s[..], &["--ramp", "rainbow", "-o", "x.png"]].concat(),
+            "invalid value 'rainbow' for '--ramp <RAMP>'",
         ),
         (
             [&s[..], &["--kernel", "continuous", "-o", "x.npy"]].concat(),

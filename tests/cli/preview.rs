@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use wgpu_noise::cpu::curl::{curl2, curl3};
 use wgpu_noise::cpu::fractal::fractal;
 use wgpu_noise::params::NoiseSettings;
+use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
@@ -286,8 +287,30 @@ pub(crate) fn reference(frame: &Frame) -> Vec<u8> {
     reference_with(frame, [step, step], [0.0; 4])
 }
 
+/// [`reference`] drawn with a colour ramp: RGBA, the ramp's colour of each pixel's
+/// `t = (v + 1) / 2` clamped (`ColourRamp::rgb8`, the CPU mirror of `shaders/ramp.wgsl`).
+pub(crate) fn ramp_reference(frame: &Frame, ramp: ColourRamp) -> Vec<u8> {
+    let step = frame.frequency / frame.width as f64;
+    unit_values(frame, [step, step], [0.0; 4])
+        .into_iter()
+        .flat_map(|t| {
+            let [r, g, b] = ramp.rgb8(t);
+            [r, g, b, 255]
+        })
+        .collect()
+}
+
 /// [`reference`] with a step per axis and the tile `period` (0: not tiled).
 fn reference_with(frame: &Frame, step: [f64; 2], period: [f32; 4]) -> Vec<u8> {
+    unit_values(frame, step, period)
+        .into_iter()
+        .map(|t| (t * 255.0).round() as u8)
+        .collect()
+}
+
+/// Where each pixel's value lies between the values drawn black and white (-1 and 1),
+/// clamped: `t = (v + 1) / 2`.
+fn unit_values(frame: &Frame, step: [f64; 2], period: [f32; 4]) -> Vec<f32> {
     let lut = PermutationTables::new(frame.seed);
     let settings = NoiseSettings {
         octaves: frame.octaves,
@@ -303,7 +326,7 @@ fn reference_with(frame: &Frame, step: [f64; 2], period: [f32; 4]) -> Vec<u8> {
             p[axis] += shift;
             let p = p.map(|c| c as f32);
             let v = fractal::<f32>(&lut, frame.kind, &p[..frame.dims], &settings);
-            out.push((((v + 1.0) / 2.0).clamp(0.0, 1.0) * 255.0).round() as u8);
+            out.push(((v + 1.0) / 2.0).clamp(0.0, 1.0));
         }
     }
     out
@@ -473,6 +496,24 @@ fn the_curl_view_is_the_flow_map_of_the_cpu_curl_noise() {
         }
         let pixels: Vec<&[u8]> = shot.as_raw().chunks_exact(4).collect();
         assert!(pixels.iter().any(|p| p[0] != p[1]), "R and G are the same");
+    }
+}
+
+#[test]
+fn a_colour_ramp_draws_the_reference_values_in_its_colours() {
+    let Some(display) = window_setup() else {
+        return;
+    };
+    for ramp in [ColourRamp::Viridis, ColourRamp::Terrain] {
+        let shot = shoot(&display, &FRAME, &["--ramp", ramp.name()]).into_rgba8();
+        let expected = ramp_reference(&FRAME, ramp);
+        assert_levels_match(shot.as_raw(), &expected, ramp.name());
+        let coloured = expected.chunks_exact(4).filter(|p| p[0] != p[2]).count();
+        assert!(
+            coloured > expected.len() / 8,
+            "{}: a colour picture",
+            ramp.name()
+        );
     }
 }
 

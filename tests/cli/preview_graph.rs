@@ -335,10 +335,15 @@ pub(crate) fn saved_picture(running: &mut Running, folder: &Path) -> Vec<u8> {
         .nth(1)
         .expect("`saved NAME (…)`")
         .to_string();
-    image::open(folder.join(name))
-        .unwrap()
-        .into_luma8()
-        .into_raw()
+    picture_bytes(&folder.join(name))
+}
+
+/// A PNG's pixels: one byte each for a grayscale picture, else RGBA.
+pub(crate) fn picture_bytes(path: &Path) -> Vec<u8> {
+    match image::open(path).unwrap() {
+        image::DynamicImage::ImageLuma8(gray) => gray.into_raw(),
+        other => other.to_rgba8().into_raw(),
+    }
 }
 
 pub(crate) const FBM: &str = r#"{"version": 1, "output": "n",

@@ -13,14 +13,16 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::NoiseKind;
 
 use super::preview::{
-    assert_levels_match, framebuffer_display, reference, window_picture, window_setup, Frame,
+    assert_levels_match, framebuffer_display, ramp_reference, reference, window_picture,
+    window_setup, Frame,
 };
 use super::preview_graph::{
-    find_window, graph_reference, have_xdotool, saved_picture, xdotool, GraphFrame, Running, CELLS,
-    DANGLING,
+    find_window, graph_reference, have_xdotool, picture_bytes, saved_picture, xdotool, GraphFrame,
+    Running, CELLS, DANGLING,
 };
 use crate::common::levels::differences;
 
@@ -141,10 +143,7 @@ fn run_bake(command: &str, folder: &Path) -> Vec<u8> {
         "{command}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    image::open(folder.join("baked.png"))
-        .unwrap()
-        .into_luma8()
-        .into_raw()
+    picture_bytes(&folder.join("baked.png"))
 }
 
 #[test]
@@ -256,6 +255,23 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     let command = running.wait_for("wgpu-noise bake ");
     let baked = run_bake(&command, dir.path());
     assert_levels_match(&baked, &frame_now, &format!("`{command}` vs the frame"));
+
+    // A colour ramp: the frame is the same values in the ramp's colours, and the bake
+    // command says so.
+    panel.click("ramp.terrain");
+    panel.wait_view("terrain colours");
+    let terrain = save(&mut running);
+    assert_levels_match(
+        &terrain,
+        &ramp_reference(&seeded, ColourRamp::Terrain),
+        "the terrain colour ramp",
+    );
+    panel.click("bake_command");
+    let command = running.wait_for("wgpu-noise bake ");
+    assert!(command.contains("--ramp terrain"), "{command}");
+    let baked = run_bake(&command, dir.path());
+    assert_levels_match(&baked, &terrain, &format!("`{command}` vs the frame"));
+    panel.click("ramp.gray");
 
     // The graph editor: a good graph is drawn, a bad one is shown and the picture stays.
     let graph_frame = GraphFrame {

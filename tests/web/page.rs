@@ -14,10 +14,12 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use serde_json::{json, Value};
-use wgpu_noise::cpu::fill::generate_f32;
+use wgpu_noise::cpu::fill::{fill_slab_curl, generate_f32};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
+use wgpu_noise::field::Warp;
 use wgpu_noise::graph::Graph;
 use wgpu_noise::params::{FillParams, Slab};
+use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
 
@@ -37,7 +39,37 @@ fn steps() -> Value {
             { "type": "octaves", "text": "4" },
             { "select": "lookup", "value": "hash" },
         ] },
-        { "name": "graph", "actions": [{ "type": "graph", "text": GRAPH }] },
+        { "name": "3D, terrain colours, warped", "actions": [
+            { "select": "dims", "value": "3" },
+            { "select": "ramp", "value": "terrain" },
+            { "type": "warp", "text": "0.5" },
+        ] },
+        { "name": "animated, then paused", "actions": [
+            { "type": "speed", "text": "2" },
+            { "wait": 1500 },
+            { "click": "paused" },
+        ] },
+        { "name": "curl flow map", "actions": [{ "click": "curl" }] },
+        { "name": "4D tileable, magma", "actions": [
+            { "click": "curl" },
+            { "select": "dims", "value": "4" },
+            { "click": "tileable" },
+            { "select": "ramp", "value": "magma" },
+        ] },
+        { "name": "flowing simplex 2D", "actions": [
+            { "select": "dims", "value": "2" },
+            { "select": "kind", "value": "simplex" },
+            { "click": "tileable" },
+            { "type": "warp", "text": "0" },
+            { "click": "flow" },
+            { "click": "paused" },
+            { "wait": 1000 },
+            { "click": "paused" },
+        ] },
+        { "name": "graph", "actions": [
+            { "select": "ramp", "value": "gray" },
+            { "type": "graph", "text": GRAPH },
+        ] },
         { "name": "bad graph", "actions": [{ "append": "graph", "text": "x" }] },
         { "name": "save", "actions": [
             { "click": "save-png", "download": "wgpu-noise.png" },
@@ -133,23 +165,21 @@ fn step<'a>(s: &'a Session, name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no step {name:?}"))
 }
 
-/// The canvas's gray levels (asserting a gray, opaque picture).
-fn gray(st: &Value) -> Vec<u8> {
-    let rgba: Vec<u8> = st["rgba"]
+/// The canvas's RGBA bytes.
+fn rgba(st: &Value) -> Vec<u8> {
+    st["rgba"]
         .as_array()
         .unwrap()
         .iter()
         .map(|v| v.as_u64().unwrap() as u8)
-        .collect();
-    rgba.chunks(4)
-        .map(|px| {
-            assert!(
-                px[0] == px[1] && px[1] == px[2] && px[3] == 255,
-                "{}: an opaque gray picture: {px:?}",
-                st["name"]
-            );
-            px[0]
-        })
+        .collect()
+}
+
+fn numbers(v: &Value) -> Vec<f64> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
         .collect()
 }
 
@@ -174,25 +204,32 @@ fn reported_field(settings: &Value) -> Field {
         .iter()
         .map(|v| v.as_u64().unwrap() as u32)
         .collect();
-    let frequency: Vec<f64> = settings["frequency"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect();
-    Field::new(kind, &size)
-        .with_frequency(&frequency)
+    let warp = &settings["warp"];
+    let mut field = Field::new(kind, &size)
+        .with_tileable(settings["tileable"].as_bool().unwrap())
+        .with_frequency(&numbers(&settings["frequency"]))
+        .with_offset(&numbers(&settings["offset"]))
         .with_fractal(Fractal {
             mode,
             octaves: f["octaves"].as_u64().unwrap() as u32,
             lacunarity: f["lacunarity"].as_f64().unwrap(),
             gain: f["gain"].as_f64().unwrap(),
         })
+        .with_warp(Warp {
+            amplitude: warp["amplitude"].as_f64().unwrap(),
+            octaves: warp["octaves"].as_u64().unwrap() as u32,
+            iterations: warp["iterations"].as_u64().unwrap() as u32,
+            ..Warp::default()
+        })
+        .with_flow_angle(settings["flow_angle"].as_f64().unwrap());
+    field.reduce_offset = settings["reduce_offset"].as_bool().unwrap();
+    field
 }
 
-/// The CPU `f32` reference of what the page reports it drew: the field, or the graph over
-/// it, with the reported lookup and seed, gray = round(255 · clamp((v − low) / (high −
-/// low), 0, 1)) with the reported black and white values.
+/// The CPU `f32` reference of what the page reports it drew (RGBA): the field, or the
+/// graph over it, with the reported lookup and seed, `t = clamp((v − low) / (high − low),
+/// 0, 1)` with the reported range drawn with the reported colour ramp; or curl noise's
+/// components mapped from the range (B = 0 in 2D).
 fn reference(settings: &Value) -> Vec<u8> {
     let seed: u64 = settings["seed"].as_str().unwrap().parse().unwrap();
     match settings["lookup"].as_str().unwrap() {
@@ -204,23 +241,45 @@ fn reference(settings: &Value) -> Vec<u8> {
 
 fn reference_with(settings: &Value, lut: &impl NoiseHasher) -> Vec<u8> {
     let field = reported_field(settings);
+    let low = settings["range"][0].as_f64().unwrap() as f32;
+    let high = settings["range"][1].as_f64().unwrap() as f32;
+    let unit = |v: f32| ((v - low) / (high - low)).clamp(0.0, 1.0);
+    let level = |t: f32| (t * 255.0).round() as u8;
+    let params = FillParams::new(&field, Slab::whole(&field));
+    if settings["output"] == "curl" {
+        let d = field.dims;
+        let mut curl = vec![0.0; params.len() * d];
+        fill_slab_curl(lut, d, &params, &mut curl);
+        return curl
+            .chunks_exact(d)
+            .flat_map(|c| {
+                [
+                    level(unit(c[0])),
+                    level(unit(c[1])),
+                    c.get(2).map_or(0, |&z| level(unit(z))),
+                    255,
+                ]
+            })
+            .collect();
+    }
     let values = match settings["graph"].as_str() {
         None => generate_f32(lut, &field).expect("a valid field"),
         Some(text) => {
             let program = Graph::from_json(text)
-                .and_then(|g| g.program(2, [0.0; 4]))
+                .and_then(|g| g.program(field.dims, [0.0; 4]))
                 .expect("the page's graph is valid");
-            let params = FillParams::new(&field, Slab::whole(&field));
             let mut out = vec![0.0; params.len()];
             wgpu_noise::graph::fill_slab(&program, lut, &params, &mut out);
             out
         }
     };
-    let low = settings["gray"][0].as_f64().unwrap() as f32;
-    let high = settings["gray"][1].as_f64().unwrap() as f32;
+    let ramp = ColourRamp::from_name(settings["ramp"].as_str().unwrap()).unwrap();
     values
         .iter()
-        .map(|&v| (((v - low) / (high - low)).clamp(0.0, 1.0) * 255.0).round() as u8)
+        .flat_map(|&v| {
+            let [r, g, b] = ramp.rgb8(unit(v));
+            [r, g, b, 255]
+        })
         .collect()
 }
 
@@ -250,20 +309,95 @@ fn every_picture_the_page_shows_is_the_cpu_reference_of_the_settings_it_reports(
     assert_eq!(settings["fractal"]["octaves"], 1);
     assert_eq!(settings["lookup"], "textures");
     assert_eq!(settings["graph"], Value::Null);
+    assert_eq!(
+        (&settings["dims"], &settings["ramp"], &settings["animated"]),
+        (&json!(2), &json!("gray"), &json!(false))
+    );
     for name in [
         "first picture",
         "seed 5",
         "classic, 4 ridged octaves, hash",
+        "3D, terrain colours, warped",
+        "animated, then paused",
+        "curl flow map",
+        "4D tileable, magma",
+        "flowing simplex 2D",
         "graph",
     ] {
         let st = step(s, name);
         assert_eq!(st["error"], "", "{name}: no error shown");
         assert_eq!(st["graph_error"], "", "{name}: no graph error shown");
-        let got = gray(st);
+        let got = rgba(st);
         assert_levels_match(&got, &reference(&st["settings"]), &format!("page: {name}"));
-        let (lo, hi) = (got.iter().min().unwrap(), got.iter().max().unwrap());
-        assert!(hi - lo > 100, "{name}: a picture, not a blank: {lo}..{hi}");
+        let mut colours: Vec<&[u8]> = got.chunks(4).collect();
+        colours.sort();
+        colours.dedup();
+        assert!(
+            colours.len() > 50,
+            "{name}: a picture, not a blank: {} colours",
+            colours.len()
+        );
     }
+}
+
+#[test]
+fn the_new_controls_set_the_fields_dimensions_warp_tiling_curl_and_colours() {
+    let Some(s) = session() else { return };
+    let terrain = &step(s, "3D, terrain colours, warped")["settings"];
+    assert_eq!(terrain["dims"], 3);
+    assert_eq!(terrain["size"], json!([256, 256, 1]));
+    assert_eq!(terrain["ramp"], "terrain");
+    assert_eq!(terrain["warp"]["amplitude"], 0.5);
+    let curl = &step(s, "curl flow map")["settings"];
+    assert_eq!(curl["output"], "curl");
+    assert_eq!(numbers(&curl["range"]), [-8.0, 8.0], "the flow map's range");
+    let tiled = &step(s, "4D tileable, magma")["settings"];
+    assert_eq!(
+        (&tiled["dims"], &tiled["tileable"], &tiled["ramp"]),
+        (&json!(4), &json!(true), &json!("magma"))
+    );
+    assert_eq!(tiled["output"], "value", "4D has no curl");
+    // Tiled: whole cells across, the animated axis looping every 4 cells.
+    assert_eq!(reported_field(tiled).frequency[..4], [8.0, 8.0, 4.0, 4.0]);
+    let terrain_rgb = rgba(step(s, "3D, terrain colours, warped"));
+    let coloured = terrain_rgb
+        .chunks(4)
+        .filter(|p| p[0] != p[1] || p[1] != p[2])
+        .count();
+    eprintln!("terrain ramp: {coloured} of 65536 pixels not gray");
+    assert!(coloured > 60_000, "the terrain ramp colours the picture");
+}
+
+#[test]
+fn the_clock_moves_the_animated_axis_or_turns_flow_noise_and_pause_stops_it() {
+    let Some(s) = session() else { return };
+    let paused = &step(s, "animated, then paused")["settings"];
+    let time = paused["time"].as_f64().unwrap();
+    eprintln!("animated 3D at 2 cells/s for 1.5 s: paused at t = {time:.3} s");
+    assert!(time > 0.3, "the clock ran: t = {time}");
+    assert_eq!(paused["animated"], true);
+    let offset = numbers(&paused["offset"]);
+    assert_eq!(
+        offset,
+        [0.0, 0.0, 2.0 * time],
+        "3D moves along z at the speed"
+    );
+    // The curl step changed nothing but the output: paused, the clock stayed.
+    assert_eq!(step(s, "curl flow map")["settings"]["time"], paused["time"]);
+    let flowing = &step(s, "flowing simplex 2D")["settings"];
+    let flow_time = flowing["time"].as_f64().unwrap();
+    eprintln!("flow noise ran to t = {flow_time:.3} s");
+    assert!(flow_time > time + 0.2, "the clock ran again once resumed");
+    assert_eq!(
+        flowing["flow_angle"].as_f64().unwrap(),
+        flow_time,
+        "1 rad/s"
+    );
+    assert_eq!(
+        numbers(&flowing["offset"]),
+        [0.0, 0.0],
+        "flow noise turns, it does not move"
+    );
 }
 
 #[test]
@@ -275,8 +409,8 @@ fn a_control_change_draws_the_new_fields_reference() {
     let mut expected = first["settings"].clone();
     expected["seed"] = json!("5");
     assert_eq!(seed["settings"], expected, "only the seed changed");
-    let d = mean_difference(&gray(seed), &gray(first));
-    eprintln!("seed 0 → 5: mean |Δgray| {d:.1}");
+    let d = mean_difference(&rgba(seed), &rgba(first));
+    eprintln!("seed 0 → 5: mean |Δlevel| (RGBA) {d:.1}");
     assert!(d > 5.0, "the picture changed with the seed");
 
     let ridged = step(s, "classic, 4 ridged octaves, hash");
@@ -298,8 +432,8 @@ fn a_control_change_draws_the_new_fields_reference() {
     // Clearing the octaves box before typing 4 is a refused change (an empty number),
     // shown and then replaced by the next keystroke's good one.
     assert!(ridged["rejected"].as_u64().unwrap() >= 1);
-    let d = mean_difference(&gray(ridged), &gray(seed));
-    eprintln!("classic ridged hash: mean |Δgray| {d:.1}");
+    let d = mean_difference(&rgba(ridged), &rgba(seed));
+    eprintln!("classic ridged hash: mean |Δlevel| (RGBA) {d:.1}");
     assert!(d > 5.0, "the picture changed with the controls");
 }
 
@@ -317,8 +451,8 @@ fn a_graph_typed_into_the_page_is_drawn_and_a_bad_edit_keeps_the_last_good_pictu
     );
     assert_eq!(bad["settings"]["graph"], GRAPH, "the last good graph stays");
     assert_eq!(
-        gray(bad),
-        gray(graph),
+        rgba(bad),
+        rgba(graph),
         "the last good picture stays, byte for byte"
     );
 }

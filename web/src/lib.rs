@@ -1,6 +1,8 @@
 //! The wgpu-noise page (`web/www/index.html`): the library's GPU fill on the browser's
-//! WebGPU, drawn with a gray ramp into a texture whose bytes the page puts on a 2D
-//! `<canvas>`, driven by plain HTML controls.
+//! WebGPU, drawn with a colour ramp (or as a curl flow map) into a texture whose bytes the
+//! page puts on a 2D `<canvas>`, driven by plain HTML controls. The frame follows the
+//! desktop preview's conventions (docs/preview.md): a 2D picture of a 2D, 3D or 4D field,
+//! the clock moving along x in 2D, z in 3D and w in 4D, or turning flow noise.
 //!
 //! The picture goes through a readback, not a WebGPU canvas context: headless Chromium on
 //! SwiftShader (the test's browser) loses the device at a canvas context's first frame, and
@@ -16,8 +18,10 @@ use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wgpu::util::DeviceExt;
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
+use wgpu_noise::field::Warp;
 use wgpu_noise::gpu::{FieldFill, GraphPipeline};
 use wgpu_noise::graph::Graph;
+use wgpu_noise::ramp::{ColourRamp, RampStops};
 use wgpu_noise::shader::{noise_functions_wgsl_with, HASH_KEY_OVERRIDE_ID};
 use wgpu_noise::tables::hash_key_for_seed;
 use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, GpuNoise, LookupVariant, NoiseKind};
@@ -26,13 +30,24 @@ use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, GpuNoise, LookupVaria
 /// outputs, as the desktop preview draws them.
 const GRAPH_RANGE: (f32, f32) = (-1.0, 1.0);
 
-/// Draws the filled `R32Float` texture with the gray ramp of the desktop preview:
-/// gray = clamp((v − low) / (high − low), 0, 1) on an `Rgba8Unorm` target, so the
-/// stored byte is round(255 · gray).
+/// The curl components drawn as 0 and full intensity: the desktop preview's and
+/// `bake --curl -o flow.png`'s flow-map range.
+const CURL_RANGE: (f32, f32) = (-8.0, 8.0);
+/// The fBm octaves of the warp noise (the desktop preview's).
+const WARP_OCTAVES: u32 = 2;
+/// The tile period along the animated axis of a tiled 3D or 4D view, in cells (the
+/// desktop preview's).
+const TILE_DEPTH: f64 = 4.0;
+
+/// Draws the filled texture on an `Rgba8Unorm` target: the value's
+/// t = clamp((v − low) / (high − low), 0, 1) with the colour ramp (`shaders/ramp.wgsl`),
+/// or a curl flow map (R, G, B = the components over low..high, B = 0 in 2D), so the
+/// stored byte is round(255 · colour). Follows `ColourRamp::WGSL`.
 const DRAW_WGSL: &str = r#"
 @group(0) @binding(0) var field: texture_2d<f32>;
-struct Gray { low: f32, high: f32, pad0: f32, pad1: f32 }
-@group(0) @binding(1) var<uniform> gray: Gray;
+@group(0) @binding(2) var curl_field: texture_2d<f32>;
+struct Draw { low: f32, high: f32, curl: u32, dims: u32, ramp: RampStops }
+@group(0) @binding(1) var<uniform> draw: Draw;
 
 @vertex
 fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
@@ -44,11 +59,30 @@ fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
 @fragment
 fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
     // Pixel (i, j), j = 0 the top row, shows texel (i, j) of the field.
-    let v = textureLoad(field, vec2<i32>(floor(position.xy)), 0).x;
-    let g = clamp((v - gray.low) / (gray.high - gray.low), 0.0, 1.0);
-    return vec4<f32>(g, g, g, 1.0);
+    let texel = vec2<i32>(floor(position.xy));
+    if (draw.curl == 1u) {
+        var c = textureLoad(curl_field, texel, 0).xyz;
+        if (draw.dims == 2u) {
+            c.z = draw.low;
+        }
+        return vec4<f32>(clamp((c - draw.low) / (draw.high - draw.low), vec3<f32>(0.0), vec3<f32>(1.0)), 1.0);
+    }
+    let v = textureLoad(field, texel, 0).x;
+    let t = clamp((v - draw.low) / (draw.high - draw.low), 0.0, 1.0);
+    return vec4<f32>(colour_ramp(draw.ramp, t), 1.0);
 }
 "#;
+
+/// The draw pass's uniform (`struct Draw` above).
+#[repr(C)]
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+struct DrawUniform {
+    low: f32,
+    high: f32,
+    curl: u32,
+    dims: u32,
+    ramp: RampStops,
+}
 
 /// What the controls set: the field's exact settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,6 +93,24 @@ struct Settings {
     frequency: f64,
     fractal: Fractal,
     lookup: LookupVariant,
+    /// 2, 3 or 4: the picture is the slice at z = w = 0 (before the clock moves it).
+    dims: usize,
+    /// Domain warp amplitude in cells (0: none).
+    warp: f64,
+    /// Flow noise: the clock turns simplex noise's gradients (2D and 3D).
+    flow: bool,
+    /// How fast flow noise turns, in radians per second.
+    flow_rate: f64,
+    /// Tileable noise: whole cells across, the animated axis looping every
+    /// [`TILE_DEPTH`] cells.
+    tileable: bool,
+    /// Curl noise drawn as a flow map (2D and 3D).
+    curl: bool,
+    /// Cells per second along the animated axis.
+    speed: f64,
+    /// The clock in seconds (the page's, stopped while paused).
+    time: f64,
+    ramp: ColourRamp,
 }
 
 impl Settings {
@@ -116,6 +168,20 @@ impl Settings {
             "hash" => LookupVariant::Hash,
             other => return Err(format!("lookup: {other:?} is not textures or hash")),
         };
+        let dims = match text("dims")?.as_str() {
+            "2" => 2,
+            "3" => 3,
+            "4" => 4,
+            other => return Err(format!("dims: {other:?} is not 2, 3 or 4")),
+        };
+        let flag = |name: &str| -> Result<bool, String> {
+            match text(name)?.as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                other => Err(format!("{name}: {other:?} is not true or false")),
+            }
+        };
+        let ramp = ColourRamp::from_name(&text("ramp")?).map_err(|e| format!("ramp: {e}"))?;
         Ok(Settings {
             kind,
             seed,
@@ -127,16 +193,107 @@ impl Settings {
                 gain: number("gain")?,
             },
             lookup,
+            dims,
+            warp: number("warp")?,
+            flow: flag("flow")?,
+            flow_rate: number("flow_rate")?,
+            tileable: flag("tileable")?,
+            curl: flag("curl")?,
+            speed: number("speed")?,
+            time: number("time")?,
+            ramp,
         })
     }
 
-    /// The field these settings describe on a `width` × `height` canvas.
-    fn field(&self, width: u32, height: u32) -> Field {
-        let fx = self.frequency;
-        let fy = self.frequency * f64::from(height) / f64::from(width);
-        Field::new(self.kind, &[width, height])
-            .with_frequency(&[fx, fy])
+    /// The axis the clock moves along: x in 2D, z in 3D, w in 4D.
+    fn animated_axis(&self) -> usize {
+        match self.dims {
+            2 => 0,
+            d => d - 1,
+        }
+    }
+
+    /// Whether curl noise is drawn (2D and 3D, not with a graph).
+    fn showing_curl(&self, graph: bool) -> bool {
+        self.curl && !graph && self.dims <= 3
+    }
+
+    /// Whether the field tiles (not 4D simplex, nor curl noise, nor a graph).
+    fn tiling(&self, graph: bool) -> bool {
+        // 4D simplex noise does not tile.
+        let simplex4 = self.kind == NoiseKind::Simplex && self.dims == 4;
+        self.tileable && !graph && !simplex4 && !self.showing_curl(graph)
+    }
+
+    /// Whether the clock turns the gradients instead of moving (simplex 2D and 3D).
+    fn flowing(&self, graph: bool) -> bool {
+        self.flow
+            && !graph
+            && self.kind == NoiseKind::Simplex
+            && self.dims <= 3
+            && !self.showing_curl(graph)
+            && !self.tiling(graph)
+    }
+
+    /// Whether the picture changes with the clock.
+    fn animated(&self, graph: bool) -> bool {
+        if self.flowing(graph) {
+            self.flow_rate != 0.0
+        } else {
+            self.speed != 0.0
+        }
+    }
+
+    /// The field these settings describe on a `width` × `height` canvas (with a graph
+    /// when `graph`): pixel `i` samples `offset + frequency · i / N`, the clock adds
+    /// `speed · time` to the animated axis's offset, or turns flow noise by
+    /// `flow_rate · time`.
+    fn field(&self, width: u32, height: u32, graph: bool) -> Field {
+        let mut offset = [0.0; 4];
+        let flow_angle = if self.flowing(graph) {
+            self.flow_rate * self.time
+        } else {
+            offset[self.animated_axis()] += self.speed * self.time;
+            0.0
+        };
+        let mut frequency = [
+            self.frequency,
+            self.frequency * f64::from(height) / f64::from(width),
+            1.0,
+            1.0,
+        ];
+        if self.tiling(graph) {
+            frequency = [
+                frequency[0].round().max(1.0),
+                frequency[1].round().max(1.0),
+                TILE_DEPTH,
+                TILE_DEPTH,
+            ];
+        }
+        let d = self.dims;
+        let size = &[width, height, 1, 1][..d];
+        if self.showing_curl(graph) {
+            // Curl noise is one octave of simplex noise's, whatever the kind and fractal
+            // (as the desktop preview draws it).
+            return Field::new(NoiseKind::Simplex, size)
+                .with_frequency(&frequency[..d])
+                .with_offset(&offset[..d]);
+        }
+        let mut field = Field::new(self.kind, size)
+            .with_tileable(self.tiling(graph))
+            .with_frequency(&frequency[..d])
+            .with_offset(&offset[..d])
             .with_fractal(self.fractal)
+            .with_warp(Warp {
+                amplitude: self.warp,
+                octaves: WARP_OCTAVES,
+                iterations: 1,
+                ..Warp::default()
+            })
+            .with_flow_angle(flow_angle);
+        // A graph is drawn at its own coordinates, however long it has been animated.
+        field.reduce_offset = !graph;
+        field
     }
 }
 
@@ -159,16 +316,32 @@ fn lookup_name(lookup: LookupVariant) -> &'static str {
     }
 }
 
-/// The noise values drawn black and white without a graph: fBm lies in [-1, 1],
+/// The noise values drawn at the ramp's ends without a graph: fBm lies in [-1, 1],
 /// turbulence and ridged sums in [0, 1] (the desktop preview's ramp).
-fn gray_range(mode: FractalMode) -> (f32, f32) {
+fn value_range(mode: FractalMode) -> (f32, f32) {
     match mode {
         FractalMode::Fbm => (-1.0, 1.0),
         FractalMode::Turbulence | FractalMode::Ridged => (0.0, 1.0),
     }
 }
 
-/// The graph the text box holds: its text and its fill pipeline, lowered for 2D.
+/// `text` parsed, lowered for `dims` and compiled for `noise`.
+fn lower(noise: &GpuNoise, text: &str, dims: usize) -> Result<GoodGraph, String> {
+    let graph = Graph::from_json(text).map_err(|e| format!("graph: {e}"))?;
+    let program = graph
+        .program(dims, [0.0; 4])
+        .map_err(|e| format!("graph: {e}"))?;
+    let pipeline = noise
+        .graph_pipeline(&program)
+        .map_err(|e| format!("graph: {e}"))?;
+    Ok(GoodGraph {
+        text: text.to_string(),
+        pipeline,
+    })
+}
+
+/// The graph the text box holds: its text and its fill pipeline, lowered for the
+/// settings' dimensions.
 struct GoodGraph {
     text: String,
     pipeline: GraphPipeline,
@@ -184,13 +357,15 @@ pub struct App {
     noise: GpuNoise,
     /// The field's values, filled by the library, read by the draw pass.
     target: wgpu::Texture,
+    /// The curl noise of the field (`Rgba32Float`), when it is drawn.
+    curl_target: wgpu::Texture,
     /// The drawn picture (`Rgba8Unorm`), copied to `frame` after each draw.
     picture: wgpu::Texture,
     /// The last draw's picture on its way to the host ([`App::picture`] reads it).
     frame: Option<wgpu::Buffer>,
     draw: wgpu::RenderPipeline,
     draw_group: wgpu::BindGroup,
-    gray: wgpu::Buffer,
+    draw_uniform: wgpu::Buffer,
     settings: Option<Settings>,
     graph: Option<GoodGraph>,
     adapter: String,
@@ -242,7 +417,7 @@ pub async fn start(width: u32, height: u32) -> Result<App, JsError> {
     };
     let noise = GpuNoise::with_variant(&device, &queue, 0, LookupVariant::Textures)
         .map_err(|e| JsError::new(&e.to_string()))?;
-    let target = device.create_texture(&wgpu::TextureDescriptor {
+    let target_descriptor = wgpu::TextureDescriptor {
         label: Some("noise field"),
         size: wgpu::Extent3d {
             width,
@@ -258,7 +433,8 @@ pub async fn start(width: u32, height: u32) -> Result<App, JsError> {
             | wgpu::TextureUsages::COPY_DST
             | wgpu::TextureUsages::TEXTURE_BINDING,
         view_formats: &[],
-    });
+    };
+    let target = device.create_texture(&target_descriptor);
     let picture = device.create_texture(&wgpu::TextureDescriptor {
         label: Some("picture"),
         size: wgpu::Extent3d {
@@ -273,9 +449,14 @@ pub async fn start(width: u32, height: u32) -> Result<App, JsError> {
         usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
         view_formats: &[],
     });
-    let gray = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("gray ramp"),
-        contents: bytemuck::cast_slice(&[0f32; 4]),
+    let curl_target = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("curl noise"),
+        format: FieldOutput::Curl.texture_format(),
+        ..target_descriptor
+    });
+    let draw_uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("draw uniform"),
+        contents: bytemuck::bytes_of(&<DrawUniform as bytemuck::Zeroable>::zeroed()),
         usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
     });
     let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -301,6 +482,16 @@ pub async fn start(width: u32, height: u32) -> Result<App, JsError> {
                 },
                 count: None,
             },
+            wgpu::BindGroupLayoutEntry {
+                binding: 2,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty: wgpu::BindingType::Texture {
+                    sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                    view_dimension: wgpu::TextureViewDimension::D2,
+                    multisampled: false,
+                },
+                count: None,
+            },
         ],
     });
     let draw_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -315,13 +506,22 @@ pub async fn start(width: u32, height: u32) -> Result<App, JsError> {
             },
             wgpu::BindGroupEntry {
                 binding: 1,
-                resource: gray.as_entire_binding(),
+                resource: draw_uniform.as_entire_binding(),
+            },
+            wgpu::BindGroupEntry {
+                binding: 2,
+                resource: wgpu::BindingResource::TextureView(&curl_target.create_view(
+                    &wgpu::TextureViewDescriptor {
+                        dimension: Some(wgpu::TextureViewDimension::D2),
+                        ..Default::default()
+                    },
+                )),
             },
         ],
     });
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("draw"),
-        source: wgpu::ShaderSource::Wgsl(DRAW_WGSL.into()),
+        source: wgpu::ShaderSource::Wgsl(format!("{DRAW_WGSL}\n{}", ColourRamp::WGSL).into()),
     });
     let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
         label: Some("draw"),
@@ -356,11 +556,12 @@ pub async fn start(width: u32, height: u32) -> Result<App, JsError> {
         height,
         noise,
         target,
+        curl_target,
         picture,
         frame: None,
         draw,
         draw_group,
-        gray,
+        draw_uniform,
         settings: None,
         graph: None,
         adapter: adapter_name,
@@ -370,22 +571,48 @@ pub async fn start(width: u32, height: u32) -> Result<App, JsError> {
 #[wasm_bindgen]
 impl App {
     /// Applies the controls (a JSON object of the inputs' strings: kind, seed, frequency,
-    /// octaves, lacunarity, gain, fractal, lookup) and draws the field; returns
-    /// [`App::settings`]. A bad value is an error and the canvas keeps its last picture.
+    /// octaves, lacunarity, gain, fractal, lookup, dims, warp, flow, flow_rate, tileable,
+    /// curl, speed, time, ramp) and draws the field; returns [`App::settings`]. A bad value
+    /// is an error and the canvas keeps its last picture.
     pub fn render(&mut self, controls: &str) -> Result<String, JsError> {
         let settings = Settings::parse(controls).map_err(|e| JsError::new(&e))?;
-        let field = settings.field(self.width, self.height);
-        field.validate().map_err(|e| JsError::new(&e.to_string()))?;
-        if self.noise.pipelines().variant() != settings.lookup {
-            self.noise =
+        let graph = self.graph.is_some();
+        let field = settings.field(self.width, self.height, graph);
+        let output = if settings.showing_curl(graph) {
+            FieldOutput::Curl
+        } else {
+            FieldOutput::Value
+        };
+        output
+            .check(&field)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let variant_changed = self.noise.pipelines().variant() != settings.lookup;
+        let dims_changed = self.settings.as_ref().map_or(2, |s| s.dims) != settings.dims;
+        // The graph lowered for these dimensions (and for the new lookup variant's
+        // generator) before anything changes, so a graph that cannot be drawn so keeps
+        // the last picture.
+        let mut noise = None;
+        if variant_changed {
+            noise = Some(
                 GpuNoise::with_variant(&self.device, &self.queue, settings.seed, settings.lookup)
-                    .map_err(|e| JsError::new(&e.to_string()))?;
-            // The graph's pipeline belongs to the old generator's lookup variant.
-            if let Some(graph) = self.graph.take() {
-                self.graph = Some(self.lower(&graph.text).map_err(|e| JsError::new(&e))?);
+                    .map_err(|e| JsError::new(&e.to_string()))?,
+            );
+        }
+        let mut relowered = None;
+        if let Some(g) = &self.graph {
+            if variant_changed || dims_changed {
+                let generator = noise.as_ref().unwrap_or(&self.noise);
+                relowered =
+                    Some(lower(generator, &g.text, settings.dims).map_err(|e| JsError::new(&e))?);
             }
+        }
+        if let Some(noise) = noise {
+            self.noise = noise;
         } else if self.noise.lookup().seed() != settings.seed {
             self.noise.set_seed(settings.seed);
+        }
+        if relowered.is_some() {
+            self.graph = relowered;
         }
         self.settings = Some(settings);
         self.draw_field(&field)
@@ -397,43 +624,60 @@ impl App {
     /// the controls again when `text` is blank, and redraws. A graph that does not parse,
     /// lower or compile is an error; the last good graph and picture stay.
     pub fn set_graph(&mut self, text: &str) -> Result<String, JsError> {
+        let dims = self.settings.as_ref().map_or(2, |s| s.dims);
         self.graph = if text.trim().is_empty() {
             None
         } else {
-            Some(self.lower(text).map_err(|e| JsError::new(&e))?)
+            Some(lower(&self.noise, text, dims).map_err(|e| JsError::new(&e))?)
         };
         if let Some(settings) = &self.settings {
-            let field = settings.field(self.width, self.height);
+            let field = settings.field(self.width, self.height, self.graph.is_some());
             self.draw_field(&field)
                 .map_err(|e| JsError::new(&e.to_string()))?;
         }
         Ok(self.settings())
     }
 
-    /// The drawn field's exact settings as JSON: kind, dims, size, frequency per axis,
-    /// offset, seed (a string: it may exceed 2^53), fractal, lookup, the values drawn
-    /// black and white, and the graph's text (null without one).
+    /// The drawn field's exact settings as JSON: kind, dims, size, frequency and offset
+    /// per axis, seed (a string: it may exceed 2^53), fractal, warp, flow angle, whether
+    /// it tiles, the output (value or curl), lookup, the values drawn at the ramp's ends
+    /// (`range`), the ramp, the clock, whether the picture is animated, and the graph's
+    /// text (null without one).
     pub fn settings(&self) -> String {
         let Some(s) = &self.settings else {
             return "null".into();
         };
-        let field = s.field(self.width, self.height);
-        let (low, high) = self.gray_range(s);
+        let graph = self.graph.is_some();
+        let field = s.field(self.width, self.height, graph);
+        let (low, high) = self.range(s);
+        let d = field.dims;
         serde_json::json!({
-            "kind": kind_name(s.kind),
-            "dims": field.dims,
-            "size": [field.size[0], field.size[1]],
-            "frequency": [field.frequency[0], field.frequency[1]],
-            "offset": [field.offset[0], field.offset[1]],
+            "kind": kind_name(field.kind),
+            "dims": d,
+            "size": field.size[..d],
+            "frequency": field.frequency[..d],
+            "offset": field.offset[..d],
+            "reduce_offset": field.reduce_offset,
             "seed": s.seed.to_string(),
             "fractal": {
-                "mode": mode_name(s.fractal.mode),
-                "octaves": s.fractal.octaves,
-                "lacunarity": s.fractal.lacunarity,
-                "gain": s.fractal.gain,
+                "mode": mode_name(field.fractal.mode),
+                "octaves": field.fractal.octaves,
+                "lacunarity": field.fractal.lacunarity,
+                "gain": field.fractal.gain,
             },
+            "warp": {
+                "amplitude": field.warp.amplitude,
+                "octaves": field.warp.octaves,
+                "iterations": field.warp.iterations,
+            },
+            "flow_angle": field.flow_angle,
+            "tileable": field.tileable,
+            "output": if s.showing_curl(graph) { "curl" } else { "value" },
             "lookup": lookup_name(s.lookup),
-            "gray": [low, high],
+            "range": [low, high],
+            "ramp": s.ramp.name(),
+            "time": s.time,
+            "animated": s.animated(graph),
             "graph": self.graph.as_ref().map(|g| g.text.clone()),
         })
         .to_string()
@@ -512,28 +756,15 @@ impl App {
 }
 
 impl App {
-    fn gray_range(&self, s: &Settings) -> (f32, f32) {
-        if self.graph.is_some() {
+    /// The values drawn at the ramp's ends (or a flow map's component range).
+    fn range(&self, s: &Settings) -> (f32, f32) {
+        if s.showing_curl(self.graph.is_some()) {
+            CURL_RANGE
+        } else if self.graph.is_some() {
             GRAPH_RANGE
         } else {
-            gray_range(s.fractal.mode)
+            value_range(s.fractal.mode)
         }
-    }
-
-    /// `text` parsed, lowered for 2D and compiled for the current generator.
-    fn lower(&self, text: &str) -> Result<GoodGraph, String> {
-        let graph = Graph::from_json(text).map_err(|e| format!("graph: {e}"))?;
-        let program = graph
-            .program(2, [0.0; 4])
-            .map_err(|e| format!("graph: {e}"))?;
-        let pipeline = self
-            .noise
-            .graph_pipeline(&program)
-            .map_err(|e| format!("graph: {e}"))?;
-        Ok(GoodGraph {
-            text: text.to_string(),
-            pipeline,
-        })
     }
 
     /// Fills the target with `field` (or the graph over it), draws it into the picture and
@@ -542,9 +773,17 @@ impl App {
         let Some(settings) = &self.settings else {
             return Ok(());
         };
-        let (low, high) = self.gray_range(settings);
+        let (low, high) = self.range(settings);
+        let curl = settings.showing_curl(self.graph.is_some());
+        let uniform = DrawUniform {
+            low,
+            high,
+            curl: u32::from(curl),
+            dims: field.dims as u32,
+            ramp: settings.ramp.stops(),
+        };
         self.queue
-            .write_buffer(&self.gray, 0, bytemuck::cast_slice(&[low, high, 0.0, 0.0]));
+            .write_buffer(&self.draw_uniform, 0, bytemuck::bytes_of(&uniform));
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
@@ -560,8 +799,16 @@ impl App {
                 &mut encoder,
                 &FieldFill {
                     field,
-                    texture: &self.target,
-                    output: FieldOutput::Value,
+                    texture: if curl {
+                        &self.curl_target
+                    } else {
+                        &self.target
+                    },
+                    output: if curl {
+                        FieldOutput::Curl
+                    } else {
+                        FieldOutput::Value
+                    },
                 },
             )?,
         }

@@ -116,6 +116,10 @@ pub struct PreviewArgs {
     /// the animation looping every 4 cells along z (3D) or w (4D).
     #[arg(long)]
     pub tileable: bool,
+    /// The colours of the value: gray, or a colour map (the panel changes it; a curl flow
+    /// map keeps its own colours).
+    #[arg(long, value_name = "RAMP", value_parser = super::ramp_parser(), default_value = "gray")]
+    pub ramp: wgpu_noise::ramp::ColourRamp,
     /// Draw a noise graph file (JSON, docs/graphs.md) instead of --noise and the fractal
     /// options, reloading it whenever it changes.
     #[arg(long, value_name = "FILE", conflicts_with_all = GRAPH_CONFLICTS)]
@@ -226,6 +230,7 @@ fn initial_view(args: &PreviewArgs) -> View {
             wgpu_noise::FieldOutput::Value
         },
         tiled: args.tileable,
+        ramp: args.ramp,
         graph: None,
     }
 }

@@ -12,6 +12,7 @@ use wgpu_noise::field::{MAX_OCTAVES, MAX_WARP_ITERATIONS};
 use wgpu_noise::{Field, FieldOutput, FractalMode, NoiseKind};
 
 use super::view::{mode_name, View};
+use wgpu_noise::ramp::ColourRamp;
 
 /// The environment variable of the test hook: a file the panel writes the screen rectangles
 /// of its named widgets to (JSON, physical pixels, see [`Panel::write_layout`]), so that a
@@ -81,7 +82,7 @@ pub struct Panel {
     /// [`LAYOUT_ENV`]: the file, and what was last written to it.
     layout: Option<(PathBuf, String)>,
     /// The named widgets of the last pass, in points.
-    named: Vec<(&'static str, egui::Rect)>,
+    named: Vec<(String, egui::Rect)>,
     /// The view after the last pass ([`View::describe`]), for [`LAYOUT_ENV`].
     described: String,
 }
@@ -190,7 +191,7 @@ impl Panel {
                         controls(ui, view, size, editor, notice, &mut requests, &mut named);
                     });
                 });
-            named.push(("panel", panel.response.rect));
+            named.push(("panel".to_string(), panel.response.rect));
         });
         self.named = named;
         self.described = view.describe(size[0]);
@@ -311,11 +312,11 @@ impl Panel {
 
 /// Remembers `response`'s rectangle under `name` for [`Panel::write_layout`].
 fn named(
-    list: &mut Vec<(&'static str, egui::Rect)>,
-    name: &'static str,
+    list: &mut Vec<(String, egui::Rect)>,
+    name: &str,
     response: egui::Response,
 ) -> egui::Response {
-    list.push((name, response.rect));
+    list.push((name.to_string(), response.rect));
     response
 }
 
@@ -327,7 +328,7 @@ fn controls(
     editor: &mut Editor,
     notice: &Option<Notice>,
     requests: &mut Vec<Request>,
-    list: &mut Vec<(&'static str, egui::Rect)>,
+    list: &mut Vec<(String, egui::Rect)>,
 ) {
     let width = size[0].max(1) as f64;
     ui.heading("wgpu-noise");
@@ -492,6 +493,16 @@ fn controls(
             named(list, "tileable", ui.checkbox(&mut view.tiled, "tileable"));
         });
     });
+    ui.horizontal(|ui| {
+        for ramp in ColourRamp::ALL {
+            let name = format!("ramp.{}", ramp.name());
+            named(
+                list,
+                &name,
+                ui.selectable_value(&mut view.ramp, ramp, ramp.name()),
+            );
+        }
+    });
     named(list, "pause", ui.checkbox(&mut view.paused, "paused"));
 
     ui.separator();
@@ -594,6 +605,9 @@ fn exact_settings(view: &View, field: &Field) -> String {
         if view.showing_curl() {
             lines.push("curl noise (flow map)".to_string());
         }
+    }
+    if !view.showing_curl() {
+        lines.push(format!("colour ramp {}", view.ramp.name()));
     }
     lines.join("\n")
 }

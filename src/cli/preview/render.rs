@@ -12,6 +12,7 @@ use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::error::pop_error_scope;
 use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes};
 use wgpu_noise::graph::{wgsl, Program};
+use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::shader::ApiNames;
 
 use super::view::PreviewUniforms;
@@ -140,8 +141,8 @@ impl Renderer {
     }
 
     /// Renders the frame of `uniforms` at `width` × `height` offscreen and reads it back:
-    /// one gray byte per pixel, or RGBA for a curl flow map (`uniforms.curl`), rows top
-    /// to bottom.
+    /// one gray byte per pixel, or RGBA for a curl flow map or a colour ramp other than
+    /// gray ([`PreviewUniforms::is_gray`]), rows top to bottom.
     pub fn screenshot(
         &self,
         device: &wgpu::Device,
@@ -203,7 +204,7 @@ impl Renderer {
             },
         );
         let submission = queue.submit([encoder.finish()]);
-        let channels = if uniforms.curl == 1 { 4 } else { 1 };
+        let channels = if uniforms.is_gray() { 1 } else { 4 };
         let pixels = map_and_read(device, &buffer, submission, READBACK_TIMEOUT, |bytes| {
             let mut pixels = Vec::with_capacity(width as usize * height as usize * channels);
             for row in bytes.chunks(padded as usize).take(height as usize) {
@@ -247,6 +248,16 @@ impl Renderer {
     }
 }
 
+/// The preview shader's own WGSL (the noise functions go first, [`NoiseBindings`]): the
+/// frame, the colour ramp and `graph`'s function (or [`NO_GRAPH_WGSL`]).
+pub fn shader_source(graph: Option<&Program>) -> String {
+    let graph_wgsl = match graph {
+        Some(program) => wgsl::function(program, "preview_graph", ApiNames::Plain),
+        None => NO_GRAPH_WGSL.to_string(),
+    };
+    format!("{PREVIEW_WGSL}\n{}\n{graph_wgsl}", ColourRamp::WGSL)
+}
+
 impl Pipelines {
     /// Compiles the preview shader with `graph`'s function (or [`NO_GRAPH_WGSL`]) for the
     /// window's format and the screenshot's.
@@ -257,16 +268,8 @@ impl Pipelines {
         window_format: wgpu::TextureFormat,
         graph: Option<&Program>,
     ) -> Result<Self> {
-        let graph_wgsl = match graph {
-            Some(program) => wgsl::function(program, "preview_graph", ApiNames::Plain),
-            None => NO_GRAPH_WGSL.to_string(),
-        };
         let module = noise
-            .create_shader_module(
-                device,
-                Some("preview shader"),
-                &format!("{PREVIEW_WGSL}\n{graph_wgsl}"),
-            )
+            .create_shader_module(device, Some("preview shader"), &shader_source(graph))
             .context("compiling shaders/preview.wgsl")?;
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let graph = graph.is_some();

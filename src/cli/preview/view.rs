@@ -5,6 +5,7 @@
 use wgpu_noise::bake::{shortest, ValueRange};
 use wgpu_noise::field::{Warp, MAX_OCTAVES};
 use wgpu_noise::params::{FillParams, NoiseSettings, Slab};
+use wgpu_noise::ramp::{ColourRamp, RampStops};
 use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, NoiseKind};
 
 /// Zoom factor of one wheel notch (and of one frequency key press).
@@ -72,6 +73,9 @@ pub struct View {
     /// across each side, and the animated axis of 3D/4D loops with period
     /// [`PREVIEW_TILE_DEPTH`].
     pub tiled: bool,
+    /// The colours of the value (`--ramp`, the panel): gray, or a colour map. A curl flow
+    /// map keeps its own colours.
+    pub ramp: ColourRamp,
     /// A noise graph's file name (`--graph`): the graph decides the noise, so the kind,
     /// fractal, warp, flow, curl and tiling above are not used.
     pub graph: Option<String>,
@@ -205,6 +209,7 @@ impl View {
             gray_high: hi,
             curl: self.showing_curl() as u32,
             _pad: [0; 3],
+            ramp: self.ramp.stops(),
         }
     }
 
@@ -277,6 +282,9 @@ impl View {
                 push("--range", format!("{},{}", shortest(lo), shortest(hi)));
             }
         }
+        if self.ramp != ColourRamp::Gray && !self.showing_curl() {
+            push("--ramp", self.ramp.name().to_string());
+        }
         push("--bits", "8".into());
         push("-o", output.display().to_string());
         args.iter()
@@ -335,9 +343,13 @@ impl View {
                 if self.paused { " (paused)" } else { "" }
             );
         }
+        let colours = match self.ramp {
+            ColourRamp::Gray => String::new(),
+            ramp => format!(", {} colours", ramp.name()),
+        };
         if let Some(name) = &self.graph {
             return format!(
-                "graph {name} {}D, seed {}, {:.3} cells across, t={:.2}s{}",
+                "graph {name} {}D, seed {}, {:.3} cells across{colours}, t={:.2}s{}",
                 self.dims,
                 self.seed,
                 self.step * width as f64,
@@ -346,7 +358,7 @@ impl View {
             );
         }
         format!(
-            "{}{}{} {}D {mode} ×{}, seed {}, {:.3} cells across, t={:.2}s{}",
+            "{}{}{} {}D {mode} ×{}, seed {}, {:.3} cells across{colours}, t={:.2}s{}",
             if self.tiling() { "tileable " } else { "" },
             if self.flowing() { "flowing " } else { "" },
             self.kind.name(),
@@ -398,8 +410,9 @@ pub fn value_range(mode: FractalMode) -> (f32, f32) {
 
 /// The uniform of `shaders/preview.wgsl`.
 ///
-/// Keep in sync with `struct Preview` in `shaders/preview.wgsl` (144 bytes: two vec4s,
-/// `NoiseSettings` (80 bytes, 16-aligned), then eight 4-byte scalars).
+/// The same layout as `struct Preview` in `shaders/preview.wgsl` (two vec4s,
+/// `NoiseSettings` (80 bytes, 16-aligned), eight 4-byte scalars, then `RampStops`),
+/// checked with naga by `the_uniform_is_the_wgsl_structs_layout`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct PreviewUniforms {
@@ -419,8 +432,17 @@ pub struct PreviewUniforms {
     pub gray_high: f32,
     /// 1: draw curl noise as a flow map (components mapped from `gray_low..gray_high`).
     pub curl: u32,
-    /// Pads the struct to a multiple of 16 bytes, as WGSL does.
+    /// Pads to the 16-byte alignment of `ramp`'s array, as WGSL does.
     pub _pad: [u32; 3],
+    /// The colour ramp of the value.
+    pub ramp: RampStops,
+}
+
+impl PreviewUniforms {
+    /// Whether the frame is gray: the value drawn with the gray ramp (not a flow map).
+    pub fn is_gray(&self) -> bool {
+        self.curl == 0 && self.ramp == ColourRamp::Gray.stops()
+    }
 }
 
 #[cfg(test)]
@@ -447,6 +469,7 @@ mod tests {
             flow_rate: PREVIEW_FLOW_RATE,
             output: FieldOutput::Value,
             tiled: false,
+            ramp: ColourRamp::Gray,
             graph: None,
         }
     }
@@ -525,8 +548,32 @@ mod tests {
     }
 
     #[test]
-    fn uniform_layout_matches_the_wgsl_struct() {
-        assert_eq!(std::mem::size_of::<PreviewUniforms>(), 144);
+    fn the_uniform_is_the_wgsl_structs_layout() {
+        use std::mem::{offset_of, size_of};
+        let preview = super::super::render::shader_source(None);
+        let source = wgpu_noise::embed::shader_source(1, &preview).expect("the preview shader");
+        let module = naga::front::wgsl::parse_str(&source).expect("the preview shader parses");
+        let (_, ty) = module
+            .types
+            .iter()
+            .find(|(_, t)| t.name.as_deref() == Some("Preview"))
+            .expect("struct Preview");
+        let naga::TypeInner::Struct { members, span } = &ty.inner else {
+            panic!("Preview is a struct");
+        };
+        let wgsl: Vec<(String, u32)> = members
+            .iter()
+            .map(|m| (m.name.clone().unwrap_or_default(), m.offset))
+            .collect();
+        macro_rules! offsets {
+            ($($member:ident),*) => {
+                vec![$((stringify!($member).to_string(),
+                    offset_of!(PreviewUniforms, $member) as u32)),*]
+            };
+        }
+        let rust = offsets!(offset, step, settings, kind, dims, gray_low, gray_high, curl, ramp);
+        assert_eq!(wgsl, rust, "members and offsets");
+        assert_eq!(*span as usize, size_of::<PreviewUniforms>(), "size");
     }
 
     #[test]
