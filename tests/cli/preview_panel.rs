@@ -272,6 +272,9 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     let baked = run_bake(&command, dir.path());
     assert_levels_match(&baked, &terrain, &format!("`{command}` vs the frame"));
     panel.click("ramp.gray");
+    layout_when(&panel.layout, "gray again", |v| {
+        v["view"].as_str().is_some_and(|d| !d.contains("colours"))
+    });
 
     // The graph editor: a good graph is drawn, a bad one is shown and the picture stays.
     let graph_frame = GraphFrame {

@@ -366,6 +366,8 @@ fn controls(
                 ui.selectable_value(&mut view.dims, dims, format!("{dims}D")),
             );
         }
+        ui.separator();
+        named(list, "pause", ui.checkbox(&mut view.paused, "paused"));
     });
     egui::Grid::new("numbers").num_columns(2).show(ui, |ui| {
         ui.label("seed");
@@ -503,7 +505,6 @@ fn controls(
             );
         }
     });
-    named(list, "pause", ui.checkbox(&mut view.paused, "paused"));
 
     ui.separator();
     // After the controls: the settings of the frame drawn next.
@@ -542,16 +543,24 @@ fn controls(
 
     ui.separator();
     ui.label("graph (JSON, docs/graphs.md)");
-    let edit = named(
-        list,
-        "graph_editor",
-        ui.add(
-            egui::TextEdit::multiline(&mut editor.text)
-                .code_editor()
-                .desired_rows(8)
-                .desired_width(f32::INFINITY),
-        ),
-    );
+    // The editor scrolls within what the window shows above the error line and the hint
+    // (at least 3 rows): the panel scrolls too, but an editor on screen is one a click
+    // reaches, and its text can be as long as the graph.
+    let row = ui.text_style_height(&egui::TextStyle::Monospace);
+    let visible = ui.clip_rect().bottom() - ui.cursor().top() - 3.0 * row;
+    let scroll = egui::ScrollArea::vertical()
+        .id_salt("graph editor")
+        .max_height(visible.max(3.0 * row))
+        .show(ui, |ui| {
+            ui.add(
+                egui::TextEdit::multiline(&mut editor.text)
+                    .code_editor()
+                    .desired_rows(3)
+                    .desired_width(f32::INFINITY),
+            )
+        });
+    list.push(("graph_editor".to_string(), scroll.inner_rect));
+    let edit = scroll.inner;
     if edit.changed() {
         requests.push(Request::ApplyGraph);
     }
