@@ -273,8 +273,8 @@ fn a_ramp_png_holds_the_ramps_colour_of_each_texels_gray_level() {
         let mut worst = 0;
         for (level, colour) in gray.pixels().zip(rgb.pixels()) {
             let expected = ramp.rgb8(f32::from(level.0[0]) / 65535.0);
-            for c in 0..3 {
-                worst = worst.max(expected[c].abs_diff(colour.0[c]));
+            for (e, c) in expected.iter().zip(colour.0) {
+                worst = worst.max(e.abs_diff(c));
             }
         }
         eprintln!("{}: worst channel difference {worst}", ramp.name());
