@@ -41,6 +41,9 @@ pub struct Grad3(pub U);
 #[derive(Clone, Copy, Debug)]
 pub struct Grad4(pub U);
 
+// The groups are told apart by bit tests, not comparisons (x86 before AVX-512 has no
+// unsigned comparison); that needs the index below 12 or 32, which every lookup gives.
+//
 // The dot products below equal the scalar `g[0] * d[0] + g[1] * d[1] + …` bit for bit for
 // finite offsets (the fills' offsets are). Each product is exact (a sign flip, or a zero
 // with the offset's sign), and the nonzero products are summed in the scalar order. The
@@ -54,13 +57,13 @@ impl Grad3 {
     #[inline(always)]
     pub fn dot2(self, d: [F; 2]) -> F {
         let n = self.0;
-        let (ge4, ge8) = (n.ge_u32(4), n.ge_u32(8));
+        let (lt4, lt8) = ((n & 12).eq(0), (n & 8).eq(0));
         // Groups 0 and 1 start with ±d[0], group 2 (g = [0, s1]) with ±d[1].
-        let first = flip(ge8.select_f(d[1], d[0]), n << 31);
+        let first = flip(lt8.select_f(d[0], d[1]), n << 31);
         // Group 0: ±d[1]; groups 1 and 2: the zero product (of d[1], of d[0]).
-        let second = ge4.select_f(
-            times_zero(ge8.select_f(d[0], d[1])),
+        let second = lt4.select_f(
             flip(d[1], (n << 30) & SIGN),
+            times_zero(lt8.select_f(d[1], d[0])),
         );
         first + second
     }
@@ -69,11 +72,11 @@ impl Grad3 {
     #[inline(always)]
     pub fn dot3(self, d: [F; 3]) -> F {
         let n = self.0;
-        let (ge4, ge8) = (n.ge_u32(4), n.ge_u32(8));
+        let (lt4, lt8) = ((n & 12).eq(0), (n & 8).eq(0));
         // The nonzero components in order: [d0, d1], [d0, d2] or [d1, d2].
-        let first = flip(ge8.select_f(d[1], d[0]), n << 31);
-        let second = flip(ge4.select_f(d[2], d[1]), (n << 30) & SIGN);
-        let zero = ge4.select_f(ge8.select_f(d[0], d[1]), d[2]);
+        let first = flip(lt8.select_f(d[0], d[1]), n << 31);
+        let second = flip(lt4.select_f(d[1], d[2]), (n << 30) & SIGN);
+        let zero = lt4.select_f(d[2], lt8.select_f(d[1], d[0]));
         (first + second) + times_zero(zero)
     }
 
@@ -98,12 +101,12 @@ impl Grad4 {
     #[inline(always)]
     pub fn dot(self, d: [F; 4]) -> F {
         let n = self.0;
-        let (ge8, ge16, ge24) = (n.ge_u32(8), n.ge_u32(16), n.ge_u32(24));
+        let (lt8, lt16, ge24) = ((n & 24).eq(0), (n & 16).eq(0), (n & 24).eq(24));
         // The nonzero components in order: d without the component `n / 8`.
-        let a = flip(ge8.select_f(d[0], d[1]), (n << 29) & SIGN);
-        let b = flip(ge16.select_f(d[1], d[2]), (n << 30) & SIGN);
+        let a = flip(lt8.select_f(d[1], d[0]), (n << 29) & SIGN);
+        let b = flip(lt16.select_f(d[2], d[1]), (n << 30) & SIGN);
         let c = flip(ge24.select_f(d[2], d[3]), n << 31);
-        let zero = ge16.select_f(ge24.select_f(d[3], d[2]), ge8.select_f(d[1], d[0]));
+        let zero = lt16.select_f(lt8.select_f(d[0], d[1]), ge24.select_f(d[3], d[2]));
         ((a + b) + c) + times_zero(zero)
     }
 }
