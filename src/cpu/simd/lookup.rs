@@ -360,7 +360,8 @@ impl LaneHasher for PackedTables<'_> {
     #[inline(always)]
     fn simplex4_order_lanes(&self, c: U) -> [U; 4] {
         let t = c.map(|i| self.simplex4[(i & 63) as usize]);
-        std::array::from_fn(|k| (t >> (8 * k as u32)) & 255)
+        // Written out, not `array::from_fn`: see `corner_offsets` in `noise`.
+        [t & 255, (t >> 8) & 255, (t >> 16) & 255, t >> 24]
     }
 }
 
@@ -601,7 +602,7 @@ mod tests {
     fn scalar_dot(g: &[f32], d: &[f32]) -> f32 {
         let mut n = g[0] * d[0];
         for a in 1..g.len() {
-            n = n + g[a] * d[a];
+            n += g[a] * d[a];
         }
         n
     }
