@@ -388,6 +388,27 @@ fn the_field_api_gives_the_scalar_reference() {
     assert!(simd::fill_field(&tables, &Field::new(NoiseKind::Simplex, &[0, 4])).is_err());
 }
 
+/// The lanes take the tables' gradients as indices into the gradient sets; tables whose
+/// texels were edited to other gradients are filled as the scalar reference reads them.
+#[test]
+fn tables_with_edited_gradients_give_the_scalar_reference() {
+    let mut tables = PermutationTables::new(0);
+    // (1, 1, 1) and (1, 1, 1, 1), biased: gradients of neither set.
+    for t in &mut tables.hash_grad3 {
+        t[1..].copy_from_slice(&[2, 2, 2]);
+    }
+    tables.grad4.fill([2, 2, 2, 2]);
+    for (kind, size) in [
+        (NoiseKind::Classic, &[33, 3, 3][..]),
+        (NoiseKind::Simplex, &[33, 3][..]),
+        (NoiseKind::Simplex, &[33, 3, 3, 3][..]),
+    ] {
+        let field = Field::new(kind, size).with_frequency(&[2.5, 3.5, 4.5, 5.5][..size.len()]);
+        let params = FillParams::new(&field, Slab::whole(&field));
+        assert_identical(&tables, "edited tables", &field, &params);
+    }
+}
+
 #[test]
 fn the_best_level_is_one_this_cpu_has() {
     let levels = SimdLevel::available();

@@ -78,7 +78,11 @@ fn fill_graph_source(
     }
     let job = GraphJob::new(program, params);
     match source {
-        LaneSource::Tables(t) => run(&PackedTables::new(t), &job, out, options),
+        LaneSource::Tables(t) => match PackedTables::new(t) {
+            Some(packed) => run(&packed, &job, out, options),
+            // Gradients the lanes cannot decode: the scalar evaluator reads them as they are.
+            None => crate::graph::fill_slab(program, t, params, out),
+        },
         LaneSource::Hash(h) => run(&h, &job, out, options),
     }
 }

@@ -83,6 +83,12 @@ impl F {
         })
     }
 
+    /// Lane-wise `f32::to_bits`.
+    #[inline(always)]
+    pub fn to_bits(self) -> U {
+        U(self.0.map(f32::to_bits))
+    }
+
     /// Saturating conversion to `u32` (`as`: NaN -> 0), as the scalar `to_f64() as u32`
     /// (widening to `f64` is exact, so converting from `f32` directly is the same).
     #[inline(always)]
@@ -140,6 +146,12 @@ impl U {
     #[inline(always)]
     pub fn to_f32(self) -> F {
         F(self.0.map(|v| v as f32))
+    }
+
+    /// Lane-wise `f32::from_bits`.
+    #[inline(always)]
+    pub fn from_bits(self) -> F {
+        F(self.0.map(f32::from_bits))
     }
 
     /// Lane-wise `self * m` (wrapping).

@@ -4,34 +4,142 @@
 //! Classic noise looks up lattice points whose y, z, w are fixed along a row;
 //! [`LaneHasher::row`] does that part once per row (`T(x, b)`'s `b` for the tables, the
 //! seed's word xor the weighted y, z, w for the hash), the lanes do the rest.
+//!
+//! Both variants give a gradient as its index ([`Grad3`], [`Grad4`]), and the noise applies
+//! it to the offsets with sign-bit operations instead of multiplications (`dot`): every
+//! gradient has components ±1 and one 0, so `g · d` is a sum of sign-flipped offsets.
 
 use super::lanes::{F, U};
 use crate::cpu::lookup::{weighted as scalar_weighted, IntegerHasher, NoiseHasher, HASH_PRIMES};
-use crate::tables::PermutationTables;
+use crate::tables::{PermutationTables, GRAD3, GRAD4};
 
-/// The gradients of [`NoiseHasher`] for `LANES` lattice points at once, lane `i` equal to the
-/// scalar lookup of lane `i`.
+/// The sign bit of an `f32`.
+const SIGN: u32 = 0x8000_0000;
+
+/// `g * d` for a gradient component `g = ±1` whose sign bit is `s` (0 or [`SIGN`]): a
+/// multiplication by ±1 only flips the sign.
+#[inline(always)]
+fn flip(d: F, s: U) -> F {
+    (d.to_bits() ^ s).from_bits()
+}
+
+/// `0.0 * d` for a finite `d`: a zero with `d`'s sign.
+#[inline(always)]
+fn times_zero(d: F) -> F {
+    (d.to_bits() & SIGN).from_bits()
+}
+
+/// A gradient of 2D and 3D noise on every lane, as its index `n < 12` into
+/// [`crate::tables::GRAD3`] ([`crate::cpu::lookup::grad3_of_index`]): `n / 4` says which
+/// component is 0 (2, 1, 0), bits 0 and 1 the signs of the first and second of the others.
+#[derive(Clone, Copy, Debug)]
+pub struct Grad3(pub U);
+
+/// A gradient of 4D noise on every lane, as its index `n < 32` into
+/// [`crate::tables::GRAD4`] ([`crate::cpu::lookup::grad4_of_index`]): `n / 8` is the
+/// component that is 0, bits 2, 1, 0 the signs of the others in order.
+#[derive(Clone, Copy, Debug)]
+pub struct Grad4(pub U);
+
+// The groups are told apart by bit tests, not comparisons (x86 before AVX-512 has no
+// unsigned comparison); that needs the index below 12 or 32, which every lookup gives.
+//
+// The dot products below equal the scalar `g[0] * d[0] + g[1] * d[1] + …` bit for bit for
+// finite offsets (the fills' offsets are). Each product is exact (a sign flip, or a zero
+// with the offset's sign), and the nonzero products are summed in the scalar order. The
+// zero product is added last: a zero changes a sum only where the sum so far is zero
+// (−0 only when every term is −0; a nonzero sum plus a zero is unchanged, and a zero
+// plus a nonzero term is that term), so adding it last gives the scalar result, the sign
+// of a zero included. `tests` below check every index against the scalar products.
+
+impl Grad3 {
+    /// `g[0] * d[0] + g[1] * d[1]` (2D noise uses the first two components).
+    #[inline(always)]
+    pub fn dot2(self, d: [F; 2]) -> F {
+        let n = self.0;
+        let (lt4, lt8) = ((n & 12).eq(0), (n & 8).eq(0));
+        // Groups 0 and 1 start with ±d[0], group 2 (g = [0, s1]) with ±d[1].
+        let first = flip(lt8.select_f(d[0], d[1]), n << 31);
+        // Group 0: ±d[1]; groups 1 and 2: the zero product (of d[1], of d[0]).
+        let second = lt4.select_f(
+            flip(d[1], (n << 30) & SIGN),
+            times_zero(lt8.select_f(d[1], d[0])),
+        );
+        first + second
+    }
+
+    /// `g[0] * d[0] + g[1] * d[1] + g[2] * d[2]`.
+    #[inline(always)]
+    pub fn dot3(self, d: [F; 3]) -> F {
+        let n = self.0;
+        let (lt4, lt8) = ((n & 12).eq(0), (n & 8).eq(0));
+        // The nonzero components in order: [d0, d1], [d0, d2] or [d1, d2].
+        let first = flip(lt8.select_f(d[0], d[1]), n << 31);
+        let second = flip(lt4.select_f(d[1], d[2]), (n << 30) & SIGN);
+        let zero = lt4.select_f(d[2], lt8.select_f(d[1], d[0]));
+        (first + second) + times_zero(zero)
+    }
+
+    /// The gradient's components (`grad3_of_index`), for flow noise, which turns them.
+    #[inline(always)]
+    pub fn vector(self) -> [F; 3] {
+        let n = self.0;
+        let (s1, s2) = (sign(n, 1), sign(n, 2));
+        let group = n >> 2;
+        let zero = F::splat(0.0);
+        let (g0, g1) = (group.eq(0), group.eq(1));
+        [
+            (g0 | g1).select_f(s1, zero),
+            g0.select_f(s2, g1.select_f(zero, s1)),
+            g0.select_f(zero, s2),
+        ]
+    }
+}
+
+impl Grad4 {
+    /// `g[0] * d[0] + g[1] * d[1] + g[2] * d[2] + g[3] * d[3]`.
+    #[inline(always)]
+    pub fn dot(self, d: [F; 4]) -> F {
+        let n = self.0;
+        let (lt8, lt16, ge24) = ((n & 24).eq(0), (n & 16).eq(0), (n & 24).eq(24));
+        // The nonzero components in order: d without the component `n / 8`.
+        let a = flip(lt8.select_f(d[1], d[0]), (n << 29) & SIGN);
+        let b = flip(lt16.select_f(d[2], d[1]), (n << 30) & SIGN);
+        let c = flip(ge24.select_f(d[2], d[3]), n << 31);
+        let zero = lt16.select_f(lt8.select_f(d[0], d[1]), ge24.select_f(d[3], d[2]));
+        ((a + b) + c) + times_zero(zero)
+    }
+}
+
+/// `±1` from bit `bit` of `n` (set = -1), as the scalar decoders' sign choice.
+#[inline(always)]
+fn sign(n: U, bit: u32) -> F {
+    (n & bit).eq(0).select_f(F::splat(1.0), F::splat(-1.0))
+}
+
+/// The gradients of [`NoiseHasher`] for `LANES` lattice points at once, lane `i` the
+/// index of the scalar lookup's gradient at lane `i`.
 pub trait LaneHasher: NoiseHasher {
     /// What [`LaneHasher::row`] keeps of a lattice point's y, z, w.
     type Row: Copy + Default + std::fmt::Debug;
     /// The part of the lookup of the `dims`-dimensional lattice point `(x, y, z, w)` that
     /// does not depend on x, once per row (`yzw`: the wrapped y, z, w; those beyond `dims` 0).
     fn row(&self, dims: usize, yzw: [u32; 3]) -> Self::Row;
-    /// `lattice_grad3(x, y, z)` (in 2D `lattice_grad2(x, y)` as its first two components)
+    /// `lattice_grad3(x, y, z)` (in 2D `lattice_grad2(x, y)`: its first two components)
     /// for a row's y, z.
-    fn grad3_row(&self, row: Self::Row, x: U) -> [F; 3];
+    fn grad3_row(&self, row: Self::Row, x: U) -> Grad3;
     /// `lattice_grad4(x, y, z, w)` for a row's y, z, w.
-    fn grad4_row(&self, row: Self::Row, x: U) -> [F; 4];
-    /// `lattice_grad2(a, b)`.
-    fn grad2(&self, a: U, b: U) -> [F; 2];
+    fn grad4_row(&self, row: Self::Row, x: U) -> Grad4;
+    /// `lattice_grad2(a, b)` (the first two components).
+    fn grad2(&self, a: U, b: U) -> Grad3;
     /// `lattice_grad3(a, b, c)`.
-    fn grad3(&self, a: U, b: U, c: U) -> [F; 3];
+    fn grad3(&self, a: U, b: U, c: U) -> Grad3;
     /// `lattice_grad4(a, b, c, d)`.
-    fn grad4(&self, a: U, b: U, c: U, d: U) -> [F; 4];
+    fn grad4(&self, a: U, b: U, c: U, d: U) -> Grad4;
     /// The gradients of a 2D simplex's corners `cell`, `cell + o1`, `cell + 1` (an
     /// implementation may share work between them).
     #[inline(always)]
-    fn simplex2_grads(&self, cell: [U; 2], o1: [U; 2]) -> [[F; 2]; 3] {
+    fn simplex2_grads(&self, cell: [U; 2], o1: [U; 2]) -> [Grad3; 3] {
         let [i, j] = cell;
         [
             self.grad2(i, j),
@@ -42,7 +150,7 @@ pub trait LaneHasher: NoiseHasher {
     /// The gradients of a 3D simplex's corners `cell`, `cell + o1`, `cell + o2`, `cell + 1`
     /// (an implementation may share work between them).
     #[inline(always)]
-    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [[F; 3]; 4] {
+    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [Grad3; 4] {
         let [i, j, k] = cell;
         [
             self.grad3(i, j, k),
@@ -54,7 +162,7 @@ pub trait LaneHasher: NoiseHasher {
     /// The gradients of a 4D simplex's corners `cell + o` for the five offsets `o` (an
     /// implementation may share work between them).
     #[inline(always)]
-    fn simplex4_grads(&self, cell: [U; 4], o: [[U; 4]; 5]) -> [[F; 4]; 5] {
+    fn simplex4_grads(&self, cell: [U; 4], o: [[U; 4]; 5]) -> [Grad4; 5] {
         let [i, j, k, l] = cell;
         // Written out, not `o.map(..)`: a closure left as a call would be compiled without
         // the caller's `#[target_feature]`s.
@@ -70,8 +178,9 @@ pub trait LaneHasher: NoiseHasher {
     fn simplex4_order_lanes(&self, c: U) -> [U; 4];
 }
 
-/// [`PermutationTables`] repacked for gathers: each RGBA8 texel as one little-endian `u32` (the
-/// bytes in the same order), in fixed-size arrays so a masked index needs no bounds check.
+/// [`PermutationTables`] repacked for gathers, in fixed-size arrays so a masked index needs
+/// no bounds check: a `hash_grad3` texel as `T(a, b) | n << 8` with `n` its gradient's
+/// [`Grad3`] index, a `grad4` texel as its gradient's [`Grad4`] index.
 pub struct PackedTables<'a> {
     tables: &'a PermutationTables,
     hash_grad3: Box<[u32; 65536]>,
@@ -80,23 +189,54 @@ pub struct PackedTables<'a> {
     simplex4: [u32; 64],
 }
 
+/// The index of each gradient of `gradients` by its biased texel bytes (`c + 1` each, so
+/// 0 to 2), read as a base-3 number; `u32::MAX` for bytes that are no gradient of the set.
+fn gradient_indices<const N: usize>(gradients: &[[i8; N]]) -> Vec<u32> {
+    let mut index = vec![u32::MAX; 3usize.pow(N as u32)];
+    for (n, g) in gradients.iter().enumerate() {
+        index[g.iter().fold(0, |k, &c| 3 * k + (c + 1) as usize)] = n as u32;
+    }
+    index
+}
+
+/// The gradient index of biased texel bytes in the table of [`gradient_indices`], if they
+/// are one of its gradients.
+fn gradient_index(index: &[u32], bytes: &[u8]) -> Option<u32> {
+    let key = bytes
+        .iter()
+        .try_fold(0, |k, &b| (b < 3).then_some(3 * k + b as usize))?;
+    Some(index[key]).filter(|&n| n != u32::MAX)
+}
+
 impl<'a> PackedTables<'a> {
-    /// Packs `tables` (512 KiB; a few tens of microseconds).
-    pub fn new(tables: &'a PermutationTables) -> Self {
-        let pack = |texels: &[[u8; 4]]| -> Box<[u32; 65536]> {
-            let words: Vec<u32> = texels.iter().map(|t| u32::from_le_bytes(*t)).collect();
+    /// Packs `tables` (512 KiB; a few tens of microseconds), or `None` if a texel's gradient
+    /// is not one of [`GRAD3`] / [`GRAD4`] (tables edited after
+    /// [`PermutationTables::new`]): the lanes decode gradients from their indices.
+    pub fn new(tables: &'a PermutationTables) -> Option<Self> {
+        let to_array = |words: Vec<u32>| -> Box<[u32; 65536]> {
             words
                 .into_boxed_slice()
                 .try_into()
                 .expect("the tables are 256×256 texels")
         };
-        PackedTables {
+        let (index3, index4) = (gradient_indices(&GRAD3), gradient_indices(&GRAD4));
+        let hash_grad3 = tables
+            .hash_grad3
+            .iter()
+            .map(|t| Some(u32::from(t[0]) | gradient_index(&index3, &t[1..])? << 8))
+            .collect::<Option<Vec<u32>>>()?;
+        let grad4 = tables
+            .grad4
+            .iter()
+            .map(|t| gradient_index(&index4, t))
+            .collect::<Option<Vec<u32>>>()?;
+        Some(PackedTables {
             tables,
-            hash_grad3: pack(&tables.hash_grad3),
-            grad4: pack(&tables.grad4),
+            hash_grad3: to_array(hash_grad3),
+            grad4: to_array(grad4),
             perm: tables.perm.map(u32::from),
             simplex4: tables.simplex4.map(u32::from_le_bytes),
-        }
+        })
     }
 
     #[inline(always)]
@@ -109,12 +249,6 @@ impl<'a> PackedTables<'a> {
 #[inline(always)]
 fn texel_index(a: U, b: U) -> U {
     ((b & 255) << 8) + (a & 255)
-}
-
-/// Byte `k` of each packed texel as the scalar lookup's `unbias`: `c as f32 - 1.0`.
-#[inline(always)]
-fn unbias(t: U, k: u32) -> F {
-    ((t >> (8 * k)) & 255).to_f32() - 1.0
 }
 
 impl NoiseHasher for PackedTables<'_> {
@@ -157,11 +291,10 @@ impl PackedTables<'_> {
         Self::gather(&self.hash_grad3, texel_index(a, b)) & 255
     }
 
-    /// `grad3[T(a, b) % 12]` on every lane.
+    /// The gradient of the `hash_grad3` texel at `(a, b)` on every lane.
     #[inline(always)]
-    fn grad3_at_lanes(&self, a: U, b: U) -> [F; 3] {
-        let t = Self::gather(&self.hash_grad3, texel_index(a, b));
-        [unbias(t, 1), unbias(t, 2), unbias(t, 3)]
+    fn grad3_at_lanes(&self, a: U, b: U) -> Grad3 {
+        Grad3(Self::gather(&self.hash_grad3, texel_index(a, b)) >> 8)
     }
 }
 
@@ -182,42 +315,38 @@ impl LaneHasher for PackedTables<'_> {
     }
 
     #[inline(always)]
-    fn grad3_row(&self, row: u32, a: U) -> [F; 3] {
-        let t = Self::gather(&self.hash_grad3, (a & 255) + row);
-        [unbias(t, 1), unbias(t, 2), unbias(t, 3)]
+    fn grad3_row(&self, row: u32, a: U) -> Grad3 {
+        Grad3(Self::gather(&self.hash_grad3, (a & 255) + row) >> 8)
     }
 
     #[inline(always)]
-    fn grad4_row(&self, row: u32, a: U) -> [F; 4] {
-        let t = Self::gather(&self.grad4, (a & 255) + row);
-        [unbias(t, 0), unbias(t, 1), unbias(t, 2), unbias(t, 3)]
+    fn grad4_row(&self, row: u32, a: U) -> Grad4 {
+        Grad4(Self::gather(&self.grad4, (a & 255) + row))
     }
 
     #[inline(always)]
-    fn grad2(&self, a: U, b: U) -> [F; 2] {
-        let g = self.grad3_at_lanes(a, b);
-        [g[0], g[1]]
+    fn grad2(&self, a: U, b: U) -> Grad3 {
+        self.grad3_at_lanes(a, b)
     }
 
     #[inline(always)]
-    fn grad3(&self, a: U, b: U, c: U) -> [F; 3] {
+    fn grad3(&self, a: U, b: U, c: U) -> Grad3 {
         self.grad3_at_lanes(a, b + self.perm1_lanes(c))
     }
 
-    /// The texels behind a [`U::seam`]: without it LLVM's AVX2 copy unpacked each texel's
-    /// bytes with scalar instructions, and 4D simplex with the tables ran at the scalar
-    /// fill's speed (docs/performance.md, the `grad4` seam). Only here: the same seam in
-    /// the other gathers measured slower for classic noise.
+    /// The gathered indices behind a [`U::seam`]: without it (when this unpacked texel
+    /// bytes) LLVM's AVX2 copy did so with scalar instructions, and 4D simplex with the
+    /// tables ran at the scalar fill's speed (docs/performance.md, the `grad4` seam). Only
+    /// here: the same seam in the other gathers measured slower for classic noise.
     #[inline(always)]
-    fn grad4(&self, a: U, b: U, c: U, d: U) -> [F; 4] {
-        let t = Self::gather(&self.grad4, texel_index(a, b + self.hash2_lanes(c, d))).seam();
-        [unbias(t, 0), unbias(t, 1), unbias(t, 2), unbias(t, 3)]
+    fn grad4(&self, a: U, b: U, c: U, d: U) -> Grad4 {
+        Grad4(Self::gather(&self.grad4, texel_index(a, b + self.hash2_lanes(c, d))).seam())
     }
 
     /// `P(k + o.z)` for o.z = 0 or 1: two lookups serve the four corners (the same
     /// integers as the scalar code's four).
     #[inline(always)]
-    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [[F; 3]; 4] {
+    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [Grad3; 4] {
         let [i, j, k] = cell;
         let pk = [self.perm1_lanes(k), self.perm1_lanes(k + 1)];
         [
@@ -231,7 +360,8 @@ impl LaneHasher for PackedTables<'_> {
     #[inline(always)]
     fn simplex4_order_lanes(&self, c: U) -> [U; 4] {
         let t = c.map(|i| self.simplex4[(i & 63) as usize]);
-        std::array::from_fn(|k| (t >> (8 * k as u32)) & 255)
+        // Written out, not `array::from_fn`: see `corner_offsets` in `noise`.
+        [t & 255, (t >> 8) & 255, (t >> 16) & 255, t >> 24]
     }
 }
 
@@ -250,43 +380,16 @@ fn weighted(axis: usize, c: U) -> U {
     (c & 255).wrapping_mul(HASH_PRIMES[axis])
 }
 
-/// `±1` from bit `bit` of `n` (set = -1), as the scalar decoders' sign choice.
+/// [`crate::cpu::lookup::grad3_index`] on every lane.
 #[inline(always)]
-fn sign(n: U, bit: u32) -> F {
-    (n & bit).eq(0).select_f(F::splat(1.0), F::splat(-1.0))
+fn grad3_from_hash(h: U) -> Grad3 {
+    Grad3((h >> 16).wrapping_mul(12) >> 16)
 }
 
-/// [`crate::cpu::lookup::grad3_of_index`] of [`crate::cpu::lookup::grad3_index`] on every
-/// lane, branch-free.
+/// [`crate::cpu::lookup::grad4_index`] on every lane.
 #[inline(always)]
-fn grad3_from_hash(h: U) -> [F; 3] {
-    let n = (h >> 16).wrapping_mul(12) >> 16;
-    let (s1, s2) = (sign(n, 1), sign(n, 2));
-    let group = n >> 2;
-    let zero = F::splat(0.0);
-    let (g0, g1) = (group.eq(0), group.eq(1));
-    [
-        (g0 | g1).select_f(s1, zero),
-        g0.select_f(s2, g1.select_f(zero, s1)),
-        g0.select_f(zero, s2),
-    ]
-}
-
-/// [`crate::cpu::lookup::grad4_of_index`] of [`crate::cpu::lookup::grad4_index`] on every
-/// lane, branch-free.
-#[inline(always)]
-fn grad4_from_hash(h: U) -> [F; 4] {
-    let n = h >> 27;
-    let (a, b, c) = (sign(n, 4), sign(n, 2), sign(n, 1));
-    let group = n >> 3;
-    let zero = F::splat(0.0);
-    let (g0, g1, g2) = (group.eq(0), group.eq(1), group.eq(2));
-    [
-        g0.select_f(zero, a),
-        g0.select_f(a, g1.select_f(zero, b)),
-        (g0 | g1).select_f(b, g2.select_f(zero, c)),
-        (g0 | g1 | g2).select_f(c, zero),
-    ]
+fn grad4_from_hash(h: U) -> Grad4 {
+    Grad4(h >> 27)
 }
 
 /// A classic row of the hash variant: the seed's word xor the weighted y, z, w.
@@ -316,7 +419,7 @@ impl AxisWeights {
 /// (a function, not a closure: a closure left as a call would be compiled without the
 /// caller's `#[target_feature]`s).
 #[inline(always)]
-fn corner3(axes: &[AxisWeights; 3], o: [U; 3]) -> [F; 3] {
+fn corner3(axes: &[AxisWeights; 3], o: [U; 3]) -> Grad3 {
     grad3_from_hash(point_mix(
         axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]),
     ))
@@ -324,14 +427,13 @@ fn corner3(axes: &[AxisWeights; 3], o: [U; 3]) -> [F; 3] {
 
 /// The gradient of a 2D simplex corner at offset `o` (as [`corner3`]).
 #[inline(always)]
-fn corner2(axes: &[AxisWeights; 2], o: [U; 2]) -> [F; 2] {
-    let g = grad3_from_hash(point_mix(axes[0].at(o[0]) ^ axes[1].at(o[1])));
-    [g[0], g[1]]
+fn corner2(axes: &[AxisWeights; 2], o: [U; 2]) -> Grad3 {
+    grad3_from_hash(point_mix(axes[0].at(o[0]) ^ axes[1].at(o[1])))
 }
 
 /// The gradient of a 4D simplex corner at offset `o` (as [`corner3`]).
 #[inline(always)]
-fn corner4(axes: &[AxisWeights; 4], o: [U; 4]) -> [F; 4] {
+fn corner4(axes: &[AxisWeights; 4], o: [U; 4]) -> Grad4 {
     grad4_from_hash(point_mix(
         axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]) ^ axes[3].at(o[3]),
     ))
@@ -366,28 +468,27 @@ impl LaneHasher for IntegerHasher {
     }
 
     #[inline(always)]
-    fn grad3_row(&self, row: HashRow, a: U) -> [F; 3] {
+    fn grad3_row(&self, row: HashRow, a: U) -> Grad3 {
         grad3_from_hash(point_mix(weighted(0, a) ^ row.0))
     }
 
     #[inline(always)]
-    fn grad4_row(&self, row: HashRow, a: U) -> [F; 4] {
+    fn grad4_row(&self, row: HashRow, a: U) -> Grad4 {
         grad4_from_hash(point_mix(weighted(0, a) ^ row.0))
     }
 
     #[inline(always)]
-    fn grad2(&self, a: U, b: U) -> [F; 2] {
-        let g = grad3_from_hash(point_mix(self.x_lanes(a) ^ weighted(1, b)));
-        [g[0], g[1]]
+    fn grad2(&self, a: U, b: U) -> Grad3 {
+        grad3_from_hash(point_mix(self.x_lanes(a) ^ weighted(1, b)))
     }
 
     #[inline(always)]
-    fn grad3(&self, a: U, b: U, c: U) -> [F; 3] {
+    fn grad3(&self, a: U, b: U, c: U) -> Grad3 {
         grad3_from_hash(point_mix(self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c)))
     }
 
     #[inline(always)]
-    fn grad4(&self, a: U, b: U, c: U, d: U) -> [F; 4] {
+    fn grad4(&self, a: U, b: U, c: U, d: U) -> Grad4 {
         grad4_from_hash(point_mix(
             self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c) ^ weighted(3, d),
         ))
@@ -395,7 +496,7 @@ impl LaneHasher for IntegerHasher {
 
     /// Each axis's two weighted cells, once for the three corners.
     #[inline(always)]
-    fn simplex2_grads(&self, cell: [U; 2], o1: [U; 2]) -> [[F; 2]; 3] {
+    fn simplex2_grads(&self, cell: [U; 2], o1: [U; 2]) -> [Grad3; 3] {
         let axes = [self.x_axis(cell[0]), AxisWeights::new(1, cell[1])];
         let (zero, one) = (U::splat(0), U::splat(1));
         [
@@ -407,7 +508,7 @@ impl LaneHasher for IntegerHasher {
 
     /// Each axis's two weighted cells, once for the four corners.
     #[inline(always)]
-    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [[F; 3]; 4] {
+    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [Grad3; 4] {
         let x = self.x_axis(cell[0]);
         let (y, z) = (AxisWeights::new(1, cell[1]), AxisWeights::new(2, cell[2]));
         let axes = [x, y, z];
@@ -422,7 +523,7 @@ impl LaneHasher for IntegerHasher {
 
     /// Each axis's two weighted cells, once for the five corners.
     #[inline(always)]
-    fn simplex4_grads(&self, cell: [U; 4], o: [[U; 4]; 5]) -> [[F; 4]; 5] {
+    fn simplex4_grads(&self, cell: [U; 4], o: [[U; 4]; 5]) -> [Grad4; 5] {
         let x = self.x_axis(cell[0]);
         let (y, z, w) = (
             AxisWeights::new(1, cell[1]),
@@ -450,5 +551,133 @@ impl LaneHasher for IntegerHasher {
             ((1 - xz) + (1 - yz)) + zw,
             ((1 - xw) + (1 - yw)) + (1 - zw),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::lookup::{grad3_of_index, grad4_of_index};
+    use crate::cpu::simd::lanes::LANES;
+
+    /// Offsets that make signed zeros and roundings matter: zeros of both signs, equal
+    /// magnitudes (sums that cancel to zero), subnormals, values whose sums round or
+    /// overflow.
+    const OFFSETS: [f32; 12] = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.3,
+        -0.3,
+        1e-40,
+        -1e-40,
+        3e38,
+        -3e38,
+        0.1,
+        16_777_216.0,
+    ];
+
+    /// Every `N`-tuple of [`OFFSETS`], in lane-sized chunks.
+    fn offset_lanes<const N: usize>() -> Vec<[F; N]> {
+        let count = OFFSETS.len().pow(N as u32);
+        let tuples: Vec<[f32; N]> = (0..count)
+            .map(|mut k| {
+                std::array::from_fn(|_| {
+                    let v = OFFSETS[k % OFFSETS.len()];
+                    k /= OFFSETS.len();
+                    v
+                })
+            })
+            .collect();
+        tuples
+            .chunks(LANES)
+            .map(|chunk| {
+                std::array::from_fn(|a| F(std::array::from_fn(|i| chunk[i % chunk.len()][a])))
+            })
+            .collect()
+    }
+
+    /// The scalar reference's `g[0] * d[0] + g[1] * d[1] + …`.
+    fn scalar_dot(g: &[f32], d: &[f32]) -> f32 {
+        let mut n = g[0] * d[0];
+        for a in 1..g.len() {
+            n += g[a] * d[a];
+        }
+        n
+    }
+
+    fn assert_same<const N: usize>(what: &str, n: u32, d: &[F; N], got: F, g: &[f32]) {
+        for i in 0..LANES {
+            let di: Vec<f32> = d.iter().map(|f| f.0[i]).collect();
+            let want = scalar_dot(&g[..N], &di);
+            assert_eq!(
+                got.0[i].to_bits(),
+                want.to_bits(),
+                "{what} of gradient {n} {g:?} and {di:?}: {} instead of {want}",
+                got.0[i]
+            );
+        }
+    }
+
+    #[test]
+    fn index_dot_products_are_the_scalar_multiply_adds_bit_for_bit() {
+        for n in 0..12 {
+            let g = grad3_of_index::<f32>(n);
+            for d in offset_lanes::<2>() {
+                assert_same("dot2", n, &d, Grad3(U::splat(n)).dot2(d), &g);
+            }
+            for d in offset_lanes::<3>() {
+                assert_same("dot3", n, &d, Grad3(U::splat(n)).dot3(d), &g);
+            }
+        }
+        for n in 0..32 {
+            let g = grad4_of_index::<f32>(n);
+            for d in offset_lanes::<4>() {
+                assert_same("dot", n, &d, Grad4(U::splat(n)).dot(d), &g);
+            }
+        }
+    }
+
+    #[test]
+    fn grad3_vectors_are_the_scalar_gradients() {
+        for n in 0..12 {
+            let v = Grad3(U::splat(n)).vector();
+            let want = grad3_of_index::<f32>(n);
+            for a in 0..3 {
+                assert_eq!(v[a].0[0].to_bits(), want[a].to_bits(), "gradient {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn packed_tables_hold_the_gradient_indices_of_the_texels() {
+        let tables = PermutationTables::new(7);
+        let packed = PackedTables::new(&tables).expect("new tables have table gradients");
+        for (i, t) in tables.hash_grad3.iter().enumerate() {
+            let n = packed.hash_grad3[i] >> 8;
+            let g = GRAD3[n as usize].map(|c| (c + 1) as u8);
+            assert_eq!(
+                (packed.hash_grad3[i] & 255, g),
+                (u32::from(t[0]), [t[1], t[2], t[3]])
+            );
+        }
+        for (i, t) in tables.grad4.iter().enumerate() {
+            let g = GRAD4[packed.grad4[i] as usize].map(|c| (c + 1) as u8);
+            assert_eq!(g, *t);
+        }
+    }
+
+    #[test]
+    fn tables_with_other_gradients_are_not_packed() {
+        let mut tables = PermutationTables::new(0);
+        tables.hash_grad3[5][1..].copy_from_slice(&[2, 2, 2]);
+        assert!(PackedTables::new(&tables).is_none());
+        let mut tables = PermutationTables::new(0);
+        tables.grad4[9] = [1, 1, 1, 1];
+        assert!(PackedTables::new(&tables).is_none());
+        let mut tables = PermutationTables::new(0);
+        tables.grad4[9] = [3, 1, 1, 1];
+        assert!(PackedTables::new(&tables).is_none());
     }
 }

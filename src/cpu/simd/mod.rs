@@ -246,7 +246,11 @@ fn fill_source(
     }
     let job = Job::new(kind, dims, params, options.level);
     match source {
-        LaneSource::Tables(t) => run_threads(&PackedTables::new(t), &job, out, options.threads),
+        LaneSource::Tables(t) => match PackedTables::new(t) {
+            Some(packed) => run_threads(&packed, &job, out, options.threads),
+            // Gradients the lanes cannot decode: the scalar reference reads them as they are.
+            None => crate::cpu::fill::fill_slab(t, kind, dims, params, out),
+        },
         LaneSource::Hash(h) => run_threads(&h, &job, out, options.threads),
     }
 }

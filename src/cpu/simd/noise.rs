@@ -10,7 +10,7 @@
 //! classic noise with [`classic_point`], which takes full lane points (no row part).
 
 use super::lanes::{Floor, F, U};
-use super::lookup::LaneHasher;
+use super::lookup::{Grad3, LaneHasher};
 use crate::cpu::classic::fade;
 use crate::cpu::lattice::{wrap256, wrap_period};
 use crate::cpu::simplex::{
@@ -167,9 +167,10 @@ pub fn classic<L: LaneHasher, Fl: Floor, const D: usize>(
 
 /// One corner of classic noise, on the x cell `xi` at offset `dx` and the row's corner `r`
 /// (offsets along y, z, w in its bits): the gradient dotted with the offset,
-/// `g[0]*dx + g[1]*dy (+ g[2]*dz (+ g[3]*dw))`. A function rather than a closure so that it
-/// is inlined into the `#[target_feature]` copies (a closure that stays a call is compiled
-/// without them: it took 71 % of the classic hash fill's time).
+/// `g[0]*dx + g[1]*dy (+ g[2]*dz (+ g[3]*dw))` (from the gradient's index, bit for bit). A
+/// function rather than a closure so that it is inlined into the `#[target_feature]` copies
+/// (a closure that stays a call is compiled without them: it took 71 % of the classic hash
+/// fill's time).
 #[inline(always)]
 fn classic_corner<L: LaneHasher, const D: usize>(
     lut: &L,
@@ -180,17 +181,11 @@ fn classic_corner<L: LaneHasher, const D: usize>(
 ) -> F {
     let [ay, az, aw] = &row.axes;
     let (b, c, d) = (r & 1, (r >> 1) & 1, r >> 2);
-    if D == 4 {
-        let g = lut.grad4_row(row.rows[r], xi);
-        g[0] * dx + g[1] * ay.d[b] + g[2] * az.d[c] + g[3] * aw.d[d]
-    } else {
-        let g = lut.grad3_row(row.rows[r], xi);
-        let n = g[0] * dx + g[1] * ay.d[b];
-        if D == 3 {
-            n + g[2] * az.d[c]
-        } else {
-            n
-        }
+    let (dy, dz, dw) = (F::splat(ay.d[b]), F::splat(az.d[c]), F::splat(aw.d[d]));
+    match D {
+        4 => lut.grad4_row(row.rows[r], xi).dot([dx, dy, dz, dw]),
+        3 => lut.grad3_row(row.rows[r], xi).dot3([dx, dy, dz]),
+        _ => lut.grad3_row(row.rows[r], xi).dot2([dx, dy]),
     }
 }
 
@@ -243,18 +238,11 @@ fn classic_point_corner<L: LaneHasher, const D: usize>(
     let (b, c, e) = (r & 1, (r >> 1) & 1, r >> 2);
     let (x, y, z, w) = (cells[0][a], cells[1][b], cells[2][c], cells[3][e]);
     match D {
-        4 => {
-            let g = lut.grad4(x, y, z, w);
-            g[0] * d[0][a] + g[1] * d[1][b] + g[2] * d[2][c] + g[3] * d[3][e]
-        }
-        3 => {
-            let g = lut.grad3(x, y, z);
-            g[0] * d[0][a] + g[1] * d[1][b] + g[2] * d[2][c]
-        }
-        _ => {
-            let g = lut.grad2(x, y);
-            g[0] * d[0][a] + g[1] * d[1][b]
-        }
+        4 => lut
+            .grad4(x, y, z, w)
+            .dot([d[0][a], d[1][b], d[2][c], d[3][e]]),
+        3 => lut.grad3(x, y, z).dot3([d[0][a], d[1][b], d[2][c]]),
+        _ => lut.grad2(x, y).dot2([d[0][a], d[1][b]]),
     }
 }
 
@@ -278,15 +266,17 @@ impl Turn {
 
     /// A 2D gradient turned, as `flow_corners2`.
     #[inline(always)]
-    fn turn2(self, g: &[F; 2]) -> [F; 2] {
+    fn turn2(self, g: Grad3) -> [F; 2] {
         let (cs, sn) = (self.cos, self.sin);
+        let g = g.vector();
         [g[0] * cs - g[1] * sn, g[0] * sn + g[1] * cs]
     }
 
     /// A 3D gradient turned about the axis it is zero on, as `flow_corners3`.
     #[inline(always)]
-    fn turn3(self, g: &[F; 3]) -> [F; 3] {
+    fn turn3(self, g: Grad3) -> [F; 3] {
         let (cs, sn) = (self.cos, self.sin);
+        let g = g.vector();
         let k = [1.0 - g[0].abs(), 1.0 - g[1].abs(), 1.0 - g[2].abs()];
         let kxg = [
             k[1] * g[2] - k[2] * g[1],
@@ -321,21 +311,46 @@ pub fn simplex2_tiled<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, period: [f3
     simplex4::<L, Fl>(lut, [x0, x1, y0, y1], SIMPLEX34_R2 as f32, 27.0)
 }
 
-/// `corner_value`: `max(r² − |d|², 0)⁴ (g·d)` in the scalar order.
+/// `corner_value`: `max(r² − |d|², 0)⁴ (g·d)` in the scalar order, `gd` = `g·d`.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // indexed as the scalar code, for side-by-side reading
-fn corner_value<const N: usize>(d: &[F; N], g: &[F], r2: f32) -> F {
+fn corner_value<const N: usize>(d: &[F; N], gd: F, r2: f32) -> F {
     let mut t = F::splat(r2);
     for a in 0..N {
         t = t - d[a] * d[a];
     }
+    let t = t.max(F::splat(0.0));
+    let t2 = t * t;
+    t2 * t2 * gd
+}
+
+/// `g·d` of a turned (flow) gradient, multiplied out in the scalar order.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // as `corner_value`
+fn dot<const N: usize>(g: &[F; N], d: &[F; N]) -> F {
     let mut gd = g[0] * d[0];
     for a in 1..N {
         gd = gd + g[a] * d[a];
     }
-    let t = t.max(F::splat(0.0));
-    let t2 = t * t;
-    t2 * t2 * gd
+    gd
+}
+
+/// `g·d` of a 2D simplex corner, its gradient turned by `turn` (flow noise) if given.
+#[inline(always)]
+fn grad_dot2(g: Grad3, d: [F; 2], turn: Option<Turn>) -> F {
+    match turn {
+        None => g.dot2(d),
+        Some(t) => dot(&t.turn2(g), &d),
+    }
+}
+
+/// `g·d` of a 3D simplex corner, its gradient turned by `turn` (flow noise) if given.
+#[inline(always)]
+fn grad_dot3(g: Grad3, d: [F; 3], turn: Option<Turn>) -> F {
+    match turn {
+        None => g.dot3(d),
+        Some(t) => dot(&t.turn3(g), &d),
+    }
 }
 
 /// 2D simplex noise (`simplex2`), or with `turn` flow noise (`flow2`).
@@ -357,15 +372,12 @@ pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn
     let y2 = y0 - 1.0 + 2.0 * g2;
     let ii = wrap256_lanes::<Fl>(i);
     let jj = wrap256_lanes::<Fl>(j);
-    let [g0, g1, g2v] = lut.simplex2_grads([ii, jj], [i1, j1]);
-    let [g0, g1, g2v] = match turn {
-        None => [g0, g1, g2v],
-        Some(t) => [t.turn2(&g0), t.turn2(&g1), t.turn2(&g2v)],
-    };
+    let g = lut.simplex2_grads([ii, jj], [i1, j1]);
+    let d = [[x0, y0], [x1, y1], [x2, y2]];
     let r2 = crate::cpu::simplex::SIMPLEX2_R2 as f32;
-    let sum = corner_value(&[x0, y0], &g0, r2)
-        + corner_value(&[x1, y1], &g1, r2)
-        + corner_value(&[x2, y2], &g2v, r2);
+    let sum = corner_value(&d[0], grad_dot2(g[0], d[0], turn), r2)
+        + corner_value(&d[1], grad_dot2(g[1], d[1], turn), r2)
+        + corner_value(&d[2], grad_dot2(g[2], d[2], turn), r2);
     70.0 * sum
 }
 
@@ -420,15 +432,12 @@ pub fn simplex3<L: LaneHasher, Fl: Floor>(
     let ii = wrap256_lanes::<Fl>(i);
     let jj = wrap256_lanes::<Fl>(j);
     let kk = wrap256_lanes::<Fl>(k);
-    let [g0, g1, g2, g3v] = lut.simplex3_grads([ii, jj, kk], o1, o2);
-    let [g0, g1, g2, g3v] = match turn {
-        None => [g0, g1, g2, g3v],
-        Some(t) => [t.turn3(&g0), t.turn3(&g1), t.turn3(&g2), t.turn3(&g3v)],
-    };
-    let sum = corner_value(&[x0, y0, z0], &g0, r2)
-        + corner_value(&[x1, y1, z1], &g1, r2)
-        + corner_value(&[x2, y2, z2], &g2, r2)
-        + corner_value(&[x3, y3, z3], &g3v, r2);
+    let g = lut.simplex3_grads([ii, jj, kk], o1, o2);
+    let d = [[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]];
+    let sum = corner_value(&d[0], grad_dot3(g[0], d[0], turn), r2)
+        + corner_value(&d[1], grad_dot3(g[1], d[1], turn), r2)
+        + corner_value(&d[2], grad_dot3(g[2], d[2], turn), r2)
+        + corner_value(&d[3], grad_dot3(g[3], d[3], turn), r2);
     scale * sum
 }
 
@@ -461,23 +470,37 @@ pub fn simplex4<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f3
         at_least(&order, 1),
     );
     let d0 = [x0, y0, z0, w0];
-    let d1: [F; 4] = std::array::from_fn(|a| d0[a] - o1[a].to_f32() + g4);
-    let d2: [F; 4] = std::array::from_fn(|a| d0[a] - o2[a].to_f32() + 2.0 * g4);
-    let d3: [F; 4] = std::array::from_fn(|a| d0[a] - o3[a].to_f32() + 3.0 * g4);
-    let d4: [F; 4] = std::array::from_fn(|a| d0[a] - 1.0 + 4.0 * g4);
+    let one = U::splat(1);
+    let d1 = corner_offsets(&d0, &o1, g4);
+    let d2 = corner_offsets(&d0, &o2, 2.0 * g4);
+    let d3 = corner_offsets(&d0, &o3, 3.0 * g4);
+    let d4 = corner_offsets(&d0, &[one; 4], 4.0 * g4);
     let ii = wrap256_lanes::<Fl>(i);
     let jj = wrap256_lanes::<Fl>(j);
     let kk = wrap256_lanes::<Fl>(k);
     let ll = wrap256_lanes::<Fl>(l);
     let zero = U::splat(0);
-    let one = U::splat(1);
     let g = lut.simplex4_grads([ii, jj, kk, ll], [[zero; 4], o1, o2, o3, [one; 4]]);
-    let sum = corner_value(&d0, &g[0], r2)
-        + corner_value(&d1, &g[1], r2)
-        + corner_value(&d2, &g[2], r2)
-        + corner_value(&d3, &g[3], r2)
-        + corner_value(&d4, &g[4], r2);
+    let sum = corner_value(&d0, g[0].dot(d0), r2)
+        + corner_value(&d1, g[1].dot(d1), r2)
+        + corner_value(&d2, g[2].dot(d2), r2)
+        + corner_value(&d3, g[3].dot(d3), r2)
+        + corner_value(&d4, g[4].dot(d4), r2);
     scale * sum
+}
+
+/// The offsets `d0 - o + k·G4` of a 4D simplex corner at steps `o` (0 or 1 per axis) from
+/// the first, `k·G4` given as `skew`. Written out: the closure of `array::from_fn` stayed a
+/// call, compiled without the caller's `#[target_feature]`s (in `perf`, about a tenth of
+/// the 4D simplex fill's time in calls to SSE2 code).
+#[inline(always)]
+fn corner_offsets(d0: &[F; 4], o: &[U; 4], skew: f32) -> [F; 4] {
+    [
+        d0[0] - o[0].to_f32() + skew,
+        d0[1] - o[1].to_f32() + skew,
+        d0[2] - o[2].to_f32() + skew,
+        d0[3] - o[3].to_f32() + skew,
+    ]
 }
 
 /// The corner steps of rank at least `r` (`order >= r` per axis, 1 or 0).
