@@ -108,15 +108,17 @@ fn every_shader_file_validates() {
             .replace("WG_X", "8")
             .replace("WG_Y", "8")
             .replace("WG_Z", "1");
-        // The preview's shader calls the `--graph` file's function, generated at run time
-        // (`graph::wgsl::function`): validate it with the terrain example's.
+        // The preview's shader calls the colour ramp (`shaders/ramp.wgsl`) and the
+        // `--graph` file's function, generated at run time (`graph::wgsl::function`):
+        // validate it with the terrain example's.
         let source = if name == "preview.wgsl" {
             let program = Graph::from_json(include_str!("../../examples/graphs/terrain.json"))
                 .unwrap()
                 .program(3, [0.0; 4])
                 .unwrap();
             format!(
-                "{source}\n{}",
+                "{source}\n{}\n{}",
+                wgpu_noise::ramp::ColourRamp::WGSL,
                 wgsl::function(&program, "preview_graph", ApiNames::Plain)
             )
         } else {
