@@ -27,6 +27,9 @@ pub mod graph;
 pub mod params;
 pub mod ramp;
 pub mod shader;
+#[cfg(any(test, feature = "test-hooks"))]
+#[doc(hidden)]
+pub mod struct_layout;
 pub mod tables;
 
 // What most users need, at the root.

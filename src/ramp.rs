@@ -195,23 +195,9 @@ mod tests {
     /// The "keep in sync" pair of `shaders/ramp.wgsl` and [`RampStops`], read back by naga.
     #[test]
     fn the_wgsl_uniform_is_the_rust_struct() {
-        let module = naga::front::wgsl::parse_str(ColourRamp::WGSL).expect("ramp.wgsl parses");
-        let (_, ty) = module
-            .types
-            .iter()
-            .find(|(_, t)| t.name.as_deref() == Some("RampStops"))
-            .expect("struct RampStops");
-        let naga::TypeInner::Struct { members, span } = &ty.inner else {
-            panic!("RampStops is a struct");
-        };
-        assert_eq!(*span as usize, std::mem::size_of::<RampStops>());
-        let offsets: Vec<u32> = members.iter().map(|m| m.offset).collect();
         assert_eq!(
-            offsets[..2],
-            [
-                std::mem::offset_of!(RampStops, stops) as u32,
-                std::mem::offset_of!(RampStops, count) as u32
-            ]
+            crate::struct_layout::wgsl_struct_layout(ColourRamp::WGSL, "RampStops"),
+            crate::rust_struct_layout!(RampStops: stops, count)
         );
     }
 }

@@ -705,7 +705,6 @@ fn check_graph_target(field: &Field, texture: &wgpu::Texture, output: FieldOutpu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::mem::{offset_of, size_of};
 
     /// The uniform and workgroup size of the generated graph shaders, read back by naga,
     /// are the Rust side's: `GraphFillParams`'s size and member offsets, and
@@ -717,42 +716,16 @@ mod tests {
         )
         .unwrap();
         let program = graph.program(3, [0.0; 4]).unwrap();
-        let rust = vec![
-            (
-                "offset".to_string(),
-                offset_of!(GraphFillParams, offset) as u32,
-            ),
-            ("step".to_string(), offset_of!(GraphFillParams, step) as u32),
-            (
-                "origin".to_string(),
-                offset_of!(GraphFillParams, origin) as u32,
-            ),
-            (
-                "extent".to_string(),
-                offset_of!(GraphFillParams, extent) as u32,
-            ),
-            (
-                "stride".to_string(),
-                offset_of!(GraphFillParams, stride) as u32,
-            ),
-        ];
+        let rust =
+            crate::rust_struct_layout!(GraphFillParams: offset, step, origin, extent, stride);
         for output in [FieldOutput::Value, FieldOutput::Gradient, FieldOutput::Curl] {
             let source = graph_output_wgsl(&program, LookupVariant::Textures, output);
+            assert_eq!(
+                crate::struct_layout::wgsl_struct_layout(&source, "GraphFillParams"),
+                rust,
+                "{output:?}"
+            );
             let module = naga::front::wgsl::parse_str(&source).expect("graph shader parses");
-            let (_, ty) = module
-                .types
-                .iter()
-                .find(|(_, t)| t.name.as_deref() == Some("GraphFillParams"))
-                .expect("GraphFillParams in the shader");
-            let naga::TypeInner::Struct { members, span } = &ty.inner else {
-                panic!("GraphFillParams is no struct");
-            };
-            let wgsl: Vec<(String, u32)> = members
-                .iter()
-                .map(|m| (m.name.clone().unwrap_or_default(), m.offset))
-                .collect();
-            assert_eq!(*span as usize, size_of::<GraphFillParams>(), "{output:?}");
-            assert_eq!(wgsl, rust, "{output:?}");
             let names: Vec<&str> = module
                 .entry_points
                 .iter()

@@ -223,26 +223,6 @@ fn process_seed_key(name: &str, functions: &str, curl: bool) {
     }
 }
 
-/// The byte size and the `(member, offset)` list of struct `name` as naga lays it out for
-/// a uniform (WGSL's layout rules).
-fn wgsl_struct_layout(module: &naga::Module, name: &str) -> (u32, Vec<(String, u32)>) {
-    let (_, ty) = module
-        .types
-        .iter()
-        .find(|(_, t)| t.name.as_deref() == Some(name))
-        .unwrap_or_else(|| panic!("no struct {name} in the shader"));
-    match &ty.inner {
-        naga::TypeInner::Struct { members, span } => (
-            *span,
-            members
-                .iter()
-                .map(|m| (m.name.clone().unwrap_or_default(), m.offset))
-                .collect(),
-        ),
-        other => panic!("{name} is no struct: {other:?}"),
-    }
-}
-
 /// The "keep in sync" pairs of fill.wgsl and the Rust side, read back from the shader by
 /// naga: the uniforms `FillParams` and `NoiseSettings` have the Rust structs' size and
 /// every member at the Rust member's offset (no member on one side only, WGSL's padding
@@ -250,48 +230,37 @@ fn wgsl_struct_layout(module: &naga::Module, name: &str) -> (u32, Vec<(String, u
 /// dispatches divide by (`WORKGROUP`, `EVAL_WORKGROUP`).
 #[test]
 fn the_fill_shaders_uniforms_and_workgroup_sizes_are_the_rust_sides() {
-    use std::mem::{offset_of, size_of};
     use wgpu_noise::low_level::{FillParams, NoiseSettings, EVAL_WORKGROUP, WORKGROUP};
+    use wgpu_noise::rust_struct_layout;
+    use wgpu_noise::struct_layout::wgsl_struct_layout;
     let source = shader::fill_shader_wgsl(LookupVariant::Textures);
-    let module = naga::front::wgsl::parse_str(&source).expect("fill shader parses");
-
-    macro_rules! offsets {
-        ($ty:ty: $($member:ident),*) => {
-            vec![$((stringify!($member).to_string(), offset_of!($ty, $member) as u32)),*]
-        };
-    }
-    let rust = [
-        (
-            "FillParams",
-            size_of::<FillParams>(),
-            offsets!(FillParams: offset, step, origin, extent, settings),
-        ),
-        (
-            "NoiseSettings",
-            size_of::<NoiseSettings>(),
-            offsets!(NoiseSettings: period, octaves, mode, lacunarity, gain, kernel,
-                cellular_output, cellular_distance, cellular_jitter, warp_amplitude,
-                warp_frequency, warp_octaves, warp_iterations, flow_angle),
-        ),
-    ];
-    for (name, size, members) in rust {
-        let (span, wgsl) = wgsl_struct_layout(&module, name);
-        assert_eq!(span as usize, size, "{name}: WGSL size vs size_of");
-        assert_eq!(
-            wgsl, members,
-            "{name}: WGSL members and offsets vs the Rust struct's"
-        );
-    }
-    // The Rust padding covers exactly what WGSL rounds NoiseSettings up to.
-    let (span, wgsl) = wgsl_struct_layout(&module, "NoiseSettings");
-    let last = wgsl.last().unwrap().1 + 4;
     assert_eq!(
-        offset_of!(NoiseSettings, _padding) as u32,
+        wgsl_struct_layout(&source, "FillParams"),
+        rust_struct_layout!(FillParams: offset, step, origin, extent, settings),
+        "FillParams: WGSL size, members and offsets vs the Rust struct's"
+    );
+    let noise_settings = wgsl_struct_layout(&source, "NoiseSettings");
+    assert_eq!(
+        noise_settings,
+        rust_struct_layout!(NoiseSettings: period, octaves, mode, lacunarity, gain, kernel,
+            cellular_output, cellular_distance, cellular_jitter, warp_amplitude,
+            warp_frequency, warp_octaves, warp_iterations, flow_angle),
+        "NoiseSettings: WGSL size, members and offsets vs the Rust struct's"
+    );
+    // The Rust padding covers exactly what WGSL rounds NoiseSettings up to.
+    let last = noise_settings.members.last().unwrap().1 + 4;
+    assert_eq!(
+        std::mem::offset_of!(NoiseSettings, _padding),
         last,
         "_padding follows the last member"
     );
-    assert_eq!(span - last, 4 * 3, "_padding: [u32; 3] fills the rest");
+    assert_eq!(
+        noise_settings.size - last,
+        4 * 3,
+        "_padding: [u32; 3] fills the rest"
+    );
 
+    let module = naga::front::wgsl::parse_str(&source).expect("fill shader parses");
     let mut entries = 0;
     for entry in &module.entry_points {
         let expected = match entry.name.as_str() {

@@ -549,31 +549,13 @@ mod tests {
 
     #[test]
     fn the_uniform_is_the_wgsl_structs_layout() {
-        use std::mem::{offset_of, size_of};
         let preview = super::super::render::shader_source(None);
         let source = wgpu_noise::embed::shader_source(1, &preview).expect("the preview shader");
-        let module = naga::front::wgsl::parse_str(&source).expect("the preview shader parses");
-        let (_, ty) = module
-            .types
-            .iter()
-            .find(|(_, t)| t.name.as_deref() == Some("Preview"))
-            .expect("struct Preview");
-        let naga::TypeInner::Struct { members, span } = &ty.inner else {
-            panic!("Preview is a struct");
-        };
-        let wgsl: Vec<(String, u32)> = members
-            .iter()
-            .map(|m| (m.name.clone().unwrap_or_default(), m.offset))
-            .collect();
-        macro_rules! offsets {
-            ($($member:ident),*) => {
-                vec![$((stringify!($member).to_string(),
-                    offset_of!(PreviewUniforms, $member) as u32)),*]
-            };
-        }
-        let rust = offsets!(offset, step, settings, kind, dims, gray_low, gray_high, curl, ramp);
-        assert_eq!(wgsl, rust, "members and offsets");
-        assert_eq!(*span as usize, size_of::<PreviewUniforms>(), "size");
+        assert_eq!(
+            wgpu_noise::struct_layout::wgsl_struct_layout(&source, "Preview"),
+            wgpu_noise::rust_struct_layout!(PreviewUniforms: offset, step, settings, kind, dims,
+                gray_low, gray_high, curl, ramp)
+        );
     }
 
     #[test]
