@@ -38,8 +38,7 @@ pub use format::{
 };
 pub use source::{CpuSource, GpuSource, SampleSource};
 
-pub use source::CpuHasher;
-
+use crate::cpu::CpuLookup;
 use crate::error::{NoiseError, Result};
 pub use crate::field::shortest;
 use crate::field::FieldOutput;
@@ -98,7 +97,8 @@ pub struct NoiseSpec {
     /// The permutation seed (0 = Perlin's).
     pub seed: u64,
     /// Lookup textures (Gustavson's permutation, the reference values) or the texture-free
-    /// hash (another pattern); the verifier uses the matching CPU mirror ([`CpuHasher`]).
+    /// hash (another pattern); the verifier uses the matching CPU mirror
+    /// ([`crate::cpu::CpuLookup`]).
     pub lookup: LookupVariant,
     /// What each texel holds: the value; four values, `[value, ∂/∂x, ∂/∂y, ∂/∂z]`
     /// (derivatives with respect to noise-space coordinates; see [`Field::check_gradient`]
@@ -662,7 +662,7 @@ impl ValueStats {
 /// Regenerates each chunk with the `f32` CPU mirror of the spec's lookup variant and
 /// compares every channel.
 struct Verifier {
-    lookup: CpuHasher,
+    lookup: CpuLookup,
     spec: NoiseSpec,
     reference: Vec<f32>,
     report: VerifyReport,
@@ -673,7 +673,7 @@ impl Verifier {
         let gradient = spec.output == FieldOutput::Gradient;
         let gradient_tolerance = gradient.then_some(tolerance * GRADIENT_TOLERANCE_SCALE);
         Verifier {
-            lookup: CpuHasher::new(spec.lookup, spec.seed),
+            lookup: CpuLookup::new(spec.lookup, spec.seed),
             spec: spec.clone(),
             reference: Vec::new(),
             report: VerifyReport {

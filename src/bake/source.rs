@@ -7,85 +7,38 @@
 
 use crate::bake::NoiseSpec;
 use crate::cpu::fill::{fill_slab_curl, fill_slab_gradient};
-use crate::cpu::lookup::CpuLookup;
+use crate::cpu::lookup::{with_lookup, CpuLookup};
 use crate::cpu::simd::{self, fill_graph_slab, fill_slab};
-use crate::cpu::IntegerHasher;
 use crate::error::{NoiseError, Result};
 use crate::field::FieldOutput;
 use crate::field::{Field, Window, AXIS_NAMES};
 use crate::gpu::{GpuNoise, LookupVariant};
 use crate::graph;
 use crate::params::{FillParams, Slab};
-use crate::tables::PermutationTables;
 
-/// The CPU mirror of one GPU lookup variant for one seed: the tables the texture variant
-/// uploads ([`LookupVariant::Textures`]; boxed: they are large, the hash is a word), or the
-/// hash the texture-free variant computes ([`LookupVariant::Hash`]).
-pub type CpuHasher = CpuLookup<Box<PermutationTables>>;
-
-impl CpuLookup<Box<PermutationTables>> {
-    /// The mirror of `variant` for `seed`.
-    pub fn new(variant: LookupVariant, seed: u64) -> Self {
-        match variant {
-            LookupVariant::Textures => CpuHasher::Tables(Box::new(PermutationTables::new(seed))),
-            LookupVariant::Hash => CpuHasher::Hash(IntegerHasher::new(seed)),
-        }
-    }
-
-    /// Whether this is the mirror of `variant` for `seed`.
-    pub fn is(&self, variant: LookupVariant, seed: u64) -> bool {
-        match self {
-            CpuHasher::Tables(t) => variant == LookupVariant::Textures && t.seed() == seed,
-            CpuHasher::Hash(h) => variant == LookupVariant::Hash && *h == IntegerHasher::new(seed),
-        }
-    }
-
+impl CpuLookup {
     /// Fills the box `params` of `spec`'s field with the SIMD fill [`fill_slab`] or, for a
     /// graph, [`fill_graph_slab`] (one value per texel, the scalar reference's values bit for
     /// bit), or the scalar [`fill_slab_gradient`] (four, interleaved) or [`fill_slab_curl`]
     /// (`dims`) for `spec.output`.
     pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
         let (kind, dims) = (spec.field.kind, spec.field.dims);
-        if let Some(program) = &spec.graph {
-            match self {
-                CpuHasher::Tables(t) => fill_graph(program, spec, t.as_ref(), params, out),
-                CpuHasher::Hash(h) => fill_graph(program, spec, h, params, out),
+        match (&spec.graph, spec.output) {
+            (Some(program), FieldOutput::Value) => fill_graph_slab(program, self, params, out),
+            (Some(program), FieldOutput::Gradient) => with_lookup!(self, |lut| {
+                graph::fill_slab_gradient(program, lut, params, bytemuck::cast_slice_mut(out))
+            }),
+            (Some(program), FieldOutput::Curl) => {
+                with_lookup!(self, |lut| graph::fill_slab_curl(program, lut, params, out))
             }
-            return;
+            (None, FieldOutput::Value) => fill_slab(self, kind, dims, params, out),
+            (None, FieldOutput::Gradient) => with_lookup!(self, |lut| {
+                fill_slab_gradient(lut, dims, params, bytemuck::cast_slice_mut(out))
+            }),
+            (None, FieldOutput::Curl) => {
+                with_lookup!(self, |lut| fill_slab_curl(lut, dims, params, out))
+            }
         }
-        match (self, spec.output) {
-            (CpuHasher::Tables(t), FieldOutput::Value) => {
-                fill_slab(t.as_ref(), kind, dims, params, out)
-            }
-            (CpuHasher::Hash(h), FieldOutput::Value) => fill_slab(h, kind, dims, params, out),
-            (CpuHasher::Tables(t), FieldOutput::Gradient) => {
-                fill_slab_gradient(t.as_ref(), dims, params, bytemuck::cast_slice_mut(out))
-            }
-            (CpuHasher::Hash(h), FieldOutput::Gradient) => {
-                fill_slab_gradient(h, dims, params, bytemuck::cast_slice_mut(out))
-            }
-            (CpuHasher::Tables(t), FieldOutput::Curl) => {
-                fill_slab_curl(t.as_ref(), dims, params, out)
-            }
-            (CpuHasher::Hash(h), FieldOutput::Curl) => fill_slab_curl(h, dims, params, out),
-        }
-    }
-}
-
-/// Fills the box `params` with `program`'s values, gradients or curl, as `spec` asks.
-fn fill_graph(
-    program: &graph::Program,
-    spec: &NoiseSpec,
-    lut: &impl simd::SimdHasher,
-    params: &FillParams,
-    out: &mut [f32],
-) {
-    match spec.output {
-        FieldOutput::Value => fill_graph_slab(program, lut, params, out),
-        FieldOutput::Gradient => {
-            graph::fill_slab_gradient(program, lut, params, bytemuck::cast_slice_mut(out))
-        }
-        FieldOutput::Curl => graph::fill_slab_curl(program, lut, params, out),
     }
 }
 
@@ -201,7 +154,7 @@ impl SampleSource for GpuSource {
 /// The `f32` CPU reference, on all cores: the SIMD fills ([`crate::cpu::simd::fill_slab`],
 /// [`crate::cpu::simd::fill_graph_slab`]), and the scalar gradient and curl fills.
 pub struct CpuSource {
-    lookup: Option<CpuHasher>,
+    lookup: Option<CpuLookup>,
     chunk_samples: u64,
     /// Whether the last [`SampleSource::produce`] ran SIMD lanes (or the scalar fill).
     lanes: bool,
@@ -234,9 +187,9 @@ impl CpuSource {
         }
     }
 
-    fn lookup(&mut self, variant: LookupVariant, seed: u64) -> &CpuHasher {
+    fn lookup(&mut self, variant: LookupVariant, seed: u64) -> &CpuLookup {
         if self.lookup.as_ref().is_none_or(|l| !l.is(variant, seed)) {
-            self.lookup = Some(CpuHasher::new(variant, seed));
+            self.lookup = Some(CpuLookup::new(variant, seed));
         }
         self.lookup.as_ref().expect("just set")
     }

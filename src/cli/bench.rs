@@ -19,7 +19,7 @@ use self::experiments::{Experiments, Outcome, Variant, VariantResult};
 use self::harness::{self as bench, Clock, GpuBench, Workload};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use wgpu_noise::cpu::IntegerHasher;
+use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::gpu::LookupVariant;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::FieldOutput;
@@ -514,12 +514,14 @@ fn measure(
                 rejected: false,
             });
             // The SIMD fill (same values as cpu-f32), both lookup variants.
-            let hash = IntegerHasher::new(seed);
-            let simd_paths: [(&'static str, bool, usize); 4] = [
-                ("cpu-simd-1t", false, 1),
-                ("cpu-simd-all", false, bench::cores()),
-                ("cpu-simd-hash-1t", true, 1),
-                ("cpu-simd-hash-all", true, bench::cores()),
+            let lookups = [LookupVariant::Textures, LookupVariant::Hash]
+                .map(|variant| CpuLookup::new(variant, seed));
+            let [textures, hash] = &lookups;
+            let simd_paths: [(&'static str, &CpuLookup, usize); 4] = [
+                ("cpu-simd-1t", textures, 1),
+                ("cpu-simd-all", textures, bench::cores()),
+                ("cpu-simd-hash-1t", hash, 1),
+                ("cpu-simd-hash-all", hash, bench::cores()),
             ];
             // Fields without lane code (cellular noise, tiled 3D simplex, curl noise): the
             // SIMD fill would time the scalar one, so they have no SIMD rows.
@@ -528,14 +530,10 @@ fn measure(
             } else {
                 &simd_paths[..]
             };
-            for &(path, use_hash, threads) in simd_paths {
+            for &(path, lookup, threads) in simd_paths {
                 progress(path)?;
                 let time = bench::median_time(repeats, || {
-                    Ok(if use_hash {
-                        bench::time_simd_fill(&hash, &field, threads, &mut out)
-                    } else {
-                        bench::time_simd_fill(&lut, &field, threads, &mut out)
-                    })
+                    Ok(bench::time_simd_fill(lookup, &field, threads, &mut out))
                 })?;
                 rows.push(Row {
                     path,
@@ -630,7 +628,9 @@ fn measure_graph(
         .map_or("graph".into(), |s| s.to_string_lossy());
     let noise = format!("graph:{stem}");
     let lut = PermutationTables::new(seed);
-    let hash = IntegerHasher::new(seed);
+    let lookups =
+        [LookupVariant::Textures, LookupVariant::Hash].map(|variant| CpuLookup::new(variant, seed));
+    let [textures, hash] = &lookups;
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
@@ -685,17 +685,17 @@ fn measure_graph(
         // A graph of a flag field's shape runs on the hand-written fill (what `bake`
         // does with it): those rows beside the generic evaluator's.
         let fused = wgpu_noise::graph::flags::fused_field(&program, &field, FieldOutput::Value);
-        let simd_paths: [(&'static str, bool, usize, bool); 8] = [
-            ("cpu-simd-1t", false, 1, false),
-            ("cpu-simd-all", false, bench::cores(), false),
-            ("cpu-simd-hash-1t", true, 1, false),
-            ("cpu-simd-hash-all", true, bench::cores(), false),
-            ("cpu-simd-fused-1t", false, 1, true),
-            ("cpu-simd-fused-all", false, bench::cores(), true),
-            ("cpu-simd-fused-hash-1t", true, 1, true),
-            ("cpu-simd-fused-hash-all", true, bench::cores(), true),
+        let simd_paths: [(&'static str, &CpuLookup, usize, bool); 8] = [
+            ("cpu-simd-1t", textures, 1, false),
+            ("cpu-simd-all", textures, bench::cores(), false),
+            ("cpu-simd-hash-1t", hash, 1, false),
+            ("cpu-simd-hash-all", hash, bench::cores(), false),
+            ("cpu-simd-fused-1t", textures, 1, true),
+            ("cpu-simd-fused-all", textures, bench::cores(), true),
+            ("cpu-simd-fused-hash-1t", hash, 1, true),
+            ("cpu-simd-fused-hash-all", hash, bench::cores(), true),
         ];
-        for (path, use_hash, threads, on_fill) in simd_paths {
+        for (path, lookup, threads, on_fill) in simd_paths {
             let fill = match (on_fill, &fused) {
                 (false, _) => None,
                 (true, Some(fill)) => Some(fill),
@@ -703,15 +703,11 @@ fn measure_graph(
             };
             progress(path)?;
             let time = bench::median_time(repeats, || {
-                Ok(match (fill, use_hash) {
-                    (None, true) => {
-                        bench::time_graph_simd_fill(&program, &hash, &field, threads, &mut out)
+                Ok(match fill {
+                    None => {
+                        bench::time_graph_simd_fill(&program, lookup, &field, threads, &mut out)
                     }
-                    (None, false) => {
-                        bench::time_graph_simd_fill(&program, &lut, &field, threads, &mut out)
-                    }
-                    (Some(fill), true) => bench::time_simd_fill(&hash, fill, threads, &mut out),
-                    (Some(fill), false) => bench::time_simd_fill(&lut, fill, threads, &mut out),
+                    Some(fill) => bench::time_simd_fill(lookup, fill, threads, &mut out),
                 })
             })?;
             row(path, time);

@@ -10,23 +10,90 @@
 //! Method names and arguments match the WGSL functions.
 
 use super::real::Real;
+use crate::shader::LookupVariant;
 use crate::tables::PermutationTables;
 
-/// The CPU side of the lookup choice ([`crate::LookupVariant`]), one enum whether it owns
-/// the tables (`T = Box<PermutationTables>`: `bake::source::CpuHasher`) or borrows them
-/// (`T = &PermutationTables`: the SIMD fill's dispatch, `simd::LaneSource`).
-#[derive(Clone, Debug)]
-pub enum CpuLookup<T> {
-    /// The texture variant's permutation and gradient tables.
-    Tables(T),
-    /// The hash variant: the integer hash.
+/// The lookup choice ([`LookupVariant`]) with its data, for the CPU mirror: the tables the
+/// texture variant uploads (boxed: they are large, the hash key is a word), or the integer
+/// hash of the texture-free variant.
+///
+/// The SIMD fills ([`crate::cpu::simd`]) take it and pick their monomorphised lane code once,
+/// before any loop; the scalar mirror functions take either variant's data directly
+/// (`&PermutationTables` or `&IntegerHasher`: the types that implement [`NoiseHasher`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CpuLookup {
+    /// The texture variant's permutation and gradient tables ([`LookupVariant::Textures`]).
+    Tables(Box<PermutationTables>),
+    /// The hash variant's integer hash ([`LookupVariant::Hash`]).
     Hash(IntegerHasher),
 }
+
+impl CpuLookup {
+    /// The CPU mirror of `variant` for `seed`.
+    pub fn new(variant: LookupVariant, seed: u64) -> Self {
+        match variant {
+            LookupVariant::Textures => CpuLookup::Tables(Box::new(PermutationTables::new(seed))),
+            LookupVariant::Hash => CpuLookup::Hash(IntegerHasher::new(seed)),
+        }
+    }
+
+    /// Which variant this is.
+    pub fn variant(&self) -> LookupVariant {
+        match self {
+            CpuLookup::Tables(_) => LookupVariant::Textures,
+            CpuLookup::Hash(_) => LookupVariant::Hash,
+        }
+    }
+
+    /// Whether this is the mirror of `variant` for `seed` (what [`CpuLookup::new`] makes).
+    pub fn is(&self, variant: LookupVariant, seed: u64) -> bool {
+        match self {
+            CpuLookup::Tables(t) => variant == LookupVariant::Textures && t.seed() == seed,
+            CpuLookup::Hash(h) => variant == LookupVariant::Hash && *h == IntegerHasher::new(seed),
+        }
+    }
+}
+
+/// Evaluates `$body` with `$lut` bound to the concrete lookup inside the [`CpuLookup`]
+/// `$lookup` (`&PermutationTables` or `&IntegerHasher`): one dispatch, and `$body` compiled
+/// once per variant, so loops inside it hold no branch on the variant.
+macro_rules! with_lookup {
+    ($lookup:expr, |$lut:ident| $body:expr) => {
+        match $lookup {
+            $crate::cpu::lookup::CpuLookup::Tables(tables) => {
+                let $lut: &$crate::tables::PermutationTables = tables;
+                $body
+            }
+            $crate::cpu::lookup::CpuLookup::Hash(hash) => {
+                let $lut: &$crate::cpu::lookup::IntegerHasher = hash;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_lookup;
+
+/// The seal of [`NoiseHasher`]: a trait no other crate can name, so none can implement it.
+pub(crate) mod sealed {
+    pub trait Sealed {}
+}
+
+/// The seal, for the tests' deliberately broken lookups; not API.
+#[cfg(feature = "test-hooks")]
+#[doc(hidden)]
+pub use sealed::Sealed;
+
+impl sealed::Sealed for PermutationTables {}
+impl sealed::Sealed for IntegerHasher {}
 
 /// The lookups every noise function needs: the gradient of a lattice point, the hash of a
 /// cellular cell and its bytes, the 4D simplex traversal order. Lattice coordinates are
 /// taken mod 256 (the lookups' own period).
-pub trait NoiseHasher: Sync {
+///
+/// The bound of the scalar mirror functions, implemented by the data of [`CpuLookup`]'s two
+/// variants, [`PermutationTables`] and [`IntegerHasher`]. It is sealed: no type outside this
+/// crate can implement it.
+pub trait NoiseHasher: sealed::Sealed + Sync {
     /// The gradient of the 2D lattice point `(a, b)`: a [`crate::tables::GRAD3`] gradient's x, y.
     fn lattice_grad2<R: Real>(&self, a: u32, b: u32) -> [R; 2];
     /// The gradient of the 3D lattice point `(a, b, c)`, one of [`crate::tables::GRAD3`].
@@ -313,6 +380,21 @@ impl NoiseHasher for IntegerHasher {
 mod tests {
     use super::*;
     use crate::tables::{GRAD3, GRAD4, SIMPLEX4_ORDER};
+
+    #[test]
+    fn a_cpu_lookup_is_the_variant_and_seed_it_was_made_for() {
+        for variant in [LookupVariant::Textures, LookupVariant::Hash] {
+            let lookup = CpuLookup::new(variant, 7);
+            assert_eq!(lookup.variant(), variant);
+            assert!(lookup.is(variant, 7));
+            assert!(!lookup.is(variant, 8));
+        }
+        assert!(!CpuLookup::new(LookupVariant::Hash, 7).is(LookupVariant::Textures, 7));
+        assert_eq!(
+            CpuLookup::new(LookupVariant::Hash, 7),
+            CpuLookup::Hash(IntegerHasher::new(7))
+        );
+    }
 
     #[test]
     fn decoded_gradients_are_the_tables() {

@@ -31,7 +31,7 @@ use std::sync::Arc;
 pub use real::Real;
 
 pub use lookup::{CpuLookup, IntegerHasher, NoiseHasher};
-pub use simd::{fill_field, simd_level, SimdHasher};
+pub use simd::{fill_field, simd_level};
 
 use crate::field::NoiseKind;
 use crate::tables::PermutationTables;

@@ -80,20 +80,36 @@ pub struct FillPass<'a> {
 pub struct EvalPass<'a> {
     /// The lookup bind group (layout [`FillPipelines::lookup_layout`]).
     pub lookup: &'a wgpu::BindGroup,
-    /// The noise family.
-    pub kind: NoiseKind,
     /// 2, 3 or 4.
     pub dims: usize,
     /// `count` points, `vec4<f32>` each (storage, read).
     pub points: &'a wgpu::Buffer,
-    /// `count` values, `f32` each (storage, written).
-    pub values: &'a wgpu::Buffer,
-    /// With it, simplex noise and its gradient, `vec4<f32>` each (storage, written).
-    pub gradients: Option<&'a wgpu::Buffer>,
+    /// What the pass computes at each point, and the buffers it writes.
+    pub output: EvalOutput<'a>,
     /// Number of points.
     pub count: u32,
     /// The seed key of the hash variant; unused otherwise.
     pub hash_key: u32,
+}
+
+/// What a point-evaluation pass ([`EvalPass`]) computes and where it writes: storage
+/// buffers of `count` entries each.
+#[derive(Clone, Copy, Debug)]
+pub enum EvalOutput<'a> {
+    /// The plain `kind` noise (one octave, untiled, reference kernel): `f32` values.
+    Values {
+        /// The noise family.
+        kind: NoiseKind,
+        /// The values, `f32` each.
+        values: &'a wgpu::Buffer,
+    },
+    /// Simplex noise (reference kernel) and its analytic gradient.
+    SimplexGradients {
+        /// The values, `f32` each.
+        values: &'a wgpu::Buffer,
+        /// The gradients, `vec4<f32>` each: x, y, z, w, the components beyond `dims` 0.
+        gradients: &'a wgpu::Buffer,
+    },
 }
 
 /// Compiled fill pipelines (created on first use, then reused) and their layouts.
@@ -548,9 +564,9 @@ impl FillPipelines {
         );
     }
 
-    /// Records a pass that evaluates `kind` noise in `dims` dimensions at each point of
-    /// `points` (`vec4<f32>` each) into `values` (`f32` each), and, when `gradients` is
-    /// given, simplex noise with its analytic gradient (`vec4<f32>` each) instead.
+    /// Records a pass that evaluates noise in `dims` dimensions at each point of `points`
+    /// (`vec4<f32>` each): the values of `kind` noise, or simplex noise and its analytic
+    /// gradient, as `eval.output` says.
     pub fn record_eval(
         &self,
         device: &wgpu::Device,
@@ -559,17 +575,20 @@ impl FillPipelines {
     ) {
         let EvalPass {
             lookup,
-            kind,
             dims,
             points,
-            values,
-            gradients,
+            output,
             count,
             hash_key,
         } = *eval;
-        let entry = match gradients {
-            Some(_) => Entry::EvalGradients(dims as u32),
-            None => Entry::Eval(dims as u32),
+        let (entry, kind, values, gradients) = match output {
+            EvalOutput::Values { kind, values } => (Entry::Eval(dims as u32), kind, values, None),
+            EvalOutput::SimplexGradients { values, gradients } => (
+                Entry::EvalGradients(dims as u32),
+                NoiseKind::Simplex,
+                values,
+                Some(gradients),
+            ),
         };
         let pipeline = self.pipeline(
             device,

@@ -5,9 +5,10 @@ use std::time::Duration;
 
 use wgpu::util::DeviceExt;
 
-use super::fill::{EvalPass, FillPass, FillPipelines};
+use super::fill::{EvalOutput, EvalPass, FillPass, FillPipelines};
 use super::lookup::LookupTextures;
 use super::readback::{map_and_read, padded_row_bytes, unpad_rows};
+use crate::cpu::lookup::{with_lookup, CpuLookup};
 use crate::error::{ErrorScope, NoiseError, Result};
 use crate::field::FieldOutput;
 use crate::field::{Field, NoiseKind, AXIS_NAMES};
@@ -153,20 +154,8 @@ impl GpuNoise {
             return Ok(());
         }
         let seed = self.lookup.seed();
-        let max_error = match self.pipelines.variant() {
-            LookupVariant::Textures => self.probe(
-                kind,
-                dims,
-                points,
-                &crate::tables::PermutationTables::new(seed),
-            ),
-            LookupVariant::Hash => self.probe(
-                kind,
-                dims,
-                points,
-                &crate::cpu::lookup::IntegerHasher::new(seed),
-            ),
-        }?;
+        let lookup = CpuLookup::new(self.pipelines.variant(), seed);
+        let max_error = with_lookup!(&lookup, |lut| self.probe(kind, dims, points, lut))?;
         if let Some(max_error) = max_error {
             let info = self.device.adapter_info();
             return Err(NoiseError::SelfCheck {
@@ -215,7 +204,9 @@ impl GpuNoise {
                 ]
             });
             let points: Vec<[f32; 4]> = near.chain(far).collect();
-            let gpu = self.evaluate_unchecked(kind, dims, &points, false)?.0;
+            let gpu = self
+                .evaluate_unchecked(PointEval::Values(kind), dims, &points)?
+                .0;
             let cpu: Vec<f32> = points
                 .iter()
                 .map(|p| crate::cpu::noise_at(lut, kind, &p[..dims]))
@@ -257,20 +248,8 @@ impl GpuNoise {
     ) -> Result<()> {
         let params = FillParams::new(field, slab);
         let seed = self.lookup.seed();
-        let expected = match self.pipelines.variant() {
-            LookupVariant::Textures => cpu_slab(
-                &crate::tables::PermutationTables::new(seed),
-                field,
-                &params,
-                output,
-            ),
-            LookupVariant::Hash => cpu_slab(
-                &crate::cpu::lookup::IntegerHasher::new(seed),
-                field,
-                &params,
-                output,
-            ),
-        };
+        let lookup = CpuLookup::new(self.pipelines.variant(), seed);
+        let expected = cpu_slab(&lookup, field, &params, output);
         // Every curl component is a derivative: all four channels get the gradient rule.
         let (channels, tolerance) = match output {
             FieldOutput::Curl => (
@@ -665,7 +644,9 @@ impl GpuNoise {
     /// Evaluates `kind` noise in `dims` (2 to 4) dimensions at each of `points` (unused
     /// coordinates ignored): the GPU twin of [`crate::cpu::noise_at`].
     pub fn evaluate(&self, kind: NoiseKind, dims: usize, points: &[[f32; 4]]) -> Result<Vec<f32>> {
-        Ok(self.evaluate_inner(kind, dims, points, false)?.0)
+        Ok(self
+            .evaluate_inner(PointEval::Values(kind), dims, points)?
+            .0)
     }
 
     /// Simplex noise and its analytic gradient at each of `points`: `(values, gradients)`,
@@ -676,27 +657,27 @@ impl GpuNoise {
         dims: usize,
         points: &[[f32; 4]],
     ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
-        self.evaluate_inner(NoiseKind::Simplex, dims, points, true)
+        self.evaluate_inner(PointEval::SimplexGradients, dims, points)
     }
 
+    /// `(values, gradients)` of `eval` at `points` (no gradients for
+    /// [`PointEval::Values`]), after the self-check of its noise.
     fn evaluate_inner(
         &self,
-        kind: NoiseKind,
+        eval: PointEval,
         dims: usize,
         points: &[[f32; 4]],
-        with_gradients: bool,
     ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
-        self.self_check_points(kind, dims)?;
-        self.evaluate_unchecked(kind, dims, points, with_gradients)
+        self.self_check_points(eval.kind(), dims)?;
+        self.evaluate_unchecked(eval, dims, points)
     }
 
     /// [`GpuNoise::evaluate_inner`] without the self-check (the self-check's own points).
     fn evaluate_unchecked(
         &self,
-        kind: NoiseKind,
+        eval: PointEval,
         dims: usize,
         points: &[[f32; 4]],
-        with_gradients: bool,
     ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
         if !(2..=4).contains(&dims) {
             return Err(NoiseError::InvalidField(format!(
@@ -717,7 +698,10 @@ impl GpuNoise {
                     usage: wgpu::BufferUsages::STORAGE,
                 });
             let value_bytes = (batch.len() * 4) as u64;
-            let gradient_bytes = if with_gradients { value_bytes * 4 } else { 0 };
+            let gradient_bytes = match eval {
+                PointEval::Values(_) => 0,
+                PointEval::SimplexGradients => value_bytes * 4,
+            };
             let storage = |label, size| {
                 self.device.create_buffer(&wgpu::BufferDescriptor {
                     label: Some(label),
@@ -727,8 +711,13 @@ impl GpuNoise {
                 })
             };
             let output = storage("wgpu-noise eval values", value_bytes);
-            let gradient_output =
-                with_gradients.then(|| storage("wgpu-noise eval gradients", gradient_bytes));
+            // Exactly for `PointEval::SimplexGradients`.
+            let gradient_output = match eval {
+                PointEval::Values(_) => None,
+                PointEval::SimplexGradients => {
+                    Some(storage("wgpu-noise eval gradients", gradient_bytes))
+                }
+            };
             let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("wgpu-noise eval readback"),
                 size: value_bytes + gradient_bytes,
@@ -745,11 +734,18 @@ impl GpuNoise {
                 &mut encoder,
                 &EvalPass {
                     lookup: &self.lookup_bind_group,
-                    kind,
                     dims,
                     points: &input,
-                    values: &output,
-                    gradients: gradient_output.as_ref(),
+                    output: match &gradient_output {
+                        Some(gradients) => EvalOutput::SimplexGradients {
+                            values: &output,
+                            gradients,
+                        },
+                        None => EvalOutput::Values {
+                            kind: eval.kind(),
+                            values: &output,
+                        },
+                    },
                     count: batch.len() as u32,
                     hash_key: self.hash_key,
                 },
@@ -790,6 +786,26 @@ impl GpuNoise {
             },
             size,
         );
+    }
+}
+
+/// What [`GpuNoise::evaluate_unchecked`] computes at the points ([`EvalOutput`] without its
+/// buffers).
+#[derive(Clone, Copy, Debug)]
+enum PointEval {
+    /// The values of this noise.
+    Values(NoiseKind),
+    /// Simplex noise and its gradients.
+    SimplexGradients,
+}
+
+impl PointEval {
+    /// The noise evaluated.
+    fn kind(self) -> NoiseKind {
+        match self {
+            PointEval::Values(kind) => kind,
+            PointEval::SimplexGradients => NoiseKind::Simplex,
+        }
     }
 }
 
@@ -874,12 +890,7 @@ impl SlabTarget {
 }
 
 /// The f32 CPU reference of one slab, laid out as the GPU's readback of `output`.
-fn cpu_slab(
-    lut: &impl crate::cpu::simd::SimdHasher,
-    field: &Field,
-    params: &FillParams,
-    output: FieldOutput,
-) -> Vec<f32> {
+fn cpu_slab(lut: &CpuLookup, field: &Field, params: &FillParams, output: FieldOutput) -> Vec<f32> {
     match output {
         FieldOutput::Value => {
             let mut values = vec![0.0f32; params.len()];
@@ -888,13 +899,20 @@ fn cpu_slab(
         }
         FieldOutput::Gradient => {
             let mut texels = vec![[0.0f32; 4]; params.len()];
-            crate::cpu::fill::fill_slab_gradient(lut, field.dims, params, &mut texels);
+            with_lookup!(lut, |lut| crate::cpu::fill::fill_slab_gradient(
+                lut,
+                field.dims,
+                params,
+                &mut texels
+            ));
             texels.into_iter().flatten().collect()
         }
         FieldOutput::Curl => {
             let dims = field.dims;
             let mut curl = vec![0.0f32; params.len() * dims];
-            crate::cpu::fill::fill_slab_curl(lut, dims, params, &mut curl);
+            with_lookup!(lut, |lut| crate::cpu::fill::fill_slab_curl(
+                lut, dims, params, &mut curl
+            ));
             let mut texels = vec![0.0f32; params.len() * 4];
             for (texel, c) in texels.chunks_exact_mut(4).zip(curl.chunks_exact(dims)) {
                 texel[..dims].copy_from_slice(c);

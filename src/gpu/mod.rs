@@ -13,7 +13,9 @@ pub mod parity;
 pub mod readback;
 
 pub use context::{adapter_from_env, GpuContext};
-pub use fill::{EvalPass, FieldFill, FillPass, FillPipelines, EVAL_WORKGROUP, WORKGROUP};
+pub use fill::{
+    EvalOutput, EvalPass, FieldFill, FillPass, FillPipelines, EVAL_WORKGROUP, WORKGROUP,
+};
 pub use generator::{GpuNoise, GpuOptions, LookupVariant};
 pub use graph::{graph_fill_wgsl, GraphPipeline, NOISE_CALLS_PER_SUBMIT};
 pub use lookup::LookupTextures;

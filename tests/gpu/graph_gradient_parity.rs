@@ -6,9 +6,9 @@
 use crate::common;
 use crate::common::graphs::{graph_parity, random_graph, Parity, Rng, Shape, DERIVATIVES, JUMPS};
 
-use wgpu_noise::bake::source::CpuHasher;
 use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::fill::sample_point;
+use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::graph::{eval, Graph, Program};
@@ -48,7 +48,7 @@ fn fill_both(
         .with_lookup(variant)
         .with_output(output);
     spec.graph = Some(std::sync::Arc::new(program.clone()));
-    CpuHasher::new(variant, seed).fill(&spec, &params, &mut on_cpu);
+    CpuLookup::new(variant, seed).fill(&spec, &params, &mut on_cpu);
     let at = |i: usize| {
         let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
         let index = [

@@ -5,9 +5,9 @@
 use crate::common;
 use crate::common::graphs::{assert_graph_parity, random_graph, Rng, Shape};
 
-use wgpu_noise::bake::source::CpuHasher;
 use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::fill::sample_point;
+use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::graph::{eval, Graph, Program};
@@ -62,7 +62,7 @@ fn fill_both(
     // hand-written fill a flag-shaped graph would run on in a bake (`with_graph`).
     let mut spec = NoiseSpec::new(field.clone(), seed);
     spec.graph = Some(std::sync::Arc::new(program));
-    CpuHasher::new(variant, seed).fill(&spec, &params, &mut on_cpu);
+    CpuLookup::new(variant, seed).fill(&spec, &params, &mut on_cpu);
     (on_gpu, on_cpu, on_cpu64)
 }
 

@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use crate::common::graphs::Rng;
-use wgpu_noise::bake::{CpuHasher, NoiseSpec};
+use wgpu_noise::bake::NoiseSpec;
+use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::field::{Cellular, CellularOutput, Distance, Fractal, FractalMode, Kernel, Warp};
 use wgpu_noise::gpu::LookupVariant;
 use wgpu_noise::graph::{flags, Graph};
@@ -94,7 +95,7 @@ fn fill(spec: &NoiseSpec) -> Vec<f32> {
     let field = &spec.field;
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![0.0; field.len() as usize * spec.channels()];
-    CpuHasher::new(spec.lookup, spec.seed).fill(spec, &params, &mut out);
+    CpuLookup::new(spec.lookup, spec.seed).fill(spec, &params, &mut out);
     out
 }
 

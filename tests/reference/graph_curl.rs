@@ -4,8 +4,8 @@
 
 use crate::common::graphs::Rng;
 
-use wgpu_noise::bake::source::CpuHasher;
 use wgpu_noise::bake::NoiseSpec;
+use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
@@ -130,7 +130,7 @@ fn the_curl_of_one_simplex_source_is_the_flags_curl_noise_byte_for_byte() {
         for dims in [2, 3] {
             let field = field(dims);
             let params = FillParams::new(&field, Slab::whole(&field));
-            let lut = CpuHasher::new(lookup, 9);
+            let lut = CpuLookup::new(lookup, 9);
             let flags = NoiseSpec::new(field.clone(), 9)
                 .with_lookup(lookup)
                 .with_output(FieldOutput::Curl);

@@ -5,8 +5,8 @@
 
 use crate::common::graphs::{random_graph, Rng, Shape};
 
-use wgpu_noise::bake::source::CpuHasher;
 use wgpu_noise::bake::NoiseSpec;
+use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, NoiseSettings, Slab};
 use wgpu_noise::tables::PermutationTables;
@@ -205,7 +205,7 @@ fn flags_and_graph(field: &Field, graph: &str) -> (Vec<f32>, Vec<f32>) {
         .program(field.dims, NoiseSettings::of(field).period)
         .unwrap();
     let params = FillParams::new(field, Slab::whole(field));
-    let lut = CpuHasher::new(LookupVariant::Textures, 0);
+    let lut = CpuLookup::new(LookupVariant::Textures, 0);
     let mut flags = vec![0.0; params.len()];
     lut.fill(&NoiseSpec::new(field.clone(), 0), &params, &mut flags);
     let mut from_graph = vec![0.0; params.len()];

@@ -10,13 +10,14 @@
 use crate::common::graphs::{random_graph, Rng, Shape};
 
 use wgpu_noise::cpu::fill::{fill_slab, generate_f32};
-use wgpu_noise::cpu::simd::{self, FillOptions, SimdHasher, SimdLevel};
-use wgpu_noise::cpu::IntegerHasher;
+use wgpu_noise::cpu::simd::{self, FillOptions, SimdLevel};
+use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::field::{Field, Fractal, FractalMode, Kernel, NoiseKind, Warp};
 use wgpu_noise::graph::program::Op;
 use wgpu_noise::graph::{Graph, Program};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
+use wgpu_noise::LookupVariant;
 
 /// Row lengths around the 16 lanes: one sample, one short of a register, one over, two
 /// registers and one, and a long row.
@@ -250,9 +251,14 @@ fn warped_variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
 }
 
 /// Checks every available level and two thread counts against the scalar fill of `params`.
-fn assert_identical(lut: &impl SimdHasher, what: &str, field: &Field, params: &FillParams) {
+fn assert_identical(lut: &CpuLookup, what: &str, field: &Field, params: &FillParams) {
     let mut expected = vec![0.0f32; params.len()];
-    fill_slab(lut, field.kind, field.dims, params, &mut expected);
+    match lut {
+        CpuLookup::Tables(t) => {
+            fill_slab(t.as_ref(), field.kind, field.dims, params, &mut expected)
+        }
+        CpuLookup::Hash(h) => fill_slab(h, field.kind, field.dims, params, &mut expected),
+    }
     for level in SimdLevel::available() {
         for threads in [1, 3] {
             let mut got = vec![f32::NAN; params.len()];
@@ -292,8 +298,8 @@ fn check_warped(kind: NoiseKind, dims: usize) {
 
 fn check_variants(fields: Vec<(&'static str, Field)>) {
     for seed in [0u64, 20_261_122] {
-        let tables = PermutationTables::new(seed);
-        let hash = IntegerHasher::new(seed);
+        let tables = CpuLookup::new(LookupVariant::Textures, seed);
+        let hash = CpuLookup::new(LookupVariant::Hash, seed);
         for (what, field) in &fields {
             let what = *what;
             field.validate().expect("the test's fields are valid");
@@ -377,15 +383,15 @@ fn simplex_4d_warped_is_bit_identical() {
 #[test]
 fn the_field_api_gives_the_scalar_reference() {
     let field = Field::new(NoiseKind::Simplex, &[40, 9, 5]).with_frequency(&[3.0, 2.0, 1.5]);
-    let tables = PermutationTables::new(7);
-    let fast = simd::fill_field(&tables, &field).unwrap();
-    let reference = generate_f32(&tables, &field).unwrap();
+    let lookup = CpuLookup::new(LookupVariant::Textures, 7);
+    let fast = simd::fill_field(&lookup, &field).unwrap();
+    let reference = generate_f32(&PermutationTables::new(7), &field).unwrap();
     assert!(fast
         .iter()
         .zip(&reference)
         .all(|(a, b)| a.to_bits() == b.to_bits()));
     // Bad input is an error, as for the scalar fill.
-    assert!(simd::fill_field(&tables, &Field::new(NoiseKind::Simplex, &[0, 4])).is_err());
+    assert!(simd::fill_field(&lookup, &Field::new(NoiseKind::Simplex, &[0, 4])).is_err());
 }
 
 /// The lanes take the tables' gradients as indices into the gradient sets; tables whose
@@ -398,6 +404,7 @@ fn tables_with_edited_gradients_give_the_scalar_reference() {
         t[1..].copy_from_slice(&[2, 2, 2]);
     }
     tables.grad4.fill([2, 2, 2, 2]);
+    let lookup = CpuLookup::Tables(Box::new(tables));
     for (kind, size) in [
         (NoiseKind::Classic, &[33, 3, 3][..]),
         (NoiseKind::Simplex, &[33, 3][..]),
@@ -405,7 +412,7 @@ fn tables_with_edited_gradients_give_the_scalar_reference() {
     ] {
         let field = Field::new(kind, size).with_frequency(&[2.5, 3.5, 4.5, 5.5][..size.len()]);
         let params = FillParams::new(&field, Slab::whole(&field));
-        assert_identical(&tables, "edited tables", &field, &params);
+        assert_identical(&lookup, "edited tables", &field, &params);
     }
 }
 
@@ -421,14 +428,19 @@ fn the_best_level_is_one_this_cpu_has() {
 /// The SIMD graph fill of `program` against the scalar `graph::fill_slab` of `params`, at
 /// every available level (one or three threads, alternating with `turn`).
 fn assert_graph_identical(
-    lut: &impl SimdHasher,
+    lut: &CpuLookup,
     what: &str,
     program: &Program,
     params: &FillParams,
     turn: usize,
 ) {
     let mut expected = vec![0.0f32; params.len()];
-    wgpu_noise::graph::fill_slab(program, lut, params, &mut expected);
+    match lut {
+        CpuLookup::Tables(t) => {
+            wgpu_noise::graph::fill_slab(program, t.as_ref(), params, &mut expected)
+        }
+        CpuLookup::Hash(h) => wgpu_noise::graph::fill_slab(program, h, params, &mut expected),
+    }
     for (l, level) in SimdLevel::available().into_iter().enumerate() {
         let threads = [1, 3][(turn + l) % 2];
         let mut got = vec![f32::NAN; params.len()];
@@ -531,7 +543,7 @@ fn random_graphs_on_lanes_are_bit_identical() {
             let inner = FillParams::new(&field, inner);
             let what = format!("{text}\nperiod {period:?}, offset {:?}", field.offset);
             let params = [&whole, &inner][graphs % 2];
-            let tables = PermutationTables::new(seed);
+            let tables = CpuLookup::new(LookupVariant::Textures, seed);
             assert_graph_identical(
                 &tables,
                 &format!("{what}, textures"),
@@ -539,7 +551,7 @@ fn random_graphs_on_lanes_are_bit_identical() {
                 params,
                 graphs,
             );
-            let hash = IntegerHasher::new(seed);
+            let hash = CpuLookup::new(LookupVariant::Hash, seed);
             assert_graph_identical(
                 &hash,
                 &format!("{what}, hash"),
@@ -613,9 +625,9 @@ fn shipped_graphs_on_lanes_are_bit_identical() {
                 let params = FillParams::new(&field, Slab::whole(&field));
                 for (t, seed) in [0u64, 41].into_iter().enumerate() {
                     let what = format!("{name}, period {period:?}, seed {seed}");
-                    let tables = PermutationTables::new(seed);
+                    let tables = CpuLookup::new(LookupVariant::Textures, seed);
                     assert_graph_identical(&tables, &what, &program, &params, t);
-                    let hash = IntegerHasher::new(seed);
+                    let hash = CpuLookup::new(LookupVariant::Hash, seed);
                     assert_graph_identical(&hash, &what, &program, &params, t + 1);
                 }
                 checked += 1;

@@ -158,7 +158,7 @@ pub fn time_cpu_fill(
 /// Times one fill of `field` by the SIMD CPU fill ([`wgpu_noise::cpu::simd`], the same values
 /// as [`time_cpu_fill`]'s) on `threads` threads with the best instruction set, into `out`.
 pub fn time_simd_fill(
-    lut: &impl wgpu_noise::cpu::SimdHasher,
+    lut: &wgpu_noise::cpu::CpuLookup,
     field: &Field,
     threads: usize,
     out: &mut [f32],
@@ -205,7 +205,7 @@ pub fn time_graph_cpu_fill(
 /// evaluator's values) on `threads` threads with the best instruction set.
 pub fn time_graph_simd_fill(
     program: &Program,
-    lut: &impl wgpu_noise::cpu::SimdHasher,
+    lut: &wgpu_noise::cpu::CpuLookup,
     field: &Field,
     threads: usize,
     out: &mut [f32],

@@ -15,12 +15,11 @@
 use super::lanes::{F, LANES, U};
 use super::lookup::{LaneHasher, PackedTables};
 use super::noise::Turn;
-use super::{
-    lattice_period, run_row_blocks, shape_octave, FillOptions, LaneSource, SimdHasher, SimdLevel,
-};
+use super::{lattice_period, run_row_blocks, shape_octave, FillOptions, SimdLevel};
 use crate::cpu::combine::{wgpu_noise_blend, wgpu_noise_finite, WGPU_NOISE_FINITE};
 use crate::cpu::fill::sample_point;
 use crate::cpu::lookup::NoiseHasher;
+use crate::cpu::lookup::{with_lookup, CpuLookup};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
 use crate::field::{Kernel, NoiseKind};
 use crate::graph::eval;
@@ -30,35 +29,19 @@ use crate::params::FillParams;
 
 /// Fills `out` (x fastest) with `program`'s values at the texels of `params`: the values of
 /// [`crate::graph::fill_slab`] bit for bit, on all cores with the best instruction set.
-pub fn fill_graph_slab(
-    program: &Program,
-    lut: &impl SimdHasher,
-    params: &FillParams,
-    out: &mut [f32],
-) {
+pub fn fill_graph_slab(program: &Program, lut: &CpuLookup, params: &FillParams, out: &mut [f32]) {
     fill_graph_slab_with(program, lut, params, out, FillOptions::default());
 }
 
-/// [`fill_graph_slab`] with explicit threads and instruction set.
+/// [`fill_graph_slab`] with explicit threads and instruction set; not generic (the lookup
+/// variant is picked here, once; see [`super::fill_slab_with`]).
 ///
 /// # Panics
 /// If `out` is not the slab's length or `options.level` is not available on this CPU
 /// (programming errors).
 pub fn fill_graph_slab_with(
     program: &Program,
-    lut: &impl SimdHasher,
-    params: &FillParams,
-    out: &mut [f32],
-    options: FillOptions,
-) {
-    fill_graph_source(program, lut.lane_source(), params, out, options);
-}
-
-/// [`fill_graph_slab_with`] for a concrete lookup (not generic, so the lane code is compiled
-/// once, in this crate; see `fill_source`).
-fn fill_graph_source(
-    program: &Program,
-    source: LaneSource<'_>,
+    lut: &CpuLookup,
     params: &FillParams,
     out: &mut [f32],
     options: FillOptions,
@@ -70,20 +53,19 @@ fn fill_graph_source(
         options.level.name()
     );
     if !super::LANE_CODE {
-        match source {
-            LaneSource::Tables(t) => crate::graph::fill_slab(program, t, params, out),
-            LaneSource::Hash(h) => crate::graph::fill_slab(program, &h, params, out),
-        }
+        with_lookup!(lut, |lut| crate::graph::fill_slab(
+            program, lut, params, out
+        ));
         return;
     }
     let job = GraphJob::new(program, params);
-    match source {
-        LaneSource::Tables(t) => match PackedTables::new(t) {
+    match lut {
+        CpuLookup::Tables(t) => match PackedTables::new(t) {
             Some(packed) => run(&packed, &job, out, options),
             // Gradients the lanes cannot decode: the scalar evaluator reads them as they are.
-            None => crate::graph::fill_slab(program, t, params, out),
+            None => crate::graph::fill_slab(program, t.as_ref(), params, out),
         },
-        LaneSource::Hash(h) => run(&h, &job, out, options),
+        CpuLookup::Hash(h) => run(h, &job, out, options),
     }
 }
 

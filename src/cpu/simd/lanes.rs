@@ -149,6 +149,8 @@ impl U {
     }
 
     /// Lane-wise `f32::from_bits`.
+    // Named after the scalar function it applies to each lane, as `to_bits` is.
+    #[allow(clippy::wrong_self_convention)]
     #[inline(always)]
     pub fn from_bits(self) -> F {
         F(self.0.map(f32::from_bits))

@@ -251,6 +251,8 @@ fn texel_index(a: U, b: U) -> U {
     ((b & 255) << 8) + (a & 255)
 }
 
+impl crate::cpu::lookup::sealed::Sealed for PackedTables<'_> {}
+
 impl NoiseHasher for PackedTables<'_> {
     #[inline(always)]
     fn lattice_grad2<R: crate::cpu::Real>(&self, a: u32, b: u32) -> [R; 2] {

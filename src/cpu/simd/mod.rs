@@ -1,10 +1,10 @@
 //! The SIMD CPU fill: the `f32` reference of [`crate::cpu::fill`] on 16 samples at a time,
 //! on all cores, bit for bit the same values.
 //!
-//! - [`lanes`]: lane arrays whose plain per-lane loops LLVM turns into vector instructions;
-//! - [`lookup`]: the two lookup variants on lanes (gathers from the packed tables, or the
+//! - `lanes`: lane arrays whose plain per-lane loops LLVM turns into vector instructions;
+//! - `lookup`: the two lookup variants on lanes (gathers from the packed tables, or the
 //!   integer hash);
-//! - [`noise`]: classic and simplex noise on lanes, branches turned into selections;
+//! - `noise`: classic and simplex noise on lanes, branches turned into selections;
 //! - this file: rows, octaves, threads and the run-time choice of instruction set
 //!   ([`SimdLevel`]).
 //!
@@ -34,14 +34,10 @@
     )
 )]
 
-// The lane types, lane lookups and lane noise functions are the fill's machinery, public
-// only because the public `SimdHasher` names them; they are not API.
-#[doc(hidden)]
-pub mod lanes;
-#[doc(hidden)]
-pub mod lookup;
-#[doc(hidden)]
-pub mod noise;
+// The lane types, lane lookups and lane noise functions: the fill's machinery, not API.
+mod lanes;
+mod lookup;
+mod noise;
 
 mod graph;
 
@@ -53,7 +49,7 @@ use self::lanes::{Floor, F, LANES, U};
 use self::lookup::{LaneHasher, PackedTables};
 use self::noise::{ClassicRow, Turn};
 use crate::cpu::fill::sample_point;
-use crate::cpu::lookup::{IntegerHasher, NoiseHasher};
+use crate::cpu::lookup::CpuLookup;
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE, TAU};
 use crate::cpu::warp::WARP_SHIFT;
 use crate::field::{Field, NoiseKind};
@@ -61,7 +57,6 @@ use crate::params::{
     FillParams, NoiseSettings, Slab, FRACTAL_FBM, FRACTAL_RIDGED, FRACTAL_TURBULENCE,
     KERNEL_CONTINUOUS, KERNEL_REFERENCE,
 };
-use crate::tables::PermutationTables;
 
 /// An instruction set the fill can run with, chosen at run time ([`SimdLevel::best`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,31 +131,6 @@ pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// A lookup variant the SIMD fill can use: [`PermutationTables`] (the texture variant's tables)
-/// or [`IntegerHasher`].
-pub trait SimdHasher: NoiseHasher {
-    /// The variant, for the fill's dispatch.
-    #[doc(hidden)]
-    fn lane_source(&self) -> LaneSource<'_>;
-}
-
-/// The concrete lookup behind a [`SimdHasher`]: [`crate::cpu::lookup::CpuLookup`]
-/// borrowing the tables.
-#[doc(hidden)]
-pub type LaneSource<'a> = crate::cpu::lookup::CpuLookup<&'a PermutationTables>;
-
-impl SimdHasher for PermutationTables {
-    fn lane_source(&self) -> LaneSource<'_> {
-        LaneSource::Tables(self)
-    }
-}
-
-impl SimdHasher for IntegerHasher {
-    fn lane_source(&self) -> LaneSource<'_> {
-        LaneSource::Hash(*self)
-    }
-}
-
 /// How to run a fill: threads and instruction set.
 #[derive(Clone, Copy, Debug)]
 pub struct FillOptions {
@@ -181,9 +151,8 @@ impl Default for FillOptions {
 }
 
 /// The whole field in `f32` with the SIMD fill on all cores: the same values as
-/// [`crate::cpu::fill::generate_f32`], bit for bit. `lut` is `PermutationTables::new(seed)` for
-/// the texture variant or `IntegerHasher::new(seed)` for the hash variant.
-pub fn fill_field(lut: &impl SimdHasher, field: &Field) -> crate::Result<Vec<f32>> {
+/// [`crate::cpu::fill::generate_f32`] with the lookup's tables or hash, bit for bit.
+pub fn fill_field(lut: &CpuLookup, field: &Field) -> crate::Result<Vec<f32>> {
     field.validate()?;
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![0.0f32; params.len()];
@@ -193,7 +162,7 @@ pub fn fill_field(lut: &impl SimdHasher, field: &Field) -> crate::Result<Vec<f32
 
 /// [`crate::cpu::fill::fill_slab`] with the SIMD fill on all cores (same values).
 pub fn fill_slab(
-    lut: &impl SimdHasher,
+    lut: &CpuLookup,
     kind: NoiseKind,
     dims: usize,
     params: &FillParams,
@@ -204,25 +173,15 @@ pub fn fill_slab(
 
 /// [`fill_slab`] with explicit threads and instruction set.
 ///
+/// Not generic: the lookup variant is picked here, once, and the lane code is compiled once,
+/// in this crate (a generic entry point would be instantiated again in every crate that
+/// calls it: the binary, each application, where it cost as long as in this one).
+///
 /// # Panics
 /// If `out` is not the slab's length, `dims` is not 2 to 4, or `options.level` is not
 /// available on this CPU (programming errors).
 pub fn fill_slab_with(
-    lut: &impl SimdHasher,
-    kind: NoiseKind,
-    dims: usize,
-    params: &FillParams,
-    out: &mut [f32],
-    options: FillOptions,
-) {
-    fill_source(lut.lane_source(), kind, dims, params, out, options);
-}
-
-/// [`fill_slab_with`] for a concrete lookup. Not generic, so the lane code is compiled once,
-/// in this crate: a generic entry point would be instantiated again in every crate that
-/// calls it (the binary, each application), where it cost as long as in this one.
-fn fill_source(
-    source: LaneSource<'_>,
+    lut: &CpuLookup,
     kind: NoiseKind,
     dims: usize,
     params: &FillParams,
@@ -238,20 +197,19 @@ fn fill_source(
     );
     if !has_lane_code(kind, dims, &params.settings) {
         // The scalar reference fills it (the same values by definition).
-        match source {
-            LaneSource::Tables(t) => crate::cpu::fill::fill_slab(t, kind, dims, params, out),
-            LaneSource::Hash(h) => crate::cpu::fill::fill_slab(&h, kind, dims, params, out),
-        }
+        crate::cpu::lookup::with_lookup!(lut, |lut| crate::cpu::fill::fill_slab(
+            lut, kind, dims, params, out
+        ));
         return;
     }
     let job = Job::new(kind, dims, params, options.level);
-    match source {
-        LaneSource::Tables(t) => match PackedTables::new(t) {
+    match lut {
+        CpuLookup::Tables(t) => match PackedTables::new(t) {
             Some(packed) => run_threads(&packed, &job, out, options.threads),
             // Gradients the lanes cannot decode: the scalar reference reads them as they are.
-            None => crate::cpu::fill::fill_slab(t, kind, dims, params, out),
+            None => crate::cpu::fill::fill_slab(t.as_ref(), kind, dims, params, out),
         },
-        LaneSource::Hash(h) => run_threads(&h, &job, out, options.threads),
+        CpuLookup::Hash(h) => run_threads(h, &job, out, options.threads),
     }
 }
 
