@@ -486,7 +486,10 @@ fn fill_rows<L: LaneHasher, Fl: Floor, const B: u8>(
 ) {
     // `dispatch` sends jobs with points to `fill_point_rows`; calling it from here would
     // inline a second copy of the base function into every copy of this one.
-    debug_assert!(job.points.is_none(), "a warped or flow job has its own rows");
+    debug_assert!(
+        job.points.is_none(),
+        "a warped or flow job has its own rows"
+    );
     let params = job.params;
     let s = &params.settings;
     let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
