@@ -12,7 +12,7 @@ use crate::params::{
 };
 
 /// Larger than any distance (squared) in the searched box.
-const WGPU_NOISE_CELLULAR_FAR: f64 = 1e30;
+pub(crate) const WGPU_NOISE_CELLULAR_FAR: f64 = 1e30;
 
 /// What cellular noise returns and how it measures distance (`CellularShape` in the shader).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,7 +59,7 @@ pub fn wgpu_noise_cellular_reach(dims: u32, distance: u32) -> i32 {
 
 /// The `t`-th offset in visiting order: 0, -1, 1, -2, 2, ...
 #[inline(always)]
-fn wgpu_noise_cellular_offset(t: i32) -> i32 {
+pub(crate) fn wgpu_noise_cellular_offset(t: i32) -> i32 {
     let k = (t + 1) / 2;
     if (t & 1) == 1 {
         -k

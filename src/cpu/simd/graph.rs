@@ -9,13 +9,14 @@
 //! ([`noise`](super::noise)), which is compiled once per instruction set, lookup and base
 //! function as its own small out-of-line function (so no function holds more than one noise
 //! body: compile time grows faster than linearly with a function's size). Sources without
-//! lane code (cellular noise, tiled 3D simplex) evaluate the scalar `f32` base function per
-//! lane, the same values by definition.
+//! lane code (tiled 3D simplex), or none faster (4D cellular noise with the texture tables),
+//! evaluate the scalar `f32` base function per lane, the same values by definition.
 
 use super::lanes::{F, LANES, U};
 use super::lookup::{LaneHasher, PackedTables};
 use super::noise::Turn;
 use super::{lattice_period, run_row_blocks, shape_octave, FillOptions, SimdLevel};
+use crate::cpu::cellular::CellularShape;
 use crate::cpu::combine::{wgpu_noise_blend, wgpu_noise_finite, WGPU_NOISE_FINITE};
 use crate::cpu::fill::sample_point;
 use crate::cpu::lookup::NoiseHasher;
@@ -26,6 +27,7 @@ use crate::graph::eval;
 use crate::graph::program::{Op, Program, Source};
 use crate::graph::spec::Binary;
 use crate::params::FillParams;
+use crate::shader::LookupVariant;
 
 /// Fills `out` (x fastest) with `program`'s values at the texels of `params`: the values of
 /// [`crate::graph::fill_slab`] bit for bit, on all cores with the best instruction set.
@@ -58,7 +60,7 @@ pub fn fill_graph_slab_with(
         ));
         return;
     }
-    let job = GraphJob::new(program, params);
+    let job = GraphJob::new(program, params, lut.variant());
     match lut {
         CpuLookup::Tables(t) => match PackedTables::new(t) {
             Some(packed) => run(&packed, &job, out, options),
@@ -91,18 +93,30 @@ enum LaneBase {
         r2: f32,
         scale: f32,
     },
-    /// No lane code (cellular noise, tiled 3D simplex): the scalar base function per lane.
+    /// Cellular noise in 2, 3 or 4 dimensions with the lattice period of each axis.
+    Cellular2([u32; 4], CellularShape),
+    Cellular3([u32; 4], CellularShape),
+    Cellular4([u32; 4], CellularShape),
+    /// No lane code (tiled 3D simplex), or none faster (4D cellular with the texture
+    /// tables): the scalar base function per lane.
     Scalar,
 }
 
 impl LaneBase {
-    /// The lane function `base_noise` chooses for `source` in `dims` dimensions.
-    fn of(source: &Source, dims: usize) -> LaneBase {
+    /// The lane function `base_noise` chooses for `source` in `dims` dimensions with the
+    /// `lookup`'s lane code.
+    fn of(source: &Source, dims: usize, lookup: LookupVariant) -> LaneBase {
         let lattice = source.period.map(lattice_period);
         let continuous = source.kernel == Kernel::Continuous;
         let turn = (source.flow != 0.0).then(|| Turn::new(source.flow));
         match (source.kind, dims) {
-            (NoiseKind::Cellular, _) => LaneBase::Scalar,
+            (NoiseKind::Cellular, 2) => LaneBase::Cellular2(lattice, source.cell),
+            (NoiseKind::Cellular, 3) => LaneBase::Cellular3(lattice, source.cell),
+            // The lanes visit every cell that any of them visits; in 4D with the texture
+            // tables (six gathers a cell) that cost more than the scalar search per lane
+            // (docs/performance.md, Cellular noise on lanes).
+            (NoiseKind::Cellular, _) if lookup == LookupVariant::Textures => LaneBase::Scalar,
+            (NoiseKind::Cellular, _) => LaneBase::Cellular4(lattice, source.cell),
             (NoiseKind::Classic, 2) => LaneBase::Classic2(lattice),
             (NoiseKind::Classic, 3) => LaneBase::Classic3(lattice),
             (NoiseKind::Classic, _) => LaneBase::Classic4(lattice),
@@ -142,12 +156,12 @@ struct GraphJob<'a> {
 }
 
 impl<'a> GraphJob<'a> {
-    fn new(program: &'a Program, params: &'a FillParams) -> Self {
+    fn new(program: &'a Program, params: &'a FillParams, lookup: LookupVariant) -> Self {
         let bases = program
             .ops
             .iter()
             .map(|op| match op {
-                Op::Noise { source, .. } => Some(LaneBase::of(source, program.dims)),
+                Op::Noise { source, .. } => Some(LaneBase::of(source, program.dims, lookup)),
                 _ => None,
             })
             .collect();
@@ -343,6 +357,7 @@ macro_rules! graph_level {
             use super::super::lanes::F;
             use super::super::lookup::LaneHasher;
             use super::super::noise::{self, Turn};
+            use crate::cpu::cellular::CellularShape;
             use super::{fill_rows, GraphJob, LaneBase, LaneNoise};
 
             type Fl = $floor;
@@ -387,6 +402,9 @@ macro_rules! graph_level {
                                 flow3(lut, p, r2, scale, turn)
                             }
                             LaneBase::Simplex4 { r2, scale } => simplex4(lut, p, r2, scale),
+                            LaneBase::Cellular2(l, shape) => cellular::<L, 2>(lut, p, &l, &shape),
+                            LaneBase::Cellular3(l, shape) => cellular::<L, 3>(lut, p, &l, &shape),
+                            LaneBase::Cellular4(l, shape) => cellular::<L, 4>(lut, p, &l, &shape),
                             LaneBase::Scalar => unreachable!("evaluated by the scalar function"),
                         }
                     }
@@ -443,6 +461,17 @@ macro_rules! graph_level {
             #[inline(never)]
             unsafe fn simplex4<L: LaneHasher>(lut: &L, p: &[F; 4], r2: f32, scale: f32) -> F {
                 noise::simplex4::<L, Fl>(lut, *p, r2, scale)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn cellular<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[F; 4],
+                lattice: &[u32; 4],
+                shape: &CellularShape,
+            ) -> F {
+                super::super::cellular::cellular::<L, Fl, D>(lut, p, lattice, shape)
             }
         }
     };

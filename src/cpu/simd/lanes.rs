@@ -64,6 +64,13 @@ impl F {
         self.zip(other, f32::max)
     }
 
+    /// Lane-wise `f32::sqrt` (correctly rounded, as the scalar root taken in `f64` and
+    /// rounded to `f32`).
+    #[inline(always)]
+    pub fn sqrt(self) -> F {
+        self.map(f32::sqrt)
+    }
+
     /// Lane-wise `f32::abs`.
     #[inline(always)]
     pub fn abs(self) -> F {
@@ -134,6 +141,12 @@ impl U {
     #[inline(always)]
     pub fn seam(self) -> U {
         U(std::hint::black_box(self.0))
+    }
+
+    /// Whether any lane is nonzero (for a comparison result: true on any lane).
+    #[inline(always)]
+    pub fn any(self) -> bool {
+        self.0.iter().any(|&v| v != 0)
     }
 
     /// Lane-wise `self >= v` (1 or 0).

@@ -176,6 +176,10 @@ pub trait LaneHasher: NoiseHasher {
     }
     /// `simplex4_order(c)`.
     fn simplex4_order_lanes(&self, c: U) -> [U; 4];
+    /// `cell_hash` of the `D`-dimensional cells `cell` (the first `D` coordinates).
+    fn cell_hash_lanes<const D: usize>(&self, cell: &[U; 4]) -> U;
+    /// `cell_byte(h, slot)`.
+    fn cell_byte_lanes(&self, h: U, slot: u32) -> U;
 }
 
 /// [`PermutationTables`] repacked for gathers, in fixed-size arrays so a masked index needs
@@ -365,6 +369,21 @@ impl LaneHasher for PackedTables<'_> {
         // Written out, not `array::from_fn`: see `corner_offsets` in `noise`.
         [t & 255, (t >> 8) & 255, (t >> 16) & 255, t >> 24]
     }
+
+    #[inline(always)]
+    fn cell_hash_lanes<const D: usize>(&self, cell: &[U; 4]) -> U {
+        let [x, y, z, w] = *cell;
+        match D {
+            2 => self.hash2_lanes(x, y),
+            3 => self.hash2_lanes(x, y + self.perm1_lanes(z)),
+            _ => self.hash2_lanes(x, y + self.hash2_lanes(z, w)),
+        }
+    }
+
+    #[inline(always)]
+    fn cell_byte_lanes(&self, h: U, slot: u32) -> U {
+        self.perm1_lanes(h + 51 * slot)
+    }
 }
 
 /// [`crate::cpu::lookup::point_mix`] on every lane.
@@ -553,6 +572,28 @@ impl LaneHasher for IntegerHasher {
             ((1 - xz) + (1 - yz)) + zw,
             ((1 - xw) + (1 - yw)) + (1 - zw),
         ]
+    }
+
+    /// The coordinates past `D` are not hashed (`cell_hash` of `D` coordinates).
+    #[inline(always)]
+    fn cell_hash_lanes<const D: usize>(&self, cell: &[U; 4]) -> U {
+        let mut v = self.x_lanes(cell[0]) ^ weighted(1, cell[1]);
+        if D > 2 {
+            v = v ^ weighted(2, cell[2]);
+        }
+        if D > 3 {
+            v = v ^ weighted(3, cell[3]);
+        }
+        point_mix(v)
+    }
+
+    #[inline(always)]
+    fn cell_byte_lanes(&self, h: U, slot: u32) -> U {
+        if slot == 4 {
+            h.wrapping_mul(0x9e37_79b9) >> 24
+        } else {
+            (h >> (24 - 8 * slot)) & 255
+        }
     }
 }
 

@@ -35,6 +35,7 @@
 )]
 
 // The lane types, lane lookups and lane noise functions: the fill's machinery, not API.
+mod cellular;
 mod lanes;
 mod lookup;
 mod noise;

@@ -45,13 +45,12 @@ fn wrap256_lanes<Fl: Floor>(cell: F) -> U {
     r.to_u32_low8()
 }
 
-/// `cell_pair` of the scalar classic noise on every lane: the cell along x and the next one,
-/// wrapped to `period`.
+/// `wrap256` or `wrap_period` of the scalar lattice (`wgpu_noise_cellular_wrap`) on every
+/// lane: a whole-number cell coordinate wrapped to `period` cells.
 #[inline(always)]
-fn cell_pair_lanes<Fl: Floor>(cell: F, period: u32) -> [U; 2] {
+pub(super) fn wrap_lanes<Fl: Floor>(cell: F, period: u32) -> U {
     if period == 256 {
-        let i0 = wrap256_lanes::<Fl>(cell);
-        return [i0, (i0 + 1) & 255];
+        return wrap256_lanes::<Fl>(cell);
     }
     // `wrap_period`: floored modulo with a one-period correction either way.
     let p = period as f32;
@@ -61,11 +60,21 @@ fn cell_pair_lanes<Fl: Floor>(cell: F, period: u32) -> [U; 2] {
     let v = r.to_u32();
     // The remainder is already below the period for finite cells; the integer division
     // (no vector instruction) runs only where it is not.
-    let i0 = if v.0.iter().any(|&v| v >= period) {
+    if v.0.iter().any(|&v| v >= period) {
         v.map(|v| v % period)
     } else {
         v
-    };
+    }
+}
+
+/// `cell_pair` of the scalar classic noise on every lane: the cell along x and the next one,
+/// wrapped to `period`.
+#[inline(always)]
+fn cell_pair_lanes<Fl: Floor>(cell: F, period: u32) -> [U; 2] {
+    let i0 = wrap_lanes::<Fl>(cell, period);
+    if period == 256 {
+        return [i0, (i0 + 1) & 255];
+    }
     // `(i0 + 1) % period` with `i0 < period`.
     let next = i0 + 1;
     [i0, next.eq(period).select(U::splat(0), next)]

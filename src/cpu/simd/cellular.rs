@@ -1,0 +1,178 @@
+//! [`crate::cpu::cellular`] on lanes: cellular noise at 16 points at once, bit for bit, with
+//! the scalar names and order of operations.
+//!
+//! The scalar search skips a cell, and every cell within it along the inner axes, once the
+//! cell's gap to the point is no nearer than the point's F2 so far. The lanes visit the
+//! cells in the same order and keep that choice per lane as a mask: the block skips a cell
+//! only where every lane skips it, and a lane takes a feature only from a cell it visits,
+//! so each lane sees exactly the scalar sequence of features.
+
+use super::lanes::{Floor, F, U};
+use super::lookup::LaneHasher;
+use super::noise::wrap_lanes;
+use crate::cpu::cellular::{
+    wgpu_noise_cellular_offset, wgpu_noise_cellular_reach, CellularShape, WGPU_NOISE_CELLULAR_FAR,
+};
+use crate::params::{
+    CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV, CELLULAR_DISTANCE_EUCLIDEAN, CELLULAR_F2,
+    CELLULAR_F2_MINUS_F1,
+};
+
+/// `wgpu_noise_cellular_term` on lanes.
+#[inline(always)]
+fn wgpu_noise_cellular_term(d: F, distance: u32) -> F {
+    if distance == CELLULAR_DISTANCE_EUCLIDEAN {
+        return d * d;
+    }
+    d.abs()
+}
+
+/// `wgpu_noise_cellular_combine` on lanes.
+#[inline(always)]
+fn wgpu_noise_cellular_combine(a: F, b: F, distance: u32) -> F {
+    if distance == CELLULAR_DISTANCE_CHEBYSHEV {
+        return a.max(b);
+    }
+    a + b
+}
+
+/// `wgpu_noise_cellular_gap` on lanes.
+#[inline(always)]
+fn wgpu_noise_cellular_gap(f: F, i: i32, jitter: f32, distance: u32) -> F {
+    let g = (((i as f32 + 0.5) - f).abs() - 0.5 * jitter).max(F::splat(0.0));
+    wgpu_noise_cellular_term(g, distance)
+}
+
+/// `wgpu_noise_cellular_delta` on lanes.
+#[inline(always)]
+fn wgpu_noise_cellular_delta<L: LaneHasher>(
+    lut: &L,
+    h: U,
+    axis: u32,
+    i: i32,
+    f: F,
+    jitter: f32,
+) -> F {
+    let u = lut.cell_byte_lanes(h, axis).to_f32() * (1.0f64 / 255.0) as f32;
+    (i as f32 + (0.5 + jitter * (u - 0.5))) - f
+}
+
+/// `wgpu_noise_cellular_value` on lanes.
+#[inline(always)]
+fn wgpu_noise_cellular_value<L: LaneHasher>(lut: &L, h: U) -> F {
+    let v = (lut.cell_byte_lanes(h, 4).to_f32() - 127.5) * (1.0f64 / 127.5) as f32;
+    v.clamp(-1.0, 1.0)
+}
+
+/// `wgpu_noise_cellular_finish` on lanes: the output of `F1`, `F2` (squared for Euclidean
+/// distance) and the value of F1's cell.
+#[inline(always)]
+fn wgpu_noise_cellular_finish(f1: F, f2: F, value: F, shape: &CellularShape) -> F {
+    let (mut f1, mut f2) = (f1, f2);
+    if shape.distance == CELLULAR_DISTANCE_EUCLIDEAN {
+        f1 = f1.sqrt();
+        f2 = f2.sqrt();
+    }
+    if shape.output == CELLULAR_F2 {
+        return f2;
+    }
+    if shape.output == CELLULAR_F2_MINUS_F1 {
+        return f2 - f1;
+    }
+    if shape.output == CELLULAR_CELL {
+        return value;
+    }
+    f1
+}
+
+/// `cellular_periodic` in `D` dimensions (the first `D` of `p` and `period`) on lanes: the
+/// scalar `cellular2/3/4_nearest` loops, x outermost, as one walk over the cells.
+#[inline(always)]
+pub fn cellular<L: LaneHasher, Fl: Floor, const D: usize>(
+    lut: &L,
+    p: &[F; 4],
+    period: &[u32; 4],
+    shape: &CellularShape,
+) -> F {
+    let m = shape.distance;
+    let jitter = shape.jitter;
+    let c: [F; D] = std::array::from_fn(|a| Fl::floor(p[a]));
+    let f: [F; D] = std::array::from_fn(|a| p[a] - c[a]);
+    let n = (2 * wgpu_noise_cellular_reach(D as u32, m) + 1) as usize;
+    let far = F::splat(WGPU_NOISE_CELLULAR_FAR as f32);
+    let (mut f1, mut f2, mut value) = (far, far, F::splat(0.0));
+    // Per axis: the visiting index of its offset, the gap so far (combined over the outer
+    // axes), the lanes that visit the cell, its wrapped coordinate.
+    let mut t = [0usize; D];
+    let mut gaps = [F::splat(0.0); D];
+    let mut visits = [U::splat(0); D];
+    let mut cells = [U::splat(0); 4];
+    // The outermost axis whose offset changed since the last cell.
+    let mut from = 0;
+    loop {
+        let mut skipped = None;
+        for a in from..D {
+            let i = wgpu_noise_cellular_offset(t[a] as i32);
+            let g = wgpu_noise_cellular_gap(f[a], i, jitter, m);
+            let (g, outer) = if a == 0 {
+                (g, U::splat(1))
+            } else {
+                (
+                    wgpu_noise_cellular_combine(gaps[a - 1], g, m),
+                    visits[a - 1],
+                )
+            };
+            gaps[a] = g;
+            visits[a] = outer & g.lt(f2);
+            if !visits[a].any() {
+                skipped = Some(a);
+                break;
+            }
+            cells[a] = wrap_lanes::<Fl>(c[a] + i as f32, period[a]);
+        }
+        match skipped {
+            // No lane visits this cell along axis `a`: on to the next offset along `a`.
+            Some(a) => t[a + 1..].fill(n - 1),
+            None => {
+                let h = lut.cell_hash_lanes::<D>(&cells);
+                let mut d = F::splat(0.0);
+                for a in 0..D {
+                    let i = wgpu_noise_cellular_offset(t[a] as i32);
+                    let e = wgpu_noise_cellular_term(
+                        wgpu_noise_cellular_delta(lut, h, a as u32, i, f[a], jitter),
+                        m,
+                    );
+                    d = if a == 0 {
+                        e
+                    } else {
+                        wgpu_noise_cellular_combine(d, e, m)
+                    };
+                }
+                // `wgpu_noise_cellular_insert` on the lanes that visit the cell.
+                let visit = visits[D - 1];
+                let nearest = visit & d.lt(f1);
+                let second = visit & (nearest ^ 1) & d.lt(f2);
+                if shape.output == CELLULAR_CELL && nearest.any() {
+                    value = nearest.select_f(wgpu_noise_cellular_value(lut, h), value);
+                }
+                f2 = nearest.select_f(f1, second.select_f(d, f2));
+                f1 = nearest.select_f(d, f1);
+            }
+        }
+        // The next cell: the innermost axis with an offset left, the axes inside it from
+        // their first offset.
+        let mut a = D;
+        loop {
+            if a == 0 {
+                return wgpu_noise_cellular_finish(f1, f2, value, shape);
+            }
+            a -= 1;
+            t[a] += 1;
+            if t[a] < n {
+                break;
+            }
+            t[a] = 0;
+        }
+        from = a;
+    }
+}
