@@ -214,21 +214,44 @@ impl SampleSource for CpuSource {
         sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>,
     ) -> Result<()> {
         spec.validate()?;
+        let on_graph = flag_field_on_graph_lanes(spec);
         // A graph's values run on lanes (its sources without lane code per lane inside them).
         self.lanes = spec.output == FieldOutput::Value
-            && (spec.graph.is_some() || simd::lanes_apply(&spec.field));
+            && (spec.graph.is_some() || simd::lanes_apply(&spec.field) || on_graph.is_some());
         let channels = spec.channels();
         // The budget is in bytes: a gradient chunk holds a quarter as many texels.
-        let boxes = FillParams::boxes(&spec.field, (self.chunk_samples / channels as u64).max(1));
+        let budget = (self.chunk_samples / channels as u64).max(1);
+        let boxes = FillParams::boxes(&spec.field, budget);
+        // The graph's boxes are the field's (the same size and window), with its sampling.
+        let graph_boxes = on_graph
+            .as_ref()
+            .map(|(_, field)| FillParams::boxes(field, budget));
         let lookup = self.lookup(spec.lookup, spec.seed);
         let mut values = Vec::new();
-        for params in boxes {
+        for (n, params) in boxes.iter().enumerate() {
             values.resize(params.len() * channels, 0.0);
-            lookup.fill(spec, &params, &mut values);
-            sink(&params, &values)?;
+            match (&on_graph, &graph_boxes) {
+                (Some((program, _)), Some(graph_boxes)) => {
+                    fill_graph_slab(program, lookup, &graph_boxes[n], &mut values)
+                }
+                _ => lookup.fill(spec, params, &mut values),
+            }
+            sink(params, &values)?;
         }
         Ok(())
     }
+}
+
+/// The graph of a flag field whose own SIMD fill has no lanes but whose graph's noise all
+/// has (cellular noise), with the field as the graph samples it: the CPU source fills it on
+/// the graph's lanes, the flag fill's values bit for bit (`tests/reference/flag_graphs.rs`).
+fn flag_field_on_graph_lanes(spec: &NoiseSpec) -> Option<(graph::Program, Field)> {
+    if spec.graph.is_some() || spec.output != FieldOutput::Value || simd::lanes_apply(&spec.field) {
+        return None;
+    }
+    let program = graph::flags::program_of(&spec.field, FieldOutput::Value).ok()?;
+    let field = program.sampled_field(&spec.field);
+    simd::graph_has_lanes(&program, spec.lookup).then_some((program, field))
 }
 
 /// Tile `index` of a grid of `count` tiles over the first `count.len()` axes of `field` (2

@@ -8,7 +8,9 @@ use crate::common;
 use std::path::Path;
 
 use bake_support::{bake_in, bake_ok, listing, max_abs_diff, read_npy, reference, Faulty};
-use wgpu_noise::bake::{self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec};
+use wgpu_noise::bake::{
+    self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec, SampleSource,
+};
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::{Field, NoiseError, NoiseKind};
 
@@ -381,4 +383,113 @@ fn a_nan_from_the_generator_is_an_error_even_without_verify() {
         "{err}"
     );
     assert!(listing(dir.path()).is_empty());
+}
+
+/// A cellular flag field bakes on the CPU on its graph's lanes (2D and 3D with both
+/// lookups, 4D with the hash; 4D with the tables has no faster lane code and says
+/// `scalar`), in chunks of any size, tiled, warped and fractal too: the flag fill's scalar
+/// values bit for bit.
+#[test]
+fn cellular_flag_fields_bake_on_lanes_with_the_scalar_fills_bits() {
+    use wgpu_noise::cpu::CpuLookup;
+    use wgpu_noise::field::{Cellular, CellularOutput, Distance, Fractal, FractalMode, Warp};
+    use wgpu_noise::gpu::LookupVariant;
+    use wgpu_noise::params::{FillParams, Slab};
+
+    let dir = tempfile::tempdir().unwrap();
+    let outputs = [
+        CellularOutput::F1,
+        CellularOutput::F2,
+        CellularOutput::F2MinusF1,
+        CellularOutput::Cell,
+    ];
+    let distances = [
+        Distance::Euclidean,
+        Distance::Manhattan,
+        Distance::Chebyshev,
+    ];
+    let mut case = 0;
+    for size in [vec![37u32, 21], vec![17, 9, 11], vec![9, 7, 5, 6]] {
+        for lookup in [LookupVariant::Textures, LookupVariant::Hash] {
+            for shaping in 0..3 {
+                case += 1;
+                let dims = size.len();
+                let mut field = Field::new(NoiseKind::Cellular, &size)
+                    .with_frequency(&vec![[2.5, 3.0, 1.5][shaping]; dims])
+                    .with_offset(&vec![-3.25 + 700.0 * shaping as f64; dims])
+                    .with_cellular(Cellular {
+                        output: outputs[case % 4],
+                        distance: distances[case % 3],
+                        jitter: [1.0, 0.7, 0.0][shaping],
+                    });
+                match shaping {
+                    1 => {
+                        field = field.with_tileable(true).with_fractal(Fractal {
+                            mode: FractalMode::Ridged,
+                            octaves: 3,
+                            lacunarity: 2.0,
+                            gain: 0.5,
+                        })
+                    }
+                    2 => {
+                        field = field.with_warp(Warp {
+                            amplitude: 0.6,
+                            frequency: 1.0,
+                            octaves: 2,
+                            iterations: 1,
+                        })
+                    }
+                    _ => {}
+                }
+                let spec = NoiseSpec::new(field.clone(), 7).with_lookup(lookup);
+                let lut = CpuLookup::new(lookup, 7);
+                let params = FillParams::new(&field, Slab::whole(&field));
+                let mut expected = vec![0.0f32; params.len()];
+                match &lut {
+                    CpuLookup::Tables(t) => wgpu_noise::cpu::fill::fill_slab(
+                        t.as_ref(),
+                        NoiseKind::Cellular,
+                        dims,
+                        &params,
+                        &mut expected,
+                    ),
+                    CpuLookup::Hash(h) => wgpu_noise::cpu::fill::fill_slab(
+                        h,
+                        NoiseKind::Cellular,
+                        dims,
+                        &params,
+                        &mut expected,
+                    ),
+                }
+                for chunk in [size[0] as u64 + 3, 1 << 20] {
+                    let path = dir.path().join(format!("cell{case}-{chunk}.npy"));
+                    let mut source = CpuSource::with_chunk_samples(chunk);
+                    bake::bake(
+                        &spec,
+                        &mut source,
+                        &path,
+                        &BakeOptions::new(Encoding::Npy),
+                        &mut |_, _| {},
+                    )
+                    .unwrap();
+                    let lanes = dims < 4 || lookup == LookupVariant::Hash;
+                    let name = source.name();
+                    assert_eq!(
+                        !name.contains("scalar"),
+                        lanes,
+                        "{field:?} {lookup:?}: the source says {name}"
+                    );
+                    let got = read_npy(&path, &shape(&size));
+                    let off = (0..got.len()).find(|&i| got[i].to_bits() != expected[i].to_bits());
+                    assert!(
+                        off.is_none(),
+                        "{field:?} {lookup:?}, chunks of {chunk}: texel {off:?} is {}, the \
+                         scalar fill's {}",
+                        got[off.unwrap()],
+                        expected[off.unwrap()]
+                    );
+                }
+            }
+        }
+    }
 }

@@ -71,6 +71,15 @@ pub fn fill_graph_slab_with(
     }
 }
 
+/// Whether every noise operation of `program` has lane code with `lookup` (otherwise the
+/// SIMD graph fill evaluates those operations with the scalar function per lane).
+pub fn graph_has_lanes(program: &Program, lookup: LookupVariant) -> bool {
+    super::LANE_CODE
+        && GraphJob::bases(program, lookup)
+            .flatten()
+            .all(|b| !matches!(b, LaneBase::Scalar))
+}
+
 /// The lane function of one noise operation, fixed for the whole fill.
 #[derive(Clone, Copy, Debug)]
 enum LaneBase {
@@ -157,19 +166,22 @@ struct GraphJob<'a> {
 
 impl<'a> GraphJob<'a> {
     fn new(program: &'a Program, params: &'a FillParams, lookup: LookupVariant) -> Self {
-        let bases = program
-            .ops
-            .iter()
-            .map(|op| match op {
-                Op::Noise { source, .. } => Some(LaneBase::of(source, program.dims, lookup)),
-                _ => None,
-            })
-            .collect();
         GraphJob {
             program,
-            bases,
+            bases: Self::bases(program, lookup).collect(),
             params,
         }
+    }
+
+    /// Per operation of `program`: its lane function where it is a noise operation.
+    fn bases(
+        program: &Program,
+        lookup: LookupVariant,
+    ) -> impl Iterator<Item = Option<LaneBase>> + '_ {
+        program.ops.iter().map(move |op| match op {
+            Op::Noise { source, .. } => Some(LaneBase::of(source, program.dims, lookup)),
+            _ => None,
+        })
     }
 }
 

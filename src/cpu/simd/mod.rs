@@ -42,7 +42,7 @@ mod noise;
 
 mod graph;
 
-pub use self::graph::{fill_graph_slab, fill_graph_slab_with};
+pub use self::graph::{fill_graph_slab, fill_graph_slab_with, graph_has_lanes};
 
 use std::sync::Mutex;
 
