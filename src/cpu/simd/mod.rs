@@ -219,9 +219,10 @@ pub fn lanes_apply(field: &crate::Field) -> bool {
     has_lane_code(field.kind, field.dims, &NoiseSettings::of(field))
 }
 
-/// Whether the lanes implement this field: classic and simplex noise with and without
-/// domain warp and flow noise, tiled too; not yet cellular noise or tiled 3D simplex (its
-/// periodic lattice, also as the noise of a tiled 3D simplex field's warp).
+/// Whether the flag fill's lanes implement this field: classic and simplex noise with and
+/// without domain warp and flow noise, tiled too; not tiled 3D simplex (its periodic
+/// lattice, also as the noise of a tiled 3D simplex field's warp), nor cellular noise, whose
+/// lanes are the graph evaluator's ([`graph_has_lanes`]).
 fn has_lane_code(kind: NoiseKind, dims: usize, settings: &NoiseSettings) -> bool {
     let tiled = settings.period.iter().any(|&p| p > 0.0);
     LANE_CODE && kind != NoiseKind::Cellular && !(kind == NoiseKind::Simplex && dims == 3 && tiled)
