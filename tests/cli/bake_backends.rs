@@ -286,6 +286,18 @@ fn cpu_backend_writes_the_same_bytes_twice_in_every_format() {
     }
 }
 
+/// Bakes `spec` from `source` into the `.npy` file `path`.
+fn cpu_npy_bake(spec: &NoiseSpec, source: &mut CpuSource, path: &Path) {
+    bake::bake(
+        spec,
+        source,
+        path,
+        &BakeOptions::new(Encoding::Npy),
+        &mut |_, _| {},
+    )
+    .unwrap();
+}
+
 #[test]
 fn cpu_chunk_size_does_not_change_the_values() {
     let dir = tempfile::tempdir().unwrap();
@@ -296,15 +308,7 @@ fn cpu_chunk_size_does_not_change_the_values() {
     // Rows, slices, volumes, the whole field.
     for chunk in [11u64, 77, 385, 1 << 20] {
         let path = dir.path().join(format!("c{chunk}.npy"));
-        let mut source = CpuSource::with_chunk_samples(chunk);
-        bake::bake(
-            &spec,
-            &mut source,
-            &path,
-            &BakeOptions::new(Encoding::Npy),
-            &mut |_, _| {},
-        )
-        .unwrap();
+        cpu_npy_bake(&spec, &mut CpuSource::with_chunk_samples(chunk), &path);
         bytes.push(std::fs::read(&path).unwrap());
     }
     assert!(bytes.windows(2).all(|w| w[0] == w[1]));
@@ -464,14 +468,7 @@ fn cellular_flag_fields_bake_on_lanes_with_the_scalar_fills_bits() {
                 for chunk in [size[0] as u64 + 3, 1 << 20] {
                     let path = dir.path().join(format!("cell{case}-{chunk}.npy"));
                     let mut source = CpuSource::with_chunk_samples(chunk);
-                    bake::bake(
-                        &spec,
-                        &mut source,
-                        &path,
-                        &BakeOptions::new(Encoding::Npy),
-                        &mut |_, _| {},
-                    )
-                    .unwrap();
+                    cpu_npy_bake(&spec, &mut source, &path);
                     let lanes = dims < 4 || lookup == LookupVariant::Hash;
                     let name = source.name();
                     assert_eq!(
