@@ -214,27 +214,25 @@ impl SampleSource for CpuSource {
         sink: &mut dyn FnMut(&FillParams, &[f32]) -> Result<()>,
     ) -> Result<()> {
         spec.validate()?;
-        let on_graph = flag_field_on_graph_lanes(spec);
-        // A graph's values run on lanes (its sources without lane code per lane inside them).
-        self.lanes = spec.output == FieldOutput::Value
-            && (spec.graph.is_some() || simd::lanes_apply(&spec.field) || on_graph.is_some());
         let channels = spec.channels();
         // The budget is in bytes: a gradient chunk holds a quarter as many texels.
         let budget = (self.chunk_samples / channels as u64).max(1);
         let boxes = FillParams::boxes(&spec.field, budget);
         // The graph's boxes are the field's (the same size and window), with its sampling.
-        let graph_boxes = on_graph
-            .as_ref()
-            .map(|(_, field)| FillParams::boxes(field, budget));
+        let on_graph = flag_field_on_graph_lanes(spec)
+            .map(|(program, field)| (program, FillParams::boxes(&field, budget)));
+        // A graph's values run on lanes (its sources without lane code per lane inside them).
+        self.lanes = spec.output == FieldOutput::Value
+            && (spec.graph.is_some() || simd::lanes_apply(&spec.field) || on_graph.is_some());
         let lookup = self.lookup(spec.lookup, spec.seed);
         let mut values = Vec::new();
         for (n, params) in boxes.iter().enumerate() {
             values.resize(params.len() * channels, 0.0);
-            match (&on_graph, &graph_boxes) {
-                (Some((program, _)), Some(graph_boxes)) => {
+            match &on_graph {
+                Some((program, graph_boxes)) => {
                     fill_graph_slab(program, lookup, &graph_boxes[n], &mut values)
                 }
-                _ => lookup.fill(spec, params, &mut values),
+                None => lookup.fill(spec, params, &mut values),
             }
             sink(params, &values)?;
         }

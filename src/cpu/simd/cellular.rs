@@ -101,9 +101,10 @@ pub fn cellular<L: LaneHasher, Fl: Floor, const D: usize>(
     let n = (2 * wgpu_noise_cellular_reach(D as u32, m) + 1) as usize;
     let far = F::splat(WGPU_NOISE_CELLULAR_FAR as f32);
     let (mut f1, mut f2, mut value) = (far, far, F::splat(0.0));
-    // Per axis: the visiting index of its offset, the gap so far (combined over the outer
-    // axes), the lanes that visit the cell, its wrapped coordinate.
+    // Per axis: the visiting index of its offset, the offset, the gap so far (combined over
+    // the outer axes), the lanes that visit the cell, its wrapped coordinate.
     let mut t = [0usize; D];
+    let mut offsets = [0i32; D];
     let mut gaps = [F::splat(0.0); D];
     let mut visits = [U::splat(0); D];
     let mut cells = [U::splat(0); 4];
@@ -113,6 +114,7 @@ pub fn cellular<L: LaneHasher, Fl: Floor, const D: usize>(
         let mut skipped = None;
         for a in from..D {
             let i = wgpu_noise_cellular_offset(t[a] as i32);
+            offsets[a] = i;
             let g = wgpu_noise_cellular_gap(f[a], i, jitter, m);
             let (g, outer) = if a == 0 {
                 (g, U::splat(1))
@@ -137,9 +139,8 @@ pub fn cellular<L: LaneHasher, Fl: Floor, const D: usize>(
                 let h = lut.cell_hash_lanes::<D>(&cells);
                 let mut d = F::splat(0.0);
                 for a in 0..D {
-                    let i = wgpu_noise_cellular_offset(t[a] as i32);
                     let e = wgpu_noise_cellular_term(
-                        wgpu_noise_cellular_delta(lut, h, a as u32, i, f[a], jitter),
+                        wgpu_noise_cellular_delta(lut, h, a as u32, offsets[a], f[a], jitter),
                         m,
                     );
                     d = if a == 0 {

@@ -60,7 +60,7 @@ pub(super) fn wrap_lanes<Fl: Floor>(cell: F, period: u32) -> U {
     let v = r.to_u32();
     // The remainder is already below the period for finite cells; the integer division
     // (no vector instruction) runs only where it is not.
-    if v.0.iter().any(|&v| v >= period) {
+    if v.ge_u32(period).any() {
         v.map(|v| v % period)
     } else {
         v
