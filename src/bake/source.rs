@@ -230,7 +230,12 @@ impl SampleSource for CpuSource {
             values.resize(params.len() * channels, 0.0);
             match &on_graph {
                 Some((program, graph_boxes)) => {
-                    fill_graph_slab(program, lookup, &graph_boxes[n], &mut values)
+                    fill_graph_slab(program, lookup, &graph_boxes[n], &mut values);
+                    // The flag fill sums one fBm octave as `0 + 1·n` (`cpu::fractal`), which
+                    // turns a −0 into +0; the graph of one octave is the source itself.
+                    if spec.field.fractal.octaves == 1 {
+                        values.iter_mut().for_each(|v| *v += 0.0);
+                    }
                 }
                 None => lookup.fill(spec, params, &mut values),
             }
@@ -241,8 +246,10 @@ impl SampleSource for CpuSource {
 }
 
 /// The graph of a flag field whose own SIMD fill has no lanes but whose graph's noise all
-/// has (cellular noise), with the field as the graph samples it: the CPU source fills it on
-/// the graph's lanes, the flag fill's values bit for bit (`tests/reference/flag_graphs.rs`).
+/// has (cellular noise, tiled 3D simplex), with the field as the graph samples it: the CPU
+/// source fills it on the graph's lanes, the flag fill's values bit for bit
+/// (`tests/reference/flag_graphs.rs`; the sign of an exact zero of one octave made the
+/// fill's, where it is used).
 fn flag_field_on_graph_lanes(spec: &NoiseSpec) -> Option<(graph::Program, Field)> {
     if spec.graph.is_some() || spec.output != FieldOutput::Value || simd::lanes_apply(&spec.field) {
         return None;

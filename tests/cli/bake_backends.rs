@@ -11,7 +11,7 @@ use bake_support::{bake_in, bake_ok, listing, max_abs_diff, read_npy, reference,
 use wgpu_noise::bake::{
     self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec, SampleSource,
 };
-use wgpu_noise::gpu::GpuNoise;
+use wgpu_noise::gpu::{GpuNoise, LookupVariant};
 use wgpu_noise::{Field, NoiseError, NoiseKind};
 
 /// The documented GPU/CPU parity tolerance (absolute). Measured on lavapipe (2026-11-22)
@@ -298,6 +298,46 @@ fn cpu_npy_bake(spec: &NoiseSpec, source: &mut CpuSource, path: &Path) {
     .unwrap();
 }
 
+/// The scalar `f32` flag fill of the whole `field` with `lookup` for `seed`.
+fn scalar_flag_fill(field: &Field, lookup: LookupVariant, seed: u64) -> Vec<f32> {
+    use wgpu_noise::cpu::fill::fill_slab;
+    use wgpu_noise::cpu::CpuLookup;
+    use wgpu_noise::params::{FillParams, Slab};
+
+    let params = FillParams::new(field, Slab::whole(field));
+    let mut out = vec![0.0f32; params.len()];
+    match &CpuLookup::new(lookup, seed) {
+        CpuLookup::Tables(t) => fill_slab(t.as_ref(), field.kind, field.dims, &params, &mut out),
+        CpuLookup::Hash(h) => fill_slab(h, field.kind, field.dims, &params, &mut out),
+    }
+    out
+}
+
+/// A tiled 3D simplex flag field bakes on its graph's lanes with the flag fill's own
+/// values, the sign of its exact zeros included (the graph of one octave gives −0 where the
+/// fill's `0 + 1·n` gives +0; 32 texels per cell put samples where every corner is out of
+/// reach).
+#[test]
+fn tiled_3d_simplex_flag_bakes_on_lanes_keep_the_scalar_fills_zeros() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = [64u32, 64, 32];
+    let field = Field::new(NoiseKind::Simplex, &size)
+        .with_frequency(&[2.0; 3])
+        .with_tileable(true);
+    for lookup in [LookupVariant::Textures, LookupVariant::Hash] {
+        let expected = scalar_flag_fill(&field, lookup, 0);
+        assert!(expected.contains(&0.0), "no exact zero to check");
+        let path = dir.path().join(format!("{lookup:?}.npy"));
+        let spec = NoiseSpec::new(field.clone(), 0).with_lookup(lookup);
+        let mut source = CpuSource::with_chunk_samples(1 << 20);
+        cpu_npy_bake(&spec, &mut source, &path);
+        assert!(!source.name().contains("scalar"), "{}", source.name());
+        let got = read_npy(&path, &shape(&size));
+        let off = (0..got.len()).find(|&i| got[i].to_bits() != expected[i].to_bits());
+        assert_eq!(off, None, "{lookup:?}: first differing sample");
+    }
+}
+
 #[test]
 fn cpu_chunk_size_does_not_change_the_values() {
     let dir = tempfile::tempdir().unwrap();
@@ -395,10 +435,7 @@ fn a_nan_from_the_generator_is_an_error_even_without_verify() {
 /// values bit for bit.
 #[test]
 fn cellular_flag_fields_bake_on_lanes_with_the_scalar_fills_bits() {
-    use wgpu_noise::cpu::CpuLookup;
     use wgpu_noise::field::{Cellular, CellularOutput, Distance, Fractal, FractalMode, Warp};
-    use wgpu_noise::gpu::LookupVariant;
-    use wgpu_noise::params::{FillParams, Slab};
 
     let dir = tempfile::tempdir().unwrap();
     let outputs = [
@@ -446,25 +483,7 @@ fn cellular_flag_fields_bake_on_lanes_with_the_scalar_fills_bits() {
                     _ => {}
                 }
                 let spec = NoiseSpec::new(field.clone(), 7).with_lookup(lookup);
-                let lut = CpuLookup::new(lookup, 7);
-                let params = FillParams::new(&field, Slab::whole(&field));
-                let mut expected = vec![0.0f32; params.len()];
-                match &lut {
-                    CpuLookup::Tables(t) => wgpu_noise::cpu::fill::fill_slab(
-                        t.as_ref(),
-                        NoiseKind::Cellular,
-                        dims,
-                        &params,
-                        &mut expected,
-                    ),
-                    CpuLookup::Hash(h) => wgpu_noise::cpu::fill::fill_slab(
-                        h,
-                        NoiseKind::Cellular,
-                        dims,
-                        &params,
-                        &mut expected,
-                    ),
-                }
+                let expected = scalar_flag_fill(&field, lookup, 7);
                 for chunk in [size[0] as u64 + 3, 1 << 20] {
                     let path = dir.path().join(format!("cell{case}-{chunk}.npy"));
                     let mut source = CpuSource::with_chunk_samples(chunk);

@@ -8,9 +8,9 @@
 //! the scalar `f32` functions per lane; each noise source calls its lane function
 //! ([`noise`](super::noise)), which is compiled once per instruction set, lookup and base
 //! function as its own small out-of-line function (so no function holds more than one noise
-//! body: compile time grows faster than linearly with a function's size). Sources without
-//! lane code (tiled 3D simplex), or none faster (4D cellular noise with the texture tables),
-//! evaluate the scalar `f32` base function per lane, the same values by definition.
+//! body: compile time grows faster than linearly with a function's size). A source whose
+//! lane code is slower than the scalar search (4D cellular noise with the texture tables)
+//! evaluates the scalar `f32` base function per lane, the same values by definition.
 
 use super::lanes::{F, LANES, U};
 use super::lookup::{LaneHasher, PackedTables};
@@ -106,8 +106,10 @@ enum LaneBase {
     Cellular2([u32; 4], CellularShape),
     Cellular3([u32; 4], CellularShape),
     Cellular4([u32; 4], CellularShape),
-    /// No lane code (tiled 3D simplex), or none faster (4D cellular with the texture
-    /// tables): the scalar base function per lane.
+    /// Tiled 3D simplex noise with the lattice period of each axis.
+    Simplex3Tiled([u32; 3]),
+    /// No lane code faster than the scalar base function (4D cellular with the texture
+    /// tables): that function per lane.
     Scalar,
 }
 
@@ -135,7 +137,9 @@ impl LaneBase {
                 LaneBase::Simplex2Tiled([source.period[0], source.period[1]])
             }
             (NoiseKind::Simplex, 2) => LaneBase::Simplex2(turn),
-            (NoiseKind::Simplex, 3) if source.period[0] > 0.0 => LaneBase::Scalar,
+            (NoiseKind::Simplex, 3) if source.period[0] > 0.0 => {
+                LaneBase::Simplex3Tiled([lattice[0], lattice[1], lattice[2]])
+            }
             (NoiseKind::Simplex, 3) => {
                 let (r2, scale) = if continuous {
                     (0.5, SIMPLEX3_R05_SCALE as f32)
@@ -413,6 +417,7 @@ macro_rules! graph_level {
                             LaneBase::Simplex3 { r2, scale, turn: Some(turn) } => {
                                 flow3(lut, p, r2, scale, turn)
                             }
+                            LaneBase::Simplex3Tiled(period) => simplex3_tiled(lut, p, period),
                             LaneBase::Simplex4 { r2, scale } => simplex4(lut, p, r2, scale),
                             LaneBase::Cellular2(l, shape) => cellular::<L, 2>(lut, p, &l, &shape),
                             LaneBase::Cellular3(l, shape) => cellular::<L, 3>(lut, p, &l, &shape),
@@ -431,6 +436,12 @@ macro_rules! graph_level {
                 lattice: &[u32; 4],
             ) -> F {
                 noise::classic_point::<L, Fl, D>(lut, p, lattice)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex3_tiled<L: LaneHasher>(lut: &L, p: &[F; 4], period: [u32; 3]) -> F {
+                noise::simplex3_periodic::<L, Fl>(lut, [p[0], p[1], p[2]], period)
             }
 
             $(#[target_feature(enable = $features)])?

@@ -14,7 +14,8 @@ use super::lookup::{Grad3, LaneHasher};
 use crate::cpu::classic::fade;
 use crate::cpu::lattice::{wrap256, wrap_period};
 use crate::cpu::simplex::{
-    SIMPLEX2_F, SIMPLEX2_G, SIMPLEX34_R2, SIMPLEX3_F, SIMPLEX3_G, SIMPLEX4_F, SIMPLEX4_G, TAU,
+    SIMPLEX2_F, SIMPLEX2_G, SIMPLEX34_R2, SIMPLEX3_F, SIMPLEX3_G, SIMPLEX3_PERIODIC_SCALE,
+    SIMPLEX4_F, SIMPLEX4_G, TAU,
 };
 
 /// `fade` on every lane, in the scalar order of operations.
@@ -411,24 +412,7 @@ pub fn simplex3<L: LaneHasher, Fl: Floor>(
     let x0 = x - (i - t);
     let y0 = y - (j - t);
     let z0 = z - (k - t);
-    // The six tetrahedra of the scalar code's nested comparisons, as selections.
-    let one = U::splat(1);
-    let zero = U::splat(0);
-    let xy = x0.ge(y0);
-    let yz = y0.ge(z0);
-    let xz = x0.ge(z0);
-    let lt_yz = y0.lt(z0);
-    let lt_xz = x0.lt(z0);
-    let o1 = [
-        xy.select(yz.select(one, xz), zero),
-        xy.select(zero, lt_yz.select(zero, one)),
-        xy.select(yz.select(zero, 1 - xz), lt_yz),
-    ];
-    let o2 = [
-        xy.select(one, lt_yz.select(zero, 1 - lt_xz)),
-        xy.select(yz, one),
-        xy.select(1 - yz, lt_yz.select(one, lt_xz)),
-    ];
+    let (o1, o2) = simplex3_order(x0, y0, z0);
     let x1 = x0 - o1[0].to_f32() + g3;
     let y1 = y0 - o1[1].to_f32() + g3;
     let z1 = z0 - o1[2].to_f32() + g3;
@@ -448,6 +432,78 @@ pub fn simplex3<L: LaneHasher, Fl: Floor>(
         + corner_value(&d[2], grad_dot3(g[2], d[2], turn), r2)
         + corner_value(&d[3], grad_dot3(g[3], d[3], turn), r2);
     scale * sum
+}
+
+/// The corner offsets `o1` and `o2` of the tetrahedron that holds the offsets `x0, y0,
+/// z0` (`simplex3_order`): the six tetrahedra of the scalar code's nested comparisons, as
+/// selections.
+#[inline(always)]
+fn simplex3_order(x0: F, y0: F, z0: F) -> ([U; 3], [U; 3]) {
+    let one = U::splat(1);
+    let zero = U::splat(0);
+    let xy = x0.ge(y0);
+    let yz = y0.ge(z0);
+    let xz = x0.ge(z0);
+    let lt_yz = y0.lt(z0);
+    let lt_xz = x0.lt(z0);
+    let o1 = [
+        xy.select(yz.select(one, xz), zero),
+        xy.select(zero, lt_yz.select(zero, one)),
+        xy.select(yz.select(zero, 1 - xz), lt_yz),
+    ];
+    let o2 = [
+        xy.select(one, lt_yz.select(zero, 1 - lt_xz)),
+        xy.select(yz, one),
+        xy.select(1 - yz, lt_yz.select(one, lt_xz)),
+    ];
+    (o1, o2)
+}
+
+/// Tiled 3D simplex noise (`simplex3_periodic`): the lattice of psrdnoise in `uvw =
+/// (y + z, x + z, x + y)`, each corner wrapped into the tile of `period` cells before it
+/// is hashed, kernel r² = 0.5.
+#[inline(always)]
+pub fn simplex3_periodic<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 3], period: [u32; 3]) -> F {
+    let [x, y, z] = p;
+    let u = y + z;
+    let v = x + z;
+    let w = x + y;
+    let i = Fl::floor(u);
+    let j = Fl::floor(v);
+    let k = Fl::floor(w);
+    let (o1, o2) = simplex3_order(u - i, v - j, w - k);
+    let offsets = [[U::splat(0); 3], o1, o2, [U::splat(1); 3]];
+    let mut values = [F::splat(0.0); 4];
+    for (value, o) in values.iter_mut().zip(&offsets) {
+        let a = i + o[0].to_f32();
+        let b = j + o[1].to_f32();
+        let e = k + o[2].to_f32();
+        // The corner in xyz: half-integers, exact.
+        let cx = (b + e - a) * 0.5;
+        let cy = (a + e - b) * 0.5;
+        let cz = (a + b - e) * 0.5;
+        let d = [x - cx, y - cy, z - cz];
+        let wx = wrap_half_period::<Fl>(cx, period[0]);
+        let wy = wrap_half_period::<Fl>(cy, period[1]);
+        let wz = wrap_half_period::<Fl>(cz, period[2]);
+        let g = lut.grad3(
+            wrap256_lanes::<Fl>(wy + wz),
+            wrap256_lanes::<Fl>(wx + wz),
+            wrap256_lanes::<Fl>(wx + wy),
+        );
+        *value = corner_value(&d, g.dot3(d), 0.5);
+    }
+    let sum = values[0] + values[1] + values[2] + values[3];
+    SIMPLEX3_PERIODIC_SCALE as f32 * sum
+}
+
+/// `wrap_half_period` on every lane: the floored modulo `period` of a multiple of 1/2.
+#[inline(always)]
+fn wrap_half_period<Fl: Floor>(c: F, period: u32) -> F {
+    let p = period as f32;
+    let r = c - p * Fl::floor(c / p);
+    let r = r.lt(F::splat(0.0)).select_f(r + p, r);
+    r.ge(F::splat(p)).select_f(r - p, r)
 }
 
 /// 4D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex4_r2`).
