@@ -362,18 +362,35 @@ impl NoiseHasher for IntegerHasher {
         point_hash_byte(h, slot)
     }
 
-    /// Rank counting: each axis's rank is the number of comparisons it wins.
     #[inline(always)]
     fn simplex4_order(&self, c: u32) -> [u32; 4] {
-        let bit = |v: u32| (c & v != 0) as u32;
-        let (xy, xz, yz, xw, yw, zw) = (bit(32), bit(16), bit(8), bit(4), bit(2), bit(1));
-        [
-            xy + xz + xw,
-            (1 - xy) + yz + yw,
-            (1 - xz) + (1 - yz) + zw,
-            (1 - xw) + (1 - yw) + (1 - zw),
-        ]
+        rank_order(c)
     }
+}
+
+/// The 4D traversal order of comparison code `c` by rank counting: each axis's rank is the
+/// number of comparisons it wins (bits 32 to 1 of `c`: x > y, x > z, y > z, x > w, y > w,
+/// z > w). For every code real numbers give, this is [`crate::tables::SIMPLEX4_ORDER`].
+#[inline(always)]
+pub(crate) fn rank_order(c: u32) -> [u32; 4] {
+    let bit = |v: u32| (c & v != 0) as u32;
+    let (xy, xz, yz, xw, yw, zw) = (bit(32), bit(16), bit(8), bit(4), bit(2), bit(1));
+    [
+        xy + xz + xw,
+        (1 - xy) + yz + yw,
+        (1 - xz) + (1 - yz) + zw,
+        (1 - xw) + (1 - yw) + (1 - zw),
+    ]
+}
+
+/// The comparison codes (as [`rank_order`] reads them) that four real numbers can give:
+/// every ordering, ties included.
+pub(crate) fn reachable_comparison_codes() -> impl Iterator<Item = u32> {
+    (0..256u32).map(|k| {
+        let [x, y, z, w] = [k & 3, (k >> 2) & 3, (k >> 4) & 3, k >> 6];
+        let gt = |a: u32, b: u32, bit: u32| if a > b { bit } else { 0 };
+        gt(x, y, 32) | gt(x, z, 16) | gt(y, z, 8) | gt(x, w, 4) | gt(y, w, 2) | gt(z, w, 1)
+    })
 }
 
 #[cfg(test)]
