@@ -465,7 +465,7 @@ macro_rules! graph_level {
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
             unsafe fn simplex3<L: LaneHasher>(lut: &L, p: &[F; 4], r2: f32, scale: f32) -> F {
-                noise::simplex3::<L, Fl>(lut, [p[0], p[1], p[2]], r2, scale, None)
+                noise::simplex3::<L, Fl, L::GraphOrder3>(lut, [p[0], p[1], p[2]], r2, scale, None)
             }
 
             $(#[target_feature(enable = $features)])?
@@ -477,7 +477,7 @@ macro_rules! graph_level {
                 scale: f32,
                 turn: Turn,
             ) -> F {
-                noise::simplex3::<L, Fl>(lut, [p[0], p[1], p[2]], r2, scale, Some(turn))
+                noise::simplex3::<L, Fl, L::GraphOrder3>(lut, [p[0], p[1], p[2]], r2, scale, Some(turn))
             }
 
             $(#[target_feature(enable = $features)])?

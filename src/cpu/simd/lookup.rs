@@ -10,6 +10,7 @@
 //! gradient has components ±1 and one 0, so `g · d` is a sum of sign-flipped offsets.
 
 use super::lanes::{F, U};
+use super::noise::{Logic, Order3, Selections};
 use crate::cpu::lookup::{
     rank_order, reachable_comparison_codes, weighted as scalar_weighted, IntegerHasher,
     NoiseHasher, HASH_PRIMES,
@@ -125,6 +126,9 @@ fn sign(n: U, bit: u32) -> F {
 pub trait LaneHasher: NoiseHasher {
     /// What [`LaneHasher::row`] keeps of a lattice point's y, z, w.
     type Row: Copy + Default + std::fmt::Debug;
+    /// The form of the 3D simplex order the graph evaluator's copies run with this lookup:
+    /// the one measured faster there (docs/performance.md, The SIMD CPU fill).
+    type GraphOrder3: Order3;
     /// The part of the lookup of the `dims`-dimensional lattice point `(x, y, z, w)` that
     /// does not depend on x, once per row (`yzw`: the wrapped y, z, w; those beyond `dims` 0).
     fn row(&self, dims: usize, yzw: [u32; 3]) -> Self::Row;
@@ -316,6 +320,7 @@ impl LaneHasher for PackedTables<'_> {
     /// The texel row offset `(b & 255) * 256` of `T(x, b)`, `b` = `y`, `y + P(z)` or
     /// `y + T(z, w)`.
     type Row = u32;
+    type GraphOrder3 = Selections;
 
     #[inline(always)]
     fn row(&self, dims: usize, yzw: [u32; 3]) -> u32 {
@@ -497,6 +502,7 @@ impl IntegerHasher {
 
 impl LaneHasher for IntegerHasher {
     type Row = HashRow;
+    type GraphOrder3 = Logic;
 
     /// A 2D or 3D point's missing coordinates are 0, and weigh 0.
     #[inline(always)]

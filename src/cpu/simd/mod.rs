@@ -607,7 +607,13 @@ fn base<L: LaneHasher, Fl: Floor, const B: u8>(
             noise::simplex4::<L, Fl>(lut, p, SIMPLEX34_R2 as f32, 27.0)
         }
         3 | 4 => noise::simplex2::<L, Fl>(lut, qx, row(o.q[0]), None),
-        5 => noise::simplex3::<L, Fl>(lut, [qx, row(o.q[0]), row(o.q[1])], job.r2, job.scale, None),
+        5 => noise::simplex3::<L, Fl, noise::Selections>(
+            lut,
+            [qx, row(o.q[0]), row(o.q[1])],
+            job.r2,
+            job.scale,
+            None,
+        ),
         _ => noise::simplex4::<L, Fl>(
             lut,
             [qx, row(o.q[0]), row(o.q[1]), row(o.q[2])],
@@ -817,7 +823,13 @@ fn base_point<L: LaneHasher, Fl: Floor, const B: u8>(
             noise::simplex2_tiled::<L, Fl>(lut, q[0], q[1], [o.period[0], o.period[1]])
         }
         3 | 4 => noise::simplex2::<L, Fl>(lut, q[0], q[1], turn),
-        5 => noise::simplex3::<L, Fl>(lut, [q[0], q[1], q[2]], job.r2, job.scale, turn),
+        5 => noise::simplex3::<L, Fl, noise::Selections>(
+            lut,
+            [q[0], q[1], q[2]],
+            job.r2,
+            job.scale,
+            turn,
+        ),
         _ => noise::simplex4::<L, Fl>(lut, *q, job.r2, job.scale),
     }
 }

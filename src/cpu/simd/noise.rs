@@ -394,7 +394,7 @@ pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn
 /// 3D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex3_r2`), or
 /// with `turn` flow noise (`flow3_r2`).
 #[inline(always)]
-pub fn simplex3<L: LaneHasher, Fl: Floor>(
+pub fn simplex3<L: LaneHasher, Fl: Floor, O: Order3>(
     lut: &L,
     p: [F; 3],
     r2: f32,
@@ -412,7 +412,7 @@ pub fn simplex3<L: LaneHasher, Fl: Floor>(
     let x0 = x - (i - t);
     let y0 = y - (j - t);
     let z0 = z - (k - t);
-    let (o1, o2) = simplex3_order(x0, y0, z0);
+    let (o1, o2) = O::order(x0, y0, z0);
     let x1 = x0 - o1[0].to_f32() + g3;
     let y1 = y0 - o1[1].to_f32() + g3;
     let z1 = z0 - o1[2].to_f32() + g3;
@@ -434,29 +434,70 @@ pub fn simplex3<L: LaneHasher, Fl: Floor>(
     scale * sum
 }
 
-/// The corner offsets `o1` and `o2` of the tetrahedron that holds the offsets `x0, y0,
-/// z0` (`simplex3_order`): the six tetrahedra of the scalar code's nested comparisons, as
-/// selections.
-#[inline(always)]
-fn simplex3_order(x0: F, y0: F, z0: F) -> ([U; 3], [U; 3]) {
-    let one = U::splat(1);
-    let zero = U::splat(0);
-    let xy = x0.ge(y0);
-    let yz = y0.ge(z0);
-    let xz = x0.ge(z0);
-    let lt_yz = y0.lt(z0);
-    let lt_xz = x0.lt(z0);
-    let o1 = [
-        xy.select(yz.select(one, xz), zero),
-        xy.select(zero, lt_yz.select(zero, one)),
-        xy.select(yz.select(zero, 1 - xz), lt_yz),
-    ];
-    let o2 = [
-        xy.select(one, lt_yz.select(zero, 1 - lt_xz)),
-        xy.select(yz, one),
-        xy.select(1 - yz, lt_yz.select(one, lt_xz)),
-    ];
-    (o1, o2)
+/// How [`simplex3`] picks the corner offsets `o1` and `o2` of the tetrahedron that holds
+/// the offsets `x0, y0, z0` (`simplex3_order`, the six tetrahedra of the scalar code's
+/// nested comparisons). Both forms give the same offsets; which one LLVM compiles to
+/// vector code rather than scalar code per lane depends on the caller and the lookup, so
+/// each takes the one measured faster there (docs/performance.md, The SIMD CPU fill).
+pub trait Order3 {
+    /// The offsets `o1` and `o2`, 0 or 1 per lane and axis.
+    fn order(x0: F, y0: F, z0: F) -> ([U; 3], [U; 3]);
+}
+
+/// The nested comparisons as nested selections (the flag fill's form, and the graph
+/// evaluator's with the texture tables).
+pub struct Selections;
+
+/// The nested comparisons as `and`/`or`/`xor` of their 0/1 lanes (the graph evaluator's
+/// form with the hash), equal to the selections for every combination of the comparisons,
+/// NaN's too.
+pub struct Logic;
+
+impl Order3 for Selections {
+    #[inline(always)]
+    fn order(x0: F, y0: F, z0: F) -> ([U; 3], [U; 3]) {
+        let one = U::splat(1);
+        let zero = U::splat(0);
+        let xy = x0.ge(y0);
+        let yz = y0.ge(z0);
+        let xz = x0.ge(z0);
+        let lt_yz = y0.lt(z0);
+        let lt_xz = x0.lt(z0);
+        let o1 = [
+            xy.select(yz.select(one, xz), zero),
+            xy.select(zero, lt_yz.select(zero, one)),
+            xy.select(yz.select(zero, 1 - xz), lt_yz),
+        ];
+        let o2 = [
+            xy.select(one, lt_yz.select(zero, 1 - lt_xz)),
+            xy.select(yz, one),
+            xy.select(1 - yz, lt_yz.select(one, lt_xz)),
+        ];
+        (o1, o2)
+    }
+}
+
+impl Order3 for Logic {
+    #[inline(always)]
+    fn order(x0: F, y0: F, z0: F) -> ([U; 3], [U; 3]) {
+        let xy = x0.ge(y0);
+        let yz = y0.ge(z0);
+        let xz = x0.ge(z0);
+        let lt_yz = y0.lt(z0);
+        let lt_xz = x0.lt(z0);
+        let (not_xy, not_yz) = (xy ^ 1, yz ^ 1);
+        let o1 = [
+            xy & (yz | xz),
+            not_xy & (lt_yz ^ 1),
+            (xy & not_yz & (xz ^ 1)) | (not_xy & lt_yz),
+        ];
+        let o2 = [
+            xy | ((lt_yz ^ 1) & (lt_xz ^ 1)),
+            (xy & yz) | not_xy,
+            (xy & not_yz) | (not_xy & (lt_yz | lt_xz)),
+        ];
+        (o1, o2)
+    }
 }
 
 /// Tiled 3D simplex noise (`simplex3_periodic`): the lattice of psrdnoise in `uvw =
@@ -471,7 +512,7 @@ pub fn simplex3_periodic<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 3], period: [
     let i = Fl::floor(u);
     let j = Fl::floor(v);
     let k = Fl::floor(w);
-    let (o1, o2) = simplex3_order(u - i, v - j, w - k);
+    let (o1, o2) = L::GraphOrder3::order(u - i, v - j, w - k);
     let offsets = [[U::splat(0); 3], o1, o2, [U::splat(1); 3]];
     let mut values = [F::splat(0.0); 4];
     for (value, o) in values.iter_mut().zip(&offsets) {
