@@ -300,17 +300,14 @@ fn cpu_npy_bake(spec: &NoiseSpec, source: &mut CpuSource, path: &Path) {
 
 /// The scalar `f32` flag fill of the whole `field` with `lookup` for `seed`.
 fn scalar_flag_fill(field: &Field, lookup: LookupVariant, seed: u64) -> Vec<f32> {
-    use wgpu_noise::cpu::fill::fill_slab;
+    use wgpu_noise::cpu::fill::generate_f32;
     use wgpu_noise::cpu::CpuLookup;
-    use wgpu_noise::params::{FillParams, Slab};
 
-    let params = FillParams::new(field, Slab::whole(field));
-    let mut out = vec![0.0f32; params.len()];
     match &CpuLookup::new(lookup, seed) {
-        CpuLookup::Tables(t) => fill_slab(t.as_ref(), field.kind, field.dims, &params, &mut out),
-        CpuLookup::Hash(h) => fill_slab(h, field.kind, field.dims, &params, &mut out),
+        CpuLookup::Tables(t) => generate_f32(t.as_ref(), field),
+        CpuLookup::Hash(h) => generate_f32(h, field),
     }
-    out
+    .expect("a valid field")
 }
 
 /// A tiled 3D simplex flag field bakes on its graph's lanes with the flag fill's own

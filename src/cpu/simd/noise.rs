@@ -53,12 +53,8 @@ pub(super) fn wrap_lanes<Fl: Floor>(cell: F, period: u32) -> U {
     if period == 256 {
         return wrap256_lanes::<Fl>(cell);
     }
-    // `wrap_period`: floored modulo with a one-period correction either way.
-    let p = period as f32;
-    let r = cell - p * Fl::floor(cell / p);
-    let r = r.lt(F::splat(0.0)).select_f(r + p, r);
-    let r = r.ge(F::splat(p)).select_f(r - p, r);
-    let v = r.to_u32();
+    // `wrap_period`.
+    let v = floored_mod::<Fl>(cell, period).to_u32();
     // The remainder is already below the period for finite cells; the integer division
     // (no vector instruction) runs only where it is not.
     if v.ge_u32(period).any() {
@@ -524,9 +520,9 @@ pub fn simplex3_periodic<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 3], period: [
         let cy = (a + e - b) * 0.5;
         let cz = (a + b - e) * 0.5;
         let d = [x - cx, y - cy, z - cz];
-        let wx = wrap_half_period::<Fl>(cx, period[0]);
-        let wy = wrap_half_period::<Fl>(cy, period[1]);
-        let wz = wrap_half_period::<Fl>(cz, period[2]);
+        let wx = floored_mod::<Fl>(cx, period[0]);
+        let wy = floored_mod::<Fl>(cy, period[1]);
+        let wz = floored_mod::<Fl>(cz, period[2]);
         let g = lut.grad3(
             wrap256_lanes::<Fl>(wy + wz),
             wrap256_lanes::<Fl>(wx + wz),
@@ -538,9 +534,11 @@ pub fn simplex3_periodic<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 3], period: [
     SIMPLEX3_PERIODIC_SCALE as f32 * sum
 }
 
-/// `wrap_half_period` on every lane: the floored modulo `period` of a multiple of 1/2.
+/// The floored modulo `period` of `c` with a one-period correction either way, on every
+/// lane: the float steps of the scalar `wrap_period` (whole numbers) and `wrap_half_period`
+/// (multiples of 1/2), exact for both.
 #[inline(always)]
-fn wrap_half_period<Fl: Floor>(c: F, period: u32) -> F {
+fn floored_mod<Fl: Floor>(c: F, period: u32) -> F {
     let p = period as f32;
     let r = c - p * Fl::floor(c / p);
     let r = r.lt(F::splat(0.0)).select_f(r + p, r);
