@@ -77,7 +77,7 @@ pub struct BenchArgs {
     #[arg(long, conflicts_with_all = ["warp", "flow_angle"])]
     pub tileable: bool,
     /// Curl noise, 2D and 3D (rows `curl`): the GPU fill into an `Rgba32Float` target and
-    /// the scalar CPU fill (no peer has curl noise, so there is no peer row).
+    /// the scalar and SIMD CPU fills (no peer has curl noise, so there is no peer row).
     #[arg(long, conflicts_with_all = ["warp", "flow_angle", "tileable"])]
     pub curl: bool,
     /// Fractal fields: N octaves (lacunarity 2, gain 0.5) summed as --fractal says (rows
@@ -523,9 +523,9 @@ fn measure(
                 ("cpu-simd-hash-1t", hash, 1),
                 ("cpu-simd-hash-all", hash, bench::cores()),
             ];
-            // Fields without lane code (cellular noise, tiled 3D simplex, curl noise): the
+            // Fields without lane code of their own (cellular noise, tiled 3D simplex): the
             // SIMD fill would time the scalar one, so they have no SIMD rows.
-            let simd_paths = if shaping.curl() || !wgpu_noise::cpu::simd::lanes_apply(&field) {
+            let simd_paths = if !wgpu_noise::cpu::simd::lanes_apply(&field) {
                 &[][..]
             } else {
                 &simd_paths[..]
@@ -533,7 +533,9 @@ fn measure(
             for &(path, lookup, threads) in simd_paths {
                 progress(path)?;
                 let time = bench::median_time(repeats, || {
-                    Ok(bench::time_simd_fill(lookup, &field, threads, &mut out))
+                    Ok(bench::time_simd_fill(
+                        lookup, &field, output, threads, &mut out,
+                    ))
                 })?;
                 rows.push(Row {
                     path,
@@ -707,7 +709,9 @@ fn measure_graph(
                     None => {
                         bench::time_graph_simd_fill(&program, lookup, &field, threads, &mut out)
                     }
-                    Some(fill) => bench::time_simd_fill(lookup, fill, threads, &mut out),
+                    Some(fill) => {
+                        bench::time_simd_fill(lookup, fill, FieldOutput::Value, threads, &mut out)
+                    }
                 })
             })?;
             row(path, time);
@@ -1201,7 +1205,7 @@ mod tests {
     }
 
     #[test]
-    fn curl_rows_are_2d_and_3d_and_time_the_scalar_cpu_fill() {
+    fn curl_rows_are_2d_and_3d_and_time_the_scalar_and_simd_fills() {
         let tiny = [
             Workload { dims: 2, side: 16 },
             Workload { dims: 3, side: 8 },
@@ -1214,15 +1218,18 @@ mod tests {
         let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, shaping).expect("cpu paths");
         let mut paths: Vec<(&str, usize)> = rows.iter().map(|r| (r.path, r.dims)).collect();
         paths.sort();
-        assert_eq!(
-            paths,
-            [
-                ("cpu-f32-1t", 2),
-                ("cpu-f32-1t", 3),
-                ("cpu-f32-all", 2),
-                ("cpu-f32-all", 3)
-            ]
-        );
+        let expected: Vec<(&str, usize)> = [
+            "cpu-f32-1t",
+            "cpu-f32-all",
+            "cpu-simd-1t",
+            "cpu-simd-all",
+            "cpu-simd-hash-1t",
+            "cpu-simd-hash-all",
+        ]
+        .into_iter()
+        .flat_map(|path| [(path, 2), (path, 3)])
+        .collect();
+        assert_eq!(paths, expected);
         assert!(rows
             .iter()
             .all(|r| r.noise == "curl" && r.msamples_per_s() > 0.0));

@@ -889,35 +889,19 @@ impl SlabTarget {
     }
 }
 
-/// The f32 CPU reference of one slab, laid out as the GPU's readback of `output`.
+/// The f32 CPU reference of one slab, laid out as the GPU's readback of `output`: one
+/// value per texel, or four (a curl padded with zeros).
 fn cpu_slab(lut: &CpuLookup, field: &Field, params: &FillParams, output: FieldOutput) -> Vec<f32> {
-    match output {
-        FieldOutput::Value => {
-            let mut values = vec![0.0f32; params.len()];
-            crate::cpu::simd::fill_slab(lut, field.kind, field.dims, params, &mut values);
-            values
-        }
-        FieldOutput::Gradient => {
-            let mut texels = vec![[0.0f32; 4]; params.len()];
-            with_lookup!(lut, |lut| crate::cpu::fill::fill_slab_gradient(
-                lut,
-                field.dims,
-                params,
-                &mut texels
-            ));
-            texels.into_iter().flatten().collect()
-        }
-        FieldOutput::Curl => {
-            let dims = field.dims;
-            let mut curl = vec![0.0f32; params.len() * dims];
-            with_lookup!(lut, |lut| crate::cpu::fill::fill_slab_curl(
-                lut, dims, params, &mut curl
-            ));
-            let mut texels = vec![0.0f32; params.len() * 4];
-            for (texel, c) in texels.chunks_exact_mut(4).zip(curl.chunks_exact(dims)) {
-                texel[..dims].copy_from_slice(c);
-            }
-            texels
-        }
+    let dims = field.dims;
+    let per_sample = output.values_per_sample(dims);
+    let mut values = vec![0.0f32; params.len() * per_sample];
+    crate::cpu::simd::fill_slab_output(lut, field.kind, dims, params, output, &mut values);
+    if output != FieldOutput::Curl {
+        return values;
     }
+    let mut texels = vec![0.0f32; params.len() * 4];
+    for (texel, c) in texels.chunks_exact_mut(4).zip(values.chunks_exact(dims)) {
+        texel[..dims].copy_from_slice(c);
+    }
+    texels
 }

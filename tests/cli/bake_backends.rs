@@ -335,6 +335,82 @@ fn tiled_3d_simplex_flag_bakes_on_lanes_keep_the_scalar_fills_zeros() {
     }
 }
 
+/// Gradient fields (fBm of simplex noise, flowing too) and curl fields bake on lanes (the
+/// source names its instruction set, not `scalar`) with the scalar fills' values bit for
+/// bit, in chunks that split rows.
+#[test]
+fn gradient_and_curl_fields_bake_on_lanes_with_the_scalar_fills_values() {
+    use wgpu_noise::cpu::fill::{fill_slab_curl, fill_slab_gradient};
+    use wgpu_noise::cpu::{CpuLookup, NoiseHasher};
+    use wgpu_noise::field::{FieldOutput, Fractal};
+    use wgpu_noise::params::{FillParams, Slab};
+
+    fn scalar(lut: &impl NoiseHasher, field: &Field, output: FieldOutput) -> Vec<f32> {
+        let params = FillParams::new(field, Slab::whole(field));
+        let mut out = vec![0.0f32; params.len() * output.values_per_sample(field.dims)];
+        match output {
+            FieldOutput::Gradient => {
+                fill_slab_gradient(lut, field.dims, &params, bytemuck::cast_slice_mut(&mut out))
+            }
+            _ => fill_slab_curl(lut, field.dims, &params, &mut out),
+        }
+        out
+    }
+
+    let fbm = Fractal {
+        octaves: 3,
+        ..Fractal::default()
+    };
+    let cases = [
+        (
+            FieldOutput::Gradient,
+            Field::new(NoiseKind::Simplex, &[45, 13]).with_fractal(fbm),
+        ),
+        (
+            FieldOutput::Gradient,
+            Field::new(NoiseKind::Simplex, &[37, 9, 5])
+                .with_fractal(fbm)
+                .with_flow_angle(1.25),
+        ),
+        (FieldOutput::Curl, Field::new(NoiseKind::Simplex, &[45, 13])),
+        (
+            FieldOutput::Curl,
+            Field::new(NoiseKind::Simplex, &[37, 9, 5]),
+        ),
+    ];
+    for (output, field) in cases {
+        let field = field
+            .with_frequency(&[3.0; 3])
+            .with_offset(&[-20.5, 7.25, 3.0]);
+        for lookup in [LookupVariant::Textures, LookupVariant::Hash] {
+            let expected = match &CpuLookup::new(lookup, 5) {
+                CpuLookup::Tables(t) => scalar(t.as_ref(), &field, output),
+                CpuLookup::Hash(h) => scalar(h, &field, output),
+            };
+            let spec = NoiseSpec::new(field.clone(), 5)
+                .with_lookup(lookup)
+                .with_output(output);
+            let mut source = CpuSource::with_chunk_samples(100);
+            let mut got = Vec::new();
+            source
+                .produce(&spec, &mut |_, values| {
+                    got.extend_from_slice(values);
+                    Ok(())
+                })
+                .unwrap();
+            let what = format!("{output:?} {}D {lookup:?}", field.dims);
+            assert!(
+                !source.name().contains("scalar"),
+                "{what}: {}",
+                source.name()
+            );
+            assert_eq!(got.len(), expected.len(), "{what}");
+            let off = (0..got.len()).find(|&i| got[i].to_bits() != expected[i].to_bits());
+            assert_eq!(off, None, "{what}: first differing value");
+        }
+    }
+}
+
 #[test]
 fn cpu_chunk_size_does_not_change_the_values() {
     let dir = tempfile::tempdir().unwrap();

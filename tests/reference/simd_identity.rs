@@ -4,15 +4,17 @@
 //! field, row lengths that are not multiples of the lane count, every instruction set this
 //! CPU has, and one or several threads; domain warp (1 and 2 iterations, several warp
 //! octaves and frequencies, tiled too) and flow noise, which the lanes evaluate at full
-//! per-lane points. Noise graphs on lanes (`simd::fill_graph_slab`) give the scalar graph
+//! per-lane points. Gradient fields (fBm of simplex or flow noise and its analytic
+//! gradient) and curl fields on lanes give the scalar fills' values bit for bit. Noise graphs on lanes (`simd::fill_graph_slab`) give the scalar graph
 //! evaluator's values bit for bit: random graphs of every node type and the shipped ones.
 
 use crate::common::graphs::{random_graph, Rng, Shape};
 
-use wgpu_noise::cpu::fill::{fill_slab, generate_f32};
+use wgpu_noise::cpu::fill::{fill_slab, fill_slab_curl, fill_slab_gradient, generate_f32};
+use wgpu_noise::cpu::lookup::NoiseHasher;
 use wgpu_noise::cpu::simd::{self, FillOptions, SimdLevel};
 use wgpu_noise::cpu::CpuLookup;
-use wgpu_noise::field::{Field, Fractal, FractalMode, Kernel, NoiseKind, Warp};
+use wgpu_noise::field::{Field, FieldOutput, Fractal, FractalMode, Kernel, NoiseKind, Warp};
 use wgpu_noise::graph::program::Op;
 use wgpu_noise::graph::{Graph, Program};
 use wgpu_noise::params::{FillParams, Slab};
@@ -252,22 +254,50 @@ fn warped_variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
 
 /// Checks every available level and two thread counts against the scalar fill of `params`.
 fn assert_identical(lut: &CpuLookup, what: &str, field: &Field, params: &FillParams) {
-    let mut expected = vec![0.0f32; params.len()];
-    match lut {
-        CpuLookup::Tables(t) => {
-            fill_slab(t.as_ref(), field.kind, field.dims, params, &mut expected)
+    assert_output_identical(lut, what, field, params, FieldOutput::Value);
+}
+
+/// The scalar reference's `output` of `params` (values per texel interleaved, as the SIMD
+/// fill lays them out).
+fn scalar_output(
+    lut: &impl NoiseHasher,
+    field: &Field,
+    params: &FillParams,
+    output: FieldOutput,
+) -> Vec<f32> {
+    let mut out = vec![0.0f32; params.len() * output.values_per_sample(field.dims)];
+    match output {
+        FieldOutput::Value => fill_slab(lut, field.kind, field.dims, params, &mut out),
+        FieldOutput::Gradient => {
+            fill_slab_gradient(lut, field.dims, params, bytemuck::cast_slice_mut(&mut out))
         }
-        CpuLookup::Hash(h) => fill_slab(h, field.kind, field.dims, params, &mut expected),
+        FieldOutput::Curl => fill_slab_curl(lut, field.dims, params, &mut out),
     }
+    out
+}
+
+/// [`assert_identical`] for `output` of the field.
+fn assert_output_identical(
+    lut: &CpuLookup,
+    what: &str,
+    field: &Field,
+    params: &FillParams,
+    output: FieldOutput,
+) {
+    let expected = match lut {
+        CpuLookup::Tables(t) => scalar_output(t.as_ref(), field, params, output),
+        CpuLookup::Hash(h) => scalar_output(h, field, params, output),
+    };
     for level in SimdLevel::available() {
         for threads in [1, 3] {
-            let mut got = vec![f32::NAN; params.len()];
+            let mut got = vec![f32::NAN; expected.len()];
             let options = FillOptions { threads, level };
-            simd::fill_slab_with(lut, field.kind, field.dims, params, &mut got, options);
+            let (kind, dims) = (field.kind, field.dims);
+            simd::fill_slab_output_with(lut, kind, dims, params, output, &mut got, options);
             if let Some(i) = (0..got.len()).find(|&i| got[i].to_bits() != expected[i].to_bits()) {
                 panic!(
-                    "{:?} {}D {what}, size {:?}, {} on {threads} threads: sample {i} is {:e} \
-                     ({:#010x}), the scalar reference {:e} ({:#010x})",
+                    "{:?} {}D {output:?} {what}, size {:?}, {} on {threads} threads: value {i} is \
+                     {:e} ({:#010x}), the scalar reference {:e} ({:#010x})",
                     field.kind,
                     field.dims,
                     params.extent,
@@ -297,27 +327,95 @@ fn check_warped(kind: NoiseKind, dims: usize) {
 }
 
 fn check_variants(fields: Vec<(&'static str, Field)>) {
+    check_outputs(fields, FieldOutput::Value);
+}
+
+/// `output` of every field, both lookups, two seeds, the whole field and a slab inside it.
+fn check_outputs(fields: Vec<(&'static str, Field)>, output: FieldOutput) {
     for seed in [0u64, 20_261_122] {
         let tables = CpuLookup::new(LookupVariant::Textures, seed);
         let hash = CpuLookup::new(LookupVariant::Hash, seed);
         for (what, field) in &fields {
             let what = *what;
-            field.validate().expect("the test's fields are valid");
+            output.check(field).expect("the test's fields are valid");
             let whole = FillParams::new(field, Slab::whole(field));
             // A slab that starts inside the field (origin ≠ 0 on the outer axis).
             let inner = Slab::split(field, 2).nth(1).expect("a second slab");
             let inner = FillParams::new(field, inner);
             for params in [&whole, &inner] {
-                assert_identical(
-                    &tables,
-                    &format!("{what}, textures, seed {seed}"),
-                    field,
-                    params,
-                );
-                assert_identical(&hash, &format!("{what}, hash, seed {seed}"), field, params);
+                let with_tables = format!("{what}, textures, seed {seed}");
+                assert_output_identical(&tables, &with_tables, field, params, output);
+                let with_hash = format!("{what}, hash, seed {seed}");
+                assert_output_identical(&hash, &with_hash, field, params, output);
             }
         }
     }
+}
+
+/// Gradient fields (fBm of simplex or flow noise with its analytic gradient) in 2D and 3D:
+/// octaves, lacunarity and gain, both kernels, flow angles, offsets near and far.
+fn gradient_variants(dims: usize) -> Vec<(&'static str, Field)> {
+    let mut out = Vec::new();
+    for x in X_SIZES {
+        let mut size = vec![3u32; dims];
+        size[0] = x;
+        let freq: Vec<f64> = (0..dims).map(|a| 2.5 + a as f64).collect();
+        let neg: Vec<f64> = (0..dims).map(|a| -37.3 - 11.1 * a as f64).collect();
+        let far: Vec<f64> = (0..dims).map(|a| -9_001.7 + 913.25 * a as f64).collect();
+        let field = Field::new(NoiseKind::Simplex, &size).with_frequency(&freq);
+        let fbm = |octaves, lacunarity, gain| Fractal {
+            mode: FractalMode::Fbm,
+            octaves,
+            lacunarity,
+            gain,
+        };
+        out.push((
+            "one octave, negative offset",
+            field.clone().with_offset(&neg),
+        ));
+        out.push((
+            "fbm 3 octaves, far offset",
+            field
+                .clone()
+                .with_offset(&far)
+                .with_fractal(fbm(3, 2.0, 0.5)),
+        ));
+        out.push((
+            "fbm 4 octaves, lacunarity 1.9, gain 0.6, flow angle 0.7",
+            field
+                .clone()
+                .with_offset(&neg)
+                .with_fractal(fbm(4, 1.9, 0.6))
+                .with_flow_angle(0.7),
+        ));
+        if dims == 3 {
+            out.push((
+                "continuous kernel, fbm 2 octaves",
+                field
+                    .clone()
+                    .with_offset(&neg)
+                    .with_kernel(Kernel::Continuous)
+                    .with_fractal(fbm(2, 2.0, 0.5)),
+            ));
+        }
+    }
+    out
+}
+
+/// Curl fields (one octave of simplex noise) in 2D and 3D, offsets near and far.
+fn curl_variants(dims: usize) -> Vec<(&'static str, Field)> {
+    let mut out = Vec::new();
+    for x in X_SIZES {
+        let mut size = vec![3u32; dims];
+        size[0] = x;
+        let freq: Vec<f64> = (0..dims).map(|a| 2.5 + a as f64).collect();
+        let neg: Vec<f64> = (0..dims).map(|a| -37.3 - 11.1 * a as f64).collect();
+        let far: Vec<f64> = (0..dims).map(|a| -9_001.7 + 913.25 * a as f64).collect();
+        let field = Field::new(NoiseKind::Simplex, &size).with_frequency(&freq);
+        out.push(("negative offset", field.clone().with_offset(&neg)));
+        out.push(("far offset", field.with_offset(&far)));
+    }
+    out
 }
 
 #[test]
@@ -378,6 +476,30 @@ fn simplex_3d_warped_and_flow_are_bit_identical() {
 #[test]
 fn simplex_4d_warped_is_bit_identical() {
     check_warped(NoiseKind::Simplex, 4);
+}
+
+/// Gradient and curl fields run on lanes (not the scalar fallback, which would be compared
+/// with itself) and give the scalar fills' values bit for bit.
+#[test]
+fn gradient_fields_are_bit_identical() {
+    for dims in [2, 3] {
+        let fields = gradient_variants(dims);
+        for (what, field) in &fields {
+            assert!(simd::lanes_apply(field), "{what}: no lane code");
+        }
+        check_outputs(fields, FieldOutput::Gradient);
+    }
+}
+
+#[test]
+fn curl_fields_are_bit_identical() {
+    for dims in [2, 3] {
+        let fields = curl_variants(dims);
+        for (what, field) in &fields {
+            assert!(simd::lanes_apply(field), "{what}: no lane code");
+        }
+        check_outputs(fields, FieldOutput::Curl);
+    }
 }
 
 #[test]

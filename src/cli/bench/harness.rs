@@ -155,11 +155,13 @@ pub fn time_cpu_fill(
     elapsed
 }
 
-/// Times one fill of `field` by the SIMD CPU fill ([`wgpu_noise::cpu::simd`], the same values
-/// as [`time_cpu_fill`]'s) on `threads` threads with the best instruction set, into `out`.
+/// Times one fill of `field`'s `output` by the SIMD CPU fill ([`wgpu_noise::cpu::simd`], the
+/// same values as [`time_cpu_fill`]'s) on `threads` threads with the best instruction set,
+/// into `out`.
 pub fn time_simd_fill(
     lut: &wgpu_noise::cpu::CpuLookup,
     field: &Field,
+    output: FieldOutput,
     threads: usize,
     out: &mut [f32],
 ) -> Duration {
@@ -168,8 +170,9 @@ pub fn time_simd_fill(
         threads,
         ..Default::default()
     };
+    let (kind, dims) = (field.kind, field.dims);
     timed(out, |out| {
-        wgpu_noise::cpu::simd::fill_slab_with(lut, field.kind, field.dims, &params, out, options)
+        wgpu_noise::cpu::simd::fill_slab_output_with(lut, kind, dims, &params, output, out, options)
     })
 }
 

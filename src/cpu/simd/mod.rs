@@ -15,8 +15,8 @@
 //! Fields with a domain warp or flow noise take full lane points instead (`PointSetup`):
 //! the warp moves each lane's point along every axis, so nothing is shared along a row.
 //!
-//! Gradient fields ([`crate::cpu::fill::fill_slab_gradient`]) are not done here: they stay
-//! on the scalar path.
+//! Gradient and curl fields (`derivatives`, [`fill_slab_output`]) run their rows along the
+//! lanes too, with the noise's analytic gradient on lanes.
 //!
 //! On wasm32 no lane code is compiled: the fills run the scalar reference (the same values).
 //! LLVM took 44 minutes over the lane code for wasm32 (docs/performance.md, Compile time),
@@ -40,8 +40,10 @@ mod lanes;
 mod lookup;
 mod noise;
 
+mod derivatives;
 mod graph;
 
+pub use self::derivatives::{fill_slab_output, fill_slab_output_with};
 pub use self::graph::{fill_graph_slab, fill_graph_slab_with, graph_has_lanes};
 
 use std::sync::Mutex;

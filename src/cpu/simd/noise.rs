@@ -14,8 +14,8 @@ use super::lookup::{Grad3, LaneHasher};
 use crate::cpu::classic::fade;
 use crate::cpu::lattice::{wrap256, wrap_period};
 use crate::cpu::simplex::{
-    SIMPLEX2_F, SIMPLEX2_G, SIMPLEX34_R2, SIMPLEX3_F, SIMPLEX3_G, SIMPLEX3_PERIODIC_SCALE,
-    SIMPLEX4_F, SIMPLEX4_G, TAU,
+    SIMPLEX2_F, SIMPLEX2_G, SIMPLEX2_R2, SIMPLEX34_R2, SIMPLEX3_F, SIMPLEX3_G,
+    SIMPLEX3_PERIODIC_SCALE, SIMPLEX4_F, SIMPLEX4_G, TAU,
 };
 
 /// `fade` on every lane, in the scalar order of operations.
@@ -359,9 +359,10 @@ fn grad_dot3(g: Grad3, d: [F; 3], turn: Option<Turn>) -> F {
     }
 }
 
-/// 2D simplex noise (`simplex2`), or with `turn` flow noise (`flow2`).
+/// The simplex of 2D points (`simplex2_corners`): the offsets from its three corners to the
+/// points, and the corners' gradients.
 #[inline(always)]
-pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn>) -> F {
+fn simplex2_corners<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F) -> ([[F; 2]; 3], [Grad3; 3]) {
     let f2 = SIMPLEX2_F as f32;
     let g2 = SIMPLEX2_G as f32;
     let s = (x + y) * f2;
@@ -379,24 +380,115 @@ pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn
     let ii = wrap256_lanes::<Fl>(i);
     let jj = wrap256_lanes::<Fl>(j);
     let g = lut.simplex2_grads([ii, jj], [i1, j1]);
-    let d = [[x0, y0], [x1, y1], [x2, y2]];
-    let r2 = crate::cpu::simplex::SIMPLEX2_R2 as f32;
+    ([[x0, y0], [x1, y1], [x2, y2]], g)
+}
+
+/// 2D simplex noise (`simplex2`), or with `turn` flow noise (`flow2`).
+#[inline(always)]
+pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn>) -> F {
+    let (d, g) = simplex2_corners::<L, Fl>(lut, x, y);
+    let r2 = SIMPLEX2_R2 as f32;
     let sum = corner_value(&d[0], grad_dot2(g[0], d[0], turn), r2)
         + corner_value(&d[1], grad_dot2(g[1], d[1], turn), r2)
         + corner_value(&d[2], grad_dot2(g[2], d[2], turn), r2);
     70.0 * sum
 }
 
-/// 3D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex3_r2`), or
-/// with `turn` flow noise (`flow3_r2`).
+/// 2D simplex noise and its gradient `[value, ∂/∂x, ∂/∂y]` (`simplex2_deriv`), or with
+/// `turn` flow noise's (`flow2_deriv`).
 #[inline(always)]
-pub fn simplex3<L: LaneHasher, Fl: Floor, O: Order3>(
-    lut: &L,
-    p: [F; 3],
+pub fn simplex2_deriv<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
+    let (d, g) = simplex2_corners::<L, Fl>(lut, x, y);
+    let g = [
+        vector2(g[0], turn),
+        vector2(g[1], turn),
+        vector2(g[2], turn),
+    ];
+    let (value, gradient) = value_and_gradient(&d, &g, SIMPLEX2_R2 as f32, 70.0);
+    [value, gradient[0], gradient[1]]
+}
+
+/// A 2D simplex corner's gradient as components, turned by `turn` (flow noise) if given.
+#[inline(always)]
+fn vector2(g: Grad3, turn: Option<Turn>) -> [F; 2] {
+    match turn {
+        None => {
+            let v = g.vector();
+            [v[0], v[1]]
+        }
+        Some(t) => t.turn2(g),
+    }
+}
+
+/// A 3D simplex corner's gradient as components, turned by `turn` (flow noise) if given.
+#[inline(always)]
+fn vector3(g: Grad3, turn: Option<Turn>) -> [F; 3] {
+    match turn {
+        None => g.vector(),
+        Some(t) => t.turn3(g),
+    }
+}
+
+/// `corner_gradient`: `t⁴ g − 8 t³ (g·d) d` with `t = max(r² − |d|², 0)` and `gd` = `g·d`,
+/// in the scalar order.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // as `corner_value`
+fn corner_gradient<const N: usize>(d: &[F; N], g: &[F; N], gd: F, r2: f32) -> [F; N] {
+    let mut t = F::splat(r2);
+    for a in 0..N {
+        t = t - d[a] * d[a];
+    }
+    let t = t.max(F::splat(0.0));
+    let t2 = t * t;
+    let t4 = t2 * t2;
+    let t3 = t2 * t;
+    // Written out: a closure of `array::from_fn` can stay a call compiled without the
+    // caller's `#[target_feature]`s.
+    let mut out = [F::splat(0.0); N];
+    for a in 0..N {
+        out[a] = t4 * g[a] - 8.0 * t3 * gd * d[a];
+    }
+    out
+}
+
+/// The scalar `value_and_gradient` of corners with offsets `d` and gradients `g`: `scale ·
+/// Σ corner_value` and `scale · Σ corner_gradient`, summed in corner order.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // as `corner_value`
+fn value_and_gradient<const N: usize, const C: usize>(
+    d: &[[F; N]; C],
+    g: &[[F; N]; C],
     r2: f32,
     scale: f32,
-    turn: Option<Turn>,
-) -> F {
+) -> (F, [F; N]) {
+    let mut gd = [F::splat(0.0); C];
+    for c in 0..C {
+        gd[c] = dot(&g[c], &d[c]);
+    }
+    let mut sum = corner_value(&d[0], gd[0], r2);
+    for c in 1..C {
+        sum = sum + corner_value(&d[c], gd[c], r2);
+    }
+    let mut gradient = corner_gradient(&d[0], &g[0], gd[0], r2);
+    for c in 1..C {
+        let more = corner_gradient(&d[c], &g[c], gd[c], r2);
+        for a in 0..N {
+            gradient[a] = gradient[a] + more[a];
+        }
+    }
+    for a in 0..N {
+        gradient[a] = scale * gradient[a];
+    }
+    (scale * sum, gradient)
+}
+
+/// The simplex of 3D points (`simplex3_corners`), its tetrahedron picked by `O`: the
+/// offsets from its four corners to the points, and the corners' gradients.
+#[inline(always)]
+fn simplex3_corners<L: LaneHasher, Fl: Floor, O: Order3>(
+    lut: &L,
+    p: [F; 3],
+) -> ([[F; 3]; 4], [Grad3; 4]) {
     let [x, y, z] = p;
     let f3 = SIMPLEX3_F as f32;
     let g3 = SIMPLEX3_G as f32;
@@ -422,12 +514,47 @@ pub fn simplex3<L: LaneHasher, Fl: Floor, O: Order3>(
     let jj = wrap256_lanes::<Fl>(j);
     let kk = wrap256_lanes::<Fl>(k);
     let g = lut.simplex3_grads([ii, jj, kk], o1, o2);
-    let d = [[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]];
+    ([[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]], g)
+}
+
+/// 3D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex3_r2`), or
+/// with `turn` flow noise (`flow3_r2`).
+#[inline(always)]
+pub fn simplex3<L: LaneHasher, Fl: Floor, O: Order3>(
+    lut: &L,
+    p: [F; 3],
+    r2: f32,
+    scale: f32,
+    turn: Option<Turn>,
+) -> F {
+    let (d, g) = simplex3_corners::<L, Fl, O>(lut, p);
     let sum = corner_value(&d[0], grad_dot3(g[0], d[0], turn), r2)
         + corner_value(&d[1], grad_dot3(g[1], d[1], turn), r2)
         + corner_value(&d[2], grad_dot3(g[2], d[2], turn), r2)
         + corner_value(&d[3], grad_dot3(g[3], d[3], turn), r2);
     scale * sum
+}
+
+/// 3D simplex noise and its gradient `[value, ∂/∂x, ∂/∂y, ∂/∂z]` with squared kernel
+/// radius `r2` and scale `scale` (`simplex3_deriv`), or with `turn` flow noise's
+/// (`flow3_deriv`).
+#[inline(always)]
+pub fn simplex3_deriv<L: LaneHasher, Fl: Floor, O: Order3>(
+    lut: &L,
+    p: [F; 3],
+    r2: f32,
+    scale: f32,
+    turn: Option<Turn>,
+) -> [F; 4] {
+    let (d, g) = simplex3_corners::<L, Fl, O>(lut, p);
+    let g = [
+        vector3(g[0], turn),
+        vector3(g[1], turn),
+        vector3(g[2], turn),
+        vector3(g[3], turn),
+    ];
+    let (value, gradient) = value_and_gradient(&d, &g, r2, scale);
+    [value, gradient[0], gradient[1], gradient[2]]
 }
 
 /// How [`simplex3`] picks the corner offsets `o1` and `o2` of the tetrahedron that holds

@@ -1,0 +1,344 @@
+//! Gradient and curl fields on lanes: [`crate::cpu::fill::fill_slab_gradient`] (fBm of
+//! simplex or flow noise and its analytic gradient, `cpu::fractal::fbm_deriv`) and
+//! [`crate::cpu::fill::fill_slab_curl`] (`cpu::curl`) on 16 samples at a time, bit for bit,
+//! on all cores.
+//!
+//! A row's x runs along the lanes, as in the value fill. The noise and its gradient
+//! (`noise::simplex2_deriv`, `simplex3_deriv`) is one out-of-line function per instruction
+//! set and lookup, called once per octave (gradient fields) or potential (3D curl), so no
+//! function holds more than one copy of the noise.
+
+use super::lanes::{F, LANES, U};
+use super::lookup::{LaneHasher, PackedTables};
+use super::noise::Turn;
+use super::{fill_slab_with, run_row_blocks, FillOptions, SimdLevel, LANE_CODE};
+use crate::cpu::curl::CURL_SHIFTS;
+use crate::cpu::fill::sample_point;
+use crate::cpu::lookup::{CpuLookup, NoiseHasher};
+use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE};
+use crate::field::{FieldOutput, NoiseKind};
+use crate::params::{FillParams, KERNEL_CONTINUOUS};
+
+/// Fills `out` with `output` of a field without a graph at the texels of `params`, as the
+/// scalar fills lay it out ([`FieldOutput::values_per_sample`] `f32`s per texel, x fastest):
+/// [`super::fill_slab`]'s values, or the values and gradients of
+/// [`crate::cpu::fill::fill_slab_gradient`], or the curl of
+/// [`crate::cpu::fill::fill_slab_curl`], bit for bit, on all cores with the best instruction
+/// set.
+pub fn fill_slab_output(
+    lut: &CpuLookup,
+    kind: NoiseKind,
+    dims: usize,
+    params: &FillParams,
+    output: FieldOutput,
+    out: &mut [f32],
+) {
+    fill_slab_output_with(lut, kind, dims, params, output, out, FillOptions::default());
+}
+
+/// [`fill_slab_output`] with explicit threads and instruction set; not generic (the lookup
+/// variant is picked here, once; see [`super::fill_slab_with`]).
+///
+/// # Panics
+/// If `out` does not hold the slab's values, a gradient or curl field is not 2D or 3D, or
+/// `options.level` is not available on this CPU (programming errors: bakes check the field
+/// with [`FieldOutput::check`] first).
+pub fn fill_slab_output_with(
+    lut: &CpuLookup,
+    kind: NoiseKind,
+    dims: usize,
+    params: &FillParams,
+    output: FieldOutput,
+    out: &mut [f32],
+    options: FillOptions,
+) {
+    if output == FieldOutput::Value {
+        return fill_slab_with(lut, kind, dims, params, out, options);
+    }
+    assert!(
+        (2..=3).contains(&dims),
+        "gradient and curl fields are 2D or 3D"
+    );
+    assert_eq!(
+        out.len(),
+        params.len() * output.values_per_sample(dims),
+        "output length must match the slab"
+    );
+    assert!(
+        SimdLevel::available().contains(&options.level),
+        "{} is not available on this CPU",
+        options.level.name()
+    );
+    if !LANE_CODE {
+        crate::cpu::lookup::with_lookup!(lut, |lut| scalar(lut, dims, params, output, out));
+        return;
+    }
+    let job = DerivativesJob::new(dims, params, output, options.level);
+    match lut {
+        CpuLookup::Tables(t) => match PackedTables::new(t) {
+            Some(packed) => run(&packed, &job, out, options.threads),
+            // Gradients the lanes cannot decode: the scalar reference reads them as they are.
+            None => scalar(t.as_ref(), dims, params, output, out),
+        },
+        CpuLookup::Hash(h) => run(h, &job, out, options.threads),
+    }
+}
+
+/// The scalar fill of a gradient or curl field.
+fn scalar(
+    lut: &impl NoiseHasher,
+    dims: usize,
+    params: &FillParams,
+    output: FieldOutput,
+    out: &mut [f32],
+) {
+    match output {
+        FieldOutput::Gradient => {
+            crate::cpu::fill::fill_slab_gradient(lut, dims, params, bytemuck::cast_slice_mut(out))
+        }
+        FieldOutput::Curl => crate::cpu::fill::fill_slab_curl(lut, dims, params, out),
+        FieldOutput::Value => unreachable!("values are filled by `fill_slab_with`"),
+    }
+}
+
+/// One gradient or curl fill: the parameters and what is fixed for all its rows.
+struct DerivativesJob<'a> {
+    params: &'a FillParams,
+    dims: usize,
+    output: FieldOutput,
+    /// Gradient fields: each octave's `[frequency, amplitude]` and the amplitudes' sum, in
+    /// the scalar `fbm_deriv`'s order of operations.
+    octaves: Vec<[f32; 2]>,
+    norm: f32,
+    /// Gradient fields: the turn of their flow noise (angle 0 too, as `fbm_deriv`), and the
+    /// squared kernel radius and scale of 3D simplex noise.
+    turn: Turn,
+    r2: f32,
+    scale: f32,
+    level: SimdLevel,
+}
+
+impl<'a> DerivativesJob<'a> {
+    fn new(dims: usize, params: &'a FillParams, output: FieldOutput, level: SimdLevel) -> Self {
+        let s = &params.settings;
+        let (mut amplitude, mut frequency, mut norm) = (1.0f32, 1.0f32, 0.0f32);
+        let mut octaves = Vec::with_capacity(s.octaves as usize);
+        for _ in 0..s.octaves {
+            octaves.push([frequency, amplitude]);
+            norm += amplitude;
+            amplitude *= s.gain;
+            frequency *= s.lacunarity;
+        }
+        let (r2, scale) = if s.kernel == KERNEL_CONTINUOUS {
+            (0.5, SIMPLEX3_R05_SCALE as f32)
+        } else {
+            (SIMPLEX34_R2 as f32, 32.0)
+        };
+        DerivativesJob {
+            params,
+            dims,
+            output,
+            octaves,
+            norm,
+            turn: Turn::new(s.flow_angle),
+            r2,
+            scale,
+            level,
+        }
+    }
+}
+
+/// Fills `out` with blocks of rows on `threads` threads (the calling thread is one of them).
+fn run<L: LaneHasher>(lut: &L, job: &DerivativesJob, out: &mut [f32], threads: usize) {
+    let e = job.params.extent;
+    let row = e[0] as usize * job.output.values_per_sample(job.dims);
+    let rows = (e[1] * e[2] * e[3]) as usize;
+    run_row_blocks(row, rows, out, threads, |first_row, block| {
+        // SAFETY: `fill_slab_output_with` accepts only levels `SimdLevel::available`
+        // detected on this CPU, so the instructions each level's copies use exist.
+        unsafe {
+            match job.level {
+                #[cfg(target_arch = "x86_64")]
+                SimdLevel::Avx512 => avx512::rows(lut, job, first_row, block),
+                #[cfg(target_arch = "x86_64")]
+                SimdLevel::Avx2 => avx2::rows(lut, job, first_row, block),
+                #[cfg(target_arch = "x86_64")]
+                SimdLevel::Sse2 => sse2::rows(lut, job, first_row, block),
+                #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
+                SimdLevel::Neon | SimdLevel::Portable => native::rows(lut, job, first_row, block),
+                // Not available on this architecture, so `fill_slab_output_with` never
+                // passes it.
+                _ => unreachable!("{} is not available on this CPU", job.level.name()),
+            }
+        }
+    });
+}
+
+/// Simplex noise and its gradient on lanes, compiled for one instruction set.
+trait LaneDerivatives<L> {
+    /// `simplex2_deriv`, or with `turn` `flow2_deriv`.
+    fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3];
+    /// `simplex3_deriv`, or with `turn` `flow3_deriv`.
+    fn simplex3(lut: &L, p: [F; 3], r2: f32, scale: f32, turn: Option<Turn>) -> [F; 4];
+}
+
+/// Fills rows `first_row..` (as many as `out` holds) of the job's slab.
+#[inline(always)]
+fn fill_rows<L: LaneHasher, N: LaneDerivatives<L>>(
+    lut: &L,
+    job: &DerivativesJob,
+    first_row: usize,
+    out: &mut [f32],
+) {
+    let params = job.params;
+    let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+    let per_sample = job.output.values_per_sample(job.dims);
+    for (r, values) in out.chunks_mut(nx * per_sample).enumerate() {
+        let row = first_row + r;
+        let y = (row % ny) as u32;
+        let z = ((row / ny) % nz) as u32;
+        let p = sample_point(params, [0, y, z, 0]);
+        for (chunk, values) in values.chunks_mut(LANES * per_sample).enumerate() {
+            let x0 = params.origin[0] + (chunk * LANES) as u32;
+            let px = U(std::array::from_fn(|i| x0 + i as u32)).to_f32() * params.step[0]
+                + params.offset[0];
+            let p = [px, F::splat(p[1]), F::splat(p[2])];
+            let v = match job.output {
+                FieldOutput::Gradient => gradient::<L, N>(lut, job, p),
+                _ => curl::<L, N>(lut, job, p),
+            };
+            for (i, texel) in values.chunks_exact_mut(per_sample).enumerate() {
+                for (c, value) in texel.iter_mut().enumerate() {
+                    *value = v[c].0[i];
+                }
+            }
+        }
+    }
+}
+
+/// The scalar `fbm_deriv` at the lanes' points `p`: `[value, ∂/∂x, ∂/∂y, ∂/∂z]`.
+#[inline(always)]
+fn gradient<L: LaneHasher, N: LaneDerivatives<L>>(
+    lut: &L,
+    job: &DerivativesJob,
+    p: [F; 3],
+) -> [F; 4] {
+    let zero = F::splat(0.0);
+    let mut sum = [zero; 4];
+    for &[frequency, amplitude] in &job.octaves {
+        // The one call of each noise function (each call site is another inlined copy).
+        let d = if job.dims == 2 {
+            let v = N::simplex2(lut, p[0] * frequency, p[1] * frequency, Some(job.turn));
+            [v[0], v[1], v[2], zero]
+        } else {
+            let q = [p[0] * frequency, p[1] * frequency, p[2] * frequency];
+            N::simplex3(lut, q, job.r2, job.scale, Some(job.turn))
+        };
+        sum[0] = sum[0] + amplitude * d[0];
+        for a in 1..4 {
+            sum[a] = sum[a] + amplitude * (d[a] * frequency);
+        }
+    }
+    for v in &mut sum {
+        *v = *v / job.norm;
+    }
+    sum
+}
+
+/// The scalar `curl2`/`curl3` at the lanes' points `p` (unused components 0).
+#[inline(always)]
+fn curl<L: LaneHasher, N: LaneDerivatives<L>>(lut: &L, job: &DerivativesJob, p: [F; 3]) -> [F; 4] {
+    let zero = F::splat(0.0);
+    if job.dims == 2 {
+        let d = N::simplex2(lut, p[0], p[1], None);
+        return [d[2], -d[1], zero, zero];
+    }
+    let mut potentials = [[zero; 4]; 3];
+    for (potential, s) in potentials.iter_mut().zip(&CURL_SHIFTS) {
+        let q = [p[0] + s[0] as f32, p[1] + s[1] as f32, p[2] + s[2] as f32];
+        *potential = N::simplex3(lut, q, 0.5, SIMPLEX3_R05_SCALE as f32, None);
+    }
+    // a, b, c = [value, ∂/∂x, ∂/∂y, ∂/∂z] of ψx, ψy, ψz.
+    let [a, b, c] = potentials;
+    [c[2] - b[3], a[3] - c[1], b[1] - a[2], zero]
+}
+
+/// A module `$module` with the rows of gradient and curl fields and their lane noise
+/// functions compiled for one instruction set (`#[target_feature]`) with the floor
+/// `$floor`.
+macro_rules! derivatives_level {
+    ($module:ident, $floor:ty $(, $features:literal)?) => {
+        mod $module {
+            use super::super::lanes::F;
+            use super::super::lookup::LaneHasher;
+            use super::super::noise::{self, Turn};
+            use super::{fill_rows, DerivativesJob, LaneDerivatives};
+
+            type Fl = $floor;
+
+            /// `fill_rows` compiled with this level's features.
+            ///
+            /// # Safety
+            /// The CPU must support those features.
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            pub(super) unsafe fn rows<L: LaneHasher>(
+                lut: &L,
+                job: &DerivativesJob,
+                first_row: usize,
+                out: &mut [f32],
+            ) {
+                fill_rows::<L, Level>(lut, job, first_row, out)
+            }
+
+            /// The lane functions below; used only inside `rows` (private to this module),
+            /// which runs only where the features exist.
+            struct Level;
+
+            impl<L: LaneHasher> LaneDerivatives<L> for Level {
+                #[inline(always)]
+                fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
+                    // SAFETY: called from `rows` only, whose caller checked the features.
+                    unsafe { simplex2(lut, x, y, turn) }
+                }
+
+                #[inline(always)]
+                fn simplex3(lut: &L, p: [F; 3], r2: f32, scale: f32, turn: Option<Turn>) -> [F; 4] {
+                    // SAFETY: as above.
+                    unsafe { simplex3(lut, p, r2, scale, turn) }
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex2<L: LaneHasher>(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
+                noise::simplex2_deriv::<L, Fl>(lut, x, y, turn)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex3<L: LaneHasher>(
+                lut: &L,
+                p: [F; 3],
+                r2: f32,
+                scale: f32,
+                turn: Option<Turn>,
+            ) -> [F; 4] {
+                noise::simplex3_deriv::<L, Fl, L::GraphOrder3>(lut, p, r2, scale, turn)
+            }
+        }
+    };
+}
+
+#[cfg(target_arch = "x86_64")]
+derivatives_level!(
+    avx512,
+    super::super::lanes::NativeFloor,
+    "avx512f,avx512vl,avx512dq,avx512bw"
+);
+#[cfg(target_arch = "x86_64")]
+derivatives_level!(avx2, super::super::lanes::NativeFloor, "avx2");
+#[cfg(target_arch = "x86_64")]
+derivatives_level!(sse2, super::super::lanes::TruncFloor, "sse2");
+#[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
+derivatives_level!(native, super::super::lanes::NativeFloor);
