@@ -357,22 +357,36 @@ fn dispatch<L: LaneHasher>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]
     macro_rules! by_base {
         ($level:ident) => {
             match (job.base, &job.points) {
-                (Base::Classic2, None) => $level::rows::<L, 0>(lut, job, first_row, out),
-                (Base::Classic3, None) => $level::rows::<L, 1>(lut, job, first_row, out),
-                (Base::Classic4, None) => $level::rows::<L, 2>(lut, job, first_row, out),
-                (Base::Simplex2, None) => $level::rows::<L, 3>(lut, job, first_row, out),
-                (Base::Simplex2Tiled, None) => $level::rows::<L, 4>(lut, job, first_row, out),
-                (Base::Simplex3, None) => $level::rows::<L, 5>(lut, job, first_row, out),
-                (Base::Simplex4, None) => $level::rows::<L, 6>(lut, job, first_row, out),
-                (Base::Classic2, Some(p)) => $level::points::<L, 0>(lut, job, p, first_row, out),
-                (Base::Classic3, Some(p)) => $level::points::<L, 1>(lut, job, p, first_row, out),
-                (Base::Classic4, Some(p)) => $level::points::<L, 2>(lut, job, p, first_row, out),
-                (Base::Simplex2, Some(p)) => $level::points::<L, 3>(lut, job, p, first_row, out),
-                (Base::Simplex2Tiled, Some(p)) => {
-                    $level::points::<L, 4>(lut, job, p, first_row, out)
+                (Base::Classic2, None) => $level::rows::<L, Classic<2>>(lut, job, first_row, out),
+                (Base::Classic3, None) => $level::rows::<L, Classic<3>>(lut, job, first_row, out),
+                (Base::Classic4, None) => $level::rows::<L, Classic<4>>(lut, job, first_row, out),
+                (Base::Simplex2, None) => $level::rows::<L, Simplex2>(lut, job, first_row, out),
+                (Base::Simplex2Tiled, None) => {
+                    $level::rows::<L, Simplex2Tiled>(lut, job, first_row, out)
                 }
-                (Base::Simplex3, Some(p)) => $level::points::<L, 5>(lut, job, p, first_row, out),
-                (Base::Simplex4, Some(p)) => $level::points::<L, 6>(lut, job, p, first_row, out),
+                (Base::Simplex3, None) => $level::rows::<L, Simplex3>(lut, job, first_row, out),
+                (Base::Simplex4, None) => $level::rows::<L, Simplex4>(lut, job, first_row, out),
+                (Base::Classic2, Some(p)) => {
+                    $level::points::<L, Classic<2>>(lut, job, p, first_row, out)
+                }
+                (Base::Classic3, Some(p)) => {
+                    $level::points::<L, Classic<3>>(lut, job, p, first_row, out)
+                }
+                (Base::Classic4, Some(p)) => {
+                    $level::points::<L, Classic<4>>(lut, job, p, first_row, out)
+                }
+                (Base::Simplex2, Some(p)) => {
+                    $level::points::<L, Simplex2>(lut, job, p, first_row, out)
+                }
+                (Base::Simplex2Tiled, Some(p)) => {
+                    $level::points::<L, Simplex2Tiled>(lut, job, p, first_row, out)
+                }
+                (Base::Simplex3, Some(p)) => {
+                    $level::points::<L, Simplex3>(lut, job, p, first_row, out)
+                }
+                (Base::Simplex4, Some(p)) => {
+                    $level::points::<L, Simplex4>(lut, job, p, first_row, out)
+                }
             }
         };
     }
@@ -402,7 +416,7 @@ fn dispatch<L: LaneHasher>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]
 macro_rules! level_copy {
     ($module:ident, $floor:ty $(, $features:literal)?) => {
         mod $module {
-            use super::{fill_point_rows, fill_rows, Job, LaneHasher, PointSetup};
+            use super::{fill_point_rows, fill_rows, BaseNoise, Job, LaneHasher, PointSetup};
 
             /// [`fill_rows`] compiled with this level's features.
             ///
@@ -410,7 +424,7 @@ macro_rules! level_copy {
             /// The CPU must support those features.
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
-            pub(super) unsafe fn rows<L: LaneHasher, const B: u8>(
+            pub(super) unsafe fn rows<L: LaneHasher, B: BaseNoise>(
                 lut: &L,
                 job: &Job,
                 first_row: usize,
@@ -425,7 +439,7 @@ macro_rules! level_copy {
             /// The CPU must support those features.
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
-            pub(super) unsafe fn points<L: LaneHasher, const B: u8>(
+            pub(super) unsafe fn points<L: LaneHasher, B: BaseNoise>(
                 lut: &L,
                 job: &Job,
                 points: &PointSetup,
@@ -479,10 +493,10 @@ fn lattice_period(period: f32) -> u32 {
     }
 }
 
-/// Fills rows `first_row..` (as many as `out` holds) of the job's slab with base function
-/// number `B` (the order of [`Base`]).
+/// Fills rows `first_row..` (as many as `out` holds) of the job's slab with the base
+/// function `B`.
 #[inline(always)]
-fn fill_rows<L: LaneHasher, Fl: Floor, const B: u8>(
+fn fill_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
     lut: &L,
     job: &Job,
     first_row: usize,
@@ -511,10 +525,10 @@ fn fill_rows<L: LaneHasher, Fl: Floor, const B: u8>(
         for _ in 0..octaves {
             let q = [p[1] * frequency, p[2] * frequency, p[3] * frequency];
             let qp = s.period.map(|v| v * frequency);
-            let classic =
-                (B <= 2).then(|| ClassicRow::new(lut, job.dims, q, qp.map(lattice_period)));
+            let classic = (B::ROW_PART == RowPart::Classic)
+                .then(|| ClassicRow::new(lut, job.dims, q, qp.map(lattice_period)));
             let mut torus = [0.0; 3];
-            if B == 4 {
+            if B::ROW_PART == RowPart::Torus {
                 let tau = TAU as f32;
                 let ay = q[0] / qp[1] * tau;
                 let ry = qp[1] / tau;
@@ -547,7 +561,7 @@ fn fill_rows<L: LaneHasher, Fl: Floor, const B: u8>(
 /// The octave sum of the scalar `fractal`, lanes along x; for a `plain` job the base
 /// function itself (one octave, frequency 1).
 #[inline(always)]
-fn fractal<L: LaneHasher, Fl: Floor, const B: u8>(
+fn fractal<L: LaneHasher, Fl: Floor, B: BaseNoise>(
     lut: &L,
     job: &Job,
     px: F,
@@ -559,7 +573,7 @@ fn fractal<L: LaneHasher, Fl: Floor, const B: u8>(
     let mut weight = F::splat(1.0);
     for octave in setup {
         // The one call of the base function (inlined: every call is another copy of it).
-        let n = base::<L, Fl, B>(lut, job, px * octave.frequency, octave);
+        let n = B::at_row::<L, Fl>(lut, job, px * octave.frequency, octave);
         if job.plain {
             // The base function's own value (`0 + n` would turn −0 into +0).
             return n;
@@ -585,43 +599,165 @@ fn shape_octave(mode: u32, n: F, weight: &mut F) -> F {
     }
 }
 
-/// The base noise `B` at x = `qx` (lanes) on the octave's row.
-#[inline(always)]
-fn base<L: LaneHasher, Fl: Floor, const B: u8>(
-    lut: &L,
-    job: &Job,
-    qx: F,
-    o: &OctaveRow<L::Row>,
-) -> F {
-    let row = |v: f32| F::splat(v);
-    let classic = |o: &OctaveRow<L::Row>| o.classic.expect("classic noise has its row set-up");
-    match B {
-        0 => noise::classic::<L, Fl, 2>(lut, qx, &classic(o)),
-        1 => noise::classic::<L, Fl, 3>(lut, qx, &classic(o)),
-        2 => noise::classic::<L, Fl, 4>(lut, qx, &classic(o)),
+/// The part of the base function a row sets up per octave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RowPart {
+    /// Nothing: simplex noise skews every axis together, so each lane does the whole point.
+    Point,
+    /// Classic noise's y/z/w part ([`ClassicRow`]).
+    Classic,
+    /// Tileable 2D simplex's circle of y on the torus.
+    Torus,
+}
+
+/// A base function of the flag fill on lanes, as a type (those of [`Base`]): the fill is
+/// monomorphised per base function, so its per-row and per-lane code is specialised.
+trait BaseNoise {
+    /// What a row sets up per octave.
+    const ROW_PART: RowPart;
+
+    /// The base noise at x = `qx` (lanes) on the octave's row.
+    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, job: &Job, qx: F, o: &OctaveRow<L::Row>) -> F;
+
+    /// The base noise at full lane points `q` with the octave's periods (`base_noise`),
+    /// flow noise's gradients turned by `turn`.
+    fn at_point<L: LaneHasher, Fl: Floor>(
+        lut: &L,
+        job: &Job,
+        q: &[F; 4],
+        o: &PointOctave,
+        turn: Option<Turn>,
+    ) -> F;
+}
+
+/// Classic noise in `D` dimensions.
+struct Classic<const D: usize>;
+/// 2D simplex (or flow) noise.
+struct Simplex2;
+/// Tileable 2D simplex: 4D simplex on a torus.
+struct Simplex2Tiled;
+/// 3D simplex (or flow) noise with the job's kernel.
+struct Simplex3;
+/// 4D simplex noise with the job's kernel.
+struct Simplex4;
+
+impl<const D: usize> BaseNoise for Classic<D> {
+    const ROW_PART: RowPart = RowPart::Classic;
+
+    #[inline(always)]
+    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, _: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
+        let row = o.classic.expect("classic noise has its row set-up");
+        noise::classic::<L, Fl, D>(lut, qx, &row)
+    }
+
+    #[inline(always)]
+    fn at_point<L: LaneHasher, Fl: Floor>(
+        lut: &L,
+        _: &Job,
+        q: &[F; 4],
+        o: &PointOctave,
+        _: Option<Turn>,
+    ) -> F {
+        noise::classic_point::<L, Fl, D>(lut, q, &o.lattice)
+    }
+}
+
+impl BaseNoise for Simplex2 {
+    const ROW_PART: RowPart = RowPart::Point;
+
+    #[inline(always)]
+    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, _: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
+        noise::simplex2::<L, Fl>(lut, qx, F::splat(o.q[0]), None)
+    }
+
+    #[inline(always)]
+    fn at_point<L: LaneHasher, Fl: Floor>(
+        lut: &L,
+        _: &Job,
+        q: &[F; 4],
+        _: &PointOctave,
+        turn: Option<Turn>,
+    ) -> F {
+        noise::simplex2::<L, Fl>(lut, q[0], q[1], turn)
+    }
+}
+
+impl BaseNoise for Simplex2Tiled {
+    const ROW_PART: RowPart = RowPart::Torus;
+
+    #[inline(always)]
+    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, _: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
         // As `base_noise`, an octave whose period is not positive (a frequency that
         // underflowed) is the plain function.
-        4 if o.torus[0] > 0.0 => {
+        if o.torus[0] > 0.0 {
             // `simplex2_tiled`: x on a circle of circumference `period.x` (sin and cos per
             // lane, the scalar functions), y on the row's circle.
             let [x0, x1] = noise::torus_circle(qx, o.torus[0]);
-            let p = [x0, x1, row(o.torus[1]), row(o.torus[2])];
+            let p = [x0, x1, F::splat(o.torus[1]), F::splat(o.torus[2])];
             noise::simplex4::<L, Fl>(lut, p, SIMPLEX34_R2 as f32, 27.0)
+        } else {
+            noise::simplex2::<L, Fl>(lut, qx, F::splat(o.q[0]), None)
         }
-        3 | 4 => noise::simplex2::<L, Fl>(lut, qx, row(o.q[0]), None),
-        5 => noise::simplex3::<L, Fl, noise::Selections>(
-            lut,
-            [qx, row(o.q[0]), row(o.q[1])],
-            job.r2,
-            job.scale,
-            None,
-        ),
-        _ => noise::simplex4::<L, Fl>(
-            lut,
-            [qx, row(o.q[0]), row(o.q[1]), row(o.q[2])],
-            job.r2,
-            job.scale,
-        ),
+    }
+
+    #[inline(always)]
+    fn at_point<L: LaneHasher, Fl: Floor>(
+        lut: &L,
+        _: &Job,
+        q: &[F; 4],
+        o: &PointOctave,
+        turn: Option<Turn>,
+    ) -> F {
+        // As `base_noise`: tiling before flow, and an octave whose period is not positive
+        // is the plain function.
+        if o.period[0] > 0.0 {
+            noise::simplex2_tiled::<L, Fl>(lut, q[0], q[1], [o.period[0], o.period[1]])
+        } else {
+            noise::simplex2::<L, Fl>(lut, q[0], q[1], turn)
+        }
+    }
+}
+
+impl BaseNoise for Simplex3 {
+    const ROW_PART: RowPart = RowPart::Point;
+
+    #[inline(always)]
+    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, job: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
+        let p = [qx, F::splat(o.q[0]), F::splat(o.q[1])];
+        noise::simplex3::<L, Fl, noise::Selections>(lut, p, job.r2, job.scale, None)
+    }
+
+    #[inline(always)]
+    fn at_point<L: LaneHasher, Fl: Floor>(
+        lut: &L,
+        job: &Job,
+        q: &[F; 4],
+        _: &PointOctave,
+        turn: Option<Turn>,
+    ) -> F {
+        let p = [q[0], q[1], q[2]];
+        noise::simplex3::<L, Fl, noise::Selections>(lut, p, job.r2, job.scale, turn)
+    }
+}
+
+impl BaseNoise for Simplex4 {
+    const ROW_PART: RowPart = RowPart::Point;
+
+    #[inline(always)]
+    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, job: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
+        let p = [qx, F::splat(o.q[0]), F::splat(o.q[1]), F::splat(o.q[2])];
+        noise::simplex4::<L, Fl>(lut, p, job.r2, job.scale)
+    }
+
+    #[inline(always)]
+    fn at_point<L: LaneHasher, Fl: Floor>(
+        lut: &L,
+        job: &Job,
+        q: &[F; 4],
+        _: &PointOctave,
+        _: Option<Turn>,
+    ) -> F {
+        noise::simplex4::<L, Fl>(lut, *q, job.r2, job.scale)
     }
 }
 
@@ -700,10 +836,10 @@ impl PointSetup {
     }
 }
 
-/// The rows of one block of a warped or flow field for base function number `B`: each
+/// The rows of one block of a warped or flow field for the base function `B`: each
 /// lane's whole point is warped, then the fractal sum is taken at it.
 #[inline(always)]
-fn fill_point_rows<L: LaneHasher, Fl: Floor, const B: u8>(
+fn fill_point_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
     lut: &L,
     job: &Job,
     points: &PointSetup,
@@ -734,7 +870,7 @@ fn fill_point_rows<L: LaneHasher, Fl: Floor, const B: u8>(
 /// point. Both sums go through one call of [`octave_sum`] (each call is another inlined
 /// copy of the base function).
 #[inline(always)]
-fn warped_sum<L: LaneHasher, Fl: Floor, const B: u8>(
+fn warped_sum<L: LaneHasher, Fl: Floor, B: BaseNoise>(
     lut: &L,
     job: &Job,
     points: &PointSetup,
@@ -785,7 +921,7 @@ fn warped_sum<L: LaneHasher, Fl: Floor, const B: u8>(
 /// The octave sum at full lane points `p`: the scalar `fractal` after its warp (and, with
 /// mode fBm and no turn, the warp's `warp_fbm`).
 #[inline(always)]
-fn octave_sum<L: LaneHasher, Fl: Floor, const B: u8>(
+fn octave_sum<L: LaneHasher, Fl: Floor, B: BaseNoise>(
     lut: &L,
     job: &Job,
     p: &[F; 4],
@@ -800,38 +936,8 @@ fn octave_sum<L: LaneHasher, Fl: Floor, const B: u8>(
         for a in 0..job.dims {
             q[a] = p[a] * octave.frequency;
         }
-        let n = base_point::<L, Fl, B>(lut, job, &q, octave, turn);
+        let n = B::at_point::<L, Fl>(lut, job, &q, octave, turn);
         total = total + octave.amplitude * shape_octave(mode, n, &mut weight);
     }
     total / sum.norm
-}
-
-/// The base noise `B` at full lane points `q` with the octave's periods (`base_noise`).
-#[inline(always)]
-fn base_point<L: LaneHasher, Fl: Floor, const B: u8>(
-    lut: &L,
-    job: &Job,
-    q: &[F; 4],
-    o: &PointOctave,
-    turn: Option<Turn>,
-) -> F {
-    match B {
-        0 => noise::classic_point::<L, Fl, 2>(lut, q, &o.lattice),
-        1 => noise::classic_point::<L, Fl, 3>(lut, q, &o.lattice),
-        2 => noise::classic_point::<L, Fl, 4>(lut, q, &o.lattice),
-        // As `base_noise`: tiling before flow, and an octave whose period is not positive
-        // is the plain function.
-        4 if o.period[0] > 0.0 => {
-            noise::simplex2_tiled::<L, Fl>(lut, q[0], q[1], [o.period[0], o.period[1]])
-        }
-        3 | 4 => noise::simplex2::<L, Fl>(lut, q[0], q[1], turn),
-        5 => noise::simplex3::<L, Fl, noise::Selections>(
-            lut,
-            [q[0], q[1], q[2]],
-            job.r2,
-            job.scale,
-            turn,
-        ),
-        _ => noise::simplex4::<L, Fl>(lut, *q, job.r2, job.scale),
-    }
 }
