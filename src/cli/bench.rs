@@ -523,19 +523,36 @@ fn measure(
                 ("cpu-simd-hash-1t", hash, 1),
                 ("cpu-simd-hash-all", hash, bench::cores()),
             ];
-            // Fields without lane code of their own (cellular noise, tiled 3D simplex): the
-            // SIMD fill would time the scalar one, so they have no SIMD rows.
-            let simd_paths = if !wgpu_noise::cpu::simd::lanes_apply(&field) {
-                &[][..]
-            } else {
-                &simd_paths[..]
-            };
-            for &(path, lookup, threads) in simd_paths {
+            // Flag fields without lane code of their own (cellular noise, tiled 3D simplex)
+            // bake on their graph's lanes where it has them (`bake`'s CPU source), so those
+            // rows time that; where neither has lanes the SIMD fill would time the scalar
+            // one, so there is no row.
+            let on_graph = (output == FieldOutput::Value
+                && !wgpu_noise::cpu::simd::lanes_apply(&field))
+            .then(|| wgpu_noise::graph::flags::program_of(&field, output).ok())
+            .flatten()
+            .map(|program| {
+                let sampled = program.sampled_field(&field);
+                (program, sampled)
+            });
+            for &(path, lookup, threads) in &simd_paths {
+                let fill = match &on_graph {
+                    None if wgpu_noise::cpu::simd::lanes_apply(&field) => None,
+                    Some((program, sampled))
+                        if wgpu_noise::cpu::simd::graph_has_lanes(program, lookup.variant()) =>
+                    {
+                        Some((program, sampled))
+                    }
+                    _ => continue,
+                };
                 progress(path)?;
                 let time = bench::median_time(repeats, || {
-                    Ok(bench::time_simd_fill(
-                        lookup, &field, output, threads, &mut out,
-                    ))
+                    Ok(match fill {
+                        None => bench::time_simd_fill(lookup, &field, output, threads, &mut out),
+                        Some((program, sampled)) => {
+                            bench::time_graph_simd_fill(program, lookup, sampled, threads, &mut out)
+                        }
+                    })
                 })?;
                 rows.push(Row {
                     path,
@@ -1262,23 +1279,54 @@ mod tests {
         assert!(!rows
             .iter()
             .any(|r| r.noise == "simplex+tiled" && r.dims == 4));
-        // Tiled classic and 2D simplex have lanes; tiled 3D simplex has none (yet).
-        for (noise, dims, lanes) in [
-            ("classic+tiled", 3, true),
-            ("simplex+tiled", 2, true),
-            (
-                "simplex+tiled",
-                3,
-                wgpu_noise::cpu::simd::lanes_apply(
-                    &tiny[1].field(NoiseKind::Simplex).with_tileable(true),
-                ),
-            ),
+        // Tiled classic and 2D simplex have lanes of their own; tiled 3D simplex runs on its
+        // graph's lanes, as `bake` does.
+        for (noise, dims) in [
+            ("classic+tiled", 3),
+            ("simplex+tiled", 2),
+            ("simplex+tiled", 3),
         ] {
-            assert_eq!(
-                find(&rows, "cpu-simd-1t", noise, dims).is_some(),
-                lanes,
-                "{noise} {dims}D"
-            );
+            for path in ["cpu-simd-1t", "cpu-simd-hash-all"] {
+                assert!(
+                    find(&rows, path, noise, dims).is_some(),
+                    "{path} {noise} {dims}D"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn cellular_rows_time_the_graph_lanes_where_the_lookup_has_them() {
+        let tiny = [
+            Workload { dims: 2, side: 32 },
+            Workload { dims: 3, side: 8 },
+            Workload { dims: 4, side: 4 },
+        ];
+        let rows = measure(
+            &tiny,
+            &[NoiseKind::Cellular],
+            1,
+            0,
+            None,
+            Shaping::default(),
+        )
+        .expect("cpu paths");
+        // 4D cellular noise with the texture tables has no lanes (slower than the scalar
+        // search), so its texture rows would time the scalar fill: none.
+        for (dims, textures) in [(2, true), (3, true), (4, false)] {
+            for path in ["cpu-simd-1t", "cpu-simd-all"] {
+                assert_eq!(
+                    find(&rows, path, "cellular", dims).is_some(),
+                    textures,
+                    "{path} {dims}D"
+                );
+            }
+            for path in ["cpu-simd-hash-1t", "cpu-simd-hash-all"] {
+                assert!(
+                    find(&rows, path, "cellular", dims).is_some(),
+                    "{path} {dims}D"
+                );
+            }
         }
     }
 }
