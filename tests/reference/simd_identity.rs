@@ -352,17 +352,24 @@ fn check_outputs(fields: Vec<(&'static str, Field)>, output: FieldOutput) {
     }
 }
 
+/// A simplex field `x` texels long (3 along the other axes) at frequencies 2.5, 3.5, …, and
+/// two offsets for it: negative near the origin, and far.
+fn simplex_row_field(dims: usize, x: u32) -> (Field, Vec<f64>, Vec<f64>) {
+    let mut size = vec![3u32; dims];
+    size[0] = x;
+    let freq: Vec<f64> = (0..dims).map(|a| 2.5 + a as f64).collect();
+    let neg: Vec<f64> = (0..dims).map(|a| -37.3 - 11.1 * a as f64).collect();
+    let far: Vec<f64> = (0..dims).map(|a| -9_001.7 + 913.25 * a as f64).collect();
+    let field = Field::new(NoiseKind::Simplex, &size).with_frequency(&freq);
+    (field, neg, far)
+}
+
 /// Gradient fields (fBm of simplex or flow noise with its analytic gradient) in 2D and 3D:
 /// octaves, lacunarity and gain, both kernels, flow angles, offsets near and far.
 fn gradient_variants(dims: usize) -> Vec<(&'static str, Field)> {
     let mut out = Vec::new();
     for x in X_SIZES {
-        let mut size = vec![3u32; dims];
-        size[0] = x;
-        let freq: Vec<f64> = (0..dims).map(|a| 2.5 + a as f64).collect();
-        let neg: Vec<f64> = (0..dims).map(|a| -37.3 - 11.1 * a as f64).collect();
-        let far: Vec<f64> = (0..dims).map(|a| -9_001.7 + 913.25 * a as f64).collect();
-        let field = Field::new(NoiseKind::Simplex, &size).with_frequency(&freq);
+        let (field, neg, far) = simplex_row_field(dims, x);
         let fbm = |octaves, lacunarity, gain| Fractal {
             mode: FractalMode::Fbm,
             octaves,
@@ -406,12 +413,7 @@ fn gradient_variants(dims: usize) -> Vec<(&'static str, Field)> {
 fn curl_variants(dims: usize) -> Vec<(&'static str, Field)> {
     let mut out = Vec::new();
     for x in X_SIZES {
-        let mut size = vec![3u32; dims];
-        size[0] = x;
-        let freq: Vec<f64> = (0..dims).map(|a| 2.5 + a as f64).collect();
-        let neg: Vec<f64> = (0..dims).map(|a| -37.3 - 11.1 * a as f64).collect();
-        let far: Vec<f64> = (0..dims).map(|a| -9_001.7 + 913.25 * a as f64).collect();
-        let field = Field::new(NoiseKind::Simplex, &size).with_frequency(&freq);
+        let (field, neg, far) = simplex_row_field(dims, x);
         out.push(("negative offset", field.clone().with_offset(&neg)));
         out.push(("far offset", field.with_offset(&far)));
     }

@@ -8,12 +8,11 @@
 //! set and lookup, called once per octave (gradient fields) or potential (3D curl), so no
 //! function holds more than one copy of the noise.
 
-use super::lanes::{F, LANES, U};
+use super::lanes::{F, LANES};
 use super::lookup::{LaneHasher, PackedTables};
 use super::noise::Turn;
-use super::{fill_slab_with, run_row_blocks, FillOptions, SimdLevel, LANE_CODE};
+use super::{fill_slab_with, lane_x, row_point, run_row_blocks, FillOptions, SimdLevel, LANE_CODE};
 use crate::cpu::curl::CURL_SHIFTS;
-use crate::cpu::fill::sample_point;
 use crate::cpu::lookup::{CpuLookup, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE};
 use crate::field::{FieldOutput, NoiseKind};
@@ -156,21 +155,7 @@ fn run<L: LaneHasher>(lut: &L, job: &DerivativesJob, out: &mut [f32], threads: u
     run_row_blocks(row, rows, out, threads, |first_row, block| {
         // SAFETY: `fill_slab_output_with` accepts only levels `SimdLevel::available`
         // detected on this CPU, so the instructions each level's copies use exist.
-        unsafe {
-            match job.level {
-                #[cfg(target_arch = "x86_64")]
-                SimdLevel::Avx512 => avx512::rows(lut, job, first_row, block),
-                #[cfg(target_arch = "x86_64")]
-                SimdLevel::Avx2 => avx2::rows(lut, job, first_row, block),
-                #[cfg(target_arch = "x86_64")]
-                SimdLevel::Sse2 => sse2::rows(lut, job, first_row, block),
-                #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
-                SimdLevel::Neon | SimdLevel::Portable => native::rows(lut, job, first_row, block),
-                // Not available on this architecture, so `fill_slab_output_with` never
-                // passes it.
-                _ => unreachable!("{} is not available on this CPU", job.level.name()),
-            }
-        }
+        unsafe { on_level!(job.level, level => level::rows(lut, job, first_row, block)) }
     });
 }
 
@@ -191,17 +176,12 @@ fn fill_rows<L: LaneHasher, N: LaneDerivatives<L>>(
     out: &mut [f32],
 ) {
     let params = job.params;
-    let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+    let nx = params.extent[0] as usize;
     let per_sample = job.output.values_per_sample(job.dims);
     for (r, values) in out.chunks_mut(nx * per_sample).enumerate() {
-        let row = first_row + r;
-        let y = (row % ny) as u32;
-        let z = ((row / ny) % nz) as u32;
-        let p = sample_point(params, [0, y, z, 0]);
+        let p = row_point(params, first_row + r);
         for (chunk, values) in values.chunks_mut(LANES * per_sample).enumerate() {
-            let x0 = params.origin[0] + (chunk * LANES) as u32;
-            let px = U(std::array::from_fn(|i| x0 + i as u32)).to_f32() * params.step[0]
-                + params.offset[0];
+            let px = lane_x(params, chunk);
             let p = [px, F::splat(p[1]), F::splat(p[2])];
             let v = match job.output {
                 FieldOutput::Gradient => gradient::<L, N>(lut, job, p),
@@ -330,15 +310,4 @@ macro_rules! derivatives_level {
     };
 }
 
-#[cfg(target_arch = "x86_64")]
-derivatives_level!(
-    avx512,
-    super::super::lanes::NativeFloor,
-    "avx512f,avx512vl,avx512dq,avx512bw"
-);
-#[cfg(target_arch = "x86_64")]
-derivatives_level!(avx2, super::super::lanes::NativeFloor, "avx2");
-#[cfg(target_arch = "x86_64")]
-derivatives_level!(sse2, super::super::lanes::TruncFloor, "sse2");
-#[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
-derivatives_level!(native, super::super::lanes::NativeFloor);
+level_copies!(derivatives_level);

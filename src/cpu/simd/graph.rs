@@ -12,13 +12,14 @@
 //! lane code is slower than the scalar search (4D cellular noise with the texture tables)
 //! evaluates the scalar `f32` base function per lane, the same values by definition.
 
-use super::lanes::{F, LANES, U};
+use super::lanes::{F, LANES};
 use super::lookup::{LaneHasher, PackedTables};
 use super::noise::Turn;
-use super::{lattice_period, run_row_blocks, shape_octave, FillOptions, SimdLevel};
+use super::{
+    lane_x, lattice_period, row_point, run_row_blocks, shape_octave, FillOptions, SimdLevel,
+};
 use crate::cpu::cellular::CellularShape;
 use crate::cpu::combine::{wgpu_noise_blend, wgpu_noise_finite, WGPU_NOISE_FINITE};
-use crate::cpu::fill::sample_point;
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::lookup::{with_lookup, CpuLookup};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
@@ -201,22 +202,7 @@ fn run<L: LaneHasher + Sync>(lut: &L, job: &GraphJob, out: &mut [f32], options: 
         |first_row, block| {
             // SAFETY: `fill_graph_source` accepts only levels `SimdLevel::available`
             // detected on this CPU, so the instructions each copy is compiled with exist.
-            unsafe {
-                match options.level {
-                    #[cfg(target_arch = "x86_64")]
-                    SimdLevel::Avx512 => avx512::rows(lut, job, first_row, block),
-                    #[cfg(target_arch = "x86_64")]
-                    SimdLevel::Avx2 => avx2::rows(lut, job, first_row, block),
-                    #[cfg(target_arch = "x86_64")]
-                    SimdLevel::Sse2 => sse2::rows(lut, job, first_row, block),
-                    #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
-                    SimdLevel::Neon | SimdLevel::Portable => {
-                        native::rows(lut, job, first_row, block)
-                    }
-                    #[allow(unreachable_patterns)]
-                    _ => unreachable!("{} is not available on this CPU", options.level.name()),
-                }
-            }
+            unsafe { on_level!(options.level, level => level::rows(lut, job, first_row, block)) }
         },
     );
 }
@@ -272,18 +258,12 @@ fn fill_rows<L: LaneHasher, N: LaneNoise<L>>(
     out: &mut [f32],
 ) {
     let params = job.params;
-    let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+    let nx = params.extent[0] as usize;
     let mut regs: Vec<[F; 4]> = Vec::with_capacity(job.program.ops.len());
     for (r, values) in out.chunks_mut(nx).enumerate() {
-        let row = first_row + r;
-        let y = (row % ny) as u32;
-        let z = ((row / ny) % nz) as u32;
-        let w = (row / (ny * nz)) as u32;
-        let p = sample_point(params, [0, y, z, w]);
+        let p = row_point(params, first_row + r);
         for (chunk, values) in values.chunks_mut(LANES).enumerate() {
-            let x0 = params.origin[0] + (chunk * LANES) as u32;
-            let px = U(std::array::from_fn(|i| x0 + i as u32)).to_f32() * params.step[0]
-                + params.offset[0];
+            let px = lane_x(params, chunk);
             let p = [px, F::splat(p[1]), F::splat(p[2]), F::splat(p[3])];
             let v = block::<L, N>(lut, job, &p, &mut regs);
             values.copy_from_slice(&v.0[..values.len()]);
@@ -500,15 +480,4 @@ macro_rules! graph_level {
     };
 }
 
-#[cfg(target_arch = "x86_64")]
-graph_level!(
-    avx512,
-    super::super::lanes::NativeFloor,
-    "avx512f,avx512vl,avx512dq,avx512bw"
-);
-#[cfg(target_arch = "x86_64")]
-graph_level!(avx2, super::super::lanes::NativeFloor, "avx2");
-#[cfg(target_arch = "x86_64")]
-graph_level!(sse2, super::super::lanes::TruncFloor, "sse2");
-#[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
-graph_level!(native, super::super::lanes::NativeFloor);
+level_copies!(graph_level);

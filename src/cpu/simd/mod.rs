@@ -34,6 +34,65 @@
     )
 )]
 
+/// Invokes `$copy!(module, floor[, features])` once per instruction set of this target: the
+/// one list of levels, their floors and `#[target_feature]`s from which every lane fill
+/// (flag fields, graphs, gradient and curl fields) makes its copies. FMA is not enabled for
+/// AVX2 (Rust never contracts multiply-adds anyway). SSE2 is the x86-64 baseline (without
+/// `roundps`, so its floor is `TruncFloor`); other architectures have one level, their
+/// baseline. Only the copies of the target's architecture are compiled.
+macro_rules! level_copies {
+    ($copy:ident) => {
+        #[cfg(target_arch = "x86_64")]
+        $copy!(
+            avx512,
+            $crate::cpu::simd::lanes::NativeFloor,
+            "avx512f,avx512vl,avx512dq,avx512bw"
+        );
+        #[cfg(target_arch = "x86_64")]
+        $copy!(avx2, $crate::cpu::simd::lanes::NativeFloor, "avx2");
+        #[cfg(target_arch = "x86_64")]
+        $copy!(sse2, $crate::cpu::simd::lanes::TruncFloor, "sse2");
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
+        $copy!(native, $crate::cpu::simd::lanes::NativeFloor);
+    };
+}
+
+/// `$call` with `$module` naming the copies of `level` that `level_copies` made (a module
+/// of the caller's).
+///
+/// # Safety
+/// `$call` runs code compiled for `level`: the caller must have checked that the CPU has
+/// it (the fills accept only levels [`SimdLevel::available`] lists).
+macro_rules! on_level {
+    ($level:expr, $module:ident => $call:expr) => {
+        match $level {
+            #[cfg(target_arch = "x86_64")]
+            SimdLevel::Avx512 => {
+                use avx512 as $module;
+                $call
+            }
+            #[cfg(target_arch = "x86_64")]
+            SimdLevel::Avx2 => {
+                use avx2 as $module;
+                $call
+            }
+            #[cfg(target_arch = "x86_64")]
+            SimdLevel::Sse2 => {
+                use sse2 as $module;
+                $call
+            }
+            #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
+            SimdLevel::Neon | SimdLevel::Portable => {
+                use native as $module;
+                $call
+            }
+            // Not available on this architecture, so no fill passes it.
+            #[allow(unreachable_patterns)]
+            level => unreachable!("{} is not available on this CPU", level.name()),
+        }
+    };
+}
+
 // The lane types, lane lookups and lane noise functions: the fill's machinery, not API.
 mod cellular;
 mod lanes;
@@ -392,20 +451,7 @@ fn dispatch<L: LaneHasher>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]
     }
     // SAFETY: `fill_slab_with` accepts only levels `SimdLevel::available` detected on this
     // CPU, so the instructions each level's copies are compiled with exist.
-    unsafe {
-        match job.level {
-            #[cfg(target_arch = "x86_64")]
-            SimdLevel::Avx512 => by_base!(avx512),
-            #[cfg(target_arch = "x86_64")]
-            SimdLevel::Avx2 => by_base!(avx2),
-            #[cfg(target_arch = "x86_64")]
-            SimdLevel::Sse2 => by_base!(sse2),
-            #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
-            SimdLevel::Neon | SimdLevel::Portable => by_base!(native),
-            // Not available on this architecture, so `fill_slab_with` never passes it.
-            _ => unreachable!("{} is not available on this CPU", job.level.name()),
-        }
-    }
+    unsafe { on_level!(job.level, level => by_base!(level)) }
 }
 
 /// A module `$module` with [`fill_rows`] and [`fill_point_rows`] compiled for one
@@ -452,21 +498,26 @@ macro_rules! level_copy {
     };
 }
 
-// FMA is not enabled for AVX2 (Rust never contracts multiply-adds anyway). SSE2 is the
-// x86-64 baseline (without `roundps`, so its floor is `TruncFloor`); other architectures
-// have one level, their baseline. Only the copies of the target's architecture are compiled.
-#[cfg(target_arch = "x86_64")]
-level_copy!(
-    avx512,
-    super::lanes::NativeFloor,
-    "avx512f,avx512vl,avx512dq,avx512bw"
-);
-#[cfg(target_arch = "x86_64")]
-level_copy!(avx2, super::lanes::NativeFloor, "avx2");
-#[cfg(target_arch = "x86_64")]
-level_copy!(sse2, super::lanes::TruncFloor, "sse2");
-#[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
-level_copy!(native, super::lanes::NativeFloor);
+level_copies!(level_copy);
+
+/// The sample point of row `row` of `params` at x = 0 (rows run through y, then z, then
+/// w): the scalar `sample_point` of the row's first texel.
+#[inline(always)]
+fn row_point(params: &FillParams, row: usize) -> [f32; 4] {
+    let [_, ny, nz, _] = params.extent.map(|e| e as usize);
+    let y = (row % ny) as u32;
+    let z = ((row / ny) % nz) as u32;
+    let w = (row / (ny * nz)) as u32;
+    sample_point(params, [0, y, z, w])
+}
+
+/// The x coordinates of lane chunk `chunk` of a row: the scalar `sample_point` along x on
+/// the lanes.
+#[inline(always)]
+fn lane_x(params: &FillParams, chunk: usize) -> F {
+    let x0 = params.origin[0] + (chunk * LANES) as u32;
+    U(std::array::from_fn(|i| x0 + i as u32)).to_f32() * params.step[0] + params.offset[0]
+}
 
 /// What one row needs at one octave.
 #[derive(Clone, Copy, Debug)]
@@ -510,15 +561,11 @@ fn fill_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
     );
     let params = job.params;
     let s = &params.settings;
-    let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+    let nx = params.extent[0] as usize;
     let octaves = if job.plain { 1 } else { s.octaves as usize };
     let mut setup: Vec<OctaveRow<L::Row>> = Vec::with_capacity(octaves);
     for (r, values) in out.chunks_mut(nx).enumerate() {
-        let row = first_row + r;
-        let y = (row % ny) as u32;
-        let z = ((row / ny) % nz) as u32;
-        let w = (row / (ny * nz)) as u32;
-        let p = sample_point(params, [0, y, z, w]);
+        let p = row_point(params, first_row + r);
         // The octaves' row set-up, in the scalar fractal's order of operations.
         setup.clear();
         let (mut amplitude, mut frequency) = (1.0f32, 1.0f32);
@@ -549,9 +596,7 @@ fn fill_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
             norm += o.amplitude;
         }
         for (chunk, values) in values.chunks_mut(LANES).enumerate() {
-            let x0 = params.origin[0] + (chunk * LANES) as u32;
-            let px = U(std::array::from_fn(|i| x0 + i as u32)).to_f32() * params.step[0]
-                + params.offset[0];
+            let px = lane_x(params, chunk);
             let v = fractal::<L, Fl, B>(lut, job, px, &setup, norm);
             values.copy_from_slice(&v.0[..values.len()]);
         }
@@ -847,17 +892,11 @@ fn fill_point_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
     out: &mut [f32],
 ) {
     let params = job.params;
-    let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
+    let nx = params.extent[0] as usize;
     for (r, values) in out.chunks_mut(nx).enumerate() {
-        let row = first_row + r;
-        let y = (row % ny) as u32;
-        let z = ((row / ny) % nz) as u32;
-        let w = (row / (ny * nz)) as u32;
-        let p = sample_point(params, [0, y, z, w]);
+        let p = row_point(params, first_row + r);
         for (chunk, values) in values.chunks_mut(LANES).enumerate() {
-            let x0 = params.origin[0] + (chunk * LANES) as u32;
-            let px = U(std::array::from_fn(|i| x0 + i as u32)).to_f32() * params.step[0]
-                + params.offset[0];
+            let px = lane_x(params, chunk);
             let p = [px, F::splat(p[1]), F::splat(p[2]), F::splat(p[3])];
             let v = warped_sum::<L, Fl, B>(lut, job, points, &p);
             values.copy_from_slice(&v.0[..values.len()]);
