@@ -6,8 +6,8 @@
 //! when the spec asks for the gradient ([`NoiseSpec::output`]), or `dims` for curl noise.
 
 use crate::bake::NoiseSpec;
-use crate::cpu::lookup::{with_lookup, CpuLookup};
-use crate::cpu::simd::{self, fill_graph_slab, fill_slab_output};
+use crate::cpu::lookup::CpuLookup;
+use crate::cpu::simd::{self, fill_graph_slab, fill_graph_slab_output, fill_slab_output};
 use crate::error::{NoiseError, Result};
 use crate::field::FieldOutput;
 use crate::field::{Field, Window, AXIS_NAMES};
@@ -16,21 +16,14 @@ use crate::graph;
 use crate::params::{FillParams, Slab};
 
 impl CpuLookup {
-    /// Fills the box `params` of `spec`'s field with `spec.output`: without a graph the SIMD
-    /// fill [`fill_slab_output`] (one value, four interleaved for a gradient, `dims` for a
-    /// curl per texel; the scalar reference's values bit for bit); a graph's values with
-    /// [`fill_graph_slab`], its gradient or curl with the scalar evaluator.
+    /// Fills the box `params` of `spec`'s field with `spec.output` on lanes: without a graph
+    /// [`fill_slab_output`] (one value, four interleaved for a gradient, `dims` for a curl per
+    /// texel), with one [`fill_graph_slab_output`]; the scalar reference's values bit for bit.
     pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
         let (kind, dims) = (spec.field.kind, spec.field.dims);
-        match (&spec.graph, spec.output) {
-            (Some(program), FieldOutput::Value) => fill_graph_slab(program, self, params, out),
-            (Some(program), FieldOutput::Gradient) => with_lookup!(self, |lut| {
-                graph::fill_slab_gradient(program, lut, params, bytemuck::cast_slice_mut(out))
-            }),
-            (Some(program), FieldOutput::Curl) => {
-                with_lookup!(self, |lut| graph::fill_slab_curl(program, lut, params, out))
-            }
-            (None, output) => fill_slab_output(self, kind, dims, params, output, out),
+        match &spec.graph {
+            Some(program) => fill_graph_slab_output(program, self, params, spec.output, out),
+            None => fill_slab_output(self, kind, dims, params, spec.output, out),
         }
     }
 }
@@ -214,12 +207,8 @@ impl SampleSource for CpuSource {
         // The graph's boxes are the field's (the same size and window), with its sampling.
         let on_graph = flag_field_on_graph_lanes(spec)
             .map(|(program, field)| (program, FillParams::boxes(&field, budget)));
-        // A graph's values run on lanes (its sources without lane code per lane inside them),
-        // its gradient and curl on the scalar evaluator.
-        self.lanes = match (&spec.graph, spec.output) {
-            (Some(_), output) => output == FieldOutput::Value,
-            (None, _) => simd::lanes_apply(&spec.field) || on_graph.is_some(),
-        };
+        // A graph runs on lanes (its operations without lane code per lane inside them).
+        self.lanes = spec.graph.is_some() || simd::lanes_apply(&spec.field) || on_graph.is_some();
         let lookup = self.lookup(spec.lookup, spec.seed);
         let mut values = Vec::new();
         for (n, params) in boxes.iter().enumerate() {

@@ -150,7 +150,7 @@ fn map_slope<R: Real>(op: Map, v: R) -> R {
 
 /// The base noise of `source` at `q` and its gradient `[value, ∂/∂q_0, ...]` (local to
 /// `q`); the value is [`noise`]'s bit for bit.
-fn noise_deriv<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> [R; 5] {
+pub(crate) fn noise_deriv<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> [R; 5] {
     let period = source.period.map(lit::<R>);
     base_noise_deriv(
         lut,
@@ -195,168 +195,182 @@ pub fn value_and_gradient<R: Real>(
     p: [R; 4],
     regs: &mut Vec<Dual<R>>,
 ) -> [R; 5] {
-    let dims = program.dims;
-    let zero = R::lit(0.0);
-    let one = R::lit(1.0);
     regs.clear();
     for op in &program.ops {
-        let scalar = |v: R, d: [R; 4]| Dual {
-            v: [v, zero, zero, zero],
-            d: [d, [zero; 4], [zero; 4], [zero; 4]],
-        };
-        let points = |v: [R; 4], rows: &dyn Fn(usize) -> [R; 4]| Dual {
-            v,
-            d: std::array::from_fn(|a| {
-                if a < dims {
-                    rows(a).map(wgpu_noise_finite)
-                } else {
-                    [zero; 4]
-                }
-            }),
-        };
-        let r = match op {
-            Op::Point => points(point(dims, |a| p[a]), &|a| {
-                std::array::from_fn(|j| if j == a { one } else { zero })
-            }),
-            Op::Scale { p, by } => {
-                let q = &regs[*p];
-                points(point(dims, |a| q.v[a] * lit(by[a])), &|a| {
-                    q.d[a].map(|d| d * lit(by[a]))
-                })
-            }
-            Op::Offset { p, by } => {
-                let q = &regs[*p];
-                points(point(dims, |a| q.v[a] + lit(by[a])), &|a| q.d[a])
-            }
-            Op::Rotate { p, plane, cos, sin } => {
-                let q = &regs[*p];
-                let (c, s) = (lit::<R>(*cos), lit::<R>(*sin));
-                let [u, v] = *plane;
-                let turn = |a: usize, x: &dyn Fn(usize) -> R| {
-                    if a == u {
-                        c * x(u) - s * x(v)
-                    } else if a == v {
-                        s * x(u) + c * x(v)
-                    } else {
-                        x(a)
-                    }
-                };
-                points(point(dims, |a| turn(a, &|i| q.v[i])), &|a| {
-                    std::array::from_fn(|j| turn(a, &|i| q.d[i][j]))
-                })
-            }
-            Op::Displace { p, d, amplitude } => {
-                let q = &regs[*p];
-                let amp = lit::<R>(*amplitude);
-                points(point(dims, |a| q.v[a] + amp * regs[d[a]].v[0]), &|a| {
-                    std::array::from_fn(|j| q.d[a][j] + amp * regs[d[a]].d[0][j])
-                })
-            }
-            Op::Noise { p, source } => {
-                let q = &regs[*p];
-                let d = noise_deriv(lut, source, &q.v[..dims]);
-                let terms: Vec<(R, [R; 4])> = (0..dims).map(|i| (d[1 + i], q.d[i])).collect();
-                scalar(d[0], combine(dims, &terms))
-            }
-            Op::Constant(c) => scalar(lit(*c), [zero; 4]),
-            Op::Axis { p, axis } => scalar(regs[*p].v[*axis], regs[*p].d[*axis]),
-            Op::Fractal { mode, terms, norm } => {
-                let mut sum = zero;
-                let mut dsum = [zero; 4];
-                let mut weight = one;
-                let mut dweight = [zero; 4];
-                let code = mode.code();
-                for &(n, amplitude) in terms {
-                    let (v, dv) = (regs[n].v[0], regs[n].d[0]);
-                    let (shaped, next) = shape_octave(code, v, weight);
-                    let slope = wgpu_noise_abs_slope(v);
-                    let dshaped: [R; 4] = match mode {
-                        crate::field::FractalMode::Fbm => dv,
-                        crate::field::FractalMode::Turbulence => dv.map(|d| slope * d),
-                        crate::field::FractalMode::Ridged => {
-                            let ridge = one - v.abs();
-                            std::array::from_fn(|j| {
-                                R::lit(2.0) * ridge * (-slope * dv[j]) * weight
-                                    + ridge * ridge * dweight[j]
-                            })
-                        }
-                    };
-                    if *mode == crate::field::FractalMode::Ridged {
-                        let r2 = shaped * R::lit(2.0);
-                        let inside = r2 > zero && r2 < one;
-                        dweight = dshaped.map(|d| if inside { R::lit(2.0) * d } else { zero });
-                    }
-                    weight = next;
-                    let amp = lit::<R>(amplitude);
-                    sum = sum + amp * shaped;
-                    for j in 0..dims {
-                        dsum[j] = wgpu_noise_finite(dsum[j] + amp * dshaped[j]);
-                    }
-                }
-                let norm = lit::<R>(*norm);
-                scalar(
-                    wgpu_noise_finite(sum / norm),
-                    dsum.map(|d| wgpu_noise_finite(d / norm)),
-                )
-            }
-            Op::Binary { op, a, b } => {
-                let (a, b) = (&regs[*a], &regs[*b]);
-                let (va, vb) = (a.v[0], b.v[0]);
-                let (wa, wb) = match op {
-                    Binary::Add => (one, one),
-                    Binary::Subtract => (one, -one),
-                    Binary::Multiply => (vb, va),
-                    Binary::Min => {
-                        if va < vb {
-                            (one, zero)
-                        } else {
-                            (zero, one)
-                        }
-                    }
-                    Binary::Max => {
-                        if va > vb {
-                            (one, zero)
-                        } else {
-                            (zero, one)
-                        }
-                    }
-                    Binary::SmoothMin(k) => {
-                        let h = wgpu_noise_smooth_weight(va, vb, lit(*k));
-                        (h, one - h)
-                    }
-                    Binary::SmoothMax(k) => {
-                        let h = wgpu_noise_smooth_weight(-va, -vb, lit(*k));
-                        (h, one - h)
-                    }
-                };
-                let v = wgpu_noise_finite(binary(*op, va, vb));
-                scalar(v, combine(dims, &[(wa, a.d[0]), (wb, b.d[0])]))
-            }
-            Op::Blend { a, b, t } => {
-                let (a, b, t) = (&regs[*a], &regs[*b], &regs[*t]);
-                let w = wgpu_noise_blend_weight(t.v[0]);
-                let x = t.v[0] * R::lit(0.5) + R::lit(0.5);
-                let wt = if x > zero && x < one {
-                    (b.v[0] - a.v[0]) * R::lit(0.5)
-                } else {
-                    zero
-                };
-                let v = wgpu_noise_finite(wgpu_noise_blend(a.v[0], b.v[0], t.v[0]));
-                scalar(
-                    v,
-                    combine(dims, &[(one - w, a.d[0]), (w, b.d[0]), (wt, t.d[0])]),
-                )
-            }
-            Op::Map { op, a } => {
-                let a = &regs[*a];
-                let v = wgpu_noise_finite(map(*op, a.v[0]));
-                scalar(v, combine(dims, &[(map_slope(*op, a.v[0]), a.d[0])]))
-            }
-        };
+        let r = dual_op(program.dims, op, p, regs, |source, q| {
+            noise_deriv(lut, source, q)
+        });
         regs.push(r);
     }
     let out = &regs[program.output];
     [out.v[0], out.d[0][0], out.d[0][1], out.d[0][2], out.d[0][3]]
+}
+
+/// One operation of [`value_and_gradient`] at the sample point `p` on the registers `regs`
+/// of the operations before it; `noise_at(source, q)` is a noise operation's `[value,
+/// ∂/∂q₀, …]` at its point `q` (the SIMD evaluator gives it from lanes).
+pub(crate) fn dual_op<R: Real>(
+    dims: usize,
+    op: &Op,
+    p: [R; 4],
+    regs: &[Dual<R>],
+    noise_at: impl FnOnce(&Source, &[R]) -> [R; 5],
+) -> Dual<R> {
+    let zero = R::lit(0.0);
+    let one = R::lit(1.0);
+    let scalar = |v: R, d: [R; 4]| Dual {
+        v: [v, zero, zero, zero],
+        d: [d, [zero; 4], [zero; 4], [zero; 4]],
+    };
+    let points = |v: [R; 4], rows: &dyn Fn(usize) -> [R; 4]| Dual {
+        v,
+        d: std::array::from_fn(|a| {
+            if a < dims {
+                rows(a).map(wgpu_noise_finite)
+            } else {
+                [zero; 4]
+            }
+        }),
+    };
+    match op {
+        Op::Point => points(point(dims, |a| p[a]), &|a| {
+            std::array::from_fn(|j| if j == a { one } else { zero })
+        }),
+        Op::Scale { p, by } => {
+            let q = &regs[*p];
+            points(point(dims, |a| q.v[a] * lit(by[a])), &|a| {
+                q.d[a].map(|d| d * lit(by[a]))
+            })
+        }
+        Op::Offset { p, by } => {
+            let q = &regs[*p];
+            points(point(dims, |a| q.v[a] + lit(by[a])), &|a| q.d[a])
+        }
+        Op::Rotate { p, plane, cos, sin } => {
+            let q = &regs[*p];
+            let (c, s) = (lit::<R>(*cos), lit::<R>(*sin));
+            let [u, v] = *plane;
+            let turn = |a: usize, x: &dyn Fn(usize) -> R| {
+                if a == u {
+                    c * x(u) - s * x(v)
+                } else if a == v {
+                    s * x(u) + c * x(v)
+                } else {
+                    x(a)
+                }
+            };
+            points(point(dims, |a| turn(a, &|i| q.v[i])), &|a| {
+                std::array::from_fn(|j| turn(a, &|i| q.d[i][j]))
+            })
+        }
+        Op::Displace { p, d, amplitude } => {
+            let q = &regs[*p];
+            let amp = lit::<R>(*amplitude);
+            points(point(dims, |a| q.v[a] + amp * regs[d[a]].v[0]), &|a| {
+                std::array::from_fn(|j| q.d[a][j] + amp * regs[d[a]].d[0][j])
+            })
+        }
+        Op::Noise { p, source } => {
+            let q = &regs[*p];
+            let d = noise_at(source, &q.v[..dims]);
+            let terms: Vec<(R, [R; 4])> = (0..dims).map(|i| (d[1 + i], q.d[i])).collect();
+            scalar(d[0], combine(dims, &terms))
+        }
+        Op::Constant(c) => scalar(lit(*c), [zero; 4]),
+        Op::Axis { p, axis } => scalar(regs[*p].v[*axis], regs[*p].d[*axis]),
+        Op::Fractal { mode, terms, norm } => {
+            let mut sum = zero;
+            let mut dsum = [zero; 4];
+            let mut weight = one;
+            let mut dweight = [zero; 4];
+            let code = mode.code();
+            for &(n, amplitude) in terms {
+                let (v, dv) = (regs[n].v[0], regs[n].d[0]);
+                let (shaped, next) = shape_octave(code, v, weight);
+                let slope = wgpu_noise_abs_slope(v);
+                let dshaped: [R; 4] = match mode {
+                    crate::field::FractalMode::Fbm => dv,
+                    crate::field::FractalMode::Turbulence => dv.map(|d| slope * d),
+                    crate::field::FractalMode::Ridged => {
+                        let ridge = one - v.abs();
+                        std::array::from_fn(|j| {
+                            R::lit(2.0) * ridge * (-slope * dv[j]) * weight
+                                + ridge * ridge * dweight[j]
+                        })
+                    }
+                };
+                if *mode == crate::field::FractalMode::Ridged {
+                    let r2 = shaped * R::lit(2.0);
+                    let inside = r2 > zero && r2 < one;
+                    dweight = dshaped.map(|d| if inside { R::lit(2.0) * d } else { zero });
+                }
+                weight = next;
+                let amp = lit::<R>(amplitude);
+                sum = sum + amp * shaped;
+                for j in 0..dims {
+                    dsum[j] = wgpu_noise_finite(dsum[j] + amp * dshaped[j]);
+                }
+            }
+            let norm = lit::<R>(*norm);
+            scalar(
+                wgpu_noise_finite(sum / norm),
+                dsum.map(|d| wgpu_noise_finite(d / norm)),
+            )
+        }
+        Op::Binary { op, a, b } => {
+            let (a, b) = (&regs[*a], &regs[*b]);
+            let (va, vb) = (a.v[0], b.v[0]);
+            let (wa, wb) = match op {
+                Binary::Add => (one, one),
+                Binary::Subtract => (one, -one),
+                Binary::Multiply => (vb, va),
+                Binary::Min => {
+                    if va < vb {
+                        (one, zero)
+                    } else {
+                        (zero, one)
+                    }
+                }
+                Binary::Max => {
+                    if va > vb {
+                        (one, zero)
+                    } else {
+                        (zero, one)
+                    }
+                }
+                Binary::SmoothMin(k) => {
+                    let h = wgpu_noise_smooth_weight(va, vb, lit(*k));
+                    (h, one - h)
+                }
+                Binary::SmoothMax(k) => {
+                    let h = wgpu_noise_smooth_weight(-va, -vb, lit(*k));
+                    (h, one - h)
+                }
+            };
+            let v = wgpu_noise_finite(binary(*op, va, vb));
+            scalar(v, combine(dims, &[(wa, a.d[0]), (wb, b.d[0])]))
+        }
+        Op::Blend { a, b, t } => {
+            let (a, b, t) = (&regs[*a], &regs[*b], &regs[*t]);
+            let w = wgpu_noise_blend_weight(t.v[0]);
+            let x = t.v[0] * R::lit(0.5) + R::lit(0.5);
+            let wt = if x > zero && x < one {
+                (b.v[0] - a.v[0]) * R::lit(0.5)
+            } else {
+                zero
+            };
+            let v = wgpu_noise_finite(wgpu_noise_blend(a.v[0], b.v[0], t.v[0]));
+            scalar(
+                v,
+                combine(dims, &[(one - w, a.d[0]), (w, b.d[0]), (wt, t.d[0])]),
+            )
+        }
+        Op::Map { op, a } => {
+            let a = &regs[*a];
+            let v = wgpu_noise_finite(map(*op, a.v[0]));
+            scalar(v, combine(dims, &[(map_slope(*op, a.v[0]), a.d[0])]))
+        }
+    }
 }
 
 /// The curl of `program` at `p` (2D or 3D; unused components 0), built as the flags' curl
@@ -373,28 +387,31 @@ pub fn curl<R: Real>(
     p: [R; 4],
     regs: &mut Vec<Dual<R>>,
 ) -> [R; 3] {
-    let zero = R::lit(0.0);
+    let mut gradient = |q| value_and_gradient(program, lut, q, regs);
     match program.dims {
-        2 => {
-            let d = value_and_gradient(program, lut, p, regs);
-            [d[2], -d[1], zero]
-        }
-        3 => {
-            let mut potential = |s: [f64; 3]| {
-                let q = [
-                    p[0] + R::lit(s[0]),
-                    p[1] + R::lit(s[1]),
-                    p[2] + R::lit(s[2]),
-                    zero,
-                ];
-                value_and_gradient(program, lut, q, regs)
-            };
-            let a = potential(CURL_SHIFTS[0]);
-            let b = potential(CURL_SHIFTS[1]);
-            let c = potential(CURL_SHIFTS[2]);
-            // a, b, c = [value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w] of ψx, ψy, ψz.
-            [c[2] - b[3], a[3] - c[1], b[1] - a[2]]
-        }
+        2 => curl2_of(gradient(p)),
+        3 => curl3_of(CURL_SHIFTS.map(|s| gradient(curl_shifted(p, s)))),
         dims => panic!("curl noise is 2D or 3D, not {dims}D"),
     }
+}
+
+/// `p` moved by a 3D curl potential's shift `s` (one of [`CURL_SHIFTS`]).
+pub(crate) fn curl_shifted<R: Real>(p: [R; 4], s: [f64; 3]) -> [R; 4] {
+    [
+        p[0] + R::lit(s[0]),
+        p[1] + R::lit(s[1]),
+        p[2] + R::lit(s[2]),
+        R::lit(0.0),
+    ]
+}
+
+/// The 2D curl from `[value, ∂/∂x, ∂/∂y, …]`: the gradient turned, `(∂g/∂y, −∂g/∂x)`.
+pub(crate) fn curl2_of<R: Real>(d: [R; 5]) -> [R; 3] {
+    [d[2], -d[1], R::lit(0.0)]
+}
+
+/// The 3D curl from `[value, ∂/∂x, ∂/∂y, ∂/∂z, …]` of the potentials ψx, ψy, ψz.
+pub(crate) fn curl3_of<R: Real>(potentials: [[R; 5]; 3]) -> [R; 3] {
+    let [a, b, c] = potentials;
+    [c[2] - b[3], a[3] - c[1], b[1] - a[2]]
 }

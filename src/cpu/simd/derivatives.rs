@@ -7,16 +7,28 @@
 //! (`noise::simplex2_deriv`, `simplex3_deriv`) is one out-of-line function per instruction
 //! set and lookup, called once per octave (gradient fields) or potential (3D curl), so no
 //! function holds more than one copy of the noise.
+//!
+//! A graph's gradient and curl ([`fill_graph_slab_output`]: [`crate::graph::eval`]'s dual
+//! numbers, bit for bit) take the same lane functions for its untiled 2D and 3D simplex and
+//! flow sources, and evaluate every other operation with the scalar operation per lane
+//! ([`crate::graph::eval::dual_op`]).
 
+use super::graph::LaneBase;
 use super::lanes::{F, LANES};
 use super::lookup::{LaneHasher, PackedTables};
 use super::noise::Turn;
-use super::{fill_slab_with, lane_x, row_point, run_row_blocks, FillOptions, SimdLevel, LANE_CODE};
+use super::{
+    fill_graph_slab_with, fill_slab_with, lane_x, row_point, run_row_blocks, FillOptions,
+    SimdLevel, LANE_CODE,
+};
 use crate::cpu::curl::CURL_SHIFTS;
 use crate::cpu::lookup::{CpuLookup, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE};
 use crate::field::{FieldOutput, NoiseKind};
+use crate::graph::eval::{self, Dual};
+use crate::graph::program::{Op, Program};
 use crate::params::{FillParams, KERNEL_CONTINUOUS};
+use crate::shader::LookupVariant;
 
 /// Fills `out` with `output` of a field without a graph at the texels of `params`, as the
 /// scalar fills lay it out ([`FieldOutput::values_per_sample`] `f32`s per texel, x fastest):
@@ -80,6 +92,85 @@ pub fn fill_slab_output_with(
             None => scalar(t.as_ref(), dims, params, output, out),
         },
         CpuLookup::Hash(h) => run(h, &job, out, options.threads),
+    }
+}
+
+/// Fills `out` with `output` of `program` at the texels of `params` ([`FieldOutput::values_per_sample`]
+/// `f32`s per texel, x fastest): the values of [`crate::graph::fill_slab`], the gradients of
+/// [`crate::graph::fill_slab_gradient`] or the curl of [`crate::graph::fill_slab_curl`], bit
+/// for bit, on all cores with the best instruction set.
+pub fn fill_graph_slab_output(
+    program: &Program,
+    lut: &CpuLookup,
+    params: &FillParams,
+    output: FieldOutput,
+    out: &mut [f32],
+) {
+    fill_graph_slab_output_with(program, lut, params, output, out, FillOptions::default());
+}
+
+/// [`fill_graph_slab_output`] with explicit threads and instruction set.
+///
+/// # Panics
+/// If `out` does not hold the slab's values, a curl is asked of a program that is not 2D
+/// or 3D, or `options.level` is not available on this CPU (programming errors).
+pub fn fill_graph_slab_output_with(
+    program: &Program,
+    lut: &CpuLookup,
+    params: &FillParams,
+    output: FieldOutput,
+    out: &mut [f32],
+    options: FillOptions,
+) {
+    if output == FieldOutput::Value {
+        return fill_graph_slab_with(program, lut, params, out, options);
+    }
+    let dims = program.dims;
+    assert!(
+        output != FieldOutput::Curl || (2..=3).contains(&dims),
+        "curl noise is 2D or 3D"
+    );
+    assert_eq!(
+        out.len(),
+        params.len() * output.values_per_sample(dims),
+        "output length must match the slab"
+    );
+    assert!(
+        SimdLevel::available().contains(&options.level),
+        "{} is not available on this CPU",
+        options.level.name()
+    );
+    if !LANE_CODE {
+        crate::cpu::lookup::with_lookup!(lut, |lut| graph_scalar(
+            program, lut, params, output, out
+        ));
+        return;
+    }
+    let job = GraphDerivativesJob::new(program, params, output, lut.variant(), options.level);
+    match lut {
+        CpuLookup::Tables(t) => match PackedTables::new(t) {
+            Some(packed) => run_graph(&packed, &job, out, options.threads),
+            // Gradients the lanes cannot decode: the scalar evaluator reads them as they are.
+            None => graph_scalar(program, t.as_ref(), params, output, out),
+        },
+        CpuLookup::Hash(h) => run_graph(h, &job, out, options.threads),
+    }
+}
+
+/// The scalar evaluator's gradient or curl of a graph.
+fn graph_scalar(
+    program: &Program,
+    lut: &impl NoiseHasher,
+    params: &FillParams,
+    output: FieldOutput,
+    out: &mut [f32],
+) {
+    match output {
+        FieldOutput::Gradient => {
+            crate::graph::fill_slab_gradient(program, lut, params, bytemuck::cast_slice_mut(out))
+        }
+        FieldOutput::Curl => crate::graph::fill_slab_curl(program, lut, params, out),
+        FieldOutput::Value => unreachable!("values are filled by `fill_graph_slab_with`"),
     }
 }
 
@@ -157,6 +248,177 @@ fn run<L: LaneHasher>(lut: &L, job: &DerivativesJob, out: &mut [f32], threads: u
         // detected on this CPU, so the instructions each level's copies use exist.
         unsafe { on_level!(job.level, level => level::rows(lut, job, first_row, block)) }
     });
+}
+
+/// The lane function of a graph's noise operation whose gradient has one.
+#[derive(Clone, Copy, Debug)]
+enum LaneGradient {
+    Simplex2(Option<Turn>),
+    Simplex3 {
+        r2: f32,
+        scale: f32,
+        turn: Option<Turn>,
+    },
+}
+
+/// One gradient or curl fill of a graph: the program, the lane function of each operation
+/// (`None`: the scalar operation per lane), the slab.
+struct GraphDerivativesJob<'a> {
+    program: &'a Program,
+    lanes: Vec<Option<LaneGradient>>,
+    params: &'a FillParams,
+    output: FieldOutput,
+    level: SimdLevel,
+}
+
+impl<'a> GraphDerivativesJob<'a> {
+    fn new(
+        program: &'a Program,
+        params: &'a FillParams,
+        output: FieldOutput,
+        lookup: LookupVariant,
+        level: SimdLevel,
+    ) -> Self {
+        let lanes = program
+            .ops
+            .iter()
+            .map(|op| match op {
+                Op::Noise { source, .. } => match LaneBase::of(source, program.dims, lookup) {
+                    LaneBase::Simplex2(turn) => Some(LaneGradient::Simplex2(turn)),
+                    LaneBase::Simplex3 { r2, scale, turn } => {
+                        Some(LaneGradient::Simplex3 { r2, scale, turn })
+                    }
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        GraphDerivativesJob {
+            program,
+            lanes,
+            params,
+            output,
+            level,
+        }
+    }
+}
+
+/// [`run`] for a graph's gradient or curl.
+fn run_graph<L: LaneHasher>(lut: &L, job: &GraphDerivativesJob, out: &mut [f32], threads: usize) {
+    let e = job.params.extent;
+    let row = e[0] as usize * job.output.values_per_sample(job.program.dims);
+    let rows = (e[1] * e[2] * e[3]) as usize;
+    run_row_blocks(row, rows, out, threads, |first_row, block| {
+        // SAFETY: `fill_graph_slab_output_with` accepts only levels `SimdLevel::available`
+        // detected on this CPU, so the instructions each level's copies use exist.
+        unsafe { on_level!(job.level, level => level::graph_rows(lut, job, first_row, block)) }
+    });
+}
+
+/// Fills rows `first_row..` (as many as `out` holds) of a graph's gradient or curl.
+#[inline(always)]
+fn fill_graph_rows<L: LaneHasher, N: LaneDerivatives<L>>(
+    lut: &L,
+    job: &GraphDerivativesJob,
+    first_row: usize,
+    out: &mut [f32],
+) {
+    let params = job.params;
+    let nx = params.extent[0] as usize;
+    let dims = job.program.dims;
+    let per_sample = job.output.values_per_sample(dims);
+    let mut regs: [Vec<Dual<f32>>; LANES] =
+        std::array::from_fn(|_| Vec::with_capacity(job.program.ops.len()));
+    for (r, values) in out.chunks_mut(nx * per_sample).enumerate() {
+        let p = row_point(params, first_row + r);
+        for (chunk, values) in values.chunks_mut(LANES * per_sample).enumerate() {
+            let px = lane_x(params, chunk);
+            let mut points = [p; LANES];
+            for (point, x) in points.iter_mut().zip(px.0) {
+                point[0] = x;
+            }
+            let texels: [[f32; 4]; LANES] = match job.output {
+                FieldOutput::Gradient => graph_gradient::<L, N>(lut, job, &points, &mut regs)
+                    .map(|g| [g[0], g[1], g[2], g[3]]),
+                _ if dims == 2 => graph_gradient::<L, N>(lut, job, &points, &mut regs)
+                    .map(|g| with_w(eval::curl2_of(g))),
+                _ => {
+                    let mut potentials = [[[0.0f32; 5]; 3]; LANES];
+                    for (k, s) in CURL_SHIFTS.iter().enumerate() {
+                        let shifted = points.map(|q| eval::curl_shifted(q, *s));
+                        let g = graph_gradient::<L, N>(lut, job, &shifted, &mut regs);
+                        for (potential, g) in potentials.iter_mut().zip(g) {
+                            potential[k] = g;
+                        }
+                    }
+                    potentials.map(|g| with_w(eval::curl3_of(g)))
+                }
+            };
+            for (texel, value) in values.chunks_exact_mut(per_sample).zip(&texels) {
+                texel.copy_from_slice(&value[..per_sample]);
+            }
+        }
+    }
+}
+
+/// A curl's three components and a fourth 0.
+fn with_w(c: [f32; 3]) -> [f32; 4] {
+    [c[0], c[1], c[2], 0.0]
+}
+
+/// [`eval::value_and_gradient`] at `points`: each operation with a lane function on the
+/// lanes, the others per lane; `regs` holds each lane's registers.
+#[inline(always)]
+fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
+    lut: &L,
+    job: &GraphDerivativesJob,
+    points: &[[f32; 4]; LANES],
+    regs: &mut [Vec<Dual<f32>>; LANES],
+) -> [[f32; 5]; LANES] {
+    let program = job.program;
+    let dims = program.dims;
+    for r in regs.iter_mut() {
+        r.clear();
+    }
+    for (op, lane) in program.ops.iter().zip(&job.lanes) {
+        match (op, lane) {
+            (Op::Noise { p, .. }, Some(lane)) => {
+                let mut q = [F::splat(0.0); 3];
+                for (i, r) in regs.iter().enumerate() {
+                    for (a, q) in q.iter_mut().enumerate() {
+                        q.0[i] = r[*p].v[a];
+                    }
+                }
+                let d: [F; 4] = match *lane {
+                    LaneGradient::Simplex2(turn) => {
+                        let d = N::simplex2(lut, q[0], q[1], turn);
+                        [d[0], d[1], d[2], F::splat(0.0)]
+                    }
+                    LaneGradient::Simplex3 { r2, scale, turn } => {
+                        N::simplex3(lut, q, r2, scale, turn)
+                    }
+                };
+                for (i, r) in regs.iter_mut().enumerate() {
+                    // `base_noise_deriv`'s padding: components past `dims` 0.
+                    let di = [d[0].0[i], d[1].0[i], d[2].0[i], d[3].0[i], 0.0];
+                    let next = eval::dual_op(dims, op, points[i], r, |_, _| di);
+                    r.push(next);
+                }
+            }
+            _ => {
+                for (i, r) in regs.iter_mut().enumerate() {
+                    let next = eval::dual_op(dims, op, points[i], r, |source, q| {
+                        eval::noise_deriv(lut, source, q)
+                    });
+                    r.push(next);
+                }
+            }
+        }
+    }
+    std::array::from_fn(|i| {
+        let out = &regs[i][program.output];
+        [out.v[0], out.d[0][0], out.d[0][1], out.d[0][2], out.d[0][3]]
+    })
 }
 
 /// Simplex noise and its gradient on lanes, compiled for one instruction set.
@@ -252,7 +514,7 @@ macro_rules! derivatives_level {
             use super::super::lanes::F;
             use super::super::lookup::LaneHasher;
             use super::super::noise::{self, Turn};
-            use super::{fill_rows, DerivativesJob, LaneDerivatives};
+            use super::{fill_graph_rows, fill_rows, DerivativesJob, GraphDerivativesJob, LaneDerivatives};
 
             type Fl = $floor;
 
@@ -271,8 +533,23 @@ macro_rules! derivatives_level {
                 fill_rows::<L, Level>(lut, job, first_row, out)
             }
 
-            /// The lane functions below; used only inside `rows` (private to this module),
-            /// which runs only where the features exist.
+            /// `fill_graph_rows` compiled with this level's features.
+            ///
+            /// # Safety
+            /// The CPU must support those features.
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            pub(super) unsafe fn graph_rows<L: LaneHasher>(
+                lut: &L,
+                job: &GraphDerivativesJob,
+                first_row: usize,
+                out: &mut [f32],
+            ) {
+                fill_graph_rows::<L, Level>(lut, job, first_row, out)
+            }
+
+            /// The lane functions below; used only inside `rows` and `graph_rows` (private
+            /// to this module), which run only where the features exist.
             struct Level;
 
             impl<L: LaneHasher> LaneDerivatives<L> for Level {

@@ -83,7 +83,7 @@ pub fn graph_has_lanes(program: &Program, lookup: LookupVariant) -> bool {
 
 /// The lane function of one noise operation, fixed for the whole fill.
 #[derive(Clone, Copy, Debug)]
-enum LaneBase {
+pub(super) enum LaneBase {
     /// Classic noise in 2, 3 or 4 dimensions with the lattice period of each axis.
     Classic2([u32; 4]),
     Classic3([u32; 4]),
@@ -117,7 +117,7 @@ enum LaneBase {
 impl LaneBase {
     /// The lane function `base_noise` chooses for `source` in `dims` dimensions with the
     /// `lookup`'s lane code.
-    fn of(source: &Source, dims: usize, lookup: LookupVariant) -> LaneBase {
+    pub(super) fn of(source: &Source, dims: usize, lookup: LookupVariant) -> LaneBase {
         let lattice = source.period.map(lattice_period);
         let continuous = source.kernel == Kernel::Continuous;
         let turn = (source.flow != 0.0).then(|| Turn::new(source.flow));

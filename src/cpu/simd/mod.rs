@@ -102,7 +102,9 @@ mod noise;
 mod derivatives;
 mod graph;
 
-pub use self::derivatives::{fill_slab_output, fill_slab_output_with};
+pub use self::derivatives::{
+    fill_graph_slab_output, fill_graph_slab_output_with, fill_slab_output, fill_slab_output_with,
+};
 pub use self::graph::{fill_graph_slab, fill_graph_slab_with, graph_has_lanes};
 
 use std::sync::Mutex;
