@@ -197,9 +197,11 @@ pub fn value_and_gradient<R: Real>(
 ) -> [R; 5] {
     regs.clear();
     for op in &program.ops {
-        let r = dual_op(program.dims, op, p, regs, |source, q| {
-            noise_deriv(lut, source, q)
-        });
+        let noise = match op {
+            Op::Noise { p, source } => noise_deriv(lut, source, &regs[*p].v[..program.dims]),
+            _ => [R::lit(0.0); 5],
+        };
+        let r = dual_op(program.dims, op, p, regs, noise);
         regs.push(r);
     }
     let out = &regs[program.output];
@@ -207,14 +209,14 @@ pub fn value_and_gradient<R: Real>(
 }
 
 /// One operation of [`value_and_gradient`] at the sample point `p` on the registers `regs`
-/// of the operations before it; `noise_at(source, q)` is a noise operation's `[value,
-/// ∂/∂q₀, …]` at its point `q` (the SIMD evaluator gives it from lanes).
+/// of the operations before it; `noise` is a noise operation's `[value, ∂/∂q₀, …]` at its
+/// point ([`noise_deriv`], or the SIMD evaluator's lanes), unused by other operations.
 pub(crate) fn dual_op<R: Real>(
     dims: usize,
     op: &Op,
     p: [R; 4],
     regs: &[Dual<R>],
-    noise_at: impl FnOnce(&Source, &[R]) -> [R; 5],
+    noise: [R; 5],
 ) -> Dual<R> {
     let zero = R::lit(0.0);
     let one = R::lit(1.0);
@@ -270,9 +272,9 @@ pub(crate) fn dual_op<R: Real>(
                 std::array::from_fn(|j| q.d[a][j] + amp * regs[d[a]].d[0][j])
             })
         }
-        Op::Noise { p, source } => {
+        Op::Noise { p, .. } => {
             let q = &regs[*p];
-            let d = noise_at(source, &q.v[..dims]);
+            let d = noise;
             let terms: Vec<(R, [R; 4])> = (0..dims).map(|i| (d[1 + i], q.d[i])).collect();
             scalar(d[0], combine(dims, &terms))
         }

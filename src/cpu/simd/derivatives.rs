@@ -311,7 +311,9 @@ fn run_graph<L: LaneHasher>(lut: &L, job: &GraphDerivativesJob, out: &mut [f32],
     run_row_blocks(row, rows, out, threads, |first_row, block| {
         // SAFETY: `fill_graph_slab_output_with` accepts only levels `SimdLevel::available`
         // detected on this CPU, so the instructions each level's copies use exist.
-        unsafe { on_level!(job.level, level => level::graph_rows(lut, job, first_row, block)) }
+        // `fill_graph_rows` is not compiled with the level's features: only its lane noise
+        // functions are (the operations per lane are scalar code).
+        on_level!(job.level, level => fill_graph_rows::<L, level::Level>(lut, job, first_row, block))
     });
 }
 
@@ -400,16 +402,18 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                 };
                 for (i, r) in regs.iter_mut().enumerate() {
                     // `base_noise_deriv`'s padding: components past `dims` 0.
-                    let di = [d[0].0[i], d[1].0[i], d[2].0[i], d[3].0[i], 0.0];
-                    let next = eval::dual_op(dims, op, points[i], r, |_, _| di);
+                    let noise = [d[0].0[i], d[1].0[i], d[2].0[i], d[3].0[i], 0.0];
+                    let next = dual_op(dims, op, points[i], r, noise);
                     r.push(next);
                 }
             }
             _ => {
                 for (i, r) in regs.iter_mut().enumerate() {
-                    let next = eval::dual_op(dims, op, points[i], r, |source, q| {
-                        eval::noise_deriv(lut, source, q)
-                    });
+                    let noise = match op {
+                        Op::Noise { p, source } => eval::noise_deriv(lut, source, &r[*p].v[..dims]),
+                        _ => [0.0; 5],
+                    };
+                    let next = dual_op(dims, op, points[i], r, noise);
                     r.push(next);
                 }
             }
@@ -419,6 +423,13 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
         let out = &regs[i][program.output];
         [out.v[0], out.d[0][0], out.d[0][1], out.d[0][2], out.d[0][3]]
     })
+}
+
+/// [`eval::dual_op`] in `f32`, out of line: one copy for every instruction set and lookup
+/// (the operations per lane are scalar code).
+#[inline(never)]
+fn dual_op(dims: usize, op: &Op, p: [f32; 4], regs: &[Dual<f32>], noise: [f32; 5]) -> Dual<f32> {
+    eval::dual_op(dims, op, p, regs, noise)
 }
 
 /// Simplex noise and its gradient on lanes, compiled for one instruction set.
@@ -514,7 +525,7 @@ macro_rules! derivatives_level {
             use super::super::lanes::F;
             use super::super::lookup::LaneHasher;
             use super::super::noise::{self, Turn};
-            use super::{fill_graph_rows, fill_rows, DerivativesJob, GraphDerivativesJob, LaneDerivatives};
+            use super::{fill_rows, DerivativesJob, LaneDerivatives};
 
             type Fl = $floor;
 
@@ -533,29 +544,15 @@ macro_rules! derivatives_level {
                 fill_rows::<L, Level>(lut, job, first_row, out)
             }
 
-            /// `fill_graph_rows` compiled with this level's features.
-            ///
-            /// # Safety
-            /// The CPU must support those features.
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            pub(super) unsafe fn graph_rows<L: LaneHasher>(
-                lut: &L,
-                job: &GraphDerivativesJob,
-                first_row: usize,
-                out: &mut [f32],
-            ) {
-                fill_graph_rows::<L, Level>(lut, job, first_row, out)
-            }
-
-            /// The lane functions below; used only inside `rows` and `graph_rows` (private
-            /// to this module), which run only where the features exist.
-            struct Level;
+            /// The lane functions below, for `rows` and for `fill_graph_rows`, which
+            /// `run_graph` calls only where the features exist.
+            pub(super) struct Level;
 
             impl<L: LaneHasher> LaneDerivatives<L> for Level {
                 #[inline(always)]
                 fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
-                    // SAFETY: called from `rows` only, whose caller checked the features.
+                    // SAFETY: `Level` is used only in `rows` and, through `run_graph`, in
+                    // `fill_graph_rows`, whose callers checked the features.
                     unsafe { simplex2(lut, x, y, turn) }
                 }
 
