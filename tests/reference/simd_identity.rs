@@ -319,11 +319,7 @@ fn check_function(kind: NoiseKind, dims: usize) {
 /// As [`check_function`] for the warped (and flow) variants, which must run on lanes (not
 /// the scalar fallback, which would be compared with itself).
 fn check_warped(kind: NoiseKind, dims: usize) {
-    let fields = warped_variants(kind, dims);
-    for (what, field) in &fields {
-        assert!(simd::lanes_apply(field), "{what}: no lane code");
-    }
-    check_variants(fields);
+    check_outputs_on_lanes(warped_variants(kind, dims), FieldOutput::Value);
 }
 
 fn check_variants(fields: Vec<(&'static str, Field)>) {
@@ -485,23 +481,23 @@ fn simplex_4d_warped_is_bit_identical() {
 #[test]
 fn gradient_fields_are_bit_identical() {
     for dims in [2, 3] {
-        let fields = gradient_variants(dims);
-        for (what, field) in &fields {
-            assert!(simd::lanes_apply(field), "{what}: no lane code");
-        }
-        check_outputs(fields, FieldOutput::Gradient);
+        check_outputs_on_lanes(gradient_variants(dims), FieldOutput::Gradient);
     }
 }
 
 #[test]
 fn curl_fields_are_bit_identical() {
     for dims in [2, 3] {
-        let fields = curl_variants(dims);
-        for (what, field) in &fields {
-            assert!(simd::lanes_apply(field), "{what}: no lane code");
-        }
-        check_outputs(fields, FieldOutput::Curl);
+        check_outputs_on_lanes(curl_variants(dims), FieldOutput::Curl);
     }
+}
+
+/// [`check_outputs`] of fields that must have lane code.
+fn check_outputs_on_lanes(fields: Vec<(&'static str, Field)>, output: FieldOutput) {
+    for (what, field) in &fields {
+        assert!(simd::lanes_apply(field), "{what}: no lane code");
+    }
+    check_outputs(fields, output);
 }
 
 #[test]

@@ -70,16 +70,7 @@ pub fn fill_slab_output_with(
         (2..=3).contains(&dims),
         "gradient and curl fields are 2D or 3D"
     );
-    assert_eq!(
-        out.len(),
-        params.len() * output.values_per_sample(dims),
-        "output length must match the slab"
-    );
-    assert!(
-        SimdLevel::available().contains(&options.level),
-        "{} is not available on this CPU",
-        options.level.name()
-    );
+    assert_call(params, output, dims, out, options.level);
     if !LANE_CODE {
         crate::cpu::lookup::with_lookup!(lut, |lut| scalar(lut, dims, params, output, out));
         return;
@@ -130,16 +121,7 @@ pub fn fill_graph_slab_output_with(
         output != FieldOutput::Curl || (2..=3).contains(&dims),
         "curl noise is 2D or 3D"
     );
-    assert_eq!(
-        out.len(),
-        params.len() * output.values_per_sample(dims),
-        "output length must match the slab"
-    );
-    assert!(
-        SimdLevel::available().contains(&options.level),
-        "{} is not available on this CPU",
-        options.level.name()
-    );
+    assert_call(params, output, dims, out, options.level);
     if !LANE_CODE {
         crate::cpu::lookup::with_lookup!(lut, |lut| graph_scalar(
             program, lut, params, output, out
@@ -155,6 +137,27 @@ pub fn fill_graph_slab_output_with(
         },
         CpuLookup::Hash(h) => run_graph(h, &job, out, options.threads),
     }
+}
+
+/// What the `…_output_with` fills assert of their call: `out` holds `output` of the slab
+/// `params`, and the CPU has the instruction set `level`.
+fn assert_call(
+    params: &FillParams,
+    output: FieldOutput,
+    dims: usize,
+    out: &[f32],
+    level: SimdLevel,
+) {
+    assert_eq!(
+        out.len(),
+        params.len() * output.values_per_sample(dims),
+        "output length must match the slab"
+    );
+    assert!(
+        SimdLevel::available().contains(&level),
+        "{} is not available on this CPU",
+        level.name()
+    );
 }
 
 /// The scalar evaluator's gradient or curl of a graph.
