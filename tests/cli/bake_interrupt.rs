@@ -26,16 +26,33 @@ fn args_for<'a>(output: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     args
 }
 
-/// `wgpu-noise bake ARGS` started in `dir`, stdout and stderr discarded.
+/// `wgpu-noise bake ARGS` started in `dir`, stdout and stderr discarded, with SIGINT and
+/// SIGTERM at their default action: a process started as a background job inherits SIGINT
+/// ignored, and a signal that comes before the bake installs its handlers would then be
+/// lost instead of ending it.
 fn spawn_bake(dir: &Path, args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+    use std::os::unix::process::CommandExt;
+
+    let mut command = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"));
+    command
         .arg("bake")
         .args(args)
         .current_dir(dir)
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start wgpu-noise")
+        .stderr(Stdio::null());
+    // SAFETY: between fork and exec the closure only calls `signal`, which is
+    // async-signal-safe.
+    unsafe {
+        command.pre_exec(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM] {
+                if libc::signal(signal, libc::SIG_DFL) == libc::SIG_ERR {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+    command.spawn().expect("start wgpu-noise")
 }
 
 fn send(child: &Child, signal: i32) {
