@@ -171,6 +171,30 @@ pub fn classic<L: LaneHasher, Fl: Floor, const D: usize>(
     n[0]
 }
 
+/// The values `n` of the `2^(D-1)` corners interpolated along x (the offsets of corner `r`
+/// along y, z, w in its bits) interpolated along y, z and w by `fades`: each step halves
+/// the corners. Written out with literal indices, as [`classic_point`]'s corners (the row
+/// fill's loop, over a row's scalar fades, is as fast as it is: written out, its 2D copy
+/// with the textures ran at half speed).
+#[inline(always)]
+fn lerp_corners<const D: usize>(mut n: [F; 8], fades: [F; 3]) -> F {
+    macro_rules! halve {
+        ($axis:literal: $($k:literal)*) => {
+            if $axis < D {
+                $(
+                    if $k < 1 << (D - 1 - $axis) {
+                        n[$k] = lerp(n[2 * $k], n[2 * $k + 1], fades[$axis - 1]);
+                    }
+                )*
+            }
+        };
+    }
+    halve!(1: 0 1 2 3);
+    halve!(2: 0 1);
+    halve!(3: 0);
+    n[0]
+}
+
 /// One corner of classic noise, on the x cell `xi` at offset `dx` and the row's corner `r`
 /// (offsets along y, z, w in its bits): the gradient dotted with the offset,
 /// `g[0]*dx + g[1]*dy (+ g[2]*dz (+ g[3]*dw))` (from the gradient's index, bit for bit). A
@@ -215,20 +239,21 @@ pub fn classic_point<L: LaneHasher, Fl: Floor, const D: usize>(
         fades[a] = fade_lanes(f);
         cells[a] = cell_pair_lanes::<Fl>(c, period[a]);
     }
+    // Written out with literal corners: as loops, LLVM kept `r` a variable and loaded the
+    // lanes of `d[1][b]` and `cells[1][b]` with a gather of 16 addresses each (half the 3D
+    // hash fill's time).
     let mut n = [F::splat(0.0); 8];
-    for (r, n) in n.iter_mut().enumerate().take(1 << (D - 1)) {
-        let left = classic_point_corner::<L, D>(lut, &d, &cells, 0, r);
-        let right = classic_point_corner::<L, D>(lut, &d, &cells, 1, r);
-        *n = lerp(left, right, fades[0]);
+    macro_rules! corners {
+        ($($r:literal)*) => {$(
+            if $r < 1 << (D - 1) {
+                let left = classic_point_corner::<L, D>(lut, &d, &cells, 0, $r);
+                let right = classic_point_corner::<L, D>(lut, &d, &cells, 1, $r);
+                n[$r] = lerp(left, right, fades[0]);
+            }
+        )*};
     }
-    let mut count = 1 << (D - 1);
-    for fade in fades.iter().take(D).skip(1) {
-        count /= 2;
-        for k in 0..count {
-            n[k] = lerp(n[2 * k], n[2 * k + 1], *fade);
-        }
-    }
-    n[0]
+    corners!(0 1 2 3 4 5 6 7);
+    lerp_corners::<D>(n, [fades[1], fades[2], fades[3]])
 }
 
 /// One corner of [`classic_point`]: offset `a` along x, the corner `r`'s offsets along y,
