@@ -13,7 +13,7 @@
 //! flow sources, and evaluate every other operation with the scalar operation per lane
 //! ([`crate::graph::eval::dual_op`]).
 
-use super::graph::LaneBase;
+use super::bases::LaneBase;
 use super::lanes::{F, LANES};
 use super::lookup::{LaneHasher, PackedTables};
 use super::noise::Turn;

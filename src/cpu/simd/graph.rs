@@ -5,25 +5,18 @@
 //! operation applied to whole lanes (a register is `[F; 4]`: a point, or a value in its
 //! first lane array), as FastNoise2 runs its node tree over a block. Point operations and
 //! sums are lane arithmetic in the scalar order of operations; the combine operations call
-//! the scalar `f32` functions per lane; each noise source calls its lane function
-//! ([`noise`](super::noise)), which is compiled once per instruction set, lookup and base
-//! function as its own small out-of-line function (so no function holds more than one noise
-//! body: compile time grows faster than linearly with a function's size). A source whose
+//! the scalar `f32` functions per lane; each noise source calls its out-of-line lane function
+//! ([`bases`](super::bases)). A source whose
 //! lane code is slower than the scalar search (4D cellular noise with the texture tables)
 //! evaluates the scalar `f32` base function per lane, the same values by definition.
 
+use super::bases::{LaneBase, LaneNoise};
 use super::lanes::{F, LANES};
 use super::lookup::{LaneHasher, PackedTables};
-use super::noise::Turn;
-use super::{
-    lane_x, lattice_period, row_point, run_row_blocks, shape_octave, FillOptions, SimdLevel,
-};
-use crate::cpu::cellular::CellularShape;
+use super::{lane_x, row_point, run_row_blocks, shape_octave, FillOptions, SimdLevel};
 use crate::cpu::combine::{wgpu_noise_blend, wgpu_noise_finite, WGPU_NOISE_FINITE};
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::lookup::{with_lookup, CpuLookup};
-use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
-use crate::field::{Kernel, NoiseKind};
 use crate::graph::eval;
 use crate::graph::program::{Op, Program, Source};
 use crate::graph::spec::Binary;
@@ -81,86 +74,6 @@ pub fn graph_has_lanes(program: &Program, lookup: LookupVariant) -> bool {
             .all(|b| !matches!(b, LaneBase::Scalar))
 }
 
-/// The lane function of one noise operation, fixed for the whole fill.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum LaneBase {
-    /// Classic noise in 2, 3 or 4 dimensions with the lattice period of each axis.
-    Classic2([u32; 4]),
-    Classic3([u32; 4]),
-    Classic4([u32; 4]),
-    /// Simplex (or, turned, flow) noise in 2D.
-    Simplex2(Option<Turn>),
-    /// Tileable 2D simplex with the x and y periods.
-    Simplex2Tiled([f32; 2]),
-    /// Simplex (or flow) noise in 3D with the kernel's squared radius and scale.
-    Simplex3 {
-        r2: f32,
-        scale: f32,
-        turn: Option<Turn>,
-    },
-    /// Simplex noise in 4D with the kernel's squared radius and scale.
-    Simplex4 {
-        r2: f32,
-        scale: f32,
-    },
-    /// Cellular noise in 2, 3 or 4 dimensions with the lattice period of each axis.
-    Cellular2([u32; 4], CellularShape),
-    Cellular3([u32; 4], CellularShape),
-    Cellular4([u32; 4], CellularShape),
-    /// Tiled 3D simplex noise with the lattice period of each axis.
-    Simplex3Tiled([u32; 3]),
-    /// No lane code faster than the scalar base function (4D cellular with the texture
-    /// tables): that function per lane.
-    Scalar,
-}
-
-impl LaneBase {
-    /// The lane function `base_noise` chooses for `source` in `dims` dimensions with the
-    /// `lookup`'s lane code.
-    pub(super) fn of(source: &Source, dims: usize, lookup: LookupVariant) -> LaneBase {
-        let lattice = source.period.map(lattice_period);
-        let continuous = source.kernel == Kernel::Continuous;
-        let turn = (source.flow != 0.0).then(|| Turn::new(source.flow));
-        match (source.kind, dims) {
-            (NoiseKind::Cellular, 2) => LaneBase::Cellular2(lattice, source.cell),
-            (NoiseKind::Cellular, 3) => LaneBase::Cellular3(lattice, source.cell),
-            // The lanes visit every cell that any of them visits; in 4D with the texture
-            // tables (six gathers a cell) that cost more than the scalar search per lane
-            // (docs/performance.md, Cellular noise on lanes).
-            (NoiseKind::Cellular, _) if lookup == LookupVariant::Textures => LaneBase::Scalar,
-            (NoiseKind::Cellular, _) => LaneBase::Cellular4(lattice, source.cell),
-            (NoiseKind::Classic, 2) => LaneBase::Classic2(lattice),
-            (NoiseKind::Classic, 3) => LaneBase::Classic3(lattice),
-            (NoiseKind::Classic, _) => LaneBase::Classic4(lattice),
-            // As `base_noise`: the first period decides whether 2D and 3D simplex tile, and
-            // tiling comes before flow.
-            (NoiseKind::Simplex, 2) if source.period[0] > 0.0 => {
-                LaneBase::Simplex2Tiled([source.period[0], source.period[1]])
-            }
-            (NoiseKind::Simplex, 2) => LaneBase::Simplex2(turn),
-            (NoiseKind::Simplex, 3) if source.period[0] > 0.0 => {
-                LaneBase::Simplex3Tiled([lattice[0], lattice[1], lattice[2]])
-            }
-            (NoiseKind::Simplex, 3) => {
-                let (r2, scale) = if continuous {
-                    (0.5, SIMPLEX3_R05_SCALE as f32)
-                } else {
-                    (SIMPLEX34_R2 as f32, 32.0)
-                };
-                LaneBase::Simplex3 { r2, scale, turn }
-            }
-            (NoiseKind::Simplex, _) => {
-                let (r2, scale) = if continuous {
-                    (0.5, SIMPLEX4_R05_SCALE as f32)
-                } else {
-                    (SIMPLEX34_R2 as f32, 27.0)
-                };
-                LaneBase::Simplex4 { r2, scale }
-            }
-        }
-    }
-}
-
 /// One fill: the program, the lane function of each noise operation, the slab.
 struct GraphJob<'a> {
     program: &'a Program,
@@ -205,11 +118,6 @@ fn run<L: LaneHasher + Sync>(lut: &L, job: &GraphJob, out: &mut [f32], options: 
             unsafe { on_level!(options.level, level => level::rows(lut, job, first_row, block)) }
         },
     );
-}
-
-/// The lane noise functions of one instruction set (see `graph_level`).
-trait LaneNoise<L: LaneHasher> {
-    fn eval(lut: &L, base: LaneBase, p: &[F; 4]) -> F;
 }
 
 /// The scalar `f32` base function of `source` on each lane (sources without lane code).
@@ -308,7 +216,11 @@ fn block<L: LaneHasher, N: LaneNoise<L>>(
                 let base = base.expect("every noise operation has its lane function");
                 value(match base {
                     LaneBase::Scalar => scalar_noise(lut, source, dims, &regs[*p]),
-                    _ => N::eval(lut, base, &regs[*p]),
+                    _ => {
+                        let mut v = [F::splat(0.0)];
+                        N::eval(lut, base, std::slice::from_ref(&regs[*p]), &mut v);
+                        v[0]
+                    }
                 })
             }
             Op::Constant(c) => value(F::splat(*c)),
@@ -344,19 +256,15 @@ fn block<L: LaneHasher, N: LaneNoise<L>>(
     regs[program.output][0]
 }
 
-/// A module `$module` with the graph fill's rows and its lane noise functions compiled for
-/// one instruction set (`#[target_feature]`) with the floor `$floor`: the operation loop is
-/// inlined into `rows`; each (lookup, base function) is its own out-of-line function.
+/// A module `$module` with the graph fill's rows compiled for one instruction set
+/// (`#[target_feature]`): the operation loop is inlined into `rows`, which calls the
+/// level's out-of-line noise functions ([`bases`](super::bases)).
 macro_rules! graph_level {
     ($module:ident, $floor:ty $(, $features:literal)?) => {
         mod $module {
-            use super::super::lanes::F;
+            use super::super::bases::$module::Level;
             use super::super::lookup::LaneHasher;
-            use super::super::noise::{self, Turn};
-            use crate::cpu::cellular::CellularShape;
-            use super::{fill_rows, GraphJob, LaneBase, LaneNoise};
-
-            type Fl = $floor;
+            use super::{fill_rows, GraphJob};
 
             /// `fill_rows` compiled with this level's features.
             ///
@@ -371,110 +279,6 @@ macro_rules! graph_level {
                 out: &mut [f32],
             ) {
                 fill_rows::<L, Level>(lut, job, first_row, out)
-            }
-
-            /// The lane functions below; used only inside `rows` (private to this module),
-            /// which runs only where the features exist.
-            struct Level;
-
-            impl<L: LaneHasher> LaneNoise<L> for Level {
-                #[inline(always)]
-                fn eval(lut: &L, base: LaneBase, p: &[F; 4]) -> F {
-                    // SAFETY: called from `rows` only, whose caller checked the features.
-                    unsafe {
-                        match base {
-                            LaneBase::Classic2(l) => classic::<L, 2>(lut, p, &l),
-                            LaneBase::Classic3(l) => classic::<L, 3>(lut, p, &l),
-                            LaneBase::Classic4(l) => classic::<L, 4>(lut, p, &l),
-                            // Flow noise is its own copy: a run-time `Option<Turn>` inside
-                            // one body would keep the turn's code in the plain noise.
-                            LaneBase::Simplex2(None) => simplex2(lut, p),
-                            LaneBase::Simplex2(Some(turn)) => flow2(lut, p, turn),
-                            LaneBase::Simplex2Tiled(period) => simplex2_tiled(lut, p, period),
-                            LaneBase::Simplex3 { r2, scale, turn: None } => {
-                                simplex3(lut, p, r2, scale)
-                            }
-                            LaneBase::Simplex3 { r2, scale, turn: Some(turn) } => {
-                                flow3(lut, p, r2, scale, turn)
-                            }
-                            LaneBase::Simplex3Tiled(period) => simplex3_tiled(lut, p, period),
-                            LaneBase::Simplex4 { r2, scale } => simplex4(lut, p, r2, scale),
-                            LaneBase::Cellular2(l, shape) => cellular::<L, 2>(lut, p, &l, &shape),
-                            LaneBase::Cellular3(l, shape) => cellular::<L, 3>(lut, p, &l, &shape),
-                            LaneBase::Cellular4(l, shape) => cellular::<L, 4>(lut, p, &l, &shape),
-                            LaneBase::Scalar => unreachable!("evaluated by the scalar function"),
-                        }
-                    }
-                }
-            }
-
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            unsafe fn classic<L: LaneHasher, const D: usize>(
-                lut: &L,
-                p: &[F; 4],
-                lattice: &[u32; 4],
-            ) -> F {
-                noise::classic_point::<L, Fl, D>(lut, p, lattice)
-            }
-
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            unsafe fn simplex3_tiled<L: LaneHasher>(lut: &L, p: &[F; 4], period: [u32; 3]) -> F {
-                noise::simplex3_periodic::<L, Fl>(lut, [p[0], p[1], p[2]], period)
-            }
-
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            unsafe fn simplex2<L: LaneHasher>(lut: &L, p: &[F; 4]) -> F {
-                noise::simplex2::<L, Fl>(lut, p[0], p[1], None)
-            }
-
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            unsafe fn flow2<L: LaneHasher>(lut: &L, p: &[F; 4], turn: Turn) -> F {
-                noise::simplex2::<L, Fl>(lut, p[0], p[1], Some(turn))
-            }
-
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            unsafe fn simplex2_tiled<L: LaneHasher>(lut: &L, p: &[F; 4], period: [f32; 2]) -> F {
-                noise::simplex2_tiled::<L, Fl>(lut, p[0], p[1], period)
-            }
-
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            unsafe fn simplex3<L: LaneHasher>(lut: &L, p: &[F; 4], r2: f32, scale: f32) -> F {
-                noise::simplex3::<L, Fl, L::GraphOrder3>(lut, [p[0], p[1], p[2]], r2, scale, None)
-            }
-
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            unsafe fn flow3<L: LaneHasher>(
-                lut: &L,
-                p: &[F; 4],
-                r2: f32,
-                scale: f32,
-                turn: Turn,
-            ) -> F {
-                noise::simplex3::<L, Fl, L::GraphOrder3>(lut, [p[0], p[1], p[2]], r2, scale, Some(turn))
-            }
-
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            unsafe fn simplex4<L: LaneHasher>(lut: &L, p: &[F; 4], r2: f32, scale: f32) -> F {
-                noise::simplex4::<L, Fl>(lut, *p, r2, scale)
-            }
-
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            unsafe fn cellular<L: LaneHasher, const D: usize>(
-                lut: &L,
-                p: &[F; 4],
-                lattice: &[u32; 4],
-                shape: &CellularShape,
-            ) -> F {
-                super::super::cellular::cellular::<L, Fl, D>(lut, p, lattice, shape)
             }
         }
     };

@@ -94,10 +94,12 @@ macro_rules! on_level {
 }
 
 // The lane types, lane lookups and lane noise functions: the fill's machinery, not API.
+mod bases;
 mod cellular;
 mod lanes;
 mod lookup;
 mod noise;
+mod points;
 
 mod derivatives;
 mod graph;
@@ -111,11 +113,11 @@ use std::sync::Mutex;
 
 use self::lanes::{Floor, F, LANES, U};
 use self::lookup::{LaneHasher, PackedTables};
-use self::noise::{ClassicRow, Turn};
+use self::noise::ClassicRow;
+use self::points::{fill_point_rows, PointSetup};
 use crate::cpu::fill::sample_point;
 use crate::cpu::lookup::CpuLookup;
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE, TAU};
-use crate::cpu::warp::WARP_SHIFT;
 use crate::field::{Field, NoiseKind};
 use crate::params::{
     FillParams, NoiseSettings, Slab, FRACTAL_FBM, FRACTAL_RIDGED, FRACTAL_TURBULENCE,
@@ -350,7 +352,8 @@ impl<'a> Job<'a> {
             (4, false) => (SIMPLEX34_R2 as f32, 27.0),
             _ => (SIMPLEX34_R2 as f32, 32.0),
         };
-        let points = (s.warp_iterations > 0 || s.flow_angle != 0.0).then(|| PointSetup::new(s));
+        let points = (s.warp_iterations > 0 || s.flow_angle != 0.0)
+            .then(|| PointSetup::new(s, base, r2, scale));
         Job {
             params,
             dims,
@@ -412,9 +415,10 @@ fn run_row_blocks(
 /// Runs the job's rows with the copy of [`fill_rows`] or [`fill_point_rows`] compiled for its
 /// instruction set and base function.
 fn dispatch<L: LaneHasher>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]) {
-    // One `match` arm per base function and path: each arm calls its own monomorphised
+    // One `match` arm per base function of the rows: each arm calls its own monomorphised
     // function, so no function holds more than one base's lane code (compile time grows
-    // faster than linearly with a function's size; see `level_copy`).
+    // faster than linearly with a function's size; see `level_copy`). The point rows call
+    // the out-of-line lane functions of `bases`.
     macro_rules! by_base {
         ($level:ident) => {
             match (job.base, &job.points) {
@@ -427,27 +431,7 @@ fn dispatch<L: LaneHasher>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]
                 }
                 (Base::Simplex3, None) => $level::rows::<L, Simplex3>(lut, job, first_row, out),
                 (Base::Simplex4, None) => $level::rows::<L, Simplex4>(lut, job, first_row, out),
-                (Base::Classic2, Some(p)) => {
-                    $level::points::<L, Classic<2>>(lut, job, p, first_row, out)
-                }
-                (Base::Classic3, Some(p)) => {
-                    $level::points::<L, Classic<3>>(lut, job, p, first_row, out)
-                }
-                (Base::Classic4, Some(p)) => {
-                    $level::points::<L, Classic<4>>(lut, job, p, first_row, out)
-                }
-                (Base::Simplex2, Some(p)) => {
-                    $level::points::<L, Simplex2>(lut, job, p, first_row, out)
-                }
-                (Base::Simplex2Tiled, Some(p)) => {
-                    $level::points::<L, Simplex2Tiled>(lut, job, p, first_row, out)
-                }
-                (Base::Simplex3, Some(p)) => {
-                    $level::points::<L, Simplex3>(lut, job, p, first_row, out)
-                }
-                (Base::Simplex4, Some(p)) => {
-                    $level::points::<L, Simplex4>(lut, job, p, first_row, out)
-                }
+                (_, Some(p)) => $level::points::<L>(lut, job, p, first_row, out),
             }
         };
     }
@@ -458,12 +442,14 @@ fn dispatch<L: LaneHasher>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]
 
 /// A module `$module` with [`fill_rows`] and [`fill_point_rows`] compiled for one
 /// instruction set (`#[target_feature]`; the lane loops inlined into them become its vector
-/// instructions) with the floor `$floor`. Each monomorphisation (lookup variant × base
-/// function) is its own function, kept out of line, so that LLVM optimises many small
-/// functions (in parallel codegen units) instead of one that holds every base.
+/// instructions) with the floor `$floor`. Each monomorphisation of `rows` (lookup variant ×
+/// base function) is its own function, kept out of line, so that LLVM optimises many small
+/// functions (in parallel codegen units) instead of one that holds every base; `points`
+/// (one per lookup variant) calls the level's out-of-line lane functions.
 macro_rules! level_copy {
     ($module:ident, $floor:ty $(, $features:literal)?) => {
         mod $module {
+            use super::bases::$module::Level;
             use super::{fill_point_rows, fill_rows, BaseNoise, Job, LaneHasher, PointSetup};
 
             /// [`fill_rows`] compiled with this level's features.
@@ -487,14 +473,14 @@ macro_rules! level_copy {
             /// The CPU must support those features.
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
-            pub(super) unsafe fn points<L: LaneHasher, B: BaseNoise>(
+            pub(super) unsafe fn points<L: LaneHasher>(
                 lut: &L,
                 job: &Job,
                 points: &PointSetup,
                 first_row: usize,
                 out: &mut [f32],
             ) {
-                fill_point_rows::<L, $floor, B>(lut, job, points, first_row, out)
+                fill_point_rows::<L, Level>(lut, job, points, first_row, out)
             }
         }
     };
@@ -665,16 +651,6 @@ trait BaseNoise {
 
     /// The base noise at x = `qx` (lanes) on the octave's row.
     fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, job: &Job, qx: F, o: &OctaveRow<L::Row>) -> F;
-
-    /// The base noise at full lane points `q` with the octave's periods (`base_noise`),
-    /// flow noise's gradients turned by `turn`.
-    fn at_point<L: LaneHasher, Fl: Floor>(
-        lut: &L,
-        job: &Job,
-        q: &[F; 4],
-        o: &PointOctave,
-        turn: Option<Turn>,
-    ) -> F;
 }
 
 /// Classic noise in `D` dimensions.
@@ -696,17 +672,6 @@ impl<const D: usize> BaseNoise for Classic<D> {
         let row = o.classic.expect("classic noise has its row set-up");
         noise::classic::<L, Fl, D>(lut, qx, &row)
     }
-
-    #[inline(always)]
-    fn at_point<L: LaneHasher, Fl: Floor>(
-        lut: &L,
-        _: &Job,
-        q: &[F; 4],
-        o: &PointOctave,
-        _: Option<Turn>,
-    ) -> F {
-        noise::classic_point::<L, Fl, D>(lut, q, &o.lattice)
-    }
 }
 
 impl BaseNoise for Simplex2 {
@@ -715,17 +680,6 @@ impl BaseNoise for Simplex2 {
     #[inline(always)]
     fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, _: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
         noise::simplex2::<L, Fl>(lut, qx, F::splat(o.q[0]), None)
-    }
-
-    #[inline(always)]
-    fn at_point<L: LaneHasher, Fl: Floor>(
-        lut: &L,
-        _: &Job,
-        q: &[F; 4],
-        _: &PointOctave,
-        turn: Option<Turn>,
-    ) -> F {
-        noise::simplex2::<L, Fl>(lut, q[0], q[1], turn)
     }
 }
 
@@ -746,23 +700,6 @@ impl BaseNoise for Simplex2Tiled {
             noise::simplex2::<L, Fl>(lut, qx, F::splat(o.q[0]), None)
         }
     }
-
-    #[inline(always)]
-    fn at_point<L: LaneHasher, Fl: Floor>(
-        lut: &L,
-        _: &Job,
-        q: &[F; 4],
-        o: &PointOctave,
-        turn: Option<Turn>,
-    ) -> F {
-        // As `base_noise`: tiling before flow, and an octave whose period is not positive
-        // is the plain function.
-        if o.period[0] > 0.0 {
-            noise::simplex2_tiled::<L, Fl>(lut, q[0], q[1], [o.period[0], o.period[1]])
-        } else {
-            noise::simplex2::<L, Fl>(lut, q[0], q[1], turn)
-        }
-    }
 }
 
 impl BaseNoise for Simplex3 {
@@ -772,18 +709,6 @@ impl BaseNoise for Simplex3 {
     fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, job: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
         let p = [qx, F::splat(o.q[0]), F::splat(o.q[1])];
         noise::simplex3::<L, Fl, noise::Selections>(lut, p, job.r2, job.scale, None)
-    }
-
-    #[inline(always)]
-    fn at_point<L: LaneHasher, Fl: Floor>(
-        lut: &L,
-        job: &Job,
-        q: &[F; 4],
-        _: &PointOctave,
-        turn: Option<Turn>,
-    ) -> F {
-        let p = [q[0], q[1], q[2]];
-        noise::simplex3::<L, Fl, noise::Selections>(lut, p, job.r2, job.scale, turn)
     }
 }
 
@@ -795,190 +720,4 @@ impl BaseNoise for Simplex4 {
         let p = [qx, F::splat(o.q[0]), F::splat(o.q[1]), F::splat(o.q[2])];
         noise::simplex4::<L, Fl>(lut, p, job.r2, job.scale)
     }
-
-    #[inline(always)]
-    fn at_point<L: LaneHasher, Fl: Floor>(
-        lut: &L,
-        job: &Job,
-        q: &[F; 4],
-        _: &PointOctave,
-        _: Option<Turn>,
-    ) -> F {
-        noise::simplex4::<L, Fl>(lut, *q, job.r2, job.scale)
-    }
-}
-
-/// One octave of a sum over full lane points: its frequency, amplitude and tile periods.
-#[derive(Clone, Copy, Debug)]
-struct PointOctave {
-    frequency: f32,
-    amplitude: f32,
-    /// The octave's periods (`period × frequency`; 0: not tiled).
-    period: [f32; 4],
-    /// The lattice periods of classic noise for `period` (256: not tiled).
-    lattice: [u32; 4],
-}
-
-/// The octaves of a fractal sum (the field's, or the warp's fBm) and their amplitudes' sum.
-#[derive(Clone, Debug)]
-struct OctaveSum {
-    octaves: Vec<PointOctave>,
-    norm: f32,
-}
-
-impl OctaveSum {
-    /// `count` octaves at `period` (the scalar loops' order of operations: each octave's
-    /// amplitude and frequency the previous one's times gain and lacunarity).
-    fn new(settings: &NoiseSettings, count: u32, period: [f32; 4]) -> OctaveSum {
-        let mut octaves = Vec::with_capacity(count as usize);
-        let (mut amplitude, mut frequency, mut norm) = (1.0f32, 1.0f32, 0.0f32);
-        for _ in 0..count {
-            let period = period.map(|v| v * frequency);
-            octaves.push(PointOctave {
-                frequency,
-                amplitude,
-                period,
-                lattice: period.map(lattice_period),
-            });
-            norm += amplitude;
-            amplitude *= settings.gain;
-            frequency *= settings.lacunarity;
-        }
-        OctaveSum { octaves, norm }
-    }
-}
-
-/// What a warped or flow field needs for all its rows (`fractal` and `cpu::warp::warp`,
-/// fixed per fill).
-#[derive(Clone, Debug)]
-struct PointSetup {
-    /// The field's octaves.
-    fractal: OctaveSum,
-    /// Flow noise: the gradients' turn.
-    turn: Option<Turn>,
-    /// The warp's frequency, amplitude and iterations (0: none), and its fBm's octaves
-    /// (tiled with the field's periods times the warp frequency).
-    warp_frequency: f32,
-    warp_amplitude: f32,
-    warp_iterations: u32,
-    warp_fbm: OctaveSum,
-}
-
-impl PointSetup {
-    fn new(s: &NoiseSettings) -> PointSetup {
-        let frequency = s.warp_frequency;
-        let warp_octaves = if s.warp_iterations > 0 {
-            s.warp_octaves
-        } else {
-            0
-        };
-        PointSetup {
-            fractal: OctaveSum::new(s, s.octaves, s.period),
-            turn: (s.flow_angle != 0.0).then(|| Turn::new(s.flow_angle)),
-            warp_frequency: frequency,
-            warp_amplitude: s.warp_amplitude,
-            warp_iterations: s.warp_iterations,
-            warp_fbm: OctaveSum::new(s, warp_octaves, s.period.map(|v| v * frequency)),
-        }
-    }
-}
-
-/// The rows of one block of a warped or flow field for the base function `B`: each
-/// lane's whole point is warped, then the fractal sum is taken at it.
-#[inline(always)]
-fn fill_point_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
-    lut: &L,
-    job: &Job,
-    points: &PointSetup,
-    first_row: usize,
-    out: &mut [f32],
-) {
-    let params = job.params;
-    let nx = params.extent[0] as usize;
-    for (r, values) in out.chunks_mut(nx).enumerate() {
-        let p = row_point(params, first_row + r);
-        for (chunk, values) in values.chunks_mut(LANES).enumerate() {
-            let px = lane_x(params, chunk);
-            let p = [px, F::splat(p[1]), F::splat(p[2]), F::splat(p[3])];
-            let v = warped_sum::<L, Fl, B>(lut, job, points, &p);
-            values.copy_from_slice(&v.0[..values.len()]);
-        }
-    }
-}
-
-/// The scalar `fractal` with its warp (`cpu::warp::warp`) on lanes: the warp's fBm at the
-/// shifted points of each iteration and axis, then the field's octave sum at the warped
-/// point. Both sums go through one call of [`octave_sum`] (each call is another inlined
-/// copy of the base function).
-#[inline(always)]
-fn warped_sum<L: LaneHasher, Fl: Floor, B: BaseNoise>(
-    lut: &L,
-    job: &Job,
-    points: &PointSetup,
-    p: &[F; 4],
-) -> F {
-    let dims = job.dims;
-    let frequency = points.warp_frequency;
-    // One step per warp iteration and axis, then the field's sum.
-    let steps = points.warp_iterations as usize * dims;
-    let mut q = *p;
-    let mut base = [F::splat(0.0); 4];
-    let mut d = [F::splat(0.0); 4];
-    let mut step = 0;
-    loop {
-        let (k, a) = (step / dims, step % dims);
-        let last = step == steps;
-        if !last && a == 0 {
-            for b in 0..dims {
-                base[b] = q[b] * frequency;
-            }
-        }
-        let (at, sum, mode, turn) = if last {
-            let s = &job.params.settings;
-            (q, &points.fractal, s.mode, points.turn)
-        } else {
-            let times = (k as u32 * dims as u32) as f32 + (a as u32 + 1) as f32;
-            let mut at = [F::splat(0.0); 4];
-            for b in 0..dims {
-                at[b] = base[b] + WARP_SHIFT[b] as f32 * times;
-            }
-            // `warp_fbm`: fBm of the same noise, which does not flow.
-            (at, &points.warp_fbm, FRACTAL_FBM, None)
-        };
-        let n = octave_sum::<L, Fl, B>(lut, job, &at, sum, mode, turn);
-        if last {
-            return n;
-        }
-        d[a] = n;
-        if a + 1 == dims {
-            for b in 0..dims {
-                q[b] = p[b] + points.warp_amplitude * d[b];
-            }
-        }
-        step += 1;
-    }
-}
-
-/// The octave sum at full lane points `p`: the scalar `fractal` after its warp (and, with
-/// mode fBm and no turn, the warp's `warp_fbm`).
-#[inline(always)]
-fn octave_sum<L: LaneHasher, Fl: Floor, B: BaseNoise>(
-    lut: &L,
-    job: &Job,
-    p: &[F; 4],
-    sum: &OctaveSum,
-    mode: u32,
-    turn: Option<Turn>,
-) -> F {
-    let mut total = F::splat(0.0);
-    let mut weight = F::splat(1.0);
-    for octave in &sum.octaves {
-        let mut q = [F::splat(0.0); 4];
-        for a in 0..job.dims {
-            q[a] = p[a] * octave.frequency;
-        }
-        let n = B::at_point::<L, Fl>(lut, job, &q, octave, turn);
-        total = total + octave.amplitude * shape_octave(mode, n, &mut weight);
-    }
-    total / sum.norm
 }

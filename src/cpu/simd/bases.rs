@@ -1,0 +1,292 @@
+//! The noise functions on lanes, one out-of-line function per instruction set, lookup
+//! variant and base function ([`LaneBase`]): what the graph fill calls for each noise
+//! operation and the flag fill for each octave of a warped or flow field. Kept out of line
+//! so that no function holds more than one noise body (compile time grows faster than
+//! linearly with a function's size) and each body is compiled once per level, not once per
+//! caller.
+
+use super::lanes::F;
+use super::lattice_period;
+use super::lookup::LaneHasher;
+use super::noise::Turn;
+use crate::cpu::cellular::CellularShape;
+use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
+use crate::field::{Kernel, NoiseKind};
+use crate::graph::program::Source;
+use crate::shader::LookupVariant;
+
+/// The lane function of one noise source, fixed for the whole fill.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum LaneBase {
+    /// Classic noise in 2, 3 or 4 dimensions with the lattice period of each axis.
+    Classic2([u32; 4]),
+    Classic3([u32; 4]),
+    Classic4([u32; 4]),
+    /// Simplex (or, turned, flow) noise in 2D.
+    Simplex2(Option<Turn>),
+    /// Tileable 2D simplex with the x and y periods.
+    Simplex2Tiled([f32; 2]),
+    /// Simplex (or flow) noise in 3D with the kernel's squared radius and scale.
+    Simplex3 {
+        r2: f32,
+        scale: f32,
+        turn: Option<Turn>,
+    },
+    /// Simplex noise in 4D with the kernel's squared radius and scale.
+    Simplex4 {
+        r2: f32,
+        scale: f32,
+    },
+    /// Cellular noise in 2, 3 or 4 dimensions with the lattice period of each axis.
+    Cellular2([u32; 4], CellularShape),
+    Cellular3([u32; 4], CellularShape),
+    Cellular4([u32; 4], CellularShape),
+    /// Tiled 3D simplex noise with the lattice period of each axis.
+    Simplex3Tiled([u32; 3]),
+    /// No lane code faster than the scalar base function (4D cellular with the texture
+    /// tables): that function per lane.
+    Scalar,
+}
+
+impl LaneBase {
+    /// The lane function `base_noise` chooses for `source` in `dims` dimensions with the
+    /// `lookup`'s lane code.
+    pub(super) fn of(source: &Source, dims: usize, lookup: LookupVariant) -> LaneBase {
+        let lattice = source.period.map(lattice_period);
+        let continuous = source.kernel == Kernel::Continuous;
+        let turn = (source.flow != 0.0).then(|| Turn::new(source.flow));
+        match (source.kind, dims) {
+            (NoiseKind::Cellular, 2) => LaneBase::Cellular2(lattice, source.cell),
+            (NoiseKind::Cellular, 3) => LaneBase::Cellular3(lattice, source.cell),
+            // The lanes visit every cell that any of them visits; in 4D with the texture
+            // tables (six gathers a cell) that cost more than the scalar search per lane
+            // (docs/performance.md, Cellular noise on lanes).
+            (NoiseKind::Cellular, _) if lookup == LookupVariant::Textures => LaneBase::Scalar,
+            (NoiseKind::Cellular, _) => LaneBase::Cellular4(lattice, source.cell),
+            (NoiseKind::Classic, 2) => LaneBase::Classic2(lattice),
+            (NoiseKind::Classic, 3) => LaneBase::Classic3(lattice),
+            (NoiseKind::Classic, _) => LaneBase::Classic4(lattice),
+            // As `base_noise`: the first period decides whether 2D and 3D simplex tile, and
+            // tiling comes before flow.
+            (NoiseKind::Simplex, 2) if source.period[0] > 0.0 => {
+                LaneBase::Simplex2Tiled([source.period[0], source.period[1]])
+            }
+            (NoiseKind::Simplex, 2) => LaneBase::Simplex2(turn),
+            (NoiseKind::Simplex, 3) if source.period[0] > 0.0 => {
+                LaneBase::Simplex3Tiled([lattice[0], lattice[1], lattice[2]])
+            }
+            (NoiseKind::Simplex, 3) => {
+                let (r2, scale) = if continuous {
+                    (0.5, SIMPLEX3_R05_SCALE as f32)
+                } else {
+                    (SIMPLEX34_R2 as f32, 32.0)
+                };
+                LaneBase::Simplex3 { r2, scale, turn }
+            }
+            (NoiseKind::Simplex, _) => {
+                let (r2, scale) = if continuous {
+                    (0.5, SIMPLEX4_R05_SCALE as f32)
+                } else {
+                    (SIMPLEX34_R2 as f32, 27.0)
+                };
+                LaneBase::Simplex4 { r2, scale }
+            }
+        }
+    }
+}
+
+/// The lane noise functions of one instruction set: the `Level` of each level's module.
+pub(super) trait LaneNoise<L: LaneHasher> {
+    /// `out[i]` = the noise `base` at the lane points `p[i]` (their first `D` coordinates),
+    /// for every `i` of the shorter of the two: one call for a whole row of lane blocks,
+    /// so that the call and the function's set-up are paid once.
+    ///
+    /// # Panics
+    /// On [`LaneBase::Scalar`], which has no lane function (a programming error).
+    fn eval(lut: &L, base: LaneBase, p: &[[F; 4]], out: &mut [F]);
+}
+
+/// A module `$module` with the lane noise functions compiled for one instruction set
+/// (`#[target_feature]`) with the floor `$floor`, and their `Level`. Each function runs a
+/// slice of lane points (the loop compiled with the features, around the inlined noise).
+macro_rules! base_level {
+    ($module:ident, $floor:ty $(, $features:literal)?) => {
+        pub(super) mod $module {
+            use super::super::lanes::{block_done, F};
+            use super::super::lookup::LaneHasher;
+            use super::super::noise::{self, Turn};
+            use super::{LaneBase, LaneNoise};
+            use crate::cpu::cellular::CellularShape;
+
+            type Fl = $floor;
+
+            /// The lane functions below, compiled with this level's features: only for
+            /// callers that run where the features exist (the fills' per-level `rows` and
+            /// `points`, whose callers checked the CPU).
+            pub(in super::super) struct Level;
+
+            impl<L: LaneHasher> LaneNoise<L> for Level {
+                #[inline(always)]
+                fn eval(lut: &L, base: LaneBase, p: &[[F; 4]], out: &mut [F]) {
+                    // SAFETY: `Level` is used only by code that runs where the features exist.
+                    unsafe {
+                        match base {
+                            LaneBase::Classic2(l) => classic::<L, 2>(lut, p, &l, out),
+                            LaneBase::Classic3(l) => classic::<L, 3>(lut, p, &l, out),
+                            LaneBase::Classic4(l) => classic::<L, 4>(lut, p, &l, out),
+                            // Flow noise is its own copy: a run-time `Option<Turn>` inside
+                            // one body would keep the turn's code in the plain noise.
+                            LaneBase::Simplex2(None) => simplex2(lut, p, out),
+                            LaneBase::Simplex2(Some(turn)) => flow2(lut, p, turn, out),
+                            LaneBase::Simplex2Tiled(period) => simplex2_tiled(lut, p, period, out),
+                            LaneBase::Simplex3 { r2, scale, turn: None } => {
+                                simplex3(lut, p, r2, scale, out)
+                            }
+                            LaneBase::Simplex3 { r2, scale, turn: Some(turn) } => {
+                                flow3(lut, p, r2, scale, turn, out)
+                            }
+                            LaneBase::Simplex3Tiled(period) => simplex3_tiled(lut, p, period, out),
+                            LaneBase::Simplex4 { r2, scale } => simplex4(lut, p, r2, scale, out),
+                            LaneBase::Cellular2(l, shape) => {
+                                cellular::<L, 2>(lut, p, &l, &shape, out)
+                            }
+                            LaneBase::Cellular3(l, shape) => {
+                                cellular::<L, 3>(lut, p, &l, &shape, out)
+                            }
+                            LaneBase::Cellular4(l, shape) => {
+                                cellular::<L, 4>(lut, p, &l, &shape, out)
+                            }
+                            LaneBase::Scalar => unreachable!("evaluated by the scalar function"),
+                        }
+                    }
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn classic<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[[F; 4]],
+                lattice: &[u32; 4],
+                out: &mut [F],
+            ) {
+                for (p, out) in p.iter().zip(out) {
+                    *out = noise::classic_point::<L, Fl, D>(lut, p, lattice);
+                    block_done(out);
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex3_tiled<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                period: [u32; 3],
+                out: &mut [F],
+            ) {
+                for (p, out) in p.iter().zip(out) {
+                    *out = noise::simplex3_periodic::<L, Fl>(lut, [p[0], p[1], p[2]], period);
+                    block_done(out);
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex2<L: LaneHasher>(lut: &L, p: &[[F; 4]], out: &mut [F]) {
+                for (p, out) in p.iter().zip(out) {
+                    *out = noise::simplex2::<L, Fl>(lut, p[0], p[1], None);
+                    block_done(out);
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn flow2<L: LaneHasher>(lut: &L, p: &[[F; 4]], turn: Turn, out: &mut [F]) {
+                for (p, out) in p.iter().zip(out) {
+                    *out = noise::simplex2::<L, Fl>(lut, p[0], p[1], Some(turn));
+                    block_done(out);
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex2_tiled<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                period: [f32; 2],
+                out: &mut [F],
+            ) {
+                for (p, out) in p.iter().zip(out) {
+                    *out = noise::simplex2_tiled::<L, Fl>(lut, p[0], p[1], period);
+                    block_done(out);
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex3<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                r2: f32,
+                scale: f32,
+                out: &mut [F],
+            ) {
+                for (p, out) in p.iter().zip(out) {
+                    let q = [p[0], p[1], p[2]];
+                    *out = noise::simplex3::<L, Fl, L::GraphOrder3>(lut, q, r2, scale, None);
+                    block_done(out);
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn flow3<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                r2: f32,
+                scale: f32,
+                turn: Turn,
+                out: &mut [F],
+            ) {
+                for (p, out) in p.iter().zip(out) {
+                    let q = [p[0], p[1], p[2]];
+                    *out =
+                        noise::simplex3::<L, Fl, L::GraphOrder3>(lut, q, r2, scale, Some(turn));
+                    block_done(out);
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex4<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                r2: f32,
+                scale: f32,
+                out: &mut [F],
+            ) {
+                for (p, out) in p.iter().zip(out) {
+                    *out = noise::simplex4::<L, Fl>(lut, *p, r2, scale);
+                    block_done(out);
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn cellular<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[[F; 4]],
+                lattice: &[u32; 4],
+                shape: &CellularShape,
+                out: &mut [F],
+            ) {
+                for (p, out) in p.iter().zip(out) {
+                    *out = super::super::cellular::cellular::<L, Fl, D>(lut, p, lattice, shape);
+                    block_done(out);
+                }
+            }
+        }
+    };
+}
+
+level_copies!(base_level);
