@@ -5,6 +5,8 @@
 //! - `lookup`: the two lookup variants on lanes (gathers from the packed tables, or the
 //!   integer hash);
 //! - `noise`: classic and simplex noise on lanes, branches turned into selections;
+//! - `bases`: those noise functions compiled out of line, once per instruction set, lookup
+//!   and base function;
 //! - this file: rows, octaves, threads and the run-time choice of instruction set
 //!   ([`SimdLevel`]).
 //!
@@ -12,8 +14,9 @@
 //! row and octave, and the row's x runs along the lanes. Rows are handed to
 //! `std::thread::available_parallelism()` threads in blocks.
 //!
-//! Fields with a domain warp or flow noise take full lane points instead (`PointSetup`):
-//! the warp moves each lane's point along every axis, so nothing is shared along a row.
+//! Fields with a domain warp or flow noise take full lane points instead (`points`): the
+//! warp moves each lane's point along every axis, so nothing is shared along a row. They
+//! call the out-of-line lane functions of `bases`, which the graph fill (`graph`) calls too.
 //!
 //! Gradient and curl fields (`derivatives`, [`fill_slab_output`]) run their rows along the
 //! lanes too, with the noise's analytic gradient on lanes.
@@ -541,8 +544,7 @@ fn fill_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
     first_row: usize,
     out: &mut [f32],
 ) {
-    // `dispatch` sends jobs with points to `fill_point_rows`; calling it from here would
-    // inline a second copy of the base function into every copy of this one.
+    // `dispatch` sends jobs with points to `fill_point_rows`.
     debug_assert!(
         job.points.is_none(),
         "a warped or flow job has its own rows"
