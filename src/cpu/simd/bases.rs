@@ -106,6 +106,17 @@ pub(super) trait LaneNoise<L: LaneHasher> {
     fn eval(lut: &L, base: LaneBase, p: &[[F; 4]], out: &mut [F]);
 }
 
+/// `*out = value` with `point` = each of `p`'s lane blocks and `out` the matching one of
+/// `out`, for the shorter of the two (each block ended by `block_done`).
+macro_rules! for_each_block {
+    ($p:expr, $out:expr, |$point:ident| $value:expr) => {
+        for ($point, out) in $p.iter().zip($out) {
+            *out = $value;
+            block_done(out);
+        }
+    };
+}
+
 /// A module `$module` with the lane noise functions compiled for one instruction set
 /// (`#[target_feature]`) with the floor `$floor`, and their `Level`. Each function runs a
 /// slice of lane points (the loop compiled with the features, around the inlined noise).
@@ -170,10 +181,7 @@ macro_rules! base_level {
                 lattice: &[u32; 4],
                 out: &mut [F],
             ) {
-                for (p, out) in p.iter().zip(out) {
-                    *out = noise::classic_point::<L, Fl, D>(lut, p, lattice);
-                    block_done(out);
-                }
+                for_each_block!(p, out, |p| noise::classic_point::<L, Fl, D>(lut, p, lattice));
             }
 
             $(#[target_feature(enable = $features)])?
@@ -184,28 +192,23 @@ macro_rules! base_level {
                 period: [u32; 3],
                 out: &mut [F],
             ) {
-                for (p, out) in p.iter().zip(out) {
-                    *out = noise::simplex3_periodic::<L, Fl>(lut, [p[0], p[1], p[2]], period);
-                    block_done(out);
-                }
+                for_each_block!(p, out, |p| noise::simplex3_periodic::<L, Fl>(
+                    lut,
+                    [p[0], p[1], p[2]],
+                    period,
+                ));
             }
 
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
             unsafe fn simplex2<L: LaneHasher>(lut: &L, p: &[[F; 4]], out: &mut [F]) {
-                for (p, out) in p.iter().zip(out) {
-                    *out = noise::simplex2::<L, Fl>(lut, p[0], p[1], None);
-                    block_done(out);
-                }
+                for_each_block!(p, out, |p| noise::simplex2::<L, Fl>(lut, p[0], p[1], None));
             }
 
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
             unsafe fn flow2<L: LaneHasher>(lut: &L, p: &[[F; 4]], turn: Turn, out: &mut [F]) {
-                for (p, out) in p.iter().zip(out) {
-                    *out = noise::simplex2::<L, Fl>(lut, p[0], p[1], Some(turn));
-                    block_done(out);
-                }
+                for_each_block!(p, out, |p| noise::simplex2::<L, Fl>(lut, p[0], p[1], Some(turn)));
             }
 
             $(#[target_feature(enable = $features)])?
@@ -216,10 +219,12 @@ macro_rules! base_level {
                 period: [f32; 2],
                 out: &mut [F],
             ) {
-                for (p, out) in p.iter().zip(out) {
-                    *out = noise::simplex2_tiled::<L, Fl>(lut, p[0], p[1], period);
-                    block_done(out);
-                }
+                for_each_block!(p, out, |p| noise::simplex2_tiled::<L, Fl>(
+                    lut,
+                    p[0],
+                    p[1],
+                    period,
+                ));
             }
 
             $(#[target_feature(enable = $features)])?
@@ -231,11 +236,13 @@ macro_rules! base_level {
                 scale: f32,
                 out: &mut [F],
             ) {
-                for (p, out) in p.iter().zip(out) {
-                    let q = [p[0], p[1], p[2]];
-                    *out = noise::simplex3::<L, Fl, L::GraphOrder3>(lut, q, r2, scale, None);
-                    block_done(out);
-                }
+                for_each_block!(p, out, |p| noise::simplex3::<L, Fl, L::GraphOrder3>(
+                    lut,
+                    [p[0], p[1], p[2]],
+                    r2,
+                    scale,
+                    None,
+                ));
             }
 
             $(#[target_feature(enable = $features)])?
@@ -248,12 +255,13 @@ macro_rules! base_level {
                 turn: Turn,
                 out: &mut [F],
             ) {
-                for (p, out) in p.iter().zip(out) {
-                    let q = [p[0], p[1], p[2]];
-                    *out =
-                        noise::simplex3::<L, Fl, L::GraphOrder3>(lut, q, r2, scale, Some(turn));
-                    block_done(out);
-                }
+                for_each_block!(p, out, |p| noise::simplex3::<L, Fl, L::GraphOrder3>(
+                    lut,
+                    [p[0], p[1], p[2]],
+                    r2,
+                    scale,
+                    Some(turn),
+                ));
             }
 
             $(#[target_feature(enable = $features)])?
@@ -265,10 +273,7 @@ macro_rules! base_level {
                 scale: f32,
                 out: &mut [F],
             ) {
-                for (p, out) in p.iter().zip(out) {
-                    *out = noise::simplex4::<L, Fl>(lut, *p, r2, scale);
-                    block_done(out);
-                }
+                for_each_block!(p, out, |p| noise::simplex4::<L, Fl>(lut, *p, r2, scale));
             }
 
             $(#[target_feature(enable = $features)])?
@@ -280,10 +285,12 @@ macro_rules! base_level {
                 shape: &CellularShape,
                 out: &mut [F],
             ) {
-                for (p, out) in p.iter().zip(out) {
-                    *out = super::super::cellular::cellular::<L, Fl, D>(lut, p, lattice, shape);
-                    block_done(out);
-                }
+                for_each_block!(p, out, |p| super::super::cellular::cellular::<L, Fl, D>(
+                    lut,
+                    p,
+                    lattice,
+                    shape,
+                ));
             }
         }
     };
