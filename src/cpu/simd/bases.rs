@@ -117,6 +117,9 @@ macro_rules! for_each_block {
     };
 }
 
+/// The `turn` a plain (not flow) simplex copy is given and ignores.
+const NO_TURN: Turn = Turn { cos: 1.0, sin: 0.0 };
+
 /// A module `$module` with the lane noise functions compiled for one instruction set
 /// (`#[target_feature]`) with the floor `$floor`, and their `Level`. Each function runs a
 /// slice of lane points (the loop compiled with the features, around the inlined noise).
@@ -126,7 +129,7 @@ macro_rules! base_level {
             use super::super::lanes::{block_done, F};
             use super::super::lookup::LaneHasher;
             use super::super::noise::{self, Turn};
-            use super::{LaneBase, LaneNoise};
+            use super::{LaneBase, LaneNoise, NO_TURN};
             use crate::cpu::cellular::CellularShape;
 
             type Fl = $floor;
@@ -145,16 +148,17 @@ macro_rules! base_level {
                             LaneBase::Classic2(l) => classic::<L, 2>(lut, p, &l, out),
                             LaneBase::Classic3(l) => classic::<L, 3>(lut, p, &l, out),
                             LaneBase::Classic4(l) => classic::<L, 4>(lut, p, &l, out),
-                            // Flow noise is its own copy: a run-time `Option<Turn>` inside
-                            // one body would keep the turn's code in the plain noise.
-                            LaneBase::Simplex2(None) => simplex2(lut, p, out),
-                            LaneBase::Simplex2(Some(turn)) => flow2(lut, p, turn, out),
+                            // Flow noise is its own copy (`FLOW`): a run-time
+                            // `Option<Turn>` inside one body would keep the turn's code in
+                            // the plain noise. The plain copy ignores its `turn`.
+                            LaneBase::Simplex2(None) => simplex2::<L, false>(lut, p, NO_TURN, out),
+                            LaneBase::Simplex2(Some(turn)) => simplex2::<L, true>(lut, p, turn, out),
                             LaneBase::Simplex2Tiled(period) => simplex2_tiled(lut, p, period, out),
                             LaneBase::Simplex3 { r2, scale, turn: None } => {
-                                simplex3(lut, p, r2, scale, out)
+                                simplex3::<L, false>(lut, p, r2, scale, NO_TURN, out)
                             }
                             LaneBase::Simplex3 { r2, scale, turn: Some(turn) } => {
-                                flow3(lut, p, r2, scale, turn, out)
+                                simplex3::<L, true>(lut, p, r2, scale, turn, out)
                             }
                             LaneBase::Simplex3Tiled(period) => simplex3_tiled(lut, p, period, out),
                             LaneBase::Simplex4 { r2, scale } => simplex4(lut, p, r2, scale, out),
@@ -201,14 +205,14 @@ macro_rules! base_level {
 
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
-            unsafe fn simplex2<L: LaneHasher>(lut: &L, p: &[[F; 4]], out: &mut [F]) {
-                for_each_block!(p, out, |p| noise::simplex2::<L, Fl>(lut, p[0], p[1], None));
-            }
-
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            unsafe fn flow2<L: LaneHasher>(lut: &L, p: &[[F; 4]], turn: Turn, out: &mut [F]) {
-                for_each_block!(p, out, |p| noise::simplex2::<L, Fl>(lut, p[0], p[1], Some(turn)));
+            unsafe fn simplex2<L: LaneHasher, const FLOW: bool>(
+                lut: &L,
+                p: &[[F; 4]],
+                turn: Turn,
+                out: &mut [F],
+            ) {
+                let turn = FLOW.then_some(turn);
+                for_each_block!(p, out, |p| noise::simplex2::<L, Fl>(lut, p[0], p[1], turn));
             }
 
             $(#[target_feature(enable = $features)])?
@@ -229,25 +233,7 @@ macro_rules! base_level {
 
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
-            unsafe fn simplex3<L: LaneHasher>(
-                lut: &L,
-                p: &[[F; 4]],
-                r2: f32,
-                scale: f32,
-                out: &mut [F],
-            ) {
-                for_each_block!(p, out, |p| noise::simplex3::<L, Fl, L::GraphOrder3>(
-                    lut,
-                    [p[0], p[1], p[2]],
-                    r2,
-                    scale,
-                    None,
-                ));
-            }
-
-            $(#[target_feature(enable = $features)])?
-            #[inline(never)]
-            unsafe fn flow3<L: LaneHasher>(
+            unsafe fn simplex3<L: LaneHasher, const FLOW: bool>(
                 lut: &L,
                 p: &[[F; 4]],
                 r2: f32,
@@ -255,12 +241,13 @@ macro_rules! base_level {
                 turn: Turn,
                 out: &mut [F],
             ) {
+                let turn = FLOW.then_some(turn);
                 for_each_block!(p, out, |p| noise::simplex3::<L, Fl, L::GraphOrder3>(
                     lut,
                     [p[0], p[1], p[2]],
                     r2,
                     scale,
-                    Some(turn),
+                    turn,
                 ));
             }
 
