@@ -23,6 +23,15 @@ enum Command {
     /// Open a window with live, animated noise.
     #[cfg(feature = "preview")]
     Preview(cli::preview::PreviewArgs),
+    /// Open a window with live, animated noise (not in this build: it needs the cargo
+    /// feature `preview`).
+    #[cfg(not(feature = "preview"))]
+    #[command(disable_help_flag = true)]
+    Preview {
+        /// The preview's options, refused with the rest.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+        args: Vec<std::ffi::OsString>,
+    },
     /// Measure the GPU and CPU paths (and peer crates) on the same work.
     Bench(cli::bench::BenchArgs),
 }
@@ -68,6 +77,12 @@ fn main() -> std::process::ExitCode {
         Command::Bake(args) => cli::bake::run(*args),
         #[cfg(feature = "preview")]
         Command::Preview(args) => cli::preview::run(args),
+        #[cfg(not(feature = "preview"))]
+        Command::Preview { .. } => Err(anyhow::anyhow!(
+            "this wgpu-noise was built without the preview window: build it with the cargo \
+             feature `preview` (`cargo run --release --features preview -- preview ...`, \
+             `cargo install --path . --features preview`)"
+        )),
         Command::Bench(args) => cli::bench::run(args),
     };
     match result {
