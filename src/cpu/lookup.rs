@@ -9,7 +9,10 @@
 //!
 //! Method names and arguments match the WGSL functions.
 
+use std::sync::OnceLock;
+
 use super::real::Real;
+use super::simd::{PackedTables, PackedWords};
 use crate::shader::LookupVariant;
 use crate::tables::PermutationTables;
 
@@ -23,7 +26,7 @@ use crate::tables::PermutationTables;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CpuLookup {
     /// The texture variant's permutation and gradient tables ([`LookupVariant::Textures`]).
-    Tables(Box<PermutationTables>),
+    Tables(TableLookup),
     /// The hash variant's integer hash ([`LookupVariant::Hash`]).
     Hash(IntegerHasher),
 }
@@ -32,7 +35,9 @@ impl CpuLookup {
     /// The CPU mirror of `variant` for `seed`.
     pub fn new(variant: LookupVariant, seed: u64) -> Self {
         match variant {
-            LookupVariant::Textures => CpuLookup::Tables(Box::new(PermutationTables::new(seed))),
+            LookupVariant::Textures => {
+                CpuLookup::Tables(TableLookup::new(PermutationTables::new(seed)))
+            }
             LookupVariant::Hash => CpuLookup::Hash(IntegerHasher::new(seed)),
         }
     }
@@ -48,11 +53,54 @@ impl CpuLookup {
     /// Whether this is the mirror of `variant` for `seed` (what [`CpuLookup::new`] makes).
     pub fn is(&self, variant: LookupVariant, seed: u64) -> bool {
         match self {
-            CpuLookup::Tables(t) => variant == LookupVariant::Textures && t.seed() == seed,
+            CpuLookup::Tables(t) => variant == LookupVariant::Textures && t.tables().seed() == seed,
             CpuLookup::Hash(h) => variant == LookupVariant::Hash && *h == IntegerHasher::new(seed),
         }
     }
 }
+
+/// The texture variant's tables, and the form the SIMD fills read them in (packed on the
+/// first fill, about half a millisecond, then kept: the tables cannot change after
+/// [`TableLookup::new`]).
+#[derive(Clone, Debug)]
+pub struct TableLookup {
+    tables: Box<PermutationTables>,
+    packed: OnceLock<Option<Box<PackedWords>>>,
+}
+
+impl TableLookup {
+    /// The lookup of `tables` (edited tables too: gradients the SIMD fills cannot decode
+    /// make them run the scalar reference).
+    pub fn new(tables: PermutationTables) -> Self {
+        TableLookup {
+            tables: Box::new(tables),
+            packed: OnceLock::new(),
+        }
+    }
+
+    /// The tables.
+    pub fn tables(&self) -> &PermutationTables {
+        &self.tables
+    }
+
+    /// The tables as the SIMD fills read them, or `None` if their gradients or 4D order are
+    /// not the ones the lanes decode.
+    pub(crate) fn packed(&self) -> Option<PackedTables<'_>> {
+        let words = self
+            .packed
+            .get_or_init(|| PackedWords::new(&self.tables).map(Box::new))
+            .as_deref()?;
+        Some(PackedTables::new(&self.tables, words))
+    }
+}
+
+impl PartialEq for TableLookup {
+    fn eq(&self, other: &Self) -> bool {
+        self.tables == other.tables
+    }
+}
+
+impl Eq for TableLookup {}
 
 /// Evaluates `$body` with `$lut` bound to the concrete lookup inside the [`CpuLookup`]
 /// `$lookup` (`&PermutationTables` or `&IntegerHasher`): one dispatch, and `$body` compiled
@@ -61,7 +109,7 @@ macro_rules! with_lookup {
     ($lookup:expr, |$lut:ident| $body:expr) => {
         match $lookup {
             $crate::cpu::lookup::CpuLookup::Tables(tables) => {
-                let $lut: &$crate::tables::PermutationTables = tables;
+                let $lut: &$crate::tables::PermutationTables = tables.tables();
                 $body
             }
             $crate::cpu::lookup::CpuLookup::Hash(hash) => {

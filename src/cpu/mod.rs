@@ -30,7 +30,7 @@ use std::sync::Arc;
 
 pub use real::Real;
 
-pub use lookup::{CpuLookup, IntegerHasher, NoiseHasher};
+pub use lookup::{CpuLookup, IntegerHasher, NoiseHasher, TableLookup};
 pub use simd::{fill_field, simd_level};
 
 use crate::field::NoiseKind;

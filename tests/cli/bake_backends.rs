@@ -304,7 +304,7 @@ fn scalar_flag_fill(field: &Field, lookup: LookupVariant, seed: u64) -> Vec<f32>
     use wgpu_noise::cpu::CpuLookup;
 
     match &CpuLookup::new(lookup, seed) {
-        CpuLookup::Tables(t) => generate_f32(t.as_ref(), field),
+        CpuLookup::Tables(t) => generate_f32(t.tables(), field),
         CpuLookup::Hash(h) => generate_f32(h, field),
     }
     .expect("a valid field")
@@ -384,7 +384,7 @@ fn gradient_and_curl_fields_bake_on_lanes_with_the_scalar_fills_values() {
             .with_offset(&[-20.5, 7.25, 3.0]);
         for lookup in [LookupVariant::Textures, LookupVariant::Hash] {
             let expected = match &CpuLookup::new(lookup, 5) {
-                CpuLookup::Tables(t) => scalar(t.as_ref(), &field, output),
+                CpuLookup::Tables(t) => scalar(t.tables(), &field, output),
                 CpuLookup::Hash(h) => scalar(h, &field, output),
             };
             let spec = NoiseSpec::new(field.clone(), 5)

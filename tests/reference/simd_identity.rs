@@ -13,7 +13,7 @@ use crate::common::graphs::{random_graph, Rng, Shape};
 use wgpu_noise::cpu::fill::{fill_slab, fill_slab_curl, fill_slab_gradient, generate_f32};
 use wgpu_noise::cpu::lookup::NoiseHasher;
 use wgpu_noise::cpu::simd::{self, FillOptions, SimdLevel};
-use wgpu_noise::cpu::CpuLookup;
+use wgpu_noise::cpu::{CpuLookup, TableLookup};
 use wgpu_noise::field::{Field, FieldOutput, Fractal, FractalMode, Kernel, NoiseKind, Warp};
 use wgpu_noise::graph::program::Op;
 use wgpu_noise::graph::{Graph, Program};
@@ -285,7 +285,7 @@ fn assert_output_identical(
     output: FieldOutput,
 ) {
     let expected = match lut {
-        CpuLookup::Tables(t) => scalar_output(t.as_ref(), field, params, output),
+        CpuLookup::Tables(t) => scalar_output(t.tables(), field, params, output),
         CpuLookup::Hash(h) => scalar_output(h, field, params, output),
     };
     for level in SimdLevel::available() {
@@ -524,7 +524,7 @@ fn tables_with_edited_gradients_give_the_scalar_reference() {
         t[1..].copy_from_slice(&[2, 2, 2]);
     }
     tables.grad4.fill([2, 2, 2, 2]);
-    let lookup = CpuLookup::Tables(Box::new(tables));
+    let lookup = CpuLookup::Tables(TableLookup::new(tables));
     for (kind, size) in [
         (NoiseKind::Classic, &[33, 3, 3][..]),
         (NoiseKind::Simplex, &[33, 3][..]),
@@ -543,7 +543,7 @@ fn an_edited_4d_traversal_table_gives_the_scalar_reference() {
     let mut tables = PermutationTables::new(0);
     // The traversal of code 0 (x ≤ y ≤ z ≤ w) reversed.
     tables.simplex4[0] = [3, 2, 1, 0];
-    let lookup = CpuLookup::Tables(Box::new(tables));
+    let lookup = CpuLookup::Tables(TableLookup::new(tables));
     let field =
         Field::new(NoiseKind::Simplex, &[33, 3, 3, 3]).with_frequency(&[2.5, 3.5, 4.5, 5.5]);
     let params = FillParams::new(&field, Slab::whole(&field));
@@ -571,7 +571,7 @@ fn assert_graph_identical(
     let mut expected = vec![0.0f32; params.len()];
     match lut {
         CpuLookup::Tables(t) => {
-            wgpu_noise::graph::fill_slab(program, t.as_ref(), params, &mut expected)
+            wgpu_noise::graph::fill_slab(program, t.tables(), params, &mut expected)
         }
         CpuLookup::Hash(h) => wgpu_noise::graph::fill_slab(program, h, params, &mut expected),
     }
@@ -673,7 +673,7 @@ fn assert_graph_output_identical(
         out
     }
     let expected = match lut {
-        CpuLookup::Tables(t) => scalar(t.as_ref(), program, params, output),
+        CpuLookup::Tables(t) => scalar(t.tables(), program, params, output),
         CpuLookup::Hash(h) => scalar(h, program, params, output),
     };
     for (l, level) in SimdLevel::available().into_iter().enumerate() {

@@ -15,7 +15,7 @@
 
 use super::bases::LaneBase;
 use super::lanes::{F, LANES};
-use super::lookup::{LaneHasher, PackedTables};
+use super::lookup::LaneHasher;
 use super::noise::Turn;
 use super::{
     fill_graph_slab_with, fill_slab_with, lane_x, row_point, run_row_blocks, FillOptions,
@@ -77,10 +77,10 @@ pub fn fill_slab_output_with(
     }
     let job = DerivativesJob::new(dims, params, output, options.level);
     match lut {
-        CpuLookup::Tables(t) => match PackedTables::new(t) {
+        CpuLookup::Tables(t) => match t.packed() {
             Some(packed) => run(&packed, &job, out, options.threads),
             // Gradients the lanes cannot decode: the scalar reference reads them as they are.
-            None => scalar(t.as_ref(), dims, params, output, out),
+            None => scalar(t.tables(), dims, params, output, out),
         },
         CpuLookup::Hash(h) => run(h, &job, out, options.threads),
     }
@@ -130,10 +130,10 @@ pub fn fill_graph_slab_output_with(
     }
     let job = GraphDerivativesJob::new(program, params, output, lut.variant(), options.level);
     match lut {
-        CpuLookup::Tables(t) => match PackedTables::new(t) {
+        CpuLookup::Tables(t) => match t.packed() {
             Some(packed) => run_graph(&packed, &job, out, options.threads),
             // Gradients the lanes cannot decode: the scalar evaluator reads them as they are.
-            None => graph_scalar(program, t.as_ref(), params, output, out),
+            None => graph_scalar(program, t.tables(), params, output, out),
         },
         CpuLookup::Hash(h) => run_graph(h, &job, out, options.threads),
     }

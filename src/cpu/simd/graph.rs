@@ -12,7 +12,7 @@
 
 use super::bases::{LaneBase, LaneNoise};
 use super::lanes::{F, LANES};
-use super::lookup::{LaneHasher, PackedTables};
+use super::lookup::LaneHasher;
 use super::{lane_x, row_point, run_row_blocks, shape_octave, FillOptions, SimdLevel};
 use crate::cpu::combine::{wgpu_noise_blend, wgpu_noise_finite, WGPU_NOISE_FINITE};
 use crate::cpu::lookup::NoiseHasher;
@@ -56,10 +56,10 @@ pub fn fill_graph_slab_with(
     }
     let job = GraphJob::new(program, params, lut.variant());
     match lut {
-        CpuLookup::Tables(t) => match PackedTables::new(t) {
+        CpuLookup::Tables(t) => match t.packed() {
             Some(packed) => run(&packed, &job, out, options),
             // Gradients the lanes cannot decode: the scalar evaluator reads them as they are.
-            None => crate::graph::fill_slab(program, t.as_ref(), params, out),
+            None => crate::graph::fill_slab(program, t.tables(), params, out),
         },
         CpuLookup::Hash(h) => run(h, &job, out, options),
     }

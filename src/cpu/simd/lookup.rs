@@ -191,12 +191,26 @@ pub trait LaneHasher: NoiseHasher {
 
 /// [`PermutationTables`] repacked for gathers, in fixed-size arrays so a masked index needs
 /// no bounds check: a `hash_grad3` texel as `T(a, b) | n << 8` with `n` its gradient's
-/// [`Grad3`] index, a `grad4` texel as its gradient's [`Grad4`] index.
-pub struct PackedTables<'a> {
-    tables: &'a PermutationTables,
+/// [`Grad3`] index, a `grad4` texel as its gradient's [`Grad4`] index. Kept by
+/// [`crate::cpu::TableLookup`], so that each fill does not pack them again.
+#[derive(Clone)]
+pub struct PackedWords {
     hash_grad3: Box<[u32; 65536]>,
     grad4: Box<[u32; 65536]>,
     perm: [u32; 256],
+}
+
+impl std::fmt::Debug for PackedWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PackedWords").finish_non_exhaustive()
+    }
+}
+
+/// The lanes' lookup of the texture variant: the tables (for what the lanes leave to the
+/// scalar lookup) and their packed words.
+pub struct PackedTables<'a> {
+    tables: &'a PermutationTables,
+    words: &'a PackedWords,
 }
 
 /// The index of each gradient of `gradients` by its biased texel bytes (`c + 1` each, so
@@ -219,12 +233,24 @@ fn gradient_index(index: &[u32], bytes: &[u8]) -> Option<u32> {
 }
 
 impl<'a> PackedTables<'a> {
-    /// Packs `tables` (512 KiB; a few tens of microseconds), or `None` if a texel's gradient
-    /// is not one of [`GRAD3`] / [`GRAD4`], or the 4D traversal table is not the rank order
-    /// for a comparison code real numbers give (tables edited after
-    /// [`PermutationTables::new`]): the lanes decode gradients from their indices and rank
-    /// the 4D offsets by counting.
-    pub fn new(tables: &'a PermutationTables) -> Option<Self> {
+    /// The lanes' lookup of `tables` packed as `words`.
+    pub fn new(tables: &'a PermutationTables, words: &'a PackedWords) -> Self {
+        PackedTables { tables, words }
+    }
+
+    #[inline(always)]
+    fn gather(table: &[u32; 65536], index: U) -> U {
+        index.map(|i| table[(i & 0xffff) as usize])
+    }
+}
+
+impl PackedWords {
+    /// Packs `tables` (512 KiB; about half a millisecond on the EPYC VM, page faults
+    /// included), or `None` if a texel's gradient is not one of [`GRAD3`] / [`GRAD4`], or
+    /// the 4D traversal table is not the rank order for a comparison code real numbers give
+    /// (edited tables): the lanes decode gradients from their indices and rank the 4D
+    /// offsets by counting.
+    pub fn new(tables: &PermutationTables) -> Option<Self> {
         let rank_ordered = reachable_comparison_codes()
             .all(|c| tables.simplex4[c as usize].map(u32::from) == rank_order(c));
         if !rank_ordered {
@@ -247,17 +273,11 @@ impl<'a> PackedTables<'a> {
             .iter()
             .map(|t| gradient_index(&index4, t))
             .collect::<Option<Vec<u32>>>()?;
-        Some(PackedTables {
-            tables,
+        Some(PackedWords {
             hash_grad3: to_array(hash_grad3),
             grad4: to_array(grad4),
             perm: tables.perm.map(u32::from),
         })
-    }
-
-    #[inline(always)]
-    fn gather(table: &[u32; 65536], index: U) -> U {
-        index.map(|i| table[(i & 0xffff) as usize])
     }
 }
 
@@ -300,19 +320,19 @@ impl PackedTables<'_> {
     /// `P(a)` on every lane.
     #[inline(always)]
     fn perm1_lanes(&self, a: U) -> U {
-        a.map(|i| self.perm[(i & 255) as usize])
+        a.map(|i| self.words.perm[(i & 255) as usize])
     }
 
     /// `T(a, b)` on every lane.
     #[inline(always)]
     fn hash2_lanes(&self, a: U, b: U) -> U {
-        Self::gather(&self.hash_grad3, texel_index(a, b)) & 255
+        Self::gather(&self.words.hash_grad3, texel_index(a, b)) & 255
     }
 
     /// The gradient of the `hash_grad3` texel at `(a, b)` on every lane.
     #[inline(always)]
     fn grad3_at_lanes(&self, a: U, b: U) -> Grad3 {
-        Grad3(Self::gather(&self.hash_grad3, texel_index(a, b)) >> 8)
+        Grad3(Self::gather(&self.words.hash_grad3, texel_index(a, b)) >> 8)
     }
 }
 
@@ -335,12 +355,12 @@ impl LaneHasher for PackedTables<'_> {
 
     #[inline(always)]
     fn grad3_row(&self, row: u32, a: U) -> Grad3 {
-        Grad3(Self::gather(&self.hash_grad3, (a & 255) + row) >> 8)
+        Grad3(Self::gather(&self.words.hash_grad3, (a & 255) + row) >> 8)
     }
 
     #[inline(always)]
     fn grad4_row(&self, row: u32, a: U) -> Grad4 {
-        Grad4(Self::gather(&self.grad4, (a & 255) + row))
+        Grad4(Self::gather(&self.words.grad4, (a & 255) + row))
     }
 
     #[inline(always)]
@@ -359,7 +379,13 @@ impl LaneHasher for PackedTables<'_> {
     /// here: the same seam in the other gathers measured slower for classic noise.
     #[inline(always)]
     fn grad4(&self, a: U, b: U, c: U, d: U) -> Grad4 {
-        Grad4(Self::gather(&self.grad4, texel_index(a, b + self.hash2_lanes(c, d))).seam())
+        Grad4(
+            Self::gather(
+                &self.words.grad4,
+                texel_index(a, b + self.hash2_lanes(c, d)),
+            )
+            .seam(),
+        )
     }
 
     /// `P(k + o.z)` for o.z = 0 or 1: two lookups serve the four corners (the same
@@ -376,7 +402,7 @@ impl LaneHasher for PackedTables<'_> {
         ]
     }
 
-    /// Rank counting, which [`PackedTables::new`] checked the table gives: arithmetic
+    /// Rank counting, which [`PackedWords::new`] checked the table gives: arithmetic
     /// instead of a gather of comparison codes (measured 1.6× the 4D simplex fill).
     #[inline(always)]
     fn simplex4_order_lanes(&self, c: U) -> [U; 4] {
@@ -718,12 +744,24 @@ mod tests {
     }
 
     #[test]
-    fn packed_tables_refuse_an_edited_traversal_table() {
+    fn a_table_lookup_packs_its_tables_once_and_not_edited_ones() {
+        let lookup = crate::cpu::TableLookup::new(PermutationTables::new(7));
+        let (first, second) = (lookup.packed().unwrap(), lookup.packed().unwrap());
+        assert!(std::ptr::eq(first.words, second.words));
+        let mut edited = PermutationTables::new(7);
+        edited.simplex4[0] = [3, 2, 1, 0];
+        let lookup = crate::cpu::TableLookup::new(edited);
+        assert!(lookup.packed().is_none());
+        assert!(lookup.packed().is_none());
+    }
+
+    #[test]
+    fn packed_words_refuse_an_edited_traversal_table() {
         let mut tables = PermutationTables::new(3);
-        assert!(PackedTables::new(&tables).is_some());
+        assert!(PackedWords::new(&tables).is_some());
         // Code 0 (x ≤ y ≤ z ≤ w) reversed.
         tables.simplex4[0] = [3, 2, 1, 0];
-        assert!(PackedTables::new(&tables).is_none());
+        assert!(PackedWords::new(&tables).is_none());
     }
 
     #[test]
@@ -738,9 +776,9 @@ mod tests {
     }
 
     #[test]
-    fn packed_tables_hold_the_gradient_indices_of_the_texels() {
+    fn packed_words_hold_the_gradient_indices_of_the_texels() {
         let tables = PermutationTables::new(7);
-        let packed = PackedTables::new(&tables).expect("new tables have table gradients");
+        let packed = PackedWords::new(&tables).expect("new tables have table gradients");
         for (i, t) in tables.hash_grad3.iter().enumerate() {
             let n = packed.hash_grad3[i] >> 8;
             let g = GRAD3[n as usize].map(|c| (c + 1) as u8);
@@ -759,12 +797,12 @@ mod tests {
     fn tables_with_other_gradients_are_not_packed() {
         let mut tables = PermutationTables::new(0);
         tables.hash_grad3[5][1..].copy_from_slice(&[2, 2, 2]);
-        assert!(PackedTables::new(&tables).is_none());
+        assert!(PackedWords::new(&tables).is_none());
         let mut tables = PermutationTables::new(0);
         tables.grad4[9] = [1, 1, 1, 1];
-        assert!(PackedTables::new(&tables).is_none());
+        assert!(PackedWords::new(&tables).is_none());
         let mut tables = PermutationTables::new(0);
         tables.grad4[9] = [3, 1, 1, 1];
-        assert!(PackedTables::new(&tables).is_none());
+        assert!(PackedWords::new(&tables).is_none());
     }
 }

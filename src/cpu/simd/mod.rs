@@ -115,7 +115,8 @@ pub use self::graph::{fill_graph_slab, fill_graph_slab_with, graph_has_lanes};
 use std::sync::Mutex;
 
 use self::lanes::{Floor, F, LANES, U};
-use self::lookup::{LaneHasher, PackedTables};
+use self::lookup::LaneHasher;
+pub(crate) use self::lookup::{PackedTables, PackedWords};
 use self::noise::ClassicRow;
 use self::points::{fill_point_rows, PointSetup};
 use crate::cpu::fill::sample_point;
@@ -273,10 +274,10 @@ pub fn fill_slab_with(
     }
     let job = Job::new(kind, dims, params, options.level);
     match lut {
-        CpuLookup::Tables(t) => match PackedTables::new(t) {
+        CpuLookup::Tables(t) => match t.packed() {
             Some(packed) => run_threads(&packed, &job, out, options.threads),
             // Gradients the lanes cannot decode: the scalar reference reads them as they are.
-            None => crate::cpu::fill::fill_slab(t.as_ref(), kind, dims, params, out),
+            None => crate::cpu::fill::fill_slab(t.tables(), kind, dims, params, out),
         },
         CpuLookup::Hash(h) => run_threads(h, &job, out, options.threads),
     }
