@@ -845,7 +845,7 @@ fn texture_size(shape: SlabShape) -> wgpu::Extent3d {
 /// Whether wgpu's GL backend creates a 2D texture of `size` as a cube map (see
 /// [`texture_size`]).
 pub(crate) fn would_be_a_cube_map(two_d: bool, size: wgpu::Extent3d) -> bool {
-    two_d && size.depth_or_array_layers % 6 == 0 && size.width == size.height
+    two_d && size.depth_or_array_layers.is_multiple_of(6) && size.width == size.height
 }
 
 impl SlabTarget {

@@ -328,7 +328,7 @@ fn names_a_parameter(message: &str, args: &[String], output: &str) -> bool {
 fn npy_is_finite(bytes: &[u8]) -> bool {
     let header = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
     let data = &bytes[10 + header..];
-    data.len() % 4 == 0
+    data.len().is_multiple_of(4)
         && data
             .chunks_exact(4)
             .all(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]).is_finite())

@@ -121,10 +121,10 @@ macro_rules! for_each_block {
 const NO_TURN: Turn = Turn { cos: 1.0, sin: 0.0 };
 
 /// A module `$module` with the lane noise functions compiled for one instruction set
-/// (`#[target_feature]`) with the floor `$floor`, and their `Level`. Each function runs a
+/// (`#[target_feature]`) with its lane operations `$isa` (floor, table reads), and their `Level`. Each function runs a
 /// slice of lane points (the loop compiled with the features, around the inlined noise).
 macro_rules! base_level {
-    ($module:ident, $floor:ty $(, $features:literal)?) => {
+    ($module:ident, $isa:ty $(, $features:literal)?) => {
         pub(super) mod $module {
             use super::super::lanes::{block_done, F};
             use super::super::lookup::LaneHasher;
@@ -132,7 +132,7 @@ macro_rules! base_level {
             use super::{LaneBase, LaneNoise, NO_TURN};
             use crate::cpu::cellular::CellularShape;
 
-            type Fl = $floor;
+            type I = $isa;
 
             /// The lane functions below, compiled with this level's features: only for
             /// callers that run where the features exist (the fills' per-level `rows` and
@@ -185,7 +185,7 @@ macro_rules! base_level {
                 lattice: &[u32; 4],
                 out: &mut [F],
             ) {
-                for_each_block!(p, out, |p| noise::classic_point::<L, Fl, D>(lut, p, lattice));
+                for_each_block!(p, out, |p| noise::classic_point::<L, I, D>(lut, p, lattice));
             }
 
             $(#[target_feature(enable = $features)])?
@@ -196,7 +196,7 @@ macro_rules! base_level {
                 period: [u32; 3],
                 out: &mut [F],
             ) {
-                for_each_block!(p, out, |p| noise::simplex3_periodic::<L, Fl>(
+                for_each_block!(p, out, |p| noise::simplex3_periodic::<L, I>(
                     lut,
                     [p[0], p[1], p[2]],
                     period,
@@ -212,7 +212,7 @@ macro_rules! base_level {
                 out: &mut [F],
             ) {
                 let turn = FLOW.then_some(turn);
-                for_each_block!(p, out, |p| noise::simplex2::<L, Fl>(lut, p[0], p[1], turn));
+                for_each_block!(p, out, |p| noise::simplex2::<L, I>(lut, p[0], p[1], turn));
             }
 
             $(#[target_feature(enable = $features)])?
@@ -223,7 +223,7 @@ macro_rules! base_level {
                 period: [f32; 2],
                 out: &mut [F],
             ) {
-                for_each_block!(p, out, |p| noise::simplex2_tiled::<L, Fl>(
+                for_each_block!(p, out, |p| noise::simplex2_tiled::<L, I>(
                     lut,
                     p[0],
                     p[1],
@@ -242,7 +242,7 @@ macro_rules! base_level {
                 out: &mut [F],
             ) {
                 let turn = FLOW.then_some(turn);
-                for_each_block!(p, out, |p| noise::simplex3::<L, Fl, L::GraphOrder3>(
+                for_each_block!(p, out, |p| noise::simplex3::<L, I, L::GraphOrder3>(
                     lut,
                     [p[0], p[1], p[2]],
                     r2,
@@ -260,7 +260,7 @@ macro_rules! base_level {
                 scale: f32,
                 out: &mut [F],
             ) {
-                for_each_block!(p, out, |p| noise::simplex4::<L, Fl>(lut, *p, r2, scale));
+                for_each_block!(p, out, |p| noise::simplex4::<L, I>(lut, *p, r2, scale));
             }
 
             $(#[target_feature(enable = $features)])?
@@ -272,7 +272,7 @@ macro_rules! base_level {
                 shape: &CellularShape,
                 out: &mut [F],
             ) {
-                for_each_block!(p, out, |p| super::super::cellular::cellular::<L, Fl, D>(
+                for_each_block!(p, out, |p| super::super::cellular::cellular::<L, I, D>(
                     lut,
                     p,
                     lattice,

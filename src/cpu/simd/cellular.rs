@@ -7,7 +7,7 @@
 //! only where every lane skips it, and a lane takes a feature only from a cell it visits,
 //! so each lane sees exactly the scalar sequence of features.
 
-use super::lanes::{Floor, F, U};
+use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
 use super::noise::wrap_lanes;
 use crate::cpu::cellular::{
@@ -88,7 +88,7 @@ fn wgpu_noise_cellular_finish(f1: F, f2: F, value: F, shape: &CellularShape) -> 
 /// `cellular_periodic` in `D` dimensions (the first `D` of `p` and `period`) on lanes: the
 /// scalar `cellular2/3/4_nearest` loops, x outermost, as one walk over the cells.
 #[inline(always)]
-pub fn cellular<L: LaneHasher, Fl: Floor, const D: usize>(
+pub fn cellular<L: LaneHasher, I: Isa, const D: usize>(
     lut: &L,
     p: &[F; 4],
     period: &[u32; 4],
@@ -96,7 +96,7 @@ pub fn cellular<L: LaneHasher, Fl: Floor, const D: usize>(
 ) -> F {
     let m = shape.distance;
     let jitter = shape.jitter;
-    let c: [F; D] = std::array::from_fn(|a| Fl::floor(p[a]));
+    let c: [F; D] = std::array::from_fn(|a| I::floor(p[a]));
     let f: [F; D] = std::array::from_fn(|a| p[a] - c[a]);
     let n = (2 * wgpu_noise_cellular_reach(D as u32, m) + 1) as usize;
     let far = F::splat(WGPU_NOISE_CELLULAR_FAR as f32);
@@ -130,7 +130,7 @@ pub fn cellular<L: LaneHasher, Fl: Floor, const D: usize>(
                 skipped = Some(a);
                 break;
             }
-            cells[a] = wrap_lanes::<Fl>(c[a] + i as f32, period[a]);
+            cells[a] = wrap_lanes::<I>(c[a] + i as f32, period[a]);
         }
         match skipped {
             // No lane visits this cell along axis `a`: on to the next offset along `a`.

@@ -520,17 +520,17 @@ fn curl<L: LaneHasher, N: LaneDerivatives<L>>(lut: &L, job: &DerivativesJob, p: 
 }
 
 /// A module `$module` with the rows of gradient and curl fields and their lane noise
-/// functions compiled for one instruction set (`#[target_feature]`) with the floor
-/// `$floor`.
+/// functions compiled for one instruction set (`#[target_feature]`) with its
+/// lane operations `$isa`.
 macro_rules! derivatives_level {
-    ($module:ident, $floor:ty $(, $features:literal)?) => {
+    ($module:ident, $isa:ty $(, $features:literal)?) => {
         mod $module {
             use super::super::lanes::F;
             use super::super::lookup::LaneHasher;
             use super::super::noise::{self, Turn};
             use super::{fill_rows, DerivativesJob, LaneDerivatives};
 
-            type Fl = $floor;
+            type I = $isa;
 
             /// `fill_rows` compiled with this level's features.
             ///
@@ -569,7 +569,7 @@ macro_rules! derivatives_level {
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
             unsafe fn simplex2<L: LaneHasher>(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
-                noise::simplex2_deriv::<L, Fl>(lut, x, y, turn)
+                noise::simplex2_deriv::<L, I>(lut, x, y, turn)
             }
 
             $(#[target_feature(enable = $features)])?
@@ -581,7 +581,7 @@ macro_rules! derivatives_level {
                 scale: f32,
                 turn: Option<Turn>,
             ) -> [F; 4] {
-                noise::simplex3_deriv::<L, Fl, L::GraphOrder3>(lut, p, r2, scale, turn)
+                noise::simplex3_deriv::<L, I, L::GraphOrder3>(lut, p, r2, scale, turn)
             }
         }
     };

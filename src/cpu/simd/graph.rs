@@ -174,7 +174,7 @@ fn fill_rows<L: LaneHasher, N: LaneNoise<L>>(
             let px = lane_x(params, chunk);
             let p = [px, F::splat(p[1]), F::splat(p[2]), F::splat(p[3])];
             let v = block::<L, N>(lut, job, &p, &mut regs);
-            values.copy_from_slice(&v.0[..values.len()]);
+            v.store(values);
         }
     }
 }
@@ -260,7 +260,7 @@ fn block<L: LaneHasher, N: LaneNoise<L>>(
 /// (`#[target_feature]`): the operation loop is inlined into `rows`, which calls the
 /// level's out-of-line noise functions ([`bases`](super::bases)).
 macro_rules! graph_level {
-    ($module:ident, $floor:ty $(, $features:literal)?) => {
+    ($module:ident, $isa:ty $(, $features:literal)?) => {
         mod $module {
             use super::super::bases::$module::Level;
             use super::super::lookup::LaneHasher;

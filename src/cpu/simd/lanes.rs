@@ -90,6 +90,17 @@ impl F {
         })
     }
 
+    /// Writes the first `out.len()` lanes (at most `LANES`) to `out`: a full chunk as one
+    /// store, a row's last, shorter chunk with a copy of its length (a `memcpy` call, which
+    /// per full chunk cost the classic 2D fill a tenth of its time).
+    #[inline(always)]
+    pub fn store(self, out: &mut [f32]) {
+        match <&mut [f32; LANES]>::try_from(&mut *out) {
+            Ok(full) => *full = self.0,
+            Err(_) => out.copy_from_slice(&self.0[..out.len()]),
+        }
+    }
+
     /// Lane-wise `f32::to_bits`.
     #[inline(always)]
     pub fn to_bits(self) -> U {
@@ -308,32 +319,203 @@ macro_rules! int_ops {
 
 int_ops!(BitAnd bitand &, BitOr bitor |, BitXor bitxor ^, Shr shr >>, Shl shl <<);
 
-/// How a level computes `floor`: one instruction where the ISA has it (SSE4.1 `roundps`,
-/// AVX-512 `vrndscaleps`, NEON `frintm`), otherwise from a truncating conversion.
-pub trait Floor: Copy {
+/// What an instruction set does its own way: `floor` (one instruction where the ISA has it:
+/// SSE4.1 `roundps`, AVX-512 `vrndscaleps`, NEON `frintm`; otherwise from a truncating
+/// conversion) and reading short tables per lane (register permutes where the ISA has them).
+///
+/// The tables are blocked: entry `e` of table `t` (of `tables`) at
+/// `(e / BLOCK * tables + t) * BLOCK + e % BLOCK`, so that one register's window of entries
+/// is two blocks `tables * BLOCK` apart, at offsets known when the code is compiled.
+pub trait Isa: Copy {
+    /// Entries per block of the tables this ISA reads (its register's lanes, or any).
+    const BLOCK: usize = LANES;
+
     /// Lane-wise `f32::floor`, bit for bit.
     fn floor(x: F) -> F;
+
+    /// Prepares [`Isa::read`] of entries `at[i]` and `at[i] + 1` of tables of `blocks`
+    /// blocks, for entries `at` (whole numbers, as `f32`s) that do not decrease along the
+    /// lanes; `None` where the lanes spread wider than one window, or outside the tables.
+    #[inline(always)]
+    fn window(at: F, blocks: usize) -> Option<Window> {
+        // Every lane (not only the ends: the reads index each lane) a whole number from 0
+        // to the last entry but one: exact, and so is `to_u32`.
+        let entries = (blocks * Self::BLOCK) as f32;
+        if !at.0.iter().all(|&a| a >= 0.0 && a + 1.0 < entries) {
+            return None;
+        }
+        Some(Window {
+            block: [0; 2],
+            at: [at.to_u32(), at.to_u32() + 1],
+        })
+    }
+
+    /// Entry `at[i] + side` of table `t` of `tables` on every lane.
+    ///
+    /// # Safety
+    /// `blocked` holds `blocks * tables * BLOCK` entries, for the `blocks` that `window`
+    /// was prepared for; `t < tables`, `side <= 1`.
+    #[inline(always)]
+    unsafe fn read(blocked: &[f32], window: &Window, tables: usize, t: usize, side: usize) -> F {
+        let b = Self::BLOCK;
+        F(std::array::from_fn(|i| {
+            let e = window.at[side].0[i] as usize;
+            blocked[(e / b * tables + t) * b + e % b]
+        }))
+    }
 }
 
-/// `f32::floor` per lane: the ISA's rounding instruction (for levels that have one).
+/// Which entries [`Isa::read`] reads on every lane: the block at which each register's
+/// window starts (the window is it and the next), and each lane's entry from there (for
+/// `side` 0 and 1); levels without permutes count from the tables' start.
 #[derive(Clone, Copy, Debug)]
-pub struct NativeFloor;
+pub struct Window {
+    block: [usize; 2],
+    at: [U; 2],
+}
 
-impl Floor for NativeFloor {
+/// The ISA's floor, scalar table reads (NEON; other targets).
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Clone, Copy, Debug)]
+pub struct NativeLanes;
+
+#[cfg(not(target_arch = "x86_64"))]
+impl Isa for NativeLanes {
     #[inline(always)]
     fn floor(x: F) -> F {
         x.map(f32::floor)
     }
 }
 
+/// AVX2: the ISA's floor; table reads from blocks of 8 entries, two `vpermps` and a blend
+/// for each 8-lane half.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub struct Avx2Lanes;
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for Avx2Lanes {
+    const BLOCK: usize = 8;
+
+    #[inline(always)]
+    fn floor(x: F) -> F {
+        x.map(f32::floor)
+    }
+
+    #[inline(always)]
+    fn window(at: F, blocks: usize) -> Option<Window> {
+        let mut block = [0; 2];
+        let mut start = F::splat(0.0);
+        for (h, block) in block.iter_mut().enumerate() {
+            let (lo, hi) = (at.0[8 * h], at.0[8 * h + 7]);
+            if !(lo >= 0.0 && hi >= lo && hi < (blocks * 8) as f32) {
+                return None;
+            }
+            *block = lo as usize / 8;
+            // The half's lanes and their next entries within its block and the next.
+            if *block + 1 >= blocks || hi + 1.0 - (*block * 8) as f32 > 15.0 {
+                return None;
+            }
+            start.0[8 * h..8 * h + 8].fill((*block * 8) as f32);
+        }
+        // Whole numbers from 0 to 14 where the lanes ascend (others clamp to the window:
+        // wrong entries, never memory outside it).
+        let at = (at - start).to_u32_low8();
+        Some(Window {
+            block,
+            at: [at, at + 1],
+        })
+    }
+
+    #[inline(always)]
+    unsafe fn read(blocked: &[f32], window: &Window, tables: usize, t: usize, side: usize) -> F {
+        use std::arch::x86_64::{
+            __m256, __m256i, _mm256_blendv_ps, _mm256_castsi256_ps, _mm256_loadu_ps,
+            _mm256_permutevar8x32_ps, _mm256_slli_epi32,
+        };
+        // SAFETY: 16 `u32`s and two 8-lane registers are the same 64 bytes.
+        let at: [__m256i; 2] = unsafe { std::mem::transmute(window.at[side].0) };
+        let mut halves = [[0.0f32; 8]; 2];
+        for (h, half) in halves.iter_mut().enumerate() {
+            // SAFETY: compiled only into the AVX2 copies, which run where the CPU has AVX2;
+            // `window` checked that the block and the next are within the tables, and the
+            // caller that the tables hold them.
+            *half = unsafe {
+                let p = blocked.as_ptr().add((window.block[h] * tables + t) * 8);
+                let lo = _mm256_permutevar8x32_ps(_mm256_loadu_ps(p), at[h]);
+                let hi = _mm256_permutevar8x32_ps(_mm256_loadu_ps(p.add(tables * 8)), at[h]);
+                // Entries 8 to 15 (bit 3) from the next block.
+                let upper = _mm256_castsi256_ps(_mm256_slli_epi32::<28>(at[h]));
+                std::mem::transmute::<__m256, [f32; 8]>(_mm256_blendv_ps(lo, hi, upper))
+            };
+        }
+        // SAFETY: two 8-lane halves are the 16 lanes in order.
+        F(unsafe { std::mem::transmute::<[[f32; 8]; 2], [f32; LANES]>(halves) })
+    }
+}
+
+/// AVX-512: the ISA's floor; table reads from blocks of 16 entries, one two-register
+/// permute (`vpermt2ps`) each.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub struct Avx512Lanes;
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for Avx512Lanes {
+    #[inline(always)]
+    fn floor(x: F) -> F {
+        x.map(f32::floor)
+    }
+
+    #[inline(always)]
+    fn window(at: F, blocks: usize) -> Option<Window> {
+        let (lo, hi) = (at.0[0], at.0[LANES - 1]);
+        if !(lo >= 0.0 && hi >= lo && hi < (blocks * LANES) as f32) {
+            return None;
+        }
+        let block = lo as usize / LANES;
+        let start = (block * LANES) as f32;
+        // The lanes and their next entries within the block and the next.
+        if block + 1 >= blocks || hi + 1.0 - start > 31.0 {
+            return None;
+        }
+        // Whole numbers from 0 to 30 where the lanes ascend (others clamp to the window:
+        // wrong entries, never memory outside it).
+        let at = (at - start).to_u32_low8();
+        Some(Window {
+            block: [block, 0],
+            at: [at, at + 1],
+        })
+    }
+
+    #[inline(always)]
+    unsafe fn read(blocked: &[f32], window: &Window, tables: usize, t: usize, side: usize) -> F {
+        use std::arch::x86_64::{__m512, __m512i, _mm512_loadu_ps, _mm512_permutex2var_ps};
+        // SAFETY: compiled only into the AVX-512 copies, which run where the CPU has
+        // AVX-512 F; `window` checked that the block and the next are within the tables,
+        // and the caller that the tables hold them; a register is the 16 lanes.
+        unsafe {
+            let at = std::mem::transmute::<[u32; LANES], __m512i>(window.at[side].0);
+            let p = blocked.as_ptr().add((window.block[0] * tables + t) * LANES);
+            let v = _mm512_permutex2var_ps(
+                _mm512_loadu_ps(p),
+                at,
+                _mm512_loadu_ps(p.add(tables * LANES)),
+            );
+            F(std::mem::transmute::<__m512, [f32; LANES]>(v))
+        }
+    }
+}
+
 /// `floor` without a rounding instruction (SSE2, where `f32::floor` is a libm call per
 /// lane): truncate through `i32`, step down where that rounded up, keep the sign of `x`
 /// (so `floor(-0.0) = -0.0`, and `-0.3` gives `-1`), and pass through values of magnitude
-/// ≥ 2²³ (already whole), infinities and NaN unchanged, exactly as `f32::floor`.
+/// ≥ 2²³ (already whole), infinities and NaN unchanged, exactly as `f32::floor`. Scalar
+/// table reads.
 #[derive(Clone, Copy, Debug)]
-pub struct TruncFloor;
+pub struct Sse2Lanes;
 
-impl Floor for TruncFloor {
+impl Isa for Sse2Lanes {
     #[inline(always)]
     fn floor(x: F) -> F {
         x.map(|v| {
@@ -347,6 +529,22 @@ impl Floor for TruncFloor {
             }
         })
     }
+}
+
+/// The lanes of `blocks` in order, as one slice of `f32`s (aligned to 64 bytes, so that a
+/// block read as one register never straddles two cache lines).
+#[inline(always)]
+pub fn flat(blocks: &[F]) -> &[f32] {
+    // SAFETY: `F` is `repr(C)` around `[f32; LANES]` with no padding (64 bytes, aligned to
+    // 64), so `blocks` is `blocks.len() * LANES` consecutive `f32`s.
+    unsafe { std::slice::from_raw_parts(blocks.as_ptr().cast(), blocks.len() * LANES) }
+}
+
+/// [`flat`] for writing.
+#[inline(always)]
+pub fn flat_mut(blocks: &mut [F]) -> &mut [f32] {
+    // SAFETY: as `flat`.
+    unsafe { std::slice::from_raw_parts_mut(blocks.as_mut_ptr().cast(), blocks.len() * LANES) }
 }
 
 /// Ends one block's work in a loop over lane blocks: LLVM's loop vectoriser then leaves the

@@ -37,26 +37,26 @@
     )
 )]
 
-/// Invokes `$copy!(module, floor[, features])` once per instruction set of this target: the
-/// one list of levels, their floors and `#[target_feature]`s from which every lane fill
+/// Invokes `$copy!(module, isa[, features])` once per instruction set of this target: the
+/// one list of levels, their lane operations ([`lanes::Isa`]) and `#[target_feature]`s from which every lane fill
 /// (flag fields, graphs, gradient and curl fields) makes its copies. FMA is not enabled for
 /// AVX2 (Rust never contracts multiply-adds anyway). SSE2 is the x86-64 baseline (without
-/// `roundps`, so its floor is `TruncFloor`); other architectures have one level, their
+/// `roundps`, so its floor is truncation, [`lanes::Sse2Lanes`]); other architectures have one level, their
 /// baseline. Only the copies of the target's architecture are compiled.
 macro_rules! level_copies {
     ($copy:ident) => {
         #[cfg(target_arch = "x86_64")]
         $copy!(
             avx512,
-            $crate::cpu::simd::lanes::NativeFloor,
+            $crate::cpu::simd::lanes::Avx512Lanes,
             "avx512f,avx512vl,avx512dq,avx512bw"
         );
         #[cfg(target_arch = "x86_64")]
-        $copy!(avx2, $crate::cpu::simd::lanes::NativeFloor, "avx2");
+        $copy!(avx2, $crate::cpu::simd::lanes::Avx2Lanes, "avx2");
         #[cfg(target_arch = "x86_64")]
-        $copy!(sse2, $crate::cpu::simd::lanes::TruncFloor, "sse2");
+        $copy!(sse2, $crate::cpu::simd::lanes::Sse2Lanes, "sse2");
         #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
-        $copy!(native, $crate::cpu::simd::lanes::NativeFloor);
+        $copy!(native, $crate::cpu::simd::lanes::NativeLanes);
     };
 }
 
@@ -114,10 +114,10 @@ pub use self::graph::{fill_graph_slab, fill_graph_slab_with, graph_has_lanes};
 
 use std::sync::Mutex;
 
-use self::lanes::{Floor, F, LANES, U};
+use self::lanes::{Isa, F, LANES, U};
 use self::lookup::LaneHasher;
 pub(crate) use self::lookup::{PackedTables, PackedWords};
-use self::noise::ClassicRow;
+use self::noise::{ClassicRow, ClassicXTable};
 use self::points::{fill_point_rows, PointSetup};
 use crate::cpu::fill::sample_point;
 use crate::cpu::lookup::CpuLookup;
@@ -446,12 +446,12 @@ fn dispatch<L: LaneHasher>(lut: &L, job: &Job, first_row: usize, out: &mut [f32]
 
 /// A module `$module` with [`fill_rows`] and [`fill_point_rows`] compiled for one
 /// instruction set (`#[target_feature]`; the lane loops inlined into them become its vector
-/// instructions) with the floor `$floor`. Each monomorphisation of `rows` (lookup variant ×
+/// instructions) with its lane operations `$isa`. Each monomorphisation of `rows` (lookup variant ×
 /// base function) is its own function, kept out of line, so that LLVM optimises many small
 /// functions (in parallel codegen units) instead of one that holds every base; `points`
 /// (one per lookup variant) calls the level's out-of-line lane functions.
 macro_rules! level_copy {
-    ($module:ident, $floor:ty $(, $features:literal)?) => {
+    ($module:ident, $isa:ty $(, $features:literal)?) => {
         mod $module {
             use super::bases::$module::Level;
             use super::{fill_point_rows, fill_rows, BaseNoise, Job, LaneHasher, PointSetup};
@@ -468,7 +468,7 @@ macro_rules! level_copy {
                 first_row: usize,
                 out: &mut [f32],
             ) {
-                fill_rows::<L, $floor, B>(lut, job, first_row, out)
+                fill_rows::<L, $isa, B>(lut, job, first_row, out)
             }
 
             /// [`fill_point_rows`] compiled with this level's features.
@@ -539,7 +539,7 @@ fn lattice_period(period: f32) -> u32 {
 /// Fills rows `first_row..` (as many as `out` holds) of the job's slab with the base
 /// function `B`.
 #[inline(always)]
-fn fill_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
+fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
     lut: &L,
     job: &Job,
     first_row: usize,
@@ -555,6 +555,29 @@ fn fill_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
     let nx = params.extent[0] as usize;
     let octaves = if job.plain { 1 } else { s.octaves as usize };
     let mut setup: Vec<OctaveRow<L::Row>> = Vec::with_capacity(octaves);
+    // Classic noise's x tables, one per octave: the lanes' x is the same in every row.
+    let mut tables: Vec<ClassicXTable> = Vec::new();
+    if B::ROW_PART == RowPart::Classic && nx > 0 {
+        let chunks = nx.div_ceil(LANES);
+        let (lo, hi) = (
+            lane_x(params, 0).0[0],
+            lane_x(params, chunks - 1).0[LANES - 1],
+        );
+        let mut frequency = 1.0f32;
+        for _ in 0..octaves {
+            let mut table = ClassicXTable::default();
+            // Lanes a cell or less apart (so that a chunk's cells can fit one window).
+            let ascending = params.step[0] >= 0.0 && frequency > 0.0;
+            table.set_octave::<I>(
+                lo * frequency,
+                hi * frequency,
+                ascending,
+                chunks * LANES + 2,
+            );
+            tables.push(table);
+            frequency *= s.lacunarity;
+        }
+    }
     for (r, values) in out.chunks_mut(nx).enumerate() {
         let p = row_point(params, first_row + r);
         // The octaves' row set-up, in the scalar fractal's order of operations.
@@ -563,8 +586,25 @@ fn fill_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
         for _ in 0..octaves {
             let q = [p[1] * frequency, p[2] * frequency, p[3] * frequency];
             let qp = s.period.map(|v| v * frequency);
-            let classic = (B::ROW_PART == RowPart::Classic)
-                .then(|| ClassicRow::new(lut, job.dims, q, qp.map(lattice_period)));
+            let classic = (B::ROW_PART == RowPart::Classic).then(|| {
+                let row = ClassicRow::new(lut, job.dims, q, qp.map(lattice_period));
+                let table = &mut tables[setup.len()];
+                match job.dims {
+                    2 => {
+                        table.set_row::<L, I, 2>(lut, &row);
+                        table.set_terms::<I, 2, _>(&row);
+                    }
+                    3 => {
+                        table.set_row::<L, I, 3>(lut, &row);
+                        table.set_terms::<I, 3, _>(&row);
+                    }
+                    _ => {
+                        table.set_row::<L, I, 4>(lut, &row);
+                        table.set_terms::<I, 4, _>(&row);
+                    }
+                }
+                row
+            });
             let mut torus = [0.0; 3];
             if B::ROW_PART == RowPart::Torus {
                 let tau = TAU as f32;
@@ -588,8 +628,8 @@ fn fill_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
         }
         for (chunk, values) in values.chunks_mut(LANES).enumerate() {
             let px = lane_x(params, chunk);
-            let v = fractal::<L, Fl, B>(lut, job, px, &setup, norm);
-            values.copy_from_slice(&v.0[..values.len()]);
+            let v = fractal::<L, I, B>(lut, job, px, &setup, &tables, norm);
+            v.store(values);
         }
     }
 }
@@ -597,19 +637,20 @@ fn fill_rows<L: LaneHasher, Fl: Floor, B: BaseNoise>(
 /// The octave sum of the scalar `fractal`, lanes along x; for a `plain` job the base
 /// function itself (one octave, frequency 1).
 #[inline(always)]
-fn fractal<L: LaneHasher, Fl: Floor, B: BaseNoise>(
+fn fractal<L: LaneHasher, I: Isa, B: BaseNoise>(
     lut: &L,
     job: &Job,
     px: F,
     setup: &[OctaveRow<L::Row>],
+    tables: &[ClassicXTable],
     norm: f32,
 ) -> F {
     let mode = job.params.settings.mode;
     let mut sum = F::splat(0.0);
     let mut weight = F::splat(1.0);
-    for octave in setup {
+    for (o, octave) in setup.iter().enumerate() {
         // The one call of the base function (inlined: every call is another copy of it).
-        let n = B::at_row::<L, Fl>(lut, job, px * octave.frequency, octave);
+        let n = B::at_row::<L, I>(lut, job, px * octave.frequency, octave, tables.get(o));
         if job.plain {
             // The base function's own value (`0 + n` would turn −0 into +0).
             return n;
@@ -653,7 +694,14 @@ trait BaseNoise {
     const ROW_PART: RowPart;
 
     /// The base noise at x = `qx` (lanes) on the octave's row.
-    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, job: &Job, qx: F, o: &OctaveRow<L::Row>) -> F;
+    /// `table`: classic noise's x table of the octave.
+    fn at_row<L: LaneHasher, I: Isa>(
+        lut: &L,
+        job: &Job,
+        qx: F,
+        o: &OctaveRow<L::Row>,
+        table: Option<&ClassicXTable>,
+    ) -> F;
 }
 
 /// Classic noise in `D` dimensions.
@@ -671,9 +719,16 @@ impl<const D: usize> BaseNoise for Classic<D> {
     const ROW_PART: RowPart = RowPart::Classic;
 
     #[inline(always)]
-    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, _: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
+    fn at_row<L: LaneHasher, I: Isa>(
+        lut: &L,
+        _: &Job,
+        qx: F,
+        o: &OctaveRow<L::Row>,
+        table: Option<&ClassicXTable>,
+    ) -> F {
         let row = o.classic.expect("classic noise has its row set-up");
-        noise::classic::<L, Fl, D>(lut, qx, &row)
+        let table = table.expect("classic noise has its x tables");
+        noise::classic_tabled::<L, I, D>(lut, qx, &row, table)
     }
 }
 
@@ -681,8 +736,14 @@ impl BaseNoise for Simplex2 {
     const ROW_PART: RowPart = RowPart::Point;
 
     #[inline(always)]
-    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, _: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
-        noise::simplex2::<L, Fl>(lut, qx, F::splat(o.q[0]), None)
+    fn at_row<L: LaneHasher, I: Isa>(
+        lut: &L,
+        _: &Job,
+        qx: F,
+        o: &OctaveRow<L::Row>,
+        _: Option<&ClassicXTable>,
+    ) -> F {
+        noise::simplex2::<L, I>(lut, qx, F::splat(o.q[0]), None)
     }
 }
 
@@ -690,7 +751,13 @@ impl BaseNoise for Simplex2Tiled {
     const ROW_PART: RowPart = RowPart::Torus;
 
     #[inline(always)]
-    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, _: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
+    fn at_row<L: LaneHasher, I: Isa>(
+        lut: &L,
+        _: &Job,
+        qx: F,
+        o: &OctaveRow<L::Row>,
+        _: Option<&ClassicXTable>,
+    ) -> F {
         // As `base_noise`, an octave whose period is not positive (a frequency that
         // underflowed) is the plain function.
         if o.torus[0] > 0.0 {
@@ -698,9 +765,9 @@ impl BaseNoise for Simplex2Tiled {
             // lane, the scalar functions), y on the row's circle.
             let [x0, x1] = noise::torus_circle(qx, o.torus[0]);
             let p = [x0, x1, F::splat(o.torus[1]), F::splat(o.torus[2])];
-            noise::simplex4::<L, Fl>(lut, p, SIMPLEX34_R2 as f32, 27.0)
+            noise::simplex4::<L, I>(lut, p, SIMPLEX34_R2 as f32, 27.0)
         } else {
-            noise::simplex2::<L, Fl>(lut, qx, F::splat(o.q[0]), None)
+            noise::simplex2::<L, I>(lut, qx, F::splat(o.q[0]), None)
         }
     }
 }
@@ -709,9 +776,15 @@ impl BaseNoise for Simplex3 {
     const ROW_PART: RowPart = RowPart::Point;
 
     #[inline(always)]
-    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, job: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
+    fn at_row<L: LaneHasher, I: Isa>(
+        lut: &L,
+        job: &Job,
+        qx: F,
+        o: &OctaveRow<L::Row>,
+        _: Option<&ClassicXTable>,
+    ) -> F {
         let p = [qx, F::splat(o.q[0]), F::splat(o.q[1])];
-        noise::simplex3::<L, Fl, noise::Selections>(lut, p, job.r2, job.scale, None)
+        noise::simplex3::<L, I, noise::Selections>(lut, p, job.r2, job.scale, None)
     }
 }
 
@@ -719,8 +792,14 @@ impl BaseNoise for Simplex4 {
     const ROW_PART: RowPart = RowPart::Point;
 
     #[inline(always)]
-    fn at_row<L: LaneHasher, Fl: Floor>(lut: &L, job: &Job, qx: F, o: &OctaveRow<L::Row>) -> F {
+    fn at_row<L: LaneHasher, I: Isa>(
+        lut: &L,
+        job: &Job,
+        qx: F,
+        o: &OctaveRow<L::Row>,
+        _: Option<&ClassicXTable>,
+    ) -> F {
         let p = [qx, F::splat(o.q[0]), F::splat(o.q[1]), F::splat(o.q[2])];
-        noise::simplex4::<L, Fl>(lut, p, job.r2, job.scale)
+        noise::simplex4::<L, I>(lut, p, job.r2, job.scale)
     }
 }

@@ -9,7 +9,7 @@
 //! A domain warp moves each lane's point along every axis, so warped fields evaluate
 //! classic noise with [`classic_point`], which takes full lane points (no row part).
 
-use super::lanes::{Floor, F, U};
+use super::lanes::{flat, flat_mut, Isa, F, U};
 use super::lookup::{Grad3, LaneHasher};
 use crate::cpu::classic::fade;
 use crate::cpu::lattice::{wrap256, wrap_period};
@@ -38,23 +38,23 @@ fn lerp_row(a: F, b: F, t: f32) -> F {
 
 /// `wrap256` on every lane (`crate::cpu::lattice::wrap256`).
 #[inline(always)]
-fn wrap256_lanes<Fl: Floor>(cell: F) -> U {
+fn wrap256_lanes<I: Isa>(cell: F) -> U {
     // For a whole (or infinite, or NaN) cell, r is a whole number in [0, 256) (every step is
     // exact: division and multiplication by 256, floor, a difference of nearby integers),
     // or NaN.
-    let r = cell - 256.0 * Fl::floor(cell / 256.0);
+    let r = cell - 256.0 * I::floor(cell / 256.0);
     r.to_u32_low8()
 }
 
 /// `wrap256` or `wrap_period` of the scalar lattice (`wgpu_noise_cellular_wrap`) on every
 /// lane: a whole-number cell coordinate wrapped to `period` cells.
 #[inline(always)]
-pub(super) fn wrap_lanes<Fl: Floor>(cell: F, period: u32) -> U {
+pub(super) fn wrap_lanes<I: Isa>(cell: F, period: u32) -> U {
     if period == 256 {
-        return wrap256_lanes::<Fl>(cell);
+        return wrap256_lanes::<I>(cell);
     }
     // `wrap_period`.
-    let v = floored_mod::<Fl>(cell, period).to_u32();
+    let v = floored_mod::<I>(cell, period).to_u32();
     // The remainder is already below the period for finite cells; the integer division
     // (no vector instruction) runs only where it is not.
     if v.ge_u32(period).any() {
@@ -67,8 +67,8 @@ pub(super) fn wrap_lanes<Fl: Floor>(cell: F, period: u32) -> U {
 /// `cell_pair` of the scalar classic noise on every lane: the cell along x and the next one,
 /// wrapped to `period`.
 #[inline(always)]
-fn cell_pair_lanes<Fl: Floor>(cell: F, period: u32) -> [U; 2] {
-    let i0 = wrap_lanes::<Fl>(cell, period);
+fn cell_pair_lanes<I: Isa>(cell: F, period: u32) -> [U; 2] {
+    let i0 = wrap_lanes::<I>(cell, period);
     if period == 256 {
         return [i0, (i0 + 1) & 255];
     }
@@ -143,14 +143,14 @@ impl<R: Copy + Default> ClassicRow<R> {
 /// Classic noise in `D` dimensions at `x` on the lanes and the row `row`
 /// (`classic2/3/4_periodic`).
 #[inline(always)]
-pub fn classic<L: LaneHasher, Fl: Floor, const D: usize>(
+pub fn classic<L: LaneHasher, I: Isa, const D: usize>(
     lut: &L,
     x: F,
     row: &ClassicRow<L::Row>,
 ) -> F {
-    let cx = Fl::floor(x);
+    let cx = I::floor(x);
     let fx = x - cx;
-    let xi = cell_pair_lanes::<Fl>(cx, row.x_period);
+    let xi = cell_pair_lanes::<I>(cx, row.x_period);
     let dx = [fx, fx - 1.0];
     let [ay, az, aw] = &row.axes;
     let u = fade_lanes(fx);
@@ -169,6 +169,207 @@ pub fn classic<L: LaneHasher, Fl: Floor, const D: usize>(
         }
     }
     n[0]
+}
+
+/// Classic noise's corners along the x cells of one row at one octave: the x component of
+/// each corner's gradient, and its y, z, w components times the row's offsets (the terms
+/// `g[a] * d[a]` of the scalar dot product, which are the same along the row), so that the
+/// lanes read them ([`Isa::read`]) instead of looking up every lane's two cells. A row's
+/// cells are few (16 texels a cell: a 16-lane chunk spans one or two), so each is looked up
+/// once, not once per lane; the gradients are kept while the next rows lie in the same y, z,
+/// w cells, and only the products are made again.
+#[derive(Debug, Default)]
+pub struct ClassicXTable {
+    /// The first cell (a whole number), or `None`: no table for this octave.
+    first: Option<f32>,
+    /// The cells: those the lanes reach and the one after the last.
+    cells: usize,
+    /// Blocks of [`Isa::BLOCK`] cells in each table, the last one padding.
+    blocks: usize,
+    /// The wrapped y, z, w cells whose gradients `grads` holds.
+    key: Option<[[u32; 2]; 3]>,
+    /// Gradient component `a` of row corner `r`: table `r * D + a`, blocked ([`Isa`]),
+    /// in lane arrays for their alignment ([`flat`]).
+    grads: Vec<F>,
+    /// As `grads`, the components `a > 0` times the row's offset along that axis.
+    terms: Vec<F>,
+}
+
+/// The largest cell coordinate a table covers: every whole number below it is an `f32`,
+/// and so is the difference of two.
+const TABLE_CELL_LIMIT: f32 = 4_194_304.0;
+
+impl ClassicXTable {
+    /// Sets the table up for an octave whose lanes run from `lo` to `hi` (x times the
+    /// octave's frequency at the first lane of the row's first chunk and the last lane of its
+    /// last chunk), ascending along the lanes when `ascending`. No table where they do not
+    /// ascend, are not finite, far from the origin or span more than `max_cells` cells: the
+    /// lanes look up their cells themselves.
+    pub fn set_octave<I: Isa>(&mut self, lo: f32, hi: f32, ascending: bool, max_cells: usize) {
+        self.key = None;
+        self.first = None;
+        let (lo, hi) = (lo.floor(), hi.floor());
+        if !(ascending && lo.abs() < TABLE_CELL_LIMIT && hi.abs() < TABLE_CELL_LIMIT) {
+            return;
+        }
+        let cells = (hi - lo) as usize + 2;
+        if cells > max_cells {
+            return;
+        }
+        self.first = Some(lo);
+        self.cells = cells;
+        self.blocks = cells.div_ceil(I::BLOCK) + 1;
+    }
+
+    /// Looks up the gradients for `row` (an octave's row of `D`-dimensional classic noise)
+    /// where its y, z, w cells differ from the last row's. [`ClassicXTable::set_terms`]
+    /// then completes the tables.
+    pub fn set_row<L: LaneHasher, I: Isa, const D: usize>(
+        &mut self,
+        lut: &L,
+        row: &ClassicRow<L::Row>,
+    ) {
+        let Some(first) = self.first else {
+            return;
+        };
+        let key = row.axes.map(|a| a.cells);
+        if self.key == Some(key) {
+            return;
+        }
+        let tables = D << (D - 1);
+        let block = I::BLOCK;
+        let size = (self.blocks * tables * block).div_ceil(super::lanes::LANES);
+        self.grads.clear();
+        self.grads.resize(size, F::splat(0.0));
+        let grads = flat_mut(&mut self.grads);
+        for k in 0..self.cells {
+            // Whole numbers below `TABLE_CELL_LIMIT`: exact.
+            let c = first + k as f32;
+            let x = if row.x_period == 256 {
+                wrap256(c)
+            } else {
+                wrap_period(c, row.x_period)
+            };
+            for r in 0..1 << (D - 1) {
+                let (y, z, w) = (key[0][r & 1], key[1][(r >> 1) & 1], key[2][r >> 2]);
+                let g: [f32; 4] = match D {
+                    4 => lut.lattice_grad4(x, y, z, w),
+                    3 => {
+                        let g = lut.lattice_grad3(x, y, z);
+                        [g[0], g[1], g[2], 0.0]
+                    }
+                    _ => {
+                        let g = lut.lattice_grad2(x, y);
+                        [g[0], g[1], 0.0, 0.0]
+                    }
+                };
+                for (a, g) in g.iter().enumerate().take(D) {
+                    let t = r * D + a;
+                    grads[(k / block * tables + t) * block + k % block] = *g;
+                }
+            }
+        }
+        self.key = Some(key);
+        // The x components are the gradients' own, until the cells change.
+        self.terms.clone_from(&self.grads);
+    }
+
+    /// Multiplies the y, z, w components by the row's offsets (each row: the offsets
+    /// change with y, z, w). Inlined into the fill's `#[target_feature]` copies: the
+    /// products are a few vector instructions there.
+    #[inline(always)]
+    pub fn set_terms<I: Isa, const D: usize, R>(&mut self, row: &ClassicRow<R>) {
+        if self.first.is_none() {
+            return;
+        }
+        let tables = D << (D - 1);
+        let block = I::BLOCK;
+        let (grads, terms) = (flat(&self.grads), flat_mut(&mut self.terms));
+        // A block holds `block` entries of each table in turn.
+        for (g, t) in grads
+            .chunks_exact(tables * block)
+            .zip(terms.chunks_exact_mut(tables * block))
+            .take(self.blocks)
+        {
+            for r in 0..1 << (D - 1) {
+                for a in 1..D {
+                    let d = row.axes[a - 1].d[(r >> (a - 1)) & 1];
+                    let at = (r * D + a) * block;
+                    for (t, g) in t[at..at + block].iter_mut().zip(&g[at..at + block]) {
+                        *t = g * d;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [`classic`] reading the corners from the row's x table where the chunk's cells fit one
+/// window of the ISA's table reads (bit for bit the same: the same products, summed and
+/// interpolated in the same order); [`classic`] itself elsewhere.
+#[inline(always)]
+pub fn classic_tabled<L: LaneHasher, I: Isa, const D: usize>(
+    lut: &L,
+    x: F,
+    row: &ClassicRow<L::Row>,
+    table: &ClassicXTable,
+) -> F {
+    let Some(first) = table.first else {
+        return classic::<L, I, D>(lut, x, row);
+    };
+    let cx = I::floor(x);
+    // Whole numbers below `TABLE_CELL_LIMIT`: exact.
+    let Some(window) = I::window(cx - first, table.blocks) else {
+        return classic::<L, I, D>(lut, x, row);
+    };
+    let tables = D << (D - 1);
+    let terms = &flat(&table.terms)[..table.blocks * tables * I::BLOCK];
+    let fx = x - cx;
+    let dx = [fx, fx - 1.0];
+    let u = fade_lanes(fx);
+    let mut n = [F::splat(0.0); 8];
+    for (r, n) in n.iter_mut().enumerate().take(1 << (D - 1)) {
+        // SAFETY: `terms` holds the tables `window` was prepared for; `r` is a corner.
+        let (left, right) = unsafe {
+            (
+                tabled_corner::<I, D>(terms, &window, r, 0, dx[0]),
+                tabled_corner::<I, D>(terms, &window, r, 1, dx[1]),
+            )
+        };
+        *n = lerp(left, right, u);
+    }
+    let [ay, az, aw] = &row.axes;
+    let mut count = 1 << (D - 1);
+    for axis in [ay, az, aw].iter().take(D - 1) {
+        count /= 2;
+        for k in 0..count {
+            n[k] = lerp_row(n[2 * k], n[2 * k + 1], axis.fade);
+        }
+    }
+    n[0]
+}
+
+/// Corner `r` of [`classic_tabled`] at the cell `side` (0 or 1) past each lane's: the
+/// scalar `g[0] * d[0] + g[1] * d[1] + …` with the row's terms read from the table.
+///
+/// # Safety
+/// `terms` holds the `D * 2^(D-1)` blocked tables of a [`ClassicXTable`] for which
+/// `window` was prepared; `r < 2^(D-1)`, `side <= 1`.
+#[inline(always)]
+unsafe fn tabled_corner<I: Isa, const D: usize>(
+    terms: &[f32],
+    window: &super::lanes::Window,
+    r: usize,
+    side: usize,
+    dx: F,
+) -> F {
+    let tables = D << (D - 1);
+    // SAFETY (each read): table `r * D + a` is one of `tables`.
+    let mut n = unsafe { I::read(terms, window, tables, r * D, side) } * dx;
+    for a in 1..D {
+        n = n + unsafe { I::read(terms, window, tables, r * D + a, side) };
+    }
+    n
 }
 
 /// One corner of classic noise, on the x cell `xi` at offset `dx` and the row's corner `r`
@@ -199,7 +400,7 @@ fn classic_corner<L: LaneHasher, const D: usize>(
 /// after a domain warp; the first `D` are used) with the lattice period `period` of each
 /// axis (256: not tiled): `classic2/3/4_periodic` with nothing shared along a row.
 #[inline(always)]
-pub fn classic_point<L: LaneHasher, Fl: Floor, const D: usize>(
+pub fn classic_point<L: LaneHasher, I: Isa, const D: usize>(
     lut: &L,
     p: &[F; 4],
     period: &[u32; 4],
@@ -209,11 +410,11 @@ pub fn classic_point<L: LaneHasher, Fl: Floor, const D: usize>(
     let mut fades = [F::splat(0.0); 4];
     let mut cells = [[U::splat(0); 2]; 4];
     for a in 0..D {
-        let c = Fl::floor(p[a]);
+        let c = I::floor(p[a]);
         let f = p[a] - c;
         d[a] = [f, f - 1.0];
         fades[a] = fade_lanes(f);
-        cells[a] = cell_pair_lanes::<Fl>(c, period[a]);
+        cells[a] = cell_pair_lanes::<I>(c, period[a]);
     }
     let mut n = [F::splat(0.0); 8];
     // Below 4D the corners are written out (a literal `r`: warped 2D up to 2x, 3D 1.3x faster
@@ -349,10 +550,10 @@ pub fn torus_circle(v: F, period: f32) -> [F; 2] {
 /// Tileable 2D simplex noise (`simplex2_tiled`): 4D simplex noise on the torus of the
 /// periods `period`, both coordinates per lane.
 #[inline(always)]
-pub fn simplex2_tiled<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, period: [f32; 2]) -> F {
+pub fn simplex2_tiled<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F, period: [f32; 2]) -> F {
     let [x0, x1] = torus_circle(x, period[0]);
     let [y0, y1] = torus_circle(y, period[1]);
-    simplex4::<L, Fl>(lut, [x0, x1, y0, y1], SIMPLEX34_R2 as f32, 27.0)
+    simplex4::<L, I>(lut, [x0, x1, y0, y1], SIMPLEX34_R2 as f32, 27.0)
 }
 
 /// `corner_value`: `max(r² − |d|², 0)⁴ (g·d)` in the scalar order, `gd` = `g·d`.
@@ -400,12 +601,12 @@ fn grad_dot3(g: Grad3, d: [F; 3], turn: Option<Turn>) -> F {
 /// The simplex of 2D points (`simplex2_corners`): the offsets from its three corners to the
 /// points, and the corners' gradients.
 #[inline(always)]
-fn simplex2_corners<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F) -> ([[F; 2]; 3], [Grad3; 3]) {
+fn simplex2_corners<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F) -> ([[F; 2]; 3], [Grad3; 3]) {
     let f2 = SIMPLEX2_F as f32;
     let g2 = SIMPLEX2_G as f32;
     let s = (x + y) * f2;
-    let i = Fl::floor(x + s);
-    let j = Fl::floor(y + s);
+    let i = I::floor(x + s);
+    let j = I::floor(y + s);
     let t = (i + j) * g2;
     let x0 = x - (i - t);
     let y0 = y - (j - t);
@@ -415,16 +616,16 @@ fn simplex2_corners<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F) -> ([[F; 2]; 
     let y1 = y0 - j1.to_f32() + g2;
     let x2 = x0 - 1.0 + 2.0 * g2;
     let y2 = y0 - 1.0 + 2.0 * g2;
-    let ii = wrap256_lanes::<Fl>(i);
-    let jj = wrap256_lanes::<Fl>(j);
+    let ii = wrap256_lanes::<I>(i);
+    let jj = wrap256_lanes::<I>(j);
     let g = lut.simplex2_grads([ii, jj], [i1, j1]);
     ([[x0, y0], [x1, y1], [x2, y2]], g)
 }
 
 /// 2D simplex noise (`simplex2`), or with `turn` flow noise (`flow2`).
 #[inline(always)]
-pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn>) -> F {
-    let (d, g) = simplex2_corners::<L, Fl>(lut, x, y);
+pub fn simplex2<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F, turn: Option<Turn>) -> F {
+    let (d, g) = simplex2_corners::<L, I>(lut, x, y);
     let r2 = SIMPLEX2_R2 as f32;
     let sum = corner_value(&d[0], grad_dot2(g[0], d[0], turn), r2)
         + corner_value(&d[1], grad_dot2(g[1], d[1], turn), r2)
@@ -435,8 +636,8 @@ pub fn simplex2<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn
 /// 2D simplex noise and its gradient `[value, ∂/∂x, ∂/∂y]` (`simplex2_deriv`), or with
 /// `turn` flow noise's (`flow2_deriv`).
 #[inline(always)]
-pub fn simplex2_deriv<L: LaneHasher, Fl: Floor>(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
-    let (d, g) = simplex2_corners::<L, Fl>(lut, x, y);
+pub fn simplex2_deriv<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
+    let (d, g) = simplex2_corners::<L, I>(lut, x, y);
     let g = [
         vector2(g[0], turn),
         vector2(g[1], turn),
@@ -523,7 +724,7 @@ fn value_and_gradient<const N: usize, const C: usize>(
 /// The simplex of 3D points (`simplex3_corners`), its tetrahedron picked by `O`: the
 /// offsets from its four corners to the points, and the corners' gradients.
 #[inline(always)]
-fn simplex3_corners<L: LaneHasher, Fl: Floor, O: Order3>(
+fn simplex3_corners<L: LaneHasher, I: Isa, O: Order3>(
     lut: &L,
     p: [F; 3],
 ) -> ([[F; 3]; 4], [Grad3; 4]) {
@@ -531,9 +732,9 @@ fn simplex3_corners<L: LaneHasher, Fl: Floor, O: Order3>(
     let f3 = SIMPLEX3_F as f32;
     let g3 = SIMPLEX3_G as f32;
     let s = (x + y + z) * f3;
-    let i = Fl::floor(x + s);
-    let j = Fl::floor(y + s);
-    let k = Fl::floor(z + s);
+    let i = I::floor(x + s);
+    let j = I::floor(y + s);
+    let k = I::floor(z + s);
     let t = (i + j + k) * g3;
     let x0 = x - (i - t);
     let y0 = y - (j - t);
@@ -548,9 +749,9 @@ fn simplex3_corners<L: LaneHasher, Fl: Floor, O: Order3>(
     let x3 = x0 - 1.0 + 3.0 * g3;
     let y3 = y0 - 1.0 + 3.0 * g3;
     let z3 = z0 - 1.0 + 3.0 * g3;
-    let ii = wrap256_lanes::<Fl>(i);
-    let jj = wrap256_lanes::<Fl>(j);
-    let kk = wrap256_lanes::<Fl>(k);
+    let ii = wrap256_lanes::<I>(i);
+    let jj = wrap256_lanes::<I>(j);
+    let kk = wrap256_lanes::<I>(k);
     let g = lut.simplex3_grads([ii, jj, kk], o1, o2);
     ([[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]], g)
 }
@@ -558,14 +759,14 @@ fn simplex3_corners<L: LaneHasher, Fl: Floor, O: Order3>(
 /// 3D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex3_r2`), or
 /// with `turn` flow noise (`flow3_r2`).
 #[inline(always)]
-pub fn simplex3<L: LaneHasher, Fl: Floor, O: Order3>(
+pub fn simplex3<L: LaneHasher, I: Isa, O: Order3>(
     lut: &L,
     p: [F; 3],
     r2: f32,
     scale: f32,
     turn: Option<Turn>,
 ) -> F {
-    let (d, g) = simplex3_corners::<L, Fl, O>(lut, p);
+    let (d, g) = simplex3_corners::<L, I, O>(lut, p);
     let sum = corner_value(&d[0], grad_dot3(g[0], d[0], turn), r2)
         + corner_value(&d[1], grad_dot3(g[1], d[1], turn), r2)
         + corner_value(&d[2], grad_dot3(g[2], d[2], turn), r2)
@@ -577,14 +778,14 @@ pub fn simplex3<L: LaneHasher, Fl: Floor, O: Order3>(
 /// radius `r2` and scale `scale` (`simplex3_deriv`), or with `turn` flow noise's
 /// (`flow3_deriv`).
 #[inline(always)]
-pub fn simplex3_deriv<L: LaneHasher, Fl: Floor, O: Order3>(
+pub fn simplex3_deriv<L: LaneHasher, I: Isa, O: Order3>(
     lut: &L,
     p: [F; 3],
     r2: f32,
     scale: f32,
     turn: Option<Turn>,
 ) -> [F; 4] {
-    let (d, g) = simplex3_corners::<L, Fl, O>(lut, p);
+    let (d, g) = simplex3_corners::<L, I, O>(lut, p);
     let g = [
         vector3(g[0], turn),
         vector3(g[1], turn),
@@ -665,14 +866,14 @@ impl Order3 for Logic {
 /// (y + z, x + z, x + y)`, each corner wrapped into the tile of `period` cells before it
 /// is hashed, kernel r² = 0.5.
 #[inline(always)]
-pub fn simplex3_periodic<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 3], period: [u32; 3]) -> F {
+pub fn simplex3_periodic<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3], period: [u32; 3]) -> F {
     let [x, y, z] = p;
     let u = y + z;
     let v = x + z;
     let w = x + y;
-    let i = Fl::floor(u);
-    let j = Fl::floor(v);
-    let k = Fl::floor(w);
+    let i = I::floor(u);
+    let j = I::floor(v);
+    let k = I::floor(w);
     let (o1, o2) = L::GraphOrder3::order(u - i, v - j, w - k);
     let offsets = [[U::splat(0); 3], o1, o2, [U::splat(1); 3]];
     let mut values = [F::splat(0.0); 4];
@@ -685,13 +886,13 @@ pub fn simplex3_periodic<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 3], period: [
         let cy = (a + e - b) * 0.5;
         let cz = (a + b - e) * 0.5;
         let d = [x - cx, y - cy, z - cz];
-        let wx = floored_mod::<Fl>(cx, period[0]);
-        let wy = floored_mod::<Fl>(cy, period[1]);
-        let wz = floored_mod::<Fl>(cz, period[2]);
+        let wx = floored_mod::<I>(cx, period[0]);
+        let wy = floored_mod::<I>(cy, period[1]);
+        let wz = floored_mod::<I>(cz, period[2]);
         let g = lut.grad3(
-            wrap256_lanes::<Fl>(wy + wz),
-            wrap256_lanes::<Fl>(wx + wz),
-            wrap256_lanes::<Fl>(wx + wy),
+            wrap256_lanes::<I>(wy + wz),
+            wrap256_lanes::<I>(wx + wz),
+            wrap256_lanes::<I>(wx + wy),
         );
         *value = corner_value(&d, g.dot3(d), 0.5);
     }
@@ -703,24 +904,24 @@ pub fn simplex3_periodic<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 3], period: [
 /// lane: the float steps of the scalar `wrap_period` (whole numbers) and `wrap_half_period`
 /// (multiples of 1/2), exact for both.
 #[inline(always)]
-fn floored_mod<Fl: Floor>(c: F, period: u32) -> F {
+fn floored_mod<I: Isa>(c: F, period: u32) -> F {
     let p = period as f32;
-    let r = c - p * Fl::floor(c / p);
+    let r = c - p * I::floor(c / p);
     let r = r.lt(F::splat(0.0)).select_f(r + p, r);
     r.ge(F::splat(p)).select_f(r - p, r)
 }
 
 /// 4D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex4_r2`).
 #[inline(always)]
-pub fn simplex4<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f32) -> F {
+pub fn simplex4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4], r2: f32, scale: f32) -> F {
     let [x, y, z, w] = p;
     let f4 = SIMPLEX4_F as f32;
     let g4 = SIMPLEX4_G as f32;
     let s = (x + y + z + w) * f4;
-    let i = Fl::floor(x + s);
-    let j = Fl::floor(y + s);
-    let k = Fl::floor(z + s);
-    let l = Fl::floor(w + s);
+    let i = I::floor(x + s);
+    let j = I::floor(y + s);
+    let k = I::floor(z + s);
+    let l = I::floor(w + s);
     let t = (i + j + k + l) * g4;
     let x0 = x - (i - t);
     let y0 = y - (j - t);
@@ -744,10 +945,10 @@ pub fn simplex4<L: LaneHasher, Fl: Floor>(lut: &L, p: [F; 4], r2: f32, scale: f3
     let d2 = corner_offsets(&d0, &o2, 2.0 * g4);
     let d3 = corner_offsets(&d0, &o3, 3.0 * g4);
     let d4 = corner_offsets(&d0, &[one; 4], 4.0 * g4);
-    let ii = wrap256_lanes::<Fl>(i);
-    let jj = wrap256_lanes::<Fl>(j);
-    let kk = wrap256_lanes::<Fl>(k);
-    let ll = wrap256_lanes::<Fl>(l);
+    let ii = wrap256_lanes::<I>(i);
+    let jj = wrap256_lanes::<I>(j);
+    let kk = wrap256_lanes::<I>(k);
+    let ll = wrap256_lanes::<I>(l);
     let zero = U::splat(0);
     let g = lut.simplex4_grads([ii, jj, kk, ll], [[zero; 4], o1, o2, o3, [one; 4]]);
     let sum = corner_value(&d0, g[0].dot(d0), r2)

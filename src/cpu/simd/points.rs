@@ -302,7 +302,7 @@ pub(super) fn fill_point_rows<L: LaneHasher, N: LaneNoise<L>>(
             }
             row.warped_sum::<L, N>(lut, job, points, n);
             for (values, v) in values.chunks_mut(LANES).zip(&row.octaves.total) {
-                values.copy_from_slice(&v.0[..values.len()]);
+                v.store(values);
             }
         }
     }
