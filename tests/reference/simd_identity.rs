@@ -2,8 +2,8 @@
 //! every noise function and dimension, both lookup variants, every fractal mode, both
 //! kernels, tiling, several seeds, negative and large offsets, slabs that start inside the
 //! field, row lengths that are not multiples of the lane count, every instruction set this
-//! CPU has, and one or several threads; classic rows whose lanes lie up to more than a cell
-//! apart and near where the row tables stop; domain warp (1 and 2 iterations, several warp
+//! CPU has, and one or several threads; classic rows dense and sparse enough for their row
+//! tables and not; domain warp (1 and 2 iterations, several warp
 //! octaves and frequencies, tiled too) and flow noise, which the lanes evaluate at full
 //! per-lane points. Gradient fields (fBm of simplex or flow noise and its analytic
 //! gradient) and curl fields on lanes give the scalar fills' values bit for bit. Noise graphs on lanes (`simd::fill_graph_slab`) give the scalar graph
@@ -87,9 +87,9 @@ fn variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
         }
         if kind == NoiseKind::Classic {
             // Classic rows read their corners from per-row x tables through windows of
-            // lanes: spacings that fill a window, overflow it in later octaves, and the
-            // coordinates where the tables stop (`TABLE_CELL_LIMIT`, 2²²).
-            for (spacing, offset) in [(0.51, -3.3), (0.97, 2_097_100.5), (1.7, 0.25)] {
+            // lanes, up to a quarter of a cell a texel: spacings at that edge (the later
+            // octaves past it), past it, and far from the origin.
+            for (spacing, offset) in [(0.25, -3.3), (0.24, 1_000_000.5), (0.9, 0.25)] {
                 let mut dense: Vec<f64> = (0..dims).map(|a| 1.5 + a as f64).collect();
                 dense[0] = spacing * x as f64;
                 let at: Vec<f64> = (0..dims).map(|a| offset - a as f64).collect();

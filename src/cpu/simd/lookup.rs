@@ -115,6 +115,24 @@ impl Grad4 {
     }
 }
 
+impl Grad4 {
+    /// The gradient's components (`grad4_of_index`), for classic noise's row tables.
+    #[inline(always)]
+    pub fn vector(self) -> [F; 4] {
+        let n = self.0;
+        let (a, b, c) = (sign(n, 4), sign(n, 2), sign(n, 1));
+        let group = n >> 3;
+        let zero = F::splat(0.0);
+        let (g0, g1, g2, g3) = (group.eq(0), group.eq(1), group.eq(2), group.eq(3));
+        [
+            g0.select_f(zero, a),
+            g0.select_f(a, g1.select_f(zero, b)),
+            (g0 | g1).select_f(b, g2.select_f(zero, c)),
+            g3.select_f(zero, c),
+        ]
+    }
+}
+
 /// `±1` from bit `bit` of `n` (set = -1), as the scalar decoders' sign choice.
 #[inline(always)]
 fn sign(n: U, bit: u32) -> F {

@@ -566,14 +566,13 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
         let mut frequency = 1.0f32;
         for _ in 0..octaves {
             let mut table = ClassicXTable::default();
-            // Lanes a cell or less apart (so that a chunk's cells can fit one window).
             let ascending = params.step[0] >= 0.0 && frequency > 0.0;
-            table.set_octave::<I>(
-                lo * frequency,
-                hi * frequency,
-                ascending,
-                chunks * LANES + 2,
-            );
+            // Lanes a quarter of a cell or less apart: denser rows look up their cells
+            // (in y, z, w too, so every row or two) nearly as often as the lanes would, and
+            // the table's upkeep made them slower (at a cell a texel, 3D: 229 -> 65 M samples/s
+            // with the textures, 198 -> 134 with the hash, one thread; docs/performance.md).
+            let max_cells = chunks * LANES / 4 + 2;
+            table.set_octave::<I>(lo * frequency, hi * frequency, ascending, max_cells);
             tables.push(table);
             frequency *= s.lacunarity;
         }
@@ -586,7 +585,9 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
         for _ in 0..octaves {
             let q = [p[1] * frequency, p[2] * frequency, p[3] * frequency];
             let qp = s.period.map(|v| v * frequency);
-            let classic = (B::ROW_PART == RowPart::Classic).then(|| {
+            // An `if`, not `then(|| …)`: a closure stays a call, compiled without the
+            // copy's `#[target_feature]`s, and the tables' lane lookups run in it.
+            let classic = if B::ROW_PART == RowPart::Classic {
                 let row = ClassicRow::new(lut, job.dims, q, qp.map(lattice_period));
                 let table = &mut tables[setup.len()];
                 match job.dims {
@@ -603,8 +604,10 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
                         table.set_terms::<I, 4, _>(&row);
                     }
                 }
-                row
-            });
+                Some(row)
+            } else {
+                None
+            };
             let mut torus = [0.0; 3];
             if B::ROW_PART == RowPart::Torus {
                 let tau = TAU as f32;

@@ -9,7 +9,7 @@
 //! A domain warp moves each lane's point along every axis, so warped fields evaluate
 //! classic noise with [`classic_point`], which takes full lane points (no row part).
 
-use super::lanes::{flat, flat_mut, Isa, F, U};
+use super::lanes::{flat, flat_mut, Isa, F, LANES, U};
 use super::lookup::{Grad3, LaneHasher};
 use crate::cpu::classic::fade;
 use crate::cpu::lattice::{wrap256, wrap_period};
@@ -222,8 +222,11 @@ impl ClassicXTable {
     }
 
     /// Looks up the gradients for `row` (an octave's row of `D`-dimensional classic noise)
-    /// where its y, z, w cells differ from the last row's. [`ClassicXTable::set_terms`]
-    /// then completes the tables.
+    /// where its y, z, w cells differ from the last row's: a block of cells at a time with
+    /// the lanes' own lookups (each cell once, where the lanes look up two cells each; at a
+    /// cell a texel the y cells change every row). [`ClassicXTable::set_terms`] then
+    /// completes the tables.
+    #[inline(always)]
     pub fn set_row<L: LaneHasher, I: Isa, const D: usize>(
         &mut self,
         lut: &L,
@@ -238,34 +241,30 @@ impl ClassicXTable {
         }
         let tables = D << (D - 1);
         let block = I::BLOCK;
-        let size = (self.blocks * tables * block).div_ceil(super::lanes::LANES);
-        self.grads.clear();
+        let size = (self.blocks * tables * block).div_ceil(LANES);
         self.grads.resize(size, F::splat(0.0));
         let grads = flat_mut(&mut self.grads);
-        for k in 0..self.cells {
+        // `LANES` cells at a time (one or two blocks); the padding cells' gradients are
+        // never read.
+        for k in (0..self.cells).step_by(LANES) {
             // Whole numbers below `TABLE_CELL_LIMIT`: exact.
-            let c = first + k as f32;
-            let x = if row.x_period == 256 {
-                wrap256(c)
-            } else {
-                wrap_period(c, row.x_period)
-            };
+            let cells = U(std::array::from_fn(|i| (k + i) as u32)).to_f32() + first;
+            let [x, _] = cell_pair_lanes::<I>(cells, row.x_period);
             for r in 0..1 << (D - 1) {
-                let (y, z, w) = (key[0][r & 1], key[1][(r >> 1) & 1], key[2][r >> 2]);
-                let g: [f32; 4] = match D {
-                    4 => lut.lattice_grad4(x, y, z, w),
-                    3 => {
-                        let g = lut.lattice_grad3(x, y, z);
-                        [g[0], g[1], g[2], 0.0]
-                    }
+                let g = match D {
+                    4 => lut.grad4_row(row.rows[r], x).vector(),
                     _ => {
-                        let g = lut.lattice_grad2(x, y);
-                        [g[0], g[1], 0.0, 0.0]
+                        let [g0, g1, g2] = lut.grad3_row(row.rows[r], x).vector();
+                        [g0, g1, g2, F::splat(0.0)]
                     }
                 };
                 for (a, g) in g.iter().enumerate().take(D) {
                     let t = r * D + a;
-                    grads[(k / block * tables + t) * block + k % block] = *g;
+                    for h in 0..LANES / block {
+                        // The cells' block is below `blocks` (one past the last is padding).
+                        let at = ((k + h * block) / block * tables + t) * block;
+                        grads[at..at + block].copy_from_slice(&g.0[h * block..][..block]);
+                    }
                 }
             }
         }
