@@ -327,7 +327,12 @@ int_ops!(BitAnd bitand &, BitOr bitor |, BitXor bitxor ^, Shr shr >>, Shl shl <<
 /// `(e / BLOCK * tables + t) * BLOCK + e % BLOCK`, so that one register's window of entries
 /// is two blocks `tables * BLOCK` apart, at offsets known when the code is compiled.
 pub trait Isa: Copy {
-    /// Entries per block of the tables this ISA reads (its register's lanes, or any).
+    /// Whether this ISA reads tables with register permutes ([`Isa::window`],
+    /// [`Isa::read`]); without them the lanes look up their own cells (reading a table
+    /// lane by lane made SSE2's classic 3D fill 3.4× slower).
+    const PERMUTES: bool = false;
+
+    /// Entries per block of the tables this ISA reads (its register's lanes).
     const BLOCK: usize = LANES;
 
     /// Lane-wise `f32::floor`, bit for bit.
@@ -335,39 +340,34 @@ pub trait Isa: Copy {
 
     /// Prepares [`Isa::read`] of entries `at[i]` and `at[i] + 1` of tables of `blocks`
     /// blocks, for entries `at` (whole numbers, as `f32`s) that do not decrease along the
-    /// lanes; `None` where the lanes spread wider than one window, or outside the tables.
+    /// lanes; `None` where the lanes spread wider than one window, or outside the tables,
+    /// and always without [`Isa::PERMUTES`].
     #[inline(always)]
-    fn window(at: F, blocks: usize) -> Option<Window> {
-        // Every lane (not only the ends: the reads index each lane) a whole number from 0
-        // to the last entry but one: exact, and so is `to_u32`.
-        let entries = (blocks * Self::BLOCK) as f32;
-        if !at.0.iter().all(|&a| a >= 0.0 && a + 1.0 < entries) {
-            return None;
-        }
-        Some(Window {
-            block: [0; 2],
-            at: [at.to_u32(), at.to_u32() + 1],
-        })
+    fn window(_at: F, _blocks: usize) -> Option<Window> {
+        None
     }
 
     /// Entry `at[i] + side` of table `t` of `tables` on every lane.
     ///
     /// # Safety
-    /// `blocked` holds `blocks * tables * BLOCK` entries, for the `blocks` that `window`
-    /// was prepared for; `t < tables`, `side <= 1`.
+    /// `window` is one [`Isa::window`] gave (so this ISA permutes), for tables of the
+    /// `blocks` it was given: `blocked` holds `blocks * tables * BLOCK` entries; `t <
+    /// tables`, `side <= 1`.
     #[inline(always)]
-    unsafe fn read(blocked: &[f32], window: &Window, tables: usize, t: usize, side: usize) -> F {
-        let b = Self::BLOCK;
-        F(std::array::from_fn(|i| {
-            let e = window.at[side].0[i] as usize;
-            blocked[(e / b * tables + t) * b + e % b]
-        }))
+    unsafe fn read(
+        _blocked: &[f32],
+        _window: &Window,
+        _tables: usize,
+        _t: usize,
+        _side: usize,
+    ) -> F {
+        unreachable!("an ISA without permutes gives no window to read with")
     }
 }
 
 /// Which entries [`Isa::read`] reads on every lane: the block at which each register's
 /// window starts (the window is it and the next), and each lane's entry from there (for
-/// `side` 0 and 1); levels without permutes count from the tables' start.
+/// `side` 0 and 1).
 #[derive(Clone, Copy, Debug)]
 pub struct Window {
     block: [usize; 2],
@@ -395,6 +395,7 @@ pub struct Avx2Lanes;
 
 #[cfg(target_arch = "x86_64")]
 impl Isa for Avx2Lanes {
+    const PERMUTES: bool = true;
     const BLOCK: usize = 8;
 
     #[inline(always)]
@@ -462,6 +463,8 @@ pub struct Avx512Lanes;
 
 #[cfg(target_arch = "x86_64")]
 impl Isa for Avx512Lanes {
+    const PERMUTES: bool = true;
+
     #[inline(always)]
     fn floor(x: F) -> F {
         x.map(f32::floor)

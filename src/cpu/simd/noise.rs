@@ -203,13 +203,14 @@ impl ClassicXTable {
     /// Sets the table up for an octave whose lanes run from `lo` to `hi` (x times the
     /// octave's frequency at the first lane of the row's first chunk and the last lane of its
     /// last chunk), ascending along the lanes when `ascending`. No table where they do not
-    /// ascend, are not finite, far from the origin or span more than `max_cells` cells: the
-    /// lanes look up their cells themselves.
+    /// ascend, are not finite, far from the origin or span more than `max_cells` cells, nor
+    /// for an ISA without permutes: the lanes look up their cells themselves.
     pub fn set_octave<I: Isa>(&mut self, lo: f32, hi: f32, ascending: bool, max_cells: usize) {
         self.key = None;
         self.first = None;
         let (lo, hi) = (lo.floor(), hi.floor());
-        if !(ascending && lo.abs() < TABLE_CELL_LIMIT && hi.abs() < TABLE_CELL_LIMIT) {
+        if !(I::PERMUTES && ascending && lo.abs() < TABLE_CELL_LIMIT && hi.abs() < TABLE_CELL_LIMIT)
+        {
             return;
         }
         let cells = (hi - lo) as usize + 2;
