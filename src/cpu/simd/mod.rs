@@ -729,9 +729,12 @@ impl<const D: usize> BaseNoise for Classic<D> {
         o: &OctaveRow<L::Row>,
         table: Option<&ClassicXTable>,
     ) -> F {
-        let row = o.classic.expect("classic noise has its row set-up");
+        let row = o
+            .classic
+            .as_ref()
+            .expect("classic noise has its row set-up");
         let table = table.expect("classic noise has its x tables");
-        noise::classic_tabled::<L, I, D>(lut, qx, &row, table)
+        noise::classic_tabled::<L, I, D>(lut, qx, row, table)
     }
 }
 

@@ -285,11 +285,12 @@ impl ClassicXTable {
         let tables = D << (D - 1);
         let block = I::BLOCK;
         let (grads, terms) = (flat(&self.grads), flat_mut(&mut self.terms));
-        // A block holds `block` entries of each table in turn.
+        // A block holds `block` entries of each table in turn. The last block is padding
+        // (the window after the last cell's): read, never selected.
         for (g, t) in grads
             .chunks_exact(tables * block)
             .zip(terms.chunks_exact_mut(tables * block))
-            .take(self.blocks)
+            .take(self.blocks - 1)
         {
             for r in 0..1 << (D - 1) {
                 for a in 1..D {
