@@ -152,17 +152,23 @@ pub fn classic<L: LaneHasher, I: Isa, const D: usize>(
     let fx = x - cx;
     let xi = cell_pair_lanes::<I>(cx, row.x_period);
     let dx = [fx, fx - 1.0];
-    let [ay, az, aw] = &row.axes;
     let u = fade_lanes(fx);
-    // Interpolate along x, then y, z, w: each step halves the corners (b is the lowest bit).
+    // Interpolate along x, then y, z, w.
     let mut n = [F::splat(0.0); 8];
     for (r, n) in n.iter_mut().enumerate().take(1 << (D - 1)) {
         let left = classic_corner::<L, D>(lut, row, xi[0], dx[0], r);
         let right = classic_corner::<L, D>(lut, row, xi[1], dx[1], r);
         *n = lerp(left, right, u);
     }
+    lerp_along_row::<D>(n, &row.axes)
+}
+
+/// The corners' values interpolated along x (`n[r]` for the row corner `r`) interpolated
+/// along y, z, w with the row's fades: each step halves the corners (the lowest bit first).
+#[inline(always)]
+fn lerp_along_row<const D: usize>(mut n: [F; 8], axes: &[Axis; 3]) -> F {
     let mut count = 1 << (D - 1);
-    for axis in [ay, az, aw].iter().take(D - 1) {
+    for axis in axes.iter().take(D - 1) {
         count /= 2;
         for k in 0..count {
             n[k] = lerp_row(n[2 * k], n[2 * k + 1], axis.fade);
@@ -339,15 +345,7 @@ pub fn classic_tabled<L: LaneHasher, I: Isa, const D: usize>(
         };
         *n = lerp(left, right, u);
     }
-    let [ay, az, aw] = &row.axes;
-    let mut count = 1 << (D - 1);
-    for axis in [ay, az, aw].iter().take(D - 1) {
-        count /= 2;
-        for k in 0..count {
-            n[k] = lerp_row(n[2 * k], n[2 * k + 1], axis.fade);
-        }
-    }
-    n[0]
+    lerp_along_row::<D>(n, &row.axes)
 }
 
 /// Corner `r` of [`classic_tabled`] at the cell `side` (0 or 1) past each lane's: the
