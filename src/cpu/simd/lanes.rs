@@ -374,7 +374,7 @@ pub struct Window {
     at: [U; 2],
 }
 
-/// The ISA's floor, scalar table reads (NEON; other targets).
+/// The ISA's floor, no table reads (NEON, other targets: the lanes look up their own cells).
 #[cfg(not(target_arch = "x86_64"))]
 #[derive(Clone, Copy, Debug)]
 pub struct NativeLanes;
@@ -513,8 +513,8 @@ impl Isa for Avx512Lanes {
 /// `floor` without a rounding instruction (SSE2, where `f32::floor` is a libm call per
 /// lane): truncate through `i32`, step down where that rounded up, keep the sign of `x`
 /// (so `floor(-0.0) = -0.0`, and `-0.3` gives `-1`), and pass through values of magnitude
-/// ≥ 2²³ (already whole), infinities and NaN unchanged, exactly as `f32::floor`. Scalar
-/// table reads.
+/// ≥ 2²³ (already whole), infinities and NaN unchanged, exactly as `f32::floor`. No table
+/// reads (SSE2 has no variable permute).
 #[derive(Clone, Copy, Debug)]
 pub struct Sse2Lanes;
 

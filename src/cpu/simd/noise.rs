@@ -230,9 +230,8 @@ impl ClassicXTable {
 
     /// Looks up the gradients for `row` (an octave's row of `D`-dimensional classic noise)
     /// where its y, z, w cells differ from the last row's: a block of cells at a time with
-    /// the lanes' own lookups (each cell once, where the lanes look up two cells each; at a
-    /// cell a texel the y cells change every row). [`ClassicXTable::set_terms`] then
-    /// completes the tables.
+    /// the lanes' own lookups (each cell once, where the lanes look up two cells each).
+    /// [`ClassicXTable::set_terms`] then completes the tables.
     #[inline(always)]
     pub fn set_row<L: LaneHasher, I: Isa, const D: usize>(
         &mut self,
