@@ -589,21 +589,7 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
             // copy's `#[target_feature]`s, and the tables' lane lookups run in it.
             let classic = if B::ROW_PART == RowPart::Classic {
                 let row = ClassicRow::new(lut, job.dims, q, qp.map(lattice_period));
-                let table = &mut tables[setup.len()];
-                match job.dims {
-                    2 => {
-                        table.set_row::<L, I, 2>(lut, &row);
-                        table.set_terms::<I, 2, _>(&row);
-                    }
-                    3 => {
-                        table.set_row::<L, I, 3>(lut, &row);
-                        table.set_terms::<I, 3, _>(&row);
-                    }
-                    _ => {
-                        table.set_row::<L, I, 4>(lut, &row);
-                        table.set_terms::<I, 4, _>(&row);
-                    }
-                }
+                tables[setup.len()].set_row::<L, I>(lut, job.dims, &row);
                 Some(row)
             } else {
                 None

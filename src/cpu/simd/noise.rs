@@ -228,12 +228,37 @@ impl ClassicXTable {
         self.blocks = cells.div_ceil(I::BLOCK) + 1;
     }
 
-    /// Looks up the gradients for `row` (an octave's row of `D`-dimensional classic noise)
-    /// where its y, z, w cells differ from the last row's: a block of cells at a time with
-    /// the lanes' own lookups (each cell once, where the lanes look up two cells each).
-    /// [`ClassicXTable::set_terms`] then completes the tables.
+    /// Fills the tables for `row`, an octave's row of `dims`-dimensional classic noise.
+    /// Inlined into the fill's `#[target_feature]` copies: its lookups and products are lane
+    /// code.
     #[inline(always)]
-    pub fn set_row<L: LaneHasher, I: Isa, const D: usize>(
+    pub fn set_row<L: LaneHasher, I: Isa>(
+        &mut self,
+        lut: &L,
+        dims: usize,
+        row: &ClassicRow<L::Row>,
+    ) {
+        match dims {
+            2 => {
+                self.set_gradients::<L, I, 2>(lut, row);
+                self.set_terms::<I, 2, _>(row);
+            }
+            3 => {
+                self.set_gradients::<L, I, 3>(lut, row);
+                self.set_terms::<I, 3, _>(row);
+            }
+            _ => {
+                self.set_gradients::<L, I, 4>(lut, row);
+                self.set_terms::<I, 4, _>(row);
+            }
+        }
+    }
+
+    /// Looks up the gradients for `row` where its y, z, w cells differ from the last row's:
+    /// a block of cells at a time with the lanes' own lookups (each cell once, where the
+    /// lanes look up two cells each).
+    #[inline(always)]
+    fn set_gradients<L: LaneHasher, I: Isa, const D: usize>(
         &mut self,
         lut: &L,
         row: &ClassicRow<L::Row>,
@@ -280,10 +305,9 @@ impl ClassicXTable {
     }
 
     /// Multiplies the y, z, w components by the row's offsets (each row: the offsets
-    /// change with y, z, w). Inlined into the fill's `#[target_feature]` copies: the
-    /// products are a few vector instructions there.
+    /// change with y, z, w).
     #[inline(always)]
-    pub fn set_terms<I: Isa, const D: usize, R>(&mut self, row: &ClassicRow<R>) {
+    fn set_terms<I: Isa, const D: usize, R>(&mut self, row: &ClassicRow<R>) {
         if self.first.is_none() {
             return;
         }
