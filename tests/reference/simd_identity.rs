@@ -51,6 +51,16 @@ fn variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
         let mut unreduced = with(x, &|f| f.with_frequency(&freq).with_offset(&far));
         unreduced.reduce_offset = false;
         out.push(("plain, far unreduced offset", unreduced));
+        // Cells beyond 2²⁴ and beyond the i32 range, of both signs (the lanes wrap whole
+        // cells to 256 through an integer conversion), a thousand cells a texel apart
+        // (closer texels there would not be distinct `f32` coordinates).
+        let beyond = [-3.0e9, 5.0e7, -6.0e7, 2.5e9][..dims].to_vec();
+        let sparse: Vec<f64> = (0..dims)
+            .map(|a| 1000.0 * if a == 0 { x as f64 } else { 3.0 })
+            .collect();
+        let mut unreduced = with(x, &|f| f.with_frequency(&sparse).with_offset(&beyond));
+        unreduced.reduce_offset = false;
+        out.push(("plain, unreduced offset beyond the i32 range", unreduced));
         out.push((
             "fbm 3 octaves",
             with(x, &|f| {

@@ -38,12 +38,16 @@ fn lerp_row(a: F, b: F, t: f32) -> F {
 
 /// `wrap256` on every lane (`crate::cpu::lattice::wrap256`).
 #[inline(always)]
-fn wrap256_lanes<I: Isa>(cell: F) -> U {
-    // For a whole (or infinite, or NaN) cell, r is a whole number in [0, 256) (every step is
-    // exact: division and multiplication by 256, floor, a difference of nearby integers),
-    // or NaN.
-    let r = cell - 256.0 * I::floor(cell / 256.0);
-    r.to_u32_low8()
+fn wrap256_lanes(cell: F) -> U {
+    cell.whole_low8()
+}
+
+/// `d - o` for steps `o` of 0 or 1 per lane, as a selection: `d - 0.0` is `d` (its sign
+/// too), and a mask-to-float conversion took a compare's mask through three more
+/// instructions per offset.
+#[inline(always)]
+fn minus_step(d: F, o: U) -> F {
+    o.select_f(d - 1.0, d)
 }
 
 /// `wrap256` or `wrap_period` of the scalar lattice (`wgpu_noise_cellular_wrap`) on every
@@ -51,7 +55,7 @@ fn wrap256_lanes<I: Isa>(cell: F) -> U {
 #[inline(always)]
 pub(super) fn wrap_lanes<I: Isa>(cell: F, period: u32) -> U {
     if period == 256 {
-        return wrap256_lanes::<I>(cell);
+        return wrap256_lanes(cell);
     }
     // `wrap_period`.
     let v = floored_mod::<I>(cell, period).to_u32();
@@ -634,12 +638,12 @@ fn simplex2_corners<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F) -> ([[F; 2]; 3],
     let y0 = y - (j - t);
     let i1 = x0.gt(y0);
     let j1 = 1 - i1;
-    let x1 = x0 - i1.to_f32() + g2;
-    let y1 = y0 - j1.to_f32() + g2;
+    let x1 = minus_step(x0, i1) + g2;
+    let y1 = minus_step(y0, j1) + g2;
     let x2 = x0 - 1.0 + 2.0 * g2;
     let y2 = y0 - 1.0 + 2.0 * g2;
-    let ii = wrap256_lanes::<I>(i);
-    let jj = wrap256_lanes::<I>(j);
+    let ii = wrap256_lanes(i);
+    let jj = wrap256_lanes(j);
     let g = lut.simplex2_grads([ii, jj], [i1, j1]);
     ([[x0, y0], [x1, y1], [x2, y2]], g)
 }
@@ -762,18 +766,18 @@ fn simplex3_corners<L: LaneHasher, I: Isa, O: Order3>(
     let y0 = y - (j - t);
     let z0 = z - (k - t);
     let (o1, o2) = O::order(x0, y0, z0);
-    let x1 = x0 - o1[0].to_f32() + g3;
-    let y1 = y0 - o1[1].to_f32() + g3;
-    let z1 = z0 - o1[2].to_f32() + g3;
-    let x2 = x0 - o2[0].to_f32() + 2.0 * g3;
-    let y2 = y0 - o2[1].to_f32() + 2.0 * g3;
-    let z2 = z0 - o2[2].to_f32() + 2.0 * g3;
+    let x1 = minus_step(x0, o1[0]) + g3;
+    let y1 = minus_step(y0, o1[1]) + g3;
+    let z1 = minus_step(z0, o1[2]) + g3;
+    let x2 = minus_step(x0, o2[0]) + 2.0 * g3;
+    let y2 = minus_step(y0, o2[1]) + 2.0 * g3;
+    let z2 = minus_step(z0, o2[2]) + 2.0 * g3;
     let x3 = x0 - 1.0 + 3.0 * g3;
     let y3 = y0 - 1.0 + 3.0 * g3;
     let z3 = z0 - 1.0 + 3.0 * g3;
-    let ii = wrap256_lanes::<I>(i);
-    let jj = wrap256_lanes::<I>(j);
-    let kk = wrap256_lanes::<I>(k);
+    let ii = wrap256_lanes(i);
+    let jj = wrap256_lanes(j);
+    let kk = wrap256_lanes(k);
     let g = lut.simplex3_grads([ii, jj, kk], o1, o2);
     ([[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]], g)
 }
@@ -912,9 +916,9 @@ pub fn simplex3_periodic<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3], period: [u32
         let wy = floored_mod::<I>(cy, period[1]);
         let wz = floored_mod::<I>(cz, period[2]);
         let g = lut.grad3(
-            wrap256_lanes::<I>(wy + wz),
-            wrap256_lanes::<I>(wx + wz),
-            wrap256_lanes::<I>(wx + wy),
+            wrap256_lanes(wy + wz),
+            wrap256_lanes(wx + wz),
+            wrap256_lanes(wx + wy),
         );
         *value = corner_value(&d, g.dot3(d), 0.5);
     }
@@ -967,10 +971,10 @@ pub fn simplex4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4], r2: f32, scale: f32) 
     let d2 = corner_offsets(&d0, &o2, 2.0 * g4);
     let d3 = corner_offsets(&d0, &o3, 3.0 * g4);
     let d4 = corner_offsets(&d0, &[one; 4], 4.0 * g4);
-    let ii = wrap256_lanes::<I>(i);
-    let jj = wrap256_lanes::<I>(j);
-    let kk = wrap256_lanes::<I>(k);
-    let ll = wrap256_lanes::<I>(l);
+    let ii = wrap256_lanes(i);
+    let jj = wrap256_lanes(j);
+    let kk = wrap256_lanes(k);
+    let ll = wrap256_lanes(l);
     let zero = U::splat(0);
     let g = lut.simplex4_grads([ii, jj, kk, ll], [[zero; 4], o1, o2, o3, [one; 4]]);
     let sum = corner_value(&d0, g[0].dot(d0), r2)
@@ -988,10 +992,10 @@ pub fn simplex4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4], r2: f32, scale: f32) 
 #[inline(always)]
 fn corner_offsets(d0: &[F; 4], o: &[U; 4], skew: f32) -> [F; 4] {
     [
-        d0[0] - o[0].to_f32() + skew,
-        d0[1] - o[1].to_f32() + skew,
-        d0[2] - o[2].to_f32() + skew,
-        d0[3] - o[3].to_f32() + skew,
+        minus_step(d0[0], o[0]) + skew,
+        minus_step(d0[1], o[1]) + skew,
+        minus_step(d0[2], o[2]) + skew,
+        minus_step(d0[3], o[3]) + skew,
     ]
 }
 
