@@ -36,12 +36,6 @@ fn lerp_row(a: F, b: F, t: f32) -> F {
     (1.0 - t) * a + t * b
 }
 
-/// `wrap256` on every lane (`crate::cpu::lattice::wrap256`).
-#[inline(always)]
-fn wrap256_lanes(cell: F) -> U {
-    cell.whole_low8()
-}
-
 /// `d - o` for steps `o` of 0 or 1 per lane, as a selection: `d - 0.0` is `d` (its sign
 /// too), and a mask-to-float conversion took a compare's mask through three more
 /// instructions per offset.
@@ -55,7 +49,7 @@ fn minus_step(d: F, o: U) -> F {
 #[inline(always)]
 pub(super) fn wrap_lanes<I: Isa>(cell: F, period: u32) -> U {
     if period == 256 {
-        return wrap256_lanes(cell);
+        return I::wrap256(cell);
     }
     // `wrap_period`.
     let v = floored_mod::<I>(cell, period).to_u32();
@@ -642,8 +636,8 @@ fn simplex2_corners<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F) -> ([[F; 2]; 3],
     let y1 = minus_step(y0, j1) + g2;
     let x2 = x0 - 1.0 + 2.0 * g2;
     let y2 = y0 - 1.0 + 2.0 * g2;
-    let ii = wrap256_lanes(i);
-    let jj = wrap256_lanes(j);
+    let ii = I::wrap256(i);
+    let jj = I::wrap256(j);
     let g = lut.simplex2_grads([ii, jj], [i1, j1]);
     ([[x0, y0], [x1, y1], [x2, y2]], g)
 }
@@ -775,9 +769,9 @@ fn simplex3_corners<L: LaneHasher, I: Isa, O: Order3>(
     let x3 = x0 - 1.0 + 3.0 * g3;
     let y3 = y0 - 1.0 + 3.0 * g3;
     let z3 = z0 - 1.0 + 3.0 * g3;
-    let ii = wrap256_lanes(i);
-    let jj = wrap256_lanes(j);
-    let kk = wrap256_lanes(k);
+    let ii = I::wrap256(i);
+    let jj = I::wrap256(j);
+    let kk = I::wrap256(k);
     let g = lut.simplex3_grads([ii, jj, kk], o1, o2);
     ([[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]], g)
 }
@@ -916,9 +910,9 @@ pub fn simplex3_periodic<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3], period: [u32
         let wy = floored_mod::<I>(cy, period[1]);
         let wz = floored_mod::<I>(cz, period[2]);
         let g = lut.grad3(
-            wrap256_lanes(wy + wz),
-            wrap256_lanes(wx + wz),
-            wrap256_lanes(wx + wy),
+            I::wrap256(wy + wz),
+            I::wrap256(wx + wz),
+            I::wrap256(wx + wy),
         );
         *value = corner_value(&d, g.dot3(d), 0.5);
     }
@@ -971,10 +965,10 @@ pub fn simplex4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4], r2: f32, scale: f32) 
     let d2 = corner_offsets(&d0, &o2, 2.0 * g4);
     let d3 = corner_offsets(&d0, &o3, 3.0 * g4);
     let d4 = corner_offsets(&d0, &[one; 4], 4.0 * g4);
-    let ii = wrap256_lanes(i);
-    let jj = wrap256_lanes(j);
-    let kk = wrap256_lanes(k);
-    let ll = wrap256_lanes(l);
+    let ii = I::wrap256(i);
+    let jj = I::wrap256(j);
+    let kk = I::wrap256(k);
+    let ll = I::wrap256(l);
     let zero = U::splat(0);
     let g = lut.simplex4_grads([ii, jj, kk, ll], [[zero; 4], o1, o2, o3, [one; 4]]);
     let sum = corner_value(&d0, g[0].dot(d0), r2)
