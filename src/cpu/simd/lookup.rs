@@ -459,10 +459,31 @@ fn rank_order_lanes(c: U) -> [U; 4] {
 /// [`crate::cpu::lookup::point_mix`] on every lane.
 #[inline(always)]
 fn point_mix(v: U) -> U {
+    let h = mix_to_last_step(v);
+    (h ^ (h >> 16)).seam()
+}
+
+/// `point_mix` but its last step, `h ^ (h >> 16)`, which leaves bits 16 to 31 as they
+/// are: all the gradients read (two vector instructions a corner fewer).
+#[inline(always)]
+fn mix_to_last_step(v: U) -> U {
     let h = v.wrapping_mul(0x27d4_eb2d);
     let h = h ^ (h >> 15);
-    let h = h.wrapping_mul(0x846c_a68b);
-    (h ^ (h >> 16)).seam()
+    h.wrapping_mul(0x846c_a68b)
+}
+
+/// The gradient of the combined lattice point `v` (`grad3_index(point_mix(v))`).
+#[inline(always)]
+fn grad3_of_point(v: U) -> Grad3 {
+    grad3_from_hash(mix_to_last_step(v).seam())
+}
+
+/// The 4D gradient of the combined lattice point `v` (`grad4_index(point_mix(v))`), with
+/// the whole mix: without its last step the 4D simplex fill ran 6 % slower (AVX2 and
+/// AVX-512, 108 -> 102 and 179 -> 168 M samples/s), where 2D and 3D gained 3–6 %.
+#[inline(always)]
+fn grad4_of_point(v: U) -> Grad4 {
+    grad4_from_hash(point_mix(v))
 }
 
 /// [`crate::cpu::lookup::weighted`] on every lane.
@@ -523,23 +544,19 @@ impl AxisWeights {
 /// caller's `#[target_feature]`s).
 #[inline(always)]
 fn corner3(axes: &[AxisWeights; 3], o: [U; 3]) -> Grad3 {
-    grad3_from_hash(point_mix(
-        axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]),
-    ))
+    grad3_of_point(axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]))
 }
 
 /// The gradient of a 2D simplex corner at offset `o` (as [`corner3`]).
 #[inline(always)]
 fn corner2(axes: &[AxisWeights; 2], o: [U; 2]) -> Grad3 {
-    grad3_from_hash(point_mix(axes[0].at(o[0]) ^ axes[1].at(o[1])))
+    grad3_of_point(axes[0].at(o[0]) ^ axes[1].at(o[1]))
 }
 
 /// The gradient of a 4D simplex corner at offset `o` (as [`corner3`]).
 #[inline(always)]
 fn corner4(axes: &[AxisWeights; 4], o: [U; 4]) -> Grad4 {
-    grad4_from_hash(point_mix(
-        axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]) ^ axes[3].at(o[3]),
-    ))
+    grad4_of_point(axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]) ^ axes[3].at(o[3]))
 }
 
 impl IntegerHasher {
@@ -574,29 +591,27 @@ impl LaneHasher for IntegerHasher {
 
     #[inline(always)]
     fn grad3_row(&self, row: HashRow, a: U) -> Grad3 {
-        grad3_from_hash(point_mix(weighted(0, a) ^ row.0))
+        grad3_of_point(weighted(0, a) ^ row.0)
     }
 
     #[inline(always)]
     fn grad4_row(&self, row: HashRow, a: U) -> Grad4 {
-        grad4_from_hash(point_mix(weighted(0, a) ^ row.0))
+        grad4_of_point(weighted(0, a) ^ row.0)
     }
 
     #[inline(always)]
     fn grad2(&self, a: U, b: U) -> Grad3 {
-        grad3_from_hash(point_mix(self.x_lanes(a) ^ weighted(1, b)))
+        grad3_of_point(self.x_lanes(a) ^ weighted(1, b))
     }
 
     #[inline(always)]
     fn grad3(&self, a: U, b: U, c: U) -> Grad3 {
-        grad3_from_hash(point_mix(self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c)))
+        grad3_of_point(self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c))
     }
 
     #[inline(always)]
     fn grad4(&self, a: U, b: U, c: U, d: U) -> Grad4 {
-        grad4_from_hash(point_mix(
-            self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c) ^ weighted(3, d),
-        ))
+        grad4_of_point(self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c) ^ weighted(3, d))
     }
 
     /// Each axis's two weighted cells, once for the three corners.
@@ -799,6 +814,35 @@ mod tests {
         // Code 0 (x ≤ y ≤ z ≤ w) reversed.
         tables.simplex4[0] = [3, 2, 1, 0];
         assert!(PackedWords::new(&tables).is_none());
+    }
+
+    /// The gradients of combined lattice points, without `point_mix`'s last step on the
+    /// lanes, are the scalar `grad3_index`/`grad4_index` of the whole mix, at the ends
+    /// of the range and at a million points spread over it.
+    #[test]
+    fn gradients_of_points_are_those_of_the_whole_mix() {
+        let points = (0..1_000_000u32)
+            .map(|k| k.wrapping_mul(4_294_967_291))
+            .chain([0, 1, u32::MAX, u32::MAX - 1, 1 << 31]);
+        let points: Vec<u32> = points.collect();
+        for chunk in points.chunks(LANES) {
+            let mut lanes = [0u32; LANES];
+            lanes[..chunk.len()].copy_from_slice(chunk);
+            let (g3, g4) = (grad3_of_point(U(lanes)), grad4_of_point(U(lanes)));
+            for (i, &v) in chunk.iter().enumerate() {
+                let h = crate::cpu::lookup::point_mix(v);
+                assert_eq!(
+                    g3.0 .0[i],
+                    crate::cpu::lookup::grad3_index(h),
+                    "grad3 of {v}"
+                );
+                assert_eq!(
+                    g4.0 .0[i],
+                    crate::cpu::lookup::grad4_index(h),
+                    "grad4 of {v}"
+                );
+            }
+        }
     }
 
     #[test]
