@@ -134,7 +134,7 @@ impl F {
     }
 
     /// The low 8 bits of [`F::to_u32`] for lanes that are whole numbers in `[0, 256)`,
-    /// infinite or NaN (what `wrap256` converts): the lane itself, 255 for +∞, 0 for −∞
+    /// infinite or NaN (a table window's entries): the lane itself, 255 for +∞, 0 for −∞
     /// and NaN. Clamped by selections and converted without saturation, because LLVM
     /// turns Rust's saturating `as` into a compare, a conditional move and a scalar
     /// conversion per lane (measured: 20 % of the 3D simplex fill), this into one vector
