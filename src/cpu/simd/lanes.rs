@@ -580,6 +580,7 @@ impl Isa for Sse2Lanes {
     /// `whole_low8` by `cvttps2dq`, which converts what is out of the i32 range (and NaN)
     /// to 2³¹, whose low 8 bits are 0 as required: no comparison, with which LLVM
     /// compiled the 3D simplex hash fill to scalar code per lane (43 -> 14 M samples/s).
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn wrap256(cell: F) -> U {
         use std::arch::x86_64::{__m128, __m128i, _mm_cvttps_epi32};
