@@ -573,6 +573,7 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
             // with the textures, 198 -> 134 with the hash, one thread; docs/performance.md).
             let max_cells = chunks * LANES / 4 + 2;
             table.set_octave::<I>(lo * frequency, hi * frequency, ascending, max_cells);
+            table.set_chunks::<I>((0..chunks).map(|c| lane_x(params, c) * frequency));
             tables.push(table);
             frequency *= s.lacunarity;
         }
@@ -617,7 +618,7 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
         }
         for (chunk, values) in values.chunks_mut(LANES).enumerate() {
             let px = lane_x(params, chunk);
-            let v = fractal::<L, I, B>(lut, job, px, &setup, &tables, norm);
+            let v = fractal::<L, I, B>(lut, job, px, chunk, &setup, &tables, norm);
             v.store(values);
         }
     }
@@ -630,6 +631,7 @@ fn fractal<L: LaneHasher, I: Isa, B: BaseNoise>(
     lut: &L,
     job: &Job,
     px: F,
+    chunk: usize,
     setup: &[OctaveRow<L::Row>],
     tables: &[ClassicXTable],
     norm: f32,
@@ -639,7 +641,8 @@ fn fractal<L: LaneHasher, I: Isa, B: BaseNoise>(
     let mut weight = F::splat(1.0);
     for (o, octave) in setup.iter().enumerate() {
         // The one call of the base function (inlined: every call is another copy of it).
-        let n = B::at_row::<L, I>(lut, job, px * octave.frequency, octave, tables.get(o));
+        let table = tables.get(o).map(|table| TableChunk { table, chunk });
+        let n = B::at_row::<L, I>(lut, job, px * octave.frequency, octave, table);
         if job.plain {
             // The base function's own value (`0 + n` would turn −0 into +0).
             return n;
@@ -683,14 +686,22 @@ trait BaseNoise {
     const ROW_PART: RowPart;
 
     /// The base noise at x = `qx` (lanes) on the octave's row.
-    /// `table`: classic noise's x table of the octave.
+    /// `table`: classic noise's x table of the octave at the lanes' chunk.
     fn at_row<L: LaneHasher, I: Isa>(
         lut: &L,
         job: &Job,
         qx: F,
         o: &OctaveRow<L::Row>,
-        table: Option<&ClassicXTable>,
+        table: Option<TableChunk>,
     ) -> F;
+}
+
+/// Classic noise's x table of an octave, at one chunk of the row.
+#[derive(Clone, Copy)]
+struct TableChunk<'a> {
+    table: &'a ClassicXTable,
+    /// The chunk's index in the row.
+    chunk: usize,
 }
 
 /// Classic noise in `D` dimensions.
@@ -713,14 +724,14 @@ impl<const D: usize> BaseNoise for Classic<D> {
         _: &Job,
         qx: F,
         o: &OctaveRow<L::Row>,
-        table: Option<&ClassicXTable>,
+        table: Option<TableChunk>,
     ) -> F {
         let row = o
             .classic
             .as_ref()
             .expect("classic noise has its row set-up");
-        let table = table.expect("classic noise has its x tables");
-        noise::classic_tabled::<L, I, D>(lut, qx, row, table)
+        let TableChunk { table, chunk } = table.expect("classic noise has its x tables");
+        noise::classic_tabled::<L, I, D>(lut, qx, row, table, chunk)
     }
 }
 
@@ -733,7 +744,7 @@ impl BaseNoise for Simplex2 {
         _: &Job,
         qx: F,
         o: &OctaveRow<L::Row>,
-        _: Option<&ClassicXTable>,
+        _: Option<TableChunk>,
     ) -> F {
         noise::simplex2::<L, I>(lut, qx, F::splat(o.q[0]), None)
     }
@@ -748,7 +759,7 @@ impl BaseNoise for Simplex2Tiled {
         _: &Job,
         qx: F,
         o: &OctaveRow<L::Row>,
-        _: Option<&ClassicXTable>,
+        _: Option<TableChunk>,
     ) -> F {
         // As `base_noise`, an octave whose period is not positive (a frequency that
         // underflowed) is the plain function.
@@ -773,7 +784,7 @@ impl BaseNoise for Simplex3 {
         job: &Job,
         qx: F,
         o: &OctaveRow<L::Row>,
-        _: Option<&ClassicXTable>,
+        _: Option<TableChunk>,
     ) -> F {
         let p = [qx, F::splat(o.q[0]), F::splat(o.q[1])];
         noise::simplex3::<L, I, noise::Selections>(lut, p, job.r2, job.scale, None)
@@ -789,7 +800,7 @@ impl BaseNoise for Simplex4 {
         job: &Job,
         qx: F,
         o: &OctaveRow<L::Row>,
-        _: Option<&ClassicXTable>,
+        _: Option<TableChunk>,
     ) -> F {
         let p = [qx, F::splat(o.q[0]), F::splat(o.q[1]), F::splat(o.q[2])];
         noise::simplex4::<L, I>(lut, p, job.r2, job.scale)
