@@ -616,10 +616,10 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
         for o in &setup {
             norm += o.amplitude;
         }
-        // Two chunks at a time for a paired base (the last one of an odd count with itself,
-        // one result kept); one at a time (twice the same) for the others.
+        // Two chunks at a time for a paired base and ISA (the last one of an odd count with
+        // itself, one result kept); one at a time (twice the same) for the others.
         let chunks = nx.div_ceil(LANES);
-        let step = if B::PAIRED { 2 } else { 1 };
+        let step = if B::PAIRED && I::PAIRS { 2 } else { 1 };
         for (k, values) in values.chunks_mut(step * LANES).enumerate() {
             let first = step * k;
             let pair = [first, (first + step - 1).min(chunks - 1)];
@@ -635,8 +635,8 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
 }
 
 /// The octave sum of the scalar `fractal`, lanes along x, at two chunks of a row (a
-/// [`BaseNoise::PAIRED`] base; for the others the first chunk's twice); for a `plain` job
-/// the base function itself (one octave, frequency 1).
+/// [`BaseNoise::PAIRED`] base on an ISA that [`Isa::PAIRS`]; elsewhere the first chunk's
+/// twice); for a `plain` job the base function itself (one octave, frequency 1).
 #[inline(always)]
 fn fractal<L: LaneHasher, I: Isa, B: BaseNoise>(
     lut: &L,
@@ -654,7 +654,7 @@ fn fractal<L: LaneHasher, I: Isa, B: BaseNoise>(
         // The two calls of the base function (inlined: every call is another copy of it).
         let [ta, tb] = chunks.map(|chunk| tables.get(o).map(|table| TableChunk { table, chunk }));
         let a = B::at_row::<L, I>(lut, job, px[0] * octave.frequency, octave, ta);
-        let b = if B::PAIRED {
+        let b = if B::PAIRED && I::PAIRS {
             B::at_row::<L, I>(lut, job, px[1] * octave.frequency, octave, tb)
         } else {
             a
@@ -702,13 +702,12 @@ trait BaseNoise {
     /// What a row sets up per octave.
     const ROW_PART: RowPart;
 
-    /// Whether the fill evaluates this base at two chunks in one block of code. LLVM
-    /// interleaves their instructions, and the core overlaps two chains of dependent
-    /// multiplies where one chunk's chain kept its scheduler waiting (one thread, AVX-512:
-    /// simplex hash 2D 390 -> 446, 3D 267 -> 303, 4D 179 -> 197 M samples/s, textures 3D
-    /// 256 -> 302). Classic noise gained nothing (its x tables leave short chains), and
-    /// each paired base is another inlined copy: the library's release build took 42 -> 56 s
-    /// with every base paired.
+    /// Whether the fill evaluates this base at two chunks in one block of code (on an ISA
+    /// that [`Isa::PAIRS`]). LLVM interleaves their instructions, and the core overlaps two
+    /// chains of dependent multiplies where one chunk's chain kept its scheduler waiting
+    /// (one thread, AVX-512: simplex hash 2D 390 -> 446, 3D 267 -> 303, 4D 179 -> 197 M
+    /// samples/s, textures 3D 256 -> 302). Classic noise gained nothing (its x tables leave
+    /// short chains), and each paired base is another inlined copy.
     const PAIRED: bool;
 
     /// The base noise at x = `qx` (lanes) on the octave's row.

@@ -678,8 +678,8 @@ fn simplex2_corners<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F) -> ([[F; 2]; 3],
     let y1 = minus_step(y0, j1) + g2;
     let x2 = x0 - 1.0 + 2.0 * g2;
     let y2 = y0 - 1.0 + 2.0 * g2;
-    let ii = I::wrap256(i);
-    let jj = I::wrap256(j);
+    let ii = I::wrap256_floor(x + s, i);
+    let jj = I::wrap256_floor(y + s, j);
     let g = lut.simplex2_grads([ii, jj], [i1, j1]);
     ([[x0, y0], [x1, y1], [x2, y2]], g)
 }
@@ -811,9 +811,9 @@ fn simplex3_corners<L: LaneHasher, I: Isa, O: Order3>(
     let x3 = x0 - 1.0 + 3.0 * g3;
     let y3 = y0 - 1.0 + 3.0 * g3;
     let z3 = z0 - 1.0 + 3.0 * g3;
-    let ii = I::wrap256(i);
-    let jj = I::wrap256(j);
-    let kk = I::wrap256(k);
+    let ii = I::wrap256_floor(x + s, i);
+    let jj = I::wrap256_floor(y + s, j);
+    let kk = I::wrap256_floor(z + s, k);
     let g = lut.simplex3_grads([ii, jj, kk], o1, o2);
     ([[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]], g)
 }
@@ -1007,10 +1007,10 @@ pub fn simplex4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4], r2: f32, scale: f32) 
     let d2 = corner_offsets(&d0, &o2, 2.0 * g4);
     let d3 = corner_offsets(&d0, &o3, 3.0 * g4);
     let d4 = corner_offsets(&d0, &[one; 4], 4.0 * g4);
-    let ii = I::wrap256(i);
-    let jj = I::wrap256(j);
-    let kk = I::wrap256(k);
-    let ll = I::wrap256(l);
+    let ii = I::wrap256_floor(x + s, i);
+    let jj = I::wrap256_floor(y + s, j);
+    let kk = I::wrap256_floor(z + s, k);
+    let ll = I::wrap256_floor(w + s, l);
     let zero = U::splat(0);
     let g = lut.simplex4_grads([ii, jj, kk, ll], [[zero; 4], o1, o2, o3, [one; 4]]);
     let sum = corner_value(&d0, g[0].dot(d0), r2)
