@@ -69,6 +69,19 @@ fn variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
                     .with_fractal(fractal(FractalMode::Fbm, 3, 2.0, 0.5))
             }),
         ));
+        // From 16 texels a cell down to half a texel: classic noise's x tables at every
+        // density the lookups keep them for (down to 2 or 4 texels a cell), then none.
+        let coarse: Vec<f64> = (0..dims)
+            .map(|a| if a == 0 { x as f64 / 16.0 } else { 2.5 })
+            .collect();
+        out.push((
+            "fbm 6 octaves, 16 texels a cell to half a texel",
+            with(x, &|f| {
+                f.with_frequency(&coarse)
+                    .with_offset(&neg)
+                    .with_fractal(fractal(FractalMode::Fbm, 6, 2.0, 0.5))
+            }),
+        ));
         out.push((
             "turbulence 2 octaves",
             with(x, &|f| {

@@ -147,6 +147,12 @@ pub trait LaneHasher: NoiseHasher {
     /// The form of the 3D simplex order the graph evaluator's copies run with this lookup:
     /// the one measured faster there (docs/performance.md, The SIMD CPU fill).
     type GraphOrder3: Order3;
+    /// The fewest texels a cell along x for which the classic fill keeps x tables
+    /// (`ClassicXTable`): at denser lanes the y, z, w cells change every row or two, and
+    /// the tables' upkeep cost more than the lanes' own lookups. Measured on the 3D ridged
+    /// tree (`examples/graphs/bench/ridged5-classic.json`, one thread, AVX-512): tables at
+    /// 2 texels a cell took the hash 85 -> 94 M samples/s and the textures 85 -> 77.
+    const TABLE_TEXELS_PER_CELL: usize;
     /// The part of the lookup of the `dims`-dimensional lattice point `(x, y, z, w)` that
     /// does not depend on x, once per row (`yzw`: the wrapped y, z, w; those beyond `dims` 0).
     fn row(&self, dims: usize, yzw: [u32; 3]) -> Self::Row;
@@ -359,6 +365,7 @@ impl LaneHasher for PackedTables<'_> {
     /// `y + T(z, w)`.
     type Row = u32;
     type GraphOrder3 = Selections;
+    const TABLE_TEXELS_PER_CELL: usize = 4;
 
     #[inline(always)]
     fn row(&self, dims: usize, yzw: [u32; 3]) -> u32 {
@@ -577,6 +584,7 @@ impl IntegerHasher {
 impl LaneHasher for IntegerHasher {
     type Row = HashRow;
     type GraphOrder3 = Logic;
+    const TABLE_TEXELS_PER_CELL: usize = 2;
 
     /// A 2D or 3D point's missing coordinates are 0, and weigh 0.
     #[inline(always)]

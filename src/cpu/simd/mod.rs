@@ -567,11 +567,11 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
         for _ in 0..octaves {
             let mut table = ClassicXTable::default();
             let ascending = params.step[0] >= 0.0 && frequency > 0.0;
-            // Lanes a quarter of a cell or less apart: denser rows look up their cells
-            // (in y, z, w too, so every row or two) nearly as often as the lanes would, and
-            // the table's upkeep made them slower (at a cell a texel, 3D: 229 -> 65 M samples/s
-            // with the textures, 198 -> 134 with the hash, one thread; docs/performance.md).
-            let max_cells = chunks * LANES / 4 + 2;
+            // Not for lanes denser than the lookup's tables pay for: rows then look up
+            // their cells (in y, z, w too, so every row or two) nearly as often as the
+            // lanes would (at a cell a texel, 3D: 229 -> 65 M samples/s with the textures,
+            // 198 -> 134 with the hash, one thread; docs/performance.md).
+            let max_cells = chunks * LANES / L::TABLE_TEXELS_PER_CELL + 2;
             table.set_octave::<I>(lo * frequency, hi * frequency, ascending, max_cells);
             table.set_chunks::<I>((0..chunks).map(|c| lane_x(params, c) * frequency));
             tables.push(table);
@@ -742,7 +742,7 @@ struct Simplex4;
 
 impl<const D: usize> BaseNoise for Classic<D> {
     const ROW_PART: RowPart = RowPart::Classic;
-    const PAIRED: bool = false;
+    const PAIRED: bool = true;
 
     #[inline(always)]
     fn at_row<L: LaneHasher, I: Isa>(
