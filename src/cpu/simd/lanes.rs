@@ -361,8 +361,8 @@ pub trait Isa: Copy {
     /// Entries per block of the tables this ISA reads (its register's lanes).
     const BLOCK: usize = LANES;
 
-    /// Whether the fill evaluates two chunks of a row at once with this ISA (where the
-    /// base function gains from it: `BaseNoise::PAIRED` in `simd/mod.rs`). AVX-512 only:
+    /// Whether the flag fill evaluates two chunks of a row at once with this ISA
+    /// (`fractal` in `simd/mod.rs`). AVX-512 only:
     /// it has 32 registers, a chunk's lanes one of them; AVX2 holds a chunk in two of its 16,
     /// and pairs spilled (4D simplex with the textures, AVX2: 37 -> 22 M samples/s).
     const PAIRS: bool = false;

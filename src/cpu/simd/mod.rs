@@ -616,10 +616,10 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
         for o in &setup {
             norm += o.amplitude;
         }
-        // Two chunks at a time for a paired base and ISA (the last one of an odd count with
-        // itself, one result kept); one at a time (twice the same) for the others.
+        // Two chunks at a time where the ISA pairs them (the last one of an odd count with
+        // itself, one result kept); one at a time (twice the same) elsewhere.
         let chunks = nx.div_ceil(LANES);
-        let step = if B::PAIRED && I::PAIRS { 2 } else { 1 };
+        let step = if I::PAIRS { 2 } else { 1 };
         for (k, values) in values.chunks_mut(step * LANES).enumerate() {
             let first = step * k;
             let pair = [first, (first + step - 1).min(chunks - 1)];
@@ -634,9 +634,15 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
     }
 }
 
-/// The octave sum of the scalar `fractal`, lanes along x, at two chunks of a row (a
-/// [`BaseNoise::PAIRED`] base on an ISA that [`Isa::PAIRS`]; elsewhere the first chunk's
-/// twice); for a `plain` job the base function itself (one octave, frequency 1).
+/// The octave sum of the scalar `fractal`, lanes along x, at two chunks of a row (on an
+/// ISA that [`Isa::PAIRS`]; elsewhere the first chunk's twice); for a `plain` job the base
+/// function itself (one octave, frequency 1).
+///
+/// Two chunks in one block of code: LLVM interleaves their instructions, and the core
+/// overlaps two chains of dependent multiplies where one chunk's chain kept its scheduler
+/// waiting (one thread, AVX-512: simplex hash 2D 390 -> 446, 3D 267 -> 303, 4D 179 -> 197 M
+/// samples/s, textures 3D 256 -> 302; the 3D ridged classic tree 85 -> 87). Each is
+/// another inlined copy of the base function: the library's release build took 42 -> 46 s.
 #[inline(always)]
 fn fractal<L: LaneHasher, I: Isa, B: BaseNoise>(
     lut: &L,
@@ -654,7 +660,7 @@ fn fractal<L: LaneHasher, I: Isa, B: BaseNoise>(
         // The two calls of the base function (inlined: every call is another copy of it).
         let [ta, tb] = chunks.map(|chunk| tables.get(o).map(|table| TableChunk { table, chunk }));
         let a = B::at_row::<L, I>(lut, job, px[0] * octave.frequency, octave, ta);
-        let b = if B::PAIRED && I::PAIRS {
+        let b = if I::PAIRS {
             B::at_row::<L, I>(lut, job, px[1] * octave.frequency, octave, tb)
         } else {
             a
@@ -702,14 +708,6 @@ trait BaseNoise {
     /// What a row sets up per octave.
     const ROW_PART: RowPart;
 
-    /// Whether the fill evaluates this base at two chunks in one block of code (on an ISA
-    /// that [`Isa::PAIRS`]). LLVM interleaves their instructions, and the core overlaps two
-    /// chains of dependent multiplies where one chunk's chain kept its scheduler waiting
-    /// (one thread, AVX-512: simplex hash 2D 390 -> 446, 3D 267 -> 303, 4D 179 -> 197 M
-    /// samples/s, textures 3D 256 -> 302). Classic noise gained nothing (its x tables leave
-    /// short chains), and each paired base is another inlined copy.
-    const PAIRED: bool;
-
     /// The base noise at x = `qx` (lanes) on the octave's row.
     /// `table`: classic noise's x table of the octave at the lanes' chunk.
     fn at_row<L: LaneHasher, I: Isa>(
@@ -742,7 +740,6 @@ struct Simplex4;
 
 impl<const D: usize> BaseNoise for Classic<D> {
     const ROW_PART: RowPart = RowPart::Classic;
-    const PAIRED: bool = true;
 
     #[inline(always)]
     fn at_row<L: LaneHasher, I: Isa>(
@@ -763,7 +760,6 @@ impl<const D: usize> BaseNoise for Classic<D> {
 
 impl BaseNoise for Simplex2 {
     const ROW_PART: RowPart = RowPart::Point;
-    const PAIRED: bool = true;
 
     #[inline(always)]
     fn at_row<L: LaneHasher, I: Isa>(
@@ -779,7 +775,6 @@ impl BaseNoise for Simplex2 {
 
 impl BaseNoise for Simplex2Tiled {
     const ROW_PART: RowPart = RowPart::Torus;
-    const PAIRED: bool = true;
 
     #[inline(always)]
     fn at_row<L: LaneHasher, I: Isa>(
@@ -805,7 +800,6 @@ impl BaseNoise for Simplex2Tiled {
 
 impl BaseNoise for Simplex3 {
     const ROW_PART: RowPart = RowPart::Point;
-    const PAIRED: bool = true;
 
     #[inline(always)]
     fn at_row<L: LaneHasher, I: Isa>(
@@ -822,7 +816,6 @@ impl BaseNoise for Simplex3 {
 
 impl BaseNoise for Simplex4 {
     const ROW_PART: RowPart = RowPart::Point;
-    const PAIRED: bool = true;
 
     #[inline(always)]
     fn at_row<L: LaneHasher, I: Isa>(
