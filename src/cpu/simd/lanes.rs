@@ -668,6 +668,25 @@ pub fn block_done<T>(block: &mut T) {
 mod tests {
     use super::*;
 
+    /// `Isa::$method` of SSE2 and of every other level this CPU has, with the level's name
+    /// (SSE2's is the portable form off x86_64, where the other levels do not exist).
+    macro_rules! levels_of {
+        ($method:ident) => {{
+            #[allow(unused_mut)]
+            let mut levels = vec![("sse2", Sse2Lanes::$method as _)];
+            #[cfg(target_arch = "x86_64")]
+            {
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    levels.push(("avx2", Avx2Lanes::$method as _));
+                }
+                if std::arch::is_x86_feature_detected!("avx512f") {
+                    levels.push(("avx512", Avx512Lanes::$method as _));
+                }
+            }
+            levels
+        }};
+    }
+
     /// Every level's `wrap256` is the scalar `wrap256` for every whole number, infinity
     /// and NaN, at the edges of the conversion: zeros, ±256 k, around 2²⁴, 2³¹ and
     /// `f32::MAX`.
@@ -675,16 +694,7 @@ mod tests {
     fn wrap256_is_the_scalar_wrap256_on_every_level() {
         type Wrap = fn(F) -> U;
         let mut levels: Vec<(&str, Wrap)> = vec![("default", F::whole_low8)];
-        #[cfg(target_arch = "x86_64")]
-        {
-            levels.push(("sse2", Sse2Lanes::wrap256));
-            if std::arch::is_x86_feature_detected!("avx2") {
-                levels.push(("avx2", Avx2Lanes::wrap256));
-            }
-            if std::arch::is_x86_feature_detected!("avx512f") {
-                levels.push(("avx512", Avx512Lanes::wrap256));
-            }
-        }
+        levels.extend(levels_of!(wrap256));
         let mut values = vec![
             0.0f32,
             -0.0,
@@ -727,16 +737,7 @@ mod tests {
     #[test]
     fn wrap256_floor_is_the_scalar_wrap256_of_the_floor_on_every_level() {
         type WrapFloor = fn(F, F) -> U;
-        let mut levels: Vec<(&str, WrapFloor)> = vec![("sse2", Sse2Lanes::wrap256_floor)];
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") {
-                levels.push(("avx2", Avx2Lanes::wrap256_floor));
-            }
-            if std::arch::is_x86_feature_detected!("avx512f") {
-                levels.push(("avx512", Avx512Lanes::wrap256_floor));
-            }
-        }
+        let levels: Vec<(&str, WrapFloor)> = levels_of!(wrap256_floor);
         let mut values = vec![
             f32::INFINITY,
             f32::NEG_INFINITY,
