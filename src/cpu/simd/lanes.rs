@@ -361,11 +361,12 @@ pub trait Isa: Copy {
     /// Entries per block of the tables this ISA reads (its register's lanes).
     const BLOCK: usize = LANES;
 
-    /// Whether the flag fill evaluates two chunks of a row at once with this ISA
-    /// (`fractal` in `simd/mod.rs`). AVX-512 only:
-    /// it has 32 registers, a chunk's lanes one of them; AVX2 holds a chunk in two of its 16,
-    /// and pairs spilled (4D simplex with the textures, AVX2: 37 -> 22 M samples/s).
-    const PAIRS: bool = false;
+    /// Which flag fills evaluate two chunks of a row at once with this ISA (`fractal` in
+    /// `simd/mod.rs`). AVX-512 has 32 registers, a chunk's lanes one of them: every fill.
+    /// AVX2 holds a chunk in two of its 16: the hash's (simplex 2D 236 -> 271, 3D 158 ->
+    /// 174, 4D 108 -> 115 M samples/s, classic 2D 590 -> 690), where the textures' spilled
+    /// (4D simplex 37 -> 22).
+    const PAIRS: Pairing = Pairing::Never;
 
     /// Lane-wise `f32::floor`, bit for bit.
     fn floor(x: F) -> F;
@@ -412,6 +413,17 @@ pub trait Isa: Copy {
     }
 }
 
+/// Which lookups' fills an ISA runs two chunks at a time ([`Isa::PAIRS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pairing {
+    /// None.
+    Never,
+    /// Those whose lookup holds few registers (`LaneHasher::FEW_REGISTERS`).
+    FewRegisters,
+    /// Every one.
+    Always,
+}
+
 /// Which entries [`Isa::read`] reads on every lane: the block at which each register's
 /// window starts (the window is it and the next), and each lane's entry from there (for
 /// `side` 0 and 1).
@@ -443,6 +455,7 @@ pub struct Avx2Lanes;
 #[cfg(target_arch = "x86_64")]
 impl Isa for Avx2Lanes {
     const PERMUTES: bool = true;
+    const PAIRS: Pairing = Pairing::FewRegisters;
     const BLOCK: usize = 8;
 
     /// As [`Sse2Lanes::wrap256`], 8 lanes a conversion.
@@ -524,7 +537,7 @@ pub struct Avx512Lanes;
 #[cfg(target_arch = "x86_64")]
 impl Isa for Avx512Lanes {
     const PERMUTES: bool = true;
-    const PAIRS: bool = true;
+    const PAIRS: Pairing = Pairing::Always;
 
     /// As [`Sse2Lanes::wrap256`], one conversion.
     #[inline(always)]

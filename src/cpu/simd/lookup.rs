@@ -153,6 +153,10 @@ pub trait LaneHasher: NoiseHasher {
     /// tree (`examples/graphs/bench/ridged5-classic.json`, one thread, AVX-512): tables at
     /// 2 texels a cell took the hash 85 -> 94 M samples/s and the textures 85 -> 77.
     const TABLE_TEXELS_PER_CELL: usize;
+    /// Whether this lookup's lane code holds few registers (the hash: arithmetic on the
+    /// cells), so that two chunks at once fit AVX2's 16 (`Isa::PAIRS`); the textures'
+    /// gathers do not.
+    const FEW_REGISTERS: bool;
     /// The part of the lookup of the `dims`-dimensional lattice point `(x, y, z, w)` that
     /// does not depend on x, once per row (`yzw`: the wrapped y, z, w; those beyond `dims` 0).
     fn row(&self, dims: usize, yzw: [u32; 3]) -> Self::Row;
@@ -366,6 +370,7 @@ impl LaneHasher for PackedTables<'_> {
     type Row = u32;
     type GraphOrder3 = Selections;
     const TABLE_TEXELS_PER_CELL: usize = 4;
+    const FEW_REGISTERS: bool = false;
 
     #[inline(always)]
     fn row(&self, dims: usize, yzw: [u32; 3]) -> u32 {
@@ -585,6 +590,7 @@ impl LaneHasher for IntegerHasher {
     type Row = HashRow;
     type GraphOrder3 = Logic;
     const TABLE_TEXELS_PER_CELL: usize = 2;
+    const FEW_REGISTERS: bool = true;
 
     /// A 2D or 3D point's missing coordinates are 0, and weigh 0.
     #[inline(always)]

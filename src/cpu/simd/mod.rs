@@ -114,7 +114,7 @@ pub use self::graph::{fill_graph_slab, fill_graph_slab_with, graph_has_lanes};
 
 use std::sync::Mutex;
 
-use self::lanes::{Isa, F, LANES, U};
+use self::lanes::{Isa, Pairing, F, LANES, U};
 use self::lookup::LaneHasher;
 pub(crate) use self::lookup::{PackedTables, PackedWords};
 use self::noise::{ClassicRow, ClassicXTable};
@@ -619,7 +619,7 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
         // Two chunks at a time where the ISA pairs them (the last one of an odd count with
         // itself, one result kept); one at a time (twice the same) elsewhere.
         let chunks = nx.div_ceil(LANES);
-        let step = if I::PAIRS { 2 } else { 1 };
+        let step = if paired::<L, I>() { 2 } else { 1 };
         for (k, values) in values.chunks_mut(step * LANES).enumerate() {
             let first = step * k;
             let pair = [first, (first + step - 1).min(chunks - 1)];
@@ -634,8 +634,8 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
     }
 }
 
-/// The octave sum of the scalar `fractal`, lanes along x, at two chunks of a row (on an
-/// ISA that [`Isa::PAIRS`]; elsewhere the first chunk's twice); for a `plain` job the base
+/// The octave sum of the scalar `fractal`, lanes along x, at two chunks of a row (where
+/// [`paired`]; elsewhere the first chunk's twice); for a `plain` job the base
 /// function itself (one octave, frequency 1).
 ///
 /// Two chunks in one block of code: LLVM interleaves their instructions, and the core
@@ -660,7 +660,7 @@ fn fractal<L: LaneHasher, I: Isa, B: BaseNoise>(
         // The two calls of the base function (inlined: every call is another copy of it).
         let [ta, tb] = chunks.map(|chunk| tables.get(o).map(|table| TableChunk { table, chunk }));
         let a = B::at_row::<L, I>(lut, job, px[0] * octave.frequency, octave, ta);
-        let b = if I::PAIRS {
+        let b = if paired::<L, I>() {
             B::at_row::<L, I>(lut, job, px[1] * octave.frequency, octave, tb)
         } else {
             a
@@ -673,6 +673,16 @@ fn fractal<L: LaneHasher, I: Isa, B: BaseNoise>(
         sum[1] = sum[1] + octave.amplitude * shape_octave(mode, b, &mut weight[1]);
     }
     [sum[0] / norm, sum[1] / norm]
+}
+
+/// Whether the flag fill with lookup `L` on ISA `I` evaluates two chunks at once
+/// ([`Isa::PAIRS`]).
+const fn paired<L: LaneHasher, I: Isa>() -> bool {
+    match I::PAIRS {
+        Pairing::Never => false,
+        Pairing::FewRegisters => L::FEW_REGISTERS,
+        Pairing::Always => true,
+    }
 }
 
 /// `shape_octave` on lanes: the octave's contribution; `weight` carries the ridge weight
