@@ -700,6 +700,15 @@ mod tests {
         }};
     }
 
+    /// The infinities, NaN and the largest finite `f32`s: beyond every conversion's range.
+    const NON_FINITE_AND_EXTREMES: [f32; 5] = [
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        f32::MAX,
+        f32::MIN,
+    ];
+
     /// Every level's `wrap256` is the scalar `wrap256` for every whole number, infinity
     /// and NaN, at the edges of the conversion: zeros, ±256 k, around 2²⁴, 2³¹ and
     /// `f32::MAX`.
@@ -708,15 +717,8 @@ mod tests {
         type Wrap = fn(F) -> U;
         let mut levels: Vec<(&str, Wrap)> = vec![("default", F::whole_low8)];
         levels.extend(levels_of!(wrap256));
-        let mut values = vec![
-            0.0f32,
-            -0.0,
-            f32::INFINITY,
-            f32::NEG_INFINITY,
-            f32::NAN,
-            f32::MAX,
-            f32::MIN,
-        ];
+        let mut values = [0.0f32, -0.0].to_vec();
+        values.extend(NON_FINITE_AND_EXTREMES);
         for base in [
             0.0f32,
             256.0,
@@ -751,13 +753,7 @@ mod tests {
     fn wrap256_floor_is_the_scalar_wrap256_of_the_floor_on_every_level() {
         type WrapFloor = fn(F, F) -> U;
         let levels: Vec<(&str, WrapFloor)> = levels_of!(wrap256_floor);
-        let mut values = vec![
-            f32::INFINITY,
-            f32::NEG_INFINITY,
-            f32::NAN,
-            f32::MAX,
-            f32::MIN,
-        ];
+        let mut values = NON_FINITE_AND_EXTREMES.to_vec();
         for base in [
             0.0f32,
             255.0,
