@@ -381,8 +381,7 @@ pub trait Isa: Copy {
     /// `wrap256(cell)` where `cell` is `floor(v)` (a simplex cell: its lattice
     /// coordinate, on the hash's chain of dependent operations).
     #[inline(always)]
-    fn wrap256_floor(v: F, cell: F) -> U {
-        let _ = v;
+    fn wrap256_floor(_v: F, cell: F) -> U {
         Self::wrap256(cell)
     }
 

@@ -557,8 +557,8 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
     let mut setup: Vec<OctaveRow<L::Row>> = Vec::with_capacity(octaves);
     // Classic noise's x tables, one per octave: the lanes' x is the same in every row.
     let mut tables: Vec<ClassicXTable> = Vec::new();
+    let chunks = nx.div_ceil(LANES);
     if B::ROW_PART == RowPart::Classic && nx > 0 {
-        let chunks = nx.div_ceil(LANES);
         let (lo, hi) = (
             lane_x(params, 0).0[0],
             lane_x(params, chunks - 1).0[LANES - 1],
@@ -618,7 +618,6 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
         }
         // Two chunks at a time where the ISA pairs them (the last one of an odd count with
         // itself, one result kept); one at a time (twice the same) elsewhere.
-        let chunks = nx.div_ceil(LANES);
         let step = if paired::<L, I>() { 2 } else { 1 };
         for (k, values) in values.chunks_mut(step * LANES).enumerate() {
             let first = step * k;
@@ -642,7 +641,7 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
 /// overlaps two chains of dependent multiplies where one chunk's chain kept its scheduler
 /// waiting (one thread, AVX-512: simplex hash 2D 390 -> 446, 3D 267 -> 303, 4D 179 -> 197 M
 /// samples/s, textures 3D 256 -> 302; the 3D ridged classic tree 85 -> 87). Each is
-/// another inlined copy of the base function: the library's release build took 42 -> 46 s.
+/// another inlined copy of the base function: the library's release build took 42 -> 47.5 s.
 #[inline(always)]
 fn fractal<L: LaneHasher, I: Isa, B: BaseNoise>(
     lut: &L,
