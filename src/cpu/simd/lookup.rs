@@ -9,7 +9,7 @@
 //! it to the offsets with sign-bit operations instead of multiplications (`dot`): every
 //! gradient has components ±1 and one 0, so `g · d` is a sum of sign-flipped offsets.
 
-use super::lanes::{F, U};
+use super::lanes::{Isa, F, U};
 use super::noise::{Logic, Order3, Selections};
 use crate::cpu::lookup::{
     rank_order, reachable_comparison_codes, weighted as scalar_weighted, IntegerHasher,
@@ -162,36 +162,36 @@ pub trait LaneHasher: NoiseHasher {
     fn row(&self, dims: usize, yzw: [u32; 3]) -> Self::Row;
     /// `lattice_grad3(x, y, z)` (in 2D `lattice_grad2(x, y)`: its first two components)
     /// for a row's y, z.
-    fn grad3_row(&self, row: Self::Row, x: U) -> Grad3;
+    fn grad3_row<I: Isa>(&self, row: Self::Row, x: U) -> Grad3;
     /// `lattice_grad4(x, y, z, w)` for a row's y, z, w.
     fn grad4_row(&self, row: Self::Row, x: U) -> Grad4;
     /// `lattice_grad2(a, b)` (the first two components).
-    fn grad2(&self, a: U, b: U) -> Grad3;
+    fn grad2<I: Isa>(&self, a: U, b: U) -> Grad3;
     /// `lattice_grad3(a, b, c)`.
-    fn grad3(&self, a: U, b: U, c: U) -> Grad3;
+    fn grad3<I: Isa>(&self, a: U, b: U, c: U) -> Grad3;
     /// `lattice_grad4(a, b, c, d)`.
     fn grad4(&self, a: U, b: U, c: U, d: U) -> Grad4;
     /// The gradients of a 2D simplex's corners `cell`, `cell + o1`, `cell + 1` (an
     /// implementation may share work between them).
     #[inline(always)]
-    fn simplex2_grads(&self, cell: [U; 2], o1: [U; 2]) -> [Grad3; 3] {
+    fn simplex2_grads<I: Isa>(&self, cell: [U; 2], o1: [U; 2]) -> [Grad3; 3] {
         let [i, j] = cell;
         [
-            self.grad2(i, j),
-            self.grad2(i + o1[0], j + o1[1]),
-            self.grad2(i + 1, j + 1),
+            self.grad2::<I>(i, j),
+            self.grad2::<I>(i + o1[0], j + o1[1]),
+            self.grad2::<I>(i + 1, j + 1),
         ]
     }
     /// The gradients of a 3D simplex's corners `cell`, `cell + o1`, `cell + o2`, `cell + 1`
     /// (an implementation may share work between them).
     #[inline(always)]
-    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [Grad3; 4] {
+    fn simplex3_grads<I: Isa>(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [Grad3; 4] {
         let [i, j, k] = cell;
         [
-            self.grad3(i, j, k),
-            self.grad3(i + o1[0], j + o1[1], k + o1[2]),
-            self.grad3(i + o2[0], j + o2[1], k + o2[2]),
-            self.grad3(i + 1, j + 1, k + 1),
+            self.grad3::<I>(i, j, k),
+            self.grad3::<I>(i + o1[0], j + o1[1], k + o1[2]),
+            self.grad3::<I>(i + o2[0], j + o2[1], k + o2[2]),
+            self.grad3::<I>(i + 1, j + 1, k + 1),
         ]
     }
     /// The gradients of a 4D simplex's corners `cell + o` for the five offsets `o` (an
@@ -384,7 +384,7 @@ impl LaneHasher for PackedTables<'_> {
     }
 
     #[inline(always)]
-    fn grad3_row(&self, row: u32, a: U) -> Grad3 {
+    fn grad3_row<I: Isa>(&self, row: u32, a: U) -> Grad3 {
         Grad3(Self::gather(&self.words.hash_grad3, (a & 255) + row) >> 8)
     }
 
@@ -394,12 +394,12 @@ impl LaneHasher for PackedTables<'_> {
     }
 
     #[inline(always)]
-    fn grad2(&self, a: U, b: U) -> Grad3 {
+    fn grad2<I: Isa>(&self, a: U, b: U) -> Grad3 {
         self.grad3_at_lanes(a, b)
     }
 
     #[inline(always)]
-    fn grad3(&self, a: U, b: U, c: U) -> Grad3 {
+    fn grad3<I: Isa>(&self, a: U, b: U, c: U) -> Grad3 {
         self.grad3_at_lanes(a, b + self.perm1_lanes(c))
     }
 
@@ -421,7 +421,7 @@ impl LaneHasher for PackedTables<'_> {
     /// `P(k + o.z)` for o.z = 0 or 1: two lookups serve the four corners (the same
     /// integers as the scalar code's four).
     #[inline(always)]
-    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [Grad3; 4] {
+    fn simplex3_grads<I: Isa>(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [Grad3; 4] {
         let [i, j, k] = cell;
         let pk = [self.perm1_lanes(k), self.perm1_lanes(k + 1)];
         [
@@ -468,6 +468,9 @@ fn rank_order_lanes(c: U) -> [U; 4] {
     ]
 }
 
+/// The multipliers of [`crate::cpu::lookup::point_mix`].
+const MIX: [u32; 2] = [0x27d4_eb2d, 0x846c_a68b];
+
 /// [`crate::cpu::lookup::point_mix`] on every lane.
 #[inline(always)]
 fn point_mix(v: U) -> U {
@@ -479,20 +482,34 @@ fn point_mix(v: U) -> U {
 /// are: all the gradients read (two vector instructions a corner fewer).
 #[inline(always)]
 fn mix_to_last_step(v: U) -> U {
-    let h = v.wrapping_mul(0x27d4_eb2d);
+    let h = v.wrapping_mul(MIX[0]);
     let h = h ^ (h >> 15);
-    h.wrapping_mul(0x846c_a68b)
+    h.wrapping_mul(MIX[1])
+}
+
+/// [`mix_to_last_step`] by the ISA's own multiplies where it has them ([`Isa::wrapping_mul`]),
+/// or behind a [`U::seam`].
+#[inline(always)]
+fn mix_to_last_step_by<I: Isa>(v: U) -> U {
+    if !I::VECTOR_MULTIPLY {
+        return mix_to_last_step(v).seam();
+    }
+    let h = I::wrapping_mul(v, MIX[0]);
+    let h = h ^ (h >> 15);
+    I::wrapping_mul(h, MIX[1])
 }
 
 /// The gradient of the combined lattice point `v` (`grad3_index(point_mix(v))`).
 #[inline(always)]
-fn grad3_of_point(v: U) -> Grad3 {
-    grad3_from_hash(mix_to_last_step(v).seam())
+fn grad3_of_point<I: Isa>(v: U) -> Grad3 {
+    grad3_from_hash::<I>(mix_to_last_step_by::<I>(v))
 }
 
 /// The 4D gradient of the combined lattice point `v` (`grad4_index(point_mix(v))`), with
 /// the whole mix: without its last step the 4D simplex fill ran 6 % slower (AVX2 and
-/// AVX-512, 108 -> 102 and 179 -> 168 M samples/s), where 2D and 3D gained 3–6 %.
+/// AVX-512, 108 -> 102 and 179 -> 168 M samples/s), where 2D and 3D gained 3–6 %. LLVM's
+/// multiplies: with AVX-512's own ([`Isa::wrapping_mul`]) it split the 4D fill's lanes
+/// into 128- and 256-bit pieces (194 -> 137).
 #[inline(always)]
 fn grad4_of_point(v: U) -> Grad4 {
     grad4_from_hash(point_mix(v))
@@ -506,8 +523,8 @@ fn weighted(axis: usize, c: U) -> U {
 
 /// [`crate::cpu::lookup::grad3_index`] on every lane.
 #[inline(always)]
-fn grad3_from_hash(h: U) -> Grad3 {
-    Grad3((h >> 16).wrapping_mul(12) >> 16)
+fn grad3_from_hash<I: Isa>(h: U) -> Grad3 {
+    Grad3(I::scale_top16(h, 12))
 }
 
 /// [`crate::cpu::lookup::grad4_index`] on every lane.
@@ -555,14 +572,14 @@ impl AxisWeights {
 /// (a function, not a closure: a closure left as a call would be compiled without the
 /// caller's `#[target_feature]`s).
 #[inline(always)]
-fn corner3(axes: &[AxisWeights; 3], o: [U; 3]) -> Grad3 {
-    grad3_of_point(axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]))
+fn corner3<I: Isa>(axes: &[AxisWeights; 3], o: [U; 3]) -> Grad3 {
+    grad3_of_point::<I>(axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]))
 }
 
 /// The gradient of a 2D simplex corner at offset `o` (as [`corner3`]).
 #[inline(always)]
-fn corner2(axes: &[AxisWeights; 2], o: [U; 2]) -> Grad3 {
-    grad3_of_point(axes[0].at(o[0]) ^ axes[1].at(o[1]))
+fn corner2<I: Isa>(axes: &[AxisWeights; 2], o: [U; 2]) -> Grad3 {
+    grad3_of_point::<I>(axes[0].at(o[0]) ^ axes[1].at(o[1]))
 }
 
 /// The gradient of a 4D simplex corner at offset `o` (as [`corner3`]).
@@ -604,8 +621,8 @@ impl LaneHasher for IntegerHasher {
     }
 
     #[inline(always)]
-    fn grad3_row(&self, row: HashRow, a: U) -> Grad3 {
-        grad3_of_point(weighted(0, a) ^ row.0)
+    fn grad3_row<I: Isa>(&self, row: HashRow, a: U) -> Grad3 {
+        grad3_of_point::<I>(weighted(0, a) ^ row.0)
     }
 
     #[inline(always)]
@@ -614,13 +631,13 @@ impl LaneHasher for IntegerHasher {
     }
 
     #[inline(always)]
-    fn grad2(&self, a: U, b: U) -> Grad3 {
-        grad3_of_point(self.x_lanes(a) ^ weighted(1, b))
+    fn grad2<I: Isa>(&self, a: U, b: U) -> Grad3 {
+        grad3_of_point::<I>(self.x_lanes(a) ^ weighted(1, b))
     }
 
     #[inline(always)]
-    fn grad3(&self, a: U, b: U, c: U) -> Grad3 {
-        grad3_of_point(self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c))
+    fn grad3<I: Isa>(&self, a: U, b: U, c: U) -> Grad3 {
+        grad3_of_point::<I>(self.x_lanes(a) ^ weighted(1, b) ^ weighted(2, c))
     }
 
     #[inline(always)]
@@ -630,22 +647,22 @@ impl LaneHasher for IntegerHasher {
 
     /// Each axis's two weighted cells, once for the three corners.
     #[inline(always)]
-    fn simplex2_grads(&self, cell: [U; 2], o1: [U; 2]) -> [Grad3; 3] {
+    fn simplex2_grads<I: Isa>(&self, cell: [U; 2], o1: [U; 2]) -> [Grad3; 3] {
         let axes = [
             self.seeded(AxisWeights::new(0, cell[0])),
             AxisWeights::new(1, cell[1]),
         ];
         let (zero, one) = (U::splat(0), U::splat(1));
         [
-            corner2(&axes, [zero, zero]),
-            corner2(&axes, o1),
-            corner2(&axes, [one, one]),
+            corner2::<I>(&axes, [zero, zero]),
+            corner2::<I>(&axes, o1),
+            corner2::<I>(&axes, [one, one]),
         ]
     }
 
     /// Each axis's two weighted cells, once for the four corners.
     #[inline(always)]
-    fn simplex3_grads(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [Grad3; 4] {
+    fn simplex3_grads<I: Isa>(&self, cell: [U; 3], o1: [U; 3], o2: [U; 3]) -> [Grad3; 4] {
         let x = self.seeded(AxisWeights::multiplied(0, cell[0]));
         let (y, z) = (
             AxisWeights::multiplied(1, cell[1]),
@@ -654,10 +671,10 @@ impl LaneHasher for IntegerHasher {
         let axes = [x, y, z];
         let (zero, one) = (U::splat(0), U::splat(1));
         [
-            corner3(&axes, [zero, zero, zero]),
-            corner3(&axes, o1),
-            corner3(&axes, o2),
-            corner3(&axes, [one, one, one]),
+            corner3::<I>(&axes, [zero, zero, zero]),
+            corner3::<I>(&axes, o1),
+            corner3::<I>(&axes, o2),
+            corner3::<I>(&axes, [one, one, one]),
         ]
     }
 
@@ -832,9 +849,23 @@ mod tests {
 
     /// The gradients of combined lattice points, without `point_mix`'s last step on the
     /// lanes, are the scalar `grad3_index`/`grad4_index` of the whole mix, at the ends
-    /// of the range and at a million points spread over it.
+    /// of the range and at a million points spread over it, on every level this CPU has.
     #[test]
     fn gradients_of_points_are_those_of_the_whole_mix() {
+        check_gradients_of_points::<super::super::lanes::Sse2Lanes>("sse2");
+        #[cfg(target_arch = "x86_64")]
+        {
+            use super::super::lanes::{Avx2Lanes, Avx512Lanes};
+            if std::arch::is_x86_feature_detected!("avx2") {
+                check_gradients_of_points::<Avx2Lanes>("avx2");
+            }
+            if std::arch::is_x86_feature_detected!("avx512bw") {
+                check_gradients_of_points::<Avx512Lanes>("avx512");
+            }
+        }
+    }
+
+    fn check_gradients_of_points<I: Isa>(level: &str) {
         let points = (0..1_000_000u32)
             .map(|k| k.wrapping_mul(4_294_967_291))
             .chain([0, 1, u32::MAX, u32::MAX - 1, 1 << 31]);
@@ -842,18 +873,18 @@ mod tests {
         for chunk in points.chunks(LANES) {
             let mut lanes = [0u32; LANES];
             lanes[..chunk.len()].copy_from_slice(chunk);
-            let (g3, g4) = (grad3_of_point(U(lanes)), grad4_of_point(U(lanes)));
+            let (g3, g4) = (grad3_of_point::<I>(U(lanes)), grad4_of_point(U(lanes)));
             for (i, &v) in chunk.iter().enumerate() {
                 let h = crate::cpu::lookup::point_mix(v);
                 assert_eq!(
                     g3.0 .0[i],
                     crate::cpu::lookup::grad3_index(h),
-                    "grad3 of {v}"
+                    "{level}: grad3 of {v}"
                 );
                 assert_eq!(
                     g4.0 .0[i],
                     crate::cpu::lookup::grad4_index(h),
-                    "grad4 of {v}"
+                    "{level}: grad4 of {v}"
                 );
             }
         }

@@ -154,8 +154,8 @@ pub fn classic<L: LaneHasher, I: Isa, const D: usize>(
     // Interpolate along x, then y, z, w.
     let mut n = [F::splat(0.0); 8];
     for (r, n) in n.iter_mut().enumerate().take(1 << (D - 1)) {
-        let left = classic_corner::<L, D>(lut, row, xi[0], dx[0], r);
-        let right = classic_corner::<L, D>(lut, row, xi[1], dx[1], r);
+        let left = classic_corner::<L, I, D>(lut, row, xi[0], dx[0], r);
+        let right = classic_corner::<L, I, D>(lut, row, xi[1], dx[1], r);
         *n = lerp(left, right, u);
     }
     lerp_along_row::<D>(n, &row.axes)
@@ -318,7 +318,7 @@ impl ClassicXTable {
                 let g = match D {
                     4 => lut.grad4_row(row.rows[r], x).vector(),
                     _ => {
-                        let [g0, g1, g2] = lut.grad3_row(row.rows[r], x).vector();
+                        let [g0, g1, g2] = lut.grad3_row::<I>(row.rows[r], x).vector();
                         [g0, g1, g2, F::splat(0.0)]
                     }
                 };
@@ -441,7 +441,7 @@ unsafe fn tabled_corner<I: Isa, const D: usize>(
 /// (a closure that stays a call is compiled without them: it took 71 % of the classic hash
 /// fill's time).
 #[inline(always)]
-fn classic_corner<L: LaneHasher, const D: usize>(
+fn classic_corner<L: LaneHasher, I: Isa, const D: usize>(
     lut: &L,
     row: &ClassicRow<L::Row>,
     xi: U,
@@ -453,8 +453,8 @@ fn classic_corner<L: LaneHasher, const D: usize>(
     let (dy, dz, dw) = (F::splat(ay.d[b]), F::splat(az.d[c]), F::splat(aw.d[d]));
     match D {
         4 => lut.grad4_row(row.rows[r], xi).dot([dx, dy, dz, dw]),
-        3 => lut.grad3_row(row.rows[r], xi).dot3([dx, dy, dz]),
-        _ => lut.grad3_row(row.rows[r], xi).dot2([dx, dy]),
+        3 => lut.grad3_row::<I>(row.rows[r], xi).dot3([dx, dy, dz]),
+        _ => lut.grad3_row::<I>(row.rows[r], xi).dot2([dx, dy]),
     }
 }
 
@@ -486,8 +486,8 @@ pub fn classic_point<L: LaneHasher, I: Isa, const D: usize>(
     macro_rules! corner {
         ($r:expr) => {{
             let r = $r;
-            let left = classic_point_corner::<L, D>(lut, &d, &cells, 0, r);
-            let right = classic_point_corner::<L, D>(lut, &d, &cells, 1, r);
+            let left = classic_point_corner::<L, I, D>(lut, &d, &cells, 0, r);
+            let right = classic_point_corner::<L, I, D>(lut, &d, &cells, 1, r);
             n[r] = lerp(left, right, fades[0]);
         }};
     }
@@ -531,7 +531,7 @@ fn pick_f(pair: [F; 2], bit: usize) -> F {
 /// One corner of [`classic_point`]: offset `a` along x, the corner `r`'s offsets along y,
 /// z, w in its bits (as [`classic_corner`]).
 #[inline(always)]
-fn classic_point_corner<L: LaneHasher, const D: usize>(
+fn classic_point_corner<L: LaneHasher, I: Isa, const D: usize>(
     lut: &L,
     d: &[[F; 2]; 4],
     cells: &[[U; 2]; 4],
@@ -548,8 +548,8 @@ fn classic_point_corner<L: LaneHasher, const D: usize>(
     let (dx, dy, dz, dw) = (d[0][a], pick_f(d[1], b), pick_f(d[2], c), pick_f(d[3], e));
     match D {
         4 => lut.grad4(x, y, z, w).dot([dx, dy, dz, dw]),
-        3 => lut.grad3(x, y, z).dot3([dx, dy, dz]),
-        _ => lut.grad2(x, y).dot2([dx, dy]),
+        3 => lut.grad3::<I>(x, y, z).dot3([dx, dy, dz]),
+        _ => lut.grad2::<I>(x, y).dot2([dx, dy]),
     }
 }
 
@@ -680,7 +680,7 @@ fn simplex2_corners<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F) -> ([[F; 2]; 3],
     let y2 = y0 - 1.0 + 2.0 * g2;
     let ii = I::wrap256_floor(x + s, i);
     let jj = I::wrap256_floor(y + s, j);
-    let g = lut.simplex2_grads([ii, jj], [i1, j1]);
+    let g = lut.simplex2_grads::<I>([ii, jj], [i1, j1]);
     ([[x0, y0], [x1, y1], [x2, y2]], g)
 }
 
@@ -814,7 +814,7 @@ fn simplex3_corners<L: LaneHasher, I: Isa, O: Order3>(
     let ii = I::wrap256_floor(x + s, i);
     let jj = I::wrap256_floor(y + s, j);
     let kk = I::wrap256_floor(z + s, k);
-    let g = lut.simplex3_grads([ii, jj, kk], o1, o2);
+    let g = lut.simplex3_grads::<I>([ii, jj, kk], o1, o2);
     ([[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]], g)
 }
 
@@ -951,7 +951,7 @@ pub fn simplex3_periodic<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3], period: [u32
         let wx = floored_mod::<I>(cx, period[0]);
         let wy = floored_mod::<I>(cy, period[1]);
         let wz = floored_mod::<I>(cz, period[2]);
-        let g = lut.grad3(
+        let g = lut.grad3::<I>(
             I::wrap256(wy + wz),
             I::wrap256(wx + wz),
             I::wrap256(wx + wy),
