@@ -482,21 +482,26 @@ fn point_mix(v: U) -> U {
 /// are: all the gradients read (two vector instructions a corner fewer).
 #[inline(always)]
 fn mix_to_last_step(v: U) -> U {
-    let h = v.wrapping_mul(MIX[0]);
-    let h = h ^ (h >> 15);
-    h.wrapping_mul(MIX[1])
+    mix_to_last_step_with(v, U::wrapping_mul)
 }
 
 /// [`mix_to_last_step`] by the ISA's own multiplies where it has them ([`Isa::wrapping_mul`]),
 /// or behind a [`U::seam`].
 #[inline(always)]
 fn mix_to_last_step_by<I: Isa>(v: U) -> U {
-    if !I::VECTOR_MULTIPLY {
-        return mix_to_last_step(v).seam();
+    if I::VECTOR_MULTIPLY {
+        mix_to_last_step_with(v, I::wrapping_mul)
+    } else {
+        mix_to_last_step(v).seam()
     }
-    let h = I::wrapping_mul(v, MIX[0]);
+}
+
+/// [`mix_to_last_step`] with the multiply `times`.
+#[inline(always)]
+fn mix_to_last_step_with(v: U, times: impl Fn(U, u32) -> U) -> U {
+    let h = times(v, MIX[0]);
     let h = h ^ (h >> 15);
-    I::wrapping_mul(h, MIX[1])
+    times(h, MIX[1])
 }
 
 /// The gradient of the combined lattice point `v` (`grad3_index(point_mix(v))`).
