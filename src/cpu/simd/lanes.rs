@@ -347,7 +347,8 @@ int_ops!(BitAnd bitand &, BitOr bitor |, BitXor bitxor ^, Shr shr >>, Shl shl <<
 
 /// What an instruction set does its own way: `floor` (one instruction where the ISA has it:
 /// SSE4.1 `roundps`, AVX-512 `vrndscaleps`, NEON `frintm`; otherwise from a truncating
-/// conversion) and reading short tables per lane (register permutes where the ISA has them).
+/// conversion), reading short tables per lane (register permutes where the ISA has them),
+/// the cell wraps and the hash's multiplies.
 ///
 /// The tables are blocked: entry `e` of table `t` (of `tables`) at
 /// `(e / BLOCK * tables + t) * BLOCK + e % BLOCK`, so that one register's window of entries
@@ -477,6 +478,7 @@ impl Isa for Avx2Lanes {
     const PERMUTES: bool = true;
     const PAIRS: Pairing = Pairing::FewRegisters;
     const BLOCK: usize = 8;
+
     #[inline(always)]
     fn scale_top16(v: U, m: u16) -> U {
         use std::arch::x86_64::{
