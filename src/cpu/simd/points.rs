@@ -157,8 +157,12 @@ impl OctaveRow {
         let n = p.len();
         let (points, noise) = (&mut self.points[..n], &mut self.noise[..n]);
         let (weight, total) = (&mut self.weight[..n], &mut self.total[..n]);
-        total.fill(F::splat(0.0));
-        weight.fill(F::splat(1.0));
+        // Not `fill`: LLVM wrote it as one scatter per lane across the blocks.
+        for (total, weight) in total.iter_mut().zip(weight.iter_mut()) {
+            *total = F::splat(0.0);
+            *weight = F::splat(1.0);
+            block_done(weight);
+        }
         for octave in &sum.octaves {
             for (q, p) in points.iter_mut().zip(p) {
                 *q = times(p, octave.frequency);
@@ -171,9 +175,12 @@ impl OctaveRow {
                 block_done(total);
             }
         }
-        for total in total {
-            *total = *total / sum.norm;
-            block_done(total);
+        // `x / 1` is `x`: a sum of one octave (the warp's usual one) skips the division.
+        if sum.norm != 1.0 {
+            for total in total {
+                *total = *total / sum.norm;
+                block_done(total);
+            }
         }
     }
 }
@@ -241,7 +248,7 @@ impl PointRow {
                 block_done(at);
             }
             self.octaves.sum::<L, N>(lut, at, &s.warp_fbm, FRACTAL_FBM);
-            self.d[a][..n].copy_from_slice(&self.octaves.total[..n]);
+            std::mem::swap(&mut self.d[a], &mut self.octaves.total);
             if a + 1 == dims {
                 let amplitude = s.warp_amplitude;
                 let [d0, d1, d2, d3] = &self.d;
