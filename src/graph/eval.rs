@@ -275,8 +275,8 @@ pub(crate) fn dual_op<R: Real>(
         Op::Noise { p, .. } => {
             let q = &regs[*p];
             let d = noise;
-            let terms: Vec<(R, [R; 4])> = (0..dims).map(|i| (d[1 + i], q.d[i])).collect();
-            scalar(d[0], combine(dims, &terms))
+            let terms: [(R, [R; 4]); 4] = std::array::from_fn(|i| (d[1 + i], q.d[i]));
+            scalar(d[0], combine(dims, &terms[..dims]))
         }
         Op::Constant(c) => scalar(lit(*c), [zero; 4]),
         Op::Axis { p, axis } => scalar(regs[*p].v[*axis], regs[*p].d[*axis]),

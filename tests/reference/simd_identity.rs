@@ -740,8 +740,8 @@ fn assert_graph_output_identical(
 
 /// Random graphs' gradients (2D to 4D) and curls (2D, 3D) on lanes, untiled and tiled:
 /// the scalar evaluator's dual numbers bit for bit, both lookups, at every level, with lane
-/// remainders, slabs inside the field and far offsets; simplex and flow sources run on
-/// lanes, the rest per lane.
+/// remainders, slabs inside the field and far offsets; classic, simplex and flow sources
+/// run on lanes, the rest per lane.
 #[test]
 fn random_graphs_gradients_and_curls_on_lanes_are_bit_identical() {
     let mut rng = Rng::new(20_261_125);
@@ -788,6 +788,9 @@ fn random_graphs_gradients_and_curls_on_lanes_are_bit_identical() {
     println!("120 random graphs' gradients and curls; covered: {covered:?}");
     // The sources with lane gradients.
     for name in [
+        "classic 2D",
+        "classic 3D",
+        "classic 4D",
         "simplex 2D",
         "simplex 3D",
         "simplex 3D continuous",

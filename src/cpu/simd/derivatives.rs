@@ -10,8 +10,9 @@
 //!
 //! A graph's gradient and curl ([`fill_graph_slab_output`]: [`crate::graph::eval`]'s dual
 //! numbers, bit for bit) take the same lane functions for its untiled 2D and 3D simplex and
-//! flow sources, and evaluate every other operation with the scalar operation per lane
-//! ([`crate::graph::eval::dual_op`]).
+//! flow sources, a lane function for its classic sources (`noise::classic_point_deriv`, 2D
+//! to 4D, tiled or not), and evaluate every other operation with the scalar operation per
+//! lane ([`crate::graph::eval::dual_op`]).
 
 use super::bases::LaneBase;
 use super::lanes::{F, LANES};
@@ -256,6 +257,10 @@ fn run<L: LaneHasher>(lut: &L, job: &DerivativesJob, out: &mut [f32], threads: u
 /// The lane function of a graph's noise operation whose gradient has one.
 #[derive(Clone, Copy, Debug)]
 enum LaneGradient {
+    /// Classic noise in 2, 3 or 4 dimensions with the lattice period of each axis.
+    Classic2([u32; 4]),
+    Classic3([u32; 4]),
+    Classic4([u32; 4]),
     Simplex2(Option<Turn>),
     Simplex3 {
         r2: f32,
@@ -287,6 +292,9 @@ impl<'a> GraphDerivativesJob<'a> {
             .iter()
             .map(|op| match op {
                 Op::Noise { source, .. } => match LaneBase::of(source, program.dims, lookup) {
+                    LaneBase::Classic2(lattice) => Some(LaneGradient::Classic2(lattice)),
+                    LaneBase::Classic3(lattice) => Some(LaneGradient::Classic3(lattice)),
+                    LaneBase::Classic4(lattice) => Some(LaneGradient::Classic4(lattice)),
                     LaneBase::Simplex2(turn) => Some(LaneGradient::Simplex2(turn)),
                     LaneBase::Simplex3 { r2, scale, turn } => {
                         Some(LaneGradient::Simplex3 { r2, scale, turn })
@@ -388,24 +396,29 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
     for (op, lane) in program.ops.iter().zip(&job.lanes) {
         match (op, lane) {
             (Op::Noise { p, .. }, Some(lane)) => {
-                let mut q = [F::splat(0.0); 3];
+                let mut q = [F::splat(0.0); 4];
                 for (i, r) in regs.iter().enumerate() {
                     for (a, q) in q.iter_mut().enumerate() {
                         q.0[i] = r[*p].v[a];
                     }
                 }
-                let d: [F; 4] = match *lane {
+                let zero = F::splat(0.0);
+                // `base_noise_deriv`'s padding: components past `dims` 0.
+                let d: [F; 5] = match *lane {
+                    LaneGradient::Classic2(lattice) => N::classic::<2>(lut, &q, &lattice),
+                    LaneGradient::Classic3(lattice) => N::classic::<3>(lut, &q, &lattice),
+                    LaneGradient::Classic4(lattice) => N::classic::<4>(lut, &q, &lattice),
                     LaneGradient::Simplex2(turn) => {
                         let d = N::simplex2(lut, q[0], q[1], turn);
-                        [d[0], d[1], d[2], F::splat(0.0)]
+                        [d[0], d[1], d[2], zero, zero]
                     }
                     LaneGradient::Simplex3 { r2, scale, turn } => {
-                        N::simplex3(lut, q, r2, scale, turn)
+                        let d = N::simplex3(lut, [q[0], q[1], q[2]], r2, scale, turn);
+                        [d[0], d[1], d[2], d[3], zero]
                     }
                 };
                 for (i, r) in regs.iter_mut().enumerate() {
-                    // `base_noise_deriv`'s padding: components past `dims` 0.
-                    let noise = [d[0].0[i], d[1].0[i], d[2].0[i], d[3].0[i], 0.0];
+                    let noise = [d[0].0[i], d[1].0[i], d[2].0[i], d[3].0[i], d[4].0[i]];
                     let next = dual_op(dims, op, points[i], r, noise);
                     r.push(next);
                 }
@@ -437,6 +450,9 @@ fn dual_op(dims: usize, op: &Op, p: [f32; 4], regs: &[Dual<f32>], noise: [f32; 5
 
 /// Simplex noise and its gradient on lanes, compiled for one instruction set.
 trait LaneDerivatives<L> {
+    /// `classic2/3/4_periodic_deriv` at the lane points `p` (their first `D` coordinates)
+    /// with the lattice period `period` of each axis: `[value, ∂/∂x, …]`, 0 past `D`.
+    fn classic<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [F; 5];
     /// `simplex2_deriv`, or with `turn` `flow2_deriv`.
     fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3];
     /// `simplex3_deriv`, or with `turn` `flow3_deriv`.
@@ -553,9 +569,15 @@ macro_rules! derivatives_level {
 
             impl<L: LaneHasher> LaneDerivatives<L> for Level {
                 #[inline(always)]
-                fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
+                fn classic<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [F; 5] {
                     // SAFETY: `Level` is used only in `rows` and, through `run_graph`, in
                     // `fill_graph_rows`, whose callers checked the features.
+                    unsafe { classic::<L, D>(lut, p, period) }
+                }
+
+                #[inline(always)]
+                fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
+                    // SAFETY: as above.
                     unsafe { simplex2(lut, x, y, turn) }
                 }
 
@@ -564,6 +586,16 @@ macro_rules! derivatives_level {
                     // SAFETY: as above.
                     unsafe { simplex3(lut, p, r2, scale, turn) }
                 }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn classic<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[F; 4],
+                period: &[u32; 4],
+            ) -> [F; 5] {
+                noise::classic_point_deriv::<L, I, D>(lut, p, period)
             }
 
             $(#[target_feature(enable = $features)])?

@@ -553,6 +553,85 @@ fn classic_point_corner<L: LaneHasher, I: Isa, const D: usize>(
     }
 }
 
+/// [`classic_point`] and its gradient `[value, ∂/∂x, …]` (entries past `D` 0): the scalar
+/// `classic2/3/4_periodic_deriv` (`interpolate_deriv`) operation for operation. Every lerp
+/// `(1 − u) a + u b` carries `(1 − u) ∇a + u ∇b + (b − a) ∇u`, the `+ 0` of the axes it
+/// does not interpolate along kept (it turns a −0 into +0, as the scalar code does).
+#[inline(always)]
+pub fn classic_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
+    lut: &L,
+    p: &[F; 4],
+    period: &[u32; 4],
+) -> [F; 5] {
+    let zero = F::splat(0.0);
+    let mut d = [[zero; 2]; 4];
+    let mut f = [zero; 4];
+    let mut cells = [[U::splat(0); 2]; 4];
+    for a in 0..D {
+        let c = I::floor(p[a]);
+        f[a] = p[a] - c;
+        d[a] = [f[a], f[a] - 1.0];
+        cells[a] = cell_pair_lanes::<I>(c, period[a]);
+    }
+    // Corner `k`'s dot and gradient, `k = a + 2b + 4c + 8e` at offset `(a, b, c, e)`.
+    let mut n = [zero; 16];
+    let mut dn = [[zero; 4]; 16];
+    for k in 0..1 << D {
+        let bit = |a: usize| (k >> a) & 1;
+        let (x, y, z, w) = (
+            pick(cells[0], bit(0)),
+            pick(cells[1], bit(1)),
+            pick(cells[2], bit(2)),
+            pick(cells[3], bit(3)),
+        );
+        let o = [
+            pick_f(d[0], bit(0)),
+            pick_f(d[1], bit(1)),
+            pick_f(d[2], bit(2)),
+            pick_f(d[3], bit(3)),
+        ];
+        match D {
+            4 => {
+                let g = lut.grad4(x, y, z, w);
+                n[k] = g.dot(o);
+                dn[k] = g.vector();
+            }
+            3 => {
+                let g = lut.grad3::<I>(x, y, z);
+                n[k] = g.dot3([o[0], o[1], o[2]]);
+                let [g0, g1, g2] = g.vector();
+                dn[k] = [g0, g1, g2, zero];
+            }
+            _ => {
+                let g = lut.grad2::<I>(x, y);
+                n[k] = g.dot2([o[0], o[1]]);
+                let [g0, g1, _] = g.vector();
+                dn[k] = [g0, g1, zero, zero];
+            }
+        }
+    }
+    let mut len = 1 << D;
+    for a in 0..D {
+        let u = fade_lanes(f[a]);
+        let s = f[a] - 1.0;
+        let du = 30.0 * f[a] * f[a] * s * s;
+        len /= 2;
+        for k in 0..len {
+            let (lo, hi) = (n[2 * k], n[2 * k + 1]);
+            let (dlo, dhi) = (dn[2 * k], dn[2 * k + 1]);
+            n[k] = lerp(lo, hi, u);
+            for j in 0..D {
+                let along = if j == a { (hi - lo) * du } else { zero };
+                dn[k][j] = (1.0 - u) * dlo[j] + u * dhi[j] + along;
+            }
+        }
+    }
+    let mut out = [zero; 5];
+    out[0] = n[0];
+    out[1..=D].copy_from_slice(&dn[0][..D]);
+    out
+}
+
 /// The flow angle's cosine and sine, by which flow noise turns its gradients.
 #[derive(Clone, Copy, Debug)]
 pub struct Turn {
