@@ -129,7 +129,7 @@ pub(crate) fn map<R: Real>(op: Map, v: R) -> R {
 }
 
 /// The slope of [`map`] at `v`.
-fn map_slope<R: Real>(op: Map, v: R) -> R {
+pub(crate) fn map_slope<R: Real>(op: Map, v: R) -> R {
     match op {
         Map::Abs => wgpu_noise_abs_slope(v),
         Map::Clamp { min, max } => {
@@ -322,45 +322,13 @@ pub(crate) fn dual_op<R: Real>(
         Op::Binary { op, a, b } => {
             let (a, b) = (&regs[*a], &regs[*b]);
             let (va, vb) = (a.v[0], b.v[0]);
-            let (wa, wb) = match op {
-                Binary::Add => (one, one),
-                Binary::Subtract => (one, -one),
-                Binary::Multiply => (vb, va),
-                Binary::Min => {
-                    if va < vb {
-                        (one, zero)
-                    } else {
-                        (zero, one)
-                    }
-                }
-                Binary::Max => {
-                    if va > vb {
-                        (one, zero)
-                    } else {
-                        (zero, one)
-                    }
-                }
-                Binary::SmoothMin(k) => {
-                    let h = wgpu_noise_smooth_weight(va, vb, lit(*k));
-                    (h, one - h)
-                }
-                Binary::SmoothMax(k) => {
-                    let h = wgpu_noise_smooth_weight(-va, -vb, lit(*k));
-                    (h, one - h)
-                }
-            };
+            let [wa, wb] = binary_weights(*op, va, vb);
             let v = wgpu_noise_finite(binary(*op, va, vb));
             scalar(v, combine(dims, &[(wa, a.d[0]), (wb, b.d[0])]))
         }
         Op::Blend { a, b, t } => {
             let (a, b, t) = (&regs[*a], &regs[*b], &regs[*t]);
-            let w = wgpu_noise_blend_weight(t.v[0]);
-            let x = t.v[0] * R::lit(0.5) + R::lit(0.5);
-            let wt = if x > zero && x < one {
-                (b.v[0] - a.v[0]) * R::lit(0.5)
-            } else {
-                zero
-            };
+            let [w, wt] = blend_weights(a.v[0], b.v[0], t.v[0]);
             let v = wgpu_noise_finite(wgpu_noise_blend(a.v[0], b.v[0], t.v[0]));
             scalar(
                 v,
@@ -373,6 +341,53 @@ pub(crate) fn dual_op<R: Real>(
             scalar(v, combine(dims, &[(map_slope(*op, a.v[0]), a.d[0])]))
         }
     }
+}
+
+/// The weights of a binary operation's two gradients at the values `a`, `b`: its partial
+/// derivatives, one-sided at the kinks of `min` and `max` (`b`'s side on ties).
+pub(crate) fn binary_weights<R: Real>(op: Binary, a: R, b: R) -> [R; 2] {
+    let (zero, one) = (R::lit(0.0), R::lit(1.0));
+    match op {
+        Binary::Add => [one, one],
+        Binary::Subtract => [one, -one],
+        Binary::Multiply => [b, a],
+        Binary::Min => {
+            if a < b {
+                [one, zero]
+            } else {
+                [zero, one]
+            }
+        }
+        Binary::Max => {
+            if a > b {
+                [one, zero]
+            } else {
+                [zero, one]
+            }
+        }
+        Binary::SmoothMin(k) => {
+            let h = wgpu_noise_smooth_weight(a, b, lit(k));
+            [h, one - h]
+        }
+        Binary::SmoothMax(k) => {
+            let h = wgpu_noise_smooth_weight(-a, -b, lit(k));
+            [h, one - h]
+        }
+    }
+}
+
+/// A blend's weight `w` of `b` (`a`'s is `1 − w`) and the weight of `t`'s gradient, 0
+/// where the weight is clamped.
+pub(crate) fn blend_weights<R: Real>(a: R, b: R, t: R) -> [R; 2] {
+    let (zero, one) = (R::lit(0.0), R::lit(1.0));
+    let w = wgpu_noise_blend_weight(t);
+    let x = t * R::lit(0.5) + R::lit(0.5);
+    let wt = if x > zero && x < one {
+        (b - a) * R::lit(0.5)
+    } else {
+        zero
+    };
+    [w, wt]
 }
 
 /// The curl of `program` at `p` (2D or 3D; unused components 0), built as the flags' curl

@@ -15,6 +15,7 @@
 //! lane ([`crate::graph::eval::dual_op`]).
 
 use super::bases::LaneBase;
+use super::dual::LaneDual;
 use super::lanes::{F, LANES};
 use super::lookup::LaneHasher;
 use super::noise::Turn;
@@ -26,7 +27,7 @@ use crate::cpu::curl::CURL_SHIFTS;
 use crate::cpu::lookup::{CpuLookup, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE};
 use crate::field::{FieldOutput, NoiseKind};
-use crate::graph::eval::{self, Dual};
+use crate::graph::eval;
 use crate::graph::program::{Op, Program};
 use crate::params::{FillParams, KERNEL_CONTINUOUS};
 use crate::shader::LookupVariant;
@@ -322,9 +323,7 @@ fn run_graph<L: LaneHasher>(lut: &L, job: &GraphDerivativesJob, out: &mut [f32],
     run_row_blocks(row, rows, out, threads, |first_row, block| {
         // SAFETY: `fill_graph_slab_output_with` accepts only levels `SimdLevel::available`
         // detected on this CPU, so the instructions each level's copies use exist.
-        // `fill_graph_rows` is not compiled with the level's features: only its lane noise
-        // functions are (the operations per lane are scalar code).
-        on_level!(job.level, level => fill_graph_rows::<L, level::Level>(lut, job, first_row, block))
+        unsafe { on_level!(job.level, level => level::graph_rows(lut, job, first_row, block)) }
     });
 }
 
@@ -340,74 +339,74 @@ fn fill_graph_rows<L: LaneHasher, N: LaneDerivatives<L>>(
     let nx = params.extent[0] as usize;
     let dims = job.program.dims;
     let per_sample = job.output.values_per_sample(dims);
-    let mut regs: [Vec<Dual<f32>>; LANES] =
-        std::array::from_fn(|_| Vec::with_capacity(job.program.ops.len()));
+    let zero = F::splat(0.0);
+    let mut regs = vec![LaneDual::ZERO; job.program.ops.len()];
     for (r, values) in out.chunks_mut(nx * per_sample).enumerate() {
         let p = row_point(params, first_row + r);
         for (chunk, values) in values.chunks_mut(LANES * per_sample).enumerate() {
-            let px = lane_x(params, chunk);
-            let mut points = [p; LANES];
-            for (point, x) in points.iter_mut().zip(px.0) {
-                point[0] = x;
-            }
-            let texels: [[f32; 4]; LANES] = match job.output {
-                FieldOutput::Gradient => graph_gradient::<L, N>(lut, job, &points, &mut regs)
-                    .map(|g| [g[0], g[1], g[2], g[3]]),
-                _ if dims == 2 => graph_gradient::<L, N>(lut, job, &points, &mut regs)
-                    .map(|g| with_w(eval::curl2_of(g))),
+            let points = [
+                lane_x(params, chunk),
+                F::splat(p[1]),
+                F::splat(p[2]),
+                F::splat(p[3]),
+            ];
+            let v: [F; 4] = match job.output {
+                FieldOutput::Gradient => {
+                    let g = graph_gradient::<L, N>(lut, job, &points, &mut regs);
+                    [g[0], g[1], g[2], g[3]]
+                }
+                _ if dims == 2 => {
+                    // `eval::curl2_of`: the gradient turned.
+                    let g = graph_gradient::<L, N>(lut, job, &points, &mut regs);
+                    [g[2], -g[1], zero, zero]
+                }
                 _ => {
-                    let mut potentials = [[[0.0f32; 5]; 3]; LANES];
-                    for (k, s) in CURL_SHIFTS.iter().enumerate() {
-                        let shifted = points.map(|q| eval::curl_shifted(q, *s));
-                        let g = graph_gradient::<L, N>(lut, job, &shifted, &mut regs);
-                        for (potential, g) in potentials.iter_mut().zip(g) {
-                            potential[k] = g;
-                        }
-                    }
-                    potentials.map(|g| with_w(eval::curl3_of(g)))
+                    // `eval::curl_shifted` and `eval::curl3_of`: a, b, c = [value, ∂/∂x,
+                    // ∂/∂y, ∂/∂z, …] of ψx, ψy, ψz.
+                    let [a, b, c] = CURL_SHIFTS.map(|s| {
+                        let shifted = [
+                            points[0] + s[0] as f32,
+                            points[1] + s[1] as f32,
+                            points[2] + s[2] as f32,
+                            zero,
+                        ];
+                        graph_gradient::<L, N>(lut, job, &shifted, &mut regs)
+                    });
+                    [c[2] - b[3], a[3] - c[1], b[1] - a[2], zero]
                 }
             };
-            for (texel, value) in values.chunks_exact_mut(per_sample).zip(&texels) {
-                texel.copy_from_slice(&value[..per_sample]);
+            for (i, texel) in values.chunks_exact_mut(per_sample).enumerate() {
+                for (c, value) in texel.iter_mut().enumerate() {
+                    *value = v[c].0[i];
+                }
             }
         }
     }
 }
 
-/// A curl's three components and a fourth 0.
-fn with_w(c: [f32; 3]) -> [f32; 4] {
-    [c[0], c[1], c[2], 0.0]
-}
-
-/// [`eval::value_and_gradient`] at `points`: each operation with a lane function on the
-/// lanes, the others per lane; `regs` holds each lane's registers.
+/// [`eval::value_and_gradient`] at the lanes' points `points`: `[value, ∂/∂x, ∂/∂y, ∂/∂z,
+/// ∂/∂w]`. Every operation on the lanes ([`super::dual::dual_op`]); a noise operation with a lane
+/// function calls it, the others the scalar gradient per lane. `regs` is scratch space, a
+/// register per operation.
 #[inline(always)]
 fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
     lut: &L,
     job: &GraphDerivativesJob,
-    points: &[[f32; 4]; LANES],
-    regs: &mut [Vec<Dual<f32>>; LANES],
-) -> [[f32; 5]; LANES] {
+    points: &[F; 4],
+    regs: &mut [LaneDual],
+) -> [F; 5] {
     let program = job.program;
     let dims = program.dims;
-    for r in regs.iter_mut() {
-        r.clear();
-    }
-    for (op, lane) in program.ops.iter().zip(&job.lanes) {
-        match (op, lane) {
+    let zero = F::splat(0.0);
+    for (k, (op, lane)) in program.ops.iter().zip(&job.lanes).enumerate() {
+        // `base_noise_deriv`'s padding: components past `dims` 0.
+        let noise: [F; 5] = match (op, lane) {
             (Op::Noise { p, .. }, Some(lane)) => {
-                let mut q = [F::splat(0.0); 4];
-                for (i, r) in regs.iter().enumerate() {
-                    for (a, q) in q.iter_mut().enumerate() {
-                        q.0[i] = r[*p].v[a];
-                    }
-                }
-                let zero = F::splat(0.0);
-                // `base_noise_deriv`'s padding: components past `dims` 0.
-                let d: [F; 5] = match *lane {
-                    LaneGradient::Classic2(lattice) => N::classic::<2>(lut, &q, &lattice),
-                    LaneGradient::Classic3(lattice) => N::classic::<3>(lut, &q, &lattice),
-                    LaneGradient::Classic4(lattice) => N::classic::<4>(lut, &q, &lattice),
+                let q = &regs[*p].v;
+                match *lane {
+                    LaneGradient::Classic2(lattice) => N::classic::<2>(lut, q, &lattice),
+                    LaneGradient::Classic3(lattice) => N::classic::<3>(lut, q, &lattice),
+                    LaneGradient::Classic4(lattice) => N::classic::<4>(lut, q, &lattice),
                     LaneGradient::Simplex2(turn) => {
                         let d = N::simplex2(lut, q[0], q[1], turn);
                         [d[0], d[1], d[2], zero, zero]
@@ -416,40 +415,40 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         let d = N::simplex3(lut, [q[0], q[1], q[2]], r2, scale, turn);
                         [d[0], d[1], d[2], d[3], zero]
                     }
-                };
-                for (i, r) in regs.iter_mut().enumerate() {
-                    let noise = [d[0].0[i], d[1].0[i], d[2].0[i], d[3].0[i], d[4].0[i]];
-                    let next = dual_op(dims, op, points[i], r, noise);
-                    r.push(next);
                 }
             }
-            _ => {
-                for (i, r) in regs.iter_mut().enumerate() {
-                    let noise = match op {
-                        Op::Noise { p, source } => eval::noise_deriv(lut, source, &r[*p].v[..dims]),
-                        _ => [0.0; 5],
-                    };
-                    let next = dual_op(dims, op, points[i], r, noise);
-                    r.push(next);
+            (Op::Noise { p, source }, None) => {
+                let q = &regs[*p].v;
+                let mut d = [zero; 5];
+                for i in 0..LANES {
+                    let point = [q[0].0[i], q[1].0[i], q[2].0[i], q[3].0[i]];
+                    let lane = eval::noise_deriv(lut, source, &point[..dims]);
+                    for (d, lane) in d.iter_mut().zip(lane) {
+                        d.0[i] = lane;
+                    }
                 }
+                d
             }
-        }
+            _ => [zero; 5],
+        };
+        let (done, next) = regs.split_at_mut(k);
+        N::dual_op(dims, op, points, done, &noise, &mut next[0]);
     }
-    std::array::from_fn(|i| {
-        let out = &regs[i][program.output];
-        [out.v[0], out.d[0][0], out.d[0][1], out.d[0][2], out.d[0][3]]
-    })
-}
-
-/// [`eval::dual_op`] in `f32`, out of line: one copy for every instruction set and lookup
-/// (the operations per lane are scalar code).
-#[inline(never)]
-fn dual_op(dims: usize, op: &Op, p: [f32; 4], regs: &[Dual<f32>], noise: [f32; 5]) -> Dual<f32> {
-    eval::dual_op(dims, op, p, regs, noise)
+    let out = &regs[program.output];
+    [out.v[0], out.d[0][0], out.d[0][1], out.d[0][2], out.d[0][3]]
 }
 
 /// Simplex noise and its gradient on lanes, compiled for one instruction set.
 trait LaneDerivatives<L> {
+    /// [`super::dual::dual_op`]: one operation of a graph's gradient, into `out`.
+    fn dual_op(
+        dims: usize,
+        op: &Op,
+        p: &[F; 4],
+        regs: &[LaneDual],
+        noise: &[F; 5],
+        out: &mut LaneDual,
+    );
     /// `classic2/3/4_periodic_deriv` at the lane points `p` (their first `D` coordinates)
     /// with the lattice period `period` of each axis: `[value, ∂/∂x, …]`, 0 past `D`.
     fn classic<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [F; 5];
@@ -543,8 +542,12 @@ macro_rules! derivatives_level {
         mod $module {
             use super::super::lanes::F;
             use super::super::lookup::LaneHasher;
+            use super::super::dual::{self, LaneDual};
             use super::super::noise::{self, Turn};
-            use super::{fill_rows, DerivativesJob, LaneDerivatives};
+            use crate::graph::program::Op;
+            use super::{
+                fill_graph_rows, fill_rows, DerivativesJob, GraphDerivativesJob, LaneDerivatives,
+            };
 
             type I = $isa;
 
@@ -563,15 +566,42 @@ macro_rules! derivatives_level {
                 fill_rows::<L, Level>(lut, job, first_row, out)
             }
 
-            /// The lane functions below, for `rows` and for `fill_graph_rows`, which
-            /// `run_graph` calls only where the features exist.
+            /// `fill_graph_rows` compiled with this level's features.
+            ///
+            /// # Safety
+            /// The CPU must support those features.
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            pub(super) unsafe fn graph_rows<L: LaneHasher>(
+                lut: &L,
+                job: &GraphDerivativesJob,
+                first_row: usize,
+                out: &mut [f32],
+            ) {
+                fill_graph_rows::<L, Level>(lut, job, first_row, out)
+            }
+
+            /// The lane functions below, for `rows` and `graph_rows`.
             pub(super) struct Level;
 
             impl<L: LaneHasher> LaneDerivatives<L> for Level {
                 #[inline(always)]
+                fn dual_op(
+                    dims: usize,
+                    op: &Op,
+                    p: &[F; 4],
+                    regs: &[LaneDual],
+                    noise: &[F; 5],
+                    out: &mut LaneDual,
+                ) {
+                    // SAFETY: `Level` is used only in `rows` and `graph_rows`, whose callers
+                    // checked the features.
+                    unsafe { dual_op(dims, op, p, regs, noise, out) }
+                }
+
+                #[inline(always)]
                 fn classic<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [F; 5] {
-                    // SAFETY: `Level` is used only in `rows` and, through `run_graph`, in
-                    // `fill_graph_rows`, whose callers checked the features.
+                    // SAFETY: as above.
                     unsafe { classic::<L, D>(lut, p, period) }
                 }
 
@@ -586,6 +616,20 @@ macro_rules! derivatives_level {
                     // SAFETY: as above.
                     unsafe { simplex3(lut, p, r2, scale, turn) }
                 }
+            }
+
+            /// One copy per level, not per lookup: the operations do not read the tables.
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn dual_op(
+                dims: usize,
+                op: &Op,
+                p: &[F; 4],
+                regs: &[LaneDual],
+                noise: &[F; 5],
+                out: &mut LaneDual,
+            ) {
+                dual::dual_op(dims, op, p, regs, noise, out)
             }
 
             $(#[target_feature(enable = $features)])?

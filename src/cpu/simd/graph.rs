@@ -137,7 +137,7 @@ fn scalar_noise<L: NoiseHasher>(lut: &L, source: &Source, dims: usize, p: &[F; 4
 /// without the level's features (3D fBm of 5 simplex octaves with the hash, one thread:
 /// 34 -> 52 M samples/s; the warped tree 18 -> 30).
 #[inline(always)]
-fn point(dims: usize, f: impl Fn(usize) -> F) -> [F; 4] {
+pub(super) fn point(dims: usize, f: impl Fn(usize) -> F) -> [F; 4] {
     let limit = WGPU_NOISE_FINITE as f32;
     let mut q = [F::splat(0.0); 4];
     for (a, q) in q.iter_mut().enumerate().take(dims) {
@@ -154,7 +154,7 @@ fn value(v: F) -> [F; 4] {
 
 /// `wgpu_noise_finite` on lanes.
 #[inline(always)]
-fn finite(v: F) -> F {
+pub(super) fn finite(v: F) -> F {
     let limit = WGPU_NOISE_FINITE as f32;
     v.clamp(-limit, limit)
 }

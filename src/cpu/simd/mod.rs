@@ -105,6 +105,7 @@ mod noise;
 mod points;
 
 mod derivatives;
+mod dual;
 mod graph;
 
 pub use self::derivatives::{
