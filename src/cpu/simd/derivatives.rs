@@ -9,10 +9,10 @@
 //! function holds more than one copy of the noise.
 //!
 //! A graph's gradient and curl ([`fill_graph_slab_output`]: [`crate::graph::eval`]'s dual
-//! numbers, bit for bit) take the same lane functions for its untiled 2D and 3D simplex and
-//! flow sources, a lane function for its classic sources (`noise::classic_point_deriv`, 2D
-//! to 4D, tiled or not), and evaluate every other operation with the scalar operation per
-//! lane ([`crate::graph::eval::dual_op`]).
+//! numbers, bit for bit) run every operation on lanes ([`super::dual`]). Its untiled 2D and
+//! 3D simplex and flow sources take the same lane functions, its classic sources one of
+//! their own (`noise::classic_point_deriv`, 2D to 4D, tiled or not); the others (cellular,
+//! tiled simplex) the scalar gradient per lane.
 
 use super::bases::LaneBase;
 use super::dual::LaneDual;
@@ -385,9 +385,9 @@ fn fill_graph_rows<L: LaneHasher, N: LaneDerivatives<L>>(
 }
 
 /// [`eval::value_and_gradient`] at the lanes' points `points`: `[value, ∂/∂x, ∂/∂y, ∂/∂z,
-/// ∂/∂w]`. Every operation on the lanes ([`super::dual::dual_op`]); a noise operation with a lane
-/// function calls it, the others the scalar gradient per lane. `regs` is scratch space, a
-/// register per operation.
+/// ∂/∂w]`. Every operation on the lanes ([`super::dual::dual_op`]); a noise operation with
+/// a lane function calls it, the others the scalar gradient per lane. `regs` is scratch
+/// space, a register per operation.
 #[inline(always)]
 fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
     lut: &L,
