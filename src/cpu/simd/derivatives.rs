@@ -438,7 +438,8 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
     [out.v[0], out.d[0][0], out.d[0][1], out.d[0][2], out.d[0][3]]
 }
 
-/// Simplex noise and its gradient on lanes, compiled for one instruction set.
+/// The lane functions of gradient and curl fields, compiled for one instruction set: the
+/// noise gradients and a graph's dual operations.
 trait LaneDerivatives<L> {
     /// [`super::dual::dual_op`]: one operation of a graph's gradient, into `out`.
     fn dual_op(
