@@ -355,24 +355,17 @@ fn fill_graph_rows<L: LaneHasher, N: LaneDerivatives<L>>(
                     let g = graph_gradient::<L, N>(lut, job, &points, &mut regs);
                     [g[0], g[1], g[2], g[3]]
                 }
-                _ if dims == 2 => {
-                    // `eval::curl2_of`: the gradient turned.
-                    let g = graph_gradient::<L, N>(lut, job, &points, &mut regs);
-                    [g[2], -g[1], zero, zero]
-                }
+                _ if dims == 2 => curl2_of(&graph_gradient::<L, N>(lut, job, &points, &mut regs)),
                 _ => {
-                    // `eval::curl_shifted` and `eval::curl3_of`: a, b, c = [value, ∂/∂x,
-                    // ∂/∂y, ∂/∂z, …] of ψx, ψy, ψz.
-                    let [a, b, c] = CURL_SHIFTS.map(|s| {
-                        let shifted = [
-                            points[0] + s[0] as f32,
-                            points[1] + s[1] as f32,
-                            points[2] + s[2] as f32,
-                            zero,
-                        ];
-                        graph_gradient::<L, N>(lut, job, &shifted, &mut regs)
-                    });
-                    [c[2] - b[3], a[3] - c[1], b[1] - a[2], zero]
+                    // A loop, not `map`: a closure can stay a call compiled without the
+                    // level's features.
+                    let mut potentials = [[zero; 5]; 3];
+                    for (potential, s) in potentials.iter_mut().zip(CURL_SHIFTS) {
+                        let shifted = curl_shifted(&points, s);
+                        *potential = graph_gradient::<L, N>(lut, job, &shifted, &mut regs);
+                    }
+                    let [a, b, c] = potentials;
+                    curl3_of(&a, &b, &c)
                 }
             };
             for (i, texel) in values.chunks_exact_mut(per_sample).enumerate() {
@@ -520,19 +513,43 @@ fn gradient<L: LaneHasher, N: LaneDerivatives<L>>(
 /// The scalar `curl2`/`curl3` at the lanes' points `p` (unused components 0).
 #[inline(always)]
 fn curl<L: LaneHasher, N: LaneDerivatives<L>>(lut: &L, job: &DerivativesJob, p: [F; 3]) -> [F; 4] {
-    let zero = F::splat(0.0);
     if job.dims == 2 {
-        let d = N::simplex2(lut, p[0], p[1], None);
-        return [d[2], -d[1], zero, zero];
+        return curl2_of(&N::simplex2(lut, p[0], p[1], None));
     }
+    let zero = F::splat(0.0);
     let mut potentials = [[zero; 4]; 3];
-    for (potential, s) in potentials.iter_mut().zip(&CURL_SHIFTS) {
-        let q = [p[0] + s[0] as f32, p[1] + s[1] as f32, p[2] + s[2] as f32];
-        *potential = N::simplex3(lut, q, 0.5, SIMPLEX3_R05_SCALE as f32, None);
+    for (potential, s) in potentials.iter_mut().zip(CURL_SHIFTS) {
+        let [x, y, z, _] = curl_shifted(&[p[0], p[1], p[2], zero], s);
+        *potential = N::simplex3(lut, [x, y, z], 0.5, SIMPLEX3_R05_SCALE as f32, None);
     }
-    // a, b, c = [value, ∂/∂x, ∂/∂y, ∂/∂z] of ψx, ψy, ψz.
     let [a, b, c] = potentials;
-    [c[2] - b[3], a[3] - c[1], b[1] - a[2], zero]
+    curl3_of(&a, &b, &c)
+}
+
+/// `eval::curl_shifted` on lanes: the points `p` moved by a 3D curl potential's shift `s`.
+#[inline(always)]
+fn curl_shifted(p: &[F; 4], s: [f64; 3]) -> [F; 4] {
+    [
+        p[0] + s[0] as f32,
+        p[1] + s[1] as f32,
+        p[2] + s[2] as f32,
+        F::splat(0.0),
+    ]
+}
+
+/// `eval::curl2_of` on lanes: from `[value, ∂/∂x, ∂/∂y, …]`, the gradient turned
+/// `(∂g/∂y, −∂g/∂x)`, then two 0s.
+#[inline(always)]
+fn curl2_of(d: &[F]) -> [F; 4] {
+    let zero = F::splat(0.0);
+    [d[2], -d[1], zero, zero]
+}
+
+/// `eval::curl3_of` on lanes: the curl from `[value, ∂/∂x, ∂/∂y, ∂/∂z, …]` of the
+/// potentials ψx, ψy, ψz, then a 0.
+#[inline(always)]
+fn curl3_of(a: &[F], b: &[F], c: &[F]) -> [F; 4] {
+    [c[2] - b[3], a[3] - c[1], b[1] - a[2], F::splat(0.0)]
 }
 
 /// A module `$module` with the rows of gradient and curl fields and their lane noise
