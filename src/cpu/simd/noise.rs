@@ -24,6 +24,13 @@ fn fade_lanes(t: F) -> F {
     t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
 }
 
+/// `fade_slope` (`30t²(t − 1)²`) on every lane, in the scalar order of operations.
+#[inline(always)]
+fn fade_slope_lanes(t: F) -> F {
+    let s = t - 1.0;
+    30.0 * t * t * s * s
+}
+
 /// `lerp(a, b, t) = (1 - t) * a + t * b` on every lane.
 #[inline(always)]
 fn lerp(a: F, b: F, t: F) -> F {
@@ -458,6 +465,34 @@ fn classic_corner<L: LaneHasher, I: Isa, const D: usize>(
     }
 }
 
+/// The lattice cell of full lane points along their first `D` axes (`classicN_cell` of
+/// the scalar code): per axis the offsets `[f, f − 1]` to the cell's two corners, the fade
+/// of `f`, and the two corners' cells wrapped to `period`.
+struct PointCell {
+    d: [[F; 2]; 4],
+    fades: [F; 4],
+    cells: [[U; 2]; 4],
+}
+
+impl PointCell {
+    #[inline(always)]
+    fn new<I: Isa, const D: usize>(p: &[F; 4], period: &[u32; 4]) -> PointCell {
+        let mut cell = PointCell {
+            d: [[F::splat(0.0); 2]; 4],
+            fades: [F::splat(0.0); 4],
+            cells: [[U::splat(0); 2]; 4],
+        };
+        for a in 0..D {
+            let c = I::floor(p[a]);
+            let f = p[a] - c;
+            cell.d[a] = [f, f - 1.0];
+            cell.fades[a] = fade_lanes(f);
+            cell.cells[a] = cell_pair_lanes::<I>(c, period[a]);
+        }
+        cell
+    }
+}
+
 /// Classic noise in `D` dimensions at full lane points `p` (every coordinate per lane, as
 /// after a domain warp; the first `D` are used) with the lattice period `period` of each
 /// axis (256: not tiled): `classic2/3/4_periodic` with nothing shared along a row.
@@ -467,17 +502,7 @@ pub fn classic_point<L: LaneHasher, I: Isa, const D: usize>(
     p: &[F; 4],
     period: &[u32; 4],
 ) -> F {
-    // Per axis: the offsets to the cell's two corners, the fade, the wrapped cells.
-    let mut d = [[F::splat(0.0); 2]; 4];
-    let mut fades = [F::splat(0.0); 4];
-    let mut cells = [[U::splat(0); 2]; 4];
-    for a in 0..D {
-        let c = I::floor(p[a]);
-        let f = p[a] - c;
-        d[a] = [f, f - 1.0];
-        fades[a] = fade_lanes(f);
-        cells[a] = cell_pair_lanes::<I>(c, period[a]);
-    }
+    let PointCell { d, fades, cells } = PointCell::new::<I, D>(p, period);
     let mut n = [F::splat(0.0); 8];
     // Below 4D the corners are written out (a literal `r`: warped 2D up to 2x, 3D 1.3x faster
     // than the loop); in 4D the loop is faster (hash 1.4x) and writing out its 8 corners cost
@@ -564,15 +589,7 @@ pub fn classic_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
     period: &[u32; 4],
 ) -> [F; 5] {
     let zero = F::splat(0.0);
-    let mut d = [[zero; 2]; 4];
-    let mut f = [zero; 4];
-    let mut cells = [[U::splat(0); 2]; 4];
-    for a in 0..D {
-        let c = I::floor(p[a]);
-        f[a] = p[a] - c;
-        d[a] = [f[a], f[a] - 1.0];
-        cells[a] = cell_pair_lanes::<I>(c, period[a]);
-    }
+    let PointCell { d, fades, cells } = PointCell::new::<I, D>(p, period);
     // Corner `k`'s dot and gradient, `k = a + 2b + 4c + 8e` at offset `(a, b, c, e)`.
     let mut n = [zero; 16];
     let mut dn = [[zero; 4]; 16];
@@ -612,9 +629,8 @@ pub fn classic_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
     }
     let mut len = 1 << D;
     for a in 0..D {
-        let u = fade_lanes(f[a]);
-        let s = f[a] - 1.0;
-        let du = 30.0 * f[a] * f[a] * s * s;
+        let u = fades[a];
+        let du = fade_slope_lanes(d[a][0]);
         len /= 2;
         for k in 0..len {
             let (lo, hi) = (n[2 * k], n[2 * k + 1]);
