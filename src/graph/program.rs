@@ -8,6 +8,7 @@
 //! A node used twice at the same point, seed and period is evaluated once.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use super::spec::{Binary, GraphSpec, Input, Map, Node, NodeSpec, Plane, WarpNoise};
 use super::GraphError;
@@ -93,6 +94,9 @@ pub struct Program {
     /// For each noise operation, the JSON path of the node it came from (for messages
     /// about what an evaluator cannot do, such as a gradient).
     pub origins: HashMap<Reg, String>,
+    /// For each fractal operation, the operations each of its octaves added, in order
+    /// (the WGSL emitter writes octaves of one shape as a loop).
+    pub octave_ranges: HashMap<Reg, Vec<Range<Reg>>>,
 }
 
 impl Program {
@@ -181,13 +185,16 @@ struct Context {
     period: [f32; 4],
 }
 
-type MemoKey = (String, Reg, i64, [u32; 4]);
+/// A node (by its address in the spec, which outlives the lowering: a path string would
+/// copy long names into every key), the point, seed and period it is evaluated at.
+type MemoKey = (*const NodeSpec, Reg, i64, [u32; 4]);
 
 struct Lowering<'a> {
     spec: &'a GraphSpec,
     dims: usize,
     ops: Vec<Op>,
     origins: HashMap<Reg, String>,
+    octave_ranges: HashMap<Reg, Vec<Range<Reg>>>,
     memo: HashMap<MemoKey, Reg>,
     constants: HashMap<u32, Reg>,
     /// Named nodes being lowered, outermost first (a name met again is a cycle).
@@ -215,6 +222,7 @@ pub fn lower(spec: &GraphSpec, dims: usize, period: [f32; 4]) -> Result<Program,
         dims,
         ops: vec![Op::Point],
         origins: HashMap::new(),
+        octave_ranges: HashMap::new(),
         memo: HashMap::new(),
         constants: HashMap::new(),
         stack: Vec::new(),
@@ -231,6 +239,7 @@ pub fn lower(spec: &GraphSpec, dims: usize, period: [f32; 4]) -> Result<Program,
         ops: l.ops,
         output,
         origins: l.origins,
+        octave_ranges: l.octave_ranges,
     })
 }
 
@@ -302,7 +311,7 @@ impl Lowering<'_> {
             ));
         }
         let key = (
-            spec.path.clone(),
+            spec as *const NodeSpec,
             ctx.point,
             ctx.seed,
             ctx.period.map(f32::to_bits),
@@ -399,8 +408,10 @@ impl Lowering<'_> {
         ctx: Context,
     ) -> Result<Reg, GraphError> {
         let mut terms = Vec::with_capacity(octaves as usize);
+        let mut ranges = Vec::with_capacity(octaves as usize);
         let (mut amplitude, mut frequency, mut norm) = (1.0f32, 1.0f32, 0.0f32);
         for k in 0..octaves {
+            let start = self.ops.len();
             let point = if frequency == 1.0 {
                 ctx.point
             } else {
@@ -418,6 +429,7 @@ impl Lowering<'_> {
                 period: ctx.period.map(|p| p * frequency),
             };
             terms.push((source(self, octave)?, amplitude));
+            ranges.push(start..self.ops.len());
             norm += amplitude;
             amplitude *= gain;
             frequency *= lacunarity;
@@ -428,7 +440,9 @@ impl Lowering<'_> {
                 format!("these octaves' amplitudes sum to {norm} (gain {gain}); the sum must be finite and not 0"),
             ));
         }
-        self.push(Op::Fractal { mode, terms, norm }, path)
+        let r = self.push(Op::Fractal { mode, terms, norm }, path)?;
+        self.octave_ranges.insert(r, ranges);
+        Ok(r)
     }
 
     fn lower_node(

@@ -6,9 +6,11 @@
 //! `_deriv` forms in `shaders/fractal.wgsl`) and `shaders/combine.wgsl`, so they follow
 //! [`crate::shader::noise_functions_wgsl`] in a shader.
 
+use std::collections::HashMap;
 use std::fmt::Write;
+use std::ops::Range;
 
-use super::program::{Op, Program};
+use super::program::{Op, Program, Reg};
 use super::spec::{Binary, Map};
 use crate::field::{FractalMode, NoiseKind};
 use crate::shader::ApiNames;
@@ -23,13 +25,6 @@ pub fn literal(v: f32) -> String {
     } else {
         format!("bitcast<f32>({}u)", v.to_bits())
     }
-}
-
-fn vec4(v: [f32; 4], dims: usize) -> String {
-    let c: Vec<String> = (0..4)
-        .map(|a| literal(if a < dims { v[a] } else { 0.0 }))
-        .collect();
-    format!("vec4<f32>({})", c.join(", "))
 }
 
 const AXES: [&str; 4] = ["x", "y", "z", "w"];
@@ -88,16 +83,18 @@ pub fn curl_function(program: &Program, name: &str, gradient: &str, api_names: A
     let body = match program.dims {
         2 => format!("    let d = {gradient}(p);\n    return vec3<f32>(d[2], -d[1], 0.0);\n"),
         3 => {
-            let mut b = String::new();
-            // The potential's components: the graph at p + CURL_SHIFTS[k] (curl.wgsl).
-            for (v, k) in ["a", "b", "c"].iter().zip(1..) {
-                let _ = writeln!(
-                    b,
-                    "    let {v} = {gradient}(vec4<f32>(p.xyz + WGPU_NOISE_CURL_SHIFT{k}, 0.0));"
-                );
-            }
-            b.push_str("    return vec3<f32>(c[2] - b[3], a[3] - c[1], b[1] - a[2]);\n");
-            b
+            // The potential's components: the graph at p + CURL_SHIFTS[k] (curl.wgsl), in a
+            // loop so that the shader compilers (which inline every call) see the graph's
+            // gradient once. The tables have one entry more than the loop's trip count (see
+            // `Emitter::table`).
+            format!(
+                "    var shifts = array<vec3<f32>, 4>(WGPU_NOISE_CURL_SHIFT1, WGPU_NOISE_CURL_SHIFT2, \
+                 WGPU_NOISE_CURL_SHIFT3, WGPU_NOISE_CURL_SHIFT3);\n    \
+                 var d: array<array<f32, 5>, 4>;\n    \
+                 for (var k = 0u; k < 3u; k = k + 1u) {{\n        \
+                 d[k] = {gradient}(vec4<f32>(p.xyz + shifts[k], 0.0));\n    }}\n    \
+                 return vec3<f32>(d[2][2] - d[1][3], d[0][3] - d[2][1], d[1][1] - d[0][2]);\n"
+            )
         }
         dims => panic!("curl noise is 2D or 3D, not {dims}D"),
     };
@@ -130,20 +127,587 @@ fn combine(terms: &[(String, String)]) -> String {
 }
 
 /// The lines of `program`'s operations in `mode`.
+/// The lines of `program`'s operations in `mode`: with a loop for each fractal whose
+/// octaves have one shape ([`Emitter::loop_plan`]), so the text grows with the graph, not
+/// with its octaves; operation for operation one unrolled body where scopes would not allow
+/// it (a value of one octave read outside it).
 fn body(program: &Program, mode: Mode) -> String {
-    let dims = program.dims;
-    let sw = swizzle(dims);
-    let gradient = mode == Mode::Gradient;
-    let mut body = String::new();
-    let mut w = |line: String| {
-        body.push_str("    ");
-        body.push_str(&line);
-        body.push('\n');
-    };
-    let r = |reg: usize| format!("r{reg}");
-    let g = |reg: usize| format!("g{reg}");
-    let j = |reg: usize| format!("j{reg}");
-    for (i, op) in program.ops.iter().enumerate() {
+    let mut looped = Emitter::new(program, mode, true);
+    if let Some(text) = looped.emit() {
+        return text;
+    }
+    Emitter::new(program, mode, false)
+        .emit()
+        .expect("an unrolled body reads only values written before")
+}
+
+/// The number of noise calls written in `program`'s value function: the size that the
+/// shader compilers downstream (which inline every call) see.
+pub fn noise_call_sites(program: &Program) -> usize {
+    function(program, "f", ApiNames::Plain)
+        .matches("wgpu_noise_base_noise")
+        .count()
+}
+
+/// The `f32` parameters of `op` in a fixed order, the slots a loop reads from a table when
+/// they change from octave to octave.
+fn parameters(op: &Op) -> Vec<f32> {
+    let mut out = Vec::new();
+    map_op(op, &mut |r| r, &mut |v| {
+        out.push(v);
+        v
+    });
+    out
+}
+
+/// `op` with its registers and parameters passed through `reg` and `value`, in the order
+/// of [`parameters`].
+fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -> f32) -> Op {
+    let mut four =
+        |v: &[f32; 4]| -> [f32; 4] { [value(v[0]), value(v[1]), value(v[2]), value(v[3])] };
+    match op {
+        Op::Point => Op::Point,
+        Op::Scale { p, by } => Op::Scale {
+            p: reg(*p),
+            by: four(by),
+        },
+        Op::Offset { p, by } => Op::Offset {
+            p: reg(*p),
+            by: four(by),
+        },
+        Op::Rotate { p, plane, cos, sin } => Op::Rotate {
+            p: reg(*p),
+            plane: *plane,
+            cos: value(*cos),
+            sin: value(*sin),
+        },
+        Op::Displace { p, d, amplitude } => Op::Displace {
+            p: reg(*p),
+            d: d.map(&mut *reg),
+            amplitude: value(*amplitude),
+        },
+        Op::Noise { p, source } => {
+            let mut source = *source;
+            source.period = four(&source.period);
+            source.flow = value(source.flow);
+            source.cell.jitter = value(source.cell.jitter);
+            Op::Noise { p: reg(*p), source }
+        }
+        Op::Constant(c) => Op::Constant(value(*c)),
+        Op::Axis { p, axis } => Op::Axis {
+            p: reg(*p),
+            axis: *axis,
+        },
+        Op::Fractal { mode, terms, norm } => Op::Fractal {
+            mode: *mode,
+            terms: terms.iter().map(|&(t, a)| (reg(t), value(a))).collect(),
+            norm: value(*norm),
+        },
+        Op::Binary { op, a, b } => Op::Binary {
+            op: match op {
+                Binary::SmoothMin(k) => Binary::SmoothMin(value(*k)),
+                Binary::SmoothMax(k) => Binary::SmoothMax(value(*k)),
+                other => *other,
+            },
+            a: reg(*a),
+            b: reg(*b),
+        },
+        Op::Blend { a, b, t } => Op::Blend {
+            a: reg(*a),
+            b: reg(*b),
+            t: reg(*t),
+        },
+        Op::Map { op, a } => Op::Map {
+            op: match op {
+                Map::Abs => Map::Abs,
+                Map::Clamp { min, max } => Map::Clamp {
+                    min: value(*min),
+                    max: value(*max),
+                },
+                Map::Remap { from, to } => Map::Remap {
+                    from: [value(from[0]), value(from[1])],
+                    to: [value(to[0]), value(to[1])],
+                },
+                Map::Pow { exponent } => Map::Pow {
+                    exponent: value(*exponent),
+                },
+                Map::Terrace { steps, smoothness } => Map::Terrace {
+                    steps: value(*steps),
+                    smoothness: value(*smoothness),
+                },
+                Map::PingPong { strength } => Map::PingPong {
+                    strength: value(*strength),
+                },
+            },
+            a: reg(*a),
+        },
+    }
+}
+
+/// The registers `op` reads.
+fn inputs(op: &Op) -> Vec<Reg> {
+    let mut out = Vec::new();
+    map_op(
+        op,
+        &mut |r| {
+            out.push(r);
+            r
+        },
+        &mut |v| v,
+    );
+    out
+}
+
+/// Where the emitter writes: each operation it writes stands for one operation of each
+/// instance (one at the top; one per octave of each enclosing loop).
+struct Scope {
+    /// Per instance: a written register → that instance's register (`None`: octave 0's
+    /// scale by 1 that the lowering leaves out, see [`Emitter::align`]). In the order of
+    /// the loops' counters, the outermost slowest.
+    instances: Vec<HashMap<Reg, Option<Reg>>>,
+    /// The enclosing loops, outermost first.
+    loops: Vec<Level>,
+}
+
+/// One loop over octaves: `for (var {counter} = first; {counter} < end; ...)`.
+#[derive(Clone)]
+struct Level {
+    counter: String,
+    first: usize,
+    end: usize,
+}
+
+/// A fractal written as a loop: octaves `first..` in the shape of `template`'s operations.
+struct LoopPlan {
+    /// 0, or 1 when octave 0 does not have the loop's shape and is written before it.
+    first: usize,
+    /// The octave whose registers the loop body is written with.
+    template: usize,
+    /// Per looped octave: the template's register → that octave's.
+    octaves: Vec<HashMap<Reg, Option<Reg>>>,
+}
+
+struct Emitter<'a> {
+    program: &'a Program,
+    mode: Mode,
+    /// Whether to write fractals as loops.
+    loops: bool,
+    /// For each operation, the innermost fractal whose octaves hold it.
+    owner: Vec<Option<Reg>>,
+    /// Per register: whether the lines so far declared it in a scope still open.
+    visible: Vec<bool>,
+    /// Whether a line read a register not visible there.
+    out_of_scope: bool,
+    /// Per-instance parameter tables, declared at the top of the function.
+    tables: String,
+    table_count: usize,
+    lines: String,
+    indent: usize,
+}
+
+impl<'a> Emitter<'a> {
+    fn new(program: &'a Program, mode: Mode, loops: bool) -> Self {
+        let n = program.ops.len();
+        let mut owner = vec![None; n];
+        let mut fractals: Vec<&Reg> = program.octave_ranges.keys().collect();
+        // Inner fractals come before the fractals holding them: they claim their
+        // operations first.
+        fractals.sort();
+        for &f in fractals {
+            for range in &program.octave_ranges[&f] {
+                for r in range.clone() {
+                    owner[r].get_or_insert(f);
+                }
+            }
+        }
+        Emitter {
+            program,
+            mode,
+            loops,
+            owner,
+            visible: vec![false; n],
+            out_of_scope: false,
+            tables: String::new(),
+            table_count: 0,
+            lines: String::new(),
+            indent: 1,
+        }
+    }
+
+    /// The body, or `None` when a line would read a value outside its scope.
+    fn emit(&mut self) -> Option<String> {
+        let ops = &self.program.ops;
+        // Constants first: every octave's loop body may read them.
+        for (i, op) in ops.iter().enumerate() {
+            if let Op::Constant(c) = op {
+                self.line(format!("let r{i} = {};", literal(*c)));
+                if self.mode == Mode::Gradient {
+                    self.line(format!("let g{i} = WGPU_NOISE_ZERO4;"));
+                }
+                self.visible[i] = true;
+            }
+        }
+        let top: Vec<Reg> = (0..ops.len())
+            .filter(|&r| self.owner[r].is_none())
+            .collect();
+        let scope = Scope {
+            instances: vec![(0..ops.len()).map(|r| (r, Some(r))).collect()],
+            loops: Vec::new(),
+        };
+        self.sequence(&top, &scope);
+        if self.out_of_scope {
+            return None;
+        }
+        // Tables of parameters no line reads (a scale's axes past the dimensions).
+        let mut out: String = self
+            .tables
+            .lines()
+            .filter(|t| {
+                let name = t.trim_start().trim_start_matches("var ");
+                let name = &name[..name.find(' ').unwrap_or(name.len())];
+                self.lines.contains(&format!("{name}["))
+            })
+            .map(|t| format!("{t}\n"))
+            .collect();
+        out.push_str(&self.lines);
+        Some(out)
+    }
+
+    fn line(&mut self, line: String) {
+        for _ in 0..self.indent {
+            self.lines.push_str("    ");
+        }
+        self.lines.push_str(&line);
+        self.lines.push('\n');
+    }
+
+    /// Marks `regs` read here, noting any not visible.
+    fn read(&mut self, regs: &[Reg]) {
+        if regs.iter().any(|&r| !self.visible[r]) {
+            self.out_of_scope = true;
+        }
+    }
+
+    /// Writes the operations `regs` (constants aside: they are written first).
+    fn sequence(&mut self, regs: &[Reg], scope: &Scope) {
+        for &r in regs {
+            match &self.program.ops[r] {
+                Op::Constant(_) => {}
+                Op::Fractal { .. } => self.fractal(r, scope),
+                _ => self.operation(r, scope),
+            }
+            self.visible[r] = true;
+        }
+    }
+
+    /// The WGSL expression of one parameter whose value per instance of `scope` is
+    /// `values`: a literal when they are all the same, else a table indexed by the counters
+    /// of the loops it changes along.
+    fn table(&mut self, values: &[f32], scope: &Scope) -> String {
+        if values.iter().all(|v| v.to_bits() == values[0].to_bits()) {
+            return literal(values[0]);
+        }
+        // Instance i's digit at level l is (i / stride[l]) % count[l].
+        let count: Vec<usize> = scope.loops.iter().map(|l| l.end - l.first).collect();
+        let mut stride = vec![1; count.len()];
+        for l in (0..count.len().saturating_sub(1)).rev() {
+            stride[l] = stride[l + 1] * count[l + 1];
+        }
+        let varies = |l: usize| {
+            (0..values.len()).any(|i| {
+                let base = i - (i / stride[l]) % count[l] * stride[l];
+                values[i].to_bits() != values[base].to_bits()
+            })
+        };
+        let levels: Vec<usize> = (0..count.len()).filter(|&l| varies(l)).collect();
+        // Each level a table changes along is indexed by its counter itself, over
+        // `0..=end`: entries before `first` and the one at `end` repeat a neighbour. A loop
+        // reading a local array of exactly its trip count by its counter is unrolled in
+        // full by Mesa's NIR (`force_unroll_array_access`), the code growth the loop is
+        // written to avoid.
+        let size: usize = levels.iter().map(|&l| scope.loops[l].end + 1).product();
+        let mut items = Vec::with_capacity(size);
+        let mut digits = vec![0usize; levels.len()];
+        for _ in 0..size {
+            let i: usize = levels
+                .iter()
+                .zip(&digits)
+                .map(|(&l, &k)| {
+                    let level = &scope.loops[l];
+                    k.clamp(level.first, level.end - 1)
+                        .saturating_sub(level.first)
+                        * stride[l]
+                })
+                .sum();
+            items.push(literal(values[i]));
+            for (d, &l) in digits.iter_mut().zip(&levels).rev() {
+                *d += 1;
+                if *d <= scope.loops[l].end {
+                    break;
+                }
+                *d = 0;
+            }
+        }
+        let mut index = String::new();
+        for &l in &levels {
+            let level = &scope.loops[l];
+            index = if index.is_empty() {
+                level.counter.clone()
+            } else {
+                format!("({index}) * {}u + {}", level.end + 1, level.counter)
+            };
+        }
+        let n = self.table_count;
+        self.table_count += 1;
+        let _ = writeln!(
+            self.tables,
+            "    var t{n} = array<f32, {size}>({});",
+            items.join(", ")
+        );
+        format!("t{n}[{index}]")
+    }
+
+    /// The parameters of `each instance's` operation at `r`, per slot.
+    fn instance_parameters(&self, r: Reg, scope: &Scope) -> Vec<Vec<f32>> {
+        scope
+            .instances
+            .iter()
+            .map(|m| match m[&r] {
+                Some(c) => parameters(&self.program.ops[c]),
+                // Octave 0's left-out scale by 1.
+                None => vec![1.0; 4],
+            })
+            .collect()
+    }
+
+    /// The WGSL expressions of `r`'s parameters, slot by slot.
+    fn parameter_expressions(&mut self, r: Reg, scope: &Scope) -> Vec<String> {
+        let per = self.instance_parameters(r, scope);
+        (0..per[0].len())
+            .map(|s| {
+                let values: Vec<f32> = per.iter().map(|v| v[s]).collect();
+                self.table(&values, scope)
+            })
+            .collect()
+    }
+
+    /// The operations in `range` that the fractal `f` itself holds (constants aside).
+    fn children(&self, f: Reg, range: &Range<Reg>) -> Vec<Reg> {
+        range
+            .clone()
+            .filter(|&r| {
+                self.owner[r] == Some(f) && !matches!(self.program.ops[r], Op::Constant(_))
+            })
+            .collect()
+    }
+
+    /// Maps the template octave's operations (`template`, constants aside) onto octave
+    /// `k`'s (`octave`) one to one, when they are the same operations on corresponding
+    /// registers with parameters that may differ. Octave 0 may lack the template's leading
+    /// scale (the lowering does not scale by a frequency of 1): then `point` is the point
+    /// that scale reads, and octave 0's reads of it stand for the scale (a scale by 1 is
+    /// exact, so writing it changes no bit).
+    fn align(
+        &self,
+        octave: &Range<Reg>,
+        template: &Range<Reg>,
+    ) -> Option<HashMap<Reg, Option<Reg>>> {
+        let ops = &self.program.ops;
+        let listed = |range: &Range<Reg>| -> Vec<Reg> {
+            range
+                .clone()
+                .filter(|&r| !matches!(ops[r], Op::Constant(_)))
+                .collect()
+        };
+        let (a, mut t) = (listed(octave), listed(template));
+        let mut map: HashMap<Reg, Option<Reg>> = HashMap::new();
+        let mut back: HashMap<Reg, Reg> = HashMap::new();
+        if a.len() + 1 == t.len() {
+            let &Op::Scale { p, .. } = &ops[t[0]] else {
+                return None;
+            };
+            map.insert(t[0], None);
+            back.insert(p, t[0]);
+            t.remove(0);
+        }
+        if a.len() != t.len() {
+            return None;
+        }
+        for (&x, &y) in a.iter().zip(&t) {
+            let shape_a = map_op(&ops[x], &mut |r| *back.get(&r).unwrap_or(&r), &mut |_| 0.0);
+            let shape_t = map_op(&ops[y], &mut |r| r, &mut |_| 0.0);
+            if shape_a != shape_t {
+                return None;
+            }
+            map.insert(y, Some(x));
+            back.insert(x, y);
+        }
+        Some(map)
+    }
+
+    /// How to write fractal `f` as a loop, if its octaves have one shape.
+    fn loop_plan(&self, f: Reg) -> Option<LoopPlan> {
+        let ranges = self.program.octave_ranges.get(&f)?;
+        let Op::Fractal { terms, .. } = &self.program.ops[f] else {
+            return None;
+        };
+        let n = ranges.len();
+        if !self.loops || n < 3 || terms.len() != n {
+            return None;
+        }
+        let template = 1;
+        let aligned: Vec<Option<HashMap<Reg, Option<Reg>>>> = ranges
+            .iter()
+            .enumerate()
+            .map(|(k, range)| {
+                let map = self.align(range, &ranges[template])?;
+                // The octave's value is its image of the template's.
+                (map.get(&terms[template].0) == Some(&Some(terms[k].0))).then_some(map)
+            })
+            .collect();
+        let first = if aligned[0].is_some() { 0 } else { 1 };
+        let octaves: Vec<_> = aligned.into_iter().skip(first).collect::<Option<_>>()?;
+        Some(LoopPlan {
+            first,
+            template,
+            octaves,
+        })
+    }
+
+    /// Adds octave `k`'s term (value register `v` in the written names) to the sums of
+    /// fractal `f`, with the amplitude expression `amplitude`.
+    fn octave_term(&mut self, f: Reg, v: Reg, amplitude: &str) {
+        self.read(&[v]);
+        let Op::Fractal { mode, .. } = &self.program.ops[f] else {
+            unreachable!("octave_term of a fractal");
+        };
+        let code = mode.code();
+        let i = f;
+        if self.mode == Mode::Value {
+            self.line(format!(
+                "{{ let o = wgpu_noise_shape_octave({code}u, r{v}, w{i}); w{i} = o.y; s{i} = s{i} + {amplitude} * o.x; }}"
+            ));
+            return;
+        }
+        let (value, dv) = (format!("r{v}"), format!("g{v}"));
+        // d(shaped) by the fractal's rule (docs/graphs.md), then for ridged the weight's
+        // derivative carried to the next octave.
+        let (dshaped, weight) = match mode {
+            FractalMode::Fbm => (dv, String::new()),
+            FractalMode::Turbulence => (format!("wgpu_noise_abs_slope({value}) * {dv}"), String::new()),
+            FractalMode::Ridged => (
+                format!(
+                    "2.0 * (1.0 - abs({value})) * (-wgpu_noise_abs_slope({value}) * {dv}) * w{i} \
+                     + (1.0 - abs({value})) * (1.0 - abs({value})) * dw{i}"
+                ),
+                format!(" dw{i} = select(WGPU_NOISE_ZERO4, 2.0 * d, o.x * 2.0 > 0.0 && o.x * 2.0 < 1.0);"),
+            ),
+        };
+        self.line(format!(
+            "{{ let o = wgpu_noise_shape_octave({code}u, {value}, w{i}); let d = {dshaped};{weight} \
+             w{i} = o.y; s{i} = s{i} + {amplitude} * o.x; ds{i} = wgpu_noise_finite4(ds{i} + {amplitude} * d); }}"
+        ));
+    }
+
+    /// Writes fractal `f`: its octaves (as a loop when [`Emitter::loop_plan`] finds one
+    /// shape) and their sum, in the order of `eval::value`.
+    fn fractal(&mut self, f: Reg, scope: &Scope) {
+        let ops = &self.program.ops;
+        let Op::Fractal { terms, .. } = &ops[f] else {
+            unreachable!("fractal of a fractal");
+        };
+        let n = terms.len();
+        let gradient = self.mode == Mode::Gradient;
+        self.line(format!("var s{f} = 0.0;"));
+        self.line(format!("var w{f} = 1.0;"));
+        if gradient {
+            self.line(format!("var ds{f} = WGPU_NOISE_ZERO4;"));
+            self.line(format!("var dw{f} = WGPU_NOISE_ZERO4;"));
+        }
+        let per = self.instance_parameters(f, scope);
+        // Octave k's amplitude in each instance (slot k of the fractal's parameters).
+        let amplitudes = |k: usize| -> Vec<f32> { per.iter().map(|v| v[k]).collect() };
+        let ranges = self.program.octave_ranges.get(&f).cloned();
+        let plan = self.loop_plan(f);
+        let unrolled = plan.as_ref().map_or(n, |p| p.first);
+        for k in 0..unrolled {
+            if let Some(ranges) = &ranges {
+                let own = self.children(f, &ranges[k]);
+                self.sequence(&own, scope);
+            }
+            let amplitude = self.table(&amplitudes(k), scope);
+            self.octave_term(f, terms[k].0, &amplitude);
+        }
+        if let (Some(plan), Some(ranges)) = (plan, &ranges) {
+            let first = plan.first;
+            let k = format!("k{f}");
+            let instances: Vec<HashMap<Reg, Option<Reg>>> = scope
+                .instances
+                .iter()
+                .flat_map(|outer| {
+                    plan.octaves.iter().map(move |octave| {
+                        octave
+                            .iter()
+                            .map(|(&t, &r)| (t, r.and_then(|r| outer[&r])))
+                            .collect()
+                    })
+                })
+                .collect();
+            let mut loops = scope.loops.clone();
+            loops.push(Level {
+                counter: k.clone(),
+                first,
+                end: n,
+            });
+            let inner = Scope { instances, loops };
+            let amplitude_values: Vec<f32> = per
+                .iter()
+                .flat_map(|v| (first..n).map(move |k| v[k]))
+                .collect();
+            let amplitude = self.table(&amplitude_values, &inner);
+            self.line(format!(
+                "for (var {k} = {first}u; {k} < {n}u; {k} = {k} + 1u) {{"
+            ));
+            self.indent += 1;
+            let template = &ranges[plan.template];
+            let body = self.children(f, template);
+            let declared: Vec<Reg> = template.clone().filter(|&r| !self.visible[r]).collect();
+            self.sequence(&body, &inner);
+            self.octave_term(f, terms[plan.template].0, &amplitude);
+            // The body's values end with the iteration.
+            for r in declared {
+                self.visible[r] = false;
+            }
+            self.indent -= 1;
+            self.line("}".into());
+        }
+        let norm = self.table(&amplitudes(n), scope);
+        self.line(format!("let r{f} = wgpu_noise_finite(s{f} / {norm});"));
+        if gradient {
+            self.line(format!("let g{f} = wgpu_noise_finite4(ds{f} / {norm});"));
+        }
+    }
+
+    /// Writes operation `i` (not a fractal, not a constant).
+    fn operation(&mut self, i: Reg, scope: &Scope) {
+        let program = self.program;
+        let op = &program.ops[i];
+        self.read(&inputs(op));
+        let f = self.parameter_expressions(i, scope);
+        let dims = program.dims;
+        let sw = swizzle(dims);
+        let gradient = self.mode == Mode::Gradient;
+        let r = |reg: usize| format!("r{reg}");
+        let g = |reg: usize| format!("g{reg}");
+        let j = |reg: usize| format!("j{reg}");
+        let vec4 = |v: &[String]| -> String {
+            let c: Vec<&str> = (0..4)
+                .map(|a| if a < dims { v[a].as_str() } else { "0.0" })
+                .collect();
+            format!("vec4<f32>({})", c.join(", "))
+        };
+        let mut lines: Vec<String> = Vec::new();
+        let mut w = |line: String| lines.push(line);
         match op {
             Op::Point => {
                 let c: Vec<String> = (0..4)
@@ -163,17 +727,17 @@ fn body(program: &Program, mode: Mode) -> String {
                     w(format!("let j{i} = WGPU_NOISE_POINT_JACOBIAN{dims};"));
                 }
             }
-            Op::Scale { p, by } => {
+            Op::Scale { p, .. } => {
                 w(format!(
                     "let r{i} = wgpu_noise_finite4({} * {});",
                     r(*p),
-                    vec4(*by, dims)
+                    vec4(&f[0..4])
                 ));
                 if gradient {
                     let cols: Vec<String> = (0..4)
                         .map(|a| {
-                            let by = if a < dims { by[a] } else { 0.0 };
-                            format!("{}[{a}] * {}", j(*p), literal(by))
+                            let by = if a < dims { f[a].as_str() } else { "0.0" };
+                            format!("{}[{a}] * {by}", j(*p))
                         })
                         .collect();
                     w(format!(
@@ -182,18 +746,18 @@ fn body(program: &Program, mode: Mode) -> String {
                     ));
                 }
             }
-            Op::Offset { p, by } => {
+            Op::Offset { p, .. } => {
                 w(format!(
                     "let r{i} = wgpu_noise_finite4({} + {});",
                     r(*p),
-                    vec4(*by, dims)
+                    vec4(&f[0..4])
                 ));
                 if gradient {
                     w(format!("let j{i} = {};", j(*p)));
                 }
             }
-            Op::Rotate { p, plane, cos, sin } => {
-                let (c, s) = (literal(*cos), literal(*sin));
+            Op::Rotate { p, plane, .. } => {
+                let (c, s) = (&f[0], &f[1]);
                 let [u, v] = *plane;
                 // The same turn of coordinates (`.x`) or Jacobian columns (`[0]`).
                 let turn = |of: &str, at: &dyn Fn(usize) -> String, zero: &str| -> Vec<String> {
@@ -231,11 +795,11 @@ fn body(program: &Program, mode: Mode) -> String {
                     ));
                 }
             }
-            Op::Displace { p, d, amplitude } => {
+            Op::Displace { p, d, .. } => {
                 let comps: Vec<String> = (0..4)
                     .map(|a| if a < dims { r(d[a]) } else { "0.0".into() })
                     .collect();
-                let amp = literal(*amplitude);
+                let amp = &f[0];
                 w(format!(
                     "let r{i} = wgpu_noise_finite4({} + {amp} * vec4<f32>({}));",
                     r(*p),
@@ -263,15 +827,13 @@ fn body(program: &Program, mode: Mode) -> String {
                     NoiseKind::Simplex => "WGPU_NOISE_SIMPLEX",
                     NoiseKind::Cellular => "WGPU_NOISE_CELLULAR",
                 };
-                let period = format!("{}.{sw}", vec4(source.period, dims));
+                let period = format!("{}.{sw}", vec4(&f[0..4]));
+                let (flow, jitter) = (&f[4], &f[5]);
                 let cell = format!(
-                    "CellularShape({}, {}u, {}u)",
-                    literal(source.cell.jitter),
-                    source.cell.distance,
-                    source.cell.output
+                    "CellularShape({jitter}, {}u, {}u)",
+                    source.cell.distance, source.cell.output
                 );
                 let kernel = source.kernel.code();
-                let flow = literal(source.flow);
                 let q = format!("{}.{sw}", r(*p));
                 let (call, args) = match dims {
                     2 => ("2", format!("{kind}, {q}, {period}, {cell}, {flow}")),
@@ -295,62 +857,10 @@ fn body(program: &Program, mode: Mode) -> String {
                     w(format!("let r{i} = wgpu_noise_base_noise{call}({args});"));
                 }
             }
-            Op::Constant(c) => {
-                w(format!("let r{i} = {};", literal(*c)));
-                if gradient {
-                    w(format!("let g{i} = WGPU_NOISE_ZERO4;"));
-                }
-            }
             Op::Axis { p, axis } => {
                 w(format!("let r{i} = {}.{};", r(*p), AXES[*axis]));
                 if gradient {
                     w(format!("let g{i} = {}[{axis}];", j(*p)));
-                }
-            }
-            Op::Fractal { mode, terms, norm } => {
-                w(format!("var s{i} = 0.0;"));
-                w(format!("var w{i} = 1.0;"));
-                if gradient {
-                    w(format!("var ds{i} = WGPU_NOISE_ZERO4;"));
-                    w(format!("var dw{i} = WGPU_NOISE_ZERO4;"));
-                }
-                for (n, amplitude) in terms {
-                    let code = mode.code();
-                    let amp = literal(*amplitude);
-                    if !gradient {
-                        w(format!(
-                            "{{ let o = wgpu_noise_shape_octave({code}u, {}, w{i}); w{i} = o.y; s{i} = s{i} + {amp} * o.x; }}",
-                            r(*n),
-                        ));
-                        continue;
-                    }
-                    let (v, dv) = (r(*n), g(*n));
-                    // d(shaped) by the fractal's rule (docs/graphs.md), then for ridged
-                    // the weight's derivative carried to the next octave.
-                    let (dshaped, weight) = match mode {
-                        FractalMode::Fbm => (dv, String::new()),
-                        FractalMode::Turbulence => {
-                            (format!("wgpu_noise_abs_slope({v}) * {dv}"), String::new())
-                        }
-                        FractalMode::Ridged => (
-                            format!(
-                                "2.0 * (1.0 - abs({v})) * (-wgpu_noise_abs_slope({v}) * {dv}) * w{i} \
-                                 + (1.0 - abs({v})) * (1.0 - abs({v})) * dw{i}"
-                            ),
-                            format!(
-                                " dw{i} = select(WGPU_NOISE_ZERO4, 2.0 * d, o.x * 2.0 > 0.0 && o.x * 2.0 < 1.0);"
-                            ),
-                        ),
-                    };
-                    w(format!(
-                        "{{ let o = wgpu_noise_shape_octave({code}u, {v}, w{i}); let d = {dshaped};{weight} \
-                         w{i} = o.y; s{i} = s{i} + {amp} * o.x; ds{i} = wgpu_noise_finite4(ds{i} + {amp} * d); }}"
-                    ));
-                }
-                let norm = literal(*norm);
-                w(format!("let r{i} = wgpu_noise_finite(s{i} / {norm});"));
-                if gradient {
-                    w(format!("let g{i} = wgpu_noise_finite4(ds{i} / {norm});"));
                 }
             }
             Op::Binary { op, a, b } => {
@@ -361,12 +871,8 @@ fn body(program: &Program, mode: Mode) -> String {
                     Binary::Multiply => format!("{ra} * {rb}"),
                     Binary::Min => format!("min({ra}, {rb})"),
                     Binary::Max => format!("max({ra}, {rb})"),
-                    Binary::SmoothMin(k) => {
-                        format!("wgpu_noise_smooth_min({ra}, {rb}, {})", literal(*k))
-                    }
-                    Binary::SmoothMax(k) => {
-                        format!("wgpu_noise_smooth_max({ra}, {rb}, {})", literal(*k))
-                    }
+                    Binary::SmoothMin(_) => format!("wgpu_noise_smooth_min({ra}, {rb}, {})", f[0]),
+                    Binary::SmoothMax(_) => format!("wgpu_noise_smooth_max({ra}, {rb}, {})", f[0]),
                 };
                 w(format!("let r{i} = wgpu_noise_finite({e});"));
                 if gradient {
@@ -383,17 +889,17 @@ fn body(program: &Program, mode: Mode) -> String {
                             format!("select(0.0, 1.0, {ra} > {rb})"),
                             format!("select(1.0, 0.0, {ra} > {rb})"),
                         ),
-                        Binary::SmoothMin(k) => {
+                        Binary::SmoothMin(_) => {
                             w(format!(
                                 "let h{i} = wgpu_noise_smooth_weight({ra}, {rb}, {});",
-                                literal(*k)
+                                f[0]
                             ));
                             (format!("h{i}"), format!("(1.0 - h{i})"))
                         }
-                        Binary::SmoothMax(k) => {
+                        Binary::SmoothMax(_) => {
                             w(format!(
                                 "let h{i} = wgpu_noise_smooth_weight(-{ra}, -{rb}, {});",
-                                literal(*k)
+                                f[0]
                             ));
                             (format!("h{i}"), format!("(1.0 - h{i})"))
                         }
@@ -427,36 +933,44 @@ fn body(program: &Program, mode: Mode) -> String {
             }
             Op::Map { op, a } => {
                 let ra = r(*a);
-                let pair = |v: [f32; 2]| format!("vec2<f32>({}, {})", literal(v[0]), literal(v[1]));
+                let pair = |v: &[String]| format!("vec2<f32>({}, {})", v[0], v[1]);
                 let (e, slope) = match op {
                     Map::Abs => (format!("abs({ra})"), format!("wgpu_noise_abs_slope({ra})")),
-                    Map::Clamp { min, max } => {
-                        let (lo, hi) = (literal(*min), literal(*max));
+                    Map::Clamp { .. } => {
+                        let (lo, hi) = (&f[0], &f[1]);
                         (
                             format!("clamp({ra}, {lo}, {hi})"),
                             format!("select(0.0, 1.0, {ra} > {lo} && {ra} < {hi})"),
                         )
                     }
-                    Map::Remap { from, to } => (
-                        format!("wgpu_noise_remap({ra}, {}, {})", pair(*from), pair(*to)),
-                        format!("wgpu_noise_remap_slope({}, {})", pair(*from), pair(*to)),
+                    Map::Remap { .. } => (
+                        format!(
+                            "wgpu_noise_remap({ra}, {}, {})",
+                            pair(&f[0..2]),
+                            pair(&f[2..4])
+                        ),
+                        format!(
+                            "wgpu_noise_remap_slope({}, {})",
+                            pair(&f[0..2]),
+                            pair(&f[2..4])
+                        ),
                     ),
-                    Map::Pow { exponent } => {
-                        let e = literal(*exponent);
+                    Map::Pow { .. } => {
+                        let e = &f[0];
                         (
                             format!("wgpu_noise_signed_pow({ra}, {e})"),
                             format!("wgpu_noise_signed_pow_slope({ra}, {e})"),
                         )
                     }
-                    Map::Terrace { steps, smoothness } => {
-                        let args = format!("{ra}, {}, {}", literal(*steps), literal(*smoothness));
+                    Map::Terrace { .. } => {
+                        let args = format!("{ra}, {}, {}", f[0], f[1]);
                         (
                             format!("wgpu_noise_terrace({args})"),
                             format!("wgpu_noise_terrace_slope({args})"),
                         )
                     }
-                    Map::PingPong { strength } => {
-                        let s = literal(*strength);
+                    Map::PingPong { .. } => {
+                        let s = &f[0];
                         (
                             format!("wgpu_noise_ping_pong({ra}, {s})"),
                             format!("wgpu_noise_ping_pong_slope({ra}, {s})"),
@@ -468,7 +982,10 @@ fn body(program: &Program, mode: Mode) -> String {
                     w(format!("let g{i} = {};", combine(&[(slope, g(*a))])));
                 }
             }
+            Op::Constant(_) | Op::Fractal { .. } => unreachable!("written by emit and fractal"),
+        }
+        for line in lines {
+            self.line(line);
         }
     }
-    body
 }

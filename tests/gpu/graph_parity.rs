@@ -170,3 +170,38 @@ fn a_cached_graph_pipeline_follows_the_generators_seed() {
         );
     }
 }
+
+/// The issue-46 limit graph: two nested fBm of 16 octaves over a sum of two sources, 512
+/// noise calls per sample, the most a graph may evaluate.
+pub const LIMIT_GRAPH: &str = r#"{"version": 1, "output": "o", "nodes": {"o": {"type": "fbm",
+    "octaves": 16, "source": {"type": "fbm", "octaves": 16, "source": {"type": "add",
+    "a": {"type": "simplex"}, "b": {"type": "classic", "seed": 3}}}}}}"#;
+
+/// Octaves of one shape are written as a loop, so the function the shader compilers
+/// (which inline every call) see holds a few noise calls, not one per octave; it equals
+/// the CPU, whose lowering expands every octave.
+#[test]
+fn a_graph_at_the_noise_call_limit_is_written_as_loops_and_equals_the_f32_cpu() {
+    let graph = Graph::from_json(LIMIT_GRAPH).unwrap();
+    for dims in [2, 3, 4] {
+        let program = graph.program(dims, [0.0; 4]).unwrap();
+        assert_eq!(program.noise_calls(), 512);
+        let sites = wgpu_noise::graph::wgsl::noise_call_sites(&program);
+        // Octave 0 of each fBm is written before its loop (the lowering leaves out its
+        // scale by 1 only when the seed allows it to share the loop's shape): 2 × 2 × 2.
+        assert!(sites <= 8, "{dims}D: {sites} noise calls written");
+    }
+    for (backend, ctx) in common::gpu_per_backend() {
+        for (variant, gpu) in generators(&ctx, 5) {
+            for (dims, offset) in [(2, 0.0), (3, 1e4)] {
+                let program = graph.program(dims, [0.0; 4]).unwrap();
+                let (g, c, c64) = fill_both(&gpu, variant, 5, &field(dims, offset), program);
+                let label = format!("{backend} {variant:?} limit graph {dims}D offset {offset}");
+                println!(
+                    "{label}: max relative error {:.1e}",
+                    assert_graph_parity(&label, &g, &c, &c64)
+                );
+            }
+        }
+    }
+}
