@@ -21,6 +21,7 @@ mod cli_sample;
 mod edge_numbers;
 mod graph_cli;
 mod graph_gpu_derived;
+mod graph_tiles;
 mod messages;
 mod noise_cellular_cli;
 mod noise_curl_cli;
