@@ -14,6 +14,7 @@ mod bake_backends;
 mod bake_errors;
 mod bake_features;
 mod bake_formats;
+mod bake_half_range;
 mod bake_interrupt;
 mod bake_ktx2;
 mod bake_tiles;
