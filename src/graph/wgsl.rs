@@ -122,10 +122,13 @@ fn names(out: String, api_names: ApiNames) -> String {
     }
 }
 
-/// `Σ w·g` of `terms` (WGSL expressions of a weight and a gradient), clamped: the CPU's
-/// `combine`.
+/// `Σ w·g` of `terms` (WGSL expressions of a weight and a gradient), each term and the sum
+/// clamped: the CPU's `combine`.
 fn combine(terms: &[(String, String)]) -> String {
-    let sum: Vec<String> = terms.iter().map(|(w, g)| format!("{w} * {g}")).collect();
+    let sum: Vec<String> = terms
+        .iter()
+        .map(|(w, g)| format!("wgpu_noise_finite4({w} * {g})"))
+        .collect();
     format!("wgpu_noise_finite4({})", sum.join(" + "))
 }
 
@@ -319,7 +322,7 @@ fn body(program: &Program, mode: Mode) -> String {
                     let amp = literal(*amplitude);
                     if !gradient {
                         w(format!(
-                            "{{ let o = wgpu_noise_shape_octave({code}u, {}, w{i}); w{i} = o.y; s{i} = s{i} + {amp} * o.x; }}",
+                            "{{ let o = wgpu_noise_shape_octave({code}u, {}, w{i}); w{i} = o.y; s{i} = s{i} + wgpu_noise_octave_term({amp}, o.x); }}",
                             r(*n),
                         ));
                         continue;
@@ -333,10 +336,7 @@ fn body(program: &Program, mode: Mode) -> String {
                             (format!("wgpu_noise_abs_slope({v}) * {dv}"), String::new())
                         }
                         FractalMode::Ridged => (
-                            format!(
-                                "2.0 * (1.0 - abs({v})) * (-wgpu_noise_abs_slope({v}) * {dv}) * w{i} \
-                                 + (1.0 - abs({v})) * (1.0 - abs({v})) * dw{i}"
-                            ),
+                            format!("wgpu_noise_ridged_slope({v}, {dv}, w{i}, dw{i})"),
                             format!(
                                 " dw{i} = select(WGPU_NOISE_ZERO4, 2.0 * d, o.x * 2.0 > 0.0 && o.x * 2.0 < 1.0);"
                             ),
@@ -344,7 +344,7 @@ fn body(program: &Program, mode: Mode) -> String {
                     };
                     w(format!(
                         "{{ let o = wgpu_noise_shape_octave({code}u, {v}, w{i}); let d = {dshaped};{weight} \
-                         w{i} = o.y; s{i} = s{i} + {amp} * o.x; ds{i} = wgpu_noise_finite4(ds{i} + {amp} * d); }}"
+                         w{i} = o.y; s{i} = s{i} + wgpu_noise_octave_term({amp}, o.x); ds{i} = wgpu_noise_finite4(ds{i} + {amp} * d); }}"
                     ));
                 }
                 let norm = literal(*norm);
