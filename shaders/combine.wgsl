@@ -64,8 +64,9 @@ fn wgpu_noise_remap(v: f32, low_high: vec2<f32>, onto: vec2<f32>) -> f32 {
     return onto.x + (v - low_high.x) * (onto.y - onto.x) / (low_high.y - low_high.x);
 }
 
+// Clamped: a range of 1e-37 onto one of 1e30 has a slope past f32.
 fn wgpu_noise_remap_slope(low_high: vec2<f32>, onto: vec2<f32>) -> f32 {
-    return (onto.y - onto.x) / (low_high.y - low_high.x);
+    return wgpu_noise_finite((onto.y - onto.x) / (low_high.y - low_high.x));
 }
 
 // sign(v) |v|^e (e > 0), odd so that negative values keep their sign.
@@ -73,8 +74,11 @@ fn wgpu_noise_signed_pow(v: f32, e: f32) -> f32 {
     return sign(v) * pow(abs(v), e);
 }
 
+// e |v|^(e-1), clamped. At v = 0, e 0^(e-1) written out (pow(0, e - 1) is undefined below
+// e = 1): the bound for e < 1 (an infinite slope), 1 for e = 1, 0 above.
 fn wgpu_noise_signed_pow_slope(v: f32, e: f32) -> f32 {
-    return e * pow(abs(v), e - 1.0);
+    if (v == 0.0) { return select(select(0.0, 1.0, e == 1.0), WGPU_NOISE_FINITE, e < 1.0); }
+    return wgpu_noise_finite(e * pow(abs(v), e - 1.0));
 }
 
 // The position within a terrace's ramp, 0 to 1 (smoothness > 0).
@@ -101,7 +105,7 @@ fn wgpu_noise_terrace_slope(v: f32, steps: f32, smoothness: f32) -> f32 {
     let x = v * steps;
     let f = x - floor(x);
     let t = wgpu_noise_terrace_ramp(f, smoothness);
-    return 6.0 * t * (1.0 - t) / smoothness;
+    return wgpu_noise_finite(6.0 * t * (1.0 - t) / smoothness);
 }
 
 // A triangle wave of v * strength with period 2, from -1 (at even values) to 1 (at odd).
@@ -117,4 +121,18 @@ fn wgpu_noise_ping_pong_slope(v: f32, strength: f32) -> f32 {
     let y = x - 2.0 * floor(x * 0.5);
     let s = 2.0 * strength;
     return select(-s, s, y < 1.0);
+}
+
+// A fractal octave's term amplitude * shaped, clamped (amplitudes reach 1.2e27).
+fn wgpu_noise_octave_term(amplitude: f32, shaped: f32) -> f32 {
+    return wgpu_noise_finite(amplitude * shaped);
+}
+
+// The derivative of a ridged octave (1 - |v|)^2 w: 2 (1 - |v|) (-s dv) w + (1 - |v|)^2 dw, each
+// product of the value's size clamped before it meets the weight (which may be 0), the sum after.
+fn wgpu_noise_ridged_slope(v: f32, dv: vec4<f32>, w: f32, dw: vec4<f32>) -> vec4<f32> {
+    let ridge = 1.0 - abs(v);
+    let slope = wgpu_noise_abs_slope(v);
+    return wgpu_noise_finite4(wgpu_noise_finite4(2.0 * ridge * (-slope * dv)) * w
+                              + wgpu_noise_finite(ridge * ridge) * dw);
 }

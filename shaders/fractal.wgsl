@@ -147,7 +147,9 @@ fn wgpu_noise_shape_octave(mode: u32, n: f32, weight: f32) -> vec2<f32> {
     if (mode == WGPU_NOISE_FRACTAL_TURBULENCE) { return vec2<f32>(abs(n), weight); }
     if (mode == WGPU_NOISE_FRACTAL_RIDGED) {
         let ridge = 1.0 - abs(n);
-        let r = ridge * ridge * weight;
+        // The square clamped to the graphs' bound (combine.wgsl) before it meets the weight, which
+        // may be 0; noise values never reach it.
+        let r = min(ridge * ridge, 1e30) * weight;
         return vec2<f32>(r, clamp(r * 2.0, 0.0, 1.0));
     }
     return vec2<f32>(n, weight);

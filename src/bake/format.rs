@@ -108,6 +108,19 @@ impl PngDepth {
     }
 }
 
+/// The largest finite half float (`f16`).
+pub const HALF_MAX: f32 = 65504.0;
+
+/// `v` as a half float (to nearest, ties to even) for the `--half` encodings (KTX2
+/// `R16_SFLOAT`, EXR half channels), clamped to ±[`HALF_MAX`] first so that no value
+/// becomes an infinity; `clamped` counts the values beyond it, for the notice the PNG's
+/// out-of-range values get too.
+pub(crate) fn to_half(v: f32, clamped: &mut u64) -> half::f16 {
+    let beyond = v.abs() > HALF_MAX;
+    *clamped += beyond as u64;
+    half::f16::from_f32(if beyond { HALF_MAX.copysign(v) } else { v })
+}
+
 /// The noise values a PNG's darkest and brightest levels stand for.
 ///
 /// Level `p` of `max` (255 or 65535) stands for `low + (high - low) * p / max`; a value
@@ -252,7 +265,8 @@ impl ExrCompression {
 pub enum KtxTexel {
     /// `VK_FORMAT_R32_SFLOAT`: the `f32` values themselves.
     Float32,
-    /// `VK_FORMAT_R16_SFLOAT`: the values rounded to `f16` (to nearest, ties to even).
+    /// `VK_FORMAT_R16_SFLOAT`: the values rounded to `f16` (to nearest, ties to even),
+    /// clamped to ±65504 first ([`HALF_MAX`]).
     Float16,
     /// `VK_FORMAT_R16_UNORM` / `VK_FORMAT_R8_UNORM`: levels mapped from `range` as in a PNG.
     Unorm {
@@ -581,7 +595,8 @@ impl RowAssembler {
 /// What the encoder saw that the caller should report.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EncodeStats {
-    /// PNG only: samples outside the [`ValueRange`], clamped to its ends.
+    /// Values clamped: outside the [`ValueRange`] of the encodings with levels (PNG, RAW,
+    /// KTX2 UNORM), or beyond ±[`HALF_MAX`] in half floats.
     pub clamped: u64,
 }
 
@@ -659,8 +674,8 @@ pub fn encode(
                 compression: *compression,
                 description,
             };
-            exr::write(&layout, out, &io, produce)?;
-            Ok(EncodeStats::default())
+            let clamped = exr::write(&layout, out, &io, produce)?;
+            Ok(EncodeStats { clamped })
         }
         Encoding::Ktx2 { texel } => {
             if channels != 1 {

@@ -391,17 +391,21 @@ pub fn run(args: BakeArgs) -> Result<()> {
         outln!("verify: {}", v.summary())?;
     }
     if report.clamped > 0 {
-        let range = options
-            .encoding
-            .value_range()
-            .unwrap_or(ValueRange::NOMINAL);
-        errln!(
-            "notice: {} of {} samples were outside [{}, {}] and clamped to the PNG's range (widen it with --range)",
-            report.clamped,
-            report.samples,
-            bake::shortest(range.low),
-            bake::shortest(range.high)
-        )?;
+        match options.encoding.value_range() {
+            Some(range) => errln!(
+                "notice: {} of {} samples were outside [{}, {}] and clamped to the PNG's range (widen it with --range)",
+                report.clamped,
+                report.samples,
+                bake::shortest(range.low),
+                bake::shortest(range.high)
+            )?,
+            // Half floats (`--half`): every value of every texel is one.
+            None => errln!(
+                "notice: {} of {} values were outside [-65504, 65504] and clamped to the largest finite half float (write 32-bit floats without --half)",
+                report.clamped,
+                report.samples * spec.output.values_per_sample(spec.field.dims) as u64
+            )?,
+        }
     }
     let layout = if options.encoding.format().is_image() && report.atlas.slices > 1 {
         format!(

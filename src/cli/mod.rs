@@ -393,7 +393,7 @@ pub fn non_negative_f32(text: &str) -> Result<f32, String> {
 
 /// The options a noise graph replaces (clap argument ids): `--graph` refuses them rather
 /// than ignore them.
-pub const GRAPH_CONFLICTS: [&str; 15] = [
+pub const GRAPH_CONFLICTS: [&str; 14] = [
     "kind",
     "octaves",
     "lacunarity",
@@ -408,7 +408,6 @@ pub const GRAPH_CONFLICTS: [&str; 15] = [
     "warp_frequency",
     "warp_iterations",
     "flow_angle",
-    "tile",
 ];
 
 /// Reads the graph file at `path` and lowers it for `field` (its dimensions and tiling).

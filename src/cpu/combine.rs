@@ -97,10 +97,11 @@ pub fn wgpu_noise_remap<R: Real>(v: R, low_high: [R; 2], onto: [R; 2]) -> R {
     onto[0] + (v - low_high[0]) * (onto[1] - onto[0]) / (low_high[1] - low_high[0])
 }
 
-/// The slope of [`wgpu_noise_remap`].
+/// The slope of [`wgpu_noise_remap`], clamped (a range of 1e-37 onto one of 1e30 has a
+/// slope past `f32`).
 #[inline(always)]
 pub fn wgpu_noise_remap_slope<R: Real>(low_high: [R; 2], onto: [R; 2]) -> R {
-    (onto[1] - onto[0]) / (low_high[1] - low_high[0])
+    wgpu_noise_finite((onto[1] - onto[0]) / (low_high[1] - low_high[0]))
 }
 
 /// `sign(v) |v|^e` (`e > 0`), odd so that negative values keep their sign.
@@ -109,10 +110,23 @@ pub fn wgpu_noise_signed_pow<R: Real>(v: R, e: R) -> R {
     wgpu_noise_sign(v) * v.abs().powf(e)
 }
 
-/// The slope of [`wgpu_noise_signed_pow`]: `e |v|^(e-1)`.
+/// The slope of [`wgpu_noise_signed_pow`]: `e |v|^(e-1)`, clamped. At `v = 0` it is
+/// `e 0^(e-1)`, written out rather than left to `pow(0, e - 1)` (undefined in WGSL below
+/// `e = 1`): the bound [`WGPU_NOISE_FINITE`] for `e < 1` (the slope is infinite), 1 for
+/// `e = 1`, 0 above. So a gradient of 0 there stays 0 and any other is ±1e30 times it.
 #[inline(always)]
 pub fn wgpu_noise_signed_pow_slope<R: Real>(v: R, e: R) -> R {
-    e * v.abs().powf(e - R::lit(1.0))
+    let one = R::lit(1.0);
+    if v == R::lit(0.0) {
+        return if e < one {
+            R::lit(WGPU_NOISE_FINITE)
+        } else if e == one {
+            one
+        } else {
+            R::lit(0.0)
+        };
+    }
+    wgpu_noise_finite(e * v.abs().powf(e - one))
 }
 
 /// The position within a terrace's ramp, 0 to 1 (`smoothness > 0`).
@@ -136,7 +150,8 @@ pub fn wgpu_noise_terrace<R: Real>(v: R, steps: R, smoothness: R) -> R {
     (i + s) / steps
 }
 
-/// The slope of [`wgpu_noise_terrace`]: 0 on the flats, `6t(1-t)/smoothness` on a ramp.
+/// The slope of [`wgpu_noise_terrace`]: 0 on the flats, `6t(1-t)/smoothness` on a ramp,
+/// clamped.
 #[inline(always)]
 pub fn wgpu_noise_terrace_slope<R: Real>(v: R, steps: R, smoothness: R) -> R {
     if smoothness <= R::lit(0.0) {
@@ -145,7 +160,7 @@ pub fn wgpu_noise_terrace_slope<R: Real>(v: R, steps: R, smoothness: R) -> R {
     let x = v * steps;
     let f = x - x.floor();
     let t = wgpu_noise_terrace_ramp(f, smoothness);
-    R::lit(6.0) * t * (R::lit(1.0) - t) / smoothness
+    wgpu_noise_finite(R::lit(6.0) * t * (R::lit(1.0) - t) / smoothness)
 }
 
 /// A triangle wave of `v * strength` with period 2, from -1 (at even values) to 1 (at odd).
@@ -168,4 +183,26 @@ pub fn wgpu_noise_ping_pong_slope<R: Real>(v: R, strength: R) -> R {
     } else {
         -s
     }
+}
+
+/// A fractal octave's term `amplitude × shaped`, clamped: 16 octaves of gain ±64 reach
+/// amplitudes of 1.2e27, which times a value near the bound is past `f32` (and two such
+/// terms of opposite signs made NaN).
+#[inline(always)]
+pub fn wgpu_noise_octave_term<R: Real>(amplitude: R, shaped: R) -> R {
+    wgpu_noise_finite(amplitude * shaped)
+}
+
+/// One derivative of a ridged octave `(1 − |v|)² w` (docs/graphs.md): `2 (1 − |v|) (−s dv) w
+/// + (1 − |v|)² dw`, with `s` the slope of `|v|` (+1 at 0), `w` the ridge weight and `dw`
+/// its derivative. Each product of the value's size is clamped before it meets the weight
+/// (which may be 0) and the sum after: the value's square alone is past `f32` from 1.8e19.
+#[inline(always)]
+pub fn wgpu_noise_ridged_slope<R: Real>(v: R, dv: R, w: R, dw: R) -> R {
+    let ridge = R::lit(1.0) - v.abs();
+    let slope = wgpu_noise_abs_slope(v);
+    wgpu_noise_finite(
+        wgpu_noise_finite(R::lit(2.0) * ridge * (-slope * dv)) * w
+            + wgpu_noise_finite(ridge * ridge) * dw,
+    )
 }

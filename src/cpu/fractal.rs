@@ -158,7 +158,9 @@ pub fn shape_octave<R: Real>(mode: u32, n: R, weight: R) -> (R, R) {
     }
     if mode == FRACTAL_RIDGED {
         let ridge = R::lit(1.0) - n.abs();
-        let r = ridge * ridge * weight;
+        // The square clamped to the graphs' bound before it meets the weight, which may be
+        // 0 (`wgpu_noise_finite`; noise values never reach it).
+        let r = crate::cpu::combine::wgpu_noise_finite(ridge * ridge) * weight;
         return (r, (r * R::lit(2.0)).clamp(R::lit(0.0), R::lit(1.0)));
     }
     (n, weight)

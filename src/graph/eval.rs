@@ -6,10 +6,10 @@ use super::program::{Op, Program, Source};
 use super::spec::{Binary, Map};
 use crate::cpu::combine::{
     wgpu_noise_abs_slope, wgpu_noise_blend, wgpu_noise_blend_weight, wgpu_noise_finite,
-    wgpu_noise_max, wgpu_noise_min, wgpu_noise_ping_pong, wgpu_noise_ping_pong_slope,
-    wgpu_noise_remap, wgpu_noise_remap_slope, wgpu_noise_signed_pow, wgpu_noise_signed_pow_slope,
-    wgpu_noise_smooth_max, wgpu_noise_smooth_min, wgpu_noise_smooth_weight, wgpu_noise_terrace,
-    wgpu_noise_terrace_slope,
+    wgpu_noise_max, wgpu_noise_min, wgpu_noise_octave_term, wgpu_noise_ping_pong,
+    wgpu_noise_ping_pong_slope, wgpu_noise_remap, wgpu_noise_remap_slope, wgpu_noise_ridged_slope,
+    wgpu_noise_signed_pow, wgpu_noise_signed_pow_slope, wgpu_noise_smooth_max,
+    wgpu_noise_smooth_min, wgpu_noise_smooth_weight, wgpu_noise_terrace, wgpu_noise_terrace_slope,
 };
 use crate::cpu::curl::CURL_SHIFTS;
 use crate::cpu::fractal::{base_noise, base_noise_deriv, shape_octave};
@@ -86,7 +86,7 @@ pub fn value<R: Real>(
                 for &(n, amplitude) in terms {
                     let (shaped, next) = shape_octave(mode.code(), regs[n][0], weight);
                     weight = next;
-                    sum = sum + lit::<R>(amplitude) * shaped;
+                    sum = sum + wgpu_noise_octave_term(lit::<R>(amplitude), shaped);
                 }
                 scalar(wgpu_noise_finite(sum / lit(*norm)))
             }
@@ -172,7 +172,8 @@ pub struct Dual<R> {
     pub d: [[R; 4]; 4],
 }
 
-/// `Σ_k w_k g_k` over rows, clamped.
+/// `Σ_k w_k g_k` over rows, each term and the sum clamped (two terms past `f32` of
+/// opposite signs would make NaN).
 fn combine<R: Real>(dims: usize, terms: &[(R, [R; 4])]) -> [R; 4] {
     std::array::from_fn(|j| {
         if j >= dims {
@@ -180,7 +181,7 @@ fn combine<R: Real>(dims: usize, terms: &[(R, [R; 4])]) -> [R; 4] {
         }
         let mut s = R::lit(0.0);
         for (w, g) in terms {
-            s = s + *w * g[j];
+            s = s + wgpu_noise_finite(*w * g[j]);
         }
         wgpu_noise_finite(s)
     })
@@ -293,13 +294,9 @@ pub(crate) fn dual_op<R: Real>(
                 let dshaped: [R; 4] = match mode {
                     crate::field::FractalMode::Fbm => dv,
                     crate::field::FractalMode::Turbulence => dv.map(|d| slope * d),
-                    crate::field::FractalMode::Ridged => {
-                        let ridge = one - v.abs();
-                        std::array::from_fn(|j| {
-                            R::lit(2.0) * ridge * (-slope * dv[j]) * weight
-                                + ridge * ridge * dweight[j]
-                        })
-                    }
+                    crate::field::FractalMode::Ridged => std::array::from_fn(|j| {
+                        wgpu_noise_ridged_slope(v, dv[j], weight, dweight[j])
+                    }),
                 };
                 if *mode == crate::field::FractalMode::Ridged {
                     let r2 = shaped * R::lit(2.0);
@@ -308,7 +305,7 @@ pub(crate) fn dual_op<R: Real>(
                 }
                 weight = next;
                 let amp = lit::<R>(amplitude);
-                sum = sum + amp * shaped;
+                sum = sum + wgpu_noise_octave_term(amp, shaped);
                 for j in 0..dims {
                     dsum[j] = wgpu_noise_finite(dsum[j] + amp * dshaped[j]);
                 }

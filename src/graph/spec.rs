@@ -8,6 +8,7 @@ use serde_json::Value;
 type JsonObject = serde_json::Map<String, Value>;
 
 use super::GraphError;
+use crate::cpu::combine::WGPU_NOISE_FINITE;
 use crate::field::{CellularOutput, Distance, FractalMode, Kernel, MAX_OCTAVES};
 
 /// The file format version this crate reads.
@@ -337,7 +338,12 @@ fn number(path: &str, v: &Value) -> Result<f64, GraphError> {
     Ok(n)
 }
 
-/// `v` in `[lo, hi]` and representable as a finite f32 that keeps its sign and zero-ness.
+/// The largest magnitude of a number in a graph, constants included: the bound every
+/// value is clamped to ([`WGPU_NOISE_FINITE`], docs/graphs.md "Finite numbers").
+const LARGEST: f64 = WGPU_NOISE_FINITE;
+
+/// `v` in `[lo, hi]` and, unless it is 0, a normal f32 (a subnormal one is refused: GPUs
+/// may flush it to 0, so the CPU and the GPU would compute with different numbers).
 fn ranged(path: &str, v: f64, lo: f64, hi: f64) -> Result<f32, GraphError> {
     if !(lo..=hi).contains(&v) {
         return Err(err(
@@ -346,10 +352,14 @@ fn ranged(path: &str, v: f64, lo: f64, hi: f64) -> Result<f32, GraphError> {
         ));
     }
     let f = v as f32;
-    if v != 0.0 && f == 0.0 {
+    if v != 0.0 && f.abs() < f32::MIN_POSITIVE {
         return Err(err(
             path,
-            format!("{} is too small for f32 (it would be 0)", show(v)),
+            format!(
+                "{} is too small for f32 (0 or at least {:e} in magnitude: GPUs may flush smaller numbers to 0)",
+                show(v),
+                f32::MIN_POSITIVE
+            ),
         ));
     }
     Ok(f)
@@ -360,12 +370,7 @@ fn input(path: &str, v: Value, count: &mut usize) -> Result<Input, GraphError> {
         Value::String(name) => Ok(Input::Named(name)),
         Value::Number(_) => {
             let n = number(path, &v)?;
-            Ok(Input::Constant(ranged(
-                path,
-                n,
-                -f32::MAX as f64,
-                f32::MAX as f64,
-            )?))
+            Ok(Input::Constant(ranged(path, n, -LARGEST, LARGEST)?))
         }
         Value::Object(map) => Ok(Input::Inline(Box::new(node(path, map, count)?))),
         other => Err(err(
@@ -444,7 +449,7 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
             angle: f.ranged("angle", None, -1e4, 1e4)?,
             kernel: f.choice("kernel", Kernel::Reference, KERNELS)?,
         },
-        "constant" => Node::Constant(f.ranged("value", None, -f32::MAX as f64, f32::MAX as f64)?),
+        "constant" => Node::Constant(f.ranged("value", None, -LARGEST, LARGEST)?),
         "position" => {
             if !f.map.contains_key("axis") {
                 return Err(err(&f.key_path("axis"), "missing (required)"));
@@ -564,8 +569,8 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
             let op = match kind.as_str() {
                 "abs" => Map::Abs,
                 "clamp" => {
-                    let min = f.ranged("min", Some(-1.0), -1e30, 1e30)?;
-                    let max = f.ranged("max", Some(1.0), -1e30, 1e30)?;
+                    let min = f.ranged("min", Some(-1.0), -LARGEST, LARGEST)?;
+                    let max = f.ranged("max", Some(1.0), -LARGEST, LARGEST)?;
                     if min > max {
                         return Err(err(
                             &f.key_path("max"),
@@ -576,7 +581,7 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
                 }
                 "remap" => {
                     let pair = |f: &mut Fields, key: &str| -> Result<[f32; 2], GraphError> {
-                        let v = f.vector(key, 0.0, 0.0, -1e30, 1e30)?;
+                        let v = f.vector(key, 0.0, 0.0, -LARGEST, LARGEST)?;
                         Ok([v[0], v[1]])
                     };
                     let path = f.key_path("from");
@@ -587,8 +592,15 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
                             return Err(err(&path, format!("must be [low, high], not {other}")))
                         }
                     };
-                    if from[0] == from[1] {
-                        return Err(err(&path, "the two ends must differ"));
+                    // The slope divides by their difference, a normal f32 (as every number).
+                    if (from[1] - from[0]).abs() < f32::MIN_POSITIVE {
+                        return Err(err(
+                            &path,
+                            format!(
+                                "the two ends must differ (by at least {:e})",
+                                f32::MIN_POSITIVE
+                            ),
+                        ));
                     }
                     let path = f.key_path("to");
                     let to = match f.map.get("to") {

@@ -119,10 +119,13 @@ fn names(out: String, api_names: ApiNames) -> String {
     }
 }
 
-/// `Σ w·g` of `terms` (WGSL expressions of a weight and a gradient), clamped: the CPU's
-/// `combine`.
+/// `Σ w·g` of `terms` (WGSL expressions of a weight and a gradient), each term and the sum
+/// clamped: the CPU's `combine`.
 fn combine(terms: &[(String, String)]) -> String {
-    let sum: Vec<String> = terms.iter().map(|(w, g)| format!("{w} * {g}")).collect();
+    let sum: Vec<String> = terms
+        .iter()
+        .map(|(w, g)| format!("wgpu_noise_finite4({w} * {g})"))
+        .collect();
     format!("wgpu_noise_finite4({})", sum.join(" + "))
 }
 
@@ -585,7 +588,7 @@ impl<'a> Emitter<'a> {
         let i = f;
         if self.mode == Mode::Value {
             self.line(format!(
-                "{{ let o = wgpu_noise_shape_octave({code}u, r{v}, w{i}); w{i} = o.y; s{i} = s{i} + {amplitude} * o.x; }}"
+                "{{ let o = wgpu_noise_shape_octave({code}u, r{v}, w{i}); w{i} = o.y; s{i} = s{i} + wgpu_noise_octave_term({amplitude}, o.x); }}"
             ));
             return;
         }
@@ -596,16 +599,13 @@ impl<'a> Emitter<'a> {
             FractalMode::Fbm => (dv, String::new()),
             FractalMode::Turbulence => (format!("wgpu_noise_abs_slope({value}) * {dv}"), String::new()),
             FractalMode::Ridged => (
-                format!(
-                    "2.0 * (1.0 - abs({value})) * (-wgpu_noise_abs_slope({value}) * {dv}) * w{i} \
-                     + (1.0 - abs({value})) * (1.0 - abs({value})) * dw{i}"
-                ),
+                format!("wgpu_noise_ridged_slope({value}, {dv}, w{i}, dw{i})"),
                 format!(" dw{i} = select(WGPU_NOISE_ZERO4, 2.0 * d, o.x * 2.0 > 0.0 && o.x * 2.0 < 1.0);"),
             ),
         };
         self.line(format!(
             "{{ let o = wgpu_noise_shape_octave({code}u, {value}, w{i}); let d = {dshaped};{weight} \
-             w{i} = o.y; s{i} = s{i} + {amplitude} * o.x; ds{i} = wgpu_noise_finite4(ds{i} + {amplitude} * d); }}"
+             w{i} = o.y; s{i} = s{i} + wgpu_noise_octave_term({amplitude}, o.x); ds{i} = wgpu_noise_finite4(ds{i} + {amplitude} * d); }}"
         ));
     }
 

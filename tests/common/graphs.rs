@@ -273,3 +273,85 @@ pub fn assert_graph_parity(label: &str, gpu: &[f32], cpu: &[f32], cpu64: &[f64])
     );
     parity.worst
 }
+
+/// A graph of one node `o`, written in place.
+pub fn one_node_graph(node: &str) -> String {
+    format!(r#"{{ "version": 1, "output": "o", "nodes": {{ "o": {node} }} }}"#)
+}
+
+/// Nodes at the bounds of docs/graphs.md "Finite numbers" (each name, then the node `o`),
+/// each of which gave NaN or an infinity on `7877bc5` (issue 46), in `f32` or on the GPU.
+pub const EXTREMES: &[(&str, &str)] = &[
+    (
+        "terrace of the largest constant, 1024 steps",
+        r#"{ "type": "terrace", "source": 1e30, "steps": 1024, "smoothness": 0.5 }"#,
+    ),
+    (
+        "blend of -1e30 and 1e30 at t = -1",
+        r#"{ "type": "blend", "a": -1e30, "b": 1e30, "t": -1 }"#,
+    ),
+    (
+        "ping-pong of 1e30, strength 1000",
+        r#"{ "type": "ping-pong", "source": 1e30, "strength": 1000 }"#,
+    ),
+    (
+        "fBm of 1e30, gain -2, 16 octaves",
+        r#"{ "type": "fbm", "source": 1e30, "octaves": 16, "gain": -2 }"#,
+    ),
+    (
+        "fBm of 1e30, gain -64, 16 octaves",
+        r#"{ "type": "fbm", "source": 1e30, "octaves": 16, "gain": -64 }"#,
+    ),
+    (
+        "ridged of 1e30, gain -2",
+        r#"{ "type": "ridged", "source": 1e30, "octaves": 16, "gain": -2 }"#,
+    ),
+    (
+        "turbulence of -1e30, gain -64",
+        r#"{ "type": "turbulence", "source": -1e30, "octaves": 16, "gain": -64 }"#,
+    ),
+    (
+        "ridged of x times 1e30 (huge values and slopes), gain 0",
+        r#"{ "type": "ridged", "octaves": 4, "gain": 0,
+             "source": { "type": "multiply", "a": { "type": "position", "axis": "x" }, "b": 1e30 } }"#,
+    ),
+    (
+        "ridged of x times 1e30, gain -3",
+        r#"{ "type": "ridged", "octaves": 6, "gain": -3,
+             "source": { "type": "multiply", "a": { "type": "position", "axis": "x" }, "b": 1e30 } }"#,
+    ),
+    (
+        "product of two huge values with opposite huge slopes",
+        r#"{ "type": "multiply",
+             "a": { "type": "multiply", "a": { "type": "position", "axis": "x" }, "b": 1e30 },
+             "b": { "type": "subtract", "a": 1e30,
+                    "b": { "type": "multiply", "a": { "type": "position", "axis": "x" }, "b": 1e30 } } }"#,
+    ),
+    (
+        "pow of 1e30, exponent 64",
+        r#"{ "type": "pow", "source": 1e30, "exponent": 64 }"#,
+    ),
+    (
+        "pow of fBm simplex, exponent 0.5 (infinite slope at 0)",
+        r#"{ "type": "pow", "exponent": 0.5,
+             "source": { "type": "fbm", "source": { "type": "simplex" }, "octaves": 4 } }"#,
+    ),
+    (
+        "pow of classic, exponent 0.25 (0 at every lattice point)",
+        r#"{ "type": "pow", "exponent": 0.25, "source": { "type": "classic" } }"#,
+    ),
+    (
+        "remap of the narrowest range onto the widest",
+        r#"{ "type": "remap", "source": { "type": "simplex" }, "from": [0, 1e-37], "to": [-1e30, 1e30] }"#,
+    ),
+    (
+        "smooth-min of the largest values, the smallest k",
+        r#"{ "type": "smooth-min", "a": 1e30, "b": { "type": "multiply", "a": -1e30,
+             "b": { "type": "simplex" } }, "k": 1e-6 }"#,
+    ),
+    (
+        "terrace of a huge slope, the smallest smoothness",
+        r#"{ "type": "terrace", "steps": 1024, "smoothness": 1e-30,
+             "source": { "type": "multiply", "a": { "type": "position", "axis": "y" }, "b": 1e29 } }"#,
+    ),
+];

@@ -10,6 +10,7 @@ mod backend_parity;
 mod curl_fill_gpu;
 mod gpu_parity;
 mod gradient_parity;
+mod graph_finite_gpu;
 mod graph_gradient_parity;
 mod graph_parity;
 mod noise_cellular_gpu;

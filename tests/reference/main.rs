@@ -12,6 +12,7 @@ mod derivatives;
 mod finite_input;
 mod flag_graphs;
 mod graph_curl;
+mod graph_finite;
 mod graphs;
 mod hash_lookup;
 mod hash_quality;

@@ -85,13 +85,14 @@ fn header(layout: &Layout<'_>, order: &[usize]) -> Header {
 }
 
 /// Writes the file: header and offset table, then one compressed block per 1, 16 or 32
-/// rows as they arrive, then (seeking back) the offset table.
+/// rows as they arrive, then (seeking back) the offset table. Returns how many half-float
+/// values were clamped to ±65504 (`to_half`; 0 for 32-bit floats).
 pub fn write(
     layout: &Layout<'_>,
     out: &mut dyn WriteSeek,
     io: &dyn Fn(std::io::Error) -> NoiseError,
     produce: &mut Produce<'_>,
-) -> Result<()> {
+) -> Result<u64> {
     let channels = layout.channels;
     let names = channel_names(channels);
     let mut order: Vec<usize> = (0..channels).collect();
@@ -108,6 +109,8 @@ pub fn write(
     };
     // The generator's or the encoder's own error, kept while the `exr` crate unwinds.
     let mut failure: Option<NoiseError> = None;
+    // Half-float values clamped to ±65504 (`to_half`).
+    let mut clamped = 0u64;
     let written = exr::block::write(
         &mut *out,
         smallvec::smallvec![header],
@@ -126,7 +129,8 @@ pub fn write(
                             let samples = line.iter().skip(c).step_by(channels);
                             if layout.half {
                                 for &v in samples {
-                                    block.extend_from_slice(&half::f16::from_f32(v).to_ne_bytes());
+                                    let h = super::to_half(v, &mut clamped);
+                                    block.extend_from_slice(&h.to_ne_bytes());
                                 }
                             } else {
                                 for &v in samples {
@@ -166,6 +170,6 @@ pub fn write(
     match (written, failure) {
         (_, Some(e)) => Err(e),
         (Err(e), None) => Err(exr_error(e)),
-        (Ok(()), None) => Ok(()),
+        (Ok(()), None) => Ok(clamped),
     }
 }

@@ -213,11 +213,9 @@ pub fn write(
             KtxTexel::Float32 => le_bytes(values, &mut scratch),
             KtxTexel::Float16 => {
                 scratch.clear();
-                scratch.extend(
-                    values
-                        .iter()
-                        .flat_map(|&v| half::f16::from_f32(v).to_le_bytes()),
-                );
+                for &v in values {
+                    scratch.extend_from_slice(&super::to_half(v, &mut clamped).to_le_bytes());
+                }
                 &scratch
             }
             KtxTexel::Unorm { depth, range } => {

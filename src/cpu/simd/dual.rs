@@ -58,14 +58,15 @@ impl LaneDual {
     }
 }
 
-/// `Σ_k w_k g_k` over rows, clamped (`combine` of the scalar evaluator).
+/// `Σ_k w_k g_k` over rows, each term and the sum clamped (`combine` of the scalar
+/// evaluator).
 #[inline(always)]
 fn combine(dims: usize, terms: &[(F, [F; 4])]) -> [F; 4] {
     let mut out = [ZERO; 4];
     for (j, out) in out.iter_mut().enumerate().take(dims) {
         let mut s = ZERO;
         for (w, g) in terms {
-            s = s + *w * g[j];
+            s = s + finite(*w * g[j]);
         }
         *out = finite(s);
     }
@@ -163,9 +164,14 @@ pub(super) fn dual_op(
                     FractalMode::Fbm => dv,
                     FractalMode::Turbulence => each(dv, |d| slope * d),
                     FractalMode::Ridged => {
+                        // `wgpu_noise_ridged_slope`: the products clamped, then the sum.
                         let ridge = 1.0 - v.abs();
+                        let square = finite(ridge * ridge);
                         std::array::from_fn(|j| {
-                            2.0 * ridge * (-slope * dv[j]) * previous + ridge * ridge * dweight[j]
+                            finite(
+                                finite(2.0 * ridge * (-slope * dv[j])) * previous
+                                    + square * dweight[j],
+                            )
                         })
                     }
                 };
@@ -174,7 +180,7 @@ pub(super) fn dual_op(
                     let inside = r2.gt(ZERO) & r2.lt(one);
                     dweight = each(dshaped, |d| inside.select_f(2.0 * d, ZERO));
                 }
-                sum = sum + amplitude * shaped;
+                sum = sum + finite(amplitude * shaped);
                 for j in 0..dims {
                     dsum[j] = finite(dsum[j] + amplitude * dshaped[j]);
                 }

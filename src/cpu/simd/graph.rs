@@ -232,7 +232,8 @@ fn block<L: LaneHasher, N: LaneNoise<L>>(
                 let mut sum = F::splat(0.0);
                 let mut weight = F::splat(1.0);
                 for &(n, amplitude) in terms {
-                    sum = sum + amplitude * shape_octave(mode, regs[n][0], &mut weight);
+                    // `wgpu_noise_octave_term`: the term clamped.
+                    sum = sum + finite(amplitude * shape_octave(mode, regs[n][0], &mut weight));
                 }
                 value(finite(sum / *norm))
             }

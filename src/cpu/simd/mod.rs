@@ -693,7 +693,9 @@ fn shape_octave(mode: u32, n: F, weight: &mut F) -> F {
         n.abs()
     } else if mode == FRACTAL_RIDGED {
         let ridge = 1.0 - n.abs();
-        let r = ridge * ridge * *weight;
+        // Clamped to the graphs' bound before it meets the weight (`shape_octave`).
+        let limit = crate::cpu::combine::WGPU_NOISE_FINITE as f32;
+        let r = (ridge * ridge).clamp(-limit, limit) * *weight;
         *weight = (r * 2.0).clamp(0.0, 1.0);
         r
     } else {
