@@ -68,13 +68,16 @@ pub const TILEABLE_SIMPLEX_TOLERANCE: f32 = 4e-3;
 /// [`TILEABLE_SIMPLEX_TOLERANCE`] for tileable 2D simplex noise, the gradient channels'
 /// tolerance ([`GRADIENT_TOLERANCE_SCALE`] × [`DEFAULT_TOLERANCE`]) for curl noise, whose
 /// components are derivatives, else the parity tolerance of the field
-/// ([`crate::gpu::parity::tolerance`]: [`DEFAULT_TOLERANCE`] unless warped).
+/// ([`crate::gpu::parity::tolerance`]: [`DEFAULT_TOLERANCE`] unless warped), for a graph
+/// [`crate::gpu::parity::graph_tolerance`].
 pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
     let f = &spec.field;
     if spec.output == FieldOutput::Curl {
         DEFAULT_TOLERANCE * GRADIENT_TOLERANCE_SCALE
     } else if f.tileable && f.kind == crate::NoiseKind::Simplex && f.dims == 2 {
         TILEABLE_SIMPLEX_TOLERANCE
+    } else if let Some(program) = &spec.graph {
+        crate::gpu::parity::graph_tolerance(program)
     } else {
         crate::gpu::parity::tolerance(&spec.field)
     }

@@ -38,6 +38,24 @@ pub fn tolerance(field: &crate::Field) -> f32 {
     (PARITY_TOLERANCE + extra).min(BOUNDARY_JUMP)
 }
 
+/// The value tolerance of a graph: [`PARITY_TOLERANCE`], plus
+/// [`WARP_TOLERANCE_PER_AMPLITUDE`] × the sum of |amplitude| over its displacements (each
+/// warp iteration is one), at most [`BOUNDARY_JUMP`]: the flags' rule ([`tolerance`]) for
+/// the operations that carry it. A displaced point is off by the ulps its displacement's
+/// sum, division and products are off on the GPU (GLSL allows 2.5 ulp for a division),
+/// times the amplitude.
+pub fn graph_tolerance(program: &crate::graph::Program) -> f32 {
+    let amplitude: f32 = program
+        .ops
+        .iter()
+        .map(|op| match op {
+            crate::graph::program::Op::Displace { amplitude, .. } => amplitude.abs(),
+            _ => 0.0,
+        })
+        .sum();
+    (PARITY_TOLERANCE + WARP_TOLERANCE_PER_AMPLITUDE * amplitude).min(BOUNDARY_JUMP)
+}
+
 /// `Some(largest error)` (NaN if any value is NaN) when `gpu` differs from `cpu` beyond
 /// the rule: any difference above [`BOUNDARY_JUMP`], or more differences above
 /// `tolerance` ([`tolerance`]) than one per 10 000 values (at least one is allowed). With

@@ -10,6 +10,11 @@ use wgpu_noise::bake::{CpuSource, NoiseSpec, SampleSource};
 use wgpu_noise::params::FillParams;
 use wgpu_noise::{cpu, tables::PermutationTables, Field, NoiseKind};
 
+/// The GPU backends a bake can be sent to: Vulkan (wgpu's default here) and GL, as the
+/// environment that selects each.
+pub const GPU_BACKENDS: [(&str, &[(&str, &str)]); 2] =
+    [("vulkan", &[]), ("gl", &[("WGPU_BACKEND", "gl")])];
+
 /// A fresh directory `wgpu-noise-{name}-{pid}` under the system's temporary directory.
 pub fn scratch_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("wgpu-noise-{name}-{}", std::process::id()));

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::bake_support::{bake_in, read_npy, scratch_dir};
+use crate::bake_support::{bake_in, read_npy, scratch_dir, GPU_BACKENDS};
 
 fn terrain() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/terrain.json")
@@ -48,9 +48,6 @@ fn bake_with(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> String {
     stderr
 }
 
-/// The GPU backends a bake can be sent to: Vulkan (wgpu's default here) and GL.
-const BACKENDS: [(&str, &[(&str, &str)]); 2] = [("vulkan", &[]), ("gl", &[("WGPU_BACKEND", "gl")])];
-
 #[test]
 fn the_terrain_examples_gradient_and_curl_bake_on_the_gpu() {
     let dir = scratch_dir("graph-gpu-derived");
@@ -77,7 +74,7 @@ fn the_terrain_examples_gradient_and_curl_bake_on_the_gpu() {
                 (stderr, values)
             };
             let (_, cpu) = bake("cpu", &[], "cpu.npy");
-            for (name, env) in BACKENDS {
+            for (name, env) in GPU_BACKENDS {
                 let (stderr, gpu) = bake("gpu", env, "gpu.npy");
                 assert!(stderr.contains(", gpu ("), "{name}: {stderr}");
                 let label = format!("terrain {dims}D {flag} on {name}");
@@ -120,7 +117,7 @@ fn the_terrain_examples_normal_map_bakes_on_the_gpu() {
         (stderr, image.into_raw())
     };
     let (_, cpu) = bake("cpu", &[], "cpu.png");
-    for (name, env) in BACKENDS {
+    for (name, env) in GPU_BACKENDS {
         let (stderr, gpu) = bake("gpu", env, "gpu.png");
         assert!(stderr.contains(", gpu ("), "{name}: {stderr}");
         let off = gpu

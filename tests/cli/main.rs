@@ -24,6 +24,7 @@ mod graph_cli;
 mod graph_finite_cli;
 mod graph_gpu_derived;
 mod graph_tiles;
+mod graph_warp_verify;
 mod messages;
 mod noise_cellular_cli;
 mod noise_curl_cli;
