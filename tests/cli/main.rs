@@ -21,6 +21,8 @@ mod cli_sample;
 mod edge_numbers;
 mod graph_cli;
 mod graph_gpu_derived;
+mod graph_hostile;
+mod graph_input;
 mod messages;
 mod noise_cellular_cli;
 mod noise_curl_cli;
