@@ -366,7 +366,7 @@ impl Fields<'_> {
 fn number(path: &str, v: &Value) -> Result<f64, GraphError> {
     let n = v
         .as_f64()
-        .ok_or_else(|| err(path, format!("must be a number, not {}", shown(&v))))?;
+        .ok_or_else(|| err(path, format!("must be a number, not {}", shown(v))))?;
     // serde_json reads numbers beyond f64 as infinity only with arbitrary precision off;
     // either way a non-finite number is refused here.
     if !n.is_finite() {
@@ -639,7 +639,7 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
                         Some(other) => {
                             return Err(err(
                                 &path,
-                                format!("must be [low, high], not {}", shown(&other)),
+                                format!("must be [low, high], not {}", shown(other)),
                             ))
                         }
                     };
@@ -653,7 +653,7 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
                         Some(other) => {
                             return Err(err(
                                 &path,
-                                format!("must be [low, high], not {}", shown(&other)),
+                                format!("must be [low, high], not {}", shown(other)),
                             ))
                         }
                     };
