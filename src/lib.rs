@@ -31,6 +31,7 @@ pub mod shader;
 #[doc(hidden)]
 pub mod struct_layout;
 pub mod tables;
+pub mod text;
 
 // What most users need, at the root.
 pub use cpu::{Classic, NoiseFn, Simplex};

@@ -639,7 +639,7 @@ fn measure_graph(
     gpu: Option<&GpuBench>,
 ) -> Result<Vec<Row>> {
     let shown = path.display();
-    let text = std::fs::read_to_string(path).with_context(|| format!("--graph {shown}"))?;
+    let text = wgpu_noise::graph::read_file(path).with_context(|| format!("--graph {shown}"))?;
     let graph = wgpu_noise::graph::Graph::from_json(&text)
         .map_err(|e| anyhow::anyhow!("--graph {shown}: {e}"))?;
     let stem = path

@@ -415,7 +415,7 @@ pub fn load_graph(
     path: &std::path::Path,
     field: &wgpu_noise::Field,
 ) -> anyhow::Result<wgpu_noise::graph::Program> {
-    let text = std::fs::read_to_string(path)
+    let text = wgpu_noise::graph::read_file(path)
         .map_err(|e| anyhow::anyhow!("--graph {}: {e}", path.display()))?;
     let graph = wgpu_noise::graph::Graph::from_json(&text)
         .map_err(|e| anyhow::anyhow!("--graph {}: {e}", path.display()))?;

@@ -13,6 +13,7 @@ use wgpu_noise::gpu::{GpuContext, GpuNoise};
 use wgpu_noise::graph::{self, Program};
 use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::tables::PermutationTables;
+use wgpu_noise::text::{quote_prefix, QUOTE_BYTES};
 use wgpu_noise::NoiseKind;
 
 use super::{CellularOptions, FlowOptions, NoiseOptions, WarpOptions};
@@ -450,22 +451,6 @@ fn parse_line(
         *slot = v;
     }
     Ok(p)
-}
-
-/// Bytes of a line quoted in an error, at most.
-const QUOTE_BYTES: usize = 40;
-
-/// `text` quoted, cut to its first [`QUOTE_BYTES`] bytes (on a character boundary) and
-/// marked with `…` when longer.
-fn quote_prefix(text: &str) -> String {
-    if text.len() <= QUOTE_BYTES {
-        return format!("{text:?}");
-    }
-    let mut end = QUOTE_BYTES;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{:?}…", &text[..end])
 }
 
 /// `v` with 17 significant digits, the shortest that round-trips any f64, and a newline:

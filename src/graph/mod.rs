@@ -19,15 +19,18 @@
 
 pub mod eval;
 pub mod flags;
+mod json;
 pub mod program;
 pub mod spec;
 pub mod wgsl;
 
 use std::cell::RefCell;
 use std::collections::HashSet;
+use std::path::Path;
 
 use crate::cpu::lookup::NoiseHasher;
 use crate::params::FillParams;
+use crate::text::{one_line, quote_prefix};
 
 pub use self::program::Program;
 pub use self::spec::GraphSpec;
@@ -43,17 +46,47 @@ pub struct GraphError {
     pub message: String,
 }
 
+/// Bytes of a JSON path shown in a message, at most (its middle is left out beyond).
+const SHOWN_PATH_BYTES: usize = 400;
+/// Bytes of an error's message shown, at most (a cycle through many names).
+const SHOWN_MESSAGE_BYTES: usize = 400;
+
+/// One line, whatever the names in it: control characters escaped, the path and the message
+/// each at most a few hundred bytes (their middles left out beyond).
 impl std::fmt::Display for GraphError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let message = one_line(&self.message, SHOWN_MESSAGE_BYTES);
         if self.path.is_empty() {
-            write!(f, "{}", self.message)
+            write!(f, "{message}")
         } else {
-            write!(f, "{}: {}", self.path, self.message)
+            write!(f, "{}: {message}", one_line(&self.path, SHOWN_PATH_BYTES))
         }
     }
 }
 
 impl std::error::Error for GraphError {}
+
+/// Reads a graph file's text: at most [`spec::MAX_FILE_BYTES`] bytes are read, and a larger
+/// file (or an endless one, `/dev/zero`) is an error naming the limit. Every command that
+/// takes `--graph` reads through this.
+pub fn read_file(path: &Path) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind, Read};
+    let limit = spec::MAX_FILE_BYTES;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() > limit {
+        return Err(Error::new(
+            ErrorKind::InvalidData,
+            format!(
+                "larger than the limit of a graph file, {limit} bytes ({} MiB)",
+                limit >> 20
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidData, "not UTF-8 text"))
+}
 
 /// A checked graph: every value in range, every reference resolved, no cycle.
 #[derive(Clone, Debug, PartialEq)]
@@ -129,7 +162,7 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
                     let Some((key, target)) = spec.nodes.get_key_value(name) else {
                         return Err(GraphError {
                             path,
-                            message: format!("no node is named \"{name}\""),
+                            message: format!("no node is named {}", quote_prefix(name)),
                         });
                     };
                     if let Some(start) = stack.iter().position(|n| n == name) {

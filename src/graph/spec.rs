@@ -10,6 +10,7 @@ type JsonObject = serde_json::Map<String, Value>;
 use super::GraphError;
 use crate::cpu::combine::WGPU_NOISE_FINITE;
 use crate::field::{CellularOutput, Distance, FractalMode, Kernel, MAX_OCTAVES};
+use crate::text::{prefix, quote_prefix, QUOTE_BYTES};
 
 /// The file format version this crate reads.
 pub const FORMAT_VERSION: u64 = 1;
@@ -24,6 +25,11 @@ pub const MAX_DOMAIN_PARAMETER: f64 = 1e6;
 pub const MAX_TERRACE_STEPS: u32 = 1024;
 /// The seed offsets a node may add (their sum over a path is bounded the same way).
 pub const MAX_SEED: i64 = 1 << 20;
+/// The largest graph file (and graph text) read, in bytes: 1 MiB, thousands of times a
+/// graph within the other limits.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+/// The longest node name, in bytes (UTF-8). Every JSON path of an error starts with one.
+pub const MAX_NAME_BYTES: usize = 64;
 
 /// An input of a node: another node by name, a node written in place, or a constant.
 #[derive(Clone, Debug, PartialEq)]
@@ -187,6 +193,16 @@ fn show(v: f64) -> String {
     }
 }
 
+/// A JSON value for messages: as written, cut to its first [`QUOTE_BYTES`] bytes (a JSON
+/// string's control characters are escaped already).
+fn shown(v: &Value) -> String {
+    let text = v.to_string();
+    match prefix(&text, QUOTE_BYTES) {
+        (all, false) => all.to_string(),
+        (head, true) => format!("{head}…"),
+    }
+}
+
 fn err(path: &str, message: impl Into<String>) -> GraphError {
     GraphError {
         path: path.to_string(),
@@ -242,13 +258,32 @@ impl Fields<'_> {
         let Some(v) = self.take(key) else {
             return Ok(default);
         };
-        let n = v
-            .as_i64()
-            .ok_or_else(|| err(&path, format!("must be a whole number, not {v}")))?;
-        if n < lo || n > hi {
-            return Err(err(&path, format!("{n} is out of range ({lo} to {hi})")));
+        let out_of_range =
+            |n: &dyn std::fmt::Display| err(&path, format!("{n} is out of range ({lo} to {hi})"));
+        // A whole number however written: -0 is 0, 1e3 is 1000, 2^63 is out of range.
+        if let Some(n) = v.as_i64() {
+            return if (lo..=hi).contains(&n) {
+                Ok(n)
+            } else {
+                Err(out_of_range(&n))
+            };
         }
-        Ok(n)
+        if let Some(n) = v.as_u64() {
+            return Err(out_of_range(&n));
+        }
+        match v.as_f64() {
+            Some(f) if f.fract() == 0.0 => {
+                if (lo as f64..=hi as f64).contains(&f) {
+                    Ok(f as i64)
+                } else {
+                    Err(out_of_range(&show(f)))
+                }
+            }
+            _ => Err(err(
+                &path,
+                format!("must be a whole number, not {}", shown(&v)),
+            )),
+        }
     }
 
     fn choice<T: Copy>(
@@ -263,14 +298,17 @@ impl Fields<'_> {
         };
         let s = v
             .as_str()
-            .ok_or_else(|| err(&path, format!("must be a string, not {v}")))?;
+            .ok_or_else(|| err(&path, format!("must be a string, not {}", shown(&v))))?;
         names
             .iter()
             .find(|(n, _)| *n == s)
             .map(|(_, t)| *t)
             .ok_or_else(|| {
                 let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
-                err(&path, format!("\"{s}\" is not one of {}", list.join(", ")))
+                err(
+                    &path,
+                    format!("{} is not one of {}", quote_prefix(s), list.join(", ")),
+                )
             })
     }
 
@@ -329,7 +367,7 @@ impl Fields<'_> {
 fn number(path: &str, v: &Value) -> Result<f64, GraphError> {
     let n = v
         .as_f64()
-        .ok_or_else(|| err(path, format!("must be a number, not {v}")))?;
+        .ok_or_else(|| err(path, format!("must be a number, not {}", shown(v))))?;
     // serde_json reads numbers beyond f64 as infinity only with arbitrary precision off;
     // either way a non-finite number is refused here.
     if !n.is_finite() {
@@ -367,6 +405,13 @@ fn ranged(path: &str, v: f64, lo: f64, hi: f64) -> Result<f32, GraphError> {
 
 fn input(path: &str, v: Value, count: &mut usize) -> Result<Input, GraphError> {
     match v {
+        Value::String(name) if name.len() > MAX_NAME_BYTES => Err(err(
+            path,
+            format!(
+                "no node is named {} (a name is at most {MAX_NAME_BYTES} bytes)",
+                quote_prefix(&name)
+            ),
+        )),
         Value::String(name) => Ok(Input::Named(name)),
         Value::Number(_) => {
             let n = number(path, &v)?;
@@ -375,7 +420,10 @@ fn input(path: &str, v: Value, count: &mut usize) -> Result<Input, GraphError> {
         Value::Object(map) => Ok(Input::Inline(Box::new(node(path, map, count)?))),
         other => Err(err(
             path,
-            format!("must be a node's name, a node object or a number, not {other}"),
+            format!(
+                "must be a node's name, a node object or a number, not {}",
+                shown(&other)
+            ),
         )),
     }
 }
@@ -409,7 +457,12 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
     let kind_path = f.key_path("type");
     let kind = match f.take("type") {
         Some(Value::String(s)) => s,
-        Some(other) => return Err(err(&kind_path, format!("must be a string, not {other}"))),
+        Some(other) => {
+            return Err(err(
+                &kind_path,
+                format!("must be a string, not {}", shown(&other)),
+            ))
+        }
         None => return Err(err(&kind_path, "missing: every node has a \"type\"")),
     };
     let seed = |f: &mut Fields| f.integer_or("seed", 0, -MAX_SEED, MAX_SEED);
@@ -524,7 +577,7 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
                 Some(other) => {
                     return Err(err(
                         &path,
-                        format!("must be an array of inputs, not {other}"),
+                        format!("must be an array of inputs, not {}", shown(&other)),
                     ))
                 }
             };
@@ -589,7 +642,10 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
                         Some(Value::Array(a)) if a.len() == 2 => pair(&mut f, "from")?,
                         None => [-1.0, 1.0],
                         Some(other) => {
-                            return Err(err(&path, format!("must be [low, high], not {other}")))
+                            return Err(err(
+                                &path,
+                                format!("must be [low, high], not {}", shown(other)),
+                            ))
                         }
                     };
                     // The slope divides by their difference, a normal f32 (as every number).
@@ -607,7 +663,10 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
                         Some(Value::Array(a)) if a.len() == 2 => pair(&mut f, "to")?,
                         None => [0.0, 1.0],
                         Some(other) => {
-                            return Err(err(&path, format!("must be [low, high], not {other}")))
+                            return Err(err(
+                                &path,
+                                format!("must be [low, high], not {}", shown(other)),
+                            ))
                         }
                     };
                     Map::Remap { from, to }
@@ -628,7 +687,10 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
         other => {
             return Err(err(
                 &kind_path,
-                format!("unknown node type \"{other}\" (docs/graphs.md lists them)"),
+                format!(
+                    "unknown node type {} (docs/graphs.md lists them)",
+                    quote_prefix(other)
+                ),
             ))
         }
     };
@@ -641,8 +703,16 @@ impl GraphSpec {
     /// Parses a graph file. Checks every value and name; cycles and references are checked
     /// when it is lowered ([`super::Graph::from_json`] does both).
     pub fn from_json(text: &str) -> Result<GraphSpec, GraphError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| err("", format!("not valid JSON: {e}")))?;
+        if text.len() > MAX_FILE_BYTES {
+            return Err(err(
+                "",
+                format!(
+                    "a graph of {} bytes is larger than the limit, {MAX_FILE_BYTES} bytes",
+                    text.len()
+                ),
+            ));
+        }
+        let value = super::json::parse(text)?;
         let Value::Object(mut top) = value else {
             return Err(err("", "a graph file is a JSON object"));
         };
@@ -651,7 +721,10 @@ impl GraphSpec {
             Some(v) => {
                 return Err(err(
                     "version",
-                    format!("{v} is not a version this build reads ({FORMAT_VERSION})"),
+                    format!(
+                        "{} is not a version this build reads ({FORMAT_VERSION})",
+                        shown(&v)
+                    ),
                 ))
             }
             None => return Err(err("version", "missing: write \"version\": 1")),
@@ -659,7 +732,10 @@ impl GraphSpec {
         let output = match top.remove("output") {
             Some(Value::String(s)) => s,
             Some(other) => {
-                return Err(err("output", format!("must be a node's name, not {other}")))
+                return Err(err(
+                    "output",
+                    format!("must be a node's name, not {}", shown(&other)),
+                ))
             }
             None => return Err(err("output", "missing: the name of the node to output")),
         };
@@ -668,7 +744,7 @@ impl GraphSpec {
             Some(other) => {
                 return Err(err(
                     "nodes",
-                    format!("must be an object of named nodes, not {other}"),
+                    format!("must be an object of named nodes, not {}", shown(&other)),
                 ))
             }
             None => return Err(err("nodes", "missing")),
@@ -682,14 +758,29 @@ impl GraphSpec {
         let mut count = 0;
         let mut nodes = BTreeMap::new();
         for (name, v) in nodes_value {
+            if name.len() > MAX_NAME_BYTES {
+                return Err(err(
+                    &format!("nodes.{}…", prefix(&name, MAX_NAME_BYTES).0),
+                    format!(
+                        "a node's name is at most {MAX_NAME_BYTES} bytes, not {}",
+                        name.len()
+                    ),
+                ));
+            }
             let path = format!("nodes.{name}");
             let Value::Object(map) = v else {
-                return Err(err(&path, format!("must be a node object, not {v}")));
+                return Err(err(
+                    &path,
+                    format!("must be a node object, not {}", shown(&v)),
+                ));
             };
             nodes.insert(name, node(&path, map, &mut count)?);
         }
         if !nodes.contains_key(&output) {
-            return Err(err("output", format!("no node is named \"{output}\"")));
+            return Err(err(
+                "output",
+                format!("no node is named {}", quote_prefix(&output)),
+            ));
         }
         Ok(GraphSpec { nodes, output })
     }

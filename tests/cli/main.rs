@@ -23,6 +23,8 @@ mod edge_numbers;
 mod graph_cli;
 mod graph_finite_cli;
 mod graph_gpu_derived;
+mod graph_hostile;
+mod graph_input;
 mod graph_tiles;
 mod graph_warp_verify;
 mod messages;

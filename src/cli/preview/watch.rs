@@ -44,7 +44,7 @@ impl GraphWatch {
     pub fn open(path: &Path, dims: usize) -> Result<(GraphWatch, Program)> {
         let fail = |e: String| anyhow!("--graph {}: {e}", path.display());
         let stamp = stamp(path);
-        let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+        let text = wgpu_noise::graph::read_file(path).map_err(|e| fail(e.to_string()))?;
         let graph = Graph::from_json(&text).map_err(|e| fail(e.to_string()))?;
         let program = graph
             .program(dims, UNTILED)
@@ -123,7 +123,7 @@ impl GraphWatch {
         if stamp.is_some() && stamp == self.stamp {
             return Reload::Unchanged;
         }
-        let text = match std::fs::read_to_string(&path) {
+        let text = match wgpu_noise::graph::read_file(&path) {
             Ok(text) => text,
             // Editors that save by rename leave a moment without the file: look again
             // next time rather than report it.
@@ -159,4 +159,31 @@ pub fn lower(text: &str, dims: usize) -> Result<(Graph, Program), String> {
 fn stamp(path: &Path) -> Option<(u64, SystemTime)> {
     let meta = std::fs::metadata(path).ok()?;
     Some((meta.len(), meta.modified().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A watched file that becomes a link to an endless file is refused after the graph file
+    /// limit (`docs/graphs.md`, Limits), and the last good graph stays.
+    #[test]
+    fn a_watched_file_turned_into_a_link_to_dev_zero_is_refused_at_the_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.json");
+        let good = r#"{ "version": 1, "output": "o", "nodes": { "o": { "type": "simplex" } } }"#;
+        std::fs::write(&path, good).unwrap();
+        let (mut watch, _) = GraphWatch::open(&path, 2).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+        watch.next_look = Instant::now();
+        let start = Instant::now();
+        match watch.look(2) {
+            Reload::Failed(why) => assert!(why.contains("1048576 bytes"), "{why}"),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+        assert!(start.elapsed() < Duration::from_secs(10));
+        assert_eq!(watch.text(), good, "the last good graph stays");
+        assert!(watch.program(2).is_ok());
+    }
 }
