@@ -86,15 +86,13 @@ impl Gen {
         }
     }
 
-    /// A value of the wrong kind or at an edge, for any parameter or input; `whole` (a seed,
-    /// octaves, steps: whole-number parameters with small ranges) adds large finite numbers.
-    ///
-    /// Large finite numbers stay out of the other parameters and inputs (constants, clamp
-    /// and remap ends): extreme finite constants (1e36 under a terrace, ±3.4e38 blended, fbm
-    /// with a negative gain over 3.4e38) give NaN values until the value-hardening work
-    /// (issue 46, items 5 and 6) lands; add them there then.
+    /// A value of the wrong kind or at an edge, for any parameter or input: extreme finite
+    /// numbers among them (1e36 under a terrace, ±3.4e38 blended, a fractal of them with a
+    /// negative gain), refused or evaluated finite by the rule of docs/graphs.md; `whole` (a
+    /// seed, octaves, steps: whole-number parameters with small ranges) adds large whole
+    /// numbers.
     fn hostile_value(&mut self, whole: bool) -> J {
-        match self.rng.below(if whole { 18 } else { 14 }) {
+        match self.rng.below(if whole { 22 } else { 18 }) {
             0 => J::Raw("-0".into()),
             1 => J::Raw("1e400".into()),
             2 => J::Raw("-1e-320".into()),
@@ -109,9 +107,13 @@ impl Gen {
             11 => J::Raw("1.5".into()),
             12 => J::Arr(vec![num(1.0); 5]),
             13 => J::Raw("-0.0".into()),
-            14 => J::Raw("9223372036854775808".into()),
-            15 => J::Raw("-9223372036854775809".into()),
-            16 => J::Raw("1e15".into()),
+            14 => J::Raw("1e30".into()),
+            15 => J::Raw("-1e30".into()),
+            16 => J::Raw("3.4e38".into()),
+            17 => J::Raw("1e-37".into()),
+            18 => J::Raw("9223372036854775808".into()),
+            19 => J::Raw("-9223372036854775809".into()),
+            20 => J::Raw("1e15".into()),
             _ => num(self.rng.range(-1e9, 1e9).round()),
         }
     }
