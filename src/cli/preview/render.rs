@@ -3,12 +3,13 @@
 //! that screenshots are read back from.
 
 use std::path::Path;
+use std::sync::mpsc;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use wgpu::util::DeviceExt;
 use wgpu_noise::bake::picture::{write_png8, Channels};
-use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
+use wgpu_noise::embed::{self, NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::error::pop_error_scope;
 use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes};
 use wgpu_noise::graph::{wgsl, Program};
@@ -41,6 +42,13 @@ pub struct Renderer {
 struct Pipelines {
     window: wgpu::RenderPipeline,
     screenshot: wgpu::RenderPipeline,
+}
+
+/// Pipelines compiling on a worker thread ([`Renderer::compile`]): a large graph takes
+/// seconds (a software driver, tens), during which the window goes on drawing the
+/// pipelines in use. Dropping it drops its result unseen (the thread finishes alone).
+pub struct PendingGraph {
+    result: mpsc::Receiver<Result<Pipelines>>,
 }
 
 /// `preview_graph` when no graph decides the noise (`GRAPH` is then false and it is never
@@ -99,7 +107,8 @@ impl Renderer {
             bind_group_layouts: &[Some(&uniform_layout), Some(noise.layout())],
             immediate_size: 0,
         });
-        let pipelines = Pipelines::new(device, &noise, &layout, window_format, graph)?;
+        let pipelines =
+            PendingGraph::start(device, &layout, noise.group(), window_format, graph).wait()?;
         Ok(Renderer {
             noise,
             uniform_buffer,
@@ -110,12 +119,28 @@ impl Renderer {
         })
     }
 
-    /// Draws `graph` from now on (or the flags' noise for `None`). On an error the
-    /// pipelines in use stay.
-    pub fn set_graph(&mut self, device: &wgpu::Device, graph: Option<&Program>) -> Result<()> {
-        self.pipelines =
-            Pipelines::new(device, &self.noise, &self.layout, self.window_format, graph)?;
-        Ok(())
+    /// Starts compiling the pipelines that draw `graph` (or the flags' noise for `None`);
+    /// [`Renderer::adopt`] draws with them once they are in.
+    pub fn compile(&self, device: &wgpu::Device, graph: Option<&Program>) -> PendingGraph {
+        PendingGraph::start(
+            device,
+            &self.layout,
+            self.noise.group(),
+            self.window_format,
+            graph,
+        )
+    }
+
+    /// Draws with `pending`'s pipelines from now on if its compile has finished: `None`
+    /// while it goes on, else how it went (after an error the pipelines in use stay). Once
+    /// it has answered, `pending` is spent.
+    pub fn adopt(&mut self, pending: &PendingGraph) -> Option<Result<()>> {
+        let result = match pending.result.try_recv() {
+            Ok(result) => result,
+            Err(mpsc::TryRecvError::Empty) => return None,
+            Err(mpsc::TryRecvError::Disconnected) => Err(stopped()),
+        };
+        Some(result.map(|pipelines| self.pipelines = pipelines))
     }
 
     /// Switches the lookup tables to `seed` (uploads only when it changed).
@@ -258,21 +283,61 @@ pub fn shader_source(graph: Option<&Program>) -> String {
     format!("{PREVIEW_WGSL}\n{}\n{graph_wgsl}", ColourRamp::WGSL)
 }
 
-impl Pipelines {
+impl PendingGraph {
     /// Compiles the preview shader with `graph`'s function (or [`NO_GRAPH_WGSL`]) for the
-    /// window's format and the screenshot's.
-    fn new(
+    /// window's format and the screenshot's on a new thread. Only the graph's WGSL is
+    /// written here; the thread puts the noise functions (textures at `group`) in front,
+    /// checks the whole with naga and compiles it (all of which grows with the graph).
+    fn start(
         device: &wgpu::Device,
-        noise: &NoiseBindings,
         layout: &wgpu::PipelineLayout,
+        group: u32,
         window_format: wgpu::TextureFormat,
         graph: Option<&Program>,
-    ) -> Result<Self> {
-        let module = noise
-            .create_shader_module(device, Some("preview shader"), &shader_source(graph))
-            .context("compiling shaders/preview.wgsl")?;
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    ) -> Self {
+        let preview_wgsl = shader_source(graph);
         let graph = graph.is_some();
+        let (device, layout) = (device.clone(), layout.clone());
+        let (send, result) = mpsc::channel();
+        std::thread::spawn(move || {
+            let pipelines =
+                Pipelines::new(&device, &layout, group, window_format, graph, &preview_wgsl);
+            // A receiver gone: a newer graph superseded this one.
+            let _ = send.send(pipelines);
+        });
+        PendingGraph { result }
+    }
+
+    /// Waits for the compile (the window's first pipelines).
+    fn wait(self) -> Result<Pipelines> {
+        self.result.recv().unwrap_or_else(|_| Err(stopped()))
+    }
+}
+
+/// A compile thread that ended without an answer (it panicked).
+fn stopped() -> anyhow::Error {
+    anyhow!("compiling shaders/preview.wgsl: the compile thread stopped")
+}
+
+impl Pipelines {
+    /// Compiles `preview_wgsl` (with `graph`'s function or not) after the noise functions
+    /// (textures at `group`) for the window's format and the screenshot's. Error scopes
+    /// are per thread: this one catches only its own errors.
+    fn new(
+        device: &wgpu::Device,
+        layout: &wgpu::PipelineLayout,
+        group: u32,
+        window_format: wgpu::TextureFormat,
+        graph: bool,
+        preview_wgsl: &str,
+    ) -> Result<Self> {
+        let source =
+            embed::shader_source(group, preview_wgsl).context("compiling shaders/preview.wgsl")?;
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("preview shader"),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        });
         let window = pipeline(
             device,
             layout,
@@ -289,7 +354,7 @@ impl Pipelines {
             graph,
             "preview screenshot pipeline",
         );
-        pop_error_scope(scope)?;
+        pop_error_scope(scope).context("compiling shaders/preview.wgsl")?;
         Ok(Pipelines { window, screenshot })
     }
 }
