@@ -12,13 +12,13 @@ use super::preview_graph::{
     FBM,
 };
 
-/// A graph whose shader is large: a balanced tree of `add` nodes over 96 simplex noises of
+/// A graph whose shader is large: a balanced tree of `add` nodes over 48 simplex noises of
 /// seeds `first`, `first + 1`, … (distinct sources, which the WGSL generator cannot fold
 /// into a loop as it does a fractal's octaves). Different `first`s give different shader
 /// text, so no driver cache can answer the second compile from the first.
 fn large_graph(first: u32) -> String {
     let mut nodes: Vec<String> = Vec::new();
-    let mut level: Vec<String> = (0..96)
+    let mut level: Vec<String> = (0..48)
         .map(|i| {
             let name = format!("s{i}");
             nodes.push(format!(

@@ -341,7 +341,7 @@ impl Gfx {
             .or(self.compiling.as_ref().map(|c| c.report))
             .unwrap_or(Report::Switch);
         self.compiling = Some(Compiling {
-            pending: self.renderer.compile(&self.device, graph),
+            pending: self.renderer.compile(graph),
             report,
         });
     }

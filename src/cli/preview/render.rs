@@ -32,9 +32,21 @@ pub struct Renderer {
     noise: NoiseBindings,
     uniform_buffer: wgpu::Buffer,
     uniform_group: wgpu::BindGroup,
+    compiler: Compiler,
+    pipelines: Pipelines,
+}
+
+/// What compiling the pipelines takes, as handles a worker thread can own (wgpu's are
+/// `Clone + Send`).
+#[derive(Clone)]
+struct Compiler {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
     layout: wgpu::PipelineLayout,
     window_format: wgpu::TextureFormat,
-    pipelines: Pipelines,
+    /// The bind groups a frame is drawn with: the uniform's (0) and the lookup textures'.
+    uniform_group: wgpu::BindGroup,
+    noise_group: (u32, wgpu::BindGroup),
 }
 
 /// The two pipelines of one shader (the noise functions, `--graph`'s function if any and
@@ -107,28 +119,28 @@ impl Renderer {
             bind_group_layouts: &[Some(&uniform_layout), Some(noise.layout())],
             immediate_size: 0,
         });
-        let pipelines =
-            PendingGraph::start(device, &layout, noise.group(), window_format, graph).wait()?;
+        let compiler = Compiler {
+            device: device.clone(),
+            queue: queue.clone(),
+            layout,
+            window_format,
+            uniform_group: uniform_group.clone(),
+            noise_group: (noise.group(), noise.bind_group().clone()),
+        };
+        let pipelines = PendingGraph::start(compiler.clone(), graph).wait()?;
         Ok(Renderer {
             noise,
             uniform_buffer,
             uniform_group,
-            layout,
-            window_format,
+            compiler,
             pipelines,
         })
     }
 
     /// Starts compiling the pipelines that draw `graph` (or the flags' noise for `None`);
     /// [`Renderer::adopt`] draws with them once they are in.
-    pub fn compile(&self, device: &wgpu::Device, graph: Option<&Program>) -> PendingGraph {
-        PendingGraph::start(
-            device,
-            &self.layout,
-            self.noise.group(),
-            self.window_format,
-            graph,
-        )
+    pub fn compile(&self, graph: Option<&Program>) -> PendingGraph {
+        PendingGraph::start(self.compiler.clone(), graph)
     }
 
     /// Draws with `pending`'s pipelines from now on if its compile has finished: `None`
@@ -250,27 +262,36 @@ impl Renderer {
         pipeline: &wgpu::RenderPipeline,
         label: &str,
     ) {
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some(label),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
+        let mut pass = begin_pass(encoder, target, label);
         pass.set_pipeline(pipeline);
         pass.set_bind_group(0, &self.uniform_group, &[]);
         self.noise.set_render(&mut pass);
         pass.draw(0..3, 0..1);
     }
+}
+
+/// A render pass into `target`, cleared to black.
+fn begin_pass<'a>(
+    encoder: &'a mut wgpu::CommandEncoder,
+    target: &wgpu::TextureView,
+    label: &str,
+) -> wgpu::RenderPass<'a> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some(label),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: target,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        depth_stencil_attachment: None,
+        timestamp_writes: None,
+        occlusion_query_set: None,
+        multiview_mask: None,
+    })
 }
 
 /// The preview shader's own WGSL (the noise functions go first, [`NoiseBindings`]): the
@@ -286,24 +307,15 @@ pub fn shader_source(graph: Option<&Program>) -> String {
 impl PendingGraph {
     /// Compiles the preview shader with `graph`'s function (or [`NO_GRAPH_WGSL`]) for the
     /// window's format and the screenshot's on a new thread. Only the graph's WGSL is
-    /// written here; the thread puts the noise functions (textures at `group`) in front,
-    /// checks the whole with naga and compiles it (all of which grows with the graph).
-    fn start(
-        device: &wgpu::Device,
-        layout: &wgpu::PipelineLayout,
-        group: u32,
-        window_format: wgpu::TextureFormat,
-        graph: Option<&Program>,
-    ) -> Self {
+    /// written here; the thread puts the noise functions in front, checks the whole with
+    /// naga and compiles it (all of which grows with the graph).
+    fn start(compiler: Compiler, graph: Option<&Program>) -> Self {
         let preview_wgsl = shader_source(graph);
         let graph = graph.is_some();
-        let (device, layout) = (device.clone(), layout.clone());
         let (send, result) = mpsc::channel();
         std::thread::spawn(move || {
-            let pipelines =
-                Pipelines::new(&device, &layout, group, window_format, graph, &preview_wgsl);
             // A receiver gone: a newer graph superseded this one.
-            let _ = send.send(pipelines);
+            let _ = send.send(compiler.pipelines(graph, &preview_wgsl));
         });
         PendingGraph { result }
     }
@@ -319,20 +331,14 @@ fn stopped() -> anyhow::Error {
     anyhow!("compiling shaders/preview.wgsl: the compile thread stopped")
 }
 
-impl Pipelines {
+impl Compiler {
     /// Compiles `preview_wgsl` (with `graph`'s function or not) after the noise functions
-    /// (textures at `group`) for the window's format and the screenshot's. Error scopes
-    /// are per thread: this one catches only its own errors.
-    fn new(
-        device: &wgpu::Device,
-        layout: &wgpu::PipelineLayout,
-        group: u32,
-        window_format: wgpu::TextureFormat,
-        graph: bool,
-        preview_wgsl: &str,
-    ) -> Result<Self> {
-        let source =
-            embed::shader_source(group, preview_wgsl).context("compiling shaders/preview.wgsl")?;
+    /// for the window's format and the screenshot's, and draws a pixel with the window's.
+    /// Error scopes are per thread: this one catches only its own errors.
+    fn pipelines(&self, graph: bool, preview_wgsl: &str) -> Result<Pipelines> {
+        let device = &self.device;
+        let source = embed::shader_source(self.noise_group.0, preview_wgsl)
+            .context("compiling shaders/preview.wgsl")?;
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("preview shader"),
@@ -340,22 +346,68 @@ impl Pipelines {
         });
         let window = pipeline(
             device,
-            layout,
+            &self.layout,
             &module,
-            window_format,
+            self.window_format,
             graph,
             "preview window pipeline",
         );
         let screenshot = pipeline(
             device,
-            layout,
+            &self.layout,
             &module,
             SCREENSHOT_FORMAT,
             graph,
             "preview screenshot pipeline",
         );
+        let pipelines = Pipelines { window, screenshot };
+        let warmed = self.warm_up(&pipelines.window);
         pop_error_scope(scope).context("compiling shaders/preview.wgsl")?;
-        Ok(Pipelines { window, screenshot })
+        warmed?;
+        Ok(pipelines)
+    }
+
+    /// Draws one pixel with the window's pipeline and waits for it: a driver that finishes
+    /// a shader at its first draw does it here, before the swap, so the first frame after
+    /// `reloaded` is not the one that stalls. (llvmpipe does so on its one queue, for
+    /// seconds with a large graph: the window's frames wait meanwhile, as they would at
+    /// that first frame. The screenshot pipeline is left to its first screenshot.)
+    fn warm_up(&self, window: &wgpu::RenderPipeline) -> Result<()> {
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("preview warm-up encoder"),
+            });
+        let texture = self.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("preview warm-up target"),
+            size: wgpu::Extent3d {
+                width: 1,
+                height: 1,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: self.window_format,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            view_formats: &[],
+        });
+        let view = texture.create_view(&Default::default());
+        {
+            let mut pass = begin_pass(&mut encoder, &view, "preview warm-up pass");
+            pass.set_pipeline(window);
+            pass.set_bind_group(0, &self.uniform_group, &[]);
+            pass.set_bind_group(self.noise_group.0, &self.noise_group.1, &[]);
+            pass.draw(0..3, 0..1);
+        }
+        let submission = self.queue.submit([encoder.finish()]);
+        self.device
+            .poll(wgpu::PollType::Wait {
+                submission_index: Some(submission),
+                timeout: Some(READBACK_TIMEOUT),
+            })
+            .context("drawing with the new pipelines")?;
+        Ok(())
     }
 }
 
