@@ -316,6 +316,8 @@ struct Gfx {
 /// A graph change compiling ([`PendingGraph`]), and who hears how it went.
 struct Compiling {
     pending: PendingGraph,
+    /// `view.graph` once it is drawn (the uniforms must match the pipelines).
+    shows: Option<String>,
     report: Report,
 }
 
@@ -333,15 +335,17 @@ enum Report {
 
 impl Gfx {
     /// Compiles the pipelines of `graph` (the settings for `None`) off the event loop; they
-    /// are drawn once they are in ([`App::finish_compile`]). A compile still pending is
-    /// superseded: its pipelines are never drawn. `report` `None` (the graph lowered again
-    /// for other dimensions) reports in place of the superseded change.
-    fn compile(&mut self, graph: Option<&Program>, report: Option<Report>) {
+    /// are drawn, and `view.graph` becomes `shows`, once they are in
+    /// ([`App::finish_compile`]). A compile still pending is superseded: its pipelines are
+    /// never drawn. `report` `None` (the graph lowered again for other dimensions) reports
+    /// in place of the superseded change.
+    fn compile(&mut self, graph: Option<&Program>, shows: Option<String>, report: Option<Report>) {
         let report = report
             .or(self.compiling.as_ref().map(|c| c.report))
             .unwrap_or(Report::Switch);
         self.compiling = Some(Compiling {
             pending: self.renderer.compile(graph),
+            shows,
             report,
         });
     }
@@ -676,8 +680,8 @@ impl App {
 
     /// Looks at the `--graph` file: a good edit is compiled and drawn once its pipelines
     /// are in (the last good graph meanwhile), a bad one is reported (stderr and title)
-    /// while the last good graph stays. The edit becomes the last good graph at once: the
-    /// dimension keys lower it, and only a compile error (rare) keeps the older drawn.
+    /// while the last good graph stays. The edit becomes the last good graph at once (the
+    /// dimension keys lower it); only a compile error (rare) keeps an older one drawn.
     fn reload_graph(&mut self) -> Result<()> {
         let Some((watch, program)) = self.graph.as_mut() else {
             return Ok(());
@@ -686,14 +690,16 @@ impl App {
             Reload::Unchanged => Ok(()),
             Reload::Loaded(new) => {
                 *program = new;
-                self.view.graph = Some(watch.name());
                 match self.gfx.as_mut() {
                     Some(gfx) => {
-                        gfx.compile(Some(program), Some(Report::File));
+                        gfx.compile(Some(program), Some(watch.name()), Some(Report::File));
                         Ok(())
                     }
                     // No window yet: it opens with this graph.
-                    None => self.report(Report::File, Ok(())),
+                    None => {
+                        self.view.graph = Some(watch.name());
+                        self.report(Report::File, Ok(()))
+                    }
                 }
             }
             Reload::Failed(why) => self.report(Report::File, Err(why)),
@@ -713,6 +719,9 @@ impl App {
             return Ok(());
         };
         let report = compiling.report;
+        if outcome.is_ok() {
+            self.view.graph = compiling.shows.clone();
+        }
         gfx.compiling = None;
         self.report(report, outcome.map_err(|e| format!("{e:#}")))
     }
@@ -763,9 +772,15 @@ impl App {
             return Ok(());
         };
         *program = watch.program(self.view.dims)?;
-        // A graph kept while the settings are drawn is only lowered.
-        if let Some(gfx) = self.gfx.as_mut().filter(|_| self.view.graph.is_some()) {
-            gfx.compile(Some(program), None);
+        // A graph kept while the settings are drawn (and stay) is only lowered.
+        if let Some(gfx) = self.gfx.as_mut() {
+            let shows = gfx
+                .compiling
+                .as_ref()
+                .map_or_else(|| self.view.graph.clone(), |c| c.shows.clone());
+            if shows.is_some() {
+                gfx.compile(Some(program), shows, None);
+            }
         }
         Ok(())
     }
@@ -797,7 +812,7 @@ impl App {
     /// Handles a pressed key; returns whether the picture changed.
     fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) -> Result<bool> {
         let dims_before = self.view.dims;
-        let graph_before = self.view.graph.is_some();
+        let graph_before = self.view.graph.clone();
         let view = &mut self.view;
         // Held keys repeat only the stepping ones (octaves, frequency, seed), never a
         // toggle or a screenshot.
@@ -874,13 +889,14 @@ impl App {
         if let Some(gfx) = self.gfx.as_mut() {
             gfx.renderer.set_seed(&gfx.queue, self.view.seed);
             // `R` returns to the launch's source (the settings or the --graph file's graph)
-            // whichever the panel picked since.
-            if self.view.graph.is_some() != graph_before {
-                let graph = match &self.view.graph {
+            // whichever the panel picked since, once its pipelines are in.
+            if self.view.graph.is_some() != graph_before.is_some() {
+                let shows = std::mem::replace(&mut self.view.graph, graph_before);
+                let graph = match &shows {
                     Some(_) => self.graph.as_ref().map(|(_, program)| program),
                     None => None,
                 };
-                gfx.compile(graph, Some(Report::Switch));
+                gfx.compile(graph, shows, Some(Report::Switch));
             }
         }
         Ok(true)
@@ -942,8 +958,7 @@ impl App {
         };
         match request {
             Request::UseSettings => {
-                gfx.compile(None, Some(Report::Switch));
-                self.view.graph = None;
+                gfx.compile(None, None, Some(Report::Switch));
             }
             Request::ApplyGraph => {
                 let text = gfx.panel.editor.text.clone();
@@ -963,12 +978,9 @@ impl App {
                                 );
                             }
                         }
-                        gfx.compile(
-                            self.graph.as_ref().map(|(_, program)| program),
-                            Some(Report::Editor),
-                        );
-                        let name = self.graph.as_ref().map(|(w, _)| w.name());
-                        self.view.graph = name;
+                        if let Some((watch, program)) = &self.graph {
+                            gfx.compile(Some(program), Some(watch.name()), Some(Report::Editor));
+                        }
                     }
                     // The last good graph stays drawn.
                     Err(why) => gfx.panel.editor.error = Some(why),
