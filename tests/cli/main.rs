@@ -36,6 +36,7 @@ mod option_messages;
 mod output_targets;
 mod preview;
 mod preview_graph;
+mod preview_graph_compile;
 mod preview_panel;
 mod sample_f32_range;
 mod sample_large_coordinates;

@@ -32,7 +32,7 @@ pub(crate) struct GraphFrame {
 }
 
 impl GraphFrame {
-    fn options(&self) -> Vec<String> {
+    pub(crate) fn options(&self) -> Vec<String> {
         [
             "--dims",
             &self.dims.to_string(),
@@ -305,7 +305,7 @@ pub(crate) fn xdotool(display: &Display, args: &[&str]) -> String {
 }
 
 /// Replaces `path` as editors save: a new file renamed over the old one.
-fn save(path: &Path, text: &str) {
+pub(crate) fn save(path: &Path, text: &str) {
     let new = path.with_extension("json.new");
     std::fs::write(&new, text).unwrap();
     std::fs::rename(&new, path).unwrap();
@@ -315,7 +315,12 @@ fn save(path: &Path, text: &str) {
 /// loaded machine one press was seen to save twice (two `saved` lines, the same picture),
 /// so lines that follow within a second are read too and the last file named is taken: the
 /// preview's state does not change meanwhile, and no stale line is left for the next step.
-fn press_s(display: &Display, window: &str, running: &mut Running, folder: &Path) -> Vec<u8> {
+pub(crate) fn press_s(
+    display: &Display,
+    window: &str,
+    running: &mut Running,
+    folder: &Path,
+) -> Vec<u8> {
     xdotool(display, &["windowfocus", "--sync", window]);
     xdotool(display, &["key", "s"]);
     saved_picture(running, folder)

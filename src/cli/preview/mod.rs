@@ -27,7 +27,7 @@ use wgpu_noise::field::MAX_OCTAVES;
 use wgpu_noise::graph::Program;
 
 use self::panel::{Notice, Painted, Panel, Request, Visibility};
-use self::render::{write_png, Renderer};
+use self::render::{write_png, PendingGraph, Renderer};
 use self::view::{View, ZOOM_STEP};
 use self::watch::{GraphWatch, Reload};
 use super::{FractalArg, NoiseOptions};
@@ -58,6 +58,8 @@ const UNATTENDED_TIMEOUT: Duration = Duration::from_secs(120);
 const MINIMISED_POLL: Duration = Duration::from_millis(250);
 /// Pixels of a touchpad scroll that count as one wheel notch.
 const PIXELS_PER_NOTCH: f64 = 40.0;
+/// How often a graph compiling off the event loop is looked at while nothing moves.
+const COMPILE_POLL: Duration = Duration::from_millis(50);
 
 /// Arguments of `wgpu-noise preview`.
 #[derive(Args, Debug)]
@@ -306,6 +308,47 @@ struct Gfx {
     queue: wgpu::Queue,
     renderer: Renderer,
     panel: Panel,
+    /// The pipelines of the latest graph change, compiling off the event loop (the window
+    /// draws the last good ones meanwhile).
+    compiling: Option<Compiling>,
+}
+
+/// A graph change compiling ([`PendingGraph`]), and who hears how it went.
+struct Compiling {
+    pending: PendingGraph,
+    /// `view.graph` once it is drawn (the uniforms must match the pipelines).
+    shows: Option<String>,
+    report: Report,
+}
+
+/// Who hears how a graph change's compile went.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Report {
+    /// An edit of the `--graph` file: `reloaded FILE` once it is drawn, or its error
+    /// (stderr and title).
+    File,
+    /// The panel editor's graph: an error is shown in the editor.
+    Editor,
+    /// A switch between the graph and the settings: an error goes to stderr and the title.
+    Switch,
+}
+
+impl Gfx {
+    /// Compiles the pipelines of `graph` (the settings for `None`) off the event loop; they
+    /// are drawn, and `view.graph` becomes `shows`, once they are in
+    /// ([`App::finish_compile`]). A compile still pending is superseded: its pipelines are
+    /// never drawn. `report` `None` (the graph lowered again for other dimensions) reports
+    /// in place of the superseded change.
+    fn compile(&mut self, graph: Option<&Program>, shows: Option<String>, report: Option<Report>) {
+        let report = report
+            .or(self.compiling.as_ref().map(|c| c.report))
+            .unwrap_or(Report::Switch);
+        self.compiling = Some(Compiling {
+            pending: self.renderer.compile(graph),
+            shows,
+            report,
+        });
+    }
 }
 
 /// Frames counted over the current statistics period.
@@ -338,9 +381,11 @@ struct App {
     stats: Stats,
     cursor: PhysicalPosition<f64>,
     dragging: bool,
-    /// `--graph`: the watched file, and the graph drawn now (lowered for `view.dims`).
+    /// `--graph`: the watched file, and its last good graph lowered for `view.dims` (drawn
+    /// now, or once its pipelines are in: `Gfx::compiling`).
     graph: Option<(GraphWatch, Program)>,
-    /// Why the file's last edit is not drawn (shown in the title until a good edit).
+    /// Why the last graph change is not drawn (shown in the title until the file's next
+    /// good edit).
     graph_error: Option<String>,
     /// The control panel at the start.
     panel_start: Visibility,
@@ -491,6 +536,7 @@ impl App {
             queue,
             renderer,
             panel,
+            compiling: None,
         })
     }
 
@@ -632,49 +678,86 @@ impl App {
         ));
     }
 
-    /// Looks at the `--graph` file: a good edit is drawn from the next frame on, a bad one
-    /// is reported (stderr and title) while the last good graph stays.
+    /// Looks at the `--graph` file: a good edit is compiled and drawn once its pipelines
+    /// are in (the last good graph meanwhile), a bad one is reported (stderr and title)
+    /// while the last good graph stays. The edit becomes the last good graph at once (the
+    /// dimension keys lower it); only a compile error (rare) keeps an older one drawn.
     fn reload_graph(&mut self) -> Result<()> {
         let Some((watch, program)) = self.graph.as_mut() else {
             return Ok(());
         };
-        let outcome = match watch.look(self.view.dims) {
-            Reload::Unchanged => return Ok(()),
+        match watch.look(self.view.dims) {
+            Reload::Unchanged => Ok(()),
             Reload::Loaded(new) => {
-                let drawn = match self.gfx.as_mut() {
-                    Some(gfx) => gfx
-                        .renderer
-                        .set_graph(&gfx.device, Some(&new))
-                        .map_err(|e| format!("{e:#}")),
-                    None => Ok(()),
-                };
-                if drawn.is_ok() {
-                    *program = new;
+                *program = new;
+                match self.gfx.as_mut() {
+                    Some(gfx) => {
+                        gfx.compile(Some(program), Some(watch.name()), Some(Report::File));
+                        Ok(())
+                    }
+                    // No window yet: it opens with this graph.
+                    None => {
+                        self.view.graph = Some(watch.name());
+                        self.report(Report::File, Ok(()))
+                    }
                 }
-                drawn
             }
-            Reload::Failed(why) => Err(why),
+            Reload::Failed(why) => self.report(Report::File, Err(why)),
+        }
+    }
+
+    /// Draws with the pipelines of the latest graph change once they are compiled, and
+    /// reports how it went.
+    fn finish_compile(&mut self) -> Result<()> {
+        let Some(gfx) = self.gfx.as_mut() else {
+            return Ok(());
         };
-        let path = watch
-            .path()
+        let Some(compiling) = &gfx.compiling else {
+            return Ok(());
+        };
+        let Some(outcome) = gfx.renderer.adopt(&compiling.pending) else {
+            return Ok(());
+        };
+        let report = compiling.report;
+        if outcome.is_ok() {
+            self.view.graph = compiling.shows.clone();
+        }
+        gfx.compiling = None;
+        self.report(report, outcome.map_err(|e| format!("{e:#}")))
+    }
+
+    /// Tells `report` how a graph change went (drawn now, or why not: the last good graph
+    /// stays).
+    fn report(&mut self, report: Report, outcome: std::result::Result<(), String>) -> Result<()> {
+        let path = self
+            .graph
+            .as_ref()
+            .and_then(|(w, _)| w.path())
             .map_or_else(String::new, |p| p.display().to_string());
-        let text = watch.text().to_string();
-        let name = watch.name();
-        match outcome {
-            Ok(()) => {
+        match (report, outcome) {
+            (Report::File, Ok(())) => {
                 self.graph_error = None;
-                self.view.graph = Some(name);
-                if let Some(gfx) = self.gfx.as_mut() {
+                if let (Some(gfx), Some((watch, _))) = (self.gfx.as_mut(), &self.graph) {
                     // The file's edit is the graph drawn now: the editor shows it.
-                    gfx.panel.editor.text = text;
+                    gfx.panel.editor.text = watch.text().to_string();
                     gfx.panel.editor.error = None;
                 }
                 errln!("reloaded {path}")?;
             }
-            Err(why) => {
+            (Report::File, Err(why)) => {
                 errln!("error: --graph {path}: {why}; the last good graph stays")?;
                 self.graph_error = Some(why);
             }
+            (Report::Editor, Err(why)) => {
+                if let Some(gfx) = self.gfx.as_mut() {
+                    gfx.panel.editor.error = Some(why);
+                }
+            }
+            (Report::Switch, Err(why)) => {
+                errln!("error: {why}; the last good graph stays")?;
+                self.graph_error = Some(why);
+            }
+            (Report::Editor | Report::Switch, Ok(())) => {}
         }
         self.update_title();
         if let Some(gfx) = &self.gfx {
@@ -688,14 +771,17 @@ impl App {
         let Some((watch, program)) = self.graph.as_mut() else {
             return Ok(());
         };
-        let new = watch.program(self.view.dims)?;
-        // A graph kept while the settings are drawn is only lowered.
-        if let Some(gfx) = self.gfx.as_mut().filter(|_| self.view.graph.is_some()) {
-            gfx.renderer
-                .set_graph(&gfx.device, Some(&new))
-                .map_err(|e| format!("{e:#}"))?;
+        *program = watch.program(self.view.dims)?;
+        // A graph kept while the settings are drawn (and stay) is only lowered.
+        if let Some(gfx) = self.gfx.as_mut() {
+            let shows = gfx
+                .compiling
+                .as_ref()
+                .map_or_else(|| self.view.graph.clone(), |c| c.shows.clone());
+            if shows.is_some() {
+                gfx.compile(Some(program), shows, None);
+            }
         }
-        *program = new;
         Ok(())
     }
 
@@ -726,7 +812,7 @@ impl App {
     /// Handles a pressed key; returns whether the picture changed.
     fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) -> Result<bool> {
         let dims_before = self.view.dims;
-        let graph_before = self.view.graph.is_some();
+        let graph_before = self.view.graph.clone();
         let view = &mut self.view;
         // Held keys repeat only the stepping ones (octaves, frequency, seed), never a
         // toggle or a screenshot.
@@ -803,13 +889,14 @@ impl App {
         if let Some(gfx) = self.gfx.as_mut() {
             gfx.renderer.set_seed(&gfx.queue, self.view.seed);
             // `R` returns to the launch's source (the settings or the --graph file's graph)
-            // whichever the panel picked since.
-            if self.view.graph.is_some() != graph_before {
-                let graph = match &self.view.graph {
+            // whichever the panel picked since, once its pipelines are in.
+            if self.view.graph.is_some() != graph_before.is_some() {
+                let shows = std::mem::replace(&mut self.view.graph, graph_before);
+                let graph = match &shows {
                     Some(_) => self.graph.as_ref().map(|(_, program)| program),
                     None => None,
                 };
-                gfx.renderer.set_graph(&gfx.device, graph)?;
+                gfx.compile(graph, shows, Some(Report::Switch));
             }
         }
         Ok(true)
@@ -871,24 +958,18 @@ impl App {
         };
         match request {
             Request::UseSettings => {
-                gfx.renderer.set_graph(&gfx.device, None)?;
-                self.view.graph = None;
+                gfx.compile(None, None, Some(Report::Switch));
             }
             Request::ApplyGraph => {
                 let text = gfx.panel.editor.text.clone();
-                let lowered = watch::lower(&text, self.view.dims).and_then(|(graph, program)| {
-                    gfx.renderer
-                        .set_graph(&gfx.device, Some(&program))
-                        .map_err(|e| format!("{e:#}"))?;
-                    Ok((graph, program))
-                });
-                match lowered {
+                // A good graph is the last good graph at once, drawn once it is compiled.
+                match watch::lower(&text, self.view.dims) {
                     Ok((graph, program)) => {
                         gfx.panel.editor.error = None;
                         match &mut self.graph {
-                            Some((watch, drawn)) => {
+                            Some((watch, lowered)) => {
                                 watch.adopt(graph);
-                                *drawn = program;
+                                *lowered = program;
                             }
                             None => {
                                 self.graph = Some(
@@ -897,8 +978,9 @@ impl App {
                                 );
                             }
                         }
-                        let name = self.graph.as_ref().map(|(w, _)| w.name());
-                        self.view.graph = name;
+                        if let Some((watch, program)) = &self.graph {
+                            gfx.compile(Some(program), Some(watch.name()), Some(Report::Editor));
+                        }
                     }
                     // The last good graph stays drawn.
                     Err(why) => gfx.panel.editor.error = Some(why),
@@ -1133,7 +1215,7 @@ impl ApplicationHandler for App {
             self.fail(event_loop, err);
             return;
         }
-        if let Err(e) = self.reload_graph() {
+        if let Err(e) = self.reload_graph().and_then(|()| self.finish_compile()) {
             self.fail(event_loop, e);
             return;
         }
@@ -1157,7 +1239,7 @@ impl ApplicationHandler for App {
             // With vsync, acquiring the next swapchain image paces this loop.
             gfx.window.request_redraw();
         }
-        event_loop.set_control_flow(if self.frames.is_some() {
+        let flow = if self.frames.is_some() {
             // Wake up now and then to enforce UNATTENDED_TIMEOUT.
             ControlFlow::WaitUntil(Instant::now() + Duration::from_secs(1))
         } else if let Some(next) = self.graph.as_ref().and_then(|(w, _)| w.next_look()) {
@@ -1165,6 +1247,16 @@ impl ApplicationHandler for App {
             ControlFlow::WaitUntil(next)
         } else {
             ControlFlow::Wait
+        };
+        // A compile in flight is looked at soon, to draw its graph promptly.
+        let compile_look = gfx
+            .compiling
+            .as_ref()
+            .map(|_| Instant::now() + COMPILE_POLL);
+        event_loop.set_control_flow(match (flow, compile_look) {
+            (ControlFlow::WaitUntil(t), Some(look)) => ControlFlow::WaitUntil(t.min(look)),
+            (ControlFlow::Wait, Some(look)) => ControlFlow::WaitUntil(look),
+            (flow, _) => flow,
         });
     }
 }

@@ -3,12 +3,13 @@
 //! that screenshots are read back from.
 
 use std::path::Path;
+use std::sync::mpsc;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use wgpu::util::DeviceExt;
 use wgpu_noise::bake::picture::{write_png8, Channels};
-use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
+use wgpu_noise::embed::{self, NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::error::pop_error_scope;
 use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes};
 use wgpu_noise::graph::{wgsl, Program};
@@ -31,9 +32,21 @@ pub struct Renderer {
     noise: NoiseBindings,
     uniform_buffer: wgpu::Buffer,
     uniform_group: wgpu::BindGroup,
+    compiler: Compiler,
+    pipelines: Pipelines,
+}
+
+/// What compiling the pipelines takes, as handles a worker thread can own (wgpu's are
+/// `Clone + Send`).
+#[derive(Clone)]
+struct Compiler {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
     layout: wgpu::PipelineLayout,
     window_format: wgpu::TextureFormat,
-    pipelines: Pipelines,
+    /// The bind groups a frame is drawn with: the uniform's (0) and the lookup textures'.
+    uniform_group: wgpu::BindGroup,
+    noise_group: (u32, wgpu::BindGroup),
 }
 
 /// The two pipelines of one shader (the noise functions, `--graph`'s function if any and
@@ -41,6 +54,13 @@ pub struct Renderer {
 struct Pipelines {
     window: wgpu::RenderPipeline,
     screenshot: wgpu::RenderPipeline,
+}
+
+/// Pipelines compiling on a worker thread ([`Renderer::compile`]): a large graph takes
+/// seconds (a software driver, tens), during which the window goes on drawing the
+/// pipelines in use. Dropping it drops its result unseen (the thread finishes alone).
+pub struct PendingGraph {
+    result: mpsc::Receiver<Result<Pipelines>>,
 }
 
 /// `preview_graph` when no graph decides the noise (`GRAPH` is then false and it is never
@@ -99,23 +119,40 @@ impl Renderer {
             bind_group_layouts: &[Some(&uniform_layout), Some(noise.layout())],
             immediate_size: 0,
         });
-        let pipelines = Pipelines::new(device, &noise, &layout, window_format, graph)?;
+        let compiler = Compiler {
+            device: device.clone(),
+            queue: queue.clone(),
+            layout,
+            window_format,
+            uniform_group: uniform_group.clone(),
+            noise_group: (noise.group(), noise.bind_group().clone()),
+        };
+        let pipelines = PendingGraph::start(compiler.clone(), graph).wait()?;
         Ok(Renderer {
             noise,
             uniform_buffer,
             uniform_group,
-            layout,
-            window_format,
+            compiler,
             pipelines,
         })
     }
 
-    /// Draws `graph` from now on (or the flags' noise for `None`). On an error the
-    /// pipelines in use stay.
-    pub fn set_graph(&mut self, device: &wgpu::Device, graph: Option<&Program>) -> Result<()> {
-        self.pipelines =
-            Pipelines::new(device, &self.noise, &self.layout, self.window_format, graph)?;
-        Ok(())
+    /// Starts compiling the pipelines that draw `graph` (or the flags' noise for `None`);
+    /// [`Renderer::adopt`] draws with them once they are in.
+    pub fn compile(&self, graph: Option<&Program>) -> PendingGraph {
+        PendingGraph::start(self.compiler.clone(), graph)
+    }
+
+    /// Draws with `pending`'s pipelines from now on if its compile has finished: `None`
+    /// while it goes on, else how it went (after an error the pipelines in use stay). Once
+    /// it has answered, `pending` is spent.
+    pub fn adopt(&mut self, pending: &PendingGraph) -> Option<Result<()>> {
+        let result = match pending.result.try_recv() {
+            Ok(result) => result,
+            Err(mpsc::TryRecvError::Empty) => return None,
+            Err(mpsc::TryRecvError::Disconnected) => Err(stopped()),
+        };
+        Some(result.map(|pipelines| self.pipelines = pipelines))
     }
 
     /// Switches the lookup tables to `seed` (uploads only when it changed).
@@ -225,27 +262,36 @@ impl Renderer {
         pipeline: &wgpu::RenderPipeline,
         label: &str,
     ) {
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some(label),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
+        let mut pass = begin_pass(encoder, target, label);
         pass.set_pipeline(pipeline);
         pass.set_bind_group(0, &self.uniform_group, &[]);
         self.noise.set_render(&mut pass);
         pass.draw(0..3, 0..1);
     }
+}
+
+/// A render pass into `target`, cleared to black.
+fn begin_pass<'a>(
+    encoder: &'a mut wgpu::CommandEncoder,
+    target: &wgpu::TextureView,
+    label: &str,
+) -> wgpu::RenderPass<'a> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some(label),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: target,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        depth_stencil_attachment: None,
+        timestamp_writes: None,
+        occlusion_query_set: None,
+        multiview_mask: None,
+    })
 }
 
 /// The preview shader's own WGSL (the noise functions go first, [`NoiseBindings`]): the
@@ -258,39 +304,110 @@ pub fn shader_source(graph: Option<&Program>) -> String {
     format!("{PREVIEW_WGSL}\n{}\n{graph_wgsl}", ColourRamp::WGSL)
 }
 
-impl Pipelines {
+impl PendingGraph {
     /// Compiles the preview shader with `graph`'s function (or [`NO_GRAPH_WGSL`]) for the
-    /// window's format and the screenshot's.
-    fn new(
-        device: &wgpu::Device,
-        noise: &NoiseBindings,
-        layout: &wgpu::PipelineLayout,
-        window_format: wgpu::TextureFormat,
-        graph: Option<&Program>,
-    ) -> Result<Self> {
-        let module = noise
-            .create_shader_module(device, Some("preview shader"), &shader_source(graph))
+    /// window's format and the screenshot's on a new thread. Only the graph's WGSL is
+    /// written here; the thread puts the noise functions in front, checks the whole with
+    /// naga and compiles it (all of which grows with the graph).
+    fn start(compiler: Compiler, graph: Option<&Program>) -> Self {
+        let preview_wgsl = shader_source(graph);
+        let graph = graph.is_some();
+        let (send, result) = mpsc::channel();
+        std::thread::spawn(move || {
+            // A receiver gone: a newer graph superseded this one.
+            let _ = send.send(compiler.pipelines(graph, &preview_wgsl));
+        });
+        PendingGraph { result }
+    }
+
+    /// Waits for the compile (the window's first pipelines).
+    fn wait(self) -> Result<Pipelines> {
+        self.result.recv().unwrap_or_else(|_| Err(stopped()))
+    }
+}
+
+/// A compile thread that ended without an answer (it panicked).
+fn stopped() -> anyhow::Error {
+    anyhow!("compiling shaders/preview.wgsl: the compile thread stopped")
+}
+
+impl Compiler {
+    /// Compiles `preview_wgsl` (with `graph`'s function or not) after the noise functions
+    /// for the window's format and the screenshot's, and draws a pixel with the window's.
+    /// Error scopes are per thread: this one catches only its own errors.
+    fn pipelines(&self, graph: bool, preview_wgsl: &str) -> Result<Pipelines> {
+        let device = &self.device;
+        let source = embed::shader_source(self.noise_group.0, preview_wgsl)
             .context("compiling shaders/preview.wgsl")?;
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let graph = graph.is_some();
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("preview shader"),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        });
         let window = pipeline(
             device,
-            layout,
+            &self.layout,
             &module,
-            window_format,
+            self.window_format,
             graph,
             "preview window pipeline",
         );
         let screenshot = pipeline(
             device,
-            layout,
+            &self.layout,
             &module,
             SCREENSHOT_FORMAT,
             graph,
             "preview screenshot pipeline",
         );
-        pop_error_scope(scope)?;
-        Ok(Pipelines { window, screenshot })
+        let pipelines = Pipelines { window, screenshot };
+        let warmed = self.warm_up(&pipelines.window);
+        pop_error_scope(scope).context("compiling shaders/preview.wgsl")?;
+        warmed?;
+        Ok(pipelines)
+    }
+
+    /// Draws one pixel with the window's pipeline and waits for it: a driver that finishes
+    /// a shader at its first draw does it here, before the swap, so the first frame after
+    /// `reloaded` is not the one that stalls. (llvmpipe does so on its one queue, for
+    /// seconds with a large graph: the window's frames wait meanwhile, as they would at
+    /// that first frame. The screenshot pipeline is left to its first screenshot.)
+    fn warm_up(&self, window: &wgpu::RenderPipeline) -> Result<()> {
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("preview warm-up encoder"),
+            });
+        let texture = self.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("preview warm-up target"),
+            size: wgpu::Extent3d {
+                width: 1,
+                height: 1,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: self.window_format,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            view_formats: &[],
+        });
+        let view = texture.create_view(&Default::default());
+        {
+            let mut pass = begin_pass(&mut encoder, &view, "preview warm-up pass");
+            pass.set_pipeline(window);
+            pass.set_bind_group(0, &self.uniform_group, &[]);
+            pass.set_bind_group(self.noise_group.0, &self.noise_group.1, &[]);
+            pass.draw(0..3, 0..1);
+        }
+        let submission = self.queue.submit([encoder.finish()]);
+        self.device
+            .poll(wgpu::PollType::Wait {
+                submission_index: Some(submission),
+                timeout: Some(READBACK_TIMEOUT),
+            })
+            .context("drawing with the new pipelines")?;
+        Ok(())
     }
 }
 
