@@ -266,7 +266,7 @@ pub enum KtxTexel {
     /// `VK_FORMAT_R32_SFLOAT`: the `f32` values themselves.
     Float32,
     /// `VK_FORMAT_R16_SFLOAT`: the values rounded to `f16` (to nearest, ties to even),
-    /// clamped to ±65504 first ([`HALF_MAX`]).
+    /// clamped to ±65504 first (`HALF_MAX`, the largest finite half).
     Float16,
     /// `VK_FORMAT_R16_UNORM` / `VK_FORMAT_R8_UNORM`: levels mapped from `range` as in a PNG.
     Unorm {
