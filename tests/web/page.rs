@@ -63,7 +63,10 @@ fn steps() -> Value {
             { "type": "warp", "text": "0" },
             { "click": "flow" },
             { "click": "paused" },
-            { "wait": 1000 },
+            // The clock advances when a frame is done; the first frame of flow noise (its
+            // shader compiled on SwiftShader) took over 1 s here (2-core EPYC, under load),
+            // so a 1 s wait saw no frame end. The clock then ran 2.97 of these 3 s.
+            { "wait": 3000 },
             { "click": "paused" },
         ] },
         { "name": "graph", "actions": [
