@@ -60,6 +60,38 @@ fn wgpu_noise_smooth_max(a: f32, b: f32, k: f32) -> f32 {
     return -wgpu_noise_smooth_min(-a, -b, k);
 }
 
+// Whether b is too small to divide by: below f32's smallest normal number in magnitude
+// (GPUs may flush such a number to 0), 0 included.
+fn wgpu_noise_tiny(b: f32) -> bool {
+    return abs(b) < 1.17549435e-38;
+}
+
+// a / b, 0 where b is tiny.
+fn wgpu_noise_divide(a: f32, b: f32) -> f32 {
+    if (wgpu_noise_tiny(b)) { return 0.0; }
+    return a / b;
+}
+
+// The weights of grad a and grad b: 1 / b and -(a / b) / b, each clamped; 0 where b is tiny.
+fn wgpu_noise_divide_weights(a: f32, b: f32) -> vec2<f32> {
+    if (wgpu_noise_tiny(b)) { return vec2<f32>(0.0); }
+    let q = wgpu_noise_finite(a / b);
+    return vec2<f32>(wgpu_noise_finite(1.0 / b), wgpu_noise_finite(-q / b));
+}
+
+// The floored remainder a - b floor(a / b) (GLSL's mod: the sign of b; WGSL's % truncates),
+// 0 where b is tiny.
+fn wgpu_noise_modulus(a: f32, b: f32) -> f32 {
+    if (wgpu_noise_tiny(b)) { return 0.0; }
+    return a - b * floor(a / b);
+}
+
+// The weights of grad a and grad b: 1 and -floor(a / b), clamped; 0 where b is tiny.
+fn wgpu_noise_modulus_weights(a: f32, b: f32) -> vec2<f32> {
+    if (wgpu_noise_tiny(b)) { return vec2<f32>(0.0); }
+    return vec2<f32>(1.0, wgpu_noise_finite(-floor(a / b)));
+}
+
 fn wgpu_noise_remap(v: f32, low_high: vec2<f32>, onto: vec2<f32>) -> f32 {
     return onto.x + (v - low_high.x) * (onto.y - onto.x) / (low_high.y - low_high.x);
 }

@@ -91,6 +91,58 @@ pub fn wgpu_noise_smooth_max<R: Real>(a: R, b: R, k: R) -> R {
     -wgpu_noise_smooth_min(-a, -b, k)
 }
 
+/// Whether `b` is too small to divide by: below f32's smallest normal number in magnitude
+/// (GPUs may flush such a number to 0), 0 included.
+#[inline(always)]
+pub fn wgpu_noise_tiny<R: Real>(b: R) -> bool {
+    b.abs() < R::lit(f32::MIN_POSITIVE as f64)
+}
+
+/// `a / b`, 0 where `b` is tiny ([`wgpu_noise_tiny`]).
+#[inline(always)]
+pub fn wgpu_noise_divide<R: Real>(a: R, b: R) -> R {
+    if wgpu_noise_tiny(b) {
+        R::lit(0.0)
+    } else {
+        a / b
+    }
+}
+
+/// The weights of `∇a` and `∇b` in the gradient of [`wgpu_noise_divide`]: `1 / b` and
+/// `-(a / b) / b`, each clamped; 0 where `b` is tiny.
+#[inline(always)]
+pub fn wgpu_noise_divide_weights<R: Real>(a: R, b: R) -> [R; 2] {
+    if wgpu_noise_tiny(b) {
+        return [R::lit(0.0); 2];
+    }
+    let q = wgpu_noise_finite(a / b);
+    [
+        wgpu_noise_finite(R::lit(1.0) / b),
+        wgpu_noise_finite(-q / b),
+    ]
+}
+
+/// The floored remainder `a - b floor(a / b)` (GLSL's `mod`: the sign of `b`), 0 where `b`
+/// is tiny.
+#[inline(always)]
+pub fn wgpu_noise_modulus<R: Real>(a: R, b: R) -> R {
+    if wgpu_noise_tiny(b) {
+        R::lit(0.0)
+    } else {
+        a - b * (a / b).floor()
+    }
+}
+
+/// The weights of `∇a` and `∇b` in the gradient of [`wgpu_noise_modulus`]: 1 and
+/// `-floor(a / b)`, clamped; 0 where `b` is tiny.
+#[inline(always)]
+pub fn wgpu_noise_modulus_weights<R: Real>(a: R, b: R) -> [R; 2] {
+    if wgpu_noise_tiny(b) {
+        return [R::lit(0.0); 2];
+    }
+    [R::lit(1.0), wgpu_noise_finite(-(a / b).floor())]
+}
+
 /// `low_high` mapped linearly onto `onto` (`low_high[0] != low_high[1]`).
 #[inline(always)]
 pub fn wgpu_noise_remap<R: Real>(v: R, low_high: [R; 2], onto: [R; 2]) -> R {

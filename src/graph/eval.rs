@@ -5,8 +5,9 @@
 use super::program::{Op, Program, Source};
 use super::spec::{Binary, Map};
 use crate::cpu::combine::{
-    wgpu_noise_abs_slope, wgpu_noise_blend, wgpu_noise_blend_weight, wgpu_noise_finite,
-    wgpu_noise_max, wgpu_noise_min, wgpu_noise_octave_term, wgpu_noise_ping_pong,
+    wgpu_noise_abs_slope, wgpu_noise_blend, wgpu_noise_blend_weight, wgpu_noise_divide,
+    wgpu_noise_divide_weights, wgpu_noise_finite, wgpu_noise_max, wgpu_noise_min,
+    wgpu_noise_modulus, wgpu_noise_modulus_weights, wgpu_noise_octave_term, wgpu_noise_ping_pong,
     wgpu_noise_ping_pong_slope, wgpu_noise_remap, wgpu_noise_remap_slope, wgpu_noise_ridged_slope,
     wgpu_noise_signed_pow, wgpu_noise_signed_pow_slope, wgpu_noise_smooth_max,
     wgpu_noise_smooth_min, wgpu_noise_smooth_weight, wgpu_noise_terrace, wgpu_noise_terrace_slope,
@@ -110,6 +111,8 @@ pub(crate) fn binary<R: Real>(op: Binary, a: R, b: R) -> R {
         Binary::Add => a + b,
         Binary::Subtract => a - b,
         Binary::Multiply => a * b,
+        Binary::Divide => wgpu_noise_divide(a, b),
+        Binary::Modulus => wgpu_noise_modulus(a, b),
         Binary::Min => wgpu_noise_min(a, b),
         Binary::Max => wgpu_noise_max(a, b),
         Binary::SmoothMin(k) => wgpu_noise_smooth_min(a, b, lit(k)),
@@ -348,6 +351,8 @@ pub(crate) fn binary_weights<R: Real>(op: Binary, a: R, b: R) -> [R; 2] {
         Binary::Add => [one, one],
         Binary::Subtract => [one, -one],
         Binary::Multiply => [b, a],
+        Binary::Divide => wgpu_noise_divide_weights(a, b),
+        Binary::Modulus => wgpu_noise_modulus_weights(a, b),
         Binary::Min => {
             if a < b {
                 [one, zero]

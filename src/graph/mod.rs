@@ -20,6 +20,7 @@
 pub mod eval;
 pub mod flags;
 mod json;
+pub mod nodes;
 pub mod program;
 pub mod spec;
 pub mod wgsl;

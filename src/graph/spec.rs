@@ -7,9 +7,10 @@ use serde_json::Value;
 
 type JsonObject = serde_json::Map<String, Value>;
 
+use super::nodes::{node_type, NodeType, ParamKind};
 use super::GraphError;
 use crate::cpu::combine::WGPU_NOISE_FINITE;
-use crate::field::{CellularOutput, Distance, FractalMode, Kernel, MAX_OCTAVES};
+use crate::field::{CellularOutput, Distance, FractalMode, Kernel};
 use crate::text::{prefix, quote_prefix, QUOTE_BYTES};
 
 /// The file format version this crate reads.
@@ -69,6 +70,11 @@ pub enum Binary {
     Subtract,
     /// `a * b`.
     Multiply,
+    /// `a / b`, 0 where `|b|` is below f32's smallest normal number.
+    Divide,
+    /// `a − b ⌊a / b⌋` (floored, as GLSL's `mod`), 0 where `|b|` is below f32's smallest
+    /// normal number.
+    Modulus,
     /// The smaller.
     Min,
     /// The larger.
@@ -179,6 +185,8 @@ pub struct GraphSpec {
 /// whatever is left at the end is an unknown parameter.
 struct Fields<'a> {
     path: &'a str,
+    /// The node's type, whose table entry gives each parameter's range and default.
+    ty: &'static NodeType,
     map: JsonObject,
     /// Nodes parsed so far (a bound on the file's size in nodes).
     count: &'a mut usize,
@@ -219,41 +227,44 @@ impl Fields<'_> {
         self.map.remove(key)
     }
 
-    fn number_or(&mut self, key: &str, default: f64) -> Result<f64, GraphError> {
-        match self.take(key) {
-            None => Ok(default),
-            Some(v) => {
-                let path = self.key_path(key);
-                number(&path, &v)
-            }
+    /// The node table's entry for the parameter `key` of this node's type.
+    ///
+    /// # Panics
+    /// If the table does not list it (a programming error: `tests/reference/node_table.rs`
+    /// reads every parameter of every type).
+    fn kind(&self, key: &str) -> ParamKind {
+        match self.ty.param(key) {
+            Some(p) => p.kind,
+            None => panic!("the node table has no parameter {key} of {}", self.ty.name),
         }
     }
 
-    fn number(&mut self, key: &str) -> Result<f64, GraphError> {
-        let path = self.key_path(key);
-        let v = self
-            .take(key)
-            .ok_or_else(|| err(&path, "missing (required)"))?;
-        number(&path, &v)
-    }
-
-    /// A number in `[lo, hi]`, as f32 (which must be finite and, if `v` is not 0, not 0).
-    fn ranged(
-        &mut self,
-        key: &str,
-        default: Option<f64>,
-        lo: f64,
-        hi: f64,
-    ) -> Result<f32, GraphError> {
-        let v = match default {
-            Some(d) => self.number_or(key, d)?,
-            None => self.number(key)?,
+    /// A number parameter: in its range, as f32 (which must be finite and, if the number
+    /// is not 0, not 0).
+    fn number(&mut self, key: &str) -> Result<f32, GraphError> {
+        let ParamKind::Number { lo, hi, default } = self.kind(key) else {
+            panic!(
+                "{} of {} is not a number in the node table",
+                key, self.ty.name
+            )
         };
         let path = self.key_path(key);
+        let v = match (self.take(key), default) {
+            (Some(v), _) => number(&path, &v)?,
+            (None, Some(d)) => d,
+            (None, None) => return Err(err(&path, "missing (required)")),
+        };
         ranged(&path, v, lo, hi)
     }
 
-    fn integer_or(&mut self, key: &str, default: i64, lo: i64, hi: i64) -> Result<i64, GraphError> {
+    /// A whole-number parameter in its range.
+    fn integer(&mut self, key: &str) -> Result<i64, GraphError> {
+        let ParamKind::Integer { lo, hi, default } = self.kind(key) else {
+            panic!(
+                "{} of {} is not an integer in the node table",
+                key, self.ty.name
+            )
+        };
         let path = self.key_path(key);
         let Some(v) = self.take(key) else {
             return Ok(default);
@@ -286,33 +297,36 @@ impl Fields<'_> {
         }
     }
 
-    fn choice<T: Copy>(
-        &mut self,
-        key: &str,
-        default: T,
-        names: &[(&str, T)],
-    ) -> Result<T, GraphError> {
-        let path = self.key_path(key);
-        let Some(v) = self.take(key) else {
-            return Ok(default);
+    /// A choice parameter: the value of `values` at the position of its name in the table.
+    fn choice<T: Copy>(&mut self, key: &str, values: &[T]) -> Result<T, GraphError> {
+        let ParamKind::Choice { names, default } = self.kind(key) else {
+            panic!(
+                "{} of {} is not a choice in the node table",
+                key, self.ty.name
+            )
         };
-        let s = v
-            .as_str()
-            .ok_or_else(|| err(&path, format!("must be a string, not {}", shown(&v))))?;
-        names
-            .iter()
-            .find(|(n, _)| *n == s)
-            .map(|(_, t)| *t)
-            .ok_or_else(|| {
-                let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
-                err(
-                    &path,
-                    format!("{} is not one of {}", quote_prefix(s), list.join(", ")),
-                )
-            })
+        assert_eq!(names.len(), values.len(), "{key} of {}", self.ty.name);
+        let path = self.key_path(key);
+        let chosen = match (self.take(key), default) {
+            (Some(v), _) => {
+                let s = v
+                    .as_str()
+                    .ok_or_else(|| err(&path, format!("must be a string, not {}", shown(&v))))?;
+                names.iter().position(|n| *n == s).ok_or_else(|| {
+                    err(
+                        &path,
+                        format!("{} is not one of {}", quote_prefix(s), names.join(", ")),
+                    )
+                })?
+            }
+            (None, Some(d)) => names.iter().position(|n| *n == d).unwrap_or(0),
+            (None, None) => return Err(err(&path, "missing (required)")),
+        };
+        Ok(values[chosen])
     }
 
     fn input(&mut self, key: &str) -> Result<Input, GraphError> {
+        debug_assert_eq!(self.kind(key), ParamKind::Input);
         let path = self.key_path(key);
         let v = self
             .take(key)
@@ -320,16 +334,46 @@ impl Fields<'_> {
         input(&path, v, self.count)
     }
 
-    /// A per-axis vector: one number for every axis, or an array of 1 to 4 (missing axes
-    /// take `fill`).
-    fn vector(
-        &mut self,
-        key: &str,
-        default: f64,
-        fill: f64,
-        lo: f64,
-        hi: f64,
-    ) -> Result<[f32; 4], GraphError> {
+    /// An optional array of inputs.
+    fn inputs(&mut self, key: &str) -> Result<Option<Vec<Input>>, GraphError> {
+        let ParamKind::Inputs { min, max } = self.kind(key) else {
+            panic!(
+                "{} of {} is not an input array in the node table",
+                key, self.ty.name
+            )
+        };
+        let path = self.key_path(key);
+        match self.take(key) {
+            None => Ok(None),
+            Some(Value::Array(items)) => {
+                if items.len() < min || items.len() > max {
+                    return Err(err(
+                        &path,
+                        format!("must have {min} to {max} inputs, not {}", items.len()),
+                    ));
+                }
+                let mut inputs = Vec::with_capacity(items.len());
+                for (a, item) in items.into_iter().enumerate() {
+                    inputs.push(input(&format!("{path}[{a}]"), item, self.count)?);
+                }
+                Ok(Some(inputs))
+            }
+            Some(other) => Err(err(
+                &path,
+                format!("must be an array of inputs, not {}", shown(&other)),
+            )),
+        }
+    }
+
+    /// A per-axis parameter: one number for every axis, or an array of 1 to 4 (missing axes
+    /// take the default).
+    fn per_axis(&mut self, key: &str) -> Result<[f32; 4], GraphError> {
+        let ParamKind::PerAxis { lo, hi, default } = self.kind(key) else {
+            panic!(
+                "{} of {} is not per axis in the node table",
+                key, self.ty.name
+            )
+        };
         let path = self.key_path(key);
         let Some(v) = self.take(key) else {
             return Ok([ranged(&path, default, lo, hi)?; 4]);
@@ -341,7 +385,7 @@ impl Fields<'_> {
                     format!("must have 1 to 4 numbers, not {}", items.len()),
                 ));
             }
-            let mut out = [ranged(&path, fill, lo, hi)?; 4];
+            let mut out = [ranged(&path, default, lo, hi)?; 4];
             for (a, item) in items.iter().enumerate() {
                 let p = format!("{path}[{a}]");
                 out[a] = ranged(&p, number(&p, item)?, lo, hi)?;
@@ -352,13 +396,42 @@ impl Fields<'_> {
         Ok([ranged(&path, n, lo, hi)?; 4])
     }
 
+    /// A `[low, high]` parameter.
+    fn pair(&mut self, key: &str) -> Result<[f32; 2], GraphError> {
+        let ParamKind::Pair { lo, hi, default } = self.kind(key) else {
+            panic!(
+                "{} of {} is not a pair in the node table",
+                key, self.ty.name
+            )
+        };
+        let path = self.key_path(key);
+        match self.take(key) {
+            None => Ok([
+                ranged(&path, default[0], lo, hi)?,
+                ranged(&path, default[1], lo, hi)?,
+            ]),
+            Some(Value::Array(items)) if items.len() == 2 => {
+                let mut out = [0.0; 2];
+                for (a, item) in items.iter().enumerate() {
+                    let p = format!("{path}[{a}]");
+                    out[a] = ranged(&p, number(&p, item)?, lo, hi)?;
+                }
+                Ok(out)
+            }
+            Some(other) => Err(err(
+                &path,
+                format!("must be [low, high], not {}", shown(&other)),
+            )),
+        }
+    }
+
     /// Any key left is not a parameter of this node.
-    fn finish(self, kind: &str) -> Result<(), GraphError> {
+    fn finish(self) -> Result<(), GraphError> {
         match self.map.keys().next() {
             None => Ok(()),
             Some(k) => Err(err(
                 &format!("{}.{k}", self.path),
-                format!("unknown parameter of a \"{kind}\" node"),
+                format!("unknown parameter of a \"{}\" node", self.ty.name),
             )),
         }
     }
@@ -428,24 +501,10 @@ fn input(path: &str, v: Value, count: &mut usize) -> Result<Input, GraphError> {
     }
 }
 
-const KERNELS: &[(&str, Kernel)] = &[
-    ("reference", Kernel::Reference),
-    ("continuous", Kernel::Continuous),
-];
-
-const AXES: &[(&str, usize)] = &[("x", 0), ("y", 1), ("z", 2), ("w", 3)];
-
-const PLANES: &[(&str, Plane)] = &[
-    ("xy", [0, 1]),
-    ("xz", [0, 2]),
-    ("yz", [1, 2]),
-    ("xw", [0, 3]),
-    ("yw", [1, 3]),
-    ("zw", [2, 3]),
-];
+const KERNELS: [Kernel; 2] = [Kernel::Reference, Kernel::Continuous];
 
 /// The node object at `path`.
-fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, GraphError> {
+fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, GraphError> {
     *count += 1;
     if *count > MAX_NODES {
         return Err(err(
@@ -453,9 +512,8 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
             format!("the graph has more than {MAX_NODES} nodes"),
         ));
     }
-    let mut f = Fields { path, map, count };
-    let kind_path = f.key_path("type");
-    let kind = match f.take("type") {
+    let kind_path = format!("{path}.type");
+    let kind = match map.remove("type") {
         Some(Value::String(s)) => s,
         Some(other) => {
             return Err(err(
@@ -465,150 +523,114 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
         }
         None => return Err(err(&kind_path, "missing: every node has a \"type\"")),
     };
-    let seed = |f: &mut Fields| f.integer_or("seed", 0, -MAX_SEED, MAX_SEED);
-    let node = match kind.as_str() {
+    let Some(ty) = node_type(&kind) else {
+        return Err(err(
+            &kind_path,
+            format!(
+                "unknown node type {} (docs/graphs.md lists them)",
+                quote_prefix(&kind)
+            ),
+        ));
+    };
+    let mut f = Fields {
+        path,
+        ty,
+        map,
+        count,
+    };
+    let node = match ty.name {
         "classic" => Node::Classic {
-            seed: seed(&mut f)?,
+            seed: f.integer("seed")?,
         },
         "simplex" => Node::Simplex {
-            seed: seed(&mut f)?,
-            kernel: f.choice("kernel", Kernel::Reference, KERNELS)?,
+            seed: f.integer("seed")?,
+            kernel: f.choice("kernel", &KERNELS)?,
         },
         "cellular" => Node::Cellular {
-            seed: seed(&mut f)?,
+            seed: f.integer("seed")?,
             output: f.choice(
                 "output",
-                CellularOutput::F1,
                 &[
-                    ("f1", CellularOutput::F1),
-                    ("f2", CellularOutput::F2),
-                    ("f2-f1", CellularOutput::F2MinusF1),
-                    ("cell", CellularOutput::Cell),
+                    CellularOutput::F1,
+                    CellularOutput::F2,
+                    CellularOutput::F2MinusF1,
+                    CellularOutput::Cell,
                 ],
             )?,
             distance: f.choice(
                 "distance",
-                Distance::Euclidean,
                 &[
-                    ("euclidean", Distance::Euclidean),
-                    ("manhattan", Distance::Manhattan),
-                    ("chebyshev", Distance::Chebyshev),
+                    Distance::Euclidean,
+                    Distance::Manhattan,
+                    Distance::Chebyshev,
                 ],
             )?,
-            jitter: f.ranged("jitter", Some(1.0), 0.0, 1.0)?,
+            jitter: f.number("jitter")?,
         },
         "flow" => Node::Flow {
-            seed: seed(&mut f)?,
-            angle: f.ranged("angle", None, -1e4, 1e4)?,
-            kernel: f.choice("kernel", Kernel::Reference, KERNELS)?,
+            seed: f.integer("seed")?,
+            angle: f.number("angle")?,
+            kernel: f.choice("kernel", &KERNELS)?,
         },
-        "constant" => Node::Constant(f.ranged("value", None, -LARGEST, LARGEST)?),
-        "position" => {
-            if !f.map.contains_key("axis") {
-                return Err(err(&f.key_path("axis"), "missing (required)"));
-            }
-            Node::Position {
-                axis: f.choice("axis", 0, AXES)?,
-            }
-        }
+        "constant" => Node::Constant(f.number("value")?),
+        "position" => Node::Position {
+            axis: f.choice("axis", &[0, 1, 2, 3])?,
+        },
         "fbm" | "ridged" | "turbulence" => Node::Fractal {
-            mode: match kind.as_str() {
+            mode: match ty.name {
                 "fbm" => FractalMode::Fbm,
                 "ridged" => FractalMode::Ridged,
                 _ => FractalMode::Turbulence,
             },
             source: f.input("source")?,
-            octaves: f.integer_or("octaves", 3, 1, MAX_OCTAVES as i64)? as u32,
-            lacunarity: f.ranged("lacunarity", Some(2.0), 1.0 / 64.0, 64.0)?,
-            gain: f.ranged("gain", Some(0.5), -64.0, 64.0)?,
-            seed_step: f.integer_or("seed_step", 0, -MAX_SEED, MAX_SEED)?,
+            octaves: f.integer("octaves")? as u32,
+            lacunarity: f.number("lacunarity")?,
+            gain: f.number("gain")?,
+            seed_step: f.integer("seed_step")?,
         },
         "scale" => Node::Scale {
             source: f.input("source")?,
-            by: f.vector("by", 1.0, 1.0, -MAX_DOMAIN_PARAMETER, MAX_DOMAIN_PARAMETER)?,
+            by: f.per_axis("by")?,
         },
         "offset" => Node::Offset {
             source: f.input("source")?,
-            by: f.vector("by", 0.0, 0.0, -MAX_DOMAIN_PARAMETER, MAX_DOMAIN_PARAMETER)?,
+            by: f.per_axis("by")?,
         },
         "rotate" => Node::Rotate {
             source: f.input("source")?,
-            angle: f.ranged("angle", None, -1e4, 1e4)?,
-            plane: f.choice("plane", [0, 1], PLANES)?,
+            angle: f.number("angle")?,
+            plane: f.choice("plane", &[[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]])?,
         },
-        "warp" => {
-            let source = f.input("source")?;
-            let amplitude = f.ranged(
-                "amplitude",
-                None,
-                -MAX_DOMAIN_PARAMETER,
-                MAX_DOMAIN_PARAMETER,
-            )?;
-            let frequency = f.ranged("frequency", Some(1.0), 1e-6, MAX_DOMAIN_PARAMETER)?;
-            let octaves = f.integer_or("octaves", 1, 1, MAX_OCTAVES as i64)? as u32;
-            let iterations = f.integer_or("iterations", 1, 1, 8)? as u32;
-            let noise = f.choice(
-                "noise",
-                WarpNoise::Simplex,
-                &[
-                    ("simplex", WarpNoise::Simplex),
-                    ("classic", WarpNoise::Classic),
-                ],
-            )?;
-            let kernel = f.choice("kernel", Kernel::Reference, KERNELS)?;
-            let lacunarity = f.ranged("lacunarity", Some(2.0), 1.0 / 64.0, 64.0)?;
-            let gain = f.ranged("gain", Some(0.5), -64.0, 64.0)?;
-            let path = f.key_path("displacement");
-            let displacement = match f.take("displacement") {
-                None => None,
-                Some(Value::Array(items)) => {
-                    if items.is_empty() || items.len() > 4 {
-                        return Err(err(
-                            &path,
-                            format!("must have 1 to 4 inputs, not {}", items.len()),
-                        ));
-                    }
-                    let mut inputs = Vec::with_capacity(items.len());
-                    for (a, item) in items.into_iter().enumerate() {
-                        inputs.push(input(&format!("{path}[{a}]"), item, f.count)?);
-                    }
-                    Some(inputs)
-                }
-                Some(other) => {
-                    return Err(err(
-                        &path,
-                        format!("must be an array of inputs, not {}", shown(&other)),
-                    ))
-                }
-            };
-            Node::Warp {
-                source,
-                amplitude,
-                frequency,
-                octaves,
-                iterations,
-                noise,
-                kernel,
-                lacunarity,
-                gain,
-                displacement,
-            }
-        }
+        "warp" => Node::Warp {
+            source: f.input("source")?,
+            amplitude: f.number("amplitude")?,
+            frequency: f.number("frequency")?,
+            octaves: f.integer("octaves")? as u32,
+            iterations: f.integer("iterations")? as u32,
+            noise: f.choice("noise", &[WarpNoise::Simplex, WarpNoise::Classic])?,
+            kernel: f.choice("kernel", &KERNELS)?,
+            lacunarity: f.number("lacunarity")?,
+            gain: f.number("gain")?,
+            displacement: f.inputs("displacement")?,
+        },
         "seed" => Node::SeedOffset {
             source: f.input("source")?,
-            offset: f.integer_or("offset", 1, -MAX_SEED, MAX_SEED)?,
+            offset: f.integer("offset")?,
         },
-        "add" | "subtract" | "multiply" | "min" | "max" | "smooth-min" | "smooth-max" => {
+        "add" | "subtract" | "multiply" | "divide" | "modulus" | "min" | "max" | "smooth-min"
+        | "smooth-max" => {
             let a = f.input("a")?;
             let b = f.input("b")?;
-            let op = match kind.as_str() {
+            let op = match ty.name {
                 "add" => Binary::Add,
                 "subtract" => Binary::Subtract,
                 "multiply" => Binary::Multiply,
+                "divide" => Binary::Divide,
+                "modulus" => Binary::Modulus,
                 "min" => Binary::Min,
                 "max" => Binary::Max,
-                "smooth-min" => Binary::SmoothMin(f.ranged("k", Some(0.1), 1e-6, 1e3)?),
-                _ => Binary::SmoothMax(f.ranged("k", Some(0.1), 1e-6, 1e3)?),
+                "smooth-min" => Binary::SmoothMin(f.number("k")?),
+                _ => Binary::SmoothMax(f.number("k")?),
             };
             Node::Binary { op, a, b }
         }
@@ -617,13 +639,13 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
             b: f.input("b")?,
             t: f.input("t")?,
         },
-        "abs" | "clamp" | "remap" | "pow" | "terrace" | "ping-pong" => {
+        _ => {
             let source = f.input("source")?;
-            let op = match kind.as_str() {
+            let op = match ty.name {
                 "abs" => Map::Abs,
                 "clamp" => {
-                    let min = f.ranged("min", Some(-1.0), -LARGEST, LARGEST)?;
-                    let max = f.ranged("max", Some(1.0), -LARGEST, LARGEST)?;
+                    let min = f.number("min")?;
+                    let max = f.number("max")?;
                     if min > max {
                         return Err(err(
                             &f.key_path("max"),
@@ -633,69 +655,39 @@ fn node(path: &str, map: JsonObject, count: &mut usize) -> Result<NodeSpec, Grap
                     Map::Clamp { min, max }
                 }
                 "remap" => {
-                    let pair = |f: &mut Fields, key: &str| -> Result<[f32; 2], GraphError> {
-                        let v = f.vector(key, 0.0, 0.0, -LARGEST, LARGEST)?;
-                        Ok([v[0], v[1]])
-                    };
-                    let path = f.key_path("from");
-                    let from = match f.map.get("from") {
-                        Some(Value::Array(a)) if a.len() == 2 => pair(&mut f, "from")?,
-                        None => [-1.0, 1.0],
-                        Some(other) => {
-                            return Err(err(
-                                &path,
-                                format!("must be [low, high], not {}", shown(other)),
-                            ))
-                        }
-                    };
+                    let from = f.pair("from")?;
                     // The slope divides by their difference, a normal f32 (as every number).
                     if (from[1] - from[0]).abs() < f32::MIN_POSITIVE {
                         return Err(err(
-                            &path,
+                            &f.key_path("from"),
                             format!(
                                 "the two ends must differ (by at least {:e})",
                                 f32::MIN_POSITIVE
                             ),
                         ));
                     }
-                    let path = f.key_path("to");
-                    let to = match f.map.get("to") {
-                        Some(Value::Array(a)) if a.len() == 2 => pair(&mut f, "to")?,
-                        None => [0.0, 1.0],
-                        Some(other) => {
-                            return Err(err(
-                                &path,
-                                format!("must be [low, high], not {}", shown(other)),
-                            ))
-                        }
-                    };
-                    Map::Remap { from, to }
+                    Map::Remap {
+                        from,
+                        to: f.pair("to")?,
+                    }
                 }
                 "pow" => Map::Pow {
-                    exponent: f.ranged("exponent", None, 1.0 / 64.0, 64.0)?,
+                    exponent: f.number("exponent")?,
                 },
                 "terrace" => Map::Terrace {
-                    steps: f.integer_or("steps", 4, 1, MAX_TERRACE_STEPS as i64)? as f32,
-                    smoothness: f.ranged("smoothness", Some(0.0), 0.0, 1.0)?,
+                    steps: f.integer("steps")? as f32,
+                    smoothness: f.number("smoothness")?,
                 },
-                _ => Map::PingPong {
-                    strength: f.ranged("strength", Some(1.0), 1e-3, 1e3)?,
+                "ping-pong" => Map::PingPong {
+                    strength: f.number("strength")?,
                 },
+                other => unreachable!("the node table's type {other} has no reader"),
             };
             Node::Map { op, source }
         }
-        other => {
-            return Err(err(
-                &kind_path,
-                format!(
-                    "unknown node type {} (docs/graphs.md lists them)",
-                    quote_prefix(other)
-                ),
-            ))
-        }
     };
     let path = path.to_string();
-    f.finish(&kind)?;
+    f.finish()?;
     Ok(NodeSpec { path, node })
 }
 

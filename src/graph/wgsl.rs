@@ -869,6 +869,8 @@ impl<'a> Emitter<'a> {
                     Binary::Add => format!("{ra} + {rb}"),
                     Binary::Subtract => format!("{ra} - {rb}"),
                     Binary::Multiply => format!("{ra} * {rb}"),
+                    Binary::Divide => format!("wgpu_noise_divide({ra}, {rb})"),
+                    Binary::Modulus => format!("wgpu_noise_modulus({ra}, {rb})"),
                     Binary::Min => format!("min({ra}, {rb})"),
                     Binary::Max => format!("max({ra}, {rb})"),
                     Binary::SmoothMin(_) => format!("wgpu_noise_smooth_min({ra}, {rb}, {})", f[0]),
@@ -881,6 +883,14 @@ impl<'a> Emitter<'a> {
                         Binary::Add => ("1.0".to_string(), "1.0".to_string()),
                         Binary::Subtract => ("1.0".into(), "-1.0".into()),
                         Binary::Multiply => (rb.clone(), ra.clone()),
+                        Binary::Divide | Binary::Modulus => {
+                            let name = match op {
+                                Binary::Divide => "divide",
+                                _ => "modulus",
+                            };
+                            w(format!("let h{i} = wgpu_noise_{name}_weights({ra}, {rb});"));
+                            (format!("h{i}.x"), format!("h{i}.y"))
+                        }
                         Binary::Min => (
                             format!("select(0.0, 1.0, {ra} < {rb})"),
                             format!("select(1.0, 0.0, {ra} < {rb})"),

@@ -122,6 +122,8 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         "add",
         "subtract",
         "multiply",
+        "divide",
+        "modulus",
         "min",
         "max",
         "smooth-min",
@@ -170,7 +172,19 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             json!({ "type": "warp", "source": src(rng), "amplitude": rng.range(-0.5, 0.5), "displacement": by })
         }
         "seed" => json!({ "type": "seed", "source": src(rng), "offset": rng.below(9) as i64 - 4 }),
-        "add" | "subtract" | "multiply" | "min" | "max" => {
+        // A modulus by a small `b` wraps many times within a central difference's step (its
+        // slope is `⌊a / b⌋ ∇b`): `|b|` is kept to [0.5, 2] here;
+        // tests/reference/graph_divide_modulus.rs checks small and zero ones.
+        "modulus" => {
+            let (lo, hi) = if rng.below(2) == 0 {
+                (0.5, 2.0)
+            } else {
+                (-2.0, -0.5)
+            };
+            let b = json!({ "type": "clamp", "source": src(rng), "min": lo, "max": hi });
+            json!({ "type": "modulus", "a": src(rng), "b": b })
+        }
+        "add" | "subtract" | "multiply" | "divide" | "min" | "max" => {
             json!({ "type": kind, "a": src(rng), "b": src(rng) })
         }
         "smooth-min" | "smooth-max" => {

@@ -1,0 +1,499 @@
+//! The node table: every node type a graph file may hold, each written once with its
+//! parameters (kind, range, default), what it computes, its output range and its derivative
+//! rule. The JSON reader ([`super::spec`]) takes each parameter's range and default from
+//! here, `docs/graphs.md`'s node reference is this table (checked by
+//! `tests/reference/node_table.rs`), and an editor can build its widgets from it.
+
+use super::spec::{MAX_DOMAIN_PARAMETER, MAX_SEED, MAX_TERRACE_STEPS};
+use crate::cpu::combine::WGPU_NOISE_FINITE;
+use crate::field::MAX_OCTAVES;
+
+/// Where a node type is listed in `docs/graphs.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Values from the point alone: noise, constants, coordinates.
+    Sources,
+    /// Sums of octaves of a source.
+    Fractals,
+    /// A source evaluated at a moved point.
+    Domain,
+    /// Functions of one or more values.
+    Combinations,
+}
+
+impl Group {
+    /// Every group, in the order of `docs/graphs.md`.
+    pub const ALL: [Group; 4] = [
+        Group::Sources,
+        Group::Fractals,
+        Group::Domain,
+        Group::Combinations,
+    ];
+
+    /// Its name in the docs' markers (`<!-- node-table: sources -->`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Sources => "sources",
+            Group::Fractals => "fractals",
+            Group::Domain => "domain",
+            Group::Combinations => "combinations",
+        }
+    }
+}
+
+/// What a parameter holds and which values it takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamKind {
+    /// Another node: a name, a node written in place or a number.
+    Input,
+    /// An array of `min` to `max` inputs (absent unless written).
+    Inputs { min: usize, max: usize },
+    /// A number in `[lo, hi]`; `None`: required.
+    Number {
+        lo: f64,
+        hi: f64,
+        default: Option<f64>,
+    },
+    /// A whole number in `[lo, hi]`.
+    Integer { lo: i64, hi: i64, default: i64 },
+    /// One of `names`; `None`: required.
+    Choice {
+        names: &'static [&'static str],
+        default: Option<&'static str>,
+    },
+    /// One number for every axis, or an array of 1 to 4 (missing axes take `default`).
+    PerAxis { lo: f64, hi: f64, default: f64 },
+    /// Two numbers `[low, high]`, each in `[lo, hi]`.
+    Pair { lo: f64, hi: f64, default: [f64; 2] },
+}
+
+/// One parameter of a node type.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Param {
+    /// Its key in the node's JSON object.
+    pub name: &'static str,
+    /// What it holds.
+    pub kind: ParamKind,
+}
+
+/// One node type.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NodeType {
+    /// Its `"type"` in the file.
+    pub name: &'static str,
+    /// Where the docs list it.
+    pub group: Group,
+    /// Its parameters, in the order the docs list them.
+    pub params: &'static [Param],
+    /// What it computes, in one line.
+    pub doc: &'static str,
+    /// The values it takes.
+    pub range: &'static str,
+    /// How its derivative with respect to the sample point is formed (one-sided at kinks).
+    pub derivative: &'static str,
+}
+
+impl NodeType {
+    /// The parameter `name`.
+    pub fn param(&self, name: &str) -> Option<&'static Param> {
+        self.params.iter().find(|p| p.name == name)
+    }
+}
+
+/// The node type named `name`.
+pub fn node_type(name: &str) -> Option<&'static NodeType> {
+    NODE_TYPES.iter().find(|t| t.name == name)
+}
+
+const fn input(name: &'static str) -> Param {
+    Param {
+        name,
+        kind: ParamKind::Input,
+    }
+}
+
+const fn number(name: &'static str, lo: f64, hi: f64, default: f64) -> Param {
+    Param {
+        name,
+        kind: ParamKind::Number {
+            lo,
+            hi,
+            default: Some(default),
+        },
+    }
+}
+
+const fn required_number(name: &'static str, lo: f64, hi: f64) -> Param {
+    Param {
+        name,
+        kind: ParamKind::Number {
+            lo,
+            hi,
+            default: None,
+        },
+    }
+}
+
+const fn integer(name: &'static str, lo: i64, hi: i64, default: i64) -> Param {
+    Param {
+        name,
+        kind: ParamKind::Integer { lo, hi, default },
+    }
+}
+
+const fn choice(
+    name: &'static str,
+    names: &'static [&'static str],
+    default: Option<&'static str>,
+) -> Param {
+    Param {
+        name,
+        kind: ParamKind::Choice { names, default },
+    }
+}
+
+/// The largest magnitude of any number in a graph (`docs/graphs.md`, "Finite numbers").
+const LARGEST: f64 = WGPU_NOISE_FINITE;
+/// An angle in radians, or a flow angle.
+const ANGLE: f64 = 1e4;
+
+const SEED: Param = integer("seed", -MAX_SEED, MAX_SEED, 0);
+const KERNEL: Param = choice("kernel", &["reference", "continuous"], Some("reference"));
+const SOURCE: Param = input("source");
+const A: Param = input("a");
+const B: Param = input("b");
+const OCTAVES: Param = integer("octaves", 1, MAX_OCTAVES as i64, 3);
+const LACUNARITY: Param = number("lacunarity", 1.0 / 64.0, 64.0, 2.0);
+const GAIN: Param = number("gain", -64.0, 64.0, 0.5);
+const SMOOTH_K: Param = number("k", 1e-6, 1e3, 0.1);
+
+const FRACTAL: &[Param] = &[
+    SOURCE,
+    OCTAVES,
+    LACUNARITY,
+    GAIN,
+    integer("seed_step", -MAX_SEED, MAX_SEED, 0),
+];
+const FRACTAL_DERIVATIVE: &str =
+    "the octaves' gradients, each through its frequency (chain rule), by the fractal's rule below";
+
+const BINARY: &[Param] = &[A, B];
+const SMOOTH: &[Param] = &[A, B, SMOOTH_K];
+const MAP: &[Param] = &[SOURCE];
+
+/// Every node type, in the order of `docs/graphs.md`.
+pub const NODE_TYPES: &[NodeType] = &[
+    NodeType {
+        name: "classic",
+        group: Group::Sources,
+        params: &[SEED],
+        doc: "classic Perlin noise",
+        range: "[-1, 1]",
+        derivative: "analytic, tiled or not: the corner dots' gradients interpolated, plus each fade's slope `30t²(t − 1)²` times the difference it interpolates; smooth (C²) everywhere",
+    },
+    NodeType {
+        name: "simplex",
+        group: Group::Sources,
+        params: &[SEED, KERNEL],
+        doc: "simplex noise",
+        range: "[-1, 1]",
+        derivative: "analytic, tiled or not (2D tiles: the 4D gradient taken back through the torus; 3D tiles: on their own lattice); the reference kernel in 3D and 4D (and the 4D noise under 2D tiles) jumps by tiny amounts at simplex faces",
+    },
+    NodeType {
+        name: "cellular",
+        group: Group::Sources,
+        params: &[
+            SEED,
+            choice("output", &["f1", "f2", "f2-f1", "cell"], Some("f1")),
+            choice(
+                "distance",
+                &["euclidean", "manhattan", "chebyshev"],
+                Some("euclidean"),
+            ),
+            number("jitter", 0.0, 1.0, 1.0),
+        ],
+        doc: "cellular noise, as `--noise cellular`",
+        range: "distances ≥ 0; `cell` in [-1, 1]",
+        derivative: "analytic, tiled or not: see below; `cell` is 0",
+    },
+    NodeType {
+        name: "flow",
+        group: Group::Sources,
+        params: &[required_number("angle", -ANGLE, ANGLE), KERNEL, SEED],
+        doc: "flow noise (2D, 3D): simplex noise with its gradients turned by `angle` radians",
+        range: "[-1, 1] in 2D; ±1.12 in 3D",
+        derivative: "analytic",
+    },
+    NodeType {
+        name: "constant",
+        group: Group::Sources,
+        params: &[required_number("value", -LARGEST, LARGEST)],
+        doc: "the value",
+        range: "the value",
+        derivative: "0",
+    },
+    NodeType {
+        name: "position",
+        group: Group::Sources,
+        params: &[choice("axis", &["x", "y", "z", "w"], None)],
+        doc: "that coordinate of the point",
+        range: "the coordinate",
+        derivative: "the unit vector",
+    },
+    NodeType {
+        name: "fbm",
+        group: Group::Fractals,
+        params: FRACTAL,
+        doc: "fractal Brownian motion: the octaves' sum over the sum of amplitudes",
+        range: "the source's, for a gain in (0, 1]",
+        derivative: FRACTAL_DERIVATIVE,
+    },
+    NodeType {
+        name: "ridged",
+        group: Group::Fractals,
+        params: FRACTAL,
+        doc: "ridged multifractal: octaves of `(1 − |n|)²`, each weighted by the previous ridge",
+        range: "[0, 1] over a source in [-1, 1]",
+        derivative: FRACTAL_DERIVATIVE,
+    },
+    NodeType {
+        name: "turbulence",
+        group: Group::Fractals,
+        params: FRACTAL,
+        doc: "octaves of `|n|`",
+        range: "[0, 1] over a source in [-1, 1]",
+        derivative: FRACTAL_DERIVATIVE,
+    },
+    NodeType {
+        name: "scale",
+        group: Group::Domain,
+        params: &[
+            SOURCE,
+            Param {
+                name: "by",
+                kind: ParamKind::PerAxis {
+                    lo: -MAX_DOMAIN_PARAMETER,
+                    hi: MAX_DOMAIN_PARAMETER,
+                    default: 1.0,
+                },
+            },
+        ],
+        doc: "`source` at `p × by`",
+        range: "the source's",
+        derivative: "chain rule",
+    },
+    NodeType {
+        name: "offset",
+        group: Group::Domain,
+        params: &[
+            SOURCE,
+            Param {
+                name: "by",
+                kind: ParamKind::PerAxis {
+                    lo: -MAX_DOMAIN_PARAMETER,
+                    hi: MAX_DOMAIN_PARAMETER,
+                    default: 0.0,
+                },
+            },
+        ],
+        doc: "`source` at `p + by`",
+        range: "the source's",
+        derivative: "unchanged",
+    },
+    NodeType {
+        name: "rotate",
+        group: Group::Domain,
+        params: &[
+            SOURCE,
+            required_number("angle", -ANGLE, ANGLE),
+            choice("plane", &["xy", "xz", "yz", "xw", "yw", "zw"], Some("xy")),
+        ],
+        doc: "`source` at `p` turned by `angle` radians in the plane",
+        range: "the source's",
+        derivative: "rotated",
+    },
+    NodeType {
+        name: "warp",
+        group: Group::Domain,
+        params: &[
+            SOURCE,
+            required_number("amplitude", -MAX_DOMAIN_PARAMETER, MAX_DOMAIN_PARAMETER),
+            number("frequency", 1e-6, MAX_DOMAIN_PARAMETER, 1.0),
+            integer("octaves", 1, MAX_OCTAVES as i64, 1),
+            integer("iterations", 1, 8, 1),
+            choice("noise", &["simplex", "classic"], Some("simplex")),
+            KERNEL,
+            LACUNARITY,
+            GAIN,
+            Param {
+                name: "displacement",
+                kind: ParamKind::Inputs { min: 1, max: 4 },
+            },
+        ],
+        doc: "`source` at `p + amplitude × fBm(p × frequency + shift)` per axis (`--warp`'s convention, docs/noise-kinds.md); with `displacement`, at `p + amplitude × (d₀, d₁, …)` (one input per axis)",
+        range: "the source's",
+        derivative: "the Jacobian of the warp (`J + amplitude ∇d` with `displacement`)",
+    },
+    NodeType {
+        name: "seed",
+        group: Group::Domain,
+        params: &[SOURCE, integer("offset", -MAX_SEED, MAX_SEED, 1)],
+        doc: "`source` with every noise source under it adding `offset` to its seed",
+        range: "the source's",
+        derivative: "unchanged",
+    },
+    NodeType {
+        name: "add",
+        group: Group::Combinations,
+        params: BINARY,
+        doc: "`a + b`",
+        range: "the sum",
+        derivative: "`∇a + ∇b`",
+    },
+    NodeType {
+        name: "subtract",
+        group: Group::Combinations,
+        params: BINARY,
+        doc: "`a − b`",
+        range: "the difference",
+        derivative: "`∇a − ∇b`",
+    },
+    NodeType {
+        name: "multiply",
+        group: Group::Combinations,
+        params: BINARY,
+        doc: "`a b`",
+        range: "the product",
+        derivative: "`b ∇a + a ∇b`",
+    },
+    NodeType {
+        name: "divide",
+        group: Group::Combinations,
+        params: BINARY,
+        doc: "`a / b`; 0 where `|b|` is below f32's smallest normal number (1.2e-38), as for `b = 0`",
+        range: "the quotient, within ±1e30",
+        derivative: "`∇a / b − (a / b) ∇b / b`, each weight clamped to ±1e30; 0 where the value is 0 for a tiny `b`",
+    },
+    NodeType {
+        name: "modulus",
+        group: Group::Combinations,
+        params: BINARY,
+        doc: "the floored remainder `a − b ⌊a / b⌋`, as GLSL's `mod` (the sign of `b`; WGSL's `%` truncates instead); 0 where `|b|` is below 1.2e-38",
+        range: "[0, b) for b > 0, (b, 0] for b < 0",
+        derivative: "`∇a − ⌊a / b⌋ ∇b`; the value jumps where `a / b` is a whole number",
+    },
+    NodeType {
+        name: "min",
+        group: Group::Combinations,
+        params: BINARY,
+        doc: "the smaller of `a` and `b`",
+        range: "the smaller",
+        derivative: "the chosen side's (`b` on ties)",
+    },
+    NodeType {
+        name: "max",
+        group: Group::Combinations,
+        params: BINARY,
+        doc: "the larger of `a` and `b`",
+        range: "the larger",
+        derivative: "the chosen side's (`b` on ties)",
+    },
+    NodeType {
+        name: "smooth-min",
+        group: Group::Combinations,
+        params: SMOOTH,
+        doc: "polynomial smooth minimum (Quilez) of blend width `k`",
+        range: "at most the smaller",
+        derivative: "`h ∇a + (1 − h) ∇b`",
+    },
+    NodeType {
+        name: "smooth-max",
+        group: Group::Combinations,
+        params: SMOOTH,
+        doc: "polynomial smooth maximum of blend width `k`",
+        range: "at least the larger",
+        derivative: "`h ∇a + (1 − h) ∇b`",
+    },
+    NodeType {
+        name: "blend",
+        group: Group::Combinations,
+        params: &[A, B, input("t")],
+        doc: "`a + (b − a) w`, `w = clamp(t/2 + 1/2, 0, 1)`: `a` at `t ≤ −1`, `b` at `t ≥ 1`",
+        range: "between `a` and `b`",
+        derivative: "product rule; `t` counts inside (−1, 1)",
+    },
+    NodeType {
+        name: "abs",
+        group: Group::Combinations,
+        params: MAP,
+        doc: "`|v|`",
+        range: "≥ 0",
+        derivative: "slope +1 at 0",
+    },
+    NodeType {
+        name: "clamp",
+        group: Group::Combinations,
+        params: &[
+            SOURCE,
+            number("min", -LARGEST, LARGEST, -1.0),
+            number("max", -LARGEST, LARGEST, 1.0),
+        ],
+        doc: "`v` clamped to `[min, max]` (`min ≤ max`)",
+        range: "[min, max]",
+        derivative: "0 where clamped",
+    },
+    NodeType {
+        name: "remap",
+        group: Group::Combinations,
+        params: &[
+            SOURCE,
+            Param {
+                name: "from",
+                kind: ParamKind::Pair {
+                    lo: -LARGEST,
+                    hi: LARGEST,
+                    default: [-1.0, 1.0],
+                },
+            },
+            Param {
+                name: "to",
+                kind: ParamKind::Pair {
+                    lo: -LARGEST,
+                    hi: LARGEST,
+                    default: [0.0, 1.0],
+                },
+            },
+        ],
+        doc: "`from` mapped linearly onto `to`, not clamped (the ends of `from` differ)",
+        range: "`to` over `from`",
+        derivative: "the slope (clamped to ±1e30)",
+    },
+    NodeType {
+        name: "pow",
+        group: Group::Combinations,
+        params: &[SOURCE, required_number("exponent", 1.0 / 64.0, 64.0)],
+        doc: "`sign(v) |v|^exponent` (odd: no NaN for negatives)",
+        range: "[-1, 1] over [-1, 1]",
+        derivative: "`exponent |v|^(exponent−1)`, clamped to 1e30; at `v = 0`: 1e30 below exponent 1 (the slope is infinite there), 1 at 1, 0 above",
+    },
+    NodeType {
+        name: "terrace",
+        group: Group::Combinations,
+        params: &[
+            SOURCE,
+            integer("steps", 1, MAX_TERRACE_STEPS as i64, 4),
+            number("smoothness", 0.0, 1.0, 0.0),
+        ],
+        doc: "`steps` flat terraces per unit, each ending in a smoothstep ramp over its last `smoothness`",
+        range: "about the source's",
+        derivative: "0 on the flats, the ramp's slope (clamped to 1e30); hard steps (smoothness 0) are jumps",
+    },
+    NodeType {
+        name: "ping-pong",
+        group: Group::Combinations,
+        params: &[SOURCE, number("strength", 1e-3, 1e3, 1.0)],
+        doc: "a triangle wave of `v × strength` (period 2)",
+        range: "[-1, 1]",
+        derivative: "`±2 strength`",
+    },
+];
