@@ -1,13 +1,24 @@
 //! # wgpu-noise
 //!
-//! Classic Perlin noise and simplex noise in 2D, 3D and 4D, after Stefan Gustavson's
-//! "Simplex noise demystified" (2005): WGSL shaders whose permutation, gradient and 4D
-//! traversal tables are **textures** the host uploads, a wgpu host that fills 2D, 3D and
-//! 4D textures with compute passes, and a CPU reference that reproduces Gustavson's Java
-//! code in `f64` and mirrors the shaders in `f32`.
+//! Noise graphs on the GPU and the CPU. A graph ([`graph`]: written as JSON, or built in
+//! Rust as a [`graph::GraphSpec`]; a [`Field`]'s noise options are one too) composes
+//! classic Perlin, simplex and cellular (Worley) noise in 2D, 3D and 4D with fractal sums,
+//! domain warps, flow and curl noise, tiling and combinations. It compiles to one fused
+//! WGSL function run by wgpu compute passes ([`gpu`]), and runs on the CPU ([`cpu`]: scalar
+//! `f32` and `f64`, and SIMD lanes with the scalar `f32` bits), with analytic gradients on
+//! both.
 //!
-//! Data flows one way: [`tables`] → (GPU textures | CPU reference) → noise functions
-//! ([`shader`] / [`cpu`]) → fill ([`gpu`]) → readback → file or window.
+//! Around it: bakes to PNG, EXR, KTX2, RAW and `.npy` (the `bake` module and feature), the
+//! noise WGSL to embed in your own shaders, plain or as WESL / naga_oil modules ([`embed`],
+//! [`shader`]), and, in the `wgpu-noise` binary, a live preview window; the repository's
+//! `web/` page runs the library on a browser's WebGPU.
+//!
+//! The base noise follows Stefan Gustavson's "Simplex noise demystified" (2005): the `f64`
+//! CPU reference reproduces his Java code, the `f32` one mirrors the shaders operation for
+//! operation, and the lookups are textures the host uploads or an integer hash.
+//!
+//! Data flows one way: [`tables`] → noise functions ([`shader`] / [`cpu`]) → graphs
+//! ([`graph`]) → evaluators ([`cpu`], [`gpu`]) → file or window.
 //!
 //! Values are zero at every lattice point of classic noise (a property of gradient
 //! noise, not a bug); see [`cpu`] for the measured output ranges.

@@ -780,7 +780,8 @@ fn print_table(rows: &[Row]) -> Result<(), StreamError> {
     Ok(())
 }
 
-/// The issue's targets, checked against this run's numbers (where both sides were measured).
+/// The GPU and scalar CPU fills' targets, checked against this run's numbers (where both
+/// sides were measured).
 fn print_targets(rows: &[Row]) -> Result<(), StreamError> {
     outln!("Targets (issue 8), from this run:")?;
     let verdict = |ok: bool| if ok { "met" } else { "NOT met" };

@@ -60,7 +60,7 @@ impl CpuLookup {
 }
 
 /// The texture variant's tables, and the form the SIMD fills read them in (packed on the
-/// first fill, about half a millisecond, then kept: the tables cannot change after
+/// first fill, then kept rather than packed per fill: the tables cannot change after
 /// [`TableLookup::new`]).
 #[derive(Clone, Debug)]
 pub struct TableLookup {

@@ -14,8 +14,8 @@ use crate::shader::{self, ApiNames, LookupVariant, FILL_LOOKUP_GROUP};
 /// Invocations per workgroup of `fill_graph`.
 const GRAPH_WORKGROUP: u32 = 64;
 
-/// The most noise functions one submit evaluates: about a tenth of a second on lavapipe
-/// (2 cores), so no single submit holds a slow adapter for long.
+/// The most noise functions one submit evaluates: few enough that no single submit holds
+/// a slow adapter (a software one such as lavapipe) for long.
 pub const NOISE_CALLS_PER_SUBMIT: u64 = 1 << 24;
 
 /// The uniform of `fill_graph`: the box of the field (the first four members of

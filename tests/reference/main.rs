@@ -7,6 +7,7 @@
 mod common;
 
 mod beyond_the_origin;
+mod code_layout;
 mod cpu_reference;
 mod derivatives;
 mod finite_input;

@@ -32,8 +32,8 @@ impl LaneDual {
         d: [[ZERO; 4]; 4],
     };
 
-    /// Sets a value register, in place (a register is 1280 bytes: returned by value, each
-    /// was copied twice).
+    /// Sets a value register, in place (a register is 1280 bytes, which LLVM copies twice
+    /// when it is returned by value).
     #[inline(always)]
     fn set_value(&mut self, v: F, d: [F; 4]) {
         self.v = [v, ZERO, ZERO, ZERO];
@@ -73,7 +73,7 @@ fn combine(dims: usize, terms: &[(F, [F; 4])]) -> [F; 4] {
     out
 }
 
-/// `f` of each entry: a loop (`[T; N]::map` stayed a call per use).
+/// `f` of each entry: a loop (`[T; N]::map` stays a call per use).
 #[inline(always)]
 fn each(x: [F; 4], f: impl Fn(F) -> F) -> [F; 4] {
     let mut out = x;

@@ -92,8 +92,8 @@ impl F {
 
     /// Writes the first `out.len()` lanes (at most `LANES`) to `out`: a full chunk as one
     /// store, a row's last, shorter chunk with a copy of its length in a function of its
-    /// own. Inline, LLVM merged the two into one `memcpy` call of a selected length, a
-    /// call per chunk: 6–10 % of the 2D simplex fill's time.
+    /// own. Inline, LLVM merges the two into one `memcpy` call of a selected length: a
+    /// call for every chunk.
     #[inline(always)]
     pub fn store(self, out: &mut [f32]) {
         match <&mut [f32; LANES]>::try_from(&mut *out) {
@@ -120,7 +120,7 @@ impl F {
     /// Whole `f32`s of magnitude 2³¹ or more are multiples of 256 (they are that far
     /// apart), so their residue is 0, as the scalar gives for them, ±∞ and NaN. A
     /// comparison, a conversion and a mask, where the scalar's division, floor, multiply
-    /// and subtraction took 8 vector instructions per axis.
+    /// and subtraction would be 8 vector instructions per axis.
     #[inline(always)]
     pub fn whole_low8(self) -> U {
         U(self.0.map(|v| {
@@ -137,8 +137,7 @@ impl F {
     /// infinite or NaN (a table window's entries): the lane itself, 255 for +∞, 0 for −∞
     /// and NaN. Clamped by selections and converted without saturation, because LLVM
     /// turns Rust's saturating `as` into a compare, a conditional move and a scalar
-    /// conversion per lane (measured: 20 % of the 3D simplex fill), this into one vector
-    /// conversion.
+    /// conversion per lane, this into one vector conversion.
     #[inline(always)]
     pub fn to_u32_low8(self) -> U {
         U(self.0.map(|v| {
@@ -356,7 +355,7 @@ int_ops!(BitAnd bitand &, BitOr bitor |, BitXor bitxor ^, Shr shr >>, Shl shl <<
 pub trait Isa: Copy {
     /// Whether this ISA reads tables with register permutes ([`Isa::window`],
     /// [`Isa::read`]); without them the lanes look up their own cells (reading a table
-    /// lane by lane made SSE2's classic 3D fill 3.4× slower).
+    /// lane by lane costs more than the lookups it saves).
     const PERMUTES: bool = false;
 
     /// Entries per block of the tables this ISA reads (its register's lanes).
@@ -364,9 +363,8 @@ pub trait Isa: Copy {
 
     /// Which flag fills evaluate two chunks of a row at once with this ISA (`fractal` in
     /// `simd/mod.rs`). AVX-512 has 32 registers, a chunk's lanes one of them: every fill.
-    /// AVX2 holds a chunk in two of its 16: the hash's (simplex 2D 236 -> 271, 3D 158 ->
-    /// 174, 4D 108 -> 115 M samples/s, classic 2D 590 -> 690), where the textures' spilled
-    /// (4D simplex 37 -> 22).
+    /// AVX2 holds a chunk in two of its 16: the hash's only, as two chunks of the texture
+    /// variant's spill registers.
     const PAIRS: Pairing = Pairing::Never;
 
     /// Lane-wise `f32::floor`, bit for bit.
@@ -388,9 +386,8 @@ pub trait Isa: Copy {
 
     /// Whether [`Isa::wrapping_mul`] is this ISA's own vector multiply: a chain through it
     /// is vector code whatever LLVM's SLP vectoriser finds, so it needs no [`U::seam`].
-    /// AVX-512's: the 2D and 3D simplex hash fills 469 -> 486-501 and 308 -> 334 M
-    /// samples/s (one thread, with [`Isa::scale_top16`]). AVX2's measured slower (2D 277 ->
-    /// 264) and is LLVM's.
+    /// AVX-512's is (it shortens the 2D and 3D simplex hash chains); AVX2's intrinsic is
+    /// slower than what LLVM makes of the plain loop, so AVX2 keeps LLVM's.
     const VECTOR_MULTIPLY: bool = false;
 
     /// Lane-wise `v * m`, wrapping (the hash's mix).
@@ -400,8 +397,8 @@ pub trait Isa: Copy {
     }
 
     /// Lane-wise `((v >> 16) * m) >> 16`: the top 16 bits times `m`, scaled back by 2¹⁶
-    /// (the hash's gradient index). A 16-bit multiply where the ISA has one, 5 cycles'
-    /// latency and one µop where the 32-bit one takes 10 and two.
+    /// (the hash's gradient index). A 16-bit multiply where the ISA has one: half the
+    /// latency of the 32-bit one, and one µop.
     #[inline(always)]
     fn scale_top16(v: U, m: u16) -> U {
         (v >> 16).wrapping_mul(u32::from(m)) >> 16
@@ -621,8 +618,9 @@ impl Isa for Avx512Lanes {
     }
 
     /// The wrapped cell from `v` by one conversion rounding down, beside the floor rather
-    /// than after it (`vrndscaleps` then `vcvttps2dq` took 12 cycles' latency; this takes
-    /// 4). It converts what is out of the i32 range (and NaN) to 2³¹, as `wrap256` does.
+    /// than after it (a third of the latency of `vrndscaleps` then `vcvttps2dq` on the
+    /// hash's chain). It converts what is out of the i32 range (and NaN) to 2³¹, as
+    /// `wrap256` does.
     #[inline(always)]
     fn wrap256_floor(v: F, _cell: F) -> U {
         use std::arch::x86_64::{
@@ -689,7 +687,7 @@ pub struct Sse2Lanes;
 impl Isa for Sse2Lanes {
     /// `whole_low8` by `cvttps2dq`, which converts what is out of the i32 range (and NaN)
     /// to 2³¹, whose low 8 bits are 0 as required: no comparison, with which LLVM
-    /// compiled the 3D simplex hash fill to scalar code per lane (43 -> 14 M samples/s).
+    /// compiles the 3D simplex hash fill to scalar code per lane.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn wrap256(cell: F) -> U {
@@ -746,9 +744,9 @@ pub fn flat_mut(blocks: &mut [F]) -> &mut [f32] {
 }
 
 /// Ends one block's work in a loop over lane blocks: LLVM's loop vectoriser then leaves the
-/// loop alone, and each block's own lanes stay vectorised. It vectorised such loops across
-/// blocks (the same lane of 8 blocks, 64 or 256 bytes apart) with gathers and scatters,
-/// which ran the warped fills 2–4× slower (and one simplex function grew to 90 kB).
+/// loop alone, and each block's own lanes stay vectorised. Otherwise it vectorises such
+/// loops across blocks (the same lane of 8 blocks, 64 or 256 bytes apart) with gathers and
+/// scatters, which makes the warped fills several times slower and the code much larger.
 #[inline(always)]
 pub fn block_done<T>(block: &mut T) {
     std::hint::black_box(block);

@@ -145,13 +145,13 @@ pub trait LaneHasher: NoiseHasher {
     /// What [`LaneHasher::row`] keeps of a lattice point's y, z, w.
     type Row: Copy + Default + std::fmt::Debug;
     /// The form of the 3D simplex order the graph evaluator's copies run with this lookup:
-    /// the one measured faster there (docs/performance.md, The SIMD CPU fill).
+    /// the one LLVM compiles to the faster code there.
     type GraphOrder3: Order3;
     /// The fewest texels a cell along x for which the classic fill keeps x tables
     /// (`ClassicXTable`): at denser lanes the y, z, w cells change every row or two, and
-    /// the tables' upkeep cost more than the lanes' own lookups. Measured on the 3D ridged
-    /// tree (`examples/graphs/bench/ridged5-classic.json`, one thread, AVX-512): tables at
-    /// 2 texels a cell took the hash 85 -> 94 M samples/s and the textures 85 -> 77.
+    /// the tables' upkeep costs more than the lanes' own lookups. Where that happens
+    /// differs per lookup; the 3D ridged tree (`examples/graphs/bench/ridged5-classic.json`)
+    /// shows it.
     const TABLE_TEXELS_PER_CELL: usize;
     /// Whether this lookup's lane code holds few registers (the hash: arithmetic on the
     /// cells), so that two chunks at once fit AVX2's 16 (`Isa::PAIRS`); the textures'
@@ -273,8 +273,8 @@ impl<'a> PackedTables<'a> {
 }
 
 impl PackedWords {
-    /// Packs `tables` (512 KiB; about half a millisecond on the EPYC VM, page faults
-    /// included), or `None` if a texel's gradient is not one of [`GRAD3`] / [`GRAD4`], or
+    /// Packs `tables` (512 KiB, so made once per lookup and kept), or `None` if a texel's
+    /// gradient is not one of [`GRAD3`] / [`GRAD4`], or
     /// the 4D traversal table is not the rank order for a comparison code real numbers give
     /// (edited tables): the lanes decode gradients from their indices and rank the 4D
     /// offsets by counting.
@@ -403,10 +403,10 @@ impl LaneHasher for PackedTables<'_> {
         self.grad3_at_lanes(a, b + self.perm1_lanes(c))
     }
 
-    /// The gathered indices behind a [`U::seam`]: without it (when this unpacked texel
-    /// bytes) LLVM's AVX2 copy did so with scalar instructions, and 4D simplex with the
-    /// tables ran at the scalar fill's speed (docs/performance.md, the `grad4` seam). Only
-    /// here: the same seam in the other gathers measured slower for classic noise.
+    /// The gathered indices behind a [`U::seam`]: without it LLVM's AVX2 copy unpacks
+    /// the texel's bytes with scalar instructions, and 4D simplex with the tables runs at
+    /// the scalar fill's speed. Only here: in the other gathers the seam slows classic
+    /// noise down.
     #[inline(always)]
     fn grad4(&self, a: U, b: U, c: U, d: U) -> Grad4 {
         Grad4(
@@ -433,7 +433,7 @@ impl LaneHasher for PackedTables<'_> {
     }
 
     /// Rank counting, which [`PackedWords::new`] checked the table gives: arithmetic
-    /// instead of a gather of comparison codes (measured 1.6× the 4D simplex fill).
+    /// instead of a gather of comparison codes, which is faster.
     #[inline(always)]
     fn simplex4_order_lanes(&self, c: U) -> [U; 4] {
         rank_order_lanes(c)
@@ -511,10 +511,9 @@ fn grad3_of_point<I: Isa>(v: U) -> Grad3 {
 }
 
 /// The 4D gradient of the combined lattice point `v` (`grad4_index(point_mix(v))`), with
-/// the whole mix: without its last step the 4D simplex fill ran 6 % slower (AVX2 and
-/// AVX-512, 108 -> 102 and 179 -> 168 M samples/s), where 2D and 3D gained 3–6 %. LLVM's
-/// multiplies: with AVX-512's own ([`Isa::wrapping_mul`]) it split the 4D fill's lanes
-/// into 128- and 256-bit pieces (194 -> 137).
+/// the whole mix: without its last step the 4D simplex fill is slower, where 2D and 3D
+/// gain. LLVM's multiplies: with AVX-512's own ([`Isa::wrapping_mul`]) LLVM splits the 4D
+/// fill's lanes into 128- and 256-bit pieces.
 #[inline(always)]
 fn grad4_of_point(v: U) -> Grad4 {
     grad4_from_hash(point_mix(v))
@@ -550,7 +549,7 @@ struct AxisWeights([U; 2]);
 impl AxisWeights {
     /// The weighted cells `c` and `c + 1` along `axis`: `(c + 1) mod 256` weighs the
     /// prime more than `c mod 256`, or nothing where `c mod 256` is 255 (an addition and
-    /// a selection where a second multiplication took two µops of 10 cycles' latency).
+    /// a selection where a second multiplication is two long-latency µops).
     #[inline(always)]
     fn new(axis: usize, c: U) -> AxisWeights {
         let w = weighted(axis, c);
@@ -559,8 +558,7 @@ impl AxisWeights {
     }
 
     /// [`AxisWeights::new`] by two multiplications, for 3D simplex: there the selection's
-    /// longer-lived registers made the AVX2 copy spill (150 -> 128 M samples/s, where
-    /// AVX-512 gained 240 -> 246; 2D and 4D gain on both, 4D AVX2 59 -> 85).
+    /// longer-lived registers make the AVX2 copy spill (2D and 4D gain on every level).
     #[inline(always)]
     fn multiplied(axis: usize, c: U) -> AxisWeights {
         AxisWeights([weighted(axis, c), weighted(axis, c + 1)])

@@ -22,8 +22,8 @@
 //! lanes too, with the noise's analytic gradient on lanes.
 //!
 //! On wasm32 no lane code is compiled: the fills run the scalar reference (the same values).
-//! LLVM took 44 minutes over the lane code for wasm32 (docs/performance.md, Compile time),
-//! and a page draws its fields on the GPU.
+//! For wasm32, LLVM takes far longer over the lane code than over all the rest of the
+//! build (docs/performance.md, Compile time), and a page draws its fields on the GPU.
 
 // The lane machinery below is unused where no lane code is compiled.
 #![cfg_attr(
@@ -570,8 +570,7 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
             let ascending = params.step[0] >= 0.0 && frequency > 0.0;
             // Not for lanes denser than the lookup's tables pay for: rows then look up
             // their cells (in y, z, w too, so every row or two) nearly as often as the
-            // lanes would (at a cell a texel, 3D: 229 -> 65 M samples/s with the textures,
-            // 198 -> 134 with the hash, one thread; docs/performance.md).
+            // lanes would, and the tables' upkeep comes on top.
             let max_cells = chunks * LANES / L::TABLE_TEXELS_PER_CELL + 2;
             table.set_octave::<I>(lo * frequency, hi * frequency, ascending, max_cells);
             table.set_chunks::<I>((0..chunks).map(|c| lane_x(params, c) * frequency));
@@ -639,10 +638,9 @@ fn fill_rows<L: LaneHasher, I: Isa, B: BaseNoise>(
 /// function itself (one octave, frequency 1).
 ///
 /// Two chunks in one block of code: LLVM interleaves their instructions, and the core
-/// overlaps two chains of dependent multiplies where one chunk's chain kept its scheduler
-/// waiting (one thread, AVX-512: simplex hash 2D 390 -> 446, 3D 267 -> 303, 4D 179 -> 197 M
-/// samples/s, textures 3D 256 -> 302; the 3D ridged classic tree 85 -> 87). Each is
-/// another inlined copy of the base function: the library's release build took 42 -> 47.5 s.
+/// overlaps two chains of dependent multiplies where one chunk's chain keeps its scheduler
+/// waiting (docs/performance.md, The SIMD CPU fill). Each is another inlined copy of the
+/// base function, which lengthens the library's release build.
 #[inline(always)]
 fn fractal<L: LaneHasher, I: Isa, B: BaseNoise>(
     lut: &L,

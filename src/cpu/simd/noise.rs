@@ -44,7 +44,7 @@ fn lerp_row(a: F, b: F, t: f32) -> F {
 }
 
 /// `d - o` for steps `o` of 0 or 1 per lane, as a selection: `d - 0.0` is `d` (its sign
-/// too), and a mask-to-float conversion took a compare's mask through three more
+/// too), where a mask-to-float conversion takes a compare's mask through three more
 /// instructions per offset.
 #[inline(always)]
 fn minus_step(d: F, o: U) -> F {
@@ -210,9 +210,9 @@ pub struct ClassicXTable {
 }
 
 /// What the lanes of one chunk need of x at one octave, for every row: the fraction, its
-/// fade and the table window of the cells. Made per chunk and row, the window's scalar
-/// checks and conversions stood between the lanes' floor and every table read: the classic
-/// hash fill ran 1.3× (4D) to 1.7× (3D) slower on one thread.
+/// fade and the table window of the cells. Made once per octave rather than per chunk and
+/// row, so the window's scalar checks and conversions do not stand between the lanes'
+/// floor and every table read.
 #[derive(Clone, Copy, Debug)]
 struct ChunkX {
     fx: F,
@@ -366,8 +366,8 @@ impl ClassicXTable {
                     let d = row.axes[a - 1].d[(r >> (a - 1)) & 1];
                     let at = (r * D + a) * block;
                     // Through a local block: multiplied in place, the stores to `t` could
-                    // alias the loads from `g` for LLVM, which then multiplied entry by
-                    // entry (18 % of the 4D fill at 64-sample rows).
+                    // alias the loads from `g` for LLVM, which then multiplies entry by
+                    // entry.
                     let mut products = [0.0f32; LANES];
                     products[..block].copy_from_slice(&g[at..at + block]);
                     for v in &mut products {
@@ -445,8 +445,7 @@ unsafe fn tabled_corner<I: Isa, const D: usize>(
 /// (offsets along y, z, w in its bits): the gradient dotted with the offset,
 /// `g[0]*dx + g[1]*dy (+ g[2]*dz (+ g[3]*dw))` (from the gradient's index, bit for bit). A
 /// function rather than a closure so that it is inlined into the `#[target_feature]` copies
-/// (a closure that stays a call is compiled without them: it took 71 % of the classic hash
-/// fill's time).
+/// (a closure that stays a call is compiled without them, as scalar code).
 #[inline(always)]
 fn classic_corner<L: LaneHasher, I: Isa, const D: usize>(
     lut: &L,
@@ -504,10 +503,10 @@ pub fn classic_point<L: LaneHasher, I: Isa, const D: usize>(
 ) -> F {
     let PointCell { d, fades, cells } = PointCell::new::<I, D>(p, period);
     let mut n = [F::splat(0.0); 8];
-    // Below 4D the corners are written out (a literal `r`: warped 2D up to 2x, 3D 1.3x faster
-    // than the loop); in 4D the loop is faster (hash 1.4x) and writing out its 8 corners cost
-    // about 10 s of the library's release build. A macro, not a closure: a closure stays a
-    // call, compiled without the copy's target features.
+    // Below 4D the corners are written out (a literal `r` is faster than the loop); in 4D
+    // the loop is faster, and writing out its 8 corners would lengthen the library's
+    // release build. A macro, not a closure: a closure stays a call, compiled without the
+    // copy's target features.
     macro_rules! corner {
         ($r:expr) => {{
             let r = $r;
@@ -539,8 +538,7 @@ pub fn classic_point<L: LaneHasher, I: Isa, const D: usize>(
 }
 
 /// `pair[bit]` for `bit` 0 or 1, by masking rather than indexing: with `bit` from a loop
-/// variable, LLVM loaded an indexed lane array with a gather of 16 addresses (about half the
-/// 3D hash fill's time in `classic_point`).
+/// variable, LLVM loads an indexed lane array with a gather of 16 addresses.
 #[inline(always)]
 fn pick(pair: [U; 2], bit: usize) -> U {
     let mask = 0u32.wrapping_sub(bit as u32);
@@ -957,7 +955,7 @@ pub fn simplex3_deriv<L: LaneHasher, I: Isa, O: Order3>(
 /// the offsets `x0, y0, z0` (`simplex3_order`, the six tetrahedra of the scalar code's
 /// nested comparisons). Both forms give the same offsets; which one LLVM compiles to
 /// vector code rather than scalar code per lane depends on the caller and the lookup, so
-/// each takes the one measured faster there (docs/performance.md, The SIMD CPU fill).
+/// each takes the one that is faster there.
 pub trait Order3 {
     /// The offsets `o1` and `o2`, 0 or 1 per lane and axis.
     fn order(x0: F, y0: F, z0: F) -> ([U; 3], [U; 3]);
@@ -1117,9 +1115,8 @@ pub fn simplex4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4], r2: f32, scale: f32) 
 }
 
 /// The offsets `d0 - o + k·G4` of a 4D simplex corner at steps `o` (0 or 1 per axis) from
-/// the first, `k·G4` given as `skew`. Written out: the closure of `array::from_fn` stayed a
-/// call, compiled without the caller's `#[target_feature]`s (in `perf`, about a tenth of
-/// the 4D simplex fill's time in calls to SSE2 code).
+/// the first, `k·G4` given as `skew`. Written out: the closure of `array::from_fn` stays a
+/// call, compiled without the caller's `#[target_feature]`s (as SSE2 code).
 #[inline(always)]
 fn corner_offsets(d0: &[F; 4], o: &[U; 4], skew: f32) -> [F; 4] {
     [

@@ -145,7 +145,7 @@ impl OctaveRow {
     ///
     /// The per-block loops here and in [`PointRow`] work on all four coordinates (the lane
     /// functions read only their first `D`), written out: the closure of an array's `map`
-    /// or `from_fn` stayed a call, compiled without the caller's `#[target_feature]`s.
+    /// or `from_fn` stays a call, compiled without the caller's `#[target_feature]`s.
     #[inline(always)]
     fn sum<L: LaneHasher, N: LaneNoise<L>>(
         &mut self,
@@ -276,8 +276,8 @@ fn times(p: &[F; 4], s: f32) -> [F; 4] {
 }
 
 /// The lane blocks of a row done together: 16 (256 samples), so that a row's working
-/// arrays (about 27 kB) stay in the L1 cache. A whole 2048-sample row's (216 kB) did not,
-/// and its 2D warped fills ran about 10 % slower.
+/// arrays (about 27 kB) stay in the L1 cache, which a whole 2048-sample row's (216 kB)
+/// would not.
 const SEGMENT_BLOCKS: usize = 16;
 
 /// The rows of one block of a warped or flow field with the lane functions of `N`.
