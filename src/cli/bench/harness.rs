@@ -7,8 +7,8 @@
 //! `bench-peers` feature, so this module never depends on them: it only provides the
 //! sample coordinates they must use ([`Workload::coordinates`]).
 //!
-//! [`super::experiments`] measures copies of the fill shader with other workgroup shapes, samples
-//! per invocation, lookup and output storage: the profile behind `docs/performance.md`.
+//! The shader-variant sweep (`examples/shader_experiments`) compiles this file as its own
+//! module, so it may use only the library's public API.
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -425,21 +425,6 @@ impl GpuBench {
             empty_pipelines,
             cpu_adapter: device.adapter_info().device_type == wgpu::DeviceType::Cpu,
         })
-    }
-
-    /// The generator the fills use.
-    pub fn noise(&self) -> &GpuNoise {
-        &self.noise
-    }
-
-    /// The device.
-    pub fn device(&self) -> &wgpu::Device {
-        &self.device
-    }
-
-    /// The queue.
-    pub fn queue(&self) -> &wgpu::Queue {
-        &self.queue
     }
 
     /// Whether a device time `device` can be true of a submission that took `wall` on the
