@@ -1,5 +1,5 @@
 //! `wgpu-noise bench`: every path on the same work, in one run, as M samples/s and as a
-//! ratio to noise-rs; `--experiments` runs the shader-variant sweep instead.
+//! ratio to noise-rs.
 //!
 //! Paths: `gpu-fill` (record_fill into our own encoder and storage texture, no readback;
 //! device timestamps where the adapter has them), `gpu-fill-wall` (the same runs, host
@@ -12,10 +12,8 @@
 
 use std::time::Duration;
 
-pub mod experiments;
 pub mod harness;
 
-use self::experiments::{Experiments, Outcome, Variant, VariantResult};
 use self::harness::{self as bench, Clock, GpuBench, Workload};
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -53,10 +51,6 @@ pub struct BenchArgs {
     /// Skip the GPU paths (also what happens, with a notice, when there is no adapter).
     #[arg(long)]
     pub cpu_only: bool,
-    /// Run the shader-variant sweep (workgroup shapes, samples per invocation, lookup and
-    /// output storage) on 3D 256³ (128³ with --quick) instead of the path table.
-    #[arg(long)]
-    pub experiments: bool,
     /// Domain-warp every field by A lattice cells (one warp octave at the field's
     /// frequency, one iteration); the rows' noise is then e.g. `simplex+warp`, and the
     /// fastnoise-lite row warps with its own OpenSimplex2 domain warp of amplitude A.
@@ -91,7 +85,7 @@ pub struct BenchArgs {
     /// Time the noise graph in FILE (docs/graphs.md) instead of the noise families, on every
     /// workload it lowers for: the scalar and SIMD CPU graph fills (both lookups) and the
     /// GPU's graph fill with readback; rows named `graph:<file stem>`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["kind", "warp", "flow_angle", "tileable", "curl", "octaves", "experiments"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["kind", "warp", "flow_angle", "tileable", "curl", "octaves"])]
     pub graph: Option<std::path::PathBuf>,
 }
 
@@ -251,7 +245,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let applies = workloads
         .iter()
         .any(|w| kinds.iter().any(|&k| shaping.field(w, k).is_some()));
-    if !args.experiments && !applies {
+    if !applies {
         let (flag, reason) = if args.curl {
             (
                 "--curl",
@@ -287,11 +281,10 @@ pub fn run(args: BenchArgs) -> Result<()> {
                     .context("setting up the GPU benchmark")?;
                 Some((ctx, adapter, gpu))
             }
-            Err(e) if !args.experiments => {
+            Err(e) => {
                 errln!("notice: GPU paths skipped: {e}")?;
                 None
             }
-            Err(e) => return Err(e).context("--experiments needs a GPU adapter"),
         }
     };
     let adapter = gpu
@@ -309,12 +302,6 @@ pub fn run(args: BenchArgs) -> Result<()> {
         wgpu_noise::cpu::simd_level(),
         bench::TEXELS_PER_CELL,
     );
-
-    if args.experiments {
-        let (_, _, gpu) = gpu.as_ref().expect("checked above");
-        let side = if args.quick { 128 } else { 256 };
-        return run_experiments(gpu, side, repeats, &header, args.json);
-    }
 
     let rows = match &args.graph {
         Some(path) => measure_graph(
@@ -825,152 +812,6 @@ fn print_targets(rows: &[Row]) -> Result<(), StreamError> {
         }
     }
     Ok(())
-}
-
-/// The experiment sweep, printed as it goes (table or JSON lines), then the summary.
-fn run_experiments(
-    gpu: &GpuBench,
-    side: u32,
-    repeats: usize,
-    header: &str,
-    json: bool,
-) -> Result<()> {
-    let exp = Experiments::new(gpu, side, repeats).context("setting up the experiments")?;
-    if !json {
-        outln!("{header}\nExperiments: 3D {side}³, copies of fill_3d (shaders/fill.wgsl untouched), candidates of a stage timed in interleaved rounds; wall* = device timestamps implausible, wall time used\n")?;
-        outln!("| stage | variant | work | M samples/s median | best | best × baseline 8x8x1 | max abs diff vs CPU f32 | clock |")?;
-        outln!("|---|---|---|---:|---:|---:|---:|---|")?;
-    }
-    let mut seen: Vec<VariantResult> = Vec::new();
-    errln!("measuring {} rounds per stage", exp.repeats())?;
-    // The first failed write ends the run once the sweep returns (its callback cannot).
-    let mut write_error: Option<StreamError> = None;
-    let (results, products) = experiments::sweep(&exp, |outcome| {
-        if let Err(e) = report_outcome(&outcome, json, &mut seen) {
-            write_error.get_or_insert(e);
-        }
-    })?;
-    if let Some(e) = write_error {
-        return Err(e.into());
-    }
-    for p in &products {
-        let (time, _) = p.timing.preferred();
-        let msps = bench::msamples_per_s(p.samples, time);
-        if json {
-            let object = serde_json::json!({
-                "path": "experiment-product",
-                "stage": "shape",
-                "variant": "shaders/fill.wgsl fill_3d",
-                "noise": format!("{}3", p.kind),
-                "dims": 3,
-                "samples": p.samples,
-                "msamples_per_s": round3(msps),
-                "clock": p.timing.preferred().1.name(),
-            });
-            outln!("{object}")?;
-        } else {
-            outln!("| shape (control) | shaders/fill.wgsl fill_3d | product_{}3 | {msps:.1} | — | — | — | {} |", p.kind, clock_label(&p.timing))?;
-        }
-    }
-    if json {
-        return Ok(());
-    }
-    outln!("")?;
-    let base = experiments::score(&results, &Variant::BASELINE);
-    match (experiments::fastest(&results), base) {
-        (Some(best), Some(base)) => {
-            let best_score = experiments::score(&results, &best).unwrap_or(f64::NAN);
-            outln!(
-                "fastest (total time of the noise works, values within 1e-5 of the CPU): {} — {:.2}× the baseline copy",
-                best.name(),
-                base / best_score
-            )?;
-            for work in experiments::WORKS {
-                let get = |v: &Variant| results.iter().find(|r| r.variant == *v && r.work == work);
-                if let (Some(b), Some(f)) = (get(&Variant::BASELINE), get(&best)) {
-                    outln!(
-                        "  {}: {:.1} → {:.1} M samples/s, fastest repeats ({:.2}×)",
-                        work.function(),
-                        b.best_msamples_per_s(),
-                        f.best_msamples_per_s(),
-                        f.best_msamples_per_s() / b.best_msamples_per_s()
-                    )?;
-                }
-            }
-        }
-        _ => outln!("no variant was measured with both noise functions")?,
-    }
-    Ok(())
-}
-
-/// One line of the experiment sweep as it goes: a measured variant (a JSON object or a
-/// table row; `seen` collects them for the baseline column) or a failed one (a warning).
-fn report_outcome(
-    outcome: &Outcome,
-    json: bool,
-    seen: &mut Vec<VariantResult>,
-) -> Result<(), StreamError> {
-    match outcome {
-        Outcome::Measured(r) => {
-            if json {
-                let object = serde_json::json!({
-                    "path": "experiment",
-                    "stage": r.stage,
-                    "variant": r.variant.name(),
-                    "noise": r.work.function(),
-                    "dims": 3,
-                    "samples": r.samples,
-                    "msamples_per_s": round3(r.msamples_per_s()),
-                    "best_msamples_per_s": round3(r.best_msamples_per_s()),
-                    "clock": r.timing.preferred().1.name(),
-                    "max_abs_diff": r.max_abs_diff,
-                });
-                outln!("{object}")?;
-            } else {
-                let baseline = seen
-                    .iter()
-                    .chain(std::iter::once(*r))
-                    .find(|b| b.variant == Variant::BASELINE && b.work == r.work)
-                    .map_or("—".to_string(), |b| {
-                        format!("{:.2}", r.best_msamples_per_s() / b.best_msamples_per_s())
-                    });
-                let diff = r
-                    .max_abs_diff
-                    .map_or("—".to_string(), |d| format!("{d:.1e}"));
-                outln!(
-                    "| {} | {} | {} | {:.1} | {:.1} | {baseline} | {diff} | {} |",
-                    r.stage,
-                    r.variant.name(),
-                    r.work.function(),
-                    r.msamples_per_s(),
-                    r.best_msamples_per_s(),
-                    clock_label(&r.timing)
-                )?;
-            }
-            seen.push((*r).clone());
-        }
-        Outcome::Failed {
-            variant,
-            work,
-            error,
-        } => {
-            errln!(
-                "warning: variant {} {} failed: {error}",
-                variant.name(),
-                work.function()
-            )?;
-        }
-    }
-    Ok(())
-}
-
-/// `device-timestamps`, `wall`, or `wall*` where implausible timestamps were replaced.
-fn clock_label(t: &bench::GpuTiming) -> &'static str {
-    match (t.preferred().1, t.rejected) {
-        (Clock::DeviceTimestamps, _) => "device-timestamps",
-        (Clock::Wall, true) => "wall*",
-        (Clock::Wall, false) => "wall",
-    }
 }
 
 /// The peer crates, one thread, on the workloads' coordinates (noise-rs in f64 as its API

@@ -5,25 +5,28 @@
 //! odd-sized field (so a faster variant that computes something else cannot win), then
 //! timed on a `side`³ field like the product's fill.
 //!
-//! Sources: `benches/experiments/fill_variant.wgsl` (entry point template) and
-//! `benches/experiments/lookup_buffers.wgsl` (the lookup helpers over storage buffers),
-//! assembled with the product's `shaders/classic.wgsl` and `shaders/simplex.wgsl`.
+//! Sources: `fill_variant.wgsl` (entry point template) and `lookup_buffers.wgsl` (the
+//! lookup helpers over storage buffers) beside this file, assembled with the product's
+//! `shaders/classic.wgsl` and `shaders/simplex.wgsl`.
 
 use wgpu::util::DeviceExt;
 
-use super::harness::{median_gpu, storage_texture_entry, uniform_entry, wait, GpuBench, GpuTiming};
+use super::harness::{
+    median_gpu, storage_texture_entry, uniform_entry, wait, FillTarget, GpuBench, GpuTiming,
+    Workload, TIMEOUT,
+};
 use wgpu_noise::error::{pop_error_scope, NoiseError, Result};
 use wgpu_noise::field::{Field, NoiseKind};
-use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
-use wgpu_noise::params::{FillParams, Slab};
+use wgpu_noise::low_level::{
+    map_and_read, padded_row_bytes, unpad_rows, FillParams, PermutationTables, Slab,
+};
 use wgpu_noise::shader;
-use wgpu_noise::tables::PermutationTables;
+use wgpu_noise::GpuNoise;
 
 /// The entry-point template (placeholders documented in the file).
-pub const VARIANT_WGSL: &str = include_str!("../../../benches/experiments/fill_variant.wgsl");
+pub const VARIANT_WGSL: &str = include_str!("fill_variant.wgsl");
 /// `shaders/lookup.wgsl`'s helpers reading storage buffers.
-pub const LOOKUP_BUFFERS_WGSL: &str =
-    include_str!("../../../benches/experiments/lookup_buffers.wgsl");
+pub const LOOKUP_BUFFERS_WGSL: &str = include_str!("lookup_buffers.wgsl");
 
 /// Where the noise functions read their tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -346,8 +349,12 @@ struct Outputs {
 }
 
 impl Outputs {
-    fn new(bench: &GpuBench, layout: &wgpu::BindGroupLayout, field: Field) -> Result<Self> {
-        let device = bench.device();
+    fn new(
+        device: &wgpu::Device,
+        bench: &GpuBench,
+        layout: &wgpu::BindGroupLayout,
+        field: Field,
+    ) -> Result<Self> {
         let [nx, ny, nz, _] = field.size;
         let bytes = field.len() * 4;
         let limit = device.limits().max_storage_buffer_binding_size;
@@ -412,8 +419,7 @@ impl Outputs {
     }
 
     /// Reads back what the last run wrote to `output`.
-    fn read(&self, bench: &GpuBench, output: Output) -> Result<Vec<f32>> {
-        let device = bench.device();
+    fn read(&self, device: &wgpu::Device, queue: &wgpu::Queue, output: Output) -> Result<Vec<f32>> {
         let [nx, ny, nz] = self.extent();
         let padded = padded_row_bytes(nx);
         let (size, rows) = match output {
@@ -448,13 +454,13 @@ impl Outputs {
             ),
             Output::Buffer => encoder.copy_buffer_to_buffer(&self.buffer, 0, &staging, 0, size),
         }
-        let submission = bench.queue().submit([encoder.finish()]);
+        let submission = queue.submit([encoder.finish()]);
         let mut values = Vec::with_capacity(self.field.len() as usize);
         map_and_read(
             device,
             &staging,
             submission,
-            super::harness::TIMEOUT,
+            TIMEOUT,
             |bytes| match output {
                 Output::Texture => unpad_rows(bytes, nx, rows, padded, &mut values),
                 Output::Buffer => values.extend_from_slice(bytemuck::cast_slice(bytes)),
@@ -467,6 +473,11 @@ impl Outputs {
 /// Runs variants against the fills of a [`GpuBench`].
 pub struct Experiments<'a> {
     bench: &'a GpuBench,
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    /// The lookup textures and their layout the variants bind (`bench`'s own generator is
+    /// private to the harness).
+    noise: GpuNoise,
     buffers: BufferLookup,
     out_layout: wgpu::BindGroupLayout,
     timed: Outputs,
@@ -477,11 +488,19 @@ pub struct Experiments<'a> {
 }
 
 impl<'a> Experiments<'a> {
-    /// Prepares a `side`³ timing field (the workloads' frequency) and the small check field.
-    pub fn new(bench: &'a GpuBench, side: u32, repeats: usize) -> Result<Self> {
-        let device = bench.device();
+    /// Prepares a `side`³ timing field (the workloads' frequency) and the small check field,
+    /// with the permutation of `seed`, on the device `bench` runs on.
+    pub fn new(
+        bench: &'a GpuBench,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        seed: u64,
+        side: u32,
+        repeats: usize,
+    ) -> Result<Self> {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let tables = PermutationTables::new(bench.noise().lookup().seed());
+        let noise = GpuNoise::new(device, queue, seed)?;
+        let tables = PermutationTables::new(seed);
         let buffers = BufferLookup::new(device, &tables);
         let out_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("wgpu-noise experiment output layout"),
@@ -491,9 +510,14 @@ impl<'a> Experiments<'a> {
                 storage_buffer_entry(2, false),
             ],
         });
-        let workload = super::harness::Workload { dims: 3, side };
+        let workload = Workload { dims: 3, side };
         // The timed field's kind only matters to the offset reduction; offset is 0.
-        let timed = Outputs::new(bench, &out_layout, workload.field(NoiseKind::Simplex))?;
+        let timed = Outputs::new(
+            device,
+            bench,
+            &out_layout,
+            workload.field(NoiseKind::Simplex),
+        )?;
         // Odd sizes (partial workgroups on every axis), negative and large offsets.
         let check_field = |kind| {
             Field::new(kind, &[37, 29, 19])
@@ -501,8 +525,8 @@ impl<'a> Experiments<'a> {
                 .with_offset(&[-7.25, 3.5, 1000.125])
         };
         let check = [
-            Outputs::new(bench, &out_layout, check_field(NoiseKind::Classic))?,
-            Outputs::new(bench, &out_layout, check_field(NoiseKind::Simplex))?,
+            Outputs::new(device, bench, &out_layout, check_field(NoiseKind::Classic))?,
+            Outputs::new(device, bench, &out_layout, check_field(NoiseKind::Simplex))?,
         ];
         let expected = [
             wgpu_noise::cpu::fill::generate_f32(&tables, &check_field(NoiseKind::Classic))?,
@@ -511,6 +535,9 @@ impl<'a> Experiments<'a> {
         pop_error_scope(scope)?;
         Ok(Experiments {
             bench,
+            device: device.clone(),
+            queue: queue.clone(),
+            noise,
             buffers,
             out_layout,
             timed,
@@ -521,14 +548,14 @@ impl<'a> Experiments<'a> {
     }
 
     fn pipeline(&self, variant: &Variant, work: Work) -> Result<wgpu::ComputePipeline> {
-        let device = self.bench.device();
+        let device = &self.device;
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("wgpu-noise experiment variant"),
             source: wgpu::ShaderSource::Wgsl(variant.wgsl(work.function()).into()),
         });
         let lookup_layout = match variant.lookup {
-            TableStorage::Textures => self.bench.noise().pipelines().lookup_layout(),
+            TableStorage::Textures => self.noise.pipelines().lookup_layout(),
             TableStorage::Buffers => &self.buffers.layout,
         };
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -560,7 +587,7 @@ impl<'a> Experiments<'a> {
         outputs: &Outputs,
     ) {
         let lookup = match variant.lookup {
-            TableStorage::Textures => self.bench.noise().lookup_bind_group(),
+            TableStorage::Textures => self.noise.lookup_bind_group(),
             TableStorage::Buffers => &self.buffers.bind_group,
         };
         let [x, y, z] = variant.workgroups(outputs.extent());
@@ -580,17 +607,17 @@ impl<'a> Experiments<'a> {
         let max_abs_diff = match work {
             Work::StoreOnly => None,
             Work::Noise(kind) | Work::Product(kind) | Work::ProductConst(kind) => {
-                let device = self.bench.device();
+                let device = &self.device;
                 let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
                 let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
                     label: Some("wgpu-noise experiment check"),
                 });
                 let which = usize::from(kind == NoiseKind::Simplex);
                 self.record(&mut encoder, &pipeline, &variant, &self.check[which]);
-                let submission = self.bench.queue().submit([encoder.finish()]);
+                let submission = self.queue.submit([encoder.finish()]);
                 pop_error_scope(scope)?;
                 wait(device, submission)?;
-                let got = self.check[which].read(self.bench, variant.output)?;
+                let got = self.check[which].read(device, &self.queue, variant.output)?;
                 Some(max_abs_diff(&got, &self.expected[which]))
             }
         };
@@ -620,7 +647,7 @@ impl<'a> Experiments<'a> {
     }
 
     /// A fill target for the product's own `fill_3d` on the timing field.
-    pub fn product_target(&self, kind: NoiseKind) -> Result<super::harness::FillTarget> {
+    pub fn product_target(&self, kind: NoiseKind) -> Result<FillTarget> {
         self.bench.fill_target(
             &Field {
                 kind,
@@ -631,11 +658,7 @@ impl<'a> Experiments<'a> {
     }
 
     /// One timed run of the product's `fill_3d` (record_fill) into `target`.
-    pub fn time_product(
-        &self,
-        target: &super::harness::FillTarget,
-        kind: NoiseKind,
-    ) -> Result<GpuTiming> {
+    pub fn time_product(&self, target: &FillTarget, kind: NoiseKind) -> Result<GpuTiming> {
         self.bench.time_fill(target, kind)
     }
 }
@@ -914,8 +937,7 @@ mod tests {
     /// is set, as in tests/common.
     #[test]
     fn variants_match_the_cpu_reference_before_they_are_timed() {
-        crate::cli::quiet_xdg_runtime_dir();
-        let ctx = match super::super::harness::bench_context() {
+        let ctx = match crate::harness::bench_context() {
             Ok(ctx) => ctx,
             Err(e) if std::env::var_os("WGPU_NOISE_REQUIRE_GPU").is_none() => {
                 eprintln!("SKIPPED (no GPU adapter): {e}");
@@ -924,7 +946,7 @@ mod tests {
             Err(e) => panic!("WGPU_NOISE_REQUIRE_GPU is set but no GPU is usable: {e}"),
         };
         let bench = GpuBench::new(&ctx.device, &ctx.queue, 0).expect("bench");
-        let exp = Experiments::new(&bench, 16, 1).expect("experiments");
+        let exp = Experiments::new(&bench, &ctx.device, &ctx.queue, 0, 16, 1).expect("experiments");
         let variants = [
             Variant::BASELINE,
             Variant {

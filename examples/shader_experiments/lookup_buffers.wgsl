@@ -1,6 +1,6 @@
 // EXPERIMENT, not the product: the fetch helpers of shaders/lookup.wgsl (same results)
 // reading storage buffers instead of textures, to measure what texture fetches cost on a
-// software rasterizer. src/cli/bench/experiments.rs renames the calls in classic.wgsl,
+// software rasterizer. sweep.rs beside this file renames the calls in classic.wgsl,
 // simplex.wgsl, cellular.wgsl and fractal.wgsl (wgpu_noise_lattice_grad3 ->
 // buf_wgpu_noise_lattice_grad3, ...) and keeps lookup.wgsl itself for its other helpers
 // (wgpu_noise_wrap256, ...); its textures stay declared at bindings 0-3 but are then unused.

@@ -1,5 +1,5 @@
 // EXPERIMENT, not the product: a copy of the 3D fill entry point of shaders/fill.wgsl with
-// the knobs that `wgpu-noise bench --experiments` (src/bench/experiments.rs) turns.
+// the knobs that the shader_experiments example (sweep.rs beside this file) turns.
 // The placeholders are replaced textually before compilation:
 //   WG_X, WG_Y, WG_Z   workgroup shape
 //   the body of fill_variant: one `fill_one(...)` call per sample of the invocation,
