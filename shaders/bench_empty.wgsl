@@ -1,9 +1,9 @@
-// The store-bandwidth floor of the fill path, for `wgpu-noise bench` (src/bench.rs).
+// The store-bandwidth floor of the fill path, for `wgpu-noise bench` (src/cli/bench/harness.rs).
 // Same bindings, same workgroup shape, same bounds check and same R32Float storage
 // textures as shaders/fill.wgsl, but a constant instead of noise: the time of a fill can
 // never drop below this kernel's.
 //
-// WG_X, WG_Y, WG_Z are replaced by src/bench.rs with `gpu::WORKGROUP`, so the floor
+// WG_X, WG_Y, WG_Z are replaced by src/cli/bench/harness.rs with `gpu::WORKGROUP`, so the floor
 // follows the product's workgroup shape.
 
 // Keep in sync with `FillParams` in src/params.rs (only `extent` is read here).

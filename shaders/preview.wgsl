@@ -5,7 +5,7 @@
 // and `colour_ramp` (shaders/ramp.wgsl).
 // CPU equivalent of a frame: cpu::fractal::fractal::<f32> at the same points, then the
 // mapping below: t = clamp((v - gray_low) / (gray_high - gray_low), 0, 1), drawn with the
-// colour ramp (`ColourRamp` in src/bake/ramp.rs).
+// colour ramp (`ColourRamp` in src/ramp.rs).
 
 // `PreviewUniforms` in src/cli/preview/view.rs (its layout is checked with naga there).
 struct Preview {

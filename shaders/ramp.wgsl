@@ -1,6 +1,6 @@
 // Colour ramps: a value t in [0, 1] to a colour, linear between stops. The preview and the
 // page draw with this; bake's ramped PNGs run the same operations on the CPU
-// (`RampStops::colour` in src/bake/ramp.rs, the uniform's layout checked there with naga).
+// (`RampStops::colour` in src/ramp.rs, the uniform's layout checked there with naga).
 
 struct RampStops {
     stops: array<vec4<f32>, 8>, // rgb = colour (sRGB values in [0, 1]), a = position of t
