@@ -176,6 +176,8 @@ impl Gen {
                 "add",
                 "subtract",
                 "multiply",
+                "divide",
+                "modulus",
                 "min",
                 "max",
                 "smooth-min",
@@ -239,7 +241,8 @@ impl Gen {
                 pairs.push(("source".into(), self.input(d)));
                 pairs.push(("offset".into(), self.param(-10.0, 10.0, true)));
             }
-            "add" | "subtract" | "multiply" | "min" | "max" | "smooth-min" => {
+            "add" | "subtract" | "multiply" | "divide" | "modulus" | "min" | "max"
+            | "smooth-min" => {
                 pairs.push(("a".into(), self.input(d)));
                 pairs.push(("b".into(), self.input(d)));
             }
