@@ -9,7 +9,7 @@
 //! gradient) and curl fields on lanes give the scalar fills' values bit for bit. Noise graphs on lanes (`simd::fill_graph_slab`) give the scalar graph
 //! evaluator's values bit for bit: random graphs of every node type and the shipped ones.
 
-use crate::common::graphs::{random_graph, Rng, Shape};
+use crate::common::graphs::{graph_of_node, random_graph, Rng, Shape, ARITHMETIC_GRAPHS};
 
 use wgpu_noise::cpu::fill::{fill_slab, fill_slab_curl, fill_slab_gradient, generate_f32};
 use wgpu_noise::cpu::lookup::NoiseHasher;
@@ -927,4 +927,39 @@ fn shipped_graphs_on_lanes_are_bit_identical() {
     }
     // Every shipped graph lowers in 2D and 3D at least, and the tiled clouds.
     assert!(checked >= 9, "{checked} programs checked");
+}
+
+/// The divide and modulus graphs, values, gradients and (2D, 3D) curls, on lanes give the
+/// scalar evaluator's bits, with both lookups, far from the origin too.
+#[test]
+fn divide_and_modulus_graphs_on_lanes_are_bit_identical() {
+    let mut rng = Rng::new(11);
+    for (g, node) in ARITHMETIC_GRAPHS.iter().enumerate() {
+        let graph = Graph::from_json(&graph_of_node(node)).expect("parses");
+        for dims in 2..=4 {
+            let program = graph.program(dims, [0.0; 4]).expect("lowers");
+            let field = graph_field(&mut rng, dims);
+            let params = FillParams::new(&field, Slab::whole(&field));
+            for (t, variant) in [LookupVariant::Textures, LookupVariant::Hash]
+                .into_iter()
+                .enumerate()
+            {
+                let lut = CpuLookup::new(variant, 5);
+                let what = format!("arithmetic graph {g} {variant:?}");
+                assert_graph_identical(&lut, &what, &program, &params, t);
+                assert_graph_output_identical(
+                    &lut,
+                    &what,
+                    &program,
+                    &params,
+                    FieldOutput::Gradient,
+                    t,
+                );
+                if dims < 4 {
+                    let curl = FieldOutput::Curl;
+                    assert_graph_output_identical(&lut, &what, &program, &params, curl, t);
+                }
+            }
+        }
+    }
 }
