@@ -304,9 +304,11 @@ fn a_graphs_output_pipelines_are_cached_apart() {
 fn divide_and_modulus_graphs_on_the_gpu_equal_the_f32_cpu() {
     for (backend, ctx) in common::gpu_per_backend() {
         for (variant, gpu) in generators(&ctx, 9) {
-            for node in ARITHMETIC_GRAPHS {
+            for (i, node) in ARITHMETIC_GRAPHS.iter().enumerate() {
                 let graph = Graph::from_json(&graph_of_node(node)).unwrap();
-                for dims in 2..=4 {
+                // Each graph in one dimension count (2D, 3D, 4D in turn): a pipeline each.
+                let dims = 2 + i % 3;
+                {
                     let program = graph.program(dims, [0.0; 4]).unwrap();
                     for offset in [0.0, 1e4] {
                         let field = field(dims, offset);
