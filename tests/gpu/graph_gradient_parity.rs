@@ -308,33 +308,30 @@ fn divide_and_modulus_graphs_on_the_gpu_equal_the_f32_cpu() {
                 let graph = Graph::from_json(&graph_of_node(node)).unwrap();
                 // Each graph in one dimension count (2D, 3D, 4D in turn): a pipeline each.
                 let dims = 2 + i % 3;
-                {
-                    let program = graph.program(dims, [0.0; 4]).unwrap();
-                    for offset in [0.0, 1e4] {
-                        let field = field(dims, offset);
-                        let mut outputs = vec![FieldOutput::Value, FieldOutput::Gradient];
-                        if dims < 4 {
-                            outputs.push(FieldOutput::Curl);
-                        }
-                        for output in outputs {
-                            let label = format!(
-                                "{backend} {variant:?} {dims}D {output:?} at {offset} {node}"
-                            );
-                            let (g, c, c64) =
-                                fill_both(&gpu, variant, 9, &field, program.clone(), output);
-                            let p = if output == FieldOutput::Value {
-                                let p = graph_parity(&label, &g, &c, &c64);
-                                let allowed = JUMPS * g.len() as f64;
-                                assert!(p.over as f64 <= allowed, "{label}: {} over", p.over);
-                                p
-                            } else {
-                                assert_channels(&label, channels(output, dims), &g, &c, &c64)
-                            };
-                            println!(
-                                "{label}: max relative error {:.1e}, {} over",
-                                p.worst, p.over
-                            );
-                        }
+                let program = graph.program(dims, [0.0; 4]).unwrap();
+                for offset in [0.0, 1e4] {
+                    let field = field(dims, offset);
+                    let mut outputs = vec![FieldOutput::Value, FieldOutput::Gradient];
+                    if dims < 4 {
+                        outputs.push(FieldOutput::Curl);
+                    }
+                    for output in outputs {
+                        let label =
+                            format!("{backend} {variant:?} {dims}D {output:?} at {offset} {node}");
+                        let (g, c, c64) =
+                            fill_both(&gpu, variant, 9, &field, program.clone(), output);
+                        let p = if output == FieldOutput::Value {
+                            let p = graph_parity(&label, &g, &c, &c64);
+                            let allowed = JUMPS * g.len() as f64;
+                            assert!(p.over as f64 <= allowed, "{label}: {} over", p.over);
+                            p
+                        } else {
+                            assert_channels(&label, channels(output, dims), &g, &c, &c64)
+                        };
+                        println!(
+                            "{label}: max relative error {:.1e}, {} over",
+                            p.worst, p.over
+                        );
                     }
                 }
             }
