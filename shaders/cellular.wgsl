@@ -293,9 +293,12 @@ fn wgpu_noise_cellular_slope(p: vec4<f32>, dims: u32, h: u32, offset: vec4<i32>,
             }
         }
     } else if (shape.distance == WGPU_NOISE_CELLULAR_DISTANCE_CHEBYSHEV) {
+        // The largest |delta_a| of this delta, not the one equal to d: the search's delta
+        // may differ from this one in its last bit (a compiler may fuse one and not the
+        // other), and an axis found by equality would then be none.
         var axis = 0u;
-        for (var a = dims; a > 0u; a = a - 1u) {
-            if (abs(delta[a - 1u]) == d) { axis = a - 1u; }
+        for (var a = 1u; a < dims; a = a + 1u) {
+            if (abs(delta[a]) > abs(delta[axis])) { axis = a; }
         }
         g[axis] = away[axis];
     } else {

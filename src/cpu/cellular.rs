@@ -440,8 +440,15 @@ pub fn cellular_periodic_deriv<R: Real>(
                 }
             }
         } else if shape.distance == CELLULAR_DISTANCE_CHEBYSHEV {
-            let a = (0..dims).find(|&a| delta[a].abs() == d).unwrap_or(0);
-            g[a] = sign(delta[a]);
+            // The largest |δₐ| of this δ, the first on a tie (as the shader: the search's δ
+            // may differ from it in the last bit on a GPU).
+            let mut axis = 0;
+            for a in 1..dims {
+                if delta[a].abs() > delta[axis].abs() {
+                    axis = a;
+                }
+            }
+            g[axis] = sign(delta[axis]);
         } else {
             for a in 0..dims {
                 g[a] = sign(delta[a]);
