@@ -122,6 +122,8 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         "add",
         "subtract",
         "multiply",
+        "divide",
+        "modulus",
         "min",
         "max",
         "smooth-min",
@@ -170,6 +172,20 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             json!({ "type": "warp", "source": src(rng), "amplitude": rng.range(-0.5, 0.5), "displacement": by })
         }
         "seed" => json!({ "type": "seed", "source": src(rng), "offset": rng.below(9) as i64 - 4 }),
+        // A divisor near 0 is kept out: a quotient's rounding grows as 1/b² there (the GPU's
+        // and the CPU's f32 differ by the conditioning, not by an error), and a modulus by a
+        // small `b` wraps many times within a central difference's step. `|b|` is in
+        // [0.5, 2] here; `ARITHMETIC_GRAPHS` below and tests/reference/graph_divide_modulus.rs
+        // take small and zero ones.
+        "divide" | "modulus" => {
+            let (lo, hi) = if rng.below(2) == 0 {
+                (0.5, 2.0)
+            } else {
+                (-2.0, -0.5)
+            };
+            let b = json!({ "type": "clamp", "source": src(rng), "min": lo, "max": hi });
+            json!({ "type": kind, "a": src(rng), "b": b })
+        }
         "add" | "subtract" | "multiply" | "min" | "max" => {
             json!({ "type": kind, "a": src(rng), "b": src(rng) })
         }
@@ -358,8 +374,7 @@ pub const EXTREMES: &[(&str, &str)] = &[
 
 /// Graphs of the `divide` and `modulus` nodes over noise, for the parity and lane tests: a
 /// divisor that crosses 0 (its quotient clamped to ±1e30 near the zeros), one kept from 0,
-/// under a fractal, a warp and each other. The random graphs above leave these nodes out:
-/// a new node type changes every graph drawn after it.
+/// under a fractal, a warp and each other.
 pub const ARITHMETIC_GRAPHS: &[&str] = &[
     r#"{ "type": "divide", "a": { "type": "simplex" }, "b": { "type": "classic", "seed": 2 } }"#,
     r#"{ "type": "divide", "a": { "type": "fbm", "source": { "type": "classic" } },

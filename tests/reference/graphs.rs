@@ -461,11 +461,7 @@ fn random_graph_gradients_match_central_differences_away_from_kinks() {
         "manhattan",
         "chebyshev",
     ];
-    // divide and modulus: `ARITHMETIC_GRAPHS` (tests/common/graphs.rs).
-    let every_type = NODE_TYPES
-        .iter()
-        .map(|t| t.name)
-        .filter(|t| !["divide", "modulus"].contains(t));
+    let every_type = NODE_TYPES.iter().map(|t| t.name);
     for t in every_type.chain(cellular) {
         assert!(used.contains(t), "no random graph uses {t}");
     }
