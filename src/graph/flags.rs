@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use super::program::{Op, Program};
-use super::spec::{GraphSpec, Input, Node, NodeSpec, WarpNoise};
+use super::spec::{GraphSpec, Input, NodeKind, NodeSpec, WarpNoise};
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;
 use crate::cpu::warp::warp_kind;
@@ -31,17 +31,17 @@ pub fn graph_of(field: &Field, output: FieldOutput) -> GraphSpec {
         field.kernel
     };
     let source = match field.kind {
-        NoiseKind::Classic => Node::Classic { seed: 0 },
+        NoiseKind::Classic => NodeKind::Classic { seed: 0 },
         // The angle as the fill's uniform carries it (`NoiseSettings::with_flow_angle`).
-        NoiseKind::Simplex if field.flow_angle != 0.0 => Node::Flow {
+        NoiseKind::Simplex if field.flow_angle != 0.0 => NodeKind::Flow {
             seed: 0,
             angle: NoiseSettings::default()
                 .with_flow_angle(field.flow_angle)
                 .flow_angle,
             kernel,
         },
-        NoiseKind::Simplex => Node::Simplex { seed: 0, kernel },
-        NoiseKind::Cellular => Node::Cellular {
+        NoiseKind::Simplex => NodeKind::Simplex { seed: 0, kernel },
+        NoiseKind::Cellular => NodeKind::Cellular {
             seed: 0,
             output: field.cellular.output,
             distance: field.cellular.distance,
@@ -49,7 +49,7 @@ pub fn graph_of(field: &Field, output: FieldOutput) -> GraphSpec {
         },
     };
     let mut nodes = BTreeMap::new();
-    let mut add = |name: &str, node: Node| {
+    let mut add = |name: &str, node: NodeKind| {
         let spec = NodeSpec {
             path: format!("nodes.{name}"),
             node,
@@ -63,7 +63,7 @@ pub fn graph_of(field: &Field, output: FieldOutput) -> GraphSpec {
     if f.octaves > 1 || f.mode != FractalMode::Fbm {
         top = add(
             "fractal",
-            Node::Fractal {
+            NodeKind::Fractal {
                 mode: f.mode,
                 source: top,
                 octaves: f.octaves,
@@ -77,7 +77,7 @@ pub fn graph_of(field: &Field, output: FieldOutput) -> GraphSpec {
     if w.is_active() {
         top = add(
             "warp",
-            Node::Warp {
+            NodeKind::Warp {
                 source: top,
                 amplitude: w.amplitude as f32,
                 frequency: w.frequency as f32,

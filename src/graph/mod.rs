@@ -17,11 +17,13 @@
 //! assert!((0.0..=1.0).contains(&v));
 //! ```
 
+mod build;
 pub mod eval;
 pub mod flags;
 mod json;
 pub mod nodes;
 pub mod program;
+mod sampler;
 pub mod spec;
 pub mod wgsl;
 
@@ -33,9 +35,11 @@ use crate::cpu::lookup::NoiseHasher;
 use crate::params::FillParams;
 use crate::text::{one_line, quote_prefix};
 
+pub use self::build::Node;
 pub use self::program::Program;
+pub use self::sampler::Sampler;
 pub use self::spec::GraphSpec;
-use self::spec::{Input, Node, NodeSpec};
+use self::spec::{Input, NodeKind, NodeSpec};
 
 /// What is wrong with a graph, and where: `path` is the JSON path of the offending value
 /// (`nodes.mixed.t`), empty for the file as a whole.
@@ -121,19 +125,19 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
     fn inputs(node: &NodeSpec) -> Vec<(String, &Input)> {
         let p = |k: &str| format!("{}.{k}", node.path);
         match &node.node {
-            Node::Classic { .. }
-            | Node::Simplex { .. }
-            | Node::Cellular { .. }
-            | Node::Flow { .. }
-            | Node::Constant(_)
-            | Node::Position { .. } => vec![],
-            Node::Fractal { source, .. }
-            | Node::Scale { source, .. }
-            | Node::Offset { source, .. }
-            | Node::Rotate { source, .. }
-            | Node::SeedOffset { source, .. }
-            | Node::Map { source, .. } => vec![(p("source"), source)],
-            Node::Warp {
+            NodeKind::Classic { .. }
+            | NodeKind::Simplex { .. }
+            | NodeKind::Cellular { .. }
+            | NodeKind::Flow { .. }
+            | NodeKind::Constant(_)
+            | NodeKind::Position { .. } => vec![],
+            NodeKind::Fractal { source, .. }
+            | NodeKind::Scale { source, .. }
+            | NodeKind::Offset { source, .. }
+            | NodeKind::Rotate { source, .. }
+            | NodeKind::SeedOffset { source, .. }
+            | NodeKind::Map { source, .. } => vec![(p("source"), source)],
+            NodeKind::Warp {
                 source,
                 displacement,
                 ..
@@ -144,8 +148,8 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
                 }
                 v
             }
-            Node::Binary { a, b, .. } => vec![(p("a"), a), (p("b"), b)],
-            Node::Blend { a, b, t } => vec![(p("a"), a), (p("b"), b), (p("t"), t)],
+            NodeKind::Binary { a, b, .. } => vec![(p("a"), a), (p("b"), b)],
+            NodeKind::Blend { a, b, t } => vec![(p("a"), a), (p("b"), b), (p("t"), t)],
         }
     }
     /// Depth-first from `node`; `stack` holds the named nodes on the way.

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::spec::{Binary, GraphSpec, Input, Map, Node, NodeSpec, Plane, WarpNoise};
+use super::spec::{Binary, GraphSpec, Input, Map, NodeKind, NodeSpec, Plane, WarpNoise};
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;
 use crate::cpu::warp::WARP_SHIFT;
@@ -454,17 +454,17 @@ impl Lowering<'_> {
         let path = spec.path.as_str();
         let dims = self.dims;
         match &spec.node {
-            Node::Classic { seed } => {
+            NodeKind::Classic { seed } => {
                 self.noise(NoiseKind::Classic, NoiseOptions::seeded(*seed), path, ctx)
             }
-            Node::Simplex { seed, kernel } => {
+            NodeKind::Simplex { seed, kernel } => {
                 let options = NoiseOptions {
                     kernel: *kernel,
                     ..NoiseOptions::seeded(*seed)
                 };
                 self.noise(NoiseKind::Simplex, options, path, ctx)
             }
-            Node::Cellular {
+            NodeKind::Cellular {
                 seed,
                 output,
                 distance,
@@ -481,7 +481,7 @@ impl Lowering<'_> {
                 };
                 self.noise(NoiseKind::Cellular, options, path, ctx)
             }
-            Node::Flow {
+            NodeKind::Flow {
                 seed,
                 angle,
                 kernel,
@@ -493,8 +493,8 @@ impl Lowering<'_> {
                 };
                 self.noise(NoiseKind::Simplex, options, path, ctx)
             }
-            Node::Constant(v) => self.constant(*v, path),
-            Node::Position { axis } => {
+            NodeKind::Constant(v) => self.constant(*v, path),
+            NodeKind::Position { axis } => {
                 if *axis >= dims {
                     return Err(err(
                         &self.sub(path, "axis"),
@@ -509,7 +509,7 @@ impl Lowering<'_> {
                     path,
                 )
             }
-            Node::Fractal {
+            NodeKind::Fractal {
                 mode,
                 source,
                 octaves,
@@ -529,7 +529,7 @@ impl Lowering<'_> {
                     ctx,
                 )
             }
-            Node::Scale { source, by } => {
+            NodeKind::Scale { source, by } => {
                 let tiled = ctx.period.iter().any(|&p| p > 0.0);
                 let p = self.push(
                     Op::Scale {
@@ -550,7 +550,7 @@ impl Lowering<'_> {
                 };
                 self.input(source, &self.sub(path, "source"), c, depth)
             }
-            Node::Offset { source, by } => {
+            NodeKind::Offset { source, by } => {
                 let p = self.push(
                     Op::Offset {
                         p: ctx.point,
@@ -561,7 +561,7 @@ impl Lowering<'_> {
                 let c = Context { point: p, ..ctx };
                 self.input(source, &self.sub(path, "source"), c, depth)
             }
-            Node::Rotate {
+            NodeKind::Rotate {
                 source,
                 angle,
                 plane,
@@ -586,14 +586,14 @@ impl Lowering<'_> {
                 let c = Context { point: p, ..ctx };
                 self.input(source, &self.sub(path, "source"), c, depth)
             }
-            Node::SeedOffset { source, offset } => {
+            NodeKind::SeedOffset { source, offset } => {
                 let c = Context {
                     seed: ctx.seed + offset,
                     ..ctx
                 };
                 self.input(source, &self.sub(path, "source"), c, depth)
             }
-            Node::Warp {
+            NodeKind::Warp {
                 source,
                 amplitude,
                 frequency,
@@ -650,18 +650,18 @@ impl Lowering<'_> {
                 let c = Context { point: q, ..ctx };
                 self.input(source, &self.sub(path, "source"), c, depth)
             }
-            Node::Binary { op, a, b } => {
+            NodeKind::Binary { op, a, b } => {
                 let a = self.input(a, &self.sub(path, "a"), ctx, depth)?;
                 let b = self.input(b, &self.sub(path, "b"), ctx, depth)?;
                 self.push(Op::Binary { op: *op, a, b }, path)
             }
-            Node::Blend { a, b, t } => {
+            NodeKind::Blend { a, b, t } => {
                 let a = self.input(a, &self.sub(path, "a"), ctx, depth)?;
                 let b = self.input(b, &self.sub(path, "b"), ctx, depth)?;
                 let t = self.input(t, &self.sub(path, "t"), ctx, depth)?;
                 self.push(Op::Blend { a, b, t }, path)
             }
-            Node::Map { op, source } => {
+            NodeKind::Map { op, source } => {
                 let a = self.input(source, &self.sub(path, "source"), ctx, depth)?;
                 self.push(Op::Map { op: *op, a }, path)
             }

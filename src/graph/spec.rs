@@ -49,7 +49,7 @@ pub struct NodeSpec {
     /// Where it is in the file, for messages.
     pub path: String,
     /// What it computes.
-    pub node: Node,
+    pub node: NodeKind,
 }
 
 /// The kinds of gradient noise a warp's displacement can use.
@@ -107,7 +107,7 @@ pub type Plane = [usize; 2];
 
 /// What a node computes (`docs/graphs.md` lists each with its parameters).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Node {
+pub enum NodeKind {
     /// Classic Perlin noise.
     Classic { seed: i64 },
     /// Simplex noise with a kernel.
@@ -539,14 +539,14 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         count,
     };
     let node = match ty.name {
-        "classic" => Node::Classic {
+        "classic" => NodeKind::Classic {
             seed: f.integer("seed")?,
         },
-        "simplex" => Node::Simplex {
+        "simplex" => NodeKind::Simplex {
             seed: f.integer("seed")?,
             kernel: f.choice("kernel", &KERNELS)?,
         },
-        "cellular" => Node::Cellular {
+        "cellular" => NodeKind::Cellular {
             seed: f.integer("seed")?,
             output: f.choice(
                 "output",
@@ -567,16 +567,16 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             )?,
             jitter: f.number("jitter")?,
         },
-        "flow" => Node::Flow {
+        "flow" => NodeKind::Flow {
             seed: f.integer("seed")?,
             angle: f.number("angle")?,
             kernel: f.choice("kernel", &KERNELS)?,
         },
-        "constant" => Node::Constant(f.number("value")?),
-        "position" => Node::Position {
+        "constant" => NodeKind::Constant(f.number("value")?),
+        "position" => NodeKind::Position {
             axis: f.choice("axis", &[0, 1, 2, 3])?,
         },
-        "fbm" | "ridged" | "turbulence" => Node::Fractal {
+        "fbm" | "ridged" | "turbulence" => NodeKind::Fractal {
             mode: match ty.name {
                 "fbm" => FractalMode::Fbm,
                 "ridged" => FractalMode::Ridged,
@@ -588,20 +588,20 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             gain: f.number("gain")?,
             seed_step: f.integer("seed_step")?,
         },
-        "scale" => Node::Scale {
+        "scale" => NodeKind::Scale {
             source: f.input("source")?,
             by: f.per_axis("by")?,
         },
-        "offset" => Node::Offset {
+        "offset" => NodeKind::Offset {
             source: f.input("source")?,
             by: f.per_axis("by")?,
         },
-        "rotate" => Node::Rotate {
+        "rotate" => NodeKind::Rotate {
             source: f.input("source")?,
             angle: f.number("angle")?,
             plane: f.choice("plane", &[[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]])?,
         },
-        "warp" => Node::Warp {
+        "warp" => NodeKind::Warp {
             source: f.input("source")?,
             amplitude: f.number("amplitude")?,
             frequency: f.number("frequency")?,
@@ -613,7 +613,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             gain: f.number("gain")?,
             displacement: f.inputs("displacement")?,
         },
-        "seed" => Node::SeedOffset {
+        "seed" => NodeKind::SeedOffset {
             source: f.input("source")?,
             offset: f.integer("offset")?,
         },
@@ -632,9 +632,9 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 "smooth-min" => Binary::SmoothMin(f.number("k")?),
                 _ => Binary::SmoothMax(f.number("k")?),
             };
-            Node::Binary { op, a, b }
+            NodeKind::Binary { op, a, b }
         }
-        "blend" => Node::Blend {
+        "blend" => NodeKind::Blend {
             a: f.input("a")?,
             b: f.input("b")?,
             t: f.input("t")?,
@@ -683,7 +683,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 },
                 other => unreachable!("the node table's type {other} has no reader"),
             };
-            Node::Map { op, source }
+            NodeKind::Map { op, source }
         }
     };
     let path = path.to_string();

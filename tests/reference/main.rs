@@ -12,6 +12,7 @@ mod cpu_reference;
 mod derivatives;
 mod finite_input;
 mod flag_graphs;
+mod graph_builder;
 mod graph_curl;
 mod graph_divide_modulus;
 mod graph_finite;
