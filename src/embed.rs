@@ -114,10 +114,14 @@
 
 pub mod contract;
 
-use crate::error::{ErrorScope, NoiseError, Result};
+#[cfg(feature = "gpu")]
+use crate::error::ErrorScope;
+use crate::error::{NoiseError, Result};
+#[cfg(feature = "gpu")]
 use crate::gpu::LookupTextures;
 use crate::shader::noise_functions_wgsl;
 
+#[cfg(feature = "gpu")]
 /// How to create [`NoiseBindings`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NoiseBindingsDescriptor {
@@ -131,6 +135,7 @@ pub struct NoiseBindingsDescriptor {
     pub visibility: wgpu::ShaderStages,
 }
 
+#[cfg(feature = "gpu")]
 impl Default for NoiseBindingsDescriptor {
     /// Group 0, seed 0, visible to the vertex, fragment and compute stages.
     fn default() -> Self {
@@ -142,6 +147,7 @@ impl Default for NoiseBindingsDescriptor {
     }
 }
 
+#[cfg(feature = "gpu")]
 /// The noise functions for your own pipelines: their WGSL, their bind group layout, and a
 /// bind group over the lookup textures of the current seed.
 ///
@@ -156,6 +162,7 @@ pub struct NoiseBindings {
     bind_group: wgpu::BindGroup,
 }
 
+#[cfg(feature = "gpu")]
 impl NoiseBindings {
     /// Uploads the lookup textures of `desc.seed` and creates the layout and bind group
     /// for group `desc.group`.

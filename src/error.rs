@@ -97,7 +97,7 @@ pub type Result<T, E = NoiseError> = std::result::Result<T, E>;
 /// out-of-memory error becomes [`NoiseError::Gpu`]. Not in the browser, where nothing may
 /// block: there the library pushes no scopes, and WebGPU reports errors to the
 /// device's uncaptured-error handler.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(feature = "gpu", not(target_arch = "wasm32")))]
 pub fn pop_error_scope(scope: wgpu::ErrorScopeGuard) -> Result<()> {
     match pollster::block_on(scope.pop()) {
         None => Ok(()),
@@ -111,11 +111,13 @@ pub fn pop_error_scope(scope: wgpu::ErrorScopeGuard) -> Result<()> {
 /// for, and a scope popped unread would swallow the error: there no scope is pushed, and
 /// what WebGPU's validation catches reaches the device's uncaptured-error handler
 /// (`wgpu::Device::on_uncaptured_error`).
+#[cfg(feature = "gpu")]
 pub(crate) struct ErrorScope {
     #[cfg(not(target_arch = "wasm32"))]
     guard: wgpu::ErrorScopeGuard,
 }
 
+#[cfg(feature = "gpu")]
 impl ErrorScope {
     /// Pushes a scope catching `filter` on `device` (natively).
     #[cfg_attr(target_arch = "wasm32", allow(unused_variables))]

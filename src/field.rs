@@ -233,6 +233,7 @@ impl FieldOutput {
     }
 
     /// The 32-bit float texture format holding it.
+    #[cfg(feature = "gpu")]
     pub fn texture_format(self) -> wgpu::TextureFormat {
         match self {
             FieldOutput::Value => wgpu::TextureFormat::R32Float,

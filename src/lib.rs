@@ -46,9 +46,11 @@ pub mod text;
 
 // What most users need, at the root.
 pub use cpu::{Classic, NoiseFn, Simplex};
+#[cfg(feature = "gpu")]
 pub use embed::{NoiseBindings, NoiseBindingsDescriptor};
 pub use error::{NoiseError, Result};
 pub use field::{Field, FieldOutput, Fractal, FractalMode, Kernel, NoiseKind};
+#[cfg(feature = "gpu")]
 pub use gpu::{GpuContext, GpuNoise, GpuOptions};
 pub use shader::LookupVariant;
 
@@ -56,7 +58,9 @@ pub use shader::LookupVariant;
 /// record the fill passes themselves: fill pipelines and their parameters, the lookup
 /// textures and the tables they hold, WGSL assembly, and texture readback.
 pub mod low_level {
+    #[cfg(feature = "gpu")]
     pub use crate::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
+    #[cfg(feature = "gpu")]
     pub use crate::gpu::{FillPipelines, LookupTextures, EVAL_WORKGROUP, WORKGROUP};
     pub use crate::params::{FillParams, NoiseSettings, Slab};
     pub use crate::shader::{fill_shader_wgsl, noise_functions_wgsl, noise_functions_wgsl_with};

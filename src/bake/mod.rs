@@ -36,7 +36,9 @@ use std::path::Path;
 pub use format::{
     Encoding, ExrCompression, FileFormat, KtxTexel, PngDepth, SliceAtlas, ValueRange,
 };
-pub use source::{CpuSource, GpuSource, SampleSource};
+#[cfg(feature = "gpu")]
+pub use source::GpuSource;
+pub use source::{CpuSource, SampleSource};
 
 use crate::cpu::CpuLookup;
 use crate::error::{NoiseError, Result};

@@ -11,9 +11,13 @@ use crate::cpu::simd::{self, fill_graph_slab, fill_graph_slab_output, fill_slab_
 use crate::error::{NoiseError, Result};
 use crate::field::FieldOutput;
 use crate::field::{Field, Window, AXIS_NAMES};
-use crate::gpu::{GpuNoise, LookupVariant};
+#[cfg(feature = "gpu")]
+use crate::gpu::GpuNoise;
+use crate::gpu::LookupVariant;
 use crate::graph;
-use crate::params::{FillParams, Slab};
+use crate::params::FillParams;
+#[cfg(feature = "gpu")]
+use crate::params::Slab;
 
 impl CpuLookup {
     /// Fills the box `params` of `spec`'s field with `spec.output` on lanes: without a graph
@@ -52,10 +56,12 @@ pub trait SampleSource {
 }
 
 /// The GPU, through a [`GpuNoise`] on the caller's device.
+#[cfg(feature = "gpu")]
 pub struct GpuSource {
     noise: GpuNoise,
 }
 
+#[cfg(feature = "gpu")]
 impl GpuSource {
     /// Bakes with `noise` (its seed is set from each spec), limiting its slabs to
     /// [`CHUNK_BYTES`] if they were larger.
@@ -86,6 +92,7 @@ impl GpuSource {
     }
 }
 
+#[cfg(feature = "gpu")]
 impl SampleSource for GpuSource {
     fn name(&self) -> String {
         format!("gpu ({})", self.noise.adapter_description())

@@ -4,18 +4,30 @@
 //! [`FillPipelines::record_fill`] (record into their encoder); [`GpuNoise`] adds the
 //! standalone conveniences: whole fields to `Vec<f32>`, slab streaming, point evaluation.
 
+#[cfg(feature = "gpu")]
 mod context;
+#[cfg(feature = "gpu")]
 mod fill;
+#[cfg(feature = "gpu")]
 mod generator;
+#[cfg(feature = "gpu")]
 mod graph;
+#[cfg(feature = "gpu")]
 mod lookup;
 pub mod parity;
+#[cfg(feature = "gpu")]
 pub mod readback;
 
+pub use crate::shader::LookupVariant;
+#[cfg(feature = "gpu")]
 pub use context::{adapter_from_env, GpuContext};
+#[cfg(feature = "gpu")]
 pub use fill::{
     EvalOutput, EvalPass, FieldFill, FillPass, FillPipelines, EVAL_WORKGROUP, WORKGROUP,
 };
-pub use generator::{GpuNoise, GpuOptions, LookupVariant};
+#[cfg(feature = "gpu")]
+pub use generator::{GpuNoise, GpuOptions};
+#[cfg(feature = "gpu")]
 pub use graph::{graph_fill_wgsl, GraphPipeline, NOISE_CALLS_PER_SUBMIT};
+#[cfg(feature = "gpu")]
 pub use lookup::LookupTextures;

@@ -56,6 +56,7 @@ pub fn graph_tolerance(program: &crate::graph::Program) -> f32 {
     (PARITY_TOLERANCE + WARP_TOLERANCE_PER_AMPLITUDE * amplitude).min(BOUNDARY_JUMP)
 }
 
+#[cfg(feature = "gpu")]
 /// `Some(largest error)` (NaN if any value is NaN) when `gpu` differs from `cpu` beyond
 /// the rule: any difference above [`BOUNDARY_JUMP`], or more differences above
 /// `tolerance` ([`tolerance`]) than one per 10 000 values (at least one is allowed). With
