@@ -152,6 +152,18 @@ const fn choice(
     }
 }
 
+/// A scale's or an offset's `by`: per axis, within [`MAX_DOMAIN_PARAMETER`].
+const fn domain_vector(default: f64) -> Param {
+    Param {
+        name: "by",
+        kind: ParamKind::PerAxis {
+            lo: -MAX_DOMAIN_PARAMETER,
+            hi: MAX_DOMAIN_PARAMETER,
+            default,
+        },
+    }
+}
+
 /// The largest magnitude of any number in a graph (`docs/graphs.md`, "Finite numbers").
 const LARGEST: f64 = WGPU_NOISE_FINITE;
 /// An angle in radians, or a flow angle.
@@ -269,14 +281,7 @@ pub const NODE_TYPES: &[NodeType] = &[
         group: Group::Domain,
         params: &[
             SOURCE,
-            Param {
-                name: "by",
-                kind: ParamKind::PerAxis {
-                    lo: -MAX_DOMAIN_PARAMETER,
-                    hi: MAX_DOMAIN_PARAMETER,
-                    default: 1.0,
-                },
-            },
+            domain_vector(1.0),
         ],
         doc: "`source` at `p × by`",
         range: "the source's",
@@ -287,14 +292,7 @@ pub const NODE_TYPES: &[NodeType] = &[
         group: Group::Domain,
         params: &[
             SOURCE,
-            Param {
-                name: "by",
-                kind: ParamKind::PerAxis {
-                    lo: -MAX_DOMAIN_PARAMETER,
-                    hi: MAX_DOMAIN_PARAMETER,
-                    default: 0.0,
-                },
-            },
+            domain_vector(0.0),
         ],
         doc: "`source` at `p + by`",
         range: "the source's",
