@@ -3,8 +3,9 @@
 # OUTDIR.sha256 beside it: run it with two builds (the previous main, this change) and diff
 # the two lists, to show that a change leaves every output byte for byte as it was.
 # usage: tools/byte-identity.sh BIN OUTDIR   (from the repository root)
+set -u
 BIN=$1; OUT=$2; mkdir -p "$OUT"; rm -f "$OUT"/*
-export XDG_RUNTIME_DIR=/tmp/xdg
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 i=0
 while IFS= read -r line; do
   [[ -z "$line" ]] && continue
