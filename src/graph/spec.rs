@@ -239,14 +239,17 @@ impl Fields<'_> {
         }
     }
 
+    /// The node table gives `key` another kind than the reader asks for (a programming error,
+    /// as [`Fields::kind`]'s).
+    fn wrong_kind(&self, key: &str, asked: &str) -> ! {
+        panic!("{key} of {} is not {asked} in the node table", self.ty.name)
+    }
+
     /// A number parameter: in its range, as f32 (which must be finite and, if the number
     /// is not 0, not 0).
     fn number(&mut self, key: &str) -> Result<f32, GraphError> {
         let ParamKind::Number { lo, hi, default } = self.kind(key) else {
-            panic!(
-                "{} of {} is not a number in the node table",
-                key, self.ty.name
-            )
+            self.wrong_kind(key, "a number")
         };
         let path = self.key_path(key);
         let v = match (self.take(key), default) {
@@ -260,10 +263,7 @@ impl Fields<'_> {
     /// A whole-number parameter in its range.
     fn integer(&mut self, key: &str) -> Result<i64, GraphError> {
         let ParamKind::Integer { lo, hi, default } = self.kind(key) else {
-            panic!(
-                "{} of {} is not an integer in the node table",
-                key, self.ty.name
-            )
+            self.wrong_kind(key, "an integer")
         };
         let path = self.key_path(key);
         let Some(v) = self.take(key) else {
@@ -300,10 +300,7 @@ impl Fields<'_> {
     /// A choice parameter: the value of `values` at the position of its name in the table.
     fn choice<T: Copy>(&mut self, key: &str, values: &[T]) -> Result<T, GraphError> {
         let ParamKind::Choice { names, default } = self.kind(key) else {
-            panic!(
-                "{} of {} is not a choice in the node table",
-                key, self.ty.name
-            )
+            self.wrong_kind(key, "a choice")
         };
         assert_eq!(names.len(), values.len(), "{key} of {}", self.ty.name);
         let path = self.key_path(key);
@@ -337,10 +334,7 @@ impl Fields<'_> {
     /// An optional array of inputs.
     fn inputs(&mut self, key: &str) -> Result<Option<Vec<Input>>, GraphError> {
         let ParamKind::Inputs { min, max } = self.kind(key) else {
-            panic!(
-                "{} of {} is not an input array in the node table",
-                key, self.ty.name
-            )
+            self.wrong_kind(key, "an input array")
         };
         let path = self.key_path(key);
         match self.take(key) {
@@ -369,10 +363,7 @@ impl Fields<'_> {
     /// take the default).
     fn per_axis(&mut self, key: &str) -> Result<[f32; 4], GraphError> {
         let ParamKind::PerAxis { lo, hi, default } = self.kind(key) else {
-            panic!(
-                "{} of {} is not per axis in the node table",
-                key, self.ty.name
-            )
+            self.wrong_kind(key, "per axis")
         };
         let path = self.key_path(key);
         let Some(v) = self.take(key) else {
@@ -399,10 +390,7 @@ impl Fields<'_> {
     /// A `[low, high]` parameter.
     fn pair(&mut self, key: &str) -> Result<[f32; 2], GraphError> {
         let ParamKind::Pair { lo, hi, default } = self.kind(key) else {
-            panic!(
-                "{} of {} is not a pair in the node table",
-                key, self.ty.name
-            )
+            self.wrong_kind(key, "a pair")
         };
         let path = self.key_path(key);
         match self.take(key) {
