@@ -58,13 +58,30 @@ pub fn map_and_read<T>(
     };
     mapped.map_err(|e| NoiseError::Readback(e.to_string()))?;
     let out = {
-        let view = buffer
-            .get_mapped_range(..)
-            .map_err(|e| NoiseError::Readback(e.to_string()))?;
+        let view = buffer.get_mapped_range(..).into_view()?;
         read(&view)
     };
     buffer.unmap();
     Ok(out)
+}
+
+/// A mapped buffer's view whichever wgpu the crate is built with: `get_mapped_range`
+/// returns the view in wgpu 29 and a `Result` of it in wgpu 30 (`Cargo.toml` accepts both,
+/// so that an application on either needs no second wgpu).
+trait MappedView {
+    fn into_view(self) -> Result<wgpu::BufferView>;
+}
+
+impl MappedView for wgpu::BufferView {
+    fn into_view(self) -> Result<wgpu::BufferView> {
+        Ok(self)
+    }
+}
+
+impl<E: std::fmt::Display> MappedView for std::result::Result<wgpu::BufferView, E> {
+    fn into_view(self) -> Result<wgpu::BufferView> {
+        self.map_err(|e| NoiseError::Readback(e.to_string()))
+    }
 }
 
 /// Removes the row padding of a texture copy: `rows` rows of `width` f32 each, `padded`
