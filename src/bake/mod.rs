@@ -76,7 +76,7 @@ pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
     let f = &spec.field;
     if spec.output == FieldOutput::Curl {
         DEFAULT_TOLERANCE * GRADIENT_TOLERANCE_SCALE
-    } else if f.tileable && f.kind == crate::NoiseKind::Simplex && f.dims == 2 {
+    } else if f.tileable && f.kind == crate::field::NoiseKind::Simplex && f.dims == 2 {
         TILEABLE_SIMPLEX_TOLERANCE
     } else if let Some(program) = &spec.graph {
         crate::gpu::parity::graph_tolerance(program)

@@ -93,7 +93,7 @@ pub(crate) fn fill_rows<T: Send>(
         });
 }
 
-/// Like [`fill_slab`] for a gradient field (see [`crate::Field::check_gradient`]):
+/// Like [`fill_slab`] for a gradient field (see [`crate::field::Field::check_gradient`]):
 /// `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel, as the shader's `fill_2d_gradient`/`fill_3d_gradient`.
 pub fn fill_slab_gradient(
     lut: &impl NoiseHasher,
@@ -116,7 +116,7 @@ pub fn fill_slab_gradient(
 }
 
 /// Curl noise at every texel's sample point (`cpu::curl`): `dims` values per texel,
-/// interleaved (see [`crate::Field::check_curl`]).
+/// interleaved (see [`crate::field::Field::check_curl`]).
 pub fn fill_slab_curl(lut: &impl NoiseHasher, dims: usize, params: &FillParams, out: &mut [f32]) {
     let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
     assert_eq!(
@@ -141,7 +141,7 @@ pub fn fill_slab_curl(lut: &impl NoiseHasher, dims: usize, params: &FillParams, 
 }
 
 /// The whole field in `f32`, mirroring the GPU (all cores).
-pub fn generate_f32(lut: &impl NoiseHasher, field: &Field) -> crate::Result<Vec<f32>> {
+pub fn generate_f32(lut: &impl NoiseHasher, field: &Field) -> crate::error::Result<Vec<f32>> {
     field.validate()?;
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![0.0f32; params.len()];
@@ -151,7 +151,7 @@ pub fn generate_f32(lut: &impl NoiseHasher, field: &Field) -> crate::Result<Vec<
 
 /// The whole field in `f64` at the true (unreduced) coordinates: the reference values.
 /// (Lacunarity, gain and tile periods are the `f32` values the GPU receives.)
-pub fn generate_f64(lut: &impl NoiseHasher, field: &Field) -> crate::Result<Vec<f64>> {
+pub fn generate_f64(lut: &impl NoiseHasher, field: &Field) -> crate::error::Result<Vec<f64>> {
     field.validate()?;
     let [nx, ny, nz, _] = field.size.map(|e| e as usize);
     let settings = NoiseSettings::of(field);
@@ -175,7 +175,7 @@ pub fn generate(
     lut: &impl NoiseHasher,
     field: &Field,
     precision: Precision,
-) -> crate::Result<Vec<f32>> {
+) -> crate::error::Result<Vec<f32>> {
     match precision {
         Precision::F32 => generate_f32(lut, field),
         Precision::F64 => Ok(generate_f64(lut, field)?

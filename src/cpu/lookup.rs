@@ -12,9 +12,8 @@
 use std::sync::OnceLock;
 
 use super::real::Real;
-use super::simd::{PackedTables, PackedWords};
 use crate::shader::LookupVariant;
-use crate::tables::PermutationTables;
+use crate::tables::{PermutationTables, GRAD3, GRAD4};
 
 /// The lookup choice ([`LookupVariant`]) with its data, for the CPU mirror: the tables the
 /// texture variant uploads (boxed: they are large, the hash key is a word), or the integer
@@ -83,14 +82,12 @@ impl TableLookup {
         &self.tables
     }
 
-    /// The tables as the SIMD fills read them, or `None` if their gradients or 4D order are
-    /// not the ones the lanes decode.
-    pub(crate) fn packed(&self) -> Option<PackedTables<'_>> {
-        let words = self
-            .packed
+    /// The tables packed for the SIMD fills' gathers, or `None` if their gradients or 4D
+    /// order are not the ones the lanes decode.
+    pub(crate) fn packed_words(&self) -> Option<&PackedWords> {
+        self.packed
             .get_or_init(|| PackedWords::new(&self.tables).map(Box::new))
-            .as_deref()?;
-        Some(PackedTables::new(&self.tables, words))
+            .as_deref()
     }
 }
 
@@ -439,6 +436,79 @@ pub(crate) fn reachable_comparison_codes() -> impl Iterator<Item = u32> {
         let gt = |a: u32, b: u32, bit: u32| if a > b { bit } else { 0 };
         gt(x, y, 32) | gt(x, z, 16) | gt(y, z, 8) | gt(x, w, 4) | gt(y, w, 2) | gt(z, w, 1)
     })
+}
+
+/// [`PermutationTables`] repacked for gathers, in fixed-size arrays so a masked index needs
+/// no bounds check: a `hash_grad3` texel as `T(a, b) | n << 8` with `n` its gradient's
+/// `GRAD3` index, a `grad4` texel as its gradient's `GRAD4` index (the lanes' `Grad3` and
+/// `Grad4`). Kept by [`TableLookup`], so that each fill does not pack them again.
+#[derive(Clone)]
+pub struct PackedWords {
+    pub(crate) hash_grad3: Box<[u32; 65536]>,
+    pub(crate) grad4: Box<[u32; 65536]>,
+    pub(crate) perm: [u32; 256],
+}
+
+impl std::fmt::Debug for PackedWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PackedWords").finish_non_exhaustive()
+    }
+}
+
+/// The index of each gradient of `gradients` by its biased texel bytes (`c + 1` each, so
+/// 0 to 2), read as a base-3 number; `u32::MAX` for bytes that are no gradient of the set.
+fn gradient_indices<const N: usize>(gradients: &[[i8; N]]) -> Vec<u32> {
+    let mut index = vec![u32::MAX; 3usize.pow(N as u32)];
+    for (n, g) in gradients.iter().enumerate() {
+        index[g.iter().fold(0, |k, &c| 3 * k + (c + 1) as usize)] = n as u32;
+    }
+    index
+}
+
+/// The gradient index of biased texel bytes in the table of [`gradient_indices`], if they
+/// are one of its gradients.
+fn gradient_index(index: &[u32], bytes: &[u8]) -> Option<u32> {
+    let key = bytes
+        .iter()
+        .try_fold(0, |k, &b| (b < 3).then_some(3 * k + b as usize))?;
+    Some(index[key]).filter(|&n| n != u32::MAX)
+}
+
+impl PackedWords {
+    /// Packs `tables` (512 KiB, so made once per lookup and kept), or `None` if a texel's
+    /// gradient is not one of [`GRAD3`] / [`GRAD4`], or
+    /// the 4D traversal table is not the rank order for a comparison code real numbers give
+    /// (edited tables): the lanes decode gradients from their indices and rank the 4D
+    /// offsets by counting.
+    pub fn new(tables: &PermutationTables) -> Option<Self> {
+        let rank_ordered = reachable_comparison_codes()
+            .all(|c| tables.simplex4[c as usize].map(u32::from) == rank_order(c));
+        if !rank_ordered {
+            return None;
+        }
+        let to_array = |words: Vec<u32>| -> Box<[u32; 65536]> {
+            words
+                .into_boxed_slice()
+                .try_into()
+                .expect("the tables are 256×256 texels")
+        };
+        let (index3, index4) = (gradient_indices(&GRAD3), gradient_indices(&GRAD4));
+        let hash_grad3 = tables
+            .hash_grad3
+            .iter()
+            .map(|t| Some(u32::from(t[0]) | gradient_index(&index3, &t[1..])? << 8))
+            .collect::<Option<Vec<u32>>>()?;
+        let grad4 = tables
+            .grad4
+            .iter()
+            .map(|t| gradient_index(&index4, t))
+            .collect::<Option<Vec<u32>>>()?;
+        Some(PackedWords {
+            hash_grad3: to_array(hash_grad3),
+            grad4: to_array(grad4),
+            perm: tables.perm.map(u32::from),
+        })
+    }
 }
 
 #[cfg(test)]

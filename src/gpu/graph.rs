@@ -225,8 +225,8 @@ impl GpuNoise {
 
     /// The fill pipeline of `program`'s `output`: its value ([`GpuNoise::graph_pipeline`]),
     /// its value and analytic gradient (`[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel, as
-    /// `graph::fill_slab_gradient`) or its curl (2D and 3D, `dims` values per texel, as
-    /// `graph::fill_slab_curl`), cached as the value pipelines are.
+    /// `graph::eval::fill_slab_gradient`) or its curl (2D and 3D, `dims` values per texel, as
+    /// `graph::eval::fill_slab_curl`), cached as the value pipelines are.
     pub fn graph_output_pipeline(
         &self,
         program: &Program,

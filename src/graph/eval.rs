@@ -16,6 +16,8 @@ use crate::cpu::curl::CURL_SHIFTS;
 use crate::cpu::fractal::{base_noise, base_noise_deriv, shape_octave};
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::Real;
+use crate::params::FillParams;
+use std::cell::RefCell;
 
 fn lit<R: Real>(v: f32) -> R {
     R::lit(v as f64)
@@ -433,4 +435,58 @@ pub(crate) fn curl2_of<R: Real>(d: [R; 5]) -> [R; 3] {
 pub(crate) fn curl3_of<R: Real>(potentials: [[R; 5]; 3]) -> [R; 3] {
     let [a, b, c] = potentials;
     [c[2] - b[3], a[3] - c[1], b[1] - a[2]]
+}
+
+thread_local! {
+    static VALUES: RefCell<Vec<[f32; 4]>> = const { RefCell::new(Vec::new()) };
+    static DUALS: RefCell<Vec<Dual<f32>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Fills `out` (x fastest) with `program`'s values in `f32` at the texels of `params`
+/// (the sampling convention of [`crate::cpu::fill::fill_slab`]), on all cores.
+pub fn fill_slab(program: &Program, lut: &impl NoiseHasher, params: &FillParams, out: &mut [f32]) {
+    crate::cpu::fill::fill_rows(params, out, |p| {
+        VALUES.with_borrow_mut(|regs| value(program, lut, p, regs))
+    });
+}
+
+/// Fills `out` with `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel (4D fields keep ∂/∂w out, as
+/// the other gradient fields).
+pub fn fill_slab_gradient(
+    program: &Program,
+    lut: &impl NoiseHasher,
+    params: &FillParams,
+    out: &mut [[f32; 4]],
+) {
+    crate::cpu::fill::fill_rows(params, out, |p| {
+        DUALS.with_borrow_mut(|regs| {
+            let v = value_and_gradient(program, lut, p, regs);
+            [v[0], v[1], v[2], v[3]]
+        })
+    });
+}
+
+/// Fills `out` with the curl of `program` ([`curl`]) per texel: `dims` values each,
+/// interleaved, as [`crate::cpu::fill::fill_slab_curl`].
+///
+/// # Panics
+/// If the program is not 2D or 3D, or `out` does not hold `dims` values per texel.
+pub fn fill_slab_curl(
+    program: &Program,
+    lut: &impl NoiseHasher,
+    params: &FillParams,
+    out: &mut [f32],
+) {
+    match program.dims {
+        2 => crate::cpu::fill::fill_rows(params, bytemuck::cast_slice_mut(out), |p| {
+            DUALS.with_borrow_mut(|regs| {
+                let c = curl(program, lut, p, regs);
+                [c[0], c[1]]
+            })
+        }),
+        3 => crate::cpu::fill::fill_rows(params, bytemuck::cast_slice_mut(out), |p| {
+            DUALS.with_borrow_mut(|regs| curl(program, lut, p, regs))
+        }),
+        dims => panic!("curl noise is 2D or 3D, not {dims}D"),
+    }
 }

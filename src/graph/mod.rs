@@ -27,12 +27,9 @@ mod sampler;
 pub mod spec;
 pub mod wgsl;
 
-use std::cell::RefCell;
 use std::collections::HashSet;
 use std::path::Path;
 
-use crate::cpu::lookup::NoiseHasher;
-use crate::params::FillParams;
 use crate::text::{one_line, quote_prefix};
 
 pub use self::build::Node;
@@ -200,58 +197,4 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
         done.insert(name);
     }
     Ok(())
-}
-
-thread_local! {
-    static VALUES: RefCell<Vec<[f32; 4]>> = const { RefCell::new(Vec::new()) };
-    static DUALS: RefCell<Vec<eval::Dual<f32>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Fills `out` (x fastest) with `program`'s values in `f32` at the texels of `params`
-/// (the sampling convention of [`crate::cpu::fill::fill_slab`]), on all cores.
-pub fn fill_slab(program: &Program, lut: &impl NoiseHasher, params: &FillParams, out: &mut [f32]) {
-    crate::cpu::fill::fill_rows(params, out, |p| {
-        VALUES.with_borrow_mut(|regs| eval::value(program, lut, p, regs))
-    });
-}
-
-/// Fills `out` with `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel (4D fields keep ∂/∂w out, as
-/// the other gradient fields).
-pub fn fill_slab_gradient(
-    program: &Program,
-    lut: &impl NoiseHasher,
-    params: &FillParams,
-    out: &mut [[f32; 4]],
-) {
-    crate::cpu::fill::fill_rows(params, out, |p| {
-        DUALS.with_borrow_mut(|regs| {
-            let v = eval::value_and_gradient(program, lut, p, regs);
-            [v[0], v[1], v[2], v[3]]
-        })
-    });
-}
-
-/// Fills `out` with the curl of `program` ([`eval::curl`]) per texel: `dims` values each,
-/// interleaved, as [`crate::cpu::fill::fill_slab_curl`].
-///
-/// # Panics
-/// If the program is not 2D or 3D, or `out` does not hold `dims` values per texel.
-pub fn fill_slab_curl(
-    program: &Program,
-    lut: &impl NoiseHasher,
-    params: &FillParams,
-    out: &mut [f32],
-) {
-    match program.dims {
-        2 => crate::cpu::fill::fill_rows(params, bytemuck::cast_slice_mut(out), |p| {
-            DUALS.with_borrow_mut(|regs| {
-                let c = eval::curl(program, lut, p, regs);
-                [c[0], c[1]]
-            })
-        }),
-        3 => crate::cpu::fill::fill_rows(params, bytemuck::cast_slice_mut(out), |p| {
-            DUALS.with_borrow_mut(|regs| eval::curl(program, lut, p, regs))
-        }),
-        dims => panic!("curl noise is 2D or 3D, not {dims}D"),
-    }
 }

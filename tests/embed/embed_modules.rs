@@ -178,7 +178,6 @@ fn naga_oil_import_of_the_hash_module_computes_the_reference_noise() {
 #[test]
 fn a_graph_imported_as_a_module_computes_the_graph() {
     use wgpu_noise::graph::Graph;
-    use wgpu_noise::shader::{graph_naga_oil_module, graph_wesl_module};
     let Some(ctx) = common::gpu() else { return };
     let (device, queue) = (&ctx.device, &ctx.queue);
     let text = std::fs::read_to_string(
@@ -198,11 +197,11 @@ fn a_graph_imported_as_a_module_computes_the_graph() {
     for variant in [LookupVariant::Textures, LookupVariant::Hash] {
         let wesl = compile_wesl_module(
             "terrain",
-            &graph_wesl_module(&program, "terrain", variant, GROUP).unwrap(),
+            &program.wesl_module("terrain", variant, GROUP).unwrap(),
             &format!("import wgpu_noise::terrain::terrain;\n{APP_BINDINGS}{kernel}"),
         );
         let naga_oil = compose_naga_oil_module(
-            &graph_naga_oil_module(&program, "terrain", variant, GROUP).unwrap(),
+            &program.naga_oil_module("terrain", variant, GROUP).unwrap(),
             &format!("#import wgpu_noise::terrain::terrain\n{APP_BINDINGS}{kernel}"),
         );
         for (toolchain, wgsl) in [("wesl", wesl), ("naga_oil", naga_oil)] {
@@ -234,7 +233,9 @@ fn a_graph_imported_as_a_module_computes_the_graph() {
     }
     // Names the noise already uses, or that are no WGSL identifier, are refused.
     for bad in ["simplex3", "wgpu_noise_x", "hash", "2d", "a-b", ""] {
-        let e = graph_wesl_module(&program, bad, LookupVariant::Hash, GROUP).unwrap_err();
+        let e = program
+            .wesl_module(bad, LookupVariant::Hash, GROUP)
+            .unwrap_err();
         assert!(e.to_string().contains("name"), "{bad:?}: {e}");
     }
 }

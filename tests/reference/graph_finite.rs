@@ -36,14 +36,16 @@ fn scalar_f32(program: &Program, params: &FillParams, output: FieldOutput) -> Ve
     let lut = PermutationTables::new(0);
     let mut out = vec![0.0f32; params.len() * output.values_per_sample(program.dims)];
     match output {
-        FieldOutput::Value => wgpu_noise::graph::fill_slab(program, &lut, params, &mut out),
-        FieldOutput::Gradient => wgpu_noise::graph::fill_slab_gradient(
+        FieldOutput::Value => wgpu_noise::graph::eval::fill_slab(program, &lut, params, &mut out),
+        FieldOutput::Gradient => wgpu_noise::graph::eval::fill_slab_gradient(
             program,
             &lut,
             params,
             bytemuck::cast_slice_mut(&mut out),
         ),
-        FieldOutput::Curl => wgpu_noise::graph::fill_slab_curl(program, &lut, params, &mut out),
+        FieldOutput::Curl => {
+            wgpu_noise::graph::eval::fill_slab_curl(program, &lut, params, &mut out)
+        }
     }
     out
 }

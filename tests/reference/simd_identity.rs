@@ -600,7 +600,7 @@ fn the_best_level_is_one_this_cpu_has() {
     assert!(levels.contains(&SimdLevel::Sse2), "SSE2 is part of x86-64");
 }
 
-/// The SIMD graph fill of `program` against the scalar `graph::fill_slab` of `params`, at
+/// The SIMD graph fill of `program` against the scalar `graph::eval::fill_slab` of `params`, at
 /// every available level (one or three threads, alternating with `turn`).
 fn assert_graph_identical(
     lut: &CpuLookup,
@@ -612,9 +612,9 @@ fn assert_graph_identical(
     let mut expected = vec![0.0f32; params.len()];
     match lut {
         CpuLookup::Tables(t) => {
-            wgpu_noise::graph::fill_slab(program, t.tables(), params, &mut expected)
+            wgpu_noise::graph::eval::fill_slab(program, t.tables(), params, &mut expected)
         }
-        CpuLookup::Hash(h) => wgpu_noise::graph::fill_slab(program, h, params, &mut expected),
+        CpuLookup::Hash(h) => wgpu_noise::graph::eval::fill_slab(program, h, params, &mut expected),
     }
     for (l, level) in SimdLevel::available().into_iter().enumerate() {
         let threads = [1, 3][(turn + l) % 2];
@@ -686,7 +686,7 @@ fn op_names(program: &Program) -> Vec<String> {
 }
 
 /// The SIMD fill of `program`'s `output` (gradient or curl) against the scalar evaluator's
-/// (`graph::fill_slab_gradient`, `graph::fill_slab_curl`), at every level.
+/// (`graph::eval::fill_slab_gradient`, `graph::eval::fill_slab_curl`), at every level.
 fn assert_graph_output_identical(
     lut: &CpuLookup,
     what: &str,
@@ -703,13 +703,13 @@ fn assert_graph_output_identical(
     ) -> Vec<f32> {
         let mut out = vec![0.0f32; params.len() * output.values_per_sample(program.dims)];
         match output {
-            FieldOutput::Gradient => wgpu_noise::graph::fill_slab_gradient(
+            FieldOutput::Gradient => wgpu_noise::graph::eval::fill_slab_gradient(
                 program,
                 lut,
                 params,
                 bytemuck::cast_slice_mut(&mut out),
             ),
-            _ => wgpu_noise::graph::fill_slab_curl(program, lut, params, &mut out),
+            _ => wgpu_noise::graph::eval::fill_slab_curl(program, lut, params, &mut out),
         }
         out
     }

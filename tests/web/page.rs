@@ -272,7 +272,7 @@ fn reference_with(settings: &Value, lut: &impl NoiseHasher) -> Vec<u8> {
                 .and_then(|g| g.program(field.dims, [0.0; 4]))
                 .expect("the page's graph is valid");
             let mut out = vec![0.0; params.len()];
-            wgpu_noise::graph::fill_slab(&program, lut, &params, &mut out);
+            wgpu_noise::graph::eval::fill_slab(&program, lut, &params, &mut out);
             out
         }
     };

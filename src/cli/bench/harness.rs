@@ -186,7 +186,7 @@ fn timed(out: &mut [f32], fill: impl FnOnce(&mut [f32])) -> Duration {
 }
 
 /// Times one fill of `field`'s texels with `program` by the scalar graph evaluator
-/// ([`wgpu_noise::graph::fill_slab`], `f32`): in `pool` when given, else in rayon's global pool.
+/// ([`wgpu_noise::graph::eval::fill_slab`], `f32`): in `pool` when given, else in rayon's global pool.
 pub fn time_graph_cpu_fill(
     program: &Program,
     lut: &PermutationTables,
@@ -196,7 +196,7 @@ pub fn time_graph_cpu_fill(
 ) -> Duration {
     let params = FillParams::new(field, Slab::whole(field));
     timed(out, |out| {
-        let mut fill = || wgpu_noise::graph::fill_slab(program, lut, &params, out);
+        let mut fill = || wgpu_noise::graph::eval::fill_slab(program, lut, &params, out);
         match pool {
             Some(pool) => pool.install(fill),
             None => fill(),

@@ -89,8 +89,8 @@ pub fn fill_slab_output_with(
 }
 
 /// Fills `out` with `output` of `program` at the texels of `params` ([`FieldOutput::values_per_sample`]
-/// `f32`s per texel, x fastest): the values of [`crate::graph::fill_slab`], the gradients of
-/// [`crate::graph::fill_slab_gradient`] or the curl of [`crate::graph::fill_slab_curl`], bit
+/// `f32`s per texel, x fastest): the values of [`crate::graph::eval::fill_slab`], the gradients of
+/// [`crate::graph::eval::fill_slab_gradient`] or the curl of [`crate::graph::eval::fill_slab_curl`], bit
 /// for bit, on all cores with the best instruction set.
 pub fn fill_graph_slab_output(
     program: &Program,
@@ -171,10 +171,13 @@ fn graph_scalar(
     out: &mut [f32],
 ) {
     match output {
-        FieldOutput::Gradient => {
-            crate::graph::fill_slab_gradient(program, lut, params, bytemuck::cast_slice_mut(out))
-        }
-        FieldOutput::Curl => crate::graph::fill_slab_curl(program, lut, params, out),
+        FieldOutput::Gradient => crate::graph::eval::fill_slab_gradient(
+            program,
+            lut,
+            params,
+            bytemuck::cast_slice_mut(out),
+        ),
+        FieldOutput::Curl => crate::graph::eval::fill_slab_curl(program, lut, params, out),
         FieldOutput::Value => unreachable!("values are filled by `fill_graph_slab_with`"),
     }
 }

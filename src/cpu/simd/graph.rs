@@ -24,7 +24,7 @@ use crate::params::FillParams;
 use crate::shader::LookupVariant;
 
 /// Fills `out` (x fastest) with `program`'s values at the texels of `params`: the values of
-/// [`crate::graph::fill_slab`] bit for bit, on all cores with the best instruction set.
+/// [`crate::graph::eval::fill_slab`] bit for bit, on all cores with the best instruction set.
 pub fn fill_graph_slab(program: &Program, lut: &CpuLookup, params: &FillParams, out: &mut [f32]) {
     fill_graph_slab_with(program, lut, params, out, FillOptions::default());
 }
@@ -49,7 +49,7 @@ pub fn fill_graph_slab_with(
         options.level.name()
     );
     if !super::LANE_CODE {
-        with_lookup!(lut, |lut| crate::graph::fill_slab(
+        with_lookup!(lut, |lut| crate::graph::eval::fill_slab(
             program, lut, params, out
         ));
         return;
@@ -59,7 +59,7 @@ pub fn fill_graph_slab_with(
         CpuLookup::Tables(t) => match t.packed() {
             Some(packed) => run(&packed, &job, out, options),
             // Gradients the lanes cannot decode: the scalar evaluator reads them as they are.
-            None => crate::graph::fill_slab(program, t.tables(), params, out),
+            None => crate::graph::eval::fill_slab(program, t.tables(), params, out),
         },
         CpuLookup::Hash(h) => run(h, &job, out, options),
     }

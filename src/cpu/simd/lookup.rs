@@ -12,10 +12,9 @@
 use super::lanes::{Isa, F, U};
 use super::noise::{Logic, Order3, Selections};
 use crate::cpu::lookup::{
-    rank_order, reachable_comparison_codes, weighted as scalar_weighted, IntegerHasher,
-    NoiseHasher, HASH_PRIMES,
+    weighted as scalar_weighted, IntegerHasher, NoiseHasher, PackedWords, TableLookup, HASH_PRIMES,
 };
-use crate::tables::{PermutationTables, GRAD3, GRAD4};
+use crate::tables::PermutationTables;
 
 /// The sign bit of an `f32`.
 const SIGN: u32 = 0x8000_0000;
@@ -217,23 +216,6 @@ pub trait LaneHasher: NoiseHasher {
     fn cell_byte_lanes(&self, h: U, slot: u32) -> U;
 }
 
-/// [`PermutationTables`] repacked for gathers, in fixed-size arrays so a masked index needs
-/// no bounds check: a `hash_grad3` texel as `T(a, b) | n << 8` with `n` its gradient's
-/// [`Grad3`] index, a `grad4` texel as its gradient's [`Grad4`] index. Kept by
-/// [`crate::cpu::TableLookup`], so that each fill does not pack them again.
-#[derive(Clone)]
-pub struct PackedWords {
-    hash_grad3: Box<[u32; 65536]>,
-    grad4: Box<[u32; 65536]>,
-    perm: [u32; 256],
-}
-
-impl std::fmt::Debug for PackedWords {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PackedWords").finish_non_exhaustive()
-    }
-}
-
 /// The lanes' lookup of the texture variant: the tables (for what the lanes leave to the
 /// scalar lookup) and their packed words.
 pub struct PackedTables<'a> {
@@ -241,23 +223,12 @@ pub struct PackedTables<'a> {
     words: &'a PackedWords,
 }
 
-/// The index of each gradient of `gradients` by its biased texel bytes (`c + 1` each, so
-/// 0 to 2), read as a base-3 number; `u32::MAX` for bytes that are no gradient of the set.
-fn gradient_indices<const N: usize>(gradients: &[[i8; N]]) -> Vec<u32> {
-    let mut index = vec![u32::MAX; 3usize.pow(N as u32)];
-    for (n, g) in gradients.iter().enumerate() {
-        index[g.iter().fold(0, |k, &c| 3 * k + (c + 1) as usize)] = n as u32;
+impl TableLookup {
+    /// The tables as the SIMD fills read them, or `None` if their gradients or 4D order are
+    /// not the ones the lanes decode.
+    pub(crate) fn packed(&self) -> Option<PackedTables<'_>> {
+        Some(PackedTables::new(self.tables(), self.packed_words()?))
     }
-    index
-}
-
-/// The gradient index of biased texel bytes in the table of [`gradient_indices`], if they
-/// are one of its gradients.
-fn gradient_index(index: &[u32], bytes: &[u8]) -> Option<u32> {
-    let key = bytes
-        .iter()
-        .try_fold(0, |k, &b| (b < 3).then_some(3 * k + b as usize))?;
-    Some(index[key]).filter(|&n| n != u32::MAX)
 }
 
 impl<'a> PackedTables<'a> {
@@ -269,43 +240,6 @@ impl<'a> PackedTables<'a> {
     #[inline(always)]
     fn gather(table: &[u32; 65536], index: U) -> U {
         index.map(|i| table[(i & 0xffff) as usize])
-    }
-}
-
-impl PackedWords {
-    /// Packs `tables` (512 KiB, so made once per lookup and kept), or `None` if a texel's
-    /// gradient is not one of [`GRAD3`] / [`GRAD4`], or
-    /// the 4D traversal table is not the rank order for a comparison code real numbers give
-    /// (edited tables): the lanes decode gradients from their indices and rank the 4D
-    /// offsets by counting.
-    pub fn new(tables: &PermutationTables) -> Option<Self> {
-        let rank_ordered = reachable_comparison_codes()
-            .all(|c| tables.simplex4[c as usize].map(u32::from) == rank_order(c));
-        if !rank_ordered {
-            return None;
-        }
-        let to_array = |words: Vec<u32>| -> Box<[u32; 65536]> {
-            words
-                .into_boxed_slice()
-                .try_into()
-                .expect("the tables are 256×256 texels")
-        };
-        let (index3, index4) = (gradient_indices(&GRAD3), gradient_indices(&GRAD4));
-        let hash_grad3 = tables
-            .hash_grad3
-            .iter()
-            .map(|t| Some(u32::from(t[0]) | gradient_index(&index3, &t[1..])? << 8))
-            .collect::<Option<Vec<u32>>>()?;
-        let grad4 = tables
-            .grad4
-            .iter()
-            .map(|t| gradient_index(&index4, t))
-            .collect::<Option<Vec<u32>>>()?;
-        Some(PackedWords {
-            hash_grad3: to_array(hash_grad3),
-            grad4: to_array(grad4),
-            perm: tables.perm.map(u32::from),
-        })
     }
 }
 
@@ -732,8 +666,11 @@ impl LaneHasher for IntegerHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::lookup::{grad3_of_index, grad4_of_index};
+    use crate::cpu::lookup::{
+        grad3_of_index, grad4_of_index, rank_order, reachable_comparison_codes,
+    };
     use crate::cpu::simd::lanes::LANES;
+    use crate::tables::{GRAD3, GRAD4};
 
     /// Offsets that make signed zeros and roundings matter: zeros of both signs, equal
     /// magnitudes (sums that cancel to zero), subnormals, values whose sums round or

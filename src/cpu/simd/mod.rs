@@ -117,7 +117,6 @@ use std::sync::Mutex;
 
 use self::lanes::{Isa, Pairing, F, LANES, U};
 use self::lookup::LaneHasher;
-pub(crate) use self::lookup::{PackedTables, PackedWords};
 use self::noise::{ClassicRow, ClassicXTable};
 use self::points::{fill_point_rows, PointSetup};
 use crate::cpu::fill::sample_point;
@@ -223,7 +222,7 @@ impl Default for FillOptions {
 
 /// The whole field in `f32` with the SIMD fill on all cores: the same values as
 /// [`crate::cpu::fill::generate_f32`] with the lookup's tables or hash, bit for bit.
-pub fn fill_field(lut: &CpuLookup, field: &Field) -> crate::Result<Vec<f32>> {
+pub fn fill_field(lut: &CpuLookup, field: &Field) -> crate::error::Result<Vec<f32>> {
     field.validate()?;
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![0.0f32; params.len()];
@@ -285,7 +284,7 @@ pub fn fill_slab_with(
 }
 
 /// Whether the SIMD fill of `field` runs lanes (otherwise it is the scalar reference's fill).
-pub fn lanes_apply(field: &crate::Field) -> bool {
+pub fn lanes_apply(field: &crate::field::Field) -> bool {
     has_lane_code(field.kind, field.dims, &NoiseSettings::of(field))
 }
 
