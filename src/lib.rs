@@ -29,6 +29,11 @@
 
 #[cfg(feature = "bake")]
 pub mod bake;
+// The `wgpu-noise` binary (the `cli` feature): a tool built on the library, not part of its
+// API. It lives here so that it reaches the crate-private pieces; `src/main.rs` calls
+// `run_cli`.
+#[cfg(feature = "cli")]
+mod cli;
 pub mod cpu;
 pub mod embed;
 pub mod error;
@@ -43,6 +48,15 @@ pub mod shader;
 pub mod struct_layout;
 pub mod tables;
 pub mod text;
+
+/// The `wgpu-noise` binary's entry point (`src/main.rs`); not API.
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub use cli::main as run_cli;
+// `src/cli/bench/harness.rs` is also compiled into `examples/shader_experiments`, where this
+// crate is `wgpu_noise`: the name resolves inside the crate as well.
+#[cfg(feature = "cli")]
+extern crate self as wgpu_noise;
 
 // What most users need, at the root.
 pub use cpu::{Classic, NoiseFn, Simplex};
