@@ -1,7 +1,8 @@
-//! Noise graphs: one composable description of what a field computes, read from JSON
-//! (`docs/graphs.md`), lowered to a list of operations ([`program`]) that the CPU
-//! evaluates in `f32` and `f64` with analytic gradients ([`eval`]) and that compiles to one
-//! WGSL function ([`wgsl`]).
+//! Noise graphs: one composable description of what a field computes, built in Rust
+//! ([`Node`]) or read from JSON (`docs/graphs.md`), lowered for a dimension count to a
+//! [`Program`] that the CPU evaluates in `f32` and `f64` with analytic gradients
+//! ([`Sampler`]), that the GPU runs ([`crate::GpuNoise::graph_pipeline`]), that a bake
+//! writes, and that compiles to one WGSL function ([`wgsl`]).
 //!
 //! ```
 //! use wgpu_noise::graph::Graph;
@@ -11,24 +12,24 @@
 //!     "output": "ridges",
 //!     "nodes": { "ridges": { "type": "ridged", "source": { "type": "simplex" }, "octaves": 5 } }
 //! }"#).unwrap();
-//! let program = graph.program(3, [0.0; 4]).unwrap();
-//! let lut = wgpu_noise::low_level::PermutationTables::new(0);
-//! let v = wgpu_noise::graph::eval::value(&program, &lut, [0.3f32, 0.2, 0.1, 0.0], &mut Vec::new());
+//! let mut sampler = graph.sampler(3, 0).unwrap(); // 3D, seed 0
+//! let v = sampler.value(&[0.3, 0.2, 0.1]);
 //! assert!((0.0..=1.0).contains(&v));
 //! ```
 
 mod build;
-pub mod eval;
-pub mod flags;
+internal! { pub mod eval; }
+internal! { pub mod flags; }
 mod json;
-pub mod nodes;
-pub mod program;
+internal! { pub mod nodes; }
+internal! { pub mod program; }
 mod sampler;
-pub mod spec;
+internal! { pub mod spec; }
 pub mod wgsl;
 
 use std::cell::RefCell;
 use std::collections::HashSet;
+#[cfg(feature = "cli")]
 use std::path::Path;
 
 use crate::cpu::lookup::NoiseHasher;
@@ -38,7 +39,9 @@ use crate::text::{one_line, quote_prefix};
 pub use self::build::Node;
 pub use self::program::Program;
 pub use self::sampler::Sampler;
-pub use self::spec::GraphSpec;
+internal! {
+    pub use self::spec::GraphSpec;
+}
 use self::spec::{Input, NodeKind, NodeSpec};
 
 /// What is wrong with a graph, and where: `path` is the JSON path of the offending value
@@ -74,7 +77,8 @@ impl std::error::Error for GraphError {}
 /// Reads a graph file's text: at most [`spec::MAX_FILE_BYTES`] bytes are read, and a larger
 /// file (or an endless one, `/dev/zero`) is an error naming the limit. Every command that
 /// takes `--graph` reads through this.
-pub fn read_file(path: &Path) -> std::io::Result<String> {
+#[cfg(feature = "cli")]
+pub(crate) fn read_file(path: &Path) -> std::io::Result<String> {
     use std::io::{Error, ErrorKind, Read};
     let limit = spec::MAX_FILE_BYTES;
     let mut bytes = Vec::new();
@@ -107,9 +111,11 @@ impl Graph {
         Ok(Graph { spec })
     }
 
-    /// The graph as parsed.
-    pub fn spec(&self) -> &GraphSpec {
-        &self.spec
+    internal! {
+        /// The graph as parsed.
+        pub fn spec(&self) -> &GraphSpec {
+            &self.spec
+        }
     }
 
     /// The graph lowered for `dims` (2 to 4) dimensions, tiling with `period` cells per axis
@@ -207,51 +213,57 @@ thread_local! {
     static DUALS: RefCell<Vec<eval::Dual<f32>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Fills `out` (x fastest) with `program`'s values in `f32` at the texels of `params`
-/// (the sampling convention of [`crate::cpu::fill::fill_slab`]), on all cores.
-pub fn fill_slab(program: &Program, lut: &impl NoiseHasher, params: &FillParams, out: &mut [f32]) {
-    crate::cpu::fill::fill_rows(params, out, |p| {
-        VALUES.with_borrow_mut(|regs| eval::value(program, lut, p, regs))
-    });
+internal! {
+    /// Fills `out` (x fastest) with `program`'s values in `f32` at the texels of `params`
+    /// (the sampling convention of [`crate::cpu::fill::fill_slab`]), on all cores.
+    pub fn fill_slab(program: &Program, lut: &impl NoiseHasher, params: &FillParams, out: &mut [f32]) {
+        crate::cpu::fill::fill_rows(params, out, |p| {
+            VALUES.with_borrow_mut(|regs| eval::value(program, lut, p, regs))
+        });
+    }
 }
 
-/// Fills `out` with `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel (4D fields keep ∂/∂w out, as
-/// the other gradient fields).
-pub fn fill_slab_gradient(
-    program: &Program,
-    lut: &impl NoiseHasher,
-    params: &FillParams,
-    out: &mut [[f32; 4]],
-) {
-    crate::cpu::fill::fill_rows(params, out, |p| {
-        DUALS.with_borrow_mut(|regs| {
-            let v = eval::value_and_gradient(program, lut, p, regs);
-            [v[0], v[1], v[2], v[3]]
-        })
-    });
-}
-
-/// Fills `out` with the curl of `program` ([`eval::curl`]) per texel: `dims` values each,
-/// interleaved, as [`crate::cpu::fill::fill_slab_curl`].
-///
-/// # Panics
-/// If the program is not 2D or 3D, or `out` does not hold `dims` values per texel.
-pub fn fill_slab_curl(
-    program: &Program,
-    lut: &impl NoiseHasher,
-    params: &FillParams,
-    out: &mut [f32],
-) {
-    match program.dims {
-        2 => crate::cpu::fill::fill_rows(params, bytemuck::cast_slice_mut(out), |p| {
+internal! {
+    /// Fills `out` with `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel (4D fields keep ∂/∂w out, as
+    /// the other gradient fields).
+    pub fn fill_slab_gradient(
+        program: &Program,
+        lut: &impl NoiseHasher,
+        params: &FillParams,
+        out: &mut [[f32; 4]],
+    ) {
+        crate::cpu::fill::fill_rows(params, out, |p| {
             DUALS.with_borrow_mut(|regs| {
-                let c = eval::curl(program, lut, p, regs);
-                [c[0], c[1]]
+                let v = eval::value_and_gradient(program, lut, p, regs);
+                [v[0], v[1], v[2], v[3]]
             })
-        }),
-        3 => crate::cpu::fill::fill_rows(params, bytemuck::cast_slice_mut(out), |p| {
-            DUALS.with_borrow_mut(|regs| eval::curl(program, lut, p, regs))
-        }),
-        dims => panic!("curl noise is 2D or 3D, not {dims}D"),
+        });
+    }
+}
+
+internal! {
+    /// Fills `out` with the curl of `program` ([`eval::curl`]) per texel: `dims` values each,
+    /// interleaved, as [`crate::cpu::fill::fill_slab_curl`].
+    ///
+    /// # Panics
+    /// If the program is not 2D or 3D, or `out` does not hold `dims` values per texel.
+    pub fn fill_slab_curl(
+        program: &Program,
+        lut: &impl NoiseHasher,
+        params: &FillParams,
+        out: &mut [f32],
+    ) {
+        match program.dims {
+            2 => crate::cpu::fill::fill_rows(params, bytemuck::cast_slice_mut(out), |p| {
+                DUALS.with_borrow_mut(|regs| {
+                    let c = eval::curl(program, lut, p, regs);
+                    [c[0], c[1]]
+                })
+            }),
+            3 => crate::cpu::fill::fill_rows(params, bytemuck::cast_slice_mut(out), |p| {
+                DUALS.with_borrow_mut(|regs| eval::curl(program, lut, p, regs))
+            }),
+            dims => panic!("curl noise is 2D or 3D, not {dims}D"),
+        }
     }
 }
