@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use clap::Parser;
 use wgpu::util::DeviceExt;
-use wgpu_noise::bake::picture::Channels;
+use wgpu_noise::bake::Channels;
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 
 /// Per-frame parameters of the material.
@@ -345,7 +345,7 @@ pub fn render_rgba(
     );
     let submission = queue.submit([encoder.finish()]);
     // The library's bounded wait-and-map helper: a stuck device is an error, not a hang.
-    let rgba = wgpu_noise::gpu::readback::map_and_read(
+    let rgba = wgpu_noise::low_level::map_and_read(
         device,
         &readback,
         submission,
@@ -375,7 +375,7 @@ fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> anyhow::Resul
             dir.display()
         );
     }
-    wgpu_noise::bake::picture::write_png8(path, width, height, Channels::Rgba, rgba)?;
+    wgpu_noise::bake::write_png8(path, width, height, Channels::Rgba, rgba)?;
     Ok(())
 }
 

@@ -103,7 +103,7 @@
 //! every name the noise source declares starts with `wgpu_noise_` (or `WGPU_NOISE_` for
 //! constants): the lookup textures (`wgpu_noise_hash_grad3`, `wgpu_noise_grad4`,
 //! `wgpu_noise_perm`, `wgpu_noise_simplex4_table`: four `texture_2d<u32>` at bindings 0 to 3,
-//! formats and sizes in [`crate::tables`]), helpers and constants. [`declared_names`]
+//! formats and sizes in `tables`), helpers and constants. [`declared_names`]
 //! lists them all. A declaration of the same name in your source is reported by
 //! [`NoiseBindings::shader_source`] as a redefinition.
 //!

@@ -6,7 +6,7 @@ use std::time::Duration;
 #[derive(Debug, thiserror::Error)]
 pub enum NoiseError {
     /// No GPU adapter could be acquired (no driver, no device, or `WGPU_ADAPTER_NAME`
-    /// names none). The CPU reference ([`crate::cpu`]) still works.
+    /// names none). The CPU reference (`cpu`) still works.
     #[error(
         "no GPU adapter available ({0}); install a Vulkan/Metal/DX12 driver (on Linux without a GPU: \
          Mesa's lavapipe, package mesa-vulkan-drivers) or use the CPU backend"

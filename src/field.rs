@@ -60,7 +60,7 @@ pub enum FractalMode {
 pub struct Fractal {
     /// How octaves are combined.
     pub mode: FractalMode,
-    /// Number of octaves, 1 to [`MAX_OCTAVES`] (1 fBm octave = the base noise exactly).
+    /// Number of octaves, 1 to 16 (`MAX_OCTAVES`; 1 fBm octave = the base noise exactly).
     pub octaves: u32,
     /// Frequency ratio between octaves (2 is usual).
     pub lacunarity: f64,
@@ -148,7 +148,7 @@ pub struct Warp {
     pub frequency: f64,
     /// fBm octaves of the warp noise (with the field's lacunarity and gain).
     pub octaves: u32,
-    /// 1 = warp once; 2 = warp of a warp (Quilez); up to [`MAX_WARP_ITERATIONS`].
+    /// 1 = warp once; 2 = warp of a warp (Quilez); up to 4 (`MAX_WARP_ITERATIONS`).
     pub iterations: u32,
 }
 

@@ -1,69 +1,134 @@
 //! # wgpu-noise
 //!
-//! Noise graphs on the GPU and the CPU. A graph ([`graph`]: written as JSON, or built in
-//! Rust as a [`graph::GraphSpec`]; a [`Field`]'s noise options are one too) composes
-//! classic Perlin, simplex and cellular (Worley) noise in 2D, 3D and 4D with fractal sums,
-//! domain warps, flow and curl noise, tiling and combinations. It compiles to one fused
-//! WGSL function run by wgpu compute passes ([`gpu`]), and runs on the CPU ([`cpu`]: scalar
-//! `f32` and `f64`, and SIMD lanes with the scalar `f32` bits), with analytic gradients on
-//! both.
+//! Noise graphs on the GPU and the CPU. A graph composes classic Perlin, simplex and
+//! cellular (Worley) noise in 2D, 3D and 4D with fractal sums, domain warps, flow and curl
+//! noise, tiling and combinations; it compiles to one fused WGSL function run by wgpu
+//! compute passes, and runs on the CPU (scalar `f32` and `f64`, and SIMD lanes with the
+//! scalar `f32` bits), with analytic gradients on both.
 //!
-//! Around it: bakes to PNG, EXR, KTX2, RAW and `.npy` (the `bake` module and feature), the
-//! noise WGSL to embed in your own shaders, plain or as WESL / naga_oil modules ([`embed`],
-//! [`shader`]), and, in the `wgpu-noise` binary, a live preview window; the repository's
-//! `web/` page runs the library on a browser's WebGPU.
+//! One entry per job:
+//!
+//! - **Build a graph in Rust**: [`graph::Node`] (or read one written as JSON:
+//!   [`graph::Graph::from_json`]); a [`Field`] is the grid it is sampled on, and its own
+//!   noise options are a graph too.
+//! - **Sample it on the CPU at points of yours**: [`graph::Sampler`], in `f32` as the GPU
+//!   does, in `f64`, or with its gradient.
+//! - **Fill a texture on the GPU**: [`GpuNoise`] (whole fields read back, or recorded into
+//!   your encoder and your texture); [`GpuContext`] when you have no device yet.
+//! - **Bake to a file from Rust**: `bake` (the `bake` module and feature: PNG, EXR, KTX2,
+//!   RAW and `.npy`, written whole or not at all).
+//! - **Embed the WGSL in your own shader**: [`embed`] ([`NoiseBindings`] on wgpu 30, the
+//!   wgpu-free texture contract) and [`shader`] (the source, WESL and naga_oil modules).
+//!
+//! [`low_level`] holds the pieces [`GpuNoise`] and [`NoiseBindings`] are built from, for
+//! applications that record the fill passes themselves. The `wgpu-noise` binary (the `cli`
+//! feature: `sample`, `bake`, `bench`, a live preview window) and the repository's `web/`
+//! page are built on this library; neither is part of its API.
 //!
 //! The base noise follows Stefan Gustavson's "Simplex noise demystified" (2005): the `f64`
 //! CPU reference reproduces his Java code, the `f32` one mirrors the shaders operation for
-//! operation, and the lookups are textures the host uploads or an integer hash.
-//!
-//! Data flows one way: [`tables`] → noise functions ([`shader`] / [`cpu`]) → graphs
-//! ([`graph`]) → evaluators ([`cpu`], [`gpu`]) → file or window.
+//! operation, and the lookups are textures the host uploads or an integer hash
+//! ([`LookupVariant`]).
 //!
 //! Values are zero at every lattice point of classic noise (a property of gradient
-//! noise, not a bug); see [`cpu`] for the measured output ranges.
+//! noise, not a bug); `docs/noise-kinds.md` has the measured output ranges.
 
 // Loops over axes index several per-axis arrays at once (`size`, `frequency`, `offset`,
 // axis names) and mirror the shaders' loops: an index reads clearer than nested zips.
 #![allow(clippy::needless_range_loop)]
 
+/// An item of the library's internals: crate-private, and public (hidden from the
+/// documentation) only with the `test-hooks` feature, through which the tests and the
+/// development examples reach it. Not API. Without `test-hooks` a build that leaves some of
+/// it unused (no `cli`, no `bake`) is not warned about it.
+macro_rules! internal {
+    ($($(#[$attr:meta])* pub const $name:ident: $ty:ty = $value:expr;)+) => {
+        $(
+            $(#[$attr])*
+            #[cfg(feature = "test-hooks")]
+            #[doc(hidden)]
+            pub const $name: $ty = $value;
+
+            $(#[$attr])*
+            #[cfg(not(feature = "test-hooks"))]
+            #[allow(dead_code)]
+            pub(crate) const $name: $ty = $value;
+        )+
+    };
+    ($(#[$attr:meta])* pub $($item:tt)*) => {
+        $(#[$attr])*
+        #[cfg(feature = "test-hooks")]
+        #[doc(hidden)]
+        pub $($item)*
+
+        $(#[$attr])*
+        #[cfg(not(feature = "test-hooks"))]
+        #[allow(dead_code, unused_imports)]
+        pub(crate) $($item)*
+    };
+}
+
+// The entry points: one module per job (the crate docs above), and `low_level`.
 #[cfg(feature = "bake")]
 pub mod bake;
-pub mod cpu;
 pub mod embed;
-pub mod error;
-pub mod field;
-pub mod gpu;
 pub mod graph;
-pub mod params;
-pub mod ramp;
 pub mod shader;
+
+// The internals, reached through the re-exports below.
+internal! { pub mod cpu; }
+internal! { pub mod error; }
+internal! { pub mod field; }
+internal! { pub mod gpu; }
+internal! { pub mod params; }
+internal! { pub mod ramp; }
+internal! { pub mod tables; }
+internal! { pub mod text; }
 #[cfg(any(test, feature = "test-hooks"))]
 #[doc(hidden)]
 pub mod struct_layout;
-pub mod tables;
-pub mod text;
 
-// What most users need, at the root.
-pub use cpu::{Classic, NoiseFn, Simplex};
+// The `wgpu-noise` binary (the `cli` feature): a tool built on the library, not part of its
+// API. It lives here so that it reaches the crate-private pieces; `src/main.rs` calls
+// `run_cli`.
+#[cfg(feature = "cli")]
+mod cli;
+
+/// The `wgpu-noise` binary's entry point (`src/main.rs`); not API.
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub use cli::main as run_cli;
+// `src/cli/bench/harness.rs` is also compiled into `examples/shader_experiments`, where this
+// crate is `wgpu_noise`: the name resolves inside the crate as well.
+#[cfg(feature = "cli")]
+extern crate self as wgpu_noise;
+
+// What a field is, its errors, and the GPU generator, at the root.
 #[cfg(feature = "gpu")]
 pub use embed::{NoiseBindings, NoiseBindingsDescriptor};
 pub use error::{NoiseError, Result};
-pub use field::{Field, FieldOutput, Fractal, FractalMode, Kernel, NoiseKind};
+pub use field::{
+    Cellular, CellularOutput, Distance, Field, FieldOutput, Fractal, FractalMode, Kernel,
+    NoiseKind, Warp, Window,
+};
 #[cfg(feature = "gpu")]
-pub use gpu::{GpuContext, GpuNoise, GpuOptions};
+pub use gpu::{FieldFill, GpuContext, GpuNoise, GpuOptions, GraphPipeline};
 pub use shader::LookupVariant;
 
 /// The pieces [`GpuNoise`] and [`NoiseBindings`] are built from, for applications that
 /// record the fill passes themselves: fill pipelines and their parameters, the lookup
-/// textures and the tables they hold, WGSL assembly, and texture readback.
+/// textures and the tables they hold, the fill shader, texture readback, and the colour
+/// ramps the preview and the web page draw with.
 pub mod low_level {
     #[cfg(feature = "gpu")]
     pub use crate::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
     #[cfg(feature = "gpu")]
-    pub use crate::gpu::{FillPipelines, LookupTextures, EVAL_WORKGROUP, WORKGROUP};
+    pub use crate::gpu::{
+        EvalOutput, EvalPass, FillPass, FillPipelines, LookupTextures, EVAL_WORKGROUP, WORKGROUP,
+    };
     pub use crate::params::{FillParams, NoiseSettings, Slab};
-    pub use crate::shader::{fill_shader_wgsl, noise_functions_wgsl, noise_functions_wgsl_with};
+    pub use crate::ramp::{ColourRamp, RampStops};
+    pub use crate::shader::fill_shader_wgsl;
     pub use crate::tables::PermutationTables;
 }
 

@@ -176,7 +176,7 @@ impl Kernel {
 ///
 /// Keep in sync with `struct FillParams` in `shaders/fill.wgsl` (same fields, same order;
 /// `vec4` members, so no padding rules come into play). The CPU mirror
-/// ([`crate::cpu::fill`]) reads the same struct, so both paths round the same `f32`s.
+/// (`cpu::fill`) reads the same struct, so both paths round the same `f32`s.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct FillParams {

@@ -122,7 +122,7 @@ impl ColourRamp {
     }
 }
 
-/// The uniform `RampStops` of `shaders/ramp.wgsl`: up to [`MAX_RAMP_STOPS`] stops, each
+/// The uniform `RampStops` of `shaders/ramp.wgsl`: up to `MAX_RAMP_STOPS` stops, each
 /// `[r, g, b, position]`, positions increasing from 0 to 1.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]

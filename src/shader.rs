@@ -10,37 +10,43 @@
 //! The pasted source, the WESL modules ([`wesl_module`]) and the naga_oil modules
 //! ([`naga_oil_module`]) are all assembled here from the same files.
 
-/// Lookup texture bindings and fetch helpers (`shaders/lookup.wgsl`).
-pub const LOOKUP_WGSL: &str = include_str!("../shaders/lookup.wgsl");
-/// The same lookups computed by hashing, without textures (`shaders/lookup_hash.wgsl`).
-pub const LOOKUP_HASH_WGSL: &str = include_str!("../shaders/lookup_hash.wgsl");
-/// Cell-coordinate wrapping (`shaders/lattice.wgsl`).
-pub const LATTICE_WGSL: &str = include_str!("../shaders/lattice.wgsl");
-/// Classic Perlin noise `classic2/3/4` (`shaders/classic.wgsl`).
-pub const CLASSIC_WGSL: &str = include_str!("../shaders/classic.wgsl");
-/// Simplex noise `simplex2/3/4` and flow noise `flow2/3` (`shaders/simplex.wgsl`).
-pub const SIMPLEX_WGSL: &str = include_str!("../shaders/simplex.wgsl");
-/// Cellular (Worley) noise `cellular2/3/4` and their periodic forms (`shaders/cellular.wgsl`).
-pub const CELLULAR_WGSL: &str = include_str!("../shaders/cellular.wgsl");
-/// Fractal sums, tiling and kernel choice `fractal2/3/4` (`shaders/fractal.wgsl`).
-pub const FRACTAL_WGSL: &str = include_str!("../shaders/fractal.wgsl");
-/// Domain warp `warp2/3/4(kind, p, NoiseSettings)`, used by `fractal2/3/4` (`shaders/warp.wgsl`).
-pub const WARP_WGSL: &str = include_str!("../shaders/warp.wgsl");
-/// Curl noise `curl2`, `curl3` (`shaders/curl.wgsl`).
-pub const CURL_WGSL: &str = include_str!("../shaders/curl.wgsl");
-/// The functions graph nodes combine values with (`shaders/combine.wgsl`).
-pub const COMBINE_WGSL: &str = include_str!("../shaders/combine.wgsl");
-/// Compute entry points of the generator (`shaders/fill.wgsl`).
-pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
+// The sources, one per file, and where the fill pipelines bind the lookups: internals
+// (assembled by the functions below).
+internal! {
+    /// Lookup texture bindings and fetch helpers (`shaders/lookup.wgsl`).
+    pub const LOOKUP_WGSL: &str = include_str!("../shaders/lookup.wgsl");
+    /// The same lookups computed by hashing, without textures (`shaders/lookup_hash.wgsl`).
+    pub const LOOKUP_HASH_WGSL: &str = include_str!("../shaders/lookup_hash.wgsl");
+    /// Cell-coordinate wrapping (`shaders/lattice.wgsl`).
+    pub const LATTICE_WGSL: &str = include_str!("../shaders/lattice.wgsl");
+    /// Classic Perlin noise `classic2/3/4` (`shaders/classic.wgsl`).
+    pub const CLASSIC_WGSL: &str = include_str!("../shaders/classic.wgsl");
+    /// Simplex noise `simplex2/3/4` and flow noise `flow2/3` (`shaders/simplex.wgsl`).
+    pub const SIMPLEX_WGSL: &str = include_str!("../shaders/simplex.wgsl");
+    /// Cellular (Worley) noise `cellular2/3/4` and their periodic forms (`shaders/cellular.wgsl`).
+    pub const CELLULAR_WGSL: &str = include_str!("../shaders/cellular.wgsl");
+    /// Fractal sums, tiling and kernel choice `fractal2/3/4` (`shaders/fractal.wgsl`).
+    pub const FRACTAL_WGSL: &str = include_str!("../shaders/fractal.wgsl");
+    /// Domain warp `warp2/3/4(kind, p, NoiseSettings)`, used by `fractal2/3/4` (`shaders/warp.wgsl`).
+    pub const WARP_WGSL: &str = include_str!("../shaders/warp.wgsl");
+    /// Curl noise `curl2`, `curl3` (`shaders/curl.wgsl`).
+    pub const CURL_WGSL: &str = include_str!("../shaders/curl.wgsl");
+    /// The functions graph nodes combine values with (`shaders/combine.wgsl`).
+    pub const COMBINE_WGSL: &str = include_str!("../shaders/combine.wgsl");
+    /// Compute entry points of the generator (`shaders/fill.wgsl`).
+    pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
 
-/// The bind group the fill pipelines use for the lookup textures.
-pub const FILL_LOOKUP_GROUP: u32 = 0;
+    /// The bind group the fill pipelines use for the lookup textures.
+    pub const FILL_LOOKUP_GROUP: u32 = 0;
+}
 
 /// The pipeline-constant id of the hash variant's seed key (`@id(..)` of
 /// `WGPU_NOISE_HASH_KEY` in `shaders/lookup_hash.wgsl`; keep in sync). Set it by this
 /// number (`"28271"` in `PipelineCompilationOptions::constants`): module systems (WESL,
 /// naga_oil) rename the override, its id stays.
 pub const HASH_KEY_OVERRIDE_ID: u16 = 28271;
+
+pub use crate::tables::hash_key_for_seed;
 
 /// The documented API of the noise source: the only global names without the
 /// `wgpu_noise_` prefix (unless [`ApiNames::Prefixed`] is asked for).

@@ -192,7 +192,7 @@ pub fn permutation_for_seed(seed: u64) -> [u8; 256] {
 }
 
 /// The 24-bit key of the computational (hash) lookup variant for `seed`: the first
-/// SplitMix64 draw from the seed, top 24 bits (see [`crate::cpu::IntegerHasher`]).
+/// SplitMix64 draw from the seed, top 24 bits (see `cpu::IntegerHasher`).
 pub fn hash_key_for_seed(seed: u64) -> u32 {
     (SplitMix64(seed).next() >> 40) as u32
 }
@@ -213,7 +213,7 @@ impl SplitMix64 {
 /// The packed texels of every lookup texture for one seed.
 ///
 /// The GPU host uploads these arrays byte for byte; the CPU reference
-/// ([`crate::cpu::lookup`]) fetches from them with the same integer coordinates as the
+/// (`cpu::lookup`) fetches from them with the same integer coordinates as the
 /// shader's `textureLoad`s.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PermutationTables {
@@ -224,7 +224,7 @@ pub struct PermutationTables {
     pub grad4: Vec<[u8; 4]>,
     /// `perm` texels: `P(a)`.
     pub perm: [u8; 256],
-    /// `simplex4` texels: [`SIMPLEX4_ORDER`].
+    /// `simplex4` texels: `SIMPLEX4_ORDER`.
     pub simplex4: [[u8; 4]; 64],
 }
 

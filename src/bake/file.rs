@@ -28,7 +28,8 @@ fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Deletes the temporary file of every unfinished [`AtomicFile`] of this process.
+/// Deletes the temporary file of every unfinished output file (a bake, a picture) of this
+/// process.
 ///
 /// For a binary's signal handling (the library installs no signal handler): on SIGINT or
 /// SIGTERM, call this, then end the process while holding the result, whose lock keeps any
@@ -57,7 +58,7 @@ pub struct RemovedUnfinished {
     pub removed: Vec<PathBuf>,
     /// How many files were unfinished (written to, not yet renamed) when the lock was taken.
     pub unfinished: usize,
-    /// How many [`AtomicFile`]s of this process had been renamed into place by then.
+    /// How many output files of this process had been renamed into place by then.
     pub committed: u64,
     _lock: MutexGuard<'static, Vec<PathBuf>>,
 }

@@ -1,7 +1,7 @@
 //! Baking noise to files: PNG (8- or 16-bit grayscale), OpenEXR (32- or 16-bit float),
 //! NumPy `.npy` (little-endian `f32` with the field's true shape), KTX2 (2D or 3D texture)
 //! and RAW 16-bit heightmaps — the library behind `wgpu-noise bake` (`docs/formats.md`).
-//! A bake of a [`Field`] with a [`crate::field::Window`] ([`source::tile`]) writes one tile
+//! A bake of a [`Field`] with a [`crate::field::Window`] (`source::tile`) writes one tile
 //! of a larger field with exactly its texels' values there (`docs/tiles.md`). With
 //! [`NoiseSpec::output`] [`FieldOutput::Gradient`] a bake writes value and analytic
 //! gradient (4-channel EXR, `.npy` with a trailing axis of 4) or a tangent-space normal
@@ -11,13 +11,13 @@
 //! [`bake`] pulls the samples of a [`NoiseSpec`] from a [`SampleSource`] (the GPU on a
 //! device you own, or the `f32` CPU reference), streams them through the encoder of the
 //! chosen [`Encoding`] into a temporary file beside the output, and renames that into
-//! place only once it is complete and synced ([`file::AtomicFile`]).
+//! place only once it is complete and synced (`file::AtomicFile`).
 //!
-//! **Sampling convention** (as everywhere in this crate, see [`crate::field`]): texel `i`
+//! **Sampling convention** (as everywhere in this crate, see [`crate::Field`]): texel `i`
 //! along an axis of `N` texels samples the noise at `offset + frequency * i / N`.
 //!
 //! **Memory** is bounded by the chunk size, not the field: sources hand out at most
-//! [`source::CHUNK_BYTES`] at a time (GPU slabs of that size), `.npy` and 2D images are
+//! `source::CHUNK_BYTES` at a time (GPU slabs of that size), `.npy` and 2D images are
 //! written as the chunks arrive, and a 3D/4D image waits for one row of atlas tiles at a
 //! time (`RowAssembler` in `src/bake/format.rs`).
 //!
@@ -25,10 +25,13 @@
 //! the layout engines import volume textures from); `.npy` keeps the N-D shape, KTX2 holds
 //! a real 3D texture, RAW the slices one after another.
 
-pub mod file;
+internal! { pub mod file; }
 pub(crate) mod format;
-pub mod picture;
-pub mod source;
+internal! { pub mod picture; }
+internal! { pub mod source; }
+
+pub use file::{remove_unfinished, RemovedUnfinished};
+pub use picture::{write_png8, Channels};
 
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -42,7 +45,7 @@ pub use source::{CpuSource, SampleSource};
 
 use crate::cpu::CpuLookup;
 use crate::error::{NoiseError, Result};
-pub use crate::field::shortest;
+internal! { pub use crate::field::shortest; }
 use crate::field::FieldOutput;
 use crate::field::{Field, Fractal, FractalMode, Kernel, AXIS_NAMES};
 use crate::gpu::LookupVariant;
@@ -55,7 +58,7 @@ use crate::ramp::ColourRamp;
 pub const MAX_FREQUENCY: f64 = (1u64 << 24) as f64;
 
 /// The verification tolerance `wgpu-noise bake --verify` uses unless told otherwise: the
-/// crate's documented GPU/CPU parity tolerance ([`crate::gpu::parity`]).
+/// crate's documented GPU/CPU parity tolerance (`gpu::parity`).
 pub const DEFAULT_TOLERANCE: f32 = crate::gpu::parity::PARITY_TOLERANCE;
 
 /// The verification tolerance of tileable simplex noise: 4D simplex noise sampled on a
@@ -70,8 +73,8 @@ pub const TILEABLE_SIMPLEX_TOLERANCE: f32 = 4e-3;
 /// [`TILEABLE_SIMPLEX_TOLERANCE`] for tileable 2D simplex noise, the gradient channels'
 /// tolerance ([`GRADIENT_TOLERANCE_SCALE`] × [`DEFAULT_TOLERANCE`]) for curl noise, whose
 /// components are derivatives, else the parity tolerance of the field
-/// ([`crate::gpu::parity::tolerance`]: [`DEFAULT_TOLERANCE`] unless warped), for a graph
-/// [`crate::gpu::parity::graph_tolerance`].
+/// (`gpu::parity::tolerance`: [`DEFAULT_TOLERANCE`] unless warped), for a graph
+/// `gpu::parity::graph_tolerance`.
 pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
     let f = &spec.field;
     if spec.output == FieldOutput::Curl {
@@ -86,7 +89,7 @@ pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
 }
 
 /// How much looser `--verify` is on the gradient channels than on the value (the value
-/// tolerance 1e-5 becomes 1e-4 on ∂/∂x, ∂/∂y, ∂/∂z; [`crate::gpu::parity`] says why).
+/// tolerance 1e-5 becomes 1e-4 on ∂/∂x, ∂/∂y, ∂/∂z; `src/gpu/parity.rs` says why).
 pub use crate::gpu::parity::GRADIENT_TOLERANCE_SCALE;
 
 /// What to bake: the field, the permutation seed, where the lookups come from, and what
@@ -103,14 +106,14 @@ pub struct NoiseSpec {
     pub seed: u64,
     /// Lookup textures (Gustavson's permutation, the reference values) or the texture-free
     /// hash (another pattern); the verifier uses the matching CPU mirror
-    /// ([`crate::cpu::CpuLookup`]).
+    /// (`cpu::CpuLookup`).
     pub lookup: LookupVariant,
     /// What each texel holds: the value; four values, `[value, ∂/∂x, ∂/∂y, ∂/∂z]`
     /// (derivatives with respect to noise-space coordinates; see [`Field::check_gradient`]
     /// for the fields that have one; every graph has one); or curl noise, `dims` values,
     /// the divergence-free field of `cpu::curl` at each texel's point (see
     /// [`Field::check_curl`]), or with a graph the curl of the graph
-    /// ([`crate::graph::eval::curl`], 2D and 3D). Set it with [`NoiseSpec::with_output`].
+    /// (`graph::eval::curl`, 2D and 3D). Set it with [`NoiseSpec::with_output`].
     pub output: FieldOutput,
     /// A noise graph lowered for the field's dimensions and tiling, computed instead of
     /// the field's own noise ([`NoiseSpec::with_graph`]).
@@ -136,7 +139,7 @@ impl NoiseSpec {
 
     /// The same computing `graph` (lowered for the field: see [`crate::graph::Graph::program`]).
     /// A graph that the field's own noise options express for the output
-    /// ([`crate::graph::flags::fused_field`]; chosen again when the output changes) runs as
+    /// (`graph::flags::fused_field`; chosen again when the output changes) runs as
     /// that field, on the hand-written fill; any other on the field as the graph samples it
     /// ([`crate::graph::Program::sampled_field`]).
     pub fn with_graph(self, graph: crate::graph::Program) -> Self {
@@ -558,7 +561,7 @@ pub fn bake_into(
 
 /// The text stored in PNG `Description` / EXR `comments`: what the file holds and how to
 /// read it back.
-pub fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) -> String {
+pub(crate) fn describe_file(spec: &NoiseSpec, encoding: &Encoding, atlas: &SliceAtlas) -> String {
     let mut text = format!(
         "wgpu-noise {}: {}. Texel i of N along an axis samples offset + frequency*i/N.",
         env!("CARGO_PKG_VERSION"),

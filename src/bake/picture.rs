@@ -26,7 +26,8 @@ impl Channels {
 }
 
 /// Writes `pixels` (`width` × `height`, rows top to bottom, 8 bits per channel) to `path`
-/// as a PNG, completely or not at all ([`AtomicFile`], replacing an existing file).
+/// as a PNG, completely or not at all (a temporary file renamed into place, replacing an
+/// existing file).
 pub fn write_png8(
     path: &Path,
     width: u32,

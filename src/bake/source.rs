@@ -64,7 +64,7 @@ pub struct GpuSource {
 #[cfg(feature = "gpu")]
 impl GpuSource {
     /// Bakes with `noise` (its seed is set from each spec), limiting its slabs to
-    /// [`CHUNK_BYTES`] if they were larger.
+    /// `CHUNK_BYTES` if they were larger.
     pub fn new(mut noise: GpuNoise) -> Self {
         noise.options.slab_bytes = noise.options.slab_bytes.min(CHUNK_BYTES);
         GpuSource { noise }
@@ -144,8 +144,8 @@ impl SampleSource for GpuSource {
     }
 }
 
-/// The `f32` CPU reference, on all cores: the SIMD fills ([`crate::cpu::simd::fill_slab`],
-/// [`crate::cpu::simd::fill_graph_slab`]), and the scalar gradient and curl fills.
+/// The `f32` CPU reference, on all cores: the SIMD fills (`cpu::simd::fill_slab`,
+/// `cpu::simd::fill_graph_slab`), and the scalar gradient and curl fills.
 pub struct CpuSource {
     lookup: Option<CpuLookup>,
     chunk_samples: u64,
@@ -164,7 +164,7 @@ impl Default for CpuSource {
 }
 
 impl CpuSource {
-    /// A CPU source handing out chunks of [`CHUNK_BYTES`] (the lookup of each spec's
+    /// A CPU source handing out chunks of `CHUNK_BYTES` (the lookup of each spec's
     /// variant and seed is built on first use).
     pub fn new() -> Self {
         CpuSource::default()

@@ -1,6 +1,6 @@
 //! `wgpu-noise bake`: a noise texture or volume to a PNG, EXR, .npy, KTX2 or RAW file.
 //!
-//! The work is [`wgpu_noise::bake`]'s; this module parses the options (into one-line
+//! The work is [`crate::bake`]'s; this module parses the options (into one-line
 //! errors, never clap's multi-line usage dumps, for values clap cannot check), picks the
 //! backend, and reports.
 
@@ -8,17 +8,17 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
-use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
-use wgpu_noise::bake::file::AtomicFile;
-use wgpu_noise::bake::{
+use crate::bake::file::AtomicFile;
+use crate::bake::{
     self, BakeOptions, CpuSource, Encoding, ExrCompression, FileFormat, GpuSource, KtxTexel,
     NoiseSpec, PngDepth, SampleSource, ValueRange,
 };
-use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
-use wgpu_noise::ramp::ColourRamp;
-use wgpu_noise::{Field, FieldOutput, Fractal, Kernel, NoiseError, NoiseKind};
+use crate::gpu::{GpuContext, GpuNoise, LookupVariant};
+use crate::ramp::ColourRamp;
+use crate::{Field, FieldOutput, Fractal, Kernel, NoiseError, NoiseKind};
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use super::GRAPH_CONFLICTS;
 
@@ -349,7 +349,7 @@ pub fn run(args: BakeArgs) -> Result<()> {
     let program = match &args.graph {
         Some(path) => Some(super::load_graph(path, &spec.field)?),
         None if spec.field.validate().is_ok() => {
-            wgpu_noise::graph::flags::program_of(&spec.field, spec.output).ok()
+            crate::graph::flags::program_of(&spec.field, spec.output).ok()
         }
         None => None,
     };
@@ -671,20 +671,20 @@ fn parse_size(text: &str, dims: usize, tiled: bool) -> Result<Vec<u32>> {
         if n == 0 {
             bail!("--size {text}: the size along {axis} is 0");
         }
-        if n > wgpu_noise::field::MAX_AXIS_SIZE as u64 {
+        if n > crate::field::MAX_AXIS_SIZE as u64 {
             bail!(
                 "--size {text}: the size along {axis} is {n}, above the maximum {}",
-                wgpu_noise::field::MAX_AXIS_SIZE
+                crate::field::MAX_AXIS_SIZE
             );
         }
         size.push(n as u32);
     }
     // Exact: four sizes of up to 2^24 multiply to at most 2^96.
     let samples: u128 = size.iter().map(|&s| s as u128).product();
-    if samples > wgpu_noise::field::MAX_FIELD_SAMPLES as u128 && !tiled {
+    if samples > crate::field::MAX_FIELD_SAMPLES as u128 && !tiled {
         bail!(
             "--size {text}: {samples} samples, above the maximum {}",
-            wgpu_noise::field::MAX_FIELD_SAMPLES
+            crate::field::MAX_FIELD_SAMPLES
         );
     }
     Ok(size)

@@ -15,13 +15,13 @@ use std::time::Duration;
 pub mod harness;
 
 use self::harness::{self as bench, Clock, GpuBench, Workload};
+use crate::cpu::CpuLookup;
+use crate::gpu::LookupVariant;
+use crate::tables::PermutationTables;
+use crate::FieldOutput;
+use crate::NoiseKind;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use wgpu_noise::cpu::CpuLookup;
-use wgpu_noise::gpu::LookupVariant;
-use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::FieldOutput;
-use wgpu_noise::NoiseKind;
 
 use super::{FractalArg, KindArg, StreamError};
 
@@ -99,13 +99,13 @@ struct Shaping {
     /// What the fields compute: the value, or curl noise (`--curl`).
     output: FieldOutput,
     /// `--octaves` (and `--fractal`).
-    fractal: Option<wgpu_noise::Fractal>,
+    fractal: Option<crate::Fractal>,
 }
 
 impl Shaping {
     /// The workload's field of `kind`, shaped; `None` where the shaping does not apply
     /// (flow and curl noise are simplex 2D/3D, 4D simplex does not tile).
-    fn field(&self, w: &Workload, kind: NoiseKind) -> Option<wgpu_noise::Field> {
+    fn field(&self, w: &Workload, kind: NoiseKind) -> Option<crate::Field> {
         let field = w.field(kind);
         if self.curl() {
             return (kind == NoiseKind::Simplex && w.dims <= 3).then_some(field);
@@ -122,7 +122,7 @@ impl Shaping {
             None => field,
         };
         Some(match self.warp {
-            Some(amplitude) => field.with_warp(wgpu_noise::field::Warp {
+            Some(amplitude) => field.with_warp(crate::field::Warp {
                 amplitude: amplitude as f64,
                 ..Default::default()
             }),
@@ -135,9 +135,9 @@ impl Shaping {
         let mut name = self.shaped_noise(kind).to_string();
         if let Some(f) = self.fractal {
             let mode = match f.mode {
-                wgpu_noise::FractalMode::Fbm => "fbm",
-                wgpu_noise::FractalMode::Turbulence => "turbulence",
-                wgpu_noise::FractalMode::Ridged => "ridged",
+                crate::FractalMode::Fbm => "fbm",
+                crate::FractalMode::Turbulence => "turbulence",
+                crate::FractalMode::Ridged => "ridged",
             };
             name += &format!("+{mode}{}", f.octaves);
         }
@@ -227,7 +227,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         } else {
             FieldOutput::Value
         },
-        fractal: args.octaves.map(|octaves| wgpu_noise::Fractal {
+        fractal: args.octaves.map(|octaves| crate::Fractal {
             mode: args.fractal.unwrap_or(FractalArg::Fbm).into(),
             octaves,
             lacunarity: 2.0,
@@ -299,7 +299,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         bench::machine_description(),
         bench::load_average().map_or("?".to_string(), |l| format!("{l:.2}")),
         clock.map_or("-", Clock::name),
-        wgpu_noise::cpu::simd_level(),
+        crate::cpu::simd_level(),
         bench::TEXELS_PER_CELL,
     );
 
@@ -347,7 +347,7 @@ fn json_line(r: &Row, rows: &[Row]) -> serde_json::Value {
         object["clock"] = c.name().into();
     }
     if r.path.starts_with("cpu-simd") {
-        object["simd"] = wgpu_noise::cpu::simd_level().into();
+        object["simd"] = crate::cpu::simd_level().into();
     }
     if r.rejected {
         object["timestamps_rejected"] = true.into();
@@ -401,7 +401,7 @@ fn measure(
                 gpu.time_fill(&target, kind)?; // compiles the pipeline
                 let timings = (0..repeats)
                     .map(|_| gpu.time_fill(&target, kind))
-                    .collect::<wgpu_noise::Result<Vec<_>>>()?;
+                    .collect::<crate::Result<Vec<_>>>()?;
                 let timing = bench::median_gpu(&timings);
                 let (time, clock) = timing.preferred();
                 let rejected = timing.rejected;
@@ -514,19 +514,18 @@ fn measure(
             // bake on their graph's lanes where it has them (`bake`'s CPU source), so those
             // rows time that; where neither has lanes the SIMD fill would time the scalar
             // one, so there is no row.
-            let on_graph = (output == FieldOutput::Value
-                && !wgpu_noise::cpu::simd::lanes_apply(&field))
-            .then(|| wgpu_noise::graph::flags::program_of(&field, output).ok())
-            .flatten()
-            .map(|program| {
-                let sampled = program.sampled_field(&field);
-                (program, sampled)
-            });
+            let on_graph = (output == FieldOutput::Value && !crate::cpu::simd::lanes_apply(&field))
+                .then(|| crate::graph::flags::program_of(&field, output).ok())
+                .flatten()
+                .map(|program| {
+                    let sampled = program.sampled_field(&field);
+                    (program, sampled)
+                });
             for &(path, lookup, threads) in &simd_paths {
                 let fill = match &on_graph {
-                    None if wgpu_noise::cpu::simd::lanes_apply(&field) => None,
+                    None if crate::cpu::simd::lanes_apply(&field) => None,
                     Some((program, sampled))
-                        if wgpu_noise::cpu::simd::graph_has_lanes(program, lookup.variant()) =>
+                        if crate::cpu::simd::graph_has_lanes(program, lookup.variant()) =>
                     {
                         Some((program, sampled))
                     }
@@ -598,7 +597,7 @@ fn measure(
             gpu.time_empty(&target)?;
             let timings = (0..repeats)
                 .map(|_| gpu.time_empty(&target))
-                .collect::<wgpu_noise::Result<Vec<_>>>()?;
+                .collect::<crate::Result<Vec<_>>>()?;
             let timing = bench::median_gpu(&timings);
             let (time, clock) = timing.preferred();
             rows.push(Row {
@@ -626,8 +625,8 @@ fn measure_graph(
     gpu: Option<&GpuBench>,
 ) -> Result<Vec<Row>> {
     let shown = path.display();
-    let text = wgpu_noise::graph::read_file(path).with_context(|| format!("--graph {shown}"))?;
-    let graph = wgpu_noise::graph::Graph::from_json(&text)
+    let text = crate::graph::read_file(path).with_context(|| format!("--graph {shown}"))?;
+    let graph = crate::graph::Graph::from_json(&text)
         .map_err(|e| anyhow::anyhow!("--graph {shown}: {e}"))?;
     let stem = path
         .file_stem()
@@ -690,7 +689,7 @@ fn measure_graph(
         }
         // A graph of a flag field's shape runs on the hand-written fill (what `bake`
         // does with it): those rows beside the generic evaluator's.
-        let fused = wgpu_noise::graph::flags::fused_field(&program, &field, FieldOutput::Value);
+        let fused = crate::graph::flags::fused_field(&program, &field, FieldOutput::Value);
         let simd_paths: [(&'static str, &CpuLookup, usize, bool); 8] = [
             ("cpu-simd-1t", textures, 1, false),
             ("cpu-simd-all", textures, bench::cores(), false),
@@ -821,9 +820,9 @@ mod peers {
     use std::time::{Duration, Instant};
 
     use super::harness::Workload;
+    use crate::NoiseKind;
     use fastnoise_lite::{DomainWarpType, FastNoiseLite, NoiseType};
     use noise::{NoiseFn, Perlin, Simplex, Worley};
-    use wgpu_noise::NoiseKind;
 
     /// Rows of `w` (x fastest) as (y, z, w) coordinate indices, calling `row` for each.
     fn for_rows(w: &Workload, out: &mut [f32], mut row: impl FnMut([usize; 3], &mut [f32])) {
@@ -1014,8 +1013,8 @@ mod tests {
     #[test]
     fn fractal_rows_are_named_by_mode_and_octaves() {
         let shaping = Shaping {
-            fractal: Some(wgpu_noise::Fractal {
-                mode: wgpu_noise::FractalMode::Ridged,
+            fractal: Some(crate::Fractal {
+                mode: crate::FractalMode::Ridged,
                 octaves: 5,
                 lacunarity: 2.0,
                 gain: 0.5,

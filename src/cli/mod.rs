@@ -15,16 +15,19 @@ macro_rules! errln {
     };
 }
 
-pub mod bake;
-pub mod bench;
+mod bake;
+mod bench;
+mod command;
 #[cfg(feature = "preview")]
-pub mod preview;
-pub mod sample;
+mod preview;
+mod sample;
 
+pub use command::main;
+
+use crate::field::{Cellular, CellularOutput, Distance, Warp};
+use crate::ramp::ColourRamp;
+use crate::NoiseKind;
 use clap::{Args, ValueEnum};
-use wgpu_noise::field::{Cellular, CellularOutput, Distance, Warp};
-use wgpu_noise::ramp::ColourRamp;
-use wgpu_noise::NoiseKind;
 
 /// `--noise classic|simplex|cellular`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -58,12 +61,12 @@ pub enum FractalArg {
     Ridged,
 }
 
-impl From<FractalArg> for wgpu_noise::FractalMode {
+impl From<FractalArg> for crate::FractalMode {
     fn from(f: FractalArg) -> Self {
         match f {
-            FractalArg::Fbm => wgpu_noise::FractalMode::Fbm,
-            FractalArg::Turbulence => wgpu_noise::FractalMode::Turbulence,
-            FractalArg::Ridged => wgpu_noise::FractalMode::Ridged,
+            FractalArg::Fbm => crate::FractalMode::Fbm,
+            FractalArg::Turbulence => crate::FractalMode::Turbulence,
+            FractalArg::Ridged => crate::FractalMode::Ridged,
         }
     }
 }
@@ -314,8 +317,8 @@ fn unsafe_uid() -> String {
 }
 
 /// A notice for each temporary file of an earlier, killed `wgpu-noise` that
-/// [`AtomicFile::create`](wgpu_noise::bake::file::AtomicFile::create) deleted.
-pub fn report_leftovers(file: &wgpu_noise::bake::file::AtomicFile) -> Result<(), StreamError> {
+/// [`AtomicFile::create`](crate::bake::file::AtomicFile::create) deleted.
+pub fn report_leftovers(file: &crate::bake::file::AtomicFile) -> Result<(), StreamError> {
     for path in file.removed_leftovers() {
         errln!(
             "notice: removed {}, left by an interrupted wgpu-noise whose process is gone",
@@ -413,13 +416,13 @@ pub const GRAPH_CONFLICTS: [&str; 14] = [
 /// Reads the graph file at `path` and lowers it for `field` (its dimensions and tiling).
 pub fn load_graph(
     path: &std::path::Path,
-    field: &wgpu_noise::Field,
-) -> anyhow::Result<wgpu_noise::graph::Program> {
-    let text = wgpu_noise::graph::read_file(path)
+    field: &crate::Field,
+) -> anyhow::Result<crate::graph::Program> {
+    let text = crate::graph::read_file(path)
         .map_err(|e| anyhow::anyhow!("--graph {}: {e}", path.display()))?;
-    let graph = wgpu_noise::graph::Graph::from_json(&text)
+    let graph = crate::graph::Graph::from_json(&text)
         .map_err(|e| anyhow::anyhow!("--graph {}: {e}", path.display()))?;
-    let period = wgpu_noise::low_level::NoiseSettings::of(field).period;
+    let period = crate::low_level::NoiseSettings::of(field).period;
     graph
         .program(field.dims, period)
         .map_err(|e| anyhow::anyhow!("--graph {}: {e}", path.display()))

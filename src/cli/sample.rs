@@ -4,17 +4,17 @@ use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::sync::mpsc::SyncSender;
 
+use crate::cpu::fractal::fractal;
+use crate::cpu::{self, Precision};
+use crate::field::Field;
+use crate::gpu::{GpuContext, GpuNoise};
+use crate::graph::{self, Program};
+use crate::params::NoiseSettings;
+use crate::tables::PermutationTables;
+use crate::text::{quote_prefix, QUOTE_BYTES};
+use crate::NoiseKind;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use wgpu_noise::cpu::fractal::fractal;
-use wgpu_noise::cpu::{self, Precision};
-use wgpu_noise::field::Field;
-use wgpu_noise::gpu::{GpuContext, GpuNoise};
-use wgpu_noise::graph::{self, Program};
-use wgpu_noise::params::NoiseSettings;
-use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::text::{quote_prefix, QUOTE_BYTES};
-use wgpu_noise::NoiseKind;
 
 use super::{CellularOptions, FlowOptions, NoiseOptions, WarpOptions};
 
@@ -343,7 +343,7 @@ impl Backend {
             } => {
                 let pts: Vec<[f32; 4]> = points.iter().map(|p| p.map(|v| v as f32)).collect();
                 values.extend(
-                    gpu.evaluate_graph(program, wgpu_noise::FieldOutput::Value, &pts)?
+                    gpu.evaluate_graph(program, crate::FieldOutput::Value, &pts)?
                         .into_iter()
                         .map(f64::from),
                 );

@@ -159,20 +159,20 @@ pub trait NoiseHasher: sealed::Sealed + Sync {
 impl PermutationTables {
     /// `T(a, b)`: two permutation steps.
     #[inline(always)]
-    pub fn hash2(&self, a: u32, b: u32) -> u32 {
+    pub(crate) fn hash2(&self, a: u32, b: u32) -> u32 {
         texel_2d(&self.hash_grad3, a, b)[0] as u32
     }
 
     /// `grad3[T(a, b) % 12]`.
     #[inline(always)]
-    pub fn grad3_at<R: Real>(&self, a: u32, b: u32) -> [R; 3] {
+    pub(crate) fn grad3_at<R: Real>(&self, a: u32, b: u32) -> [R; 3] {
         let t = texel_2d(&self.hash_grad3, a, b);
         [unbias(t[1]), unbias(t[2]), unbias(t[3])]
     }
 
     /// `grad4[T(a, b) % 32]`.
     #[inline(always)]
-    pub fn grad4_at<R: Real>(&self, a: u32, b: u32) -> [R; 4] {
+    pub(crate) fn grad4_at<R: Real>(&self, a: u32, b: u32) -> [R; 4] {
         texel_2d(&self.grad4, a, b).map(unbias)
     }
 

@@ -642,7 +642,7 @@ impl GpuNoise {
     }
 
     /// Evaluates `kind` noise in `dims` (2 to 4) dimensions at each of `points` (unused
-    /// coordinates ignored): the GPU twin of [`crate::cpu::noise_at`].
+    /// coordinates ignored): the GPU twin of `cpu::noise_at`.
     pub fn evaluate(&self, kind: NoiseKind, dims: usize, points: &[[f32; 4]]) -> Result<Vec<f32>> {
         Ok(self
             .evaluate_inner(PointEval::Values(kind), dims, points)?

@@ -345,7 +345,7 @@ impl GpuNoise {
         })
     }
 
-    /// The most texels of one submit of `pipeline` ([`NOISE_CALLS_PER_SUBMIT`]), within the
+    /// The most texels of one submit of `pipeline` (`NOISE_CALLS_PER_SUBMIT`), within the
     /// device's storage binding size for its output.
     pub fn graph_box_texels(&self, pipeline: &GraphPipeline) -> u64 {
         let binding = self.device().limits().max_storage_buffer_binding_size
@@ -413,7 +413,7 @@ impl GpuNoise {
     /// (4D: layer `w · z_size + z`); 2D fields fill a 2D texture. The pipeline comes from
     /// [`GpuNoise::graph_output_pipeline`] (or [`GpuNoise::graph_pipeline`] for the value).
     ///
-    /// The work is recorded as dispatches of at most [`NOISE_CALLS_PER_SUBMIT`] noise calls
+    /// The work is recorded as dispatches of at most `NOISE_CALLS_PER_SUBMIT` noise calls
     /// each, all of them in the caller's one submit.
     pub fn record_graph(
         &self,
@@ -603,7 +603,7 @@ impl GpuNoise {
 
     /// `output` of `program` at each of `points` (coordinates past its dimensions
     /// ignored), [`FieldOutput::values_per_sample`] values per point, in submits of at most
-    /// [`NOISE_CALLS_PER_SUBMIT`] noise calls: the GPU twin of `graph::eval::value::<f32>`,
+    /// `NOISE_CALLS_PER_SUBMIT` noise calls: the GPU twin of `graph::eval::value::<f32>`,
     /// `graph::eval::value_and_gradient::<f32>` (its first four values) and
     /// `graph::eval::curl::<f32>` (2D and 3D).
     pub fn evaluate_graph(

@@ -2,7 +2,7 @@
 
 use crate::tables::PermutationTables;
 
-/// The four lookup textures of one seed, uploaded (layout: [`crate::tables`]): all four
+/// The four lookup textures of one seed, uploaded (layout: `tables`): all four
 /// are 2D textures (`perm` and `simplex4` one row high), as every backend has them.
 ///
 /// Bind them with [`LookupTextures::bind_group_layout`] and [`LookupTextures::bind_group`] at

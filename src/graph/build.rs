@@ -23,7 +23,7 @@ use serde_json::{Map, Value};
 use super::{Graph, GraphError};
 
 /// A node of a graph built in Rust, with its inputs: the object a graph file holds for it.
-/// Node types and parameters are those of the node table ([`super::nodes::NODE_TYPES`],
+/// Node types and parameters are those of the node table (`graph::nodes::NODE_TYPES`,
 /// `docs/graphs.md`); [`Graph::from_node`] checks them.
 ///
 /// Numbers combine with `+`, `-`, `*`, `/` (and `f64` constants): `a * 0.5 + b`.

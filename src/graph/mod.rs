@@ -1,7 +1,8 @@
-//! Noise graphs: one composable description of what a field computes, read from JSON
-//! (`docs/graphs.md`), lowered to a list of operations ([`program`]) that the CPU
-//! evaluates in `f32` and `f64` with analytic gradients ([`eval`]) and that compiles to one
-//! WGSL function ([`wgsl`]).
+//! Noise graphs: one composable description of what a field computes, built in Rust
+//! ([`Node`]) or read from JSON (`docs/graphs.md`), lowered for a dimension count to a
+//! [`Program`] that the CPU evaluates in `f32` and `f64` with analytic gradients
+//! ([`Sampler`]), that the GPU runs ([`crate::GpuNoise::graph_pipeline`]), that a bake
+//! writes, and that compiles to one WGSL function ([`wgsl`]).
 //!
 //! ```
 //! use wgpu_noise::graph::Graph;
@@ -11,23 +12,23 @@
 //!     "output": "ridges",
 //!     "nodes": { "ridges": { "type": "ridged", "source": { "type": "simplex" }, "octaves": 5 } }
 //! }"#).unwrap();
-//! let program = graph.program(3, [0.0; 4]).unwrap();
-//! let lut = wgpu_noise::low_level::PermutationTables::new(0);
-//! let v = wgpu_noise::graph::eval::value(&program, &lut, [0.3f32, 0.2, 0.1, 0.0], &mut Vec::new());
+//! let mut sampler = graph.sampler(3, 0).unwrap(); // 3D, seed 0
+//! let v = sampler.value(&[0.3, 0.2, 0.1]);
 //! assert!((0.0..=1.0).contains(&v));
 //! ```
 
 mod build;
-pub mod eval;
-pub mod flags;
+internal! { pub mod eval; }
+internal! { pub mod flags; }
 mod json;
-pub mod nodes;
-pub mod program;
+internal! { pub mod nodes; }
+internal! { pub mod program; }
 mod sampler;
-pub mod spec;
+internal! { pub mod spec; }
 pub mod wgsl;
 
 use std::collections::HashSet;
+#[cfg(feature = "cli")]
 use std::path::Path;
 
 use crate::text::{one_line, quote_prefix};
@@ -35,7 +36,9 @@ use crate::text::{one_line, quote_prefix};
 pub use self::build::Node;
 pub use self::program::Program;
 pub use self::sampler::Sampler;
-pub use self::spec::GraphSpec;
+internal! {
+    pub use self::spec::GraphSpec;
+}
 use self::spec::{Input, NodeKind, NodeSpec};
 
 /// What is wrong with a graph, and where: `path` is the JSON path of the offending value
@@ -71,7 +74,8 @@ impl std::error::Error for GraphError {}
 /// Reads a graph file's text: at most [`spec::MAX_FILE_BYTES`] bytes are read, and a larger
 /// file (or an endless one, `/dev/zero`) is an error naming the limit. Every command that
 /// takes `--graph` reads through this.
-pub fn read_file(path: &Path) -> std::io::Result<String> {
+#[cfg(feature = "cli")]
+pub(crate) fn read_file(path: &Path) -> std::io::Result<String> {
     use std::io::{Error, ErrorKind, Read};
     let limit = spec::MAX_FILE_BYTES;
     let mut bytes = Vec::new();
@@ -104,9 +108,11 @@ impl Graph {
         Ok(Graph { spec })
     }
 
-    /// The graph as parsed.
-    pub fn spec(&self) -> &GraphSpec {
-        &self.spec
+    internal! {
+        /// The graph as parsed.
+        pub fn spec(&self) -> &GraphSpec {
+            &self.spec
+        }
     }
 
     /// The graph lowered for `dims` (2 to 4) dimensions, tiling with `period` cells per axis

@@ -112,7 +112,7 @@ impl Program {
     /// ([`Program::sampled_field`]), and on which lattice: `Some` when such a shift leaves
     /// the program's value unchanged. Tiled, the tile period is one of every source (the
     /// lowering carries it through scales and octaves) unless a position is read. Untiled,
-    /// the 256-cell periods of one lattice ([`crate::field::reduce_by_periods`]) are, when
+    /// the 256-cell periods of one lattice (`field::reduce_by_periods`) are, when
     /// every source is on it (classic and cellular, or simplex) and every scale is a whole
     /// number; a rotation or a position breaks it.
     ///
@@ -155,7 +155,7 @@ impl Program {
         periodic[self.output].then_some(lattice.unwrap_or(NoiseKind::Classic))
     }
 
-    /// `field` as this program samples it: [`sampled_field`] of its [`Program::lattice`].
+    /// `field` as this program samples it: `sampled_field` of its [`Program::lattice`].
     pub fn sampled_field(&self, field: &Field) -> Field {
         sampled_field(self.lattice(), field)
     }

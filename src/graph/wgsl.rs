@@ -1,7 +1,7 @@
 //! A lowered graph as WGSL functions, operation for operation what the CPU evaluators
-//! compute: its value ([`function`], [`super::eval::value`]), its value and gradient
-//! ([`gradient_function`], [`super::eval::value_and_gradient`]) and its curl
-//! ([`curl_function`], [`super::eval::curl`]); coordinates past the graph's dimensions are
+//! compute: its value ([`function`], `graph::eval::value`), its value and gradient
+//! ([`gradient_function`], `graph::eval::value_and_gradient`) and its curl
+//! ([`curl_function`], `graph::eval::curl`); coordinates past the graph's dimensions are
 //! ignored. They call the noise functions (`wgpu_noise_base_noise2/3/4` and their
 //! `_deriv` forms in `shaders/fractal.wgsl`) and `shaders/combine.wgsl`, so they follow
 //! [`crate::shader::noise_functions_wgsl`] in a shader.
@@ -20,7 +20,7 @@ use crate::shader::{
 
 /// A WGSL `f32` literal that parses to exactly `v`: the shortest decimal that round-trips,
 /// or the bits where a decimal would not.
-pub fn literal(v: f32) -> String {
+pub(crate) fn literal(v: f32) -> String {
     let text = format!("{v:?}");
     if text.parse::<f64>().map(|d| d as f32) == Ok(v) && v.is_finite() {
         // `1.0` reads as abstract float and converts exactly; exponents need no suffix.
@@ -60,7 +60,7 @@ pub fn function(program: &Program, name: &str, api_names: ApiNames) -> String {
 
 /// `program`'s value and gradient as `fn name(p: vec4<f32>) -> array<f32, 5>`:
 /// `(value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w)`, derivatives past the graph's dimensions 0 (forward
-/// mode, [`super::eval::value_and_gradient`] operation for operation).
+/// mode, `graph::eval::value_and_gradient` operation for operation).
 pub fn gradient_function(program: &Program, name: &str, api_names: ApiNames) -> String {
     let body = body(program, Mode::Gradient);
     let mut out = header(program, " with its gradient");
@@ -76,7 +76,7 @@ pub fn gradient_function(program: &Program, name: &str, api_names: ApiNames) -> 
 }
 
 /// The curl of a 2D or 3D `program` as `fn name(p: vec4<f32>) -> vec3<f32>` (the third
-/// component 0 in 2D), by the convention of [`super::eval::curl`], calling `gradient`, the
+/// component 0 in 2D), by the convention of `graph::eval::curl`, calling `gradient`, the
 /// name of the program's [`gradient_function`]. With [`ApiNames::Prefixed`] it uses the
 /// prefixed noise constants.
 ///
@@ -147,12 +147,14 @@ fn body(program: &Program, mode: Mode) -> String {
         .expect("an unrolled body reads only values written before")
 }
 
-/// The number of noise calls written in `program`'s value function: the size that the
-/// shader compilers downstream (which inline every call) see.
-pub fn noise_call_sites(program: &Program) -> usize {
-    function(program, "f", ApiNames::Plain)
-        .matches("wgpu_noise_base_noise")
-        .count()
+internal! {
+    /// The number of noise calls written in `program`'s value function: the size that the
+    /// shader compilers downstream (which inline every call) see.
+    pub fn noise_call_sites(program: &Program) -> usize {
+        function(program, "f", ApiNames::Plain)
+            .matches("wgpu_noise_base_noise")
+            .count()
+    }
 }
 
 /// The `f32` parameters of `op` in a fixed order, the slots a loop reads from a table when

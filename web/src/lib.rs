@@ -18,13 +18,13 @@ use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wgpu::util::DeviceExt;
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
-use wgpu_noise::field::Warp;
-use wgpu_noise::gpu::{FieldFill, GraphPipeline};
 use wgpu_noise::graph::Graph;
-use wgpu_noise::ramp::{ColourRamp, RampStops};
-use wgpu_noise::shader::{noise_functions_wgsl_with, HASH_KEY_OVERRIDE_ID};
-use wgpu_noise::tables::hash_key_for_seed;
-use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, GpuNoise, LookupVariant, NoiseKind};
+use wgpu_noise::low_level::{ColourRamp, RampStops};
+use wgpu_noise::shader::{hash_key_for_seed, noise_functions_wgsl_with, HASH_KEY_OVERRIDE_ID};
+use wgpu_noise::{
+    Field, FieldFill, FieldOutput, Fractal, FractalMode, GpuNoise, GraphPipeline, LookupVariant,
+    NoiseKind, Warp,
+};
 
 /// The noise values drawn black and white with a graph: the nominal range of graph
 /// outputs, as the desktop preview draws them.

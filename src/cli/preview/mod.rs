@@ -23,8 +23,8 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, OwnedDisplayHan
 use winit::keyboard::{Key, NamedKey};
 use winit::window::{Window, WindowId};
 
-use wgpu_noise::field::MAX_OCTAVES;
-use wgpu_noise::graph::Program;
+use crate::field::MAX_OCTAVES;
+use crate::graph::Program;
 
 use self::panel::{Notice, Painted, Panel, Request, Visibility};
 use self::render::{write_png, PendingGraph, Renderer};
@@ -121,7 +121,7 @@ pub struct PreviewArgs {
     /// The colours of the value: gray, or a colour map (the panel changes it; a curl flow
     /// map keeps its own colours).
     #[arg(long, value_name = "RAMP", value_parser = super::ramp_parser(), default_value = "gray")]
-    pub ramp: wgpu_noise::ramp::ColourRamp,
+    pub ramp: crate::ramp::ColourRamp,
     /// Draw a noise graph file (JSON, docs/graphs.md) instead of --noise and the fractal
     /// options, reloading it whenever it changes.
     #[arg(long, value_name = "FILE", conflicts_with_all = GRAPH_CONFLICTS)]
@@ -158,7 +158,7 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     if !(args.frequency.is_finite() && args.frequency > 0.0) {
         bail!(
             "--frequency must be a positive number, not {}",
-            wgpu_noise::bake::shortest(args.frequency)
+            crate::bake::shortest(args.frequency)
         );
     }
     if !args.time.is_finite() || !args.speed.is_finite() {
@@ -215,8 +215,8 @@ fn initial_view(args: &PreviewArgs) -> View {
         seed: args.noise.seed,
         octaves: args.octaves,
         mode: args.fractal.into(),
-        lacunarity: wgpu_noise::Fractal::default().lacunarity,
-        gain: wgpu_noise::Fractal::default().gain,
+        lacunarity: crate::Fractal::default().lacunarity,
+        gain: crate::Fractal::default().gain,
         step: args.frequency / args.size.width as f64,
         pan: [0.0, 0.0],
         time: args.time,
@@ -227,9 +227,9 @@ fn initial_view(args: &PreviewArgs) -> View {
         flow: false,
         flow_rate: view::PREVIEW_FLOW_RATE,
         output: if args.curl {
-            wgpu_noise::FieldOutput::Curl
+            crate::FieldOutput::Curl
         } else {
-            wgpu_noise::FieldOutput::Value
+            crate::FieldOutput::Value
         },
         tiled: args.tileable,
         ramp: args.ramp,
@@ -250,13 +250,13 @@ fn check_screenshot_path(path: &std::path::Path, force: bool) -> Result<()> {
             path.display()
         );
     }
-    wgpu_noise::bake::file::check_target(path, force).map_err(screenshot_exists_hint)
+    crate::bake::file::check_target(path, force).map_err(screenshot_exists_hint)
 }
 
 /// `bake`'s hint for an existing output, with this command's flag.
-fn screenshot_exists_hint(e: wgpu_noise::NoiseError) -> anyhow::Error {
+fn screenshot_exists_hint(e: crate::NoiseError) -> anyhow::Error {
     match e {
-        wgpu_noise::NoiseError::OutputExists(path) => anyhow!(
+        crate::NoiseError::OutputExists(path) => anyhow!(
             "{} already exists; pass --force to overwrite it",
             path.display()
         ),
@@ -844,9 +844,9 @@ impl App {
                 "q" => event_loop.exit(),
                 "n" => {
                     view.kind = match view.kind {
-                        wgpu_noise::NoiseKind::Classic => wgpu_noise::NoiseKind::Simplex,
-                        wgpu_noise::NoiseKind::Simplex => wgpu_noise::NoiseKind::Cellular,
-                        wgpu_noise::NoiseKind::Cellular => wgpu_noise::NoiseKind::Classic,
+                        crate::NoiseKind::Classic => crate::NoiseKind::Simplex,
+                        crate::NoiseKind::Simplex => crate::NoiseKind::Cellular,
+                        crate::NoiseKind::Cellular => crate::NoiseKind::Classic,
                     }
                 }
                 "2" => view.dims = 2,

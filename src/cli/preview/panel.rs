@@ -8,11 +8,11 @@ use std::path::PathBuf;
 use egui::{Color32, RichText};
 use winit::window::Window;
 
-use wgpu_noise::field::{MAX_OCTAVES, MAX_WARP_ITERATIONS};
-use wgpu_noise::{Field, FieldOutput, FractalMode, NoiseKind};
+use crate::field::{MAX_OCTAVES, MAX_WARP_ITERATIONS};
+use crate::{Field, FieldOutput, FractalMode, NoiseKind};
 
 use super::view::{mode_name, View};
-use wgpu_noise::ramp::ColourRamp;
+use crate::ramp::ColourRamp;
 
 /// The environment variable of the test hook: a file the panel writes the screen rectangles
 /// of its named widgets to (JSON, physical pixels, see [`Panel::write_layout`]), so that a

@@ -6,15 +6,15 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
+use crate::bake::picture::{write_png8, Channels};
+use crate::embed::{self, NoiseBindings, NoiseBindingsDescriptor};
+use crate::error::pop_error_scope;
+use crate::gpu::readback::{map_and_read, padded_row_bytes};
+use crate::graph::{wgsl, Program};
+use crate::ramp::ColourRamp;
+use crate::shader::ApiNames;
 use anyhow::{anyhow, Context, Result};
 use wgpu::util::DeviceExt;
-use wgpu_noise::bake::picture::{write_png8, Channels};
-use wgpu_noise::embed::{self, NoiseBindings, NoiseBindingsDescriptor};
-use wgpu_noise::error::pop_error_scope;
-use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes};
-use wgpu_noise::graph::{wgsl, Program};
-use wgpu_noise::ramp::ColourRamp;
-use wgpu_noise::shader::ApiNames;
 
 use super::view::PreviewUniforms;
 
@@ -462,7 +462,7 @@ pub fn write_png(
     overwrite: bool,
 ) -> Result<()> {
     if !overwrite {
-        wgpu_noise::bake::file::check_target(path, false).map_err(super::screenshot_exists_hint)?;
+        crate::bake::file::check_target(path, false).map_err(super::screenshot_exists_hint)?;
     }
     let channels = if pixels.len() == width as usize * height as usize {
         Channels::Gray

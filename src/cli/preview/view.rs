@@ -2,11 +2,11 @@
 //! window-sized frame of it becomes a [`Field`] (so the window follows the library's
 //! sampling convention and the CPU reference can reproduce any frame).
 
-use wgpu_noise::bake::{shortest, ValueRange};
-use wgpu_noise::field::{Warp, MAX_OCTAVES};
-use wgpu_noise::params::{FillParams, NoiseSettings, Slab};
-use wgpu_noise::ramp::{ColourRamp, RampStops};
-use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, NoiseKind};
+use crate::bake::{shortest, ValueRange};
+use crate::field::{Warp, MAX_OCTAVES};
+use crate::params::{FillParams, NoiseSettings, Slab};
+use crate::ramp::{ColourRamp, RampStops};
+use crate::{Field, FieldOutput, Fractal, FractalMode, NoiseKind};
 
 /// Zoom factor of one wheel notch (and of one frequency key press).
 pub const ZOOM_STEP: f64 = 1.25;
@@ -503,8 +503,8 @@ mod tests {
 
     #[test]
     fn the_tile_key_shows_one_tile_of_whole_cells_and_loops_the_animation() {
-        use wgpu_noise::cpu::fractal::fractal;
-        use wgpu_noise::tables::PermutationTables;
+        use crate::cpu::fractal::fractal;
+        use crate::tables::PermutationTables;
         let lut = PermutationTables::new(0);
         let mut v = view();
         v.tiled = true;
@@ -550,10 +550,10 @@ mod tests {
     #[test]
     fn the_uniform_is_the_wgsl_structs_layout() {
         let preview = super::super::render::shader_source(None);
-        let source = wgpu_noise::embed::shader_source(1, &preview).expect("the preview shader");
+        let source = crate::embed::shader_source(1, &preview).expect("the preview shader");
         assert_eq!(
-            wgpu_noise::struct_layout::wgsl_struct_layout(&source, "Preview"),
-            wgpu_noise::rust_struct_layout!(PreviewUniforms: offset, step, settings, kind, dims,
+            crate::struct_layout::wgsl_struct_layout(&source, "Preview"),
+            crate::rust_struct_layout!(PreviewUniforms: offset, step, settings, kind, dims,
                 gray_low, gray_high, curl, ramp)
         );
     }

@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
+use crate::graph::{Graph, Program};
 use anyhow::{anyhow, Result};
-use wgpu_noise::graph::{Graph, Program};
 
 /// How often the file is looked at (its size and modification time; it is read only when
 /// those change).
@@ -44,7 +44,7 @@ impl GraphWatch {
     pub fn open(path: &Path, dims: usize) -> Result<(GraphWatch, Program)> {
         let fail = |e: String| anyhow!("--graph {}: {e}", path.display());
         let stamp = stamp(path);
-        let text = wgpu_noise::graph::read_file(path).map_err(|e| fail(e.to_string()))?;
+        let text = crate::graph::read_file(path).map_err(|e| fail(e.to_string()))?;
         let graph = Graph::from_json(&text).map_err(|e| fail(e.to_string()))?;
         let program = graph
             .program(dims, UNTILED)
@@ -123,7 +123,7 @@ impl GraphWatch {
         if stamp.is_some() && stamp == self.stamp {
             return Reload::Unchanged;
         }
-        let text = match wgpu_noise::graph::read_file(&path) {
+        let text = match crate::graph::read_file(&path) {
             Ok(text) => text,
             // Editors that save by rename leave a moment without the file: look again
             // next time rather than report it.
