@@ -17,7 +17,7 @@
 //!   your encoder and your texture); [`GpuContext`] when you have no device yet.
 //! - **Bake to a file from Rust**: `bake` (the `bake` module and feature: PNG, EXR, KTX2,
 //!   RAW and `.npy`, written whole or not at all).
-//! - **Embed the WGSL in your own shader**: [`embed`] ([`NoiseBindings`] on wgpu 30, the
+//! - **Embed the WGSL in your own shader**: [`embed`] ([`NoiseBindings`] on wgpu 29 or 30, the
 //!   wgpu-free texture contract) and [`shader`] (the source, WESL and naga_oil modules).
 //!
 //! [`low_level`] holds the pieces [`GpuNoise`] and [`NoiseBindings`] are built from, for
