@@ -92,8 +92,8 @@ fn session() -> Option<&'static Session> {
     SESSION.get_or_init(run_page).as_ref()
 }
 
-/// Builds the page with `web/build` (a wasm32 build in web/Cargo.toml's `page-test` profile,
-/// then `wasm-bindgen`), or the reason it cannot be built here.
+/// Builds the page with `web/build` (wasm32 release build, then `wasm-bindgen`), or the
+/// reason it cannot be built here.
 fn build_page(web: &Path) -> Result<(), String> {
     let bindgen = Command::new("wasm-bindgen").arg("--version").output();
     if !bindgen.is_ok_and(|o| o.status.success()) {
@@ -116,7 +116,6 @@ fn build_page(web: &Path) -> Result<(), String> {
     }
     let start = Instant::now();
     let out = Command::new(web.join("build"))
-        .env("WGPU_NOISE_WEB_PROFILE", "page-test")
         .output()
         .expect("web/build runs");
     eprintln!("web/build: {:.1} s", start.elapsed().as_secs_f64());
