@@ -49,6 +49,7 @@ internal! { pub use crate::field::shortest; }
 use crate::field::FieldOutput;
 use crate::field::{Field, Fractal, FractalMode, Kernel, AXIS_NAMES};
 use crate::gpu::LookupVariant;
+use crate::graph::plan::Plan;
 use crate::params::FillParams;
 use crate::ramp::ColourRamp;
 
@@ -76,15 +77,16 @@ pub const TILEABLE_SIMPLEX_TOLERANCE: f32 = 4e-3;
 /// (`gpu::parity::tolerance`: [`DEFAULT_TOLERANCE`] unless warped), for a graph
 /// `gpu::parity::graph_tolerance`.
 pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
-    let f = &spec.field;
+    let plan = spec.plan();
+    let f = plan.field();
     if spec.output == FieldOutput::Curl {
         DEFAULT_TOLERANCE * GRADIENT_TOLERANCE_SCALE
     } else if f.tileable && f.kind == crate::field::NoiseKind::Simplex && f.dims == 2 {
         TILEABLE_SIMPLEX_TOLERANCE
-    } else if let Some(program) = &spec.graph {
+    } else if let Some(program) = plan.program() {
         crate::gpu::parity::graph_tolerance(program)
     } else {
-        crate::gpu::parity::tolerance(&spec.field)
+        crate::gpu::parity::tolerance(f)
     }
 }
 
@@ -92,12 +94,14 @@ pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
 /// tolerance 1e-5 becomes 1e-4 on ∂/∂x, ∂/∂y, ∂/∂z; `src/gpu/parity.rs` says why).
 pub use crate::gpu::parity::GRADIENT_TOLERANCE_SCALE;
 
-/// What to bake: the field, the permutation seed, where the lookups come from, and what
-/// each texel holds.
+/// What to bake: the field, the permutation seed, where the lookups come from, what each
+/// texel holds, and the noise graph if one replaces the field's noise options.
 ///
-/// Everything else about the noise — fractal octaves, tiling, the simplex kernel — travels
-/// in the [`Field`], and from there in the [`FillParams`] every source and the verifier
-/// use; so a bake honours them without code of its own.
+/// The kernel that computes it is [`NoiseSpec::plan`]'s choice: the hand-written fill of the
+/// field's noise options, or the generic evaluators of the graph. Everything else about the
+/// noise — fractal octaves, tiling, the simplex kernel — travels in the plan's [`Field`], and
+/// from there in the [`FillParams`] every source and the verifier use; so a bake honours
+/// them without code of its own.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NoiseSpec {
     /// The grid of samples: kind, dimensions, size, frequency, offset, fractal, tiling, kernel.
@@ -116,12 +120,8 @@ pub struct NoiseSpec {
     /// (`graph::eval::curl`, 2D and 3D). Set it with [`NoiseSpec::with_output`].
     pub output: FieldOutput,
     /// A noise graph lowered for the field's dimensions and tiling, computed instead of
-    /// the field's own noise ([`NoiseSpec::with_graph`]).
+    /// the field's own noise options ([`NoiseSpec::with_graph`]).
     pub graph: Option<std::sync::Arc<crate::graph::Program>>,
-    /// The graph given to [`NoiseSpec::with_graph`] and the field it was given for: the
-    /// choice between the hand-written fill and the graph is made again when the output
-    /// changes ([`NoiseSpec::with_output`]).
-    given_graph: Option<(std::sync::Arc<crate::graph::Program>, Field)>,
 }
 
 impl NoiseSpec {
@@ -133,45 +133,23 @@ impl NoiseSpec {
             lookup: LookupVariant::Textures,
             output: FieldOutput::Value,
             graph: None,
-            given_graph: None,
         }
     }
 
-    /// The same computing `graph` (lowered for the field: see [`crate::graph::Graph::program`]).
-    /// A graph that the field's own noise options express for the output
-    /// (`graph::flags::fused_field`; chosen again when the output changes) runs as
-    /// that field, on the hand-written fill; any other on the field as the graph samples it
-    /// ([`crate::graph::Program::sampled_field`]).
-    pub fn with_graph(self, graph: crate::graph::Program) -> Self {
-        self.with_given_graph(std::sync::Arc::new(graph))
-    }
-
-    fn with_given_graph(mut self, graph: std::sync::Arc<crate::graph::Program>) -> Self {
-        if let Some((_, field)) = self.given_graph.take() {
-            self.field = field;
-        }
-        self.given_graph = Some((graph.clone(), self.field.clone()));
-        let output = self.output;
-        let fused = crate::graph::flags::fused_field(&graph, &self.field, output)
-            .filter(|f| output.check(f).is_ok());
-        match fused {
-            Some(field) => {
-                self.field = field;
-                self.graph = None;
-            }
-            None => {
-                self.field = graph.sampled_field(&self.field);
-                self.graph = Some(graph);
-            }
-        }
+    /// The same computing `graph` (lowered for the field: see
+    /// [`crate::graph::Graph::program`]) instead of the field's noise options.
+    pub fn with_graph(mut self, graph: crate::graph::Program) -> Self {
+        self.graph = Some(std::sync::Arc::new(graph));
         self
     }
 
-    /// After a change of output: the graph's kernel chosen again.
-    fn rechoose(self) -> Self {
-        match self.given_graph.clone() {
-            Some((graph, _)) => self.with_given_graph(graph),
-            None => self,
+    /// The kernel that computes this spec (`graph::plan`): without a graph the hand-written
+    /// fill of the field's noise options; with one, that fill where the graph has its shape
+    /// and the output, else the generic evaluators.
+    pub fn plan(&self) -> Plan {
+        match &self.graph {
+            Some(program) => Plan::new(program.clone(), &self.field, self.output),
+            None => Plan::Fused(self.field.clone()),
         }
     }
 
@@ -181,10 +159,10 @@ impl NoiseSpec {
         self
     }
 
-    /// The same computing `output` at each texel (a graph's fill is chosen again for it).
+    /// The same computing `output` at each texel.
     pub fn with_output(mut self, output: FieldOutput) -> Self {
         self.output = output;
-        self.rechoose()
+        self
     }
 
     /// `f32`s per texel: 1, 4 with the gradient, 2 or 3 (the dimensions) for curl noise.
@@ -202,12 +180,15 @@ impl NoiseSpec {
                     program.dims, self.field.dims
                 )));
             }
-            if self.output == FieldOutput::Curl && !(2..=3).contains(&self.field.dims) {
-                return Err(NoiseError::InvalidField("curl noise is 2D or 3D".into()));
+        }
+        match self.plan() {
+            Plan::Graph { field, .. } => {
+                if self.output == FieldOutput::Curl && !(2..=3).contains(&field.dims) {
+                    return Err(NoiseError::InvalidField("curl noise is 2D or 3D".into()));
+                }
+                field.validate()?;
             }
-            self.field.validate()?;
-        } else {
-            self.output.check(&self.field)?;
+            Plan::Fused(field) => self.output.check(&field)?,
         }
         let dims = self.field.dims;
         for (name, f) in AXIS_NAMES.iter().zip(&self.field.frequency).take(dims) {
@@ -223,10 +204,11 @@ impl NoiseSpec {
 
     /// One line, e.g. `simplex noise, 3D, seed 0, size 64x64x64, frequency 8,8,8, offset 0,0,0`.
     pub fn describe(&self) -> String {
-        let f = &self.field;
+        let plan = self.plan();
+        let f = plan.field();
         let join = |v: &[f64]| v.iter().map(|&x| shortest(x)).collect::<Vec<_>>().join(",");
         let size: Vec<String> = f.size[..f.dims].iter().map(u32::to_string).collect();
-        let what = match &self.graph {
+        let what = match plan.program() {
             Some(program) => format!(
                 "noise graph ({} noise calls per sample)",
                 program.noise_calls()
@@ -671,6 +653,8 @@ impl ValueStats {
 /// compares every channel.
 struct Verifier {
     lookup: CpuLookup,
+    /// The kernel the CPU reference runs: the spec's plan.
+    plan: Plan,
     spec: NoiseSpec,
     reference: Vec<f32>,
     report: VerifyReport,
@@ -682,6 +666,7 @@ impl Verifier {
         let gradient_tolerance = gradient.then_some(tolerance * GRADIENT_TOLERANCE_SCALE);
         Verifier {
             lookup: CpuLookup::new(spec.lookup, spec.seed),
+            plan: spec.plan(),
             spec: spec.clone(),
             reference: Vec::new(),
             report: VerifyReport {
@@ -706,7 +691,8 @@ impl Verifier {
             )));
         }
         self.reference.resize(values.len(), 0.0);
-        self.lookup.fill(&self.spec, params, &mut self.reference);
+        self.lookup
+            .fill(&self.plan, self.spec.output, params, &mut self.reference);
         let report = &mut self.report;
         // NaN compares false with everything: count it as the worst possible error.
         let error = |a: f32, b: f32| {

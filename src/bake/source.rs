@@ -7,27 +7,31 @@
 
 use crate::bake::NoiseSpec;
 use crate::cpu::lookup::CpuLookup;
-use crate::cpu::simd::{self, fill_graph_slab, fill_graph_slab_output, fill_slab_output};
+use crate::cpu::simd::{self, fill_graph_slab_output, fill_slab_output};
 use crate::error::{NoiseError, Result};
 use crate::field::FieldOutput;
 use crate::field::{Field, Window, AXIS_NAMES};
 #[cfg(feature = "gpu")]
 use crate::gpu::GpuNoise;
 use crate::gpu::LookupVariant;
-use crate::graph;
+use crate::graph::plan::Plan;
 use crate::params::FillParams;
 #[cfg(feature = "gpu")]
 use crate::params::Slab;
 
 impl CpuLookup {
-    /// Fills the box `params` of `spec`'s field with `spec.output` on lanes: without a graph
-    /// [`fill_slab_output`] (one value, four interleaved for a gradient, `dims` for a curl per
-    /// texel), with one [`fill_graph_slab_output`]; the scalar reference's values bit for bit.
-    pub fn fill(&self, spec: &NoiseSpec, params: &FillParams, out: &mut [f32]) {
-        let (kind, dims) = (spec.field.kind, spec.field.dims);
-        match &spec.graph {
-            Some(program) => fill_graph_slab_output(program, self, params, spec.output, out),
-            None => fill_slab_output(self, kind, dims, params, spec.output, out),
+    /// Fills the box `params` of `plan`'s field with `output` on lanes: the fused fill
+    /// ([`fill_slab_output`]: one value, four interleaved for a gradient, `dims` for a curl
+    /// per texel) or the graph's ([`fill_graph_slab_output`]); the scalar reference's values
+    /// bit for bit.
+    pub fn fill(&self, plan: &Plan, output: FieldOutput, params: &FillParams, out: &mut [f32]) {
+        match plan {
+            Plan::Fused(field) => {
+                fill_slab_output(self, field.kind, field.dims, params, output, out)
+            }
+            Plan::Graph { program, .. } => {
+                fill_graph_slab_output(program, self, params, output, out)
+            }
         }
     }
 }
@@ -83,7 +87,7 @@ impl GpuSource {
         }
         // Texture sides are the same for a gradient or curl field (Rgba32Float texels); its
         // 4× larger layers are checked against the buffer limit when the bake starts.
-        self.noise.slab_layers(&spec.field).map(drop)
+        self.noise.slab_layers(spec.plan().field()).map(drop)
     }
 
     /// The generator, e.g. to change its options.
@@ -105,8 +109,9 @@ impl SampleSource for GpuSource {
     ) -> Result<()> {
         self.check(spec)?;
         self.noise.set_seed(spec.seed);
-        let field = &spec.field;
-        if let Some(program) = &spec.graph {
+        let plan = spec.plan();
+        let field = plan.field();
+        if let Some(program) = plan.program() {
             // The value, the value and gradient, or the curl: the CPU's layout per texel.
             let pipeline = self.noise.graph_output_pipeline(program, spec.output)?;
             let mut values = Vec::new();
@@ -210,45 +215,24 @@ impl SampleSource for CpuSource {
         let channels = spec.channels();
         // The budget is in bytes: a gradient chunk holds a quarter as many texels.
         let budget = (self.chunk_samples / channels as u64).max(1);
-        let boxes = FillParams::boxes(&spec.field, budget);
-        // The graph's boxes are the field's (the same size and window), with its sampling.
-        let on_graph = flag_field_on_graph_lanes(spec)
-            .map(|(program, field)| (program, FillParams::boxes(&field, budget)));
-        // A graph runs on lanes (its operations without lane code per lane inside them).
-        self.lanes = spec.graph.is_some() || simd::lanes_apply(&spec.field) || on_graph.is_some();
+        let plan = spec.plan();
+        let boxes = FillParams::boxes(plan.field(), budget);
+        let lanes = simd::lane_plan(&plan, spec.lookup, spec.output);
+        // The lanes' boxes are the plan's (the same size and window), with their sampling.
+        let lane_boxes = FillParams::boxes(lanes.plan.field(), budget);
+        self.lanes = lanes.lanes;
         let lookup = self.lookup(spec.lookup, spec.seed);
         let mut values = Vec::new();
-        for (n, params) in boxes.iter().enumerate() {
+        for (params, lane_params) in boxes.iter().zip(&lane_boxes) {
             values.resize(params.len() * channels, 0.0);
-            match &on_graph {
-                Some((program, graph_boxes)) => {
-                    fill_graph_slab(program, lookup, &graph_boxes[n], &mut values);
-                    // The flag fill sums one fBm octave as `0 + 1·n` (`cpu::fractal`), which
-                    // turns a −0 into +0; the graph of one octave is the source itself.
-                    if spec.field.fractal.octaves == 1 {
-                        values.iter_mut().for_each(|v| *v += 0.0);
-                    }
-                }
-                None => lookup.fill(spec, params, &mut values),
+            lookup.fill(&lanes.plan, spec.output, lane_params, &mut values);
+            if lanes.positive_zero {
+                values.iter_mut().for_each(|v| *v += 0.0);
             }
             sink(params, &values)?;
         }
         Ok(())
     }
-}
-
-/// The graph of a flag field whose own SIMD fill has no lanes but whose graph's noise all
-/// has (cellular noise, tiled 3D simplex), with the field as the graph samples it: the CPU
-/// source fills it on the graph's lanes, the flag fill's values bit for bit
-/// (`tests/reference/flag_graphs.rs`; the sign of an exact zero of one octave made the
-/// fill's, where it is used).
-fn flag_field_on_graph_lanes(spec: &NoiseSpec) -> Option<(graph::Program, Field)> {
-    if spec.graph.is_some() || spec.output != FieldOutput::Value || simd::lanes_apply(&spec.field) {
-        return None;
-    }
-    let program = graph::flags::program_of(&spec.field, FieldOutput::Value).ok()?;
-    let field = program.sampled_field(&spec.field);
-    simd::graph_has_lanes(&program, spec.lookup).then_some((program, field))
 }
 
 /// Tile `index` of a grid of `count` tiles over the first `count.len()` axes of `field` (2

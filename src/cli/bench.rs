@@ -10,6 +10,7 @@
 //! (the hash variant; the instruction set is in the header) and, with the `bench-peers`
 //! feature, `noise-rs` and `fastnoise-lite` in one thread.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 pub mod harness;
@@ -17,6 +18,7 @@ pub mod harness;
 use self::harness::{self as bench, Clock, GpuBench, Workload};
 use crate::cpu::CpuLookup;
 use crate::gpu::LookupVariant;
+use crate::graph::plan::Plan;
 use crate::tables::PermutationTables;
 use crate::FieldOutput;
 use crate::NoiseKind;
@@ -511,32 +513,23 @@ fn measure(
                 ("cpu-simd-hash-all", hash, bench::cores()),
             ];
             // Flag fields without lane code of their own (cellular noise, tiled 3D simplex)
-            // bake on their graph's lanes where it has them (`bake`'s CPU source), so those
-            // rows time that; where neither has lanes the SIMD fill would time the scalar
-            // one, so there is no row.
-            let on_graph = (output == FieldOutput::Value && !crate::cpu::simd::lanes_apply(&field))
-                .then(|| crate::graph::flags::program_of(&field, output).ok())
-                .flatten()
-                .map(|program| {
-                    let sampled = program.sampled_field(&field);
-                    (program, sampled)
-                });
+            // bake on their graph's lanes where it has them (`simd::lane_plan`, as `bake`'s
+            // CPU source), so those rows time that; where neither has lanes the SIMD fill
+            // would time the scalar one, so there is no row.
+            let plan = Plan::Fused(field.clone());
             for &(path, lookup, threads) in &simd_paths {
-                let fill = match &on_graph {
-                    None if crate::cpu::simd::lanes_apply(&field) => None,
-                    Some((program, sampled))
-                        if crate::cpu::simd::graph_has_lanes(program, lookup.variant()) =>
-                    {
-                        Some((program, sampled))
-                    }
-                    _ => continue,
-                };
+                let lanes = crate::cpu::simd::lane_plan(&plan, lookup.variant(), output);
+                if !lanes.lanes {
+                    continue;
+                }
                 progress(path)?;
                 let time = bench::median_time(repeats, || {
-                    Ok(match fill {
-                        None => bench::time_simd_fill(lookup, &field, output, threads, &mut out),
-                        Some((program, sampled)) => {
-                            bench::time_graph_simd_fill(program, lookup, sampled, threads, &mut out)
+                    Ok(match &lanes.plan {
+                        Plan::Fused(field) => {
+                            bench::time_simd_fill(lookup, field, output, threads, &mut out)
+                        }
+                        Plan::Graph { program, field } => {
+                            bench::time_graph_simd_fill(program, lookup, field, threads, &mut out)
                         }
                     })
                 })?;
@@ -689,7 +682,10 @@ fn measure_graph(
         }
         // A graph of a flag field's shape runs on the hand-written fill (what `bake`
         // does with it): those rows beside the generic evaluator's.
-        let fused = crate::graph::flags::fused_field(&program, &field, FieldOutput::Value);
+        let fused = match Plan::new(Arc::new(program.clone()), &field, FieldOutput::Value) {
+            Plan::Fused(fused) => Some(fused),
+            Plan::Graph { .. } => None,
+        };
         let simd_paths: [(&'static str, &CpuLookup, usize, bool); 8] = [
             ("cpu-simd-1t", textures, 1, false),
             ("cpu-simd-all", textures, bench::cores(), false),

@@ -1,23 +1,17 @@
 //! The noise options of a [`Field`] (the command line's `--noise`, `--octaves`, `--warp…`,
-//! `--flow-angle`, …) as a graph, and back.
+//! `--flow-angle`, …) as a graph.
 //!
-//! [`graph_of`] is what the options mean: a source, a fractal of it, a warp of that. Any
-//! graph whose lowered program is one of those ([`fused_field`]) is computed by the
-//! hand-written fill of `shaders/fill.wgsl` and its CPU mirrors, the compiler's kernel for
-//! that shape; every other graph by the generic evaluators. `tests/reference/flag_graphs.rs`
-//! checks that both give the same bits.
+//! [`graph_of`] is what the options mean: a source, a fractal of it, a warp of that. Which
+//! kernel computes a graph of that shape is the planner's choice (`graph::plan`).
 
 use std::collections::BTreeMap;
 
-use super::program::{Op, Program};
+use super::program::Program;
 use super::spec::{GraphSpec, Input, NodeKind, NodeSpec, WarpNoise};
 use super::GraphError;
-use crate::cpu::cellular::CellularShape;
 use crate::cpu::warp::warp_kind;
 use crate::field::FieldOutput;
-use crate::field::{
-    Cellular, CellularOutput, Distance, Field, Fractal, FractalMode, Kernel, NoiseKind, Warp,
-};
+use crate::field::{Field, FractalMode, Kernel, NoiseKind};
 use crate::params::NoiseSettings;
 
 /// The graph `field`'s noise options describe, for `output`: its source (classic,
@@ -105,116 +99,4 @@ pub fn graph_of(field: &Field, output: FieldOutput) -> GraphSpec {
 pub fn program_of(field: &Field, output: FieldOutput) -> Result<Program, GraphError> {
     let period = NoiseSettings::of(field).period;
     super::program::lower(&graph_of(field, output), field.dims, period)
-}
-
-/// The field with `field`'s grid whose noise options compute `program` (lowered for that
-/// grid) operation for operation, if there is one: `field` itself when its own options do,
-/// else options read back from the program's shape and checked by lowering them again.
-/// `None` for any program that is not one source, a fractal of it and a warp of that.
-pub fn fused_field(program: &Program, field: &Field, output: FieldOutput) -> Option<Field> {
-    let same = |candidate: &Field| {
-        program_of(candidate, output).is_ok_and(|p| {
-            p.dims == program.dims && p.ops == program.ops && p.output == program.output
-        })
-    };
-    if same(field) {
-        return Some(field.clone());
-    }
-    let candidate = read_back(program, field)?;
-    same(&candidate).then_some(candidate)
-}
-
-/// A guess at the flag options of `program` from its shape (checked by the caller).
-fn read_back(program: &Program, field: &Field) -> Option<Field> {
-    let ops = &program.ops;
-    let noise_at = |r: usize| match &ops[r] {
-        Op::Noise { p, source } => Some((*p, *source)),
-        _ => None,
-    };
-    // The frequency factor of an octave after the first: its point is scaled by it.
-    let scale_of = |r: usize| match &ops[r] {
-        Op::Scale { by, .. } => Some(by[0] as f64),
-        _ => None,
-    };
-    let (mode, terms) = match &ops[program.output] {
-        Op::Fractal { mode, terms, .. } => (*mode, terms.clone()),
-        Op::Noise { .. } => (FractalMode::Fbm, vec![(program.output, 1.0)]),
-        _ => return None,
-    };
-    let (point, source) = noise_at(terms.first()?.0)?;
-    let mut fractal = Fractal {
-        mode,
-        octaves: terms.len() as u32,
-        ..Fractal::default()
-    };
-    if let Some(&(second, gain)) = terms.get(1) {
-        fractal.gain = gain as f64;
-        fractal.lacunarity = scale_of(noise_at(second)?.0)?;
-    }
-    // The warp: a chain of displacements of the sample point, each by fBm of the warp
-    // noise at the last warped point (or the sample point) scaled and shifted.
-    let mut warp = Warp::default();
-    let mut iterations = 0;
-    let mut q = point;
-    while let Op::Displace { p: 0, d, amplitude } = &ops[q] {
-        let Op::Fractal { terms: fbm, .. } = &ops[d[0]] else {
-            return None;
-        };
-        let (shifted, _) = noise_at(fbm.first()?.0)?;
-        let Op::Offset { p: scaled, .. } = &ops[shifted] else {
-            return None;
-        };
-        let Op::Scale { p: previous, by } = &ops[*scaled] else {
-            return None;
-        };
-        warp.amplitude = *amplitude as f64;
-        warp.frequency = by[0] as f64;
-        warp.octaves = fbm.len() as u32;
-        iterations += 1;
-        warp.iterations = iterations;
-        // The warp's fBm has the field's lacunarity and gain, seen here with one octave.
-        if let (1, Some(&(second, gain))) = (fractal.octaves, fbm.get(1)) {
-            fractal.gain = gain as f64;
-            fractal.lacunarity = scale_of(noise_at(second)?.0)?;
-        }
-        q = *previous;
-    }
-    if q != 0 {
-        return None;
-    }
-    let mut out = field
-        .clone()
-        .with_fractal(fractal)
-        .with_kernel(source.kernel)
-        .with_cellular(cellular_of(&source.cell)?)
-        .with_warp(warp)
-        .with_flow_angle(source.flow as f64)
-        .with_tileable(source.period[..field.dims].iter().any(|&p| p > 0.0));
-    out.kind = source.kind;
-    Some(out)
-}
-
-/// The cellular options whose shape is `cell`.
-fn cellular_of(cell: &CellularShape) -> Option<Cellular> {
-    const OUTPUTS: [CellularOutput; 4] = [
-        CellularOutput::F1,
-        CellularOutput::F2,
-        CellularOutput::F2MinusF1,
-        CellularOutput::Cell,
-    ];
-    const DISTANCES: [Distance; 3] = [
-        Distance::Euclidean,
-        Distance::Manhattan,
-        Distance::Chebyshev,
-    ];
-    OUTPUTS.iter().find_map(|&output| {
-        DISTANCES.iter().find_map(|&distance| {
-            let options = Cellular {
-                output,
-                distance,
-                jitter: cell.jitter as f64,
-            };
-            (CellularShape::from_options(&options) == *cell).then_some(options)
-        })
-    })
 }

@@ -22,6 +22,7 @@ internal! { pub mod eval; }
 internal! { pub mod flags; }
 mod json;
 internal! { pub mod nodes; }
+internal! { pub mod plan; }
 internal! { pub mod program; }
 mod sampler;
 internal! { pub mod spec; }

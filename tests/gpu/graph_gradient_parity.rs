@@ -9,11 +9,11 @@ use crate::common::graphs::{
     JUMPS,
 };
 
-use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::fill::sample_point;
 use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
+use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
@@ -46,12 +46,12 @@ fn fill_both(
     let n = channels(output, program.dims);
     let mut on_cpu = vec![0.0; params.len() * n];
     // The generic evaluator at the GPU's own sample points (`params`), not the
-    // hand-written fill a flag-shaped graph would run on in a bake (`with_graph`).
-    let mut spec = NoiseSpec::new(field.clone(), seed)
-        .with_lookup(variant)
-        .with_output(output);
-    spec.graph = Some(std::sync::Arc::new(program.clone()));
-    CpuLookup::new(variant, seed).fill(&spec, &params, &mut on_cpu);
+    // hand-written fill a flag-shaped graph would run on in a bake (`NoiseSpec::plan`).
+    let plan = Plan::Graph {
+        program: std::sync::Arc::new(program.clone()),
+        field: field.clone(),
+    };
+    CpuLookup::new(variant, seed).fill(&plan, output, &params, &mut on_cpu);
     let at = |i: usize| {
         let [nx, ny, nz, _] = params.extent.map(|e| e as usize);
         let index = [

@@ -5,15 +5,15 @@
 use crate::common;
 use crate::common::graphs::{assert_graph_parity, random_graph, Rng, Shape};
 
-use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::fill::sample_point;
 use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
+use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, NoiseKind};
+use wgpu_noise::{Field, FieldOutput, NoiseKind};
 
 /// The field filled by the GPU's graph pipeline, by the f32 CPU evaluator, and by the f64
 /// one at the same (f32) sample points.
@@ -59,10 +59,12 @@ fn fill_both(
         }
     };
     // The generic evaluator at the GPU's own sample points (`params`), not the
-    // hand-written fill a flag-shaped graph would run on in a bake (`with_graph`).
-    let mut spec = NoiseSpec::new(field.clone(), seed);
-    spec.graph = Some(std::sync::Arc::new(program));
-    CpuLookup::new(variant, seed).fill(&spec, &params, &mut on_cpu);
+    // hand-written fill a flag-shaped graph would run on in a bake (`NoiseSpec::plan`).
+    let plan = Plan::Graph {
+        program: std::sync::Arc::new(program),
+        field: field.clone(),
+    };
+    CpuLookup::new(variant, seed).fill(&plan, FieldOutput::Value, &params, &mut on_cpu);
     (on_gpu, on_cpu, on_cpu64)
 }
 

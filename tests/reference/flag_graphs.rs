@@ -1,7 +1,7 @@
 //! The flags are sugar for graphs: every valid combination of the field's noise options
 //! names a graph (`graph::flags::graph_of`) whose generic evaluation gives the hand-written
 //! fill's bits, and a graph of that shape, however it was written, is recognised and run on
-//! the fill (`graph::flags::fused_field`).
+//! the fill (`graph::plan::Plan::new`).
 
 use std::sync::Arc;
 
@@ -10,7 +10,8 @@ use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::field::{Cellular, CellularOutput, Distance, Fractal, FractalMode, Kernel, Warp};
 use wgpu_noise::gpu::LookupVariant;
-use wgpu_noise::graph::{flags, Graph};
+use wgpu_noise::graph::plan::Plan;
+use wgpu_noise::graph::{flags, Graph, Program};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::FieldOutput;
 use wgpu_noise::{Field, NoiseKind};
@@ -90,13 +91,26 @@ fn random_field(rng: &mut Rng) -> Field {
     field
 }
 
-/// The field's values as the bake computes them on the CPU, in `f32`.
+/// The field's values as the bake computes them on the CPU, in `f32`, on the spec's plan.
 fn fill(spec: &NoiseSpec) -> Vec<f32> {
-    let field = &spec.field;
+    fill_on(&spec.plan(), spec)
+}
+
+/// The values of `spec` computed by the kernel of `plan`.
+fn fill_on(plan: &Plan, spec: &NoiseSpec) -> Vec<f32> {
+    let field = plan.field();
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![0.0; field.len() as usize * spec.channels()];
-    CpuLookup::new(spec.lookup, spec.seed).fill(spec, &params, &mut out);
+    CpuLookup::new(spec.lookup, spec.seed).fill(plan, spec.output, &params, &mut out);
     out
+}
+
+/// The plan `Plan::new` makes of `program` on `field`'s grid: its fused field, if any.
+fn fused_field(program: &Program, field: &Field) -> Option<Field> {
+    match Plan::new(Arc::new(program.clone()), field, FieldOutput::Value) {
+        Plan::Fused(fused) => Some(fused),
+        Plan::Graph { .. } => None,
+    }
 }
 
 #[test]
@@ -115,10 +129,11 @@ fn every_valid_flag_field_is_its_graph_bit_for_bit() {
         let seed = rng.below(3);
         let flags_spec = NoiseSpec::new(field.clone(), seed).with_lookup(lookup);
         // The generic evaluator, not the fill it would be fused to.
-        let mut graph_spec =
-            NoiseSpec::new(program.sampled_field(&field), seed).with_lookup(lookup);
-        graph_spec.graph = Some(Arc::new(program));
-        let (a, b) = (fill(&flags_spec), fill(&graph_spec));
+        let graph_plan = Plan::Graph {
+            field: program.sampled_field(&field),
+            program: Arc::new(program),
+        };
+        let (a, b) = (fill(&flags_spec), fill_on(&graph_plan, &flags_spec));
         for (i, (x, y)) in a.iter().zip(&b).enumerate() {
             assert!(
                 x.to_bits() == y.to_bits(),
@@ -149,7 +164,7 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
         let program = flags::program_of(&field, FieldOutput::Value).unwrap();
         // The grid alone: the noise options must come back from the program.
         let grid = program.sampled_field(&field);
-        let fused = flags::fused_field(&program, &grid, FieldOutput::Value)
+        let fused = fused_field(&program, &grid)
             .unwrap_or_else(|| panic!("{field:?}: its own graph is not recognised"));
         // The options read back may differ where they change nothing (the lacunarity of
         // one octave); the fill computes the same bits.
@@ -175,7 +190,7 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
         .unwrap()
         .program(3, [0.0; 4])
         .unwrap();
-    let fused = flags::fused_field(&program, &field, FieldOutput::Value).expect("recognised");
+    let fused = fused_field(&program, &field).expect("recognised");
     assert_eq!(fused.kind, NoiseKind::Simplex);
     assert_eq!(
         (fused.fractal.mode, fused.fractal.octaves),
@@ -193,7 +208,7 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
             .program(3, [0.0; 4])
             .unwrap();
         assert!(
-            flags::fused_field(&program, &field, FieldOutput::Value).is_none(),
+            fused_field(&program, &field).is_none(),
             "{text} taken for a flag field"
         );
     }
@@ -205,7 +220,7 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
         .unwrap()
         .program(3, [0.0; 4])
         .unwrap();
-    assert!(flags::fused_field(&program, &field, FieldOutput::Value).is_none());
+    assert!(fused_field(&program, &field).is_none());
 }
 
 #[test]
@@ -216,7 +231,10 @@ fn the_kernel_follows_the_output_whatever_the_order_the_spec_is_built_in() {
     let program = flags::program_of(&field, FieldOutput::Value).unwrap();
     let grid = program.sampled_field(&field);
     let value = NoiseSpec::new(grid.clone(), 2).with_graph(program.clone());
-    assert!(value.graph.is_none(), "the value runs on the fill");
+    assert!(
+        matches!(value.plan(), Plan::Fused(_)),
+        "the value runs on the fill"
+    );
     let after = NoiseSpec::new(grid.clone(), 2)
         .with_graph(program.clone())
         .with_output(FieldOutput::Gradient);
@@ -224,7 +242,7 @@ fn the_kernel_follows_the_output_whatever_the_order_the_spec_is_built_in() {
         .with_output(FieldOutput::Gradient)
         .with_graph(program);
     assert!(
-        after.graph.is_some() && before.graph.is_some(),
+        matches!(after.plan(), Plan::Graph { .. }) && matches!(before.plan(), Plan::Graph { .. }),
         "the gradient runs as the graph"
     );
     let (a, b) = (fill(&after), fill(&before));
@@ -232,6 +250,5 @@ fn the_kernel_follows_the_output_whatever_the_order_the_spec_is_built_in() {
     assert!(a.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()));
     // Back to the value: the fill again, with the field's own options.
     let back = after.with_output(FieldOutput::Value);
-    assert!(back.graph.is_none());
-    assert_eq!(back.field.kind, NoiseKind::Classic);
+    assert!(matches!(back.plan(), Plan::Fused(field) if field.kind == NoiseKind::Classic));
 }

@@ -4,8 +4,11 @@
 
 use crate::common::graphs::Rng;
 
+use std::sync::Arc;
+
 use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::CpuLookup;
+use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
@@ -138,11 +141,15 @@ fn the_curl_of_one_simplex_source_is_the_flags_curl_noise_byte_for_byte() {
                 .unwrap()
                 .program(dims, [0.0; 4])
                 .unwrap();
-            let graph = flags.clone().with_graph(program);
+            // The generic evaluator, not the fill the planner would fuse the graph to.
+            let graph = Plan::Graph {
+                field: program.sampled_field(&field),
+                program: Arc::new(program),
+            };
             let mut a = vec![0.0f32; params.len() * dims];
             let mut b = vec![0.0f32; params.len() * dims];
-            lut.fill(&flags, &params, &mut a);
-            lut.fill(&graph, &params, &mut b);
+            lut.fill(&flags.plan(), FieldOutput::Curl, &params, &mut a);
+            lut.fill(&graph, FieldOutput::Curl, &params, &mut b);
             let same = a.iter().zip(&b).filter(|(x, y)| x.to_bits() == y.to_bits());
             assert_eq!(
                 same.count(),

@@ -8,10 +8,11 @@ use crate::common::graphs::{random_graph, Rng, Shape};
 use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::graph::nodes::NODE_TYPES;
+use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, NoiseSettings, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, FractalMode, Kernel, LookupVariant, NoiseKind};
+use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, Kernel, LookupVariant, NoiseKind};
 
 /// The terrain graph of docs/graphs.md, as shipped.
 pub const TERRAIN: &str = include_str!("../../examples/graphs/terrain.json");
@@ -208,13 +209,11 @@ fn flags_and_graph(field: &Field, graph: &str) -> (Vec<f32>, Vec<f32>) {
     let params = FillParams::new(field, Slab::whole(field));
     let lut = CpuLookup::new(LookupVariant::Textures, 0);
     let mut flags = vec![0.0; params.len()];
-    lut.fill(&NoiseSpec::new(field.clone(), 0), &params, &mut flags);
+    let value = FieldOutput::Value;
+    lut.fill(&Plan::Fused(field.clone()), value, &params, &mut flags);
     let mut from_graph = vec![0.0; params.len()];
-    lut.fill(
-        &NoiseSpec::new(field.clone(), 0).with_graph(program),
-        &params,
-        &mut from_graph,
-    );
+    let spec = NoiseSpec::new(field.clone(), 0).with_graph(program);
+    lut.fill(&spec.plan(), value, &params, &mut from_graph);
     (flags, from_graph)
 }
 

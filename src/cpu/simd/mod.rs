@@ -122,7 +122,9 @@ use self::points::{fill_point_rows, PointSetup};
 use crate::cpu::fill::sample_point;
 use crate::cpu::lookup::CpuLookup;
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE, TAU};
-use crate::field::{Field, NoiseKind};
+use crate::field::{Field, FieldOutput, NoiseKind};
+use crate::gpu::LookupVariant;
+use crate::graph::plan::Plan;
 use crate::params::{
     FillParams, NoiseSettings, Slab, FRACTAL_FBM, FRACTAL_RIDGED, FRACTAL_TURBULENCE,
     KERNEL_CONTINUOUS, KERNEL_REFERENCE,
@@ -286,6 +288,52 @@ pub fn fill_slab_with(
 /// Whether the SIMD fill of `field` runs lanes (otherwise it is the scalar reference's fill).
 pub fn lanes_apply(field: &crate::field::Field) -> bool {
     has_lane_code(field.kind, field.dims, &NoiseSettings::of(field))
+}
+
+/// How the CPU's lanes run a [`Plan`]: the bake's CPU source and `bench` take the same.
+#[derive(Clone, Debug)]
+pub struct LanePlan {
+    /// The kernel they run: the plan's own, or, for a fused field whose fill has no lanes
+    /// (cellular noise, tiled 3D simplex), the graph of its options where that has lanes,
+    /// which computes the fill's values bit for bit (`tests/reference/flag_graphs.rs`).
+    pub plan: Plan,
+    /// Whether each value becomes `v + 0.0` to match the fused fill: it sums one fBm octave
+    /// as `0 + 1·n` (`cpu::fractal`), which turns a −0 into +0, where the graph of one octave
+    /// is the source itself.
+    pub positive_zero: bool,
+    /// Whether they run lanes (otherwise the fill is the scalar reference's).
+    pub lanes: bool,
+}
+
+/// How the lanes run `plan` for `output` with `lookup` ([`LanePlan`]).
+pub fn lane_plan(plan: &Plan, lookup: LookupVariant, output: FieldOutput) -> LanePlan {
+    let same = |lanes| LanePlan {
+        plan: plan.clone(),
+        positive_zero: false,
+        lanes,
+    };
+    let field = match plan {
+        // A graph runs on lanes: operations without lane code run their scalar function
+        // per lane inside them.
+        Plan::Graph { .. } => return same(true),
+        Plan::Fused(field) if lanes_apply(field) => return same(true),
+        Plan::Fused(field) => field,
+    };
+    let on_graph = (output == FieldOutput::Value)
+        .then(|| crate::graph::flags::program_of(field, output).ok())
+        .flatten()
+        .filter(|program| graph_has_lanes(program, lookup));
+    match on_graph {
+        Some(program) => LanePlan {
+            plan: Plan::Graph {
+                field: program.sampled_field(field),
+                program: std::sync::Arc::new(program),
+            },
+            positive_zero: field.fractal.octaves == 1,
+            lanes: true,
+        },
+        None => same(false),
+    }
 }
 
 /// Whether the flag fill's lanes implement this field: classic and simplex noise with and
