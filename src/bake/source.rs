@@ -16,8 +16,6 @@ use crate::gpu::GpuNoise;
 use crate::gpu::LookupVariant;
 use crate::graph::plan::Plan;
 use crate::params::FillParams;
-#[cfg(feature = "gpu")]
-use crate::params::Slab;
 
 impl CpuLookup {
     /// Fills the box `params` of `plan`'s field with `output` on lanes: the fused fill
@@ -109,43 +107,7 @@ impl SampleSource for GpuSource {
     ) -> Result<()> {
         self.check(spec)?;
         self.noise.set_seed(spec.seed);
-        let plan = spec.plan();
-        let field = plan.field();
-        if let Some(program) = plan.program() {
-            // The value, the value and gradient, or the curl: the CPU's layout per texel.
-            let pipeline = self.noise.graph_output_pipeline(program, spec.output)?;
-            let mut values = Vec::new();
-            for params in FillParams::boxes(field, self.noise.graph_box_texels(&pipeline)) {
-                values.clear();
-                self.noise.fill_graph_box(&pipeline, &params, &mut values)?;
-                sink(&params, &values)?;
-            }
-            return Ok(());
-        }
-        match spec.output {
-            FieldOutput::Value => self
-                .noise
-                .generate_slabs(field, |slab: Slab, values: &[f32]| {
-                    sink(&FillParams::new(field, slab), values)
-                }),
-            FieldOutput::Gradient => {
-                self.noise
-                    .generate_gradient_slabs(field, |slab: Slab, values: &[[f32; 4]]| {
-                        sink(&FillParams::new(field, slab), bytemuck::cast_slice(values))
-                    })
-            }
-            FieldOutput::Curl => {
-                // The GPU writes (x, y, 0, 0) or (x, y, z, 0); the bake has `dims` per texel.
-                let dims = field.dims;
-                let mut curl = Vec::new();
-                self.noise
-                    .generate_curl_slabs(field, |slab: Slab, texels: &[[f32; 4]]| {
-                        curl.clear();
-                        curl.extend(texels.iter().flat_map(|t| t[..dims].iter().copied()));
-                        sink(&FillParams::new(field, slab), &curl)
-                    })
-            }
-        }
+        self.noise.read_plan(&spec.plan(), spec.output, sink)
     }
 }
 

@@ -415,54 +415,62 @@ impl GpuNoise {
             .then(|| (budget / slice_bytes).clamp(1, nz as u64) as u32)
     }
 
-    /// Generates `field` slab by slab, handing each slab's values (x fastest) to `sink`
-    /// in order. Peak memory is one slab, whatever the field's size.
-    pub fn generate_slabs(
-        &self,
-        field: &Field,
-        sink: impl FnMut(Slab, &[f32]) -> Result<()>,
-    ) -> Result<()> {
-        self.run_slabs(field, FieldOutput::Value, sink)
+    internal! {
+        /// Generates `field` slab by slab, handing each slab's values (x fastest) to `sink`
+        /// in order. Peak memory is one slab, whatever the field's size.
+        pub fn generate_slabs(
+            &self,
+            field: &Field,
+            sink: impl FnMut(Slab, &[f32]) -> Result<()>,
+        ) -> Result<()> {
+            self.run_slabs(field, FieldOutput::Value, sink)
+        }
     }
 
-    /// Like [`GpuNoise::generate_slabs`] for fBm of simplex noise with its analytic
-    /// gradient: `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel (2D and 3D; see
-    /// [`Field::check_gradient`]). Derivatives are with respect to noise-space coordinates.
-    pub fn generate_gradient_slabs(
-        &self,
-        field: &Field,
-        mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
-    ) -> Result<()> {
-        self.run_slabs(field, FieldOutput::Gradient, |slab, values| {
-            sink(slab, bytemuck::cast_slice(values))
-        })
+    internal! {
+        /// Like [`GpuNoise::generate_slabs`] for fBm of simplex noise with its analytic
+        /// gradient: `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel (2D and 3D; see
+        /// [`Field::check_gradient`]). Derivatives are with respect to noise-space coordinates.
+        pub fn generate_gradient_slabs(
+            &self,
+            field: &Field,
+            mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
+        ) -> Result<()> {
+            self.run_slabs(field, FieldOutput::Gradient, |slab, values| {
+                sink(slab, bytemuck::cast_slice(values))
+            })
+        }
     }
 
-    /// The whole gradient field (see [`GpuNoise::generate_gradient_slabs`]).
-    pub fn generate_gradient(&self, field: &Field) -> Result<Vec<[f32; 4]>> {
-        field.check_gradient()?;
-        let mut out = Vec::with_capacity(field.len() as usize);
-        self.generate_gradient_slabs(field, |_, values| {
-            out.extend_from_slice(values);
-            Ok(())
-        })?;
-        Ok(out)
+    internal! {
+        /// The whole gradient field (see [`GpuNoise::generate_gradient_slabs`]).
+        pub fn generate_gradient(&self, field: &Field) -> Result<Vec<[f32; 4]>> {
+            field.check_gradient()?;
+            let mut out = Vec::with_capacity(field.len() as usize);
+            self.generate_gradient_slabs(field, |_, values| {
+                out.extend_from_slice(values);
+                Ok(())
+            })?;
+            Ok(out)
+        }
     }
 
-    /// Like [`GpuNoise::generate_slabs`] for curl noise (`crate::cpu::curl`):
-    /// `[x, y, 0, 0]` (2D) or `[x, y, z, 0]` (3D) per texel; see [`Field::check_curl`].
-    pub fn generate_curl_slabs(
-        &self,
-        field: &Field,
-        mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
-    ) -> Result<()> {
-        self.run_slabs(field, FieldOutput::Curl, |slab, values| {
-            sink(slab, bytemuck::cast_slice(values))
-        })
+    internal! {
+        /// Like [`GpuNoise::generate_slabs`] for curl noise (`crate::cpu::curl`):
+        /// `[x, y, 0, 0]` (2D) or `[x, y, z, 0]` (3D) per texel; see [`Field::check_curl`].
+        pub fn generate_curl_slabs(
+            &self,
+            field: &Field,
+            mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
+        ) -> Result<()> {
+            self.run_slabs(field, FieldOutput::Curl, |slab, values| {
+                sink(slab, bytemuck::cast_slice(values))
+            })
+        }
     }
 
     /// Fills and reads back `field` slab by slab, [`FieldOutput::texture_channels`] floats per texel.
-    fn run_slabs(
+    pub(super) fn run_slabs(
         &self,
         field: &Field,
         output: FieldOutput,
@@ -630,15 +638,17 @@ impl GpuNoise {
         *self.slab_cache.lock().unwrap_or_else(|p| p.into_inner()) = Some((shape, targets));
     }
 
-    /// Generates the whole of `field` (x fastest, then y, z, w).
-    pub fn generate(&self, field: &Field) -> Result<Vec<f32>> {
-        field.validate()?;
-        let mut out = Vec::with_capacity(field.len() as usize);
-        self.generate_slabs(field, |_, values| {
-            out.extend_from_slice(values);
-            Ok(())
-        })?;
-        Ok(out)
+    internal! {
+        /// Generates the whole of `field` (x fastest, then y, z, w).
+        pub fn generate(&self, field: &Field) -> Result<Vec<f32>> {
+            field.validate()?;
+            let mut out = Vec::with_capacity(field.len() as usize);
+            self.generate_slabs(field, |_, values| {
+                out.extend_from_slice(values);
+                Ok(())
+            })?;
+            Ok(out)
+        }
     }
 
     /// Evaluates `kind` noise in `dims` (2 to 4) dimensions at each of `points` (unused

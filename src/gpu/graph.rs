@@ -345,63 +345,67 @@ impl GpuNoise {
         })
     }
 
-    /// The most texels of one submit of `pipeline` (`NOISE_CALLS_PER_SUBMIT`), within the
-    /// device's storage binding size for its output.
-    pub fn graph_box_texels(&self, pipeline: &GraphPipeline) -> u64 {
-        let binding = self.device().limits().max_storage_buffer_binding_size
-            / (4 * pipeline.channels() as u64);
-        (NOISE_CALLS_PER_SUBMIT / pipeline.noise_calls)
-            .max(GRAPH_WORKGROUP as u64)
-            .min(binding)
-            .max(1)
+    internal! {
+        /// The most texels of one submit of `pipeline` (`NOISE_CALLS_PER_SUBMIT`), within the
+        /// device's storage binding size for its output.
+        pub fn graph_box_texels(&self, pipeline: &GraphPipeline) -> u64 {
+            let binding = self.device().limits().max_storage_buffer_binding_size
+                / (4 * pipeline.channels() as u64);
+            (NOISE_CALLS_PER_SUBMIT / pipeline.noise_calls)
+                .max(GRAPH_WORKGROUP as u64)
+                .min(binding)
+                .max(1)
+        }
     }
 
-    /// Fills the box `params` describes with `pipeline`'s graph in one submit, appending
-    /// its output (x fastest, [`GraphPipeline::channels`] values per texel) to `out`. Keep
-    /// boxes within [`GpuNoise::graph_box_texels`] (`FillParams::boxes` cuts a field so) for
-    /// short submits.
-    pub fn fill_graph_box(
-        &self,
-        pipeline: &GraphPipeline,
-        params: &FillParams,
-        out: &mut Vec<f32>,
-    ) -> Result<()> {
-        if !matches!(pipeline.entry, GraphEntry::Fill(_)) {
-            return Err(NoiseError::InvalidArgument(
-                "this graph pipeline evaluates a list of points, not a box".into(),
-            ));
+    internal! {
+        /// Fills the box `params` describes with `pipeline`'s graph in one submit, appending
+        /// its output (x fastest, [`GraphPipeline::channels`] values per texel) to `out`. Keep
+        /// boxes within [`GpuNoise::graph_box_texels`] (`FillParams::boxes` cuts a field so) for
+        /// short submits.
+        pub fn fill_graph_box(
+            &self,
+            pipeline: &GraphPipeline,
+            params: &FillParams,
+            out: &mut Vec<f32>,
+        ) -> Result<()> {
+            if !matches!(pipeline.entry, GraphEntry::Fill(_)) {
+                return Err(NoiseError::InvalidArgument(
+                    "this graph pipeline evaluates a list of points, not a box".into(),
+                ));
+            }
+            let texels = params.len() as u64;
+            let bytes = self.graph_buffer_bytes(texels.saturating_mul(pipeline.channels() as u64))?;
+            if texels == 0 {
+                return Ok(());
+            }
+            let device = self.device();
+            let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
+            let values = self.graph_values_buffer(bytes);
+            let staging = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-noise graph readback"),
+                size: bytes,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("wgpu-noise graph fill"),
+            });
+            let channels = pipeline.channels() as u32;
+            self.record_graph_box(
+                &mut encoder,
+                pipeline,
+                params,
+                &values,
+                [params.extent[0], channels],
+            )?;
+            encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);
+            let submission = self.queue().submit([encoder.finish()]);
+            scope.pop()?;
+            map_and_read(device, &staging, submission, self.options.timeout, |b| {
+                out.extend_from_slice(bytemuck::cast_slice(b));
+            })
         }
-        let texels = params.len() as u64;
-        let bytes = self.graph_buffer_bytes(texels.saturating_mul(pipeline.channels() as u64))?;
-        if texels == 0 {
-            return Ok(());
-        }
-        let device = self.device();
-        let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
-        let values = self.graph_values_buffer(bytes);
-        let staging = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("wgpu-noise graph readback"),
-            size: bytes,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-            label: Some("wgpu-noise graph fill"),
-        });
-        let channels = pipeline.channels() as u32;
-        self.record_graph_box(
-            &mut encoder,
-            pipeline,
-            params,
-            &values,
-            [params.extent[0], channels],
-        )?;
-        encoder.copy_buffer_to_buffer(&values, 0, &staging, 0, bytes);
-        let submission = self.queue().submit([encoder.finish()]);
-        scope.pop()?;
-        map_and_read(device, &staging, submission, self.options.timeout, |b| {
-            out.extend_from_slice(bytemuck::cast_slice(b));
-        })
     }
 
     /// Records the fill of `field` with `pipeline`'s graph into `texture`, a texture of

@@ -16,6 +16,8 @@ mod graph;
 mod lookup;
 pub mod parity;
 #[cfg(feature = "gpu")]
+mod read;
+#[cfg(feature = "gpu")]
 pub mod readback;
 
 pub use crate::shader::LookupVariant;

@@ -13,6 +13,7 @@ mod gradient_parity;
 mod graph_finite_gpu;
 mod graph_gradient_parity;
 mod graph_parity;
+mod graph_read;
 mod noise_cellular_gpu;
 mod noise_flow_gpu;
 mod noise_periodic3_gpu;
