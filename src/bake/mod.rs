@@ -420,12 +420,41 @@ pub struct VerifyReport {
     /// Gradient bakes: the tolerance of the derivatives (`tolerance` ×
     /// [`GRADIENT_TOLERANCE_SCALE`]).
     pub gradient_tolerance: Option<f32>,
+    /// Whether the samples have a value channel: all but a graph's curl, whose components
+    /// are all derivatives (`graph_derivatives`).
+    pub has_value: bool,
+    /// The derivatives of a graph on its own evaluators (a gradient's ∂/∂x, ∂/∂y, ∂/∂z,
+    /// every component of a curl), held to the relative bound of docs/graphs.md instead of
+    /// the absolute tolerances above.
+    pub graph_derivatives: Option<DerivativeCheck>,
+}
+
+/// The comparison of a graph's derivatives with the CPU's: relative to their size, with
+/// values past the bound allowed at kinks, where a derivative jumps
+/// (`gpu::parity::GRAPH_DERIVATIVE_KINKS` of them).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DerivativeCheck {
+    /// Derivative values compared.
+    pub values: u64,
+    /// The largest `|baked − cpu| / (1 + |cpu|)` among the values within the bound.
+    pub max_relative_error: f32,
+    /// The bound (`gpu::parity::GRAPH_DERIVATIVE_TOLERANCE`).
+    pub tolerance: f32,
+    /// Values past the bound (or not finite).
+    pub over: u64,
+}
+
+impl DerivativeCheck {
+    /// Whether the values past the bound are few enough to be kinks.
+    pub fn passed(&self) -> bool {
+        self.over as f64 <= crate::gpu::parity::GRAPH_DERIVATIVE_KINKS * self.values as f64
+    }
 }
 
 impl VerifyReport {
     /// Whether every sample is within the tolerance.
     pub fn passed(&self) -> bool {
-        self.over_tolerance == 0
+        self.over_tolerance == 0 && self.graph_derivatives.as_ref().is_none_or(|d| d.passed())
     }
 
     /// One line, e.g. `max abs error 2.3841858e-7 against the f32 CPU reference (at x=1
@@ -440,7 +469,18 @@ impl VerifyReport {
                 self.max_abs_error
             )
         };
-        match (self.max_gradient_error, self.gradient_tolerance) {
+        let derivatives = self.graph_derivatives.as_ref().map_or(String::new(), |d| {
+            format!(
+                "derivatives: max relative error {:e} within the bound {:e} × (1 + |v|), {} of \
+                 {} values past it (at most {} % at kinks)",
+                d.max_relative_error,
+                d.tolerance,
+                d.over,
+                d.values,
+                crate::gpu::parity::GRAPH_DERIVATIVE_KINKS * 100.0
+            )
+        });
+        let text = match (self.max_gradient_error, self.gradient_tolerance) {
             (Some(g), Some(gt)) => format!(
                 "max abs error of the value {max}, of the gradient {g:e}; {} of {} samples over the \
                  tolerance {:e} (value) / {gt:e} (gradient)",
@@ -450,6 +490,11 @@ impl VerifyReport {
                 "max abs error {max}; {} of {} samples over the tolerance {:e}",
                 self.over_tolerance, self.samples, self.tolerance
             ),
+        };
+        match (self.has_value, derivatives.is_empty()) {
+            (true, true) => text,
+            (true, false) => format!("{text}; {derivatives}"),
+            (false, _) => format!("{} samples, {derivatives}", self.samples),
         }
     }
 }
@@ -662,11 +707,20 @@ struct Verifier {
 
 impl Verifier {
     fn new(spec: &NoiseSpec, tolerance: f32) -> Self {
-        let gradient = spec.output == FieldOutput::Gradient;
+        let plan = spec.plan();
+        // A graph's derivatives on its own evaluators follow docs/graphs.md's relative bound.
+        let graph_derivatives = (plan.program().is_some() && spec.output != FieldOutput::Value)
+            .then_some(DerivativeCheck {
+                values: 0,
+                max_relative_error: 0.0,
+                tolerance: crate::gpu::parity::GRAPH_DERIVATIVE_TOLERANCE,
+                over: 0,
+            });
+        let gradient = spec.output == FieldOutput::Gradient && graph_derivatives.is_none();
         let gradient_tolerance = gradient.then_some(tolerance * GRADIENT_TOLERANCE_SCALE);
         Verifier {
             lookup: CpuLookup::new(spec.lookup, spec.seed),
-            plan: spec.plan(),
+            plan,
             spec: spec.clone(),
             reference: Vec::new(),
             report: VerifyReport {
@@ -677,6 +731,8 @@ impl Verifier {
                 over_tolerance: 0,
                 tolerance,
                 gradient_tolerance,
+                has_value: !(spec.output == FieldOutput::Curl && graph_derivatives.is_some()),
+                graph_derivatives,
             },
         }
     }
@@ -708,11 +764,12 @@ impl Verifier {
             .zip(self.reference.chunks_exact(channels))
             .enumerate()
         {
-            // Every component of curl noise is its value; otherwise channel 0 is.
-            let value_channels = if self.spec.output == FieldOutput::Curl {
-                channels
-            } else {
-                1
+            // Every component of curl noise is its value; otherwise channel 0 is. A graph's
+            // derivatives are held to their own bound below.
+            let value_channels = match (self.spec.output, &report.graph_derivatives) {
+                (FieldOutput::Curl, None) => channels,
+                (FieldOutput::Curl, Some(_)) => 0,
+                _ => 1,
             };
             let value_error = (0..value_channels)
                 .map(|c| error(a[c], b[c]))
@@ -731,6 +788,17 @@ impl Verifier {
                 over |= g > tolerance;
             }
             report.over_tolerance += over as u64;
+            if let Some(d) = report.graph_derivatives.as_mut() {
+                for c in value_channels..channels {
+                    let e = error(a[c], b[c]) / (1.0 + b[c].abs());
+                    if e <= d.tolerance {
+                        d.max_relative_error = d.max_relative_error.max(e);
+                    } else {
+                        d.over += 1;
+                    }
+                }
+                d.values += (channels - value_channels) as u64;
+            }
         }
         report.samples += params.len() as u64;
         Ok(())

@@ -16,6 +16,20 @@ pub const BOUNDARY_JUMP: f32 = 2e-3;
 /// about ten times the absolute error.
 pub const GRADIENT_TOLERANCE_SCALE: f32 = 10.0;
 
+/// The bound of a graph's derivatives (a gradient's ∂/∂x, ∂/∂y, ∂/∂z, every component of
+/// a curl) on the GPU, relative: `|gpu − cpu| ≤ 4e-3 (1 + |cpu|)` (docs/graphs.md). They are
+/// products of the slopes along the graph, which f32 resolves less well than values, and a
+/// compiler that regroups a sum moves them further: measured at most 2e-4 on Vulkan and
+/// 2.9e-3 on GL, the terrain example's 3D curl at offset 1e4
+/// (tests/gpu/graph_gradient_parity.rs).
+pub const GRAPH_DERIVATIVE_TOLERANCE: f32 = 4e-3;
+
+/// The share of a graph's derivative values that may be past
+/// [`GRAPH_DERIVATIVE_TOLERANCE`]: a derivative jumps at every kink (`abs`, `min`, `max`,
+/// ridged octaves, `clamp`, terrace ramps, cellular borders), and a value within rounding
+/// of one may take the other side on the GPU (docs/graphs.md).
+pub const GRAPH_DERIVATIVE_KINKS: f64 = 0.01;
+
 /// How much the parity tolerance of a domain-warped field (`field::Warp`) grows per unit
 /// of warp amplitude and per iteration. Some backends fuse the warp's `p + A·d` into one
 /// rounding (llvmpipe's GL does), others and the CPU round twice; at |p| up to 128

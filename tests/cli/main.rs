@@ -21,6 +21,7 @@ mod bake_tiles;
 mod cli_sample;
 mod edge_numbers;
 mod graph_cli;
+mod graph_derivative_verify;
 mod graph_finite_cli;
 mod graph_gpu_derived;
 mod graph_hostile;
