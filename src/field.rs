@@ -113,6 +113,16 @@ pub enum CellularOutput {
     Cell,
 }
 
+impl CellularOutput {
+    /// Every output, for iteration.
+    pub const ALL: [CellularOutput; 4] = [
+        CellularOutput::F1,
+        CellularOutput::F2,
+        CellularOutput::F2MinusF1,
+        CellularOutput::Cell,
+    ];
+}
+
 /// The distance cellular noise measures (`WGPU_NOISE_CELLULAR_DISTANCE_*` in `shaders/cellular.wgsl`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Distance {
@@ -123,6 +133,11 @@ pub enum Distance {
     Manhattan,
     /// max |dᵢ|.
     Chebyshev,
+}
+
+impl Distance {
+    /// Every distance, for iteration.
+    pub const ALL: [Distance; 3] = [Distance::Euclidean, Distance::Manhattan, Distance::Chebyshev];
 }
 
 /// Options of cellular noise (see `docs/noise-kinds.md`).

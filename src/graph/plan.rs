@@ -150,19 +150,8 @@ fn read_back(program: &Program, field: &Field) -> Option<Field> {
 
 /// The cellular options whose shape is `cell`.
 fn cellular_of(cell: &CellularShape) -> Option<Cellular> {
-    const OUTPUTS: [CellularOutput; 4] = [
-        CellularOutput::F1,
-        CellularOutput::F2,
-        CellularOutput::F2MinusF1,
-        CellularOutput::Cell,
-    ];
-    const DISTANCES: [Distance; 3] = [
-        Distance::Euclidean,
-        Distance::Manhattan,
-        Distance::Chebyshev,
-    ];
-    OUTPUTS.iter().find_map(|&output| {
-        DISTANCES.iter().find_map(|&distance| {
+    CellularOutput::ALL.iter().find_map(|&output| {
+        Distance::ALL.iter().find_map(|&distance| {
             let options = Cellular {
                 output,
                 distance,

@@ -160,22 +160,29 @@ pub fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
         .fold(0.0, f32::max)
 }
 
-/// A source that adds `error` to float `at` of the CPU reference's output (one sample,
-/// or one channel of a gradient texel), or makes it NaN when `error` is NaN.
+/// The CPU reference with float `i` of its output (counted from the field's first) made
+/// `alter(i, value)`: a wrong sample, channel or pattern of them for `--verify` to catch.
 pub struct Faulty {
     pub inner: CpuSource,
-    pub at: usize,
-    pub error: f32,
+    pub alter: Box<dyn FnMut(usize, f32) -> f32>,
 }
 
 impl Faulty {
     /// The CPU reference in small chunks (64 samples, so `at` falls inside a later chunk),
-    /// with float `at` of its output moved by `error`.
+    /// with float `at` of its output moved by `error` (made NaN when `error` is NaN).
     pub fn new(at: usize, error: f32) -> Self {
+        Faulty::at(CpuSource::with_chunk_samples(64), at, error)
+    }
+
+    /// `inner` with float `at` of its output moved by `error` (NaN when `error` is NaN).
+    pub fn at(inner: CpuSource, at: usize, error: f32) -> Self {
         Faulty {
-            inner: CpuSource::with_chunk_samples(64),
-            at,
-            error,
+            inner,
+            alter: Box::new(move |i, v| match i == at {
+                false => v,
+                true if error.is_nan() => f32::NAN,
+                true => v + error,
+            }),
         }
     }
 }
@@ -190,17 +197,14 @@ impl SampleSource for Faulty {
         spec: &NoiseSpec,
         sink: &mut dyn FnMut(&FillParams, &[f32]) -> wgpu_noise::Result<()>,
     ) -> wgpu_noise::Result<()> {
-        let (at, error) = (self.at, self.error);
+        let alter = &mut self.alter;
         let mut seen = 0usize;
         self.inner.produce(spec, &mut |params, values| {
-            let mut v = values.to_vec();
-            if (seen..seen + v.len()).contains(&at) {
-                v[at - seen] = if error.is_nan() {
-                    f32::NAN
-                } else {
-                    v[at - seen] + error
-                };
-            }
+            let v: Vec<f32> = values
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| alter(seen + i, v))
+                .collect();
             seen += v.len();
             sink(params, &v)
         })

@@ -436,11 +436,11 @@ fn faulty_bake(
         Field::new(NoiseKind::Simplex, &[8, 6, 4]).with_frequency(&[3.0; 3]),
         0,
     );
-    let mut source = Faulty {
-        inner: CpuSource::with_chunk_samples(48),
-        at: 8 * 6 * 2 + 8 * 3 + 5,
+    let mut source = Faulty::at(
+        CpuSource::with_chunk_samples(48),
+        8 * 6 * 2 + 8 * 3 + 5,
         error,
-    };
+    );
     let options = BakeOptions {
         verify,
         ..BakeOptions::new(Encoding::default_for(FileFormat::Png))

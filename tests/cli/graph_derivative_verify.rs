@@ -6,12 +6,9 @@
 
 use std::path::Path;
 
-use crate::bake_support::{bake_in, scratch_dir, GPU_BACKENDS};
-use wgpu_noise::bake::{
-    bake, default_tolerance, BakeOptions, CpuSource, Encoding, NoiseSpec, SampleSource,
-};
+use crate::bake_support::{bake_in, scratch_dir, Faulty, GPU_BACKENDS};
+use wgpu_noise::bake::{bake, default_tolerance, BakeOptions, CpuSource, Encoding, NoiseSpec};
 use wgpu_noise::graph::Graph;
-use wgpu_noise::low_level::FillParams;
 use wgpu_noise::{Field, FieldOutput, NoiseError, NoiseKind};
 
 fn terrain() -> String {
@@ -64,40 +61,19 @@ fn the_terrain_examples_gradient_and_curl_verify_on_the_gpu() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// The CPU source with the derivatives of every `every`-th texel scaled by `1 + by`.
-struct Perturbed {
-    cpu: CpuSource,
-    every: usize,
-    by: f32,
-    /// Values per texel, and the first derivative channel.
-    channels: usize,
-    first: usize,
-}
-
-impl SampleSource for Perturbed {
-    fn name(&self) -> String {
-        "perturbed cpu".into()
-    }
-
-    fn produce(
-        &mut self,
-        spec: &NoiseSpec,
-        sink: &mut dyn FnMut(&FillParams, &[f32]) -> wgpu_noise::Result<()>,
-    ) -> wgpu_noise::Result<()> {
-        let (every, by, channels, first) = (self.every, self.by, self.channels, self.first);
-        let mut texel = 0usize;
-        self.cpu.produce(spec, &mut |params, values| {
-            let mut changed = values.to_vec();
-            for t in changed.chunks_mut(channels) {
-                if texel.is_multiple_of(every) {
-                    for v in &mut t[first..] {
-                        *v += by * (1.0 + v.abs());
-                    }
-                }
-                texel += 1;
+/// The CPU source with the derivatives (channels `first..channels`) of every `every`-th
+/// texel moved by `by` of their size.
+fn perturbed(every: usize, by: f32, channels: usize, first: usize) -> Faulty {
+    Faulty {
+        inner: CpuSource::new(),
+        alter: Box::new(move |i, v| {
+            let (texel, channel) = (i / channels, i % channels);
+            if channel >= first && texel.is_multiple_of(every) {
+                v + by * (1.0 + v.abs())
+            } else {
+                v
             }
-            sink(params, &changed)
-        })
+        }),
     }
 }
 
@@ -117,13 +93,7 @@ fn derivatives_off_beyond_the_bound_in_more_places_than_kinks_are_refused() {
         // Every texel off by 1e-3 of its size: within the bound.
         // Every 200th (0.5 %) off by 5e-2: kinks. Every 50th (2 %): too many to be kinks.
         for (every, by, passes) in [(1, 1e-3, true), (200, 5e-2, true), (50, 5e-2, false)] {
-            let mut source = Perturbed {
-                cpu: CpuSource::new(),
-                every,
-                by,
-                channels,
-                first,
-            };
+            let mut source = perturbed(every, by, channels, first);
             let what = format!("{output:?}, every {every}th texel off by {by}");
             std::fs::remove_file(&target).ok();
             match bake(&spec, &mut source, &target, &options, &mut |_, _| {}) {

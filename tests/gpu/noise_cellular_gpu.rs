@@ -22,18 +22,6 @@ const TOLERANCE: f32 = 1e-5;
 /// that for at most 1 sample in 10⁴.
 const EDGE_SHARE: usize = 10_000;
 
-const OUTPUTS: [CellularOutput; 4] = [
-    CellularOutput::F1,
-    CellularOutput::F2,
-    CellularOutput::F2MinusF1,
-    CellularOutput::Cell,
-];
-const DISTANCES: [Distance; 3] = [
-    Distance::Euclidean,
-    Distance::Manhattan,
-    Distance::Chebyshev,
-];
-
 fn fields(dims: usize) -> Vec<Field> {
     let size: &[u32] = match dims {
         2 => &[37, 23],
@@ -41,8 +29,8 @@ fn fields(dims: usize) -> Vec<Field> {
         _ => &[7, 5, 3, 4],
     };
     let mut out = Vec::new();
-    for (n, output) in OUTPUTS.into_iter().enumerate() {
-        for (m, distance) in DISTANCES.into_iter().enumerate() {
+    for (n, output) in CellularOutput::ALL.into_iter().enumerate() {
+        for (m, distance) in Distance::ALL.into_iter().enumerate() {
             let jitter = [1.0, 0.5, 0.0][(n + m) % 3];
             let cellular = Cellular {
                 output,
