@@ -7,7 +7,7 @@ use wgpu::util::DeviceExt;
 
 use super::fill::{EvalOutput, EvalPass, FillPass, FillPipelines};
 use super::lookup::LookupTextures;
-use super::readback::{map_and_read, padded_row_bytes, unpad_rows};
+use super::readback::{map_and_read, padded_row_bytes, staging_buffer, unpad_rows};
 use crate::cpu::lookup::{with_lookup, CpuLookup};
 use crate::error::{ErrorScope, NoiseError, Result};
 use crate::field::FieldOutput;
@@ -728,12 +728,7 @@ impl GpuNoise {
                     Some(storage("wgpu-noise eval gradients", gradient_bytes))
                 }
             };
-            let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-noise eval readback"),
-                size: value_bytes + gradient_bytes,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
+            let staging = staging_buffer(&self.device, "wgpu-noise eval readback", value_bytes + gradient_bytes);
             let mut encoder = self
                 .device
                 .create_command_encoder(&wgpu::CommandEncoderDescriptor {
@@ -882,14 +877,7 @@ impl SlabTarget {
             ..Default::default()
         });
         let padded = padded_row_bytes(shape.size.width * shape.output.texture_channels());
-        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("wgpu-noise slab readback"),
-            size: padded as u64
-                * shape.size.height as u64
-                * shape.size.depth_or_array_layers as u64,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
+        let buffer = staging_buffer(device, "wgpu-noise slab readback", padded as u64 * shape.size.height as u64 * shape.size.depth_or_array_layers as u64);
         SlabTarget {
             texture,
             view,

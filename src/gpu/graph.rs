@@ -4,7 +4,7 @@
 use wgpu::util::DeviceExt;
 
 use super::generator::GpuNoise;
-use super::readback::{map_and_read, padded_row_bytes};
+use super::readback::{map_and_read, padded_row_bytes, staging_buffer};
 use crate::error::{ErrorScope, NoiseError, Result};
 use crate::field::{Field, FieldOutput, NoiseKind};
 use crate::graph::{wgsl, Program};
@@ -382,12 +382,7 @@ impl GpuNoise {
             let device = self.device();
             let scope = ErrorScope::push(device, wgpu::ErrorFilter::Validation);
             let values = self.graph_values_buffer(bytes);
-            let staging = device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-noise graph readback"),
-                size: bytes,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
+            let staging = staging_buffer(device, "wgpu-noise graph readback", bytes);
             let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("wgpu-noise graph fill"),
             });
@@ -634,12 +629,7 @@ impl GpuNoise {
             });
             let bytes = self.graph_buffer_bytes(n * channels as u64)?;
             let values = self.graph_values_buffer(bytes);
-            let staging = device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-noise graph readback"),
-                size: bytes,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
+            let staging = staging_buffer(device, "wgpu-noise graph readback", bytes);
             let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("wgpu-noise graph points"),
             });

@@ -11,6 +11,16 @@ pub fn padded_row_bytes(width: u32) -> u32 {
     (width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)
 }
 
+/// A buffer of `size` bytes that a copy writes and the host maps to read ([`map_and_read`]).
+pub fn staging_buffer(device: &wgpu::Device, label: &str, size: u64) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
+
 /// Waits (at most `timeout`) for `submission`, maps `buffer` and hands its bytes to `read`.
 /// In the browser (wasm32), where nothing may block, it fails with [`NoiseError::Readback`]
 /// unless the map has already completed.

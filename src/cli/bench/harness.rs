@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use wgpu_noise::error::{pop_error_scope, NoiseError, Result};
 use wgpu_noise::field::{Field, NoiseKind};
+use wgpu_noise::gpu::readback::staging_buffer;
 use wgpu_noise::gpu::{GpuContext, GpuNoise, GraphPipeline, LookupVariant, WORKGROUP};
 use wgpu_noise::graph::Program;
 use wgpu_noise::params::{FillParams, Slab};
@@ -364,12 +365,7 @@ impl GpuBench {
                     usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
                     mapped_at_creation: false,
                 }),
-                readback: device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("wgpu-noise bench timestamp readback"),
-                    size: 16,
-                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                }),
+                readback: staging_buffer(device, "wgpu-noise bench timestamp readback", 16),
                 period_ns: queue.get_timestamp_period() as f64,
             });
         let source = EMPTY_WGSL

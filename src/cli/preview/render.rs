@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::bake::picture::{write_png8, Channels};
 use crate::embed::{self, NoiseBindings, NoiseBindingsDescriptor};
 use crate::error::pop_error_scope;
-use crate::gpu::readback::{map_and_read, padded_row_bytes};
+use crate::gpu::readback::{map_and_read, padded_row_bytes, staging_buffer};
 use crate::graph::{wgsl, Program};
 use crate::ramp::ColourRamp;
 use crate::shader::ApiNames;
@@ -208,12 +208,11 @@ impl Renderer {
         });
         // 4 bytes per RGBA8 texel, the same padding as an f32 texel.
         let padded = padded_row_bytes(width);
-        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("preview screenshot readback"),
-            size: padded as u64 * height as u64,
-            usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
-            mapped_at_creation: false,
-        });
+        let buffer = staging_buffer(
+            device,
+            "preview screenshot readback",
+            padded as u64 * height as u64,
+        );
         queue.write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(uniforms));
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("preview screenshot encoder"),
