@@ -43,8 +43,8 @@ fn the_terrain_example_bakes_as_written_on_the_cpu_and_the_gpu() {
     let cases: [(&str, &[&str], &[usize]); 2] = [
         (
             "3",
-            &["--size", "128x128x32", "--frequency", "4"],
-            &[32, 128, 128],
+            &["--size", "64x64x16", "--frequency", "4"],
+            &[16, 64, 64],
         ),
         ("2", &["--size", "256x192", "--frequency", "4"], &[192, 256]),
     ];
@@ -109,10 +109,10 @@ const STEPS: [f32; 2] = [4e-4, 2e-4];
 /// by up to 2.4e-4 (2D) and 4.6e-4 (3D) relative at the 90th percentile, 1.7e-3 and 3.1e-3
 /// at the 99th (measured at 3000 random points; in f64 gradient and central differences
 /// agree within 3.3e-6), and differences of f32 values over these steps add more. Measured
-/// here: 90th percentile 4.3e-3 (2D) and 5.5e-3 (3D), 99th 1.5e-2 and 2.4e-2 (printed).
+/// here: 90th percentile 4.3e-3 (2D) and 5.6e-3 (3D), 99th 1.5e-2 and 2.8e-2 (printed).
 const P90_TOLERANCE: f32 = 1e-2;
 const P99_TOLERANCE: f32 = 5e-2;
-/// Measured: 3.3 % (2D) and 5.3 % (3D) of the derivatives have a kink within the step.
+/// Measured: 3.3 % (2D) and 7.2 % (3D) of the derivatives have a kink within the step.
 const MAX_KINK_FRACTION: f64 = 0.1;
 
 #[test]
@@ -123,8 +123,8 @@ fn the_terrain_example_bakes_its_gradient_and_curl_on_the_cpu() {
     let cases: [(&str, &[&str], &[usize]); 2] = [
         (
             "3",
-            &["--size", "128x128x32", "--frequency", "4"],
-            &[32, 128, 128],
+            &["--size", "64x64x16", "--frequency", "4"],
+            &[16, 64, 64],
         ),
         ("2", &["--size", "256x192", "--frequency", "4"], &[192, 256]),
     ];

@@ -56,8 +56,8 @@ fn the_terrain_examples_gradient_and_curl_bake_on_the_gpu() {
     let cases: [(&str, &[&str], &[usize]); 2] = [
         (
             "3",
-            &["--size", "128x128x32", "--frequency", "4"],
-            &[32, 128, 128],
+            &["--size", "64x64x16", "--frequency", "4"],
+            &[16, 64, 64],
         ),
         ("2", &["--size", "256x192", "--frequency", "4"], &[192, 256]),
     ];
