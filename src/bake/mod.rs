@@ -452,7 +452,9 @@ impl DerivativeCheck {
 }
 
 impl VerifyReport {
-    /// Whether every sample is within the tolerance.
+    /// Whether every compared value is within the tolerance, except a graph's derivatives:
+    /// those pass with the few past their relative bound that kinks explain
+    /// ([`DerivativeCheck::passed`]).
     pub fn passed(&self) -> bool {
         self.over_tolerance == 0 && self.graph_derivatives.as_ref().is_none_or(|d| d.passed())
     }

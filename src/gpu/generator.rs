@@ -109,9 +109,11 @@ impl GpuNoise {
         format!("{}, {:?}", info.name, info.backend)
     }
 
-    /// Whether 3D and 4D slabs are filled into 2D array textures (always on GL).
-    pub fn layered_volumes(&self) -> bool {
-        self.layered
+    internal! {
+        /// Whether 3D and 4D slabs are filled into 2D array textures (always on GL).
+        pub fn layered_volumes(&self) -> bool {
+            self.layered
+        }
     }
 
     /// Fills 3D and 4D slabs into 2D array textures on any backend (tests use it to run
@@ -131,9 +133,11 @@ impl GpuNoise {
         self.self_check_path(kind, dims, false)
     }
 
-    /// [`GpuNoise::self_check`] for point evaluation (`evaluate*` run it).
-    pub fn self_check_points(&self, kind: NoiseKind, dims: usize) -> Result<()> {
-        self.self_check_path(kind, dims, true)
+    internal! {
+        /// [`GpuNoise::self_check`] for point evaluation (`evaluate*` run it).
+        pub fn self_check_points(&self, kind: NoiseKind, dims: usize) -> Result<()> {
+            self.self_check_path(kind, dims, true)
+        }
     }
 
     fn self_check_path(&self, kind: NoiseKind, dims: usize, points: bool) -> Result<()> {
@@ -306,9 +310,11 @@ impl GpuNoise {
         self.hash_key = crate::tables::hash_key_for_seed(seed);
     }
 
-    /// The seed key the hash variant's pipelines are specialised with.
-    pub fn hash_key(&self) -> u32 {
-        self.hash_key
+    internal! {
+        /// The seed key the hash variant's pipelines are specialised with.
+        pub fn hash_key(&self) -> u32 {
+            self.hash_key
+        }
     }
 
     /// The uploaded lookup textures.
@@ -331,10 +337,12 @@ impl GpuNoise {
         &self.lookup_bind_group
     }
 
-    /// How many outer layers (rows in 2D, z-slices in 3D, w-volumes in 4D) one slab of
-    /// `field` holds, or why the device cannot generate it.
-    pub fn slab_layers(&self, field: &Field) -> Result<u32> {
-        self.slab_layers_for(field, 1)
+    internal! {
+        /// How many outer layers (rows in 2D, z-slices in 3D, w-volumes in 4D) one slab of
+        /// `field` holds, or why the device cannot generate it.
+        pub fn slab_layers(&self, field: &Field) -> Result<u32> {
+            self.slab_layers_for(field, 1)
+        }
     }
 
     /// [`GpuNoise::slab_layers`] for `channels` f32 per texel (1, or 4 for gradients).
@@ -651,23 +659,27 @@ impl GpuNoise {
         }
     }
 
-    /// Evaluates `kind` noise in `dims` (2 to 4) dimensions at each of `points` (unused
-    /// coordinates ignored): the GPU twin of `cpu::noise_at`.
-    pub fn evaluate(&self, kind: NoiseKind, dims: usize, points: &[[f32; 4]]) -> Result<Vec<f32>> {
-        Ok(self
-            .evaluate_inner(PointEval::Values(kind), dims, points)?
-            .0)
+    internal! {
+        /// Evaluates `kind` noise in `dims` (2 to 4) dimensions at each of `points` (unused
+        /// coordinates ignored): the GPU twin of `cpu::noise_at`.
+        pub fn evaluate(&self, kind: NoiseKind, dims: usize, points: &[[f32; 4]]) -> Result<Vec<f32>> {
+            Ok(self
+                .evaluate_inner(PointEval::Values(kind), dims, points)?
+                .0)
+        }
     }
 
-    /// Simplex noise and its analytic gradient at each of `points`: `(values, gradients)`,
-    /// gradients as `[∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]` with unused components 0 (reference
-    /// kernel). The GPU twin of `cpu::simplex::simplexN_deriv`.
-    pub fn evaluate_gradients(
-        &self,
-        dims: usize,
-        points: &[[f32; 4]],
-    ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
-        self.evaluate_inner(PointEval::SimplexGradients, dims, points)
+    internal! {
+        /// Simplex noise and its analytic gradient at each of `points`: `(values, gradients)`,
+        /// gradients as `[∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]` with unused components 0 (reference
+        /// kernel). The GPU twin of `cpu::simplex::simplexN_deriv`.
+        pub fn evaluate_gradients(
+            &self,
+            dims: usize,
+            points: &[[f32; 4]],
+        ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
+            self.evaluate_inner(PointEval::SimplexGradients, dims, points)
+        }
     }
 
     /// `(values, gradients)` of `eval` at `points` (no gradients for

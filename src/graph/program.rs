@@ -86,20 +86,32 @@ pub enum Op {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Program {
     /// 2, 3 or 4.
-    pub dims: usize,
+    pub(crate) dims: usize,
     /// In evaluation order; operation `i` produces register `i`.
-    pub ops: Vec<Op>,
+    pub(crate) ops: Vec<Op>,
     /// The register of the output value.
-    pub output: Reg,
+    pub(crate) output: Reg,
     /// For each noise operation, the JSON path of the node it came from (for messages
     /// about what an evaluator cannot do, such as a gradient).
-    pub origins: HashMap<Reg, String>,
+    pub(crate) origins: HashMap<Reg, String>,
     /// For each fractal operation, the operations each of its octaves added, in order
     /// (the WGSL emitter writes octaves of one shape as a loop).
-    pub octave_ranges: HashMap<Reg, Vec<Range<Reg>>>,
+    pub(crate) octave_ranges: HashMap<Reg, Vec<Range<Reg>>>,
 }
 
 impl Program {
+    /// The dimensions of the points it is sampled at: 2, 3 or 4.
+    pub fn dims(&self) -> usize {
+        self.dims
+    }
+
+    internal! {
+        /// The operations in evaluation order; operation `i` produces register `i`.
+        pub fn ops(&self) -> &[Op] {
+            &self.ops
+        }
+    }
+
     /// The number of noise functions one sample evaluates.
     pub fn noise_calls(&self) -> usize {
         self.ops

@@ -215,7 +215,9 @@ fn cpu_output(
         FieldOutput::Gradient => {
             eval::value_and_gradient::<f32>(program, lut, p, &mut regs)[..4].to_vec()
         }
-        FieldOutput::Curl => eval::curl::<f32>(program, lut, p, &mut regs)[..program.dims].to_vec(),
+        FieldOutput::Curl => {
+            eval::curl::<f32>(program, lut, p, &mut regs)[..program.dims()].to_vec()
+        }
     }
 }
 

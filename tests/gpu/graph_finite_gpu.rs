@@ -34,7 +34,7 @@ fn points(dims: usize) -> Vec<[f32; 4]> {
 /// `output` of `program` at `points` on the CPU, in `f32` and `f64`, in the GPU's layout.
 fn cpu(program: &Program, output: FieldOutput, points: &[[f32; 4]]) -> (Vec<f32>, Vec<f64>) {
     let lut = PermutationTables::new(0);
-    let n = output.values_per_sample(program.dims);
+    let n = output.values_per_sample(program.dims());
     let (mut r32, mut r64) = (Vec::new(), Vec::new());
     let mut regs32 = Vec::new();
     let mut regs64 = Vec::new();

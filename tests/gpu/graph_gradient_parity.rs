@@ -43,7 +43,7 @@ fn fill_both(
             .expect("graph fill");
     }
     let params = FillParams::new(field, Slab::whole(field));
-    let n = channels(output, program.dims);
+    let n = channels(output, program.dims());
     let mut on_cpu = vec![0.0; params.len() * n];
     // The generic evaluator at the GPU's own sample points (`params`), not the
     // hand-written fill a flag-shaped graph would run on in a bake (`NoiseSpec::plan`).

@@ -178,14 +178,14 @@ fn generated_graph_functions_validate() {
                     wgsl::function(program, "graph", api_names),
                     wgsl::gradient_function(program, "graph_gradient", api_names)
                 );
-                if program.dims < 4 {
+                if program.dims() < 4 {
                     source +=
                         &wgsl::curl_function(program, "graph_curl", "graph_gradient", api_names);
                 }
-                let name = format!("{variant:?} {api_names:?} graph {k} ({}D)", program.dims);
+                let name = format!("{variant:?} {api_names:?} graph {k} ({}D)", program.dims());
                 validate(&name, &source);
                 if variant == LookupVariant::Hash {
-                    process_seed_key(&name, &source, program.dims < 4);
+                    process_seed_key(&name, &source, program.dims() < 4);
                 }
             }
         }

@@ -39,7 +39,7 @@ const TERRAIN: &str = include_str!("../../examples/graphs/terrain.json");
 fn divergence(program: &Program, lut: &PermutationTables, p: [f64; 4], h: f64) -> (f64, f64) {
     let mut duals = Vec::new();
     let (mut div, mut size) = (0.0, 0.0);
-    for a in 0..program.dims {
+    for a in 0..program.dims() {
         let (mut lo, mut hi) = (p, p);
         lo[a] -= h;
         hi[a] += h;

@@ -34,7 +34,7 @@ fn lower(what: &str, node: &str, dims: usize) -> Program {
 
 fn scalar_f32(program: &Program, params: &FillParams, output: FieldOutput) -> Vec<f32> {
     let lut = PermutationTables::new(0);
-    let mut out = vec![0.0f32; params.len() * output.values_per_sample(program.dims)];
+    let mut out = vec![0.0f32; params.len() * output.values_per_sample(program.dims())];
     match output {
         FieldOutput::Value => wgpu_noise::graph::eval::fill_slab(program, &lut, params, &mut out),
         FieldOutput::Gradient => wgpu_noise::graph::eval::fill_slab_gradient(

@@ -400,7 +400,7 @@ fn random_graphs_are_finite_at_small_and_large_coordinates() {
     for (text, program) in &programs {
         for scale in [1.0, 100.0, 1e4, 1e6] {
             for _ in 0..8 {
-                let p = random_point(&mut rng, program.dims, scale);
+                let p = random_point(&mut rng, program.dims(), scale);
                 let v32 = eval::value::<f32>(program, &lut, p.map(|v| v as f32), &mut r32);
                 let v64 = eval::value::<f64>(program, &lut, p, &mut r64);
                 assert!(
@@ -469,7 +469,7 @@ fn random_graph_gradients_match_central_differences_away_from_kinks() {
     let (mut duals, mut regs) = (Vec::new(), Vec::new());
     let (mut checked, mut kinks, mut steep, mut worst) = (0usize, 0usize, 0usize, 0.0f64);
     for (text, program) in &programs {
-        let dims = program.dims;
+        let dims = program.dims();
         for _ in 0..10 {
             let p = random_point(&mut rng, dims, 50.0);
             let analytic = eval::value_and_gradient::<f64>(program, &lut, p, &mut duals);

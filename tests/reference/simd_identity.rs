@@ -625,7 +625,7 @@ fn assert_graph_identical(
             panic!(
                 "{what}, {}D, size {:?}, {} on {threads} threads: sample {i} is {:e} ({:#010x}), \
                  the scalar graph {:e} ({:#010x})",
-                program.dims,
+                program.dims(),
                 params.extent,
                 level.name(),
                 got[i],
@@ -658,15 +658,15 @@ fn graph_field(rng: &mut Rng, dims: usize) -> Field {
 /// work the lanes must cover).
 fn op_names(program: &Program) -> Vec<String> {
     program
-        .ops
+        .ops()
         .iter()
         .map(|op| match op {
             Op::Noise { source, .. } => {
-                let tiled = source.period[..program.dims].iter().any(|&p| p > 0.0);
+                let tiled = source.period[..program.dims()].iter().any(|&p| p > 0.0);
                 format!(
                     "{} {}D{}{}{}",
                     source.kind,
-                    program.dims,
+                    program.dims(),
                     if tiled { " tiled" } else { "" },
                     if source.flow != 0.0 { " flow" } else { "" },
                     if source.kernel == Kernel::Continuous {
@@ -701,7 +701,7 @@ fn assert_graph_output_identical(
         params: &FillParams,
         output: FieldOutput,
     ) -> Vec<f32> {
-        let mut out = vec![0.0f32; params.len() * output.values_per_sample(program.dims)];
+        let mut out = vec![0.0f32; params.len() * output.values_per_sample(program.dims())];
         match output {
             FieldOutput::Gradient => wgpu_noise::graph::eval::fill_slab_gradient(
                 program,
@@ -726,7 +726,7 @@ fn assert_graph_output_identical(
             panic!(
                 "{what}, {}D {output:?}, size {:?}, {} on {threads} threads: value {i} is {:e} \
                  ({:#010x}), the scalar graph {:e} ({:#010x})",
-                program.dims,
+                program.dims(),
                 params.extent,
                 level.name(),
                 got[i],
