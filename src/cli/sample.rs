@@ -4,12 +4,10 @@ use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::sync::mpsc::SyncSender;
 
-use crate::cpu::fractal::fractal;
-use crate::cpu::{self, Precision};
-use crate::field::Field;
+use crate::cpu::Precision;
+use crate::field::{Field, FieldOutput};
 use crate::gpu::{GpuContext, GpuNoise};
 use crate::graph::{self, Program};
-use crate::params::NoiseSettings;
 use crate::tables::PermutationTables;
 use crate::text::{quote_prefix, QUOTE_BYTES};
 use crate::NoiseKind;
@@ -101,7 +99,6 @@ const BATCH: usize = 65536;
 /// (`| head -1`) ends the run quietly and successfully.
 pub fn run(args: SampleArgs) -> Result<()> {
     let dims = args.noise.dims as usize;
-    let kind: NoiseKind = args.noise.kind.into();
     let backend = open_backend(&args)?;
     let arithmetic = match (args.backend, args.precision) {
         (SampleBackend::Gpu, _) => Arithmetic::F32("--backend gpu"),
@@ -127,7 +124,7 @@ pub fn run(args: SampleArgs) -> Result<()> {
                 Err(_) => break,
             }
         }
-        backend.evaluate(kind, dims, &batch, &mut values)?;
+        backend.evaluate(&batch, &mut values)?;
         let written = values
             .iter()
             .try_for_each(|&v| write_17(&mut out, v))
@@ -152,28 +149,14 @@ enum Arithmetic {
     F32(&'static str),
 }
 
-/// What evaluates the points: the CPU reference at a precision, or the GPU.
-enum Backend {
-    Cpu {
-        lut: PermutationTables,
-        precision: Precision,
-        shape: cpu::cellular::CellularShape,
-        /// With `--warp` or `--flow-angle`: the settings of one octave
-        /// (`cpu::fractal::fractal`).
-        shaped: Option<NoiseSettings>,
-    },
-    Gpu {
-        gpu: GpuNoise,
-        _ctx: GpuContext,
-    },
-    /// `--graph`: the graph's CPU evaluator at a precision, or the GPU.
-    Graph {
-        program: Program,
-        on: GraphOn,
-    },
+/// What evaluates the points: the graph of the noise options (or of `--graph`) on the
+/// CPU evaluator at a precision, or on the GPU.
+struct Backend {
+    program: Program,
+    on: GraphOn,
 }
 
-/// Where `--graph` is evaluated.
+/// Where the graph is evaluated.
 enum GraphOn {
     Cpu {
         lut: PermutationTables,
@@ -187,68 +170,27 @@ enum GraphOn {
 
 /// Backend selection for `--backend` (and `--precision`): the one place that decides where
 /// `sample` evaluates and may say so on stderr (an adapter line for a `--verbose`, a
-/// fallback notice) before any input is read.
+/// fallback notice) before any input is read. The noise options are a graph
+/// (`graph::flags`), evaluated as a `--graph` file is.
 fn open_backend(args: &SampleArgs) -> Result<Backend> {
     if let Some(path) = &args.graph {
-        return open_graph(args, path);
+        let field = Field::new(NoiseKind::Simplex, &vec![1; args.noise.dims as usize]);
+        let program = super::load_graph(path, &field)?;
+        return open_program(args, program, &format!(", graph {}", path.display()));
     }
     let kind: NoiseKind = args.noise.kind.into();
-    let cellular = args.cellular.resolve(kind)?;
-    let warp = args.warp.resolve()?;
-    let flow_angle = args.flow.resolve()?;
-    let shaped = warp.is_active() || flow_angle != 0.0;
-    if shaped {
-        // The warp's ranges and where flow applies, checked as for a field.
-        Field::new(kind, &vec![1; args.noise.dims as usize])
-            .with_warp(warp)
-            .with_flow_angle(flow_angle)
-            .validate()?;
-    }
-    match args.backend {
-        SampleBackend::Cpu => {
-            let precision = match args.precision {
-                PrecisionArg::F64 => Precision::F64,
-                PrecisionArg::F32 => Precision::F32,
-            };
-            if args.verbose {
-                errln!("sample: cpu, {}", format!("{precision:?}").to_lowercase())?;
-            }
-            Ok(Backend::Cpu {
-                lut: PermutationTables::new(args.noise.seed),
-                precision,
-                shape: cpu::cellular::CellularShape::from_options(&cellular),
-                shaped: shaped.then(|| {
-                    NoiseSettings::default()
-                        .with_cellular(&cellular)
-                        .with_warp(&warp)
-                        .with_flow_angle(flow_angle)
-                }),
-            })
-        }
-        SampleBackend::Gpu => {
-            if args.precision == PrecisionArg::F64 && std::env::args().any(|a| a == "--precision") {
-                bail!("--backend gpu computes in f32; drop --precision f64 or use --backend cpu");
-            }
-            if kind == NoiseKind::Cellular && cellular != Default::default() {
-                bail!("--backend gpu samples cellular noise with the default options only (f1, euclidean, jitter 1); use --backend cpu");
-            }
-            if shaped {
-                bail!("--backend gpu samples the plain functions only; use --backend cpu for --warp and --flow-angle");
-            }
-            let ctx = GpuContext::new().context("--backend gpu needs a GPU adapter")?;
-            let gpu = GpuNoise::new(&ctx.device, &ctx.queue, args.noise.seed)?;
-            if args.verbose {
-                errln!("sample: gpu ({}), f32", gpu.adapter_description())?;
-            }
-            Ok(Backend::Gpu { gpu, _ctx: ctx })
-        }
-    }
+    let field = Field::new(kind, &vec![1; args.noise.dims as usize])
+        .with_cellular(args.cellular.resolve(kind)?)
+        .with_warp(args.warp.resolve()?)
+        .with_flow_angle(args.flow.resolve()?);
+    // The warp's ranges and where flow applies, checked as for a field.
+    field.validate()?;
+    let program = graph::flags::program_of(&field, FieldOutput::Value)?;
+    open_program(args, program, "")
 }
 
-/// [`open_backend`] with `--graph`.
-fn open_graph(args: &SampleArgs, path: &std::path::Path) -> Result<Backend> {
-    let field = Field::new(NoiseKind::Simplex, &vec![1; args.noise.dims as usize]);
-    let program = super::load_graph(path, &field)?;
+/// [`open_backend`] for `program`; `what` ends the `--verbose` line.
+fn open_program(args: &SampleArgs, program: Program, what: &str) -> Result<Backend> {
     let on = match args.backend {
         SampleBackend::Cpu => {
             let precision = match args.precision {
@@ -257,9 +199,8 @@ fn open_graph(args: &SampleArgs, path: &std::path::Path) -> Result<Backend> {
             };
             if args.verbose {
                 errln!(
-                    "sample: cpu, {}, graph {}",
-                    format!("{precision:?}").to_lowercase(),
-                    path.display()
+                    "sample: cpu, {}{what}",
+                    format!("{precision:?}").to_lowercase()
                 )?;
             }
             GraphOn::Cpu {
@@ -274,59 +215,21 @@ fn open_graph(args: &SampleArgs, path: &std::path::Path) -> Result<Backend> {
             let ctx = GpuContext::new().context("--backend gpu needs a GPU adapter")?;
             let gpu = GpuNoise::new(&ctx.device, &ctx.queue, args.noise.seed)?;
             if args.verbose {
-                errln!(
-                    "sample: gpu ({}), f32, graph {}",
-                    gpu.adapter_description(),
-                    path.display()
-                )?;
+                errln!("sample: gpu ({}), f32{what}", gpu.adapter_description())?;
             }
             GraphOn::Gpu { gpu, _ctx: ctx }
         }
     };
-    Ok(Backend::Graph { program, on })
+    Ok(Backend { program, on })
 }
 
 impl Backend {
-    /// The values of `kind` noise at `points` (their first `dims` coordinates) into `values`.
-    fn evaluate(
-        &self,
-        kind: NoiseKind,
-        dims: usize,
-        points: &[[f64; 4]],
-        values: &mut Vec<f64>,
-    ) -> Result<()> {
+    /// The values at `points` (their first `dims` coordinates) into `values`.
+    fn evaluate(&self, points: &[[f64; 4]], values: &mut Vec<f64>) -> Result<()> {
         values.clear();
-        match self {
-            Backend::Cpu {
-                lut,
-                precision,
-                shape,
-                shaped,
-            } => {
-                values.extend(points.iter().map(|p| {
-                    let q: Vec<f32> = p[..dims].iter().map(|&v| v as f32).collect();
-                    if let Some(settings) = shaped {
-                        return match precision {
-                            Precision::F64 => fractal::<f64>(lut, kind, &p[..dims], settings),
-                            Precision::F32 => fractal::<f32>(lut, kind, &q, settings) as f64,
-                        };
-                    }
-                    match (precision, kind) {
-                        (Precision::F64, NoiseKind::Cellular) => {
-                            cpu::cellular::cellular::<f64>(lut, &p[..dims], shape)
-                        }
-                        (Precision::F32, NoiseKind::Cellular) => {
-                            cpu::cellular::cellular::<f32>(lut, &q, shape) as f64
-                        }
-                        (Precision::F64, _) => cpu::noise_at::<f64>(lut, kind, &p[..dims]),
-                        (Precision::F32, _) => cpu::noise_at::<f32>(lut, kind, &q) as f64,
-                    }
-                }));
-            }
-            Backend::Graph {
-                program,
-                on: GraphOn::Cpu { lut, precision },
-            } => {
+        let program = &self.program;
+        match &self.on {
+            GraphOn::Cpu { lut, precision } => {
                 let mut regs64 = Vec::new();
                 let mut regs32 = Vec::new();
                 values.extend(points.iter().map(|p| match precision {
@@ -337,20 +240,13 @@ impl Backend {
                     }
                 }));
             }
-            Backend::Graph {
-                program,
-                on: GraphOn::Gpu { gpu, .. },
-            } => {
+            GraphOn::Gpu { gpu, .. } => {
                 let pts: Vec<[f32; 4]> = points.iter().map(|p| p.map(|v| v as f32)).collect();
                 values.extend(
-                    gpu.evaluate_graph(program, crate::FieldOutput::Value, &pts)?
+                    gpu.evaluate_graph(program, FieldOutput::Value, &pts)?
                         .into_iter()
                         .map(f64::from),
                 );
-            }
-            Backend::Gpu { gpu, .. } => {
-                let pts: Vec<[f32; 4]> = points.iter().map(|p| p.map(|v| v as f32)).collect();
-                values.extend(gpu.evaluate(kind, dims, &pts)?.into_iter().map(f64::from));
             }
         }
         Ok(())

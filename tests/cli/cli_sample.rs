@@ -141,6 +141,71 @@ fn gpu_backend_matches_the_cpu_reference() {
     }
 }
 
+/// `sample --backend gpu` evaluates the graph of the noise options, so every option reaches
+/// the GPU: cellular's output, distance and jitter, a warp, a flow angle. On Vulkan and GL
+/// each equals `--precision f32` within the graph bound of docs/graphs.md.
+#[test]
+fn gpu_samples_take_every_noise_option_and_equal_the_f32_cpu() {
+    let input: String = (0..200)
+        .map(|i| {
+            let i = i as f64;
+            format!("{} {} {}\n", i * 0.37 - 40.0, i * -1.3, 300.5 - i)
+        })
+        .collect();
+    let cases: [&[&str]; 4] = [
+        &[
+            "--noise",
+            "cellular",
+            "--cellular",
+            "f2",
+            "--distance",
+            "manhattan",
+            "--jitter",
+            "0.5",
+        ],
+        &[
+            "--noise",
+            "cellular",
+            "--cellular",
+            "cell",
+            "--distance",
+            "chebyshev",
+        ],
+        &[
+            "--noise",
+            "classic",
+            "--warp",
+            "0.8",
+            "--warp-octaves",
+            "2",
+            "--warp-iterations",
+            "2",
+        ],
+        &["--noise", "simplex", "--flow-angle", "0.7"],
+    ];
+    for options in cases {
+        let args = [options, &["--dims", "3"]].concat();
+        let cpu = |precision| {
+            values(&sample(
+                &[&args[..], &["--precision", precision]].concat(),
+                &input,
+            ))
+        };
+        let (cpu32, cpu64) = (cpu("f32"), cpu("f64"));
+        let cpu32: Vec<f32> = cpu32.iter().map(|&v| v as f32).collect();
+        for (backend, env) in crate::bake_support::GPU_BACKENDS {
+            let out = sample_with_env(&[&args[..], &["--backend", "gpu"]].concat(), &input, env);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{backend} {options:?}: {stderr}");
+            let gpu: Vec<f32> = values(&out).iter().map(|&v| v as f32).collect();
+            assert_eq!(gpu.len(), cpu32.len(), "{backend} {options:?}");
+            let label = format!("{backend} {options:?}");
+            let worst = crate::common::graphs::assert_graph_parity(&label, &gpu, &cpu32, &cpu64);
+            eprintln!("sample --backend gpu {label}: max relative |gpu - cpu f32| = {worst:e}");
+        }
+    }
+}
+
 #[test]
 fn a_missing_adapter_is_a_clear_error() {
     // DX12 does not exist on this platform: no adapter can be found.
