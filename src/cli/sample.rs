@@ -176,7 +176,7 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
     if let Some(path) = &args.graph {
         let field = Field::new(NoiseKind::Simplex, &vec![1; args.noise.dims as usize]);
         let program = super::load_graph(path, &field)?;
-        return open_program(args, program, &format!(", graph {}", path.display()));
+        return open_program(args, program, None, &format!(", graph {}", path.display()));
     }
     let kind: NoiseKind = args.noise.kind.into();
     let field = Field::new(kind, &vec![1; args.noise.dims as usize])
@@ -186,11 +186,17 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
     // The warp's ranges and where flow applies, checked as for a field.
     field.validate()?;
     let program = graph::flags::program_of(&field, FieldOutput::Value)?;
-    open_program(args, program, "")
+    open_program(args, program, Some(kind), "")
 }
 
-/// [`open_backend`] for `program`; `what` ends the `--verbose` line.
-fn open_program(args: &SampleArgs, program: Program, what: &str) -> Result<Backend> {
+/// [`open_backend`] for `program`; on the GPU, the point evaluation of `probe`'s noise is
+/// checked first (`GpuNoise::self_check_points`). `what` ends the `--verbose` line.
+fn open_program(
+    args: &SampleArgs,
+    program: Program,
+    probe: Option<NoiseKind>,
+    what: &str,
+) -> Result<Backend> {
     let on = match args.backend {
         SampleBackend::Cpu => {
             let precision = match args.precision {
@@ -216,6 +222,9 @@ fn open_program(args: &SampleArgs, program: Program, what: &str) -> Result<Backe
             let gpu = GpuNoise::new(&ctx.device, &ctx.queue, args.noise.seed)?;
             if args.verbose {
                 errln!("sample: gpu ({}), f32{what}", gpu.adapter_description())?;
+            }
+            if let Some(kind) = probe {
+                gpu.self_check_points(kind, program.dims)?;
             }
             GraphOn::Gpu { gpu, _ctx: ctx }
         }
