@@ -1011,21 +1011,3 @@ pub fn reduce_by_periods(kind: NoiseKind, dims: usize, offset: [f64; 4]) -> [f64
     }
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn validation_names_the_problem() {
-        let err = Field::new(NoiseKind::Simplex, &[0, 4])
-            .validate()
-            .unwrap_err();
-        assert!(err.to_string().contains("size along x is 0"), "{err}");
-        let err = Field::new(NoiseKind::Simplex, &[4, 4])
-            .with_frequency(&[f64::NAN, 1.0])
-            .validate()
-            .unwrap_err();
-        assert!(err.to_string().contains("frequency along x"), "{err}");
-    }
-}

@@ -84,14 +84,18 @@ internal! { pub mod params; }
 internal! { pub mod ramp; }
 internal! { pub mod tables; }
 internal! { pub mod text; }
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 #[doc(hidden)]
 pub mod struct_layout;
 
 // The `wgpu-noise` binary (the `cli` feature): a tool built on the library, not part of its
 // API. It lives here so that it reaches the crate-private pieces; `src/main.rs` calls
-// `run_cli`.
-#[cfg(feature = "cli")]
+// `run_cli`. With `test-hooks` it is public (hidden) like the internals, for tests/cli;
+// without, private, so that the binary's build still reports what of it is unused.
+#[cfg(all(feature = "cli", feature = "test-hooks"))]
+#[doc(hidden)]
+pub mod cli;
+#[cfg(all(feature = "cli", not(feature = "test-hooks")))]
 mod cli;
 
 /// The `wgpu-noise` binary's entry point (`src/main.rs`); not API.

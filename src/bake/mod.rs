@@ -26,7 +26,7 @@
 //! a real 3D texture, RAW the slices one after another.
 
 internal! { pub mod file; }
-pub(crate) mod format;
+internal! { pub mod format; }
 internal! { pub mod picture; }
 internal! { pub mod source; }
 

@@ -16,10 +16,10 @@ macro_rules! errln {
 }
 
 mod bake;
-mod bench;
+pub mod bench;
 mod command;
 #[cfg(feature = "preview")]
-mod preview;
+pub mod preview;
 mod sample;
 
 pub use command::main;

@@ -417,7 +417,7 @@ impl NoiseHasher for IntegerHasher {
 /// number of comparisons it wins (bits 32 to 1 of `c`: x > y, x > z, y > z, x > w, y > w,
 /// z > w). For every code real numbers give, this is [`crate::tables::SIMPLEX4_ORDER`].
 #[inline(always)]
-pub(crate) fn rank_order(c: u32) -> [u32; 4] {
+pub fn rank_order(c: u32) -> [u32; 4] {
     let bit = |v: u32| (c & v != 0) as u32;
     let (xy, xz, yz, xw, yw, zw) = (bit(32), bit(16), bit(8), bit(4), bit(2), bit(1));
     [
@@ -430,7 +430,7 @@ pub(crate) fn rank_order(c: u32) -> [u32; 4] {
 
 /// The comparison codes (as [`rank_order`] reads them) that four real numbers can give:
 /// every ordering, ties included.
-pub(crate) fn reachable_comparison_codes() -> impl Iterator<Item = u32> {
+pub fn reachable_comparison_codes() -> impl Iterator<Item = u32> {
     (0..256u32).map(|k| {
         let [x, y, z, w] = [k & 3, (k >> 2) & 3, (k >> 4) & 3, k >> 6];
         let gt = |a: u32, b: u32, bit: u32| if a > b { bit } else { 0 };
@@ -444,8 +444,8 @@ pub(crate) fn reachable_comparison_codes() -> impl Iterator<Item = u32> {
 /// `Grad4`). Kept by [`TableLookup`], so that each fill does not pack them again.
 #[derive(Clone)]
 pub struct PackedWords {
-    pub(crate) hash_grad3: Box<[u32; 65536]>,
-    pub(crate) grad4: Box<[u32; 65536]>,
+    pub hash_grad3: Box<[u32; 65536]>,
+    pub grad4: Box<[u32; 65536]>,
     pub(crate) perm: [u32; 256],
 }
 
@@ -508,62 +508,5 @@ impl PackedWords {
             grad4: to_array(grad4),
             perm: tables.perm.map(u32::from),
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tables::{GRAD3, GRAD4, SIMPLEX4_ORDER};
-
-    #[test]
-    fn a_cpu_lookup_is_the_variant_and_seed_it_was_made_for() {
-        for variant in [LookupVariant::Textures, LookupVariant::Hash] {
-            let lookup = CpuLookup::new(variant, 7);
-            assert_eq!(lookup.variant(), variant);
-            assert!(lookup.is(variant, 7));
-            assert!(!lookup.is(variant, 8));
-        }
-        assert!(!CpuLookup::new(LookupVariant::Hash, 7).is(LookupVariant::Textures, 7));
-        assert_eq!(
-            CpuLookup::new(LookupVariant::Hash, 7),
-            CpuLookup::Hash(IntegerHasher::new(7))
-        );
-    }
-
-    #[test]
-    fn decoded_gradients_are_the_tables() {
-        for n in 0..12 {
-            assert_eq!(grad3_of_index::<f64>(n), GRAD3[n as usize].map(f64::from));
-        }
-        for n in 0..32 {
-            assert_eq!(grad4_of_index::<f64>(n), GRAD4[n as usize].map(f64::from));
-        }
-    }
-
-    #[test]
-    fn the_point_hash_is_the_documented_combination_and_mix() {
-        // Values from an independent transcription of the docs' formula (Python).
-        assert_eq!(IntegerHasher { key: 0 }.point_hash2(0, 0), 0);
-        assert_eq!(IntegerHasher { key: 0 }.point_hash3(1, 2, 3), 0xab73_ab9f);
-        assert_eq!(
-            IntegerHasher { key: 0x12_3456 }.point_hash4(1, 2, 3, 4),
-            0x2186_7a61
-        );
-        // Coordinates are taken mod 256 (300 = 44 + 256).
-        assert_eq!(
-            IntegerHasher { key: 0xab_cdef }.point_hash2(300, 7),
-            0x0738_fdda
-        );
-    }
-
-    #[test]
-    fn rank_counting_reproduces_every_possible_traversal_order() {
-        let hash = IntegerHasher::new(0);
-        for (c, row) in SIMPLEX4_ORDER.iter().enumerate() {
-            if *row != [0, 0, 0, 0] {
-                assert_eq!(hash.simplex4_order(c as u32), row.map(u32::from), "c = {c}");
-            }
-        }
     }
 }

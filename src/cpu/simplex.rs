@@ -564,16 +564,3 @@ pub fn simplex4_deriv<R: Real>(
 ) -> [R; 5] {
     value_and_gradient(&simplex4_corners(lut, x, y, z, w), r2, scale)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn constants_are_the_java_expressions() {
-        assert_eq!(SIMPLEX2_F, 0.5 * (3f64.sqrt() - 1.0));
-        assert_eq!(SIMPLEX2_G, (3.0 - 3f64.sqrt()) / 6.0);
-        assert_eq!(SIMPLEX4_F, (5f64.sqrt() - 1.0) / 4.0);
-        assert_eq!(SIMPLEX4_G, (5.0 - 5f64.sqrt()) / 20.0);
-    }
-}

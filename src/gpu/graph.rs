@@ -12,7 +12,7 @@ use crate::params::FillParams;
 use crate::shader::{self, ApiNames, LookupVariant, FILL_LOOKUP_GROUP};
 
 /// Invocations per workgroup of `fill_graph`.
-const GRAPH_WORKGROUP: u32 = 64;
+pub const GRAPH_WORKGROUP: u32 = 64;
 
 /// The most noise functions one submit evaluates: few enough that no single submit holds
 /// a slow adapter (a software one such as lavapipe) for long.
@@ -23,15 +23,15 @@ pub const NOISE_CALLS_PER_SUBMIT: u64 = 1 << 24;
 /// workgroups.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
-struct GraphFillParams {
-    offset: [f32; 4],
-    step: [f32; 4],
-    origin: [u32; 4],
-    extent: [u32; 4],
+pub struct GraphFillParams {
+    pub offset: [f32; 4],
+    pub step: [f32; 4],
+    pub origin: [u32; 4],
+    pub extent: [u32; 4],
     /// `x`: invocations per `y` (workgroups along x × [`GRAPH_WORKGROUP`]); `y`: texels
     /// per row in `graph_values` (the box's width, or more for rows padded to a texture
     /// copy's alignment); `z`: values per texel of a curl (`dims`, or 4 for a texture).
-    stride: [u32; 4],
+    pub stride: [u32; 4],
 }
 
 const ENTRY_HEADER_WGSL: &str = r#"
@@ -156,7 +156,7 @@ pub fn graph_output_wgsl(program: &Program, variant: LookupVariant, output: Fiel
 
 /// What a graph pipeline computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum GraphEntry {
+pub enum GraphEntry {
     /// `fill_graph` (and its `_gradient`, `_curl` forms): `output` at the texels of a box of
     /// a field.
     Fill(FieldOutput),
@@ -165,7 +165,8 @@ pub(crate) enum GraphEntry {
 }
 
 impl GraphEntry {
-    fn name(self) -> &'static str {
+    /// The entry point's name in the shader.
+    pub fn name(self) -> &'static str {
         match self {
             GraphEntry::Fill(FieldOutput::Value) => "fill_graph",
             GraphEntry::Fill(FieldOutput::Gradient) => "fill_graph_gradient",
@@ -693,54 +694,5 @@ fn check_graph_target(field: &Field, texture: &wgpu::Texture, output: FieldOutpu
             "the texture cannot hold this graph fill: {why}"
         ))),
         None => Ok(()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The uniform and workgroup size of the generated graph shaders, read back by naga,
-    /// are the Rust side's: `GraphFillParams`'s size and member offsets, and
-    /// [`GRAPH_WORKGROUP`] for every entry point of every output.
-    #[test]
-    fn the_graph_shaders_uniform_and_workgroup_size_are_the_rust_sides() {
-        let graph = crate::graph::Graph::from_json(
-            r#"{"version": 1, "output": "n", "nodes": {"n": {"type": "simplex"}}}"#,
-        )
-        .unwrap();
-        let program = graph.program(3, [0.0; 4]).unwrap();
-        let rust =
-            crate::rust_struct_layout!(GraphFillParams: offset, step, origin, extent, stride);
-        for output in [FieldOutput::Value, FieldOutput::Gradient, FieldOutput::Curl] {
-            let source = graph_output_wgsl(&program, LookupVariant::Textures, output);
-            assert_eq!(
-                crate::struct_layout::wgsl_struct_layout(&source, "GraphFillParams"),
-                rust,
-                "{output:?}"
-            );
-            let module = naga::front::wgsl::parse_str(&source).expect("graph shader parses");
-            let names: Vec<&str> = module
-                .entry_points
-                .iter()
-                .map(|e| e.name.as_str())
-                .collect();
-            assert_eq!(
-                names,
-                [
-                    GraphEntry::Fill(output).name(),
-                    GraphEntry::Points(output).name()
-                ],
-                "{output:?}"
-            );
-            for entry in &module.entry_points {
-                assert_eq!(
-                    entry.workgroup_size,
-                    [GRAPH_WORKGROUP, 1, 1],
-                    "{}",
-                    entry.name
-                );
-            }
-        }
     }
 }

@@ -11,7 +11,7 @@ mod fill;
 #[cfg(feature = "gpu")]
 mod generator;
 #[cfg(feature = "gpu")]
-mod graph;
+pub mod graph;
 #[cfg(feature = "gpu")]
 mod lookup;
 pub mod parity;

@@ -14,6 +14,7 @@ mod graph_finite_gpu;
 mod graph_gradient_parity;
 mod graph_parity;
 mod graph_read;
+mod graph_shader_layout;
 mod noise_cellular_gpu;
 mod noise_flow_gpu;
 mod noise_periodic3_gpu;

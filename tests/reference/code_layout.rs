@@ -1,5 +1,5 @@
 //! `docs/code-layout.md` lists every file under `src/` and `shaders/`, and nothing that is
-//! not there.
+//! not there; no module uses a layer above its own; no file under `src/` has tests.
 
 use std::path::Path;
 
@@ -144,14 +144,10 @@ fn file_of(root: &Path, module: &[String]) -> Option<String> {
         .find(|candidate| root.join(candidate).is_file())
 }
 
-/// The source of a file without comments and without its unit tests (a `#[cfg(test)]`
-/// module, where `super` names the file's own module).
+/// The source of a file without comments (no file has unit tests:
+/// [`no_source_file_has_unit_tests`]).
 fn code_of(source: &str) -> String {
-    let without_tests = match source.find("#[cfg(test)]\nmod ") {
-        Some(at) => &source[..at],
-        None => source,
-    };
-    without_tests
+    source
         .lines()
         .map(|line| line.split("//").next().unwrap_or(""))
         .collect::<Vec<_>>()
@@ -286,6 +282,27 @@ fn target_of(root: &Path, file: &str, path: &str) -> Target {
         found = file_of(root, &module);
     }
     found.map_or(Target::Root, Target::File)
+}
+
+/// The library has no unit-test target (`test = false` in Cargo.toml: its tests are the
+/// suites under `tests/`, which reach its internals through `test-hooks`), so a test under
+/// `src/` would never be compiled or run.
+#[test]
+fn no_source_file_has_unit_tests() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let with_tests: Vec<String> = files_under(root, "src")
+        .into_iter()
+        .filter(|file| file.ends_with(".rs"))
+        .filter(|file| {
+            let source = std::fs::read_to_string(root.join(file)).expect("a source file");
+            source.contains("#[cfg(test)]") || source.contains("#[test]")
+        })
+        .collect();
+    assert!(
+        with_tests.is_empty(),
+        "these files have tests, which never run (the library has no unit-test target): \
+         move them to a module of a suite under tests/: {with_tests:#?}"
+    );
 }
 
 #[test]

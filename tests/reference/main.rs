@@ -6,10 +6,15 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bake_format;
 mod beyond_the_origin;
 mod code_layout;
+mod colour_ramps;
+mod cpu_lookup;
 mod cpu_reference;
 mod derivatives;
+mod field_validation;
+mod fill_boxes;
 mod finite_input;
 mod flag_graphs;
 mod graph_builder;
@@ -20,6 +25,7 @@ mod graphs;
 mod hash_lookup;
 mod hash_quality;
 mod java_golden_values;
+mod message_text;
 mod node_table;
 mod noise_cellular;
 mod noise_curl;
@@ -29,5 +35,11 @@ mod noise_warp;
 mod offset_precision;
 mod offset_resolution;
 mod output_range;
+mod parity_bounds;
+mod permutation_tables;
 mod simd_identity;
+mod simd_lanes;
+mod simd_lookup;
+mod simplex_constants;
 mod source_gradients;
+mod struct_layout_check;

@@ -6,9 +6,9 @@
 //! this module is the window and its input.
 
 mod panel;
-mod render;
-mod view;
-mod watch;
+pub mod render;
+pub mod view;
+pub mod watch;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -37,7 +37,7 @@ const HELP: &str =
     "N kind · 2/3/4 dims · +/- octaves · M fractal · W warp · F flow · C curl · T tile · ↑/↓ frequency · [/] seed · \
                     Space pause · R reset · drag pan · wheel zoom · S screenshot · H/Tab panel · Esc quit";
 /// What the graph editor holds when no `--graph` file is given.
-const DEFAULT_GRAPH: &str = r#"{
+pub const DEFAULT_GRAPH: &str = r#"{
   "version": 1,
   "output": "n",
   "nodes": {
@@ -1258,19 +1258,5 @@ impl ApplicationHandler for App {
             (ControlFlow::Wait, Some(look)) => ControlFlow::WaitUntil(look),
             (flow, _) => flow,
         });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_editors_default_graph_is_a_good_graph_in_every_dimension() {
-        for dims in 2..=4 {
-            if let Err(why) = watch::lower(DEFAULT_GRAPH, dims) {
-                panic!("{dims}D: {why}");
-            }
-        }
     }
 }

@@ -99,8 +99,8 @@ macro_rules! on_level {
 // The lane types, lane lookups and lane noise functions: the fill's machinery, not API.
 mod bases;
 mod cellular;
-mod lanes;
-mod lookup;
+pub mod lanes;
+pub mod lookup;
 mod noise;
 mod points;
 

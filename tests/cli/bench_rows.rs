@@ -1,0 +1,243 @@
+//! `wgpu-noise bench`'s rows: every CPU path measured on the same work, and the rows of
+//! graphs, fractals, flow, curl, tiling and cellular noise where their fills have lanes.
+
+use wgpu_noise::cli::bench::harness::Workload;
+use wgpu_noise::cli::bench::{find, json_line, measure, measure_graph, Shaping};
+use wgpu_noise::{FieldOutput, NoiseKind};
+
+#[test]
+fn every_cpu_path_is_measured_on_the_same_work_and_reported_with_the_issue_keys() {
+    let tiny = [
+        Workload { dims: 2, side: 32 },
+        Workload { dims: 3, side: 8 },
+    ];
+    let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, Shaping::default()).expect("cpu paths");
+    for w in tiny {
+        for noise in ["classic", "simplex"] {
+            for path in ["cpu-f32-1t", "cpu-f32-all"] {
+                let r = find(&rows, path, noise, w.dims)
+                    .unwrap_or_else(|| panic!("{path} {noise} {}D", w.dims));
+                assert_eq!(r.samples, w.samples());
+                assert!(r.msamples_per_s() > 0.0 && r.msamples_per_s().is_finite());
+                let json = json_line(r, &rows);
+                for key in ["path", "noise", "dims", "samples", "msamples_per_s"] {
+                    assert!(json.get(key).is_some(), "{key} missing in {json}");
+                }
+                assert_eq!(json["samples"], w.samples());
+            }
+        }
+    }
+    // With the peers compiled in, every CPU row also carries its ratio to noise-rs.
+    if cfg!(feature = "bench-peers") {
+        assert!(rows
+            .iter()
+            .all(|r| json_line(r, &rows).get("ratio_to_noise_rs").is_some()));
+    }
+}
+
+#[test]
+fn graph_rows_time_the_graph_on_every_cpu_path_where_it_lowers() {
+    let tiny = [
+        Workload { dims: 2, side: 16 },
+        Workload { dims: 3, side: 8 },
+        Workload { dims: 4, side: 4 },
+    ];
+    // Flow noise lowers in 2D and 3D only: the 4D workload is skipped, not an error.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("swirl.json");
+    std::fs::write(
+        &path,
+        r#"{ "version": 1, "output": "f", "nodes": { "f": { "type": "fbm", "octaves": 2, "source": { "type": "flow", "angle": 0.5 } } } }"#,
+    )
+    .expect("the graph file is written");
+    let rows = measure_graph(&tiny, &path, 1, 0, None).expect("cpu paths");
+    let mut paths: Vec<(&str, usize)> = rows.iter().map(|r| (r.path, r.dims)).collect();
+    paths.sort();
+    let mut expected = vec![];
+    // fBm of flow noise is a flag field's shape: its fused rows too.
+    for path in [
+        "cpu-f32-1t",
+        "cpu-f32-all",
+        "cpu-simd-1t",
+        "cpu-simd-all",
+        "cpu-simd-hash-1t",
+        "cpu-simd-hash-all",
+        "cpu-simd-fused-1t",
+        "cpu-simd-fused-all",
+        "cpu-simd-fused-hash-1t",
+        "cpu-simd-fused-hash-all",
+    ] {
+        expected.extend([(path, 2), (path, 3)]);
+    }
+    expected.sort();
+    assert_eq!(paths, expected);
+    for r in &rows {
+        assert_eq!(r.noise, "graph:swirl");
+        assert!(r.msamples_per_s() > 0.0 && r.msamples_per_s().is_finite());
+        assert_eq!(json_line(r, &rows)["noise"], "graph:swirl");
+    }
+    // A graph that lowers for no chosen workload is an error, not an empty table.
+    let error = measure_graph(&tiny[2..], &path, 1, 0, None).expect_err("4D flow");
+    assert!(error.to_string().contains("lowers for none"), "{error}");
+}
+
+#[test]
+fn fractal_rows_are_named_by_mode_and_octaves() {
+    let shaping = Shaping {
+        fractal: Some(wgpu_noise::Fractal {
+            mode: wgpu_noise::FractalMode::Ridged,
+            octaves: 5,
+            lacunarity: 2.0,
+            gain: 0.5,
+        }),
+        ..Shaping::default()
+    };
+    let rows = measure(
+        &[Workload { dims: 3, side: 8 }],
+        &[NoiseKind::Classic],
+        1,
+        0,
+        None,
+        shaping,
+    )
+    .expect("cpu paths");
+    assert!(find(&rows, "cpu-simd-1t", "classic+ridged5", 3).is_some());
+}
+
+#[test]
+fn flow_rows_are_simplex_2d_and_3d_only_named_so_and_run_the_lanes() {
+    let tiny = [
+        Workload { dims: 2, side: 16 },
+        Workload { dims: 3, side: 8 },
+        Workload { dims: 4, side: 4 },
+    ];
+    let shaping = Shaping {
+        flow_angle: Some(1.0),
+        ..Shaping::default()
+    };
+    let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, shaping).expect("cpu paths");
+    assert!(!rows.is_empty());
+    for r in &rows {
+        assert_eq!(r.noise, "simplex+flow", "{}", r.path);
+        assert!(r.dims <= 3);
+        // Flow noise runs on the lanes; no peer has it: only the CPU paths, no peer row.
+        assert!(r.path.starts_with("cpu-"), "{}", r.path);
+    }
+    for dims in [2, 3] {
+        for path in ["cpu-f32-1t", "cpu-simd-1t", "cpu-simd-hash-all"] {
+            assert!(
+                find(&rows, path, "simplex+flow", dims).is_some(),
+                "{path} {dims}D"
+            );
+        }
+    }
+}
+
+#[test]
+fn curl_rows_are_2d_and_3d_and_time_the_scalar_and_simd_fills() {
+    let tiny = [
+        Workload { dims: 2, side: 16 },
+        Workload { dims: 3, side: 8 },
+        Workload { dims: 4, side: 4 },
+    ];
+    let shaping = Shaping {
+        output: FieldOutput::Curl,
+        ..Shaping::default()
+    };
+    let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, shaping).expect("cpu paths");
+    let mut paths: Vec<(&str, usize)> = rows.iter().map(|r| (r.path, r.dims)).collect();
+    paths.sort();
+    let expected: Vec<(&str, usize)> = [
+        "cpu-f32-1t",
+        "cpu-f32-all",
+        "cpu-simd-1t",
+        "cpu-simd-all",
+        "cpu-simd-hash-1t",
+        "cpu-simd-hash-all",
+    ]
+    .into_iter()
+    .flat_map(|path| [(path, 2), (path, 3)])
+    .collect();
+    assert_eq!(paths, expected);
+    assert!(rows
+        .iter()
+        .all(|r| r.noise == "curl" && r.msamples_per_s() > 0.0));
+}
+
+#[test]
+fn tiled_rows_run_the_lanes_where_the_field_has_them() {
+    let tiny = [
+        Workload { dims: 2, side: 32 },
+        Workload { dims: 3, side: 16 },
+        Workload { dims: 4, side: 16 },
+    ];
+    let shaping = Shaping {
+        tileable: true,
+        ..Shaping::default()
+    };
+    let kinds = [NoiseKind::Classic, NoiseKind::Simplex];
+    let rows = measure(&tiny, &kinds, 1, 0, None, shaping).expect("cpu paths");
+    for (noise, dims) in [
+        ("classic+tiled", 2),
+        ("classic+tiled", 4),
+        ("simplex+tiled", 3),
+    ] {
+        assert!(
+            find(&rows, "cpu-f32-1t", noise, dims).is_some(),
+            "{noise} {dims}D"
+        );
+    }
+    // 4D simplex does not tile: no row.
+    assert!(!rows
+        .iter()
+        .any(|r| r.noise == "simplex+tiled" && r.dims == 4));
+    // Tiled classic and 2D simplex have lanes of their own; tiled 3D simplex runs on its
+    // graph's lanes, as `bake` does.
+    for (noise, dims) in [
+        ("classic+tiled", 3),
+        ("simplex+tiled", 2),
+        ("simplex+tiled", 3),
+    ] {
+        for path in ["cpu-simd-1t", "cpu-simd-hash-all"] {
+            assert!(
+                find(&rows, path, noise, dims).is_some(),
+                "{path} {noise} {dims}D"
+            );
+        }
+    }
+}
+
+#[test]
+fn cellular_rows_time_the_graph_lanes_where_the_lookup_has_them() {
+    let tiny = [
+        Workload { dims: 2, side: 32 },
+        Workload { dims: 3, side: 8 },
+        Workload { dims: 4, side: 4 },
+    ];
+    let rows = measure(
+        &tiny,
+        &[NoiseKind::Cellular],
+        1,
+        0,
+        None,
+        Shaping::default(),
+    )
+    .expect("cpu paths");
+    // 4D cellular noise with the texture tables has no lanes (slower than the scalar
+    // search), so its texture rows would time the scalar fill: none.
+    for (dims, textures) in [(2, true), (3, true), (4, false)] {
+        for path in ["cpu-simd-1t", "cpu-simd-all"] {
+            assert_eq!(
+                find(&rows, path, "cellular", dims).is_some(),
+                textures,
+                "{path} {dims}D"
+            );
+        }
+        for path in ["cpu-simd-hash-1t", "cpu-simd-hash-all"] {
+            assert!(
+                find(&rows, path, "cellular", dims).is_some(),
+                "{path} {dims}D"
+            );
+        }
+    }
+}

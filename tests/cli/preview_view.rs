@@ -1,0 +1,216 @@
+//! What the preview shows (`cli::preview::view`): keys, clock, pan and zoom, its uniform's
+//! layout, and the bake command that reproduces a frame.
+#![cfg(feature = "preview")]
+
+use wgpu_noise::cli::preview::view::{
+    shell_word, PreviewUniforms, View, PREVIEW_FLOW_RATE, PREVIEW_WARP, ZOOM_STEP,
+};
+use wgpu_noise::field::MAX_OCTAVES;
+use wgpu_noise::params::NoiseSettings;
+use wgpu_noise::ramp::ColourRamp;
+use wgpu_noise::{FieldOutput, FractalMode, NoiseKind};
+
+fn view() -> View {
+    View {
+        kind: NoiseKind::Simplex,
+        dims: 3,
+        seed: 0,
+        octaves: 1,
+        mode: FractalMode::Fbm,
+        lacunarity: 2.0,
+        gain: 0.5,
+        step: 0.01,
+        pan: [0.0, 0.0],
+        time: 2.0,
+        speed: 0.5,
+        paused: false,
+        warp: 0.0,
+        warp_iterations: 1,
+        flow: false,
+        flow_rate: PREVIEW_FLOW_RATE,
+        output: FieldOutput::Value,
+        tiled: false,
+        ramp: ColourRamp::Gray,
+        graph: None,
+    }
+}
+
+#[test]
+fn the_flow_key_turns_the_gradients_with_the_clock_instead_of_moving() {
+    let mut v = view();
+    v.flow = true;
+    let f = v.field(64, 64);
+    assert_eq!(f.flow_angle, PREVIEW_FLOW_RATE * v.time);
+    assert_eq!(f.offset, [0.0; 4], "the pattern swirls in place");
+    // Flow noise is simplex 2D/3D: elsewhere the clock moves the picture as before.
+    v.dims = 4;
+    assert_eq!(v.field(64, 64).flow_angle, 0.0);
+    assert_ne!(v.field(64, 64).offset[3], 0.0);
+}
+
+#[test]
+fn the_warp_key_turns_the_domain_warp_on_and_off() {
+    let mut v = view();
+    assert_eq!(v.uniforms(64, 64).settings.warp_iterations, 0);
+    v.toggle_warp();
+    let s = v.uniforms(64, 64).settings;
+    assert_eq!(
+        (s.warp_iterations, s.warp_amplitude),
+        (1, PREVIEW_WARP as f32)
+    );
+    v.toggle_warp();
+    assert_eq!(v.uniforms(64, 64).settings.warp_iterations, 0);
+}
+
+#[test]
+fn the_tile_key_shows_one_tile_of_whole_cells_and_loops_the_animation() {
+    use wgpu_noise::cpu::fractal::fractal;
+    use wgpu_noise::tables::PermutationTables;
+    let lut = PermutationTables::new(0);
+    let mut v = view();
+    v.tiled = true;
+    v.step = 6.3 / 160.0;
+    for (kind, dims) in [
+        (NoiseKind::Classic, 2),
+        (NoiseKind::Simplex, 2),
+        (NoiseKind::Simplex, 3),
+        (NoiseKind::Classic, 4),
+        (NoiseKind::Cellular, 3),
+    ] {
+        v.kind = kind;
+        v.dims = dims;
+        let f = v.field(160, 120);
+        assert!(f.tileable, "{kind:?} {dims}D");
+        f.validate().expect("a tiled view is a valid field");
+        assert_eq!(
+            &f.frequency[..2],
+            &[6.0, 5.0],
+            "whole cells across each side"
+        );
+        // The noise repeats by the period along x and along the animated axis.
+        let settings = NoiseSettings::of(&f);
+        let p = [0.37, 1.9, 0.55, 2.25];
+        for axis in [0, v.animated_axis()] {
+            assert!(settings.period[axis] >= 1.0, "{kind:?} {dims}D axis {axis}");
+            let mut q = p;
+            q[axis] += settings.period[axis] as f64;
+            let a = fractal::<f64>(&lut, kind, &p[..dims], &settings);
+            let b = fractal::<f64>(&lut, kind, &q[..dims], &settings);
+            assert!(
+                (a - b).abs() < 1e-9,
+                "{kind:?} {dims}D axis {axis}: {a} vs {b}"
+            );
+        }
+    }
+    // 4D simplex does not tile: the T key leaves it as it is.
+    v.kind = NoiseKind::Simplex;
+    v.dims = 4;
+    assert!(!v.field(160, 120).tileable);
+}
+
+#[test]
+fn the_uniform_is_the_wgsl_structs_layout() {
+    let preview = wgpu_noise::cli::preview::render::shader_source(None);
+    let source = wgpu_noise::embed::shader_source(1, &preview).expect("the preview shader");
+    assert_eq!(
+        wgpu_noise::struct_layout::wgsl_struct_layout(&source, "Preview"),
+        wgpu_noise::rust_struct_layout!(PreviewUniforms: offset, step, settings, kind, dims,
+            gray_low, gray_high, curl, ramp)
+    );
+}
+
+#[test]
+fn the_curl_key_shows_curl_noise_in_2d_and_3d_over_the_flow_map_range() {
+    let mut v = view();
+    v.toggle_curl();
+    v.flow = true;
+    for dims in [2, 3] {
+        v.dims = dims;
+        let u = v.uniforms(64, 64);
+        assert_eq!((u.curl, u.gray_low, u.gray_high), (1, -8.0, 8.0));
+        // The clock moves the curl field along the animated axis; it does not turn it.
+        assert_eq!(v.field(64, 64).flow_angle, 0.0);
+        assert!(v.describe(64).starts_with("curl noise"));
+    }
+    // 4D has no curl noise: the value is drawn.
+    v.dims = 4;
+    assert_eq!(v.uniforms(64, 64).curl, 0);
+    v.toggle_curl();
+    v.dims = 3;
+    assert_eq!(v.uniforms(64, 64).curl, 0);
+}
+
+#[test]
+fn the_clock_moves_the_animated_axis_only() {
+    let mut v = view();
+    for (dims, axis) in [(2, 0), (3, 2), (4, 3)] {
+        v.dims = dims;
+        let f = v.field(100, 50);
+        assert_eq!(f.offset[axis], 1.0, "{dims}D");
+        assert_eq!(f.frequency[0], 1.0);
+        assert_eq!(f.frequency[1], 0.5);
+    }
+}
+
+#[test]
+fn zoom_keeps_the_point_under_the_cursor() {
+    let mut v = view();
+    let before = v.pan[0] + 37.0 * v.step;
+    v.zoom_at(ZOOM_STEP, 37.0, 11.0);
+    let after = v.pan[0] + 37.0 * v.step;
+    assert!((before - after).abs() < 1e-12);
+    assert!(v.step < 0.01);
+}
+
+#[test]
+fn a_drag_moves_the_picture_with_the_pointer() {
+    let mut v = view();
+    let under_pointer = v.pan[0] + 10.0 * v.step;
+    v.pan_pixels(25.0, -4.0);
+    assert!((v.pan[0] + 35.0 * v.step - under_pointer).abs() < 1e-12);
+    assert!((v.pan[1] - 4.0 * v.step - 0.0).abs() < 1e-12);
+}
+
+#[test]
+fn the_bake_command_names_every_setting_that_differs_from_bakes_defaults() {
+    let mut v = view();
+    v.mode = FractalMode::Turbulence;
+    v.octaves = 3;
+    v.gain = 0.25;
+    v.warp = 0.5;
+    v.warp_iterations = 2;
+    let command = v.bake_command(64, 32, None, std::path::Path::new("a b.png"));
+    assert_eq!(
+        command,
+        "wgpu-noise bake --noise simplex --dims 3 --seed 0 --size 64x32x1 \
+         --frequency 0.64,0.32,1 --offset 0,0,1 --octaves 3 --gain 0.25 \
+         --fractal turbulence --warp 0.5 --warp-octaves 2 --warp-iterations 2 \
+         --range 0,1 --bits 8 -o 'a b.png'"
+    );
+    v.graph = Some("g.json".into());
+    let command = v.bake_command(64, 32, None, std::path::Path::new("n.png"));
+    assert!(
+        command.starts_with("wgpu-noise bake --graph GRAPH.json --dims 3"),
+        "{command}"
+    );
+    assert!(
+        !command.contains("--octaves"),
+        "a graph has its own: {command}"
+    );
+}
+
+#[test]
+fn shell_words_read_back_as_they_were() {
+    assert_eq!(shell_word("-0.5,2"), "-0.5,2");
+    assert_eq!(shell_word("it's"), "'it'\\''s'");
+    assert_eq!(shell_word(""), "''");
+}
+
+#[test]
+fn octaves_stay_in_range() {
+    let mut v = view();
+    v.add_octaves(-5);
+    assert_eq!(v.octaves, 1);
+    v.add_octaves(100);
+    assert_eq!(v.octaves, MAX_OCTAVES);
+}
