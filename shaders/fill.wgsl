@@ -1,6 +1,5 @@
 // Compute entry points: fill a 2D or 3D R32Float storage texture, or a 4D field stored as
-// a stack of 3D volumes, with noise (Rgba32Float: value and gradient, or curl noise);
-// evaluate a list of points.
+// a stack of 3D volumes, with noise (Rgba32Float: value and gradient, or curl noise).
 // CPU mirror: src/cpu/fill.rs. Requires lookup, classic, simplex, fractal and curl.wgsl.
 
 // Keep in sync with `FillParams` in src/params.rs.
@@ -18,9 +17,6 @@ override NOISE_KIND: u32 = 1u;
 @group(1) @binding(0) var<uniform> params: FillParams;
 @group(1) @binding(1) var out_2d: texture_storage_2d<r32float, write>;
 @group(1) @binding(2) var out_3d: texture_storage_3d<r32float, write>;
-@group(1) @binding(3) var<storage, read> points: array<vec4<f32>>;
-@group(1) @binding(4) var<storage, read_write> values: array<f32>;
-@group(1) @binding(5) var<storage, read_write> gradients: array<vec4<f32>>;
 @group(1) @binding(6) var out_2d_rgba: texture_storage_2d<rgba32float, write>;
 @group(1) @binding(7) var out_3d_rgba: texture_storage_3d<rgba32float, write>;
 // The same volumes as 2D array layers (layer = z, or w * extent.z + z in 4D): wgpu's GL
@@ -154,59 +150,4 @@ fn fill_3d_curl_layers(@builtin(global_invocation_id) id: vec3<u32>) {
     if (any(id >= params.extent.xyz)) { return; }
     let p = sample_point(vec4<u32>(id, 0u));
     textureStore(out_layers_rgba, id.xy, id.z, vec4<f32>(curl3(p.xyz), 0.0));
-}
-
-// Evaluates noise at arbitrary points (x, y, z, w; unused components ignored).
-override NOISE_DIMS: u32 = 3u;
-
-// The plain function of NOISE_KIND in NOISE_DIMS dimensions (both pipeline constants);
-// cellular noise with its default options (F1, euclidean, jitter 1).
-fn plain_noise(p: vec4<f32>) -> f32 {
-    let classic = NOISE_KIND == 0u;
-    if (NOISE_KIND == WGPU_NOISE_CELLULAR) {
-        let shape = CellularShape(1.0, WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN, WGPU_NOISE_CELLULAR_F1);
-        if (NOISE_DIMS == 2u) { return cellular2(p.xy, shape); }
-        if (NOISE_DIMS == 3u) { return cellular3(p.xyz, shape); }
-        return cellular4(p, shape);
-    }
-    if (NOISE_DIMS == 2u) {
-        if (classic) { return classic2(p.xy); }
-        return simplex2(p.xy);
-    }
-    if (NOISE_DIMS == 3u) {
-        if (classic) { return classic3(p.xyz); }
-        return simplex3(p.xyz);
-    }
-    if (classic) { return classic4(p); }
-    return simplex4(p);
-}
-
-@compute @workgroup_size(64, 1, 1)
-fn eval_points(@builtin(global_invocation_id) id: vec3<u32>) {
-    let i = id.x;
-    if (i >= arrayLength(&values)) { return; }
-    let p = points[i];
-    // The plain functions (no params here): one octave, untiled, reference kernel.
-    values[i] = plain_noise(p);
-}
-
-// Simplex noise and its analytic gradient at arbitrary points: `values[i]` gets the value,
-// `gradients[i]` the gradient (x, y, z, w; unused components 0). Reference kernel.
-@compute @workgroup_size(64, 1, 1)
-fn eval_gradients(@builtin(global_invocation_id) id: vec3<u32>) {
-    let i = id.x;
-    if (i >= arrayLength(&values)) { return; }
-    let p = points[i];
-    if (NOISE_DIMS == 2u) {
-        let v = simplex2_deriv(p.xy);
-        values[i] = v.x;
-        gradients[i] = vec4<f32>(v.yz, 0.0, 0.0);
-    } else if (NOISE_DIMS == 3u) {
-        let v = simplex3_deriv(p.xyz, WGPU_NOISE_SIMPLEX34_R2, 32.0);
-        values[i] = v.x;
-        gradients[i] = vec4<f32>(v.yzw, 0.0);
-    } else {
-        values[i] = simplex4(p);
-        gradients[i] = simplex4_gradient(p, WGPU_NOISE_SIMPLEX34_R2, 27.0);
-    }
 }

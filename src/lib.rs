@@ -127,9 +127,7 @@ pub mod low_level {
     #[cfg(feature = "gpu")]
     pub use crate::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
     #[cfg(feature = "gpu")]
-    pub use crate::gpu::{
-        EvalOutput, EvalPass, FillPass, FillPipelines, LookupTextures, EVAL_WORKGROUP, WORKGROUP,
-    };
+    pub use crate::gpu::{FillPass, FillPipelines, LookupTextures, WORKGROUP};
     pub use crate::params::{FillParams, NoiseSettings, Slab};
     pub use crate::ramp::{ColourRamp, RampStops};
     pub use crate::shader::fill_shader_wgsl;

@@ -15,8 +15,6 @@ use crate::shader::{self, LookupVariant};
 
 /// Workgroup size of the fill entry points (keep in sync with `shaders/fill.wgsl`).
 pub const WORKGROUP: [u32; 3] = [8, 8, 1];
-/// Workgroup size of `eval_points` (keep in sync with `shaders/fill.wgsl`).
-pub const EVAL_WORKGROUP: u32 = 64;
 
 /// The entry points of `shaders/fill.wgsl`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,8 +30,6 @@ enum Entry {
     Fill2dCurl,
     Fill3dCurl,
     Fill3dCurlLayers,
-    Eval(u32),
-    EvalGradients(u32),
 }
 
 impl Entry {
@@ -50,8 +46,6 @@ impl Entry {
             Entry::Fill2dCurl => "fill_2d_curl",
             Entry::Fill3dCurl => "fill_3d_curl",
             Entry::Fill3dCurlLayers => "fill_3d_curl_layers",
-            Entry::Eval(_) => "eval_points",
-            Entry::EvalGradients(_) => "eval_gradients",
         }
     }
 }
@@ -75,43 +69,6 @@ pub struct FillPass<'a> {
     pub hash_key: u32,
 }
 
-/// One point-evaluation pass for [`FillPipelines::record_eval`].
-#[derive(Clone, Copy, Debug)]
-pub struct EvalPass<'a> {
-    /// The lookup bind group (layout [`FillPipelines::lookup_layout`]).
-    pub lookup: &'a wgpu::BindGroup,
-    /// 2, 3 or 4.
-    pub dims: usize,
-    /// `count` points, `vec4<f32>` each (storage, read).
-    pub points: &'a wgpu::Buffer,
-    /// What the pass computes at each point, and the buffers it writes.
-    pub output: EvalOutput<'a>,
-    /// Number of points.
-    pub count: u32,
-    /// The seed key of the hash variant; unused otherwise.
-    pub hash_key: u32,
-}
-
-/// What a point-evaluation pass ([`EvalPass`]) computes and where it writes: storage
-/// buffers of `count` entries each.
-#[derive(Clone, Copy, Debug)]
-pub enum EvalOutput<'a> {
-    /// The plain `kind` noise (one octave, untiled, reference kernel): `f32` values.
-    Values {
-        /// The noise family.
-        kind: NoiseKind,
-        /// The values, `f32` each.
-        values: &'a wgpu::Buffer,
-    },
-    /// Simplex noise (reference kernel) and its analytic gradient.
-    SimplexGradients {
-        /// The values, `f32` each.
-        values: &'a wgpu::Buffer,
-        /// The gradients, `vec4<f32>` each: x, y, z, w, the components beyond `dims` 0.
-        gradients: &'a wgpu::Buffer,
-    },
-}
-
 /// Compiled fill pipelines (created on first use, then reused) and their layouts.
 pub struct FillPipelines {
     module: wgpu::ShaderModule,
@@ -123,8 +80,6 @@ pub struct FillPipelines {
     out_3d_rgba_layout: wgpu::BindGroupLayout,
     out_layers_layout: wgpu::BindGroupLayout,
     out_layers_rgba_layout: wgpu::BindGroupLayout,
-    eval_layout: wgpu::BindGroupLayout,
-    eval_gradients_layout: wgpu::BindGroupLayout,
     pipelines: Mutex<HashMap<PipelineKey, wgpu::ComputePipeline>>,
     /// The fill shader and output layouts for a 16-bit storage format, made on first use.
     half_formats: Mutex<HashMap<wgpu::TextureFormat, HalfFormat>>,
@@ -220,16 +175,6 @@ impl FillPipelines {
         };
         use wgpu::TextureFormat::{R32Float, Rgba32Float};
         use wgpu::TextureViewDimension::{D2Array, D2, D3};
-        let storage_buffer = |binding, read_only| wgpu::BindGroupLayoutEntry {
-            binding,
-            visibility: wgpu::ShaderStages::COMPUTE,
-            ty: wgpu::BindingType::Buffer {
-                ty: wgpu::BufferBindingType::Storage { read_only },
-                has_dynamic_offset: false,
-                min_binding_size: None,
-            },
-            count: None,
-        };
         let layout = |label, entries: &[wgpu::BindGroupLayoutEntry]| {
             device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                 label: Some(label),
@@ -263,18 +208,6 @@ impl FillPipelines {
             out_layers_rgba_layout: layout(
                 "wgpu-noise fill gradient layers layout",
                 &[uniform, storage_texture(9, D2Array, Rgba32Float)],
-            ),
-            eval_layout: layout(
-                "wgpu-noise eval_points layout",
-                &[storage_buffer(3, true), storage_buffer(4, false)],
-            ),
-            eval_gradients_layout: layout(
-                "wgpu-noise eval_gradients layout",
-                &[
-                    storage_buffer(3, true),
-                    storage_buffer(4, false),
-                    storage_buffer(5, false),
-                ],
             ),
             pipelines: Mutex::new(HashMap::new()),
             half_formats: Mutex::new(HashMap::new()),
@@ -373,8 +306,6 @@ impl FillPipelines {
             Entry::Fill3dGradient | Entry::Fill3dCurl => &self.out_3d_rgba_layout,
             Entry::Fill3dLayers | Entry::Fill4dLayers => &self.out_layers_layout,
             Entry::Fill3dGradientLayers | Entry::Fill3dCurlLayers => &self.out_layers_rgba_layout,
-            Entry::Eval(_) => &self.eval_layout,
-            Entry::EvalGradients(_) => &self.eval_gradients_layout,
         }
     }
 
@@ -412,15 +343,8 @@ impl FillPipelines {
                     NoiseKind::Simplex => 1.0,
                     NoiseKind::Cellular => 2.0,
                 };
-                let dims_value = match entry {
-                    Entry::Eval(d) | Entry::EvalGradients(d) => Some(d as f64),
-                    _ => None,
-                };
                 let hash_key_id = shader::HASH_KEY_OVERRIDE_ID.to_string();
                 let mut constants = vec![("NOISE_KIND", kind_value)];
-                if let Some(d) = dims_value {
-                    constants.push(("NOISE_DIMS", d));
-                }
                 if self.variant == LookupVariant::Hash {
                     constants.push((hash_key_id.as_str(), hash_key as f64));
                 }
@@ -562,74 +486,6 @@ impl FillPipelines {
             ny.div_ceil(WORKGROUP[1]),
             depth.div_ceil(WORKGROUP[2]),
         );
-    }
-
-    /// Records a pass that evaluates noise in `dims` dimensions at each point of `points`
-    /// (`vec4<f32>` each): the values of `kind` noise, or simplex noise and its analytic
-    /// gradient, as `eval.output` says.
-    pub fn record_eval(
-        &self,
-        device: &wgpu::Device,
-        encoder: &mut wgpu::CommandEncoder,
-        eval: &EvalPass<'_>,
-    ) {
-        let EvalPass {
-            lookup,
-            dims,
-            points,
-            output,
-            count,
-            hash_key,
-        } = *eval;
-        let (entry, kind, values, gradients) = match output {
-            EvalOutput::Values { kind, values } => (Entry::Eval(dims as u32), kind, values, None),
-            EvalOutput::SimplexGradients { values, gradients } => (
-                Entry::EvalGradients(dims as u32),
-                NoiseKind::Simplex,
-                values,
-                Some(gradients),
-            ),
-        };
-        let pipeline = self.pipeline(
-            device,
-            PipelineKey {
-                entry,
-                kind,
-                hash_key,
-                shape: None,
-                cellular: None,
-                half: None,
-            },
-        );
-        let mut entries = vec![
-            wgpu::BindGroupEntry {
-                binding: 3,
-                resource: points.as_entire_binding(),
-            },
-            wgpu::BindGroupEntry {
-                binding: 4,
-                resource: values.as_entire_binding(),
-            },
-        ];
-        if let Some(g) = gradients {
-            entries.push(wgpu::BindGroupEntry {
-                binding: 5,
-                resource: g.as_entire_binding(),
-            });
-        }
-        let io = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("wgpu-noise eval io"),
-            layout: self.output_layout(entry),
-            entries: &entries,
-        });
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some("wgpu-noise eval pass"),
-            timestamp_writes: None,
-        });
-        pass.set_pipeline(&pipeline);
-        pass.set_bind_group(0, lookup, &[]);
-        pass.set_bind_group(1, &io, &[]);
-        pass.dispatch_workgroups(count.div_ceil(EVAL_WORKGROUP), 1, 1);
     }
 }
 

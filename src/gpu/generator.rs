@@ -3,9 +3,7 @@
 
 use std::time::Duration;
 
-use wgpu::util::DeviceExt;
-
-use super::fill::{EvalOutput, EvalPass, FillPass, FillPipelines};
+use super::fill::{FillPass, FillPipelines};
 use super::lookup::LookupTextures;
 use super::readback::{map_and_read, padded_row_bytes, staging_buffer, unpad_rows};
 use crate::cpu::lookup::{with_lookup, CpuLookup};
@@ -134,7 +132,8 @@ impl GpuNoise {
     }
 
     internal! {
-        /// [`GpuNoise::self_check`] for point evaluation (`evaluate*` run it).
+        /// [`GpuNoise::self_check`] for point evaluation ([`GpuNoise::evaluate_graph`]) of the
+        /// plain `kind` noise, near the origin and up to |p| = 1e8.
         pub fn self_check_points(&self, kind: NoiseKind, dims: usize) -> Result<()> {
             self.self_check_path(kind, dims, true)
         }
@@ -208,9 +207,11 @@ impl GpuNoise {
                 ]
             });
             let points: Vec<[f32; 4]> = near.chain(far).collect();
-            let gpu = self
-                .evaluate_unchecked(PointEval::Values(kind), dims, &points)?
-                .0;
+            // The plain function as a graph of one source (`graph::flags`), at the points.
+            let plain = Field::new(kind, &vec![1; dims]);
+            let program = crate::graph::flags::program_of(&plain, FieldOutput::Value)
+                .map_err(|e| NoiseError::InvalidArgument(e.to_string()))?;
+            let gpu = self.evaluate_graph(&program, FieldOutput::Value, &points)?;
             let cpu: Vec<f32> = points
                 .iter()
                 .map(|p| crate::cpu::noise_at(lut, kind, &p[..dims]))
@@ -659,135 +660,6 @@ impl GpuNoise {
         }
     }
 
-    internal! {
-        /// Evaluates `kind` noise in `dims` (2 to 4) dimensions at each of `points` (unused
-        /// coordinates ignored): the GPU twin of `cpu::noise_at`.
-        pub fn evaluate(&self, kind: NoiseKind, dims: usize, points: &[[f32; 4]]) -> Result<Vec<f32>> {
-            Ok(self
-                .evaluate_inner(PointEval::Values(kind), dims, points)?
-                .0)
-        }
-    }
-
-    internal! {
-        /// Simplex noise and its analytic gradient at each of `points`: `(values, gradients)`,
-        /// gradients as `[∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]` with unused components 0 (reference
-        /// kernel). The GPU twin of `cpu::simplex::simplexN_deriv`.
-        pub fn evaluate_gradients(
-            &self,
-            dims: usize,
-            points: &[[f32; 4]],
-        ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
-            self.evaluate_inner(PointEval::SimplexGradients, dims, points)
-        }
-    }
-
-    /// `(values, gradients)` of `eval` at `points` (no gradients for
-    /// [`PointEval::Values`]), after the self-check of its noise.
-    fn evaluate_inner(
-        &self,
-        eval: PointEval,
-        dims: usize,
-        points: &[[f32; 4]],
-    ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
-        self.self_check_points(eval.kind(), dims)?;
-        self.evaluate_unchecked(eval, dims, points)
-    }
-
-    /// [`GpuNoise::evaluate_inner`] without the self-check (the self-check's own points).
-    fn evaluate_unchecked(
-        &self,
-        eval: PointEval,
-        dims: usize,
-        points: &[[f32; 4]],
-    ) -> Result<(Vec<f32>, Vec<[f32; 4]>)> {
-        if !(2..=4).contains(&dims) {
-            return Err(NoiseError::InvalidField(format!(
-                "dimensions must be 2, 3 or 4, not {dims}"
-            )));
-        }
-        // Stay within max_compute_workgroups_per_dimension (65535 × 64 points).
-        const BATCH: usize = 1 << 20;
-        let mut values = Vec::with_capacity(points.len());
-        let mut gradients = Vec::new();
-        for batch in points.chunks(BATCH) {
-            let scope = ErrorScope::push(&self.device, wgpu::ErrorFilter::Validation);
-            let input = self
-                .device
-                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("wgpu-noise eval points"),
-                    contents: bytemuck::cast_slice(batch),
-                    usage: wgpu::BufferUsages::STORAGE,
-                });
-            let value_bytes = (batch.len() * 4) as u64;
-            let gradient_bytes = match eval {
-                PointEval::Values(_) => 0,
-                PointEval::SimplexGradients => value_bytes * 4,
-            };
-            let storage = |label, size| {
-                self.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some(label),
-                    size,
-                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-                    mapped_at_creation: false,
-                })
-            };
-            let output = storage("wgpu-noise eval values", value_bytes);
-            // Exactly for `PointEval::SimplexGradients`.
-            let gradient_output = match eval {
-                PointEval::Values(_) => None,
-                PointEval::SimplexGradients => {
-                    Some(storage("wgpu-noise eval gradients", gradient_bytes))
-                }
-            };
-            let staging = staging_buffer(&self.device, "wgpu-noise eval readback", value_bytes + gradient_bytes);
-            let mut encoder = self
-                .device
-                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                    label: Some("wgpu-noise eval"),
-                });
-            self.pipelines.record_eval(
-                &self.device,
-                &mut encoder,
-                &EvalPass {
-                    lookup: &self.lookup_bind_group,
-                    dims,
-                    points: &input,
-                    output: match &gradient_output {
-                        Some(gradients) => EvalOutput::SimplexGradients {
-                            values: &output,
-                            gradients,
-                        },
-                        None => EvalOutput::Values {
-                            kind: eval.kind(),
-                            values: &output,
-                        },
-                    },
-                    count: batch.len() as u32,
-                    hash_key: self.hash_key,
-                },
-            );
-            encoder.copy_buffer_to_buffer(&output, 0, &staging, 0, value_bytes);
-            if let Some(g) = &gradient_output {
-                encoder.copy_buffer_to_buffer(g, 0, &staging, value_bytes, gradient_bytes);
-            }
-            let submission = self.queue.submit([encoder.finish()]);
-            scope.pop()?;
-            map_and_read(
-                &self.device,
-                &staging,
-                submission,
-                self.options.timeout,
-                |b| {
-                    let (v, g) = b.split_at(value_bytes as usize);
-                    values.extend_from_slice(bytemuck::cast_slice(v));
-                    gradients.extend_from_slice(bytemuck::cast_slice::<u8, [f32; 4]>(g));
-                },
-            )?;
-        }
-        Ok((values, gradients))
-    }
-
     fn poison(&self, texture: &wgpu::Texture, size: wgpu::Extent3d, channels: u32) {
         let texels = (size.width * channels) as usize
             * size.height as usize
@@ -803,26 +675,6 @@ impl GpuNoise {
             },
             size,
         );
-    }
-}
-
-/// What [`GpuNoise::evaluate_unchecked`] computes at the points ([`EvalOutput`] without its
-/// buffers).
-#[derive(Clone, Copy, Debug)]
-enum PointEval {
-    /// The values of this noise.
-    Values(NoiseKind),
-    /// Simplex noise and its gradients.
-    SimplexGradients,
-}
-
-impl PointEval {
-    /// The noise evaluated.
-    fn kind(self) -> NoiseKind {
-        match self {
-            PointEval::Values(kind) => kind,
-            PointEval::SimplexGradients => NoiseKind::Simplex,
-        }
     }
 }
 

@@ -24,9 +24,7 @@ pub use crate::shader::LookupVariant;
 #[cfg(feature = "gpu")]
 pub use context::{adapter_from_env, GpuContext};
 #[cfg(feature = "gpu")]
-pub use fill::{
-    EvalOutput, EvalPass, FieldFill, FillPass, FillPipelines, EVAL_WORKGROUP, WORKGROUP,
-};
+pub use fill::{FieldFill, FillPass, FillPipelines, WORKGROUP};
 #[cfg(feature = "gpu")]
 pub use generator::{GpuNoise, GpuOptions};
 #[cfg(feature = "gpu")]

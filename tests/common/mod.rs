@@ -60,6 +60,22 @@ pub fn gpu_per_backend() -> Vec<(&'static str, GpuContext)> {
     out
 }
 
+/// The plain `kind` noise in `dims` dimensions (one octave, untiled, reference kernel;
+/// cellular with its defaults) at `points` on the GPU: the graph of one source, as `sample
+/// --backend gpu` evaluates it.
+pub fn evaluate_plain(
+    gpu: &GpuNoise,
+    kind: wgpu_noise::NoiseKind,
+    dims: usize,
+    points: &[[f32; 4]],
+) -> wgpu_noise::Result<Vec<f32>> {
+    use wgpu_noise::{Field, FieldOutput};
+    let plain = Field::new(kind, &vec![1; dims]);
+    let program = wgpu_noise::graph::flags::program_of(&plain, FieldOutput::Value)
+        .expect("a plain source lowers");
+    gpu.evaluate_graph(&program, FieldOutput::Value, points)
+}
+
 /// A generator on the default seed, poisoning every target before it is filled.
 pub fn generator(ctx: &GpuContext, seed: u64) -> GpuNoise {
     let mut g = GpuNoise::new(&ctx.device, &ctx.queue, seed).expect("generator");

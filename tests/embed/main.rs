@@ -18,4 +18,5 @@ mod embed_modules;
 mod embed_names;
 mod embed_own_texture;
 mod embed_render;
+mod embed_simplex_gradients;
 mod embed_wgsl;

@@ -46,7 +46,7 @@ fn a_corrupted_generator_fails_its_self_check_naming_adapter_and_backend() {
                 g.sabotage_for_test();
                 let size = &[9, 7, 5, 3][..dims];
                 let fill = g.generate(&Field::new(NoiseKind::Classic, size));
-                let points = g.evaluate(NoiseKind::Simplex, dims, &[[0.3, 0.6, 0.9, 1.2]]);
+                let points = g.self_check_points(NoiseKind::Simplex, dims);
                 for result in [fill.map(|_| ()), points.map(|_| ())] {
                     match result {
                         Err(NoiseError::SelfCheck {

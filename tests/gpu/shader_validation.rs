@@ -227,10 +227,10 @@ fn process_seed_key(name: &str, functions: &str, curl: bool) {
 /// naga: the uniforms `FillParams` and `NoiseSettings` have the Rust structs' size and
 /// every member at the Rust member's offset (no member on one side only, WGSL's padding
 /// is Rust's `_padding`), and each entry point's `@workgroup_size` is the one the
-/// dispatches divide by (`WORKGROUP`, `EVAL_WORKGROUP`).
+/// dispatches divide by (`WORKGROUP`).
 #[test]
 fn the_fill_shaders_uniforms_and_workgroup_sizes_are_the_rust_sides() {
-    use wgpu_noise::low_level::{FillParams, NoiseSettings, EVAL_WORKGROUP, WORKGROUP};
+    use wgpu_noise::low_level::{FillParams, NoiseSettings, WORKGROUP};
     use wgpu_noise::rust_struct_layout;
     use wgpu_noise::struct_layout::wgsl_struct_layout;
     let source = shader::fill_shader_wgsl(LookupVariant::Textures);
@@ -264,12 +264,11 @@ fn the_fill_shaders_uniforms_and_workgroup_sizes_are_the_rust_sides() {
     let mut entries = 0;
     for entry in &module.entry_points {
         let expected = match entry.name.as_str() {
-            "eval_points" | "eval_gradients" => [EVAL_WORKGROUP, 1, 1],
             name if name.starts_with("fill_") => WORKGROUP,
             other => panic!("entry point {other} has no Rust workgroup size to check"),
         };
         assert_eq!(entry.workgroup_size, expected, "{}", entry.name);
         entries += 1;
     }
-    assert_eq!(entries, 13, "fill.wgsl's entry points");
+    assert_eq!(entries, 11, "fill.wgsl's entry points");
 }
