@@ -127,7 +127,7 @@ pub fn graph_fill_wgsl(program: &Program, variant: LookupVariant) -> String {
 /// per texel).
 ///
 /// # Panics
-/// For the curl of a 4D program (callers check: [`GpuNoise::graph_output_pipeline`]).
+/// For the curl of a 4D program (callers check: [`GpuNoise::graph_pipeline`]).
 pub fn graph_output_wgsl(program: &Program, variant: LookupVariant, output: FieldOutput) -> String {
     let noise = shader::noise_functions_wgsl_with(variant, FILL_LOOKUP_GROUP);
     let gradient =
@@ -217,22 +217,13 @@ const CACHED_GRAPH_PIPELINES: usize = 32;
 pub(crate) type GraphPipelineCache = Vec<((String, u32, GraphEntry), GraphPipeline)>;
 
 impl GpuNoise {
-    /// The fill pipeline of `program` for this generator's lookup variant (and, for the
-    /// hash variant, its seed): compiled on first use, then taken from a cache of the
-    /// last few graphs (keyed by the generated WGSL, so equal graphs share one).
-    pub fn graph_pipeline(&self, program: &Program) -> Result<GraphPipeline> {
-        self.cached_graph_pipeline(program, GraphEntry::Fill(FieldOutput::Value))
-    }
-
-    /// The fill pipeline of `program`'s `output`: its value ([`GpuNoise::graph_pipeline`]),
-    /// its value and analytic gradient (`[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel, as
-    /// `graph::eval::fill_slab_gradient`) or its curl (2D and 3D, `dims` values per texel, as
-    /// `graph::eval::fill_slab_curl`), cached as the value pipelines are.
-    pub fn graph_output_pipeline(
-        &self,
-        program: &Program,
-        output: FieldOutput,
-    ) -> Result<GraphPipeline> {
+    /// The fill pipeline of `program`'s `output` for this generator's lookup variant (and,
+    /// for the hash variant, its seed): its value, its value and analytic gradient
+    /// (`[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel, as `graph::eval::fill_slab_gradient`) or its
+    /// curl (2D and 3D, `dims` values per texel, as `graph::eval::fill_slab_curl`). Compiled
+    /// on first use, then taken from a cache of the last few graphs (keyed by the generated
+    /// WGSL, so equal graphs share one).
+    pub fn graph_pipeline(&self, program: &Program, output: FieldOutput) -> Result<GraphPipeline> {
         check_output(program, output)?;
         self.cached_graph_pipeline(program, GraphEntry::Fill(output))
     }
@@ -411,7 +402,7 @@ impl GpuNoise {
     /// (nothing is submitted). The texture is `width × height` = the field's x × y, with
     /// `depth_or_array_layers` the field's z (3D: a 3D texture or a 2D array) or z × w
     /// (4D: layer `w · z_size + z`); 2D fields fill a 2D texture. The pipeline comes from
-    /// [`GpuNoise::graph_output_pipeline`] (or [`GpuNoise::graph_pipeline`] for the value).
+    /// [`GpuNoise::graph_pipeline`].
     ///
     /// The work is recorded as dispatches of at most `NOISE_CALLS_PER_SUBMIT` noise calls
     /// each, all of them in the caller's one submit.

@@ -40,7 +40,7 @@ impl GpuNoise {
             let field = match plan {
                 Plan::Fused(field) => field,
                 Plan::Graph { program, field } => {
-                    let pipeline = self.graph_output_pipeline(program, output)?;
+                    let pipeline = self.graph_pipeline(program, output)?;
                     let mut values = Vec::new();
                     for params in FillParams::boxes(field, self.graph_box_texels(&pipeline)) {
                         values.clear();

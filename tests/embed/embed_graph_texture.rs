@@ -142,7 +142,7 @@ fn a_graph_recorded_into_the_applications_texture_is_the_librarys_fill_and_the_c
                 .unwrap()
                 .program(field.dims, [0.0; 4])
                 .unwrap();
-            let pipeline = gpu.graph_pipeline(&program).unwrap();
+            let pipeline = gpu.graph_pipeline(&program, FieldOutput::Value).unwrap();
             let [nx, ny, nz, nw] = field.size;
             let target = texture(
                 device,
@@ -269,7 +269,7 @@ fn a_graphs_gradient_and_curl_recorded_into_the_applications_texture_are_the_cpu
             let program = graph.program(dims, [0.0; 4]).unwrap();
             for output in [FieldOutput::Gradient, FieldOutput::Curl] {
                 let label = format!("{backend} {dims}D {output:?}");
-                let pipeline = gpu.graph_output_pipeline(&program, output).unwrap();
+                let pipeline = gpu.graph_pipeline(&program, output).unwrap();
                 let [nx, ny, nz, _] = field.size;
                 let target = texture(
                     device,
@@ -361,7 +361,7 @@ fn a_texture_that_cannot_hold_the_graph_fill_is_refused_by_name() {
         .unwrap()
         .program(3, [0.0; 4])
         .unwrap();
-    let pipeline = gpu.graph_pipeline(&program).unwrap();
+    let pipeline = gpu.graph_pipeline(&program, FieldOutput::Value).unwrap();
     use wgpu::TextureDimension::{D2, D3};
     use wgpu::TextureFormat::{R32Float, Rgba8Unorm};
     use wgpu::TextureUsages as U;
@@ -388,9 +388,7 @@ fn a_texture_that_cannot_hold_the_graph_fill_is_refused_by_name() {
         other => panic!("a 3D graph into a 2D field: {other:?}"),
     }
     // The gradient goes to an Rgba32Float texture, not the value's R32Float.
-    let gradient = gpu
-        .graph_output_pipeline(&program, FieldOutput::Gradient)
-        .unwrap();
+    let gradient = gpu.graph_pipeline(&program, FieldOutput::Gradient).unwrap();
     let target = texture(device, [32, 16, 4], D3, R32Float, U::COPY_DST);
     let mut encoder = device.create_command_encoder(&Default::default());
     match gpu.record_graph(&mut encoder, &gradient, &field, &target) {

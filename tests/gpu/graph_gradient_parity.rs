@@ -35,7 +35,7 @@ fn fill_both(
     output: FieldOutput,
 ) -> (Vec<f32>, Vec<f32>, Vec<f64>) {
     let pipeline = gpu
-        .graph_output_pipeline(&program, output)
+        .graph_pipeline(&program, output)
         .expect("graph pipeline");
     let mut on_gpu = Vec::new();
     for params in FillParams::boxes(field, gpu.graph_box_texels(&pipeline)) {
@@ -272,7 +272,7 @@ fn a_graphs_output_pipelines_are_cached_apart() {
     let params = FillParams::new(&field, Slab::whole(&field));
     let mut fills = Vec::new();
     for output in [FieldOutput::Gradient, FieldOutput::Value, FieldOutput::Curl] {
-        let pipeline = gpu.graph_output_pipeline(&program, output).unwrap();
+        let pipeline = gpu.graph_pipeline(&program, output).unwrap();
         assert_eq!(pipeline.channels(), channels(output, 2), "{output:?}");
         let mut out = Vec::new();
         gpu.fill_graph_box(&pipeline, &params, &mut out).unwrap();
@@ -292,9 +292,7 @@ fn a_graphs_output_pipelines_are_cached_apart() {
         assert_eq!([c[0], c[1]], [g[2], -g[1]], "texel {i}");
     }
     let four = graph.program(4, [0.0; 4]).unwrap();
-    let err = gpu
-        .graph_output_pipeline(&four, FieldOutput::Curl)
-        .unwrap_err();
+    let err = gpu.graph_pipeline(&four, FieldOutput::Curl).unwrap_err();
     assert!(err.to_string().contains("2D or 3D"), "{err}");
 }
 

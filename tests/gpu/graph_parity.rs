@@ -24,7 +24,9 @@ fn fill_both(
     field: &Field,
     program: Program,
 ) -> (Vec<f32>, Vec<f32>, Vec<f64>) {
-    let pipeline = gpu.graph_pipeline(&program).expect("graph pipeline");
+    let pipeline = gpu
+        .graph_pipeline(&program, FieldOutput::Value)
+        .expect("graph pipeline");
     let mut on_gpu = Vec::new();
     for params in FillParams::boxes(field, gpu.graph_box_texels(&pipeline)) {
         gpu.fill_graph_box(&pipeline, &params, &mut on_gpu)

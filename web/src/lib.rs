@@ -332,7 +332,7 @@ fn lower(noise: &GpuNoise, text: &str, dims: usize) -> Result<GoodGraph, String>
         .program(dims, [0.0; 4])
         .map_err(|e| format!("graph: {e}"))?;
     let pipeline = noise
-        .graph_pipeline(&program)
+        .graph_pipeline(&program, FieldOutput::Value)
         .map_err(|e| format!("graph: {e}"))?;
     Ok(GoodGraph {
         text: text.to_string(),

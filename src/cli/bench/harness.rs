@@ -617,7 +617,8 @@ impl GpuBench {
         program: &Program,
         variant: LookupVariant,
     ) -> Result<GraphPipeline> {
-        self.generator(variant).graph_pipeline(program)
+        self.generator(variant)
+            .graph_pipeline(program, FieldOutput::Value)
     }
 
     /// Wall time of the GPU's graph fill of `field` with `pipeline` (made by
