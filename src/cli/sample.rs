@@ -154,6 +154,10 @@ enum Arithmetic {
 struct Backend {
     program: Program,
     on: GraphOn,
+    /// Whether each value becomes `v + 0.0`, as the flags' warped or flowing noise sums its
+    /// one octave `0 + 1·n` (`cpu::fractal`), which turns a −0 into +0, where the graph of
+    /// one octave is the source itself (`cpu::simd::LanePlan::positive_zero` for fills).
+    positive_zero: bool,
 }
 
 /// Where the graph is evaluated.
@@ -176,7 +180,12 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
     if let Some(path) = &args.graph {
         let field = Field::new(NoiseKind::Simplex, &vec![1; args.noise.dims as usize]);
         let program = super::load_graph(path, &field)?;
-        return open_program(args, program, None, &format!(", graph {}", path.display()));
+        let on = open_evaluator(args, &program, None, &format!(", graph {}", path.display()))?;
+        return Ok(Backend {
+            program,
+            on,
+            positive_zero: false,
+        });
     }
     let kind: NoiseKind = args.noise.kind.into();
     let field = Field::new(kind, &vec![1; args.noise.dims as usize])
@@ -186,17 +195,22 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
     // The warp's ranges and where flow applies, checked as for a field.
     field.validate()?;
     let program = graph::flags::program_of(&field, FieldOutput::Value)?;
-    open_program(args, program, Some(kind), "")
+    let on = open_evaluator(args, &program, Some(kind), "")?;
+    Ok(Backend {
+        program,
+        on,
+        positive_zero: field.warp.is_active() || field.flow_angle != 0.0,
+    })
 }
 
-/// [`open_backend`] for `program`; on the GPU, the point evaluation of `probe`'s noise is
-/// checked first (`GpuNoise::self_check_points`). `what` ends the `--verbose` line.
-fn open_program(
+/// Where [`open_backend`] evaluates `program`; on the GPU, the point evaluation of `probe`'s
+/// noise is checked first (`GpuNoise::self_check_points`). `what` ends the `--verbose` line.
+fn open_evaluator(
     args: &SampleArgs,
-    program: Program,
+    program: &Program,
     probe: Option<NoiseKind>,
     what: &str,
-) -> Result<Backend> {
+) -> Result<GraphOn> {
     let on = match args.backend {
         SampleBackend::Cpu => {
             let precision = match args.precision {
@@ -229,7 +243,7 @@ fn open_program(
             GraphOn::Gpu { gpu, _ctx: ctx }
         }
     };
-    Ok(Backend { program, on })
+    Ok(on)
 }
 
 impl Backend {
@@ -257,6 +271,9 @@ impl Backend {
                         .map(f64::from),
                 );
             }
+        }
+        if self.positive_zero {
+            values.iter_mut().for_each(|v| *v += 0.0);
         }
         Ok(())
     }
