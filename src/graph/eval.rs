@@ -1,6 +1,11 @@
-//! The CPU evaluators of a lowered graph: values in `f32` (the generated WGSL, operation
-//! for operation) or `f64`, and values with their gradient (forward mode: every register
-//! carries its derivatives with respect to the sample point).
+//! The CPU evaluators of a lowered graph: one operation loop ([`run`]), generic over the
+//! register. A register holds a [`Number`] per coordinate: one sample in `f32` (the
+//! generated WGSL, operation for operation) or `f64`, or 16 samples on `f32` lanes
+//! (`cpu::simd`); or that number as a [`Dual`], carrying its derivatives with respect to
+//! the sample point (forward mode). Each operation is written once, in [`step`]; the
+//! chain rule once, in [`Dual`]'s [`Register`] methods.
+
+use std::ops::{Add, Div, Mul, Neg, Sub};
 
 use super::program::{Op, Program, Source};
 use super::spec::{Binary, Map};
@@ -16,11 +21,466 @@ use crate::cpu::curl::CURL_SHIFTS;
 use crate::cpu::fractal::{base_noise, base_noise_deriv, shape_octave};
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::Real;
+use crate::field::FractalMode;
 use crate::params::FillParams;
 use std::cell::RefCell;
 
 fn lit<R: Real>(v: f32) -> R {
     R::lit(v as f64)
+}
+
+/// The number a graph evaluator computes with: one sample in `f32` or `f64` (every
+/// [`Real`]), or 16 samples on `f32` lanes (`cpu::simd::lanes::F`). Arithmetic is the
+/// operators; the rest is what the operations need beyond it, each the scalar function of
+/// `cpu::combine` (on lanes, per lane where the lanes have no form of their own).
+pub trait Number:
+    Copy
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+{
+    /// A literal.
+    fn constant(v: f32) -> Self;
+    /// `wgpu_noise_finite`: clamped to ±1e30.
+    fn finite(self) -> Self;
+    /// `wgpu_noise_abs_slope`: the slope of `|v|`, +1 at 0.
+    fn abs_slope(self) -> Self;
+    /// `wgpu_noise_octave_term`: an octave's term of a fractal sum, clamped.
+    fn octave_term(amplitude: Self, shaped: Self) -> Self;
+    /// `shape_octave`: the octave `n` shaped by the fractal mode; a ridged octave moves the
+    /// ridge `weight` on.
+    fn shape_octave(mode: FractalMode, n: Self, weight: &mut Self) -> Self;
+    /// `wgpu_noise_ridged_slope`: one derivative of a ridged octave.
+    fn ridged_slope(v: Self, dv: Self, w: Self, dw: Self) -> Self;
+    /// The derivative of the next ridge weight `clamp(2 shaped, 0, 1)` for a derivative `d`
+    /// of `shaped`: `2d`, or 0 where the weight is clamped.
+    fn ridge_weight_slope(shaped: Self, d: Self) -> Self;
+    /// A binary operation's value ([`binary`]).
+    fn apply_binary(op: Binary, a: Self, b: Self) -> Self;
+    /// Its partial derivatives ([`binary_weights`]).
+    fn binary_weights(op: Binary, a: Self, b: Self) -> [Self; 2];
+    /// `wgpu_noise_blend`.
+    fn apply_blend(a: Self, b: Self, t: Self) -> Self;
+    /// Its weights ([`blend_weights`]).
+    fn blend_weights(a: Self, b: Self, t: Self) -> [Self; 2];
+    /// A map's value ([`map`]).
+    fn apply_map(op: Map, v: Self) -> Self;
+    /// Its slope ([`map_slope`]).
+    fn map_slope(op: Map, v: Self) -> Self;
+}
+
+impl<R: Real> Number for R {
+    #[inline(always)]
+    fn constant(v: f32) -> R {
+        lit(v)
+    }
+    #[inline(always)]
+    fn finite(self) -> R {
+        wgpu_noise_finite(self)
+    }
+    #[inline(always)]
+    fn abs_slope(self) -> R {
+        wgpu_noise_abs_slope(self)
+    }
+    #[inline(always)]
+    fn octave_term(amplitude: R, shaped: R) -> R {
+        wgpu_noise_octave_term(amplitude, shaped)
+    }
+    #[inline(always)]
+    fn shape_octave(mode: FractalMode, n: R, weight: &mut R) -> R {
+        let (shaped, next) = shape_octave(mode.code(), n, *weight);
+        *weight = next;
+        shaped
+    }
+    #[inline(always)]
+    fn ridged_slope(v: R, dv: R, w: R, dw: R) -> R {
+        wgpu_noise_ridged_slope(v, dv, w, dw)
+    }
+    #[inline(always)]
+    fn ridge_weight_slope(shaped: R, d: R) -> R {
+        let r2 = shaped * R::lit(2.0);
+        if r2 > R::lit(0.0) && r2 < R::lit(1.0) {
+            R::lit(2.0) * d
+        } else {
+            R::lit(0.0)
+        }
+    }
+    #[inline(always)]
+    fn apply_binary(op: Binary, a: R, b: R) -> R {
+        binary(op, a, b)
+    }
+    #[inline(always)]
+    fn binary_weights(op: Binary, a: R, b: R) -> [R; 2] {
+        binary_weights(op, a, b)
+    }
+    #[inline(always)]
+    fn apply_blend(a: R, b: R, t: R) -> R {
+        wgpu_noise_blend(a, b, t)
+    }
+    #[inline(always)]
+    fn blend_weights(a: R, b: R, t: R) -> [R; 2] {
+        blend_weights(a, b, t)
+    }
+    #[inline(always)]
+    fn apply_map(op: Map, v: R) -> R {
+        map(op, v)
+    }
+    #[inline(always)]
+    fn map_slope(op: Map, v: R) -> R {
+        map_slope(op, v)
+    }
+}
+
+/// A number with its derivatives with respect to the sample point: `d[j] = ∂v/∂p_j`.
+/// Derivatives past the program's dimensions stay 0.
+#[derive(Clone, Copy, Debug)]
+pub struct Dual<N> {
+    /// The value.
+    pub v: N,
+    /// Its gradient.
+    pub d: [N; 4],
+}
+
+impl<N: Number> Dual<N> {
+    /// The sample point's coordinate `a` at `x`: its derivative 1 along `a`.
+    #[inline(always)]
+    pub(crate) fn coordinate(a: usize, x: N) -> Self {
+        let mut d = [N::constant(0.0); 4];
+        d[a] = N::constant(1.0);
+        Dual { v: x, d }
+    }
+
+    /// `f` of each derivative (a loop: `[T; N]::map` stays a call per use on lanes).
+    #[inline(always)]
+    fn each(self, f: impl Fn(N) -> N) -> [N; 4] {
+        let mut out = self.d;
+        for d in &mut out {
+            *d = f(*d);
+        }
+        out
+    }
+}
+
+impl<N: Number> Add for Dual<N> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        let mut d = self.d;
+        for (d, o) in d.iter_mut().zip(o.d) {
+            *d = *d + o;
+        }
+        Dual { v: self.v + o.v, d }
+    }
+}
+
+impl<N: Number> Sub for Dual<N> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        let mut d = self.d;
+        for (d, o) in d.iter_mut().zip(o.d) {
+            *d = *d - o;
+        }
+        Dual { v: self.v - o.v, d }
+    }
+}
+
+/// `Σ_k w_k g_k` over the first `dims` derivatives, each term and the sum clamped (two
+/// terms past `f32` of opposite signs would make NaN); 0 past `dims`.
+#[inline(always)]
+fn combine<N: Number>(dims: usize, terms: &[(N, [N; 4])]) -> [N; 4] {
+    let zero = N::constant(0.0);
+    let mut out = [zero; 4];
+    for (j, out) in out.iter_mut().enumerate().take(dims) {
+        let mut s = zero;
+        for (w, g) in terms {
+            s = s + (*w * g[j]).finite();
+        }
+        *out = s.finite();
+    }
+    out
+}
+
+/// What a register holds per coordinate: a [`Number`], or a [`Dual`] of one. Each method
+/// is one operation's arithmetic for this register: the value's (a number), or the value's
+/// and the chain rule's (a dual).
+pub trait Register: Copy + Add<Output = Self> + Sub<Output = Self> {
+    /// The number it computes with.
+    type N: Number;
+    /// What a noise operation's base function gives: the value, or `[value, ∂/∂q₀, …]`.
+    type Noise: Copy;
+    /// A constant.
+    fn from_number(v: Self::N) -> Self;
+    /// Clamped to ±1e30, derivatives too.
+    fn finite(self) -> Self;
+    /// Times the constant `k`.
+    fn times(self, k: Self::N) -> Self;
+    /// Plus the constant `k`.
+    fn plus(self, k: Self::N) -> Self;
+    /// A noise operation at the point `q`, from its base function's `noise` there.
+    fn noise(dims: usize, q: &[Self; 4], noise: Self::Noise) -> Self;
+    /// One octave `n` shaped by a fractal's `mode`; moves the ridge `weight` on.
+    fn octave(dims: usize, mode: FractalMode, n: Self, weight: &mut Self) -> Self;
+    /// A fractal's sum with the octave `amplitude · shaped` added.
+    fn add_octave(self, dims: usize, amplitude: Self::N, shaped: Self) -> Self;
+    /// A fractal's sum divided by its amplitudes' sum `norm`, clamped.
+    fn normalised(self, norm: Self::N) -> Self;
+    /// A binary operation, clamped.
+    fn binary(dims: usize, op: Binary, a: Self, b: Self) -> Self;
+    /// A blend, clamped.
+    fn blend(dims: usize, a: Self, b: Self, t: Self) -> Self;
+    /// A map, clamped.
+    fn map(dims: usize, op: Map, a: Self) -> Self;
+}
+
+impl<N: Number> Register for N {
+    type N = N;
+    type Noise = N;
+    #[inline(always)]
+    fn from_number(v: N) -> N {
+        v
+    }
+    #[inline(always)]
+    fn finite(self) -> N {
+        Number::finite(self)
+    }
+    #[inline(always)]
+    fn times(self, k: N) -> N {
+        self * k
+    }
+    #[inline(always)]
+    fn plus(self, k: N) -> N {
+        self + k
+    }
+    #[inline(always)]
+    fn noise(_dims: usize, _q: &[N; 4], noise: N) -> N {
+        noise
+    }
+    #[inline(always)]
+    fn octave(_dims: usize, mode: FractalMode, n: N, weight: &mut N) -> N {
+        N::shape_octave(mode, n, weight)
+    }
+    #[inline(always)]
+    fn add_octave(self, _dims: usize, amplitude: N, shaped: N) -> N {
+        self + N::octave_term(amplitude, shaped)
+    }
+    #[inline(always)]
+    fn normalised(self, norm: N) -> N {
+        Number::finite(self / norm)
+    }
+    #[inline(always)]
+    fn binary(_dims: usize, op: Binary, a: N, b: N) -> N {
+        Number::finite(N::apply_binary(op, a, b))
+    }
+    #[inline(always)]
+    fn blend(_dims: usize, a: N, b: N, t: N) -> N {
+        Number::finite(N::apply_blend(a, b, t))
+    }
+    #[inline(always)]
+    fn map(_dims: usize, op: Map, a: N) -> N {
+        Number::finite(N::apply_map(op, a))
+    }
+}
+
+impl<N: Number> Register for Dual<N> {
+    type N = N;
+    type Noise = [N; 5];
+    #[inline(always)]
+    fn from_number(v: N) -> Self {
+        Dual {
+            v,
+            d: [N::constant(0.0); 4],
+        }
+    }
+    #[inline(always)]
+    fn finite(self) -> Self {
+        Dual {
+            v: self.v.finite(),
+            d: self.each(N::finite),
+        }
+    }
+    #[inline(always)]
+    fn times(self, k: N) -> Self {
+        Dual {
+            v: self.v * k,
+            d: self.each(|d| d * k),
+        }
+    }
+    #[inline(always)]
+    fn plus(self, k: N) -> Self {
+        Dual {
+            v: self.v + k,
+            d: self.d,
+        }
+    }
+    #[inline(always)]
+    fn noise(dims: usize, q: &[Self; 4], noise: [N; 5]) -> Self {
+        let terms: [(N, [N; 4]); 4] = std::array::from_fn(|i| (noise[1 + i], q[i].d));
+        Dual {
+            v: noise[0],
+            d: combine(dims, &terms[..dims]),
+        }
+    }
+    #[inline(always)]
+    fn octave(dims: usize, mode: FractalMode, n: Self, weight: &mut Self) -> Self {
+        let previous = weight.v;
+        let shaped = N::shape_octave(mode, n.v, &mut weight.v);
+        let mut d = [N::constant(0.0); 4];
+        for j in 0..dims {
+            d[j] = match mode {
+                FractalMode::Fbm => n.d[j],
+                FractalMode::Turbulence => n.v.abs_slope() * n.d[j],
+                FractalMode::Ridged => N::ridged_slope(n.v, n.d[j], previous, weight.d[j]),
+            };
+        }
+        if mode == FractalMode::Ridged {
+            for j in 0..dims {
+                weight.d[j] = N::ridge_weight_slope(shaped, d[j]);
+            }
+        }
+        Dual { v: shaped, d }
+    }
+    #[inline(always)]
+    fn add_octave(self, dims: usize, amplitude: N, shaped: Self) -> Self {
+        let mut d = self.d;
+        for j in 0..dims {
+            d[j] = (d[j] + amplitude * shaped.d[j]).finite();
+        }
+        Dual {
+            v: self.v + N::octave_term(amplitude, shaped.v),
+            d,
+        }
+    }
+    #[inline(always)]
+    fn normalised(self, norm: N) -> Self {
+        Dual {
+            v: (self.v / norm).finite(),
+            d: self.each(|d| (d / norm).finite()),
+        }
+    }
+    #[inline(always)]
+    fn binary(dims: usize, op: Binary, a: Self, b: Self) -> Self {
+        let [wa, wb] = N::binary_weights(op, a.v, b.v);
+        Dual {
+            v: N::apply_binary(op, a.v, b.v).finite(),
+            d: combine(dims, &[(wa, a.d), (wb, b.d)]),
+        }
+    }
+    #[inline(always)]
+    fn blend(dims: usize, a: Self, b: Self, t: Self) -> Self {
+        let [w, wt] = N::blend_weights(a.v, b.v, t.v);
+        Dual {
+            v: N::apply_blend(a.v, b.v, t.v).finite(),
+            d: combine(
+                dims,
+                &[(N::constant(1.0) - w, a.d), (w, b.d), (wt, t.d)],
+            ),
+        }
+    }
+    #[inline(always)]
+    fn map(dims: usize, op: Map, a: Self) -> Self {
+        Dual {
+            v: N::apply_map(op, a.v).finite(),
+            d: combine(dims, &[(N::map_slope(op, a.v), a.d)]),
+        }
+    }
+}
+
+/// A point register: `f(a)` clamped per coordinate below `dims`, 0 past it.
+///
+/// A loop, not `array::from_fn`: on lanes its closure stays an out-of-line call per axis,
+/// compiled without the level's features, in the hottest loop of the generic fill.
+#[inline(always)]
+fn point<G: Register>(dims: usize, f: impl Fn(usize) -> G) -> [G; 4] {
+    let mut q = [G::from_number(G::N::constant(0.0)); 4];
+    for (a, q) in q.iter_mut().enumerate().take(dims) {
+        *q = f(a).finite();
+    }
+    q
+}
+
+/// A value register: the value in the first coordinate.
+#[inline(always)]
+fn value_register<G: Register>(v: G) -> [G; 4] {
+    let zero = G::from_number(G::N::constant(0.0));
+    [v, zero, zero, zero]
+}
+
+/// One operation of a program of `dims` dimensions at the sample point `p`, on the
+/// registers `regs` of the operations before it; `noise(source, q)` is a noise operation's
+/// base function at its point `q`. Every evaluator runs this.
+#[inline(always)]
+pub(crate) fn step<G: Register>(
+    dims: usize,
+    op: &Op,
+    p: &[G; 4],
+    regs: &[[G; 4]],
+    noise: impl FnOnce(&Source, &[G; 4]) -> G::Noise,
+) -> [G; 4] {
+    let k = G::N::constant;
+    match op {
+        Op::Point => point(dims, |a| p[a]),
+        Op::Scale { p, by } => point(dims, |a| regs[*p][a].times(k(by[a]))),
+        Op::Offset { p, by } => point(dims, |a| regs[*p][a].plus(k(by[a]))),
+        Op::Rotate { p, plane, cos, sin } => {
+            let q = &regs[*p];
+            let (c, s) = (k(*cos), k(*sin));
+            let [u, v] = *plane;
+            point(dims, |a| {
+                if a == u {
+                    q[u].times(c) - q[v].times(s)
+                } else if a == v {
+                    q[u].times(s) + q[v].times(c)
+                } else {
+                    q[a]
+                }
+            })
+        }
+        Op::Displace { p, d, amplitude } => point(dims, |a| {
+            regs[*p][a] + regs[d[a]][0].times(k(*amplitude))
+        }),
+        Op::Noise { p, source } => {
+            let q = &regs[*p];
+            value_register(G::noise(dims, q, noise(source, q)))
+        }
+        Op::Constant(c) => value_register(G::from_number(k(*c))),
+        Op::Axis { p, axis } => value_register(regs[*p][*axis]),
+        Op::Fractal { mode, terms, norm } => {
+            let mut sum = G::from_number(k(0.0));
+            let mut weight = G::from_number(k(1.0));
+            for &(n, amplitude) in terms {
+                let shaped = G::octave(dims, *mode, regs[n][0], &mut weight);
+                sum = sum.add_octave(dims, k(amplitude), shaped);
+            }
+            value_register(sum.normalised(k(*norm)))
+        }
+        Op::Binary { op, a, b } => value_register(G::binary(dims, *op, regs[*a][0], regs[*b][0])),
+        Op::Blend { a, b, t } => {
+            value_register(G::blend(dims, regs[*a][0], regs[*b][0], regs[*t][0]))
+        }
+        Op::Map { op, a } => value_register(G::map(dims, *op, regs[*a][0])),
+    }
+}
+
+/// Runs `program` at the sample point `p`: [`step`] per operation, `noise(op, source, q)`
+/// giving a noise operation's base function at its point `q` (the register's values).
+/// `regs` is scratch space reused between calls. Returns the output register's value.
+#[inline(always)]
+pub(crate) fn run<G: Register>(
+    program: &Program,
+    p: &[G; 4],
+    regs: &mut Vec<[G; 4]>,
+    mut noise: impl FnMut(usize, &Source, &[G; 4]) -> G::Noise,
+) -> G {
+    let dims = program.dims;
+    regs.clear();
+    for (i, op) in program.ops.iter().enumerate() {
+        let v = step(dims, op, p, regs, |source, q| noise(i, source, q));
+        regs.push(v);
+    }
+    regs[program.output][0]
 }
 
 /// The base noise of `source` at `q`.
@@ -37,15 +497,19 @@ pub(crate) fn noise<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -
     )
 }
 
-/// A point operation's value, coordinates past `dims` 0.
-fn point<R: Real>(dims: usize, f: impl Fn(usize) -> R) -> [R; 4] {
-    std::array::from_fn(|a| {
-        if a < dims {
-            wgpu_noise_finite(f(a))
-        } else {
-            R::lit(0.0)
-        }
-    })
+/// The base noise of `source` at `q` and its gradient `[value, ∂/∂q_0, ...]` (local to
+/// `q`); the value is [`noise`]'s bit for bit.
+pub(crate) fn noise_deriv<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> [R; 5] {
+    let period = source.period.map(lit::<R>);
+    base_noise_deriv(
+        lut,
+        source.kind,
+        q,
+        &period[..q.len()],
+        source.kernel.code(),
+        &source.cell,
+        lit(source.flow),
+    )
 }
 
 /// Evaluates `program` at `p`; `regs` is scratch space reused between calls.
@@ -56,56 +520,25 @@ pub fn value<R: Real>(
     regs: &mut Vec<[R; 4]>,
 ) -> R {
     let dims = program.dims;
-    regs.clear();
-    for op in &program.ops {
-        let scalar = |v: R| [v, R::lit(0.0), R::lit(0.0), R::lit(0.0)];
-        let v = match op {
-            Op::Point => point(dims, |a| p[a]),
-            Op::Scale { p, by } => point(dims, |a| regs[*p][a] * lit(by[a])),
-            Op::Offset { p, by } => point(dims, |a| regs[*p][a] + lit(by[a])),
-            Op::Rotate { p, plane, cos, sin } => {
-                let q = regs[*p];
-                let (c, s) = (lit::<R>(*cos), lit::<R>(*sin));
-                let [u, v] = *plane;
-                point(dims, |a| {
-                    if a == u {
-                        c * q[u] - s * q[v]
-                    } else if a == v {
-                        s * q[u] + c * q[v]
-                    } else {
-                        q[a]
-                    }
-                })
-            }
-            Op::Displace { p, d, amplitude } => {
-                point(dims, |a| regs[*p][a] + lit::<R>(*amplitude) * regs[d[a]][0])
-            }
-            Op::Noise { p, source } => scalar(noise(lut, source, &regs[*p][..dims])),
-            Op::Constant(c) => scalar(lit(*c)),
-            Op::Axis { p, axis } => scalar(regs[*p][*axis]),
-            Op::Fractal { mode, terms, norm } => {
-                let mut sum = R::lit(0.0);
-                let mut weight = R::lit(1.0);
-                for &(n, amplitude) in terms {
-                    let (shaped, next) = shape_octave(mode.code(), regs[n][0], weight);
-                    weight = next;
-                    sum = sum + wgpu_noise_octave_term(lit::<R>(amplitude), shaped);
-                }
-                scalar(wgpu_noise_finite(sum / lit(*norm)))
-            }
-            Op::Binary { op, a, b } => {
-                scalar(wgpu_noise_finite(binary(*op, regs[*a][0], regs[*b][0])))
-            }
-            Op::Blend { a, b, t } => scalar(wgpu_noise_finite(wgpu_noise_blend(
-                regs[*a][0],
-                regs[*b][0],
-                regs[*t][0],
-            ))),
-            Op::Map { op, a } => scalar(wgpu_noise_finite(map(*op, regs[*a][0]))),
-        };
-        regs.push(v);
-    }
-    regs[program.output][0]
+    run(program, &p, regs, |_, source, q| noise(lut, source, &q[..dims]))
+}
+
+/// Evaluates `program` and its gradient at `p`: `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`
+/// (derivatives past `dims` 0). The value is [`value`]'s bit for bit. Every source has an
+/// analytic gradient; at kinks (docs/graphs.md) it is one-sided.
+pub fn value_and_gradient<R: Real>(
+    program: &Program,
+    lut: &impl NoiseHasher,
+    p: [R; 4],
+    regs: &mut Vec<[Dual<R>; 4]>,
+) -> [R; 5] {
+    let dims = program.dims;
+    let p: [Dual<R>; 4] = std::array::from_fn(|a| Dual::coordinate(a, p[a]));
+    let out = run(program, &p, regs, |_, source, q| {
+        let q: [R; 4] = std::array::from_fn(|a| q[a].v);
+        noise_deriv(lut, source, &q[..dims])
+    });
+    [out.v, out.d[0], out.d[1], out.d[2], out.d[3]]
 }
 
 pub(crate) fn binary<R: Real>(op: Binary, a: R, b: R) -> R {
@@ -150,198 +583,6 @@ pub(crate) fn map_slope<R: Real>(op: Map, v: R) -> R {
             wgpu_noise_terrace_slope(v, lit(steps), lit(smoothness))
         }
         Map::PingPong { strength } => wgpu_noise_ping_pong_slope(v, lit(strength)),
-    }
-}
-
-/// The base noise of `source` at `q` and its gradient `[value, ∂/∂q_0, ...]` (local to
-/// `q`); the value is [`noise`]'s bit for bit.
-pub(crate) fn noise_deriv<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> [R; 5] {
-    let period = source.period.map(lit::<R>);
-    base_noise_deriv(
-        lut,
-        source.kind,
-        q,
-        &period[..q.len()],
-        source.kernel.code(),
-        &source.cell,
-        lit(source.flow),
-    )
-}
-
-/// A register with its derivatives: `d[i][j] = ∂v_i/∂p_j` (a value uses `v[0]`, `d[0]`).
-#[derive(Clone, Copy, Debug)]
-pub struct Dual<R> {
-    /// The point or value.
-    pub v: [R; 4],
-    /// Its Jacobian with respect to the sample point.
-    pub d: [[R; 4]; 4],
-}
-
-/// `Σ_k w_k g_k` over rows, each term and the sum clamped (two terms past `f32` of
-/// opposite signs would make NaN).
-fn combine<R: Real>(dims: usize, terms: &[(R, [R; 4])]) -> [R; 4] {
-    std::array::from_fn(|j| {
-        if j >= dims {
-            return R::lit(0.0);
-        }
-        let mut s = R::lit(0.0);
-        for (w, g) in terms {
-            s = s + wgpu_noise_finite(*w * g[j]);
-        }
-        wgpu_noise_finite(s)
-    })
-}
-
-/// Evaluates `program` and its gradient at `p`: `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`
-/// (derivatives past `dims` 0). The value is [`value`]'s bit for bit. Every source has an
-/// analytic gradient; at kinks (docs/graphs.md) it is one-sided.
-pub fn value_and_gradient<R: Real>(
-    program: &Program,
-    lut: &impl NoiseHasher,
-    p: [R; 4],
-    regs: &mut Vec<Dual<R>>,
-) -> [R; 5] {
-    regs.clear();
-    for op in &program.ops {
-        let noise = match op {
-            Op::Noise { p, source } => noise_deriv(lut, source, &regs[*p].v[..program.dims]),
-            _ => [R::lit(0.0); 5],
-        };
-        let r = dual_op(program.dims, op, p, regs, noise);
-        regs.push(r);
-    }
-    let out = &regs[program.output];
-    [out.v[0], out.d[0][0], out.d[0][1], out.d[0][2], out.d[0][3]]
-}
-
-/// One operation of [`value_and_gradient`] at the sample point `p` on the registers `regs`
-/// of the operations before it; `noise` is a noise operation's `[value, ∂/∂q₀, …]` at its
-/// point ([`noise_deriv`], or the SIMD evaluator's lanes), unused by other operations.
-pub(crate) fn dual_op<R: Real>(
-    dims: usize,
-    op: &Op,
-    p: [R; 4],
-    regs: &[Dual<R>],
-    noise: [R; 5],
-) -> Dual<R> {
-    let zero = R::lit(0.0);
-    let one = R::lit(1.0);
-    let scalar = |v: R, d: [R; 4]| Dual {
-        v: [v, zero, zero, zero],
-        d: [d, [zero; 4], [zero; 4], [zero; 4]],
-    };
-    let points = |v: [R; 4], rows: &dyn Fn(usize) -> [R; 4]| Dual {
-        v,
-        d: std::array::from_fn(|a| {
-            if a < dims {
-                rows(a).map(wgpu_noise_finite)
-            } else {
-                [zero; 4]
-            }
-        }),
-    };
-    match op {
-        Op::Point => points(point(dims, |a| p[a]), &|a| {
-            std::array::from_fn(|j| if j == a { one } else { zero })
-        }),
-        Op::Scale { p, by } => {
-            let q = &regs[*p];
-            points(point(dims, |a| q.v[a] * lit(by[a])), &|a| {
-                q.d[a].map(|d| d * lit(by[a]))
-            })
-        }
-        Op::Offset { p, by } => {
-            let q = &regs[*p];
-            points(point(dims, |a| q.v[a] + lit(by[a])), &|a| q.d[a])
-        }
-        Op::Rotate { p, plane, cos, sin } => {
-            let q = &regs[*p];
-            let (c, s) = (lit::<R>(*cos), lit::<R>(*sin));
-            let [u, v] = *plane;
-            let turn = |a: usize, x: &dyn Fn(usize) -> R| {
-                if a == u {
-                    c * x(u) - s * x(v)
-                } else if a == v {
-                    s * x(u) + c * x(v)
-                } else {
-                    x(a)
-                }
-            };
-            points(point(dims, |a| turn(a, &|i| q.v[i])), &|a| {
-                std::array::from_fn(|j| turn(a, &|i| q.d[i][j]))
-            })
-        }
-        Op::Displace { p, d, amplitude } => {
-            let q = &regs[*p];
-            let amp = lit::<R>(*amplitude);
-            points(point(dims, |a| q.v[a] + amp * regs[d[a]].v[0]), &|a| {
-                std::array::from_fn(|j| q.d[a][j] + amp * regs[d[a]].d[0][j])
-            })
-        }
-        Op::Noise { p, .. } => {
-            let q = &regs[*p];
-            let d = noise;
-            let terms: [(R, [R; 4]); 4] = std::array::from_fn(|i| (d[1 + i], q.d[i]));
-            scalar(d[0], combine(dims, &terms[..dims]))
-        }
-        Op::Constant(c) => scalar(lit(*c), [zero; 4]),
-        Op::Axis { p, axis } => scalar(regs[*p].v[*axis], regs[*p].d[*axis]),
-        Op::Fractal { mode, terms, norm } => {
-            let mut sum = zero;
-            let mut dsum = [zero; 4];
-            let mut weight = one;
-            let mut dweight = [zero; 4];
-            let code = mode.code();
-            for &(n, amplitude) in terms {
-                let (v, dv) = (regs[n].v[0], regs[n].d[0]);
-                let (shaped, next) = shape_octave(code, v, weight);
-                let slope = wgpu_noise_abs_slope(v);
-                let dshaped: [R; 4] = match mode {
-                    crate::field::FractalMode::Fbm => dv,
-                    crate::field::FractalMode::Turbulence => dv.map(|d| slope * d),
-                    crate::field::FractalMode::Ridged => std::array::from_fn(|j| {
-                        wgpu_noise_ridged_slope(v, dv[j], weight, dweight[j])
-                    }),
-                };
-                if *mode == crate::field::FractalMode::Ridged {
-                    let r2 = shaped * R::lit(2.0);
-                    let inside = r2 > zero && r2 < one;
-                    dweight = dshaped.map(|d| if inside { R::lit(2.0) * d } else { zero });
-                }
-                weight = next;
-                let amp = lit::<R>(amplitude);
-                sum = sum + wgpu_noise_octave_term(amp, shaped);
-                for j in 0..dims {
-                    dsum[j] = wgpu_noise_finite(dsum[j] + amp * dshaped[j]);
-                }
-            }
-            let norm = lit::<R>(*norm);
-            scalar(
-                wgpu_noise_finite(sum / norm),
-                dsum.map(|d| wgpu_noise_finite(d / norm)),
-            )
-        }
-        Op::Binary { op, a, b } => {
-            let (a, b) = (&regs[*a], &regs[*b]);
-            let (va, vb) = (a.v[0], b.v[0]);
-            let [wa, wb] = binary_weights(*op, va, vb);
-            let v = wgpu_noise_finite(binary(*op, va, vb));
-            scalar(v, combine(dims, &[(wa, a.d[0]), (wb, b.d[0])]))
-        }
-        Op::Blend { a, b, t } => {
-            let (a, b, t) = (&regs[*a], &regs[*b], &regs[*t]);
-            let [w, wt] = blend_weights(a.v[0], b.v[0], t.v[0]);
-            let v = wgpu_noise_finite(wgpu_noise_blend(a.v[0], b.v[0], t.v[0]));
-            scalar(
-                v,
-                combine(dims, &[(one - w, a.d[0]), (w, b.d[0]), (wt, t.d[0])]),
-            )
-        }
-        Op::Map { op, a } => {
-            let a = &regs[*a];
-            let v = wgpu_noise_finite(map(*op, a.v[0]));
-            scalar(v, combine(dims, &[(map_slope(*op, a.v[0]), a.d[0])]))
-        }
     }
 }
 
@@ -406,7 +647,7 @@ pub fn curl<R: Real>(
     program: &Program,
     lut: &impl NoiseHasher,
     p: [R; 4],
-    regs: &mut Vec<Dual<R>>,
+    regs: &mut Vec<[Dual<R>; 4]>,
 ) -> [R; 3] {
     let mut gradient = |q| value_and_gradient(program, lut, q, regs);
     match program.dims {
@@ -439,7 +680,7 @@ pub(crate) fn curl3_of<R: Real>(potentials: [[R; 5]; 3]) -> [R; 3] {
 
 thread_local! {
     static VALUES: RefCell<Vec<[f32; 4]>> = const { RefCell::new(Vec::new()) };
-    static DUALS: RefCell<Vec<Dual<f32>>> = const { RefCell::new(Vec::new()) };
+    static DUALS: RefCell<Vec<[Dual<f32>; 4]>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Fills `out` (x fastest) with `program`'s values in `f32` at the texels of `params`

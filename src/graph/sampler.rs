@@ -16,7 +16,7 @@ pub struct Sampler {
     lookup: CpuLookup,
     values: Vec<[f32; 4]>,
     values64: Vec<[f64; 4]>,
-    duals: Vec<Dual<f32>>,
+    duals: Vec<[Dual<f32>; 4]>,
 }
 
 /// `p` as the evaluators take it: four coordinates, those past `dims` 0.

@@ -15,7 +15,6 @@
 //! tiled simplex) the scalar gradient per lane.
 
 use super::bases::LaneBase;
-use super::dual::LaneDual;
 use super::lanes::{F, LANES};
 use super::lookup::LaneHasher;
 use super::noise::Turn;
@@ -27,7 +26,7 @@ use crate::cpu::curl::CURL_SHIFTS;
 use crate::cpu::lookup::{CpuLookup, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE};
 use crate::field::{FieldOutput, NoiseKind};
-use crate::graph::eval;
+use crate::graph::eval::{self, Dual};
 use crate::graph::program::{Op, Program};
 use crate::params::{FillParams, KERNEL_CONTINUOUS};
 use crate::shader::LookupVariant;
@@ -343,7 +342,7 @@ fn fill_graph_rows<L: LaneHasher, N: LaneDerivatives<L>>(
     let dims = job.program.dims;
     let per_sample = job.output.values_per_sample(dims);
     let zero = F::splat(0.0);
-    let mut regs = vec![LaneDual::ZERO; job.program.ops.len()];
+    let mut regs = Vec::with_capacity(job.program.ops.len());
     for (r, values) in out.chunks_mut(nx * per_sample).enumerate() {
         let p = row_point(params, first_row + r);
         for (chunk, values) in values.chunks_mut(LANES * per_sample).enumerate() {
@@ -381,28 +380,29 @@ fn fill_graph_rows<L: LaneHasher, N: LaneDerivatives<L>>(
 }
 
 /// [`eval::value_and_gradient`] at the lanes' points `points`: `[value, ∂/∂x, ∂/∂y, ∂/∂z,
-/// ∂/∂w]`. Every operation on the lanes ([`super::dual::dual_op`]); a noise operation with
-/// a lane function calls it, the others the scalar gradient per lane. `regs` is scratch
-/// space, a register per operation.
+/// ∂/∂w]`. Every operation is [`eval::step`] on dual lanes; a noise operation with a lane
+/// function calls it, the others the scalar gradient per lane. `regs` is scratch space.
 #[inline(always)]
 fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
     lut: &L,
     job: &GraphDerivativesJob,
     points: &[F; 4],
-    regs: &mut [LaneDual],
+    regs: &mut Vec<[Dual<F>; 4]>,
 ) -> [F; 5] {
     let program = job.program;
     let dims = program.dims;
     let zero = F::splat(0.0);
+    let p: [Dual<F>; 4] = std::array::from_fn(|a| Dual::coordinate(a, points[a]));
+    regs.clear();
     for (k, (op, lane)) in program.ops.iter().zip(&job.lanes).enumerate() {
         // `base_noise_deriv`'s padding: components past `dims` 0.
         let noise: [F; 5] = match (op, lane) {
             (Op::Noise { p, .. }, Some(lane)) => {
-                let q = &regs[*p].v;
+                let q = regs[*p].map(|q| q.v);
                 match *lane {
-                    LaneGradient::Classic2(lattice) => N::classic::<2>(lut, q, &lattice),
-                    LaneGradient::Classic3(lattice) => N::classic::<3>(lut, q, &lattice),
-                    LaneGradient::Classic4(lattice) => N::classic::<4>(lut, q, &lattice),
+                    LaneGradient::Classic2(lattice) => N::classic::<2>(lut, &q, &lattice),
+                    LaneGradient::Classic3(lattice) => N::classic::<3>(lut, &q, &lattice),
+                    LaneGradient::Classic4(lattice) => N::classic::<4>(lut, &q, &lattice),
                     LaneGradient::Simplex2(turn) => {
                         let d = N::simplex2(lut, q[0], q[1], turn);
                         [d[0], d[1], d[2], zero, zero]
@@ -414,7 +414,7 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                 }
             }
             (Op::Noise { p, source }, None) => {
-                let q = &regs[*p].v;
+                let q = regs[*p].map(|q| q.v);
                 let mut d = [zero; 5];
                 for i in 0..LANES {
                     let point = [q[0].0[i], q[1].0[i], q[2].0[i], q[3].0[i]];
@@ -427,24 +427,25 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
             }
             _ => [zero; 5],
         };
+        regs.push([Dual { v: zero, d: [zero; 4] }; 4]);
         let (done, next) = regs.split_at_mut(k);
-        N::dual_op(dims, op, points, done, &noise, &mut next[0]);
+        N::step(dims, op, &p, done, noise, &mut next[0]);
     }
-    let out = &regs[program.output];
-    [out.v[0], out.d[0][0], out.d[0][1], out.d[0][2], out.d[0][3]]
+    let out = regs[program.output][0];
+    [out.v, out.d[0], out.d[1], out.d[2], out.d[3]]
 }
 
 /// The lane functions of gradient and curl fields, compiled for one instruction set: the
 /// noise gradients and a graph's dual operations.
 trait LaneDerivatives<L> {
-    /// [`super::dual::dual_op`]: one operation of a graph's gradient, into `out`.
-    fn dual_op(
+    /// [`eval::step`] on dual lanes: one operation of a graph's gradient, into `out`.
+    fn step(
         dims: usize,
         op: &Op,
-        p: &[F; 4],
-        regs: &[LaneDual],
-        noise: &[F; 5],
-        out: &mut LaneDual,
+        p: &[Dual<F>; 4],
+        regs: &[[Dual<F>; 4]],
+        noise: [F; 5],
+        out: &mut [Dual<F>; 4],
     );
     /// `classic2/3/4_periodic_deriv` at the lane points `p` (their first `D` coordinates)
     /// with the lattice period `period` of each axis: `[value, ∂/∂x, …]`, 0 past `D`.
@@ -563,7 +564,7 @@ macro_rules! derivatives_level {
         mod $module {
             use super::super::lanes::F;
             use super::super::lookup::LaneHasher;
-            use super::super::dual::{self, LaneDual};
+            use crate::graph::eval::{self, Dual};
             use super::super::noise::{self, Turn};
             use crate::graph::program::Op;
             use super::{
@@ -607,17 +608,17 @@ macro_rules! derivatives_level {
 
             impl<L: LaneHasher> LaneDerivatives<L> for Level {
                 #[inline(always)]
-                fn dual_op(
+                fn step(
                     dims: usize,
                     op: &Op,
-                    p: &[F; 4],
-                    regs: &[LaneDual],
-                    noise: &[F; 5],
-                    out: &mut LaneDual,
+                    p: &[Dual<F>; 4],
+                    regs: &[[Dual<F>; 4]],
+                    noise: [F; 5],
+                    out: &mut [Dual<F>; 4],
                 ) {
                     // SAFETY: `Level` is used only in `rows` and `graph_rows`, whose callers
                     // checked the features.
-                    unsafe { dual_op(dims, op, p, regs, noise, out) }
+                    unsafe { step(dims, op, p, regs, noise, out) }
                 }
 
                 #[inline(always)]
@@ -642,15 +643,15 @@ macro_rules! derivatives_level {
             /// One copy per level, not per lookup: the operations do not read the tables.
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
-            unsafe fn dual_op(
+            unsafe fn step(
                 dims: usize,
                 op: &Op,
-                p: &[F; 4],
-                regs: &[LaneDual],
-                noise: &[F; 5],
-                out: &mut LaneDual,
+                p: &[Dual<F>; 4],
+                regs: &[[Dual<F>; 4]],
+                noise: [F; 5],
+                out: &mut [Dual<F>; 4],
             ) {
-                dual::dual_op(dims, op, p, regs, noise, out)
+                *out = eval::step(dims, op, p, regs, |_, _| noise);
             }
 
             $(#[target_feature(enable = $features)])?

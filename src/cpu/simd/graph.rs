@@ -1,25 +1,26 @@
 //! Noise graphs on lanes: [`crate::graph::eval::value`] in `f32` on 16 samples at a time,
 //! bit for bit, on all cores.
 //!
-//! A block of 16 samples (along x in a row) walks the program's operations once, each
-//! operation applied to whole lanes (a register is `[F; 4]`: a point, or a value in its
-//! first lane array), as FastNoise2 runs its node tree over a block. Point operations and
-//! sums are lane arithmetic in the scalar order of operations; the combine operations call
-//! the scalar `f32` functions per lane; each noise source calls its out-of-line lane function
-//! ([`bases`](super::bases)). A source whose
-//! lane code is slower than the scalar search (4D cellular noise with the texture tables)
-//! evaluates the scalar `f32` base function per lane, the same values by definition.
+//! A block of 16 samples (along x in a row) walks the program's operations once with
+//! `eval`'s one operation loop, the lanes `F` as its [`Number`], as FastNoise2 runs its
+//! node tree over a block. Sums and products are lane arithmetic in the scalar order of
+//! operations; the operations with a branch per sample call the scalar `f32` functions per
+//! lane; each noise source calls its out-of-line lane function ([`bases`](super::bases)).
+//! A source whose lane code is slower than the scalar search (4D cellular noise with the
+//! texture tables) evaluates the scalar `f32` base function per lane, the same values by
+//! definition. A graph's gradient runs the same loop on dual lanes (`super::derivatives`).
 
 use super::bases::{LaneBase, LaneNoise};
 use super::lanes::{F, LANES};
 use super::lookup::LaneHasher;
 use super::{lane_x, row_point, run_row_blocks, shape_octave, FillOptions, SimdLevel};
-use crate::cpu::combine::{wgpu_noise_blend, wgpu_noise_finite, WGPU_NOISE_FINITE};
+use crate::cpu::combine::{wgpu_noise_blend, WGPU_NOISE_FINITE};
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::lookup::{with_lookup, CpuLookup};
-use crate::graph::eval;
+use crate::field::FractalMode;
+use crate::graph::eval::{self, Number};
 use crate::graph::program::{Op, Program, Source};
-use crate::graph::spec::Binary;
+use crate::graph::spec::{Binary, Map};
 use crate::params::FillParams;
 use crate::shader::LookupVariant;
 
@@ -130,32 +131,95 @@ fn scalar_noise<L: NoiseHasher>(lut: &L, source: &Source, dims: usize, p: &[F; 4
     }))
 }
 
-/// A point register: `f(a)` clamped as `wgpu_noise_finite` per coordinate below `dims`, 0
-/// past it (`point` of the scalar evaluator).
-///
-/// A loop, not `array::from_fn`: its closure stays an out-of-line call per axis, compiled
-/// without the level's features, in the hottest loop of the generic fill.
-#[inline(always)]
-pub(super) fn point(dims: usize, f: impl Fn(usize) -> F) -> [F; 4] {
-    let limit = WGPU_NOISE_FINITE as f32;
-    let mut q = [F::splat(0.0); 4];
-    for (a, q) in q.iter_mut().enumerate().take(dims) {
-        *q = f(a).clamp(-limit, limit);
-    }
-    q
-}
-
-/// A value register (the value in the first lane array, as the scalar evaluator's).
-#[inline(always)]
-fn value(v: F) -> [F; 4] {
-    [v, F::splat(0.0), F::splat(0.0), F::splat(0.0)]
-}
-
 /// `wgpu_noise_finite` on lanes.
 #[inline(always)]
 pub(super) fn finite(v: F) -> F {
     let limit = WGPU_NOISE_FINITE as f32;
     v.clamp(-limit, limit)
+}
+
+/// `f(lane)` on every lane.
+#[inline(always)]
+fn per_lane(f: impl Fn(usize) -> f32) -> F {
+    F(std::array::from_fn(f))
+}
+
+/// 16 samples: sums and products are lane arithmetic in the scalar order of operations;
+/// the operations with a branch per sample call the scalar `f32` function per lane.
+impl Number for F {
+    #[inline(always)]
+    fn constant(v: f32) -> F {
+        F::splat(v)
+    }
+    #[inline(always)]
+    fn finite(self) -> F {
+        finite(self)
+    }
+    #[inline(always)]
+    fn abs_slope(self) -> F {
+        self.lt(F::splat(0.0))
+            .select_f(F::splat(-1.0), F::splat(1.0))
+    }
+    #[inline(always)]
+    fn octave_term(amplitude: F, shaped: F) -> F {
+        finite(amplitude * shaped)
+    }
+    #[inline(always)]
+    fn shape_octave(mode: FractalMode, n: F, weight: &mut F) -> F {
+        shape_octave(mode.code(), n, weight)
+    }
+    #[inline(always)]
+    fn ridged_slope(v: F, dv: F, w: F, dw: F) -> F {
+        // `wgpu_noise_ridged_slope`: the products clamped, then the sum.
+        let ridge = 1.0 - v.abs();
+        let square = finite(ridge * ridge);
+        finite(finite(2.0 * ridge * (-v.abs_slope() * dv)) * w + square * dw)
+    }
+    #[inline(always)]
+    fn ridge_weight_slope(shaped: F, d: F) -> F {
+        let r2 = shaped * 2.0;
+        let inside = r2.gt(F::splat(0.0)) & r2.lt(F::splat(1.0));
+        inside.select_f(2.0 * d, F::splat(0.0))
+    }
+    #[inline(always)]
+    fn apply_binary(op: Binary, a: F, b: F) -> F {
+        match op {
+            Binary::Add => a + b,
+            Binary::Subtract => a - b,
+            Binary::Multiply => a * b,
+            _ => a.zip(b, |a, b| eval::binary(op, a, b)),
+        }
+    }
+    #[inline(always)]
+    fn binary_weights(op: Binary, a: F, b: F) -> [F; 2] {
+        let one = F::splat(1.0);
+        match op {
+            Binary::Add => [one, one],
+            Binary::Subtract => [one, -one],
+            Binary::Multiply => [b, a],
+            _ => {
+                let w = |i: usize, k: usize| eval::binary_weights(op, a.0[i], b.0[i])[k];
+                [per_lane(|i| w(i, 0)), per_lane(|i| w(i, 1))]
+            }
+        }
+    }
+    #[inline(always)]
+    fn apply_blend(a: F, b: F, t: F) -> F {
+        per_lane(|i| wgpu_noise_blend(a.0[i], b.0[i], t.0[i]))
+    }
+    #[inline(always)]
+    fn blend_weights(a: F, b: F, t: F) -> [F; 2] {
+        let w = |i: usize| eval::blend_weights(a.0[i], b.0[i], t.0[i]);
+        [per_lane(|i| w(i)[0]), per_lane(|i| w(i)[1])]
+    }
+    #[inline(always)]
+    fn apply_map(op: Map, v: F) -> F {
+        v.map(|v| eval::map(op, v))
+    }
+    #[inline(always)]
+    fn map_slope(op: Map, v: F) -> F {
+        v.map(|v| eval::map_slope(op, v))
+    }
 }
 
 /// The rows `first_row..` (as many as `out` holds) of the job's slab, 16 samples at a time.
@@ -188,74 +252,18 @@ fn block<L: LaneHasher, N: LaneNoise<L>>(
     sample: &[F; 4],
     regs: &mut Vec<[F; 4]>,
 ) -> F {
-    let program = job.program;
-    let dims = program.dims;
-    regs.clear();
-    for (op, base) in program.ops.iter().zip(&job.bases) {
-        let v = match op {
-            Op::Point => point(dims, |a| sample[a]),
-            Op::Scale { p, by } => point(dims, |a| regs[*p][a] * by[a]),
-            Op::Offset { p, by } => point(dims, |a| regs[*p][a] + by[a]),
-            Op::Rotate { p, plane, cos, sin } => {
-                let q = regs[*p];
-                let (c, s) = (*cos, *sin);
-                let [u, v] = *plane;
-                point(dims, |a| {
-                    if a == u {
-                        c * q[u] - s * q[v]
-                    } else if a == v {
-                        s * q[u] + c * q[v]
-                    } else {
-                        q[a]
-                    }
-                })
+    let dims = job.program.dims;
+    eval::run(job.program, sample, regs, |op, source, q| {
+        let base = job.bases[op].expect("every noise operation has its lane function");
+        match base {
+            LaneBase::Scalar => scalar_noise(lut, source, dims, q),
+            _ => {
+                let mut v = [F::splat(0.0)];
+                N::eval(lut, base, std::slice::from_ref(q), &mut v);
+                v[0]
             }
-            Op::Displace { p, d, amplitude } => {
-                point(dims, |a| regs[*p][a] + *amplitude * regs[d[a]][0])
-            }
-            Op::Noise { p, source } => {
-                let base = base.expect("every noise operation has its lane function");
-                value(match base {
-                    LaneBase::Scalar => scalar_noise(lut, source, dims, &regs[*p]),
-                    _ => {
-                        let mut v = [F::splat(0.0)];
-                        N::eval(lut, base, std::slice::from_ref(&regs[*p]), &mut v);
-                        v[0]
-                    }
-                })
-            }
-            Op::Constant(c) => value(F::splat(*c)),
-            Op::Axis { p, axis } => value(regs[*p][*axis]),
-            Op::Fractal { mode, terms, norm } => {
-                let mode = mode.code();
-                let mut sum = F::splat(0.0);
-                let mut weight = F::splat(1.0);
-                for &(n, amplitude) in terms {
-                    // `wgpu_noise_octave_term`: the term clamped.
-                    sum = sum + finite(amplitude * shape_octave(mode, regs[n][0], &mut weight));
-                }
-                value(finite(sum / *norm))
-            }
-            Op::Binary { op, a, b } => {
-                let (a, b) = (regs[*a][0], regs[*b][0]);
-                value(finite(match op {
-                    Binary::Add => a + b,
-                    Binary::Subtract => a - b,
-                    Binary::Multiply => a * b,
-                    _ => a.zip(b, |a, b| eval::binary(*op, a, b)),
-                }))
-            }
-            Op::Blend { a, b, t } => {
-                let (a, b, t) = (regs[*a][0], regs[*b][0], regs[*t][0]);
-                value(F(std::array::from_fn(|i| {
-                    wgpu_noise_finite(wgpu_noise_blend(a.0[i], b.0[i], t.0[i]))
-                })))
-            }
-            Op::Map { op, a } => value(finite(regs[*a][0].map(|v| eval::map(*op, v)))),
-        };
-        regs.push(v);
-    }
-    regs[program.output][0]
+        }
+    })
 }
 
 /// A module `$module` with the graph fill's rows compiled for one instruction set

@@ -105,7 +105,6 @@ mod noise;
 mod points;
 
 mod derivatives;
-mod dual;
 mod graph;
 
 pub use self::derivatives::{
