@@ -57,17 +57,19 @@ pub trait Number:
     /// The derivative of the next ridge weight `clamp(2 shaped, 0, 1)` for a derivative `d`
     /// of `shaped`: `2d`, or 0 where the weight is clamped.
     fn ridge_weight_slope(shaped: Self, d: Self) -> Self;
-    /// A binary operation's value ([`binary`]).
+    /// A binary operation's value.
     fn apply_binary(op: Binary, a: Self, b: Self) -> Self;
-    /// Its partial derivatives ([`binary_weights`]).
+    /// Its partial derivatives at `a`, `b`: one-sided at the kinks of `min` and `max`
+    /// (`b`'s side on ties).
     fn binary_weights(op: Binary, a: Self, b: Self) -> [Self; 2];
     /// `wgpu_noise_blend`.
     fn apply_blend(a: Self, b: Self, t: Self) -> Self;
-    /// Its weights ([`blend_weights`]).
+    /// Its weight `w` of `b` (`a`'s is `1 − w`) and the weight of `t`'s gradient, 0 where
+    /// the weight is clamped.
     fn blend_weights(a: Self, b: Self, t: Self) -> [Self; 2];
-    /// A map's value ([`map`]).
+    /// A map's value.
     fn apply_map(op: Map, v: Self) -> Self;
-    /// Its slope ([`map_slope`]).
+    /// Its slope at `v`.
     fn map_slope(op: Map, v: Self) -> Self;
 }
 
@@ -107,29 +109,92 @@ impl<R: Real> Number for R {
             R::lit(0.0)
         }
     }
-    #[inline(always)]
     fn apply_binary(op: Binary, a: R, b: R) -> R {
-        binary(op, a, b)
+        match op {
+            Binary::Add => a + b,
+            Binary::Subtract => a - b,
+            Binary::Multiply => a * b,
+            Binary::Divide => wgpu_noise_divide(a, b),
+            Binary::Modulus => wgpu_noise_modulus(a, b),
+            Binary::Min => wgpu_noise_min(a, b),
+            Binary::Max => wgpu_noise_max(a, b),
+            Binary::SmoothMin(k) => wgpu_noise_smooth_min(a, b, lit(k)),
+            Binary::SmoothMax(k) => wgpu_noise_smooth_max(a, b, lit(k)),
+        }
     }
-    #[inline(always)]
     fn binary_weights(op: Binary, a: R, b: R) -> [R; 2] {
-        binary_weights(op, a, b)
+        let (zero, one) = (R::lit(0.0), R::lit(1.0));
+        match op {
+            Binary::Add => [one, one],
+            Binary::Subtract => [one, -one],
+            Binary::Multiply => [b, a],
+            Binary::Divide => wgpu_noise_divide_weights(a, b),
+            Binary::Modulus => wgpu_noise_modulus_weights(a, b),
+            Binary::Min => {
+                if a < b {
+                    [one, zero]
+                } else {
+                    [zero, one]
+                }
+            }
+            Binary::Max => {
+                if a > b {
+                    [one, zero]
+                } else {
+                    [zero, one]
+                }
+            }
+            Binary::SmoothMin(k) => {
+                let h = wgpu_noise_smooth_weight(a, b, lit(k));
+                [h, one - h]
+            }
+            Binary::SmoothMax(k) => {
+                let h = wgpu_noise_smooth_weight(-a, -b, lit(k));
+                [h, one - h]
+            }
+        }
     }
-    #[inline(always)]
     fn apply_blend(a: R, b: R, t: R) -> R {
         wgpu_noise_blend(a, b, t)
     }
-    #[inline(always)]
     fn blend_weights(a: R, b: R, t: R) -> [R; 2] {
-        blend_weights(a, b, t)
+        let (zero, one) = (R::lit(0.0), R::lit(1.0));
+        let w = wgpu_noise_blend_weight(t);
+        let x = t * R::lit(0.5) + R::lit(0.5);
+        let wt = if x > zero && x < one {
+            (b - a) * R::lit(0.5)
+        } else {
+            zero
+        };
+        [w, wt]
     }
-    #[inline(always)]
     fn apply_map(op: Map, v: R) -> R {
-        map(op, v)
+        match op {
+            Map::Abs => v.abs(),
+            Map::Clamp { min, max } => v.clamp(lit(min), lit(max)),
+            Map::Remap { from, to } => wgpu_noise_remap(v, from.map(lit), to.map(lit)),
+            Map::Pow { exponent } => wgpu_noise_signed_pow(v, lit(exponent)),
+            Map::Terrace { steps, smoothness } => wgpu_noise_terrace(v, lit(steps), lit(smoothness)),
+            Map::PingPong { strength } => wgpu_noise_ping_pong(v, lit(strength)),
+        }
     }
-    #[inline(always)]
     fn map_slope(op: Map, v: R) -> R {
-        map_slope(op, v)
+        match op {
+            Map::Abs => wgpu_noise_abs_slope(v),
+            Map::Clamp { min, max } => {
+                if v > lit(min) && v < lit(max) {
+                    R::lit(1.0)
+                } else {
+                    R::lit(0.0)
+                }
+            }
+            Map::Remap { from, to } => wgpu_noise_remap_slope(from.map(lit), to.map(lit)),
+            Map::Pow { exponent } => wgpu_noise_signed_pow_slope(v, lit(exponent)),
+            Map::Terrace { steps, smoothness } => {
+                wgpu_noise_terrace_slope(v, lit(steps), lit(smoothness))
+            }
+            Map::PingPong { strength } => wgpu_noise_ping_pong_slope(v, lit(strength)),
+        }
     }
 }
 
@@ -388,29 +453,34 @@ impl<N: Number> Register for Dual<N> {
     }
 }
 
-/// A point register: `f(a)` clamped per coordinate below `dims`, 0 past it.
+/// Sets `out` to a point: `f(a)` clamped per coordinate below `dims`, 0 past it.
 ///
-/// A loop, not `array::from_fn`: on lanes its closure stays an out-of-line call per axis,
-/// compiled without the level's features, in the hottest loop of the generic fill.
+/// In place, and a loop, not `array::from_fn`: a dual register on lanes is 1280 bytes,
+/// which a register returned by value copies; on lanes the closure of `from_fn` stays an
+/// out-of-line call per axis, compiled without the level's features.
 #[inline(always)]
-fn point<G: Register>(dims: usize, f: impl Fn(usize) -> G) -> [G; 4] {
-    let mut q = [G::from_number(G::N::constant(0.0)); 4];
-    for (a, q) in q.iter_mut().enumerate().take(dims) {
-        *q = f(a).finite();
+fn set_point<G: Register>(out: &mut [G; 4], dims: usize, f: impl Fn(usize) -> G) {
+    for (a, out) in out.iter_mut().enumerate() {
+        *out = if a < dims {
+            f(a).finite()
+        } else {
+            G::from_number(G::N::constant(0.0))
+        };
     }
-    q
 }
 
-/// A value register: the value in the first coordinate.
+/// Sets `out` to a value: the value in the first coordinate, 0 in the others.
 #[inline(always)]
-fn value_register<G: Register>(v: G) -> [G; 4] {
-    let zero = G::from_number(G::N::constant(0.0));
-    [v, zero, zero, zero]
+fn set_value<G: Register>(out: &mut [G; 4], v: G) {
+    out[0] = v;
+    for out in &mut out[1..] {
+        *out = G::from_number(G::N::constant(0.0));
+    }
 }
 
-/// One operation of a program of `dims` dimensions at the sample point `p`, on the
-/// registers `regs` of the operations before it; `noise(source, q)` is a noise operation's
-/// base function at its point `q`. Every evaluator runs this.
+/// Sets `out` to one operation of a program of `dims` dimensions at the sample point `p`,
+/// on the registers `regs` of the operations before it; `noise(source, q)` is a noise
+/// operation's base function at its point `q`. Every evaluator runs this.
 #[inline(always)]
 pub(crate) fn step<G: Register>(
     dims: usize,
@@ -418,17 +488,18 @@ pub(crate) fn step<G: Register>(
     p: &[G; 4],
     regs: &[[G; 4]],
     noise: impl FnOnce(&Source, &[G; 4]) -> G::Noise,
-) -> [G; 4] {
+    out: &mut [G; 4],
+) {
     let k = G::N::constant;
     match op {
-        Op::Point => point(dims, |a| p[a]),
-        Op::Scale { p, by } => point(dims, |a| regs[*p][a].times(k(by[a]))),
-        Op::Offset { p, by } => point(dims, |a| regs[*p][a].plus(k(by[a]))),
+        Op::Point => set_point(out, dims, |a| p[a]),
+        Op::Scale { p, by } => set_point(out, dims, |a| regs[*p][a].times(k(by[a]))),
+        Op::Offset { p, by } => set_point(out, dims, |a| regs[*p][a].plus(k(by[a]))),
         Op::Rotate { p, plane, cos, sin } => {
             let q = &regs[*p];
             let (c, s) = (k(*cos), k(*sin));
             let [u, v] = *plane;
-            point(dims, |a| {
+            set_point(out, dims, |a| {
                 if a == u {
                     q[u].times(c) - q[v].times(s)
                 } else if a == v {
@@ -438,15 +509,15 @@ pub(crate) fn step<G: Register>(
                 }
             })
         }
-        Op::Displace { p, d, amplitude } => point(dims, |a| {
+        Op::Displace { p, d, amplitude } => set_point(out, dims, |a| {
             regs[*p][a] + regs[d[a]][0].times(k(*amplitude))
         }),
         Op::Noise { p, source } => {
             let q = &regs[*p];
-            value_register(G::noise(dims, q, noise(source, q)))
+            set_value(out, G::noise(dims, q, noise(source, q)))
         }
-        Op::Constant(c) => value_register(G::from_number(k(*c))),
-        Op::Axis { p, axis } => value_register(regs[*p][*axis]),
+        Op::Constant(c) => set_value(out, G::from_number(k(*c))),
+        Op::Axis { p, axis } => set_value(out, regs[*p][*axis]),
         Op::Fractal { mode, terms, norm } => {
             let mut sum = G::from_number(k(0.0));
             let mut weight = G::from_number(k(1.0));
@@ -454,19 +525,20 @@ pub(crate) fn step<G: Register>(
                 let shaped = G::octave(dims, *mode, regs[n][0], &mut weight);
                 sum = sum.add_octave(dims, k(amplitude), shaped);
             }
-            value_register(sum.normalised(k(*norm)))
+            set_value(out, sum.normalised(k(*norm)))
         }
-        Op::Binary { op, a, b } => value_register(G::binary(dims, *op, regs[*a][0], regs[*b][0])),
+        Op::Binary { op, a, b } => set_value(out, G::binary(dims, *op, regs[*a][0], regs[*b][0])),
         Op::Blend { a, b, t } => {
-            value_register(G::blend(dims, regs[*a][0], regs[*b][0], regs[*t][0]))
+            set_value(out, G::blend(dims, regs[*a][0], regs[*b][0], regs[*t][0]))
         }
-        Op::Map { op, a } => value_register(G::map(dims, *op, regs[*a][0])),
+        Op::Map { op, a } => set_value(out, G::map(dims, *op, regs[*a][0])),
     }
 }
 
 /// Runs `program` at the sample point `p`: [`step`] per operation, `noise(op, source, q)`
 /// giving a noise operation's base function at its point `q` (the register's values).
-/// `regs` is scratch space reused between calls. Returns the output register's value.
+/// `regs` is scratch space reused between calls, a register per operation, each written in
+/// place. Returns the output register's value.
 #[inline(always)]
 pub(crate) fn run<G: Register>(
     program: &Program,
@@ -475,10 +547,13 @@ pub(crate) fn run<G: Register>(
     mut noise: impl FnMut(usize, &Source, &[G; 4]) -> G::Noise,
 ) -> G {
     let dims = program.dims;
-    regs.clear();
-    for (i, op) in program.ops.iter().enumerate() {
-        let v = step(dims, op, p, regs, |source, q| noise(i, source, q));
-        regs.push(v);
+    let ops = &program.ops;
+    if regs.len() < ops.len() {
+        regs.resize(ops.len(), [G::from_number(G::N::constant(0.0)); 4]);
+    }
+    for (i, op) in ops.iter().enumerate() {
+        let (done, next) = regs.split_at_mut(i);
+        step(dims, op, p, done, |source, q| noise(i, source, q), &mut next[0]);
     }
     regs[program.output][0]
 }
@@ -539,100 +614,6 @@ pub fn value_and_gradient<R: Real>(
         noise_deriv(lut, source, &q[..dims])
     });
     [out.v, out.d[0], out.d[1], out.d[2], out.d[3]]
-}
-
-pub(crate) fn binary<R: Real>(op: Binary, a: R, b: R) -> R {
-    match op {
-        Binary::Add => a + b,
-        Binary::Subtract => a - b,
-        Binary::Multiply => a * b,
-        Binary::Divide => wgpu_noise_divide(a, b),
-        Binary::Modulus => wgpu_noise_modulus(a, b),
-        Binary::Min => wgpu_noise_min(a, b),
-        Binary::Max => wgpu_noise_max(a, b),
-        Binary::SmoothMin(k) => wgpu_noise_smooth_min(a, b, lit(k)),
-        Binary::SmoothMax(k) => wgpu_noise_smooth_max(a, b, lit(k)),
-    }
-}
-
-pub(crate) fn map<R: Real>(op: Map, v: R) -> R {
-    match op {
-        Map::Abs => v.abs(),
-        Map::Clamp { min, max } => v.clamp(lit(min), lit(max)),
-        Map::Remap { from, to } => wgpu_noise_remap(v, from.map(lit), to.map(lit)),
-        Map::Pow { exponent } => wgpu_noise_signed_pow(v, lit(exponent)),
-        Map::Terrace { steps, smoothness } => wgpu_noise_terrace(v, lit(steps), lit(smoothness)),
-        Map::PingPong { strength } => wgpu_noise_ping_pong(v, lit(strength)),
-    }
-}
-
-/// The slope of [`map`] at `v`.
-pub(crate) fn map_slope<R: Real>(op: Map, v: R) -> R {
-    match op {
-        Map::Abs => wgpu_noise_abs_slope(v),
-        Map::Clamp { min, max } => {
-            if v > lit(min) && v < lit(max) {
-                R::lit(1.0)
-            } else {
-                R::lit(0.0)
-            }
-        }
-        Map::Remap { from, to } => wgpu_noise_remap_slope(from.map(lit), to.map(lit)),
-        Map::Pow { exponent } => wgpu_noise_signed_pow_slope(v, lit(exponent)),
-        Map::Terrace { steps, smoothness } => {
-            wgpu_noise_terrace_slope(v, lit(steps), lit(smoothness))
-        }
-        Map::PingPong { strength } => wgpu_noise_ping_pong_slope(v, lit(strength)),
-    }
-}
-
-/// The weights of a binary operation's two gradients at the values `a`, `b`: its partial
-/// derivatives, one-sided at the kinks of `min` and `max` (`b`'s side on ties).
-pub(crate) fn binary_weights<R: Real>(op: Binary, a: R, b: R) -> [R; 2] {
-    let (zero, one) = (R::lit(0.0), R::lit(1.0));
-    match op {
-        Binary::Add => [one, one],
-        Binary::Subtract => [one, -one],
-        Binary::Multiply => [b, a],
-        Binary::Divide => wgpu_noise_divide_weights(a, b),
-        Binary::Modulus => wgpu_noise_modulus_weights(a, b),
-        Binary::Min => {
-            if a < b {
-                [one, zero]
-            } else {
-                [zero, one]
-            }
-        }
-        Binary::Max => {
-            if a > b {
-                [one, zero]
-            } else {
-                [zero, one]
-            }
-        }
-        Binary::SmoothMin(k) => {
-            let h = wgpu_noise_smooth_weight(a, b, lit(k));
-            [h, one - h]
-        }
-        Binary::SmoothMax(k) => {
-            let h = wgpu_noise_smooth_weight(-a, -b, lit(k));
-            [h, one - h]
-        }
-    }
-}
-
-/// A blend's weight `w` of `b` (`a`'s is `1 − w`) and the weight of `t`'s gradient, 0
-/// where the weight is clamped.
-pub(crate) fn blend_weights<R: Real>(a: R, b: R, t: R) -> [R; 2] {
-    let (zero, one) = (R::lit(0.0), R::lit(1.0));
-    let w = wgpu_noise_blend_weight(t);
-    let x = t * R::lit(0.5) + R::lit(0.5);
-    let wt = if x > zero && x < one {
-        (b - a) * R::lit(0.5)
-    } else {
-        zero
-    };
-    [w, wt]
 }
 
 /// The curl of `program` at `p` (2D or 3D; unused components 0), built as the flags' curl

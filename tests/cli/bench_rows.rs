@@ -2,8 +2,26 @@
 //! graphs, fractals, flow, curl, tiling and cellular noise where their fills have lanes.
 
 use wgpu_noise::cli::bench::harness::Workload;
-use wgpu_noise::cli::bench::{find, json_line, measure, measure_graph, Shaping};
+use wgpu_noise::cli::bench::{find, json_line, measure, measure_graph, Row, Shaping};
 use wgpu_noise::{FieldOutput, NoiseKind};
+
+/// A workload in 2D, 3D and 4D of a few hundred samples (16², 8³, 4⁴): these tests read
+/// which rows there are, not their speeds.
+const TINY: [Workload; 3] = [
+    Workload { dims: 2, side: 16 },
+    Workload { dims: 3, side: 8 },
+    Workload { dims: 4, side: 4 },
+];
+
+/// Asserts that `rows` has a row of every one of `paths` for `noise` in `dims` dimensions.
+fn assert_rows(rows: &[Row], paths: &[&str], noise: &str, dims: usize) {
+    for path in paths {
+        assert!(
+            find(rows, path, noise, dims).is_some(),
+            "no {path} row of {noise} in {dims}D"
+        );
+    }
+}
 
 #[test]
 fn every_cpu_path_is_measured_on_the_same_work_and_reported_with_the_issue_keys() {
@@ -37,11 +55,6 @@ fn every_cpu_path_is_measured_on_the_same_work_and_reported_with_the_issue_keys(
 
 #[test]
 fn graph_rows_time_the_graph_on_every_cpu_path_where_it_lowers() {
-    let tiny = [
-        Workload { dims: 2, side: 16 },
-        Workload { dims: 3, side: 8 },
-        Workload { dims: 4, side: 4 },
-    ];
     // Flow noise lowers in 2D and 3D only: the 4D workload is skipped, not an error.
     let dir = tempfile::tempdir().expect("a temporary directory");
     let path = dir.path().join("swirl.json");
@@ -50,7 +63,7 @@ fn graph_rows_time_the_graph_on_every_cpu_path_where_it_lowers() {
         r#"{ "version": 1, "output": "f", "nodes": { "f": { "type": "fbm", "octaves": 2, "source": { "type": "flow", "angle": 0.5 } } } }"#,
     )
     .expect("the graph file is written");
-    let rows = measure_graph(&tiny, &path, 1, 0, None).expect("cpu paths");
+    let rows = measure_graph(&TINY, &path, 1, 0, None).expect("cpu paths");
     let mut paths: Vec<(&str, usize)> = rows.iter().map(|r| (r.path, r.dims)).collect();
     paths.sort();
     let mut expected = vec![];
@@ -77,7 +90,7 @@ fn graph_rows_time_the_graph_on_every_cpu_path_where_it_lowers() {
         assert_eq!(json_line(r, &rows)["noise"], "graph:swirl");
     }
     // A graph that lowers for no chosen workload is an error, not an empty table.
-    let error = measure_graph(&tiny[2..], &path, 1, 0, None).expect_err("4D flow");
+    let error = measure_graph(&TINY[2..], &path, 1, 0, None).expect_err("4D flow");
     assert!(error.to_string().contains("lowers for none"), "{error}");
 }
 
@@ -106,16 +119,11 @@ fn fractal_rows_are_named_by_mode_and_octaves() {
 
 #[test]
 fn flow_rows_are_simplex_2d_and_3d_only_named_so_and_run_the_lanes() {
-    let tiny = [
-        Workload { dims: 2, side: 16 },
-        Workload { dims: 3, side: 8 },
-        Workload { dims: 4, side: 4 },
-    ];
     let shaping = Shaping {
         flow_angle: Some(1.0),
         ..Shaping::default()
     };
-    let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, shaping).expect("cpu paths");
+    let rows = measure(&TINY, &NoiseKind::ALL, 1, 0, None, shaping).expect("cpu paths");
     assert!(!rows.is_empty());
     for r in &rows {
         assert_eq!(r.noise, "simplex+flow", "{}", r.path);
@@ -124,27 +132,18 @@ fn flow_rows_are_simplex_2d_and_3d_only_named_so_and_run_the_lanes() {
         assert!(r.path.starts_with("cpu-"), "{}", r.path);
     }
     for dims in [2, 3] {
-        for path in ["cpu-f32-1t", "cpu-simd-1t", "cpu-simd-hash-all"] {
-            assert!(
-                find(&rows, path, "simplex+flow", dims).is_some(),
-                "{path} {dims}D"
-            );
-        }
+        let paths = ["cpu-f32-1t", "cpu-simd-1t", "cpu-simd-hash-all"];
+        assert_rows(&rows, &paths, "simplex+flow", dims);
     }
 }
 
 #[test]
 fn curl_rows_are_2d_and_3d_and_time_the_scalar_and_simd_fills() {
-    let tiny = [
-        Workload { dims: 2, side: 16 },
-        Workload { dims: 3, side: 8 },
-        Workload { dims: 4, side: 4 },
-    ];
     let shaping = Shaping {
         output: FieldOutput::Curl,
         ..Shaping::default()
     };
-    let rows = measure(&tiny, &NoiseKind::ALL, 1, 0, None, shaping).expect("cpu paths");
+    let rows = measure(&TINY, &NoiseKind::ALL, 1, 0, None, shaping).expect("cpu paths");
     let mut paths: Vec<(&str, usize)> = rows.iter().map(|r| (r.path, r.dims)).collect();
     paths.sort();
     let expected: Vec<(&str, usize)> = [
@@ -182,10 +181,7 @@ fn tiled_rows_run_the_lanes_where_the_field_has_them() {
         ("classic+tiled", 4),
         ("simplex+tiled", 3),
     ] {
-        assert!(
-            find(&rows, "cpu-f32-1t", noise, dims).is_some(),
-            "{noise} {dims}D"
-        );
+        assert_rows(&rows, &["cpu-f32-1t"], noise, dims);
     }
     // 4D simplex does not tile: no row.
     assert!(!rows
@@ -198,24 +194,14 @@ fn tiled_rows_run_the_lanes_where_the_field_has_them() {
         ("simplex+tiled", 2),
         ("simplex+tiled", 3),
     ] {
-        for path in ["cpu-simd-1t", "cpu-simd-hash-all"] {
-            assert!(
-                find(&rows, path, noise, dims).is_some(),
-                "{path} {noise} {dims}D"
-            );
-        }
+        assert_rows(&rows, &["cpu-simd-1t", "cpu-simd-hash-all"], noise, dims);
     }
 }
 
 #[test]
 fn cellular_rows_time_the_graph_lanes_where_the_lookup_has_them() {
-    let tiny = [
-        Workload { dims: 2, side: 32 },
-        Workload { dims: 3, side: 8 },
-        Workload { dims: 4, side: 4 },
-    ];
     let rows = measure(
-        &tiny,
+        &TINY,
         &[NoiseKind::Cellular],
         1,
         0,
@@ -233,11 +219,11 @@ fn cellular_rows_time_the_graph_lanes_where_the_lookup_has_them() {
                 "{path} {dims}D"
             );
         }
-        for path in ["cpu-simd-hash-1t", "cpu-simd-hash-all"] {
-            assert!(
-                find(&rows, path, "cellular", dims).is_some(),
-                "{path} {dims}D"
-            );
-        }
+        assert_rows(
+            &rows,
+            &["cpu-simd-hash-1t", "cpu-simd-hash-all"],
+            "cellular",
+            dims,
+        );
     }
 }

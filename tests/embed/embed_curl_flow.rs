@@ -5,7 +5,7 @@
 use crate::common;
 use crate::embed_support;
 
-use embed_support::{compute_bindings, points, run_kernel, NoiseSide, APP_BINDINGS};
+use embed_support::{compute_bindings, points, points_kernel, run_kernel, NoiseSide};
 use wgpu_noise::cpu::curl::{curl2, curl3};
 use wgpu_noise::cpu::simplex::{flow2_deriv, flow3_deriv};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
@@ -25,22 +25,15 @@ fn angle(i: usize) -> f32 {
 }
 
 fn kernel(variant: LookupVariant) -> String {
-    format!(
-        "{}\n{APP_BINDINGS}\n\
-         @compute @workgroup_size(64)\n\
-         fn main(@builtin(global_invocation_id) id: vec3<u32>) {{\n\
-             let i = id.x;\n\
-             if (i >= arrayLength(&points)) {{ return; }}\n\
-             let p = points[i];\n\
-             let angle = f32(i) * 0.0078125 - 7.0;\n\
-             let c2 = curl2(p.xy);\n\
-             let c3 = curl3(p.xyz);\n\
-             let f2 = flow2_deriv(p.xy, angle);\n\
-             let f3 = flow3_deriv(p.xyz, angle, 0.6, 32.0);\n\
-             let out = array<f32, 12>(c2.x, c2.y, c3.x, c3.y, c3.z, f2.x, f2.y, f2.z, f3.x, f3.y, f3.z, f3.w);\n\
-             for (var k = 0u; k < 12u; k = k + 1u) {{ values[12u * i + k] = out[k]; }}\n\
-         }}\n",
-        noise_functions_wgsl_with(variant, GROUP)
+    points_kernel(
+        &noise_functions_wgsl_with(variant, GROUP),
+        "let angle = f32(i) * 0.0078125 - 7.0;
+         let c2 = curl2(p.xy);
+         let c3 = curl3(p.xyz);
+         let f2 = flow2_deriv(p.xy, angle);
+         let f3 = flow3_deriv(p.xyz, angle, 0.6, 32.0);
+         let out = array<f32, 12>(c2.x, c2.y, c3.x, c3.y, c3.z, f2.x, f2.y, f2.z, f3.x, f3.y, f3.z, f3.w);",
+        COMPONENTS,
     )
 }
 

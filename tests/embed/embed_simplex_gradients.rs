@@ -6,7 +6,7 @@
 use crate::common;
 use crate::embed_support;
 
-use embed_support::{compute_bindings, run_kernel, NoiseSide, APP_BINDINGS};
+use embed_support::{compute_bindings, points_kernel, run_kernel, NoiseSide};
 use wgpu_noise::cpu::simplex::{simplex2_deriv, simplex3_deriv, simplex4_deriv};
 use wgpu_noise::shader::{noise_functions_wgsl_with, LookupVariant};
 use wgpu_noise::tables::PermutationTables;
@@ -16,21 +16,14 @@ const GROUP: u32 = 1;
 const COMPONENTS: usize = 12;
 
 fn kernel() -> String {
-    format!(
-        "{}\n{APP_BINDINGS}\n\
-         @compute @workgroup_size(64)\n\
-         fn main(@builtin(global_invocation_id) id: vec3<u32>) {{\n\
-             let i = id.x;\n\
-             if (i >= arrayLength(&points)) {{ return; }}\n\
-             let p = points[i];\n\
-             let d2 = simplex2_deriv(p.xy);\n\
-             let d3 = simplex3_deriv(p.xyz, 0.6, 32.0);\n\
-             let v4 = simplex4(p);\n\
-             let g4 = simplex4_gradient(p, 0.6, 27.0);\n\
-             let out = array<f32, 12>(d2.x, d2.y, d2.z, d3.x, d3.y, d3.z, d3.w, v4, g4.x, g4.y, g4.z, g4.w);\n\
-             for (var k = 0u; k < 12u; k = k + 1u) {{ values[12u * i + k] = out[k]; }}\n\
-         }}\n",
-        noise_functions_wgsl_with(LookupVariant::Textures, GROUP)
+    points_kernel(
+        &noise_functions_wgsl_with(LookupVariant::Textures, GROUP),
+        "let d2 = simplex2_deriv(p.xy);
+         let d3 = simplex3_deriv(p.xyz, 0.6, 32.0);
+         let v4 = simplex4(p);
+         let g4 = simplex4_gradient(p, 0.6, 27.0);
+         let out = array<f32, 12>(d2.x, d2.y, d2.z, d3.x, d3.y, d3.z, d3.w, v4, g4.x, g4.y, g4.z, g4.w);",
+        COMPONENTS,
     )
 }
 

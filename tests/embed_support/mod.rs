@@ -49,6 +49,23 @@ pub fn six_function_kernel(prefix: &str) -> String {
     body
 }
 
+/// A kernel (`main`, workgroup size 64) over [`APP_BINDINGS`] after `functions` (the noise
+/// source): `body` computes the point `p`'s `components` values into the array `out`
+/// (with `i` the point's index), which the kernel writes to `values`.
+pub fn points_kernel(functions: &str, body: &str, components: usize) -> String {
+    format!(
+        "{functions}\n{APP_BINDINGS}\n\
+         @compute @workgroup_size(64)\n\
+         fn main(@builtin(global_invocation_id) id: vec3<u32>) {{\n\
+             let i = id.x;\n\
+             if (i >= arrayLength(&points)) {{ return; }}\n\
+             let p = points[i];\n\
+             {body}\n\
+             for (var k = 0u; k < {components}u; k = k + 1u) {{ values[{components}u * i + k] = out[k]; }}\n\
+         }}\n"
+    )
+}
+
 /// Scattered points over [-300, 300)⁴ (a fixed linear congruential sequence): negative
 /// cells and more than one 256-cell period.
 pub fn points(n: usize) -> Vec<[f32; 4]> {

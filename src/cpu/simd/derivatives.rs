@@ -342,7 +342,7 @@ fn fill_graph_rows<L: LaneHasher, N: LaneDerivatives<L>>(
     let dims = job.program.dims;
     let per_sample = job.output.values_per_sample(dims);
     let zero = F::splat(0.0);
-    let mut regs = Vec::with_capacity(job.program.ops.len());
+    let mut regs = vec![[Dual { v: zero, d: [zero; 4] }; 4]; job.program.ops.len()];
     for (r, values) in out.chunks_mut(nx * per_sample).enumerate() {
         let p = row_point(params, first_row + r);
         for (chunk, values) in values.chunks_mut(LANES * per_sample).enumerate() {
@@ -381,19 +381,19 @@ fn fill_graph_rows<L: LaneHasher, N: LaneDerivatives<L>>(
 
 /// [`eval::value_and_gradient`] at the lanes' points `points`: `[value, ∂/∂x, ∂/∂y, ∂/∂z,
 /// ∂/∂w]`. Every operation is [`eval::step`] on dual lanes; a noise operation with a lane
-/// function calls it, the others the scalar gradient per lane. `regs` is scratch space.
+/// function calls it, the others the scalar gradient per lane. `regs` is scratch space, a
+/// register per operation, each written in place (a register is 1280 bytes).
 #[inline(always)]
 fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
     lut: &L,
     job: &GraphDerivativesJob,
     points: &[F; 4],
-    regs: &mut Vec<[Dual<F>; 4]>,
+    regs: &mut [[Dual<F>; 4]],
 ) -> [F; 5] {
     let program = job.program;
     let dims = program.dims;
     let zero = F::splat(0.0);
     let p: [Dual<F>; 4] = std::array::from_fn(|a| Dual::coordinate(a, points[a]));
-    regs.clear();
     for (k, (op, lane)) in program.ops.iter().zip(&job.lanes).enumerate() {
         // `base_noise_deriv`'s padding: components past `dims` 0.
         let noise: [F; 5] = match (op, lane) {
@@ -427,7 +427,6 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
             }
             _ => [zero; 5],
         };
-        regs.push([Dual { v: zero, d: [zero; 4] }; 4]);
         let (done, next) = regs.split_at_mut(k);
         N::step(dims, op, &p, done, noise, &mut next[0]);
     }
@@ -651,7 +650,7 @@ macro_rules! derivatives_level {
                 noise: [F; 5],
                 out: &mut [Dual<F>; 4],
             ) {
-                *out = eval::step(dims, op, p, regs, |_, _| noise);
+                eval::step(dims, op, p, regs, |_, _| noise, out);
             }
 
             $(#[target_feature(enable = $features)])?

@@ -187,7 +187,7 @@ impl Number for F {
             Binary::Add => a + b,
             Binary::Subtract => a - b,
             Binary::Multiply => a * b,
-            _ => a.zip(b, |a, b| eval::binary(op, a, b)),
+            _ => a.zip(b, |a, b| f32::apply_binary(op, a, b)),
         }
     }
     #[inline(always)]
@@ -198,7 +198,7 @@ impl Number for F {
             Binary::Subtract => [one, -one],
             Binary::Multiply => [b, a],
             _ => {
-                let w = |i: usize, k: usize| eval::binary_weights(op, a.0[i], b.0[i])[k];
+                let w = |i: usize, k: usize| f32::binary_weights(op, a.0[i], b.0[i])[k];
                 [per_lane(|i| w(i, 0)), per_lane(|i| w(i, 1))]
             }
         }
@@ -209,16 +209,16 @@ impl Number for F {
     }
     #[inline(always)]
     fn blend_weights(a: F, b: F, t: F) -> [F; 2] {
-        let w = |i: usize| eval::blend_weights(a.0[i], b.0[i], t.0[i]);
+        let w = |i: usize| f32::blend_weights(a.0[i], b.0[i], t.0[i]);
         [per_lane(|i| w(i)[0]), per_lane(|i| w(i)[1])]
     }
     #[inline(always)]
     fn apply_map(op: Map, v: F) -> F {
-        v.map(|v| eval::map(op, v))
+        v.map(|v| f32::apply_map(op, v))
     }
     #[inline(always)]
     fn map_slope(op: Map, v: F) -> F {
-        v.map(|v| eval::map_slope(op, v))
+        v.map(|v| f32::map_slope(op, v))
     }
 }
 
