@@ -133,7 +133,7 @@ fn scalar_noise<L: NoiseHasher>(lut: &L, source: &Source, dims: usize, p: &[F; 4
 
 /// `wgpu_noise_finite` on lanes.
 #[inline(always)]
-pub(super) fn finite(v: F) -> F {
+fn finite(v: F) -> F {
     let limit = WGPU_NOISE_FINITE as f32;
     v.clamp(-limit, limit)
 }
