@@ -22,7 +22,7 @@
 //! ([`crate::shader::wesl_module`], [`crate::shader::naga_oil_module`]); the texture-free
 //! hash variant ([`crate::shader::assemble`] with [`crate::shader::LookupVariant::Hash`]);
 //! the wgpu-free texture [`contract`] for applications on another wgpu version; and
-//! [`crate::gpu::GpuNoise::record_field`] to fill a texture of your own.
+//! [`crate::gpu::GpuNoise::record`] to fill a texture of your own.
 //!
 //! ```no_run
 //! use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};

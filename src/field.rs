@@ -209,8 +209,8 @@ pub const MAX_FIELD_SAMPLES: u64 = u32::MAX as u64;
 pub const MAX_AXIS_SIZE: u32 = 1 << 24;
 
 /// What a field or graph computes at each sample: the one name of the output kind, for
-/// bakes ([`crate::bake::NoiseSpec::output`]), the GPU fills ([`crate::gpu::FieldFill`],
-/// [`crate::gpu::GpuNoise::graph_pipeline`]) and the CPU mirrors. A normal map is
+/// bakes ([`crate::bake::NoiseSpec::output`]), the GPU fills ([`crate::gpu::TextureFill`],
+/// [`crate::gpu::GpuNoise::read`]) and the CPU mirrors. A normal map is
 /// an encoding of the [`FieldOutput::Gradient`] (its strength and texel scale belong to
 /// the file: `bake::Encoding::NormalMap`), not an output of its own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -116,7 +116,7 @@ pub use field::{
     NoiseKind, Warp, Window,
 };
 #[cfg(feature = "gpu")]
-pub use gpu::{FieldFill, GpuContext, GpuNoise, GpuOptions, GraphPipeline};
+pub use gpu::{GpuContext, GpuNoise, GpuOptions, TextureFill};
 pub use shader::LookupVariant;
 
 /// The pieces [`GpuNoise`] and [`NoiseBindings`] are built from, for applications that

@@ -309,6 +309,11 @@ impl FillPipelines {
         }
     }
 
+    /// How many fill pipelines have been compiled (one per entry point and specialisation).
+    pub(crate) fn compiled(&self) -> usize {
+        self.pipelines.lock().map_or(0, |cache| cache.len())
+    }
+
     /// The lookup variant these pipelines were compiled for.
     pub fn variant(&self) -> LookupVariant {
         self.variant
@@ -386,8 +391,8 @@ impl FillPipelines {
     /// (`TextureViewDimension::D2Array`), one layer per z (4D: per `w * extent.z + z`).
     /// On wgpu's GL backend it must be: there a 3D storage texture is bound one layer
     /// deep, so only z = 0 would be written (docs/backends.md).
-    /// Nothing is checked here; [`crate::gpu::GpuNoise::record_field`] is the checked call
-    /// for a texture of the application's own.
+    /// Nothing is checked here; [`crate::gpu::GpuNoise::record`] is the checked call for a
+    /// texture of the application's own.
     pub fn record_fill(
         &self,
         device: &wgpu::Device,
@@ -489,53 +494,19 @@ impl FillPipelines {
     }
 }
 
-/// A fill of a texture the application owns, for [`GpuNoise::record_field`].
-#[derive(Clone, Copy, Debug)]
-pub struct FieldFill<'a> {
-    /// What to fill: its size must be the texture's (2D: `x × y`; 3D: `x × y × z`;
-    /// 4D: a 3D texture `x × y × (z·w)`, layer `w·z_size + z`). A 3D or 4D field may
-    /// fill a 2D array texture instead (one layer per z), which wgpu's GL backend needs.
-    pub field: &'a Field,
-    /// The application's texture, created with `TextureUsages::STORAGE_BINDING`, in the
-    /// output's format ([`FieldOutput::texture_format`]) or its 16-bit twin (`R16Float`,
-    /// `Rgba16Float`) where the device's features guarantee storage to it. Mip level 0
-    /// is written.
-    pub texture: &'a wgpu::Texture,
-    /// What each texel holds: the value, (value, d/dx, d/dy, d/dz) of simplex fBm
-    /// ([`Field::check_gradient`]) or curl noise ([`Field::check_curl`]).
-    pub output: FieldOutput,
-}
-
 impl GpuNoise {
-    /// Records into `encoder` the compute pass that fills `fill.texture` with
-    /// `fill.field`, using this generator's lookup tables (seed) and compiled
-    /// pipelines; nothing is submitted or read back, so the texture is ready for the
-    /// application's own passes after this encoder. `device` is the one the generator
-    /// was created with.
-    ///
-    /// Errors: [`NoiseError::InvalidField`] for an unusable field,
-    /// [`NoiseError::InvalidArgument`] when the texture's size, dimension or usage does
-    /// not fit the field, [`NoiseError::UnsupportedFormat`] for another format or a 16-bit
-    /// one this device cannot store to, and
-    /// [`NoiseError::Gpu`] for what wgpu's validation still catches.
-    pub fn record_field(
+    /// Records into `encoder` the fused fill of `field` (noise options included) into the
+    /// storage texture `texture`: [`GpuNoise::record`]'s kernel for a plan the fill
+    /// computes. Errors as [`GpuNoise::record`]'s.
+    pub(crate) fn record_fused(
         &self,
-        device: &wgpu::Device,
         encoder: &mut wgpu::CommandEncoder,
-        fill: &FieldFill<'_>,
+        field: &Field,
+        output: FieldOutput,
+        texture: &wgpu::Texture,
     ) -> Result<()> {
-        let FieldFill {
-            field,
-            texture,
-            output,
-        } = *fill;
-        let format = texture.format();
-        let rgba = output.texture_channels() == 4;
-        let half = match half_format(format) {
-            _ if format == output.texture_format() => None,
-            Some((_, four)) if four == rgba && storable(device, format) => Some(format),
-            _ => return Err(unsupported_format(format, output)),
-        };
+        let device = self.device();
+        let half = fused_format(device, texture.format(), output)?;
         output.check(field)?;
         check_target(field, texture)?;
         let layers = texture.dimension() == wgpu::TextureDimension::D2 && field.dims >= 3;
@@ -587,6 +558,22 @@ impl GpuNoise {
             half,
         );
         scope.pop()
+    }
+}
+
+/// Whether the hand-written fill stores `output` to `format` on `device`: `None` for the
+/// output's 32-bit format, the format for its 16-bit twin where the device guarantees
+/// storage to it, else why not.
+pub(crate) fn fused_format(
+    device: &wgpu::Device,
+    format: wgpu::TextureFormat,
+    output: FieldOutput,
+) -> Result<Option<wgpu::TextureFormat>> {
+    let rgba = output.texture_channels() == 4;
+    match half_format(format) {
+        _ if format == output.texture_format() => Ok(None),
+        Some((_, four)) if four == rgba && storable(device, format) => Ok(Some(format)),
+        _ => Err(unsupported_format(format, output)),
     }
 }
 

@@ -213,28 +213,27 @@ impl GraphPipeline {
 /// The most graph pipelines a [`GpuNoise`] keeps: a live editor compiles one per edit.
 const CACHED_GRAPH_PIPELINES: usize = 32;
 
-/// Graph pipelines by their shader source, hash key and entry point, oldest first.
-pub(crate) type GraphPipelineCache = Vec<((String, u32, GraphEntry), GraphPipeline)>;
+/// Graph pipelines by their program, hash key and entry point, oldest first. Keyed by the
+/// program rather than its WGSL, so that finding a pipeline (a frame of an animation
+/// recording the same graph) generates no shader text.
+pub(crate) type GraphPipelineCache = Vec<((Program, u32, GraphEntry), GraphPipeline)>;
 
 impl GpuNoise {
-    /// The fill pipeline of `program`'s `output` for this generator's lookup variant (and,
-    /// for the hash variant, its seed): its value, its value and analytic gradient
-    /// (`[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel, as `graph::eval::fill_slab_gradient`) or its
-    /// curl (2D and 3D, `dims` values per texel, as `graph::eval::fill_slab_curl`). Compiled
-    /// on first use, then taken from a cache of the last few graphs (keyed by the generated
-    /// WGSL, so equal graphs share one).
-    pub fn graph_pipeline(&self, program: &Program, output: FieldOutput) -> Result<GraphPipeline> {
-        check_output(program, output)?;
-        self.cached_graph_pipeline(program, GraphEntry::Fill(output))
+    internal! {
+        /// The fill pipeline of `program`'s `output` for this generator's lookup variant (and,
+        /// for the hash variant, its seed): its value, its value and analytic gradient
+        /// (`[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel, as `graph::eval::fill_slab_gradient`) or its
+        /// curl (2D and 3D, `dims` values per texel, as `graph::eval::fill_slab_curl`). Compiled
+        /// on first use, then taken from a cache of the last few graphs.
+        pub fn graph_pipeline(&self, program: &Program, output: FieldOutput) -> Result<GraphPipeline> {
+            check_output(program, output)?;
+            self.cached_graph_pipeline(program, GraphEntry::Fill(output))
+        }
     }
 
     /// [`GpuNoise::graph_pipeline`] for `entry`.
     fn cached_graph_pipeline(&self, program: &Program, entry: GraphEntry) -> Result<GraphPipeline> {
-        let key = (
-            graph_output_wgsl(program, self.pipelines().variant(), entry.output()),
-            self.hash_key(),
-            entry,
-        );
+        let key = (program.clone(), self.hash_key(), entry);
         let cached = |cache: &GraphPipelineCache| {
             cache
                 .iter()
@@ -244,7 +243,8 @@ impl GpuNoise {
         if let Some(p) = self.graph_pipelines.lock().ok().and_then(|c| cached(&c)) {
             return Ok(p);
         }
-        let pipeline = self.compile_graph(&key.0, program, entry)?;
+        let wgsl = graph_output_wgsl(program, self.pipelines().variant(), entry.output());
+        let pipeline = self.compile_graph(&wgsl, program, entry)?;
         if let Ok(mut cache) = self.graph_pipelines.lock() {
             if cache.len() == CACHED_GRAPH_PIPELINES {
                 cache.remove(0);
@@ -395,18 +395,11 @@ impl GpuNoise {
         }
     }
 
-    /// Records the fill of `field` with `pipeline`'s graph into `texture`, a texture of
-    /// the application's with `COPY_DST` usage in the format of the pipeline's output
-    /// ([`FieldOutput::texture_format`]: `R32Float` for the value, `Rgba32Float` for the
-    /// value and gradient or the curl, `(x, y, 0, 0)` or `(x, y, z, 0)`), into `encoder`
-    /// (nothing is submitted). The texture is `width × height` = the field's x × y, with
-    /// `depth_or_array_layers` the field's z (3D: a 3D texture or a 2D array) or z × w
-    /// (4D: layer `w · z_size + z`); 2D fields fill a 2D texture. The pipeline comes from
-    /// [`GpuNoise::graph_pipeline`].
-    ///
-    /// The work is recorded as dispatches of at most `NOISE_CALLS_PER_SUBMIT` noise calls
-    /// each, all of them in the caller's one submit.
-    pub fn record_graph(
+    /// Records the fill of `field` with `pipeline`'s graph into `texture` through buffers
+    /// copied into it: [`GpuNoise::record`]'s kernel for any plan into a `COPY_DST`
+    /// texture (its checks are [`check_graph_target`]'s). The work is recorded as
+    /// dispatches of at most `NOISE_CALLS_PER_SUBMIT` noise calls each.
+    pub(crate) fn record_graph(
         &self,
         encoder: &mut wgpu::CommandEncoder,
         pipeline: &GraphPipeline,
@@ -655,7 +648,7 @@ fn check_output(program: &Program, output: FieldOutput) -> Result<()> {
     Ok(())
 }
 
-/// Checks that `texture` can take `output` of `field` through [`GpuNoise::record_graph`].
+/// Checks that `texture` can take `output` of `field` through copies of a graph's fill.
 fn check_graph_target(field: &Field, texture: &wgpu::Texture, output: FieldOutput) -> Result<()> {
     let [nx, ny, nz, nw] = field.size;
     let layers = nz as u64 * nw as u64;

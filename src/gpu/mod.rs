@@ -18,16 +18,20 @@ pub mod parity;
 #[cfg(feature = "gpu")]
 mod read;
 #[cfg(feature = "gpu")]
+mod record;
+#[cfg(feature = "gpu")]
 pub mod readback;
 
 pub use crate::shader::LookupVariant;
 #[cfg(feature = "gpu")]
 pub use context::{adapter_from_env, GpuContext};
 #[cfg(feature = "gpu")]
-pub use fill::{FieldFill, FillPass, FillPipelines, WORKGROUP};
+pub use fill::{FillPass, FillPipelines, WORKGROUP};
 #[cfg(feature = "gpu")]
 pub use generator::{GpuNoise, GpuOptions};
 #[cfg(feature = "gpu")]
 pub use graph::{graph_fill_wgsl, GraphPipeline, NOISE_CALLS_PER_SUBMIT};
 #[cfg(feature = "gpu")]
 pub use lookup::LookupTextures;
+#[cfg(feature = "gpu")]
+pub use record::TextureFill;

@@ -1,7 +1,7 @@
 //! Noise graphs: one composable description of what a field computes, built in Rust
 //! ([`Node`]) or read from JSON (`docs/graphs.md`), lowered for a dimension count to a
 //! [`Program`] that the CPU evaluates in `f32` and `f64` with analytic gradients
-//! ([`Sampler`]), that the GPU runs ([`crate::GpuNoise::graph_pipeline`]), that a bake
+//! ([`Sampler`]), that the GPU runs ([`crate::GpuNoise::record`], [`crate::GpuNoise::read`]), that a bake
 //! writes, and that compiles to one WGSL function ([`wgsl`]).
 //!
 //! ```

@@ -1,4 +1,4 @@
-//! A noise graph into a texture the application owns: `GpuNoise::record_graph` records
+//! A noise graph into a texture the application owns: `GpuNoise::record` records
 //! the graph's fill into the application's encoder (nothing submitted, no readback), for
 //! 2D, 3D and 4D fields (4D as a 2D array, layer `w · z_size + z`), on every backend.
 //! What lands in the texture is the same bits as the library's own readback of the graph
@@ -8,15 +8,12 @@
 
 use crate::common;
 
-use std::time::Duration;
-
 use crate::common::graphs::{DERIVATIVES, JUMPS, RELATIVE};
-use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::graph::{eval, Graph};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, FieldOutput, NoiseError, NoiseKind};
+use wgpu_noise::{Field, FieldOutput, NoiseError, NoiseKind, TextureFill};
 
 /// 16 fBm octaves of simplex noise: 16 noise calls per texel, so a field of a million
 /// texels is more than one of the fill's dispatches (2^24 noise calls each).
@@ -51,44 +48,6 @@ fn texture(
         usage,
         view_formats: &[],
     })
-}
-
-/// The texture's texels, x fastest, then y, then layer (or z); an `Rgba32Float` texel is
-/// four values.
-fn read_texture(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Texture) -> Vec<f32> {
-    let size = texture.size();
-    let channels = match texture.format() {
-        wgpu::TextureFormat::Rgba32Float => 4,
-        _ => 1,
-    };
-    let padded = padded_row_bytes(size.width * channels);
-    let rows = size.height * size.depth_or_array_layers;
-    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("test readback"),
-        size: padded as u64 * rows as u64,
-        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
-        mapped_at_creation: false,
-    });
-    let mut encoder = device.create_command_encoder(&Default::default());
-    encoder.copy_texture_to_buffer(
-        texture.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &buffer,
-            layout: wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(padded),
-                rows_per_image: Some(size.height),
-            },
-        },
-        size,
-    );
-    let submission = queue.submit([encoder.finish()]);
-    map_and_read(device, &buffer, submission, Duration::from_secs(120), |b| {
-        let mut texels = Vec::new();
-        unpad_rows(b, size.width * channels, rows as usize, padded, &mut texels);
-        texels
-    })
-    .unwrap()
 }
 
 struct Case {
@@ -152,10 +111,18 @@ fn a_graph_recorded_into_the_applications_texture_is_the_librarys_fill_and_the_c
                 wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
             );
             let mut encoder = device.create_command_encoder(&Default::default());
-            gpu.record_graph(&mut encoder, &pipeline, field, &target)
-                .unwrap();
+            gpu.record(
+                &mut encoder,
+                &TextureFill {
+                    program: &program,
+                    field,
+                    output: FieldOutput::Value,
+                    texture: &target,
+                },
+            )
+            .unwrap();
             queue.submit([encoder.finish()]);
-            let got = read_texture(device, queue, &target);
+            let got = crate::embed_support::read_texture(device, queue, &target);
 
             let mut library = Vec::new();
             for params in FillParams::boxes(field, gpu.graph_box_texels(&pipeline)) {
@@ -279,10 +246,18 @@ fn a_graphs_gradient_and_curl_recorded_into_the_applications_texture_are_the_cpu
                     wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
                 );
                 let mut encoder = device.create_command_encoder(&Default::default());
-                gpu.record_graph(&mut encoder, &pipeline, &field, &target)
-                    .unwrap();
+                gpu.record(
+                    &mut encoder,
+                    &TextureFill {
+                        program: &program,
+                        field: &field,
+                        output,
+                        texture: &target,
+                    },
+                )
+                .unwrap();
                 queue.submit([encoder.finish()]);
-                let texels = read_texture(device, queue, &target);
+                let texels = crate::embed_support::read_texture(device, queue, &target);
 
                 // The library's readback of the same pipeline: `channels` values per texel,
                 // the texture's first `channels` channels; a curl's other channels are 0.
@@ -361,7 +336,19 @@ fn a_texture_that_cannot_hold_the_graph_fill_is_refused_by_name() {
         .unwrap()
         .program(3, [0.0; 4])
         .unwrap();
-    let pipeline = gpu.graph_pipeline(&program, FieldOutput::Value).unwrap();
+    let record = |field: &Field, output, target: &wgpu::Texture| {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let texture = target;
+        gpu.record(
+            &mut encoder,
+            &TextureFill {
+                program: &program,
+                field,
+                output,
+                texture,
+            },
+        )
+    };
     use wgpu::TextureDimension::{D2, D3};
     use wgpu::TextureFormat::{R32Float, Rgba8Unorm};
     use wgpu::TextureUsages as U;
@@ -372,8 +359,7 @@ fn a_texture_that_cannot_hold_the_graph_fill_is_refused_by_name() {
         ([31, 16, 4], D3, R32Float, U::COPY_DST, "32×16×4"),
     ] {
         let target = texture(device, size, dimension, format, usage);
-        let mut encoder = device.create_command_encoder(&Default::default());
-        match gpu.record_graph(&mut encoder, &pipeline, &field, &target) {
+        match record(&field, FieldOutput::Value, &target) {
             Err(NoiseError::InvalidArgument(why)) => {
                 assert!(why.contains(says), "{size:?} {format:?}: {why}")
             }
@@ -382,16 +368,13 @@ fn a_texture_that_cannot_hold_the_graph_fill_is_refused_by_name() {
     }
     let flat = Field::new(NoiseKind::Simplex, &[32, 16]);
     let target = texture(device, [32, 16, 1], D2, R32Float, U::COPY_DST);
-    let mut encoder = device.create_command_encoder(&Default::default());
-    match gpu.record_graph(&mut encoder, &pipeline, &flat, &target) {
+    match record(&flat, FieldOutput::Value, &target) {
         Err(NoiseError::InvalidArgument(why)) => assert!(why.contains("3D"), "{why}"),
         other => panic!("a 3D graph into a 2D field: {other:?}"),
     }
     // The gradient goes to an Rgba32Float texture, not the value's R32Float.
-    let gradient = gpu.graph_pipeline(&program, FieldOutput::Gradient).unwrap();
     let target = texture(device, [32, 16, 4], D3, R32Float, U::COPY_DST);
-    let mut encoder = device.create_command_encoder(&Default::default());
-    match gpu.record_graph(&mut encoder, &gradient, &field, &target) {
+    match record(&field, FieldOutput::Gradient, &target) {
         Err(NoiseError::InvalidArgument(why)) => assert!(why.contains("Rgba32Float"), "{why}"),
         other => panic!("a gradient into an R32Float texture: {other:?}"),
     }

@@ -17,6 +17,7 @@ mod embed_graph_texture;
 mod embed_modules;
 mod embed_names;
 mod embed_own_texture;
+mod embed_record;
 mod embed_render;
 mod embed_simplex_gradients;
 mod embed_wgsl;

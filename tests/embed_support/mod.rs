@@ -344,3 +344,79 @@ pub fn r32float_pipeline(
         cache: None,
     })
 }
+
+/// `noise.record` of `field`'s own noise options: the graph the command line's flags build
+/// (`graph::flags::program_of`), which the planner runs on the hand-written fill.
+pub fn record_options(
+    noise: &wgpu_noise::GpuNoise,
+    encoder: &mut wgpu::CommandEncoder,
+    field: &wgpu_noise::Field,
+    output: wgpu_noise::FieldOutput,
+    texture: &wgpu::Texture,
+) -> wgpu_noise::Result<()> {
+    let program = wgpu_noise::graph::flags::program_of(field, output)
+        .map_err(|e| wgpu_noise::NoiseError::InvalidField(e.to_string()))?;
+    noise.record(
+        encoder,
+        &wgpu_noise::TextureFill {
+            program: &program,
+            field,
+            output,
+            texture,
+        },
+    )
+}
+
+/// The texture's texels, x fastest, then y, then layer (or z); an `Rgba32Float` texel is
+/// four values.
+pub fn read_texture(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    texture: &wgpu::Texture,
+) -> Vec<f32> {
+    let size = texture.size();
+    let channels = match texture.format() {
+        wgpu::TextureFormat::Rgba32Float => 4,
+        _ => 1,
+    };
+    let padded = wgpu_noise::gpu::readback::padded_row_bytes(size.width * channels);
+    let rows = size.height * size.depth_or_array_layers;
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test readback"),
+        size: padded as u64 * rows as u64,
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    encoder.copy_texture_to_buffer(
+        texture.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &buffer,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded),
+                rows_per_image: Some(size.height),
+            },
+        },
+        size,
+    );
+    let submission = queue.submit([encoder.finish()]);
+    wgpu_noise::gpu::readback::map_and_read(
+        device,
+        &buffer,
+        submission,
+        Duration::from_secs(120),
+        |b| {
+            let mut texels = Vec::new();
+            wgpu_noise::gpu::readback::unpad_rows(
+                b,
+                size.width * channels,
+                rows as usize,
+                padded,
+                &mut texels,
+            );
+            texels
+        },
+    )
+    .unwrap()
+}

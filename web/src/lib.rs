@@ -18,12 +18,12 @@ use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wgpu::util::DeviceExt;
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
-use wgpu_noise::graph::Graph;
+use wgpu_noise::graph::{Graph, Node, Program};
 use wgpu_noise::low_level::{ColourRamp, RampStops};
 use wgpu_noise::shader::{hash_key_for_seed, noise_functions_wgsl_with, HASH_KEY_OVERRIDE_ID};
 use wgpu_noise::{
-    Field, FieldFill, FieldOutput, Fractal, FractalMode, GpuNoise, GraphPipeline, LookupVariant,
-    NoiseKind, Warp,
+    Field, FieldOutput, Fractal, FractalMode, GpuNoise, LookupVariant, NoiseError, NoiseKind,
+    TextureFill, Warp,
 };
 
 /// The noise values drawn black and white with a graph: the nominal range of graph
@@ -250,12 +250,10 @@ impl Settings {
     /// `flow_rate · time`.
     fn field(&self, width: u32, height: u32, graph: bool) -> Field {
         let mut offset = [0.0; 4];
-        let flow_angle = if self.flowing(graph) {
-            self.flow_rate * self.time
-        } else {
+        let flow_angle = self.flow_angle(graph);
+        if !self.flowing(graph) {
             offset[self.animated_axis()] += self.speed * self.time;
-            0.0
-        };
+        }
         let mut frequency = [
             self.frequency,
             self.frequency * f64::from(height) / f64::from(width),
@@ -295,6 +293,79 @@ impl Settings {
         field.reduce_offset = !graph;
         field
     }
+
+    /// The angle the clock has turned flow noise by (0 when it does not flow).
+    fn flow_angle(&self, graph: bool) -> f64 {
+        if self.flowing(graph) {
+            self.flow_rate * self.time
+        } else {
+            0.0
+        }
+    }
+
+    /// The noise the controls describe, as a graph: a source (classic, simplex, flow or
+    /// cellular noise), its fractal when there is more than one fBm octave, a warp of that
+    /// when the warp is on; the command line's flags build the same graph, and the library
+    /// runs one of this shape on its hand-written fill, the clock's angle a uniform.
+    fn node(&self) -> Node {
+        if self.showing_curl(false) {
+            // The 3D curl takes simplex noise's continuous kernel (as the command line's).
+            let simplex = Node::simplex();
+            return match self.dims {
+                3 => simplex.with("kernel", "continuous"),
+                _ => simplex,
+            };
+        }
+        let flow_angle = self.flow_angle(false);
+        let source = match self.kind {
+            NoiseKind::Classic => Node::classic(),
+            // The angle as the fill's uniform holds it.
+            NoiseKind::Simplex if flow_angle != 0.0 => {
+                Node::flow(flow_angle.rem_euclid(std::f64::consts::TAU))
+            }
+            NoiseKind::Simplex => Node::simplex(),
+            NoiseKind::Cellular => Node::cellular(),
+        };
+        let f = &self.fractal;
+        let mut node = if f.octaves > 1 || f.mode != FractalMode::Fbm {
+            let fractal = match f.mode {
+                FractalMode::Fbm => source.fbm(),
+                FractalMode::Turbulence => source.turbulence(),
+                FractalMode::Ridged => source.ridged(),
+            };
+            fractal
+                .with("octaves", f.octaves)
+                .with("lacunarity", f.lacunarity)
+                .with("gain", f.gain)
+        } else {
+            source
+        };
+        if self.warp != 0.0 {
+            let warp_noise = match self.kind {
+                NoiseKind::Simplex => "simplex",
+                _ => "classic",
+            };
+            node = node
+                .warp(self.warp)
+                .with("octaves", WARP_OCTAVES)
+                .with("noise", warp_noise)
+                .with("lacunarity", f.lacunarity)
+                .with("gain", f.gain);
+        }
+        node
+    }
+}
+
+/// The tile period of `field`'s axes (0: not tiled), as a graph is lowered for it: whole
+/// cells across each axis.
+fn tile_period(field: &Field) -> [f32; 4] {
+    let mut period = [0.0; 4];
+    if field.tileable {
+        for (p, f) in period.iter_mut().zip(field.frequency).take(field.dims) {
+            *p = f as f32;
+        }
+    }
+    period
 }
 
 fn kind_name(kind: NoiseKind) -> &'static str {
@@ -325,26 +396,22 @@ fn value_range(mode: FractalMode) -> (f32, f32) {
     }
 }
 
-/// `text` parsed, lowered for `dims` and compiled for `noise`.
-fn lower(noise: &GpuNoise, text: &str, dims: usize) -> Result<GoodGraph, String> {
+/// `text` parsed and lowered for `dims`.
+fn lower(text: &str, dims: usize) -> Result<GoodGraph, String> {
     let graph = Graph::from_json(text).map_err(|e| format!("graph: {e}"))?;
     let program = graph
         .program(dims, [0.0; 4])
         .map_err(|e| format!("graph: {e}"))?;
-    let pipeline = noise
-        .graph_pipeline(&program, FieldOutput::Value)
-        .map_err(|e| format!("graph: {e}"))?;
     Ok(GoodGraph {
         text: text.to_string(),
-        pipeline,
+        program,
     })
 }
 
-/// The graph the text box holds: its text and its fill pipeline, lowered for the
-/// settings' dimensions.
+/// The graph the text box holds: its text, lowered for the settings' dimensions.
 struct GoodGraph {
     text: String,
-    pipeline: GraphPipeline,
+    program: Program,
 }
 
 /// The page's GPU state.
@@ -582,10 +649,8 @@ impl App {
         }
         let mut relowered = None;
         if let Some(g) = &self.graph {
-            if variant_changed || dims_changed {
-                let generator = noise.as_ref().unwrap_or(&self.noise);
-                relowered =
-                    Some(lower(generator, &g.text, settings.dims).map_err(|e| JsError::new(&e))?);
+            if dims_changed {
+                relowered = Some(lower(&g.text, settings.dims).map_err(|e| JsError::new(&e))?);
             }
         }
         if let Some(noise) = noise {
@@ -607,15 +672,18 @@ impl App {
     /// lower or compile is an error; the last good graph and picture stay.
     pub fn set_graph(&mut self, text: &str) -> Result<String, JsError> {
         let dims = self.settings.as_ref().map_or(2, |s| s.dims);
-        self.graph = if text.trim().is_empty() {
+        let graph = if text.trim().is_empty() {
             None
         } else {
-            Some(lower(&self.noise, text, dims).map_err(|e| JsError::new(&e))?)
+            Some(lower(text, dims).map_err(|e| JsError::new(&e))?)
         };
+        let last = std::mem::replace(&mut self.graph, graph);
         if let Some(settings) = &self.settings {
             let field = settings.field(self.width, self.height, self.graph.is_some());
-            self.draw_field(&field)
-                .map_err(|e| JsError::new(&e.to_string()))?;
+            if let Err(e) = self.draw_field(&field) {
+                self.graph = last;
+                return Err(JsError::new(&e.to_string()));
+            }
         }
         Ok(self.settings())
     }
@@ -771,29 +839,35 @@ impl App {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("fill and draw"),
             });
-        match &self.graph {
-            Some(graph) => {
-                self.noise
-                    .record_graph(&mut encoder, &graph.pipeline, field, &self.target)?
+        // The controls' graph is rebuilt every frame: the library runs it on the
+        // hand-written fill with new uniforms, compiling nothing new.
+        let controls;
+        let program = match &self.graph {
+            Some(graph) => &graph.program,
+            None => {
+                let lowered = Graph::from_node(&settings.node())
+                    .and_then(|g| g.program(field.dims, tile_period(field)));
+                controls = lowered.map_err(|e| NoiseError::InvalidArgument(e.to_string()))?;
+                &controls
             }
-            None => self.noise.record_field(
-                &self.device,
-                &mut encoder,
-                &FieldFill {
-                    field,
-                    texture: if curl {
-                        &self.curl_target
-                    } else {
-                        &self.target
-                    },
-                    output: if curl {
-                        FieldOutput::Curl
-                    } else {
-                        FieldOutput::Value
-                    },
+        };
+        self.noise.record(
+            &mut encoder,
+            &TextureFill {
+                program,
+                field,
+                output: if curl {
+                    FieldOutput::Curl
+                } else {
+                    FieldOutput::Value
                 },
-            )?,
-        }
+                texture: if curl {
+                    &self.curl_target
+                } else {
+                    &self.target
+                },
+            },
+        )?;
         let view = self.picture.create_view(&Default::default());
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
