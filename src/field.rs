@@ -18,7 +18,7 @@ pub enum NoiseKind {
     /// Gustavson's simplex noise.
     Simplex,
     /// Cellular (Worley) noise: distances to feature points hashed per cell
-    /// (`shaders/cellular.wgsl`; options in [`Field::cellular`]).
+    /// (`shaders/cellular.wgsl`).
     Cellular,
 }
 
@@ -219,12 +219,10 @@ pub enum FieldOutput {
     #[default]
     Value,
     /// The value and its analytic gradient, `[value, ∂/∂x, ∂/∂y, ∂/∂z]` (derivatives with
-    /// respect to noise-space coordinates; `Rgba32Float`). For a field without a graph:
-    /// fBm of simplex noise ([`Field::check_gradient`]); every graph has one.
+    /// respect to noise-space coordinates; `Rgba32Float`).
     Gradient,
     /// Curl noise, 2D and 3D: `dims` values per sample (`Rgba32Float` texels
-    /// `(x, y, 0, 0)` or `(x, y, z, 0)`). For a field without a graph: `cpu::curl` of
-    /// simplex noise ([`Field::check_curl`]); with one, the curl of the graph.
+    /// `(x, y, 0, 0)` or `(x, y, z, 0)`): the curl of the graph.
     Curl,
 }
 
@@ -256,22 +254,23 @@ impl FieldOutput {
         }
     }
 
-    /// Checks that `field`'s own noise (no graph) can compute it: [`Field::validate`],
-    /// [`Field::check_gradient`] or [`Field::check_curl`].
-    pub fn check(self, field: &Field) -> Result<()> {
-        match self {
-            FieldOutput::Value => field.validate(),
-            FieldOutput::Gradient => field.check_gradient(),
-            FieldOutput::Curl => field.check_curl(),
+    internal! {
+        /// Checks that the hand-written fill of `field`'s options can compute it:
+        /// [`FlagField::validate`], [`FlagField::check_gradient`] or [`FlagField::check_curl`].
+        pub fn check(self, field: &FlagField) -> Result<()> {
+            match self {
+                FieldOutput::Value => field.validate(),
+                FieldOutput::Gradient => field.check_gradient(),
+                FieldOutput::Curl => field.check_curl(),
+            }
         }
     }
 }
 
-/// A regular grid of noise samples in 2, 3 or 4 dimensions.
+/// A regular grid of samples in 2, 3 or 4 dimensions: where a graph is sampled (its size,
+/// frequency, offset, tiling and window; the noise is the graph's).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Field {
-    /// The noise family.
-    pub kind: NoiseKind,
     /// Number of dimensions, 2 to 4.
     pub dims: usize,
     /// Texels per axis `[x, y, z, w]`; unused axes are 1.
@@ -280,20 +279,33 @@ pub struct Field {
     pub frequency: [f64; 4],
     /// Noise-space coordinate of texel 0 per axis.
     pub offset: [f64; 4],
-    /// Reduce `offset` by whole lattice periods on the host, in `f64`, before it is
-    /// rounded to `f32` (on by default; see [`Field::reduced_offset`]).
+    /// Reduce `offset` by whole periods of the noise on the host, in `f64`, before it is
+    /// rounded to `f32`, where the graph repeats so (on by default; see
+    /// [`crate::graph::Program::lattice`]).
     pub reduce_offset: bool,
-    /// Fractal octaves (default: one octave, the base noise).
-    pub fractal: Fractal,
     /// Make the field tile: opposite edges join seamlessly. The tile period along each axis
-    /// is the frequency (cells across the field). Classic and cellular noise tile in any
-    /// dimension (whole-number frequencies); simplex noise tiles in 2D (4D noise on a torus)
-    /// and 3D (whole-number frequencies, on another lattice: `cpu::simplex::simplex3_periodic`).
+    /// is the frequency (cells across the field), which a graph is lowered for
+    /// ([`Field::tile_period`]). Classic and cellular noise tile in any dimension
+    /// (whole-number frequencies); simplex noise tiles in 2D (4D noise on a torus) and 3D
+    /// (whole-number frequencies, on another lattice).
     pub tileable: bool,
-    /// Kernel radius of simplex noise in 3D and 4D.
-    pub kernel: Kernel,
     /// `Some` when this field is one box (a tile) of a larger one: see [`Window`].
     pub window: Option<Window>,
+}
+
+/// A grid with the command line's noise options (`--noise`, `--octaves`, `--warp`, …): the
+/// input of the hand-written fill, which the planner makes for a graph of its shape
+/// (`graph::plan`), and which `graph::flags::graph_of` turns into a graph.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlagField {
+    /// The grid.
+    pub grid: Field,
+    /// The noise family.
+    pub kind: NoiseKind,
+    /// Fractal octaves (default: one octave, the base noise).
+    pub fractal: Fractal,
+    /// Kernel radius of simplex noise in 3D and 4D.
+    pub kernel: Kernel,
     /// Options of cellular noise (ignored by the other kinds).
     pub cellular: Cellular,
     /// Domain warp (default: none).
@@ -302,6 +314,19 @@ pub struct Field {
     /// (`flow2`/`flow3` in `shaders/simplex.wgsl`); 0 (the default) is plain simplex noise.
     /// Simplex 2D and 3D, untiled; every octave turns by the same angle, the warp noise not.
     pub flow_angle: f64,
+}
+
+impl std::ops::Deref for FlagField {
+    type Target = Field;
+    fn deref(&self) -> &Field {
+        &self.grid
+    }
+}
+
+impl std::ops::DerefMut for FlagField {
+    fn deref_mut(&mut self) -> &mut Field {
+        &mut self.grid
+    }
 }
 
 /// Where a field lies in a larger one: its texels are the box at `origin` of a field of
@@ -319,27 +344,21 @@ pub struct Window {
 }
 
 impl Field {
-    /// A field of `kind` with `size.len()` (2 to 4) dimensions, frequency 1 and offset 0 on
-    /// every axis. Call [`Field::validate`] (every generator does) to check it.
-    pub fn new(kind: NoiseKind, size: &[u32]) -> Self {
+    /// A grid of `size.len()` (2 to 4) dimensions, frequency 1 and offset 0 on every axis.
+    /// Call [`Field::validate`] (every generator does) to check it.
+    pub fn new(size: &[u32]) -> Self {
         let mut full = [1u32; 4];
         for (d, s) in full.iter_mut().zip(size) {
             *d = *s;
         }
         Field {
-            kind,
             dims: size.len(),
             size: full,
             frequency: [1.0; 4],
             offset: [0.0; 4],
             reduce_offset: true,
-            fractal: Fractal::default(),
             tileable: false,
-            kernel: Kernel::Reference,
             window: None,
-            cellular: Cellular::default(),
-            warp: Warp::default(),
-            flow_angle: 0.0,
         }
     }
 
@@ -358,6 +377,125 @@ impl Field {
     /// Index in the whole field of this field's texel 0 (0 when it is whole).
     pub fn origin(&self) -> [u32; 4] {
         self.window.map_or([0; 4], |w| w.origin)
+    }
+
+    /// Makes the field tileable (see [`Field::tileable`]).
+    pub fn with_tileable(mut self, tileable: bool) -> Self {
+        self.tileable = tileable;
+        self
+    }
+
+    /// Sets the frequency (lattice cells across the field) of every axis.
+    pub fn with_frequency(mut self, frequency: &[f64]) -> Self {
+        for (d, f) in self.frequency.iter_mut().zip(frequency) {
+            *d = *f;
+        }
+        self
+    }
+
+    /// Sets the offset (coordinate of texel 0) of every axis.
+    pub fn with_offset(mut self, offset: &[f64]) -> Self {
+        for (d, o) in self.offset.iter_mut().zip(offset) {
+            *d = *o;
+        }
+        self
+    }
+
+    /// The tile period per axis a graph is lowered for ([`crate::graph::Graph::program`]):
+    /// the frequency along each axis of a tileable field, else 0 (not tiled).
+    pub fn tile_period(&self) -> [f32; 4] {
+        let mut period = [0.0f32; 4];
+        if self.tileable {
+            for (p, f) in period.iter_mut().zip(self.frequency).take(self.dims) {
+                *p = f as f32;
+            }
+        }
+        period
+    }
+
+    /// Total number of samples; `u64::MAX` when the product of the sizes is larger
+    /// (which [`Field::validate`] refuses), never a wrapped count.
+    pub fn len(&self) -> u64 {
+        u64::try_from(self.exact_len()).unwrap_or(u64::MAX)
+    }
+
+    /// The product of the sizes, exact for any four `u32` sizes (at most 2¹²⁸ − 1).
+    pub fn exact_len(&self) -> u128 {
+        self.size.iter().map(|&s| s as u128).product()
+    }
+
+    /// Whether the field holds no sample (never true for a validated field).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Checks dimensions, sizes, frequencies, offsets and the window, and that adjacent
+    /// texels are distinct `f32` coordinates (as a graph that does not repeat samples
+    /// them); every generator checks the grid as its graph samples it.
+    pub fn validate(&self) -> Result<()> {
+        // As `graph::program::sampled_field` of a graph without a lattice period.
+        let mut grid = self.clone();
+        grid.reduce_offset = false;
+        FlagField::on(grid, NoiseKind::Classic).validate()
+    }
+
+    /// The coordinate step per texel along each axis, `frequency / size`, in `f64` (the
+    /// whole field's size for a [`Window`]).
+    pub fn step(&self) -> [f64; 4] {
+        let size = self.whole_size();
+        std::array::from_fn(|a| self.frequency[a] / size[a] as f64)
+    }
+
+    /// The `f64` coordinate of the texel at `index` (unreduced offset: the true point;
+    /// `index` counts from this field's texel 0, also in a [`Window`]).
+    pub fn coordinate(&self, index: [u32; 4]) -> [f64; 4] {
+        let (step, origin) = (self.step(), self.origin());
+        std::array::from_fn(|a| self.offset[a] + step[a] * (origin[a] + index[a]) as f64)
+    }
+}
+
+impl FlagField {
+    /// A field of `kind` with `size.len()` (2 to 4) dimensions, frequency 1 and offset 0 on
+    /// every axis, the other options at their defaults.
+    pub fn new(kind: NoiseKind, size: &[u32]) -> Self {
+        FlagField::on(Field::new(size), kind)
+    }
+
+    /// `kind` on `grid`, the other options at their defaults.
+    pub fn on(grid: Field, kind: NoiseKind) -> Self {
+        FlagField {
+            grid,
+            kind,
+            fractal: Fractal::default(),
+            kernel: Kernel::Reference,
+            cellular: Cellular::default(),
+            warp: Warp::default(),
+            flow_angle: 0.0,
+        }
+    }
+
+    /// [`Field::with_window`].
+    pub fn with_window(mut self, window: Option<Window>) -> Self {
+        self.grid.window = window;
+        self
+    }
+
+    /// [`Field::with_tileable`].
+    pub fn with_tileable(mut self, tileable: bool) -> Self {
+        self.grid.tileable = tileable;
+        self
+    }
+
+    /// [`Field::with_frequency`].
+    pub fn with_frequency(mut self, frequency: &[f64]) -> Self {
+        self.grid = self.grid.with_frequency(frequency);
+        self
+    }
+
+    /// [`Field::with_offset`].
+    pub fn with_offset(mut self, offset: &[f64]) -> Self {
+        self.grid = self.grid.with_offset(offset);
+        self
     }
 
     /// Sets the options of cellular noise.
@@ -384,48 +522,10 @@ impl Field {
         self
     }
 
-    /// Makes the field tileable (see [`Field::tileable`]).
-    pub fn with_tileable(mut self, tileable: bool) -> Self {
-        self.tileable = tileable;
-        self
-    }
-
     /// Sets the simplex 3D/4D kernel.
     pub fn with_kernel(mut self, kernel: Kernel) -> Self {
         self.kernel = kernel;
         self
-    }
-
-    /// Sets the frequency (lattice cells across the field) of every axis.
-    pub fn with_frequency(mut self, frequency: &[f64]) -> Self {
-        for (d, f) in self.frequency.iter_mut().zip(frequency) {
-            *d = *f;
-        }
-        self
-    }
-
-    /// Sets the offset (coordinate of texel 0) of every axis.
-    pub fn with_offset(mut self, offset: &[f64]) -> Self {
-        for (d, o) in self.offset.iter_mut().zip(offset) {
-            *d = *o;
-        }
-        self
-    }
-
-    /// Total number of samples; `u64::MAX` when the product of the sizes is larger
-    /// (which [`Field::validate`] refuses), never a wrapped count.
-    pub fn len(&self) -> u64 {
-        u64::try_from(self.exact_len()).unwrap_or(u64::MAX)
-    }
-
-    /// The product of the sizes, exact for any four `u32` sizes (at most 2¹²⁸ − 1).
-    pub fn exact_len(&self) -> u128 {
-        self.size.iter().map(|&s| s as u128).product()
-    }
-
-    /// Whether the field holds no sample (never true for a validated field).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Checks dimensions, sizes and parameters; every generator calls it first.
@@ -891,13 +991,6 @@ impl Field {
         Ok(())
     }
 
-    /// The coordinate step per texel along each axis, `frequency / size`, in `f64` (the
-    /// whole field's size for a [`Window`]).
-    pub fn step(&self) -> [f64; 4] {
-        let size = self.whole_size();
-        std::array::from_fn(|a| self.frequency[a] / size[a] as f64)
-    }
-
     /// The offset the generators use: with [`Field::reduce_offset`], the same point of the
     /// noise moved by whole lattice periods to near the origin, so that it survives the
     /// rounding to `f32` (design note: f32 keeps ~7 digits; at 10⁶ a cell has 1/16 steps).
@@ -937,13 +1030,6 @@ impl Field {
             return self.offset;
         }
         reduce_by_periods(self.kind, self.dims, self.offset)
-    }
-
-    /// The `f64` coordinate of the texel at `index` (unreduced offset: the true point;
-    /// `index` counts from this field's texel 0, also in a [`Window`]).
-    pub fn coordinate(&self, index: [u32; 4]) -> [f64; 4] {
-        let (step, origin) = (self.step(), self.origin());
-        std::array::from_fn(|a| self.offset[a] + step[a] * (origin[a] + index[a]) as f64)
     }
 }
 

@@ -9,12 +9,12 @@
 //! One entry per job:
 //!
 //! - **Build a graph in Rust**: [`graph::Node`] (or read one written as JSON:
-//!   [`graph::Graph::from_json`]); a [`Field`] is the grid it is sampled on, and its own
-//!   noise options are a graph too.
+//!   [`graph::Graph::from_json`]); a [`Field`] is the grid it is sampled on.
 //! - **Sample it on the CPU at points of yours**: [`graph::Sampler`], in `f32` as the GPU
 //!   does, in `f64`, or with its gradient.
-//! - **Fill a texture on the GPU**: [`GpuNoise`] (whole fields read back, or recorded into
-//!   your encoder and your texture); [`GpuContext`] when you have no device yet.
+//! - **Fill a texture on the GPU**: [`GpuNoise::record`] into your encoder and your
+//!   texture, or [`GpuNoise::read`] back in boxes; [`GpuContext`] when you have no device
+//!   yet.
 //! - **Bake to a file from Rust**: `bake` (the `bake` module and feature: PNG, EXR, KTX2,
 //!   RAW and `.npy`, written whole or not at all).
 //! - **Embed the WGSL in your own shader**: [`embed`] ([`NoiseBindings`] on wgpu 29 or 30, the
@@ -107,14 +107,11 @@ pub use cli::main as run_cli;
 #[cfg(feature = "cli")]
 extern crate self as wgpu_noise;
 
-// What a field is, its errors, and the GPU generator, at the root.
+// The grid, its errors, and the GPU generator, at the root.
 #[cfg(feature = "gpu")]
 pub use embed::{NoiseBindings, NoiseBindingsDescriptor};
 pub use error::{NoiseError, Result};
-pub use field::{
-    Cellular, CellularOutput, Distance, Field, FieldOutput, Fractal, FractalMode, Kernel,
-    NoiseKind, Warp, Window,
-};
+pub use field::{Field, FieldOutput, NoiseKind, Window};
 #[cfg(feature = "gpu")]
 pub use gpu::{GpuContext, GpuNoise, GpuOptions, TextureFill};
 pub use shader::LookupVariant;

@@ -1,6 +1,6 @@
 //! Uniforms shared with the WGSL fill shader, and the slabs a field is generated in.
 
-use crate::field::{Cellular, CellularOutput, Distance, Field, FractalMode, Kernel, Warp};
+use crate::field::{Cellular, CellularOutput, Distance, Field, FlagField, FractalMode, Kernel, Warp};
 
 /// `NoiseSettings::mode`: fractional Brownian motion (plain sum of octaves).
 pub const FRACTAL_FBM: u32 = 0;
@@ -92,32 +92,36 @@ impl Default for NoiseSettings {
 }
 
 impl NoiseSettings {
-    /// These settings with the cellular options `c`.
-    pub fn with_cellular(mut self, c: &Cellular) -> Self {
-        self.cellular_output = match c.output {
-            CellularOutput::F1 => CELLULAR_F1,
-            CellularOutput::F2 => CELLULAR_F2,
-            CellularOutput::F2MinusF1 => CELLULAR_F2_MINUS_F1,
-            CellularOutput::Cell => CELLULAR_CELL,
-        };
-        self.cellular_distance = match c.distance {
-            Distance::Euclidean => CELLULAR_DISTANCE_EUCLIDEAN,
-            Distance::Manhattan => CELLULAR_DISTANCE_MANHATTAN,
-            Distance::Chebyshev => CELLULAR_DISTANCE_CHEBYSHEV,
-        };
-        self.cellular_jitter = c.jitter as f32;
-        self
+    internal! {
+        /// These settings with the cellular options `c`.
+        pub fn with_cellular(mut self, c: &Cellular) -> Self {
+            self.cellular_output = match c.output {
+                CellularOutput::F1 => CELLULAR_F1,
+                CellularOutput::F2 => CELLULAR_F2,
+                CellularOutput::F2MinusF1 => CELLULAR_F2_MINUS_F1,
+                CellularOutput::Cell => CELLULAR_CELL,
+            };
+            self.cellular_distance = match c.distance {
+                Distance::Euclidean => CELLULAR_DISTANCE_EUCLIDEAN,
+                Distance::Manhattan => CELLULAR_DISTANCE_MANHATTAN,
+                Distance::Chebyshev => CELLULAR_DISTANCE_CHEBYSHEV,
+            };
+            self.cellular_jitter = c.jitter as f32;
+            self
+        }
     }
 
-    /// These settings with the domain warp `w` (no iteration when it is inactive).
-    pub fn with_warp(mut self, w: &Warp) -> Self {
-        if w.is_active() {
-            self.warp_amplitude = w.amplitude as f32;
-            self.warp_frequency = w.frequency as f32;
-            self.warp_octaves = w.octaves;
-            self.warp_iterations = w.iterations;
+    internal! {
+        /// These settings with the domain warp `w` (no iteration when it is inactive).
+        pub fn with_warp(mut self, w: &Warp) -> Self {
+            if w.is_active() {
+                self.warp_amplitude = w.amplitude as f32;
+                self.warp_frequency = w.frequency as f32;
+                self.warp_octaves = w.octaves;
+                self.warp_iterations = w.iterations;
+            }
+            self
         }
-        self
     }
 
     /// These settings with the flow angle `angle` (radians), reduced modulo 2π in `f64`
@@ -128,26 +132,28 @@ impl NoiseSettings {
         self
     }
 
-    /// The settings of `field`.
-    pub fn of(field: &Field) -> Self {
-        let mut period = [0.0f32; 4];
-        if field.tileable {
-            for (p, f) in period.iter_mut().zip(field.frequency).take(field.dims) {
-                *p = f as f32;
+    internal! {
+        /// The settings of `field`.
+        pub fn of(field: &FlagField) -> Self {
+            let mut period = [0.0f32; 4];
+            if field.tileable {
+                for (p, f) in period.iter_mut().zip(field.frequency).take(field.dims) {
+                    *p = f as f32;
+                }
             }
+            NoiseSettings {
+                period,
+                octaves: field.fractal.octaves,
+                mode: field.fractal.mode.code(),
+                lacunarity: field.fractal.lacunarity as f32,
+                gain: field.fractal.gain as f32,
+                kernel: field.kernel.code(),
+                ..NoiseSettings::default()
+            }
+            .with_cellular(&field.cellular)
+            .with_warp(&field.warp)
+            .with_flow_angle(field.flow_angle)
         }
-        NoiseSettings {
-            period,
-            octaves: field.fractal.octaves,
-            mode: field.fractal.mode.code(),
-            lacunarity: field.fractal.lacunarity as f32,
-            gain: field.fractal.gain as f32,
-            kernel: field.kernel.code(),
-            ..NoiseSettings::default()
-        }
-        .with_cellular(&field.cellular)
-        .with_warp(&field.warp)
-        .with_flow_angle(field.flow_angle)
     }
 }
 
@@ -248,72 +254,76 @@ impl Slab {
 }
 
 impl FillParams {
-    /// Splits `field` into boxes of at most `max_samples` samples (at least one row each),
-    /// in memory order (origins in the whole field when `field` is a window of one): whole `w` volumes if one fits, else runs of z-slices within one
-    /// volume, else runs of rows within one slice. Finer than [`Slab`]s (whole outer layers, the
-    /// GPU's unit: texture layers), so that the CPU sources can generate one 4D volume larger
-    /// than the budget in pieces.
-    pub fn boxes(field: &Field, max_samples: u64) -> Vec<FillParams> {
-        let [nx, ny, nz, nw] = field.size;
-        let (row, slice) = (nx as u64, nx as u64 * ny as u64);
-        let volume = slice * nz as u64;
-        // The whole-field index of texel 0: a tile's boxes keep the whole bake's coordinates.
-        let base = FillParams::new(field, Slab::whole(field));
-        let start = field.origin();
-        let make = |origin: [u32; 4], extent: [u32; 4]| FillParams {
-            origin: std::array::from_fn(|a| start[a] + origin[a]),
-            extent,
-            ..base
-        };
-        let runs = |total: u32, unit: u64| {
-            let per = (max_samples / unit).clamp(1, total as u64) as u32;
-            (0..total.div_ceil(per)).map(move |i| (i * per, per.min(total - i * per)))
-        };
-        let mut out = Vec::new();
-        if volume <= max_samples {
-            for (w0, count) in runs(nw, volume) {
-                out.push(make([0, 0, 0, w0], [nx, ny, nz, count]));
-            }
-        } else if slice <= max_samples {
-            for w in 0..nw {
-                for (z0, count) in runs(nz, slice) {
-                    out.push(make([0, 0, z0, w], [nx, ny, count, 1]));
+    internal! {
+        /// Splits `field` into boxes of at most `max_samples` samples (at least one row each),
+        /// in memory order (origins in the whole field when `field` is a window of one): whole `w` volumes if one fits, else runs of z-slices within one
+        /// volume, else runs of rows within one slice. Finer than [`Slab`]s (whole outer layers, the
+        /// GPU's unit: texture layers), so that the CPU sources can generate one 4D volume larger
+        /// than the budget in pieces.
+        pub fn boxes(field: &FlagField, max_samples: u64) -> Vec<FillParams> {
+            let [nx, ny, nz, nw] = field.size;
+            let (row, slice) = (nx as u64, nx as u64 * ny as u64);
+            let volume = slice * nz as u64;
+            // The whole-field index of texel 0: a tile's boxes keep the whole bake's coordinates.
+            let base = FillParams::new(field, Slab::whole(field));
+            let start = field.origin();
+            let make = |origin: [u32; 4], extent: [u32; 4]| FillParams {
+                origin: std::array::from_fn(|a| start[a] + origin[a]),
+                extent,
+                ..base
+            };
+            let runs = |total: u32, unit: u64| {
+                let per = (max_samples / unit).clamp(1, total as u64) as u32;
+                (0..total.div_ceil(per)).map(move |i| (i * per, per.min(total - i * per)))
+            };
+            let mut out = Vec::new();
+            if volume <= max_samples {
+                for (w0, count) in runs(nw, volume) {
+                    out.push(make([0, 0, 0, w0], [nx, ny, nz, count]));
                 }
-            }
-        } else {
-            for w in 0..nw {
-                for z in 0..nz {
-                    for (y0, count) in runs(ny, row) {
-                        out.push(make([0, y0, z, w], [nx, count, 1, 1]));
+            } else if slice <= max_samples {
+                for w in 0..nw {
+                    for (z0, count) in runs(nz, slice) {
+                        out.push(make([0, 0, z0, w], [nx, ny, count, 1]));
+                    }
+                }
+            } else {
+                for w in 0..nw {
+                    for z in 0..nz {
+                        for (y0, count) in runs(ny, row) {
+                            out.push(make([0, y0, z, w], [nx, count, 1, 1]));
+                        }
                     }
                 }
             }
+            out
         }
-        out
     }
 
-    /// The parameters that generate `slab` of `field` (`origin` in the whole field when
-    /// `field` is a [`crate::field::Window`] of a larger one).
-    pub fn new(field: &Field, slab: Slab) -> Self {
-        let offset = field.reduced_offset();
-        let step = field.step();
-        let outer = field.dims - 1;
-        let mut origin = [0u32; 4];
-        origin[outer] = slab.start;
-        let mut extent = field.size;
-        extent[outer] = slab.count;
-        if let Some((z, count)) = slab.z_range {
-            origin[2] = z;
-            extent[2] = count;
-        }
-        let window = field.origin();
-        let origin = std::array::from_fn(|a| origin[a] + window[a]);
-        FillParams {
-            offset: offset.map(|v| v as f32),
-            step: step.map(|v| v as f32),
-            origin,
-            extent,
-            settings: NoiseSettings::of(field),
+    internal! {
+        /// The parameters that generate `slab` of `field` (`origin` in the whole field when
+        /// `field` is a [`crate::field::Window`] of a larger one).
+        pub fn new(field: &FlagField, slab: Slab) -> Self {
+            let offset = field.reduced_offset();
+            let step = field.step();
+            let outer = field.dims - 1;
+            let mut origin = [0u32; 4];
+            origin[outer] = slab.start;
+            let mut extent = field.size;
+            extent[outer] = slab.count;
+            if let Some((z, count)) = slab.z_range {
+                origin[2] = z;
+                extent[2] = count;
+            }
+            let window = field.origin();
+            let origin = std::array::from_fn(|a| origin[a] + window[a]);
+            FillParams {
+                offset: offset.map(|v| v as f32),
+                step: step.map(|v| v as f32),
+                origin,
+                extent,
+                settings: NoiseSettings::of(field),
+            }
         }
     }
 

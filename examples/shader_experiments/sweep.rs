@@ -16,7 +16,7 @@ use super::harness::{
     Workload, TIMEOUT,
 };
 use wgpu_noise::error::{pop_error_scope, NoiseError, Result};
-use wgpu_noise::field::{Field, NoiseKind};
+use wgpu_noise::field::{FlagField, NoiseKind};
 use wgpu_noise::low_level::{
     map_and_read, padded_row_bytes, unpad_rows, FillParams, PermutationTables, Slab,
 };
@@ -342,7 +342,7 @@ fn storage_buffer_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutE
 
 /// A 3D field's texture and buffer outputs, bound at group 1 with its parameters.
 struct Outputs {
-    field: Field,
+    field: FlagField,
     texture: wgpu::Texture,
     buffer: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
@@ -353,7 +353,7 @@ impl Outputs {
         device: &wgpu::Device,
         bench: &GpuBench,
         layout: &wgpu::BindGroupLayout,
-        field: Field,
+        field: FlagField,
     ) -> Result<Self> {
         let [nx, ny, nz, _] = field.size;
         let bytes = field.len() * 4;
@@ -520,7 +520,7 @@ impl<'a> Experiments<'a> {
         )?;
         // Odd sizes (partial workgroups on every axis), negative and large offsets.
         let check_field = |kind| {
-            Field::new(kind, &[37, 29, 19])
+            FlagField::new(kind, &[37, 29, 19])
                 .with_frequency(&[3.3, 2.1, 1.7])
                 .with_offset(&[-7.25, 3.5, 1000.125])
         };
@@ -649,7 +649,7 @@ impl<'a> Experiments<'a> {
     /// A fill target for the product's own `fill_3d` on the timing field.
     pub fn product_target(&self, kind: NoiseKind) -> Result<FillTarget> {
         self.bench.fill_target(
-            &Field {
+            &FlagField {
                 kind,
                 ..self.timed.field.clone()
             },

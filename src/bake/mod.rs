@@ -47,7 +47,7 @@ use crate::cpu::CpuLookup;
 use crate::error::{NoiseError, Result};
 internal! { pub use crate::field::shortest; }
 use crate::field::FieldOutput;
-use crate::field::{Field, Fractal, FractalMode, Kernel, AXIS_NAMES};
+use crate::field::{Field, FlagField, Fractal, FractalMode, Kernel, AXIS_NAMES};
 use crate::gpu::LookupVariant;
 use crate::graph::plan::Plan;
 use crate::params::FillParams;
@@ -94,17 +94,19 @@ pub fn default_tolerance(spec: &NoiseSpec) -> f32 {
 /// tolerance 1e-5 becomes 1e-4 on ∂/∂x, ∂/∂y, ∂/∂z; `src/gpu/parity.rs` says why).
 pub use crate::gpu::parity::GRADIENT_TOLERANCE_SCALE;
 
-/// What to bake: the field, the permutation seed, where the lookups come from, what each
-/// texel holds, and the noise graph if one replaces the field's noise options.
+/// What to bake: the noise graph, the grid it is sampled on, the permutation seed, where the
+/// lookups come from, and what each texel holds.
 ///
-/// The kernel that computes it is [`NoiseSpec::plan`]'s choice: the hand-written fill of the
-/// field's noise options, or the generic evaluators of the graph. Everything else about the
-/// noise — fractal octaves, tiling, the simplex kernel — travels in the plan's [`Field`], and
-/// from there in the [`FillParams`] every source and the verifier use; so a bake honours
-/// them without code of its own.
+/// The kernel that computes it is [`NoiseSpec::plan`]'s choice: the hand-written fill where
+/// the graph has its shape, else the generic evaluators of the graph. The plan's field
+/// travels into the [`FillParams`] every source and the verifier use; so a bake honours the
+/// grid without code of its own.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NoiseSpec {
-    /// The grid of samples: kind, dimensions, size, frequency, offset, fractal, tiling, kernel.
+    /// The noise: a graph lowered for the field's dimensions and tile period
+    /// ([`crate::graph::Graph::program`] with [`Field::tile_period`]).
+    pub graph: std::sync::Arc<crate::graph::Program>,
+    /// The grid of samples: dimensions, size, frequency, offset, tiling, window.
     pub field: Field,
     /// The permutation seed (0 = Perlin's).
     pub seed: u64,
@@ -113,44 +115,41 @@ pub struct NoiseSpec {
     /// (`cpu::CpuLookup`).
     pub lookup: LookupVariant,
     /// What each texel holds: the value; four values, `[value, ∂/∂x, ∂/∂y, ∂/∂z]`
-    /// (derivatives with respect to noise-space coordinates; see [`Field::check_gradient`]
-    /// for the fields that have one; every graph has one); or curl noise, `dims` values,
-    /// the divergence-free field of `cpu::curl` at each texel's point (see
-    /// [`Field::check_curl`]), or with a graph the curl of the graph
-    /// (`graph::eval::curl`, 2D and 3D). Set it with [`NoiseSpec::with_output`].
+    /// (derivatives with respect to noise-space coordinates); or the graph's curl, `dims`
+    /// values (2D and 3D). Set it with [`NoiseSpec::with_output`].
     pub output: FieldOutput,
-    /// A noise graph lowered for the field's dimensions and tiling, computed instead of
-    /// the field's own noise options ([`NoiseSpec::with_graph`]).
-    pub graph: Option<std::sync::Arc<crate::graph::Program>>,
 }
 
 impl NoiseSpec {
-    /// A spec for `field` with `seed`: lookup textures, values only.
-    pub fn new(field: Field, seed: u64) -> Self {
+    /// A spec of `graph` on `field` with `seed`: lookup textures, values only.
+    pub fn new(graph: crate::graph::Program, field: Field, seed: u64) -> Self {
         NoiseSpec {
+            graph: std::sync::Arc::new(graph),
             field,
             seed,
             lookup: LookupVariant::Textures,
             output: FieldOutput::Value,
-            graph: None,
         }
     }
 
-    /// The same computing `graph` (lowered for the field: see
-    /// [`crate::graph::Graph::program`]) instead of the field's noise options.
-    pub fn with_graph(mut self, graph: crate::graph::Program) -> Self {
-        self.graph = Some(std::sync::Arc::new(graph));
-        self
+    internal! {
+        /// The spec of the graph `field`'s noise options describe (the command line's flags:
+        /// [`crate::graph::flags::program_of`]) for `output`, after the options' own checks
+        /// ([`FlagField::validate`]), whose messages name the options. Every output of the
+        /// graph is offered, also where the hand-written fill has none (a classic gradient,
+        /// a warped curl): the planner runs those on the graph.
+        pub fn of_flags(field: &FlagField, output: FieldOutput, seed: u64) -> Result<NoiseSpec> {
+            field.validate()?;
+            let program = crate::graph::flags::program_of(field, output)
+                .map_err(|e| NoiseError::InvalidField(e.to_string()))?;
+            Ok(NoiseSpec::new(program, field.grid.clone(), seed).with_output(output))
+        }
     }
 
-    /// The kernel that computes this spec (`graph::plan`): without a graph the hand-written
-    /// fill of the field's noise options; with one, that fill where the graph has its shape
-    /// and the output, else the generic evaluators.
+    /// The kernel that computes this spec (`graph::plan`): the hand-written fill where the
+    /// graph has its shape and the output, else the generic evaluators.
     pub fn plan(&self) -> Plan {
-        match &self.graph {
-            Some(program) => Plan::new(program.clone(), &self.field, self.output),
-            None => Plan::Fused(self.field.clone()),
-        }
+        Plan::new(self.graph.clone(), &self.field, self.output)
     }
 
     /// The same with another lookup variant.
@@ -170,16 +169,15 @@ impl NoiseSpec {
         self.output.values_per_sample(self.field.dims)
     }
 
-    /// [`FieldOutput::check`] of the field (for a graph: [`Field::validate`], and curl in
-    /// 2D or 3D only), plus the bake's own limit on the frequency ([`MAX_FREQUENCY`]).
+    /// The grid as the plan's kernel samples it (the fused fill's field with its options, or
+    /// the program's grid with curl in 2D or 3D only), plus the bake's own limit on the
+    /// frequency ([`MAX_FREQUENCY`]).
     pub fn validate(&self) -> Result<()> {
-        if let Some(program) = &self.graph {
-            if program.dims != self.field.dims {
-                return Err(NoiseError::InvalidField(format!(
-                    "the graph was lowered for {}D, the field is {}D",
-                    program.dims, self.field.dims
-                )));
-            }
+        if self.graph.dims != self.field.dims {
+            return Err(NoiseError::InvalidField(format!(
+                "the graph was lowered for {}D, the field is {}D",
+                self.graph.dims, self.field.dims
+            )));
         }
         match self.plan() {
             Plan::Graph { field, .. } => {

@@ -13,9 +13,11 @@ use crate::bake::{
     self, BakeOptions, CpuSource, Encoding, ExrCompression, FileFormat, GpuSource, KtxTexel,
     NoiseSpec, PngDepth, SampleSource, ValueRange,
 };
+use crate::field::FlagField;
+use crate::field::{Fractal, Kernel};
 use crate::gpu::{GpuContext, GpuNoise, LookupVariant};
 use crate::ramp::ColourRamp;
-use crate::{Field, FieldOutput, Fractal, Kernel, NoiseError, NoiseKind};
+use crate::{FieldOutput, NoiseError, NoiseKind};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -322,7 +324,7 @@ pub fn run(args: BakeArgs) -> Result<()> {
         LookupArg::Textures => LookupVariant::Textures,
         LookupArg::Hash => LookupVariant::Hash,
     };
-    let field = Field::new(kind, &size)
+    let field = FlagField::new(kind, &size)
         .with_frequency(&frequency)
         .with_offset(&offset)
         .with_fractal(fractal)
@@ -331,31 +333,24 @@ pub fn run(args: BakeArgs) -> Result<()> {
         .with_cellular(args.cellular.resolve(kind)?)
         .with_warp(args.warp.resolve()?)
         .with_flow_angle(args.flow.resolve()?);
-    let field = match (&args.tile, &args.tiles) {
-        (Some(tile), Some(tiles)) => {
-            let index = parse_counts("--tile", tile)?;
-            let count = parse_counts("--tiles", tiles)?;
-            bake::source::tile(&field, &index, &count, args.overlap.unwrap_or(0))
-                .with_context(|| format!("--tile {tile} --tiles {tiles}"))?
-        }
-        _ => field,
-    };
-    let mut spec = NoiseSpec::new(field, args.noise.seed)
-        .with_lookup(lookup)
-        .with_output(args.output());
-    // Every bake computes a graph: the file's, or the one the flags describe. A graph the
-    // flags' hand-written fill computes runs on it (`NoiseSpec::with_graph`).
-    // (`tests/reference/flag_graphs.rs` checks that every valid field has its graph.)
-    let program = match &args.graph {
-        Some(path) => Some(super::load_graph(path, &spec.field)?),
-        None if spec.field.validate().is_ok() => {
-            crate::graph::flags::program_of(&spec.field, spec.output).ok()
-        }
-        None => None,
-    };
-    if let Some(program) = program {
-        spec = spec.with_graph(program);
+    let mut field = field;
+    if let (Some(tile), Some(tiles)) = (&args.tile, &args.tiles) {
+        let index = parse_counts("--tile", tile)?;
+        let count = parse_counts("--tiles", tiles)?;
+        field.grid = bake::source::tile(&field.grid, &index, &count, args.overlap.unwrap_or(0))
+            .with_context(|| format!("--tile {tile} --tiles {tiles}"))?;
     }
+    // Every bake computes a graph: the file's, or the one the flags describe, whose
+    // options are checked first so that a message names the flag. A graph the flags'
+    // hand-written fill computes runs on it (`NoiseSpec::plan`).
+    let spec = match &args.graph {
+        Some(path) => {
+            let program = super::load_graph(path, &field)?;
+            NoiseSpec::new(program, field.grid.clone(), args.noise.seed).with_output(args.output())
+        }
+        None => NoiseSpec::of_flags(&field, args.output(), args.noise.seed)?,
+    }
+    .with_lookup(lookup);
     let options = BakeOptions {
         encoding: encoding(&args)?,
         atlas_columns: args.columns,
@@ -621,7 +616,7 @@ fn pick_source(backend: BackendArg, spec: &NoiseSpec) -> Result<Box<dyn SampleSo
         GpuNoise::with_variant(&ctx.device, &ctx.queue, spec.seed, spec.lookup).and_then(|noise| {
             // The adapter's self-check (GpuNoise runs it anyway; here its failure can
             // still choose the CPU).
-            noise.self_check(spec.field.kind, spec.field.dims)?;
+            noise.self_check(spec.plan().field().kind, spec.field.dims)?;
             let source = GpuSource::new(noise);
             source.check(spec)?;
             Ok(source)

@@ -101,13 +101,13 @@ pub struct Shaping {
     /// What the fields compute: the value, or curl noise (`--curl`).
     pub output: FieldOutput,
     /// `--octaves` (and `--fractal`).
-    pub fractal: Option<crate::Fractal>,
+    pub fractal: Option<crate::field::Fractal>,
 }
 
 impl Shaping {
     /// The workload's field of `kind`, shaped; `None` where the shaping does not apply
     /// (flow and curl noise are simplex 2D/3D, 4D simplex does not tile).
-    fn field(&self, w: &Workload, kind: NoiseKind) -> Option<crate::Field> {
+    fn field(&self, w: &Workload, kind: NoiseKind) -> Option<crate::field::FlagField> {
         let field = w.field(kind);
         if self.curl() {
             return (kind == NoiseKind::Simplex && w.dims <= 3).then_some(field);
@@ -137,9 +137,9 @@ impl Shaping {
         let mut name = self.shaped_noise(kind).to_string();
         if let Some(f) = self.fractal {
             let mode = match f.mode {
-                crate::FractalMode::Fbm => "fbm",
-                crate::FractalMode::Turbulence => "turbulence",
-                crate::FractalMode::Ridged => "ridged",
+                crate::field::FractalMode::Fbm => "fbm",
+                crate::field::FractalMode::Turbulence => "turbulence",
+                crate::field::FractalMode::Ridged => "ridged",
             };
             name += &format!("+{mode}{}", f.octaves);
         }
@@ -229,7 +229,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         } else {
             FieldOutput::Value
         },
-        fractal: args.octaves.map(|octaves| crate::Fractal {
+        fractal: args.octaves.map(|octaves| crate::field::Fractal {
             mode: args.fractal.unwrap_or(FractalArg::Fbm).into(),
             octaves,
             lacunarity: 2.0,

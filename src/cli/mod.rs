@@ -61,12 +61,12 @@ pub enum FractalArg {
     Ridged,
 }
 
-impl From<FractalArg> for crate::FractalMode {
+impl From<FractalArg> for crate::field::FractalMode {
     fn from(f: FractalArg) -> Self {
         match f {
-            FractalArg::Fbm => crate::FractalMode::Fbm,
-            FractalArg::Turbulence => crate::FractalMode::Turbulence,
-            FractalArg::Ridged => crate::FractalMode::Ridged,
+            FractalArg::Fbm => crate::field::FractalMode::Fbm,
+            FractalArg::Turbulence => crate::field::FractalMode::Turbulence,
+            FractalArg::Ridged => crate::field::FractalMode::Ridged,
         }
     }
 }
@@ -422,8 +422,7 @@ pub fn load_graph(
         .map_err(|e| anyhow::anyhow!("--graph {}: {e}", path.display()))?;
     let graph = crate::graph::Graph::from_json(&text)
         .map_err(|e| anyhow::anyhow!("--graph {}: {e}", path.display()))?;
-    let period = crate::low_level::NoiseSettings::of(field).period;
     graph
-        .program(field.dims, period)
+        .program(field.dims, field.tile_period())
         .map_err(|e| anyhow::anyhow!("--graph {}: {e}", path.display()))
 }

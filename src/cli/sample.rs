@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::SyncSender;
 
 use crate::cpu::Precision;
-use crate::field::{Field, FieldOutput};
+use crate::field::{FieldOutput, FlagField};
 use crate::gpu::{GpuContext, GpuNoise};
 use crate::graph::{self, Program};
 use crate::tables::PermutationTables;
@@ -178,7 +178,7 @@ enum GraphOn {
 /// (`graph::flags`), evaluated as a `--graph` file is.
 fn open_backend(args: &SampleArgs) -> Result<Backend> {
     if let Some(path) = &args.graph {
-        let field = Field::new(NoiseKind::Simplex, &vec![1; args.noise.dims as usize]);
+        let field = FlagField::new(NoiseKind::Simplex, &vec![1; args.noise.dims as usize]);
         let program = super::load_graph(path, &field)?;
         let on = open_evaluator(args, &program, None, &format!(", graph {}", path.display()))?;
         return Ok(Backend {
@@ -188,7 +188,7 @@ fn open_backend(args: &SampleArgs) -> Result<Backend> {
         });
     }
     let kind: NoiseKind = args.noise.kind.into();
-    let field = Field::new(kind, &vec![1; args.noise.dims as usize])
+    let field = FlagField::new(kind, &vec![1; args.noise.dims as usize])
         .with_cellular(args.cellular.resolve(kind)?)
         .with_warp(args.warp.resolve()?)
         .with_flow_angle(args.flow.resolve()?);

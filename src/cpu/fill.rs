@@ -24,7 +24,7 @@ use super::fractal::{fbm_deriv, fractal};
 use super::lookup::NoiseHasher;
 use super::simplex::{simplex2, simplex3, simplex4};
 use super::Precision;
-use crate::field::{Field, NoiseKind};
+use crate::field::{FlagField, NoiseKind};
 use crate::params::{FillParams, NoiseSettings, Slab, FRACTAL_FBM, KERNEL_REFERENCE};
 
 /// The sampling convention, as `sample_point` in the shader: `offset + step * index`.
@@ -141,7 +141,7 @@ pub fn fill_slab_curl(lut: &impl NoiseHasher, dims: usize, params: &FillParams, 
 }
 
 /// The whole field in `f32`, mirroring the GPU (all cores).
-pub fn generate_f32(lut: &impl NoiseHasher, field: &Field) -> crate::error::Result<Vec<f32>> {
+pub fn generate_f32(lut: &impl NoiseHasher, field: &FlagField) -> crate::error::Result<Vec<f32>> {
     field.validate()?;
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![0.0f32; params.len()];
@@ -151,7 +151,7 @@ pub fn generate_f32(lut: &impl NoiseHasher, field: &Field) -> crate::error::Resu
 
 /// The whole field in `f64` at the true (unreduced) coordinates: the reference values.
 /// (Lacunarity, gain and tile periods are the `f32` values the GPU receives.)
-pub fn generate_f64(lut: &impl NoiseHasher, field: &Field) -> crate::error::Result<Vec<f64>> {
+pub fn generate_f64(lut: &impl NoiseHasher, field: &FlagField) -> crate::error::Result<Vec<f64>> {
     field.validate()?;
     let [nx, ny, nz, _] = field.size.map(|e| e as usize);
     let settings = NoiseSettings::of(field);
@@ -173,7 +173,7 @@ pub fn generate_f64(lut: &impl NoiseHasher, field: &Field) -> crate::error::Resu
 /// Generates `field` at the given precision: `F32` mirrors the GPU, `F64` is the reference.
 pub fn generate(
     lut: &impl NoiseHasher,
-    field: &Field,
+    field: &FlagField,
     precision: Precision,
 ) -> crate::error::Result<Vec<f32>> {
     match precision {

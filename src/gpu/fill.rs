@@ -6,10 +6,12 @@ use std::sync::Mutex;
 
 use wgpu::util::DeviceExt;
 
+use super::graph::{GraphEntry, GraphPipeline};
 use super::lookup::LookupTextures;
 use super::GpuNoise;
 use crate::error::{ErrorScope, NoiseError, Result};
-use crate::field::{Field, FieldOutput, NoiseKind};
+use crate::field::{Field, FieldOutput, FlagField, NoiseKind};
+use crate::graph::Program;
 use crate::params::{FillParams, Slab};
 use crate::shader::{self, LookupVariant};
 
@@ -69,7 +71,8 @@ pub struct FillPass<'a> {
     pub hash_key: u32,
 }
 
-/// Compiled fill pipelines (created on first use, then reused) and their layouts.
+/// The generator's compute pipelines (created on first use, then reused) and the fill's
+/// layouts: the one cache of every plan's pipelines, keyed by what the plan computes.
 pub struct FillPipelines {
     module: wgpu::ShaderModule,
     variant: LookupVariant,
@@ -80,7 +83,7 @@ pub struct FillPipelines {
     out_3d_rgba_layout: wgpu::BindGroupLayout,
     out_layers_layout: wgpu::BindGroupLayout,
     out_layers_rgba_layout: wgpu::BindGroupLayout,
-    pipelines: Mutex<HashMap<PipelineKey, wgpu::ComputePipeline>>,
+    cache: Mutex<PipelineCache>,
     /// The fill shader and output layouts for a 16-bit storage format, made on first use.
     half_formats: Mutex<HashMap<wgpu::TextureFormat, HalfFormat>>,
 }
@@ -105,6 +108,24 @@ fn half_format(format: wgpu::TextureFormat) -> Option<(&'static str, bool)> {
         _ => None,
     }
 }
+
+/// Every pipeline compiled so far, by the plan it computes: the hand-written fill's entry
+/// points specialised on a fused plan's constants (a finite set: loop counts and modes),
+/// and the last few graphs' own pipelines (a live editor compiles one per edit).
+#[derive(Default)]
+struct PipelineCache {
+    fused: HashMap<PipelineKey, wgpu::ComputePipeline>,
+    /// Oldest first.
+    graphs: Vec<(GraphKey, GraphPipeline)>,
+}
+
+/// The most graph pipelines the cache keeps.
+const CACHED_GRAPH_PIPELINES: usize = 32;
+
+/// What a graph's pipeline is compiled from: its program (rather than its WGSL, so that
+/// finding the pipeline of a graph recorded every frame generates no shader text), the hash
+/// variant's key and the entry point.
+type GraphKey = (Program, u32, GraphEntry);
 
 /// What a pipeline is specialised on: its pipeline-overridable constants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -209,7 +230,7 @@ impl FillPipelines {
                 "wgpu-noise fill gradient layers layout",
                 &[uniform, storage_texture(9, D2Array, Rgba32Float)],
             ),
-            pipelines: Mutex::new(HashMap::new()),
+            cache: Mutex::new(PipelineCache::default()),
             half_formats: Mutex::new(HashMap::new()),
         }
     }
@@ -309,9 +330,34 @@ impl FillPipelines {
         }
     }
 
-    /// How many fill pipelines have been compiled (one per entry point and specialisation).
+    /// How many pipelines the cache holds: the fill's specialisations and graphs' own.
     pub(crate) fn compiled(&self) -> usize {
-        self.pipelines.lock().map_or(0, |cache| cache.len())
+        let cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        cache.fused.len() + cache.graphs.len()
+    }
+
+    /// The graph pipeline of a [`GraphKey`], compiled by `compile` on first use (then kept among the
+    /// last [`CACHED_GRAPH_PIPELINES`]); a compile error is returned and nothing kept.
+    pub(crate) fn graph(
+        &self,
+        (program, hash_key, entry): (&Program, u32, GraphEntry),
+        compile: impl FnOnce() -> Result<GraphPipeline>,
+    ) -> Result<GraphPipeline> {
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        let found = cache
+            .graphs
+            .iter()
+            .find(|((p, h, e), _)| p == program && *h == hash_key && *e == entry);
+        if let Some((_, pipeline)) = found {
+            return Ok(pipeline.clone());
+        }
+        let pipeline = compile()?;
+        if cache.graphs.len() == CACHED_GRAPH_PIPELINES {
+            cache.graphs.remove(0);
+        }
+        let key = (program.clone(), hash_key, entry);
+        cache.graphs.push((key, pipeline.clone()));
+        Ok(pipeline)
     }
 
     /// The lookup variant these pipelines were compiled for.
@@ -332,8 +378,9 @@ impl FillPipelines {
             cellular,
             half,
         } = key;
-        let mut cache = self.pipelines.lock().unwrap_or_else(|p| p.into_inner());
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
         cache
+            .fused
             .entry(key)
             .or_insert_with(|| {
                 let label = format!("wgpu-noise {} {kind}", entry.name());
@@ -501,7 +548,7 @@ impl GpuNoise {
     pub(crate) fn record_fused(
         &self,
         encoder: &mut wgpu::CommandEncoder,
-        field: &Field,
+        field: &FlagField,
         output: FieldOutput,
         texture: &wgpu::Texture,
     ) -> Result<()> {

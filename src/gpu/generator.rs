@@ -9,7 +9,7 @@ use super::readback::{map_and_read, padded_row_bytes, staging_buffer, unpad_rows
 use crate::cpu::lookup::{with_lookup, CpuLookup};
 use crate::error::{ErrorScope, NoiseError, Result};
 use crate::field::FieldOutput;
-use crate::field::{Field, NoiseKind, AXIS_NAMES};
+use crate::field::{FlagField, NoiseKind, AXIS_NAMES};
 use crate::params::{FillParams, Slab};
 
 /// Tuning and self-check options of [`GpuNoise`].
@@ -55,9 +55,6 @@ pub struct GpuNoise {
     checked: std::sync::atomic::AtomicU32,
     /// Slab targets kept from the last call, reused when the next has the same shape.
     slab_cache: std::sync::Mutex<Option<(SlabShape, Vec<SlabTarget>)>>,
-    /// Graph pipelines compiled so far, by their WGSL and hash key
-    /// (`GpuNoise::graph_pipeline`).
-    pub(crate) graph_pipelines: std::sync::Mutex<super::graph::GraphPipelineCache>,
     /// Options; change them at any time.
     pub options: GpuOptions,
 }
@@ -90,7 +87,6 @@ impl GpuNoise {
             layered: device.adapter_info().backend == wgpu::Backend::Gl,
             checked: std::sync::atomic::AtomicU32::new(0),
             slab_cache: std::sync::Mutex::new(None),
-            graph_pipelines: Default::default(),
             options: GpuOptions::default(),
         })
     }
@@ -208,7 +204,7 @@ impl GpuNoise {
             });
             let points: Vec<[f32; 4]> = near.chain(far).collect();
             // The plain function as a graph of one source (`graph::flags`), at the points.
-            let plain = Field::new(kind, &vec![1; dims]);
+            let plain = FlagField::new(kind, &vec![1; dims]);
             let program = crate::graph::flags::program_of(&plain, FieldOutput::Value)
                 .map_err(|e| NoiseError::InvalidArgument(e.to_string()))?;
             let gpu = self.evaluate_graph(&program, FieldOutput::Value, &points)?;
@@ -223,7 +219,7 @@ impl GpuNoise {
                 3 => &[8, 8, 4],
                 _ => &[4, 4, 3, 3],
             };
-            let field = Field::new(kind, size)
+            let field = FlagField::new(kind, size)
                 .with_frequency(&[3.0, 2.5, 2.0, 1.5])
                 .with_offset(&[-1.25, 0.5, 2.75, -3.5]);
             let mut gpu = Vec::with_capacity(field.len() as usize);
@@ -246,7 +242,7 @@ impl GpuNoise {
     /// (bit-identical to the scalar one), gradients and curl noise from the scalar fills.
     fn check_slab_on_cpu(
         &self,
-        field: &Field,
+        field: &FlagField,
         slab: Slab,
         output: FieldOutput,
         values: &[f32],
@@ -341,13 +337,13 @@ impl GpuNoise {
     internal! {
         /// How many outer layers (rows in 2D, z-slices in 3D, w-volumes in 4D) one slab of
         /// `field` holds, or why the device cannot generate it.
-        pub fn slab_layers(&self, field: &Field) -> Result<u32> {
+        pub fn slab_layers(&self, field: &FlagField) -> Result<u32> {
             self.slab_layers_for(field, 1)
         }
     }
 
     /// [`GpuNoise::slab_layers`] for `channels` f32 per texel (1, or 4 for gradients).
-    fn slab_layers_for(&self, field: &Field, channels: u32) -> Result<u32> {
+    fn slab_layers_for(&self, field: &FlagField, channels: u32) -> Result<u32> {
         field.validate()?;
         let limits = self.device.limits();
         let [nx, ny, nz, _] = field.size;
@@ -410,7 +406,7 @@ impl GpuNoise {
     /// For a 4D field whose single w-volume is larger than a slab may be
     /// ([`GpuOptions::slab_bytes`]), the number of z-slices per slab; `None` when whole
     /// volumes fit.
-    fn volume_split(&self, field: &Field, channels: u32) -> Option<u32> {
+    fn volume_split(&self, field: &FlagField, channels: u32) -> Option<u32> {
         if field.dims != 4 {
             return None;
         }
@@ -429,7 +425,7 @@ impl GpuNoise {
         /// in order. Peak memory is one slab, whatever the field's size.
         pub fn generate_slabs(
             &self,
-            field: &Field,
+            field: &FlagField,
             sink: impl FnMut(Slab, &[f32]) -> Result<()>,
         ) -> Result<()> {
             self.run_slabs(field, FieldOutput::Value, sink)
@@ -439,10 +435,10 @@ impl GpuNoise {
     internal! {
         /// Like [`GpuNoise::generate_slabs`] for fBm of simplex noise with its analytic
         /// gradient: `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per texel (2D and 3D; see
-        /// [`Field::check_gradient`]). Derivatives are with respect to noise-space coordinates.
+        /// [`FlagField::check_gradient`]). Derivatives are with respect to noise-space coordinates.
         pub fn generate_gradient_slabs(
             &self,
-            field: &Field,
+            field: &FlagField,
             mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
         ) -> Result<()> {
             self.run_slabs(field, FieldOutput::Gradient, |slab, values| {
@@ -453,7 +449,7 @@ impl GpuNoise {
 
     internal! {
         /// The whole gradient field (see [`GpuNoise::generate_gradient_slabs`]).
-        pub fn generate_gradient(&self, field: &Field) -> Result<Vec<[f32; 4]>> {
+        pub fn generate_gradient(&self, field: &FlagField) -> Result<Vec<[f32; 4]>> {
             field.check_gradient()?;
             let mut out = Vec::with_capacity(field.len() as usize);
             self.generate_gradient_slabs(field, |_, values| {
@@ -466,10 +462,10 @@ impl GpuNoise {
 
     internal! {
         /// Like [`GpuNoise::generate_slabs`] for curl noise (`crate::cpu::curl`):
-        /// `[x, y, 0, 0]` (2D) or `[x, y, z, 0]` (3D) per texel; see [`Field::check_curl`].
+        /// `[x, y, 0, 0]` (2D) or `[x, y, z, 0]` (3D) per texel; see [`FlagField::check_curl`].
         pub fn generate_curl_slabs(
             &self,
-            field: &Field,
+            field: &FlagField,
             mut sink: impl FnMut(Slab, &[[f32; 4]]) -> Result<()>,
         ) -> Result<()> {
             self.run_slabs(field, FieldOutput::Curl, |slab, values| {
@@ -481,7 +477,7 @@ impl GpuNoise {
     /// Fills and reads back `field` slab by slab, [`FieldOutput::texture_channels`] floats per texel.
     pub(super) fn run_slabs(
         &self,
-        field: &Field,
+        field: &FlagField,
         output: FieldOutput,
         sink: impl FnMut(Slab, &[f32]) -> Result<()>,
     ) -> Result<()> {
@@ -497,7 +493,7 @@ impl GpuNoise {
     /// [`GpuNoise::run_slabs`] without the self-check (the self-check's own fills).
     fn run_slabs_unchecked(
         &self,
-        field: &Field,
+        field: &FlagField,
         output: FieldOutput,
         poison: bool,
         mut sink: impl FnMut(Slab, &[f32]) -> Result<()>,
@@ -649,7 +645,7 @@ impl GpuNoise {
 
     internal! {
         /// Generates the whole of `field` (x fastest, then y, z, w).
-        pub fn generate(&self, field: &Field) -> Result<Vec<f32>> {
+        pub fn generate(&self, field: &FlagField) -> Result<Vec<f32>> {
             field.validate()?;
             let mut out = Vec::with_capacity(field.len() as usize);
             self.generate_slabs(field, |_, values| {
@@ -753,7 +749,7 @@ impl SlabTarget {
 
 /// The f32 CPU reference of one slab, laid out as the GPU's readback of `output`: one
 /// value per texel, or four (a curl padded with zeros).
-fn cpu_slab(lut: &CpuLookup, field: &Field, params: &FillParams, output: FieldOutput) -> Vec<f32> {
+fn cpu_slab(lut: &CpuLookup, field: &FlagField, params: &FillParams, output: FieldOutput) -> Vec<f32> {
     let dims = field.dims;
     let per_sample = output.values_per_sample(dims);
     let mut values = vec![0.0f32; params.len() * per_sample];

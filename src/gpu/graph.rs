@@ -210,14 +210,6 @@ impl GraphPipeline {
     }
 }
 
-/// The most graph pipelines a [`GpuNoise`] keeps: a live editor compiles one per edit.
-const CACHED_GRAPH_PIPELINES: usize = 32;
-
-/// Graph pipelines by their program, hash key and entry point, oldest first. Keyed by the
-/// program rather than its WGSL, so that finding a pipeline (a frame of an animation
-/// recording the same graph) generates no shader text.
-pub(crate) type GraphPipelineCache = Vec<((Program, u32, GraphEntry), GraphPipeline)>;
-
 impl GpuNoise {
     internal! {
         /// The fill pipeline of `program`'s `output` for this generator's lookup variant (and,
@@ -233,25 +225,10 @@ impl GpuNoise {
 
     /// [`GpuNoise::graph_pipeline`] for `entry`.
     fn cached_graph_pipeline(&self, program: &Program, entry: GraphEntry) -> Result<GraphPipeline> {
-        let key = (program.clone(), self.hash_key(), entry);
-        let cached = |cache: &GraphPipelineCache| {
-            cache
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, p)| p.clone())
-        };
-        if let Some(p) = self.graph_pipelines.lock().ok().and_then(|c| cached(&c)) {
-            return Ok(p);
-        }
-        let wgsl = graph_output_wgsl(program, self.pipelines().variant(), entry.output());
-        let pipeline = self.compile_graph(&wgsl, program, entry)?;
-        if let Ok(mut cache) = self.graph_pipelines.lock() {
-            if cache.len() == CACHED_GRAPH_PIPELINES {
-                cache.remove(0);
-            }
-            cache.push((key, pipeline.clone()));
-        }
-        Ok(pipeline)
+        self.pipelines().graph((program, self.hash_key(), entry), || {
+            let wgsl = graph_output_wgsl(program, self.pipelines().variant(), entry.output());
+            self.compile_graph(&wgsl, program, entry)
+        })
     }
 
     /// Compiles the pipeline of `program`'s `entry`, whose whole shader is `wgsl`.

@@ -43,7 +43,7 @@ pub const WARP_TOLERANCE_PER_AMPLITUDE: f32 = 2e-4;
 /// The value tolerance of `field`: [`PARITY_TOLERANCE`], plus
 /// [`WARP_TOLERANCE_PER_AMPLITUDE`] × |amplitude| × iterations for a warped field, at most
 /// [`BOUNDARY_JUMP`].
-pub fn tolerance(field: &crate::field::Field) -> f32 {
+pub fn tolerance(field: &crate::field::FlagField) -> f32 {
     let w = &field.warp;
     if !w.is_active() {
         return PARITY_TOLERANCE;

@@ -11,14 +11,14 @@ use super::spec::{GraphSpec, Input, NodeKind, NodeSpec, WarpNoise};
 use super::GraphError;
 use crate::cpu::warp::warp_kind;
 use crate::field::FieldOutput;
-use crate::field::{Field, FractalMode, Kernel, NoiseKind};
+use crate::field::{FlagField, FractalMode, Kernel, NoiseKind};
 use crate::params::NoiseSettings;
 
 /// The graph `field`'s noise options describe, for `output`: its source (classic,
 /// simplex, cellular or flow noise), a fractal of it when there are several octaves or
 /// another mode, and a warp of that when the warp is active. Curl noise in 3D takes the
 /// continuous kernel (`cpu::curl::curl3`).
-pub fn graph_of(field: &Field, output: FieldOutput) -> GraphSpec {
+pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
     let kernel = if output == FieldOutput::Curl && field.dims == 3 {
         Kernel::Continuous
     } else {
@@ -96,7 +96,7 @@ pub fn graph_of(field: &Field, output: FieldOutput) -> GraphSpec {
 
 /// `graph_of(field)` lowered as a graph file would be for `field` (its dimensions and tile
 /// period).
-pub fn program_of(field: &Field, output: FieldOutput) -> Result<Program, GraphError> {
+pub fn program_of(field: &FlagField, output: FieldOutput) -> Result<Program, GraphError> {
     let period = NoiseSettings::of(field).period;
     super::program::lower(&graph_of(field, output), field.dims, period)
 }

@@ -13,28 +13,29 @@ use super::flags::program_of;
 use super::program::{Op, Program};
 use crate::cpu::cellular::CellularShape;
 use crate::field::FieldOutput;
-use crate::field::{Cellular, CellularOutput, Distance, Field, Fractal, FractalMode, Warp};
+use crate::field::{
+    Cellular, CellularOutput, Distance, Field, FlagField, Fractal, FractalMode, Kernel, Warp,
+};
 
 /// The kernel that computes a field's samples.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Plan {
-    /// The hand-written fill of this field's noise options.
-    Fused(Field),
+    /// The hand-written fill of these noise options on the grid.
+    Fused(FlagField),
     /// The generic evaluators: `program` on `field`, the grid as the program samples it
     /// ([`Program::sampled_field`]).
     Graph {
         /// The lowered graph.
         program: Arc<Program>,
-        /// The grid, its noise options at their defaults.
-        field: Field,
+        /// The grid as the program samples it ([`Program::sampled_field`]).
+        field: FlagField,
     },
 }
 
 impl Plan {
-    /// `program` on `field`'s grid for `output`: the hand-written fill where the field's own
-    /// noise options, or options read back from the program's shape, compute the program
-    /// operation for operation and that fill has `output` ([`FieldOutput::check`]); else the
-    /// generic evaluators.
+    /// `program` on the grid `field` for `output`: the hand-written fill where options read
+    /// back from the program's shape compute the program operation for operation and that
+    /// fill has `output` ([`FieldOutput::check`]); else the generic evaluators.
     pub fn new(program: Arc<Program>, field: &Field, output: FieldOutput) -> Plan {
         match fused_field(&program, field, output).filter(|f| output.check(f).is_ok()) {
             Some(fused) => Plan::Fused(fused),
@@ -46,7 +47,7 @@ impl Plan {
     }
 
     /// The field the kernel fills: the fused field, or the grid as the program samples it.
-    pub fn field(&self) -> &Field {
+    pub fn field(&self) -> &FlagField {
         match self {
             Plan::Fused(field) | Plan::Graph { field, .. } => field,
         }
@@ -61,25 +62,24 @@ impl Plan {
     }
 }
 
-/// The field with `field`'s grid whose noise options compute `program` (lowered for that
-/// grid) operation for operation, if there is one: `field` itself when its own options do,
-/// else options read back from the program's shape and checked by lowering them again.
-/// `None` for any program that is not one source, a fractal of it and a warp of that.
-fn fused_field(program: &Program, field: &Field, output: FieldOutput) -> Option<Field> {
-    let same = |candidate: &Field| {
-        program_of(candidate, output).is_ok_and(|p| {
-            p.dims == program.dims && p.ops == program.ops && p.output == program.output
-        })
-    };
-    if same(field) {
-        return Some(field.clone());
+/// The noise options on `field` that compute `program` (lowered for that grid) operation
+/// for operation, if there are any: read back from the program's shape and checked by
+/// lowering them again. `None` for any program that is not one source, a fractal of it and
+/// a warp of that.
+fn fused_field(program: &Program, field: &Field, output: FieldOutput) -> Option<FlagField> {
+    let mut candidate = read_back(program, field)?;
+    if output == FieldOutput::Curl {
+        // The curl fill picks its own kernel (`graph_of`: the continuous one in 3D) and
+        // takes the options' default.
+        candidate.kernel = Kernel::default();
     }
-    let candidate = read_back(program, field)?;
-    same(&candidate).then_some(candidate)
+    program_of(&candidate, output)
+        .is_ok_and(|p| p.dims == program.dims && p.ops == program.ops && p.output == program.output)
+        .then_some(candidate)
 }
 
 /// A guess at the flag options of `program` from its shape (checked by the caller).
-fn read_back(program: &Program, field: &Field) -> Option<Field> {
+fn read_back(program: &Program, field: &Field) -> Option<FlagField> {
     let ops = &program.ops;
     let noise_at = |r: usize| match &ops[r] {
         Op::Noise { p, source } => Some((*p, *source)),
@@ -87,7 +87,7 @@ fn read_back(program: &Program, field: &Field) -> Option<Field> {
     };
     // The frequency factor of an octave after the first: its point is scaled by it.
     let scale_of = |r: usize| match &ops[r] {
-        Op::Scale { by, .. } => Some(by[0] as f64),
+        Op::Scale { by, .. } => Some(decimal(by[0])),
         _ => None,
     };
     let (mode, terms) = match &ops[program.output] {
@@ -102,7 +102,7 @@ fn read_back(program: &Program, field: &Field) -> Option<Field> {
         ..Fractal::default()
     };
     if let Some(&(second, gain)) = terms.get(1) {
-        fractal.gain = gain as f64;
+        fractal.gain = decimal(gain);
         fractal.lacunarity = scale_of(noise_at(second)?.0)?;
     }
     // The warp: a chain of displacements of the sample point, each by fBm of the warp
@@ -121,14 +121,14 @@ fn read_back(program: &Program, field: &Field) -> Option<Field> {
         let Op::Scale { p: previous, by } = &ops[*scaled] else {
             return None;
         };
-        warp.amplitude = *amplitude as f64;
-        warp.frequency = by[0] as f64;
+        warp.amplitude = decimal(*amplitude);
+        warp.frequency = decimal(by[0]);
         warp.octaves = fbm.len() as u32;
         iterations += 1;
         warp.iterations = iterations;
         // The warp's fBm has the field's lacunarity and gain, seen here with one octave.
         if let (1, Some(&(second, gain))) = (fractal.octaves, fbm.get(1)) {
-            fractal.gain = gain as f64;
+            fractal.gain = decimal(gain);
             fractal.lacunarity = scale_of(noise_at(second)?.0)?;
         }
         q = *previous;
@@ -136,15 +136,13 @@ fn read_back(program: &Program, field: &Field) -> Option<Field> {
     if q != 0 {
         return None;
     }
-    let mut out = field
-        .clone()
+    let out = FlagField::on(field.clone(), source.kind)
         .with_fractal(fractal)
         .with_kernel(source.kernel)
         .with_cellular(cellular_of(&source.cell)?)
         .with_warp(warp)
-        .with_flow_angle(source.flow as f64)
+        .with_flow_angle(decimal(source.flow))
         .with_tileable(source.period[..field.dims].iter().any(|&p| p > 0.0));
-    out.kind = source.kind;
     Some(out)
 }
 
@@ -155,9 +153,16 @@ fn cellular_of(cell: &CellularShape) -> Option<Cellular> {
             let options = Cellular {
                 output,
                 distance,
-                jitter: cell.jitter as f64,
+                jitter: decimal(cell.jitter),
             };
             (CellularShape::from_options(&options) == *cell).then_some(options)
         })
     })
+}
+
+/// The `f64` a program's `f32` parameter was most likely written as: its shortest decimal
+/// (`1.87`, not `1.8700000047683716`), which rounds to the same `f32`, so that the options read
+/// back print as the flags were given.
+fn decimal(x: f32) -> f64 {
+    x.to_string().parse().unwrap_or(x as f64)
 }

@@ -14,7 +14,7 @@ use super::spec::{Binary, GraphSpec, Input, Map, NodeKind, NodeSpec, Plane, Warp
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;
 use crate::cpu::warp::WARP_SHIFT;
-use crate::field::{Cellular, Field, FractalMode, Kernel, NoiseKind};
+use crate::field::{Cellular, Field, FlagField, FractalMode, Kernel, NoiseKind};
 
 /// Most noise functions one sample may evaluate once octaves and warps are expanded.
 pub const MAX_NOISE_CALLS: usize = 512;
@@ -168,7 +168,7 @@ impl Program {
     }
 
     /// `field` as this program samples it: `sampled_field` of its [`Program::lattice`].
-    pub fn sampled_field(&self, field: &Field) -> Field {
+    pub fn sampled_field(&self, field: &Field) -> FlagField {
         sampled_field(self.lattice(), field)
     }
 }
@@ -177,16 +177,10 @@ impl Program {
 /// by whole periods ([`crate::field::Field::reduced_offset`]: by the tile period when tiled,
 /// else by the lattice's) only when the program repeats so, its own noise options back to
 /// their defaults (the program replaces them).
-pub fn sampled_field(lattice: Option<NoiseKind>, field: &Field) -> Field {
-    let mut out =
-        Field::new(lattice.unwrap_or(NoiseKind::Classic), &[1, 1]).with_tileable(field.tileable);
-    out.dims = field.dims;
-    out.size = field.size;
-    out.frequency = field.frequency;
-    out.offset = field.offset;
-    out.window = field.window;
-    out.reduce_offset = field.reduce_offset && lattice.is_some();
-    out
+pub fn sampled_field(lattice: Option<NoiseKind>, field: &Field) -> FlagField {
+    let mut grid = field.clone();
+    grid.reduce_offset = field.reduce_offset && lattice.is_some();
+    FlagField::on(grid, lattice.unwrap_or(NoiseKind::Classic))
 }
 
 /// Where a node is evaluated: its point, the seed its sources add, the tile period there.
@@ -443,10 +437,18 @@ impl Lowering<'_> {
             terms.push((source(self, octave)?, amplitude));
             ranges.push(start..self.ops.len());
             norm += amplitude;
-            amplitude *= gain;
-            frequency *= lacunarity;
+            if !frequency.is_finite() {
+                return Err(err(
+                    path,
+                    format!("octave {k}'s frequency lacunarity^{k} is {frequency} in f32 (lacunarity {lacunarity}); it must be finite"),
+                ));
+            }
+            if k + 1 < octaves {
+                amplitude *= gain;
+                frequency *= lacunarity;
+            }
         }
-        if !(norm.is_finite() && norm != 0.0 && frequency.is_finite()) {
+        if !(norm.is_finite() && norm != 0.0) {
             return Err(err(
                 path,
                 format!("these octaves' amplitudes sum to {norm} (gain {gain}); the sum must be finite and not 0"),

@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use wgpu_noise::bake::{CpuSource, NoiseSpec, SampleSource};
+use wgpu_noise::field::FlagField;
 use wgpu_noise::params::FillParams;
-use wgpu_noise::{cpu, tables::PermutationTables, Field, NoiseKind};
+use wgpu_noise::{cpu, tables::PermutationTables, NoiseKind};
 
 /// The GPU backends a bake can be sent to: Vulkan (wgpu's default here) and GL, as the
 /// environment that selects each.
@@ -63,7 +64,7 @@ pub fn reference(
     offset: &[f64],
     seed: u64,
 ) -> Vec<f32> {
-    let field = Field::new(kind, size)
+    let field = FlagField::new(kind, size)
         .with_frequency(frequency)
         .with_offset(offset);
     cpu::fill::generate_f32(&PermutationTables::new(seed), &field).expect("reference")

@@ -11,8 +11,9 @@ use bake_support::{bake_in, bake_ok, listing, max_abs_diff, read_npy, reference,
 use wgpu_noise::bake::{
     self, BakeOptions, CpuSource, Encoding, FileFormat, GpuSource, NoiseSpec, SampleSource,
 };
+use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::{GpuNoise, LookupVariant};
-use wgpu_noise::{Field, NoiseError, NoiseKind};
+use wgpu_noise::{FieldOutput, NoiseError, NoiseKind};
 
 /// The documented GPU/CPU parity tolerance (absolute). Measured on lavapipe (2026-11-22)
 /// on these fields: 0 for classic noise, at most 1.8e-7 for simplex (one or two f32 ulps
@@ -94,10 +95,10 @@ fn gpu_bake_split_into_many_small_slabs_matches_the_whole_field() {
     let Some(ctx) = common::gpu() else { return };
     let dir = tempfile::tempdir().unwrap();
     for (kind, size) in cases() {
-        let field = Field::new(kind, &size)
+        let field = FlagField::new(kind, &size)
             .with_frequency(&[4.0, 3.0, 2.0, 1.5])
             .with_offset(&[0.5, -2.0, 9.0, 1.0]);
-        let spec = NoiseSpec::new(field, 11);
+        let spec = NoiseSpec::of_flags(&field, FieldOutput::Value, 11).unwrap();
         // 4 KiB slabs: several slabs for every case here (one row or slice or volume each).
         let mut source = GpuSource::new(common::generator(&ctx, 0));
         source.generator_mut().options.slab_bytes = 4096;
@@ -120,7 +121,7 @@ fn gpu_bake_split_into_many_small_slabs_matches_the_whole_field() {
         let values = read_npy(&path, &shape(&size));
         let whole = GpuNoise::new(&ctx.device, &ctx.queue, 11)
             .unwrap()
-            .generate(&spec.field)
+            .generate(&field)
             .unwrap();
         assert_eq!(
             values, whole,
@@ -299,7 +300,7 @@ fn cpu_npy_bake(spec: &NoiseSpec, source: &mut CpuSource, path: &Path) {
 }
 
 /// The scalar `f32` flag fill of the whole `field` with `lookup` for `seed`.
-fn scalar_flag_fill(field: &Field, lookup: LookupVariant, seed: u64) -> Vec<f32> {
+fn scalar_flag_fill(field: &FlagField, lookup: LookupVariant, seed: u64) -> Vec<f32> {
     use wgpu_noise::cpu::fill::generate_f32;
     use wgpu_noise::cpu::CpuLookup;
 
@@ -318,14 +319,16 @@ fn scalar_flag_fill(field: &Field, lookup: LookupVariant, seed: u64) -> Vec<f32>
 fn tiled_3d_simplex_flag_bakes_on_lanes_keep_the_scalar_fills_zeros() {
     let dir = tempfile::tempdir().unwrap();
     let size = [64u32, 64, 32];
-    let field = Field::new(NoiseKind::Simplex, &size)
+    let field = FlagField::new(NoiseKind::Simplex, &size)
         .with_frequency(&[2.0; 3])
         .with_tileable(true);
     for lookup in [LookupVariant::Textures, LookupVariant::Hash] {
         let expected = scalar_flag_fill(&field, lookup, 0);
         assert!(expected.contains(&0.0), "no exact zero to check");
         let path = dir.path().join(format!("{lookup:?}.npy"));
-        let spec = NoiseSpec::new(field.clone(), 0).with_lookup(lookup);
+        let spec = NoiseSpec::of_flags(&field, FieldOutput::Value, 0)
+            .unwrap()
+            .with_lookup(lookup);
         let mut source = CpuSource::with_chunk_samples(1 << 20);
         cpu_npy_bake(&spec, &mut source, &path);
         assert!(!source.name().contains("scalar"), "{}", source.name());
@@ -345,7 +348,7 @@ fn gradient_and_curl_fields_bake_on_lanes_with_the_scalar_fills_values() {
     use wgpu_noise::field::{FieldOutput, Fractal};
     use wgpu_noise::params::{FillParams, Slab};
 
-    fn scalar(lut: &impl NoiseHasher, field: &Field, output: FieldOutput) -> Vec<f32> {
+    fn scalar(lut: &impl NoiseHasher, field: &FlagField, output: FieldOutput) -> Vec<f32> {
         let params = FillParams::new(field, Slab::whole(field));
         let mut out = vec![0.0f32; params.len() * output.values_per_sample(field.dims)];
         match output {
@@ -364,18 +367,21 @@ fn gradient_and_curl_fields_bake_on_lanes_with_the_scalar_fills_values() {
     let cases = [
         (
             FieldOutput::Gradient,
-            Field::new(NoiseKind::Simplex, &[45, 13]).with_fractal(fbm),
+            FlagField::new(NoiseKind::Simplex, &[45, 13]).with_fractal(fbm),
         ),
         (
             FieldOutput::Gradient,
-            Field::new(NoiseKind::Simplex, &[37, 9, 5])
+            FlagField::new(NoiseKind::Simplex, &[37, 9, 5])
                 .with_fractal(fbm)
                 .with_flow_angle(1.25),
         ),
-        (FieldOutput::Curl, Field::new(NoiseKind::Simplex, &[45, 13])),
         (
             FieldOutput::Curl,
-            Field::new(NoiseKind::Simplex, &[37, 9, 5]),
+            FlagField::new(NoiseKind::Simplex, &[45, 13]),
+        ),
+        (
+            FieldOutput::Curl,
+            FlagField::new(NoiseKind::Simplex, &[37, 9, 5]),
         ),
     ];
     for (output, field) in cases {
@@ -387,9 +393,9 @@ fn gradient_and_curl_fields_bake_on_lanes_with_the_scalar_fills_values() {
                 CpuLookup::Tables(t) => scalar(t.tables(), &field, output),
                 CpuLookup::Hash(h) => scalar(h, &field, output),
             };
-            let spec = NoiseSpec::new(field.clone(), 5)
-                .with_lookup(lookup)
-                .with_output(output);
+            let spec = NoiseSpec::of_flags(&field, output, 5)
+                .unwrap()
+                .with_lookup(lookup);
             let mut source = CpuSource::with_chunk_samples(100);
             let mut got = Vec::new();
             source
@@ -415,8 +421,8 @@ fn gradient_and_curl_fields_bake_on_lanes_with_the_scalar_fills_values() {
 fn cpu_chunk_size_does_not_change_the_values() {
     let dir = tempfile::tempdir().unwrap();
     let field =
-        Field::new(NoiseKind::Simplex, &[11, 7, 5, 3]).with_frequency(&[2.0, 3.0, 4.0, 5.0]);
-    let spec = NoiseSpec::new(field, 2);
+        FlagField::new(NoiseKind::Simplex, &[11, 7, 5, 3]).with_frequency(&[2.0, 3.0, 4.0, 5.0]);
+    let spec = NoiseSpec::of_flags(&field, FieldOutput::Value, 2).unwrap();
     let mut bytes = Vec::new();
     // Rows, slices, volumes, the whole field.
     for chunk in [11u64, 77, 385, 1 << 20] {
@@ -432,10 +438,12 @@ fn faulty_bake(
     error: f32,
     verify: Option<f32>,
 ) -> wgpu_noise::Result<bake::BakeReport> {
-    let spec = NoiseSpec::new(
-        Field::new(NoiseKind::Simplex, &[8, 6, 4]).with_frequency(&[3.0; 3]),
+    let spec = NoiseSpec::of_flags(
+        &FlagField::new(NoiseKind::Simplex, &[8, 6, 4]).with_frequency(&[3.0; 3]),
+        FieldOutput::Value,
         0,
-    );
+    )
+    .unwrap();
     let mut source = Faulty::at(
         CpuSource::with_chunk_samples(48),
         8 * 6 * 2 + 8 * 3 + 5,
@@ -528,7 +536,7 @@ fn cellular_flag_fields_bake_on_lanes_with_the_scalar_fills_bits() {
             for shaping in 0..3 {
                 case += 1;
                 let dims = size.len();
-                let mut field = Field::new(NoiseKind::Cellular, &size)
+                let mut field = FlagField::new(NoiseKind::Cellular, &size)
                     .with_frequency(&vec![[2.5, 3.0, 1.5][shaping]; dims])
                     .with_offset(&vec![-3.25 + 700.0 * shaping as f64; dims])
                     .with_cellular(Cellular {
@@ -555,7 +563,9 @@ fn cellular_flag_fields_bake_on_lanes_with_the_scalar_fills_bits() {
                     }
                     _ => {}
                 }
-                let spec = NoiseSpec::new(field.clone(), 7).with_lookup(lookup);
+                let spec = NoiseSpec::of_flags(&field, FieldOutput::Value, 7)
+                    .unwrap()
+                    .with_lookup(lookup);
                 let expected = scalar_flag_fill(&field, lookup, 7);
                 for chunk in [size[0] as u64 + 3, 1 << 20] {
                     let path = dir.path().join(format!("cell{case}-{chunk}.npy"));

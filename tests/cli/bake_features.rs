@@ -15,10 +15,12 @@ use bake_support::{assert_refused, bake_in, bake_ok, listing, read_npy, Faulty};
 use wgpu_noise::bake::{self, BakeOptions, Encoding, FileFormat, NoiseSpec};
 use wgpu_noise::cpu::fill::{fill_slab_gradient, generate_f32};
 use wgpu_noise::cpu::IntegerHasher;
+use wgpu_noise::field::FlagField;
+use wgpu_noise::field::{Fractal, FractalMode, Kernel};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, Kernel, NoiseKind};
+use wgpu_noise::{FieldOutput, NoiseKind};
 
 /// GPU vs CPU parity on values: the documented 1e-5 (measured on lavapipe: 0 for classic,
 /// ≤ 2.4e-7 for simplex); simplex 3D/4D values get 2e-3 (isolated r² = 0.6 boundary
@@ -65,7 +67,7 @@ fn shape(size: &[u32]) -> Vec<usize> {
 }
 
 /// The CPU mirror's `[value, ∂/∂x, ∂/∂y, ∂/∂z]` of a whole gradient field.
-fn gradient_reference(field: &Field, seed: u64) -> Vec<[f32; 4]> {
+fn gradient_reference(field: &FlagField, seed: u64) -> Vec<[f32; 4]> {
     field.check_gradient().unwrap();
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![[0.0f32; 4]; params.len()];
@@ -90,7 +92,7 @@ fn fractal_bakes_equal_the_cpu_reference_for_every_mode() {
                     lacunarity: 2.5,
                     gain: 0.4,
                 };
-                let field = Field::new(kind, &size)
+                let field = FlagField::new(kind, &size)
                     .with_frequency(&[3.0; 4][..dims])
                     .with_offset(&[1.5, -2.25, 7.0][..dims])
                     .with_fractal(fractal);
@@ -144,7 +146,7 @@ fn fractal_bakes_equal_the_cpu_reference_for_every_mode() {
                 // 5 octaves at gain 0.4 differ from the plain noise: the flags reach the generator.
                 let plain = generate_f32(
                     &PermutationTables::new(9),
-                    &Field {
+                    &FlagField {
                         fractal: Fractal::default(),
                         ..field.clone()
                     },
@@ -186,7 +188,7 @@ fn turbulence_and_ridged_pngs_map_the_range_0_to_1_by_default() {
         } else {
             FractalMode::Turbulence
         };
-        let field = Field::new(NoiseKind::Simplex, &[32, 24])
+        let field = FlagField::new(NoiseKind::Simplex, &[32, 24])
             .with_frequency(&[3.0, 3.0])
             .with_fractal(Fractal {
                 mode: mode_enum,
@@ -349,7 +351,7 @@ fn gradient_exr_and_npy_read_back_equal_the_cpu_mirror() {
             octaves: 3,
             ..Fractal::default()
         };
-        let field = Field::new(NoiseKind::Simplex, &size)
+        let field = FlagField::new(NoiseKind::Simplex, &size)
             .with_frequency(&[4.0; 4][..dims])
             .with_offset(&[0.5, -1.0, 2.0][..dims])
             .with_fractal(fractal);
@@ -493,7 +495,7 @@ fn gradient_exr_opens_as_rgba_in_the_image_crate_with_red_the_value() {
             "g.exr",
         ],
     );
-    let field = Field::new(NoiseKind::Simplex, &[16, 8]).with_frequency(&[2.0, 2.0]);
+    let field = FlagField::new(NoiseKind::Simplex, &[16, 8]).with_frequency(&[2.0, 2.0]);
     let expected = gradient_reference(&field, 0);
     let image = image::open(dir.path().join("g.exr"))
         .expect("image reads RGBA EXR")
@@ -507,7 +509,7 @@ fn normal_map_decodes_to_unit_normals_consistent_with_the_gradient() {
     let dir = tempfile::tempdir().unwrap();
     let (w, h) = (64usize, 48usize);
     let strength = 12.0f64;
-    let field = Field::new(NoiseKind::Simplex, &[w as u32, h as u32])
+    let field = FlagField::new(NoiseKind::Simplex, &[w as u32, h as u32])
         .with_frequency(&[2.0, 1.5])
         .with_fractal(Fractal {
             octaves: 2,
@@ -617,7 +619,7 @@ fn hash_lookup_bakes_equal_the_hash_lookup_cpu_values() {
     for kind in NoiseKind::ALL {
         for size in [vec![33u32, 17], vec![9, 8, 7], vec![6, 5, 4, 3]] {
             let dims = size.len();
-            let field = Field::new(kind, &size)
+            let field = FlagField::new(kind, &size)
                 .with_frequency(&[3.5; 4][..dims])
                 .with_fractal(Fractal {
                     octaves: 2,
@@ -676,7 +678,7 @@ fn the_kernel_option_reaches_simplex_3d_and_4d_bakes() {
     let dir = tempfile::tempdir().unwrap();
     for size in [vec![12u32, 10, 8], vec![6, 5, 4, 3]] {
         let dims = size.len();
-        let field = Field::new(NoiseKind::Simplex, &size).with_frequency(&[2.5; 4][..dims]);
+        let field = FlagField::new(NoiseKind::Simplex, &size).with_frequency(&[2.5; 4][..dims]);
         let continuous = generate_f32(
             &PermutationTables::new(0),
             &field.clone().with_kernel(Kernel::Continuous),
@@ -722,11 +724,12 @@ fn the_kernel_option_reaches_simplex_3d_and_4d_bakes() {
 #[test]
 fn verify_checks_gradient_channels_at_ten_times_the_value_tolerance() {
     let dir = tempfile::tempdir().unwrap();
-    let spec = NoiseSpec::new(
-        Field::new(NoiseKind::Simplex, &[16, 12]).with_frequency(&[3.0, 3.0]),
+    let spec = NoiseSpec::of_flags(
+        &FlagField::new(NoiseKind::Simplex, &[16, 12]).with_frequency(&[3.0, 3.0]),
+        FieldOutput::Gradient,
         0,
     )
-    .with_output(FieldOutput::Gradient);
+    .unwrap();
     // Float 4·(16·5 + 7) + 2 is ∂/∂y of texel (7, 5).
     let at = 4 * (16 * 5 + 7) + 2;
     let options = BakeOptions {

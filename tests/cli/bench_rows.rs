@@ -97,8 +97,8 @@ fn graph_rows_time_the_graph_on_every_cpu_path_where_it_lowers() {
 #[test]
 fn fractal_rows_are_named_by_mode_and_octaves() {
     let shaping = Shaping {
-        fractal: Some(wgpu_noise::Fractal {
-            mode: wgpu_noise::FractalMode::Ridged,
+        fractal: Some(wgpu_noise::field::Fractal {
+            mode: wgpu_noise::field::FractalMode::Ridged,
             octaves: 5,
             lacunarity: 2.0,
             gain: 0.5,

@@ -8,8 +8,9 @@ use std::path::Path;
 
 use crate::bake_support::{bake_in, scratch_dir, Faulty, GPU_BACKENDS};
 use wgpu_noise::bake::{bake, default_tolerance, BakeOptions, CpuSource, Encoding, NoiseSpec};
+use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::Graph;
-use wgpu_noise::{Field, FieldOutput, NoiseError, NoiseKind};
+use wgpu_noise::{FieldOutput, NoiseError, NoiseKind};
 
 fn terrain() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -81,10 +82,9 @@ fn perturbed(every: usize, by: f32, channels: usize, first: usize) -> Faulty {
 fn derivatives_off_beyond_the_bound_in_more_places_than_kinks_are_refused() {
     let dir = scratch_dir("graph-derivative-refused");
     let graph = Graph::from_json(&std::fs::read_to_string(terrain()).unwrap()).unwrap();
-    let field = Field::new(NoiseKind::Simplex, &[48, 32]).with_frequency(&[4.0, 4.0]);
+    let field = FlagField::new(NoiseKind::Simplex, &[48, 32]).with_frequency(&[4.0, 4.0]);
     for (output, channels, first) in [(FieldOutput::Gradient, 4, 1), (FieldOutput::Curl, 2, 0)] {
-        let spec = NoiseSpec::new(field.clone(), 3)
-            .with_graph(graph.program(2, [0.0; 4]).unwrap())
+        let spec = NoiseSpec::new(graph.program(2, [0.0; 4]).unwrap(), field.grid.clone(), 3)
             .with_output(output);
         let mut options = BakeOptions::new(Encoding::Npy);
         options.overwrite = true;

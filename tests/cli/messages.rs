@@ -8,9 +8,9 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use bake_support::{assert_refused, bake_in, listing, read_npy};
-use wgpu_noise::{
-    cpu, tables::PermutationTables, Field, Fractal, FractalMode, NoiseError, NoiseKind,
-};
+use wgpu_noise::field::FlagField;
+use wgpu_noise::field::{Fractal, FractalMode};
+use wgpu_noise::{cpu, tables::PermutationTables, NoiseError, NoiseKind};
 
 /// 2^k as the command line gives it (shortest round-trip text, exact in f32 too).
 fn power_of_two(k: i32) -> String {
@@ -65,7 +65,7 @@ fn fractal_parameters_beyond_f32_are_refused_up_front_naming_the_parameter() {
 #[test]
 fn the_library_refuses_them_on_every_path() {
     let field = |fractal: Fractal| {
-        Field::new(NoiseKind::Simplex, &[8, 8])
+        FlagField::new(NoiseKind::Simplex, &[8, 8])
             .with_frequency(&[4.0, 4.0])
             .with_fractal(fractal)
     };
@@ -89,7 +89,7 @@ fn the_library_refuses_them_on_every_path() {
         }
     }
     // Offsets are the same coordinates: a huge one is refused too.
-    let far = Field::new(NoiseKind::Classic, &[8, 8]).with_offset(&[1e308, 0.0]);
+    let far = FlagField::new(NoiseKind::Classic, &[8, 8]).with_offset(&[1e308, 0.0]);
     assert!(far.validate().is_err());
 }
 
@@ -229,7 +229,8 @@ fn the_bake_summary_reads_as_english_with_short_numbers() {
                 "--frequency",
                 "1e-30",
             ][..],
-            "frequency 1e-30,1e-30, offset 0,0, fBm of 1 octave (lacunarity 3, gain 0.5)",
+            // One fBm octave is the noise itself: the summary describes what is computed.
+            "frequency 1e-30,1e-30, offset 0,0, little-endian f32 .npy",
         ),
         (
             &["--octaves", "3", "--fractal", "ridged"],

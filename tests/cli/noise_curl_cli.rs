@@ -4,10 +4,11 @@
 
 use crate::bake_support::{assert_refused, bake_ok, read_npy};
 use wgpu_noise::cpu::curl::{curl2, curl3};
+use wgpu_noise::field::FlagField;
 use wgpu_noise::params::FillParams;
 use wgpu_noise::params::Slab;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 #[test]
 fn bake_curl_writes_the_curl_of_every_texel() {
@@ -42,7 +43,7 @@ fn bake_curl_writes_the_curl_of_every_texel() {
         );
         let got = read_npy(&out, &shape);
         let sizes: Vec<u32> = shape[..dims].iter().rev().map(|&s| s as u32).collect();
-        let field = Field::new(NoiseKind::Simplex, &sizes).with_frequency(&[3.0; 3]);
+        let field = FlagField::new(NoiseKind::Simplex, &sizes).with_frequency(&[3.0; 3]);
         let params = FillParams::new(&field, Slab::whole(&field));
         let mut i = 0;
         for z in 0..field.size[2] {
@@ -105,7 +106,7 @@ fn bake_curl_to_png_writes_an_rgb_flow_map() {
     let image = image::open(&out).unwrap();
     assert_eq!(image.color(), image::ColorType::Rgb16);
     let image = image.into_rgb16();
-    let field = Field::new(NoiseKind::Simplex, &[40, 24]).with_frequency(&[3.0; 2]);
+    let field = FlagField::new(NoiseKind::Simplex, &[40, 24]).with_frequency(&[3.0; 2]);
     let params = FillParams::new(&field, Slab::whole(&field));
     for y in 0..24 {
         for x in 0..40 {

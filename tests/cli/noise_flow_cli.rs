@@ -7,9 +7,11 @@ use crate::bake_support::{
 };
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::fractal::fractal;
+use wgpu_noise::field::FlagField;
+use wgpu_noise::field::Fractal;
 use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 fn dir(name: &str) -> std::path::PathBuf {
     scratch_dir(&format!("flow-{name}"))
@@ -18,7 +20,7 @@ fn dir(name: &str) -> std::path::PathBuf {
 #[test]
 fn bake_writes_flow_noise_on_every_backend() {
     let dir = dir("bake");
-    let field = Field::new(NoiseKind::Simplex, &[32, 24, 4])
+    let field = FlagField::new(NoiseKind::Simplex, &[32, 24, 4])
         .with_frequency(&[3.0, 2.0, 1.0])
         .with_fractal(Fractal {
             octaves: 3,

@@ -7,10 +7,11 @@ use crate::bake_support::{
 };
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::fractal::fractal;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::field::Warp;
 use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 const WARP: Warp = Warp {
     amplitude: 0.75,
@@ -26,7 +27,7 @@ fn dir(name: &str) -> std::path::PathBuf {
 #[test]
 fn bake_writes_the_warped_reference_on_every_backend() {
     let dir = dir("bake");
-    let field = Field::new(NoiseKind::Simplex, &[32, 24, 4])
+    let field = FlagField::new(NoiseKind::Simplex, &[32, 24, 4])
         .with_frequency(&[3.0, 2.0, 1.0])
         .with_warp(WARP);
     let expect = generate_f32(&PermutationTables::new(9), &field).unwrap();

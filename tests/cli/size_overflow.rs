@@ -5,7 +5,8 @@
 use crate::bake_support;
 
 use bake_support::assert_refused;
-use wgpu_noise::{Field, NoiseKind};
+use wgpu_noise::field::FlagField;
+use wgpu_noise::NoiseKind;
 
 #[test]
 fn sizes_whose_count_overflows_u64_are_refused_with_the_true_count() {
@@ -63,7 +64,7 @@ fn a_tile_of_an_overflowing_field_is_refused_naming_the_tile() {
 
 #[test]
 fn the_library_counts_samples_exactly_and_refuses_them() {
-    let field = Field::new(NoiseKind::Simplex, &[1 << 22, 1 << 22, 1 << 20]);
+    let field = FlagField::new(NoiseKind::Simplex, &[1 << 22, 1 << 22, 1 << 20]);
     assert_eq!(field.exact_len(), 1u128 << 64);
     assert_eq!(field.len(), u64::MAX, "saturated, not wrapped to 0");
     let err = field.validate().unwrap_err().to_string();

@@ -4,6 +4,7 @@
 pub mod graphs;
 pub mod levels;
 
+use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::{GpuContext, GpuNoise};
 
 /// The GPU context, or `None` with a note on stderr when no adapter exists.
@@ -69,8 +70,8 @@ pub fn evaluate_plain(
     dims: usize,
     points: &[[f32; 4]],
 ) -> wgpu_noise::Result<Vec<f32>> {
-    use wgpu_noise::{Field, FieldOutput};
-    let plain = Field::new(kind, &vec![1; dims]);
+    use wgpu_noise::FieldOutput;
+    let plain = FlagField::new(kind, &vec![1; dims]);
     let program = wgpu_noise::graph::flags::program_of(&plain, FieldOutput::Value)
         .expect("a plain source lowers");
     gpu.evaluate_graph(&program, FieldOutput::Value, points)

@@ -9,11 +9,12 @@
 use crate::common;
 
 use crate::common::graphs::{DERIVATIVES, JUMPS, RELATIVE};
+use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::graph::{eval, Graph};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, FieldOutput, NoiseError, NoiseKind, TextureFill};
+use wgpu_noise::{FieldOutput, NoiseError, NoiseKind, TextureFill};
 
 /// 16 fBm octaves of simplex noise: 16 noise calls per texel, so a field of a million
 /// texels is more than one of the fill's dispatches (2^24 noise calls each).
@@ -52,14 +53,14 @@ fn texture(
 
 struct Case {
     graph: String,
-    field: Field,
+    field: FlagField,
     dimension: wgpu::TextureDimension,
 }
 
 fn cases() -> Vec<Case> {
     use wgpu::TextureDimension::{D2, D3};
     let field = |size: &[u32], frequency: f64| {
-        Field::new(NoiseKind::Simplex, size)
+        FlagField::new(NoiseKind::Simplex, size)
             .with_frequency(&vec![frequency; size.len()])
             .with_offset(&vec![0.25; size.len()])
     };
@@ -230,7 +231,7 @@ fn a_graphs_gradient_and_curl_recorded_into_the_applications_texture_are_the_cpu
         let graph = Graph::from_json(&terrain()).unwrap();
         for (size, dimension) in [(&[37u32, 21][..], D2), (&[37, 21, 9][..], D3)] {
             let dims = size.len();
-            let field = Field::new(NoiseKind::Simplex, size)
+            let field = FlagField::new(NoiseKind::Simplex, size)
                 .with_frequency(&vec![4.0; dims])
                 .with_offset(&vec![0.25; dims]);
             let program = graph.program(dims, [0.0; 4]).unwrap();
@@ -331,12 +332,12 @@ fn a_texture_that_cannot_hold_the_graph_fill_is_refused_by_name() {
     };
     let device = &ctx.device;
     let gpu = GpuNoise::new(device, &ctx.queue, 0).unwrap();
-    let field = Field::new(NoiseKind::Simplex, &[32, 16, 4]);
+    let field = FlagField::new(NoiseKind::Simplex, &[32, 16, 4]);
     let program = Graph::from_json(&terrain())
         .unwrap()
         .program(3, [0.0; 4])
         .unwrap();
-    let record = |field: &Field, output, target: &wgpu::Texture| {
+    let record = |field: &FlagField, output, target: &wgpu::Texture| {
         let mut encoder = device.create_command_encoder(&Default::default());
         let texture = target;
         gpu.record(
@@ -366,7 +367,7 @@ fn a_texture_that_cannot_hold_the_graph_fill_is_refused_by_name() {
             other => panic!("{size:?} {format:?} {usage:?}: {other:?}"),
         }
     }
-    let flat = Field::new(NoiseKind::Simplex, &[32, 16]);
+    let flat = FlagField::new(NoiseKind::Simplex, &[32, 16]);
     let target = texture(device, [32, 16, 1], D2, R32Float, U::COPY_DST);
     match record(&flat, FieldOutput::Value, &target) {
         Err(NoiseError::InvalidArgument(why)) => assert!(why.contains("3D"), "{why}"),

@@ -9,8 +9,10 @@ use crate::common;
 
 use std::time::Duration;
 
+use wgpu_noise::field::FlagField;
+use wgpu_noise::field::{Fractal, FractalMode};
 use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
-use wgpu_noise::{cpu, Field, FieldOutput, Fractal, FractalMode, NoiseError, NoiseKind};
+use wgpu_noise::{cpu, FieldOutput, NoiseError, NoiseKind};
 
 /// The documented parity tolerance of the compute path (absolute): the fill pass is the
 /// library's own `fill_3d`, and sampling a texel centre with a nearest sampler returns
@@ -63,8 +65,8 @@ fn volume(
     })
 }
 
-fn field() -> Field {
-    Field::new(NoiseKind::Simplex, &SIZE)
+fn field() -> FlagField {
+    FlagField::new(NoiseKind::Simplex, &SIZE)
         .with_frequency(&[5.0, 3.0, 2.0])
         .with_offset(&[-17.25, 40.5, 3.0])
         .with_fractal(Fractal {
@@ -251,12 +253,12 @@ fn a_texture_that_does_not_fit_the_field_is_refused_with_a_reason() {
     let noise = common::generator(&ctx, 0);
     let field = field();
     let storage = wgpu::TextureUsages::STORAGE_BINDING;
-    let record = |texture: &wgpu::Texture, field: &Field| {
+    let record = |texture: &wgpu::Texture, field: &FlagField| {
         let mut encoder = device.create_command_encoder(&Default::default());
         let output = FieldOutput::Value;
         crate::embed_support::record_options(&noise, &mut encoder, field, output, texture)
     };
-    let record_gradient = |texture: &wgpu::Texture, field: &Field| {
+    let record_gradient = |texture: &wgpu::Texture, field: &FlagField| {
         let mut encoder = device.create_command_encoder(&Default::default());
         let output = FieldOutput::Gradient;
         crate::embed_support::record_options(&noise, &mut encoder, field, output, texture)
@@ -273,7 +275,7 @@ fn a_texture_that_does_not_fit_the_field_is_refused_with_a_reason() {
         "{err}"
     );
 
-    let wrong_size = Field::new(NoiseKind::Simplex, &[SIZE[0], SIZE[1], SIZE[2] + 1]);
+    let wrong_size = FlagField::new(NoiseKind::Simplex, &[SIZE[0], SIZE[1], SIZE[2] + 1]);
     let err = record(
         &volume(device, wgpu::TextureFormat::R32Float, storage),
         &wrong_size,
@@ -284,7 +286,7 @@ fn a_texture_that_does_not_fit_the_field_is_refused_with_a_reason() {
         "{err}"
     );
 
-    let flat = Field::new(NoiseKind::Simplex, &[SIZE[0], SIZE[1]]);
+    let flat = FlagField::new(NoiseKind::Simplex, &[SIZE[0], SIZE[1]]);
     let err = record(
         &volume(device, wgpu::TextureFormat::R32Float, storage),
         &flat,
@@ -361,7 +363,7 @@ fn a_texture_that_does_not_fit_the_field_is_refused_with_a_reason() {
 
     // Classic noise's gradient has no hand-written fill: its graph runs on its own
     // pipeline, copied into the texture, which a storage-only texture does not allow.
-    let classic = Field::new(NoiseKind::Classic, &SIZE);
+    let classic = FlagField::new(NoiseKind::Classic, &SIZE);
     let err = record_gradient(
         &volume(device, wgpu::TextureFormat::Rgba32Float, storage),
         &classic,
@@ -392,7 +394,7 @@ fn a_2d_rgba16float_target_receives_value_and_gradient_to_half_precision() {
     let seed = 2;
     let noise = common::generator(&ctx, seed);
     let (nx, ny) = (45u32, 30u32);
-    let field = Field::new(NoiseKind::Simplex, &[nx, ny])
+    let field = FlagField::new(NoiseKind::Simplex, &[nx, ny])
         .with_frequency(&[6.0, 4.0])
         .with_fractal(Fractal {
             mode: FractalMode::Fbm,
@@ -561,7 +563,7 @@ fn on_gl_a_cube_shaped_2d_array_target_is_refused() {
     for (backend, ctx) in common::gpu_per_backend() {
         let device = &ctx.device;
         let noise = common::generator(&ctx, 0);
-        let field = wgpu_noise::Field::new(wgpu_noise::NoiseKind::Simplex, &[8, 8, 6]);
+        let field = wgpu_noise::field::FlagField::new(wgpu_noise::NoiseKind::Simplex, &[8, 8, 6]);
         let texture = device.create_texture(&wgpu::TextureDescriptor {
             label: Some("the application's cube-shaped layers"),
             size: wgpu::Extent3d {

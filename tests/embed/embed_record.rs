@@ -8,8 +8,9 @@
 
 use crate::common;
 
+use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::{Graph, Node, Program};
-use wgpu_noise::{Field, FieldOutput, GpuNoise, NoiseError, NoiseKind, TextureFill};
+use wgpu_noise::{FieldOutput, GpuNoise, NoiseError, NoiseKind, TextureFill};
 
 const SIZE: [u32; 2] = [37, 21];
 
@@ -30,8 +31,8 @@ fn program(node: &Node) -> Program {
         .unwrap()
 }
 
-fn grid() -> Field {
-    Field::new(NoiseKind::Simplex, &SIZE)
+fn grid() -> FlagField {
+    FlagField::new(NoiseKind::Simplex, &SIZE)
         .with_frequency(&[4.0, 3.0])
         .with_offset(&[-7.25, 2.5])
 }
@@ -58,7 +59,7 @@ fn record_and_read(
     ctx: &wgpu_noise::GpuContext,
     noise: &GpuNoise,
     program: &Program,
-    field: &Field,
+    field: &FlagField,
     target: &wgpu::Texture,
 ) -> Vec<f32> {
     let mut encoder = ctx.device.create_command_encoder(&Default::default());
@@ -78,7 +79,7 @@ fn record_and_read(
 }
 
 /// The f32 CPU evaluator at every texel's sample point (`offset + frequency · i / size`).
-fn cpu_values(node: &Node, field: &Field) -> Vec<f32> {
+fn cpu_values(node: &Node, field: &FlagField) -> Vec<f32> {
     let mut sampler = Graph::from_node(node).unwrap().sampler(2, 0).unwrap();
     let step: Vec<f64> = (0..2)
         .map(|a| field.frequency[a] / field.size[a] as f64)

@@ -350,7 +350,7 @@ pub fn r32float_pipeline(
 pub fn record_options(
     noise: &wgpu_noise::GpuNoise,
     encoder: &mut wgpu::CommandEncoder,
-    field: &wgpu_noise::Field,
+    field: &wgpu_noise::field::FlagField,
     output: wgpu_noise::FieldOutput,
     texture: &wgpu::Texture,
 ) -> wgpu_noise::Result<()> {

@@ -9,9 +9,10 @@ use crate::common;
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::lookup::{IntegerHasher, NoiseHasher};
 use wgpu_noise::cpu::noise_at;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 /// Same tolerance and boundary rule as `gpu_parity.rs` (measured there: ≤ 3e-8 on
 /// lavapipe; see docs/backends.md for GL).
@@ -42,7 +43,7 @@ fn max_error(label: &str, kind: NoiseKind, dims: usize, gpu: &[f32], cpu: &[f32]
     worst
 }
 
-fn fields(kind: NoiseKind, dims: usize) -> Vec<Field> {
+fn fields(kind: NoiseKind, dims: usize) -> Vec<FlagField> {
     let (size, frequency, offset): (&[u32], &[f64], &[f64]) = match dims {
         2 => (&[37, 23], &[3.0, 2.5], &[-3.25, 7.5]),
         3 => (&[17, 9, 6], &[3.0, 2.5, 1.75], &[-3.25, 7.5, -300.5]),
@@ -52,11 +53,11 @@ fn fields(kind: NoiseKind, dims: usize) -> Vec<Field> {
             &[-3.25, 7.5, 0.5, -700.125],
         ),
     };
-    let plain = Field::new(kind, size)
+    let plain = FlagField::new(kind, size)
         .with_frequency(frequency)
         .with_offset(offset);
     // Fractal and tileable fields run the specialised fill pipelines.
-    let fractal = plain.clone().with_fractal(wgpu_noise::Fractal {
+    let fractal = plain.clone().with_fractal(wgpu_noise::field::Fractal {
         octaves: 3,
         ..Default::default()
     });
@@ -65,7 +66,7 @@ fn fields(kind: NoiseKind, dims: usize) -> Vec<Field> {
     let cube_shaped: &[u32] = if dims == 4 { &[8, 8, 3, 2] } else { &[8, 8, 6] };
     let mut fields = vec![plain, fractal];
     if dims > 2 {
-        fields.push(Field::new(kind, cube_shaped).with_frequency(&[8.0; 4]));
+        fields.push(FlagField::new(kind, cube_shaped).with_frequency(&[8.0; 4]));
     }
     fields
 }

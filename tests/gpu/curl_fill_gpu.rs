@@ -8,15 +8,16 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::fill_slab_curl;
 use wgpu_noise::cpu::lookup::{IntegerHasher, NoiseHasher};
+use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::parity::{GRADIENT_TOLERANCE_SCALE, PARITY_TOLERANCE};
 use wgpu_noise::gpu::{GpuNoise, LookupVariant};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, NoiseError, NoiseKind};
+use wgpu_noise::{NoiseError, NoiseKind};
 
 /// The GPU's curl field of `field`, `dims` components per texel, slab by slab, and the
 /// number of slabs it came in.
-fn gpu_curl(g: &GpuNoise, field: &Field) -> (Vec<f32>, usize) {
+fn gpu_curl(g: &GpuNoise, field: &FlagField) -> (Vec<f32>, usize) {
     let mut out = Vec::new();
     let mut slabs = 0;
     g.generate_curl_slabs(field, |_, texels| {
@@ -32,7 +33,7 @@ fn gpu_curl(g: &GpuNoise, field: &Field) -> (Vec<f32>, usize) {
     (out, slabs)
 }
 
-fn cpu_curl(lut: &impl NoiseHasher, field: &Field) -> Vec<f32> {
+fn cpu_curl(lut: &impl NoiseHasher, field: &FlagField) -> Vec<f32> {
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![0.0f32; params.len() * field.dims];
     fill_slab_curl(lut, field.dims, &params, &mut out);
@@ -50,7 +51,7 @@ fn curl_fields_equal_the_cpu_curl_noise_on_every_backend_and_lookup() {
                 GpuNoise::with_variant(&ctx.device, &ctx.queue, 5, variant).expect("generator");
             g.options.poison = true;
             for size in sizes {
-                let field = Field::new(NoiseKind::Simplex, size)
+                let field = FlagField::new(NoiseKind::Simplex, size)
                     .with_frequency(&[5.0, 3.5, 2.5])
                     .with_offset(&[-17.25, 3.5, 40.125]);
                 let (gpu, _) = gpu_curl(&g, &field);
@@ -88,7 +89,7 @@ fn a_curl_field_larger_than_one_slab_comes_in_slabs_in_order() {
         let mut g = common::generator(&ctx, 0);
         // 3D, 64×64×24 texels of 16 bytes: 1.5 MiB, four slabs of 384 KiB.
         g.options.slab_bytes = 64 * 64 * 16 * 6;
-        let field = Field::new(NoiseKind::Simplex, &[64, 64, 24]).with_frequency(&[4.0; 3]);
+        let field = FlagField::new(NoiseKind::Simplex, &[64, 64, 24]).with_frequency(&[4.0; 3]);
         let (gpu, slabs) = gpu_curl(&g, &field);
         assert!(slabs >= 4, "{name}: {slabs} slabs");
         let cpu = cpu_curl(&PermutationTables::new(0), &field);
@@ -112,10 +113,13 @@ fn fields_without_curl_noise_are_refused_with_the_reason() {
     };
     let g = common::generator(&ctx, 0);
     let cases = [
-        (Field::new(NoiseKind::Classic, &[8, 8]), "simplex"),
-        (Field::new(NoiseKind::Simplex, &[4, 4, 4, 4]), "2D or 3D"),
+        (FlagField::new(NoiseKind::Classic, &[8, 8]), "simplex"),
         (
-            Field::new(NoiseKind::Simplex, &[8, 8]).with_fractal(wgpu_noise::Fractal {
+            FlagField::new(NoiseKind::Simplex, &[4, 4, 4, 4]),
+            "2D or 3D",
+        ),
+        (
+            FlagField::new(NoiseKind::Simplex, &[8, 8]).with_fractal(wgpu_noise::field::Fractal {
                 octaves: 2,
                 ..Default::default()
             }),

@@ -6,9 +6,10 @@
 use crate::common;
 
 use wgpu_noise::cpu::fill::generate_f32;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, NoiseError, NoiseKind};
+use wgpu_noise::{NoiseError, NoiseKind};
 
 /// Parity tolerance, absolute. Both sides evaluate the same f32 operations on the same
 /// f32 inputs; the GPU compiler may still fuse a multiply-add or reorder a sum, which
@@ -26,7 +27,7 @@ struct Parity {
     over_tolerance: usize,
 }
 
-fn compare(label: &str, field: &Field, gpu: &[f32], cpu: &[f32]) -> Parity {
+fn compare(label: &str, field: &FlagField, gpu: &[f32], cpu: &[f32]) -> Parity {
     assert_eq!(gpu.len(), cpu.len(), "{label}: sample count");
     let mut parity = Parity {
         max_error: 0.0,
@@ -57,7 +58,7 @@ fn compare(label: &str, field: &Field, gpu: &[f32], cpu: &[f32]) -> Parity {
     parity
 }
 
-fn check(g: &GpuNoise, seed: u64, field: &Field) -> Parity {
+fn check(g: &GpuNoise, seed: u64, field: &FlagField) -> Parity {
     let label = format!(
         "{} {}D {:?} seed {seed}",
         field.kind,
@@ -69,7 +70,7 @@ fn check(g: &GpuNoise, seed: u64, field: &Field) -> Parity {
     compare(&label, field, &gpu, &cpu)
 }
 
-fn fields(kind: NoiseKind, dims: usize) -> Vec<Field> {
+fn fields(kind: NoiseKind, dims: usize) -> Vec<FlagField> {
     let sizes: &[&[u32]] = match dims {
         2 => &[&[37, 23], &[1, 9], &[255, 3], &[1000, 2], &[64, 64]],
         3 => &[&[17, 9, 5], &[1, 1, 1], &[33, 2, 7]],
@@ -84,7 +85,7 @@ fn fields(kind: NoiseKind, dims: usize) -> Vec<Field> {
     for size in sizes {
         for (frequency, offset) in placements {
             out.push(
-                Field::new(kind, size)
+                FlagField::new(kind, size)
                     .with_frequency(frequency)
                     .with_offset(offset),
             );
@@ -155,12 +156,12 @@ fn every_row_width_reads_back_without_padding_artifacts() {
             check(
                 &g,
                 0,
-                &Field::new(kind, &[width, 3]).with_frequency(&[5.0, 2.0]),
+                &FlagField::new(kind, &[width, 3]).with_frequency(&[5.0, 2.0]),
             );
             check(
                 &g,
                 0,
-                &Field::new(kind, &[width, 2, 2]).with_frequency(&[5.0, 2.0, 1.0]),
+                &FlagField::new(kind, &[width, 2, 2]).with_frequency(&[5.0, 2.0, 1.0]),
             );
         }
     }
@@ -172,7 +173,7 @@ fn small_slabs_give_the_same_field_as_one_slab() {
     let mut g = common::generator(&ctx, 5);
     g.options.slab_bytes = 4096; // forces one layer (or a few) per slab
     for size in [&[45u32, 31][..], &[13, 11, 9], &[6, 5, 4, 7]] {
-        let field = Field::new(NoiseKind::Simplex, size).with_frequency(&[4.0, 3.0, 2.0, 2.0]);
+        let field = FlagField::new(NoiseKind::Simplex, size).with_frequency(&[4.0, 3.0, 2.0, 2.0]);
         let layers = g.slab_layers(&field).unwrap();
         assert!(
             layers < size[size.len() - 1],
@@ -186,7 +187,7 @@ fn small_slabs_give_the_same_field_as_one_slab() {
 fn a_4d_volume_larger_than_a_slab_is_split_along_z() {
     let Some(ctx) = common::gpu() else { return };
     let mut g = common::generator(&ctx, 2);
-    let field = Field::new(NoiseKind::Classic, &[20, 12, 9, 3])
+    let field = FlagField::new(NoiseKind::Classic, &[20, 12, 9, 3])
         .with_frequency(&[3.0, 2.0, 2.0, 1.5])
         .with_offset(&[-4.5, 0.25, 7.0, 300.0]);
     // One w-volume is 9 z-slices of 12 rows × 256 padded bytes = 27 KiB: a 8 KiB budget
@@ -210,9 +211,9 @@ fn a_4d_volume_larger_than_a_slab_is_split_along_z() {
 fn a_wrong_texture_upload_breaks_parity() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 0);
-    let field3 = Field::new(NoiseKind::Simplex, &[32, 16, 8]).with_frequency(&[4.0, 2.0, 1.0]);
+    let field3 = FlagField::new(NoiseKind::Simplex, &[32, 16, 8]).with_frequency(&[4.0, 2.0, 1.0]);
     let field4 =
-        Field::new(NoiseKind::Classic, &[8, 8, 4, 4]).with_frequency(&[2.0, 2.0, 1.0, 1.0]);
+        FlagField::new(NoiseKind::Classic, &[8, 8, 4, 4]).with_frequency(&[2.0, 2.0, 1.0, 1.0]);
     let reference = PermutationTables::new(0);
     let cpu3 = generate_f32(&reference, &field3).unwrap();
     let cpu4 = generate_f32(&reference, &field4).unwrap();
@@ -269,7 +270,7 @@ fn a_256_cubed_volume_is_filled_correctly() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 0);
     for kind in NoiseKind::ALL {
-        let field = Field::new(kind, &[256, 256, 256])
+        let field = FlagField::new(kind, &[256, 256, 256])
             .with_frequency(&[8.0, 8.0, 8.0])
             .with_offset(&[-3.5, 100.25, 7.0]);
         let p = check(&g, 0, &field);
@@ -285,7 +286,7 @@ fn a_64_to_the_4th_field_is_filled_correctly() {
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 0);
     for kind in NoiseKind::ALL {
-        let field = Field::new(kind, &[64, 64, 64, 64])
+        let field = FlagField::new(kind, &[64, 64, 64, 64])
             .with_frequency(&[4.0, 4.0, 4.0, 4.0])
             .with_offset(&[1.5, -2.0, 0.0, 9.75]);
         let p = check(&g, 0, &field);
@@ -303,18 +304,18 @@ fn sizes_beyond_the_device_limits_are_clear_errors() {
     let limits = ctx.device.limits();
     let too_wide = limits.max_texture_dimension_2d + 1;
     let err = g
-        .generate(&Field::new(NoiseKind::Simplex, &[too_wide, 2]))
+        .generate(&FlagField::new(NoiseKind::Simplex, &[too_wide, 2]))
         .unwrap_err();
     assert!(matches!(err, NoiseError::ExceedsLimit { .. }), "{err}");
     assert!(err.to_string().contains("size along x"), "{err}");
     let too_deep = limits.max_texture_dimension_3d + 1;
     let err = g
-        .generate(&Field::new(NoiseKind::Classic, &[4, 4, too_deep, 2]))
+        .generate(&FlagField::new(NoiseKind::Classic, &[4, 4, too_deep, 2]))
         .unwrap_err();
     assert!(err.to_string().contains("size along z"), "{err}");
     eprintln!("limit error: {err}");
     // A tall 2D field (more rows than one texture holds) is split into slabs instead.
-    let tall = Field::new(
+    let tall = FlagField::new(
         NoiseKind::Simplex,
         &[2, limits.max_texture_dimension_2d + 3],
     )
@@ -322,7 +323,7 @@ fn sizes_beyond_the_device_limits_are_clear_errors() {
     assert_eq!(g.generate(&tall).unwrap().len() as u64, tall.len());
     // Invalid fields are rejected before any GPU work.
     let err = g
-        .generate(&Field::new(NoiseKind::Simplex, &[0, 5]))
+        .generate(&FlagField::new(NoiseKind::Simplex, &[0, 5]))
         .unwrap_err();
     assert!(matches!(err, NoiseError::InvalidField(_)), "{err}");
 }

@@ -5,10 +5,11 @@
 use crate::common;
 
 use wgpu_noise::cpu::fill::fill_slab_gradient;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::parity::{GRADIENT_TOLERANCE_SCALE, PARITY_TOLERANCE};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 #[test]
 fn gradient_fields_equal_the_cpu_reference_on_every_backend() {
@@ -19,9 +20,9 @@ fn gradient_fields_equal_the_cpu_reference_on_every_backend() {
         let g = common::generator(&ctx, 0);
         let lut = PermutationTables::new(0);
         for size in sizes {
-            let field = Field::new(NoiseKind::Simplex, size)
+            let field = FlagField::new(NoiseKind::Simplex, size)
                 .with_frequency(&[8.0; 4])
-                .with_fractal(wgpu_noise::Fractal {
+                .with_fractal(wgpu_noise::field::Fractal {
                     octaves: 3,
                     ..Default::default()
                 });

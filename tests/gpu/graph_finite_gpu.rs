@@ -8,16 +8,17 @@ use crate::common;
 use crate::common::graphs::{graph_parity, one_node_graph, Parity, DERIVATIVES, EXTREMES, JUMPS};
 
 use wgpu_noise::cpu::fill::sample_point;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, FieldOutput, NoiseKind};
+use wgpu_noise::{FieldOutput, NoiseKind};
 
 /// The sample points of a field through the origin (where simplex and classic noise are
 /// 0): 64 × 4 in 2D, 16 × 4 × 4 in 3D.
 fn points(dims: usize) -> Vec<[f32; 4]> {
     let size: &[u32] = if dims == 2 { &[64, 4] } else { &[16, 4, 4] };
-    let field = Field::new(NoiseKind::Simplex, size).with_frequency(&vec![4.0; dims]);
+    let field = FlagField::new(NoiseKind::Simplex, size).with_frequency(&vec![4.0; dims]);
     let params = FillParams::new(&field, Slab::whole(&field));
     let [nx, ny, nz, _] = params.extent;
     let mut out = Vec::new();

@@ -12,12 +12,13 @@ use crate::common::graphs::{
 use wgpu_noise::cpu::fill::sample_point;
 use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::cpu::IntegerHasher;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, FieldOutput, NoiseKind};
+use wgpu_noise::{FieldOutput, NoiseKind};
 
 /// `f32`s per texel of `output` for a `dims`-dimensional graph (the CPU fills' layout).
 fn channels(output: FieldOutput, dims: usize) -> usize {
@@ -30,7 +31,7 @@ fn fill_both(
     gpu: &GpuNoise,
     variant: LookupVariant,
     seed: u64,
-    field: &Field,
+    field: &FlagField,
     program: Program,
     output: FieldOutput,
 ) -> (Vec<f32>, Vec<f32>, Vec<f64>) {
@@ -155,13 +156,13 @@ fn generators(ctx: &GpuContext, seed: u64) -> Vec<(LookupVariant, GpuNoise)> {
         .collect()
 }
 
-fn field(dims: usize, offset: f64) -> Field {
+fn field(dims: usize, offset: f64) -> FlagField {
     let size: &[u32] = match dims {
         2 => &[23, 17],
         3 => &[11, 9, 5],
         _ => &[6, 5, 4, 3],
     };
-    Field::new(NoiseKind::Simplex, size)
+    FlagField::new(NoiseKind::Simplex, size)
         .with_frequency(&vec![3.0; dims])
         .with_offset(&vec![offset; dims])
 }

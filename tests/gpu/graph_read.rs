@@ -11,9 +11,10 @@ use crate::common;
 use crate::common::graphs::{DERIVATIVES, JUMPS};
 use wgpu_noise::bake::{default_tolerance, NoiseSpec};
 use wgpu_noise::cpu::CpuLookup;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{Graph, Node, Program};
-use wgpu_noise::{Field, FieldOutput, LookupVariant, NoiseKind};
+use wgpu_noise::{FieldOutput, LookupVariant, NoiseKind};
 
 /// The graphs read: one of the hand-written fill's shape, and two it does not have.
 fn graphs() -> Vec<(&'static str, Graph)> {
@@ -48,16 +49,15 @@ fn every_graph_output_reads_back_in_the_cpu_layout_as_the_cpu_computes_it() {
             ] {
                 let dims = size.len();
                 let program: Program = graph.program(dims, [0.0; 4]).unwrap();
-                let field = Field::new(NoiseKind::Simplex, size)
+                let field = FlagField::new(NoiseKind::Simplex, size)
                     .with_frequency(&[3.0; 4][..dims])
                     .with_offset(offset);
                 for output in outputs {
                     let what = format!("{backend} {name} {dims}D {output:?}");
                     let plan = Plan::new(Arc::new(program.clone()), &field, output);
                     fused += matches!(plan, Plan::Fused(_)) as usize;
-                    let spec = NoiseSpec::new(field.clone(), 5)
-                        .with_graph(program.clone())
-                        .with_output(output);
+                    let spec =
+                        NoiseSpec::new(program.clone(), field.grid.clone(), 5).with_output(output);
                     let tolerance = default_tolerance(&spec);
                     let channels = output.values_per_sample(dims);
                     let (mut texels, mut worst, mut kinks) = (0u64, 0.0f32, 0usize);

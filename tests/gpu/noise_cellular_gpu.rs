@@ -6,11 +6,13 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::IntegerHasher;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::field::{Cellular, CellularOutput, Distance};
+use wgpu_noise::field::{Fractal, FractalMode};
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::shader::LookupVariant;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 /// Parity tolerance for the distances, absolute. The same f32 operations run on both sides;
 /// the GPU may fuse a multiply-add or round `sqrt` differently by an ulp or so (distances
@@ -22,7 +24,7 @@ const TOLERANCE: f32 = 1e-5;
 /// that for at most 1 sample in 10⁴.
 const EDGE_SHARE: usize = 10_000;
 
-fn fields(dims: usize) -> Vec<Field> {
+fn fields(dims: usize) -> Vec<FlagField> {
     let size: &[u32] = match dims {
         2 => &[37, 23],
         3 => &[13, 9, 5],
@@ -38,7 +40,7 @@ fn fields(dims: usize) -> Vec<Field> {
                 jitter,
             };
             out.push(
-                Field::new(NoiseKind::Cellular, size)
+                FlagField::new(NoiseKind::Cellular, size)
                     .with_frequency(&[7.3, 5.0, 4.2, 3.3])
                     .with_offset(&[-300.7, 12.25, -1.5, 700.125])
                     .with_cellular(cellular),
@@ -47,7 +49,7 @@ fn fields(dims: usize) -> Vec<Field> {
     }
     // Tiled, with three octaves (whole-number lacunarity), and ridged.
     out.push(
-        Field::new(NoiseKind::Cellular, size)
+        FlagField::new(NoiseKind::Cellular, size)
             .with_frequency(&[5.0, 3.0, 2.0, 2.0])
             .with_tileable(true)
             .with_fractal(Fractal {
@@ -56,7 +58,7 @@ fn fields(dims: usize) -> Vec<Field> {
             }),
     );
     out.push(
-        Field::new(NoiseKind::Cellular, size)
+        FlagField::new(NoiseKind::Cellular, size)
             .with_frequency(&[4.0, 4.0, 2.0, 2.0])
             .with_fractal(Fractal {
                 mode: FractalMode::Ridged,
@@ -77,7 +79,7 @@ struct Worst {
     samples: usize,
 }
 
-fn compare(label: &str, field: &Field, gpu: &[f32], cpu: &[f32], worst: &mut Worst) {
+fn compare(label: &str, field: &FlagField, gpu: &[f32], cpu: &[f32], worst: &mut Worst) {
     assert_eq!(gpu.len(), cpu.len(), "{label}");
     let mut edges = 0;
     for (i, (g, c)) in gpu.iter().zip(cpu).enumerate() {

@@ -7,13 +7,15 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::{fill_slab_gradient, generate_f32};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
+use wgpu_noise::field::FlagField;
 use wgpu_noise::field::Warp;
+use wgpu_noise::field::{Fractal, FractalMode, Kernel};
 use wgpu_noise::gpu::parity::{tolerance, GRADIENT_TOLERANCE_SCALE, PARITY_TOLERANCE};
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::shader::LookupVariant;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 /// Simplex 3D with the r² = 0.6 kernel jumps by up to 2e-3 at simplex boundaries; a point
 /// within rounding of one may land on either side on the CPU and the GPU. At most one
@@ -21,9 +23,9 @@ use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseKind};
 const BOUNDARY_SHARE: usize = 10_000;
 const BOUNDARY_JUMP: f32 = 2e-3;
 
-fn fields(dims: usize) -> Vec<Field> {
+fn fields(dims: usize) -> Vec<FlagField> {
     let size: &[u32] = if dims == 2 { &[61, 37] } else { &[19, 13, 7] };
-    let base = Field::new(NoiseKind::Simplex, size)
+    let base = FlagField::new(NoiseKind::Simplex, size)
         .with_frequency(&[7.3, 5.0, 3.1])
         .with_offset(&[-40.7, 12.25, 3.5]);
     let octaves = |mode, octaves| Fractal {
@@ -88,7 +90,7 @@ fn value_fields(label: &str, g: &GpuNoise, lut: &impl NoiseHasher, dims: usize) 
 /// Worst |GPU − CPU| of the value and of the derivatives of a turning fBm gradient field.
 fn gradient_field(label: &str, g: &GpuNoise, lut: &impl NoiseHasher, dims: usize) -> [f32; 2] {
     let size: &[u32] = if dims == 2 { &[32, 24] } else { &[12, 10, 6] };
-    let field = Field::new(NoiseKind::Simplex, size)
+    let field = FlagField::new(NoiseKind::Simplex, size)
         .with_frequency(&[6.0, 5.0, 4.0])
         .with_flow_angle(2.2)
         .with_fractal(Fractal {

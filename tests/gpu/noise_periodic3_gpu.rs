@@ -5,15 +5,17 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::IntegerHasher;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::field::Warp;
+use wgpu_noise::field::{Fractal, FractalMode};
 use wgpu_noise::gpu::parity::tolerance;
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::shader::LookupVariant;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
+use wgpu_noise::NoiseKind;
 
-fn fields() -> Vec<Field> {
-    let base = Field::new(NoiseKind::Simplex, &[29, 17, 11])
+fn fields() -> Vec<FlagField> {
+    let base = FlagField::new(NoiseKind::Simplex, &[29, 17, 11])
         .with_frequency(&[5.0, 3.0, 7.0])
         .with_tileable(true);
     vec![

@@ -7,11 +7,13 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::IntegerHasher;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::field::Warp;
+use wgpu_noise::field::{Fractal, FractalMode};
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::shader::LookupVariant;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 /// The library's parity tolerance of warped fields: `gpu::parity::tolerance` (its
 /// `WARP_TOLERANCE_PER_AMPLITUDE` says why it grows with the amplitude).
@@ -23,13 +25,13 @@ use wgpu_noise::gpu::parity::tolerance;
 /// simplex; the cell value jumps by up to 2.
 const BOUNDARY_SHARE: usize = 10_000;
 
-fn fields(kind: NoiseKind, dims: usize) -> Vec<Field> {
+fn fields(kind: NoiseKind, dims: usize) -> Vec<FlagField> {
     let size: &[u32] = match dims {
         2 => &[37, 23],
         3 => &[13, 9, 5],
         _ => &[7, 5, 3, 4],
     };
-    let base = Field::new(kind, size)
+    let base = FlagField::new(kind, size)
         .with_frequency(&[6.3, 5.0, 4.2, 3.3])
         .with_offset(&[-300.7, 12.25, -1.5, 700.125]);
     let warp = |amplitude, octaves, frequency, iterations| Warp {
@@ -51,7 +53,7 @@ fn fields(kind: NoiseKind, dims: usize) -> Vec<Field> {
     ];
     if kind != NoiseKind::Simplex || dims == 2 {
         out.push(
-            Field::new(kind, size)
+            FlagField::new(kind, size)
                 .with_frequency(&[4.0, 3.0, 2.0, 2.0])
                 .with_tileable(true)
                 .with_fractal(Fractal {

@@ -8,8 +8,9 @@ use crate::common;
 
 use std::time::Instant;
 
+use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::{GpuNoise, LookupVariant};
-use wgpu_noise::{Field, NoiseError, NoiseKind};
+use wgpu_noise::{NoiseError, NoiseKind};
 
 #[test]
 fn a_sound_adapter_passes_and_the_probe_costs_a_few_milliseconds() {
@@ -20,7 +21,7 @@ fn a_sound_adapter_passes_and_the_probe_costs_a_few_milliseconds() {
                 for kind in NoiseKind::ALL {
                     // Compile the probe's pipeline (a plain fill of that kind) first, so
                     // the time is the probe's own.
-                    g.generate(&Field::new(kind, &[3, 3, 3, 3][..dims]))
+                    g.generate(&FlagField::new(kind, &[3, 3, 3, 3][..dims]))
                         .unwrap();
                     g.forget_self_checks();
                     let start = Instant::now();
@@ -45,7 +46,7 @@ fn a_corrupted_generator_fails_its_self_check_naming_adapter_and_backend() {
                 let mut g = GpuNoise::with_variant(&ctx.device, &ctx.queue, 0, variant).unwrap();
                 g.sabotage_for_test();
                 let size = &[9, 7, 5, 3][..dims];
-                let fill = g.generate(&Field::new(NoiseKind::Classic, size));
+                let fill = g.generate(&FlagField::new(NoiseKind::Classic, size));
                 let points = g.self_check_points(NoiseKind::Simplex, dims);
                 for result in [fill.map(|_| ()), points.map(|_| ())] {
                     match result {
@@ -77,13 +78,13 @@ fn every_noise_kind_is_self_checked_on_its_own() {
             let mut g = GpuNoise::new(&ctx.device, &ctx.queue, 0).unwrap();
             let size = &[6, 5, 4, 3][..dims];
             for kind in [NoiseKind::Classic, NoiseKind::Simplex] {
-                g.generate(&Field::new(kind, size)).unwrap();
+                g.generate(&FlagField::new(kind, size)).unwrap();
             }
             g.sabotage_for_test();
             for kind in [NoiseKind::Classic, NoiseKind::Simplex] {
-                g.generate(&Field::new(kind, size)).unwrap_err();
+                g.generate(&FlagField::new(kind, size)).unwrap_err();
             }
-            match g.generate(&Field::new(NoiseKind::Cellular, size)) {
+            match g.generate(&FlagField::new(NoiseKind::Cellular, size)) {
                 Err(NoiseError::SelfCheck { what, .. }) => {
                     assert!(what.contains("cellular"), "{name} {dims}D: {what}")
                 }

@@ -1,7 +1,8 @@
 //! The bake's file layouts (`bake::format`): `.npy` headers, the slice atlas of 3D and 4D
 //! fields, and the row assembler that lays slices out as atlas tiles.
 use wgpu_noise::bake::format::{npy_header, RowAssembler, SliceAtlas};
-use wgpu_noise::{Field, NoiseKind};
+use wgpu_noise::field::FlagField;
+use wgpu_noise::NoiseKind;
 
 #[test]
 fn npy_header_is_padded_to_64_bytes_and_ends_in_a_newline() {
@@ -16,7 +17,7 @@ fn npy_header_is_padded_to_64_bytes_and_ends_in_a_newline() {
 #[test]
 fn default_atlas_is_near_square_in_3d_and_one_row_per_w_in_4d() {
     let atlas =
-        |size: &[u32]| SliceAtlas::new(&Field::new(NoiseKind::Simplex, size), None).unwrap();
+        |size: &[u32]| SliceAtlas::new(&FlagField::new(NoiseKind::Simplex, size), None).unwrap();
     let a = atlas(&[4, 4, 64]);
     assert_eq!((a.columns, a.rows()), (8, 8));
     let a = atlas(&[4, 4, 32]);
@@ -33,7 +34,7 @@ fn default_atlas_is_near_square_in_3d_and_one_row_per_w_in_4d() {
 #[test]
 fn row_assembler_lays_slices_out_as_tiles_whatever_the_chunking() {
     // 2x2 slices, 4 of them, 2 columns: the value encodes (x, y, z).
-    let field = Field::new(NoiseKind::Simplex, &[2, 2, 4]);
+    let field = FlagField::new(NoiseKind::Simplex, &[2, 2, 4]);
     let atlas = SliceAtlas::new(&field, Some(2)).unwrap();
     let values: Vec<f32> = (0..16)
         .map(|i| (i % 2 + 10 * ((i / 2) % 2) + 100 * (i / 4)) as f32)

@@ -5,8 +5,10 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::{generate_f32, generate_f64};
 use wgpu_noise::cpu::simplex::{simplex3_r2, simplex4_r2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
+use wgpu_noise::field::FlagField;
+use wgpu_noise::field::{Fractal, FractalMode, Kernel};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, FractalMode, Kernel, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 /// GPU vs f32 CPU parity tolerance (see tests/gpu/gpu_parity.rs). Fractal sums add octaves
 /// of values that each meet it, normalised by the sum of amplitudes, so it still holds.
@@ -38,7 +40,7 @@ fn fractal_sums_match_on_gpu_and_cpu() {
                     lacunarity: 2.0,
                     gain: 0.5,
                 };
-                let field = Field::new(kind, size)
+                let field = FlagField::new(kind, size)
                     .with_frequency(&[3.0, 2.0, 2.0, 1.0])
                     .with_offset(&[-7.25, 3.5, 300.0, 1.0])
                     .with_fractal(fractal);
@@ -63,7 +65,7 @@ fn fractal_sums_match_on_gpu_and_cpu() {
 #[test]
 fn one_fbm_octave_is_the_base_noise_and_more_octaves_add_detail() {
     let lut = PermutationTables::default();
-    let base = Field::new(NoiseKind::Simplex, &[64, 64]).with_frequency(&[4.0, 4.0]);
+    let base = FlagField::new(NoiseKind::Simplex, &[64, 64]).with_frequency(&[4.0, 4.0]);
     let one = base.clone().with_fractal(Fractal {
         octaves: 1,
         ..Fractal::default()
@@ -144,7 +146,7 @@ fn tileable_textures_join_seamlessly_at_opposite_edges() {
                 octaves,
                 ..Fractal::default()
             };
-            let field = Field::new(kind, &[w as u32, h as u32])
+            let field = FlagField::new(kind, &[w as u32, h as u32])
                 .with_frequency(&[6.0, 5.0])
                 .with_offset(&[-3.0, 1000.0])
                 .with_fractal(fractal);
@@ -174,7 +176,7 @@ fn tileable_textures_join_seamlessly_at_opposite_edges() {
         }
     }
     // Classic noise tiles in 3D too, and the period is exact in f64.
-    let field = Field::new(NoiseKind::Classic, &[4, 4, 4])
+    let field = FlagField::new(NoiseKind::Classic, &[4, 4, 4])
         .with_frequency(&[3.0, 4.0, 5.0])
         .with_tileable(true);
     let settings = wgpu_noise::params::NoiseSettings::of(&field);
@@ -268,7 +270,7 @@ fn the_continuous_kernel_runs_on_the_gpu() {
     let g = common::generator(&ctx, 0);
     let lut = PermutationTables::default();
     for size in [&[31u32, 17, 9][..], &[9, 7, 5, 3]] {
-        let field = Field::new(NoiseKind::Simplex, size)
+        let field = FlagField::new(NoiseKind::Simplex, size)
             .with_frequency(&[5.0, 3.0, 2.0, 2.0])
             .with_kernel(Kernel::Continuous);
         let gpu = g.generate(&field).unwrap();
@@ -302,7 +304,7 @@ fn large_offsets_match_the_f64_reference_only_with_period_reduction() {
                     0.5 * magnitude,
                     0.0,
                 ];
-                let field = Field::new(kind, &[33, 17, 5, 1][..dims])
+                let field = FlagField::new(kind, &[33, 17, 5, 1][..dims])
                     .with_frequency(&[4.0, 2.0, 1.0])
                     .with_offset(&offset[..dims]);
                 let reference: Vec<f32> = generate_f64(&lut, &field)

@@ -254,7 +254,7 @@ fn find_use(code: &str) -> Option<std::ops::Range<usize>> {
 enum Target {
     /// The deepest module along the path that is a file.
     File(String),
-    /// An item of the crate root: a re-export (`crate::Field`), whose module it hides.
+    /// An item of the crate root: a re-export (`crate::FlagField`), whose module it hides.
     Root,
 }
 
@@ -392,11 +392,11 @@ fn the_layer_check_reads_paths_as_rust_does() {
         file("src/cpu/simd/mod.rs")
     );
     assert_eq!(
-        target("src/cpu/simd/lanes.rs", "crate::field::Field"),
+        target("src/cpu/simd/lanes.rs", "crate::field::FlagField"),
         file("src/field.rs")
     );
     assert_eq!(
-        target("src/cpu/simd/lanes.rs", "crate::Field"),
+        target("src/cpu/simd/lanes.rs", "crate::FlagField"),
         Target::Root
     );
     let paths = paths_named(

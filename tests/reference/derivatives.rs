@@ -7,6 +7,7 @@ use wgpu_noise::cpu::simplex::{
     flow2, flow2_deriv, flow3_deriv, flow3_r2, simplex2, simplex2_deriv, simplex3_deriv,
     simplex3_r2, simplex4_deriv, simplex4_r2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
 };
+use wgpu_noise::field::FlagField;
 use wgpu_noise::tables::PermutationTables;
 
 struct Rng(u64);
@@ -121,8 +122,9 @@ fn simplex_4d_gradient_equals_finite_differences() {
 #[test]
 fn gradient_fields_on_gpu_equal_the_cpu_mirror_and_follow_the_values() {
     use wgpu_noise::cpu::fill::fill_slab_gradient;
+    use wgpu_noise::field::{Fractal, Kernel};
     use wgpu_noise::params::{FillParams, Slab};
-    use wgpu_noise::{Field, Fractal, Kernel, NoiseKind};
+    use wgpu_noise::NoiseKind;
     let Some(ctx) = common::gpu() else { return };
     let g = common::generator(&ctx, 4);
     let lut = PermutationTables::new(4);
@@ -131,7 +133,7 @@ fn gradient_fields_on_gpu_equal_the_cpu_mirror_and_follow_the_values() {
         (&[17, 13, 9][..], Kernel::Reference),
         (&[17, 13, 9][..], Kernel::Continuous),
     ] {
-        let field = Field::new(NoiseKind::Simplex, size)
+        let field = FlagField::new(NoiseKind::Simplex, size)
             .with_frequency(&[4.0, 3.0, 2.0])
             .with_offset(&[-12.5, 40.25, 3.0])
             .with_fractal(Fractal {
@@ -159,7 +161,7 @@ fn gradient_fields_on_gpu_equal_the_cpu_mirror_and_follow_the_values() {
         // Gradients reach ~10: the value tolerance 1e-5 scaled by that (measured ≤ 1e-6).
         assert!(error <= 1e-4 && value_error <= 1e-5);
     }
-    let classic = Field::new(NoiseKind::Classic, &[4, 4]);
+    let classic = FlagField::new(NoiseKind::Classic, &[4, 4]);
     assert!(g
         .generate_gradient(&classic)
         .unwrap_err()

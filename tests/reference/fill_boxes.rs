@@ -1,7 +1,7 @@
 //! `FillParams::boxes` cuts a field into boxes that cover it in memory order, each within
 //! the sample budget.
 
-use wgpu_noise::field::Field;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::params::FillParams;
 use wgpu_noise::NoiseKind;
 
@@ -16,7 +16,7 @@ fn boxes_cover_the_field_in_memory_order_within_the_budget() {
         (&[4, 3, 5, 3], 100),
         (&[4, 3, 5, 3], 1000),
     ] {
-        let field = Field::new(NoiseKind::Classic, size);
+        let field = FlagField::new(NoiseKind::Classic, size);
         let mut next = 0u64;
         for p in FillParams::boxes(&field, budget) {
             let [nx, ny, nz, _] = field.size.map(u64::from);

@@ -8,10 +8,11 @@ use crate::common;
 use wgpu_noise::cpu::lookup::IntegerHasher;
 use wgpu_noise::cpu::noise_at;
 use wgpu_noise::cpu::simplex::{simplex2_deriv, simplex3_deriv, simplex4_deriv};
+use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::{GpuNoise, LookupVariant};
 use wgpu_noise::graph::flags::program_of;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, FieldOutput, NoiseKind};
+use wgpu_noise::{FieldOutput, NoiseKind};
 
 /// Huge finite coordinates of every sign mix, as f64; the f32 cases are these rounded
 /// (f32::MAX and beyond saturate to f32::MAX).
@@ -90,7 +91,7 @@ fn the_gpu_never_gives_nan_for_finite_input() {
                 }
             }
             // The value and ∂/∂x, ∂/∂y, ∂/∂z (a point's gradient output, `FieldOutput`).
-            let simplex = Field::new(NoiseKind::Simplex, &vec![1; dims]);
+            let simplex = FlagField::new(NoiseKind::Simplex, &vec![1; dims]);
             let program = program_of(&simplex, FieldOutput::Gradient).unwrap();
             let gradients = g
                 .evaluate_graph(&program, FieldOutput::Gradient, &points)

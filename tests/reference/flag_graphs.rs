@@ -8,17 +8,18 @@ use std::sync::Arc;
 use crate::common::graphs::Rng;
 use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::CpuLookup;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::field::{Cellular, CellularOutput, Distance, Fractal, FractalMode, Kernel, Warp};
 use wgpu_noise::gpu::LookupVariant;
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{flags, Graph, Program};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::FieldOutput;
-use wgpu_noise::{Field, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 /// A random combination of every noise option the command line has (many invalid: the
-/// caller skips what `Field::validate` refuses).
-fn random_field(rng: &mut Rng) -> Field {
+/// caller skips what `FlagField::validate` refuses).
+fn random_field(rng: &mut Rng) -> FlagField {
     let dims = 2 + rng.below(3) as usize;
     let kind = *rng.pick(&[NoiseKind::Classic, NoiseKind::Simplex, NoiseKind::Cellular]);
     let size: Vec<u32> = (0..dims).map(|a| [9, 6, 4, 3][a]).collect();
@@ -42,7 +43,7 @@ fn random_field(rng: &mut Rng) -> Field {
             }
         })
         .collect();
-    let mut field = Field::new(kind, &size)
+    let mut field = FlagField::new(kind, &size)
         .with_frequency(&frequency)
         .with_offset(&offset)
         .with_tileable(tileable);
@@ -106,7 +107,7 @@ fn fill_on(plan: &Plan, spec: &NoiseSpec) -> Vec<f32> {
 }
 
 /// The plan `Plan::new` makes of `program` on `field`'s grid: its fused field, if any.
-fn fused_field(program: &Program, field: &Field) -> Option<Field> {
+fn fused_field(program: &Program, field: &FlagField) -> Option<FlagField> {
     match Plan::new(Arc::new(program.clone()), field, FieldOutput::Value) {
         Plan::Fused(fused) => Some(fused),
         Plan::Graph { .. } => None,
@@ -127,13 +128,20 @@ fn every_valid_flag_field_is_its_graph_bit_for_bit() {
             .unwrap_or_else(|e| panic!("{field:?}: a valid field has no graph: {e}"));
         let lookup = *rng.pick(&[LookupVariant::Textures, LookupVariant::Hash]);
         let seed = rng.below(3);
-        let flags_spec = NoiseSpec::new(field.clone(), seed).with_lookup(lookup);
-        // The generic evaluator, not the fill it would be fused to.
+        let flags_spec = NoiseSpec::of_flags(&field, FieldOutput::Value, seed)
+            .unwrap()
+            .with_lookup(lookup);
+        // The hand-written fill of the options, against the generic evaluator (not the
+        // fill the planner fuses the graph to).
         let graph_plan = Plan::Graph {
             field: program.sampled_field(&field),
             program: Arc::new(program),
         };
-        let (a, b) = (fill(&flags_spec), fill_on(&graph_plan, &flags_spec));
+        let flags_plan = Plan::Fused(field.clone());
+        let (a, b) = (
+            fill_on(&flags_plan, &flags_spec),
+            fill_on(&graph_plan, &flags_spec),
+        );
         for (i, (x, y)) in a.iter().zip(&b).enumerate() {
             assert!(
                 x.to_bits() == y.to_bits(),
@@ -169,10 +177,17 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
         // The options read back may differ where they change nothing (the lacunarity of
         // one octave); the fill computes the same bits.
         assert_eq!(fused.kind, field.kind, "{field:?}");
-        let seed = rng.below(3);
-        let (a, b) = (
-            fill(&NoiseSpec::new(field.clone(), seed)),
-            fill(&NoiseSpec::new(fused.clone(), seed)),
+        let spec = NoiseSpec::of_flags(&field, FieldOutput::Value, rng.below(3)).unwrap();
+        let planned = spec.plan();
+        assert!(matches!(planned, Plan::Fused(_)), "{field:?}: {planned:?}");
+        let (a, b, c) = (
+            fill_on(&Plan::Fused(field.clone()), &spec),
+            fill_on(&Plan::Fused(fused.clone()), &spec),
+            fill_on(&planned, &spec),
+        );
+        assert!(
+            a.iter().zip(&c).all(|(x, y)| x.to_bits() == y.to_bits()),
+            "{field:?} planned as {planned:?} computes other values"
         );
         assert!(
             a.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()),
@@ -185,7 +200,7 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
         "top": { "type": "warp", "amplitude": 0.5, "octaves": 2, "iterations": 2,
                  "source": { "type": "ridged", "octaves": 4, "source": "n" } },
         "n": { "type": "simplex" } } }"#;
-    let field = Field::new(NoiseKind::Classic, &[16, 16, 4]).with_frequency(&[4.0, 4.0, 1.0]);
+    let field = FlagField::new(NoiseKind::Classic, &[16, 16, 4]).with_frequency(&[4.0, 4.0, 1.0]);
     let program = Graph::from_json(text)
         .unwrap()
         .program(3, [0.0; 4])
@@ -224,31 +239,23 @@ fn a_graph_of_a_flag_shape_is_recognised_however_it_is_written() {
 }
 
 #[test]
-fn the_kernel_follows_the_output_whatever_the_order_the_spec_is_built_in() {
+fn the_kernel_follows_the_output() {
     // Plain classic noise is a flag shape for its value but the fill has no classic
-    // gradient: asked for the gradient, before or after the graph, it runs as the graph.
-    let field = Field::new(NoiseKind::Classic, &[12, 8]).with_frequency(&[3.0, 2.0]);
+    // gradient: asked for the gradient, it runs as the graph.
+    let field = FlagField::new(NoiseKind::Classic, &[12, 8]).with_frequency(&[3.0, 2.0]);
     let program = flags::program_of(&field, FieldOutput::Value).unwrap();
-    let grid = program.sampled_field(&field);
-    let value = NoiseSpec::new(grid.clone(), 2).with_graph(program.clone());
+    let value = NoiseSpec::new(program, field.grid.clone(), 2);
     assert!(
         matches!(value.plan(), Plan::Fused(_)),
         "the value runs on the fill"
     );
-    let after = NoiseSpec::new(grid.clone(), 2)
-        .with_graph(program.clone())
-        .with_output(FieldOutput::Gradient);
-    let before = NoiseSpec::new(grid, 2)
-        .with_output(FieldOutput::Gradient)
-        .with_graph(program);
+    let gradient = value.with_output(FieldOutput::Gradient);
     assert!(
-        matches!(after.plan(), Plan::Graph { .. }) && matches!(before.plan(), Plan::Graph { .. }),
+        matches!(gradient.plan(), Plan::Graph { .. }),
         "the gradient runs as the graph"
     );
-    let (a, b) = (fill(&after), fill(&before));
-    assert_eq!(a.len(), 12 * 8 * 4);
-    assert!(a.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()));
-    // Back to the value: the fill again, with the field's own options.
-    let back = after.with_output(FieldOutput::Value);
+    assert_eq!(fill(&gradient).len(), 12 * 8 * 4);
+    // Back to the value: the fill again, with the options read back from the graph.
+    let back = gradient.with_output(FieldOutput::Value);
     assert!(matches!(back.plan(), Plan::Fused(field) if field.kind == NoiseKind::Classic));
 }

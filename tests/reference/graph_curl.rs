@@ -8,11 +8,12 @@ use std::sync::Arc;
 
 use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::CpuLookup;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, FieldOutput, LookupVariant, NoiseKind};
+use wgpu_noise::{FieldOutput, LookupVariant, NoiseKind};
 
 /// A graph with every smooth kind of node: classic fBm blended into warped continuous
 /// simplex noise by a third source, scaled and rotated (no kinks: C² everywhere, so the
@@ -113,9 +114,9 @@ fn the_curl_of_a_graph_is_divergence_free_in_2d_and_3d() {
 }
 
 /// A 4D-free field of `dims` dimensions for the byte comparisons.
-fn field(dims: usize) -> Field {
+fn field(dims: usize) -> FlagField {
     let size = [40, 24, 6, 1];
-    Field::new(NoiseKind::Simplex, &size[..dims])
+    FlagField::new(NoiseKind::Simplex, &size[..dims])
         .with_frequency(&[3.0; 4][..dims])
         .with_offset(&[-1.5, 7.25, 0.5, 0.0][..dims])
 }
@@ -134,9 +135,9 @@ fn the_curl_of_one_simplex_source_is_the_flags_curl_noise_byte_for_byte() {
             let field = field(dims);
             let params = FillParams::new(&field, Slab::whole(&field));
             let lut = CpuLookup::new(lookup, 9);
-            let flags = NoiseSpec::new(field.clone(), 9)
-                .with_lookup(lookup)
-                .with_output(FieldOutput::Curl);
+            let flags = NoiseSpec::of_flags(&field, FieldOutput::Curl, 9)
+                .unwrap()
+                .with_lookup(lookup);
             let program = Graph::from_json(&one("continuous"))
                 .unwrap()
                 .program(dims, [0.0; 4])

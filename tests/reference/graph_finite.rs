@@ -12,7 +12,7 @@ use wgpu_noise::cpu::combine::WGPU_NOISE_FINITE;
 use wgpu_noise::cpu::fill::sample_point;
 use wgpu_noise::cpu::simd::{self, FillOptions, SimdLevel};
 use wgpu_noise::cpu::CpuLookup;
-use wgpu_noise::field::{Field, FieldOutput, NoiseKind};
+use wgpu_noise::field::{FieldOutput, FlagField, NoiseKind};
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
@@ -20,9 +20,9 @@ use wgpu_noise::LookupVariant;
 
 /// A field whose texels include the origin (where simplex and classic noise are 0) and the
 /// lattice points along x (classic noise 0), with a lane remainder.
-fn field(dims: usize) -> Field {
+fn field(dims: usize) -> FlagField {
     let size: Vec<u32> = (0..dims).map(|a| if a == 0 { 17 } else { 3 }).collect();
-    Field::new(NoiseKind::Simplex, &size).with_frequency(&vec![4.0; dims])
+    FlagField::new(NoiseKind::Simplex, &size).with_frequency(&vec![4.0; dims])
 }
 
 fn lower(what: &str, node: &str, dims: usize) -> Program {

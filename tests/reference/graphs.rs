@@ -7,12 +7,14 @@ use crate::common::graphs::{random_graph, Rng, Shape};
 
 use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::CpuLookup;
+use wgpu_noise::field::FlagField;
+use wgpu_noise::field::{Fractal, FractalMode, Kernel};
 use wgpu_noise::graph::nodes::NODE_TYPES;
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::low_level::{FillParams, NoiseSettings, Slab};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, FieldOutput, Fractal, FractalMode, Kernel, LookupVariant, NoiseKind};
+use wgpu_noise::{FieldOutput, LookupVariant, NoiseKind};
 
 /// The terrain graph of docs/graphs.md, as shipped.
 pub const TERRAIN: &str = include_str!("../../examples/graphs/terrain.json");
@@ -201,7 +203,7 @@ fn dimension_specific_nodes_are_refused_where_they_do_not_apply() {
 
 /// The f32 values of `field` filled by the bake's CPU path (the SIMD fill, bit for bit the
 /// scalar reference) and of `graph` over the same texels.
-fn flags_and_graph(field: &Field, graph: &str) -> (Vec<f32>, Vec<f32>) {
+fn flags_and_graph(field: &FlagField, graph: &str) -> (Vec<f32>, Vec<f32>) {
     let program = Graph::from_json(graph)
         .unwrap()
         .program(field.dims, NoiseSettings::of(field).period)
@@ -212,7 +214,7 @@ fn flags_and_graph(field: &Field, graph: &str) -> (Vec<f32>, Vec<f32>) {
     let value = FieldOutput::Value;
     lut.fill(&Plan::Fused(field.clone()), value, &params, &mut flags);
     let mut from_graph = vec![0.0; params.len()];
-    let spec = NoiseSpec::new(field.clone(), 0).with_graph(program);
+    let spec = NoiseSpec::new(program, field.grid.clone(), 0);
     lut.fill(&spec.plan(), value, &params, &mut from_graph);
     (flags, from_graph)
 }
@@ -234,32 +236,32 @@ fn graphs_that_spell_out_flags_give_the_flags_bits() {
         frequency: 0.5,
         iterations: 2,
     };
-    let cases: Vec<(Field, String)> = vec![
+    let cases: Vec<(FlagField, String)> = vec![
         (
-            Field::new(NoiseKind::Simplex, &[33, 17, 9])
+            FlagField::new(NoiseKind::Simplex, &[33, 17, 9])
                 .with_frequency(&[4.0, 3.0, 2.0])
                 .with_fractal(fractal(FractalMode::Ridged, 5)),
             graph_of(r#"{ "type": "ridged", "source": { "type": "simplex" }, "octaves": 5 }"#),
         ),
         (
-            Field::new(NoiseKind::Simplex, &[40, 30]).with_frequency(&[5.0, 5.0]),
+            FlagField::new(NoiseKind::Simplex, &[40, 30]).with_frequency(&[5.0, 5.0]),
             graph_of(r#"{ "type": "simplex" }"#),
         ),
         (
-            Field::new(NoiseKind::Classic, &[32, 24])
+            FlagField::new(NoiseKind::Classic, &[32, 24])
                 .with_frequency(&[4.0, 3.0])
                 .with_fractal(fractal(FractalMode::Fbm, 4))
                 .with_tileable(true),
             graph_of(r#"{ "type": "fbm", "source": { "type": "classic" }, "octaves": 4 }"#),
         ),
         (
-            Field::new(NoiseKind::Classic, &[9, 8, 7, 3])
+            FlagField::new(NoiseKind::Classic, &[9, 8, 7, 3])
                 .with_frequency(&[2.0, 2.0, 2.0, 1.0])
                 .with_fractal(fractal(FractalMode::Turbulence, 3)),
             graph_of(r#"{ "type": "turbulence", "source": { "type": "classic" }, "octaves": 3 }"#),
         ),
         (
-            Field::new(NoiseKind::Simplex, &[20, 20, 8])
+            FlagField::new(NoiseKind::Simplex, &[20, 20, 8])
                 .with_frequency(&[3.0, 3.0, 3.0])
                 .with_fractal(fractal(FractalMode::Fbm, 3))
                 .with_kernel(Kernel::Continuous),
@@ -268,7 +270,7 @@ fn graphs_that_spell_out_flags_give_the_flags_bits() {
             ),
         ),
         (
-            Field::new(NoiseKind::Simplex, &[48, 40])
+            FlagField::new(NoiseKind::Simplex, &[48, 40])
                 .with_frequency(&[2.0, 2.0])
                 .with_fractal(fractal(FractalMode::Fbm, 3))
                 .with_warp(warp),
@@ -278,7 +280,7 @@ fn graphs_that_spell_out_flags_give_the_flags_bits() {
             ),
         ),
         (
-            Field::new(NoiseKind::Cellular, &[24, 20, 6])
+            FlagField::new(NoiseKind::Cellular, &[24, 20, 6])
                 .with_frequency(&[4.0, 4.0, 2.0])
                 .with_cellular(wgpu_noise::field::Cellular {
                     output: wgpu_noise::field::CellularOutput::F2MinusF1,
@@ -291,7 +293,7 @@ fn graphs_that_spell_out_flags_give_the_flags_bits() {
             ),
         ),
         (
-            Field::new(NoiseKind::Simplex, &[30, 30])
+            FlagField::new(NoiseKind::Simplex, &[30, 30])
                 .with_frequency(&[6.0, 6.0])
                 .with_fractal(fractal(FractalMode::Fbm, 2))
                 .with_flow_angle(0.8),

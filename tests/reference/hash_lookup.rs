@@ -5,9 +5,11 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::IntegerHasher;
+use wgpu_noise::field::FlagField;
+use wgpu_noise::field::Fractal;
 use wgpu_noise::gpu::{GpuNoise, LookupVariant};
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 fn max_error(a: &[f32], b: &[f32]) -> f32 {
     a.iter()
@@ -26,7 +28,7 @@ fn hash_variant_gpu_equals_its_cpu_mirror() {
         let hash = IntegerHasher::new(seed);
         for kind in NoiseKind::ALL {
             for size in [&[37u32, 21][..], &[13, 9, 7], &[6, 5, 4, 3]] {
-                let field = Field::new(kind, size)
+                let field = FlagField::new(kind, size)
                     .with_frequency(&[5.0, 3.0, 2.0, 2.0])
                     .with_offset(&[-20.5, 300.25, 7.0, -1.0])
                     .with_fractal(Fractal {
@@ -59,7 +61,7 @@ fn hash_variant_gpu_equals_its_cpu_mirror() {
 
 #[test]
 fn hash_variant_seeds_differ_and_its_pattern_is_not_the_tables() {
-    let field = Field::new(NoiseKind::Simplex, &[64, 64]).with_frequency(&[8.0, 8.0]);
+    let field = FlagField::new(NoiseKind::Simplex, &[64, 64]).with_frequency(&[8.0, 8.0]);
     let a = generate_f32(&IntegerHasher::new(1), &field).unwrap();
     let b = generate_f32(&IntegerHasher::new(2), &field).unwrap();
     let tables = generate_f32(&PermutationTables::new(1), &field).unwrap();

@@ -10,8 +10,9 @@
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::lookup::{grad3_index, grad4_index, IntegerHasher, NoiseHasher, HASH_PRIMES};
 use wgpu_noise::cpu::Real;
+use wgpu_noise::field::FlagField;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 /// The lattice period of the lookups (coordinates are hashed mod 256).
 const PERIOD: u32 = 256;
@@ -240,7 +241,7 @@ fn compare_with_textures(
         3 => (&[96, 96, 96], 24.0),
         _ => (&[24, 24, 24, 24], 8.0),
     };
-    let field = Field::new(kind, size).with_frequency(&vec![frequency; dims]);
+    let field = FlagField::new(kind, size).with_frequency(&vec![frequency; dims]);
     let h = statistics(&generate_f32(hash, &field).map_err(|e| e.to_string())?);
     let t =
         statistics(&generate_f32(&PermutationTables::new(0), &field).map_err(|e| e.to_string())?);

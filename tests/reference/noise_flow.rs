@@ -11,8 +11,10 @@ use wgpu_noise::cpu::simplex::{
     SIMPLEX3_R05_SCALE,
 };
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
+use wgpu_noise::field::FlagField;
+use wgpu_noise::field::Fractal;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 fn points(n: usize) -> Vec<[f64; 3]> {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -164,7 +166,7 @@ fn the_value_moves_with_the_angle_within_its_lipschitz_bound_and_stays_in_range(
 fn a_field_turns_by_its_angle_modulo_a_whole_turn() {
     let lut = PermutationTables::new(9);
     let tau = std::f64::consts::TAU;
-    let base = Field::new(NoiseKind::Simplex, &[33, 17, 5])
+    let base = FlagField::new(NoiseKind::Simplex, &[33, 17, 5])
         .with_frequency(&[5.0, 3.0, 2.0])
         .with_fractal(Fractal {
             octaves: 3,
@@ -190,20 +192,20 @@ fn a_field_turns_by_its_angle_modulo_a_whole_turn() {
 #[test]
 fn flow_applies_to_untiled_simplex_noise_in_2d_and_3d_only() {
     let refused = [
-        Field::new(NoiseKind::Classic, &[8, 8]).with_flow_angle(1.0),
-        Field::new(NoiseKind::Cellular, &[8, 8]).with_flow_angle(1.0),
-        Field::new(NoiseKind::Simplex, &[4, 4, 4, 4]).with_flow_angle(1.0),
-        Field::new(NoiseKind::Simplex, &[8, 8])
+        FlagField::new(NoiseKind::Classic, &[8, 8]).with_flow_angle(1.0),
+        FlagField::new(NoiseKind::Cellular, &[8, 8]).with_flow_angle(1.0),
+        FlagField::new(NoiseKind::Simplex, &[4, 4, 4, 4]).with_flow_angle(1.0),
+        FlagField::new(NoiseKind::Simplex, &[8, 8])
             .with_tileable(true)
             .with_flow_angle(1.0),
-        Field::new(NoiseKind::Simplex, &[8, 8]).with_flow_angle(f64::NAN),
-        Field::new(NoiseKind::Simplex, &[8, 8]).with_flow_angle(f64::INFINITY),
+        FlagField::new(NoiseKind::Simplex, &[8, 8]).with_flow_angle(f64::NAN),
+        FlagField::new(NoiseKind::Simplex, &[8, 8]).with_flow_angle(f64::INFINITY),
     ];
     for f in refused {
         let e = f.validate().expect_err("must be refused").to_string();
         assert!(e.contains("flow"), "{e}");
     }
-    assert!(Field::new(NoiseKind::Simplex, &[8, 8, 8])
+    assert!(FlagField::new(NoiseKind::Simplex, &[8, 8, 8])
         .with_flow_angle(-3.0)
         .validate()
         .is_ok());

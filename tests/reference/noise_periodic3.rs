@@ -5,8 +5,10 @@
 use wgpu_noise::cpu::fill::generate_f64;
 use wgpu_noise::cpu::simplex::{simplex3_periodic, SIMPLEX3_PERIODIC_SCALE};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
+use wgpu_noise::field::FlagField;
+use wgpu_noise::field::Fractal;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 /// A tiny deterministic generator for test points (SplitMix64).
 struct Rng(u64);
@@ -139,7 +141,7 @@ fn tileable_3d_simplex_fields_have_seamless_edges() {
     let lut = PermutationTables::new(0);
     for octaves in [1, 3] {
         let (nx, ny, nz) = (48usize, 40usize, 24usize);
-        let field = Field::new(NoiseKind::Simplex, &[nx as u32, ny as u32, nz as u32])
+        let field = FlagField::new(NoiseKind::Simplex, &[nx as u32, ny as u32, nz as u32])
             .with_frequency(&[6.0, 5.0, 3.0])
             .with_offset(&[-2.0, 0.5, 10.0])
             .with_tileable(true)

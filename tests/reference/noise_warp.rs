@@ -7,9 +7,11 @@
 use wgpu_noise::cpu::fill::{generate_f32, generate_f64};
 use wgpu_noise::cpu::warp::WARP_SHIFT;
 use wgpu_noise::cpu::{noise_at, IntegerHasher, NoiseHasher};
+use wgpu_noise::field::FlagField;
+use wgpu_noise::field::Fractal;
 use wgpu_noise::field::Warp;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 fn warp(amplitude: f64, octaves: u32, frequency: f64, iterations: u32) -> Warp {
     Warp {
@@ -66,7 +68,7 @@ fn check_convention(lut: &impl NoiseHasher, label: &str) {
     ] {
         for w in [warp(0.75, 1, 1.0, 1), warp(1.5, 3, 0.5, 2)] {
             let size = [9, 7, 3, 2];
-            let field = Field::new(kind, &size[..dims])
+            let field = FlagField::new(kind, &size[..dims])
                 .with_frequency(&[3.0, 2.5, 1.5, 1.0])
                 .with_offset(&[-20.25, 4.5, 7.0, -3.0])
                 .with_warp(w);
@@ -102,7 +104,7 @@ fn the_warped_field_is_the_noise_at_the_documented_warped_point() {
 fn amplitude_zero_is_the_unwarped_field_bit_for_bit() {
     let lut = PermutationTables::new(3);
     for kind in [NoiseKind::Classic, NoiseKind::Simplex, NoiseKind::Cellular] {
-        let field = Field::new(kind, &[33, 17, 5])
+        let field = FlagField::new(kind, &[33, 17, 5])
             .with_frequency(&[4.0, 3.0, 2.0])
             .with_fractal(Fractal {
                 octaves: 3,
@@ -132,7 +134,7 @@ fn the_displacement_is_bounded_by_the_amplitude() {
     for dims in 2..=4 {
         let size = [40, 30, 6, 4];
         let amplitude = 0.25;
-        let field = Field::new(NoiseKind::Cellular, &size[..dims]).with_frequency(&[6.0; 4]);
+        let field = FlagField::new(NoiseKind::Cellular, &size[..dims]).with_frequency(&[6.0; 4]);
         let plain = generate_f64(&lut, &field).unwrap();
         let warped = generate_f64(&lut, &field.with_warp(warp(amplitude, 2, 1.0, 1))).unwrap();
         let bound = amplitude * dims as f64 / 2.0;
@@ -164,7 +166,7 @@ fn tileable_warped_fields_tile() {
         let size = [24, 16, 4, 3];
         let frequency = [4.0, 2.0, 2.0, 1.0];
         let w = warp(0.8, 2, 2.0, 2);
-        let field = Field::new(kind, &size[..dims])
+        let field = FlagField::new(kind, &size[..dims])
             .with_frequency(&frequency)
             .with_tileable(true)
             .with_warp(w);
@@ -199,14 +201,14 @@ fn tileable_warped_fields_tile() {
 
 #[test]
 fn bad_warp_options_are_clear_errors() {
-    let field = |w: Warp| Field::new(NoiseKind::Simplex, &[8, 8]).with_warp(w);
+    let field = |w: Warp| FlagField::new(NoiseKind::Simplex, &[8, 8]).with_warp(w);
     let message = |w: Warp| field(w).validate().unwrap_err().to_string();
     assert!(message(warp(f64::NAN, 1, 1.0, 1)).contains("warp amplitude"));
     assert!(message(warp(1.0, 0, 1.0, 1)).contains("warp octaves"));
     assert!(message(warp(1.0, 1, 0.0, 1)).contains("warp frequency"));
     assert!(message(warp(1.0, 1, 1.0, 9)).contains("warp iterations"));
     assert!(message(warp(1e38, 1, 1.0, 1)).contains("beyond"));
-    let tiled = Field::new(NoiseKind::Classic, &[8, 8])
+    let tiled = FlagField::new(NoiseKind::Classic, &[8, 8])
         .with_frequency(&[3.0, 3.0])
         .with_tileable(true)
         .with_warp(warp(1.0, 1, 0.5, 1));

@@ -1,14 +1,15 @@
 //! Negative offsets are as precise as positive ones: the offset is reduced by whole
-//! lattice periods into a range centred on 0 (`Field::reduced_offset`), so -3 stays -3
+//! lattice periods into a range centred on 0 (`FlagField::reduced_offset`), so -3 stays -3
 //! (reducing into [0, 256) moved it to 253, where f32 has 32× coarser steps).
 //! Measured against the f64 reference through the f32 CPU mirror of the shaders.
 
 use wgpu_noise::cpu::fill::{generate_f32, generate_f64};
+use wgpu_noise::field::FlagField;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 /// |f32 - f64| per sample, sorted.
-fn errors(field: &Field) -> Vec<f64> {
+fn errors(field: &FlagField) -> Vec<f64> {
     let lut = PermutationTables::new(0);
     let f32s = generate_f32(&lut, field).unwrap();
     let f64s = generate_f64(&lut, field).unwrap();
@@ -30,7 +31,7 @@ const FREQUENCY: [f64; 3] = [4.0, 4.0, 1.0];
 /// A field spanning [start, start + frequency) on each axis, or its mirror image
 /// (-start - frequency, -start] when `start` is negative, so that both cover coordinates
 /// of the same magnitudes.
-fn field(kind: NoiseKind, dims: usize, start: f64) -> Field {
+fn field(kind: NoiseKind, dims: usize, start: f64) -> FlagField {
     let size: &[u32] = if dims == 2 {
         &[256, 256]
     } else {
@@ -45,7 +46,7 @@ fn field(kind: NoiseKind, dims: usize, start: f64) -> Field {
             }
         })
         .collect();
-    Field::new(kind, size)
+    FlagField::new(kind, size)
         .with_frequency(&FREQUENCY)
         .with_offset(&offset)
 }

@@ -15,7 +15,7 @@ use wgpu_noise::cpu::fill::{fill_slab, fill_slab_curl, fill_slab_gradient, gener
 use wgpu_noise::cpu::lookup::NoiseHasher;
 use wgpu_noise::cpu::simd::{self, FillOptions, SimdLevel};
 use wgpu_noise::cpu::{CpuLookup, TableLookup};
-use wgpu_noise::field::{Field, FieldOutput, Fractal, FractalMode, Kernel, NoiseKind, Warp};
+use wgpu_noise::field::{FieldOutput, FlagField, Fractal, FractalMode, Kernel, NoiseKind, Warp};
 use wgpu_noise::graph::program::Op;
 use wgpu_noise::graph::{Graph, Program};
 use wgpu_noise::params::{FillParams, Slab};
@@ -27,11 +27,11 @@ use wgpu_noise::LookupVariant;
 const X_SIZES: [u32; 5] = [1, 15, 17, 33, 257];
 
 /// The variations of the base noise checked for every function.
-fn variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
-    let with = |x: u32, f: &dyn Fn(Field) -> Field| {
+fn variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, FlagField)> {
+    let with = |x: u32, f: &dyn Fn(FlagField) -> FlagField| {
         let mut size = vec![3u32; dims];
         size[0] = x;
-        f(Field::new(kind, &size))
+        f(FlagField::new(kind, &size))
     };
     let fractal = |mode, octaves, lacunarity, gain| Fractal {
         mode,
@@ -149,11 +149,11 @@ fn variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
 /// Domain-warped variants: both iteration counts, several warp octaves, frequencies and
 /// amplitudes (one negative), every fractal mode, negative and far offsets, the continuous
 /// kernel, tiling (where the lanes tile), and with flow noise for simplex 2D/3D.
-fn warped_variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
-    let with = |x: u32, f: &dyn Fn(Field) -> Field| {
+fn warped_variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, FlagField)> {
+    let with = |x: u32, f: &dyn Fn(FlagField) -> FlagField| {
         let mut size = vec![3u32; dims];
         size[0] = x;
-        f(Field::new(kind, &size))
+        f(FlagField::new(kind, &size))
     };
     let fractal = |mode, octaves, lacunarity, gain| Fractal {
         mode,
@@ -294,7 +294,7 @@ fn warped_variants(kind: NoiseKind, dims: usize) -> Vec<(&'static str, Field)> {
 }
 
 /// Checks every available level and two thread counts against the scalar fill of `params`.
-fn assert_identical(lut: &CpuLookup, what: &str, field: &Field, params: &FillParams) {
+fn assert_identical(lut: &CpuLookup, what: &str, field: &FlagField, params: &FillParams) {
     assert_output_identical(lut, what, field, params, FieldOutput::Value);
 }
 
@@ -302,7 +302,7 @@ fn assert_identical(lut: &CpuLookup, what: &str, field: &Field, params: &FillPar
 /// fill lays them out).
 fn scalar_output(
     lut: &impl NoiseHasher,
-    field: &Field,
+    field: &FlagField,
     params: &FillParams,
     output: FieldOutput,
 ) -> Vec<f32> {
@@ -321,7 +321,7 @@ fn scalar_output(
 fn assert_output_identical(
     lut: &CpuLookup,
     what: &str,
-    field: &Field,
+    field: &FlagField,
     params: &FillParams,
     output: FieldOutput,
 ) {
@@ -363,12 +363,12 @@ fn check_warped(kind: NoiseKind, dims: usize) {
     check_outputs_on_lanes(warped_variants(kind, dims), FieldOutput::Value);
 }
 
-fn check_variants(fields: Vec<(&'static str, Field)>) {
+fn check_variants(fields: Vec<(&'static str, FlagField)>) {
     check_outputs(fields, FieldOutput::Value);
 }
 
 /// `output` of every field, both lookups, two seeds, the whole field and a slab inside it.
-fn check_outputs(fields: Vec<(&'static str, Field)>, output: FieldOutput) {
+fn check_outputs(fields: Vec<(&'static str, FlagField)>, output: FieldOutput) {
     for seed in [0u64, 20_261_122] {
         let tables = CpuLookup::new(LookupVariant::Textures, seed);
         let hash = CpuLookup::new(LookupVariant::Hash, seed);
@@ -391,19 +391,19 @@ fn check_outputs(fields: Vec<(&'static str, Field)>, output: FieldOutput) {
 
 /// A simplex field `x` texels long (3 along the other axes) at frequencies 2.5, 3.5, …, and
 /// two offsets for it: negative near the origin, and far.
-fn simplex_row_field(dims: usize, x: u32) -> (Field, Vec<f64>, Vec<f64>) {
+fn simplex_row_field(dims: usize, x: u32) -> (FlagField, Vec<f64>, Vec<f64>) {
     let mut size = vec![3u32; dims];
     size[0] = x;
     let freq: Vec<f64> = (0..dims).map(|a| 2.5 + a as f64).collect();
     let neg: Vec<f64> = (0..dims).map(|a| -37.3 - 11.1 * a as f64).collect();
     let far: Vec<f64> = (0..dims).map(|a| -9_001.7 + 913.25 * a as f64).collect();
-    let field = Field::new(NoiseKind::Simplex, &size).with_frequency(&freq);
+    let field = FlagField::new(NoiseKind::Simplex, &size).with_frequency(&freq);
     (field, neg, far)
 }
 
 /// Gradient fields (fBm of simplex or flow noise with its analytic gradient) in 2D and 3D:
 /// octaves, lacunarity and gain, both kernels, flow angles, offsets near and far.
-fn gradient_variants(dims: usize) -> Vec<(&'static str, Field)> {
+fn gradient_variants(dims: usize) -> Vec<(&'static str, FlagField)> {
     let mut out = Vec::new();
     for x in X_SIZES {
         let (field, neg, far) = simplex_row_field(dims, x);
@@ -447,7 +447,7 @@ fn gradient_variants(dims: usize) -> Vec<(&'static str, Field)> {
 }
 
 /// Curl fields (one octave of simplex noise) in 2D and 3D, offsets near and far.
-fn curl_variants(dims: usize) -> Vec<(&'static str, Field)> {
+fn curl_variants(dims: usize) -> Vec<(&'static str, FlagField)> {
     let mut out = Vec::new();
     for x in X_SIZES {
         let (field, neg, far) = simplex_row_field(dims, x);
@@ -534,7 +534,7 @@ fn curl_fields_are_bit_identical() {
 }
 
 /// [`check_outputs`] of fields that must have lane code.
-fn check_outputs_on_lanes(fields: Vec<(&'static str, Field)>, output: FieldOutput) {
+fn check_outputs_on_lanes(fields: Vec<(&'static str, FlagField)>, output: FieldOutput) {
     for (what, field) in &fields {
         assert!(simd::lanes_apply(field), "{what}: no lane code");
     }
@@ -543,7 +543,7 @@ fn check_outputs_on_lanes(fields: Vec<(&'static str, Field)>, output: FieldOutpu
 
 #[test]
 fn the_field_api_gives_the_scalar_reference() {
-    let field = Field::new(NoiseKind::Simplex, &[40, 9, 5]).with_frequency(&[3.0, 2.0, 1.5]);
+    let field = FlagField::new(NoiseKind::Simplex, &[40, 9, 5]).with_frequency(&[3.0, 2.0, 1.5]);
     let lookup = CpuLookup::new(LookupVariant::Textures, 7);
     let fast = simd::fill_field(&lookup, &field).unwrap();
     let reference = generate_f32(&PermutationTables::new(7), &field).unwrap();
@@ -552,7 +552,7 @@ fn the_field_api_gives_the_scalar_reference() {
         .zip(&reference)
         .all(|(a, b)| a.to_bits() == b.to_bits()));
     // Bad input is an error, as for the scalar fill.
-    assert!(simd::fill_field(&lookup, &Field::new(NoiseKind::Simplex, &[0, 4])).is_err());
+    assert!(simd::fill_field(&lookup, &FlagField::new(NoiseKind::Simplex, &[0, 4])).is_err());
 }
 
 /// The lanes take the tables' gradients as indices into the gradient sets; tables whose
@@ -571,7 +571,7 @@ fn tables_with_edited_gradients_give_the_scalar_reference() {
         (NoiseKind::Simplex, &[33, 3][..]),
         (NoiseKind::Simplex, &[33, 3, 3, 3][..]),
     ] {
-        let field = Field::new(kind, size).with_frequency(&[2.5, 3.5, 4.5, 5.5][..size.len()]);
+        let field = FlagField::new(kind, size).with_frequency(&[2.5, 3.5, 4.5, 5.5][..size.len()]);
         let params = FillParams::new(&field, Slab::whole(&field));
         assert_identical(&lookup, "edited tables", &field, &params);
     }
@@ -586,7 +586,7 @@ fn an_edited_4d_traversal_table_gives_the_scalar_reference() {
     tables.simplex4[0] = [3, 2, 1, 0];
     let lookup = CpuLookup::Tables(TableLookup::new(tables));
     let field =
-        Field::new(NoiseKind::Simplex, &[33, 3, 3, 3]).with_frequency(&[2.5, 3.5, 4.5, 5.5]);
+        FlagField::new(NoiseKind::Simplex, &[33, 3, 3, 3]).with_frequency(&[2.5, 3.5, 4.5, 5.5]);
     let params = FillParams::new(&field, Slab::whole(&field));
     assert_identical(&lookup, "edited traversal table", &field, &params);
 }
@@ -639,7 +639,7 @@ fn assert_graph_identical(
 
 /// The field whose texels a graph test samples: `x` texels along x (a lane remainder), 2
 /// or 3 along the others, a frequency and an offset (far: up to 1e4, not reduced).
-fn graph_field(rng: &mut Rng, dims: usize) -> Field {
+fn graph_field(rng: &mut Rng, dims: usize) -> FlagField {
     let x = *rng.pick(&[1u32, 15, 17, 33]);
     let size: Vec<u32> = (0..dims)
         .map(|a| if a == 0 { x } else { 2 + rng.below(2) as u32 })
@@ -647,7 +647,7 @@ fn graph_field(rng: &mut Rng, dims: usize) -> Field {
     let frequency: Vec<f64> = (0..dims).map(|_| rng.range(0.5, 6.0)).collect();
     let reach = *rng.pick(&[10.0, 1e4]);
     let offset: Vec<f64> = (0..dims).map(|_| rng.range(-reach, reach)).collect();
-    let mut field = Field::new(NoiseKind::Simplex, &size)
+    let mut field = FlagField::new(NoiseKind::Simplex, &size)
         .with_frequency(&frequency)
         .with_offset(&offset);
     field.reduce_offset = rng.below(2) == 0;

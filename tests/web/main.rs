@@ -27,10 +27,12 @@ use serde_json::{json, Value};
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
 use wgpu_noise::embed::contract::{lookup_textures, Dimension, TexelFormat};
+use wgpu_noise::field::FlagField;
+use wgpu_noise::field::{Fractal, FractalMode};
 use wgpu_noise::params::{FillParams, NoiseSettings, Slab};
 use wgpu_noise::shader::{noise_functions_wgsl_with, LookupVariant, HASH_KEY_OVERRIDE_ID};
 use wgpu_noise::tables::{hash_key_for_seed, PermutationTables};
-use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 use common::levels::{assert_levels_match, differences};
 use embed_support::{APP_BINDINGS, SIX};
@@ -47,7 +49,7 @@ const SIZE: u32 = 256;
 /// A field the page draws, with the lookup variant and seed it is drawn with.
 struct Picture {
     name: &'static str,
-    field: Field,
+    field: FlagField,
     variant: LookupVariant,
     seed: u64,
 }
@@ -61,13 +63,13 @@ fn pictures() -> Vec<Picture> {
     vec![
         Picture {
             name: "simplex, 1 fBm octave, textures, seed 0",
-            field: Field::new(NoiseKind::Simplex, &[SIZE, SIZE]).with_frequency(&[8.0, 8.0]),
+            field: FlagField::new(NoiseKind::Simplex, &[SIZE, SIZE]).with_frequency(&[8.0, 8.0]),
             variant: LookupVariant::Textures,
             seed: 0,
         },
         Picture {
             name: "simplex, 4 ridged octaves, textures, seed 7",
-            field: Field::new(NoiseKind::Simplex, &[SIZE, SIZE])
+            field: FlagField::new(NoiseKind::Simplex, &[SIZE, SIZE])
                 .with_frequency(&[8.0, 8.0])
                 .with_fractal(fractal(FractalMode::Ridged, 4)),
             variant: LookupVariant::Textures,
@@ -75,7 +77,7 @@ fn pictures() -> Vec<Picture> {
         },
         Picture {
             name: "classic, 3 fBm octaves, hash, seed 7",
-            field: Field::new(NoiseKind::Classic, &[SIZE, SIZE])
+            field: FlagField::new(NoiseKind::Classic, &[SIZE, SIZE])
                 .with_frequency(&[5.5, 5.5])
                 .with_fractal(fractal(FractalMode::Fbm, 3)),
             variant: LookupVariant::Hash,
@@ -124,7 +126,7 @@ fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
 "#;
 
 /// The bytes of `Frame` above for `field`.
-fn frame_bytes(field: &Field) -> Vec<u8> {
+fn frame_bytes(field: &FlagField) -> Vec<u8> {
     let params = FillParams::new(field, Slab::whole(field));
     let (low, high) = gray_range(field.fractal.mode);
     let kind: u32 = match field.kind {
@@ -357,7 +359,7 @@ fn reference(p: &Picture) -> Vec<u8> {
     }
 }
 
-fn reference_with(field: &Field, lut: &impl NoiseHasher) -> Vec<u8> {
+fn reference_with(field: &FlagField, lut: &impl NoiseHasher) -> Vec<u8> {
     let (low, high) = gray_range(field.fractal.mode);
     generate_f32(lut, field)
         .expect("a valid field")

@@ -16,12 +16,14 @@ use std::time::Instant;
 use serde_json::{json, Value};
 use wgpu_noise::cpu::fill::{fill_slab_curl, generate_f32};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
+use wgpu_noise::field::FlagField;
 use wgpu_noise::field::Warp;
+use wgpu_noise::field::{Fractal, FractalMode};
 use wgpu_noise::graph::Graph;
 use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::tables::PermutationTables;
-use wgpu_noise::{Field, Fractal, FractalMode, NoiseKind};
+use wgpu_noise::NoiseKind;
 
 use crate::common::levels::{assert_levels_match, differences};
 use crate::{assert_clean_start, browser_tools, run_driver, skip};
@@ -187,7 +189,7 @@ fn numbers(v: &Value) -> Vec<f64> {
 }
 
 /// The field the page reports it drew (`App::settings`).
-fn reported_field(settings: &Value) -> Field {
+fn reported_field(settings: &Value) -> FlagField {
     let kind = match settings["kind"].as_str().unwrap() {
         "classic" => NoiseKind::Classic,
         "simplex" => NoiseKind::Simplex,
@@ -208,7 +210,7 @@ fn reported_field(settings: &Value) -> Field {
         .map(|v| v.as_u64().unwrap() as u32)
         .collect();
     let warp = &settings["warp"];
-    let mut field = Field::new(kind, &size)
+    let mut field = FlagField::new(kind, &size)
         .with_tileable(settings["tileable"].as_bool().unwrap())
         .with_frequency(&numbers(&settings["frequency"]))
         .with_offset(&numbers(&settings["offset"]))

@@ -21,10 +21,7 @@ use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::graph::{Graph, Node, Program};
 use wgpu_noise::low_level::{ColourRamp, RampStops};
 use wgpu_noise::shader::{hash_key_for_seed, noise_functions_wgsl_with, HASH_KEY_OVERRIDE_ID};
-use wgpu_noise::{
-    Field, FieldOutput, Fractal, FractalMode, GpuNoise, LookupVariant, NoiseError, NoiseKind,
-    TextureFill, Warp,
-};
+use wgpu_noise::{Field, FieldOutput, GpuNoise, LookupVariant, NoiseError, NoiseKind, TextureFill};
 
 /// The noise values drawn black and white with a graph: the nominal range of graph
 /// outputs, as the desktop preview draws them.
@@ -82,6 +79,33 @@ struct DrawUniform {
     curl: u32,
     dims: u32,
     ramp: RampStops,
+}
+
+/// How a fractal sums its octaves (the `fbm`, `turbulence` and `ridged` nodes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FractalMode {
+    Fbm,
+    Turbulence,
+    Ridged,
+}
+
+/// The fractal controls: the node's mode and parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Fractal {
+    mode: FractalMode,
+    octaves: u32,
+    lacunarity: f64,
+    gain: f64,
+}
+
+impl Fractal {
+    /// One octave of the source itself (no fractal node).
+    const NONE: Fractal = Fractal {
+        mode: FractalMode::Fbm,
+        octaves: 1,
+        lacunarity: 2.0,
+        gain: 0.5,
+    };
 }
 
 /// What the controls set: the field's exact settings.
@@ -250,7 +274,6 @@ impl Settings {
     /// `flow_rate · time`.
     fn field(&self, width: u32, height: u32, graph: bool) -> Field {
         let mut offset = [0.0; 4];
-        let flow_angle = self.flow_angle(graph);
         if !self.flowing(graph) {
             offset[self.animated_axis()] += self.speed * self.time;
         }
@@ -270,28 +293,18 @@ impl Settings {
         }
         let d = self.dims;
         let size = &[width, height, 1, 1][..d];
-        if self.showing_curl(graph) {
-            // Curl noise is one octave of simplex noise's, whatever the kind and fractal
-            // (as the desktop preview draws it).
-            return Field::new(NoiseKind::Simplex, size)
-                .with_frequency(&frequency[..d])
-                .with_offset(&offset[..d]);
-        }
-        let mut field = Field::new(self.kind, size)
+        let mut field = Field::new(size)
             .with_tileable(self.tiling(graph))
             .with_frequency(&frequency[..d])
-            .with_offset(&offset[..d])
-            .with_fractal(self.fractal)
-            .with_warp(Warp {
-                amplitude: self.warp,
-                octaves: WARP_OCTAVES,
-                iterations: 1,
-                ..Warp::default()
-            })
-            .with_flow_angle(flow_angle);
+            .with_offset(&offset[..d]);
         // A graph is drawn at its own coordinates, however long it has been animated.
         field.reduce_offset = !graph;
         field
+    }
+
+    /// The controls' graph ([`Settings::node`]) lowered for `field`'s dimensions and tiling.
+    fn program(&self, field: &Field) -> Result<Program, wgpu_noise::graph::GraphError> {
+        Graph::from_node(&self.node())?.program(field.dims, field.tile_period())
     }
 
     /// The angle the clock has turned flow noise by (0 when it does not flow).
@@ -354,18 +367,6 @@ impl Settings {
         }
         node
     }
-}
-
-/// The tile period of `field`'s axes (0: not tiled), as a graph is lowered for it: whole
-/// cells across each axis.
-fn tile_period(field: &Field) -> [f32; 4] {
-    let mut period = [0.0; 4];
-    if field.tileable {
-        for (p, f) in period.iter_mut().zip(field.frequency).take(field.dims) {
-            *p = f as f32;
-        }
-    }
-    period
 }
 
 fn kind_name(kind: NoiseKind) -> &'static str {
@@ -627,14 +628,13 @@ impl App {
         let settings = Settings::parse(controls).map_err(|e| JsError::new(&e))?;
         let graph = self.graph.is_some();
         let field = settings.field(self.width, self.height, graph);
-        let output = if settings.showing_curl(graph) {
-            FieldOutput::Curl
-        } else {
-            FieldOutput::Value
-        };
-        output
-            .check(&field)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        // The grid and the controls' graph checked before anything changes.
+        field.validate().map_err(|e| JsError::new(&e.to_string()))?;
+        if !graph {
+            settings
+                .program(&field)
+                .map_err(|e| JsError::new(&e.to_string()))?;
+        }
         let variant_changed = self.noise.pipelines().variant() != settings.lookup;
         let dims_changed = self.settings.as_ref().map_or(2, |s| s.dims) != settings.dims;
         // The graph lowered for these dimensions (and for the new lookup variant's
@@ -701,8 +701,19 @@ impl App {
         let field = s.field(self.width, self.height, graph);
         let (low, high) = self.range(s);
         let d = field.dims;
+        // Curl noise is one octave of simplex noise's, whatever the kind and fractal (as
+        // the desktop preview draws it): the options `node` builds its graph from.
+        let curl = s.showing_curl(graph);
+        let kind = if curl { NoiseKind::Simplex } else { s.kind };
+        let fractal = if curl { Fractal::NONE } else { s.fractal };
+        // The warp's amplitude, fBm octaves and iterations (one octave when it is off).
+        let (amplitude, warp_octaves) = if curl {
+            (0.0, 1)
+        } else {
+            (s.warp, WARP_OCTAVES)
+        };
         serde_json::json!({
-            "kind": kind_name(field.kind),
+            "kind": kind_name(kind),
             "dims": d,
             "size": field.size[..d],
             "frequency": field.frequency[..d],
@@ -710,17 +721,17 @@ impl App {
             "reduce_offset": field.reduce_offset,
             "seed": s.seed.to_string(),
             "fractal": {
-                "mode": mode_name(field.fractal.mode),
-                "octaves": field.fractal.octaves,
-                "lacunarity": field.fractal.lacunarity,
-                "gain": field.fractal.gain,
+                "mode": mode_name(fractal.mode),
+                "octaves": fractal.octaves,
+                "lacunarity": fractal.lacunarity,
+                "gain": fractal.gain,
             },
             "warp": {
-                "amplitude": field.warp.amplitude,
-                "octaves": field.warp.octaves,
-                "iterations": field.warp.iterations,
+                "amplitude": amplitude,
+                "octaves": warp_octaves,
+                "iterations": 1,
             },
-            "flow_angle": field.flow_angle,
+            "flow_angle": s.flow_angle(graph),
             "tileable": field.tileable,
             "output": if s.showing_curl(graph) { "curl" } else { "value" },
             "lookup": lookup_name(s.lookup),
@@ -845,9 +856,9 @@ impl App {
         let program = match &self.graph {
             Some(graph) => &graph.program,
             None => {
-                let lowered = Graph::from_node(&settings.node())
-                    .and_then(|g| g.program(field.dims, tile_period(field)));
-                controls = lowered.map_err(|e| NoiseError::InvalidArgument(e.to_string()))?;
+                controls = settings
+                    .program(field)
+                    .map_err(|e| NoiseError::InvalidArgument(e.to_string()))?;
                 &controls
             }
         };

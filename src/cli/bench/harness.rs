@@ -14,7 +14,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use wgpu_noise::error::{pop_error_scope, NoiseError, Result};
-use wgpu_noise::field::{Field, NoiseKind};
+use wgpu_noise::field::{FlagField, NoiseKind};
 use wgpu_noise::gpu::readback::staging_buffer;
 use wgpu_noise::gpu::{GpuContext, GpuNoise, GraphPipeline, LookupVariant, WORKGROUP};
 use wgpu_noise::graph::Program;
@@ -73,10 +73,10 @@ impl Workload {
     }
 
     /// The field every path generates for `kind`.
-    pub fn field(&self, kind: NoiseKind) -> Field {
+    pub fn field(&self, kind: NoiseKind) -> FlagField {
         let size = vec![self.side; self.dims];
         let frequency = vec![self.frequency(); self.dims];
-        Field::new(kind, &size).with_frequency(&frequency)
+        FlagField::new(kind, &size).with_frequency(&frequency)
     }
 
     /// The coordinate of texel `i` along any axis, by the crate's sampling convention
@@ -136,7 +136,7 @@ pub fn touched_buffer(len: usize) -> Vec<f32> {
 /// With `output` [`FieldOutput::Curl`], curl noise (`out` holds `dims` floats per sample).
 pub fn time_cpu_fill(
     lut: &PermutationTables,
-    field: &Field,
+    field: &FlagField,
     output: FieldOutput,
     pool: Option<&rayon::ThreadPool>,
     out: &mut [f32],
@@ -161,7 +161,7 @@ pub fn time_cpu_fill(
 /// into `out`.
 pub fn time_simd_fill(
     lut: &wgpu_noise::cpu::CpuLookup,
-    field: &Field,
+    field: &FlagField,
     output: FieldOutput,
     threads: usize,
     out: &mut [f32],
@@ -191,7 +191,7 @@ fn timed(out: &mut [f32], fill: impl FnOnce(&mut [f32])) -> Duration {
 pub fn time_graph_cpu_fill(
     program: &Program,
     lut: &PermutationTables,
-    field: &Field,
+    field: &FlagField,
     pool: Option<&rayon::ThreadPool>,
     out: &mut [f32],
 ) -> Duration {
@@ -210,7 +210,7 @@ pub fn time_graph_cpu_fill(
 pub fn time_graph_simd_fill(
     program: &Program,
     lut: &wgpu_noise::cpu::CpuLookup,
-    field: &Field,
+    field: &FlagField,
     threads: usize,
     out: &mut [f32],
 ) -> Duration {
@@ -446,7 +446,7 @@ impl GpuBench {
     /// A storage texture holding one slab of `field` (as [`GpuNoise::generate_slabs`]
     /// would split it) for `output` (`R32Float` for values, else `Rgba32Float`), and the
     /// parameters of every slab.
-    pub fn fill_target(&self, field: &Field, output: FieldOutput) -> Result<FillTarget> {
+    pub fn fill_target(&self, field: &FlagField, output: FieldOutput) -> Result<FillTarget> {
         let layers = self.noise.slab_layers(field)?;
         let [nx, ny, nz, _] = field.size;
         let (dimension, size) = match field.dims {
@@ -581,7 +581,7 @@ impl GpuBench {
 
     /// Wall time of [`GpuNoise::generate`]: fill, copy to a buffer, map, unpad into a `Vec`
     /// (the whole path a user of `generate` waits for, allocation included).
-    pub fn time_generate(&self, field: &Field, output: FieldOutput) -> Result<Duration> {
+    pub fn time_generate(&self, field: &FlagField, output: FieldOutput) -> Result<Duration> {
         self.time_generate_with(field, LookupVariant::Textures, output)
     }
 
@@ -589,7 +589,7 @@ impl GpuBench {
     /// [`GpuNoise::generate_curl_slabs`] into a `Vec` the same way.
     pub fn time_generate_with(
         &self,
-        field: &Field,
+        field: &FlagField,
         variant: LookupVariant,
         output: FieldOutput,
     ) -> Result<Duration> {
@@ -628,7 +628,7 @@ impl GpuBench {
         &self,
         pipeline: &GraphPipeline,
         variant: LookupVariant,
-        field: &Field,
+        field: &FlagField,
     ) -> Result<Duration> {
         let noise = self.generator(variant);
         let mut values = Vec::new();

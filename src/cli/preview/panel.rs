@@ -8,8 +8,10 @@ use std::path::PathBuf;
 use egui::{Color32, RichText};
 use winit::window::Window;
 
+use crate::field::FlagField;
+use crate::field::FractalMode;
 use crate::field::{MAX_OCTAVES, MAX_WARP_ITERATIONS};
-use crate::{Field, FieldOutput, FractalMode, NoiseKind};
+use crate::{FieldOutput, NoiseKind};
 
 use super::view::{mode_name, View};
 use crate::ramp::ColourRamp;
@@ -577,7 +579,7 @@ fn controls(
 
 /// The frame's field as the shader gets it: frequency and offset per axis, fractal, warp,
 /// flow angle, tiling, time.
-fn exact_settings(view: &View, field: &Field) -> String {
+fn exact_settings(view: &View, field: &FlagField) -> String {
     let d = field.dims;
     let join = |v: &[f64]| {
         v.iter()

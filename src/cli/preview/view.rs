@@ -3,10 +3,12 @@
 //! sampling convention and the CPU reference can reproduce any frame).
 
 use crate::bake::{shortest, ValueRange};
+use crate::field::FlagField;
+use crate::field::{Fractal, FractalMode};
 use crate::field::{Warp, MAX_OCTAVES};
 use crate::params::{FillParams, NoiseSettings, Slab};
 use crate::ramp::{ColourRamp, RampStops};
-use crate::{Field, FieldOutput, Fractal, FractalMode, NoiseKind};
+use crate::{FieldOutput, NoiseKind};
 
 /// Zoom factor of one wheel notch (and of one frequency key press).
 pub const ZOOM_STEP: f64 = 1.25;
@@ -130,7 +132,7 @@ impl View {
     /// clock adds `speed * time` to the offset of [`View::animated_axis`] (or, when
     /// [`View::flowing`], turns the gradients by `flow_rate * time`). Row 0 is the
     /// top of the window.
-    pub fn field(&self, width: u32, height: u32) -> Field {
+    pub fn field(&self, width: u32, height: u32) -> FlagField {
         let mut offset = [self.pan[0], self.pan[1], 0.0, 0.0];
         let flow_angle = if self.flowing() {
             self.flow_rate * self.time
@@ -156,7 +158,7 @@ impl View {
                 PREVIEW_TILE_DEPTH,
             ];
         }
-        let mut field = Field::new(self.kind, &size[..self.dims])
+        let mut field = FlagField::new(self.kind, &size[..self.dims])
             .with_tileable(self.tiling())
             .with_frequency(&frequency[..self.dims])
             .with_offset(&offset[..self.dims])

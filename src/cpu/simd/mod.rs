@@ -121,7 +121,7 @@ use self::points::{fill_point_rows, PointSetup};
 use crate::cpu::fill::sample_point;
 use crate::cpu::lookup::CpuLookup;
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE, TAU};
-use crate::field::{Field, FieldOutput, NoiseKind};
+use crate::field::{FieldOutput, FlagField, NoiseKind};
 use crate::gpu::LookupVariant;
 use crate::graph::plan::Plan;
 use crate::params::{
@@ -223,7 +223,7 @@ impl Default for FillOptions {
 
 /// The whole field in `f32` with the SIMD fill on all cores: the same values as
 /// [`crate::cpu::fill::generate_f32`] with the lookup's tables or hash, bit for bit.
-pub fn fill_field(lut: &CpuLookup, field: &Field) -> crate::error::Result<Vec<f32>> {
+pub fn fill_field(lut: &CpuLookup, field: &FlagField) -> crate::error::Result<Vec<f32>> {
     field.validate()?;
     let params = FillParams::new(field, Slab::whole(field));
     let mut out = vec![0.0f32; params.len()];
@@ -285,7 +285,7 @@ pub fn fill_slab_with(
 }
 
 /// Whether the SIMD fill of `field` runs lanes (otherwise it is the scalar reference's fill).
-pub fn lanes_apply(field: &crate::field::Field) -> bool {
+pub fn lanes_apply(field: &FlagField) -> bool {
     has_lane_code(field.kind, field.dims, &NoiseSettings::of(field))
 }
 
