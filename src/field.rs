@@ -510,7 +510,7 @@ impl FlagField {
         self
     }
 
-    /// Sets the flow angle (radians; see [`Field::flow_angle`]).
+    /// Sets the flow angle (radians; see [`FlagField::flow_angle`]).
     pub fn with_flow_angle(mut self, angle: f64) -> Self {
         self.flow_angle = angle;
         self
@@ -1067,7 +1067,7 @@ pub fn shortest<T: std::fmt::Display + std::fmt::LowerExp + Copy + Into<f64>>(v:
 pub const AXIS_NAMES: [&str; 4] = ["x", "y", "z", "w"];
 
 /// Moves `offset` by whole lattice periods of `kind` in `dims` dimensions towards the
-/// origin (see [`Field::reduced_offset`]).
+/// origin (see [`FlagField::reduced_offset`]).
 pub fn reduce_by_periods(kind: NoiseKind, dims: usize, offset: [f64; 4]) -> [f64; 4] {
     let period = crate::tables::PERIOD as f64;
     // The nearest whole number of periods: the result is centred on 0.

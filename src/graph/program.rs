@@ -173,10 +173,10 @@ impl Program {
     }
 }
 
-/// `field` as a program of `lattice` ([`Program::lattice`]) samples it: its offset reduced
-/// by whole periods ([`crate::field::Field::reduced_offset`]: by the tile period when tiled,
-/// else by the lattice's) only when the program repeats so, its own noise options back to
-/// their defaults (the program replaces them).
+/// `field` as a program of `lattice` ([`Program::lattice`]) samples it: the grid with the
+/// lattice's kind and default options, its offset reduced by whole periods
+/// ([`crate::field::FlagField::reduced_offset`]: by the tile period when tiled, else by the
+/// lattice's) only when the program repeats so.
 pub fn sampled_field(lattice: Option<NoiseKind>, field: &Field) -> FlagField {
     let mut grid = field.clone();
     grid.reduce_offset = field.reduce_offset && lattice.is_some();
