@@ -46,8 +46,7 @@ pub use source::{CpuSource, SampleSource};
 use crate::cpu::CpuLookup;
 use crate::error::{NoiseError, Result};
 internal! { pub use crate::field::shortest; }
-use crate::field::FieldOutput;
-use crate::field::{Field, FlagField, Fractal, FractalMode, Kernel, AXIS_NAMES};
+use crate::field::{Field, FieldOutput, FlagField, Fractal, FractalMode, Kernel, AXIS_NAMES};
 use crate::gpu::LookupVariant;
 use crate::graph::plan::Plan;
 use crate::params::FillParams;

@@ -9,8 +9,7 @@ use crate::bake::NoiseSpec;
 use crate::cpu::lookup::CpuLookup;
 use crate::cpu::simd::{self, fill_graph_slab_output, fill_slab_output};
 use crate::error::{NoiseError, Result};
-use crate::field::FieldOutput;
-use crate::field::{Field, Window, AXIS_NAMES};
+use crate::field::{AXIS_NAMES, Field, FieldOutput, Window};
 #[cfg(feature = "gpu")]
 use crate::gpu::GpuNoise;
 use crate::gpu::LookupVariant;

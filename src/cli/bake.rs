@@ -13,8 +13,7 @@ use crate::bake::{
     self, BakeOptions, CpuSource, Encoding, ExrCompression, FileFormat, GpuSource, KtxTexel,
     NoiseSpec, PngDepth, SampleSource, ValueRange,
 };
-use crate::field::FlagField;
-use crate::field::{Fractal, Kernel};
+use crate::field::{FlagField, Fractal, Kernel};
 use crate::gpu::{GpuContext, GpuNoise, LookupVariant};
 use crate::ramp::ColourRamp;
 use crate::{FieldOutput, NoiseError, NoiseKind};
@@ -324,7 +323,7 @@ pub fn run(args: BakeArgs) -> Result<()> {
         LookupArg::Textures => LookupVariant::Textures,
         LookupArg::Hash => LookupVariant::Hash,
     };
-    let field = FlagField::new(kind, &size)
+    let mut field = FlagField::new(kind, &size)
         .with_frequency(&frequency)
         .with_offset(&offset)
         .with_fractal(fractal)
@@ -333,7 +332,6 @@ pub fn run(args: BakeArgs) -> Result<()> {
         .with_cellular(args.cellular.resolve(kind)?)
         .with_warp(args.warp.resolve()?)
         .with_flow_angle(args.flow.resolve()?);
-    let mut field = field;
     if let (Some(tile), Some(tiles)) = (&args.tile, &args.tiles) {
         let index = parse_counts("--tile", tile)?;
         let count = parse_counts("--tiles", tiles)?;

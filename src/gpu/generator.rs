@@ -8,8 +8,7 @@ use super::lookup::LookupTextures;
 use super::readback::{map_and_read, padded_row_bytes, staging_buffer, unpad_rows};
 use crate::cpu::lookup::{with_lookup, CpuLookup};
 use crate::error::{ErrorScope, NoiseError, Result};
-use crate::field::FieldOutput;
-use crate::field::{FlagField, NoiseKind, AXIS_NAMES};
+use crate::field::{AXIS_NAMES, FieldOutput, FlagField, NoiseKind};
 use crate::params::{FillParams, Slab};
 
 /// Tuning and self-check options of [`GpuNoise`].

@@ -10,8 +10,7 @@ use super::program::Program;
 use super::spec::{GraphSpec, Input, NodeKind, NodeSpec, WarpNoise};
 use super::GraphError;
 use crate::cpu::warp::warp_kind;
-use crate::field::FieldOutput;
-use crate::field::{FlagField, FractalMode, Kernel, NoiseKind};
+use crate::field::{FieldOutput, FlagField, FractalMode, Kernel, NoiseKind};
 use crate::params::NoiseSettings;
 
 /// The graph `field`'s noise options describe, for `output`: its source (classic,

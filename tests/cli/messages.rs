@@ -8,8 +8,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use bake_support::{assert_refused, bake_in, listing, read_npy};
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::{Fractal, FractalMode};
+use wgpu_noise::field::{FlagField, Fractal, FractalMode};
 use wgpu_noise::{cpu, tables::PermutationTables, NoiseError, NoiseKind};
 
 /// 2^k as the command line gives it (shortest round-trip text, exact in f32 too).

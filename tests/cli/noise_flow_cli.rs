@@ -7,8 +7,7 @@ use crate::bake_support::{
 };
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::fractal::fractal;
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::Fractal;
+use wgpu_noise::field::{FlagField, Fractal};
 use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;

@@ -5,8 +5,7 @@
 use wgpu_noise::cli::preview::view::{
     shell_word, PreviewUniforms, View, PREVIEW_FLOW_RATE, PREVIEW_WARP, ZOOM_STEP,
 };
-use wgpu_noise::field::FractalMode;
-use wgpu_noise::field::MAX_OCTAVES;
+use wgpu_noise::field::{FractalMode, MAX_OCTAVES};
 use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::{FieldOutput, NoiseKind};

@@ -9,8 +9,7 @@ use crate::common;
 
 use std::time::Duration;
 
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::{Fractal, FractalMode};
+use wgpu_noise::field::{FlagField, Fractal, FractalMode};
 use wgpu_noise::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
 use wgpu_noise::{cpu, FieldOutput, NoiseError, NoiseKind};
 

@@ -6,9 +6,7 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::IntegerHasher;
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::{Cellular, CellularOutput, Distance};
-use wgpu_noise::field::{Fractal, FractalMode};
+use wgpu_noise::field::{Cellular, CellularOutput, Distance, FlagField, Fractal, FractalMode};
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::shader::LookupVariant;
 use wgpu_noise::tables::PermutationTables;

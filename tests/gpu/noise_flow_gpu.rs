@@ -7,9 +7,7 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::{fill_slab_gradient, generate_f32};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::Warp;
-use wgpu_noise::field::{Fractal, FractalMode, Kernel};
+use wgpu_noise::field::{FlagField, Fractal, FractalMode, Kernel, Warp};
 use wgpu_noise::gpu::parity::{tolerance, GRADIENT_TOLERANCE_SCALE, PARITY_TOLERANCE};
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::params::{FillParams, Slab};

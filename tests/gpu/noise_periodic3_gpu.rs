@@ -5,9 +5,7 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::IntegerHasher;
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::Warp;
-use wgpu_noise::field::{Fractal, FractalMode};
+use wgpu_noise::field::{FlagField, Fractal, FractalMode, Warp};
 use wgpu_noise::gpu::parity::tolerance;
 use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::shader::LookupVariant;

@@ -5,8 +5,7 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::{generate_f32, generate_f64};
 use wgpu_noise::cpu::simplex::{simplex3_r2, simplex4_r2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::{Fractal, FractalMode, Kernel};
+use wgpu_noise::field::{FlagField, Fractal, FractalMode, Kernel};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 

@@ -8,8 +8,9 @@ use std::sync::Arc;
 use crate::common::graphs::Rng;
 use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::CpuLookup;
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::{Cellular, CellularOutput, Distance, Fractal, FractalMode, Kernel, Warp};
+use wgpu_noise::field::{
+    Cellular, CellularOutput, Distance, FlagField, Fractal, FractalMode, Kernel, Warp,
+};
 use wgpu_noise::gpu::LookupVariant;
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{flags, Graph, Program};

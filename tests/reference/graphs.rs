@@ -7,8 +7,7 @@ use crate::common::graphs::{random_graph, Rng, Shape};
 
 use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::CpuLookup;
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::{Fractal, FractalMode, Kernel};
+use wgpu_noise::field::{FlagField, Fractal, FractalMode, Kernel};
 use wgpu_noise::graph::nodes::NODE_TYPES;
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};

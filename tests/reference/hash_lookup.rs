@@ -5,8 +5,7 @@ use crate::common;
 
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::IntegerHasher;
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::Fractal;
+use wgpu_noise::field::{FlagField, Fractal};
 use wgpu_noise::gpu::{GpuNoise, LookupVariant};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;

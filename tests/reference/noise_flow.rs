@@ -11,8 +11,7 @@ use wgpu_noise::cpu::simplex::{
     SIMPLEX3_R05_SCALE,
 };
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::Fractal;
+use wgpu_noise::field::{FlagField, Fractal};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 

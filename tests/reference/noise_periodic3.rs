@@ -5,8 +5,7 @@
 use wgpu_noise::cpu::fill::generate_f64;
 use wgpu_noise::cpu::simplex::{simplex3_periodic, SIMPLEX3_PERIODIC_SCALE};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::Fractal;
+use wgpu_noise::field::{FlagField, Fractal};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 

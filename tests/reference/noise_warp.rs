@@ -7,9 +7,7 @@
 use wgpu_noise::cpu::fill::{generate_f32, generate_f64};
 use wgpu_noise::cpu::warp::WARP_SHIFT;
 use wgpu_noise::cpu::{noise_at, IntegerHasher, NoiseHasher};
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::Fractal;
-use wgpu_noise::field::Warp;
+use wgpu_noise::field::{FlagField, Fractal, Warp};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 

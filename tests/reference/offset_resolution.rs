@@ -6,8 +6,7 @@
 use crate::common;
 
 use wgpu_noise::cpu::fill::{generate_f32, generate_f64};
-use wgpu_noise::field::FlagField;
-use wgpu_noise::field::Fractal;
+use wgpu_noise::field::{FlagField, Fractal};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{NoiseError, NoiseKind};
 

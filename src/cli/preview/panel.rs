@@ -8,9 +8,7 @@ use std::path::PathBuf;
 use egui::{Color32, RichText};
 use winit::window::Window;
 
-use crate::field::FlagField;
-use crate::field::FractalMode;
-use crate::field::{MAX_OCTAVES, MAX_WARP_ITERATIONS};
+use crate::field::{FlagField, FractalMode, MAX_OCTAVES, MAX_WARP_ITERATIONS};
 use crate::{FieldOutput, NoiseKind};
 
 use super::view::{mode_name, View};

@@ -3,9 +3,7 @@
 //! sampling convention and the CPU reference can reproduce any frame).
 
 use crate::bake::{shortest, ValueRange};
-use crate::field::FlagField;
-use crate::field::{Fractal, FractalMode};
-use crate::field::{Warp, MAX_OCTAVES};
+use crate::field::{FlagField, Fractal, FractalMode, Warp, MAX_OCTAVES};
 use crate::params::{FillParams, NoiseSettings, Slab};
 use crate::ramp::{ColourRamp, RampStops};
 use crate::{FieldOutput, NoiseKind};
