@@ -51,15 +51,27 @@ fn the_flow_key_turns_the_gradients_with_the_clock_instead_of_moving() {
 #[test]
 fn the_warp_key_turns_the_domain_warp_on_and_off() {
     let mut v = view();
-    assert_eq!(v.uniforms(64, 64).settings.warp_iterations, 0);
+    assert_eq!(
+        v.uniforms(64, 64)
+            .expect("the frame draws")
+            .settings
+            .warp_iterations,
+        0
+    );
     v.toggle_warp();
-    let s = v.uniforms(64, 64).settings;
+    let s = v.uniforms(64, 64).expect("the frame draws").settings;
     assert_eq!(
         (s.warp_iterations, s.warp_amplitude),
         (1, PREVIEW_WARP as f32)
     );
     v.toggle_warp();
-    assert_eq!(v.uniforms(64, 64).settings.warp_iterations, 0);
+    assert_eq!(
+        v.uniforms(64, 64)
+            .expect("the frame draws")
+            .settings
+            .warp_iterations,
+        0
+    );
 }
 
 #[test]
@@ -126,7 +138,7 @@ fn the_curl_key_shows_curl_noise_in_2d_and_3d_over_the_flow_map_range() {
     v.flow = true;
     for dims in [2, 3] {
         v.dims = dims;
-        let u = v.uniforms(64, 64);
+        let u = v.uniforms(64, 64).expect("the frame draws");
         assert_eq!((u.curl, u.gray_low, u.gray_high), (1, -8.0, 8.0));
         // The clock moves the curl field along the animated axis; it does not turn it.
         assert_eq!(v.field(64, 64).flow_angle, 0.0);
@@ -134,10 +146,10 @@ fn the_curl_key_shows_curl_noise_in_2d_and_3d_over_the_flow_map_range() {
     }
     // 4D has no curl noise: the value is drawn.
     v.dims = 4;
-    assert_eq!(v.uniforms(64, 64).curl, 0);
+    assert_eq!(v.uniforms(64, 64).expect("the frame draws").curl, 0);
     v.toggle_curl();
     v.dims = 3;
-    assert_eq!(v.uniforms(64, 64).curl, 0);
+    assert_eq!(v.uniforms(64, 64).expect("the frame draws").curl, 0);
 }
 
 #[test]
@@ -213,4 +225,64 @@ fn octaves_stay_in_range() {
     assert_eq!(v.octaves, 1);
     v.add_octaves(100);
     assert_eq!(v.octaves, MAX_OCTAVES);
+}
+
+/// Every combination the keys reach (kind, dimensions, octaves, fractal mode, warp, flow,
+/// curl, tiling): the settings build a graph that the planner runs on the hand-written
+/// fill, so the window draws it with its uniforms.
+#[test]
+fn every_setting_the_keys_reach_is_drawn_by_the_hand_written_fill() {
+    let mut drawn = 0;
+    for kind in [NoiseKind::Classic, NoiseKind::Simplex, NoiseKind::Cellular] {
+        for dims in 2..=4 {
+            for octaves in [1, 3] {
+                for mode in [
+                    FractalMode::Fbm,
+                    FractalMode::Turbulence,
+                    FractalMode::Ridged,
+                ] {
+                    for (warp, flow, curl, tiled) in (0..16).map(|bits: u32| {
+                        (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0)
+                    }) {
+                        let mut v = view();
+                        (v.kind, v.dims, v.octaves, v.mode) = (kind, dims, octaves, mode);
+                        v.flow = flow;
+                        v.tiled = tiled;
+                        if warp {
+                            v.toggle_warp();
+                        }
+                        if curl {
+                            v.toggle_curl();
+                        }
+                        let field = v.drawn_field(64, 48).unwrap_or_else(|e| {
+                            panic!("{}: {e}", v.describe(64));
+                        });
+                        let u = v.uniforms(64, 48).expect("the frame draws");
+                        assert_eq!(u.settings, NoiseSettings::of(&field));
+                        drawn += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(drawn, 3 * 3 * 2 * 3 * 16);
+}
+
+/// A curl frame is the curl of one octave of simplex noise whatever the settings, and
+/// its bake command says so: the command reproduces the window.
+#[test]
+fn a_curl_frame_and_its_bake_command_are_simplex_noises_curl() {
+    let mut v = view();
+    (v.kind, v.dims, v.octaves) = (NoiseKind::Classic, 2, 3);
+    v.toggle_warp();
+    v.toggle_curl();
+    let field = v.drawn_field(64, 32).expect("a curl frame");
+    assert_eq!(field.kind, NoiseKind::Simplex);
+    assert_eq!((field.fractal.octaves, field.warp.amplitude), (1, 0.0));
+    let command = v.bake_command(64, 32, None, std::path::Path::new("c.png"));
+    assert_eq!(
+        command,
+        "wgpu-noise bake --noise simplex --dims 2 --seed 0 --size 64x32 \
+         --frequency 0.64,0.32 --offset 1,0 --curl --bits 8 -o c.png"
+    );
 }

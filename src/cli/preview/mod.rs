@@ -167,7 +167,7 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     // A --time so large that the animated axis loses its resolution is refused, as bake
     // refuses such offsets (Field::validate).
     let view = initial_view(&args);
-    if let Err(e) = view.field(args.size.width, args.size.height).validate() {
+    if let Err(e) = view.drawn_field(args.size.width, args.size.height) {
         bail!("--time {}: {e}", args.time);
     }
     if args.tileable {
@@ -584,7 +584,7 @@ impl App {
         let Some(gfx) = self.gfx.as_mut() else {
             return Ok(());
         };
-        let uniforms = self.view.uniforms(width, height);
+        let uniforms = self.view.uniforms(width, height)?;
         let target = frame.texture.create_view(&wgpu::TextureViewDescriptor {
             label: Some("preview swapchain view"),
             ..Default::default()
@@ -798,7 +798,7 @@ impl App {
             &gfx.queue,
             width,
             height,
-            &self.view.uniforms(width, height),
+            &self.view.uniforms(width, height)?,
         )?;
         write_png(path, width, height, &pixels, overwrite)?;
         errln!(
@@ -811,6 +811,7 @@ impl App {
 
     /// Handles a pressed key; returns whether the picture changed.
     fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) -> Result<bool> {
+        let view_before = self.view.clone();
         let dims_before = self.view.dims;
         let graph_before = self.view.graph.clone();
         let view = &mut self.view;
@@ -887,6 +888,12 @@ impl App {
             }
         }
         if let Some(gfx) = self.gfx.as_mut() {
+            // A key that leads where the window cannot draw is refused, as a panel edit is.
+            if let Err(e) = self.view.drawn_field(gfx.config.width, gfx.config.height) {
+                errln!("error: {e}")?;
+                self.view = view_before;
+                return Ok(false);
+            }
             gfx.renderer.set_seed(&gfx.queue, self.view.seed);
             // `R` returns to the launch's source (the settings or the --graph file's graph)
             // whichever the panel picked since, once its pipelines are in.
@@ -923,7 +930,7 @@ impl App {
         let before = self.view.clone();
         let (requests, painted) = gfx.panel.run(&gfx.window, &mut self.view, [width, height]);
         if self.view != before {
-            if let Err(e) = self.view.field(width, height).validate() {
+            if let Err(e) = self.view.drawn_field(width, height) {
                 self.view = before.clone();
                 gfx.panel.notice = Some(Notice::Failed(e.to_string()));
             }

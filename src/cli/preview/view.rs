@@ -2,11 +2,12 @@
 //! window-sized frame of it becomes a [`Field`] (so the window follows the library's
 //! sampling convention and the CPU reference can reproduce any frame).
 
-use crate::bake::{shortest, ValueRange};
+use crate::bake::{shortest, NoiseSpec, ValueRange};
 use crate::field::{FlagField, Fractal, FractalMode, Warp, MAX_OCTAVES};
+use crate::graph::plan::Plan;
 use crate::params::{FillParams, NoiseSettings, Slab};
 use crate::ramp::{ColourRamp, RampStops};
-use crate::{FieldOutput, NoiseKind};
+use crate::{FieldOutput, NoiseError, NoiseKind};
 
 /// Zoom factor of one wheel notch (and of one frequency key press).
 pub const ZOOM_STEP: f64 = 1.25;
@@ -184,9 +185,35 @@ impl View {
         self.warp = if self.warp == 0.0 { PREVIEW_WARP } else { 0.0 };
     }
 
-    /// The shader's uniform for a `width` × `height` frame.
-    pub fn uniforms(&self, width: u32, height: u32) -> PreviewUniforms {
+    /// The noise options a `width` × `height` frame of the settings draws, computed as
+    /// every bake computes them: the settings built into a graph and planned
+    /// ([`NoiseSpec::of_flags`], [`NoiseSpec::plan`]); the window's shader runs the
+    /// hand-written fill of the options the planner reads back. A curl frame is the curl of
+    /// one octave of simplex noise ([`View::showing_curl`]). A graph view's noise is its
+    /// graph: its field holds only the grid.
+    pub fn drawn_field(&self, width: u32, height: u32) -> Result<FlagField, NoiseError> {
         let field = self.field(width, height);
+        if self.graph.is_some() {
+            return Ok(field);
+        }
+        let (field, output) = if self.showing_curl() {
+            let simplex = FlagField::on(field.grid.clone(), NoiseKind::Simplex);
+            (simplex, FieldOutput::Curl)
+        } else {
+            (field, FieldOutput::Value)
+        };
+        match NoiseSpec::of_flags(&field, output, self.seed)?.plan() {
+            Plan::Fused(drawn) => Ok(drawn),
+            Plan::Graph { .. } => Err(NoiseError::InvalidField(format!(
+                "the window draws only what the hand-written fill computes, not {}",
+                self.describe(width)
+            ))),
+        }
+    }
+
+    /// The shader's uniform for a `width` × `height` frame ([`View::drawn_field`]).
+    pub fn uniforms(&self, width: u32, height: u32) -> Result<PreviewUniforms, NoiseError> {
+        let field = self.drawn_field(width, height)?;
         let fill = FillParams::new(&field, Slab::whole(&field));
         let (lo, hi) = if self.showing_curl() {
             PREVIEW_CURL_RANGE
@@ -195,11 +222,11 @@ impl View {
         } else {
             value_range(self.mode)
         };
-        PreviewUniforms {
+        Ok(PreviewUniforms {
             offset: fill.offset,
             step: fill.step,
             settings: NoiseSettings::of(&field),
-            kind: match self.kind {
+            kind: match field.kind {
                 NoiseKind::Classic => 0,
                 NoiseKind::Simplex => 1,
                 NoiseKind::Cellular => 2,
@@ -210,7 +237,7 @@ impl View {
             curl: self.showing_curl() as u32,
             _pad: [0; 3],
             ramp: self.ramp.stops(),
-        }
+        })
     }
 
     /// The `wgpu-noise bake` command that writes this view's `width` × `height` frame to
@@ -241,6 +268,8 @@ impl View {
                 "--graph",
                 graph_file.map_or_else(|| "GRAPH.json".into(), |p| p.display().to_string()),
             ),
+            // A curl frame is simplex noise's curl, whatever the kind (`drawn_field`).
+            None if self.showing_curl() => push("--noise", NoiseKind::Simplex.name().to_string()),
             None => push("--noise", self.kind.name().to_string()),
         }
         push("--dims", d.to_string());
@@ -248,7 +277,9 @@ impl View {
         push("--size", size.join("x"));
         push("--frequency", join(&field.frequency[..d]));
         push("--offset", join(&field.offset[..d]));
-        if self.graph.is_none() {
+        if self.showing_curl() {
+            push("--curl", String::new());
+        } else if self.graph.is_none() {
             let f = &field.fractal;
             if f.octaves != 1 {
                 push("--octaves", f.octaves.to_string());
@@ -275,9 +306,7 @@ impl View {
             if field.flow_angle != 0.0 {
                 push("--flow-angle", shortest(field.flow_angle));
             }
-            if self.showing_curl() {
-                push("--curl", String::new());
-            } else if self.mode != FractalMode::Fbm {
+            if self.mode != FractalMode::Fbm {
                 let (lo, hi) = value_range(self.mode);
                 push("--range", format!("{},{}", shortest(lo), shortest(hi)));
             }
