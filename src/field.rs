@@ -329,6 +329,17 @@ impl std::ops::DerefMut for FlagField {
     }
 }
 
+/// A box of a field's texels, as [`crate::GpuNoise::read`] hands them over: its first
+/// texel and its size along each axis (an unused axis has origin 0 and extent 1). Its
+/// samples are in memory order, x fastest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldBox {
+    /// Index of the box's first texel in the field, `[x, y, z, w]`.
+    pub origin: [u32; 4],
+    /// The box's size in texels, `[x, y, z, w]`.
+    pub extent: [u32; 4],
+}
+
 /// Where a field lies in a larger one: its texels are the box at `origin` of a field of
 /// size `whole` with the same frequency, offset, tiling and seed, and carry exactly the
 /// values those texels have there. The step is `frequency / whole` and texel `i` of the

@@ -20,10 +20,9 @@
 //! - **Embed the WGSL in your own shader**: [`embed`] ([`NoiseBindings`] on wgpu 29 or 30, the
 //!   wgpu-free texture contract) and [`shader`] (the source, WESL and naga_oil modules).
 //!
-//! [`low_level`] holds the pieces [`GpuNoise`] and [`NoiseBindings`] are built from, for
-//! applications that record the fill passes themselves. The `wgpu-noise` binary (the `cli`
-//! feature: `sample`, `bake`, `bench`, a live preview window) and the repository's `web/`
-//! page are built on this library; neither is part of its API.
+//! [`low_level`] holds the pieces [`GpuNoise`] and [`NoiseBindings`] are built from. The
+//! `wgpu-noise` binary (the `cli` feature: `sample`, `bake`, `bench`, a live preview window)
+//! and the repository's `web/` page are built on this library; neither is part of its API.
 //!
 //! The base noise follows Stefan Gustavson's "Simplex noise demystified" (2005): the `f64`
 //! CPU reference reproduces his Java code, the `f32` one mirrors the shaders operation for
@@ -111,23 +110,20 @@ extern crate self as wgpu_noise;
 #[cfg(feature = "gpu")]
 pub use embed::{NoiseBindings, NoiseBindingsDescriptor};
 pub use error::{NoiseError, Result};
-pub use field::{Field, FieldOutput, NoiseKind, Window};
+pub use field::{Field, FieldBox, FieldOutput, NoiseKind, Window};
 #[cfg(feature = "gpu")]
 pub use gpu::{GpuContext, GpuNoise, GpuOptions, TextureFill};
 pub use shader::LookupVariant;
 
 /// The pieces [`GpuNoise`] and [`NoiseBindings`] are built from, for applications that
-/// record the fill passes themselves: fill pipelines and their parameters, the lookup
-/// textures and the tables they hold, the fill shader, texture readback, and the colour
-/// ramps the preview and the web page draw with.
+/// manage them themselves: the lookup textures and the tables they hold, texture readback,
+/// and the colour ramps the preview and the web page draw with.
 pub mod low_level {
     #[cfg(feature = "gpu")]
     pub use crate::gpu::readback::{map_and_read, padded_row_bytes, unpad_rows};
     #[cfg(feature = "gpu")]
-    pub use crate::gpu::{FillPass, FillPipelines, LookupTextures, WORKGROUP};
-    pub use crate::params::{FillParams, NoiseSettings, Slab};
+    pub use crate::gpu::LookupTextures;
     pub use crate::ramp::{ColourRamp, RampStops};
-    pub use crate::shader::fill_shader_wgsl;
     pub use crate::tables::PermutationTables;
 }
 

@@ -241,10 +241,12 @@ pub fn naga_oil_module(variant: LookupVariant, group: u32) -> String {
     )
 }
 
-/// The complete source of the fill pipelines for a lookup variant.
-pub fn fill_shader_wgsl(variant: LookupVariant) -> String {
-    format!(
-        "{}\n{FILL_WGSL}",
-        noise_functions_wgsl_with(variant, FILL_LOOKUP_GROUP)
-    )
+internal! {
+    /// The complete source of the fill pipelines for a lookup variant.
+    pub fn fill_shader_wgsl(variant: LookupVariant) -> String {
+        format!(
+            "{}\n{FILL_WGSL}",
+            noise_functions_wgsl_with(variant, FILL_LOOKUP_GROUP)
+        )
+    }
 }

@@ -17,9 +17,8 @@ use super::harness::{
 };
 use wgpu_noise::error::{pop_error_scope, NoiseError, Result};
 use wgpu_noise::field::{FlagField, NoiseKind};
-use wgpu_noise::low_level::{
-    map_and_read, padded_row_bytes, unpad_rows, FillParams, PermutationTables, Slab,
-};
+use wgpu_noise::low_level::{map_and_read, padded_row_bytes, unpad_rows, PermutationTables};
+use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::shader;
 use wgpu_noise::GpuNoise;
 

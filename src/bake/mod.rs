@@ -98,7 +98,7 @@ pub use crate::gpu::parity::GRADIENT_TOLERANCE_SCALE;
 ///
 /// The kernel that computes it is [`NoiseSpec::plan`]'s choice: the hand-written fill where
 /// the graph has its shape, else the generic evaluators of the graph. The plan's field
-/// travels into the [`FillParams`] every source and the verifier use; so a bake honours the
+/// travels into the `FillParams` every source and the verifier use; so a bake honours the
 /// grid without code of its own.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NoiseSpec {

@@ -47,7 +47,7 @@ pub trait SampleSource {
     fn name(&self) -> String;
 
     /// Generates every sample of `spec` once, in memory order (x fastest, then y, z, w),
-    /// handing each contiguous box to `sink` with the [`FillParams`] that describe it (the
+    /// handing each contiguous box to `sink` with the `FillParams` that describe it (the
     /// CPU reference can regenerate the same box from them). Stops at the first error.
     fn produce(
         &mut self,

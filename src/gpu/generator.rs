@@ -323,14 +323,23 @@ impl GpuNoise {
         &self.queue
     }
 
-    /// The fill pipelines, to record fills into an encoder of your own.
-    pub fn pipelines(&self) -> &FillPipelines {
-        &self.pipelines
+    /// The lookup variant this generator's pipelines read ([`GpuOptions`]).
+    pub fn lookup_variant(&self) -> LookupVariant {
+        self.pipelines.variant()
     }
 
-    /// The lookup bind group matching [`GpuNoise::pipelines`].
-    pub fn lookup_bind_group(&self) -> &wgpu::BindGroup {
-        &self.lookup_bind_group
+    internal! {
+        /// The fill pipelines and the generator's cache of graph pipelines.
+        pub fn pipelines(&self) -> &FillPipelines {
+            &self.pipelines
+        }
+    }
+
+    internal! {
+        /// The lookup bind group the pipelines take at group 0.
+        pub fn lookup_bind_group(&self) -> &wgpu::BindGroup {
+            &self.lookup_bind_group
+        }
     }
 
     internal! {

@@ -1,8 +1,8 @@
 //! The GPU generator: lookup textures, fill pipelines, slab-wise generation and readback.
 //!
 //! Embedding applications use [`LookupTextures`] (their own pipelines) or
-//! [`FillPipelines::record_fill`] (record into their encoder); [`GpuNoise`] adds the
-//! standalone conveniences: whole fields to `Vec<f32>`, slab streaming, point evaluation.
+//! [`GpuNoise::record`] (record into their encoder); [`GpuNoise`] also reads fields and
+//! points back.
 
 #[cfg(feature = "gpu")]
 mod context;

@@ -3,7 +3,7 @@
 
 use super::generator::GpuNoise;
 use crate::error::Result;
-use crate::field::{Field, FieldOutput};
+use crate::field::{Field, FieldBox, FieldOutput};
 use crate::graph::plan::Plan;
 use crate::graph::Program;
 use crate::params::{FillParams, Slab};
@@ -11,7 +11,7 @@ use crate::params::{FillParams, Slab};
 impl GpuNoise {
     /// Computes `output` of `program` at every texel of `field`'s grid and hands the
     /// samples to `sink` box by box, in memory order (x fastest, then y, z, w), each with
-    /// the [`FillParams`] that describe its texels. A box holds
+    /// the [`FieldBox`] it covers. A box holds
     /// [`FieldOutput::values_per_sample`] floats per texel, interleaved: the value; value
     /// and gradient `[v, ∂/∂x, ∂/∂y, ∂/∂z]`; or the curl's `dims` components, as the CPU
     /// evaluators write them. Peak memory is one box (a few MiB), whatever the field's size.
@@ -23,10 +23,16 @@ impl GpuNoise {
         program: &Program,
         field: &Field,
         output: FieldOutput,
-        sink: impl FnMut(&FillParams, &[f32]) -> Result<()>,
+        mut sink: impl FnMut(&FieldBox, &[f32]) -> Result<()>,
     ) -> Result<()> {
         let plan = Plan::new(std::sync::Arc::new(program.clone()), field, output);
-        self.read_plan(&plan, output, sink)
+        self.read_plan(&plan, output, |params, values| {
+            let texels = FieldBox {
+                origin: params.origin,
+                extent: params.extent,
+            };
+            sink(&texels, values)
+        })
     }
 
     internal! {

@@ -16,7 +16,7 @@ use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
-use wgpu_noise::low_level::{FillParams, Slab};
+use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{FieldOutput, NoiseKind};
 

@@ -61,7 +61,7 @@ fn every_graph_output_reads_back_in_the_cpu_layout_as_the_cpu_computes_it() {
                     let tolerance = default_tolerance(&spec);
                     let channels = output.values_per_sample(dims);
                     let (mut texels, mut worst, mut kinks) = (0u64, 0.0f32, 0usize);
-                    gpu.read(&program, &field, output, |params, values| {
+                    gpu.read_plan(&plan, output, |params, values| {
                         let first = (0..dims).rev().fold(0u64, |i, a| {
                             i * field.size[a] as u64 + params.origin[a] as u64
                         });
@@ -107,4 +107,39 @@ fn every_graph_output_reads_back_in_the_cpu_layout_as_the_cpu_computes_it() {
     }
     // The fBm graph's value (both sizes) and its 2D and 3D gradient run on the fill.
     assert!(fused > 0, "no graph ran on the hand-written fill");
+}
+
+/// The public `read` hands over each box as a `FieldBox` (its first texel and size), in
+/// memory order, with the same values the plan's own readback gives.
+#[test]
+fn read_hands_over_field_boxes_in_memory_order() {
+    for (backend, ctx) in common::gpu_per_backend() {
+        let gpu = common::generator(&ctx, 5);
+        for (name, graph) in graphs().into_iter().take(2) {
+            let size = [20u32, 12, 6];
+            let program = graph.program(3, [0.0; 4]).unwrap();
+            let field = wgpu_noise::Field::new(&size).with_frequency(&[3.0; 3]);
+            let plan = Plan::new(Arc::new(program.clone()), &field, FieldOutput::Value);
+            let mut planned = Vec::new();
+            gpu.read_plan(&plan, FieldOutput::Value, |_, values| {
+                planned.extend_from_slice(values);
+                Ok(())
+            })
+            .unwrap();
+            let mut read = Vec::new();
+            gpu.read(&program, &field, FieldOutput::Value, |texels, values| {
+                let first = (0..3)
+                    .rev()
+                    .fold(0u64, |i, a| i * size[a] as u64 + texels.origin[a] as u64);
+                assert_eq!(first, read.len() as u64, "{backend} {name}: memory order");
+                let count: u32 = texels.extent.iter().product();
+                assert_eq!(values.len(), count as usize, "{backend} {name}: box size");
+                read.extend_from_slice(values);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(read.len() as u64, field.len(), "{backend} {name}");
+            assert!(read == planned, "{backend} {name}: the plan's values");
+        }
+    }
 }

@@ -230,7 +230,8 @@ fn process_seed_key(name: &str, functions: &str, curl: bool) {
 /// dispatches divide by (`WORKGROUP`).
 #[test]
 fn the_fill_shaders_uniforms_and_workgroup_sizes_are_the_rust_sides() {
-    use wgpu_noise::low_level::{FillParams, NoiseSettings, WORKGROUP};
+    use wgpu_noise::gpu::WORKGROUP;
+    use wgpu_noise::params::{FillParams, NoiseSettings};
     use wgpu_noise::rust_struct_layout;
     use wgpu_noise::struct_layout::wgsl_struct_layout;
     let source = shader::fill_shader_wgsl(LookupVariant::Textures);

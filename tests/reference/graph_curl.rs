@@ -11,7 +11,7 @@ use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
-use wgpu_noise::low_level::{FillParams, Slab};
+use wgpu_noise::params::{FillParams, Slab};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{FieldOutput, LookupVariant, NoiseKind};
 

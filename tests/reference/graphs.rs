@@ -11,7 +11,7 @@ use wgpu_noise::field::{FlagField, Fractal, FractalMode, Kernel};
 use wgpu_noise::graph::nodes::NODE_TYPES;
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
-use wgpu_noise::low_level::{FillParams, NoiseSettings, Slab};
+use wgpu_noise::params::{FillParams, NoiseSettings, Slab};
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::{FieldOutput, LookupVariant, NoiseKind};
 

@@ -635,7 +635,7 @@ impl App {
                 .program(&field)
                 .map_err(|e| JsError::new(&e.to_string()))?;
         }
-        let variant_changed = self.noise.pipelines().variant() != settings.lookup;
+        let variant_changed = self.noise.lookup_variant() != settings.lookup;
         let dims_changed = self.settings.as_ref().map_or(2, |s| s.dims) != settings.dims;
         // The graph lowered for these dimensions (and for the new lookup variant's
         // generator) before anything changes, so a graph that cannot be drawn so keeps
