@@ -24,12 +24,16 @@ done <<'LIST'
 --dims 3 --size 128x128x1 --frequency 4,4,4 --tileable --octaves 3 --bits 8 --backend gpu -o x.png
 --dims 4 --noise classic --size 32x32x16x8 --frequency 4,4,4,2 -o x.exr
 --graph examples/graphs/clouds.json --size 256x256 --frequency 4 --tileable -o x.png
+--graph examples/graphs/island.json --size 256x256 --frequency 4 --ramp terrain --bits 8 -o x.png
 --graph examples/graphs/marble.json --size 256x256 --frequency 4 -o x.png
+--graph examples/graphs/strata.json --size 256x256 --frequency 4 --ramp magma --bits 8 -o x.png
 --graph examples/graphs/terrain.json --dims 3 --size 64x64x16 --frequency 4 --curl --backend gpu -o x.npy
 --graph examples/graphs/terrain.json --dims 3 --size 64x64x16 --frequency 4 --gradient -o x.npy
 --graph examples/graphs/terrain.json --dims 3 --size 64x64x16 --frequency 4 -o x.npy
 --graph examples/graphs/terrain.json --dims 3 --size 64x64x16 --frequency 4 --backend gpu -o x.npy
 --graph examples/graphs/terrain.json --size 256x256 --frequency 4 --normal-map --backend gpu -o x.png
+--graph examples/graphs/tiles.json --size 256x256 --frequency 4 -o x.png
+--graph examples/graphs/tiles.json --size 256x256 --frequency 4 --backend gpu -o x.png
 --graph examples/graphs/wood.json --size 256x256 --frequency 4 -o x.png
 --graph examples/graphs/wood.json --size 256x256 --frequency 4 --backend gpu -o x.png
 --noise cellular --cellular f2-f1 --size 256x256 --frequency 6 --tileable --warp 0.6 --warp-octaves 2 --range 0,1 --bits 8 --backend gpu -o x.png

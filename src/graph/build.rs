@@ -108,6 +108,22 @@ impl Node {
         Node::of_type("position").with("axis", name.map_or(format!("{axis}"), String::from))
     }
 
+    /// The Euclidean distance to the origin, unless `point` and `metric` say otherwise.
+    pub fn distance() -> Node {
+        Node::of_type("distance")
+    }
+
+    /// `Σ (p + offset) × multiplier` over the axes: `x + y (+ z + w)` unless `multiplier`
+    /// and `offset` say otherwise.
+    pub fn linear() -> Node {
+        Node::of_type("linear")
+    }
+
+    /// 1 and -1 in alternate unit cells.
+    pub fn checkerboard() -> Node {
+        Node::of_type("checkerboard")
+    }
+
     /// fBm of this node (3 octaves unless `octaves` says otherwise).
     pub fn fbm(self) -> Node {
         self.over("fbm")

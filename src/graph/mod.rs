@@ -134,7 +134,10 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::Cellular { .. }
             | NodeKind::Flow { .. }
             | NodeKind::Constant(_)
-            | NodeKind::Position { .. } => vec![],
+            | NodeKind::Position { .. }
+            | NodeKind::Distance { .. }
+            | NodeKind::Linear { .. }
+            | NodeKind::Checkerboard => vec![],
             NodeKind::Fractal { source, .. }
             | NodeKind::Scale { source, .. }
             | NodeKind::Offset { source, .. }

@@ -154,8 +154,13 @@ const fn choice(
 
 /// A scale's or an offset's `by`: per axis, within [`MAX_DOMAIN_PARAMETER`].
 const fn domain_vector(default: f64) -> Param {
+    per_axis("by", default)
+}
+
+/// A per-axis parameter within [`MAX_DOMAIN_PARAMETER`].
+const fn per_axis(name: &'static str, default: f64) -> Param {
     Param {
-        name: "by",
+        name,
         kind: ParamKind::PerAxis {
             lo: -MAX_DOMAIN_PARAMETER,
             hi: MAX_DOMAIN_PARAMETER,
@@ -251,6 +256,45 @@ pub const NODE_TYPES: &[NodeType] = &[
         doc: "that coordinate of the point",
         range: "the coordinate",
         derivative: "the unit vector",
+    },
+    NodeType {
+        name: "distance",
+        group: Group::Sources,
+        params: &[
+            per_axis("point", 0.0),
+            choice(
+                "metric",
+                &[
+                    "euclidean",
+                    "euclidean-squared",
+                    "manhattan",
+                    "chebyshev",
+                    "hybrid",
+                    "minkowski",
+                ],
+                Some("euclidean"),
+            ),
+            number("exponent", 0.25, 16.0, 1.5),
+        ],
+        doc: "the distance from the point to `point`, by the difference `d`: `euclidean` `√Σd²`, `euclidean-squared` `Σd²`, `manhattan` `Σ|d|`, `chebyshev` `max |d|`, `hybrid` `Σ(d² + |d|)`, `minkowski` `(Σ|d|^exponent)^(1/exponent)` (`exponent` is read for `minkowski` only)",
+        range: "≥ 0",
+        derivative: "chain rule through the metric; one-sided where a coordinate of `d` is 0 (but for the squared terms) or, for `chebyshev`, where two are equally largest; 0 at `point` itself",
+    },
+    NodeType {
+        name: "linear",
+        group: Group::Sources,
+        params: &[per_axis("multiplier", 1.0), per_axis("offset", 0.0)],
+        doc: "`Σ (p + offset) × multiplier` over the field's axes: a ramp along `multiplier`",
+        range: "unbounded",
+        derivative: "`multiplier`",
+    },
+    NodeType {
+        name: "checkerboard",
+        group: Group::Sources,
+        params: &[],
+        doc: "1 in the unit cells whose whole-number coordinates `⌊p⌋` sum to an even number, else -1",
+        range: "-1 or 1",
+        derivative: "0 (the jumps at the cells' faces have none)",
     },
     NodeType {
         name: "fbm",

@@ -10,7 +10,9 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::spec::{Binary, GraphSpec, Input, Map, NodeKind, NodeSpec, Plane, WarpNoise};
+use super::spec::{
+    Binary, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Plane, WarpNoise,
+};
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;
 use crate::cpu::warp::WARP_SHIFT;
@@ -273,6 +275,75 @@ impl Lowering<'_> {
         Ok(r)
     }
 
+    /// Coordinate `axis` of the point: not periodic, so refused in a tiled field (where it
+    /// would leave seams the field promises not to have).
+    fn axis(&mut self, axis: usize, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+        if ctx.period.iter().any(|&p| p > 0.0) {
+            return Err(err(
+                path,
+                "reads the point's coordinates, which do not repeat: it does not tile",
+            ));
+        }
+        self.push(Op::Axis { p: ctx.point, axis }, path)
+    }
+
+    fn binary(&mut self, op: Binary, a: Reg, b: Reg, path: &str) -> Result<Reg, GraphError> {
+        self.push(Op::Binary { op, a, b }, path)
+    }
+
+    /// `a op c` for a constant `c`.
+    fn by_constant(&mut self, op: Binary, a: Reg, c: f32, path: &str) -> Result<Reg, GraphError> {
+        let b = self.constant(c, path)?;
+        self.binary(op, a, b, path)
+    }
+
+    /// `terms` combined by `op` from the first to the last.
+    fn fold(&mut self, op: Binary, terms: &[Reg], path: &str) -> Result<Reg, GraphError> {
+        let (&first, rest) = terms.split_first().expect("at least one term");
+        rest.iter()
+            .try_fold(first, |sum, &t| self.binary(op, sum, t, path))
+    }
+
+    /// The `distance` node: the difference to `point` per axis, measured by `metric`.
+    fn distance(
+        &mut self,
+        point: &[f32; 4],
+        metric: Metric,
+        path: &str,
+        ctx: Context,
+    ) -> Result<Reg, GraphError> {
+        let mut terms = Vec::with_capacity(self.dims);
+        for a in 0..self.dims {
+            let x = self.axis(a, path, ctx)?;
+            let d = self.by_constant(Binary::Subtract, x, point[a], path)?;
+            let square = |l: &mut Self| l.binary(Binary::Multiply, d, d, path);
+            let abs = |l: &mut Self| l.push(Op::Map { op: Map::Abs, a: d }, path);
+            terms.push(match metric {
+                Metric::Euclidean | Metric::EuclideanSquared => square(self)?,
+                Metric::Manhattan | Metric::Chebyshev => abs(self)?,
+                Metric::Hybrid => {
+                    let (s, m) = (square(self)?, abs(self)?);
+                    self.binary(Binary::Add, s, m, path)?
+                }
+                Metric::Minkowski { exponent } => {
+                    let m = abs(self)?;
+                    self.push(Op::Map { op: Map::Pow { exponent }, a: m }, path)?
+                }
+            });
+        }
+        let combine = match metric {
+            Metric::Chebyshev => Binary::Max,
+            _ => Binary::Add,
+        };
+        let sum = self.fold(combine, &terms, path)?;
+        let root = match metric {
+            Metric::Euclidean => 0.5,
+            Metric::Minkowski { exponent } => 1.0 / exponent,
+            _ => return Ok(sum),
+        };
+        self.push(Op::Map { op: Map::Pow { exponent: root }, a: sum }, path)
+    }
+
     fn input(
         &mut self,
         input: &Input,
@@ -515,13 +586,31 @@ impl Lowering<'_> {
                         format!("the field has {dims} dimensions"),
                     ));
                 }
-                self.push(
-                    Op::Axis {
-                        p: ctx.point,
-                        axis: *axis,
-                    },
-                    path,
-                )
+                self.axis(*axis, path, ctx)
+            }
+            NodeKind::Distance { point, metric } => self.distance(point, *metric, path, ctx),
+            NodeKind::Linear { multiplier, offset } => {
+                let mut terms = Vec::with_capacity(dims);
+                for a in 0..dims {
+                    let x = self.axis(a, path, ctx)?;
+                    let shifted = self.by_constant(Binary::Add, x, offset[a], path)?;
+                    terms.push(self.by_constant(Binary::Multiply, shifted, multiplier[a], path)?);
+                }
+                self.fold(Binary::Add, &terms, path)
+            }
+            NodeKind::Checkerboard => {
+                // ⌊x⌋ as x − (x mod 1), exact in f32; the parity of their sum as its floored
+                // remainder by 2; then 1 − 2 × parity.
+                let mut cells = Vec::with_capacity(dims);
+                for a in 0..dims {
+                    let x = self.axis(a, path, ctx)?;
+                    let fraction = self.by_constant(Binary::Modulus, x, 1.0, path)?;
+                    cells.push(self.binary(Binary::Subtract, x, fraction, path)?);
+                }
+                let sum = self.fold(Binary::Add, &cells, path)?;
+                let parity = self.by_constant(Binary::Modulus, sum, 2.0, path)?;
+                let scaled = self.by_constant(Binary::Multiply, parity, -2.0, path)?;
+                self.by_constant(Binary::Add, scaled, 1.0, path)
             }
             NodeKind::Fractal {
                 mode,

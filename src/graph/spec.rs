@@ -61,6 +61,23 @@ pub enum WarpNoise {
     Simplex,
 }
 
+/// How the `distance` node measures the difference `d` between the point and its `point`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Metric {
+    /// `√Σ d²`.
+    Euclidean,
+    /// `Σ d²`.
+    EuclideanSquared,
+    /// `Σ |d|`.
+    Manhattan,
+    /// `max |d|`.
+    Chebyshev,
+    /// `Σ (d² + |d|)`: Euclidean squared plus Manhattan.
+    Hybrid,
+    /// `(Σ |d|^exponent)^(1/exponent)`.
+    Minkowski { exponent: f32 },
+}
+
 /// Combinations of two values.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Binary {
@@ -129,6 +146,15 @@ pub enum NodeKind {
     Constant(f32),
     /// One coordinate of the point.
     Position { axis: usize },
+    /// The distance from the point to `point` by `metric`.
+    Distance { point: [f32; 4], metric: Metric },
+    /// `Σ (p + offset) × multiplier` over the axes.
+    Linear {
+        multiplier: [f32; 4],
+        offset: [f32; 4],
+    },
+    /// 1 in the unit cells whose whole-number coordinates sum to an even number, else -1.
+    Checkerboard,
     /// A fractal sum of octaves of `source`.
     Fractal {
         mode: FractalMode,
@@ -564,6 +590,28 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         "position" => NodeKind::Position {
             axis: f.choice("axis", &[0, 1, 2, 3])?,
         },
+        "distance" => NodeKind::Distance {
+            point: f.per_axis("point")?,
+            metric: {
+                let exponent = f.number("exponent")?;
+                f.choice(
+                    "metric",
+                    &[
+                        Metric::Euclidean,
+                        Metric::EuclideanSquared,
+                        Metric::Manhattan,
+                        Metric::Chebyshev,
+                        Metric::Hybrid,
+                        Metric::Minkowski { exponent },
+                    ],
+                )?
+            },
+        },
+        "linear" => NodeKind::Linear {
+            multiplier: f.per_axis("multiplier")?,
+            offset: f.per_axis("offset")?,
+        },
+        "checkerboard" => NodeKind::Checkerboard,
         "fbm" | "ridged" | "turbulence" => NodeKind::Fractal {
             mode: match ty.name {
                 "fbm" => FractalMode::Fbm,

@@ -65,8 +65,19 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
     if shape.dims < 4 {
         kinds.push("flow");
     }
-    kinds.extend(["classic", "cellular", "classic"]);
+    // A checkerboard jumps at its cells' faces, but its derivative is 0 on both sides.
+    kinds.extend([
+        "classic",
+        "cellular",
+        "classic",
+        "distance",
+        "linear",
+        "checkerboard",
+    ]);
     let seed = rng.below(7) as i64 - 3;
+    let per_axis = |rng: &mut Rng, lo: f64, hi: f64| -> Vec<f64> {
+        (0..shape.dims).map(|_| rng.range(lo, hi)).collect()
+    };
     match *rng.pick(&kinds) {
         "simplex" => json!({ "type": "simplex", "seed": seed }),
         "simplex-continuous" => json!({ "type": "simplex", "kernel": "continuous" }),
@@ -76,6 +87,28 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
             json!({ "type": "position", "axis": axes[rng.below(shape.dims as u64) as usize] })
         }
         "classic" => json!({ "type": "classic", "seed": seed }),
+        "distance" => {
+            let metrics = [
+                "euclidean",
+                "euclidean-squared",
+                "manhattan",
+                "chebyshev",
+                "hybrid",
+                "minkowski",
+            ];
+            json!({
+                "type": "distance",
+                "point": per_axis(rng, -2.0, 2.0),
+                "metric": *rng.pick(&metrics),
+                "exponent": rng.range(1.0, 3.0),
+            })
+        }
+        "linear" => json!({
+            "type": "linear",
+            "multiplier": per_axis(rng, -1.0, 1.0),
+            "offset": per_axis(rng, -2.0, 2.0),
+        }),
+        "checkerboard" => json!({ "type": "checkerboard" }),
         _ => {
             let outputs = ["f1", "f2", "f2-f1", "cell"];
             let distances = ["euclidean", "manhattan", "chebyshev"];

@@ -66,7 +66,11 @@ fn reference(group: Group) -> String {
         out += &format!(
             "| `{}` | {} | {} | {} | {} |\n",
             t.name,
-            params.join(", "),
+            if params.is_empty() {
+                "none".to_string()
+            } else {
+                params.join(", ")
+            },
             t.doc.replace('|', "\\|"),
             t.range,
             t.derivative.replace('|', "\\|")

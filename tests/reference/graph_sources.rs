@@ -1,0 +1,190 @@
+//! The point's own sources: `distance` (each metric), `linear` and `checkerboard` compute
+//! the formulas of docs/graphs.md, checked against the same formulas in plain f64 at random
+//! points in 2D, 3D and 4D, small and large; their gradients against the formulas' own.
+
+use crate::common::graphs::Rng;
+use wgpu_noise::graph::{Graph, Node};
+
+const METRICS: [&str; 6] = [
+    "euclidean",
+    "euclidean-squared",
+    "manhattan",
+    "chebyshev",
+    "hybrid",
+    "minkowski",
+];
+
+/// `metric` of the difference `d`, written out in f64.
+fn distance(metric: &str, d: &[f64], exponent: f64) -> f64 {
+    let abs = d.iter().map(|x| x.abs());
+    match metric {
+        "euclidean" => d.iter().map(|x| x * x).sum::<f64>().sqrt(),
+        "euclidean-squared" => d.iter().map(|x| x * x).sum(),
+        "manhattan" => abs.sum(),
+        "chebyshev" => abs.fold(0.0, f64::max),
+        "hybrid" => d.iter().map(|x| x * x + x.abs()).sum(),
+        // The root's exponent is a parameter too: 1 / exponent in f32.
+        _ => abs
+            .map(|x| x.powf(exponent))
+            .sum::<f64>()
+            .powf(f32_of(1.0 / exponent)),
+    }
+}
+
+/// `v` rounded to f32, the precision of a graph's parameters.
+fn f32_of(v: f64) -> f64 {
+    v as f32 as f64
+}
+
+/// Random points of `dims` coordinates within ±`reach`.
+fn points(rng: &mut Rng, dims: usize, reach: f64) -> Vec<Vec<f64>> {
+    (0..200)
+        .map(|_| (0..dims).map(|_| rng.range(-reach, reach)).collect())
+        .collect()
+}
+
+#[test]
+fn distance_is_each_metric_of_the_difference_to_its_point() {
+    let mut rng = Rng::new(11);
+    for dims in 2..=4 {
+        for metric in METRICS {
+            // Parameters are f32 (docs/graphs.md): written as such, they are exact.
+            let point: Vec<f64> = (0..dims).map(|_| f32_of(rng.range(-3.0, 3.0))).collect();
+            let exponent = 1.5;
+            let node = Node::distance()
+                .with("point", point.clone())
+                .with("metric", metric)
+                .with("exponent", exponent);
+            let mut sampler = Graph::from_node(&node).unwrap().sampler(dims, 0).unwrap();
+            for reach in [4.0, 1e4] {
+                for p in points(&mut rng, dims, reach) {
+                    let d: Vec<f64> = p.iter().zip(&point).map(|(x, c)| x - c).collect();
+                    let want = distance(metric, &d, exponent);
+                    let got = sampler.value_f64(&p);
+                    assert!(
+                        (got - want).abs() <= 1e-12 * (1.0 + want),
+                        "{metric} {dims}D at {p:?}: {got} vs {want}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The gradient of the f32 evaluator against the metric's own: `d/|d|` (Euclidean), `2d`
+/// (squared), `sign d` (Manhattan), the largest axis's sign (Chebyshev), `2d + sign d`
+/// (hybrid), `sign d |d|^(p−1) / r^(p−1)` (Minkowski, `r` the distance).
+#[test]
+fn distance_gradients_are_the_metrics_own() {
+    let mut rng = Rng::new(12);
+    for metric in METRICS {
+        let node = Node::distance()
+            .with("point", vec![0.5, -1.0, 0.25])
+            .with("metric", metric);
+        let mut sampler = Graph::from_node(&node).unwrap().sampler(3, 0).unwrap();
+        for p in points(&mut rng, 3, 5.0) {
+            let p32: Vec<f32> = p.iter().map(|&x| x as f32).collect();
+            let d: Vec<f64> = [p32[0] - 0.5, p32[1] + 1.0, p32[2] - 0.25]
+                .iter()
+                .map(|&x| x as f64)
+                .collect();
+            let r = distance(metric, &d, 1.5);
+            let largest = (0..3).fold(0, |m, a| if d[a].abs() > d[m].abs() { a } else { m });
+            let got = sampler.value_and_gradient(&p32);
+            for a in 0..3 {
+                let s = d[a].signum();
+                let want = match metric {
+                    "euclidean" => d[a] / r,
+                    "euclidean-squared" => 2.0 * d[a],
+                    "manhattan" => s,
+                    "chebyshev" => {
+                        if a == largest {
+                            s
+                        } else {
+                            0.0
+                        }
+                    }
+                    "hybrid" => 2.0 * d[a] + s,
+                    _ => s * d[a].abs().powf(0.5) / r.powf(0.5),
+                };
+                assert!(
+                    (got[1 + a] as f64 - want).abs() <= 1e-4 * (1.0 + want.abs()),
+                    "{metric} ∂/∂{a} at {p32:?}: {} vs {want}",
+                    got[1 + a]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn linear_is_the_sum_of_shifted_coordinates_times_their_multipliers() {
+    let mut rng = Rng::new(13);
+    for dims in 2..=4 {
+        let multiplier: Vec<f64> = (0..dims).map(|_| f32_of(rng.range(-2.0, 2.0))).collect();
+        let offset: Vec<f64> = (0..dims).map(|_| f32_of(rng.range(-5.0, 5.0))).collect();
+        let node = Node::linear()
+            .with("multiplier", multiplier.clone())
+            .with("offset", offset.clone());
+        let mut sampler = Graph::from_node(&node).unwrap().sampler(dims, 0).unwrap();
+        for p in points(&mut rng, dims, 100.0) {
+            let want: f64 = (0..dims).map(|a| (p[a] + offset[a]) * multiplier[a]).sum();
+            let got = sampler.value_f64(&p);
+            assert!(
+                (got - want).abs() <= 1e-12 * (1.0 + want.abs()),
+                "{dims}D at {p:?}"
+            );
+            let p32: Vec<f32> = p.iter().map(|&x| x as f32).collect();
+            let gradient = sampler.value_and_gradient(&p32);
+            for a in 0..dims.min(3) {
+                assert_eq!(gradient[1 + a], multiplier[a] as f32, "∂/∂{a}");
+            }
+        }
+    }
+}
+
+#[test]
+fn checkerboard_is_the_parity_of_the_cells_whole_coordinates() {
+    let mut rng = Rng::new(14);
+    let sampler_of = |dims| {
+        Graph::from_node(&Node::checkerboard())
+            .unwrap()
+            .sampler(dims, 0)
+            .unwrap()
+    };
+    for dims in 2..=4 {
+        let mut sampler = sampler_of(dims);
+        let mut seen = [0usize; 2];
+        for reach in [3.0, 1e5] {
+            for p in points(&mut rng, dims, reach) {
+                let p32: Vec<f32> = p.iter().map(|&x| x as f32).collect();
+                let cells: i64 = p32.iter().map(|&x| (x as f64).floor() as i64).sum();
+                let want = if cells.rem_euclid(2) == 0 { 1.0 } else { -1.0 };
+                assert_eq!(sampler.value(&p32), want, "{dims}D at {p32:?}");
+                assert_eq!(
+                    sampler.value_f64(&p),
+                    if p.iter()
+                        .map(|x| x.floor() as i64)
+                        .sum::<i64>()
+                        .rem_euclid(2)
+                        == 0
+                    {
+                        1.0
+                    } else {
+                        -1.0
+                    }
+                );
+                let gradient = sampler.value_and_gradient(&p32);
+                assert_eq!(gradient[1..4], [0.0; 3], "{dims}D at {p32:?}");
+                seen[(want < 0.0) as usize] += 1;
+            }
+        }
+        assert!(seen[0] > 100 && seen[1] > 100, "{dims}D: {seen:?}");
+    }
+    // Cells are [n, n + 1): whole numbers start a cell.
+    let mut sampler = sampler_of(2);
+    assert_eq!(sampler.value(&[0.0, 0.0]), 1.0);
+    assert_eq!(sampler.value(&[-1e-7, 0.0]), -1.0);
+    assert_eq!(sampler.value(&[1.0, 0.0]), -1.0);
+    assert_eq!(sampler.value(&[1.0, 1.0]), 1.0);
+}
