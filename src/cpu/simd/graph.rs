@@ -11,7 +11,7 @@
 //! definition. A graph's gradient runs the same loop on dual lanes (`super::derivatives`).
 
 use super::bases::{LaneBase, LaneNoise};
-use super::lanes::{F, LANES};
+use super::lanes::{F, LANES, U};
 use super::lookup::LaneHasher;
 use super::{lane_x, row_point, run_row_blocks, shape_octave, FillOptions, SimdLevel};
 use crate::cpu::combine::{wgpu_noise_blend, WGPU_NOISE_FINITE};
@@ -144,6 +144,12 @@ fn per_lane(f: impl Fn(usize) -> f32) -> F {
     F(std::array::from_fn(f))
 }
 
+/// `wgpu_noise_tiny` per lane: `|b|` below f32's smallest normal number.
+#[inline(always)]
+fn tiny(b: F) -> U {
+    b.abs().lt(F::splat(f32::MIN_POSITIVE))
+}
+
 /// 16 samples: sums and products are lane arithmetic in the scalar order of operations;
 /// the operations with a branch per sample call the scalar `f32` function per lane.
 impl Number for F {
@@ -187,6 +193,15 @@ impl Number for F {
             Binary::Add => a + b,
             Binary::Subtract => a - b,
             Binary::Multiply => a * b,
+            // `cpu::combine`'s functions with their branches as selects: the same f32
+            // operations, so the same bits, on vectors.
+            Binary::Divide => tiny(b).select_f(F::splat(0.0), a / b),
+            Binary::Modulus => {
+                let floored = (a / b).map(f32::floor);
+                tiny(b).select_f(F::splat(0.0), a - b * floored)
+            }
+            Binary::Min => a.lt(b).select_f(a, b),
+            Binary::Max => a.gt(b).select_f(a, b),
             _ => a.zip(b, |a, b| f32::apply_binary(op, a, b)),
         }
     }
@@ -214,7 +229,12 @@ impl Number for F {
     }
     #[inline(always)]
     fn apply_map(op: Map, v: F) -> F {
-        v.map(|v| f32::apply_map(op, v))
+        match op {
+            Map::Abs => v.abs(),
+            // `f32::clamp`'s two comparisons, written out.
+            Map::Clamp { min, max } => v.clamp(min, max),
+            _ => v.map(|v| f32::apply_map(op, v)),
+        }
     }
     #[inline(always)]
     fn map_slope(op: Map, v: F) -> F {
