@@ -2,6 +2,7 @@
 //! parity bound between a graph on the GPU and on the CPU.
 
 use serde_json::{json, Value};
+use wgpu_noise::graph::nodes::{node_type, ParamKind};
 
 /// A small, fixed-seed generator (SplitMix64): the same graphs on every run.
 pub struct Rng(u64);
@@ -59,6 +60,15 @@ pub fn random_graph(rng: &mut Rng, shape: Shape) -> Value {
     json!({ "version": 1, "output": "out", "nodes": Value::Object(named) })
 }
 
+/// The names the node table offers for the choice parameter `param` of `node`.
+pub fn choices(node: &str, param: &str) -> &'static [&'static str] {
+    let kind = node_type(node).and_then(|t| t.param(param)).map(|p| p.kind);
+    match kind {
+        Some(ParamKind::Choice { names, .. }) => names,
+        _ => panic!("{node}.{param} is not a choice in the node table"),
+    }
+}
+
 fn leaf(rng: &mut Rng, shape: Shape) -> Value {
     let axes = ["x", "y", "z", "w"];
     let mut kinds = vec!["simplex", "constant", "position", "simplex-continuous"];
@@ -88,18 +98,10 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
         }
         "classic" => json!({ "type": "classic", "seed": seed }),
         "distance" => {
-            let metrics = [
-                "euclidean",
-                "euclidean-squared",
-                "manhattan",
-                "chebyshev",
-                "hybrid",
-                "minkowski",
-            ];
             json!({
                 "type": "distance",
                 "point": per_axis(rng, -2.0, 2.0),
-                "metric": *rng.pick(&metrics),
+                "metric": *rng.pick(choices("distance", "metric")),
                 "exponent": rng.range(1.0, 3.0),
             })
         }
