@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::program::Program;
-use super::spec::{GraphSpec, Input, NodeKind, NodeSpec, WarpNoise};
+use super::spec::{GraphSpec, Input, NodeKind, NodeSpec, Octaves, WarpNoise};
 use super::GraphError;
 use crate::cpu::warp::warp_kind;
 use crate::field::{FieldOutput, FlagField, FractalMode, Kernel, NoiseKind};
@@ -57,12 +57,15 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
         top = add(
             "fractal",
             NodeKind::Fractal {
-                mode: f.mode,
                 source: top,
-                octaves: f.octaves,
-                lacunarity: f.lacunarity as f32,
-                gain: f.gain as f32,
-                seed_step: 0,
+                octaves: Octaves {
+                    mode: f.mode,
+                    count: f.octaves,
+                    lacunarity: f.lacunarity as f32,
+                    gain: f.gain as f32,
+                    seed_step: 0,
+                    weighted_strength: 0.0,
+                },
             },
         );
     }

@@ -191,6 +191,14 @@ const FRACTAL: &[Param] = &[
     GAIN,
     integer("seed_step", -MAX_SEED, MAX_SEED, 0),
 ];
+const FBM: &[Param] = &[
+    SOURCE,
+    OCTAVES,
+    LACUNARITY,
+    GAIN,
+    integer("seed_step", -MAX_SEED, MAX_SEED, 0),
+    number("weighted_strength", 0.0, 1.0, 0.0),
+];
 const FRACTAL_DERIVATIVE: &str =
     "the octaves' gradients, each through its frequency (chain rule), by the fractal's rule below";
 
@@ -299,10 +307,10 @@ pub const NODE_TYPES: &[NodeType] = &[
     NodeType {
         name: "fbm",
         group: Group::Fractals,
-        params: FRACTAL,
-        doc: "fractal Brownian motion: the octaves' sum over the sum of amplitudes",
+        params: FBM,
+        doc: "fractal Brownian motion: the octaves' sum over the sum of amplitudes; with `weighted_strength` `s`, each octave after the first is also scaled by `1 + s (n − 1) / 2` of every octave `n` below it (FastNoise2's weighted strength: detail on the peaks)",
         range: "the source's, for a gain in (0, 1]",
-        derivative: FRACTAL_DERIVATIVE,
+        derivative: "the octaves' gradients, each through its frequency (chain rule), by the fractal's rule below; with `weighted_strength`, through each octave's weights too (product rule)",
     },
     NodeType {
         name: "ridged",

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::spec::{
-    Binary, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Plane, WarpNoise,
+    Binary, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Octaves, Plane, WarpNoise,
 };
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;
@@ -472,22 +472,17 @@ impl Lowering<'_> {
 
     /// Octaves of `source` at `ctx`, each at the point and period times the octave's
     /// frequency, in the order of operations of `cpu::fractal::fractal`.
-    #[allow(clippy::too_many_arguments)]
     fn octaves(
         &mut self,
         source: &mut dyn FnMut(&mut Self, Context) -> Result<Reg, GraphError>,
-        mode: FractalMode,
-        octaves: u32,
-        lacunarity: f32,
-        gain: f32,
-        seed_step: i64,
+        o: &Octaves,
         path: &str,
         ctx: Context,
     ) -> Result<Reg, GraphError> {
-        let mut terms = Vec::with_capacity(octaves as usize);
-        let mut ranges = Vec::with_capacity(octaves as usize);
+        let mut terms = Vec::with_capacity(o.count as usize);
+        let mut ranges = Vec::with_capacity(o.count as usize);
         let (mut amplitude, mut frequency, mut norm) = (1.0f32, 1.0f32, 0.0f32);
-        for k in 0..octaves {
+        for k in 0..o.count {
             let start = self.ops.len();
             let point = if frequency == 1.0 {
                 ctx.point
@@ -502,7 +497,7 @@ impl Lowering<'_> {
             };
             let octave = Context {
                 point,
-                seed: ctx.seed + seed_step * k as i64,
+                seed: ctx.seed + o.seed_step * k as i64,
                 period: ctx.period.map(|p| p * frequency),
             };
             terms.push((source(self, octave)?, amplitude));
@@ -511,23 +506,67 @@ impl Lowering<'_> {
             if !frequency.is_finite() {
                 return Err(err(
                     path,
-                    format!("octave {k}'s frequency lacunarity^{k} is {frequency} in f32 (lacunarity {lacunarity}); it must be finite"),
+                    format!("octave {k}'s frequency lacunarity^{k} is {frequency} in f32 (lacunarity {}); it must be finite", o.lacunarity),
                 ));
             }
-            if k + 1 < octaves {
-                amplitude *= gain;
-                frequency *= lacunarity;
+            if k + 1 < o.count {
+                amplitude *= o.gain;
+                frequency *= o.lacunarity;
             }
         }
         if !(norm.is_finite() && norm != 0.0) {
             return Err(err(
                 path,
-                format!("these octaves' amplitudes sum to {norm} (gain {gain}); the sum must be finite and not 0"),
+                format!("these octaves' amplitudes sum to {norm} (gain {}); the sum must be finite and not 0", o.gain),
             ));
         }
-        let r = self.push(Op::Fractal { mode, terms, norm }, path)?;
+        if o.weighted_strength != 0.0 {
+            return self.weighted_sum(&terms, o.weighted_strength, norm, path);
+        }
+        let r = self.push(
+            Op::Fractal {
+                mode: o.mode,
+                terms,
+                norm,
+            },
+            path,
+        )?;
         self.octave_ranges.insert(r, ranges);
         Ok(r)
+    }
+
+    /// fBm's octaves with weighted strength `s` (FastNoise2's): every octave after the first
+    /// is also scaled by `1 + s (n − 1) / 2` of each octave `n` before it (`lerp(1, (n + 1) / 2,
+    /// s)`), so octaves grow on the peaks of the ones below; the sum over the amplitudes' sum
+    /// `norm`. Written as operations, so every evaluator and its derivative follow.
+    fn weighted_sum(
+        &mut self,
+        terms: &[(Reg, f32)],
+        s: f32,
+        norm: f32,
+        path: &str,
+    ) -> Result<Reg, GraphError> {
+        let (mut sum, mut weight) = (None, None);
+        for (k, &(n, amplitude)) in terms.iter().enumerate() {
+            let mut term = self.by_constant(Binary::Multiply, n, amplitude, path)?;
+            if let Some(w) = weight {
+                term = self.binary(Binary::Multiply, term, w, path)?;
+            }
+            sum = Some(match sum {
+                None => term,
+                Some(total) => self.binary(Binary::Add, total, term, path)?,
+            });
+            if k + 1 < terms.len() {
+                let half = self.by_constant(Binary::Multiply, n, 0.5 * s, path)?;
+                let factor = self.by_constant(Binary::Add, half, 1.0 - 0.5 * s, path)?;
+                weight = Some(match weight {
+                    None => factor,
+                    Some(w) => self.binary(Binary::Multiply, w, factor, path)?,
+                });
+            }
+        }
+        let sum = sum.expect("at least one octave");
+        self.by_constant(Binary::Divide, sum, norm, path)
     }
 
     fn lower_node(
@@ -612,22 +651,11 @@ impl Lowering<'_> {
                 let scaled = self.by_constant(Binary::Multiply, parity, -2.0, path)?;
                 self.by_constant(Binary::Add, scaled, 1.0, path)
             }
-            NodeKind::Fractal {
-                mode,
-                source,
-                octaves,
-                lacunarity,
-                gain,
-                seed_step,
-            } => {
+            NodeKind::Fractal { source, octaves } => {
                 let source_path = self.sub(path, "source");
                 self.octaves(
                     &mut |l, c| l.input(source, &source_path, c, depth),
-                    *mode,
-                    *octaves,
-                    *lacunarity,
-                    *gain,
-                    *seed_step,
+                    octaves,
                     path,
                     ctx,
                 )
@@ -807,16 +835,15 @@ impl Lowering<'_> {
                     kernel: w.kernel,
                     ..NoiseOptions::seeded(0)
                 };
-                *d = self.octaves(
-                    &mut |l, c| l.noise(w.kind, options, path, c),
-                    FractalMode::Fbm,
-                    w.octaves,
-                    w.lacunarity,
-                    w.gain,
-                    0,
-                    path,
-                    c,
-                )?;
+                let fbm = Octaves {
+                    mode: FractalMode::Fbm,
+                    count: w.octaves,
+                    lacunarity: w.lacunarity,
+                    gain: w.gain,
+                    seed_step: 0,
+                    weighted_strength: 0.0,
+                };
+                *d = self.octaves(&mut |l, c| l.noise(w.kind, options, path, c), &fbm, path, c)?;
             }
             q = self.push(
                 Op::Displace {

@@ -156,14 +156,7 @@ pub enum NodeKind {
     /// 1 in the unit cells whose whole-number coordinates sum to an even number, else -1.
     Checkerboard,
     /// A fractal sum of octaves of `source`.
-    Fractal {
-        mode: FractalMode,
-        source: Input,
-        octaves: u32,
-        lacunarity: f32,
-        gain: f32,
-        seed_step: i64,
-    },
+    Fractal { source: Input, octaves: Octaves },
     /// `source` at the point scaled per axis.
     Scale { source: Input, by: [f32; 4] },
     /// `source` at the point moved by `by`.
@@ -196,6 +189,23 @@ pub enum NodeKind {
     Blend { a: Input, b: Input, t: Input },
     /// A function of one input.
     Map { op: Map, source: Input },
+}
+
+/// How a fractal node sums its source's octaves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Octaves {
+    /// How each octave is shaped and summed.
+    pub mode: FractalMode,
+    /// How many.
+    pub count: u32,
+    /// Each octave's frequency over the one before.
+    pub lacunarity: f32,
+    /// Each octave's amplitude over the one before.
+    pub gain: f32,
+    /// Each octave's seed over the one before.
+    pub seed_step: i64,
+    /// fBm only: how much each octave is scaled by the octaves before it (0: not at all).
+    pub weighted_strength: f32,
 }
 
 /// A whole graph file: its nodes by name and the output node's name.
@@ -613,16 +623,22 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         },
         "checkerboard" => NodeKind::Checkerboard,
         "fbm" | "ridged" | "turbulence" => NodeKind::Fractal {
-            mode: match ty.name {
-                "fbm" => FractalMode::Fbm,
-                "ridged" => FractalMode::Ridged,
-                _ => FractalMode::Turbulence,
-            },
             source: f.input("source")?,
-            octaves: f.integer("octaves")? as u32,
-            lacunarity: f.number("lacunarity")?,
-            gain: f.number("gain")?,
-            seed_step: f.integer("seed_step")?,
+            octaves: Octaves {
+                mode: match ty.name {
+                    "fbm" => FractalMode::Fbm,
+                    "ridged" => FractalMode::Ridged,
+                    _ => FractalMode::Turbulence,
+                },
+                count: f.integer("octaves")? as u32,
+                lacunarity: f.number("lacunarity")?,
+                gain: f.number("gain")?,
+                seed_step: f.integer("seed_step")?,
+                weighted_strength: match ty.name {
+                    "fbm" => f.number("weighted_strength")?,
+                    _ => 0.0,
+                },
+            },
         },
         "scale" => NodeKind::Scale {
             source: f.input("source")?,

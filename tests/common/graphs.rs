@@ -174,14 +174,20 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
     let kind = *rng.pick(&kinds);
     let src = |rng: &mut Rng| input(rng, shape, d, names);
     match kind {
-        "fbm" | "ridged" | "turbulence" => json!({
-            "type": kind,
-            "source": src(rng),
-            "octaves": 1 + rng.below(3),
-            "lacunarity": rng.range(1.5, 2.5),
-            "gain": rng.range(0.3, 0.7),
-            "seed_step": rng.below(3),
-        }),
+        "fbm" | "ridged" | "turbulence" => {
+            let mut fractal = json!({
+                "type": kind,
+                "source": src(rng),
+                "octaves": 1 + rng.below(3),
+                "lacunarity": rng.range(1.5, 2.5),
+                "gain": rng.range(0.3, 0.7),
+                "seed_step": rng.below(3),
+            });
+            if kind == "fbm" && rng.below(2) == 0 {
+                fractal["weighted_strength"] = json!(rng.unit());
+            }
+            fractal
+        }
         "scale" => json!({ "type": "scale", "source": src(rng), "by": rng.range(0.25, 4.0) }),
         "offset" => {
             let by: Vec<f64> = (0..shape.dims).map(|_| rng.range(-10.0, 10.0)).collect();

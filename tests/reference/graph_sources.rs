@@ -181,3 +181,44 @@ fn checkerboard_is_the_parity_of_the_cells_whole_coordinates() {
     assert_eq!(sampler.value(&[1.0, 0.0]), -1.0);
     assert_eq!(sampler.value(&[1.0, 1.0]), 1.0);
 }
+
+/// fBm's weighted strength `s`: octave `k` of amplitude `gain^k` is also scaled by
+/// `1 + s (n − 1) / 2` of every octave `n` below it, and the sum is over the amplitudes' sum.
+/// Over the source `x`, octave `k` is `x · lacunarity^k`, so the sum is written out here.
+#[test]
+fn weighted_strength_scales_each_octave_by_the_octaves_below() {
+    let mut rng = Rng::new(15);
+    for s in [0.0, 0.3, 1.0] {
+        let (octaves, lacunarity, gain) = (4, 2.0f64, 0.5f64);
+        let node = Node::position(0)
+            .fbm()
+            .with("octaves", octaves)
+            .with("lacunarity", lacunarity)
+            .with("gain", gain)
+            .with("weighted_strength", s);
+        let mut sampler = Graph::from_node(&node).unwrap().sampler(2, 0).unwrap();
+        for p in points(&mut rng, 2, 1.0) {
+            let (mut sum, mut norm, mut weight) = (0.0, 0.0, 1.0);
+            for k in 0..octaves {
+                let n = p[0] * lacunarity.powi(k);
+                let amplitude = gain.powi(k);
+                sum += amplitude * weight * n;
+                norm += amplitude;
+                // The factor's constants are f32: `s / 2` and `1 − s / 2`.
+                let half = f32_of(0.5 * f32_of(s));
+                weight *= n * half + f32_of(1.0 - half);
+            }
+            let want = sum / norm;
+            let got = sampler.value_f64(&p);
+            assert!(
+                (got - want).abs() <= 1e-12 * (1.0 + want.abs()),
+                "s = {s} at {p:?}: {got} vs {want}"
+            );
+        }
+    }
+    let refused = Node::position(0).ridged().with("weighted_strength", 0.5);
+    assert_eq!(
+        Graph::from_node(&refused).unwrap_err().to_string(),
+        "nodes.out.weighted_strength: unknown parameter of a \"ridged\" node"
+    );
+}
