@@ -14,17 +14,6 @@ fn wgpu_noise_lerp(a: f32, b: f32, t: f32) -> f32 {
     return (1.0 - t) * a + t * b;
 }
 
-// Cell index along one axis and the next one, both wrapped to `period` cells.
-fn wgpu_noise_cell_pair(cell: f32, period: u32) -> vec2<u32> {
-    // The tables' own period needs no integer division (the same result, faster).
-    if (period == 256u) {
-        let i0 = wgpu_noise_wrap256(cell);
-        return vec2<u32>(i0, (i0 + 1u) & 255u);
-    }
-    let i0 = wgpu_noise_wrap_period(cell, period);
-    return vec2<u32>(i0, (i0 + 1u) % period);
-}
-
 // 2D classic Perlin noise.
 fn classic2(p: vec2<f32>) -> f32 {
     return classic2_periodic(p, vec2<u32>(256u));

@@ -1,10 +1,12 @@
 // Fractal sums (fBm, turbulence, ridged), tiling and kernel choice over the base noise.
-// Requires lookup.wgsl, classic.wgsl, simplex.wgsl, cellular.wgsl and warp.wgsl. CPU mirror: src/cpu/fractal.rs.
+// Requires lookup.wgsl, classic.wgsl, simplex.wgsl, cellular.wgsl, value.wgsl and warp.wgsl. CPU mirror: src/cpu/fractal.rs.
 // WGSL has no generics, so the three fractal functions differ only in their vector size.
 
+// The noise kinds (CPU: NoiseKind::code).
 const WGPU_NOISE_CLASSIC: u32 = 0u;
 const WGPU_NOISE_SIMPLEX: u32 = 1u;
 const WGPU_NOISE_CELLULAR: u32 = 2u;
+const WGPU_NOISE_VALUE: u32 = 3u;
 const WGPU_NOISE_FRACTAL_FBM: u32 = 0u;
 const WGPU_NOISE_FRACTAL_TURBULENCE: u32 = 1u;
 const WGPU_NOISE_FRACTAL_RIDGED: u32 = 2u;
@@ -46,6 +48,9 @@ fn wgpu_noise_base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>, cell: Cell
     if (kind == WGPU_NOISE_CLASSIC) {
         return classic2_periodic(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)));
     }
+    if (kind == WGPU_NOISE_VALUE) {
+        return value2_periodic(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)));
+    }
     if (period.x > 0.0) { return simplex2_tiled(p, period); }
     if (flow != 0.0) { return flow2(p, flow); }
     return simplex2(p);
@@ -59,6 +64,10 @@ fn wgpu_noise_base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u3
     if (kind == WGPU_NOISE_CLASSIC) {
         return classic3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                                wgpu_noise_lattice_period(period.z)));
+    }
+    if (kind == WGPU_NOISE_VALUE) {
+        return value3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                             wgpu_noise_lattice_period(period.z)));
     }
     if (period.x > 0.0) {
         return simplex3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
@@ -81,6 +90,10 @@ fn wgpu_noise_base_noise4(kind: u32, p: vec4<f32>, period: vec4<f32>, kernel: u3
         return classic4_periodic(p, vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                                wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)));
     }
+    if (kind == WGPU_NOISE_VALUE) {
+        return value4_periodic(p, vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                             wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)));
+    }
     if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) { return simplex4_r2(p, 0.5, WGPU_NOISE_SIMPLEX4_R05_SCALE); }
     return simplex4(p);
 }
@@ -94,6 +107,8 @@ fn wgpu_noise_base_noise_deriv2(kind: u32, p: vec2<f32>, period: vec2<f32>, cell
         d = cellular2_periodic_deriv(p, lattice, cell);
     } else if (kind == WGPU_NOISE_CLASSIC) {
         d = classic2_periodic_deriv(p, lattice);
+    } else if (kind == WGPU_NOISE_VALUE) {
+        return value2_periodic_deriv(p, lattice);
     } else if (period.x > 0.0) {
         d = simplex2_tiled_deriv(p, period);
     } else if (flow != 0.0) {
@@ -121,6 +136,8 @@ fn wgpu_noise_base_noise_deriv3(kind: u32, p: vec3<f32>, period: vec3<f32>, kern
         d = cellular3_periodic_deriv(p, lattice, cell);
     } else if (kind == WGPU_NOISE_CLASSIC) {
         d = classic3_periodic_deriv(p, lattice);
+    } else if (kind == WGPU_NOISE_VALUE) {
+        return value3_periodic_deriv(p, lattice);
     } else if (period.x > 0.0) {
         d = simplex3_periodic_deriv(p, lattice);
     } else if (flow != 0.0) {
@@ -136,6 +153,7 @@ fn wgpu_noise_base_noise_deriv4(kind: u32, p: vec4<f32>, period: vec4<f32>, kern
                             wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w));
     if (kind == WGPU_NOISE_CELLULAR) { return cellular4_periodic_deriv(p, lattice, cell); }
     if (kind == WGPU_NOISE_CLASSIC) { return classic4_periodic_deriv(p, lattice); }
+    if (kind == WGPU_NOISE_VALUE) { return value4_periodic_deriv(p, lattice); }
     let k = wgpu_noise_simplex_kernel(kernel);
     return simplex4_deriv(p, k.x, k.z);
 }

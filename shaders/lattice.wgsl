@@ -16,3 +16,14 @@ fn wgpu_noise_wrap_period(cell: f32, period: u32) -> u32 {
     if (r >= p) { r = r - p; }
     return u32(r) % period;
 }
+
+// Cell index along one axis and the next one, both wrapped to `period` cells.
+fn wgpu_noise_cell_pair(cell: f32, period: u32) -> vec2<u32> {
+    // The tables' own period needs no integer division (the same result, faster).
+    if (period == 256u) {
+        let i0 = wgpu_noise_wrap256(cell);
+        return vec2<u32>(i0, (i0 + 1u) & 255u);
+    }
+    let i0 = wgpu_noise_wrap_period(cell, period);
+    return vec2<u32>(i0, (i0 + 1u) % period);
+}

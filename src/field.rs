@@ -20,6 +20,9 @@ pub enum NoiseKind {
     /// Cellular (Worley) noise: distances to feature points hashed per cell
     /// (`shaders/cellular.wgsl`).
     Cellular,
+    /// Value noise: a value per lattice point, blended with the quintic fade
+    /// (`shaders/value.wgsl`).
+    Value,
 }
 
 impl NoiseKind {
@@ -33,6 +36,17 @@ impl NoiseKind {
             NoiseKind::Classic => "classic",
             NoiseKind::Simplex => "simplex",
             NoiseKind::Cellular => "cellular",
+            NoiseKind::Value => "value",
+        }
+    }
+
+    /// Its code in the shaders (`WGPU_NOISE_CLASSIC` ... in `shaders/fractal.wgsl`).
+    pub(crate) fn code(self) -> u32 {
+        match self {
+            NoiseKind::Classic => 0,
+            NoiseKind::Simplex => 1,
+            NoiseKind::Cellular => 2,
+            NoiseKind::Value => 3,
         }
     }
 }
@@ -978,7 +992,7 @@ impl FlagField {
                     }
                 }
             }
-            NoiseKind::Classic | NoiseKind::Cellular => {
+            NoiseKind::Classic | NoiseKind::Cellular | NoiseKind::Value => {
                 let kind = self.kind;
                 let whole = |v: f64| v >= 1.0 && v.fract() == 0.0 && v <= MAX_AXIS_SIZE as f64;
                 for axis in 0..self.dims {
@@ -1085,8 +1099,8 @@ pub fn reduce_by_periods(kind: NoiseKind, dims: usize, offset: [f64; 4]) -> [f64
     let whole = |v: f64| period * (v / period).round();
     let mut out = offset;
     match kind {
-        // Cellular noise hashes cells on the square lattice, as classic noise does.
-        NoiseKind::Classic | NoiseKind::Cellular => {
+        // Cellular and value noise hash cells on the square lattice, as classic noise does.
+        NoiseKind::Classic | NoiseKind::Cellular | NoiseKind::Value => {
             for v in out.iter_mut().take(dims) {
                 *v -= whole(*v);
             }

@@ -25,6 +25,8 @@ internal! {
     pub const SIMPLEX_WGSL: &str = include_str!("../shaders/simplex.wgsl");
     /// Cellular (Worley) noise `cellular2/3/4` and their periodic forms (`shaders/cellular.wgsl`).
     pub const CELLULAR_WGSL: &str = include_str!("../shaders/cellular.wgsl");
+    /// Value noise `value2/3/4` and their periodic forms (`shaders/value.wgsl`).
+    pub const VALUE_WGSL: &str = include_str!("../shaders/value.wgsl");
     /// Fractal sums, tiling and kernel choice `fractal2/3/4` (`shaders/fractal.wgsl`).
     pub const FRACTAL_WGSL: &str = include_str!("../shaders/fractal.wgsl");
     /// Domain warp `warp2/3/4(kind, p, NoiseSettings)`, used by `fractal2/3/4` (`shaders/warp.wgsl`).
@@ -50,7 +52,7 @@ pub use crate::tables::hash_key_for_seed;
 
 /// The documented API of the noise source: the only global names without the
 /// `wgpu_noise_` prefix (unless [`ApiNames::Prefixed`] is asked for).
-pub const API_NAMES: [&str; 48] = [
+pub const API_NAMES: [&str; 57] = [
     "classic2",
     "classic3",
     "classic4",
@@ -94,6 +96,15 @@ pub const API_NAMES: [&str; 48] = [
     "cellular3_periodic_deriv",
     "cellular4_periodic_deriv",
     "CellularShape",
+    "value2",
+    "value3",
+    "value4",
+    "value2_periodic",
+    "value3_periodic",
+    "value4_periodic",
+    "value2_periodic_deriv",
+    "value3_periodic_deriv",
+    "value4_periodic_deriv",
     "warp2",
     "warp3",
     "warp4",
@@ -166,7 +177,7 @@ pub fn assemble(options: &WgslOptions) -> String {
         LookupVariant::Hash => LOOKUP_HASH_WGSL.to_string(),
     };
     let source = format!(
-        "{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{CELLULAR_WGSL}\n{FRACTAL_WGSL}\n{WARP_WGSL}\n{CURL_WGSL}\n{COMBINE_WGSL}"
+        "{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{CELLULAR_WGSL}\n{VALUE_WGSL}\n{FRACTAL_WGSL}\n{WARP_WGSL}\n{CURL_WGSL}\n{COMBINE_WGSL}"
     );
     match options.api_names {
         ApiNames::Plain => source,

@@ -231,10 +231,10 @@ impl Work {
             Work::ProductConst(NoiseKind::Classic) => "product_const_classic3",
             Work::ProductConst(NoiseKind::Simplex) => "product_const_simplex3",
             // The variants (`VARIANTS`) compare the gradient-noise kinds only.
-            Work::Noise(NoiseKind::Cellular)
-            | Work::Product(NoiseKind::Cellular)
-            | Work::ProductConst(NoiseKind::Cellular) => {
-                unreachable!("no experiment variant evaluates cellular noise")
+            Work::Noise(kind @ (NoiseKind::Cellular | NoiseKind::Value))
+            | Work::Product(kind @ (NoiseKind::Cellular | NoiseKind::Value))
+            | Work::ProductConst(kind @ (NoiseKind::Cellular | NoiseKind::Value)) => {
+                unreachable!("no experiment variant evaluates {kind} noise")
             }
             Work::StoreOnly => "bench_store_only3",
         }

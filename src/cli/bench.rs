@@ -156,6 +156,7 @@ impl Shaping {
                 NoiseKind::Classic => "classic+tiled",
                 NoiseKind::Simplex => "simplex+tiled",
                 NoiseKind::Cellular => "cellular+tiled",
+                NoiseKind::Value => "value+tiled",
             };
         }
         match (self.warp.is_some(), self.flow_angle.is_some(), kind) {
@@ -163,6 +164,7 @@ impl Shaping {
             (true, _, NoiseKind::Classic) => "classic+warp",
             (true, _, NoiseKind::Simplex) => "simplex+warp",
             (true, _, NoiseKind::Cellular) => "cellular+warp",
+            (true, _, NoiseKind::Value) => "value+warp",
             (false, false, _) => kind.name(),
         }
     }
@@ -818,7 +820,7 @@ mod peers {
     use super::harness::Workload;
     use crate::NoiseKind;
     use fastnoise_lite::{DomainWarpType, FastNoiseLite, NoiseType};
-    use noise::{NoiseFn, Perlin, Simplex, Worley};
+    use noise::{NoiseFn, Perlin, Simplex, Value, Worley};
 
     /// Rows of `w` (x fastest) as (y, z, w) coordinate indices, calling `row` for each.
     fn for_rows(w: &Workload, out: &mut [f32], mut row: impl FnMut([usize; 3], &mut [f32])) {
@@ -865,6 +867,7 @@ mod peers {
                 w,
                 out,
             ),
+            NoiseKind::Value => fill_noise_rs(&Value::new(seed), w, out),
         }
         let elapsed = start.elapsed();
         std::hint::black_box(&out[out.len() / 2]);
@@ -891,6 +894,7 @@ mod peers {
             NoiseKind::Classic => NoiseType::Perlin,
             NoiseKind::Simplex => NoiseType::OpenSimplex2,
             NoiseKind::Cellular => NoiseType::Cellular,
+            NoiseKind::Value => NoiseType::Value,
         }));
         f.set_frequency(Some(1.0));
         let c: Vec<f32> = w.coordinates().into_iter().map(|v| v as f32).collect();

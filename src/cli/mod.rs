@@ -29,7 +29,7 @@ use crate::ramp::ColourRamp;
 use crate::NoiseKind;
 use clap::{Args, ValueEnum};
 
-/// `--noise classic|simplex|cellular`.
+/// `--noise classic|simplex|cellular|value`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum KindArg {
     /// Classic Perlin noise.
@@ -38,6 +38,8 @@ pub enum KindArg {
     Simplex,
     /// Cellular (Worley) noise (options: --cellular, --distance, --jitter).
     Cellular,
+    /// Value noise: a value per lattice point, blended with the quintic fade.
+    Value,
 }
 
 impl From<KindArg> for NoiseKind {
@@ -46,6 +48,7 @@ impl From<KindArg> for NoiseKind {
             KindArg::Classic => NoiseKind::Classic,
             KindArg::Simplex => NoiseKind::Simplex,
             KindArg::Cellular => NoiseKind::Cellular,
+            KindArg::Value => NoiseKind::Value,
         }
     }
 }

@@ -6,7 +6,7 @@
 //! interpolation along x, then y, then z, then w. The same order of operations as the shader
 //! (its named corners are the arrays of [`ClassicCell`] here, indexed by corner bits).
 
-use super::lattice::{wrap256, wrap_period};
+use super::lattice::cell_pair;
 use super::lookup::NoiseHasher;
 use super::real::Real;
 
@@ -28,18 +28,6 @@ pub const NATURAL_PERIOD: [u32; 4] = [256; 4];
 /// 2D classic Perlin noise. Zero at every lattice point.
 pub fn classic2<R: Real>(lut: &impl NoiseHasher, x: R, y: R) -> R {
     classic2_periodic(lut, x, y, [256, 256])
-}
-
-/// Cell index along one axis and the next one, both wrapped to `period` cells.
-#[inline(always)]
-fn cell_pair<R: Real>(cell: R, period: u32) -> [u32; 2] {
-    // The tables' own period needs no integer division (the same result, faster).
-    if period == 256 {
-        let i0 = wrap256(cell);
-        return [i0, (i0 + 1) & 255];
-    }
-    let i0 = wrap_period(cell, period);
-    [i0, (i0 + 1) % period]
 }
 
 /// The lattice cell of a point: the point's offsets `f` within the cell and the gradient
@@ -75,10 +63,17 @@ fn corner_dot<R: Real, const N: usize, const C: usize>(cell: &ClassicCell<R, N, 
 /// with the fade of each offset.
 #[inline(always)]
 fn interpolate<R: Real, const N: usize, const C: usize>(cell: &ClassicCell<R, N, C>) -> R {
-    let mut n: [R; C] = std::array::from_fn(|c| corner_dot(cell, c));
+    blend_corners::<R, N, C>(&cell.f, std::array::from_fn(|c| corner_dot(cell, c)))
+}
+
+/// Corner values `n` (corner `a + 2b + 4c + 8d` at offset `(a, b, c, d)`) blended along x,
+/// then y, then z, then w by the fade of each offset `f` (the lattice noises' last step).
+#[inline(always)]
+pub(super) fn blend_corners<R: Real, const N: usize, const C: usize>(f: &[R; N], n: [R; C]) -> R {
+    let mut n = n;
     let mut len = C;
     for a in 0..N {
-        let u = fade(cell.f[a]);
+        let u = fade(f[a]);
         len /= 2;
         for k in 0..len {
             n[k] = lerp(n[2 * k], n[2 * k + 1], u);
@@ -94,21 +89,31 @@ fn fade_slope<R: Real>(t: R) -> R {
     R::lit(30.0) * t * t * s * s
 }
 
-/// [`interpolate`] and its gradient `[value, ∂/∂x, …]` (unused entries 0): every lerp
-/// `(1 − u) a + u b` carries `(1 − u) ∇a + u ∇b + (b − a) ∇u`, a corner dot's gradient
-/// is its corner's gradient. The value is [`interpolate`]'s bit for bit.
+/// [`interpolate`] and its gradient `[value, ∂/∂x, …]` (unused entries 0); a corner dot's
+/// gradient is its corner's gradient. The value is [`interpolate`]'s bit for bit.
 #[inline(always)]
 fn interpolate_deriv<R: Real, const N: usize, const C: usize>(
     cell: &ClassicCell<R, N, C>,
 ) -> [R; 5] {
+    blend_corners_deriv::<R, N, C>(&cell.f, std::array::from_fn(|c| corner_dot(cell, c)), cell.g)
+}
+
+/// [`blend_corners`] and its gradient `[value, ∂/∂x, …]` (unused entries 0), the corners'
+/// gradients `dn`: every lerp `(1 − u) a + u b` carries `(1 − u) ∇a + u ∇b + (b − a) ∇u`.
+/// The value is [`blend_corners`]'s bit for bit.
+#[inline(always)]
+pub(super) fn blend_corners_deriv<R: Real, const N: usize, const C: usize>(
+    f: &[R; N],
+    n: [R; C],
+    dn: [[R; N]; C],
+) -> [R; 5] {
     let zero = R::lit(0.0);
     let one = R::lit(1.0);
-    let mut n: [R; C] = std::array::from_fn(|c| corner_dot(cell, c));
-    let mut dn: [[R; N]; C] = cell.g;
+    let (mut n, mut dn) = (n, dn);
     let mut len = C;
     for a in 0..N {
-        let u = fade(cell.f[a]);
-        let du = fade_slope(cell.f[a]);
+        let u = fade(f[a]);
+        let du = fade_slope(f[a]);
         len /= 2;
         for k in 0..len {
             let (lo, hi) = (n[2 * k], n[2 * k + 1]);

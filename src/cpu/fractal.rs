@@ -14,6 +14,10 @@ use super::simplex::{
     simplex3_r2, simplex4, simplex4_deriv, simplex4_r2, SIMPLEX34_R2, SIMPLEX3_R05_SCALE,
     SIMPLEX4_R05_SCALE,
 };
+use super::value::{
+    value2_periodic, value2_periodic_deriv, value3_periodic, value3_periodic_deriv,
+    value4_periodic, value4_periodic_deriv,
+};
 use crate::field::NoiseKind;
 use crate::params::{NoiseSettings, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS};
 
@@ -47,6 +51,9 @@ pub fn base_noise<R: Real>(
             let lattice: [u32; 4] = std::array::from_fn(|a| if a < dims { lp(a) } else { 256 });
             cellular_periodic(lut, p, &lattice[..dims], cell)
         }
+        (NoiseKind::Value, 2) => value2_periodic(lut, [p[0], p[1]], [lp(0), lp(1)]),
+        (NoiseKind::Value, 3) => value3_periodic(lut, [p[0], p[1], p[2]], [lp(0), lp(1), lp(2)]),
+        (NoiseKind::Value, _) => value4_periodic(lut, [p[0], p[1], p[2], p[3]], [lp(0), lp(1), lp(2), lp(3)]),
         (NoiseKind::Classic, 2) => classic2_periodic(lut, p[0], p[1], [lp(0), lp(1)]),
         (NoiseKind::Classic, 3) => classic3_periodic(lut, p[0], p[1], p[2], [lp(0), lp(1), lp(2)]),
         (NoiseKind::Classic, _) => {
@@ -124,6 +131,13 @@ pub fn base_noise_deriv<R: Real>(
         (NoiseKind::Cellular, dims) => {
             let lattice: [u32; 4] = std::array::from_fn(|a| if a < dims { lp(a) } else { 256 });
             cellular_periodic_deriv(lut, p, &lattice[..dims], cell)
+        }
+        (NoiseKind::Value, 2) => value2_periodic_deriv(lut, [p[0], p[1]], [lp(0), lp(1)]),
+        (NoiseKind::Value, 3) => {
+            value3_periodic_deriv(lut, [p[0], p[1], p[2]], [lp(0), lp(1), lp(2)])
+        }
+        (NoiseKind::Value, _) => {
+            value4_periodic_deriv(lut, [p[0], p[1], p[2], p[3]], [lp(0), lp(1), lp(2), lp(3)])
         }
         (NoiseKind::Classic, 2) => classic2_periodic_deriv(lut, p[0], p[1], [lp(0), lp(1)]),
         (NoiseKind::Classic, 3) => {

@@ -30,3 +30,15 @@ pub fn wrap_period<R: Real>(cell: R, period: u32) -> u32 {
     // `as` saturates (NaN -> 0); the remainder keeps the index in range regardless.
     (r.to_f64() as u32) % period
 }
+
+/// Cell index along one axis and the next one, both wrapped to `period` cells.
+#[inline(always)]
+pub fn cell_pair<R: Real>(cell: R, period: u32) -> [u32; 2] {
+    // The tables' own period needs no integer division (the same result, faster).
+    if period == 256 {
+        let i0 = wrap256(cell);
+        return [i0, (i0 + 1) & 255];
+    }
+    let i0 = wrap_period(cell, period);
+    [i0, (i0 + 1) % period]
+}

@@ -24,6 +24,7 @@ pub mod lookup;
 pub mod real;
 pub mod simd;
 pub mod simplex;
+pub mod value;
 pub mod warp;
 
 use std::sync::Arc;
@@ -59,6 +60,9 @@ pub fn noise_at<R: Real>(lut: &impl NoiseHasher, kind: NoiseKind, p: &[R]) -> R 
         (NoiseKind::Simplex, &[x, y]) => simplex::simplex2(lut, x, y),
         (NoiseKind::Simplex, &[x, y, z]) => simplex::simplex3(lut, x, y, z),
         (NoiseKind::Simplex, &[x, y, z, w]) => simplex::simplex4(lut, x, y, z, w),
+        (NoiseKind::Value, &[x, y]) => value::value2_periodic(lut, [x, y], [256; 2]),
+        (NoiseKind::Value, &[x, y, z]) => value::value3_periodic(lut, [x, y, z], [256; 3]),
+        (NoiseKind::Value, &[x, y, z, w]) => value::value4_periodic(lut, [x, y, z, w], [256; 4]),
         (NoiseKind::Cellular, &[_, _, ..]) if p.len() <= 4 => {
             cellular::cellular(lut, p, &cellular::CellularShape::default())
         }

@@ -390,11 +390,7 @@ impl FillPipelines {
                     bind_group_layouts: &[Some(&self.lookup_layout), Some(&output_layout)],
                     immediate_size: 0,
                 });
-                let kind_value = match kind {
-                    NoiseKind::Classic => 0.0,
-                    NoiseKind::Simplex => 1.0,
-                    NoiseKind::Cellular => 2.0,
-                };
+                let kind_value = f64::from(kind.code());
                 let hash_key_id = shader::HASH_KEY_OVERRIDE_ID.to_string();
                 let mut constants = vec![("NOISE_KIND", kind_value)];
                 if self.variant == LookupVariant::Hash {

@@ -141,12 +141,7 @@ impl GpuNoise {
                 "dimensions must be 2, 3 or 4, not {dims}"
             )));
         }
-        let kind_index = match kind {
-            NoiseKind::Classic => 0,
-            NoiseKind::Simplex => 1,
-            NoiseKind::Cellular => 2,
-        };
-        let index = ((dims - 2) * 3 + kind_index) * 2 + points as usize;
+        let index = ((dims - 2) * 4 + kind.code() as usize) * 2 + points as usize;
         let bit = 1u32 << index;
         if self.checked.load(Ordering::Relaxed) & bit != 0 {
             return Ok(());

@@ -81,6 +81,11 @@ impl Node {
         Node::of_type("classic")
     }
 
+    /// Value noise.
+    pub fn value() -> Node {
+        Node::of_type("value")
+    }
+
     /// Simplex noise.
     pub fn simplex() -> Node {
         Node::of_type("simplex")

@@ -130,6 +130,7 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
         let p = |k: &str| format!("{}.{k}", node.path);
         match &node.node {
             NodeKind::Classic { .. }
+            | NodeKind::Value { .. }
             | NodeKind::Simplex { .. }
             | NodeKind::Cellular { .. }
             | NodeKind::Flow { .. }

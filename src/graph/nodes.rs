@@ -217,6 +217,14 @@ pub const NODE_TYPES: &[NodeType] = &[
         derivative: "analytic, tiled or not: the corner dots' gradients interpolated, plus each fade's slope `30t²(t − 1)²` times the difference it interpolates; smooth (C²) everywhere",
     },
     NodeType {
+        name: "value",
+        group: Group::Sources,
+        params: &[SEED],
+        doc: "value noise: a value in [-1, 1] per lattice point (`cellular`'s `cell` value of that cell), blended along each axis with the quintic fade, as classic noise's corner dots",
+        range: "[-1, 1]",
+        derivative: "analytic, tiled or not: each fade's slope `30t²(t − 1)²` times the difference it blends; smooth (C²) everywhere",
+    },
+    NodeType {
         name: "simplex",
         group: Group::Sources,
         params: &[SEED, KERNEL],

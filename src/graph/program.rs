@@ -155,7 +155,9 @@ impl Program {
                     // Cellular noise hashes cells on the square lattice, as classic noise.
                     let kind = match source.kind {
                         NoiseKind::Simplex => NoiseKind::Simplex,
-                        NoiseKind::Classic | NoiseKind::Cellular => NoiseKind::Classic,
+                        NoiseKind::Classic | NoiseKind::Cellular | NoiseKind::Value => {
+                            NoiseKind::Classic
+                        }
                     };
                     let same = *lattice.get_or_insert(kind) == kind;
                     periodic[*p] && (same || tiled)
@@ -580,6 +582,9 @@ impl Lowering<'_> {
         match &spec.node {
             NodeKind::Classic { seed } => {
                 self.noise(NoiseKind::Classic, NoiseOptions::seeded(*seed), path, ctx)
+            }
+            NodeKind::Value { seed } => {
+                self.noise(NoiseKind::Value, NoiseOptions::seeded(*seed), path, ctx)
             }
             NodeKind::Simplex { seed, kernel } => {
                 let options = NoiseOptions {

@@ -127,6 +127,8 @@ pub type Plane = [usize; 2];
 pub enum NodeKind {
     /// Classic Perlin noise.
     Classic { seed: i64 },
+    /// Value noise.
+    Value { seed: i64 },
     /// Simplex noise with a kernel.
     Simplex { seed: i64, kernel: Kernel },
     /// Cellular noise.
@@ -564,6 +566,9 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
     };
     let node = match ty.name {
         "classic" => NodeKind::Classic {
+            seed: f.integer("seed")?,
+        },
+        "value" => NodeKind::Value {
             seed: f.integer("seed")?,
         },
         "simplex" => NodeKind::Simplex {

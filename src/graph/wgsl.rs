@@ -13,7 +13,7 @@ use std::ops::Range;
 use super::program::{Op, Program, Reg};
 use super::spec::{Binary, Map};
 use crate::error::{NoiseError, Result};
-use crate::field::{FractalMode, NoiseKind};
+use crate::field::FractalMode;
 use crate::shader::{
     noise_functions_wgsl_with, ApiNames, LookupVariant, API_NAMES, MODULE_PACKAGE,
 };
@@ -827,11 +827,7 @@ impl<'a> Emitter<'a> {
                 }
             }
             Op::Noise { p, source } => {
-                let kind = match source.kind {
-                    NoiseKind::Classic => "WGPU_NOISE_CLASSIC",
-                    NoiseKind::Simplex => "WGPU_NOISE_SIMPLEX",
-                    NoiseKind::Cellular => "WGPU_NOISE_CELLULAR",
-                };
+                let kind = format!("{}u", source.kind.code());
                 let period = format!("{}.{sw}", vec4(&f[0..4]));
                 let (flow, jitter) = (&f[4], &f[5]);
                 let cell = format!(

@@ -80,6 +80,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
         "classic",
         "cellular",
         "classic",
+        "value",
         "distance",
         "linear",
         "checkerboard",
@@ -97,6 +98,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
             json!({ "type": "position", "axis": axes[rng.below(shape.dims as u64) as usize] })
         }
         "classic" => json!({ "type": "classic", "seed": seed }),
+        "value" => json!({ "type": "value", "seed": seed }),
         "distance" => {
             json!({
                 "type": "distance",

@@ -18,6 +18,7 @@ mod graph_shader_layout;
 mod noise_cellular_gpu;
 mod noise_flow_gpu;
 mod noise_periodic3_gpu;
+mod noise_value_gpu;
 mod noise_warp_gpu;
 mod self_check;
 mod shader_validation;

@@ -32,6 +32,7 @@ mod noise_cellular;
 mod noise_curl;
 mod noise_flow;
 mod noise_periodic3;
+mod noise_value;
 mod noise_warp;
 mod offset_precision;
 mod offset_resolution;

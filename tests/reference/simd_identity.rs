@@ -865,15 +865,15 @@ fn random_graphs_on_lanes_are_bit_identical() {
         missing.extend((!covered.contains(name)).then(|| name.to_string()));
     }
     for dims in 2..=4 {
-        for kind in ["classic", "simplex", "cellular"] {
+        for kind in ["classic", "simplex", "cellular", "value"] {
             missing.extend(
                 (!covered.contains(&format!("{kind} {dims}D"))).then(|| format!("{kind} {dims}D")),
             );
         }
         let tiled: &[&str] = if dims == 4 {
-            &["classic"]
+            &["classic", "value"]
         } else {
-            &["classic", "simplex", "cellular"]
+            &["classic", "simplex", "cellular", "value"]
         };
         for kind in tiled {
             let name = format!("{kind} {dims}D tiled");

@@ -1,5 +1,5 @@
 //! Analytic gradients of every base noise a graph source can be (`cpu::fractal::base_noise_deriv`):
-//! classic, cellular (every output and distance), simplex and flow, untiled and tiled, in
+//! classic, value, cellular (every output and distance), simplex and flow, untiled and tiled, in
 //! 2D, 3D and 4D, with both lookups. The gradient matches central differences of the value
 //! (f64) away from kinks and jumps, at small and large coordinates, and the value it
 //! returns is the value function's bit for bit (f32 and f64).
@@ -78,6 +78,11 @@ fn sources() -> Vec<(String, Source)> {
         out.push((
             format!("classic{dims} tiled"),
             tiled(plain(NoiseKind::Classic, dims)),
+        ));
+        out.push((format!("value{dims}"), plain(NoiseKind::Value, dims)));
+        out.push((
+            format!("value{dims} tiled"),
+            tiled(plain(NoiseKind::Value, dims)),
         ));
         for (kernel, name) in [(KERNEL_REFERENCE, ""), (KERNEL_CONTINUOUS, " continuous")] {
             out.push((

@@ -132,6 +132,7 @@ fn frame_bytes(field: &FlagField) -> Vec<u8> {
         NoiseKind::Classic => 0,
         NoiseKind::Simplex => 1,
         NoiseKind::Cellular => 2,
+        NoiseKind::Value => 3,
     };
     let mut out = Vec::new();
     out.extend_from_slice(bytemuck::cast_slice(&params.offset));

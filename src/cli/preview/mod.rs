@@ -847,7 +847,8 @@ impl App {
                     view.kind = match view.kind {
                         crate::NoiseKind::Classic => crate::NoiseKind::Simplex,
                         crate::NoiseKind::Simplex => crate::NoiseKind::Cellular,
-                        crate::NoiseKind::Cellular => crate::NoiseKind::Classic,
+                        crate::NoiseKind::Cellular => crate::NoiseKind::Value,
+                        crate::NoiseKind::Value => crate::NoiseKind::Classic,
                     }
                 }
                 "2" => view.dims = 2,

@@ -349,6 +349,7 @@ fn controls(
                 (NoiseKind::Classic, "kind.classic"),
                 (NoiseKind::Simplex, "kind.simplex"),
                 (NoiseKind::Cellular, "kind.cellular"),
+                (NoiseKind::Value, "kind.value"),
             ] {
                 named(
                     list,

@@ -226,11 +226,7 @@ impl View {
             offset: fill.offset,
             step: fill.step,
             settings: NoiseSettings::of(&field),
-            kind: match field.kind {
-                NoiseKind::Classic => 0,
-                NoiseKind::Simplex => 1,
-                NoiseKind::Cellular => 2,
-            },
+            kind: field.kind.code(),
             dims: self.dims as u32,
             gray_low: lo,
             gray_high: hi,

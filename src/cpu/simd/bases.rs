@@ -22,6 +22,10 @@ pub(super) enum LaneBase {
     Classic2([u32; 4]),
     Classic3([u32; 4]),
     Classic4([u32; 4]),
+    /// Value noise in 2, 3 or 4 dimensions with the lattice period of each axis.
+    Value2([u32; 4]),
+    Value3([u32; 4]),
+    Value4([u32; 4]),
     /// Simplex (or, turned, flow) noise in 2D.
     Simplex2(Option<Turn>),
     /// Tileable 2D simplex with the x and y periods.
@@ -56,6 +60,9 @@ impl LaneBase {
         let continuous = source.kernel == Kernel::Continuous;
         let turn = (source.flow != 0.0).then(|| Turn::new(source.flow));
         match (source.kind, dims) {
+            (NoiseKind::Value, 2) => LaneBase::Value2(lattice),
+            (NoiseKind::Value, 3) => LaneBase::Value3(lattice),
+            (NoiseKind::Value, _) => LaneBase::Value4(lattice),
             (NoiseKind::Cellular, 2) => LaneBase::Cellular2(lattice, source.cell),
             (NoiseKind::Cellular, 3) => LaneBase::Cellular3(lattice, source.cell),
             // The lanes visit every cell that any of them visits; in 4D with the texture
@@ -129,6 +136,7 @@ macro_rules! base_level {
             use super::super::lanes::{block_done, F};
             use super::super::lookup::LaneHasher;
             use super::super::noise::{self, Turn};
+            use super::super::value;
             use super::{LaneBase, LaneNoise, NO_TURN};
             use crate::cpu::cellular::CellularShape;
 
@@ -148,6 +156,9 @@ macro_rules! base_level {
                             LaneBase::Classic2(l) => classic::<L, 2>(lut, p, &l, out),
                             LaneBase::Classic3(l) => classic::<L, 3>(lut, p, &l, out),
                             LaneBase::Classic4(l) => classic::<L, 4>(lut, p, &l, out),
+                            LaneBase::Value2(l) => value::<L, 2>(lut, p, &l, out),
+                            LaneBase::Value3(l) => value::<L, 3>(lut, p, &l, out),
+                            LaneBase::Value4(l) => value::<L, 4>(lut, p, &l, out),
                             // Flow noise is its own copy (`FLOW`): a run-time
                             // `Option<Turn>` inside one body would keep the turn's code in
                             // the plain noise. The plain copy ignores its `turn`.
@@ -186,6 +197,17 @@ macro_rules! base_level {
                 out: &mut [F],
             ) {
                 for_each_block!(p, out, |p| noise::classic_point::<L, I, D>(lut, p, lattice));
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn value<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[[F; 4]],
+                lattice: &[u32; 4],
+                out: &mut [F],
+            ) {
+                for_each_block!(p, out, |p| value::value_point::<L, I, D>(lut, p, lattice));
             }
 
             $(#[target_feature(enable = $features)])?

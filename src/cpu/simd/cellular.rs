@@ -59,7 +59,7 @@ fn wgpu_noise_cellular_delta<L: LaneHasher>(
 
 /// `wgpu_noise_cellular_value` on lanes.
 #[inline(always)]
-fn wgpu_noise_cellular_value<L: LaneHasher>(lut: &L, h: U) -> F {
+pub(super) fn wgpu_noise_cellular_value<L: LaneHasher>(lut: &L, h: U) -> F {
     let v = (lut.cell_byte_lanes(h, 4).to_f32() - 127.5) * (1.0f64 / 127.5) as f32;
     v.clamp(-1.0, 1.0)
 }

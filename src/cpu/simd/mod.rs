@@ -103,6 +103,7 @@ pub mod lanes;
 pub mod lookup;
 mod noise;
 mod points;
+mod value;
 
 mod derivatives;
 mod graph;
@@ -341,7 +342,9 @@ pub fn lane_plan(plan: &Plan, lookup: LookupVariant, output: FieldOutput) -> Lan
 /// lanes are the graph evaluator's ([`graph_has_lanes`]).
 fn has_lane_code(kind: NoiseKind, dims: usize, settings: &NoiseSettings) -> bool {
     let tiled = settings.period.iter().any(|&p| p > 0.0);
-    LANE_CODE && kind != NoiseKind::Cellular && !(kind == NoiseKind::Simplex && dims == 3 && tiled)
+    LANE_CODE
+        && !matches!(kind, NoiseKind::Cellular | NoiseKind::Value)
+        && !(kind == NoiseKind::Simplex && dims == 3 && tiled)
 }
 
 /// Whether this target compiles the lane code (all but wasm32).
@@ -394,7 +397,9 @@ impl<'a> Job<'a> {
             (NoiseKind::Simplex, 2) => Base::Simplex2,
             (NoiseKind::Simplex, 3) => Base::Simplex3,
             (NoiseKind::Simplex, _) => Base::Simplex4,
-            (NoiseKind::Cellular, _) => unreachable!("cellular noise takes the scalar path"),
+            (NoiseKind::Cellular | NoiseKind::Value, _) => {
+                unreachable!("{kind} noise takes the scalar path")
+            }
         };
         let continuous = s.kernel == KERNEL_CONTINUOUS;
         let (r2, scale) = match (dims, continuous) {

@@ -33,7 +33,7 @@ fn fade_slope_lanes(t: F) -> F {
 
 /// `lerp(a, b, t) = (1 - t) * a + t * b` on every lane.
 #[inline(always)]
-fn lerp(a: F, b: F, t: F) -> F {
+pub(super) fn lerp(a: F, b: F, t: F) -> F {
     (1.0 - t) * a + t * b
 }
 
@@ -467,15 +467,15 @@ fn classic_corner<L: LaneHasher, I: Isa, const D: usize>(
 /// The lattice cell of full lane points along their first `D` axes (`classicN_cell` of
 /// the scalar code): per axis the offsets `[f, f − 1]` to the cell's two corners, the fade
 /// of `f`, and the two corners' cells wrapped to `period`.
-struct PointCell {
-    d: [[F; 2]; 4],
-    fades: [F; 4],
-    cells: [[U; 2]; 4],
+pub(super) struct PointCell {
+    pub(super) d: [[F; 2]; 4],
+    pub(super) fades: [F; 4],
+    pub(super) cells: [[U; 2]; 4],
 }
 
 impl PointCell {
     #[inline(always)]
-    fn new<I: Isa, const D: usize>(p: &[F; 4], period: &[u32; 4]) -> PointCell {
+    pub(super) fn new<I: Isa, const D: usize>(p: &[F; 4], period: &[u32; 4]) -> PointCell {
         let mut cell = PointCell {
             d: [[F::splat(0.0); 2]; 4],
             fades: [F::splat(0.0); 4],
@@ -540,7 +540,7 @@ pub fn classic_point<L: LaneHasher, I: Isa, const D: usize>(
 /// `pair[bit]` for `bit` 0 or 1, by masking rather than indexing: with `bit` from a loop
 /// variable, LLVM loads an indexed lane array with a gather of 16 addresses.
 #[inline(always)]
-fn pick(pair: [U; 2], bit: usize) -> U {
+pub(super) fn pick(pair: [U; 2], bit: usize) -> U {
     let mask = 0u32.wrapping_sub(bit as u32);
     pair[0] ^ ((pair[0] ^ pair[1]) & mask)
 }
