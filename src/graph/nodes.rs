@@ -191,7 +191,8 @@ const FRACTAL: &[Param] = &[
     GAIN,
     integer("seed_step", -MAX_SEED, MAX_SEED, 0),
 ];
-const FBM: &[Param] = &[
+/// fBm's and ridged's: [`FRACTAL`] and a weighted strength.
+const WEIGHTED_FRACTAL: &[Param] = &[
     SOURCE,
     OCTAVES,
     LACUNARITY,
@@ -315,7 +316,7 @@ pub const NODE_TYPES: &[NodeType] = &[
     NodeType {
         name: "fbm",
         group: Group::Fractals,
-        params: FBM,
+        params: WEIGHTED_FRACTAL,
         doc: "fractal Brownian motion: the octaves' sum over the sum of amplitudes; with `weighted_strength` `s`, each octave after the first is also scaled by `1 + s (n − 1) / 2` of every octave `n` below it (FastNoise2's weighted strength: detail on the peaks)",
         range: "the source's, for a gain in (0, 1]",
         derivative: "the octaves' gradients, each through its frequency (chain rule), by the fractal's rule below; with `weighted_strength`, through each octave's weights too (product rule)",
@@ -323,10 +324,10 @@ pub const NODE_TYPES: &[NodeType] = &[
     NodeType {
         name: "ridged",
         group: Group::Fractals,
-        params: FRACTAL,
-        doc: "ridged multifractal: octaves of `(1 − |n|)²`, each weighted by the previous ridge",
+        params: WEIGHTED_FRACTAL,
+        doc: "ridged multifractal: octaves of `(1 − |n|)²`, each weighted by the previous ridge; with `weighted_strength` `s`, each octave after the first is also scaled by `1 − s + s r` of every ridge `r` below it (FastNoise2's weighted strength)",
         range: "[0, 1] over a source in [-1, 1]",
-        derivative: FRACTAL_DERIVATIVE,
+        derivative: "the octaves' gradients, each through its frequency (chain rule), by the fractal's rule below; with `weighted_strength`, through each octave's weights too (product rule)",
     },
     NodeType {
         name: "turbulence",
@@ -379,7 +380,7 @@ pub const NODE_TYPES: &[NodeType] = &[
             number("frequency", 1e-6, MAX_DOMAIN_PARAMETER, 1.0),
             integer("octaves", 1, MAX_OCTAVES as i64, 1),
             integer("iterations", 1, 8, 1),
-            choice("noise", &["simplex", "classic"], Some("simplex")),
+            choice("noise", &["simplex", "classic", "value"], Some("simplex")),
             KERNEL,
             LACUNARITY,
             GAIN,
@@ -388,7 +389,7 @@ pub const NODE_TYPES: &[NodeType] = &[
                 kind: ParamKind::Inputs { min: 1, max: 4 },
             },
         ],
-        doc: "`source` at `p + amplitude × fBm(p × frequency + shift)` per axis (`--warp`'s convention, docs/noise-kinds.md); with `displacement`, at `p + amplitude × (d₀, d₁, …)` (one input per axis)",
+        doc: "`source` at `p + amplitude × fBm(p × frequency + shift)` per axis (`--warp`'s convention, docs/noise-kinds.md), the fBm of `noise` (`value`: FastNoise2's gradient warp, random vectors on the lattice blended); with `displacement`, at `p + amplitude × (d₀, d₁, …)` (one input per axis)",
         range: "the source's",
         derivative: "the Jacobian of the warp (`J + amplitude ∇d` with `displacement`)",
     },

@@ -523,7 +523,17 @@ impl Lowering<'_> {
             ));
         }
         if o.weighted_strength != 0.0 {
-            return self.weighted_sum(&terms, o.weighted_strength, norm, path);
+            let s = o.weighted_strength;
+            return match o.mode {
+                // `lerp(1, (n + 1) / 2, s)` of each octave `n`.
+                FractalMode::Fbm => self.weighted_sum(&terms, [0.5 * s, 1.0 - 0.5 * s], norm, path),
+                // `lerp(1, r, s)` of each ridge `r`.
+                FractalMode::Ridged => {
+                    let ridges = self.ridges(&terms, path)?;
+                    self.weighted_sum(&ridges, [s, 1.0 - s], norm, path)
+                }
+                FractalMode::Turbulence => unreachable!("turbulence has no weighted strength"),
+            };
         }
         let r = self.push(
             Op::Fractal {
@@ -537,17 +547,41 @@ impl Lowering<'_> {
         Ok(r)
     }
 
-    /// fBm's octaves with weighted strength `s` (FastNoise2's): every octave after the first
-    /// is also scaled by `1 + s (n − 1) / 2` of each octave `n` before it (`lerp(1, (n + 1) / 2,
-    /// s)`), so octaves grow on the peaks of the ones below; the sum over the amplitudes' sum
-    /// `norm`. Written as operations, so every evaluator and its derivative follow.
+    /// The ridged octaves of `Op::Fractal`'s rule as operations: each octave `n` becomes
+    /// `(1 − |n|)²` times the previous ridge's weight, the weight `clamp(2 r, 0, 1)` of its
+    /// ridge `r` (1 before the first); the amplitudes kept.
+    fn ridges(&mut self, terms: &[(Reg, f32)], path: &str) -> Result<Vec<(Reg, f32)>, GraphError> {
+        let mut out = Vec::with_capacity(terms.len());
+        let mut weight = None;
+        for &(n, amplitude) in terms {
+            let magnitude = self.push(Op::Map { op: Map::Abs, a: n }, path)?;
+            let one = self.constant(1.0, path)?;
+            let ridge = self.binary(Binary::Subtract, one, magnitude, path)?;
+            let mut r = self.binary(Binary::Multiply, ridge, ridge, path)?;
+            if let Some(w) = weight {
+                r = self.binary(Binary::Multiply, r, w, path)?;
+            }
+            let twice = self.by_constant(Binary::Multiply, r, 2.0, path)?;
+            let clamp = Map::Clamp { min: 0.0, max: 1.0 };
+            weight = Some(self.push(Op::Map { op: clamp, a: twice }, path)?);
+            out.push((r, amplitude));
+        }
+        Ok(out)
+    }
+
+    /// Octaves with a weighted strength (FastNoise2's): every octave after the first is also
+    /// scaled by `scale × v + offset` of each octave `v` before it (`weight`, the
+    /// `[scale, offset]` of a lerp from 1 by the strength), so octaves grow on the peaks of
+    /// the ones below; the sum over the amplitudes' sum `norm`. Written as operations, so
+    /// every evaluator and its derivative follow.
     fn weighted_sum(
         &mut self,
         terms: &[(Reg, f32)],
-        s: f32,
+        weight_of: [f32; 2],
         norm: f32,
         path: &str,
     ) -> Result<Reg, GraphError> {
+        let [scale, offset] = weight_of;
         let (mut sum, mut weight) = (None, None);
         for (k, &(n, amplitude)) in terms.iter().enumerate() {
             let mut term = self.by_constant(Binary::Multiply, n, amplitude, path)?;
@@ -559,8 +593,8 @@ impl Lowering<'_> {
                 Some(total) => self.binary(Binary::Add, total, term, path)?,
             });
             if k + 1 < terms.len() {
-                let half = self.by_constant(Binary::Multiply, n, 0.5 * s, path)?;
-                let factor = self.by_constant(Binary::Add, half, 1.0 - 0.5 * s, path)?;
+                let scaled = self.by_constant(Binary::Multiply, n, scale, path)?;
+                let factor = self.by_constant(Binary::Add, scaled, offset, path)?;
                 weight = Some(match weight {
                     None => factor,
                     Some(w) => self.binary(Binary::Multiply, w, factor, path)?,
@@ -775,6 +809,7 @@ impl Lowering<'_> {
                             kind: match noise {
                                 WarpNoise::Classic => NoiseKind::Classic,
                                 WarpNoise::Simplex => NoiseKind::Simplex,
+                                WarpNoise::Value => NoiseKind::Value,
                             },
                             kernel: *kernel,
                             lacunarity: *lacunarity,

@@ -52,13 +52,15 @@ pub struct NodeSpec {
     pub node: NodeKind,
 }
 
-/// The kinds of gradient noise a warp's displacement can use.
+/// The kinds of lattice noise a warp's displacement can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WarpNoise {
     /// Classic Perlin noise.
     Classic,
     /// Simplex noise.
     Simplex,
+    /// Value noise: random values on the lattice, blended (FastNoise2's gradient warp).
+    Value,
 }
 
 /// How the `distance` node measures the difference `d` between the point and its `point`.
@@ -640,7 +642,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 gain: f.number("gain")?,
                 seed_step: f.integer("seed_step")?,
                 weighted_strength: match ty.name {
-                    "fbm" => f.number("weighted_strength")?,
+                    "fbm" | "ridged" => f.number("weighted_strength")?,
                     _ => 0.0,
                 },
             },
@@ -664,7 +666,10 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             frequency: f.number("frequency")?,
             octaves: f.integer("octaves")? as u32,
             iterations: f.integer("iterations")? as u32,
-            noise: f.choice("noise", &[WarpNoise::Simplex, WarpNoise::Classic])?,
+            noise: f.choice(
+                "noise",
+                &[WarpNoise::Simplex, WarpNoise::Classic, WarpNoise::Value],
+            )?,
             kernel: f.choice("kernel", &KERNELS)?,
             lacunarity: f.number("lacunarity")?,
             gain: f.number("gain")?,

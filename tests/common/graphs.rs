@@ -185,7 +185,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
                 "gain": rng.range(0.3, 0.7),
                 "seed_step": rng.below(3),
             });
-            if kind == "fbm" && rng.below(2) == 0 {
+            if kind != "turbulence" && rng.below(2) == 0 {
                 fractal["weighted_strength"] = json!(rng.unit());
             }
             fractal
@@ -208,7 +208,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             "frequency": rng.range(0.5, 2.0),
             "octaves": 1 + rng.below(2),
             "iterations": 1 + rng.below(2),
-            "noise": if rng.below(2) == 0 { "simplex" } else { "classic" },
+            "noise": *rng.pick(choices("warp", "noise")),
         }),
         "warp-by" => {
             let by: Vec<Value> = (0..shape.dims).map(|_| leaf(rng, shape)).collect();

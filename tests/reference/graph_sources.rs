@@ -216,9 +216,48 @@ fn weighted_strength_scales_each_octave_by_the_octaves_below() {
             );
         }
     }
-    let refused = Node::position(0).ridged().with("weighted_strength", 0.5);
+    let refused = Node::position(0)
+        .turbulence()
+        .with("weighted_strength", 0.5);
     assert_eq!(
         Graph::from_node(&refused).unwrap_err().to_string(),
-        "nodes.out.weighted_strength: unknown parameter of a \"ridged\" node"
+        "nodes.out.weighted_strength: unknown parameter of a \"turbulence\" node"
     );
+}
+
+/// Ridged's weighted strength `s`: the ridges `r = (1 − |n|)² w` (`w` = the previous
+/// ridge's `clamp(2 r, 0, 1)`, 1 at first), octave `k` also scaled by `1 − s + s r` of every
+/// ridge `r` below it, and the sum over the amplitudes' sum. With `s` = 0 it is the plain
+/// ridged sum. Over the source `x`, octave `k` is `x · lacunarity^k`.
+#[test]
+fn ridged_weighted_strength_scales_each_octave_by_the_ridges_below() {
+    let mut rng = Rng::new(16);
+    for s in [0.0, 0.4, 1.0] {
+        let (octaves, lacunarity, gain) = (4, 2.0f64, 0.5f64);
+        let node = Node::position(0)
+            .ridged()
+            .with("octaves", octaves)
+            .with("lacunarity", lacunarity)
+            .with("gain", gain)
+            .with("weighted_strength", s);
+        let mut sampler = Graph::from_node(&node).unwrap().sampler(2, 0).unwrap();
+        for p in points(&mut rng, 2, 1.0) {
+            let (mut sum, mut norm, mut weight, mut ridge_weight) = (0.0, 0.0, 1.0, 1.0);
+            for k in 0..octaves {
+                let n = p[0] * lacunarity.powi(k);
+                let amplitude = gain.powi(k);
+                let r = (1.0 - n.abs()).powi(2) * ridge_weight;
+                ridge_weight = (2.0 * r).clamp(0.0, 1.0);
+                sum += amplitude * weight * r;
+                norm += amplitude;
+                weight *= r * f32_of(s) + f32_of(1.0 - f32_of(s));
+            }
+            let want = sum / norm;
+            let got = sampler.value_f64(&p);
+            assert!(
+                (got - want).abs() <= 1e-12 * (1.0 + want.abs()),
+                "s = {s} at {p:?}: {got} vs {want}"
+            );
+        }
+    }
 }
