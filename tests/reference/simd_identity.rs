@@ -740,8 +740,8 @@ fn assert_graph_output_identical(
 
 /// Random graphs' gradients (2D to 4D) and curls (2D, 3D) on lanes, untiled and tiled:
 /// the scalar evaluator's dual numbers bit for bit, both lookups, at every level, with lane
-/// remainders, slabs inside the field and far offsets; classic, simplex and flow sources
-/// run on lanes, the rest per lane.
+/// remainders, slabs inside the field and far offsets; classic, value, simplex and flow
+/// sources run on lanes, the rest per lane.
 #[test]
 fn random_graphs_gradients_and_curls_on_lanes_are_bit_identical() {
     // The sources with lane gradients: at least 120 graphs, and more (up to 480) until
@@ -755,6 +755,9 @@ fn random_graphs_gradients_and_curls_on_lanes_are_bit_identical() {
         "simplex 3D continuous",
         "simplex 2D flow",
         "simplex 3D flow",
+        "value 2D",
+        "value 3D",
+        "value 4D",
     ];
     let mut rng = Rng::new(20_261_125);
     let mut covered = std::collections::BTreeSet::new();

@@ -264,6 +264,10 @@ enum LaneGradient {
     Classic2([u32; 4]),
     Classic3([u32; 4]),
     Classic4([u32; 4]),
+    /// Value noise in 2, 3 or 4 dimensions with the lattice period of each axis.
+    Value2([u32; 4]),
+    Value3([u32; 4]),
+    Value4([u32; 4]),
     Simplex2(Option<Turn>),
     Simplex3 {
         r2: f32,
@@ -298,6 +302,9 @@ impl<'a> GraphDerivativesJob<'a> {
                     LaneBase::Classic2(lattice) => Some(LaneGradient::Classic2(lattice)),
                     LaneBase::Classic3(lattice) => Some(LaneGradient::Classic3(lattice)),
                     LaneBase::Classic4(lattice) => Some(LaneGradient::Classic4(lattice)),
+                    LaneBase::Value2(lattice) => Some(LaneGradient::Value2(lattice)),
+                    LaneBase::Value3(lattice) => Some(LaneGradient::Value3(lattice)),
+                    LaneBase::Value4(lattice) => Some(LaneGradient::Value4(lattice)),
                     LaneBase::Simplex2(turn) => Some(LaneGradient::Simplex2(turn)),
                     LaneBase::Simplex3 { r2, scale, turn } => {
                         Some(LaneGradient::Simplex3 { r2, scale, turn })
@@ -403,6 +410,9 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                     LaneGradient::Classic2(lattice) => N::classic::<2>(lut, &q, &lattice),
                     LaneGradient::Classic3(lattice) => N::classic::<3>(lut, &q, &lattice),
                     LaneGradient::Classic4(lattice) => N::classic::<4>(lut, &q, &lattice),
+                    LaneGradient::Value2(lattice) => N::value::<2>(lut, &q, &lattice),
+                    LaneGradient::Value3(lattice) => N::value::<3>(lut, &q, &lattice),
+                    LaneGradient::Value4(lattice) => N::value::<4>(lut, &q, &lattice),
                     LaneGradient::Simplex2(turn) => {
                         let d = N::simplex2(lut, q[0], q[1], turn);
                         [d[0], d[1], d[2], zero, zero]
@@ -449,6 +459,8 @@ trait LaneDerivatives<L> {
     /// `classic2/3/4_periodic_deriv` at the lane points `p` (their first `D` coordinates)
     /// with the lattice period `period` of each axis: `[value, ∂/∂x, …]`, 0 past `D`.
     fn classic<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [F; 5];
+    /// `value2/3/4_periodic_deriv`, as [`LaneDerivatives::classic`].
+    fn value<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [F; 5];
     /// `simplex2_deriv`, or with `turn` `flow2_deriv`.
     fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3];
     /// `simplex3_deriv`, or with `turn` `flow3_deriv`.
@@ -627,6 +639,12 @@ macro_rules! derivatives_level {
                 }
 
                 #[inline(always)]
+                fn value<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [F; 5] {
+                    // SAFETY: as above.
+                    unsafe { value::<L, D>(lut, p, period) }
+                }
+
+                #[inline(always)]
                 fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
                     // SAFETY: as above.
                     unsafe { simplex2(lut, x, y, turn) }
@@ -661,6 +679,16 @@ macro_rules! derivatives_level {
                 period: &[u32; 4],
             ) -> [F; 5] {
                 noise::classic_point_deriv::<L, I, D>(lut, p, period)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn value<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[F; 4],
+                period: &[u32; 4],
+            ) -> [F; 5] {
+                super::super::value::value_point_deriv::<L, I, D>(lut, p, period)
             }
 
             $(#[target_feature(enable = $features)])?

@@ -26,7 +26,7 @@ fn fade_lanes(t: F) -> F {
 
 /// `fade_slope` (`30t²(t − 1)²`) on every lane, in the scalar order of operations.
 #[inline(always)]
-fn fade_slope_lanes(t: F) -> F {
+pub(super) fn fade_slope_lanes(t: F) -> F {
     let s = t - 1.0;
     30.0 * t * t * s * s
 }

@@ -4,18 +4,12 @@
 use super::cellular::wgpu_noise_cellular_value;
 use super::lanes::{Isa, F};
 use super::lookup::LaneHasher;
-use super::noise::{lerp, pick, PointCell};
+use super::noise::{fade_slope_lanes, lerp, pick, PointCell};
 
-/// `value2/3/4_periodic` at the lane points `p` (their first `D` coordinates) with the
-/// lattice period `period` of each axis (256: not tiled).
+/// The values of the `2^D` corners of each lane's cell (corner `k = a + 2b + 4c + 8e` at
+/// offset `(a, b, c, e)`, as `value_corners`).
 #[inline(always)]
-pub fn value_point<L: LaneHasher, I: Isa, const D: usize>(
-    lut: &L,
-    p: &[F; 4],
-    period: &[u32; 4],
-) -> F {
-    let PointCell { fades, cells, .. } = PointCell::new::<I, D>(p, period);
-    // Corner `k = a + 2b + 4c + 8e` at offset `(a, b, c, e)`, as `value_corners`.
+fn corner_values<L: LaneHasher, const D: usize>(lut: &L, cells: &[[super::lanes::U; 2]; 4]) -> [F; 16] {
     let mut n = [F::splat(0.0); 16];
     for (k, n) in n.iter_mut().enumerate().take(1 << D) {
         let bit = |a: usize| (k >> a) & 1;
@@ -27,6 +21,19 @@ pub fn value_point<L: LaneHasher, I: Isa, const D: usize>(
         ];
         *n = wgpu_noise_cellular_value(lut, lut.cell_hash_lanes::<D>(&corner));
     }
+    n
+}
+
+/// `value2/3/4_periodic` at the lane points `p` (their first `D` coordinates) with the
+/// lattice period `period` of each axis (256: not tiled).
+#[inline(always)]
+pub fn value_point<L: LaneHasher, I: Isa, const D: usize>(
+    lut: &L,
+    p: &[F; 4],
+    period: &[u32; 4],
+) -> F {
+    let PointCell { fades, cells, .. } = PointCell::new::<I, D>(p, period);
+    let mut n = corner_values::<L, D>(lut, &cells);
     // `blend_corners`: along x, then y, then z, then w.
     let mut len = 1 << D;
     for fade in fades.iter().take(D) {
@@ -36,4 +43,38 @@ pub fn value_point<L: LaneHasher, I: Isa, const D: usize>(
         }
     }
     n[0]
+}
+
+/// [`value_point`] and its gradient `[value, ∂/∂x, …]` (entries past `D` 0): the scalar
+/// `value2/3/4_periodic_deriv` (`blend_corners_deriv` from corners of gradient 0) operation
+/// for operation, the `+ 0` terms kept.
+#[inline(always)]
+pub fn value_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
+    lut: &L,
+    p: &[F; 4],
+    period: &[u32; 4],
+) -> [F; 5] {
+    let zero = F::splat(0.0);
+    let PointCell { d, fades, cells } = PointCell::new::<I, D>(p, period);
+    let mut n = corner_values::<L, D>(lut, &cells);
+    let mut dn = [[zero; 4]; 16];
+    let mut len = 1 << D;
+    for a in 0..D {
+        let u = fades[a];
+        let du = fade_slope_lanes(d[a][0]);
+        len /= 2;
+        for k in 0..len {
+            let (lo, hi) = (n[2 * k], n[2 * k + 1]);
+            let (dlo, dhi) = (dn[2 * k], dn[2 * k + 1]);
+            n[k] = lerp(lo, hi, u);
+            for j in 0..D {
+                let along = if j == a { (hi - lo) * du } else { zero };
+                dn[k][j] = (1.0 - u) * dlo[j] + u * dhi[j] + along;
+            }
+        }
+    }
+    let mut out = [zero; 5];
+    out[0] = n[0];
+    out[1..=D].copy_from_slice(&dn[0][..D]);
+    out
 }
