@@ -45,6 +45,33 @@ fn wgpu_noise_blend(a: f32, b: f32, t: f32) -> f32 {
     return a + (b - a) * wgpu_noise_blend_weight(t);
 }
 
+// A blend's t eased by `curve`: the weight w through 3w^2 - 2w^3 (Hermite) or the quintic
+// fade, back in [-1, 1].
+const WGPU_NOISE_EASE_HERMITE: u32 = 0u;
+const WGPU_NOISE_EASE_QUINTIC: u32 = 1u;
+
+fn wgpu_noise_ease(t: f32, curve: u32) -> f32 {
+    let w = wgpu_noise_blend_weight(t);
+    var e: f32;
+    if (curve == WGPU_NOISE_EASE_HERMITE) {
+        e = w * w * (3.0 - 2.0 * w);
+    } else {
+        e = wgpu_noise_fade(w);
+    }
+    return e * 2.0 - 1.0;
+}
+
+// The slope of wgpu_noise_ease: the curve's slope at w, 0 at both ends (and where t is
+// clamped).
+fn wgpu_noise_ease_slope(t: f32, curve: u32) -> f32 {
+    let w = wgpu_noise_blend_weight(t);
+    if (curve == WGPU_NOISE_EASE_HERMITE) {
+        return 6.0 * w * (1.0 - w);
+    }
+    let s = w - 1.0;
+    return 30.0 * w * w * s * s;
+}
+
 // Where the smooth minimum takes a: 1 where a is smaller by k or more, 0 where b is.
 fn wgpu_noise_smooth_weight(a: f32, b: f32, k: f32) -> f32 {
     return clamp(0.5 + 0.5 * (b - a) / k, 0.0, 1.0);

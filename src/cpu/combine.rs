@@ -70,6 +70,38 @@ pub(crate) fn wgpu_noise_blend<R: Real>(a: R, b: R, t: R) -> R {
     a + (b - a) * wgpu_noise_blend_weight(t)
 }
 
+/// A blend's `t` eased by `curve` (`WGPU_NOISE_EASE_HERMITE` or, else, quintic): the
+/// weight `w` of [`wgpu_noise_blend_weight`] through `3w² − 2w³` or `6w⁵ − 15w⁴ + 10w³`,
+/// back in [-1, 1].
+#[inline(always)]
+pub(crate) fn wgpu_noise_ease<R: Real>(t: R, curve: u32) -> R {
+    let w = wgpu_noise_blend_weight(t);
+    let e = if curve == WGPU_NOISE_EASE_HERMITE {
+        w * w * (R::lit(3.0) - R::lit(2.0) * w)
+    } else {
+        super::classic::fade(w)
+    };
+    e * R::lit(2.0) - R::lit(1.0)
+}
+
+/// The slope of [`wgpu_noise_ease`]: the curve's slope at `w` (`6w(1 − w)` or
+/// `30w²(w − 1)²`; the ½ of `w` and the 2 back cancel), 0 at both ends, so also where `t`
+/// is clamped.
+#[inline(always)]
+pub(crate) fn wgpu_noise_ease_slope<R: Real>(t: R, curve: u32) -> R {
+    let w = wgpu_noise_blend_weight(t);
+    if curve == WGPU_NOISE_EASE_HERMITE {
+        R::lit(6.0) * w * (R::lit(1.0) - w)
+    } else {
+        let s = w - R::lit(1.0);
+        R::lit(30.0) * w * w * s * s
+    }
+}
+
+/// `wgpu_noise_ease`'s curve codes (`WGPU_NOISE_EASE_*` in `shaders/combine.wgsl`).
+pub(crate) const WGPU_NOISE_EASE_HERMITE: u32 = 0;
+pub(crate) const WGPU_NOISE_EASE_QUINTIC: u32 = 1;
+
 /// Where the smooth minimum takes `a`: 1 where `a` is smaller by `k` or more, 0 where
 /// `b` is.
 #[inline(always)]

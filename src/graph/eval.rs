@@ -11,6 +11,7 @@ use super::program::{Op, Program, Source};
 use super::spec::{Binary, Map};
 use crate::cpu::combine::{
     wgpu_noise_abs_slope, wgpu_noise_blend, wgpu_noise_blend_weight, wgpu_noise_divide,
+    wgpu_noise_ease, wgpu_noise_ease_slope,
     wgpu_noise_divide_weights, wgpu_noise_finite, wgpu_noise_max, wgpu_noise_min,
     wgpu_noise_modulus, wgpu_noise_modulus_weights, wgpu_noise_octave_term, wgpu_noise_ping_pong,
     wgpu_noise_ping_pong_slope, wgpu_noise_remap, wgpu_noise_remap_slope, wgpu_noise_ridged_slope,
@@ -176,6 +177,7 @@ impl<R: Real> Number for R {
             Map::Pow { exponent } => wgpu_noise_signed_pow(v, lit(exponent)),
             Map::Terrace { steps, smoothness } => wgpu_noise_terrace(v, lit(steps), lit(smoothness)),
             Map::PingPong { strength } => wgpu_noise_ping_pong(v, lit(strength)),
+            Map::Ease(ease) => wgpu_noise_ease(v, ease.code()),
         }
     }
     fn map_slope(op: Map, v: R) -> R {
@@ -194,6 +196,7 @@ impl<R: Real> Number for R {
                 wgpu_noise_terrace_slope(v, lit(steps), lit(smoothness))
             }
             Map::PingPong { strength } => wgpu_noise_ping_pong_slope(v, lit(strength)),
+            Map::Ease(ease) => wgpu_noise_ease_slope(v, ease.code()),
         }
     }
 }

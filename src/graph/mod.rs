@@ -157,7 +157,7 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
                 v
             }
             NodeKind::Binary { a, b, .. } => vec![(p("a"), a), (p("b"), b)],
-            NodeKind::Blend { a, b, t } => vec![(p("a"), a), (p("b"), b), (p("t"), t)],
+            NodeKind::Blend { a, b, t, .. } => vec![(p("a"), a), (p("b"), b), (p("t"), t)],
         }
     }
     /// Depth-first from `node`; `stack` holds the named nodes on the way.

@@ -476,10 +476,19 @@ pub const NODE_TYPES: &[NodeType] = &[
     NodeType {
         name: "blend",
         group: Group::Combinations,
-        params: &[A, B, input("t")],
-        doc: "`a + (b − a) w`, `w = clamp(t/2 + 1/2, 0, 1)`: `a` at `t ≤ −1`, `b` at `t ≥ 1`",
+        params: &[
+            A,
+            B,
+            input("t"),
+            choice(
+                "interpolation",
+                &["linear", "hermite", "quintic"],
+                Some("linear"),
+            ),
+        ],
+        doc: "`a + (b − a) w`, `w = clamp(t/2 + 1/2, 0, 1)`: `a` at `t ≤ −1`, `b` at `t ≥ 1`; `interpolation` eases `w` by `3w² − 2w³` (`hermite`) or `6w⁵ − 15w⁴ + 10w³` (`quintic`) (FastNoise2's Fade)",
         range: "between `a` and `b`",
-        derivative: "product rule; `t` counts inside (−1, 1)",
+        derivative: "product rule; `t` counts inside (−1, 1), through the curve's slope (0 at both ends for `hermite` and `quintic`)",
     },
     NodeType {
         name: "abs",

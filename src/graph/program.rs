@@ -826,10 +826,13 @@ impl Lowering<'_> {
                 let b = self.input(b, &self.sub(path, "b"), ctx, depth)?;
                 self.push(Op::Binary { op: *op, a, b }, path)
             }
-            NodeKind::Blend { a, b, t } => {
+            NodeKind::Blend { a, b, t, ease } => {
                 let a = self.input(a, &self.sub(path, "a"), ctx, depth)?;
                 let b = self.input(b, &self.sub(path, "b"), ctx, depth)?;
-                let t = self.input(t, &self.sub(path, "t"), ctx, depth)?;
+                let mut t = self.input(t, &self.sub(path, "t"), ctx, depth)?;
+                if let Some(ease) = ease {
+                    t = self.push(Op::Map { op: Map::Ease(*ease), a: t }, path)?;
+                }
                 self.push(Op::Blend { a, b, t }, path)
             }
             NodeKind::Map { op, source } => {

@@ -119,6 +119,27 @@ pub enum Map {
     Terrace { steps: f32, smoothness: f32 },
     /// A triangle wave of `v * strength`, in [-1, 1].
     PingPong { strength: f32 },
+    /// A blend's `t` eased by a curve (the `blend` node's `interpolation`).
+    Ease(Ease),
+}
+
+/// How a `blend` moves from `a` to `b` as its weight goes from 0 to 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ease {
+    /// `3w² − 2w³`.
+    Hermite,
+    /// `6w⁵ − 15w⁴ + 10w³`.
+    Quintic,
+}
+
+impl Ease {
+    /// Its code in `wgpu_noise_ease`.
+    pub(crate) fn code(self) -> u32 {
+        match self {
+            Ease::Hermite => crate::cpu::combine::WGPU_NOISE_EASE_HERMITE,
+            Ease::Quintic => crate::cpu::combine::WGPU_NOISE_EASE_QUINTIC,
+        }
+    }
 }
 
 /// A coordinate plane a rotation turns.
@@ -190,7 +211,13 @@ pub enum NodeKind {
     /// Two inputs combined.
     Binary { op: Binary, a: Input, b: Input },
     /// `a` to `b` as `t` goes from -1 to 1 (clamped).
-    Blend { a: Input, b: Input, t: Input },
+    Blend {
+        a: Input,
+        b: Input,
+        t: Input,
+        /// `None`: linear.
+        ease: Option<Ease>,
+    },
     /// A function of one input.
     Map { op: Map, source: Input },
 }
@@ -700,6 +727,10 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             a: f.input("a")?,
             b: f.input("b")?,
             t: f.input("t")?,
+            ease: f.choice(
+                "interpolation",
+                &[None, Some(Ease::Hermite), Some(Ease::Quintic)],
+            )?,
         },
         _ => {
             let source = f.input("source")?;

@@ -246,6 +246,7 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
                 Map::PingPong { strength } => Map::PingPong {
                     strength: value(*strength),
                 },
+                Map::Ease(ease) => Map::Ease(*ease),
             },
             a: reg(*a),
         },
@@ -985,6 +986,13 @@ impl<'a> Emitter<'a> {
                         (
                             format!("wgpu_noise_ping_pong({ra}, {s})"),
                             format!("wgpu_noise_ping_pong_slope({ra}, {s})"),
+                        )
+                    }
+                    Map::Ease(ease) => {
+                        let curve = ease.code();
+                        (
+                            format!("wgpu_noise_ease({ra}, {curve}u)"),
+                            format!("wgpu_noise_ease_slope({ra}, {curve}u)"),
                         )
                     }
                 };

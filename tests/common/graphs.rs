@@ -235,7 +235,13 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         "smooth-min" | "smooth-max" => {
             json!({ "type": kind, "a": src(rng), "b": src(rng), "k": rng.range(0.05, 0.5) })
         }
-        "blend" => json!({ "type": "blend", "a": src(rng), "b": src(rng), "t": src(rng) }),
+        "blend" => json!({
+            "type": "blend",
+            "a": src(rng),
+            "b": src(rng),
+            "t": src(rng),
+            "interpolation": *rng.pick(choices("blend", "interpolation")),
+        }),
         "abs" => json!({ "type": "abs", "source": src(rng) }),
         "clamp" => {
             let lo = rng.range(-1.0, 0.0);

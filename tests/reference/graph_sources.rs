@@ -261,3 +261,44 @@ fn ridged_weighted_strength_scales_each_octave_by_the_ridges_below() {
         }
     }
 }
+
+/// `blend`'s `interpolation`: the weight `w = clamp(t/2 + 1/2, 0, 1)` eased by `3w² − 2w³`
+/// or `6w⁵ − 15w⁴ + 10w³`, written out here; its gradient through the curve's slope, 0 where
+/// `t` is clamped. `linear` is the plain weight.
+#[test]
+fn blend_interpolation_eases_the_weight() {
+    let mut rng = Rng::new(17);
+    let (a, b) = (-0.75, 2.5);
+    for curve in choices("blend", "interpolation") {
+        let node = Node::constant(a)
+            .blend(b, Node::position(0))
+            .with("interpolation", *curve);
+        let mut sampler = Graph::from_node(&node).unwrap().sampler(2, 0).unwrap();
+        for p in points(&mut rng, 2, 1.5) {
+            let w = (p[0] * 0.5 + 0.5).clamp(0.0, 1.0);
+            let (e, slope) = match *curve {
+                "linear" => (w, if w > 0.0 && w < 1.0 { 0.5 } else { 0.0 }),
+                "hermite" => (w * w * (3.0 - 2.0 * w), 3.0 * w * (1.0 - w)),
+                "quintic" => (
+                    w.powi(3) * (10.0 - 15.0 * w + 6.0 * w * w),
+                    15.0 * w * w * (w - 1.0) * (w - 1.0),
+                ),
+                other => panic!("no formula for {other}"),
+            };
+            let want = a + (b - a) * e;
+            let got = sampler.value_f64(&p);
+            assert!(
+                (got - want).abs() <= 1e-12,
+                "{curve} at {p:?}: {got} vs {want}"
+            );
+            let p32: Vec<f32> = p.iter().map(|&x| x as f32).collect();
+            let g = sampler.value_and_gradient(&p32);
+            let want_dx = (b - a) * slope;
+            assert!(
+                (g[1] as f64 - want_dx).abs() <= 1e-5 * (1.0 + want_dx.abs()) && g[2] == 0.0,
+                "{curve} at {p:?}: gradient {:?} vs d/dx {want_dx}",
+                &g[1..3]
+            );
+        }
+    }
+}
