@@ -20,7 +20,7 @@ use crate::cpu::lookup::{with_lookup, CpuLookup};
 use crate::field::FractalMode;
 use crate::graph::eval::{self, Number};
 use crate::graph::program::{Op, Program, Source};
-use crate::graph::spec::{Binary, Map};
+use crate::graph::spec::{Binary, Ease, Map};
 use crate::params::FillParams;
 use crate::shader::LookupVariant;
 
@@ -144,6 +144,12 @@ fn per_lane(f: impl Fn(usize) -> f32) -> F {
     F(std::array::from_fn(f))
 }
 
+/// `wgpu_noise_blend_weight` per lane: `t` from [-1, 1] to [0, 1], clamped.
+#[inline(always)]
+fn blend_weight(t: F) -> F {
+    (t * 0.5 + 0.5).clamp(0.0, 1.0)
+}
+
 /// `wgpu_noise_tiny` per lane: `|b|` below f32's smallest normal number.
 #[inline(always)]
 fn tiny(b: F) -> U {
@@ -233,12 +239,34 @@ impl Number for F {
             Map::Abs => v.abs(),
             // `f32::clamp`'s two comparisons, written out.
             Map::Clamp { min, max } => v.clamp(min, max),
+            // `wgpu_noise_ease`'s operations in its order.
+            Map::Ease(ease) => {
+                let w = blend_weight(v);
+                let e = match ease {
+                    Ease::Hermite => w * w * (3.0 - 2.0 * w),
+                    Ease::Quintic => w * w * w * (w * (w * 6.0 - 15.0) + 10.0),
+                };
+                e * 2.0 - 1.0
+            }
             _ => v.map(|v| f32::apply_map(op, v)),
         }
     }
     #[inline(always)]
     fn map_slope(op: Map, v: F) -> F {
-        v.map(|v| f32::map_slope(op, v))
+        match op {
+            // `wgpu_noise_ease_slope`'s operations in its order.
+            Map::Ease(ease) => {
+                let w = blend_weight(v);
+                match ease {
+                    Ease::Hermite => 6.0 * w * (1.0 - w),
+                    Ease::Quintic => {
+                        let s = w - 1.0;
+                        30.0 * w * w * s * s
+                    }
+                }
+            }
+            _ => v.map(|v| f32::map_slope(op, v)),
+        }
     }
 }
 
