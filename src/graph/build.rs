@@ -86,6 +86,11 @@ impl Node {
         Node::of_type("value")
     }
 
+    /// White noise: one value per unit cell.
+    pub fn white() -> Node {
+        Node::of_type("white")
+    }
+
     /// Simplex noise.
     pub fn simplex() -> Node {
         Node::of_type("simplex")

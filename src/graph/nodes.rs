@@ -226,6 +226,14 @@ pub const NODE_TYPES: &[NodeType] = &[
         derivative: "analytic, tiled or not: each fade's slope `30t²(t − 1)²` times the difference it blends; smooth (C²) everywhere",
     },
     NodeType {
+        name: "white",
+        group: Group::Sources,
+        params: &[SEED],
+        doc: "white noise: one value in [-1, 1] per unit cell, unblended (`value` noise at the cell's lower corner, `⌊p⌋`, which is `cellular`'s `cell` value of that cell); one value per texel when a cell is a texel (`--frequency` equal to the size)",
+        range: "[-1, 1]",
+        derivative: "0 (a constant per cell; it jumps at the cells' faces)",
+    },
+    NodeType {
         name: "simplex",
         group: Group::Sources,
         params: &[SEED, KERNEL],

@@ -472,6 +472,45 @@ impl Lowering<'_> {
         Ok(r)
     }
 
+    /// The `white` node: value noise at the lattice point `⌊p⌋` (there it is that point's
+    /// value, unblended), `⌊x⌋` as `x − (x mod 1)` (exact in f32), the point built by
+    /// displacing the origin (`p × 0`) by the cells. The seed moves it by whole cells
+    /// (`SEED_STEP` rounded down), so it stays on the lattice.
+    fn white(&mut self, seed: i64, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+        let mut d = [0; 4];
+        for (a, d) in d.iter_mut().enumerate().take(self.dims) {
+            let x = self.axis(a, path, ctx)?;
+            let fraction = self.by_constant(Binary::Modulus, x, 1.0, path)?;
+            *d = self.binary(Binary::Subtract, x, fraction, path)?;
+        }
+        let origin = self.push(
+            Op::Scale {
+                p: ctx.point,
+                by: [0.0; 4],
+            },
+            path,
+        )?;
+        let mut cell = self.push(
+            Op::Displace {
+                p: origin,
+                d,
+                amplitude: 1.0,
+            },
+            path,
+        )?;
+        let seed = ctx.seed + seed;
+        if seed != 0 {
+            let by = SEED_STEP.map(|s| ((seed as f64) * s).rem_euclid(256.0).floor() as f32);
+            cell = self.push(Op::Offset { p: cell, by }, path)?;
+        }
+        let at_cell = Context {
+            point: cell,
+            seed: 0,
+            period: ctx.period,
+        };
+        self.noise(NoiseKind::Value, NoiseOptions::seeded(0), path, at_cell)
+    }
+
     /// Octaves of `source` at `ctx`, each at the point and period times the octave's
     /// frequency, in the order of operations of `cpu::fractal::fractal`.
     fn octaves(
@@ -620,6 +659,7 @@ impl Lowering<'_> {
             NodeKind::Value { seed } => {
                 self.noise(NoiseKind::Value, NoiseOptions::seeded(*seed), path, ctx)
             }
+            NodeKind::White { seed } => self.white(*seed, path, ctx),
             NodeKind::Simplex { seed, kernel } => {
                 let options = NoiseOptions {
                     kernel: *kernel,

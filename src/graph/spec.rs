@@ -152,6 +152,8 @@ pub enum NodeKind {
     Classic { seed: i64 },
     /// Value noise.
     Value { seed: i64 },
+    /// White noise: a value per unit cell.
+    White { seed: i64 },
     /// Simplex noise with a kernel.
     Simplex { seed: i64, kernel: Kernel },
     /// Cellular noise.
@@ -598,6 +600,9 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             seed: f.integer("seed")?,
         },
         "value" => NodeKind::Value {
+            seed: f.integer("seed")?,
+        },
+        "white" => NodeKind::White {
             seed: f.integer("seed")?,
         },
         "simplex" => NodeKind::Simplex {

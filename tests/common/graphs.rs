@@ -75,12 +75,14 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
     if shape.dims < 4 {
         kinds.push("flow");
     }
-    // A checkerboard jumps at its cells' faces, but its derivative is 0 on both sides.
+    // A checkerboard and white noise jump at their cells' faces, but their derivatives
+    // are 0 on both sides.
     kinds.extend([
         "classic",
         "cellular",
         "classic",
         "value",
+        "white",
         "distance",
         "linear",
         "checkerboard",
@@ -99,6 +101,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
         }
         "classic" => json!({ "type": "classic", "seed": seed }),
         "value" => json!({ "type": "value", "seed": seed }),
+        "white" => json!({ "type": "white", "seed": seed }),
         "distance" => {
             json!({
                 "type": "distance",

@@ -302,3 +302,39 @@ fn blend_interpolation_eases_the_weight() {
         }
     }
 }
+
+/// `white`: one value per unit cell, the cellular `cell` value of that cell (jitter 0, read
+/// at the cell's centre), the same anywhere in the cell, gradient 0; another seed gives
+/// other values, still one per cell.
+#[test]
+fn white_noise_is_the_cell_value_of_the_points_cell() {
+    let mut rng = Rng::new(18);
+    for dims in 2..=4 {
+        let sampler = |node: &Node| Graph::from_node(node).unwrap().sampler(dims, 0).unwrap();
+        let mut white = sampler(&Node::white());
+        let mut seeded = sampler(&Node::white().with("seed", 3));
+        let mut cell = sampler(&Node::cellular().with("output", "cell").with("jitter", 0.0));
+        let mut differ = 0;
+        for reach in [300.0, 1e5] {
+            for p in points(&mut rng, dims, reach) {
+                let corner: Vec<f64> = p.iter().map(|x| x.floor()).collect();
+                let centre: Vec<f64> = corner.iter().map(|x| x + 0.5).collect();
+                let inside: Vec<f64> = corner.iter().map(|x| x + 0.999).collect();
+                let v = white.value_f64(&p);
+                assert_eq!(v, cell.value_f64(&centre), "{dims}D at {p:?}");
+                assert_eq!(v, white.value_f64(&inside), "{dims}D at {p:?}");
+                let s = seeded.value_f64(&p);
+                assert_eq!(s, seeded.value_f64(&corner), "{dims}D seeded at {p:?}");
+                differ += (s != v) as usize;
+                let p32: Vec<f32> = p.iter().map(|&x| x as f32).collect();
+                let g = white.value_and_gradient(&p32);
+                assert_eq!(g[1..=dims], vec![0.0; dims][..], "{dims}D at {p32:?}");
+            }
+        }
+        assert!(
+            differ > 390,
+            "{dims}D: seed 3 equals seed 0 at {} of 400 points",
+            400 - differ
+        );
+    }
+}
