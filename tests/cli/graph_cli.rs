@@ -581,6 +581,80 @@ fn every_shipped_graph_bakes_in_2d_and_3d() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The two FastNoise2 demo trees in our terms (docs/graphs.md, Recipes). `mountains.json` is a
+/// side section: rock (positive) below a surface that every column crosses, air (negative)
+/// above. `caves.json` is a 3D field whose zero set is the cave wall: caves (negative) and
+/// rock (positive) both fill a share of the volume.
+#[test]
+fn the_recipes_are_a_mountain_section_and_a_cave_volume() {
+    let dir = scratch_dir("graph-recipes");
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs");
+    let (w, h) = (96, 48);
+    let size = format!("{w}x{h}");
+    bake_ok(
+        &dir,
+        &[
+            "--graph",
+            folder.join("mountains.json").to_str().unwrap(),
+            "--size",
+            &size,
+            "--frequency",
+            "2,1",
+            "--offset",
+            "-1,-0.5",
+            "-o",
+            "mountains.npy",
+            "--backend",
+            "cpu",
+        ],
+    );
+    let m = read_npy(&dir.join("mountains.npy"), &[h, w]);
+    for x in 0..w {
+        let column: Vec<f32> = (0..h).map(|y| m[y * w + x]).collect();
+        assert!(
+            column[0] < 0.0,
+            "column {x}: air at the top, not {}",
+            column[0]
+        );
+        assert!(
+            column[h - 1] > 0.0,
+            "column {x}: rock at the bottom, not {}",
+            column[h - 1]
+        );
+    }
+    bake_ok(
+        &dir,
+        &[
+            "--graph",
+            folder.join("caves.json").to_str().unwrap(),
+            "--dims",
+            "3",
+            "--size",
+            "32x32x32",
+            "--frequency",
+            "3",
+            "-o",
+            "caves.npy",
+            "--backend",
+            "cpu",
+        ],
+    );
+    let c = read_npy(&dir.join("caves.npy"), &[32, 32, 32]);
+    let caves = c.iter().filter(|&&v| v < 0.0).count() as f64 / c.len() as f64;
+    // Walls: neighbours along x on either side of the zero set.
+    let walls = c
+        .windows(2)
+        .filter(|p| (p[0] < 0.0) != (p[1] < 0.0))
+        .count();
+    println!(
+        "caves.json 3D 32³: {:.1}% cave, {walls} wall crossings along x",
+        caves * 100.0
+    );
+    assert!((0.1..0.9).contains(&caves), "cave share {caves}");
+    assert!(walls > 500, "{walls} wall crossings");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn sample_evaluates_a_graph_at_the_points_given_in_f64_and_f32() {
     let text = std::fs::read_to_string(terrain()).unwrap();
