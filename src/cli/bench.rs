@@ -89,6 +89,12 @@ pub struct BenchArgs {
     /// GPU's graph fill with readback; rows named `graph:<file stem>`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["kind", "warp", "flow_angle", "tileable", "curl", "octaves"])]
     pub graph: Option<std::path::PathBuf>,
+    /// Time every node type of docs/graphs.md alone, one graph each (its inputs simplex
+    /// noises of other seeds, required numbers 0.5 or the nearest allowed, required choices
+    /// the first), on the SIMD CPU graph fill's one-thread paths and the GPU's graph fill
+    /// with readback; rows named `node:<type>`: what a node costs.
+    #[arg(long, conflicts_with_all = ["kind", "warp", "flow_angle", "tileable", "curl", "octaves", "graph"])]
+    pub nodes: bool,
 }
 
 /// How `bench` shapes every field beyond the plain noise: `--warp`, `--flow-angle`,
@@ -308,6 +314,12 @@ pub fn run(args: BenchArgs) -> Result<()> {
     );
 
     let rows = match &args.graph {
+        _ if args.nodes => measure_nodes(
+            &workloads,
+            repeats,
+            args.seed,
+            gpu.as_ref().map(|(_, _, g)| g),
+        )?,
         Some(path) => measure_graph(
             &workloads,
             path,
@@ -609,6 +621,76 @@ pub fn measure(
     Ok(rows)
 }
 
+/// A graph of the node type `t` alone: each input a simplex noise of its own seed, each
+/// required number 0.5 (or the nearest value its range allows), each required choice the
+/// first; the rest, optional inputs among them, at their defaults.
+pub fn node_alone(t: &crate::graph::nodes::NodeType) -> serde_json::Value {
+    use crate::graph::nodes::ParamKind;
+    let mut node = serde_json::Map::new();
+    node.insert("type".into(), t.name.into());
+    let mut seed = 0;
+    let mut simplex = || {
+        seed += 1;
+        serde_json::json!({ "type": "simplex", "seed": seed })
+    };
+    for p in t.params {
+        let value = match p.kind {
+            ParamKind::Input => simplex(),
+            ParamKind::Number {
+                lo,
+                hi,
+                default: None,
+            } => 0.5f64.clamp(lo, hi).into(),
+            ParamKind::Choice {
+                names,
+                default: None,
+            } => names[0].into(),
+            _ => continue,
+        };
+        node.insert(p.name.into(), value);
+    }
+    serde_json::json!({ "version": 1, "output": "node", "nodes": { "node": node } })
+}
+
+/// Measures every node type alone ([`node_alone`]) on every workload it lowers for: the
+/// GPU's graph fill with readback (both lookups) and the SIMD graph fill on one thread
+/// (both lookups).
+pub fn measure_nodes(
+    workloads: &[Workload],
+    repeats: usize,
+    seed: u64,
+    gpu: Option<&GpuBench>,
+) -> Result<Vec<Row>> {
+    let mut rows = Vec::new();
+    for t in crate::graph::nodes::NODE_TYPES {
+        let text = node_alone(t).to_string();
+        let graph = crate::graph::Graph::from_json(&text)
+            .map_err(|e| anyhow::anyhow!("the {} node alone: {e}", t.name))?;
+        let noise = format!("node:{}", t.name);
+        rows.extend(measure_program(
+            workloads,
+            &graph,
+            &noise,
+            &Measure {
+                repeats,
+                seed,
+                gpu,
+                one_thread_only: true,
+            },
+        )?);
+    }
+    Ok(rows)
+}
+
+/// What [`measure_program`] times and how.
+struct Measure<'a> {
+    repeats: usize,
+    seed: u64,
+    gpu: Option<&'a GpuBench>,
+    /// Only the one-thread SIMD paths of the CPU (no scalar fill, no fused fill).
+    one_thread_only: bool,
+}
+
 /// Measures the graph in the file at `path` on every workload it lowers for (untiled, at the
 /// workload's sample points): the GPU's graph fill with readback (both lookups), the scalar
 /// graph fill and the SIMD graph fill (both lookups), one thread and all.
@@ -627,6 +709,33 @@ pub fn measure_graph(
         .file_stem()
         .map_or("graph".into(), |s| s.to_string_lossy());
     let noise = format!("graph:{stem}");
+    let measure = Measure {
+        repeats,
+        seed,
+        gpu,
+        one_thread_only: false,
+    };
+    let rows = measure_program(workloads, &graph, &noise, &measure)?;
+    if rows.is_empty() {
+        bail!("--graph {shown}: lowers for none of the chosen workloads");
+    }
+    Ok(rows)
+}
+
+/// Measures `graph` (rows named `noise`) on every workload it lowers for, as `how` says.
+fn measure_program(
+    workloads: &[Workload],
+    graph: &crate::graph::Graph,
+    noise: &str,
+    how: &Measure,
+) -> Result<Vec<Row>> {
+    let Measure {
+        repeats,
+        seed,
+        gpu,
+        one_thread_only,
+    } = *how;
+    let noise = noise.to_string();
     let lut = PermutationTables::new(seed);
     let lookups =
         [LookupVariant::Textures, LookupVariant::Hash].map(|variant| CpuLookup::new(variant, seed));
@@ -640,7 +749,7 @@ pub fn measure_graph(
         let program = match graph.program(w.dims, [0.0; 4]) {
             Ok(program) => program,
             Err(e) => {
-                errln!("notice: {} skipped: --graph {shown}: {e}", w.label())?;
+                errln!("notice: {} skipped: {noise}: {e}", w.label())?;
                 continue;
             }
         };
@@ -673,7 +782,12 @@ pub fn measure_graph(
                 row(path, time);
             }
         }
-        for (path, pool) in [("cpu-f32-1t", Some(&one_thread)), ("cpu-f32-all", None)] {
+        let scalar_paths: &[(&'static str, Option<&rayon::ThreadPool>)] = if one_thread_only {
+            &[]
+        } else {
+            &[("cpu-f32-1t", Some(&one_thread)), ("cpu-f32-all", None)]
+        };
+        for &(path, pool) in scalar_paths {
             progress(path)?;
             let time = bench::median_time(repeats, || {
                 Ok(bench::time_graph_cpu_fill(
@@ -699,6 +813,9 @@ pub fn measure_graph(
             ("cpu-simd-fused-hash-all", hash, bench::cores(), true),
         ];
         for (path, lookup, threads, on_fill) in simd_paths {
+            if one_thread_only && (threads != 1 || on_fill) {
+                continue;
+            }
             let fill = match (on_fill, &fused) {
                 (false, _) => None,
                 (true, Some(fill)) => Some(fill),
@@ -717,9 +834,6 @@ pub fn measure_graph(
             })?;
             row(path, time);
         }
-    }
-    if rows.is_empty() {
-        bail!("--graph {shown}: lowers for none of the chosen workloads");
     }
     Ok(rows)
 }

@@ -2,7 +2,10 @@
 //! graphs, fractals, flow, curl, tiling and cellular noise where their fills have lanes.
 
 use wgpu_noise::cli::bench::harness::Workload;
-use wgpu_noise::cli::bench::{find, json_line, measure, measure_graph, Row, Shaping};
+use wgpu_noise::cli::bench::{
+    find, json_line, measure, measure_graph, measure_nodes, Row, Shaping,
+};
+use wgpu_noise::graph::nodes::NODE_TYPES;
 use wgpu_noise::{FieldOutput, NoiseKind};
 
 /// A workload in 2D, 3D and 4D of a few hundred samples (16², 8³, 4⁴): these tests read
@@ -92,6 +95,29 @@ fn graph_rows_time_the_graph_on_every_cpu_path_where_it_lowers() {
     // A graph that lowers for no chosen workload is an error, not an empty table.
     let error = measure_graph(&TINY[2..], &path, 1, 0, None).expect_err("4D flow");
     assert!(error.to_string().contains("lowers for none"), "{error}");
+}
+
+/// `bench --nodes`: one row per node type alone and one-thread lane path, in every
+/// dimension count it lowers for (flow: 2D and 3D only); every type of the table.
+#[test]
+fn node_rows_time_every_node_type_alone() {
+    let rows = measure_nodes(&TINY, 1, 0, None).expect("cpu paths");
+    for t in NODE_TYPES {
+        let noise = format!("node:{}", t.name);
+        let dims: &[usize] = if t.name == "flow" {
+            &[2, 3]
+        } else {
+            &[2, 3, 4]
+        };
+        for &d in dims {
+            assert_rows(&rows, &["cpu-simd-1t", "cpu-simd-hash-1t"], &noise, d);
+        }
+        assert!(rows
+            .iter()
+            .filter(|r| r.noise == noise)
+            .all(|r| r.path.ends_with("-1t") && r.msamples_per_s() > 0.0));
+    }
+    assert_eq!(rows.len(), (NODE_TYPES.len() * 3 - 1) * 2);
 }
 
 #[test]

@@ -144,6 +144,14 @@ fn per_lane(f: impl Fn(usize) -> f32) -> F {
     F(std::array::from_fn(f))
 }
 
+/// `wgpu_noise_smooth_min` per lane, in its order of operations.
+#[inline(always)]
+fn smooth_min(a: F, b: F, k: f32) -> F {
+    let k = F::splat(k);
+    let h = (F::splat(0.5) + F::splat(0.5) * (b - a) / k).clamp(0.0, 1.0);
+    b + (a - b) * h - k * h * (F::splat(1.0) - h)
+}
+
 /// `wgpu_noise_blend_weight` per lane: `t` from [-1, 1] to [0, 1], clamped.
 #[inline(always)]
 fn blend_weight(t: F) -> F {
@@ -208,7 +216,8 @@ impl Number for F {
             }
             Binary::Min => a.lt(b).select_f(a, b),
             Binary::Max => a.gt(b).select_f(a, b),
-            _ => a.zip(b, |a, b| f32::apply_binary(op, a, b)),
+            Binary::SmoothMin(k) => smooth_min(a, b, k),
+            Binary::SmoothMax(k) => -smooth_min(-a, -b, k),
         }
     }
     #[inline(always)]
@@ -239,6 +248,18 @@ impl Number for F {
             Map::Abs => v.abs(),
             // `f32::clamp`'s two comparisons, written out.
             Map::Clamp { min, max } => v.clamp(min, max),
+            // `wgpu_noise_remap`'s operations in its order.
+            Map::Remap { from, to } => {
+                F::splat(to[0]) + (v - F::splat(from[0])) * F::splat(to[1] - to[0])
+                    / F::splat(from[1] - from[0])
+            }
+            // `wgpu_noise_ping_pong`'s operations in its order.
+            Map::PingPong { strength } => {
+                let x = v * F::splat(strength);
+                let y = x - F::splat(2.0) * (x * F::splat(0.5)).map(f32::floor);
+                let tri = y.lt(F::splat(1.0)).select_f(y, F::splat(2.0) - y);
+                tri * F::splat(2.0) - F::splat(1.0)
+            }
             // `wgpu_noise_ease`'s operations in its order.
             Map::Ease(ease) => {
                 let w = blend_weight(v);
@@ -254,6 +275,8 @@ impl Number for F {
     #[inline(always)]
     fn map_slope(op: Map, v: F) -> F {
         match op {
+            // A constant.
+            Map::Remap { .. } => F::splat(f32::map_slope(op, 0.0)),
             // `wgpu_noise_ease_slope`'s operations in its order.
             Map::Ease(ease) => {
                 let w = blend_weight(v);
