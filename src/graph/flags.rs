@@ -63,7 +63,7 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
                     mode: f.mode,
                     count: f.octaves,
                     lacunarity: f.lacunarity as f32,
-                    gain: f.gain as f32,
+                    gain: Input::Constant(f.gain as f32),
                     seed_step: 0,
                     weighted_strength: 0.0,
                 },

@@ -140,8 +140,10 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::Distance { .. }
             | NodeKind::Linear { .. }
             | NodeKind::Checkerboard => vec![],
-            NodeKind::Fractal { source, .. }
-            | NodeKind::Scale { source, .. }
+            NodeKind::Fractal { source, octaves } => {
+                vec![(p("source"), source), (p("gain"), &octaves.gain)]
+            }
+            NodeKind::Scale { source, .. }
             | NodeKind::Offset { source, .. }
             | NodeKind::Rotate { source, .. }
             | NodeKind::SeedOffset { source, .. }

@@ -48,6 +48,9 @@ pub enum ParamKind {
     Input,
     /// An array of `min` to `max` inputs (absent unless written).
     Inputs { min: usize, max: usize },
+    /// A number in `[lo, hi]` (`default` when absent), or an input: a node evaluated per
+    /// sample, used as it is.
+    Hybrid { lo: f64, hi: f64, default: f64 },
     /// A number in `[lo, hi]`; `None`: required.
     Number {
         lo: f64,
@@ -182,13 +185,22 @@ const B: Param = input("b");
 const OCTAVES: Param = integer("octaves", 1, MAX_OCTAVES as i64, 3);
 const LACUNARITY: Param = number("lacunarity", 1.0 / 64.0, 64.0, 2.0);
 const GAIN: Param = number("gain", -64.0, 64.0, 0.5);
+/// A fractal's gain: a number, or a node giving it per sample.
+const FRACTAL_GAIN: Param = Param {
+    name: "gain",
+    kind: ParamKind::Hybrid {
+        lo: -64.0,
+        hi: 64.0,
+        default: 0.5,
+    },
+};
 const SMOOTH_K: Param = number("k", 1e-6, 1e3, 0.1);
 
 const FRACTAL: &[Param] = &[
     SOURCE,
     OCTAVES,
     LACUNARITY,
-    GAIN,
+    FRACTAL_GAIN,
     integer("seed_step", -MAX_SEED, MAX_SEED, 0),
 ];
 /// fBm's and ridged's: [`FRACTAL`] and a weighted strength.
@@ -196,7 +208,7 @@ const WEIGHTED_FRACTAL: &[Param] = &[
     SOURCE,
     OCTAVES,
     LACUNARITY,
-    GAIN,
+    FRACTAL_GAIN,
     integer("seed_step", -MAX_SEED, MAX_SEED, 0),
     number("weighted_strength", 0.0, 1.0, 0.0),
 ];

@@ -512,14 +512,20 @@ impl Lowering<'_> {
     }
 
     /// Octaves of `source` at `ctx`, each at the point and period times the octave's
-    /// frequency, in the order of operations of `cpu::fractal::fractal`.
+    /// frequency, in the order of operations of `cpu::fractal::fractal`; `gain`: the
+    /// register of a gain a node gives per sample (`o.gain` is then that node).
     fn octaves(
         &mut self,
         source: &mut dyn FnMut(&mut Self, Context) -> Result<Reg, GraphError>,
         o: &Octaves,
+        gain: Option<Reg>,
         path: &str,
         ctx: Context,
     ) -> Result<Reg, GraphError> {
+        let constant_gain = match o.gain {
+            Input::Constant(g) => g,
+            _ => 1.0,
+        };
         let mut terms = Vec::with_capacity(o.count as usize);
         let mut ranges = Vec::with_capacity(o.count as usize);
         let (mut amplitude, mut frequency, mut norm) = (1.0f32, 1.0f32, 0.0f32);
@@ -551,14 +557,17 @@ impl Lowering<'_> {
                 ));
             }
             if k + 1 < o.count {
-                amplitude *= o.gain;
+                amplitude *= constant_gain;
                 frequency *= o.lacunarity;
             }
+        }
+        if let Some(gain) = gain {
+            return self.driven_sum(&terms, gain, o, path);
         }
         if !(norm.is_finite() && norm != 0.0) {
             return Err(err(
                 path,
-                format!("these octaves' amplitudes sum to {norm} (gain {}); the sum must be finite and not 0", o.gain),
+                format!("these octaves' amplitudes sum to {norm} (gain {constant_gain}); the sum must be finite and not 0"),
             ));
         }
         if o.weighted_strength != 0.0 {
@@ -584,6 +593,63 @@ impl Lowering<'_> {
         )?;
         self.octave_ranges.insert(r, ranges);
         Ok(r)
+    }
+
+    /// The octaves `terms` summed with a gain `gain` a node gives per sample, as operations:
+    /// each octave shaped by the fractal's mode (turbulence `|n|`, ridged [`Self::ridges`]),
+    /// octave `k` of amplitude `gain^k` (and weighted as [`Self::weighted_sum`]), the sum over
+    /// the amplitudes' sum (0 where that is 0: `divide`'s rule).
+    fn driven_sum(
+        &mut self,
+        terms: &[(Reg, f32)],
+        gain: Reg,
+        o: &Octaves,
+        path: &str,
+    ) -> Result<Reg, GraphError> {
+        let shaped: Vec<Reg> = match o.mode {
+            FractalMode::Fbm => terms.iter().map(|&(n, _)| n).collect(),
+            FractalMode::Turbulence => terms
+                .iter()
+                .map(|&(n, _)| self.push(Op::Map { op: Map::Abs, a: n }, path))
+                .collect::<Result<_, _>>()?,
+            FractalMode::Ridged => self.ridges(terms, path)?.into_iter().map(|(r, _)| r).collect(),
+        };
+        let s = o.weighted_strength;
+        let weight_of = match o.mode {
+            _ if s == 0.0 => None,
+            FractalMode::Fbm => Some([0.5 * s, 1.0 - 0.5 * s]),
+            FractalMode::Ridged => Some([s, 1.0 - s]),
+            FractalMode::Turbulence => unreachable!("turbulence has no weighted strength"),
+        };
+        let mut amplitude = self.constant(1.0, path)?;
+        let (mut sum, mut norm, mut weight) = (None, None, None);
+        for (k, &v) in shaped.iter().enumerate() {
+            if k > 0 {
+                amplitude = self.binary(Binary::Multiply, amplitude, gain, path)?;
+            }
+            let mut term = self.binary(Binary::Multiply, v, amplitude, path)?;
+            if let Some(w) = weight {
+                term = self.binary(Binary::Multiply, term, w, path)?;
+            }
+            sum = Some(match sum {
+                None => term,
+                Some(total) => self.binary(Binary::Add, total, term, path)?,
+            });
+            norm = Some(match norm {
+                None => amplitude,
+                Some(total) => self.binary(Binary::Add, total, amplitude, path)?,
+            });
+            if let (Some([scale, offset]), true) = (weight_of, k + 1 < shaped.len()) {
+                let scaled = self.by_constant(Binary::Multiply, v, scale, path)?;
+                let factor = self.by_constant(Binary::Add, scaled, offset, path)?;
+                weight = Some(match weight {
+                    None => factor,
+                    Some(w) => self.binary(Binary::Multiply, w, factor, path)?,
+                });
+            }
+        }
+        let (sum, norm) = (sum.expect("an octave"), norm.expect("an octave"));
+        self.binary(Binary::Divide, sum, norm, path)
     }
 
     /// The ridged octaves of `Op::Fractal`'s rule as operations: each octave `n` becomes
@@ -731,10 +797,15 @@ impl Lowering<'_> {
                 self.by_constant(Binary::Add, scaled, 1.0, path)
             }
             NodeKind::Fractal { source, octaves } => {
+                let gain = match &octaves.gain {
+                    Input::Constant(_) => None,
+                    node => Some(self.input(node, &self.sub(path, "gain"), ctx, depth)?),
+                };
                 let source_path = self.sub(path, "source");
                 self.octaves(
                     &mut |l, c| l.input(source, &source_path, c, depth),
                     octaves,
+                    gain,
                     path,
                     ctx,
                 )
@@ -922,11 +993,17 @@ impl Lowering<'_> {
                     mode: FractalMode::Fbm,
                     count: w.octaves,
                     lacunarity: w.lacunarity,
-                    gain: w.gain,
+                    gain: Input::Constant(w.gain),
                     seed_step: 0,
                     weighted_strength: 0.0,
                 };
-                *d = self.octaves(&mut |l, c| l.noise(w.kind, options, path, c), &fbm, path, c)?;
+                *d = self.octaves(
+                    &mut |l, c| l.noise(w.kind, options, path, c),
+                    &fbm,
+                    None,
+                    path,
+                    c,
+                )?;
             }
             q = self.push(
                 Op::Displace {

@@ -225,7 +225,7 @@ pub enum NodeKind {
 }
 
 /// How a fractal node sums its source's octaves.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Octaves {
     /// How each octave is shaped and summed.
     pub mode: FractalMode,
@@ -233,8 +233,9 @@ pub struct Octaves {
     pub count: u32,
     /// Each octave's frequency over the one before.
     pub lacunarity: f32,
-    /// Each octave's amplitude over the one before.
-    pub gain: f32,
+    /// Each octave's amplitude over the one before: a number, or a node giving it per
+    /// sample.
+    pub gain: Input,
     /// Each octave's seed over the one before.
     pub seed_step: i64,
     /// fBm only: how much each octave is scaled by the octaves before it (0: not at all).
@@ -389,6 +390,19 @@ impl Fields<'_> {
             (None, None) => return Err(err(&path, "missing (required)")),
         };
         Ok(values[chosen])
+    }
+
+    /// A number in its range, or an input (a node used per sample as it is).
+    fn hybrid(&mut self, key: &str) -> Result<Input, GraphError> {
+        let ParamKind::Hybrid { lo, hi, default } = self.kind(key) else {
+            self.wrong_kind(key, "a number or an input")
+        };
+        let path = self.key_path(key);
+        match self.take(key) {
+            None => Ok(Input::Constant(ranged(&path, default, lo, hi)?)),
+            Some(v) if v.is_number() => Ok(Input::Constant(ranged(&path, number(&path, &v)?, lo, hi)?)),
+            Some(v) => input(&path, v, self.count),
+        }
     }
 
     fn input(&mut self, key: &str) -> Result<Input, GraphError> {
@@ -671,7 +685,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 },
                 count: f.integer("octaves")? as u32,
                 lacunarity: f.number("lacunarity")?,
-                gain: f.number("gain")?,
+                gain: f.hybrid("gain")?,
                 seed_step: f.integer("seed_step")?,
                 weighted_strength: match ty.name {
                     "fbm" | "ridged" => f.number("weighted_strength")?,

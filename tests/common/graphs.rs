@@ -191,6 +191,15 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             if kind != "turbulence" && rng.below(2) == 0 {
                 fractal["weighted_strength"] = json!(rng.unit());
             }
+            // A gain given per sample by a node (kept within 0.3 to 0.7).
+            if rng.below(4) == 0 {
+                fractal["gain"] = json!({
+                    "type": "remap",
+                    "source": src(rng),
+                    "from": [-1, 1],
+                    "to": [0.3, 0.7],
+                });
+            }
             fractal
         }
         "scale" => json!({ "type": "scale", "source": src(rng), "by": rng.range(0.25, 4.0) }),

@@ -199,6 +199,39 @@ fn the_terrain_examples_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
 
 /// Random graphs of every node type (depth up to 6), 2D to 4D, at offsets up to 1e4: the
 /// gradient, and in 2D and 3D the curl.
+/// A node-driven parameter: fBm whose gain is itself a noise (simplex remapped to 0.3–0.7),
+/// its value and gradient on the GPU equal the f32 CPU within the bound, every backend and
+/// lookup, 2D and 3D, near and far.
+#[test]
+fn a_noise_driven_gain_bakes_on_the_gpu_as_on_the_cpu() {
+    let graph = Graph::from_json(
+        r#"{ "version": 1, "output": "f", "nodes": { "f": { "type": "fbm", "octaves": 4,
+            "source": { "type": "simplex" },
+            "gain": { "type": "remap", "source": { "type": "simplex", "seed": 5 },
+                      "from": [-1, 1], "to": [0.3, 0.7] } } } }"#,
+    )
+    .unwrap();
+    for (backend, ctx) in common::gpu_per_backend() {
+        for (variant, gpu) in generators(&ctx, 4) {
+            for dims in [2, 3] {
+                for offset in [0.0, 1e4] {
+                    let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
+                    let program = graph.program(dims, [0.0; 4]).unwrap();
+                    for output in [FieldOutput::Value, FieldOutput::Gradient] {
+                        let (g, c, c64) =
+                            fill_both(&gpu, variant, 4, &field, program.clone(), output);
+                        let label = format!(
+                            "{backend} {variant:?} driven gain {dims}D {output:?} offset {offset}"
+                        );
+                        let p = assert_channels(&label, channels(output, dims), &g, &c, &c64);
+                        println!("{label}: max relative error {:.1e}", p.worst);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
     const GRAPHS: usize = 30;

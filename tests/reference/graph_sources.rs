@@ -338,3 +338,51 @@ fn white_noise_is_the_cell_value_of_the_points_cell() {
         );
     }
 }
+
+/// A node-driven gain: fBm of `x` whose gain is the point's `y`, written out in f64,
+/// `Σ gᵏ x lᵏ / Σ gᵏ`, and its gradient: `∂/∂x = Σ gᵏ lᵏ / Σ gᵏ` and, through the gain,
+/// `∂/∂y = (S′ N − S N′) / N²` (`S`, `N` the sums, `′` their derivatives by `g`).
+#[test]
+fn a_node_driven_gain_is_evaluated_per_sample_with_its_gradient() {
+    let mut rng = Rng::new(19);
+    let (octaves, lacunarity) = (4, 2.0f64);
+    let node = Node::position(0)
+        .fbm()
+        .with("octaves", octaves)
+        .with("lacunarity", lacunarity)
+        .with_input("gain", Node::position(1));
+    let mut sampler = Graph::from_node(&node).unwrap().sampler(2, 0).unwrap();
+    for p in points(&mut rng, 2, 1.0) {
+        let (x, g) = (p[0], p[1]);
+        let (mut s, mut n, mut ds, mut dn, mut sx) = (0.0, 0.0, 0.0, 0.0, 0.0);
+        for k in 0..octaves {
+            let (a, l) = (g.powi(k), lacunarity.powi(k));
+            let da = if k == 0 {
+                0.0
+            } else {
+                k as f64 * g.powi(k - 1)
+            };
+            s += a * x * l;
+            n += a;
+            ds += da * x * l;
+            dn += da;
+            sx += a * l;
+        }
+        let want = s / n;
+        let got = sampler.value_f64(&p);
+        assert!(
+            (got - want).abs() <= 1e-12 * (1.0 + want.abs()),
+            "at {p:?}: {got} vs {want}"
+        );
+        let p32: Vec<f32> = p.iter().map(|&v| v as f32).collect();
+        let d = sampler.value_and_gradient(&p32);
+        let (want_dx, want_dy) = (sx / n, (ds * n - s * dn) / (n * n));
+        // f32 evaluation at a point rounded to f32: the sums' rounding, relative to their size.
+        let close = |a: f32, b: f64| (a as f64 - b).abs() <= 2e-4 * (1.0 + b.abs());
+        assert!(
+            close(d[1], want_dx) && close(d[2], want_dy),
+            "at {p:?}: gradient {:?} vs ({want_dx}, {want_dy})",
+            &d[1..3]
+        );
+    }
+}

@@ -28,6 +28,12 @@ fn param_text(name: &str, kind: &ParamKind) -> String {
             let default = default.map_or("required".to_string(), show);
             format!("`{name}` {}–{} ({default})", show(*lo), show(*hi))
         }
+        ParamKind::Hybrid { lo, hi, default } => format!(
+            "`{name}` {}–{} or an input ({})",
+            show(*lo),
+            show(*hi),
+            show(*default)
+        ),
         ParamKind::Integer { lo, hi, default } => {
             format!("`{name}` {lo}–{hi} ({default})").replace('-', "−")
         }
@@ -194,6 +200,7 @@ fn every_node_type_reads_its_parameters_as_the_table_says() {
                     default: Some(d), ..
                 } => json!(d),
                 ParamKind::Integer { default, .. } => json!(default),
+                ParamKind::Hybrid { default, .. } => json!(default),
                 ParamKind::Choice {
                     default: Some(d), ..
                 } => json!(d),
@@ -236,6 +243,14 @@ fn every_node_type_reads_its_parameters_as_the_table_says() {
                         let e = read(&without).unwrap_err();
                         assert!(e.contains(&format!("{key}: missing (required)")), "{e}");
                     }
+                }
+                ParamKind::Hybrid { lo, hi, .. } => {
+                    accepted(t, &node, key, json!(lo));
+                    accepted(t, &node, key, json!(hi));
+                    refused(t, &node, key, json!(lo - past(lo)), "out of range");
+                    refused(t, &node, key, json!(hi + past(hi)), "out of range");
+                    accepted(t, &node, key, json!({ "type": "simplex" }));
+                    refused(t, &node, key, json!("nowhere"), "nowhere");
                 }
                 ParamKind::Integer { lo, hi, .. } => {
                     accepted(t, &node, key, json!(lo));
