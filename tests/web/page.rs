@@ -33,6 +33,7 @@ const GRAPH: &str = r#"{"version":1,"output":"out","nodes":{"base":{"type":"simp
 fn steps() -> Value {
     json!([
         { "name": "seed 5", "actions": [{ "type": "seed", "text": "5" }] },
+        { "name": "value noise", "actions": [{ "select": "kind", "value": "value" }] },
         { "name": "classic, 4 ridged octaves, hash", "actions": [
             { "select": "kind", "value": "classic" },
             { "select": "fractal", "value": "ridged" },
@@ -192,6 +193,7 @@ fn reported_field(settings: &Value) -> FlagField {
         "classic" => NoiseKind::Classic,
         "simplex" => NoiseKind::Simplex,
         "cellular" => NoiseKind::Cellular,
+        "value" => NoiseKind::Value,
         other => panic!("kind {other}"),
     };
     let f = &settings["fractal"];
@@ -319,6 +321,7 @@ fn every_picture_the_page_shows_is_the_cpu_reference_of_the_settings_it_reports(
     for name in [
         "first picture",
         "seed 5",
+        "value noise",
         "classic, 4 ridged octaves, hash",
         "3D, terrain colours, warped",
         "animated, then paused",

@@ -160,9 +160,10 @@ impl Settings {
             "classic" => NoiseKind::Classic,
             "simplex" => NoiseKind::Simplex,
             "cellular" => NoiseKind::Cellular,
+            "value" => NoiseKind::Value,
             other => {
                 return Err(format!(
-                    "kind: {other:?} is not classic, simplex or cellular"
+                    "kind: {other:?} is not classic, simplex, cellular or value"
                 ))
             }
         };
@@ -338,6 +339,7 @@ impl Settings {
             }
             NoiseKind::Simplex => Node::simplex(),
             NoiseKind::Cellular => Node::cellular(),
+            NoiseKind::Value => Node::value(),
         };
         let f = &self.fractal;
         let mut node = if f.octaves > 1 || f.mode != FractalMode::Fbm {
