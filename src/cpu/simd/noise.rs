@@ -625,10 +625,25 @@ pub fn classic_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
             }
         }
     }
+    blend_corners_deriv::<D>(n, dn, &PointCell { d, fades, cells })
+}
+
+/// `blend_corners_deriv` on lanes: corner values `n` and gradients `dn` (corner
+/// `a + 2b + 4c + 8e`) blended along x, then y, then z, then w by the cell's fades; every
+/// lerp `(1 − u) a + u b` carries `(1 − u) ∇a + u ∇b + (b − a) ∇u`, the `+ 0` of the axes
+/// it does not blend along kept (it turns a −0 into +0, as the scalar code does).
+/// `[value, ∂/∂x, …]`, entries past `D` 0.
+#[inline(always)]
+pub(super) fn blend_corners_deriv<const D: usize>(
+    mut n: [F; 16],
+    mut dn: [[F; 4]; 16],
+    cell: &PointCell,
+) -> [F; 5] {
+    let zero = F::splat(0.0);
     let mut len = 1 << D;
     for a in 0..D {
-        let u = fades[a];
-        let du = fade_slope_lanes(d[a][0]);
+        let u = cell.fades[a];
+        let du = fade_slope_lanes(cell.d[a][0]);
         len /= 2;
         for k in 0..len {
             let (lo, hi) = (n[2 * k], n[2 * k + 1]);

@@ -4,7 +4,7 @@
 use super::cellular::wgpu_noise_cellular_value;
 use super::lanes::{Isa, F};
 use super::lookup::LaneHasher;
-use super::noise::{fade_slope_lanes, lerp, pick, PointCell};
+use super::noise::{blend_corners_deriv, lerp, pick, PointCell};
 
 /// The values of the `2^D` corners of each lane's cell (corner `k = a + 2b + 4c + 8e` at
 /// offset `(a, b, c, e)`, as `value_corners`).
@@ -54,27 +54,7 @@ pub fn value_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
     p: &[F; 4],
     period: &[u32; 4],
 ) -> [F; 5] {
-    let zero = F::splat(0.0);
-    let PointCell { d, fades, cells } = PointCell::new::<I, D>(p, period);
-    let mut n = corner_values::<L, D>(lut, &cells);
-    let mut dn = [[zero; 4]; 16];
-    let mut len = 1 << D;
-    for a in 0..D {
-        let u = fades[a];
-        let du = fade_slope_lanes(d[a][0]);
-        len /= 2;
-        for k in 0..len {
-            let (lo, hi) = (n[2 * k], n[2 * k + 1]);
-            let (dlo, dhi) = (dn[2 * k], dn[2 * k + 1]);
-            n[k] = lerp(lo, hi, u);
-            for j in 0..D {
-                let along = if j == a { (hi - lo) * du } else { zero };
-                dn[k][j] = (1.0 - u) * dlo[j] + u * dhi[j] + along;
-            }
-        }
-    }
-    let mut out = [zero; 5];
-    out[0] = n[0];
-    out[1..=D].copy_from_slice(&dn[0][..D]);
-    out
+    let cell = PointCell::new::<I, D>(p, period);
+    let n = corner_values::<L, D>(lut, &cell.cells);
+    blend_corners_deriv::<D>(n, [[F::splat(0.0); 4]; 16], &cell)
 }
