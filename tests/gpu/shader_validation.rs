@@ -49,15 +49,26 @@ fn each_noise_family_validates_with_either_lookup_module() {
             "lookup + simplex.wgsl + curl.wgsl",
             &format!("{base}\n{}\n{}", shader::SIMPLEX_WGSL, shader::CURL_WGSL),
         );
+        // Value noise blends with classic noise's fade and reads cellular noise's cell value.
+        validate(
+            "lookup + classic.wgsl + cellular.wgsl + value.wgsl",
+            &format!(
+                "{base}\n{}\n{}\n{}",
+                shader::CLASSIC_WGSL,
+                shader::CELLULAR_WGSL,
+                shader::VALUE_WGSL
+            ),
+        );
         // fractal.wgsl and warp.wgsl call each other (the warp moves the point first,
         // and samples the base noise of fractal.wgsl).
         validate(
             "lookup + all + fractal.wgsl + warp.wgsl",
             &format!(
-                "{base}\n{}\n{}\n{}\n{}\n{}",
+                "{base}\n{}\n{}\n{}\n{}\n{}\n{}",
                 shader::CLASSIC_WGSL,
                 shader::SIMPLEX_WGSL,
                 shader::CELLULAR_WGSL,
+                shader::VALUE_WGSL,
                 shader::FRACTAL_WGSL,
                 shader::WARP_WGSL
             ),
@@ -82,16 +93,18 @@ fn the_fill_shader_validates_for_both_lookup_variants() {
 /// functions, after them.
 #[test]
 fn every_shader_file_validates() {
-    const LIBRARY_MODULES: [&str; 10] = [
+    const LIBRARY_MODULES: [&str; 12] = [
         "lookup.wgsl",
         "lookup_hash.wgsl",
         "lattice.wgsl",
         "classic.wgsl",
         "simplex.wgsl",
         "cellular.wgsl",
+        "value.wgsl",
         "fractal.wgsl",
         "warp.wgsl",
         "curl.wgsl",
+        "combine.wgsl",
         "fill.wgsl",
     ];
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/shaders");
