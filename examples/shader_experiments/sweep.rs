@@ -140,12 +140,13 @@ impl Variant {
         let functions = match self.lookup {
             TableStorage::Textures => shader::noise_functions_wgsl(0),
             TableStorage::Buffers => format!(
-                "{}\n{}\n{LOOKUP_BUFFERS_WGSL}\n{}\n{}\n{}\n{}\n{}\n{}",
+                "{}\n{}\n{LOOKUP_BUFFERS_WGSL}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
                 shader::LOOKUP_WGSL,
                 shader::LATTICE_WGSL,
                 buffer_fetches(shader::CLASSIC_WGSL),
                 buffer_fetches(shader::SIMPLEX_WGSL),
                 buffer_fetches(shader::CELLULAR_WGSL),
+                buffer_fetches(shader::VALUE_WGSL),
                 buffer_fetches(shader::FRACTAL_WGSL),
                 shader::WARP_WGSL,
                 shader::CURL_WGSL
