@@ -9,6 +9,11 @@
 /// simplex 3D/4D r² = 0.6 boundary jump (~1e-3, a tenth of a gray level), so a handful of
 /// such values is allowed, no more.
 pub fn assert_levels_match(got: &[u8], expected: &[u8], what: &str) {
+    assert_levels_match_within(got, expected, what, 100);
+}
+
+/// [`assert_levels_match`] with at most one value in `one_in` off by one level.
+pub fn assert_levels_match_within(got: &[u8], expected: &[u8], what: &str, one_in: usize) {
     let diff = differences(got, expected);
     let max = diff.iter().copied().max().unwrap();
     let off_by_one = diff.iter().filter(|&&d| d == 1).count();
@@ -22,7 +27,7 @@ pub fn assert_levels_match(got: &[u8], expected: &[u8], what: &str) {
         "{what}: {larger} values differ by more than one level (max {max})"
     );
     assert!(
-        off_by_one <= diff.len() / 100,
+        off_by_one <= diff.len() / one_in,
         "{what}: {off_by_one} values off by one level"
     );
 }
