@@ -336,11 +336,12 @@ fn every_picture_the_page_shows_is_the_cpu_reference_of_the_settings_it_reports(
         let got = rgba(st);
         // Flow noise turns its gradients by the cos and sin of the clock's angle, the same
         // f32 on both sides; its off-by-one share varied with the angle the clock stopped
-        // at: 2021 to 2955 of 262144 values (0.77 to 1.13%) in five runs on a Xeon VM with
-        // SwiftShader (2026-11-28), the other steps at most 66. The cause is not isolated
-        // (SwiftShader's sin and cos are the candidates); no value is off by more.
+        // at: 2021 to 3793 of 262144 values (0.77 to 1.45%) in six runs on a Xeon VM with
+        // SwiftShader (2026-11-28), the other steps at most 66; 4% leaves that spread room.
+        // The cause is not isolated (SwiftShader's sin and cos are the candidates); no
+        // value is off by more.
         let one_in = if name == "flowing simplex 2D" {
-            50
+            25
         } else {
             100
         };
