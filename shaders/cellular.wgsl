@@ -88,10 +88,15 @@ fn wgpu_noise_cellular_delta(h: u32, axis: u32, i: i32, f: f32, jitter: f32) -> 
     return f32(i) + (0.5 + jitter * (u - 0.5)) - f;
 }
 
+// Byte `slot` of the cell with hash h as a number in [-1, 1].
+fn wgpu_noise_cell_unit(h: u32, slot: u32) -> f32 {
+    let v = (f32(wgpu_noise_cell_byte(h, slot)) - 127.5) * (1.0 / 127.5);
+    return clamp(v, -1.0, 1.0);
+}
+
 // The cell value of the cell with hash h, in [-1, 1].
 fn wgpu_noise_cellular_value(h: u32) -> f32 {
-    let v = (f32(wgpu_noise_cell_byte(h, 4u)) - 127.5) * (1.0 / 127.5);
-    return clamp(v, -1.0, 1.0);
+    return wgpu_noise_cell_unit(h, 4u);
 }
 
 // The nearest two features found so far (CPU: Nearest): best = (F1, F2 (squared for the

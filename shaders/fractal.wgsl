@@ -158,6 +158,36 @@ fn wgpu_noise_base_noise_deriv4(kind: u32, p: vec4<f32>, period: vec4<f32>, kern
     return simplex4_deriv(p, k.x, k.z);
 }
 
+// The base vector noise (value noise of vectors, value.wgsl) with the tile period per axis (0:
+// not tiled), and with each component's gradient; components past the dimensions 0.
+fn wgpu_noise_base_vector2(p: vec2<f32>, period: vec2<f32>) -> vec4<f32> {
+    return wgpu_noise_value_vector2_periodic(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)));
+}
+
+fn wgpu_noise_base_vector3(p: vec3<f32>, period: vec3<f32>) -> vec4<f32> {
+    return wgpu_noise_value_vector3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                                          wgpu_noise_lattice_period(period.z)));
+}
+
+fn wgpu_noise_base_vector4(p: vec4<f32>, period: vec4<f32>) -> vec4<f32> {
+    return wgpu_noise_value_vector4_periodic(p, vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                                          wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)));
+}
+
+fn wgpu_noise_base_vector_deriv2(p: vec2<f32>, period: vec2<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_value_vector2_periodic_deriv(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)));
+}
+
+fn wgpu_noise_base_vector_deriv3(p: vec3<f32>, period: vec3<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_value_vector3_periodic_deriv(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                                                wgpu_noise_lattice_period(period.z)));
+}
+
+fn wgpu_noise_base_vector_deriv4(p: vec4<f32>, period: vec4<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_value_vector4_periodic_deriv(p, vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                                                wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)));
+}
+
 // One octave's contribution and the ridge weight carried to the next octave.
 // fBm: n. Turbulence: |n|. Ridged (Musgrave): (1 - |n|)^2, weighted by the previous
 // octave's ridge so that detail gathers on the ridges.

@@ -44,36 +44,47 @@ fn wgpu_noise_value_blend_deriv(corners: array<f32, 16>, f: vec4<f32>, dims: u32
     return array<f32, 5>(n[0], dn[0].x, dn[0].y, dn[0].z, dn[0].w);
 }
 
-// The corner values of the 2D cell of `c` (its lower corner), repeating every `period` cells.
-fn wgpu_noise_value_corners2(c: vec2<f32>, period: vec2<u32>) -> array<f32, 16> {
+// The hashes of the corners of the 2D cell of `c` (its lower corner), repeating every
+// `period` cells.
+fn wgpu_noise_value_hashes2(c: vec2<f32>, period: vec2<u32>) -> array<u32, 16> {
     let xi = wgpu_noise_cell_pair(c.x, period.x);
     let yi = wgpu_noise_cell_pair(c.y, period.y);
-    var v: array<f32, 16>;
+    var h: array<u32, 16>;
     for (var k = 0u; k < 4u; k = k + 1u) {
-        v[k] = wgpu_noise_cellular_value(wgpu_noise_cell_hash2(xi[k & 1u], yi[(k >> 1u) & 1u]));
+        h[k] = wgpu_noise_cell_hash2(xi[k & 1u], yi[(k >> 1u) & 1u]);
     }
-    return v;
+    return h;
 }
 
-fn wgpu_noise_value_corners3(c: vec3<f32>, period: vec3<u32>) -> array<f32, 16> {
+fn wgpu_noise_value_hashes3(c: vec3<f32>, period: vec3<u32>) -> array<u32, 16> {
     let xi = wgpu_noise_cell_pair(c.x, period.x);
     let yi = wgpu_noise_cell_pair(c.y, period.y);
     let zi = wgpu_noise_cell_pair(c.z, period.z);
-    var v: array<f32, 16>;
+    var h: array<u32, 16>;
     for (var k = 0u; k < 8u; k = k + 1u) {
-        v[k] = wgpu_noise_cellular_value(wgpu_noise_cell_hash3(xi[k & 1u], yi[(k >> 1u) & 1u], zi[(k >> 2u) & 1u]));
+        h[k] = wgpu_noise_cell_hash3(xi[k & 1u], yi[(k >> 1u) & 1u], zi[(k >> 2u) & 1u]);
     }
-    return v;
+    return h;
 }
 
-fn wgpu_noise_value_corners4(c: vec4<f32>, period: vec4<u32>) -> array<f32, 16> {
+fn wgpu_noise_value_hashes4(c: vec4<f32>, period: vec4<u32>) -> array<u32, 16> {
     let xi = wgpu_noise_cell_pair(c.x, period.x);
     let yi = wgpu_noise_cell_pair(c.y, period.y);
     let zi = wgpu_noise_cell_pair(c.z, period.z);
     let wi = wgpu_noise_cell_pair(c.w, period.w);
-    var v: array<f32, 16>;
+    var h: array<u32, 16>;
     for (var k = 0u; k < 16u; k = k + 1u) {
-        v[k] = wgpu_noise_cellular_value(wgpu_noise_cell_hash4(xi[k & 1u], yi[(k >> 1u) & 1u], zi[(k >> 2u) & 1u], wi[(k >> 3u) & 1u]));
+        h[k] = wgpu_noise_cell_hash4(xi[k & 1u], yi[(k >> 1u) & 1u], zi[(k >> 2u) & 1u], wi[(k >> 3u) & 1u]);
+    }
+    return h;
+}
+
+// Byte `slot` of each of the 2^dims corners' hashes `h` in [-1, 1] (wgpu_noise_cell_unit): slot 4
+// is the corner's value (wgpu_noise_cellular_value), slots 0 to 3 the components of its vector.
+fn wgpu_noise_value_corner_units(h: array<u32, 16>, slot: u32, dims: u32) -> array<f32, 16> {
+    var v: array<f32, 16>;
+    for (var k = 0u; k < (1u << dims); k = k + 1u) {
+        v[k] = wgpu_noise_cell_unit(h[k], slot);
     }
     return v;
 }
@@ -81,17 +92,17 @@ fn wgpu_noise_value_corners4(c: vec4<f32>, period: vec4<u32>) -> array<f32, 16> 
 // 2D value noise that repeats every `period` cells along each axis; 256 is the plain function.
 fn value2_periodic(p: vec2<f32>, period: vec2<u32>) -> f32 {
     let c = floor(p);
-    return wgpu_noise_value_blend(wgpu_noise_value_corners2(c, period), vec4<f32>(p - c, 0.0, 0.0), 2u);
+    return wgpu_noise_value_blend(wgpu_noise_value_corner_units(wgpu_noise_value_hashes2(c, period), 4u, 2u), vec4<f32>(p - c, 0.0, 0.0), 2u);
 }
 
 fn value3_periodic(p: vec3<f32>, period: vec3<u32>) -> f32 {
     let c = floor(p);
-    return wgpu_noise_value_blend(wgpu_noise_value_corners3(c, period), vec4<f32>(p - c, 0.0), 3u);
+    return wgpu_noise_value_blend(wgpu_noise_value_corner_units(wgpu_noise_value_hashes3(c, period), 4u, 3u), vec4<f32>(p - c, 0.0), 3u);
 }
 
 fn value4_periodic(p: vec4<f32>, period: vec4<u32>) -> f32 {
     let c = floor(p);
-    return wgpu_noise_value_blend(wgpu_noise_value_corners4(c, period), p - c, 4u);
+    return wgpu_noise_value_blend(wgpu_noise_value_corner_units(wgpu_noise_value_hashes4(c, period), 4u, 4u), p - c, 4u);
 }
 
 fn value2(p: vec2<f32>) -> f32 {
@@ -109,15 +120,68 @@ fn value4(p: vec4<f32>) -> f32 {
 // valueN_periodic and its gradient (value, d/dx, ..., entries past the dimensions 0).
 fn value2_periodic_deriv(p: vec2<f32>, period: vec2<u32>) -> array<f32, 5> {
     let c = floor(p);
-    return wgpu_noise_value_blend_deriv(wgpu_noise_value_corners2(c, period), vec4<f32>(p - c, 0.0, 0.0), 2u);
+    return wgpu_noise_value_blend_deriv(wgpu_noise_value_corner_units(wgpu_noise_value_hashes2(c, period), 4u, 2u), vec4<f32>(p - c, 0.0, 0.0), 2u);
 }
 
 fn value3_periodic_deriv(p: vec3<f32>, period: vec3<u32>) -> array<f32, 5> {
     let c = floor(p);
-    return wgpu_noise_value_blend_deriv(wgpu_noise_value_corners3(c, period), vec4<f32>(p - c, 0.0), 3u);
+    return wgpu_noise_value_blend_deriv(wgpu_noise_value_corner_units(wgpu_noise_value_hashes3(c, period), 4u, 3u), vec4<f32>(p - c, 0.0), 3u);
 }
 
 fn value4_periodic_deriv(p: vec4<f32>, period: vec4<u32>) -> array<f32, 5> {
     let c = floor(p);
-    return wgpu_noise_value_blend_deriv(wgpu_noise_value_corners4(c, period), p - c, 4u);
+    return wgpu_noise_value_blend_deriv(wgpu_noise_value_corner_units(wgpu_noise_value_hashes4(c, period), 4u, 4u), p - c, 4u);
+}
+
+// Value noise of vectors (the `warp` node's `vector` noise, as FastNoise2's DomainWarpGradient):
+// at each lattice point a vector whose component a is byte a of the point's cell hash in
+// [-1, 1], the corners' vectors blended as value noise blends its values, component by
+// component; one hash per corner serves every component. Components past `dims` are 0.
+fn wgpu_noise_value_vector(h: array<u32, 16>, f: vec4<f32>, dims: u32) -> vec4<f32> {
+    var v = vec4<f32>(0.0);
+    for (var a = 0u; a < dims; a = a + 1u) {
+        v[a] = wgpu_noise_value_blend(wgpu_noise_value_corner_units(h, a, dims), f, dims);
+    }
+    return v;
+}
+
+// wgpu_noise_value_vector and each component's gradient: d[a] = (component a, d/df0, ..., d/df3).
+fn wgpu_noise_value_vector_deriv(h: array<u32, 16>, f: vec4<f32>, dims: u32) -> array<array<f32, 5>, 4> {
+    var d: array<array<f32, 5>, 4>;
+    for (var a = 0u; a < dims; a = a + 1u) {
+        d[a] = wgpu_noise_value_blend_deriv(wgpu_noise_value_corner_units(h, a, dims), f, dims);
+    }
+    return d;
+}
+
+// Value noise of vectors in 2D, 3D and 4D repeating every `period` cells along each axis (256:
+// not tiled), and with each component's gradient.
+fn wgpu_noise_value_vector2_periodic(p: vec2<f32>, period: vec2<u32>) -> vec4<f32> {
+    let c = floor(p);
+    return wgpu_noise_value_vector(wgpu_noise_value_hashes2(c, period), vec4<f32>(p - c, 0.0, 0.0), 2u);
+}
+
+fn wgpu_noise_value_vector3_periodic(p: vec3<f32>, period: vec3<u32>) -> vec4<f32> {
+    let c = floor(p);
+    return wgpu_noise_value_vector(wgpu_noise_value_hashes3(c, period), vec4<f32>(p - c, 0.0), 3u);
+}
+
+fn wgpu_noise_value_vector4_periodic(p: vec4<f32>, period: vec4<u32>) -> vec4<f32> {
+    let c = floor(p);
+    return wgpu_noise_value_vector(wgpu_noise_value_hashes4(c, period), p - c, 4u);
+}
+
+fn wgpu_noise_value_vector2_periodic_deriv(p: vec2<f32>, period: vec2<u32>) -> array<array<f32, 5>, 4> {
+    let c = floor(p);
+    return wgpu_noise_value_vector_deriv(wgpu_noise_value_hashes2(c, period), vec4<f32>(p - c, 0.0, 0.0), 2u);
+}
+
+fn wgpu_noise_value_vector3_periodic_deriv(p: vec3<f32>, period: vec3<u32>) -> array<array<f32, 5>, 4> {
+    let c = floor(p);
+    return wgpu_noise_value_vector_deriv(wgpu_noise_value_hashes3(c, period), vec4<f32>(p - c, 0.0), 3u);
+}
+
+fn wgpu_noise_value_vector4_periodic_deriv(p: vec4<f32>, period: vec4<u32>) -> array<array<f32, 5>, 4> {
+    let c = floor(p);
+    return wgpu_noise_value_vector_deriv(wgpu_noise_value_hashes4(c, period), p - c, 4u);
 }

@@ -16,7 +16,7 @@ use super::simplex::{
 };
 use super::value::{
     value2_periodic, value2_periodic_deriv, value3_periodic, value3_periodic_deriv,
-    value4_periodic, value4_periodic_deriv,
+    value4_periodic, value4_periodic_deriv, value_vector, value_vector_deriv,
 };
 use crate::field::NoiseKind;
 use crate::params::{NoiseSettings, FRACTAL_RIDGED, FRACTAL_TURBULENCE, KERNEL_CONTINUOUS};
@@ -100,6 +100,21 @@ pub fn base_noise<R: Real>(
             }
         }
     }
+}
+
+/// The base vector noise at `p` (2 to 4 coordinates: value noise of vectors,
+/// `cpu::value::value_vector`), tiled with `period` where it is non-zero; components past
+/// the dimensions 0 (`wgpu_noise_base_vectorN`).
+pub fn base_vector<R: Real>(lut: &impl NoiseHasher, p: &[R], period: &[R]) -> [R; 4] {
+    let lattice: [u32; 4] = std::array::from_fn(|a| period.get(a).map_or(256, |&v| lattice_period(v)));
+    value_vector(lut, p, &lattice[..p.len()])
+}
+
+/// [`base_vector`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`
+/// (`wgpu_noise_base_vector_derivN`).
+pub fn base_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R], period: &[R]) -> [[R; 5]; 4] {
+    let lattice: [u32; 4] = std::array::from_fn(|a| period.get(a).map_or(256, |&v| lattice_period(v)));
+    value_vector_deriv(lut, p, &lattice[..p.len()])
 }
 
 /// [`base_noise`] and its analytic gradient `[value, ∂/∂p₀, …]` (entries past `p.len()`

@@ -19,7 +19,9 @@ use crate::cpu::combine::{
     wgpu_noise_smooth_min, wgpu_noise_smooth_weight, wgpu_noise_terrace, wgpu_noise_terrace_slope,
 };
 use crate::cpu::curl::CURL_SHIFTS;
-use crate::cpu::fractal::{base_noise, base_noise_deriv, shape_octave};
+use crate::cpu::fractal::{
+    base_noise, base_noise_deriv, base_vector, base_vector_deriv, shape_octave,
+};
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::Real;
 use crate::field::FractalMode;
@@ -481,16 +483,26 @@ fn set_value<G: Register>(out: &mut [G; 4], v: G) {
     }
 }
 
-/// Sets `out` to one operation of a program of `dims` dimensions at the sample point `p`,
-/// on the registers `regs` of the operations before it; `noise(source, q)` is a noise
-/// operation's base function at its point `q`. Every evaluator runs this.
+/// The base functions of a graph's noise operations, as an evaluator computes them: what
+/// [`step`] asks of it for operation number `op` at its point `q`.
+pub(crate) trait Bases<G: Register> {
+    /// An [`Op::Noise`]: its `source`'s base function.
+    fn noise(&mut self, op: usize, source: &Source, q: &[G; 4]) -> G::Noise;
+    /// An [`Op::Vector`]: the base vector noise with the tile period `period`, per component
+    /// (components past the dimensions 0).
+    fn vector(&mut self, op: usize, period: &[f32; 4], q: &[G; 4]) -> [G::Noise; 4];
+}
+
+/// Sets `out` to operation number `index`, `op`, of a program of `dims` dimensions at the
+/// sample point `p`, on the registers `regs` of the operations before it; `bases` computes
+/// a noise operation's base function. Every evaluator runs this.
 #[inline(always)]
 pub(crate) fn step<G: Register>(
     dims: usize,
-    op: &Op,
+    (index, op): (usize, &Op),
     p: &[G; 4],
     regs: &[[G; 4]],
-    noise: impl FnOnce(&Source, &[G; 4]) -> G::Noise,
+    bases: &mut impl Bases<G>,
     out: &mut [G; 4],
 ) {
     let k = G::N::constant;
@@ -517,7 +529,12 @@ pub(crate) fn step<G: Register>(
         }),
         Op::Noise { p, source } => {
             let q = &regs[*p];
-            set_value(out, G::noise(dims, q, noise(source, q)))
+            set_value(out, G::noise(dims, q, bases.noise(index, source, q)))
+        }
+        Op::Vector { p, period } => {
+            let q = &regs[*p];
+            let v = bases.vector(index, period, q);
+            set_point(out, dims, |a| G::noise(dims, q, v[a]))
         }
         Op::Constant(c) => set_value(out, G::from_number(k(*c))),
         Op::Axis { p, axis } => set_value(out, regs[*p][*axis]),
@@ -538,16 +555,15 @@ pub(crate) fn step<G: Register>(
     }
 }
 
-/// Runs `program` at the sample point `p`: [`step`] per operation, `noise(op, source, q)`
-/// giving a noise operation's base function at its point `q` (the register's values).
-/// `regs` is scratch space reused between calls, a register per operation, each written in
-/// place. Returns the output register's value.
+/// Runs `program` at the sample point `p`: [`step`] per operation, `bases` giving the noise
+/// operations' base functions. `regs` is scratch space reused between calls, a register per
+/// operation, each written in place. Returns the output register's value.
 #[inline(always)]
 pub(crate) fn run<G: Register>(
     program: &Program,
     p: &[G; 4],
     regs: &mut Vec<[G; 4]>,
-    mut noise: impl FnMut(usize, &Source, &[G; 4]) -> G::Noise,
+    bases: &mut impl Bases<G>,
 ) -> G {
     let dims = program.dims;
     let ops = &program.ops;
@@ -556,9 +572,38 @@ pub(crate) fn run<G: Register>(
     }
     for (i, op) in ops.iter().enumerate() {
         let (done, next) = regs.split_at_mut(i);
-        step(dims, op, p, done, |source, q| noise(i, source, q), &mut next[0]);
+        step(dims, (i, op), p, done, bases, &mut next[0]);
     }
     regs[program.output][0]
+}
+
+/// The scalar base functions with the lookup `lut`, at a program's `dims` coordinates: the
+/// values ([`Bases`] of a [`Real`]) or the values and gradients (of its [`Dual`]).
+struct ScalarBases<'a, L> {
+    lut: &'a L,
+    dims: usize,
+}
+
+impl<R: Real, L: NoiseHasher> Bases<R> for ScalarBases<'_, L> {
+    fn noise(&mut self, _op: usize, source: &Source, q: &[R; 4]) -> R {
+        noise(self.lut, source, &q[..self.dims])
+    }
+    fn vector(&mut self, _op: usize, period: &[f32; 4], q: &[R; 4]) -> [R; 4] {
+        let period = period.map(lit::<R>);
+        base_vector(self.lut, &q[..self.dims], &period[..self.dims])
+    }
+}
+
+impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
+    fn noise(&mut self, _op: usize, source: &Source, q: &[Dual<R>; 4]) -> [R; 5] {
+        let q: [R; 4] = std::array::from_fn(|a| q[a].v);
+        noise_deriv(self.lut, source, &q[..self.dims])
+    }
+    fn vector(&mut self, _op: usize, period: &[f32; 4], q: &[Dual<R>; 4]) -> [[R; 5]; 4] {
+        let q: [R; 4] = std::array::from_fn(|a| q[a].v);
+        let period = period.map(lit::<R>);
+        base_vector_deriv(self.lut, &q[..self.dims], &period[..self.dims])
+    }
 }
 
 /// The base noise of `source` at `q`.
@@ -597,8 +642,11 @@ pub fn value<R: Real>(
     p: [R; 4],
     regs: &mut Vec<[R; 4]>,
 ) -> R {
-    let dims = program.dims;
-    run(program, &p, regs, |_, source, q| noise(lut, source, &q[..dims]))
+    let mut bases = ScalarBases {
+        lut,
+        dims: program.dims,
+    };
+    run(program, &p, regs, &mut bases)
 }
 
 /// Evaluates `program` and its gradient at `p`: `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`
@@ -610,12 +658,12 @@ pub fn value_and_gradient<R: Real>(
     p: [R; 4],
     regs: &mut Vec<[Dual<R>; 4]>,
 ) -> [R; 5] {
-    let dims = program.dims;
     let p: [Dual<R>; 4] = std::array::from_fn(|a| Dual::coordinate(a, p[a]));
-    let out = run(program, &p, regs, |_, source, q| {
-        let q: [R; 4] = std::array::from_fn(|a| q[a].v);
-        noise_deriv(lut, source, &q[..dims])
-    });
+    let mut bases = ScalarBases {
+        lut,
+        dims: program.dims,
+    };
+    let out = run(program, &p, regs, &mut bases);
     [out.v, out.d[0], out.d[1], out.d[2], out.d[3]]
 }
 

@@ -66,6 +66,9 @@ pub enum Op {
     Displace { p: Reg, d: [Reg; 4], amplitude: f32 },
     /// A base noise function at a point.
     Noise { p: Reg, source: Source },
+    /// Value noise of vectors at a point (`cpu::fractal::base_vector`), tiled with `period`
+    /// per axis where it is non-zero: a point, one component per axis.
+    Vector { p: Reg, period: [f32; 4] },
     /// A constant value.
     Constant(f32),
     /// One coordinate of a point.
@@ -118,7 +121,7 @@ impl Program {
     pub fn noise_calls(&self) -> usize {
         self.ops
             .iter()
-            .filter(|op| matches!(op, Op::Noise { .. }))
+            .filter(|op| matches!(op, Op::Noise { .. } | Op::Vector { .. }))
             .count()
     }
 
@@ -135,7 +138,12 @@ impl Program {
     /// repeat keeps it too.
     pub fn lattice(&self) -> Option<NoiseKind> {
         let tiled = self.ops.iter().any(|op| {
-            matches!(op, Op::Noise { source, .. } if source.period[..self.dims].iter().any(|&p| p > 0.0))
+            let period = match op {
+                Op::Noise { source, .. } => &source.period,
+                Op::Vector { period, .. } => period,
+                _ => return false,
+            };
+            period[..self.dims].iter().any(|&p| p > 0.0)
         });
         // Per register: whether a shift of the sample point by a period shifts this point
         // by a period (points), or leaves this value unchanged (values).
@@ -151,13 +159,14 @@ impl Program {
                 Op::Displace { p, d, .. } => {
                     periodic[*p] && d[..self.dims].iter().all(|&v| periodic[v])
                 }
-                Op::Noise { p, source } => {
-                    // Cellular noise hashes cells on the square lattice, as classic noise.
-                    let kind = match source.kind {
-                        NoiseKind::Simplex => NoiseKind::Simplex,
-                        NoiseKind::Classic | NoiseKind::Cellular | NoiseKind::Value => {
-                            NoiseKind::Classic
+                Op::Noise { p, .. } | Op::Vector { p, .. } => {
+                    // Cellular and value noise hash cells on the square lattice, as classic
+                    // noise.
+                    let kind = match op {
+                        Op::Noise { source, .. } if source.kind == NoiseKind::Simplex => {
+                            NoiseKind::Simplex
                         }
+                        _ => NoiseKind::Classic,
                     };
                     let same = *lattice.get_or_insert(kind) == kind;
                     periodic[*p] && (same || tiled)
@@ -430,6 +439,45 @@ impl Lowering<'_> {
         // 2D simplex noise tiles on a torus of any period; the periodic lattices of the
         // others take whole numbers of cells (base_noise rounds).
         let whole_periods = !(kind == NoiseKind::Simplex && dims == 2);
+        let p = self.noise_point(whole_periods, options.seed, path, ctx)?;
+        let source = Source {
+            kind,
+            kernel: options.kernel,
+            cell: options.cell,
+            flow: options.flow,
+            period: ctx.period,
+        };
+        let r = self.push(Op::Noise { p, source }, path)?;
+        self.origins.insert(r, path.to_string());
+        Ok(r)
+    }
+
+    /// Value noise of vectors at `ctx` (its noise's `seed` added to the context's): a point.
+    fn vector(&mut self, seed: i64, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+        let p = self.noise_point(true, seed, path, ctx)?;
+        let r = self.push(
+            Op::Vector {
+                p,
+                period: ctx.period,
+            },
+            path,
+        )?;
+        self.origins.insert(r, path.to_string());
+        Ok(r)
+    }
+
+    /// Where a noise of the node at `path` is evaluated in `ctx`, counted against
+    /// [`MAX_NOISE_CALLS`]: the context's point, moved by the seed (the context's plus
+    /// `seed`); its tile period checked (whole numbers of cells where `whole_periods`).
+    fn noise_point(
+        &mut self,
+        whole_periods: bool,
+        seed: i64,
+        path: &str,
+        ctx: Context,
+    ) -> Result<Reg, GraphError> {
+        let dims = self.dims;
+        let tiled = ctx.period[..dims].iter().any(|&p| p > 0.0);
         if tiled {
             for (a, &p) in ctx.period[..dims].iter().enumerate() {
                 if p <= 0.0 || (whole_periods && p != p.round()) || p > 65536.0 {
@@ -455,21 +503,12 @@ impl Lowering<'_> {
             ));
         }
         let mut p = ctx.point;
-        let seed = ctx.seed + options.seed;
+        let seed = ctx.seed + seed;
         if seed != 0 {
             let by = SEED_STEP.map(|s| ((seed as f64) * s).rem_euclid(256.0) as f32);
             p = self.push(Op::Offset { p, by }, path)?;
         }
-        let source = Source {
-            kind,
-            kernel: options.kernel,
-            cell: options.cell,
-            flow: options.flow,
-            period: ctx.period,
-        };
-        let r = self.push(Op::Noise { p, source }, path)?;
-        self.origins.insert(r, path.to_string());
-        Ok(r)
+        Ok(p)
     }
 
     /// The `white` node: value noise at the lattice point `⌊p⌋` (there it is that point's
@@ -917,11 +956,7 @@ impl Lowering<'_> {
                             frequency: *frequency,
                             octaves: *octaves,
                             iterations: *iterations,
-                            kind: match noise {
-                                WarpNoise::Classic => NoiseKind::Classic,
-                                WarpNoise::Simplex => NoiseKind::Simplex,
-                                WarpNoise::Value => NoiseKind::Value,
-                            },
+                            noise: *noise,
                             kernel: *kernel,
                             lacunarity: *lacunarity,
                             gain: *gain,
@@ -957,6 +992,12 @@ impl Lowering<'_> {
     /// original point by fBm of the warp noise at the last point times the frequency,
     /// shifted per axis by `WARP_SHIFT × (k·dims + a + 1)`.
     fn warp(&mut self, w: &Warp, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+        let kind = match w.noise {
+            WarpNoise::Classic => NoiseKind::Classic,
+            WarpNoise::Simplex => NoiseKind::Simplex,
+            WarpNoise::Value => NoiseKind::Value,
+            WarpNoise::Vector => return self.vector_warp(w, path, ctx),
+        };
         let dims = self.dims;
         let warp_ctx_period = ctx.period.map(|p| p * w.frequency);
         let mut q = ctx.point;
@@ -998,12 +1039,105 @@ impl Lowering<'_> {
                     weighted_strength: 0.0,
                 };
                 *d = self.octaves(
-                    &mut |l, c| l.noise(w.kind, options, path, c),
+                    &mut |l, c| l.noise(kind, options, path, c),
                     &fbm,
                     None,
                     path,
                     c,
                 )?;
+            }
+            q = self.push(
+                Op::Displace {
+                    p: ctx.point,
+                    d,
+                    amplitude: w.amplitude,
+                },
+                path,
+            )?;
+        }
+        Ok(q)
+    }
+
+    /// The warped point of a `vector` warp, as operations: each iteration displaces the
+    /// original point by fBm of value noise of vectors ([`Op::Vector`]) at the last point
+    /// times the frequency, shifted by `WARP_SHIFT × (k·dims + 1)` (the per-axis warps'
+    /// shift of their first axis), each axis a component of the same noise: one noise per
+    /// octave and iteration. One octave is the noise itself.
+    fn vector_warp(&mut self, w: &Warp, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+        let dims = self.dims;
+        let period = ctx.period.map(|p| p * w.frequency);
+        let mut q = ctx.point;
+        for k in 0..w.iterations {
+            let base = self.push(
+                Op::Scale {
+                    p: q,
+                    by: [w.frequency; 4],
+                },
+                path,
+            )?;
+            let times = (k * dims as u32 + 1) as f32;
+            let by = std::array::from_fn(|b| {
+                if b < dims {
+                    WARP_SHIFT[b] as f32 * times
+                } else {
+                    0.0
+                }
+            });
+            let at = self.push(Op::Offset { p: base, by }, path)?;
+            let mut terms: [Vec<(Reg, f32)>; 4] = Default::default();
+            let (mut amplitude, mut frequency, mut norm) = (1.0f32, 1.0f32, 0.0f32);
+            for o in 0..w.octaves {
+                let point = if frequency == 1.0 {
+                    at
+                } else {
+                    self.push(
+                        Op::Scale {
+                            p: at,
+                            by: [frequency; 4],
+                        },
+                        path,
+                    )?
+                };
+                let octave = Context {
+                    point,
+                    seed: ctx.seed,
+                    period: period.map(|p| p * frequency),
+                };
+                let v = self.vector(0, path, octave)?;
+                for (axis, terms) in terms.iter_mut().enumerate().take(dims) {
+                    terms.push((self.push(Op::Axis { p: v, axis }, path)?, amplitude));
+                }
+                norm += amplitude;
+                if !frequency.is_finite() {
+                    return Err(err(
+                        path,
+                        format!("octave {o}'s frequency lacunarity^{o} is {frequency} in f32 (lacunarity {}); it must be finite", w.lacunarity),
+                    ));
+                }
+                if o + 1 < w.octaves {
+                    amplitude *= w.gain;
+                    frequency *= w.lacunarity;
+                }
+            }
+            if !(norm.is_finite() && norm != 0.0) {
+                return Err(err(
+                    path,
+                    format!("these octaves' amplitudes sum to {norm} (gain {}); the sum must be finite and not 0", w.gain),
+                ));
+            }
+            let mut d = [0; 4];
+            for (d, terms) in d.iter_mut().zip(terms).take(dims) {
+                *d = match terms.as_slice() {
+                    [(one, _)] => *one,
+                    _ => self.push(
+                        Op::Fractal {
+                            mode: FractalMode::Fbm,
+                            terms,
+                            norm,
+                        },
+                        path,
+                    )?,
+                };
             }
             q = self.push(
                 Op::Displace {
@@ -1044,7 +1178,7 @@ struct Warp {
     frequency: f32,
     octaves: u32,
     iterations: u32,
-    kind: NoiseKind,
+    noise: WarpNoise,
     kernel: Kernel,
     lacunarity: f32,
     gain: f32,

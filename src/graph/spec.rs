@@ -59,8 +59,11 @@ pub enum WarpNoise {
     Classic,
     /// Simplex noise.
     Simplex,
-    /// Value noise: random values on the lattice, blended (FastNoise2's gradient warp).
+    /// Value noise: random values on the lattice, blended, one noise per axis.
     Value,
+    /// Value noise of vectors: one random vector per lattice point, blended, every axis
+    /// from one noise (FastNoise2's `DomainWarpGradient`).
+    Vector,
 }
 
 /// How the `distance` node measures the difference `d` between the point and its `point`.
@@ -714,7 +717,12 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             iterations: f.integer("iterations")? as u32,
             noise: f.choice(
                 "noise",
-                &[WarpNoise::Simplex, WarpNoise::Classic, WarpNoise::Value],
+                &[
+                    WarpNoise::Simplex,
+                    WarpNoise::Classic,
+                    WarpNoise::Value,
+                    WarpNoise::Vector,
+                ],
             )?,
             kernel: f.choice("kernel", &KERNELS)?,
             lacunarity: f.number("lacunarity")?,

@@ -151,9 +151,8 @@ internal! {
     /// The number of noise calls written in `program`'s value function: the size that the
     /// shader compilers downstream (which inline every call) see.
     pub fn noise_call_sites(program: &Program) -> usize {
-        function(program, "f", ApiNames::Plain)
-            .matches("wgpu_noise_base_noise")
-            .count()
+        let text = function(program, "f", ApiNames::Plain);
+        text.matches("wgpu_noise_base_noise").count() + text.matches("wgpu_noise_base_vector").count()
     }
 }
 
@@ -201,6 +200,10 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
             source.cell.jitter = value(source.cell.jitter);
             Op::Noise { p: reg(*p), source }
         }
+        Op::Vector { p, period } => Op::Vector {
+            p: reg(*p),
+            period: four(period),
+        },
         Op::Constant(c) => Op::Constant(value(*c)),
         Op::Axis { p, axis } => Op::Axis {
             p: reg(*p),
@@ -857,6 +860,41 @@ impl<'a> Emitter<'a> {
                     w(format!("let g{i} = {};", combine(&terms)));
                 } else {
                     w(format!("let r{i} = wgpu_noise_base_noise{call}({args});"));
+                }
+            }
+            Op::Vector { p, .. } => {
+                let period = format!("{}.{sw}", vec4(&f[0..4]));
+                let q = format!("{}.{sw}", r(*p));
+                if gradient {
+                    w(format!(
+                        "let n{i} = wgpu_noise_base_vector_deriv{dims}({q}, {period});"
+                    ));
+                    let values: Vec<String> = (0..4).map(|a| format!("n{i}[{a}][0]")).collect();
+                    w(format!("let r{i} = wgpu_noise_finite4({});", vec4(&values)));
+                    // Each component's gradient at q, taken back to p through q's Jacobian,
+                    // as a noise operation's.
+                    let cols: Vec<String> = (0..4)
+                        .map(|a| {
+                            if a < dims {
+                                let terms: Vec<(String, String)> = (0..dims)
+                                    .map(|b| {
+                                        (format!("n{i}[{a}][{}]", b + 1), format!("{}[{b}]", j(*p)))
+                                    })
+                                    .collect();
+                                combine(&terms)
+                            } else {
+                                format!("{}[{a}]", j(*p))
+                            }
+                        })
+                        .collect();
+                    w(format!(
+                        "let j{i} = wgpu_noise_finite_jacobian(mat4x4<f32>({}));",
+                        cols.join(", ")
+                    ));
+                } else {
+                    w(format!(
+                        "let r{i} = wgpu_noise_finite4(wgpu_noise_base_vector{dims}({q}, {period}));"
+                    ));
                 }
             }
             Op::Axis { p, axis } => {

@@ -217,7 +217,8 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             "type": "warp",
             "source": src(rng),
             "amplitude": rng.range(-1.0, 1.0),
-            "frequency": rng.range(0.5, 2.0),
+            // Whole frequencies keep a tiled field's periods whole: such warps tile.
+            "frequency": if rng.below(3) == 0 { (1 + rng.below(2)) as f64 } else { rng.range(0.5, 2.0) },
             "octaves": 1 + rng.below(2),
             "iterations": 1 + rng.below(2),
             "noise": *rng.pick(choices("warp", "noise")),

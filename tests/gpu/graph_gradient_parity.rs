@@ -233,6 +233,45 @@ fn a_noise_driven_gain_bakes_on_the_gpu_as_on_the_cpu() {
 }
 
 #[test]
+fn a_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
+    // The benchmark's tree (FastNoise2's `DomainWarpGradient` over fBm), iterated, in 2D to
+    // 4D, and tiled.
+    let warp = |iterations: u32| {
+        Graph::from_json(&format!(
+            r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ "type": "warp",
+                "source": {{ "type": "fbm", "source": {{ "type": "value" }}, "octaves": 3 }},
+                "noise": "vector", "amplitude": 0.5, "frequency": 1.0, "octaves": 2,
+                "iterations": {iterations} }} }} }}"#
+        ))
+        .unwrap()
+    };
+    for (backend, ctx) in common::gpu_per_backend() {
+        for (variant, gpu) in generators(&ctx, 6) {
+            for dims in [2, 3, 4] {
+                for (iterations, offset, period) in [
+                    (1, 0.0, [0.0; 4]),
+                    (2, 1e4, [0.0; 4]),
+                    (1, 0.0, [8.0, 8.0, 8.0, 8.0]),
+                ] {
+                    let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
+                    let program = warp(iterations).program(dims, period).unwrap();
+                    for output in [FieldOutput::Value, FieldOutput::Gradient] {
+                        let (g, c, c64) =
+                            fill_both(&gpu, variant, 6, &field, program.clone(), output);
+                        let label = format!(
+                            "{backend} {variant:?} vector warp {dims}D x{iterations} {output:?} offset {offset} period {}",
+                            period[0]
+                        );
+                        let p = assert_channels(&label, channels(output, dims), &g, &c, &c64);
+                        println!("{label}: max relative error {:.1e}", p.worst);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
     const GRAPHS: usize = 30;
     for (backend, ctx) in common::gpu_per_backend() {

@@ -33,6 +33,7 @@ mod noise_curl;
 mod noise_flow;
 mod noise_periodic3;
 mod noise_value;
+mod noise_value_vector;
 mod noise_warp;
 mod offset_precision;
 mod offset_resolution;

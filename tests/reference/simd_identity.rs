@@ -676,6 +676,11 @@ fn op_names(program: &Program) -> Vec<String> {
                     }
                 )
             }
+            Op::Vector { period, .. } => {
+                let tiled = period[..program.dims()].iter().any(|&p| p > 0.0);
+                let tiled = if tiled { " tiled" } else { "" };
+                format!("vector {}D{tiled}", program.dims())
+            }
             other => format!("{other:?}")
                 .split([' ', '(', '{'])
                 .next()
@@ -868,6 +873,8 @@ fn random_graphs_on_lanes_are_bit_identical() {
         missing.extend((!covered.contains(name)).then(|| name.to_string()));
     }
     for dims in 2..=4 {
+        // Vector warps are not required here: `vector_warps_on_lanes_are_bit_identical`
+        // covers every dimension count.
         for kind in ["classic", "simplex", "cellular", "value"] {
             missing.extend(
                 (!covered.contains(&format!("{kind} {dims}D"))).then(|| format!("{kind} {dims}D")),
@@ -889,6 +896,50 @@ fn random_graphs_on_lanes_are_bit_identical() {
         missing.extend((!covered.contains(name)).then(|| name.to_string()));
     }
     assert!(missing.is_empty(), "not covered: {missing:?}");
+}
+
+/// Vector warps (`warp` with `noise` `vector`) in 2D to 4D, of one to three octaves, once
+/// and iterated, untiled and tiled: the SIMD graph fills of their values, gradients and
+/// curls give the scalar evaluator's bits, both lookups, at every level.
+#[test]
+fn vector_warps_on_lanes_are_bit_identical() {
+    let mut rng = Rng::new(20_261_128);
+    let mut checked = 0;
+    for dims in 2..=4 {
+        for (octaves, iterations, period) in [
+            (1, 1, [0.0; 4]),
+            (3, 2, [0.0; 4]),
+            (2, 1, [4.0, 3.0, 5.0, 2.0]),
+        ] {
+            let text = format!(
+                r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ "type": "warp",
+                    "source": {{ "type": "fbm", "source": {{ "type": "classic" }}, "octaves": 2 }},
+                    "noise": "vector", "amplitude": 0.6, "frequency": 2.0,
+                    "octaves": {octaves}, "iterations": {iterations} }} }} }}"#
+            );
+            let program = Graph::from_json(&text)
+                .unwrap()
+                .program(dims, period)
+                .unwrap_or_else(|e| panic!("{text}\n{e}"));
+            assert!(op_names(&program).iter().any(|n| n.starts_with("vector")));
+            let field = graph_field(&mut rng, dims);
+            let params = FillParams::new(&field, Slab::whole(&field));
+            for variant in [LookupVariant::Textures, LookupVariant::Hash] {
+                let what = format!("{text}\n{dims}D, period {period:?}, {variant:?}");
+                let lut = CpuLookup::new(variant, 3);
+                assert_graph_identical(&lut, &what, &program, &params, checked);
+                let mut outputs = vec![FieldOutput::Gradient];
+                if dims <= 3 {
+                    outputs.push(FieldOutput::Curl);
+                }
+                for output in outputs {
+                    assert_graph_output_identical(&lut, &what, &program, &params, output, checked);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 18);
 }
 
 /// The shipped graphs (examples/graphs/*.json) in every dimension they lower for, and the

@@ -47,12 +47,27 @@ pub(super) enum LaneBase {
     Cellular4([u32; 4], CellularShape),
     /// Tiled 3D simplex noise with the lattice period of each axis.
     Simplex3Tiled([u32; 3]),
+    /// Value noise of vectors in 2, 3 or 4 dimensions with the lattice period of each axis
+    /// ([`LaneNoise::vector`]).
+    Vector2([u32; 4]),
+    Vector3([u32; 4]),
+    Vector4([u32; 4]),
     /// No lane code faster than the scalar base function (4D cellular with the texture
     /// tables): that function per lane.
     Scalar,
 }
 
 impl LaneBase {
+    /// The lane function of a vector operation of tile period `period` in `dims` dimensions.
+    pub(super) fn vector(period: &[f32; 4], dims: usize) -> LaneBase {
+        let lattice = period.map(lattice_period);
+        match dims {
+            2 => LaneBase::Vector2(lattice),
+            3 => LaneBase::Vector3(lattice),
+            _ => LaneBase::Vector4(lattice),
+        }
+    }
+
     /// The lane function `base_noise` chooses for `source` in `dims` dimensions with the
     /// `lookup`'s lane code.
     pub(super) fn of(source: &Source, dims: usize, lookup: LookupVariant) -> LaneBase {
@@ -111,6 +126,12 @@ pub(super) trait LaneNoise<L: LaneHasher> {
     /// # Panics
     /// On [`LaneBase::Scalar`], which has no lane function (a programming error).
     fn eval(lut: &L, base: LaneBase, p: &[[F; 4]], out: &mut [F]);
+
+    /// The vector noise `base` at the lane points `p`, per component.
+    ///
+    /// # Panics
+    /// On a `base` that is not a vector noise (a programming error).
+    fn vector(lut: &L, base: LaneBase, p: &[F; 4]) -> [F; 4];
 }
 
 /// `*out = value` with `point` = each of `p`'s lane blocks and `out` the matching one of
@@ -183,9 +204,35 @@ macro_rules! base_level {
                                 cellular::<L, 4>(lut, p, &l, &shape, out)
                             }
                             LaneBase::Scalar => unreachable!("evaluated by the scalar function"),
+                            LaneBase::Vector2(_) | LaneBase::Vector3(_) | LaneBase::Vector4(_) => {
+                                unreachable!("evaluated by `vector`")
+                            }
                         }
                     }
                 }
+
+                #[inline(always)]
+                fn vector(lut: &L, base: LaneBase, p: &[F; 4]) -> [F; 4] {
+                    // SAFETY: as in `eval`.
+                    unsafe {
+                        match base {
+                            LaneBase::Vector2(l) => vector::<L, 2>(lut, p, &l),
+                            LaneBase::Vector3(l) => vector::<L, 3>(lut, p, &l),
+                            LaneBase::Vector4(l) => vector::<L, 4>(lut, p, &l),
+                            _ => unreachable!("{base:?} is not a vector noise"),
+                        }
+                    }
+                }
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn vector<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[F; 4],
+                lattice: &[u32; 4],
+            ) -> [F; 4] {
+                value::value_vector_point::<L, I, D>(lut, p, lattice)
             }
 
             $(#[target_feature(enable = $features)])?

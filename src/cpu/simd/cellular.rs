@@ -57,11 +57,17 @@ fn wgpu_noise_cellular_delta<L: LaneHasher>(
     (i as f32 + (0.5 + jitter * (u - 0.5))) - f
 }
 
+/// `wgpu_noise_cell_unit` on lanes.
+#[inline(always)]
+pub(super) fn wgpu_noise_cell_unit<L: LaneHasher>(lut: &L, h: U, slot: u32) -> F {
+    let v = (lut.cell_byte_lanes(h, slot).to_f32() - 127.5) * (1.0f64 / 127.5) as f32;
+    v.clamp(-1.0, 1.0)
+}
+
 /// `wgpu_noise_cellular_value` on lanes.
 #[inline(always)]
 pub(super) fn wgpu_noise_cellular_value<L: LaneHasher>(lut: &L, h: U) -> F {
-    let v = (lut.cell_byte_lanes(h, 4).to_f32() - 127.5) * (1.0f64 / 127.5) as f32;
-    v.clamp(-1.0, 1.0)
+    wgpu_noise_cell_unit(lut, h, 4)
 }
 
 /// `wgpu_noise_cellular_finish` on lanes: the output of `F1`, `F2` (squared for Euclidean

@@ -27,7 +27,7 @@ use crate::cpu::lookup::{CpuLookup, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE};
 use crate::field::{FieldOutput, NoiseKind};
 use crate::graph::eval::{self, Dual};
-use crate::graph::program::{Op, Program};
+use crate::graph::program::{Op, Program, Source};
 use crate::params::{FillParams, KERNEL_CONTINUOUS};
 use crate::shader::LookupVariant;
 
@@ -274,6 +274,10 @@ enum LaneGradient {
         scale: f32,
         turn: Option<Turn>,
     },
+    /// Value noise of vectors in 2, 3 or 4 dimensions with the lattice period of each axis.
+    Vector2([u32; 4]),
+    Vector3([u32; 4]),
+    Vector4([u32; 4]),
 }
 
 /// One gradient or curl fill of a graph: the program, the lane function of each operation
@@ -311,6 +315,12 @@ impl<'a> GraphDerivativesJob<'a> {
                     }
                     _ => None,
                 },
+                Op::Vector { period, .. } => Some(match LaneBase::vector(period, program.dims) {
+                    LaneBase::Vector2(lattice) => LaneGradient::Vector2(lattice),
+                    LaneBase::Vector3(lattice) => LaneGradient::Vector3(lattice),
+                    LaneBase::Vector4(lattice) => LaneGradient::Vector4(lattice),
+                    base => unreachable!("{base:?} is not a vector noise"),
+                }),
                 _ => None,
             })
             .collect();
@@ -401,9 +411,24 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
     let dims = program.dims;
     let zero = F::splat(0.0);
     let p: [Dual<F>; 4] = std::array::from_fn(|a| Dual::coordinate(a, points[a]));
+    // A noise operation's `[value, ∂/∂q₀, …]` in `noise[0]`, a vector operation's per
+    // component.
+    let mut noise = [[zero; 5]; 4];
     for (k, (op, lane)) in program.ops.iter().zip(&job.lanes).enumerate() {
+        if let (Op::Vector { p: at, .. }, Some(lane)) = (op, lane) {
+            let q = regs[*at].map(|q| q.v);
+            noise = match *lane {
+                LaneGradient::Vector2(lattice) => N::vector::<2>(lut, &q, &lattice),
+                LaneGradient::Vector3(lattice) => N::vector::<3>(lut, &q, &lattice),
+                LaneGradient::Vector4(lattice) => N::vector::<4>(lut, &q, &lattice),
+                _ => unreachable!("a vector operation has a vector noise"),
+            };
+            let (done, next) = regs.split_at_mut(k);
+            N::step(dims, (k, op), &p, done, &noise, &mut next[0]);
+            continue;
+        }
         // `base_noise_deriv`'s padding: components past `dims` 0.
-        let noise: [F; 5] = match (op, lane) {
+        noise[0] = match (op, lane) {
             (Op::Noise { p, .. }, Some(lane)) => {
                 let q = regs[*p].map(|q| q.v);
                 match *lane {
@@ -421,6 +446,9 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         let d = N::simplex3(lut, [q[0], q[1], q[2]], r2, scale, turn);
                         [d[0], d[1], d[2], d[3], zero]
                     }
+                    LaneGradient::Vector2(_)
+                    | LaneGradient::Vector3(_)
+                    | LaneGradient::Vector4(_) => unreachable!("a noise operation is no vector"),
                 }
             }
             (Op::Noise { p, source }, None) => {
@@ -438,22 +466,38 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
             _ => [zero; 5],
         };
         let (done, next) = regs.split_at_mut(k);
-        N::step(dims, op, &p, done, noise, &mut next[0]);
+        N::step(dims, (k, op), &p, done, &noise, &mut next[0]);
     }
     let out = regs[program.output][0];
     [out.v, out.d[0], out.d[1], out.d[2], out.d[3]]
 }
 
+/// The base functions of one operation, computed before [`eval::step`] runs it: a noise
+/// operation's in `[0]`, a vector operation's per component.
+struct Computed<'a>(&'a [[F; 5]; 4]);
+
+impl eval::Bases<Dual<F>> for Computed<'_> {
+    #[inline(always)]
+    fn noise(&mut self, _op: usize, _source: &Source, _q: &[Dual<F>; 4]) -> [F; 5] {
+        self.0[0]
+    }
+    #[inline(always)]
+    fn vector(&mut self, _op: usize, _period: &[f32; 4], _q: &[Dual<F>; 4]) -> [[F; 5]; 4] {
+        *self.0
+    }
+}
+
 /// The lane functions of gradient and curl fields, compiled for one instruction set: the
 /// noise gradients and a graph's dual operations.
 trait LaneDerivatives<L> {
-    /// [`eval::step`] on dual lanes: one operation of a graph's gradient, into `out`.
+    /// [`eval::step`] on dual lanes: one operation of a graph's gradient, into `out`, a
+    /// noise operation's base function `noise[0]`, a vector operation's `noise`.
     fn step(
         dims: usize,
-        op: &Op,
+        op: (usize, &Op),
         p: &[Dual<F>; 4],
         regs: &[[Dual<F>; 4]],
-        noise: [F; 5],
+        noise: &[[F; 5]; 4],
         out: &mut [Dual<F>; 4],
     );
     /// `classic2/3/4_periodic_deriv` at the lane points `p` (their first `D` coordinates)
@@ -461,6 +505,8 @@ trait LaneDerivatives<L> {
     fn classic<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [F; 5];
     /// `value2/3/4_periodic_deriv`, as [`LaneDerivatives::classic`].
     fn value<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [F; 5];
+    /// `value_vector_deriv`: each component's `[value, ∂/∂x, …]`, as [`LaneDerivatives::classic`].
+    fn vector<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [[F; 5]; 4];
     /// `simplex2_deriv`, or with `turn` `flow2_deriv`.
     fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3];
     /// `simplex3_deriv`, or with `turn` `flow3_deriv`.
@@ -579,7 +625,8 @@ macro_rules! derivatives_level {
             use super::super::noise::{self, Turn};
             use crate::graph::program::Op;
             use super::{
-                fill_graph_rows, fill_rows, DerivativesJob, GraphDerivativesJob, LaneDerivatives,
+                fill_graph_rows, fill_rows, Computed, DerivativesJob, GraphDerivativesJob,
+                LaneDerivatives,
             };
 
             type I = $isa;
@@ -621,10 +668,10 @@ macro_rules! derivatives_level {
                 #[inline(always)]
                 fn step(
                     dims: usize,
-                    op: &Op,
+                    op: (usize, &Op),
                     p: &[Dual<F>; 4],
                     regs: &[[Dual<F>; 4]],
-                    noise: [F; 5],
+                    noise: &[[F; 5]; 4],
                     out: &mut [Dual<F>; 4],
                 ) {
                     // SAFETY: `Level` is used only in `rows` and `graph_rows`, whose callers
@@ -645,6 +692,12 @@ macro_rules! derivatives_level {
                 }
 
                 #[inline(always)]
+                fn vector<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [[F; 5]; 4] {
+                    // SAFETY: as above.
+                    unsafe { vector::<L, D>(lut, p, period) }
+                }
+
+                #[inline(always)]
                 fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
                     // SAFETY: as above.
                     unsafe { simplex2(lut, x, y, turn) }
@@ -662,13 +715,23 @@ macro_rules! derivatives_level {
             #[inline(never)]
             unsafe fn step(
                 dims: usize,
-                op: &Op,
+                op: (usize, &Op),
                 p: &[Dual<F>; 4],
                 regs: &[[Dual<F>; 4]],
-                noise: [F; 5],
+                noise: &[[F; 5]; 4],
                 out: &mut [Dual<F>; 4],
             ) {
-                eval::step(dims, op, p, regs, |_, _| noise, out);
+                eval::step(dims, op, p, regs, &mut Computed(noise), out);
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn vector<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[F; 4],
+                period: &[u32; 4],
+            ) -> [[F; 5]; 4] {
+                super::super::value::value_vector_point_deriv::<L, I, D>(lut, p, period)
             }
 
             $(#[target_feature(enable = $features)])?

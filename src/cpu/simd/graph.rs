@@ -99,6 +99,7 @@ impl<'a> GraphJob<'a> {
     ) -> impl Iterator<Item = Option<LaneBase>> + '_ {
         program.ops.iter().map(move |op| match op {
             Op::Noise { source, .. } => Some(LaneBase::of(source, program.dims, lookup)),
+            Op::Vector { period, .. } => Some(LaneBase::vector(period, program.dims)),
             _ => None,
         })
     }
@@ -315,6 +316,33 @@ fn fill_rows<L: LaneHasher, N: LaneNoise<L>>(
     }
 }
 
+/// The lane functions of a job's noise operations, the [`eval::Bases`] of lanes.
+struct LaneBases<'a, L, N> {
+    lut: &'a L,
+    job: &'a GraphJob<'a>,
+    level: std::marker::PhantomData<N>,
+}
+
+impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
+    #[inline(always)]
+    fn noise(&mut self, op: usize, source: &Source, q: &[F; 4]) -> F {
+        let base = self.job.bases[op].expect("every noise operation has its lane function");
+        match base {
+            LaneBase::Scalar => scalar_noise(self.lut, source, self.job.program.dims, q),
+            _ => {
+                let mut v = [F::splat(0.0)];
+                N::eval(self.lut, base, std::slice::from_ref(q), &mut v);
+                v[0]
+            }
+        }
+    }
+    #[inline(always)]
+    fn vector(&mut self, op: usize, _period: &[f32; 4], q: &[F; 4]) -> [F; 4] {
+        let base = self.job.bases[op].expect("every vector operation has its lane function");
+        N::vector(self.lut, base, q)
+    }
+}
+
 /// `eval::value` on lanes: every operation on the block's 16 samples.
 #[inline(always)]
 fn block<L: LaneHasher, N: LaneNoise<L>>(
@@ -323,18 +351,12 @@ fn block<L: LaneHasher, N: LaneNoise<L>>(
     sample: &[F; 4],
     regs: &mut Vec<[F; 4]>,
 ) -> F {
-    let dims = job.program.dims;
-    eval::run(job.program, sample, regs, |op, source, q| {
-        let base = job.bases[op].expect("every noise operation has its lane function");
-        match base {
-            LaneBase::Scalar => scalar_noise(lut, source, dims, q),
-            _ => {
-                let mut v = [F::splat(0.0)];
-                N::eval(lut, base, std::slice::from_ref(q), &mut v);
-                v[0]
-            }
-        }
-    })
+    let mut bases = LaneBases::<L, N> {
+        lut,
+        job,
+        level: std::marker::PhantomData,
+    };
+    eval::run(job.program, sample, regs, &mut bases)
 }
 
 /// A module `$module` with the graph fill's rows compiled for one instruction set
