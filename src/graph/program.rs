@@ -565,50 +565,23 @@ impl Lowering<'_> {
             Input::Constant(g) => g,
             _ => 1.0,
         };
-        let mut terms = Vec::with_capacity(o.count as usize);
-        let mut ranges = Vec::with_capacity(o.count as usize);
-        let (mut amplitude, mut frequency, mut norm) = (1.0f32, 1.0f32, 0.0f32);
-        for k in 0..o.count {
+        let (scales, norm) = octave_scales(o.count, o.lacunarity, constant_gain, path)?;
+        let mut terms = Vec::with_capacity(scales.len());
+        let mut ranges = Vec::with_capacity(scales.len());
+        for (k, (frequency, amplitude)) in scales.into_iter().enumerate() {
             let start = self.ops.len();
-            let point = if frequency == 1.0 {
-                ctx.point
-            } else {
-                self.push(
-                    Op::Scale {
-                        p: ctx.point,
-                        by: [frequency; 4],
-                    },
-                    path,
-                )?
-            };
             let octave = Context {
-                point,
+                point: self.octave_point(ctx.point, frequency, path)?,
                 seed: ctx.seed + o.seed_step * k as i64,
                 period: ctx.period.map(|p| p * frequency),
             };
             terms.push((source(self, octave)?, amplitude));
             ranges.push(start..self.ops.len());
-            norm += amplitude;
-            if !frequency.is_finite() {
-                return Err(err(
-                    path,
-                    format!("octave {k}'s frequency lacunarity^{k} is {frequency} in f32 (lacunarity {}); it must be finite", o.lacunarity),
-                ));
-            }
-            if k + 1 < o.count {
-                amplitude *= constant_gain;
-                frequency *= o.lacunarity;
-            }
         }
         if let Some(gain) = gain {
             return self.driven_sum(&terms, gain, o, path);
         }
-        if !(norm.is_finite() && norm != 0.0) {
-            return Err(err(
-                path,
-                format!("these octaves' amplitudes sum to {norm} (gain {constant_gain}); the sum must be finite and not 0"),
-            ));
-        }
+        check_norm(norm, constant_gain, path)?;
         if o.weighted_strength != 0.0 {
             let s = o.weighted_strength;
             return match o.mode {
@@ -989,17 +962,9 @@ impl Lowering<'_> {
     }
 
     /// The warped point of `cpu::warp::warp`, as operations: each iteration displaces the
-    /// original point by fBm of the warp noise at the last point times the frequency,
-    /// shifted per axis by `WARP_SHIFT × (k·dims + a + 1)`.
+    /// original point by the warp's fBm at the last point times the frequency, shifted
+    /// ([`Self::warp_displacement`], or for a `vector` warp [`Self::vector_displacement`]).
     fn warp(&mut self, w: &Warp, path: &str, ctx: Context) -> Result<Reg, GraphError> {
-        let kind = match w.noise {
-            WarpNoise::Classic => NoiseKind::Classic,
-            WarpNoise::Simplex => NoiseKind::Simplex,
-            WarpNoise::Value => NoiseKind::Value,
-            WarpNoise::Vector => return self.vector_warp(w, path, ctx),
-        };
-        let dims = self.dims;
-        let warp_ctx_period = ctx.period.map(|p| p * w.frequency);
         let mut q = ctx.point;
         for k in 0..w.iterations {
             let base = self.push(
@@ -1009,43 +974,15 @@ impl Lowering<'_> {
                 },
                 path,
             )?;
-            let j = (k * dims as u32) as f32;
-            let mut d = [0; 4];
-            for (a, d) in d.iter_mut().enumerate().take(dims) {
-                let times = j + (a as u32 + 1) as f32;
-                let by = std::array::from_fn(|b| {
-                    if b < dims {
-                        WARP_SHIFT[b] as f32 * times
-                    } else {
-                        0.0
-                    }
-                });
-                let at = self.push(Op::Offset { p: base, by }, path)?;
-                let c = Context {
-                    point: at,
-                    seed: ctx.seed,
-                    period: warp_ctx_period,
-                };
-                let options = NoiseOptions {
-                    kernel: w.kernel,
-                    ..NoiseOptions::seeded(0)
-                };
-                let fbm = Octaves {
-                    mode: FractalMode::Fbm,
-                    count: w.octaves,
-                    lacunarity: w.lacunarity,
-                    gain: Input::Constant(w.gain),
-                    seed_step: 0,
-                    weighted_strength: 0.0,
-                };
-                *d = self.octaves(
-                    &mut |l, c| l.noise(kind, options, path, c),
-                    &fbm,
-                    None,
-                    path,
-                    c,
-                )?;
-            }
+            let at = Context {
+                point: base,
+                seed: ctx.seed,
+                period: ctx.period.map(|p| p * w.frequency),
+            };
+            let d = match w.noise {
+                WarpNoise::Vector => self.vector_displacement(w, k, path, at)?,
+                _ => self.warp_displacement(w, k, path, at)?,
+            };
             q = self.push(
                 Op::Displace {
                     p: ctx.point,
@@ -1058,98 +995,160 @@ impl Lowering<'_> {
         Ok(q)
     }
 
-    /// The warped point of a `vector` warp, as operations: each iteration displaces the
-    /// original point by fBm of value noise of vectors ([`Op::Vector`]) at the last point
-    /// times the frequency, shifted by `WARP_SHIFT × (k·dims + 1)` (the per-axis warps'
-    /// shift of their first axis), each axis a component of the same noise: one noise per
-    /// octave and iteration. One octave is the noise itself.
-    fn vector_warp(&mut self, w: &Warp, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+    /// `at` shifted by `WARP_SHIFT × times` along each axis.
+    fn warp_shifted(&mut self, at: Reg, times: u32, path: &str) -> Result<Reg, GraphError> {
         let dims = self.dims;
-        let period = ctx.period.map(|p| p * w.frequency);
-        let mut q = ctx.point;
-        for k in 0..w.iterations {
-            let base = self.push(
-                Op::Scale {
-                    p: q,
-                    by: [w.frequency; 4],
-                },
+        let by = std::array::from_fn(|b| {
+            if b < dims {
+                WARP_SHIFT[b] as f32 * times as f32
+            } else {
+                0.0
+            }
+        });
+        self.push(Op::Offset { p: at, by }, path)
+    }
+
+    /// Iteration `k`'s displacement of a warp of one noise per axis: along axis `a`, fBm of
+    /// the warp noise at `at` shifted by `WARP_SHIFT × (k·dims + a + 1)`.
+    fn warp_displacement(
+        &mut self,
+        w: &Warp,
+        k: u32,
+        path: &str,
+        at: Context,
+    ) -> Result<[Reg; 4], GraphError> {
+        let kind = match w.noise {
+            WarpNoise::Classic => NoiseKind::Classic,
+            WarpNoise::Simplex => NoiseKind::Simplex,
+            WarpNoise::Value => NoiseKind::Value,
+            WarpNoise::Vector => unreachable!("a vector warp has one noise for every axis"),
+        };
+        let options = NoiseOptions {
+            kernel: w.kernel,
+            ..NoiseOptions::seeded(0)
+        };
+        let fbm = Octaves {
+            mode: FractalMode::Fbm,
+            count: w.octaves,
+            lacunarity: w.lacunarity,
+            gain: Input::Constant(w.gain),
+            seed_step: 0,
+            weighted_strength: 0.0,
+        };
+        let dims = self.dims as u32;
+        let mut d = [0; 4];
+        for (a, d) in d.iter_mut().enumerate().take(self.dims) {
+            let shifted = Context {
+                point: self.warp_shifted(at.point, k * dims + a as u32 + 1, path)?,
+                ..at
+            };
+            *d = self.octaves(
+                &mut |l, c| l.noise(kind, options, path, c),
+                &fbm,
+                None,
                 path,
-            )?;
-            let times = (k * dims as u32 + 1) as f32;
-            let by = std::array::from_fn(|b| {
-                if b < dims {
-                    WARP_SHIFT[b] as f32 * times
-                } else {
-                    0.0
-                }
-            });
-            let at = self.push(Op::Offset { p: base, by }, path)?;
-            let mut terms: [Vec<(Reg, f32)>; 4] = Default::default();
-            let (mut amplitude, mut frequency, mut norm) = (1.0f32, 1.0f32, 0.0f32);
-            for o in 0..w.octaves {
-                let point = if frequency == 1.0 {
-                    at
-                } else {
-                    self.push(
-                        Op::Scale {
-                            p: at,
-                            by: [frequency; 4],
-                        },
-                        path,
-                    )?
-                };
-                let octave = Context {
-                    point,
-                    seed: ctx.seed,
-                    period: period.map(|p| p * frequency),
-                };
-                let v = self.vector(0, path, octave)?;
-                for (axis, terms) in terms.iter_mut().enumerate().take(dims) {
-                    terms.push((self.push(Op::Axis { p: v, axis }, path)?, amplitude));
-                }
-                norm += amplitude;
-                if !frequency.is_finite() {
-                    return Err(err(
-                        path,
-                        format!("octave {o}'s frequency lacunarity^{o} is {frequency} in f32 (lacunarity {}); it must be finite", w.lacunarity),
-                    ));
-                }
-                if o + 1 < w.octaves {
-                    amplitude *= w.gain;
-                    frequency *= w.lacunarity;
-                }
-            }
-            if !(norm.is_finite() && norm != 0.0) {
-                return Err(err(
-                    path,
-                    format!("these octaves' amplitudes sum to {norm} (gain {}); the sum must be finite and not 0", w.gain),
-                ));
-            }
-            let mut d = [0; 4];
-            for (d, terms) in d.iter_mut().zip(terms).take(dims) {
-                *d = match terms.as_slice() {
-                    [(one, _)] => *one,
-                    _ => self.push(
-                        Op::Fractal {
-                            mode: FractalMode::Fbm,
-                            terms,
-                            norm,
-                        },
-                        path,
-                    )?,
-                };
-            }
-            q = self.push(
-                Op::Displace {
-                    p: ctx.point,
-                    d,
-                    amplitude: w.amplitude,
-                },
-                path,
+                shifted,
             )?;
         }
-        Ok(q)
+        Ok(d)
     }
+
+    /// Iteration `k`'s displacement of a `vector` warp: fBm of value noise of vectors
+    /// ([`Op::Vector`]) at `at` shifted by `WARP_SHIFT × (k·dims + 1)` (the other warps'
+    /// shift of their first axis), axis `a` the octaves' component `a`: one noise per octave
+    /// for every axis. One octave is the noise itself.
+    fn vector_displacement(
+        &mut self,
+        w: &Warp,
+        k: u32,
+        path: &str,
+        at: Context,
+    ) -> Result<[Reg; 4], GraphError> {
+        let dims = self.dims;
+        let shifted = self.warp_shifted(at.point, k * dims as u32 + 1, path)?;
+        let (scales, norm) = octave_scales(w.octaves, w.lacunarity, w.gain, path)?;
+        check_norm(norm, w.gain, path)?;
+        let mut terms: [Vec<(Reg, f32)>; 4] = Default::default();
+        for (frequency, amplitude) in scales {
+            let octave = Context {
+                point: self.octave_point(shifted, frequency, path)?,
+                seed: at.seed,
+                period: at.period.map(|p| p * frequency),
+            };
+            let v = self.vector(0, path, octave)?;
+            for (axis, terms) in terms.iter_mut().enumerate().take(dims) {
+                terms.push((self.push(Op::Axis { p: v, axis }, path)?, amplitude));
+            }
+        }
+        let mut d = [0; 4];
+        for (d, terms) in d.iter_mut().zip(terms).take(dims) {
+            *d = match terms.as_slice() {
+                [(one, _)] => *one,
+                _ => self.push(
+                    Op::Fractal {
+                        mode: FractalMode::Fbm,
+                        terms,
+                        norm,
+                    },
+                    path,
+                )?,
+            };
+        }
+        Ok(d)
+    }
+
+    /// An octave's point: `at` times its `frequency` (`at` itself at 1).
+    fn octave_point(&mut self, at: Reg, frequency: f32, path: &str) -> Result<Reg, GraphError> {
+        if frequency == 1.0 {
+            return Ok(at);
+        }
+        self.push(
+            Op::Scale {
+                p: at,
+                by: [frequency; 4],
+            },
+            path,
+        )
+    }
+}
+
+/// The frequency `lacunarity^k` and amplitude `gain^k` of each of `count` octaves, in `f32`
+/// as a fractal computes them, and the amplitudes' sum; an error where a frequency is not
+/// finite.
+fn octave_scales(
+    count: u32,
+    lacunarity: f32,
+    gain: f32,
+    path: &str,
+) -> Result<(Vec<(f32, f32)>, f32), GraphError> {
+    let mut scales = Vec::with_capacity(count as usize);
+    let (mut amplitude, mut frequency, mut norm) = (1.0f32, 1.0f32, 0.0f32);
+    for k in 0..count {
+        if !frequency.is_finite() {
+            return Err(err(
+                path,
+                format!("octave {k}'s frequency lacunarity^{k} is {frequency} in f32 (lacunarity {lacunarity}); it must be finite"),
+            ));
+        }
+        scales.push((frequency, amplitude));
+        norm += amplitude;
+        if k + 1 < count {
+            amplitude *= gain;
+            frequency *= lacunarity;
+        }
+    }
+    Ok((scales, norm))
+}
+
+/// An error unless the octaves' amplitudes (of gain `gain`) sum to `norm`, finite and not 0.
+fn check_norm(norm: f32, gain: f32, path: &str) -> Result<(), GraphError> {
+    if norm.is_finite() && norm != 0.0 {
+        return Ok(());
+    }
+    Err(err(
+        path,
+        format!("these octaves' amplitudes sum to {norm} (gain {gain}); the sum must be finite and not 0"),
+    ))
 }
 
 /// The options of one noise source in a graph.
