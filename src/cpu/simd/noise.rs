@@ -527,11 +527,22 @@ pub fn classic_point<L: LaneHasher, I: Isa, const D: usize>(
             corner!(3);
         }
     }
+    blend_rows::<D>(n, &fades)
+}
+
+/// The rows `n` of a `D`-dimensional cell (corners already blended along x; row `r` holds
+/// the corners whose offsets along y, z, w are `r`'s bits) blended along y, then z, then w
+/// by `fades`: the rest of `blend_corners`.
+#[inline(always)]
+pub(super) fn blend_rows<const D: usize>(mut n: [F; 8], fades: &[F; 4]) -> F {
     let mut count = 1 << (D - 1);
-    for fade in fades.iter().take(D).skip(1) {
+    // A range, not `fades.iter().take(D).skip(1)`: `skip` calls `Take::nth`, out of line
+    // and compiled without the copy's target features.
+    #[allow(clippy::needless_range_loop)]
+    for a in 1..D {
         count /= 2;
         for k in 0..count {
-            n[k] = lerp(n[2 * k], n[2 * k + 1], *fade);
+            n[k] = lerp(n[2 * k], n[2 * k + 1], fades[a]);
         }
     }
     n[0]

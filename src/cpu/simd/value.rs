@@ -1,26 +1,79 @@
 //! Value noise on lanes: `crate::cpu::value` operation for operation, each lane a whole
 //! point (the corners' hashes differ per lane).
+//!
+//! A cell's corners come in rows, as in `classic_point`: row `r` holds the two corners
+//! along x whose offsets along y, z, w are `r`'s bits, and its rows are written out below
+//! 4D (literal rows are faster than the loop: a loop's row reads its cells by index).
 
 use super::cellular::wgpu_noise_cell_unit;
 use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
-use super::noise::{blend_corners_deriv, lerp, pick, PointCell};
+use super::noise::{blend_corners_deriv, blend_rows, lerp, pick, PointCell};
+
+/// `$body` with `$r` each row of a `D`-dimensional cell: 0 to 2^(D−1) − 1, written out
+/// below 4D. A macro, not a closure: a closure stays a call, compiled without the copy's
+/// target features.
+macro_rules! for_each_row {
+    ($d:expr, |$r:ident| $body:block) => {
+        if $d == 4 {
+            for $r in 0..8 {
+                $body
+            }
+        } else {
+            {
+                let $r = 0;
+                $body
+            }
+            {
+                let $r = 1;
+                $body
+            }
+            if $d == 3 {
+                {
+                    let $r = 2;
+                    $body
+                }
+                {
+                    let $r = 3;
+                    $body
+                }
+            }
+        }
+    };
+}
+
+/// The hashes of row `r`'s two corners (offsets 0 and 1 along x), as `value_hashes`.
+#[inline(always)]
+fn row_hashes<L: LaneHasher, const D: usize>(lut: &L, cells: &[[U; 2]; 4], r: usize) -> [U; 2] {
+    let y = pick(cells[1], r & 1);
+    let z = pick(cells[2], (r >> 1) & 1);
+    let w = pick(cells[3], (r >> 2) & 1);
+    [
+        lut.cell_hash_lanes::<D>(&[cells[0][0], y, z, w]),
+        lut.cell_hash_lanes::<D>(&[cells[0][1], y, z, w]),
+    ]
+}
+
+/// Byte `slot` of a row's two corners' hashes in [-1, 1], blended along x by `fade`.
+#[inline(always)]
+fn row_units<L: LaneHasher>(lut: &L, h: &[U; 2], slot: u32, fade: F) -> F {
+    lerp(
+        wgpu_noise_cell_unit(lut, h[0], slot),
+        wgpu_noise_cell_unit(lut, h[1], slot),
+        fade,
+    )
+}
 
 /// The hashes of the `2^D` corners of each lane's cell (corner `k = a + 2b + 4c + 8e` at
 /// offset `(a, b, c, e)`, as `value_hashes`).
 #[inline(always)]
 fn corner_hashes<L: LaneHasher, const D: usize>(lut: &L, cells: &[[U; 2]; 4]) -> [U; 16] {
     let mut h = [U::splat(0); 16];
-    for (k, h) in h.iter_mut().enumerate().take(1 << D) {
-        let bit = |a: usize| (k >> a) & 1;
-        let corner = [
-            pick(cells[0], bit(0)),
-            pick(cells[1], bit(1)),
-            pick(cells[2], bit(2)),
-            pick(cells[3], bit(3)),
-        ];
-        *h = lut.cell_hash_lanes::<D>(&corner);
-    }
+    for_each_row!(D, |r| {
+        let [left, right] = row_hashes::<L, D>(lut, cells, r);
+        h[2 * r] = left;
+        h[2 * r + 1] = right;
+    });
     h
 }
 
@@ -35,20 +88,6 @@ fn corner_units<L: LaneHasher, const D: usize>(lut: &L, h: &[U; 16], slot: u32) 
     n
 }
 
-/// `blend_corners` of the corners `n` with the lanes' `fades`: along x, then y, then z,
-/// then w.
-#[inline(always)]
-fn blend<const D: usize>(mut n: [F; 16], fades: &[F; 4]) -> F {
-    let mut len = 1 << D;
-    for fade in fades.iter().take(D) {
-        len /= 2;
-        for k in 0..len {
-            n[k] = lerp(n[2 * k], n[2 * k + 1], *fade);
-        }
-    }
-    n[0]
-}
-
 /// `value2/3/4_periodic` at the lane points `p` (their first `D` coordinates) with the
 /// lattice period `period` of each axis (256: not tiled).
 #[inline(always)]
@@ -58,8 +97,12 @@ pub fn value_point<L: LaneHasher, I: Isa, const D: usize>(
     period: &[u32; 4],
 ) -> F {
     let PointCell { fades, cells, .. } = PointCell::new::<I, D>(p, period);
-    let h = corner_hashes::<L, D>(lut, &cells);
-    blend::<D>(corner_units::<L, D>(lut, &h, 4), &fades)
+    let mut n = [F::splat(0.0); 8];
+    for_each_row!(D, |r| {
+        let h = row_hashes::<L, D>(lut, &cells, r);
+        n[r] = row_units(lut, &h, 4, fades[0]);
+    });
+    blend_rows::<D>(n, &fades)
 }
 
 /// [`value_point`] and its gradient `[value, ∂/∂x, …]` (entries past `D` 0): the scalar
@@ -85,12 +128,41 @@ pub fn value_vector_point<L: LaneHasher, I: Isa, const D: usize>(
     period: &[u32; 4],
 ) -> [F; 4] {
     let PointCell { fades, cells, .. } = PointCell::new::<I, D>(p, period);
-    let h = corner_hashes::<L, D>(lut, &cells);
-    let mut v = [F::splat(0.0); 4];
-    for (a, v) in v.iter_mut().enumerate().take(D) {
-        *v = blend::<D>(corner_units::<L, D>(lut, &h, a as u32), &fades);
-    }
-    v
+    let mut h = [[U::splat(0); 2]; 8];
+    for_each_row!(D, |r| {
+        h[r] = row_hashes::<L, D>(lut, &cells, r);
+    });
+    // Each component written out: its slot a literal.
+    let zero = F::splat(0.0);
+    [
+        component::<L, D>(lut, &h, 0, &fades),
+        component::<L, D>(lut, &h, 1, &fades),
+        if D > 2 {
+            component::<L, D>(lut, &h, 2, &fades)
+        } else {
+            zero
+        },
+        if D > 3 {
+            component::<L, D>(lut, &h, 3, &fades)
+        } else {
+            zero
+        },
+    ]
+}
+
+/// Component `slot` of [`value_vector_point`] from the rows' hashes `h`.
+#[inline(always)]
+fn component<L: LaneHasher, const D: usize>(
+    lut: &L,
+    h: &[[U; 2]; 8],
+    slot: u32,
+    fades: &[F; 4],
+) -> F {
+    let mut n = [F::splat(0.0); 8];
+    for_each_row!(D, |r| {
+        n[r] = row_units(lut, &h[r], slot, fades[0]);
+    });
+    blend_rows::<D>(n, fades)
 }
 
 /// [`value_vector_point`] and each component's gradient (`value_vector_deriv`): `d[a] =
