@@ -640,6 +640,11 @@ pub fn node_alone(t: &crate::graph::nodes::NodeType) -> serde_json::Value {
                 lo,
                 hi,
                 default: None,
+            }
+            | ParamKind::Hybrid {
+                lo,
+                hi,
+                default: None,
             } => 0.5f64.clamp(lo, hi).into(),
             ParamKind::Choice {
                 names,

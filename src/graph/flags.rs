@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::program::Program;
-use super::spec::{GraphSpec, Input, NodeKind, NodeSpec, Octaves, WarpNoise};
+use super::spec::{GraphSpec, Input, NodeKind, NodeSpec, Octaves, WarpFractal, WarpNoise};
 use super::GraphError;
 use crate::cpu::warp::warp_kind;
 use crate::field::{FieldOutput, FlagField, FractalMode, Kernel, NoiseKind};
@@ -76,7 +76,7 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
             "warp",
             NodeKind::Warp {
                 source: top,
-                amplitude: w.amplitude as f32,
+                amplitude: Input::Constant(w.amplitude as f32),
                 frequency: w.frequency as f32,
                 octaves: w.octaves,
                 iterations: w.iterations,
@@ -84,6 +84,7 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
                     NoiseKind::Simplex => WarpNoise::Simplex,
                     _ => WarpNoise::Classic,
                 },
+                fractal: WarpFractal::Independent,
                 kernel,
                 lacunarity: f.lacunarity as f32,
                 gain: f.gain as f32,

@@ -150,10 +150,11 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::Map { source, .. } => vec![(p("source"), source)],
             NodeKind::Warp {
                 source,
+                amplitude,
                 displacement,
                 ..
             } => {
-                let mut v = vec![(p("source"), source)];
+                let mut v = vec![(p("source"), source), (p("amplitude"), amplitude)];
                 for (a, d) in displacement.iter().flatten().enumerate() {
                     v.push((format!("{}[{a}]", p("displacement")), d));
                 }

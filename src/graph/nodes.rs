@@ -48,9 +48,13 @@ pub enum ParamKind {
     Input,
     /// An array of `min` to `max` inputs (absent unless written).
     Inputs { min: usize, max: usize },
-    /// A number in `[lo, hi]` (`default` when absent), or an input: a node evaluated per
-    /// sample, used as it is.
-    Hybrid { lo: f64, hi: f64, default: f64 },
+    /// A number in `[lo, hi]` (`default` when absent; `None`: required), or an input: a
+    /// node evaluated per sample, used as it is.
+    Hybrid {
+        lo: f64,
+        hi: f64,
+        default: Option<f64>,
+    },
     /// A number in `[lo, hi]`; `None`: required.
     Number {
         lo: f64,
@@ -191,7 +195,7 @@ const FRACTAL_GAIN: Param = Param {
     kind: ParamKind::Hybrid {
         lo: -64.0,
         hi: 64.0,
-        default: 0.5,
+        default: Some(0.5),
     },
 };
 const SMOOTH_K: Param = number("k", 1e-6, 1e3, 0.1);
@@ -396,11 +400,19 @@ pub const NODE_TYPES: &[NodeType] = &[
         group: Group::Domain,
         params: &[
             SOURCE,
-            required_number("amplitude", -MAX_DOMAIN_PARAMETER, MAX_DOMAIN_PARAMETER),
+            Param {
+                name: "amplitude",
+                kind: ParamKind::Hybrid {
+                    lo: -MAX_DOMAIN_PARAMETER,
+                    hi: MAX_DOMAIN_PARAMETER,
+                    default: None,
+                },
+            },
             number("frequency", 1e-6, MAX_DOMAIN_PARAMETER, 1.0),
             integer("octaves", 1, MAX_OCTAVES as i64, 1),
             integer("iterations", 1, 8, 1),
             choice("noise", &["simplex", "classic", "value", "vector"], Some("simplex")),
+            choice("fractal", &["independent", "progressive"], Some("independent")),
             KERNEL,
             LACUNARITY,
             GAIN,
@@ -409,9 +421,9 @@ pub const NODE_TYPES: &[NodeType] = &[
                 kind: ParamKind::Inputs { min: 1, max: 4 },
             },
         ],
-        doc: "`source` at `p + amplitude × fBm(p × frequency + shift)` per axis (`--warp`'s convention, docs/noise-kinds.md), the fBm of `noise`, one noise per axis; `vector`: one noise for every axis, a random vector per lattice point (byte `a` of its cell hash in [-1, 1] along axis `a`) blended with the quintic fade as `value` noise blends values, its fBm `p + amplitude × fBm(p × frequency + shift)` (FastNoise2's `DomainWarpGradient`, one hash per corner); with `displacement`, at `p + amplitude × (d₀, d₁, …)` (one input per axis)",
+        doc: "`source` at `p + amplitude × fBm(p × frequency + shift)` per axis (`--warp`'s convention, docs/noise-kinds.md), the fBm of `noise`, one noise per axis; `vector`: one noise for every axis, a random vector per lattice point (byte `a` of its cell hash in [-1, 1] along axis `a`) blended with the quintic fade as `value` noise blends values, its fBm `p + amplitude × fBm(p × frequency + shift)` (FastNoise2's `DomainWarpGradient`, one hash per corner); `fractal` `progressive`: octave `k` moves the point the octaves before it moved, by `amplitude × gain^k / Σ gain^j` times the noise at that point × `frequency × lacunarity^k` (FastNoise2's progressive warp; one iteration), where `independent` sums the octaves at one point (its independent warp); `amplitude` a number or a node evaluated per sample at the warp's point; with `displacement`, at `p + amplitude × (d₀, d₁, …)` (one input per axis)",
         range: "the source's",
-        derivative: "the Jacobian of the warp (`J + amplitude ∇d` with `displacement`)",
+        derivative: "the Jacobian of the warp (`J + amplitude ∇d` with `displacement`), through a node-driven `amplitude` by the product rule",
     },
     NodeType {
         name: "seed",

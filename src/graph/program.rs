@@ -11,7 +11,8 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::spec::{
-    Binary, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Octaves, Plane, WarpNoise,
+    Binary, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Octaves, Plane, WarpFractal,
+    WarpNoise,
 };
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;
@@ -893,11 +894,19 @@ impl Lowering<'_> {
                 octaves,
                 iterations,
                 noise,
+                fractal,
                 kernel,
                 lacunarity,
                 gain,
                 displacement,
             } => {
+                let amplitude = match amplitude {
+                    Input::Constant(a) => Amplitude::Constant(*a),
+                    node => {
+                        let apath = self.sub(path, "amplitude");
+                        Amplitude::Driven(self.input(node, &apath, ctx, depth)?)
+                    }
+                };
                 let q = match displacement {
                     Some(inputs) => {
                         let dpath = self.sub(path, "displacement");
@@ -914,22 +923,16 @@ impl Lowering<'_> {
                         for (a, input) in inputs.iter().enumerate() {
                             d[a] = self.input(input, &format!("{dpath}[{a}]"), ctx, depth)?;
                         }
-                        self.push(
-                            Op::Displace {
-                                p: ctx.point,
-                                d,
-                                amplitude: *amplitude,
-                            },
-                            path,
-                        )?
+                        self.displace(ctx.point, d, amplitude, 1.0, path)?
                     }
                     None => {
                         let warp = Warp {
-                            amplitude: *amplitude,
+                            amplitude,
                             frequency: *frequency,
                             octaves: *octaves,
                             iterations: *iterations,
                             noise: *noise,
+                            fractal: *fractal,
                             kernel: *kernel,
                             lacunarity: *lacunarity,
                             gain: *gain,
@@ -964,35 +967,82 @@ impl Lowering<'_> {
     /// The warped point of `cpu::warp::warp`, as operations: each iteration displaces the
     /// original point by the warp's fBm at the last point times the frequency, shifted
     /// ([`Self::warp_displacement`], or for a `vector` warp [`Self::vector_displacement`]).
+    /// A progressive warp's octaves are iterations of one octave instead, each displacing
+    /// the point the octaves before it displaced, at its own frequency and amplitude.
     fn warp(&mut self, w: &Warp, path: &str, ctx: Context) -> Result<Reg, GraphError> {
         let mut q = ctx.point;
+        if w.fractal == WarpFractal::Progressive {
+            if w.iterations > 1 {
+                return Err(err(
+                    &self.sub(path, "iterations"),
+                    "a progressive warp has one iteration: each of its octaves warps the point                      the octaves before it warped",
+                ));
+            }
+            let (scales, norm) = octave_scales(w.octaves, w.lacunarity, w.gain, path)?;
+            check_norm(norm, w.gain, path)?;
+            let one = Warp { octaves: 1, ..*w };
+            for (k, (frequency, amplitude)) in scales.into_iter().enumerate() {
+                let d = self.warp_iteration(&one, k as u32, w.frequency * frequency, q, path, ctx)?;
+                q = self.displace(q, d, w.amplitude, amplitude / norm, path)?;
+            }
+            return Ok(q);
+        }
         for k in 0..w.iterations {
-            let base = self.push(
-                Op::Scale {
-                    p: q,
-                    by: [w.frequency; 4],
-                },
-                path,
-            )?;
-            let at = Context {
-                point: base,
-                seed: ctx.seed,
-                period: ctx.period.map(|p| p * w.frequency),
-            };
-            let d = match w.noise {
-                WarpNoise::Vector => self.vector_displacement(w, k, path, at)?,
-                _ => self.warp_displacement(w, k, path, at)?,
-            };
-            q = self.push(
-                Op::Displace {
-                    p: ctx.point,
-                    d,
-                    amplitude: w.amplitude,
-                },
-                path,
-            )?;
+            let d = self.warp_iteration(w, k, w.frequency, q, path, ctx)?;
+            q = self.displace(ctx.point, d, w.amplitude, 1.0, path)?;
         }
         Ok(q)
+    }
+
+    /// Iteration `k`'s displacement of the warp `w` sampled at `q × frequency`.
+    fn warp_iteration(
+        &mut self,
+        w: &Warp,
+        k: u32,
+        frequency: f32,
+        q: Reg,
+        path: &str,
+        ctx: Context,
+    ) -> Result<[Reg; 4], GraphError> {
+        let base = self.push(
+            Op::Scale {
+                p: q,
+                by: [frequency; 4],
+            },
+            path,
+        )?;
+        let at = Context {
+            point: base,
+            seed: ctx.seed,
+            period: ctx.period.map(|p| p * frequency),
+        };
+        match w.noise {
+            WarpNoise::Vector => self.vector_displacement(w, k, path, at),
+            _ => self.warp_displacement(w, k, path, at),
+        }
+    }
+
+    /// `p` displaced by `amplitude × scale` times the values `d` (one per axis); a driven
+    /// amplitude multiplies each value first.
+    fn displace(
+        &mut self,
+        p: Reg,
+        d: [Reg; 4],
+        amplitude: Amplitude,
+        scale: f32,
+        path: &str,
+    ) -> Result<Reg, GraphError> {
+        let (d, amplitude) = match amplitude {
+            Amplitude::Constant(a) => (d, a * scale),
+            Amplitude::Driven(r) => {
+                let mut scaled = d;
+                for d in scaled.iter_mut().take(self.dims) {
+                    *d = self.binary(Binary::Multiply, *d, r, path)?;
+                }
+                (scaled, scale)
+            }
+        };
+        self.push(Op::Displace { p, d, amplitude }, path)
     }
 
     /// `at` shifted by `WARP_SHIFT × times` along each axis.
@@ -1171,13 +1221,22 @@ impl NoiseOptions {
     }
 }
 
+/// A warp's amplitude: a number, or the register of a node giving it per sample.
+#[derive(Clone, Copy, Debug)]
+enum Amplitude {
+    Constant(f32),
+    Driven(Reg),
+}
+
 /// A warp node's convention parameters.
+#[derive(Clone, Copy)]
 struct Warp {
-    amplitude: f32,
+    amplitude: Amplitude,
     frequency: f32,
     octaves: u32,
     iterations: u32,
     noise: WarpNoise,
+    fractal: WarpFractal,
     kernel: Kernel,
     lacunarity: f32,
     gain: f32,

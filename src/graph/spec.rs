@@ -66,6 +66,15 @@ pub enum WarpNoise {
     Vector,
 }
 
+/// How a warp's octaves combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WarpFractal {
+    /// Summed at one point, as fBm (FastNoise2's independent warp fractal).
+    Independent,
+    /// Each moves the point the octaves before it moved (FastNoise2's progressive one).
+    Progressive,
+}
+
 /// How the `distance` node measures the difference `d` between the point and its `point`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Metric {
@@ -201,11 +210,12 @@ pub enum NodeKind {
     /// (`displacement` absent) or one input per axis.
     Warp {
         source: Input,
-        amplitude: f32,
+        amplitude: Input,
         frequency: f32,
         octaves: u32,
         iterations: u32,
         noise: WarpNoise,
+        fractal: WarpFractal,
         kernel: Kernel,
         lacunarity: f32,
         gain: f32,
@@ -402,7 +412,10 @@ impl Fields<'_> {
         };
         let path = self.key_path(key);
         match self.take(key) {
-            None => Ok(Input::Constant(ranged(&path, default, lo, hi)?)),
+            None => match default {
+                Some(d) => Ok(Input::Constant(ranged(&path, d, lo, hi)?)),
+                None => Err(err(&path, "missing (required)")),
+            },
             Some(v) if v.is_number() => Ok(Input::Constant(ranged(&path, number(&path, &v)?, lo, hi)?)),
             Some(v) => input(&path, v, self.count),
         }
@@ -711,7 +724,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         },
         "warp" => NodeKind::Warp {
             source: f.input("source")?,
-            amplitude: f.number("amplitude")?,
+            amplitude: f.hybrid("amplitude")?,
             frequency: f.number("frequency")?,
             octaves: f.integer("octaves")? as u32,
             iterations: f.integer("iterations")? as u32,
@@ -723,6 +736,10 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     WarpNoise::Value,
                     WarpNoise::Vector,
                 ],
+            )?,
+            fractal: f.choice(
+                "fractal",
+                &[WarpFractal::Independent, WarpFractal::Progressive],
             )?,
             kernel: f.choice("kernel", &KERNELS)?,
             lacunarity: f.number("lacunarity")?,

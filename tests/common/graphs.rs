@@ -213,16 +213,26 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             "angle": rng.range(-3.0, 3.0),
             "plane": *rng.pick(&planes),
         }),
-        "warp" => json!({
-            "type": "warp",
-            "source": src(rng),
-            "amplitude": rng.range(-1.0, 1.0),
-            // Whole frequencies keep a tiled field's periods whole: such warps tile.
-            "frequency": if rng.below(3) == 0 { (1 + rng.below(2)) as f64 } else { rng.range(0.5, 2.0) },
-            "octaves": 1 + rng.below(2),
-            "iterations": 1 + rng.below(2),
-            "noise": *rng.pick(choices("warp", "noise")),
-        }),
+        "warp" => {
+            let fractal = *rng.pick(choices("warp", "fractal"));
+            // A progressive warp has one iteration (its octaves are its iterations).
+            let iterations = if fractal == "progressive" {
+                1
+            } else {
+                1 + rng.below(2)
+            };
+            json!({
+                "type": "warp",
+                "source": src(rng),
+                "amplitude": rng.range(-1.0, 1.0),
+                // Whole frequencies keep a tiled field's periods whole: such warps tile.
+                "frequency": if rng.below(3) == 0 { (1 + rng.below(2)) as f64 } else { rng.range(0.5, 2.0) },
+                "octaves": 1 + rng.below(2),
+                "iterations": iterations,
+                "noise": *rng.pick(choices("warp", "noise")),
+                "fractal": fractal,
+            })
+        }
         "warp-by" => {
             let by: Vec<Value> = (0..shape.dims).map(|_| leaf(rng, shape)).collect();
             json!({ "type": "warp", "source": src(rng), "amplitude": rng.range(-0.5, 0.5), "displacement": by })

@@ -272,6 +272,47 @@ fn a_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
 }
 
 #[test]
+fn progressive_and_node_driven_warps_bake_on_the_gpu_as_on_the_cpu() {
+    let warps = [
+        r#""fractal": "progressive", "noise": "simplex", "amplitude": 0.6, "octaves": 3"#,
+        r#""fractal": "progressive", "noise": "vector", "amplitude": 0.6, "octaves": 3"#,
+        r#""noise": "vector", "octaves": 2, "amplitude": { "type": "remap",
+            "source": { "type": "simplex", "seed": 5 }, "from": [-1, 1], "to": [0.2, 0.6] }"#,
+        r#""noise": "classic", "amplitude": { "type": "remap",
+            "source": { "type": "value", "seed": 5 }, "from": [-1, 1], "to": [0.2, 0.6] }"#,
+    ];
+    for (backend, ctx) in common::gpu_per_backend() {
+        for (variant, gpu) in generators(&ctx, 7) {
+            for warp in warps {
+                let graph = Graph::from_json(&format!(
+                    r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ "type": "warp",
+                        "source": {{ "type": "fbm", "source": {{ "type": "simplex" }} }}, {warp} }} }} }}"#
+                ))
+                .unwrap();
+                for dims in [2, 3] {
+                    for offset in [0.0, 1e4] {
+                        let field = field(dims, offset);
+                        let program = graph.program(dims, [0.0; 4]).unwrap();
+                        for output in [FieldOutput::Value, FieldOutput::Gradient] {
+                            let (g, c, c64) =
+                                fill_both(&gpu, variant, 7, &field, program.clone(), output);
+                            let label = format!(
+                                "{backend} {variant:?} warp {{{warp}}} {dims}D {output:?} offset {offset}"
+                            );
+                            let p = assert_channels(&label, channels(output, dims), &g, &c, &c64);
+                            println!(
+                                "{backend} {variant:?} {dims}D {output:?} offset {offset}: max relative error {:.1e}",
+                                p.worst
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
     const GRAPHS: usize = 30;
     for (backend, ctx) in common::gpu_per_backend() {

@@ -22,6 +22,7 @@ mod graph_curl;
 mod graph_divide_modulus;
 mod graph_finite;
 mod graph_sources;
+mod graph_warps;
 mod graphs;
 mod hash_lookup;
 mod hash_quality;

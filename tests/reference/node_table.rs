@@ -32,7 +32,7 @@ fn param_text(name: &str, kind: &ParamKind) -> String {
             "`{name}` {}–{} or an input ({})",
             show(*lo),
             show(*hi),
-            show(*default)
+            default.map_or("required".to_string(), show)
         ),
         ParamKind::Integer { lo, hi, default } => {
             format!("`{name}` {lo}–{hi} ({default})").replace('-', "−")
@@ -135,6 +135,11 @@ fn required_only(t: &NodeType) -> serde_json::Map<String, Value> {
                 lo,
                 hi,
                 default: None,
+            }
+            | ParamKind::Hybrid {
+                lo,
+                hi,
+                default: None,
             } => json!(inside(lo, hi)),
             ParamKind::Choice {
                 names,
@@ -200,7 +205,9 @@ fn every_node_type_reads_its_parameters_as_the_table_says() {
                     default: Some(d), ..
                 } => json!(d),
                 ParamKind::Integer { default, .. } => json!(default),
-                ParamKind::Hybrid { default, .. } => json!(default),
+                ParamKind::Hybrid {
+                    default: Some(d), ..
+                } => json!(d),
                 ParamKind::Choice {
                     default: Some(d), ..
                 } => json!(d),
@@ -244,13 +251,19 @@ fn every_node_type_reads_its_parameters_as_the_table_says() {
                         assert!(e.contains(&format!("{key}: missing (required)")), "{e}");
                     }
                 }
-                ParamKind::Hybrid { lo, hi, .. } => {
+                ParamKind::Hybrid { lo, hi, default } => {
                     accepted(t, &node, key, json!(lo));
                     accepted(t, &node, key, json!(hi));
                     refused(t, &node, key, json!(lo - past(lo)), "out of range");
                     refused(t, &node, key, json!(hi + past(hi)), "out of range");
                     accepted(t, &node, key, json!({ "type": "simplex" }));
                     refused(t, &node, key, json!("nowhere"), "nowhere");
+                    if default.is_none() {
+                        let mut without = node.clone();
+                        without.remove(key);
+                        let e = read(&without).unwrap_err();
+                        assert!(e.contains(&format!("{key}: missing (required)")), "{e}");
+                    }
                 }
                 ParamKind::Integer { lo, hi, .. } => {
                     accepted(t, &node, key, json!(lo));
