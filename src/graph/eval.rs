@@ -15,7 +15,8 @@ use crate::cpu::combine::{
     wgpu_noise_divide_weights, wgpu_noise_finite, wgpu_noise_max, wgpu_noise_min,
     wgpu_noise_modulus, wgpu_noise_modulus_weights, wgpu_noise_octave_term, wgpu_noise_ping_pong,
     wgpu_noise_ping_pong_slope, wgpu_noise_remap, wgpu_noise_remap_slope, wgpu_noise_ridged_slope,
-    wgpu_noise_signed_pow, wgpu_noise_signed_pow_slope, wgpu_noise_smooth_max,
+    wgpu_noise_signed_pow, wgpu_noise_signed_pow_slope, wgpu_noise_sin, wgpu_noise_sin_slope,
+    wgpu_noise_smooth_max,
     wgpu_noise_smooth_min, wgpu_noise_smooth_weight, wgpu_noise_terrace, wgpu_noise_terrace_slope,
 };
 use crate::cpu::curl::CURL_SHIFTS;
@@ -178,6 +179,7 @@ impl<R: Real> Number for R {
             Map::Terrace { steps, smoothness } => wgpu_noise_terrace(v, lit(steps), lit(smoothness)),
             Map::PingPong { strength } => wgpu_noise_ping_pong(v, lit(strength)),
             Map::Ease(ease) => wgpu_noise_ease(v, ease.code()),
+            Map::Sine => wgpu_noise_sin(v),
         }
     }
     fn map_slope(op: Map, v: R) -> R {
@@ -197,6 +199,7 @@ impl<R: Real> Number for R {
             }
             Map::PingPong { strength } => wgpu_noise_ping_pong_slope(v, lit(strength)),
             Map::Ease(ease) => wgpu_noise_ease_slope(v, ease.code()),
+            Map::Sine => wgpu_noise_sin_slope(v),
         }
     }
 }

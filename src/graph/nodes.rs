@@ -334,6 +334,21 @@ pub const NODE_TYPES: &[NodeType] = &[
         derivative: "0 (the jumps at the cells' faces have none)",
     },
     NodeType {
+        name: "sine",
+        group: Group::Sources,
+        params: &[Param {
+            name: "scale",
+            kind: ParamKind::PerAxis {
+                lo: 1.0 / MAX_DOMAIN_PARAMETER,
+                hi: MAX_DOMAIN_PARAMETER,
+                default: 1.0,
+            },
+        }],
+        doc: "`∏ sin(pₐ / scaleₐ)` over the field's axes (FastNoise2's SineWave, each axis with its own feature scale: a period of `2π scale`); `p / scale` is `p × (1 / scale)`, and `sin` the same `f32` operations on the CPU and the GPU (below)",
+        range: "[-1, 1]",
+        derivative: "per axis `cos(pₐ / scaleₐ) / scaleₐ` times the other axes' sines (product rule)",
+    },
+    NodeType {
         name: "fbm",
         group: Group::Fractals,
         params: WEIGHTED_FRACTAL,
@@ -551,10 +566,11 @@ pub const NODE_TYPES: &[NodeType] = &[
                     default: [0.0, 1.0],
                 },
             },
+            choice("clamp", &["off", "on"], Some("off")),
         ],
-        doc: "`from` mapped linearly onto `to`, not clamped (the ends of `from` differ)",
+        doc: "`from` mapped linearly onto `to` (the ends of `from` differ); with `clamp` `on`, then clamped to `to`'s range (a `clamp` node after it)",
         range: "`to` over `from`",
-        derivative: "the slope (clamped to ±1e30)",
+        derivative: "the slope (clamped to ±1e30); 0 where `clamp` clamps",
     },
     NodeType {
         name: "pow",
@@ -563,6 +579,14 @@ pub const NODE_TYPES: &[NodeType] = &[
         doc: "`sign(v) |v|^exponent` (odd: no NaN for negatives)",
         range: "[-1, 1] over [-1, 1]",
         derivative: "`exponent |v|^(exponent−1)`, clamped to 1e30; at `v = 0`: 1e30 below exponent 1 (the slope is infinite there), 1 at 1, 0 above",
+    },
+    NodeType {
+        name: "signed-sqrt",
+        group: Group::Combinations,
+        params: MAP,
+        doc: "`sign(v) √|v|` (FastNoise2's SignedSquareRoot): `pow` with exponent 0.5",
+        range: "[-1, 1] over [-1, 1]",
+        derivative: "`pow`'s: `1 / (2 √|v|)`, clamped to 1e30, and 1e30 at `v = 0` (the slope is infinite there)",
     },
     NodeType {
         name: "terrace",

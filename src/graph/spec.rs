@@ -121,6 +121,8 @@ pub enum Map {
     PingPong { strength: f32 },
     /// A blend's `t` eased by a curve (the `blend` node's `interpolation`).
     Ease(Ease),
+    /// `sin v` (`wgpu_noise_sin`: the same `f32` operations on the CPU and the GPU).
+    Sine,
 }
 
 /// How a `blend` moves from `a` to `b` as its weight goes from 0 to 1.
@@ -182,6 +184,8 @@ pub enum NodeKind {
     },
     /// 1 in the unit cells whose whole-number coordinates sum to an even number, else -1.
     Checkerboard,
+    /// `∏ sin(p / scale)` over the axes (FastNoise2's SineWave; `scale` its feature scale).
+    Sine { scale: [f32; 4] },
     /// A fractal sum of octaves of `source`.
     Fractal { source: Input, octaves: Octaves },
     /// `source` at the point scaled per axis.
@@ -220,8 +224,12 @@ pub enum NodeKind {
         /// `None`: linear.
         ease: Option<Ease>,
     },
-    /// A function of one input.
-    Map { op: Map, source: Input },
+    /// A function of one input, and a second one after it (a remap's clamp).
+    Map {
+        op: Map,
+        source: Input,
+        then: Option<Map>,
+    },
 }
 
 /// How a fractal node sums its source's octaves.
@@ -675,6 +683,9 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             offset: f.per_axis("offset")?,
         },
         "checkerboard" => NodeKind::Checkerboard,
+        "sine" => NodeKind::Sine {
+            scale: f.per_axis("scale")?,
+        },
         "fbm" | "ridged" | "turbulence" => NodeKind::Fractal {
             source: f.input("source")?,
             octaves: Octaves {
@@ -753,6 +764,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         },
         _ => {
             let source = f.input("source")?;
+            let mut then = None;
             let op = match ty.name {
                 "abs" => Map::Abs,
                 "clamp" => {
@@ -778,14 +790,20 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                             ),
                         ));
                     }
-                    Map::Remap {
-                        from,
-                        to: f.pair("to")?,
+                    let to = f.pair("to")?;
+                    // Clamped to `to`'s range, whichever way it runs.
+                    if f.choice("clamp", &[false, true])? {
+                        then = Some(Map::Clamp {
+                            min: to[0].min(to[1]),
+                            max: to[0].max(to[1]),
+                        });
                     }
+                    Map::Remap { from, to }
                 }
                 "pow" => Map::Pow {
                     exponent: f.number("exponent")?,
                 },
+                "signed-sqrt" => Map::Pow { exponent: 0.5 },
                 "terrace" => Map::Terrace {
                     steps: f.integer("steps")? as f32,
                     smoothness: f.number("smoothness")?,
@@ -795,7 +813,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 },
                 other => unreachable!("the node table's type {other} has no reader"),
             };
-            NodeKind::Map { op, source }
+            NodeKind::Map { op, source, then }
         }
     };
     let path = path.to_string();

@@ -247,6 +247,7 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
                     strength: value(*strength),
                 },
                 Map::Ease(ease) => Map::Ease(*ease),
+                Map::Sine => Map::Sine,
             },
             a: reg(*a),
         },
@@ -995,6 +996,10 @@ impl<'a> Emitter<'a> {
                             format!("wgpu_noise_ease_slope({ra}, {curve}u)"),
                         )
                     }
+                    Map::Sine => (
+                        format!("wgpu_noise_sin({ra})"),
+                        format!("wgpu_noise_sin_slope({ra})"),
+                    ),
                 };
                 w(format!("let r{i} = wgpu_noise_finite({e});"));
                 if gradient {

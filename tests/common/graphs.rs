@@ -86,6 +86,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
         "distance",
         "linear",
         "checkerboard",
+        "sine",
     ]);
     let seed = rng.below(7) as i64 - 3;
     let per_axis = |rng: &mut Rng, lo: f64, hi: f64| -> Vec<f64> {
@@ -116,6 +117,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
             "offset": per_axis(rng, -2.0, 2.0),
         }),
         "checkerboard" => json!({ "type": "checkerboard" }),
+        "sine" => json!({ "type": "sine", "scale": per_axis(rng, 0.25, 4.0) }),
         _ => {
             let outputs = ["f1", "f2", "f2-f1", "cell"];
             let distances = ["euclidean", "manhattan", "chebyshev"];
@@ -173,6 +175,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         "clamp",
         "remap",
         "pow",
+        "signed-sqrt",
         "terrace",
         "ping-pong",
     ];
@@ -264,8 +267,16 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             "source": src(rng),
             "from": [-1.0, 1.0],
             "to": [rng.range(-2.0, 0.0), rng.range(0.1, 2.0)],
+            "clamp": *rng.pick(choices("remap", "clamp")),
         }),
         "pow" => json!({ "type": "pow", "source": src(rng), "exponent": rng.range(1.0, 3.0) }),
+        // Its slope is infinite at 0 (as `pow`'s below exponent 1), which central
+        // differences cannot follow: a differentiable graph takes it of 1 + |v|.
+        "signed-sqrt" if shape.differentiable => {
+            let v = json!({ "type": "abs", "source": src(rng) });
+            json!({ "type": "signed-sqrt", "source": { "type": "add", "a": 1.0, "b": v } })
+        }
+        "signed-sqrt" => json!({ "type": "signed-sqrt", "source": src(rng) }),
         "terrace" => json!({
             "type": "terrace",
             "source": src(rng),
