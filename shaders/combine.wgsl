@@ -239,16 +239,34 @@ fn wgpu_noise_sin_quadrant(r: f32, q: f32) -> f32 {
 // The sine of x, the CPU's f32 operations (the builtin sin is the driver's): within 1.5e-7
 // below WGPU_NOISE_SIN_LIMIT, 0 at and past it.
 fn wgpu_noise_sin(x: f32) -> f32 {
-    if (!(abs(x) < WGPU_NOISE_SIN_LIMIT)) { return 0.0; }
+    if (abs(x) >= WGPU_NOISE_SIN_LIMIT) { return 0.0; }
     let rq = wgpu_noise_sin_reduce(x);
     return wgpu_noise_sin_quadrant(rq.x, rq.y);
 }
 
 // Its slope: the cosine, sin a quadrant on; 0 at and past the limit.
 fn wgpu_noise_sin_slope(x: f32) -> f32 {
-    if (!(abs(x) < WGPU_NOISE_SIN_LIMIT)) { return 0.0; }
+    if (abs(x) >= WGPU_NOISE_SIN_LIMIT) { return 0.0; }
     let rq = wgpu_noise_sin_reduce(x);
     return wgpu_noise_sin_quadrant(rq.x, rq.y + 1.0);
+}
+
+// A curve node's value at v: bounds = (x first, x last, y first, y last), and the segment
+// holding v (the last whose start is at or below it), start = (x, 1 / width) and c = its
+// cubic a + t (b + t (c + t d)). The first y at and below the first x, the last at and above
+// the last.
+fn wgpu_noise_curve(v: f32, bounds: vec4<f32>, start: vec2<f32>, c: vec4<f32>) -> f32 {
+    if (v <= bounds.x) { return bounds.z; }
+    if (v >= bounds.y) { return bounds.w; }
+    let t = (v - start.x) * start.y;
+    return c.x + t * (c.y + t * (c.z + t * c.w));
+}
+
+// Its slope, the cubic's, clamped (a narrow segment's may pass f32); 0 at and past the ends.
+fn wgpu_noise_curve_slope(v: f32, bounds: vec4<f32>, start: vec2<f32>, c: vec4<f32>) -> f32 {
+    if (v <= bounds.x || v >= bounds.y) { return 0.0; }
+    let t = (v - start.x) * start.y;
+    return wgpu_noise_finite((c.y + t * (2.0 * c.z + 3.0 * c.w * t)) * start.y);
 }
 
 // A fractal octave's term amplitude * shaped, clamped (amplitudes reach 1.2e27).

@@ -358,7 +358,7 @@ internal! {
     /// measures it), 0 at and past it.
     #[inline(always)]
     pub fn wgpu_noise_sin<R: Real>(x: R) -> R {
-        if !(x.abs() < R::lit(WGPU_NOISE_SIN_LIMIT)) {
+        if x.abs() >= R::lit(WGPU_NOISE_SIN_LIMIT) {
             return R::lit(0.0);
         }
         let [r, q] = wgpu_noise_sin_reduce(x);
@@ -371,12 +371,45 @@ internal! {
     /// and past the limit.
     #[inline(always)]
     pub fn wgpu_noise_sin_slope<R: Real>(x: R) -> R {
-        if !(x.abs() < R::lit(WGPU_NOISE_SIN_LIMIT)) {
+        if x.abs() >= R::lit(WGPU_NOISE_SIN_LIMIT) {
             return R::lit(0.0);
         }
         let [r, q] = wgpu_noise_sin_reduce(x);
         wgpu_noise_sin_quadrant(r, q + R::lit(1.0))
     }
+}
+
+/// A `curve` node's value at `v`: `bounds` = `[x first, x last, y first, y last]`, and the
+/// segment holding `v` (the last whose start is at or below it), `start` = `[x, 1 / width]`
+/// and `c` = its cubic's coefficients `a + t (b + t (c + t d))` in `t` from 0 to 1. The
+/// first `y` at and below the first `x`, the last at and above the last.
+#[inline(always)]
+pub(crate) fn wgpu_noise_curve<R: Real>(v: R, bounds: [R; 4], start: [R; 2], c: [R; 4]) -> R {
+    if v <= bounds[0] {
+        return bounds[2];
+    }
+    if v >= bounds[1] {
+        return bounds[3];
+    }
+    let t = (v - start[0]) * start[1];
+    c[0] + t * (c[1] + t * (c[2] + t * c[3]))
+}
+
+/// The slope of [`wgpu_noise_curve`]: the cubic's, `(b + t (2c + 3d t)) / width`, clamped
+/// (a narrow segment's slope may pass `f32`); 0 at and past the ends.
+#[inline(always)]
+pub(crate) fn wgpu_noise_curve_slope<R: Real>(
+    v: R,
+    bounds: [R; 4],
+    start: [R; 2],
+    c: [R; 4],
+) -> R {
+    if v <= bounds[0] || v >= bounds[1] {
+        return R::lit(0.0);
+    }
+    let t = (v - start[0]) * start[1];
+    let (two, three) = (R::lit(2.0), R::lit(3.0));
+    wgpu_noise_finite((c[1] + t * (two * c[2] + three * c[3] * t)) * start[1])
 }
 
 /// A fractal octave's term `amplitude × shaped`, clamped: 16 octaves of gain ±64 reach

@@ -959,9 +959,9 @@ impl Lowering<'_> {
             }
             NodeKind::Map { op, source, then } => {
                 let a = self.input(source, &self.sub(path, "source"), ctx, depth)?;
-                let r = self.push(Op::Map { op: *op, a }, path)?;
+                let r = self.push(Op::Map { op: op.clone(), a }, path)?;
                 match then {
-                    Some(op) => self.push(Op::Map { op: *op, a: r }, path),
+                    Some(op) => self.push(Op::Map { op: op.clone(), a: r }, path),
                     None => Ok(r),
                 }
             }

@@ -176,6 +176,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         "remap",
         "pow",
         "signed-sqrt",
+        "curve",
         "terrace",
         "ping-pong",
     ];
@@ -277,6 +278,18 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             json!({ "type": "signed-sqrt", "source": { "type": "add", "a": 1.0, "b": v } })
         }
         "signed-sqrt" => json!({ "type": "signed-sqrt", "source": src(rng) }),
+        // 2 to 8 points over about the noise's range, 0.1 to 0.6 apart, y within ±1.5.
+        "curve" => {
+            let mut x = rng.range(-1.5, -0.5);
+            let points: Vec<[f64; 2]> = (0..2 + rng.below(7))
+                .map(|_| {
+                    let point = [x, rng.range(-1.5, 1.5)];
+                    x += rng.range(0.1, 0.6);
+                    point
+                })
+                .collect();
+            json!({ "type": "curve", "source": src(rng), "points": points })
+        }
         "terrace" => json!({
             "type": "terrace",
             "source": src(rng),

@@ -246,3 +246,36 @@ fn the_sine_on_the_gpu_equals_the_f32_cpu_up_to_its_limit() {
         println!("{backend}: sine, max error {worst:.1e}");
     }
 }
+
+/// `curve` (its segment picked by comparisons, its cubic's numbers computed when the graph
+/// is read) over simplex fBm on the GPU equals the f32 CPU within the graph bound: curves of
+/// 2, 4 and 8 points, one that turns at its points (gradients: the random graphs of
+/// graph_gradient_parity.rs).
+#[test]
+fn curves_on_the_gpu_equal_the_f32_cpu() {
+    let curves = [
+        "[[-0.5, -1], [0.5, 1]]",
+        "[[-1, -1], [-0.2, -0.9], [0.1, 0.8], [1, 1]]",
+        "[[-0.9, 0.5], [-0.6, -0.5], [-0.3, 1.5], [0, 1.5], [0.1, 1.5], [0.3, -2], [0.5, 0], [0.8, 0.2]]",
+    ];
+    for (backend, ctx) in common::gpu_per_backend() {
+        let (variant, gpu) = generators(&ctx, 4).swap_remove(0);
+        let mut worst = 0.0f32;
+        for points in curves {
+            let text = common::graphs::graph_of_node(&format!(
+                r#"{{ "type": "curve", "points": {points},
+                     "source": {{ "type": "fbm", "source": {{ "type": "simplex" }}, "octaves": 3 }} }}"#
+            ));
+            let graph = Graph::from_json(&text).unwrap();
+            for (dims, offset) in [(2, 0.0), (3, 1e4)] {
+                let program = graph.program(dims, [0.0; 4]).unwrap();
+                let (g, c, c64) = fill_both(&gpu, variant, 4, &field(dims, offset), program);
+                let label = format!("{backend} curve {points} {dims}D offset {offset}");
+                let error = assert_graph_parity(&label, &g, &c, &c64);
+                println!("{label}: max relative error {error:.1e}");
+                worst = worst.max(error);
+            }
+        }
+        println!("{backend}: curves, max relative error {worst:.1e}");
+    }
+}

@@ -1,6 +1,6 @@
 //! The FastNoise2 nodes written as maps: `sine` (and the sine every evaluator computes),
-//! `signed-sqrt` and `remap`'s `clamp`, checked against their formulas written out in f64,
-//! their gradients against the formulas' derivatives.
+//! `signed-sqrt`, `remap`'s `clamp` and `curve`, checked against their formulas written out
+//! in f64, their gradients against the formulas' derivatives.
 
 use crate::common::graphs::Rng;
 use wgpu_noise::cpu::combine::{wgpu_noise_sin, wgpu_noise_sin_slope, WGPU_NOISE_SIN_LIMIT};
@@ -232,4 +232,206 @@ fn remap_clamp_clamps_to_the_target_range_with_slope_0_there() {
     .unwrap_err()
     .to_string();
     assert!(e.starts_with("nodes.out.clamp: must be a string"), "{e}");
+}
+
+/// The Fritsch–Carlson tangents of `points`, written out in f64 (Fritsch and Carlson 1980,
+/// as Wikipedia's "Monotone cubic interpolation" states them).
+fn fritsch_carlson(points: &[[f64; 2]]) -> Vec<f64> {
+    let n = points.len();
+    let delta: Vec<f64> = points
+        .windows(2)
+        .map(|w| (w[1][1] - w[0][1]) / (w[1][0] - w[0][0]))
+        .collect();
+    let mut m: Vec<f64> = (0..n)
+        .map(|k| match k {
+            0 => delta[0],
+            k if k == n - 1 => delta[n - 2],
+            k if delta[k - 1] * delta[k] <= 0.0 => 0.0,
+            k => (delta[k - 1] + delta[k]) / 2.0,
+        })
+        .collect();
+    for k in 0..n - 1 {
+        if delta[k] == 0.0 {
+            (m[k], m[k + 1]) = (0.0, 0.0);
+            continue;
+        }
+        let (a, b) = (m[k] / delta[k], m[k + 1] / delta[k]);
+        if a * a + b * b > 9.0 {
+            let tau = 3.0 / (a * a + b * b).sqrt();
+            (m[k], m[k + 1]) = (tau * a * delta[k], tau * b * delta[k]);
+        }
+    }
+    m
+}
+
+/// The Hermite spline of `points` with tangents `m` at `v` and its slope, written out with
+/// the Hermite basis; constant past the ends.
+fn hermite(points: &[[f64; 2]], m: &[f64], v: f64) -> (f64, f64) {
+    let n = points.len();
+    if v <= points[0][0] {
+        return (points[0][1], 0.0);
+    }
+    if v >= points[n - 1][0] {
+        return (points[n - 1][1], 0.0);
+    }
+    let k = (0..n - 1).rfind(|&k| points[k][0] <= v).unwrap();
+    let ([x0, y0], [x1, y1]) = (points[k], points[k + 1]);
+    let h = x1 - x0;
+    let t = (v - x0) / h;
+    let (t2, t3) = (t * t, t * t * t);
+    let value = (2.0 * t3 - 3.0 * t2 + 1.0) * y0
+        + (t3 - 2.0 * t2 + t) * h * m[k]
+        + (-2.0 * t3 + 3.0 * t2) * y1
+        + (t3 - t2) * h * m[k + 1];
+    let slope = ((6.0 * t2 - 6.0 * t) * y0
+        + (3.0 * t2 - 4.0 * t + 1.0) * h * m[k]
+        + (-6.0 * t2 + 6.0 * t) * y1
+        + (3.0 * t2 - 2.0 * t) * h * m[k + 1])
+        / h;
+    (value, slope)
+}
+
+/// Curves of 2 to 8 points: monotone data, data that turns (its extrema at the points), flat
+/// stretches and a steep step that the tangents must be scaled down for.
+const CURVES: &[&[[f64; 2]]] = &[
+    &[[-1.0, 0.0], [1.0, 1.0]],
+    &[[-1.0, -1.0], [-0.2, -0.9], [0.1, 0.8], [1.0, 1.0]],
+    &[
+        [-0.75, 0.5],
+        [0.0, -0.5],
+        [0.5, 1.5],
+        [0.625, 1.5],
+        [0.75, 1.5],
+        [1.5, -2.0],
+    ],
+    &[
+        [-2.0, 0.0],
+        [-1.0, 0.0],
+        [-0.5, 0.05],
+        [-0.25, 1.0],
+        [0.0, 1.0],
+        [0.25, 3.0],
+        [0.5, 3.25],
+        [2.0, 4.0],
+    ],
+];
+
+/// `curve` against the spline written out in f64 (Fritsch–Carlson tangents, Hermite basis):
+/// its values (f64 evaluator: the same spline with its cubic's numbers rounded to f32; f32
+/// evaluator within f32's rounding), its gradient against the basis' derivative, its
+/// monotonicity between each two points, and the points' `y` past the ends.
+#[test]
+fn curve_is_the_monotone_cubic_spline_through_its_points() {
+    let mut rng = Rng::new(25);
+    for points in CURVES {
+        let m = fritsch_carlson(points);
+        let node = Node::of_type("curve")
+            .with_input("source", Node::position(0))
+            .with("points", serde_json::json!(points));
+        let mut sampler = Graph::from_node(&node).unwrap().sampler(2, 0).unwrap();
+        let scale = points.iter().map(|p| p[1].abs()).fold(1.0, f64::max);
+        let (first, last) = (points[0][0], points[points.len() - 1][0]);
+        let mut previous: Option<(f64, f64)> = None;
+        for i in 0..=2000 {
+            // Past both ends, and every point itself (at i multiple of 2000 / (n − 1)).
+            let v = f32_of(first - 0.5 + (last - first + 1.0) * i as f64 / 2000.0);
+            let (want, slope) = hermite(points, &m, v);
+            let got = sampler.value_f64(&[v, 0.0]);
+            assert!(
+                (got - want).abs() <= 1e-6 * scale,
+                "{points:?} at {v}: {got} vs {want}"
+            );
+            let g = sampler.value_and_gradient(&[v as f32, 0.0]);
+            assert!((g[0] as f64 - want).abs() <= 2e-6 * scale, "f32 at {v}");
+            let steepest = m.iter().fold(1.0, |s: f64, m| s.max(m.abs()));
+            assert!(
+                (g[1] as f64 - slope).abs() <= 1e-5 * steepest,
+                "{points:?} slope at {v}: {} vs {slope}",
+                g[1]
+            );
+            // Monotone between each two points: the value moves the way the points do.
+            if let Some((u, before)) = previous {
+                let k = (0..points.len() - 1).find(|&k| points[k + 1][0] >= v);
+                if let Some(k) = k.filter(|&k| u >= points[k][0]) {
+                    let rise = points[k + 1][1] - points[k][1];
+                    assert!(
+                        (got - before) * rise.signum() >= -1e-6 * scale,
+                        "{points:?}: not monotone from {u} to {v}"
+                    );
+                }
+            }
+            previous = Some((v, got));
+        }
+        for p in points.iter() {
+            assert!((sampler.value_f64(&[p[0], 0.0]) - p[1]).abs() <= 1e-6 * scale);
+        }
+        // The gradient against central differences of the f64 evaluator, inside segments.
+        for _ in 0..200 {
+            let v = rng.range(first, last);
+            if points.iter().any(|p| (p[0] - v).abs() < 1e-3) {
+                continue;
+            }
+            let h = 1e-6;
+            let difference =
+                (sampler.value_f64(&[v + h, 0.0]) - sampler.value_f64(&[v - h, 0.0])) / (2.0 * h);
+            let g = sampler.value_and_gradient(&[v as f32, 0.0])[1] as f64;
+            assert!(
+                (g - difference).abs() <= 1e-4 * (1.0 + difference.abs()),
+                "{points:?} at {v}: {g} vs {difference}"
+            );
+        }
+    }
+}
+
+/// A curve's points are refused naming the JSON path of the first bad number: too few or
+/// too many, not increasing, not a pair, out of range, not finite.
+#[test]
+fn curve_points_are_checked_naming_their_path() {
+    let read = |points: &str| {
+        let text = format!(
+            r#"{{"version": 1, "output": "o", "nodes": {{"o": {{"type": "curve",
+               "source": {{"type": "simplex"}}, "points": {points}}}}}}}"#
+        );
+        Graph::from_json(&text).map(|_| ()).unwrap_err().to_string()
+    };
+    for (points, want) in [
+        ("[[0, 1]]", "nodes.o.points: must have 2 to 8 points, not 1"),
+        (
+            "[[0,0],[1,0],[2,0],[3,0],[4,0],[5,0],[6,0],[7,0],[8,0]]",
+            "nodes.o.points: must have 2 to 8 points, not 9",
+        ),
+        (
+            "[[0, 0], [1, 0], [1, 1]]",
+            "nodes.o.points[2][0]: x must increase, by at least 1e-30: 1 after 1",
+        ),
+        (
+            "[[0, 0], [-1, 1]]",
+            "nodes.o.points[1][0]: x must increase, by at least 1e-30: -1 after 0",
+        ),
+        (
+            "[[0, 0], [1e-31, 1]]",
+            "nodes.o.points[1][0]: x must increase",
+        ),
+        (
+            "[[0, 0], [1, 2, 3]]",
+            "nodes.o.points[1]: must be [x, y], not [1,2,3]",
+        ),
+        ("[[0, 0], 1]", "nodes.o.points[1]: must be [x, y], not 1"),
+        (
+            "{}",
+            "nodes.o.points: must be an array of [x, y] points, not {}",
+        ),
+        (
+            "[[0, 0], [1, 2e30]]",
+            "nodes.o.points[1][1]: 2e30 is out of range",
+        ),
+        (
+            "[[0, 0], [1, \"a\"]]",
+            "nodes.o.points[1][1]: must be a number",
+        ),
+        ("[[0, 1e400], [1, 0]]", "nodes.o.points[0][1]"),
+    ] {
+        let e = read(points);
+        assert!(e.starts_with(want), "{points}: {e}");
+    }
 }
