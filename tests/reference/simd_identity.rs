@@ -910,6 +910,11 @@ fn shipped_graphs_on_lanes_are_bit_identical() {
         ("clouds", include_str!("../../examples/graphs/clouds.json")),
         ("marble", include_str!("../../examples/graphs/marble.json")),
         ("wood", include_str!("../../examples/graphs/wood.json")),
+        ("waves", include_str!("../../examples/graphs/waves.json")),
+        (
+            "plateaus",
+            include_str!("../../examples/graphs/plateaus.json"),
+        ),
     ];
     let mut rng = Rng::new(7);
     let mut checked = 0;
