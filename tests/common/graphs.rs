@@ -451,6 +451,15 @@ pub const EXTREMES: &[(&str, &str)] = &[
              "b": { "type": "simplex" } }, "k": 1e-6 }"#,
     ),
     (
+        "curve of the narrowest segment between the largest values (a slope past f32)",
+        r#"{ "type": "curve", "points": [[0, -1e30], [1e-30, 1e30], [1, 1e30]],
+             "source": { "type": "multiply", "a": { "type": "position", "axis": "x" }, "b": 1e-30 } }"#,
+    ),
+    (
+        "sine far past its limit, at the largest scale of the point",
+        r#"{ "type": "scale", "by": 1e6, "source": { "type": "sine", "scale": 1e-6 } }"#,
+    ),
+    (
         "terrace of a huge slope, the smallest smoothness",
         r#"{ "type": "terrace", "steps": 1024, "smoothness": 1e-30,
              "source": { "type": "multiply", "a": { "type": "position", "axis": "y" }, "b": 1e29 } }"#,
