@@ -186,11 +186,11 @@ fn wgpu_noise_ping_pong_slope(v: f32, strength: f32) -> f32 {
 // period), the reduction's multiple of pi/2 has more than 24 bits, and the sine is 0.
 const WGPU_NOISE_SIN_LIMIT: f32 = 16777216.0;
 
-// pi/2 in three parts (within 3e-17): the first two have 12 significant bits, so their
+// pi/2 in three parts (within 6e-18): the first two have 12 significant bits, so their
 // products with a whole number of 12 bits are exact, fused into a multiply-add or not.
 const WGPU_NOISE_HALF_PI1: f32 = 1.57080078125;
 const WGPU_NOISE_HALF_PI2: f32 = -4.453584551811218e-6;
-const WGPU_NOISE_HALF_PI3: f32 = -8.7055163e-10;
+const WGPU_NOISE_HALF_PI3: f32 = -8.705515752716053e-10;
 
 // x reduced by whole quarter turns (Cody-Waite): (r, q) with x = r + k pi/2, |r| <= pi/4
 // and q = k mod 4. k is split into two 12-bit parts so that every product with the first

@@ -276,12 +276,12 @@ internal! {
     pub const WGPU_NOISE_SIN_LIMIT: f64 = 16_777_216.0;
 }
 
-/// π/2 in three parts, `C1 + C2 + C3` (π/2 within 3e-17): `C1` and `C2` have 12 significant bits, so
-/// their products with a whole number of 12 bits are exact in `f32`, fused into a
-/// multiply-add by a GPU compiler or not.
+/// π/2 in three parts, `C1 + C2 + C3` (π/2 within 6e-18): `C1` and `C2` have 12 significant
+/// bits, so their products with a whole number of 12 bits are exact in `f32`, fused into a
+/// multiply-add by a GPU compiler or not; `C3` is the rest, rounded to `f32`.
 const WGPU_NOISE_HALF_PI1: f64 = 1.570_800_781_25;
 const WGPU_NOISE_HALF_PI2: f64 = -4.453_584_551_811_218e-6;
-const WGPU_NOISE_HALF_PI3: f64 = -8.705_516_3e-10;
+const WGPU_NOISE_HALF_PI3: f64 = -8.705_515_752_716_053e-10;
 
 /// `x` reduced by whole quarter turns (Cody–Waite): `[r, q]` with `x = r + k π/2`,
 /// `|r| ≤ π/4` (within rounding) and `q = k mod 4`. `k = round(x · 2/π)` is split into
