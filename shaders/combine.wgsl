@@ -182,6 +182,93 @@ fn wgpu_noise_ping_pong_slope(v: f32, strength: f32) -> f32 {
     return select(-s, s, y < 1.0);
 }
 
+// Where wgpu_noise_sin stops: 2^24. Past it f32 numbers are 2 or more apart (a third of a
+// period), the reduction's multiple of pi/2 has more than 24 bits, and the sine is 0.
+const WGPU_NOISE_SIN_LIMIT: f32 = 16777216.0;
+
+// pi/2 in three parts (within 6e-18): the first two have 12 significant bits, so their
+// products with a whole number of 12 bits are exact, fused into a multiply-add or not.
+const WGPU_NOISE_HALF_PI1: f32 = 1.57080078125;
+const WGPU_NOISE_HALF_PI2: f32 = -4.453584551811218e-6;
+const WGPU_NOISE_HALF_PI3: f32 = -8.705515752716053e-10;
+
+// x reduced by whole quarter turns (Cody-Waite): (r, q) with x = r + k pi/2, |r| <= pi/4
+// and q = k mod 4. k is split into two 12-bit parts so that every product with the first
+// two parts of pi/2 is exact; a second step takes back the quarter turn by which f32's
+// x * 2/pi may miss past 2^20.
+fn wgpu_noise_sin_reduce(x: f32) -> vec2<f32> {
+    let two_over_pi = 0.6366197723675814;
+    let k = round(x * two_over_pi);
+    let kh = round(k * (1.0 / 4096.0)) * 4096.0;
+    let kl = k - kh;
+    var r = x - kh * WGPU_NOISE_HALF_PI1;
+    r = r - kl * WGPU_NOISE_HALF_PI1;
+    r = r - kh * WGPU_NOISE_HALF_PI2;
+    r = r - kl * WGPU_NOISE_HALF_PI2;
+    r = r - k * WGPU_NOISE_HALF_PI3;
+    let k2 = round(r * two_over_pi);
+    r = r - k2 * WGPU_NOISE_HALF_PI1;
+    r = r - k2 * WGPU_NOISE_HALF_PI2;
+    r = r - k2 * WGPU_NOISE_HALF_PI3;
+    let k3 = k + k2;
+    return vec2<f32>(r, k3 - 4.0 * floor(k3 * 0.25));
+}
+
+// sin r for |r| <= pi/4 (Cephes' sinf polynomial).
+fn wgpu_noise_sin_poly(r: f32) -> f32 {
+    let z = r * r;
+    return ((-1.9515295891e-4 * z + 8.3321608736e-3) * z - 1.6666654611e-1) * z * r + r;
+}
+
+// cos r for |r| <= pi/4 (Cephes' cosf polynomial).
+fn wgpu_noise_cos_poly(r: f32) -> f32 {
+    let z = r * r;
+    return ((2.443315711809948e-5 * z - 1.388731625493765e-3) * z + 4.166664568298827e-2) * z * z
+        - 0.5 * z + 1.0;
+}
+
+// sin(r + q pi/2) for a quadrant q of 0 to 4 (4 is 0).
+fn wgpu_noise_sin_quadrant(r: f32, q: f32) -> f32 {
+    var v = wgpu_noise_sin_poly(r);
+    if (q == 1.0 || q == 3.0) {
+        v = wgpu_noise_cos_poly(r);
+    }
+    return select(v, -v, q == 2.0 || q == 3.0);
+}
+
+// The sine of x, the CPU's f32 operations (the builtin sin is the driver's): within 1.5e-7
+// below WGPU_NOISE_SIN_LIMIT, 0 at and past it.
+fn wgpu_noise_sin(x: f32) -> f32 {
+    if (abs(x) >= WGPU_NOISE_SIN_LIMIT) { return 0.0; }
+    let rq = wgpu_noise_sin_reduce(x);
+    return wgpu_noise_sin_quadrant(rq.x, rq.y);
+}
+
+// Its slope: the cosine, sin a quadrant on; 0 at and past the limit.
+fn wgpu_noise_sin_slope(x: f32) -> f32 {
+    if (abs(x) >= WGPU_NOISE_SIN_LIMIT) { return 0.0; }
+    let rq = wgpu_noise_sin_reduce(x);
+    return wgpu_noise_sin_quadrant(rq.x, rq.y + 1.0);
+}
+
+// A curve node's value at v: bounds = (x first, x last, y first, y last), and the segment
+// holding v (the last whose start is at or below it), start = (x, 1 / width) and c = its
+// cubic a + t (b + t (c + t d)). The first y at and below the first x, the last at and above
+// the last.
+fn wgpu_noise_curve(v: f32, bounds: vec4<f32>, start: vec2<f32>, c: vec4<f32>) -> f32 {
+    if (v <= bounds.x) { return bounds.z; }
+    if (v >= bounds.y) { return bounds.w; }
+    let t = (v - start.x) * start.y;
+    return c.x + t * (c.y + t * (c.z + t * c.w));
+}
+
+// Its slope, the cubic's, clamped (a narrow segment's may pass f32); 0 at and past the ends.
+fn wgpu_noise_curve_slope(v: f32, bounds: vec4<f32>, start: vec2<f32>, c: vec4<f32>) -> f32 {
+    if (v <= bounds.x || v >= bounds.y) { return 0.0; }
+    let t = (v - start.x) * start.y;
+    return wgpu_noise_finite((c.y + t * (2.0 * c.z + 3.0 * c.w * t)) * start.y);
+}
+
 // A fractal octave's term amplitude * shaped, clamped (amplitudes reach 1.2e27).
 fn wgpu_noise_octave_term(amplitude: f32, shaped: f32) -> f32 {
     return wgpu_noise_finite(amplitude * shaped);

@@ -623,7 +623,8 @@ pub fn measure(
 
 /// A graph of the node type `t` alone: each input a simplex noise of its own seed, each
 /// required number 0.5 (or the nearest value its range allows), each required choice the
-/// first; the rest, optional inputs among them, at their defaults.
+/// first, points 5 from (−1, −1) to (1, 1) (`y = x |x|`); the rest, optional inputs among
+/// them, at their defaults.
 pub fn node_alone(t: &crate::graph::nodes::NodeType) -> serde_json::Value {
     use crate::graph::nodes::ParamKind;
     let mut node = serde_json::Map::new();
@@ -650,6 +651,10 @@ pub fn node_alone(t: &crate::graph::nodes::NodeType) -> serde_json::Value {
                 names,
                 default: None,
             } => names[0].into(),
+            ParamKind::Points { .. } => {
+                let x = [-1.0f64, -0.5, 0.0, 0.5, 1.0];
+                serde_json::json!(x.map(|x| [x, x * x.abs()]))
+            }
             _ => continue,
         };
         node.insert(p.name.into(), value);

@@ -269,6 +269,149 @@ pub(crate) fn wgpu_noise_ping_pong_slope<R: Real>(v: R, strength: R) -> R {
     }
 }
 
+internal! {
+    /// Where [`wgpu_noise_sin`] stops: 2²⁴. Past it `f32` numbers are 2 or more apart (a
+    /// third of a period), the reduction's multiple of π/2 has more than 24 bits, and the
+    /// sine is 0.
+    pub const WGPU_NOISE_SIN_LIMIT: f64 = 16_777_216.0;
+}
+
+/// π/2 in three parts, `C1 + C2 + C3` (π/2 within 6e-18): `C1` and `C2` have 12 significant
+/// bits, so their products with a whole number of 12 bits are exact in `f32`, fused into a
+/// multiply-add by a GPU compiler or not; `C3` is the rest, rounded to `f32`.
+const WGPU_NOISE_HALF_PI1: f64 = 1.570_800_781_25;
+const WGPU_NOISE_HALF_PI2: f64 = -4.453_584_551_811_218e-6;
+const WGPU_NOISE_HALF_PI3: f64 = -8.705_515_752_716_053e-10;
+
+/// `x` reduced by whole quarter turns (Cody–Waite): `[r, q]` with `x = r + k π/2`,
+/// `|r| ≤ π/4` (within rounding) and `q = k mod 4`. `k = round(x · 2/π)` is split into
+/// `kh + kl`, each of 12 bits, so that every product with `C1` and `C2` is exact; `f32`'s
+/// `x · 2/π` is off by half an ulp, which past 2²⁰ puts `r` up to a quarter turn out,
+/// taken back by a second quarter-turn step. `|x|` below [`WGPU_NOISE_SIN_LIMIT`].
+#[inline(always)]
+pub(crate) fn wgpu_noise_sin_reduce<R: Real>(x: R) -> [R; 2] {
+    let two_over_pi = R::lit(std::f64::consts::FRAC_2_PI);
+    let (c1, c2, c3) = (
+        R::lit(WGPU_NOISE_HALF_PI1),
+        R::lit(WGPU_NOISE_HALF_PI2),
+        R::lit(WGPU_NOISE_HALF_PI3),
+    );
+    let k = (x * two_over_pi).round_ties_even();
+    let kh = (k * R::lit(1.0 / 4096.0)).round_ties_even() * R::lit(4096.0);
+    let kl = k - kh;
+    let mut r = x - kh * c1;
+    r = r - kl * c1;
+    r = r - kh * c2;
+    r = r - kl * c2;
+    r = r - k * c3;
+    let k2 = (r * two_over_pi).round_ties_even();
+    r = r - k2 * c1;
+    r = r - k2 * c2;
+    r = r - k2 * c3;
+    let k = k + k2;
+    [r, k - R::lit(4.0) * (k * R::lit(0.25)).floor()]
+}
+
+/// `sin r` for `|r| ≤ π/4`: Cephes' `sinf` polynomial, `r + r³ (s₁ + s₂ r² + s₃ r⁴)`.
+#[inline(always)]
+pub(crate) fn wgpu_noise_sin_poly<R: Real>(r: R) -> R {
+    let z = r * r;
+    ((R::lit(-1.951_529_589_1e-4) * z + R::lit(8.332_160_873_6e-3)) * z
+        - R::lit(1.666_665_461_1e-1))
+        * z
+        * r
+        + r
+}
+
+/// `cos r` for `|r| ≤ π/4`: Cephes' `cosf` polynomial, `1 − r²/2 + r⁴ (c₁ + c₂ r² + c₃ r⁴)`.
+#[inline(always)]
+pub(crate) fn wgpu_noise_cos_poly<R: Real>(r: R) -> R {
+    let z = r * r;
+    ((R::lit(2.443_315_711_809_948e-5) * z - R::lit(1.388_731_625_493_765e-3)) * z
+        + R::lit(4.166_664_568_298_827e-2))
+        * z
+        * z
+        - R::lit(0.5) * z
+        + R::lit(1.0)
+}
+
+/// `sin(r + q π/2)` for a quadrant `q` of 0 to 4 (4 is 0).
+#[inline(always)]
+pub(crate) fn wgpu_noise_sin_quadrant<R: Real>(r: R, q: R) -> R {
+    let odd = q == R::lit(1.0) || q == R::lit(3.0);
+    let v = if odd {
+        wgpu_noise_cos_poly(r)
+    } else {
+        wgpu_noise_sin_poly(r)
+    };
+    if q == R::lit(2.0) || q == R::lit(3.0) {
+        -v
+    } else {
+        v
+    }
+}
+
+internal! {
+    /// The sine of `x` (radians), the same `f32` operations on the CPU and the GPU (WGSL's
+    /// `sin` is the driver's, neither equal to `f32::sin` nor accurate far from 0): within
+    /// 1.5e-7 of `sin` below [`WGPU_NOISE_SIN_LIMIT`] (`tests/reference/graph_maps.rs`
+    /// measures it), 0 at and past it.
+    #[inline(always)]
+    pub fn wgpu_noise_sin<R: Real>(x: R) -> R {
+        if x.abs() >= R::lit(WGPU_NOISE_SIN_LIMIT) {
+            return R::lit(0.0);
+        }
+        let [r, q] = wgpu_noise_sin_reduce(x);
+        wgpu_noise_sin_quadrant(r, q)
+    }
+}
+
+internal! {
+    /// The slope of [`wgpu_noise_sin`]: the cosine, `sin` a quadrant on (as accurate), 0 at
+    /// and past the limit.
+    #[inline(always)]
+    pub fn wgpu_noise_sin_slope<R: Real>(x: R) -> R {
+        if x.abs() >= R::lit(WGPU_NOISE_SIN_LIMIT) {
+            return R::lit(0.0);
+        }
+        let [r, q] = wgpu_noise_sin_reduce(x);
+        wgpu_noise_sin_quadrant(r, q + R::lit(1.0))
+    }
+}
+
+/// A `curve` node's value at `v`: `bounds` = `[x first, x last, y first, y last]`, and the
+/// segment holding `v` (the last whose start is at or below it), `start` = `[x, 1 / width]`
+/// and `c` = its cubic's coefficients `a + t (b + t (c + t d))` in `t` from 0 to 1. The
+/// first `y` at and below the first `x`, the last at and above the last.
+#[inline(always)]
+pub(crate) fn wgpu_noise_curve<R: Real>(v: R, bounds: [R; 4], start: [R; 2], c: [R; 4]) -> R {
+    if v <= bounds[0] {
+        return bounds[2];
+    }
+    if v >= bounds[1] {
+        return bounds[3];
+    }
+    let t = (v - start[0]) * start[1];
+    c[0] + t * (c[1] + t * (c[2] + t * c[3]))
+}
+
+/// The slope of [`wgpu_noise_curve`]: the cubic's, `(b + t (2c + 3d t)) / width`, clamped
+/// (a narrow segment's slope may pass `f32`); 0 at and past the ends.
+#[inline(always)]
+pub(crate) fn wgpu_noise_curve_slope<R: Real>(
+    v: R,
+    bounds: [R; 4],
+    start: [R; 2],
+    c: [R; 4],
+) -> R {
+    if v <= bounds[0] || v >= bounds[1] {
+        return R::lit(0.0);
+    }
+    let t = (v - start[0]) * start[1];
+    let (two, three) = (R::lit(2.0), R::lit(3.0));
+    wgpu_noise_finite((c[1] + t * (two * c[2] + three * c[3] * t)) * start[1])
+}
+
 /// A fractal octave's term `amplitude × shaped`, clamped: 16 octaves of gain ±64 reach
 /// amplitudes of 1.2e27, which times a value near the bound is past `f32` (and two such
 /// terms of opposite signs made NaN).

@@ -25,6 +25,8 @@ pub trait Real:
     fn lit(v: f64) -> Self;
     /// Largest whole number not above `self` (a true floor, also at negative integers).
     fn floor(self) -> Self;
+    /// The nearest whole number, halves to even (WGSL's `round`).
+    fn round_ties_even(self) -> Self;
     /// The larger of two values (`other` when `self` is NaN, as WGSL's `max` may do).
     fn max(self, other: Self) -> Self;
     /// An unsigned integer, converted exactly (the gradients and offsets are small).
@@ -57,6 +59,10 @@ macro_rules! impl_real {
             #[inline(always)]
             fn floor(self) -> Self {
                 <$t>::floor(self)
+            }
+            #[inline(always)]
+            fn round_ties_even(self) -> Self {
+                <$t>::round_ties_even(self)
             }
             #[inline(always)]
             fn max(self, other: Self) -> Self {

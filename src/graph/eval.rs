@@ -8,14 +8,15 @@
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
 use super::program::{Op, Program, Source};
-use super::spec::{Binary, Map};
+use super::spec::{Binary, Curve, Map};
 use crate::cpu::combine::{
     wgpu_noise_abs_slope, wgpu_noise_blend, wgpu_noise_blend_weight, wgpu_noise_divide,
-    wgpu_noise_ease, wgpu_noise_ease_slope,
+    wgpu_noise_curve, wgpu_noise_curve_slope, wgpu_noise_ease, wgpu_noise_ease_slope,
     wgpu_noise_divide_weights, wgpu_noise_finite, wgpu_noise_max, wgpu_noise_min,
     wgpu_noise_modulus, wgpu_noise_modulus_weights, wgpu_noise_octave_term, wgpu_noise_ping_pong,
     wgpu_noise_ping_pong_slope, wgpu_noise_remap, wgpu_noise_remap_slope, wgpu_noise_ridged_slope,
-    wgpu_noise_signed_pow, wgpu_noise_signed_pow_slope, wgpu_noise_smooth_max,
+    wgpu_noise_signed_pow, wgpu_noise_signed_pow_slope, wgpu_noise_sin, wgpu_noise_sin_slope,
+    wgpu_noise_smooth_max,
     wgpu_noise_smooth_min, wgpu_noise_smooth_weight, wgpu_noise_terrace, wgpu_noise_terrace_slope,
 };
 use crate::cpu::curl::CURL_SHIFTS;
@@ -71,9 +72,9 @@ pub trait Number:
     /// the weight is clamped.
     fn blend_weights(a: Self, b: Self, t: Self) -> [Self; 2];
     /// A map's value.
-    fn apply_map(op: Map, v: Self) -> Self;
+    fn apply_map(op: &Map, v: Self) -> Self;
     /// Its slope at `v`.
-    fn map_slope(op: Map, v: Self) -> Self;
+    fn map_slope(op: &Map, v: Self) -> Self;
 }
 
 impl<R: Real> Number for R {
@@ -171,8 +172,8 @@ impl<R: Real> Number for R {
         };
         [w, wt]
     }
-    fn apply_map(op: Map, v: R) -> R {
-        match op {
+    fn apply_map(op: &Map, v: R) -> R {
+        match *op {
             Map::Abs => v.abs(),
             Map::Clamp { min, max } => v.clamp(lit(min), lit(max)),
             Map::Remap { from, to } => wgpu_noise_remap(v, from.map(lit), to.map(lit)),
@@ -180,10 +181,15 @@ impl<R: Real> Number for R {
             Map::Terrace { steps, smoothness } => wgpu_noise_terrace(v, lit(steps), lit(smoothness)),
             Map::PingPong { strength } => wgpu_noise_ping_pong(v, lit(strength)),
             Map::Ease(ease) => wgpu_noise_ease(v, ease.code()),
+            Map::Sine => wgpu_noise_sin(v),
+            Map::Curve(ref curve) => {
+                let (bounds, start, c) = curve_segment(curve, v);
+                wgpu_noise_curve(v, bounds, start, c)
+            }
         }
     }
-    fn map_slope(op: Map, v: R) -> R {
-        match op {
+    fn map_slope(op: &Map, v: R) -> R {
+        match *op {
             Map::Abs => wgpu_noise_abs_slope(v),
             Map::Clamp { min, max } => {
                 if v > lit(min) && v < lit(max) {
@@ -199,8 +205,30 @@ impl<R: Real> Number for R {
             }
             Map::PingPong { strength } => wgpu_noise_ping_pong_slope(v, lit(strength)),
             Map::Ease(ease) => wgpu_noise_ease_slope(v, ease.code()),
+            Map::Sine => wgpu_noise_sin_slope(v),
+            Map::Curve(ref curve) => {
+                let (bounds, start, c) = curve_segment(curve, v);
+                wgpu_noise_curve_slope(v, bounds, start, c)
+            }
         }
     }
+}
+
+/// The arguments of `wgpu_noise_curve` for `curve` at `v`: its bounds, and the start (with
+/// `1 / width`) and the cubic of the last segment starting at or below `v`, found by the
+/// comparisons the generated WGSL makes, in its order.
+#[inline(always)]
+fn curve_segment<R: Real>(curve: &Curve, v: R) -> ([R; 4], [R; 2], [R; 4]) {
+    let n = curve.x.len();
+    let mut k = 0;
+    for j in 1..n - 1 {
+        if v >= lit(curve.x[j]) {
+            k = j;
+        }
+    }
+    let [inverse_width, a, b, c, d] = curve.segments[k].map(lit);
+    let bounds = [curve.x[0], curve.x[n - 1], curve.ends[0], curve.ends[1]].map(lit);
+    (bounds, [lit(curve.x[k]), inverse_width], [a, b, c, d])
 }
 
 /// A number with its derivatives with respect to the sample point: `d[j] = ∂v/∂p_j`.
@@ -302,7 +330,7 @@ pub trait Register: Copy + Add<Output = Self> + Sub<Output = Self> {
     /// A blend, clamped.
     fn blend(dims: usize, a: Self, b: Self, t: Self) -> Self;
     /// A map, clamped.
-    fn map(dims: usize, op: Map, a: Self) -> Self;
+    fn map(dims: usize, op: &Map, a: Self) -> Self;
 }
 
 impl<N: Number> Register for N {
@@ -349,7 +377,7 @@ impl<N: Number> Register for N {
         Number::finite(N::apply_blend(a, b, t))
     }
     #[inline(always)]
-    fn map(_dims: usize, op: Map, a: N) -> N {
+    fn map(_dims: usize, op: &Map, a: N) -> N {
         Number::finite(N::apply_map(op, a))
     }
 }
@@ -450,7 +478,7 @@ impl<N: Number> Register for Dual<N> {
         }
     }
     #[inline(always)]
-    fn map(dims: usize, op: Map, a: Self) -> Self {
+    fn map(dims: usize, op: &Map, a: Self) -> Self {
         Dual {
             v: N::apply_map(op, a.v).finite(),
             d: combine(dims, &[(N::map_slope(op, a.v), a.d)]),
@@ -551,7 +579,7 @@ pub(crate) fn step<G: Register>(
         Op::Blend { a, b, t } => {
             set_value(out, G::blend(dims, regs[*a][0], regs[*b][0], regs[*t][0]))
         }
-        Op::Map { op, a } => set_value(out, G::map(dims, *op, regs[*a][0])),
+        Op::Map { op, a } => set_value(out, G::map(dims, op, regs[*a][0])),
     }
 }
 

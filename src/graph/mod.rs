@@ -139,7 +139,8 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::Position { .. }
             | NodeKind::Distance { .. }
             | NodeKind::Linear { .. }
-            | NodeKind::Checkerboard => vec![],
+            | NodeKind::Checkerboard
+            | NodeKind::Sine { .. } => vec![],
             NodeKind::Fractal { source, octaves } => {
                 vec![(p("source"), source), (p("gain"), &octaves.gain)]
             }

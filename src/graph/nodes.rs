@@ -4,7 +4,7 @@
 //! here, `docs/graphs.md`'s node reference is this table (checked by
 //! `tests/reference/node_table.rs`), and an editor can build its widgets from it.
 
-use super::spec::{MAX_DOMAIN_PARAMETER, MAX_SEED, MAX_TERRACE_STEPS};
+use super::spec::{MAX_CURVE_POINTS, MAX_DOMAIN_PARAMETER, MAX_SEED, MAX_TERRACE_STEPS};
 use crate::cpu::combine::WGPU_NOISE_FINITE;
 use crate::field::MAX_OCTAVES;
 
@@ -72,6 +72,13 @@ pub enum ParamKind {
     PerAxis { lo: f64, hi: f64, default: f64 },
     /// Two numbers `[low, high]`, each in `[lo, hi]`.
     Pair { lo: f64, hi: f64, default: [f64; 2] },
+    /// `min` to `max` points `[x, y]`, each number in `[lo, hi]`, `x` increasing; required.
+    Points {
+        min: usize,
+        max: usize,
+        lo: f64,
+        hi: f64,
+    },
 }
 
 /// One parameter of a node type.
@@ -338,6 +345,21 @@ pub const NODE_TYPES: &[NodeType] = &[
         derivative: "0 (the jumps at the cells' faces have none)",
     },
     NodeType {
+        name: "sine",
+        group: Group::Sources,
+        params: &[Param {
+            name: "scale",
+            kind: ParamKind::PerAxis {
+                lo: 1.0 / MAX_DOMAIN_PARAMETER,
+                hi: MAX_DOMAIN_PARAMETER,
+                default: 1.0,
+            },
+        }],
+        doc: "`∏ sin(pₐ / scaleₐ)` over the field's axes (FastNoise2's SineWave, each axis with its own feature scale: a period of `2π scale`); `p / scale` is `p × (1 / scale)`, and `sin` the same `f32` operations on the CPU and the GPU (below)",
+        range: "[-1, 1]",
+        derivative: "per axis `cos(pₐ / scaleₐ) / scaleₐ` times the other axes' sines (product rule)",
+    },
+    NodeType {
         name: "fbm",
         group: Group::Fractals,
         params: WEIGHTED_FRACTAL,
@@ -563,10 +585,11 @@ pub const NODE_TYPES: &[NodeType] = &[
                     default: [0.0, 1.0],
                 },
             },
+            choice("clamp", &["off", "on"], Some("off")),
         ],
-        doc: "`from` mapped linearly onto `to`, not clamped (the ends of `from` differ)",
+        doc: "`from` mapped linearly onto `to` (the ends of `from` differ); with `clamp` `on`, then clamped to `to`'s range (a `clamp` node after it)",
         range: "`to` over `from`",
-        derivative: "the slope (clamped to ±1e30)",
+        derivative: "the slope (clamped to ±1e30); 0 where `clamp` clamps",
     },
     NodeType {
         name: "pow",
@@ -575,6 +598,33 @@ pub const NODE_TYPES: &[NodeType] = &[
         doc: "`sign(v) |v|^exponent` (odd: no NaN for negatives)",
         range: "[-1, 1] over [-1, 1]",
         derivative: "`exponent |v|^(exponent−1)`, clamped to 1e30; at `v = 0`: 1e30 below exponent 1 (the slope is infinite there), 1 at 1, 0 above",
+    },
+    NodeType {
+        name: "signed-sqrt",
+        group: Group::Combinations,
+        params: MAP,
+        doc: "`sign(v) √|v|` (FastNoise2's SignedSquareRoot): `pow` with exponent 0.5",
+        range: "[-1, 1] over [-1, 1]",
+        derivative: "`pow`'s: `1 / (2 √|v|)`, clamped to 1e30, and 1e30 at `v = 0` (the slope is infinite there)",
+    },
+    NodeType {
+        name: "curve",
+        group: Group::Combinations,
+        params: &[
+            SOURCE,
+            Param {
+                name: "points",
+                kind: ParamKind::Points {
+                    min: 2,
+                    max: MAX_CURVE_POINTS,
+                    lo: -LARGEST,
+                    hi: LARGEST,
+                },
+            },
+        ],
+        doc: "`v` through a monotone cubic spline (Fritsch–Carlson: no overshoot, monotone between each two points) through `points` `[[x, y], …]`, `x` increasing by at least 1e-30; the first point's `y` at and below its `x`, the last's at and above (FastNoise2 issue 120's remap curve)",
+        range: "within the points' `y`",
+        derivative: "the cubic's slope, clamped to ±1e30; 0 at and past the ends (one-sided where the end tangents are not 0)",
     },
     NodeType {
         name: "terrace",

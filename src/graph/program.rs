@@ -809,6 +809,17 @@ impl Lowering<'_> {
                 let scaled = self.by_constant(Binary::Multiply, parity, -2.0, path)?;
                 self.by_constant(Binary::Add, scaled, 1.0, path)
             }
+            NodeKind::Sine { scale } => {
+                // FastNoise2's `p × (1 / scale)`, the frequency rounded once.
+                let mut terms = Vec::with_capacity(dims);
+                for a in 0..dims {
+                    let x = self.axis(a, path, ctx)?;
+                    let frequency = (1.0 / scale[a] as f64) as f32;
+                    let arg = self.by_constant(Binary::Multiply, x, frequency, path)?;
+                    terms.push(self.push(Op::Map { op: Map::Sine, a: arg }, path)?);
+                }
+                self.fold(Binary::Multiply, &terms, path)
+            }
             NodeKind::Fractal { source, octaves } => {
                 let gain = match &octaves.gain {
                     Input::Constant(_) => None,
@@ -957,9 +968,13 @@ impl Lowering<'_> {
                 }
                 self.push(Op::Blend { a, b, t }, path)
             }
-            NodeKind::Map { op, source } => {
+            NodeKind::Map { op, source, then } => {
                 let a = self.input(source, &self.sub(path, "source"), ctx, depth)?;
-                self.push(Op::Map { op: *op, a }, path)
+                let r = self.push(Op::Map { op: op.clone(), a }, path)?;
+                match then {
+                    Some(op) => self.push(Op::Map { op: op.clone(), a: r }, path),
+                    None => Ok(r),
+                }
             }
         }
     }

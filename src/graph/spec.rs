@@ -2,6 +2,7 @@
 //! its errors name. The format is documented in `docs/graphs.md`.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -117,7 +118,7 @@ pub enum Binary {
 }
 
 /// Functions of one value.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Map {
     /// `|v|`.
     Abs,
@@ -133,6 +134,87 @@ pub enum Map {
     PingPong { strength: f32 },
     /// A blend's `t` eased by a curve (the `blend` node's `interpolation`).
     Ease(Ease),
+    /// `sin v` (`wgpu_noise_sin`: the same `f32` operations on the CPU and the GPU).
+    Sine,
+    /// A monotone cubic spline through points (shared: a map is copied per octave).
+    Curve(Arc<Curve>),
+}
+
+/// The `curve` node's spline, as every evaluator computes it: a monotone cubic Hermite
+/// spline (Fritsch–Carlson tangents) through points of increasing `x`, constant past the
+/// ends. Its `f32` numbers are computed once, in `f64`, when the graph is read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve {
+    /// The points' `x`, increasing: 2 to [`MAX_CURVE_POINTS`].
+    pub x: Vec<f32>,
+    /// The first and the last point's `y`: the value at and past each end.
+    pub ends: [f32; 2],
+    /// Per segment `k` (from `x[k]` to `x[k + 1]`): `[1 / width, a, b, c, d]`, the cubic
+    /// `a + t (b + t (c + t d))` in `t = (v − x[k]) / width` (`wgpu_noise_curve`).
+    pub segments: Vec<[f32; 5]>,
+}
+
+/// Most points of a `curve` node.
+pub const MAX_CURVE_POINTS: usize = 8;
+
+/// The narrowest segment of a `curve`: `1 / width` is within about 1e30, as every number.
+const MIN_CURVE_WIDTH: f64 = 1e-30;
+
+impl Curve {
+    /// The spline through `points` (`x` increasing by at least [`MIN_CURVE_WIDTH`]): the
+    /// Fritsch–Carlson tangents (the secants' mean where they have one sign, else 0; one-sided
+    /// at the ends; scaled down where they would overshoot), and each segment's cubic in `f64`,
+    /// rounded to `f32`.
+    fn through(points: &[[f32; 2]]) -> Curve {
+        let n = points.len();
+        let x: Vec<f64> = points.iter().map(|p| p[0] as f64).collect();
+        let y: Vec<f64> = points.iter().map(|p| p[1] as f64).collect();
+        let secant: Vec<f64> = (0..n - 1)
+            .map(|k| (y[k + 1] - y[k]) / (x[k + 1] - x[k]))
+            .collect();
+        let mut m = vec![0.0; n];
+        m[0] = secant[0];
+        m[n - 1] = secant[n - 2];
+        for k in 1..n - 1 {
+            if secant[k - 1] * secant[k] > 0.0 {
+                m[k] = (secant[k - 1] + secant[k]) / 2.0;
+            }
+        }
+        for (k, &s) in secant.iter().enumerate() {
+            if s == 0.0 {
+                m[k] = 0.0;
+                m[k + 1] = 0.0;
+                continue;
+            }
+            let (alpha, beta) = (m[k] / s, m[k + 1] / s);
+            let size = alpha * alpha + beta * beta;
+            if size > 9.0 {
+                let tau = 3.0 / size.sqrt();
+                m[k] = tau * alpha * s;
+                m[k + 1] = tau * beta * s;
+            }
+        }
+        let segments = (0..n - 1)
+            .map(|k| {
+                let width = x[k + 1] - x[k];
+                let rise = y[k + 1] - y[k];
+                let (b, b1) = (width * m[k], width * m[k + 1]);
+                [
+                    1.0 / width,
+                    y[k],
+                    b,
+                    3.0 * rise - 2.0 * b - b1,
+                    -2.0 * rise + b + b1,
+                ]
+                .map(|v| v as f32)
+            })
+            .collect();
+        Curve {
+            x: points.iter().map(|p| p[0]).collect(),
+            ends: [points[0][1], points[n - 1][1]],
+            segments,
+        }
+    }
 }
 
 /// How a `blend` moves from `a` to `b` as its weight goes from 0 to 1.
@@ -194,6 +276,8 @@ pub enum NodeKind {
     },
     /// 1 in the unit cells whose whole-number coordinates sum to an even number, else -1.
     Checkerboard,
+    /// `∏ sin(p / scale)` over the axes (FastNoise2's SineWave; `scale` its feature scale).
+    Sine { scale: [f32; 4] },
     /// A fractal sum of octaves of `source`.
     Fractal { source: Input, octaves: Octaves },
     /// `source` at the point scaled per axis.
@@ -233,8 +317,12 @@ pub enum NodeKind {
         /// `None`: linear.
         ease: Option<Ease>,
     },
-    /// A function of one input.
-    Map { op: Map, source: Input },
+    /// A function of one input, and a second one after it (a remap's clamp).
+    Map {
+        op: Map,
+        source: Input,
+        then: Option<Map>,
+    },
 }
 
 /// How a fractal node sums its source's octaves.
@@ -512,6 +600,58 @@ impl Fields<'_> {
         }
     }
 
+    /// A `[[x, y], …]` parameter: its points, each number in range, `x` increasing.
+    fn points(&mut self, key: &str) -> Result<Vec<[f32; 2]>, GraphError> {
+        let ParamKind::Points { min, max, lo, hi } = self.kind(key) else {
+            self.wrong_kind(key, "points")
+        };
+        let path = self.key_path(key);
+        let items = match self.take(key) {
+            None => return Err(err(&path, "missing (required)")),
+            Some(Value::Array(items)) if (min..=max).contains(&items.len()) => items,
+            Some(Value::Array(items)) => {
+                return Err(err(
+                    &path,
+                    format!("must have {min} to {max} points, not {}", items.len()),
+                ))
+            }
+            Some(other) => {
+                return Err(err(
+                    &path,
+                    format!("must be an array of [x, y] points, not {}", shown(&other)),
+                ))
+            }
+        };
+        let mut points: Vec<[f32; 2]> = Vec::with_capacity(items.len());
+        for (k, item) in items.iter().enumerate() {
+            let p = format!("{path}[{k}]");
+            let Value::Array(xy) = item else {
+                return Err(err(&p, format!("must be [x, y], not {}", shown(item))));
+            };
+            if xy.len() != 2 {
+                return Err(err(&p, format!("must be [x, y], not {}", shown(item))));
+            }
+            let mut point = [0.0; 2];
+            for (a, v) in xy.iter().enumerate() {
+                let pa = format!("{p}[{a}]");
+                point[a] = ranged(&pa, number(&pa, v)?, lo, hi)?;
+            }
+            if let Some(previous) = points.last() {
+                if (point[0] as f64 - previous[0] as f64) < MIN_CURVE_WIDTH {
+                    return Err(err(
+                        &format!("{p}[0]"),
+                        format!(
+                            "x must increase, by at least {MIN_CURVE_WIDTH:e}: {} after {}",
+                            point[0], previous[0]
+                        ),
+                    ));
+                }
+            }
+            points.push(point);
+        }
+        Ok(points)
+    }
+
     /// Any key left is not a parameter of this node.
     fn finish(self) -> Result<(), GraphError> {
         match self.map.keys().next() {
@@ -691,6 +831,9 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             offset: f.per_axis("offset")?,
         },
         "checkerboard" => NodeKind::Checkerboard,
+        "sine" => NodeKind::Sine {
+            scale: f.per_axis("scale")?,
+        },
         "fbm" | "ridged" | "turbulence" => NodeKind::Fractal {
             source: f.input("source")?,
             octaves: Octaves {
@@ -778,6 +921,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         },
         _ => {
             let source = f.input("source")?;
+            let mut then = None;
             let op = match ty.name {
                 "abs" => Map::Abs,
                 "clamp" => {
@@ -803,14 +947,21 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                             ),
                         ));
                     }
-                    Map::Remap {
-                        from,
-                        to: f.pair("to")?,
+                    let to = f.pair("to")?;
+                    // Clamped to `to`'s range, whichever way it runs.
+                    if f.choice("clamp", &[false, true])? {
+                        then = Some(Map::Clamp {
+                            min: to[0].min(to[1]),
+                            max: to[0].max(to[1]),
+                        });
                     }
+                    Map::Remap { from, to }
                 }
                 "pow" => Map::Pow {
                     exponent: f.number("exponent")?,
                 },
+                "signed-sqrt" => Map::Pow { exponent: 0.5 },
+                "curve" => Map::Curve(Arc::new(Curve::through(&f.points("points")?))),
                 "terrace" => Map::Terrace {
                     steps: f.integer("steps")? as f32,
                     smoothness: f.number("smoothness")?,
@@ -820,7 +971,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 },
                 other => unreachable!("the node table's type {other} has no reader"),
             };
-            NodeKind::Map { op, source }
+            NodeKind::Map { op, source, then }
         }
     };
     let path = path.to_string();

@@ -9,9 +9,10 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::ops::Range;
+use std::sync::Arc;
 
 use super::program::{Op, Program, Reg};
-use super::spec::{Binary, Map};
+use super::spec::{Binary, Curve, Map};
 use crate::error::{NoiseError, Result};
 use crate::field::FractalMode;
 use crate::shader::{
@@ -250,6 +251,13 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
                     strength: value(*strength),
                 },
                 Map::Ease(ease) => Map::Ease(*ease),
+                Map::Sine => Map::Sine,
+                Map::Curve(curve) => {
+                    let x = curve.x.iter().map(|&v| value(v)).collect();
+                    let ends = [value(curve.ends[0]), value(curve.ends[1])];
+                    let segments = curve.segments.iter().map(|s| s.map(&mut *value)).collect();
+                    Map::Curve(Arc::new(Curve { x, ends, segments }))
+                }
             },
             a: reg(*a),
         },
@@ -1031,6 +1039,44 @@ impl<'a> Emitter<'a> {
                         (
                             format!("wgpu_noise_ease({ra}, {curve}u)"),
                             format!("wgpu_noise_ease_slope({ra}, {curve}u)"),
+                        )
+                    }
+                    Map::Sine => (
+                        format!("wgpu_noise_sin({ra})"),
+                        format!("wgpu_noise_sin_slope({ra})"),
+                    ),
+                    Map::Curve(curve) => {
+                        // The parameters: x per point, the ends' y, then per segment
+                        // [1 / width, a, b, c, d]. The segment is picked by eval's
+                        // `curve_segment`'s comparisons, in its order.
+                        let n = curve.x.len();
+                        let segment = |k: usize| {
+                            let s = &f[n + 2 + 5 * k..n + 7 + 5 * k];
+                            (
+                                format!("vec2<f32>({}, {})", f[k], s[0]),
+                                format!("vec4<f32>({}, {}, {}, {})", s[1], s[2], s[3], s[4]),
+                            )
+                        };
+                        let (start, c) = segment(0);
+                        w(format!("var cs{i} = {start};"));
+                        w(format!("var cc{i} = {c};"));
+                        for k in 1..n - 1 {
+                            let (start, c) = segment(k);
+                            w(format!(
+                                "if ({ra} >= {}) {{ cs{i} = {start}; cc{i} = {c}; }}",
+                                f[k]
+                            ));
+                        }
+                        let args = format!(
+                            "{ra}, vec4<f32>({}, {}, {}, {}), cs{i}, cc{i}",
+                            f[0],
+                            f[n - 1],
+                            f[n],
+                            f[n + 1]
+                        );
+                        (
+                            format!("wgpu_noise_curve({args})"),
+                            format!("wgpu_noise_curve_slope({args})"),
                         )
                     }
                 };

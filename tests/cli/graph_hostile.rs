@@ -162,7 +162,9 @@ impl Gen {
         let mut pairs: Vec<(String, J)> = Vec::new();
         let leaf = depth == 0 || self.chance(0.15);
         let kinds: &[&str] = if leaf {
-            &["classic", "simplex", "cellular", "constant", "position"]
+            &[
+                "classic", "simplex", "cellular", "constant", "position", "sine",
+            ]
         } else {
             &[
                 "fbm",
@@ -186,6 +188,8 @@ impl Gen {
                 "clamp",
                 "remap",
                 "pow",
+                "signed-sqrt",
+                "curve",
                 "terrace",
                 "ping-pong",
             ]
@@ -206,6 +210,7 @@ impl Gen {
             }
             "constant" => pairs.push(("value".into(), self.param(-2.0, 2.0, false))),
             "position" => pairs.push(("axis".into(), self.choice(&["x", "y", "z", "w"]))),
+            "sine" => pairs.push(("scale".into(), self.param(-0.5, 4.0, false))),
             "fbm" | "ridged" | "turbulence" => {
                 pairs.push(("source".into(), self.input(d)));
                 pairs.push(("octaves".into(), self.param(1.0, 17.0, true)));
@@ -261,8 +266,22 @@ impl Gen {
                     "remap" => {
                         let to = vec![self.param(-2.0, 0.0, false), self.param(0.0, 2.0, false)];
                         pairs.push(("to".into(), J::Arr(to)));
+                        if self.chance(0.5) {
+                            pairs.push(("clamp".into(), self.choice(&["off", "on"])));
+                        }
                     }
                     "pow" => pairs.push(("exponent".into(), self.param(0.5, 2.0, false))),
+                    // Points in any order and count: some increase, most are refused.
+                    "curve" => {
+                        let n = self.rng.below(10) as usize;
+                        let points = (0..n)
+                            .map(|k| {
+                                let x = self.param(k as f64 - 1.5, k as f64, false);
+                                J::Arr(vec![x, self.param(-2.0, 2.0, false)])
+                            })
+                            .collect();
+                        pairs.push(("points".into(), J::Arr(points)));
+                    }
                     "terrace" => {
                         pairs.push(("steps".into(), self.param(1.0, 1100.0, true)));
                         pairs.push(("smoothness".into(), self.param(0.0, 1.0, false)));

@@ -86,6 +86,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
         "distance",
         "linear",
         "checkerboard",
+        "sine",
     ]);
     let seed = rng.below(7) as i64 - 3;
     let per_axis = |rng: &mut Rng, lo: f64, hi: f64| -> Vec<f64> {
@@ -116,6 +117,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
             "offset": per_axis(rng, -2.0, 2.0),
         }),
         "checkerboard" => json!({ "type": "checkerboard" }),
+        "sine" => json!({ "type": "sine", "scale": per_axis(rng, 0.25, 4.0) }),
         _ => {
             let outputs = ["f1", "f2", "f2-f1", "cell"];
             let distances = ["euclidean", "manhattan", "chebyshev"];
@@ -173,6 +175,8 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         "clamp",
         "remap",
         "pow",
+        "signed-sqrt",
+        "curve",
         "terrace",
         "ping-pong",
     ];
@@ -275,8 +279,28 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             "source": src(rng),
             "from": [-1.0, 1.0],
             "to": [rng.range(-2.0, 0.0), rng.range(0.1, 2.0)],
+            "clamp": *rng.pick(choices("remap", "clamp")),
         }),
         "pow" => json!({ "type": "pow", "source": src(rng), "exponent": rng.range(1.0, 3.0) }),
+        // Its slope is infinite at 0 (as `pow`'s below exponent 1), which central
+        // differences cannot follow: a differentiable graph takes it of 1 + |v|.
+        "signed-sqrt" if shape.differentiable => {
+            let v = json!({ "type": "abs", "source": src(rng) });
+            json!({ "type": "signed-sqrt", "source": { "type": "add", "a": 1.0, "b": v } })
+        }
+        "signed-sqrt" => json!({ "type": "signed-sqrt", "source": src(rng) }),
+        // 2 to 8 points over about the noise's range, 0.1 to 0.6 apart, y within ±1.5.
+        "curve" => {
+            let mut x = rng.range(-1.5, -0.5);
+            let points: Vec<[f64; 2]> = (0..2 + rng.below(7))
+                .map(|_| {
+                    let point = [x, rng.range(-1.5, 1.5)];
+                    x += rng.range(0.1, 0.6);
+                    point
+                })
+                .collect();
+            json!({ "type": "curve", "source": src(rng), "points": points })
+        }
         "terrace" => json!({
             "type": "terrace",
             "source": src(rng),
@@ -436,6 +460,15 @@ pub const EXTREMES: &[(&str, &str)] = &[
         "smooth-min of the largest values, the smallest k",
         r#"{ "type": "smooth-min", "a": 1e30, "b": { "type": "multiply", "a": -1e30,
              "b": { "type": "simplex" } }, "k": 1e-6 }"#,
+    ),
+    (
+        "curve of the narrowest segment between the largest values (a slope past f32)",
+        r#"{ "type": "curve", "points": [[0, -1e30], [1e-30, 1e30], [1, 1e30]],
+             "source": { "type": "multiply", "a": { "type": "position", "axis": "x" }, "b": 1e-30 } }"#,
+    ),
+    (
+        "sine far past its limit, at the largest scale of the point",
+        r#"{ "type": "scale", "by": 1e6, "source": { "type": "sine", "scale": 1e-6 } }"#,
     ),
     (
         "terrace of a huge slope, the smallest smoothness",

@@ -210,3 +210,72 @@ fn a_graph_at_the_noise_call_limit_is_written_as_loops_and_equals_the_f32_cpu() 
         }
     }
 }
+
+/// The sine (`wgpu_noise_sin`, the same f32 operations as the CPU's, not WGSL's `sin`) on
+/// the GPU equals the f32 CPU within the value tolerance at arguments from 0 to near its
+/// limit 2²⁴, where a driver's `sin` is far off: the reduction's products are exact, so a
+/// compiler that fuses them into multiply-adds computes the same bits.
+#[test]
+fn the_sine_on_the_gpu_equals_the_f32_cpu_up_to_its_limit() {
+    for (backend, ctx) in common::gpu_per_backend() {
+        let (variant, gpu) = generators(&ctx, 1).swap_remove(0);
+        let mut worst = 0.0f32;
+        for (scale, offset) in [(1.0, 0.0), (0.05, 100.0), (1e-3, 1e4), (1e-3, 1.6e4)] {
+            for dims in [2, 3] {
+                let node = wgpu_noise::graph::Node::of_type("sine").with("scale", scale);
+                let program = Graph::from_node(&node)
+                    .unwrap()
+                    .program(dims, [0.0; 4])
+                    .unwrap();
+                let (g, c, _) = fill_both(&gpu, variant, 1, &field(dims, offset), program);
+                let error = g
+                    .iter()
+                    .zip(&c)
+                    .map(|(g, c)| (g - c).abs())
+                    .fold(0.0, f32::max);
+                println!(
+                    "{backend} sine scale {scale} {dims}D offset {offset}: max error {error:.1e}"
+                );
+                assert!(
+                    error <= wgpu_noise::gpu::parity::PARITY_TOLERANCE,
+                    "{backend} sine scale {scale} {dims}D offset {offset}: {error:e}"
+                );
+                worst = worst.max(error);
+            }
+        }
+        println!("{backend}: sine, max error {worst:.1e}");
+    }
+}
+
+/// `curve` (its segment picked by comparisons, its cubic's numbers computed when the graph
+/// is read) over simplex fBm on the GPU equals the f32 CPU within the graph bound: curves of
+/// 2, 4 and 8 points, one that turns at its points (gradients: the random graphs of
+/// graph_gradient_parity.rs).
+#[test]
+fn curves_on_the_gpu_equal_the_f32_cpu() {
+    let curves = [
+        "[[-0.5, -1], [0.5, 1]]",
+        "[[-1, -1], [-0.2, -0.9], [0.1, 0.8], [1, 1]]",
+        "[[-0.9, 0.5], [-0.6, -0.5], [-0.3, 1.5], [0, 1.5], [0.1, 1.5], [0.3, -2], [0.5, 0], [0.8, 0.2]]",
+    ];
+    for (backend, ctx) in common::gpu_per_backend() {
+        let (variant, gpu) = generators(&ctx, 4).swap_remove(0);
+        let mut worst = 0.0f32;
+        for points in curves {
+            let text = common::graphs::graph_of_node(&format!(
+                r#"{{ "type": "curve", "points": {points},
+                     "source": {{ "type": "fbm", "source": {{ "type": "simplex" }}, "octaves": 3 }} }}"#
+            ));
+            let graph = Graph::from_json(&text).unwrap();
+            for (dims, offset) in [(2, 0.0), (3, 1e4)] {
+                let program = graph.program(dims, [0.0; 4]).unwrap();
+                let (g, c, c64) = fill_both(&gpu, variant, 4, &field(dims, offset), program);
+                let label = format!("{backend} curve {points} {dims}D offset {offset}");
+                let error = assert_graph_parity(&label, &g, &c, &c64);
+                println!("{label}: max relative error {error:.1e}");
+                worst = worst.max(error);
+            }
+        }
+        println!("{backend}: curves, max relative error {worst:.1e}");
+    }
+}

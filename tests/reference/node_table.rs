@@ -55,6 +55,11 @@ fn param_text(name: &str, kind: &ParamKind) -> String {
             show(default[0]),
             show(default[1])
         ),
+        ParamKind::Points { min, max, lo, hi } => format!(
+            "`{name}`: {min} to {max} points [x, y], {}–{}, x increasing (required)",
+            show(*lo),
+            show(*hi)
+        ),
     }
 }
 
@@ -124,6 +129,11 @@ fn inside(lo: f64, hi: f64) -> f64 {
     0.5f64.clamp(lo, hi)
 }
 
+/// `n` points `[k, k²]` of increasing `x`.
+fn increasing(n: usize) -> Vec<[f64; 2]> {
+    (0..n).map(|k| [k as f64, (k * k) as f64]).collect()
+}
+
 /// The node `t` with only its required parameters (inputs: the constant 0.5).
 fn required_only(t: &NodeType) -> serde_json::Map<String, Value> {
     let mut node = serde_json::Map::new();
@@ -145,6 +155,7 @@ fn required_only(t: &NodeType) -> serde_json::Map<String, Value> {
                 names,
                 default: None,
             } => json!(names[0]),
+            ParamKind::Points { min, .. } => json!(increasing(min)),
             _ => continue,
         };
         node.insert(p.name.into(), v);
@@ -294,6 +305,27 @@ fn every_node_type_reads_its_parameters_as_the_table_says() {
                     accepted(t, &node, key, json!([lo, hi]));
                     refused(t, &node, key, json!([0, hi + past(hi)]), "out of range");
                     refused(t, &node, key, json!([0, 1, 2]), "[low, high]");
+                }
+                ParamKind::Points { min, max, lo, hi } => {
+                    accepted(t, &node, key, json!(increasing(max)));
+                    accepted(t, &node, key, json!([[lo, lo], [hi, hi]]));
+                    let count = format!("{min} to {max} points");
+                    refused(t, &node, key, json!(increasing(max + 1)), &count);
+                    refused(t, &node, key, json!(increasing(min - 1)), &count);
+                    refused(
+                        t,
+                        &node,
+                        key,
+                        json!([[0, 0], [1, hi + past(hi)]]),
+                        "out of range",
+                    );
+                    refused(t, &node, key, json!([[0, 0], [0, 1]]), "x must increase");
+                    refused(t, &node, key, json!([[0, 0], [1]]), "[x, y]");
+                    refused(t, &node, key, json!(1), "[x, y]");
+                    let mut without = node.clone();
+                    without.remove(key);
+                    let e = read(&without).unwrap_err();
+                    assert!(e.contains(&format!("{key}: missing (required)")), "{e}");
                 }
             }
         }

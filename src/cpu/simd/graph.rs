@@ -244,8 +244,8 @@ impl Number for F {
         [per_lane(|i| w(i)[0]), per_lane(|i| w(i)[1])]
     }
     #[inline(always)]
-    fn apply_map(op: Map, v: F) -> F {
-        match op {
+    fn apply_map(op: &Map, v: F) -> F {
+        match *op {
             Map::Abs => v.abs(),
             // `f32::clamp`'s two comparisons, written out.
             Map::Clamp { min, max } => v.clamp(min, max),
@@ -274,8 +274,8 @@ impl Number for F {
         }
     }
     #[inline(always)]
-    fn map_slope(op: Map, v: F) -> F {
-        match op {
+    fn map_slope(op: &Map, v: F) -> F {
+        match *op {
             // A constant.
             Map::Remap { .. } => F::splat(f32::map_slope(op, 0.0)),
             // `wgpu_noise_ease_slope`'s operations in its order.
