@@ -26,7 +26,8 @@ fn channels(output: FieldOutput, dims: usize) -> usize {
 }
 
 /// `output` of `program` over `field`: by the GPU's graph pipeline, by the f32 CPU (the
-/// bake's fill), and by the f64 CPU evaluator at the same (f32) sample points.
+/// bake's fill), by the f64 CPU evaluator at the same (f32) sample points, and by the f32 CPU
+/// evaluator at those points moved by four ulps along every axis.
 fn fill_both(
     gpu: &GpuNoise,
     variant: LookupVariant,
@@ -34,7 +35,7 @@ fn fill_both(
     field: &FlagField,
     program: Program,
     output: FieldOutput,
-) -> (Vec<f32>, Vec<f32>, Vec<f64>) {
+) -> (Vec<f32>, Vec<f32>, Vec<f64>, Vec<f32>) {
     let pipeline = gpu
         .graph_pipeline(&program, output)
         .expect("graph pipeline");
@@ -67,10 +68,11 @@ fn fill_both(
         (0..params.len()).flat_map(|i| f(at(i))).collect()
     };
     let regs = std::cell::RefCell::new(Vec::new());
+    let regs32 = std::cell::RefCell::new(Vec::new());
     macro_rules! reference {
         ($lut:expr) => {{
             let lut = $lut;
-            reference(&|p| {
+            let f64s = reference(&|p| {
                 let regs = &mut regs.borrow_mut();
                 match output {
                     FieldOutput::Value => {
@@ -81,23 +83,63 @@ fn fill_both(
                     }
                     FieldOutput::Curl => eval::curl::<f64>(&program, &lut, p, regs)[..n].to_vec(),
                 }
+            });
+            let moved: Vec<f32> = reference(&|p| {
+                let regs = &mut regs32.borrow_mut();
+                let p = p.map(|x| (x as f32).next_up().next_up().next_up().next_up());
+                let v: Vec<f32> = match output {
+                    FieldOutput::Value => {
+                        vec![eval::value::<f32>(&program, &lut, p, &mut Vec::new())]
+                    }
+                    FieldOutput::Gradient => {
+                        eval::value_and_gradient::<f32>(&program, &lut, p, regs)[..4].to_vec()
+                    }
+                    FieldOutput::Curl => eval::curl::<f32>(&program, &lut, p, regs)[..n].to_vec(),
+                };
+                v.into_iter().map(f64::from).collect()
             })
+            .into_iter()
+            .map(|v| v as f32)
+            .collect();
+            (f64s, moved)
         }};
     }
-    let on_cpu64 = match variant {
+    let (on_cpu64, moved) = match variant {
         LookupVariant::Textures => reference!(PermutationTables::new(seed)),
         LookupVariant::Hash => reference!(IntegerHasher::new(seed)),
     };
-    (on_gpu, on_cpu, on_cpu64)
+    (on_gpu, on_cpu, on_cpu64, moved)
 }
 
 /// Channel 0 of a gradient (the value) within the values' bound (`graph_parity`), every
 /// other channel within [`DERIVATIVES`], at most [`JUMPS`] of each channel's values over
 /// (kinks); the worst of the channels (`bound`: the largest bound applied).
-fn assert_channels(label: &str, n: usize, gpu: &[f32], cpu: &[f32], cpu64: &[f64]) -> Parity {
+///
+/// A derivative is compared only where the f32 CPU determines it: where the f32 CPU's
+/// differs from f64's by more than [`DERIVATIVES`], or from the f32 CPU's own at the point
+/// moved by four ulps (`moved`: the few ulps by which the GPU's own `pow`, `sin` and `cos`
+/// may differ from the CPU's, docs/graphs.md) by more than half of it. There (a remainder of a value past
+/// 1e4, whose ulps are the divisor's size, feeding a smooth minimum's or a blend's weights)
+/// every f32 evaluation, the GPU's among them, follows other values: the GPU's pow, a few
+/// ulps from the CPU's, suffices to move it. Such values are counted and printed; a GPU
+/// error where the f32 CPU determines the derivative still fails.
+fn assert_channels(
+    label: &str,
+    n: usize,
+    gpu: &[f32],
+    cpu: &[f32],
+    cpu64: &[f64],
+    moved: &[f32],
+) -> Parity {
     assert_eq!(gpu.len(), cpu.len(), "{label}: value count");
     let pick32 = |v: &[f32], c: usize| v.iter().skip(c).step_by(n).copied().collect::<Vec<_>>();
+    let determined = |i: usize| {
+        let (c, c64, m) = (cpu[i] as f64, cpu64[i], moved[i] as f64);
+        let bound = DERIVATIVES as f64 * (1.0 + c.abs());
+        (c - c64).abs() <= bound && (c - m).abs() <= bound / 2.0
+    };
     let mut all = Parity::default();
+    let mut undetermined = 0;
     for c in 0..n {
         let label = format!("{label} channel {c}");
         let (g, k) = (pick32(gpu, c), pick32(cpu, c));
@@ -114,6 +156,10 @@ fn assert_channels(label: &str, n: usize, gpu: &[f32], cpu: &[f32], cpu64: &[f64
                     a.is_finite() && b.is_finite(),
                     "{label}: value {i}: gpu {a} cpu {b}"
                 );
+                if !determined(i * n + c) {
+                    undetermined += 1;
+                    continue;
+                }
                 let e = (a - b).abs() / (1.0 + b.abs());
                 if e > DERIVATIVES {
                     p.over += 1;
@@ -131,6 +177,12 @@ fn assert_channels(label: &str, n: usize, gpu: &[f32], cpu: &[f32], cpu64: &[f64
             p.bound
         );
         all = worse(all, p);
+    }
+    if undetermined > 0 {
+        println!(
+            "{label}: {undetermined} of {} derivatives not determined in f32 (not compared)",
+            gpu.len()
+        );
     }
     all
 }
@@ -177,12 +229,13 @@ fn the_terrain_examples_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
                     let field = field(dims, offset).with_frequency(&vec![4.0; dims]);
                     let program = graph.program(dims, [0.0; 4]).unwrap();
                     for output in [FieldOutput::Gradient, FieldOutput::Curl] {
-                        let (g, c, c64) =
+                        let (g, c, c64, moved) =
                             fill_both(&gpu, variant, 3, &field, program.clone(), output);
                         let label = format!(
                             "{backend} {variant:?} terrain {dims}D {output:?} offset {offset}"
                         );
-                        let p = assert_channels(&label, channels(output, dims), &g, &c, &c64);
+                        let p =
+                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
                         println!(
                             "{label}: max relative error {:.1e} (bound up to {:.1e}), {} of {} values over it",
                             p.worst,
@@ -218,12 +271,13 @@ fn a_noise_driven_gain_bakes_on_the_gpu_as_on_the_cpu() {
                     let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
                     let program = graph.program(dims, [0.0; 4]).unwrap();
                     for output in [FieldOutput::Value, FieldOutput::Gradient] {
-                        let (g, c, c64) =
+                        let (g, c, c64, moved) =
                             fill_both(&gpu, variant, 4, &field, program.clone(), output);
                         let label = format!(
                             "{backend} {variant:?} driven gain {dims}D {output:?} offset {offset}"
                         );
-                        let p = assert_channels(&label, channels(output, dims), &g, &c, &c64);
+                        let p =
+                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
                         println!("{label}: max relative error {:.1e}", p.worst);
                     }
                 }
@@ -256,13 +310,14 @@ fn a_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
                     let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
                     let program = warp(iterations).program(dims, period).unwrap();
                     for output in [FieldOutput::Value, FieldOutput::Gradient] {
-                        let (g, c, c64) =
+                        let (g, c, c64, moved) =
                             fill_both(&gpu, variant, 6, &field, program.clone(), output);
                         let label = format!(
                             "{backend} {variant:?} vector warp {dims}D x{iterations} {output:?} offset {offset} period {}",
                             period[0]
                         );
-                        let p = assert_channels(&label, channels(output, dims), &g, &c, &c64);
+                        let p =
+                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
                         println!("{label}: max relative error {:.1e}", p.worst);
                     }
                 }
@@ -294,12 +349,19 @@ fn progressive_and_node_driven_warps_bake_on_the_gpu_as_on_the_cpu() {
                         let field = field(dims, offset);
                         let program = graph.program(dims, [0.0; 4]).unwrap();
                         for output in [FieldOutput::Value, FieldOutput::Gradient] {
-                            let (g, c, c64) =
+                            let (g, c, c64, moved) =
                                 fill_both(&gpu, variant, 7, &field, program.clone(), output);
                             let label = format!(
                                 "{backend} {variant:?} warp {{{warp}}} {dims}D {output:?} offset {offset}"
                             );
-                            let p = assert_channels(&label, channels(output, dims), &g, &c, &c64);
+                            let p = assert_channels(
+                                &label,
+                                channels(output, dims),
+                                &g,
+                                &c,
+                                &c64,
+                                &moved,
+                            );
                             println!(
                                 "{backend} {variant:?} {dims}D {output:?} offset {offset}: max relative error {:.1e}",
                                 p.worst
@@ -337,7 +399,7 @@ fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
                 let offset = *rng.pick(&[0.0, 100.0, 1e4]);
                 let field = field(shape.dims, offset);
                 let label = format!("{backend} {variant:?} offset {offset} {text}");
-                let (g, c, c64) = fill_both(
+                let (g, c, c64, moved) = fill_both(
                     &gpu,
                     variant,
                     9,
@@ -348,15 +410,15 @@ fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
                 values += g.len();
                 gradients = worse(
                     gradients,
-                    assert_channels(&format!("{label} gradient"), 4, &g, &c, &c64),
+                    assert_channels(&format!("{label} gradient"), 4, &g, &c, &c64, &moved),
                 );
                 if shape.dims < 4 {
-                    let (g, c, c64) =
+                    let (g, c, c64, moved) =
                         fill_both(&gpu, variant, 9, &field, program, FieldOutput::Curl);
                     let n = shape.dims;
                     curls = worse(
                         curls,
-                        assert_channels(&format!("{label} curl"), n, &g, &c, &c64),
+                        assert_channels(&format!("{label} curl"), n, &g, &c, &c64, &moved),
                     );
                     curl_graphs += 1;
                 }
@@ -430,7 +492,7 @@ fn divide_and_modulus_graphs_on_the_gpu_equal_the_f32_cpu() {
                     for output in outputs {
                         let label =
                             format!("{backend} {variant:?} {dims}D {output:?} at {offset} {node}");
-                        let (g, c, c64) =
+                        let (g, c, c64, moved) =
                             fill_both(&gpu, variant, 9, &field, program.clone(), output);
                         let p = if output == FieldOutput::Value {
                             let p = graph_parity(&label, &g, &c, &c64);
@@ -438,7 +500,7 @@ fn divide_and_modulus_graphs_on_the_gpu_equal_the_f32_cpu() {
                             assert!(p.over as f64 <= allowed, "{label}: {} over", p.over);
                             p
                         } else {
-                            assert_channels(&label, channels(output, dims), &g, &c, &c64)
+                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved)
                         };
                         println!(
                             "{label}: max relative error {:.1e}, {} over",
@@ -477,9 +539,10 @@ fn the_chebyshev_gradient_at_warped_points_equals_the_f32_cpu() {
             for (variant, gpu) in generators(&ctx, 9) {
                 let field = field(dims, 100.0);
                 let output = FieldOutput::Gradient;
-                let (g, c, c64) = fill_both(&gpu, variant, 9, &field, program.clone(), output);
+                let (g, c, c64, moved) =
+                    fill_both(&gpu, variant, 9, &field, program.clone(), output);
                 let label = format!("{backend} {variant:?} {dims}D");
-                let p = assert_channels(&label, 4, &g, &c, &c64);
+                let p = assert_channels(&label, 4, &g, &c, &c64, &moved);
                 println!(
                     "{label}: max relative error {:.1e}, {} over",
                     p.worst, p.over
