@@ -641,9 +641,19 @@ pub const NODE_TYPES: &[NodeType] = &[
     NodeType {
         name: "ping-pong",
         group: Group::Combinations,
-        params: &[SOURCE, number("strength", 1e-3, 1e3, 1.0)],
-        doc: "a triangle wave of `v × strength` (period 2)",
+        params: &[
+            SOURCE,
+            Param {
+                name: "strength",
+                kind: ParamKind::Hybrid {
+                    lo: 1e-3,
+                    hi: 1e3,
+                    default: Some(1.0),
+                },
+            },
+        ],
+        doc: "a triangle wave of `v × strength` (period 2); `strength` a number or a node evaluated per sample (FastNoise2's hybrid strength)",
         range: "[-1, 1]",
-        derivative: "`±2 strength`",
+        derivative: "`±2 strength`; with a node-driven `strength` `s`, `±2 (s ∇v + v ∇s)` (the product rule)",
     },
 ];

@@ -968,8 +968,17 @@ impl Lowering<'_> {
                 }
                 self.push(Op::Blend { a, b, t }, path)
             }
-            NodeKind::Map { op, source, then } => {
-                let a = self.input(source, &self.sub(path, "source"), ctx, depth)?;
+            NodeKind::Map {
+                op,
+                source,
+                then,
+                by,
+            } => {
+                let mut a = self.input(source, &self.sub(path, "source"), ctx, depth)?;
+                if let Some(by) = by {
+                    let b = self.input(by, &self.sub(path, "strength"), ctx, depth)?;
+                    a = self.binary(Binary::Multiply, a, b, path)?;
+                }
                 let r = self.push(Op::Map { op: op.clone(), a }, path)?;
                 match then {
                     Some(op) => self.push(Op::Map { op: op.clone(), a: r }, path),

@@ -322,6 +322,9 @@ pub enum NodeKind {
         op: Map,
         source: Input,
         then: Option<Map>,
+        /// A node the source is multiplied by before `op` (a node-driven parameter that
+        /// scales the value, as ping-pong's `strength`).
+        by: Option<Input>,
     },
 }
 
@@ -922,6 +925,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         _ => {
             let source = f.input("source")?;
             let mut then = None;
+            let mut by = None;
             let op = match ty.name {
                 "abs" => Map::Abs,
                 "clamp" => {
@@ -966,12 +970,22 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     steps: f.integer("steps")? as f32,
                     smoothness: f.number("smoothness")?,
                 },
-                "ping-pong" => Map::PingPong {
-                    strength: f.number("strength")?,
+                "ping-pong" => match f.hybrid("strength")? {
+                    Input::Constant(strength) => Map::PingPong { strength },
+                    // `tri(v × s)`: the product, then the wave of strength 1.
+                    node => {
+                        by = Some(node);
+                        Map::PingPong { strength: 1.0 }
+                    }
                 },
                 other => unreachable!("the node table's type {other} has no reader"),
             };
-            NodeKind::Map { op, source, then }
+            NodeKind::Map {
+                op,
+                source,
+                then,
+                by,
+            }
         }
     };
     let path = path.to_string();

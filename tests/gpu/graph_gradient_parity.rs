@@ -326,22 +326,14 @@ fn a_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
     }
 }
 
-#[test]
-fn progressive_and_node_driven_warps_bake_on_the_gpu_as_on_the_cpu() {
-    let warps = [
-        r#""fractal": "progressive", "noise": "simplex", "amplitude": 0.6, "octaves": 3"#,
-        r#""fractal": "progressive", "noise": "vector", "amplitude": 0.6, "octaves": 3"#,
-        r#""noise": "vector", "octaves": 2, "amplitude": { "type": "remap",
-            "source": { "type": "simplex", "seed": 5 }, "from": [-1, 1], "to": [0.2, 0.6] }"#,
-        r#""noise": "classic", "amplitude": { "type": "remap",
-            "source": { "type": "value", "seed": 5 }, "from": [-1, 1], "to": [0.2, 0.6] }"#,
-    ];
+/// Each graph's output node `nodes` (its `"w"` node's body), in 2D and 3D, at offsets 0 and
+/// 1e4: its values and gradients on the GPU as on the f32 CPU, every backend and lookup.
+fn assert_nodes_bake_alike(nodes: &[&str], seed: u64) {
     for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, 7) {
-            for warp in warps {
+        for (variant, gpu) in generators(&ctx, seed) {
+            for node in nodes {
                 let graph = Graph::from_json(&format!(
-                    r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ "type": "warp",
-                        "source": {{ "type": "fbm", "source": {{ "type": "simplex" }} }}, {warp} }} }} }}"#
+                    r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ {node} }} }} }}"#
                 ))
                 .unwrap();
                 for dims in [2, 3] {
@@ -350,18 +342,12 @@ fn progressive_and_node_driven_warps_bake_on_the_gpu_as_on_the_cpu() {
                         let program = graph.program(dims, [0.0; 4]).unwrap();
                         for output in [FieldOutput::Value, FieldOutput::Gradient] {
                             let (g, c, c64, moved) =
-                                fill_both(&gpu, variant, 7, &field, program.clone(), output);
+                                fill_both(&gpu, variant, seed, &field, program.clone(), output);
                             let label = format!(
-                                "{backend} {variant:?} warp {{{warp}}} {dims}D {output:?} offset {offset}"
+                                "{backend} {variant:?} {{{node}}} {dims}D {output:?} offset {offset}"
                             );
-                            let p = assert_channels(
-                                &label,
-                                channels(output, dims),
-                                &g,
-                                &c,
-                                &c64,
-                                &moved,
-                            );
+                            let n = channels(output, dims);
+                            let p = assert_channels(&label, n, &g, &c, &c64, &moved);
                             println!(
                                 "{backend} {variant:?} {dims}D {output:?} offset {offset}: max relative error {:.1e}",
                                 p.worst
@@ -372,6 +358,42 @@ fn progressive_and_node_driven_warps_bake_on_the_gpu_as_on_the_cpu() {
             }
         }
     }
+}
+
+#[test]
+fn progressive_and_node_driven_warps_bake_on_the_gpu_as_on_the_cpu() {
+    let fbm = r#""type": "warp", "source": { "type": "fbm", "source": { "type": "simplex" } }"#;
+    assert_nodes_bake_alike(
+        &[
+            &format!(
+                r#"{fbm}, "fractal": "progressive", "noise": "simplex", "amplitude": 0.6, "octaves": 3"#
+            ),
+            &format!(
+                r#"{fbm}, "fractal": "progressive", "noise": "vector", "amplitude": 0.6, "octaves": 3"#
+            ),
+            &format!(
+                r#"{fbm}, "noise": "vector", "octaves": 2, "amplitude": {{ "type": "remap",
+                    "source": {{ "type": "simplex", "seed": 5 }}, "from": [-1, 1], "to": [0.2, 0.6] }}"#
+            ),
+            &format!(
+                r#"{fbm}, "noise": "classic", "amplitude": {{ "type": "remap",
+                    "source": {{ "type": "value", "seed": 5 }}, "from": [-1, 1], "to": [0.2, 0.6] }}"#
+            ),
+        ],
+        7,
+    );
+}
+
+#[test]
+fn a_node_driven_ping_pong_strength_bakes_on_the_gpu_as_on_the_cpu() {
+    assert_nodes_bake_alike(
+        &[
+            r#""type": "ping-pong", "source": { "type": "fbm", "source": { "type": "simplex" } },
+             "strength": { "type": "remap", "source": { "type": "value", "seed": 3 },
+                           "from": [-1, 1], "to": [1, 4] }"#,
+        ],
+        8,
+    );
 }
 
 #[test]

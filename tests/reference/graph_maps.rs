@@ -435,3 +435,50 @@ fn curve_points_are_checked_naming_their_path() {
         assert!(e.starts_with(want), "{points}: {e}");
     }
 }
+
+/// The ping-pong triangle wave of `u`, written out: period 2, from -1 at even `u` to 1 at odd
+/// `u`; and its slope.
+fn triangle(u: f64) -> (f64, f64) {
+    let y = u - 2.0 * (u / 2.0).floor();
+    if y < 1.0 {
+        (2.0 * y - 1.0, 2.0)
+    } else {
+        (3.0 - 2.0 * y, -2.0)
+    }
+}
+
+#[test]
+fn a_node_driven_ping_pong_strength_is_evaluated_per_sample_with_its_gradient() {
+    // ping-pong of x with strength y: tri(x y), whose gradient is tri'(x y) (y, x).
+    let graph = wgpu_noise::graph::Graph::from_json(
+        r#"{ "version": 1, "output": "p", "nodes": { "p": { "type": "ping-pong",
+            "source": { "type": "position", "axis": "x" },
+            "strength": { "type": "position", "axis": "y" } } } }"#,
+    )
+    .unwrap();
+    let mut sampler = graph.sampler(2, 0).unwrap();
+    let mut rng = crate::common::graphs::Rng::new(41);
+    for _ in 0..500 {
+        let p = [rng.range(-5.0, 5.0), rng.range(0.1, 3.0)];
+        let (want, slope) = triangle(p[0] * p[1]);
+        let got = sampler.value_f64(&p);
+        assert!((got - want).abs() < 1e-12, "at {p:?}: {got} vs {want}");
+        let p32 = [p[0] as f32, p[1] as f32];
+        let d = sampler.value_and_gradient(&p32);
+        // Away from the wave's kinks (there, one-sided), the slope times (y, x).
+        let u = p32[0] as f64 * p32[1] as f64;
+        if (u - u.round()).abs() > 1e-3 {
+            let (_, slope32) = triangle(u);
+            assert_eq!(slope32, slope, "at {p:?}: the side of the kink");
+            let want = [slope * p32[1] as f64, slope * p32[0] as f64];
+            for a in 0..2 {
+                assert!(
+                    (d[1 + a] as f64 - want[a]).abs() < 1e-5 * (1.0 + want[a].abs()),
+                    "at {p:?}: ∂/∂{a} {} vs {}",
+                    d[1 + a],
+                    want[a]
+                );
+            }
+        }
+    }
+}
