@@ -417,6 +417,11 @@ impl Lowering<'_> {
         format!("{path}.{key}")
     }
 
+    /// Whether `ctx` tiles along any of the program's axes.
+    fn tiled(&self, ctx: Context) -> bool {
+        ctx.period[..self.dims].iter().any(|&p| p > 0.0)
+    }
+
     fn noise(
         &mut self,
         kind: NoiseKind,
@@ -425,7 +430,7 @@ impl Lowering<'_> {
         ctx: Context,
     ) -> Result<Reg, GraphError> {
         let dims = self.dims;
-        let tiled = ctx.period[..dims].iter().any(|&p| p > 0.0);
+        let tiled = self.tiled(ctx);
         if tiled && kind == NoiseKind::Simplex && dims == 4 {
             return Err(err(path, "simplex noise does not tile in 4D"));
         }
@@ -478,8 +483,7 @@ impl Lowering<'_> {
         ctx: Context,
     ) -> Result<Reg, GraphError> {
         let dims = self.dims;
-        let tiled = ctx.period[..dims].iter().any(|&p| p > 0.0);
-        if tiled {
+        if self.tiled(ctx) {
             for (a, &p) in ctx.period[..dims].iter().enumerate() {
                 if p <= 0.0 || (whole_periods && p != p.round()) || p > 65536.0 {
                     return Err(err(

@@ -133,7 +133,24 @@ fn combine(terms: &[(String, String)]) -> String {
     format!("wgpu_noise_finite4({})", sum.join(" + "))
 }
 
-/// The lines of `program`'s operations in `mode`.
+/// `let j{i} = …`: a point's Jacobian whose column `a` is `column(a)` below the dimensions
+/// and the input point's `{jp}[a]` past them (0 there).
+fn jacobian(i: Reg, dims: usize, jp: &str, column: impl Fn(usize) -> String) -> String {
+    let cols: Vec<String> = (0..4)
+        .map(|a| {
+            if a < dims {
+                column(a)
+            } else {
+                format!("{jp}[{a}]")
+            }
+        })
+        .collect();
+    format!(
+        "let j{i} = wgpu_noise_finite_jacobian(mat4x4<f32>({}));",
+        cols.join(", ")
+    )
+}
+
 /// The lines of `program`'s operations in `mode`: with a loop for each fractal whose
 /// octaves have one shape ([`Emitter::loop_plan`]), so the text grows with the graph, not
 /// with its octaves; operation for operation one unrolled body where scopes would not allow
@@ -823,19 +840,9 @@ impl<'a> Emitter<'a> {
                     comps.join(", ")
                 ));
                 if gradient {
-                    let cols: Vec<String> = (0..4)
-                        .map(|a| {
-                            if a < dims {
-                                format!("{}[{a}] + {amp} * {}", j(*p), g(d[a]))
-                            } else {
-                                format!("{}[{a}]", j(*p))
-                            }
-                        })
-                        .collect();
-                    w(format!(
-                        "let j{i} = wgpu_noise_finite_jacobian(mat4x4<f32>({}));",
-                        cols.join(", ")
-                    ));
+                    w(jacobian(i, dims, &j(*p), |a| {
+                        format!("{}[{a}] + {amp} * {}", j(*p), g(d[a]))
+                    }));
                 }
             }
             Op::Noise { p, source } => {
@@ -881,24 +888,12 @@ impl<'a> Emitter<'a> {
                     w(format!("let r{i} = wgpu_noise_finite4({});", vec4(&values)));
                     // Each component's gradient at q, taken back to p through q's Jacobian,
                     // as a noise operation's.
-                    let cols: Vec<String> = (0..4)
-                        .map(|a| {
-                            if a < dims {
-                                let terms: Vec<(String, String)> = (0..dims)
-                                    .map(|b| {
-                                        (format!("n{i}[{a}][{}]", b + 1), format!("{}[{b}]", j(*p)))
-                                    })
-                                    .collect();
-                                combine(&terms)
-                            } else {
-                                format!("{}[{a}]", j(*p))
-                            }
-                        })
-                        .collect();
-                    w(format!(
-                        "let j{i} = wgpu_noise_finite_jacobian(mat4x4<f32>({}));",
-                        cols.join(", ")
-                    ));
+                    w(jacobian(i, dims, &j(*p), |a| {
+                        let terms: Vec<(String, String)> = (0..dims)
+                            .map(|b| (format!("n{i}[{a}][{}]", b + 1), format!("{}[{b}]", j(*p))))
+                            .collect();
+                        combine(&terms)
+                    }));
                 } else {
                     w(format!(
                         "let r{i} = wgpu_noise_finite4(wgpu_noise_base_vector{dims}({q}, {period}));"
