@@ -142,7 +142,11 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::Checkerboard
             | NodeKind::Sine { .. } => vec![],
             NodeKind::Fractal { source, octaves } => {
-                vec![(p("source"), source), (p("gain"), &octaves.gain)]
+                vec![
+                    (p("source"), source),
+                    (p("gain"), &octaves.gain),
+                    (p("weighted_strength"), &octaves.weighted_strength),
+                ]
             }
             NodeKind::Scale { source, .. }
             | NodeKind::Offset { source, .. }

@@ -221,7 +221,14 @@ const WEIGHTED_FRACTAL: &[Param] = &[
     LACUNARITY,
     FRACTAL_GAIN,
     integer("seed_step", -MAX_SEED, MAX_SEED, 0),
-    number("weighted_strength", 0.0, 1.0, 0.0),
+    Param {
+        name: "weighted_strength",
+        kind: ParamKind::Hybrid {
+            lo: 0.0,
+            hi: 1.0,
+            default: Some(0.0),
+        },
+    },
 ];
 const FRACTAL_DERIVATIVE: &str =
     "the octaves' gradients, each through its frequency (chain rule), by the fractal's rule below";

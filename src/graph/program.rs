@@ -556,16 +556,18 @@ impl Lowering<'_> {
     }
 
     /// Octaves of `source` at `ctx`, each at the point and period times the octave's
-    /// frequency, in the order of operations of `cpu::fractal::fractal`; `gain`: the
-    /// register of a gain a node gives per sample (`o.gain` is then that node).
+    /// frequency, in the order of operations of `cpu::fractal::fractal`; `driven`: the
+    /// register of a gain a node gives per sample (`o.gain` is then that node), and the
+    /// weighted strength, a number or such a register.
     fn octaves(
         &mut self,
         source: &mut dyn FnMut(&mut Self, Context) -> Result<Reg, GraphError>,
         o: &Octaves,
-        gain: Option<Reg>,
+        driven: Driven,
         path: &str,
         ctx: Context,
     ) -> Result<Reg, GraphError> {
+        let Driven { gain, strength } = driven;
         let constant_gain = match o.gain {
             Input::Constant(g) => g,
             _ => 1.0,
@@ -584,18 +586,15 @@ impl Lowering<'_> {
             ranges.push(start..self.ops.len());
         }
         if let Some(gain) = gain {
-            return self.driven_sum(&terms, gain, o, path);
+            return self.driven_sum(&terms, gain, o.mode, strength, path);
         }
         check_norm(norm, constant_gain, path)?;
-        if o.weighted_strength != 0.0 {
-            let s = o.weighted_strength;
+        if let Some(strength) = strength {
             return match o.mode {
-                // `lerp(1, (n + 1) / 2, s)` of each octave `n`.
-                FractalMode::Fbm => self.weighted_sum(&terms, [0.5 * s, 1.0 - 0.5 * s], norm, path),
-                // `lerp(1, r, s)` of each ridge `r`.
+                FractalMode::Fbm => self.weighted_sum(&terms, o.mode, strength, norm, path),
                 FractalMode::Ridged => {
                     let ridges = self.ridges(&terms, path)?;
-                    self.weighted_sum(&ridges, [s, 1.0 - s], norm, path)
+                    self.weighted_sum(&ridges, o.mode, strength, norm, path)
                 }
                 FractalMode::Turbulence => unreachable!("turbulence has no weighted strength"),
             };
@@ -620,23 +619,17 @@ impl Lowering<'_> {
         &mut self,
         terms: &[(Reg, f32)],
         gain: Reg,
-        o: &Octaves,
+        mode: FractalMode,
+        strength: Option<Strength>,
         path: &str,
     ) -> Result<Reg, GraphError> {
-        let shaped: Vec<Reg> = match o.mode {
+        let shaped: Vec<Reg> = match mode {
             FractalMode::Fbm => terms.iter().map(|&(n, _)| n).collect(),
             FractalMode::Turbulence => terms
                 .iter()
                 .map(|&(n, _)| self.push(Op::Map { op: Map::Abs, a: n }, path))
                 .collect::<Result<_, _>>()?,
             FractalMode::Ridged => self.ridges(terms, path)?.into_iter().map(|(r, _)| r).collect(),
-        };
-        let s = o.weighted_strength;
-        let weight_of = match o.mode {
-            _ if s == 0.0 => None,
-            FractalMode::Fbm => Some([0.5 * s, 1.0 - 0.5 * s]),
-            FractalMode::Ridged => Some([s, 1.0 - s]),
-            FractalMode::Turbulence => unreachable!("turbulence has no weighted strength"),
         };
         let mut amplitude = self.constant(1.0, path)?;
         let (mut sum, mut norm, mut weight) = (None, None, None);
@@ -656,9 +649,8 @@ impl Lowering<'_> {
                 None => amplitude,
                 Some(total) => self.binary(Binary::Add, total, amplitude, path)?,
             });
-            if let (Some([scale, offset]), true) = (weight_of, k + 1 < shaped.len()) {
-                let scaled = self.by_constant(Binary::Multiply, v, scale, path)?;
-                let factor = self.by_constant(Binary::Add, scaled, offset, path)?;
+            if let (Some(strength), true) = (strength, k + 1 < shaped.len()) {
+                let factor = self.weight_factor(mode, v, strength, path)?;
                 weight = Some(match weight {
                     None => factor,
                     Some(w) => self.binary(Binary::Multiply, w, factor, path)?,
@@ -691,19 +683,52 @@ impl Lowering<'_> {
         Ok(out)
     }
 
+    /// The factor a weighted strength scales the octaves after `v` by: fBm's `lerp(1, (v +
+    /// 1) / 2, s)` of each octave `v`, ridged's `lerp(1, v, s)` of each ridge `v`. A constant
+    /// strength as `scale × v + offset`, a driven one as `1 + s (w − 1)` of the lerp's end
+    /// `w`.
+    fn weight_factor(
+        &mut self,
+        mode: FractalMode,
+        v: Reg,
+        strength: Strength,
+        path: &str,
+    ) -> Result<Reg, GraphError> {
+        match strength {
+            Strength::Constant(s) => {
+                let [scale, offset] = match mode {
+                    FractalMode::Fbm => [0.5 * s, 1.0 - 0.5 * s],
+                    _ => [s, 1.0 - s],
+                };
+                let scaled = self.by_constant(Binary::Multiply, v, scale, path)?;
+                self.by_constant(Binary::Add, scaled, offset, path)
+            }
+            Strength::Driven(s) => {
+                let below = match mode {
+                    FractalMode::Fbm => {
+                        let half = self.by_constant(Binary::Multiply, v, 0.5, path)?;
+                        self.by_constant(Binary::Subtract, half, 0.5, path)?
+                    }
+                    _ => self.by_constant(Binary::Subtract, v, 1.0, path)?,
+                };
+                let scaled = self.binary(Binary::Multiply, below, s, path)?;
+                self.by_constant(Binary::Add, scaled, 1.0, path)
+            }
+        }
+    }
+
     /// Octaves with a weighted strength (FastNoise2's): every octave after the first is also
-    /// scaled by `scale × v + offset` of each octave `v` before it (`weight`, the
-    /// `[scale, offset]` of a lerp from 1 by the strength), so octaves grow on the peaks of
-    /// the ones below; the sum over the amplitudes' sum `norm`. Written as operations, so
-    /// every evaluator and its derivative follow.
+    /// scaled by [`Self::weight_factor`] of each octave `v` before it, so octaves grow on the
+    /// peaks of the ones below; the sum over the amplitudes' sum `norm`. Written as
+    /// operations, so every evaluator and its derivative follow.
     fn weighted_sum(
         &mut self,
         terms: &[(Reg, f32)],
-        weight_of: [f32; 2],
+        mode: FractalMode,
+        strength: Strength,
         norm: f32,
         path: &str,
     ) -> Result<Reg, GraphError> {
-        let [scale, offset] = weight_of;
         let (mut sum, mut weight) = (None, None);
         for (k, &(n, amplitude)) in terms.iter().enumerate() {
             let mut term = self.by_constant(Binary::Multiply, n, amplitude, path)?;
@@ -715,8 +740,7 @@ impl Lowering<'_> {
                 Some(total) => self.binary(Binary::Add, total, term, path)?,
             });
             if k + 1 < terms.len() {
-                let scaled = self.by_constant(Binary::Multiply, n, scale, path)?;
-                let factor = self.by_constant(Binary::Add, scaled, offset, path)?;
+                let factor = self.weight_factor(mode, n, strength, path)?;
                 weight = Some(match weight {
                     None => factor,
                     Some(w) => self.binary(Binary::Multiply, w, factor, path)?,
@@ -825,15 +849,23 @@ impl Lowering<'_> {
                 self.fold(Binary::Multiply, &terms, path)
             }
             NodeKind::Fractal { source, octaves } => {
-                let gain = match &octaves.gain {
-                    Input::Constant(_) => None,
-                    node => Some(self.input(node, &self.sub(path, "gain"), ctx, depth)?),
+                let mut driven = |key: &str, input: &Input| match input {
+                    Input::Constant(_) => Ok(None),
+                    node => self.input(node, &self.sub(path, key), ctx, depth).map(Some),
+                };
+                let gain = driven("gain", &octaves.gain)?;
+                let strength = match driven("weighted_strength", &octaves.weighted_strength)? {
+                    Some(r) => Some(Strength::Driven(r)),
+                    None => match octaves.weighted_strength {
+                        Input::Constant(s) if s != 0.0 => Some(Strength::Constant(s)),
+                        _ => None,
+                    },
                 };
                 let source_path = self.sub(path, "source");
                 self.octaves(
                     &mut |l, c| l.input(source, &source_path, c, depth),
                     octaves,
-                    gain,
+                    Driven { gain, strength },
                     path,
                     ctx,
                 )
@@ -1111,7 +1143,7 @@ impl Lowering<'_> {
             lacunarity: w.lacunarity,
             gain: Input::Constant(w.gain),
             seed_step: 0,
-            weighted_strength: 0.0,
+            weighted_strength: Input::Constant(0.0),
         };
         let dims = self.dims as u32;
         let mut d = [0; 4];
@@ -1123,7 +1155,7 @@ impl Lowering<'_> {
             *d = self.octaves(
                 &mut |l, c| l.noise(kind, options, path, c),
                 &fbm,
-                None,
+                Driven::default(),
                 path,
                 shifted,
             )?;
@@ -1247,6 +1279,22 @@ impl NoiseOptions {
             flow: 0.0,
         }
     }
+}
+
+/// The parameters of a fractal that nodes may give per sample.
+#[derive(Clone, Copy, Debug, Default)]
+struct Driven {
+    /// The register of a node-driven gain.
+    gain: Option<Reg>,
+    /// The weighted strength, where it is not 0.
+    strength: Option<Strength>,
+}
+
+/// A fractal's weighted strength: a number, or the register of a node giving it per sample.
+#[derive(Clone, Copy, Debug)]
+enum Strength {
+    Constant(f32),
+    Driven(Reg),
 }
 
 /// A warp's amplitude: a number, or the register of a node giving it per sample.

@@ -342,8 +342,9 @@ pub struct Octaves {
     pub gain: Input,
     /// Each octave's seed over the one before.
     pub seed_step: i64,
-    /// fBm only: how much each octave is scaled by the octaves before it (0: not at all).
-    pub weighted_strength: f32,
+    /// fBm and ridged only: how much each octave is scaled by the octaves before it (0: not
+    /// at all): a number, or a node giving it per sample.
+    pub weighted_strength: Input,
 }
 
 /// A whole graph file: its nodes by name and the output node's name.
@@ -850,8 +851,8 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 gain: f.hybrid("gain")?,
                 seed_step: f.integer("seed_step")?,
                 weighted_strength: match ty.name {
-                    "fbm" | "ridged" => f.number("weighted_strength")?,
-                    _ => 0.0,
+                    "fbm" | "ridged" => f.hybrid("weighted_strength")?,
+                    _ => Input::Constant(0.0),
                 },
             },
         },

@@ -385,12 +385,18 @@ fn progressive_and_node_driven_warps_bake_on_the_gpu_as_on_the_cpu() {
 }
 
 #[test]
-fn a_node_driven_ping_pong_strength_bakes_on_the_gpu_as_on_the_cpu() {
+fn node_driven_strengths_bake_on_the_gpu_as_on_the_cpu() {
     assert_nodes_bake_alike(
         &[
             r#""type": "ping-pong", "source": { "type": "fbm", "source": { "type": "simplex" } },
              "strength": { "type": "remap", "source": { "type": "value", "seed": 3 },
                            "from": [-1, 1], "to": [1, 4] }"#,
+            r#""type": "fbm", "octaves": 4, "source": { "type": "simplex" },
+             "weighted_strength": { "type": "remap", "source": { "type": "value", "seed": 3 },
+                                    "from": [-1, 1], "to": [0, 1] }"#,
+            r#""type": "ridged", "octaves": 4, "source": { "type": "classic" },
+             "weighted_strength": { "type": "remap", "source": { "type": "value", "seed": 3 },
+                                    "from": [-1, 1], "to": [0, 1] }"#,
         ],
         8,
     );

@@ -225,6 +225,56 @@ fn weighted_strength_scales_each_octave_by_the_octaves_below() {
     );
 }
 
+/// A weighted strength given by a node (here the point's y) is evaluated per sample at the
+/// fractal's point: fBm of x with `weighted_strength` y is the sum above with `s = y`, and its
+/// gradient follows through the strength (central differences of the f64 value).
+#[test]
+fn a_node_driven_weighted_strength_is_evaluated_per_sample_with_its_gradient() {
+    let mut rng = Rng::new(16);
+    let (octaves, lacunarity, gain) = (3, 2.0f64, 0.5f64);
+    let node = Node::position(0)
+        .fbm()
+        .with("octaves", octaves)
+        .with("lacunarity", lacunarity)
+        .with("gain", gain)
+        .with_input("weighted_strength", Node::position(1));
+    let mut sampler = Graph::from_node(&node).unwrap().sampler(2, 0).unwrap();
+    let fbm = |x: f64, s: f64| {
+        let (mut sum, mut norm, mut weight) = (0.0, 0.0, 1.0);
+        for k in 0..octaves {
+            let n = x * lacunarity.powi(k);
+            let amplitude = gain.powi(k);
+            sum += amplitude * weight * n;
+            norm += amplitude;
+            weight *= 1.0 + s * ((n + 1.0) / 2.0 - 1.0);
+        }
+        sum / norm
+    };
+    for p in points(&mut rng, 2, 1.0) {
+        let want = fbm(p[0], p[1]);
+        let got = sampler.value_f64(&p);
+        assert!(
+            (got - want).abs() <= 1e-12 * (1.0 + want.abs()),
+            "at {p:?}: {got} vs {want}"
+        );
+        let h = 1e-6;
+        let central = [
+            (fbm(p[0] + h, p[1]) - fbm(p[0] - h, p[1])) / (2.0 * h),
+            (fbm(p[0], p[1] + h) - fbm(p[0], p[1] - h)) / (2.0 * h),
+        ];
+        let d = sampler.value_and_gradient(&[p[0] as f32, p[1] as f32]);
+        for a in 0..2 {
+            // f32 at a point rounded to f32, slopes up to about 10 here.
+            assert!(
+                (d[1 + a] as f64 - central[a]).abs() <= 1e-4 * (1.0 + central[a].abs()),
+                "at {p:?}: ∂/∂{a} {} vs central {}",
+                d[1 + a],
+                central[a]
+            );
+        }
+    }
+}
+
 /// Ridged's weighted strength `s`: the ridges `r = (1 − |n|)² w` (`w` = the previous
 /// ridge's `clamp(2 r, 0, 1)`, 1 at first), octave `k` also scaled by `1 − s + s r` of every
 /// ridge `r` below it, and the sum over the amplitudes' sum. With `s` = 0 it is the plain
