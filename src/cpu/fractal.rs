@@ -32,6 +32,13 @@ fn lattice_period<R: Real>(period: R) -> u32 {
     }
 }
 
+/// The lattice period of each of the first `dims` axes of `period` ([`lattice_period`]), 256
+/// past them.
+#[inline(always)]
+fn lattice_periods<R: Real>(period: &[R], dims: usize) -> [u32; 4] {
+    std::array::from_fn(|a| if a < dims { lattice_period(period[a]) } else { 256 })
+}
+
 /// The base noise of `kind` at `p` (2 to 4 coordinates), tiled with `period` where it is
 /// non-zero, with simplex 3D/4D kernel `kernel`, cellular options `cell` and, for untiled
 /// simplex 2D/3D, gradients turned by the flow angle `flow`.
@@ -48,7 +55,7 @@ pub fn base_noise<R: Real>(
     let lp = |a: usize| lattice_period(period[a]);
     match (kind, p.len()) {
         (NoiseKind::Cellular, dims) => {
-            let lattice: [u32; 4] = std::array::from_fn(|a| if a < dims { lp(a) } else { 256 });
+            let lattice = lattice_periods(period, dims);
             cellular_periodic(lut, p, &lattice[..dims], cell)
         }
         (NoiseKind::Value, 2) => value2_periodic(lut, [p[0], p[1]], [lp(0), lp(1)]),
@@ -106,14 +113,14 @@ pub fn base_noise<R: Real>(
 /// `cpu::value::value_vector`), tiled with `period` where it is non-zero; components past
 /// the dimensions 0 (`wgpu_noise_base_vectorN`).
 pub fn base_vector<R: Real>(lut: &impl NoiseHasher, p: &[R], period: &[R]) -> [R; 4] {
-    let lattice: [u32; 4] = std::array::from_fn(|a| period.get(a).map_or(256, |&v| lattice_period(v)));
+    let lattice = lattice_periods(period, p.len());
     value_vector(lut, p, &lattice[..p.len()])
 }
 
 /// [`base_vector`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`
 /// (`wgpu_noise_base_vector_derivN`).
 pub fn base_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R], period: &[R]) -> [[R; 5]; 4] {
-    let lattice: [u32; 4] = std::array::from_fn(|a| period.get(a).map_or(256, |&v| lattice_period(v)));
+    let lattice = lattice_periods(period, p.len());
     value_vector_deriv(lut, p, &lattice[..p.len()])
 }
 
@@ -144,7 +151,7 @@ pub fn base_noise_deriv<R: Real>(
     };
     match (kind, p.len()) {
         (NoiseKind::Cellular, dims) => {
-            let lattice: [u32; 4] = std::array::from_fn(|a| if a < dims { lp(a) } else { 256 });
+            let lattice = lattice_periods(period, dims);
             cellular_periodic_deriv(lut, p, &lattice[..dims], cell)
         }
         (NoiseKind::Value, 2) => value2_periodic_deriv(lut, [p[0], p[1]], [lp(0), lp(1)]),

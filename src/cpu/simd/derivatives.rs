@@ -423,48 +423,46 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                 LaneGradient::Vector4(lattice) => N::vector::<4>(lut, &q, &lattice),
                 _ => unreachable!("a vector operation has a vector noise"),
             };
-            let (done, next) = regs.split_at_mut(k);
-            N::step(dims, (k, op), &p, done, &noise, &mut next[0]);
-            continue;
+        } else {
+            // `base_noise_deriv`'s padding: components past `dims` 0.
+            noise[0] = match (op, lane) {
+                (Op::Noise { p, .. }, Some(lane)) => {
+                    let q = regs[*p].map(|q| q.v);
+                    match *lane {
+                        LaneGradient::Classic2(lattice) => N::classic::<2>(lut, &q, &lattice),
+                        LaneGradient::Classic3(lattice) => N::classic::<3>(lut, &q, &lattice),
+                        LaneGradient::Classic4(lattice) => N::classic::<4>(lut, &q, &lattice),
+                        LaneGradient::Value2(lattice) => N::value::<2>(lut, &q, &lattice),
+                        LaneGradient::Value3(lattice) => N::value::<3>(lut, &q, &lattice),
+                        LaneGradient::Value4(lattice) => N::value::<4>(lut, &q, &lattice),
+                        LaneGradient::Simplex2(turn) => {
+                            let d = N::simplex2(lut, q[0], q[1], turn);
+                            [d[0], d[1], d[2], zero, zero]
+                        }
+                        LaneGradient::Simplex3 { r2, scale, turn } => {
+                            let d = N::simplex3(lut, [q[0], q[1], q[2]], r2, scale, turn);
+                            [d[0], d[1], d[2], d[3], zero]
+                        }
+                        LaneGradient::Vector2(_)
+                        | LaneGradient::Vector3(_)
+                        | LaneGradient::Vector4(_) => unreachable!("a noise operation is no vector"),
+                    }
+                }
+                (Op::Noise { p, source }, None) => {
+                    let q = regs[*p].map(|q| q.v);
+                    let mut d = [zero; 5];
+                    for i in 0..LANES {
+                        let point = [q[0].0[i], q[1].0[i], q[2].0[i], q[3].0[i]];
+                        let lane = eval::noise_deriv(lut, source, &point[..dims]);
+                        for (d, lane) in d.iter_mut().zip(lane) {
+                            d.0[i] = lane;
+                        }
+                    }
+                    d
+                }
+                _ => [zero; 5],
+            };
         }
-        // `base_noise_deriv`'s padding: components past `dims` 0.
-        noise[0] = match (op, lane) {
-            (Op::Noise { p, .. }, Some(lane)) => {
-                let q = regs[*p].map(|q| q.v);
-                match *lane {
-                    LaneGradient::Classic2(lattice) => N::classic::<2>(lut, &q, &lattice),
-                    LaneGradient::Classic3(lattice) => N::classic::<3>(lut, &q, &lattice),
-                    LaneGradient::Classic4(lattice) => N::classic::<4>(lut, &q, &lattice),
-                    LaneGradient::Value2(lattice) => N::value::<2>(lut, &q, &lattice),
-                    LaneGradient::Value3(lattice) => N::value::<3>(lut, &q, &lattice),
-                    LaneGradient::Value4(lattice) => N::value::<4>(lut, &q, &lattice),
-                    LaneGradient::Simplex2(turn) => {
-                        let d = N::simplex2(lut, q[0], q[1], turn);
-                        [d[0], d[1], d[2], zero, zero]
-                    }
-                    LaneGradient::Simplex3 { r2, scale, turn } => {
-                        let d = N::simplex3(lut, [q[0], q[1], q[2]], r2, scale, turn);
-                        [d[0], d[1], d[2], d[3], zero]
-                    }
-                    LaneGradient::Vector2(_)
-                    | LaneGradient::Vector3(_)
-                    | LaneGradient::Vector4(_) => unreachable!("a noise operation is no vector"),
-                }
-            }
-            (Op::Noise { p, source }, None) => {
-                let q = regs[*p].map(|q| q.v);
-                let mut d = [zero; 5];
-                for i in 0..LANES {
-                    let point = [q[0].0[i], q[1].0[i], q[2].0[i], q[3].0[i]];
-                    let lane = eval::noise_deriv(lut, source, &point[..dims]);
-                    for (d, lane) in d.iter_mut().zip(lane) {
-                        d.0[i] = lane;
-                    }
-                }
-                d
-            }
-            _ => [zero; 5],
-        };
         let (done, next) = regs.split_at_mut(k);
         N::step(dims, (k, op), &p, done, &noise, &mut next[0]);
     }
