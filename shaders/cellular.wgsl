@@ -25,6 +25,12 @@
 //   (2 >= 1.5) distances in 2D to 4D, and |k_i| <= n for Manhattan (n >= n). F1 <= F2 needs
 //   no more. These bounds assume jitter 1; a smaller jitter keeps every feature in its cell,
 //   so they hold for every jitter in [0, 1].
+// - The graphs' metrics: euclidean squared orders features as euclidean (2). Hybrid,
+//   sum h(d_i) with h(x) = x^2 + x convex: F2 <= h(2 - M) + (n - 1) h(M) <= 4.5, 6, 8 for
+//   n = 2, 3, 4 (at M = 0.5 or 1), and a cell with |k_i| >= r + 1 is at least h(r) away: 2
+//   (h(2) = 6) in 2D and 3D, 3 (h(3) = 12) in 4D. Minkowski with e >= 1 is at most Manhattan
+//   (n), with e >= 2 at most euclidean (2); each is at least max |d_i|, as the lower bound
+//   needs. Below e = 1 no box is enough: the graphs take e in [1, 16].
 // - 3x3 is not enough for F2 at jitter 1: at f = (0.5, 0.5) the own feature may be near p
 //   while the 8 neighbours have theirs in their far corners (>= 1.58 away); the feature of
 //   cell (2, 0) may sit at (2, 0.5), 1.5 away: that is F2. tests/reference/noise_cellular.rs counts
@@ -40,6 +46,10 @@ const WGPU_NOISE_CELLULAR_CELL: u32 = 3u;
 const WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN: u32 = 0u;
 const WGPU_NOISE_CELLULAR_DISTANCE_MANHATTAN: u32 = 1u;
 const WGPU_NOISE_CELLULAR_DISTANCE_CHEBYSHEV: u32 = 2u;
+const WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN_SQUARED: u32 = 3u;
+const WGPU_NOISE_CELLULAR_DISTANCE_HYBRID: u32 = 4u;
+// Any larger code is the Minkowski distance (sum |d_i|^e)^(1/e): the exponent e's f32 bits,
+// e in [1, 16] (wgpu_noise_cellular_exponent).
 
 // Larger than any distance (squared) in the searched box.
 const WGPU_NOISE_CELLULAR_FAR: f32 = 1e30;
@@ -47,14 +57,35 @@ const WGPU_NOISE_CELLULAR_FAR: f32 = 1e30;
 // What cellular noise returns and how it measures distance.
 struct CellularShape {
     jitter: f32,    // 0 (regular grid) to 1 (anywhere in the cell)
-    distance: u32,  // CELLULAR_DISTANCE_*
+    distance: u32,  // CELLULAR_DISTANCE_*, or the Minkowski exponent's bits
     output: u32,    // CELLULAR_*
 }
 
 // The searched offsets per axis are -reach..=reach (see the proof above).
 fn wgpu_noise_cellular_reach(dims: u32, distance: u32) -> i32 {
     if (distance == WGPU_NOISE_CELLULAR_DISTANCE_MANHATTAN) { return i32(dims); }
+    if (distance == WGPU_NOISE_CELLULAR_DISTANCE_HYBRID && dims == 4u) { return 3; }
+    if (distance > WGPU_NOISE_CELLULAR_DISTANCE_HYBRID && wgpu_noise_cellular_exponent(distance) < 2.0) {
+        return i32(dims);
+    }
     return 2;
+}
+
+// The Minkowski exponent of the distance code `distance`, 0 for the named metrics.
+fn wgpu_noise_cellular_exponent(distance: u32) -> f32 {
+    if (distance > WGPU_NOISE_CELLULAR_DISTANCE_HYBRID) { return bitcast<f32>(distance); }
+    return 0.0;
+}
+
+// v^e for v >= 0, 0 at 0 (pow is undefined there).
+fn wgpu_noise_cellular_power(v: f32, e: f32) -> f32 {
+    if (v == 0.0) { return 0.0; }
+    return pow(v, e);
+}
+
+// The Minkowski distance's root: 1 / e, the distance node's order of operations.
+fn wgpu_noise_cellular_root(distance: u32) -> f32 {
+    return 1.0 / wgpu_noise_cellular_exponent(distance);
 }
 
 // The t-th offset in visiting order: 0, -1, 1, -2, 2, ...
@@ -63,9 +94,15 @@ fn wgpu_noise_cellular_offset(t: i32) -> i32 {
     return select(k, -k, (t & 1) == 1);
 }
 
-// One axis's share of a distance: squared (euclidean) or absolute.
+// One axis's share of a distance: squared (euclidean, euclidean-squared), squared plus
+// absolute (hybrid), the absolute value to the power e (Minkowski) or absolute.
 fn wgpu_noise_cellular_term(d: f32, distance: u32) -> f32 {
     if (distance == WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN) { return d * d; }
+    if (distance == WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN_SQUARED) { return d * d; }
+    if (distance == WGPU_NOISE_CELLULAR_DISTANCE_HYBRID) { return d * d + abs(d); }
+    if (distance > WGPU_NOISE_CELLULAR_DISTANCE_HYBRID) {
+        return wgpu_noise_cellular_power(abs(d), wgpu_noise_cellular_exponent(distance));
+    }
     return abs(d);
 }
 
@@ -135,6 +172,11 @@ fn wgpu_noise_cellular_finish(best: vec3<f32>, shape: CellularShape) -> f32 {
     if (shape.distance == WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN) {
         f1 = sqrt(f1);
         f2 = sqrt(f2);
+    }
+    if (shape.distance > WGPU_NOISE_CELLULAR_DISTANCE_HYBRID) {
+        let root = wgpu_noise_cellular_root(shape.distance);
+        f1 = wgpu_noise_cellular_power(f1, root);
+        f2 = wgpu_noise_cellular_power(f2, root);
     }
     if (shape.output == WGPU_NOISE_CELLULAR_F2) { return f2; }
     if (shape.output == WGPU_NOISE_CELLULAR_F2_MINUS_F1) { return f2 - f1; }
@@ -273,11 +315,19 @@ fn cellular4(p: vec4<f32>, shape: CellularShape) -> f32 {
 
 // The analytic gradients of cellular noise (CPU: cellular_periodic_deriv). A feature at
 // delta = feature - p is at distance |delta| (euclidean: gradient -delta/|delta|, 0 at the
-// feature itself), sum |delta_a| (Manhattan: -sign delta_a) or max |delta_a| (Chebyshev:
-// -sign delta_a along the axis of the largest, the first such axis on a tie), the sign of 0
-// taken as +1 (as abs's slope). F1, F2 and F2 - F1 take the gradients of their features;
+// feature itself), sum |delta_a| (Manhattan: -sign delta_a), max |delta_a| (Chebyshev:
+// -sign delta_a along the axis of the largest, the first such axis on a tie), sum delta_a^2
+// (euclidean squared: -2 delta_a), sum (delta_a^2 + |delta_a|) (hybrid: -2 delta_a -
+// sign delta_a) or r = (sum |delta_a|^e)^(1/e) (Minkowski: -sign delta_a (|delta_a| / r)^(e-1),
+// 0 at the feature itself), the sign of 0 taken as +1 (as abs's slope). F1, F2 and F2 - F1 take the gradients of their features;
 // where two features are equally near (a cell border, a kink) F1 is the one the search met
 // first. The cell value is constant within a cell: gradient 0.
+
+// t^e for t >= 0 and e >= 0, with 0^0 = 1 (the slope of |delta| for e = 1).
+fn wgpu_noise_cellular_slope_power(t: f32, e: f32) -> f32 {
+    if (t == 0.0) { return select(0.0, 1.0, e == 0.0); }
+    return pow(t, e);
+}
 
 // The gradient of the distance to the feature of the cell (h, offset) at squared (euclidean)
 // or plain distance d, from a point p of `dims` coordinates (the rest 0).
@@ -295,6 +345,22 @@ fn wgpu_noise_cellular_slope(p: vec4<f32>, dims: u32, h: u32, offset: vec4<i32>,
         if (r > 0.0) {
             for (var a = 0u; a < dims; a = a + 1u) {
                 g[a] = -delta[a] / r;
+            }
+        }
+    } else if (shape.distance == WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN_SQUARED) {
+        for (var a = 0u; a < dims; a = a + 1u) {
+            g[a] = -2.0 * delta[a];
+        }
+    } else if (shape.distance == WGPU_NOISE_CELLULAR_DISTANCE_HYBRID) {
+        for (var a = 0u; a < dims; a = a + 1u) {
+            g[a] = -2.0 * delta[a] + away[a];
+        }
+    } else if (shape.distance > WGPU_NOISE_CELLULAR_DISTANCE_HYBRID) {
+        let e = wgpu_noise_cellular_exponent(shape.distance);
+        let r = wgpu_noise_cellular_power(d, wgpu_noise_cellular_root(shape.distance));
+        if (r > 0.0) {
+            for (var a = 0u; a < dims; a = a + 1u) {
+                g[a] = away[a] * wgpu_noise_cellular_slope_power(abs(delta[a]) / r, e - 1.0);
             }
         }
     } else if (shape.distance == WGPU_NOISE_CELLULAR_DISTANCE_CHEBYSHEV) {

@@ -27,6 +27,28 @@ pub const CELLULAR_DISTANCE_EUCLIDEAN: u32 = 0;
 pub const CELLULAR_DISTANCE_MANHATTAN: u32 = 1;
 /// `NoiseSettings::cellular_distance`: max |dᵢ|.
 pub const CELLULAR_DISTANCE_CHEBYSHEV: u32 = 2;
+/// `NoiseSettings::cellular_distance`: Σ dᵢ² (graphs only).
+pub const CELLULAR_DISTANCE_EUCLIDEAN_SQUARED: u32 = 3;
+/// `NoiseSettings::cellular_distance`: Σ (dᵢ² + |dᵢ|) (graphs only).
+pub const CELLULAR_DISTANCE_HYBRID: u32 = 4;
+
+/// `NoiseSettings::cellular_distance` of the Minkowski distance `(Σ |dᵢ|^e)^(1/e)` (graphs
+/// only): the exponent's `f32` bits, `e` in [1, 16] (every such code is far past the named
+/// ones; `wgpu_noise_cellular_exponent` in `shaders/cellular.wgsl` reads it back).
+pub fn cellular_minkowski(exponent: f32) -> u32 {
+    debug_assert!((1.0..=16.0).contains(&exponent));
+    exponent.to_bits()
+}
+
+/// The Minkowski exponent of the cellular distance code `distance`, 0 for the named metrics.
+#[inline(always)]
+pub fn cellular_exponent(distance: u32) -> f32 {
+    if distance > CELLULAR_DISTANCE_HYBRID {
+        f32::from_bits(distance)
+    } else {
+        0.0
+    }
+}
 
 /// How the base noise is shaped: tiling, fractal octaves, simplex kernel, cellular options,
 /// domain warp, flow angle.

@@ -7,7 +7,8 @@ use super::lattice::{wrap256, wrap_period};
 use super::lookup::NoiseHasher;
 use super::real::Real;
 use crate::params::{
-    NoiseSettings, CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV, CELLULAR_DISTANCE_EUCLIDEAN,
+    cellular_exponent, NoiseSettings, CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV,
+    CELLULAR_DISTANCE_EUCLIDEAN, CELLULAR_DISTANCE_EUCLIDEAN_SQUARED, CELLULAR_DISTANCE_HYBRID,
     CELLULAR_DISTANCE_MANHATTAN, CELLULAR_F2, CELLULAR_F2_MINUS_F1,
 };
 
@@ -54,6 +55,12 @@ pub fn wgpu_noise_cellular_reach(dims: u32, distance: u32) -> i32 {
     if distance == CELLULAR_DISTANCE_MANHATTAN {
         return dims as i32;
     }
+    if distance == CELLULAR_DISTANCE_HYBRID && dims == 4 {
+        return 3;
+    }
+    if distance > CELLULAR_DISTANCE_HYBRID && cellular_exponent(distance) < 2.0 {
+        return dims as i32;
+    }
     2
 }
 
@@ -68,13 +75,32 @@ pub(crate) fn wgpu_noise_cellular_offset(t: i32) -> i32 {
     }
 }
 
-/// One axis's share of a distance: squared (euclidean) or absolute.
+/// One axis's share of a distance: squared (euclidean, euclidean-squared), squared plus
+/// absolute (hybrid), the absolute value to the power `e` (Minkowski) or absolute.
 #[inline(always)]
 pub fn wgpu_noise_cellular_term<R: Real>(d: R, distance: u32) -> R {
     if distance == CELLULAR_DISTANCE_EUCLIDEAN {
         return d * d;
     }
+    if distance == CELLULAR_DISTANCE_EUCLIDEAN_SQUARED {
+        return d * d;
+    }
+    if distance == CELLULAR_DISTANCE_HYBRID {
+        return d * d + d.abs();
+    }
+    if distance > CELLULAR_DISTANCE_HYBRID {
+        return wgpu_noise_cellular_power(d.abs(), R::lit(cellular_exponent(distance) as f64));
+    }
     d.abs()
+}
+
+/// `v^e` for `v >= 0`, 0 at 0 (WGSL's `pow` is undefined there).
+#[inline(always)]
+pub fn wgpu_noise_cellular_power<R: Real>(v: R, e: R) -> R {
+    if v == R::lit(0.0) {
+        return R::lit(0.0);
+    }
+    v.powf(e)
 }
 
 /// Accumulates axis shares: sum, or max for Chebyshev.
@@ -162,6 +188,10 @@ fn wgpu_noise_cellular_finish<R: Real>(best: [R; 3], shape: &CellularShape) -> R
         f1 = R::lit(f1.to_f64().sqrt());
         f2 = R::lit(f2.to_f64().sqrt());
     }
+    if shape.distance > CELLULAR_DISTANCE_HYBRID {
+        f1 = wgpu_noise_cellular_finish_metric(f1, shape.distance);
+        f2 = wgpu_noise_cellular_finish_metric(f2, shape.distance);
+    }
     if shape.output == CELLULAR_F2 {
         return f2;
     }
@@ -172,6 +202,32 @@ fn wgpu_noise_cellular_finish<R: Real>(best: [R; 3], shape: &CellularShape) -> R
         return best[2];
     }
     f1
+}
+
+/// A Minkowski distance from the sum of its powers: the sum to the power `1 / e`.
+#[inline(always)]
+pub(crate) fn wgpu_noise_cellular_finish_metric<R: Real>(sum: R, distance: u32) -> R {
+    wgpu_noise_cellular_power(sum, wgpu_noise_cellular_root::<R>(distance))
+}
+
+/// The Minkowski distance's root: `1 / e` in `f32` in both precisions, as the `distance`
+/// node's (a parameter of its `pow`).
+#[inline(always)]
+fn wgpu_noise_cellular_root<R: Real>(distance: u32) -> R {
+    R::lit((1.0 / cellular_exponent(distance)) as f64)
+}
+
+/// `t^e` for `t >= 0` and `e >= 0`, with `0^0` = 1 (the slope of `|δ|` for `e` = 1).
+#[inline(always)]
+fn wgpu_noise_cellular_slope_power<R: Real>(t: R, e: R) -> R {
+    if t == R::lit(0.0) {
+        return if e == R::lit(0.0) {
+            R::lit(1.0)
+        } else {
+            R::lit(0.0)
+        };
+    }
+    t.powf(e)
 }
 
 /// A cell coordinate wrapped to `period` cells (256: the lookups' own period).
@@ -400,9 +456,11 @@ pub fn cellular_periodic<R: Real>(
 /// [`cellular_periodic`] and its gradient `[value, ∂/∂x, …]` (entries past `p.len()` 0).
 ///
 /// A feature at `δ = feature − p` is at distance `|δ|` (Euclidean: gradient `−δ/|δ|`, 0 at
-/// the feature itself), `Σ|δₐ|` (Manhattan: `−sign δₐ`) or `max |δₐ|` (Chebyshev: `−sign δₐ`
-/// along the axis of the largest, the first such axis on a tie), with the sign of 0 taken
-/// as +1 (as `abs`'s slope). F1, F2 and F2 − F1 take the gradients of their features;
+/// the feature itself), `Σ|δₐ|` (Manhattan: `−sign δₐ`), `max |δₐ|` (Chebyshev: `−sign δₐ`
+/// along the axis of the largest, the first such axis on a tie), `Σδₐ²` (Euclidean squared:
+/// `−2δₐ`), `Σ(δₐ² + |δₐ|)` (hybrid: `−2δₐ − sign δₐ`) or `r = (Σ|δₐ|^e)^(1/e)` (Minkowski:
+/// `−sign δₐ (|δₐ| / r)^(e−1)`, 0 at the feature itself), with the sign of 0 taken as +1
+/// (as `abs`'s slope). F1, F2 and F2 − F1 take the gradients of their features;
 /// where two features are equally near (a cell border, a kink) the one the search met
 /// first is F1. The cell value is constant within a cell: gradient 0.
 pub fn cellular_periodic_deriv<R: Real>(
@@ -443,6 +501,24 @@ pub fn cellular_periodic_deriv<R: Real>(
             if r > R::lit(0.0) {
                 for a in 0..dims {
                     g[a] = -delta[a] / r;
+                }
+            }
+        } else if shape.distance == CELLULAR_DISTANCE_EUCLIDEAN_SQUARED {
+            for a in 0..dims {
+                g[a] = R::lit(-2.0) * delta[a];
+            }
+        } else if shape.distance == CELLULAR_DISTANCE_HYBRID {
+            for a in 0..dims {
+                g[a] = R::lit(-2.0) * delta[a] + sign(delta[a]);
+            }
+        } else if shape.distance > CELLULAR_DISTANCE_HYBRID {
+            // (Σ|δₐ|^e)^(1/e) = r: each axis's slope −sign δₐ (|δₐ| / r)^(e−1).
+            let e = R::lit(cellular_exponent(shape.distance) as f64);
+            let r = wgpu_noise_cellular_finish_metric(d, shape.distance);
+            if r > R::lit(0.0) {
+                for a in 0..dims {
+                    g[a] = sign(delta[a])
+                        * wgpu_noise_cellular_slope_power(delta[a].abs() / r, e - R::lit(1.0));
                 }
             }
         } else if shape.distance == CELLULAR_DISTANCE_CHEBYSHEV {

@@ -38,7 +38,7 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
         NoiseKind::Cellular => NodeKind::Cellular {
             seed: 0,
             output: field.cellular.output,
-            distance: field.cellular.distance,
+            distance: field.cellular.distance.into(),
             jitter: field.cellular.jitter as f32,
         },
     };

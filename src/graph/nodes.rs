@@ -189,6 +189,15 @@ const LARGEST: f64 = WGPU_NOISE_FINITE;
 const ANGLE: f64 = 1e4;
 
 const SEED: Param = integer("seed", -MAX_SEED, MAX_SEED, 0);
+/// The metrics of the `distance` node and of `cellular`'s distances (`spec::Metric`).
+const METRICS: &[&str] = &[
+    "euclidean",
+    "euclidean-squared",
+    "manhattan",
+    "chebyshev",
+    "hybrid",
+    "minkowski",
+];
 const KERNEL: Param = choice("kernel", &["reference", "continuous"], Some("reference"));
 const SOURCE: Param = input("source");
 const A: Param = input("a");
@@ -277,14 +286,11 @@ pub const NODE_TYPES: &[NodeType] = &[
         params: &[
             SEED,
             choice("output", &["f1", "f2", "f2-f1", "cell"], Some("f1")),
-            choice(
-                "distance",
-                &["euclidean", "manhattan", "chebyshev"],
-                Some("euclidean"),
-            ),
+            choice("distance", METRICS, Some("euclidean")),
+            number("exponent", 1.0, 16.0, 1.5),
             number("jitter", 0.0, 1.0, 1.0),
         ],
-        doc: "cellular noise, as `--noise cellular`",
+        doc: "cellular noise, as `--noise cellular`; `distance` is the `distance` node's `metric` (the same six, the same definitions), `exponent` 1 or more (below 1 the nearest feature may be any number of cells away)",
         range: "distances ≥ 0; `cell` in [-1, 1]",
         derivative: "analytic, tiled or not: see below; `cell` is 0",
     },
@@ -317,18 +323,7 @@ pub const NODE_TYPES: &[NodeType] = &[
         group: Group::Sources,
         params: &[
             per_axis("point", 0.0),
-            choice(
-                "metric",
-                &[
-                    "euclidean",
-                    "euclidean-squared",
-                    "manhattan",
-                    "chebyshev",
-                    "hybrid",
-                    "minkowski",
-                ],
-                Some("euclidean"),
-            ),
+            choice("metric", METRICS, Some("euclidean")),
             number("exponent", 0.25, 16.0, 1.5),
         ],
         doc: "the distance from the point to `point`, by the difference `d`: `euclidean` `√Σd²`, `euclidean-squared` `Σd²`, `manhattan` `Σ|d|`, `chebyshev` `max |d|`, `hybrid` `Σ(d² + |d|)`, `minkowski` `(Σ|d|^exponent)^(1/exponent)` (`exponent` is read for `minkowski` only)",

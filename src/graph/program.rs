@@ -17,7 +17,11 @@ use super::spec::{
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;
 use crate::cpu::warp::WARP_SHIFT;
-use crate::field::{Cellular, Field, FlagField, FractalMode, Kernel, NoiseKind};
+use crate::field::{Cellular, Distance, Field, FlagField, FractalMode, Kernel, NoiseKind};
+use crate::params::{
+    cellular_minkowski, CELLULAR_DISTANCE_CHEBYSHEV, CELLULAR_DISTANCE_EUCLIDEAN,
+    CELLULAR_DISTANCE_EUCLIDEAN_SQUARED, CELLULAR_DISTANCE_HYBRID, CELLULAR_DISTANCE_MANHATTAN,
+};
 
 /// Most noise functions one sample may evaluate once octaves and warps are expanded.
 pub const MAX_NOISE_CALLS: usize = 512;
@@ -780,11 +784,14 @@ impl Lowering<'_> {
                 distance,
                 jitter,
             } => {
-                let cell = CellularShape::from_options(&Cellular {
-                    output: *output,
-                    distance: *distance,
-                    jitter: *jitter as f64,
-                });
+                let cell = CellularShape {
+                    distance: cellular_distance(*distance),
+                    ..CellularShape::from_options(&Cellular {
+                        output: *output,
+                        distance: Distance::Euclidean,
+                        jitter: *jitter as f64,
+                    })
+                };
                 let options = NoiseOptions {
                     cell,
                     ..NoiseOptions::seeded(*seed)
@@ -1259,6 +1266,18 @@ fn check_norm(norm: f32, gain: f32, path: &str) -> Result<(), GraphError> {
         path,
         format!("these octaves' amplitudes sum to {norm} (gain {gain}); the sum must be finite and not 0"),
     ))
+}
+
+/// The cellular distance code (`NoiseSettings::cellular_distance`) of `metric`.
+fn cellular_distance(metric: Metric) -> u32 {
+    match metric {
+        Metric::Euclidean => CELLULAR_DISTANCE_EUCLIDEAN,
+        Metric::EuclideanSquared => CELLULAR_DISTANCE_EUCLIDEAN_SQUARED,
+        Metric::Manhattan => CELLULAR_DISTANCE_MANHATTAN,
+        Metric::Chebyshev => CELLULAR_DISTANCE_CHEBYSHEV,
+        Metric::Hybrid => CELLULAR_DISTANCE_HYBRID,
+        Metric::Minkowski { exponent } => cellular_minkowski(exponent),
+    }
 }
 
 /// The options of one noise source in a graph.

@@ -93,6 +93,17 @@ pub enum Metric {
     Minkowski { exponent: f32 },
 }
 
+impl From<Distance> for Metric {
+    /// The metric of the command line's cellular `--distance`.
+    fn from(d: Distance) -> Metric {
+        match d {
+            Distance::Euclidean => Metric::Euclidean,
+            Distance::Manhattan => Metric::Manhattan,
+            Distance::Chebyshev => Metric::Chebyshev,
+        }
+    }
+}
+
 /// Combinations of two values.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Binary {
@@ -254,7 +265,7 @@ pub enum NodeKind {
     Cellular {
         seed: i64,
         output: CellularOutput,
-        distance: Distance,
+        distance: Metric,
         jitter: f32,
     },
     /// Flow noise: simplex noise with gradients turned by `angle` (2D and 3D), with a kernel.
@@ -470,6 +481,23 @@ impl Fields<'_> {
                 format!("must be a whole number, not {}", shown(&v)),
             )),
         }
+    }
+
+    /// A metric: the choice `key` among the six, with `exponent` for `minkowski` (the
+    /// `distance` node's `metric` and the `cellular` node's `distance`).
+    fn metric(&mut self, key: &str) -> Result<Metric, GraphError> {
+        let exponent = self.number("exponent")?;
+        self.choice(
+            key,
+            &[
+                Metric::Euclidean,
+                Metric::EuclideanSquared,
+                Metric::Manhattan,
+                Metric::Chebyshev,
+                Metric::Hybrid,
+                Metric::Minkowski { exponent },
+            ],
+        )
     }
 
     /// A choice parameter: the value of `values` at the position of its name in the table.
@@ -794,14 +822,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     CellularOutput::Cell,
                 ],
             )?,
-            distance: f.choice(
-                "distance",
-                &[
-                    Distance::Euclidean,
-                    Distance::Manhattan,
-                    Distance::Chebyshev,
-                ],
-            )?,
+            distance: f.metric("distance")?,
             jitter: f.number("jitter")?,
         },
         "flow" => NodeKind::Flow {
@@ -815,20 +836,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         },
         "distance" => NodeKind::Distance {
             point: f.per_axis("point")?,
-            metric: {
-                let exponent = f.number("exponent")?;
-                f.choice(
-                    "metric",
-                    &[
-                        Metric::Euclidean,
-                        Metric::EuclideanSquared,
-                        Metric::Manhattan,
-                        Metric::Chebyshev,
-                        Metric::Hybrid,
-                        Metric::Minkowski { exponent },
-                    ],
-                )?
-            },
+            metric: f.metric("metric")?,
         },
         "linear" => NodeKind::Linear {
             multiplier: f.per_axis("multiplier")?,

@@ -119,12 +119,11 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
         "checkerboard" => json!({ "type": "checkerboard" }),
         "sine" => json!({ "type": "sine", "scale": per_axis(rng, 0.25, 4.0) }),
         _ => {
-            let outputs = ["f1", "f2", "f2-f1", "cell"];
-            let distances = ["euclidean", "manhattan", "chebyshev"];
             json!({
                 "type": "cellular",
-                "output": *rng.pick(&outputs),
-                "distance": *rng.pick(&distances),
+                "output": *rng.pick(choices("cellular", "output")),
+                "distance": *rng.pick(choices("cellular", "distance")),
+                "exponent": rng.range(1.0, 3.0),
                 "jitter": rng.unit(),
                 "seed": seed,
             })

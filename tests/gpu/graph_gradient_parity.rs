@@ -579,3 +579,62 @@ fn the_chebyshev_gradient_at_warped_points_equals_the_f32_cpu() {
         }
     }
 }
+
+/// The `cellular` node with each metric (Minkowski at exponents 1.5 and 3) and each output,
+/// in 2D to 4D in turn, near the origin and at 1e4: values and gradients on the GPU as on
+/// the f32 CPU, on every backend with both lookups.
+#[test]
+fn cellular_metrics_and_outputs_on_the_gpu_equal_the_f32_cpu() {
+    let metrics = [
+        ("euclidean", 1.5),
+        ("euclidean-squared", 1.5),
+        ("manhattan", 1.5),
+        ("chebyshev", 1.5),
+        ("hybrid", 1.5),
+        ("minkowski", 1.5),
+        ("minkowski", 3.0),
+    ];
+    let outputs = common::graphs::choices("cellular", "output");
+    for (backend, ctx) in common::gpu_per_backend() {
+        let mut worst = [0.0f32; 2];
+        for (variant, gpu) in generators(&ctx, 6) {
+            for (i, (metric, exponent)) in metrics.iter().enumerate() {
+                // Two outputs per metric, every output over the metrics.
+                for j in [i, i + outputs.len() / 2] {
+                    let output_name = outputs[j % outputs.len()];
+                    let node = format!(
+                        r#"{{ "type": "cellular", "distance": "{metric}", "exponent": {exponent},
+                             "output": "{output_name}", "jitter": 0.9 }}"#
+                    );
+                    let graph = Graph::from_json(&graph_of_node(&node)).unwrap();
+                    let dims = 2 + j % 3;
+                    let offset = [0.0, 1e4][j % 2];
+                    let program = graph.program(dims, [0.0; 4]).unwrap();
+                    let field = field(dims, offset);
+                    for (k, output) in [FieldOutput::Value, FieldOutput::Gradient]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        let label =
+                            format!("{backend} {variant:?} {dims}D {output:?} at {offset} {node}");
+                        let (g, c, c64, moved) =
+                            fill_both(&gpu, variant, 6, &field, program.clone(), output);
+                        let p = if output == FieldOutput::Value {
+                            let p = graph_parity(&label, &g, &c, &c64);
+                            let allowed = JUMPS * g.len() as f64;
+                            assert!(p.over as f64 <= allowed, "{label}: {} over", p.over);
+                            p
+                        } else {
+                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved)
+                        };
+                        worst[k] = worst[k].max(p.worst);
+                    }
+                }
+            }
+        }
+        println!(
+            "{backend}: cellular metrics and outputs, max relative error values {:.1e}, gradients {:.1e}",
+            worst[0], worst[1]
+        );
+    }
+}

@@ -13,7 +13,8 @@ use wgpu_noise::cpu::cellular::{
 };
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
 use wgpu_noise::params::{
-    CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV, CELLULAR_DISTANCE_EUCLIDEAN,
+    cellular_exponent, cellular_minkowski, CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV,
+    CELLULAR_DISTANCE_EUCLIDEAN, CELLULAR_DISTANCE_EUCLIDEAN_SQUARED, CELLULAR_DISTANCE_HYBRID,
     CELLULAR_DISTANCE_MANHATTAN, CELLULAR_F1, CELLULAR_F2, CELLULAR_F2_MINUS_F1,
 };
 use wgpu_noise::tables::PermutationTables;
@@ -43,6 +44,22 @@ const DISTANCES: [(u32, &str); 3] = [
     (CELLULAR_DISTANCE_CHEBYSHEV, "chebyshev"),
 ];
 
+/// The graphs' metrics (the `cellular` node's `distance`), searched as the three above.
+fn graph_distances() -> [(u32, &'static str); 4] {
+    [
+        (CELLULAR_DISTANCE_EUCLIDEAN_SQUARED, "euclidean-squared"),
+        (CELLULAR_DISTANCE_HYBRID, "hybrid"),
+        (cellular_minkowski(1.5), "minkowski 1.5"),
+        (cellular_minkowski(3.0), "minkowski 3"),
+    ]
+}
+
+/// Whether the search reaches `dims` cells per axis (as Manhattan): Minkowski below 2.
+fn reaches_like_manhattan(distance: u32) -> bool {
+    distance == CELLULAR_DISTANCE_MANHATTAN
+        || (distance > CELLULAR_DISTANCE_HYBRID && cellular_exponent(distance) < 2.0)
+}
+
 fn shape(jitter: f32, distance: u32, output: u32) -> CellularShape {
     CellularShape {
         jitter,
@@ -67,11 +84,14 @@ struct Brute {
 /// order as the shader (x, y, z, w), so equal inputs give bit-identical distances.
 /// The radius needs no proof of its own: a crude bound suffices. F2 is at most the larger
 /// distance of the own cell's feature and a face neighbour's: √(n + 3) < 3 (euclidean),
-/// 2 (Chebyshev), n + 1 (Manhattan); a cell with |k_i| = r + 1 is at least r away.
+/// 2 (Chebyshev), n + 1 (Manhattan, and Minkowski, at most Manhattan), 2n + 4 ≤ 12 (hybrid:
+/// its value at 3); a cell with |k_i| = r + 1 is at least r away.
 fn brute_force(lut: &impl NoiseHasher, p: &[f64], s: &CellularShape) -> Brute {
     let dims = p.len();
-    let radius: i32 = if s.distance == CELLULAR_DISTANCE_MANHATTAN {
+    let radius: i32 = if reaches_like_manhattan(s.distance) {
         dims as i32 + 1
+    } else if s.distance == CELLULAR_DISTANCE_HYBRID {
+        4
     } else {
         3
     };
@@ -107,6 +127,9 @@ fn brute_force(lut: &impl NoiseHasher, p: &[f64], s: &CellularShape) -> Brute {
     let root = |v: f64| {
         if s.distance == CELLULAR_DISTANCE_EUCLIDEAN {
             v.sqrt()
+        } else if s.distance > CELLULAR_DISTANCE_HYBRID {
+            // The root's exponent is 1 / e in f32 (as the `distance` node's).
+            v.powf((1.0 / cellular_exponent(s.distance)) as f64)
         } else {
             v
         }
@@ -174,7 +197,7 @@ fn check_against_brute_force(
 
 fn brute_force_suite(lut: &impl NoiseHasher, variant: &str) {
     for dims in 2..=4 {
-        for (distance, name) in DISTANCES {
+        for (distance, name) in DISTANCES.into_iter().chain(graph_distances()) {
             for jitter in [1.0, 0.6] {
                 let count = if distance == CELLULAR_DISTANCE_EUCLIDEAN && jitter == 1.0 {
                     brute_points()
@@ -182,7 +205,7 @@ fn brute_force_suite(lut: &impl NoiseHasher, variant: &str) {
                     3000
                 };
                 // Manhattan's brute force box is (2n + 3)^n cells: fewer points in 4D.
-                let n = if distance == CELLULAR_DISTANCE_MANHATTAN && dims == 4 {
+                let n = if reaches_like_manhattan(distance) && dims == 4 {
                     count / 10
                 } else if jitter < 1.0 {
                     count / 4
@@ -311,7 +334,7 @@ fn periodic_cellular_noise_repeats_with_its_period() {
     for dims in 2..=4 {
         for _ in 0..500 {
             let p: Vec<f64> = (0..dims).map(|_| rng.range(-20.0, 20.0)).collect();
-            for (distance, _) in DISTANCES {
+            for (distance, _) in DISTANCES.into_iter().chain(graph_distances()) {
                 for output in [CELLULAR_F1, CELLULAR_F2, CELLULAR_CELL] {
                     let s = shape(0.8, distance, output);
                     let v = cellular_periodic::<f64>(&lut, &p, &periods[..dims], &s);

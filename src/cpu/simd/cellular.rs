@@ -11,18 +11,30 @@ use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
 use super::noise::wrap_lanes;
 use crate::cpu::cellular::{
-    wgpu_noise_cellular_offset, wgpu_noise_cellular_reach, CellularShape, WGPU_NOISE_CELLULAR_FAR,
+    wgpu_noise_cellular_finish_metric, wgpu_noise_cellular_offset, wgpu_noise_cellular_power,
+    wgpu_noise_cellular_reach, CellularShape, WGPU_NOISE_CELLULAR_FAR,
 };
 use crate::params::{
-    CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV, CELLULAR_DISTANCE_EUCLIDEAN, CELLULAR_F2,
+    cellular_exponent, CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV, CELLULAR_DISTANCE_EUCLIDEAN,
+    CELLULAR_DISTANCE_EUCLIDEAN_SQUARED, CELLULAR_DISTANCE_HYBRID, CELLULAR_F2,
     CELLULAR_F2_MINUS_F1,
 };
 
-/// `wgpu_noise_cellular_term` on lanes.
+/// `wgpu_noise_cellular_term` on lanes (the Minkowski power per lane, by the scalar function).
 #[inline(always)]
 fn wgpu_noise_cellular_term(d: F, distance: u32) -> F {
     if distance == CELLULAR_DISTANCE_EUCLIDEAN {
         return d * d;
+    }
+    if distance == CELLULAR_DISTANCE_EUCLIDEAN_SQUARED {
+        return d * d;
+    }
+    if distance == CELLULAR_DISTANCE_HYBRID {
+        return d * d + d.abs();
+    }
+    if distance > CELLULAR_DISTANCE_HYBRID {
+        let e = cellular_exponent(distance);
+        return d.abs().map(|v| wgpu_noise_cellular_power(v, e));
     }
     d.abs()
 }
@@ -78,6 +90,10 @@ fn wgpu_noise_cellular_finish(f1: F, f2: F, value: F, shape: &CellularShape) -> 
     if shape.distance == CELLULAR_DISTANCE_EUCLIDEAN {
         f1 = f1.sqrt();
         f2 = f2.sqrt();
+    }
+    if shape.distance > CELLULAR_DISTANCE_HYBRID {
+        f1 = f1.map(|v| wgpu_noise_cellular_finish_metric(v, shape.distance));
+        f2 = f2.map(|v| wgpu_noise_cellular_finish_metric(v, shape.distance));
     }
     if shape.output == CELLULAR_F2 {
         return f2;
