@@ -31,6 +31,12 @@
 //   (h(2) = 6) in 2D and 3D, 3 (h(3) = 12) in 4D. Minkowski with e >= 1 is at most Manhattan
 //   (n), with e >= 2 at most euclidean (2); each is at least max |d_i|, as the lower bound
 //   needs. Below e = 1 no box is enough: the graphs take e in [1, 16].
+// - F3 and F4 (graphs only): four features lie in the 2^n block of the own cell and its
+//   nearer-side neighbours (own, two face neighbours, their diagonal), within 1.5 along two
+//   axes and 1 along the others: F4 <= sqrt(4.5 + n - 2) <= 2.55 (euclidean), 1.5
+//   (Chebyshev), n + 1 (Manhattan, Minkowski), 2n + 3.5 <= 11.5 < h(3) (hybrid). So the
+//   searches that keep four reach 3, Chebyshev 2, Manhattan and Minkowski below 2 n + 1
+//   (wgpu_noise_cellular_reach4).
 // - 3x3 is not enough for F2 at jitter 1: at f = (0.5, 0.5) the own feature may be near p
 //   while the 8 neighbours have theirs in their far corners (>= 1.58 away); the feature of
 //   cell (2, 0) may sit at (2, 0.5), 1.5 away: that is F2. tests/reference/noise_cellular.rs counts
@@ -43,6 +49,8 @@ const WGPU_NOISE_CELLULAR_F1: u32 = 0u;
 const WGPU_NOISE_CELLULAR_F2: u32 = 1u;
 const WGPU_NOISE_CELLULAR_F2_MINUS_F1: u32 = 2u;
 const WGPU_NOISE_CELLULAR_CELL: u32 = 3u;
+const WGPU_NOISE_CELLULAR_F3: u32 = 4u;  // graphs only: a search that keeps four features
+const WGPU_NOISE_CELLULAR_F4: u32 = 5u;
 const WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN: u32 = 0u;
 const WGPU_NOISE_CELLULAR_DISTANCE_MANHATTAN: u32 = 1u;
 const WGPU_NOISE_CELLULAR_DISTANCE_CHEBYSHEV: u32 = 2u;
@@ -86,6 +94,16 @@ fn wgpu_noise_cellular_power(v: f32, e: f32) -> f32 {
 // The Minkowski distance's root: 1 / e, the distance node's order of operations.
 fn wgpu_noise_cellular_root(distance: u32) -> f32 {
     return 1.0 / wgpu_noise_cellular_exponent(distance);
+}
+
+// The searched offsets per axis for F3 and F4 (see the proof above).
+fn wgpu_noise_cellular_reach4(dims: u32, distance: u32) -> i32 {
+    if (distance == WGPU_NOISE_CELLULAR_DISTANCE_CHEBYSHEV) { return 2; }
+    if (distance == WGPU_NOISE_CELLULAR_DISTANCE_MANHATTAN) { return i32(dims) + 1; }
+    if (distance > WGPU_NOISE_CELLULAR_DISTANCE_HYBRID && wgpu_noise_cellular_exponent(distance) < 2.0) {
+        return i32(dims) + 1;
+    }
+    return 3;
 }
 
 // The t-th offset in visiting order: 0, -1, 1, -2, 2, ...
@@ -217,6 +235,10 @@ fn wgpu_noise_cellular2_nearest(p: vec2<f32>, period: vec2<u32>, shape: Cellular
 
 // 2D cellular noise that repeats every `period` cells per axis (whole numbers, 1 to 2^24).
 fn cellular2_periodic(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> f32 {
+    if (wgpu_noise_cellular_far(shape)) {
+        let near = wgpu_noise_cellular2_nearest4(p, period, shape);
+        return wgpu_noise_cellular_finish4(near.best[wgpu_noise_cellular_last(shape)], shape);
+    }
     return wgpu_noise_cellular_finish(wgpu_noise_cellular2_nearest(p, period, shape).best, shape);
 }
 
@@ -253,6 +275,10 @@ fn wgpu_noise_cellular3_nearest(p: vec3<f32>, period: vec3<u32>, shape: Cellular
 }
 
 fn cellular3_periodic(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> f32 {
+    if (wgpu_noise_cellular_far(shape)) {
+        let near = wgpu_noise_cellular3_nearest4(p, period, shape);
+        return wgpu_noise_cellular_finish4(near.best[wgpu_noise_cellular_last(shape)], shape);
+    }
     return wgpu_noise_cellular_finish(wgpu_noise_cellular3_nearest(p, period, shape).best, shape);
 }
 
@@ -297,7 +323,158 @@ fn wgpu_noise_cellular4_nearest(p: vec4<f32>, period: vec4<u32>, shape: Cellular
 }
 
 fn cellular4_periodic(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> f32 {
+    if (wgpu_noise_cellular_far(shape)) {
+        let near = wgpu_noise_cellular4_nearest4(p, period, shape);
+        return wgpu_noise_cellular_finish4(near.best[wgpu_noise_cellular_last(shape)], shape);
+    }
     return wgpu_noise_cellular_finish(wgpu_noise_cellular4_nearest(p, period, shape).best, shape);
+}
+
+// The nearest four features found so far (CPU: NearestK), nearest first: their distances
+// (as best above) and cells. The searches below keep four and skip cells no nearer than the
+// K-th (F3 or F4: shape.output), so they are exact for F1 to FK (proof above).
+struct wgpu_noise_CellularNearest4 {
+    best: vec4<f32>,
+    hash: vec4<u32>,
+    offset: array<vec4<i32>, 4>,
+}
+
+fn wgpu_noise_cellular_none4() -> wgpu_noise_CellularNearest4 {
+    return wgpu_noise_CellularNearest4(vec4<f32>(WGPU_NOISE_CELLULAR_FAR), vec4<u32>(0u),
+                                       array<vec4<i32>, 4>(vec4<i32>(0), vec4<i32>(0), vec4<i32>(0), vec4<i32>(0)));
+}
+
+// The feature at distance d in the cell (h, offset) goes before the first kept one it is
+// nearer than (a tie keeps the feature met first); the farther ones move down.
+fn wgpu_noise_cellular_insert4(near: wgpu_noise_CellularNearest4, d: f32, h: u32, offset: vec4<i32>) -> wgpu_noise_CellularNearest4 {
+    var slot = 4u;
+    for (var k = 4u; k > 0u; k = k - 1u) {
+        if (d < near.best[k - 1u]) { slot = k - 1u; }
+    }
+    if (slot == 4u) { return near; }
+    var out = near;
+    for (var k = 3u; k > slot; k = k - 1u) {
+        out.best[k] = near.best[k - 1u];
+        out.hash[k] = near.hash[k - 1u];
+        out.offset[k] = near.offset[k - 1u];
+    }
+    out.best[slot] = d;
+    out.hash[slot] = h;
+    out.offset[slot] = offset;
+    return out;
+}
+
+// The K-th distance (F3 or F4: shape.output) from its kept value: the roots of finish.
+fn wgpu_noise_cellular_finish4(d: f32, shape: CellularShape) -> f32 {
+    if (shape.distance == WGPU_NOISE_CELLULAR_DISTANCE_EUCLIDEAN) { return sqrt(d); }
+    if (shape.distance > WGPU_NOISE_CELLULAR_DISTANCE_HYBRID) {
+        return wgpu_noise_cellular_power(d, wgpu_noise_cellular_root(shape.distance));
+    }
+    return d;
+}
+
+// The slot of the K-th nearest feature (F3 or F4: shape.output).
+fn wgpu_noise_cellular_last(shape: CellularShape) -> u32 {
+    return select(3u, 2u, shape.output == WGPU_NOISE_CELLULAR_F3);
+}
+
+fn wgpu_noise_cellular2_nearest4(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> wgpu_noise_CellularNearest4 {
+    let c = floor(p);
+    let f = p - c;
+    let m = shape.distance;
+    let n = 2 * wgpu_noise_cellular_reach4(2u, m) + 1;
+    let last = wgpu_noise_cellular_last(shape);
+    var near = wgpu_noise_cellular_none4();
+    for (var tx = 0; tx < n; tx = tx + 1) {
+        let i = wgpu_noise_cellular_offset(tx);
+        let gx = wgpu_noise_cellular_gap(f.x, i, shape.jitter, m);
+        if (gx >= near.best[last]) { continue; }
+        let cx = wgpu_noise_cellular_wrap(c.x + f32(i), period.x);
+        for (var ty = 0; ty < n; ty = ty + 1) {
+            let j = wgpu_noise_cellular_offset(ty);
+            let gy = wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f.y, j, shape.jitter, m), m);
+            if (gy >= near.best[last]) { continue; }
+            let h = wgpu_noise_cell_hash2(cx, wgpu_noise_cellular_wrap(c.y + f32(j), period.y));
+            let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
+            let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
+            near = wgpu_noise_cellular_insert4(near, wgpu_noise_cellular_combine(dx, dy, m), h, vec4<i32>(i, j, 0, 0));
+        }
+    }
+    return near;
+}
+
+fn wgpu_noise_cellular3_nearest4(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> wgpu_noise_CellularNearest4 {
+    let c = floor(p);
+    let f = p - c;
+    let m = shape.distance;
+    let n = 2 * wgpu_noise_cellular_reach4(3u, m) + 1;
+    let last = wgpu_noise_cellular_last(shape);
+    var near = wgpu_noise_cellular_none4();
+    for (var tx = 0; tx < n; tx = tx + 1) {
+        let i = wgpu_noise_cellular_offset(tx);
+        let gx = wgpu_noise_cellular_gap(f.x, i, shape.jitter, m);
+        if (gx >= near.best[last]) { continue; }
+        let cx = wgpu_noise_cellular_wrap(c.x + f32(i), period.x);
+        for (var ty = 0; ty < n; ty = ty + 1) {
+            let j = wgpu_noise_cellular_offset(ty);
+            let gy = wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f.y, j, shape.jitter, m), m);
+            if (gy >= near.best[last]) { continue; }
+            let cy = wgpu_noise_cellular_wrap(c.y + f32(j), period.y);
+            for (var tz = 0; tz < n; tz = tz + 1) {
+                let k = wgpu_noise_cellular_offset(tz);
+                let gz = wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f.z, k, shape.jitter, m), m);
+                if (gz >= near.best[last]) { continue; }
+                let h = wgpu_noise_cell_hash3(cx, cy, wgpu_noise_cellular_wrap(c.z + f32(k), period.z));
+                let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
+                let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
+                let dz = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 2u, k, f.z, shape.jitter), m);
+                let d = wgpu_noise_cellular_combine(wgpu_noise_cellular_combine(dx, dy, m), dz, m);
+                near = wgpu_noise_cellular_insert4(near, d, h, vec4<i32>(i, j, k, 0));
+            }
+        }
+    }
+    return near;
+}
+
+fn wgpu_noise_cellular4_nearest4(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> wgpu_noise_CellularNearest4 {
+    let c = floor(p);
+    let f = p - c;
+    let m = shape.distance;
+    let n = 2 * wgpu_noise_cellular_reach4(4u, m) + 1;
+    let last = wgpu_noise_cellular_last(shape);
+    var near = wgpu_noise_cellular_none4();
+    for (var tx = 0; tx < n; tx = tx + 1) {
+        let i = wgpu_noise_cellular_offset(tx);
+        let gx = wgpu_noise_cellular_gap(f.x, i, shape.jitter, m);
+        if (gx >= near.best[last]) { continue; }
+        let cx = wgpu_noise_cellular_wrap(c.x + f32(i), period.x);
+        for (var ty = 0; ty < n; ty = ty + 1) {
+            let j = wgpu_noise_cellular_offset(ty);
+            let gy = wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f.y, j, shape.jitter, m), m);
+            if (gy >= near.best[last]) { continue; }
+            let cy = wgpu_noise_cellular_wrap(c.y + f32(j), period.y);
+            for (var tz = 0; tz < n; tz = tz + 1) {
+                let k = wgpu_noise_cellular_offset(tz);
+                let gz = wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f.z, k, shape.jitter, m), m);
+                if (gz >= near.best[last]) { continue; }
+                let cz = wgpu_noise_cellular_wrap(c.z + f32(k), period.z);
+                for (var tw = 0; tw < n; tw = tw + 1) {
+                    let l = wgpu_noise_cellular_offset(tw);
+                    let gw = wgpu_noise_cellular_combine(gz, wgpu_noise_cellular_gap(f.w, l, shape.jitter, m), m);
+                    if (gw >= near.best[last]) { continue; }
+                    let h = wgpu_noise_cell_hash4(cx, cy, cz, wgpu_noise_cellular_wrap(c.w + f32(l), period.w));
+                    let dx = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 0u, i, f.x, shape.jitter), m);
+                    let dy = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 1u, j, f.y, shape.jitter), m);
+                    let dz = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 2u, k, f.z, shape.jitter), m);
+                    let dw = wgpu_noise_cellular_term(wgpu_noise_cellular_delta(h, 3u, l, f.w, shape.jitter), m);
+                    let d = wgpu_noise_cellular_combine(
+                        wgpu_noise_cellular_combine(wgpu_noise_cellular_combine(dx, dy, m), dz, m), dw, m);
+                    near = wgpu_noise_cellular_insert4(near, d, h, vec4<i32>(i, j, k, l));
+                }
+            }
+        }
+    }
+    return near;
 }
 
 // Cellular noise on the lookups' own 256-cell lattice.
@@ -395,19 +572,43 @@ fn wgpu_noise_cellular_deriv(near: wgpu_noise_CellularNearest, p: vec4<f32>, dim
     return array<f32, 5>(value, g.x, g.y, g.z, g.w);
 }
 
+// (value, gradient) of F3 or F4 (shape.output): its feature's gradient.
+fn wgpu_noise_cellular_deriv4(near: wgpu_noise_CellularNearest4, p: vec4<f32>, dims: u32, shape: CellularShape) -> array<f32, 5> {
+    let k = wgpu_noise_cellular_last(shape);
+    let value = wgpu_noise_cellular_finish4(near.best[k], shape);
+    let g = wgpu_noise_cellular_slope(p, dims, near.hash[k], near.offset[k], near.best[k], shape);
+    return array<f32, 5>(value, g.x, g.y, g.z, g.w);
+}
+
+// Whether shape asks for F3 or F4 (the searches that keep four features).
+fn wgpu_noise_cellular_far(shape: CellularShape) -> bool {
+    return shape.output == WGPU_NOISE_CELLULAR_F3 || shape.output == WGPU_NOISE_CELLULAR_F4;
+}
+
 // cellular2_periodic and its gradient (value, d/dx, d/dy).
 fn cellular2_periodic_deriv(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> vec3<f32> {
+    if (wgpu_noise_cellular_far(shape)) {
+        let d = wgpu_noise_cellular_deriv4(wgpu_noise_cellular2_nearest4(p, period, shape), vec4<f32>(p, 0.0, 0.0), 2u, shape);
+        return vec3<f32>(d[0], d[1], d[2]);
+    }
     let d = wgpu_noise_cellular_deriv(wgpu_noise_cellular2_nearest(p, period, shape), vec4<f32>(p, 0.0, 0.0), 2u, shape);
     return vec3<f32>(d[0], d[1], d[2]);
 }
 
 // cellular3_periodic and its gradient (value, d/dx, d/dy, d/dz).
 fn cellular3_periodic_deriv(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> vec4<f32> {
+    if (wgpu_noise_cellular_far(shape)) {
+        let d = wgpu_noise_cellular_deriv4(wgpu_noise_cellular3_nearest4(p, period, shape), vec4<f32>(p, 0.0), 3u, shape);
+        return vec4<f32>(d[0], d[1], d[2], d[3]);
+    }
     let d = wgpu_noise_cellular_deriv(wgpu_noise_cellular3_nearest(p, period, shape), vec4<f32>(p, 0.0), 3u, shape);
     return vec4<f32>(d[0], d[1], d[2], d[3]);
 }
 
 // cellular4_periodic and its gradient (value, d/dx, d/dy, d/dz, d/dw).
 fn cellular4_periodic_deriv(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> array<f32, 5> {
+    if (wgpu_noise_cellular_far(shape)) {
+        return wgpu_noise_cellular_deriv4(wgpu_noise_cellular4_nearest4(p, period, shape), p, 4u, shape);
+    }
     return wgpu_noise_cellular_deriv(wgpu_noise_cellular4_nearest(p, period, shape), p, 4u, shape);
 }

@@ -21,6 +21,10 @@ pub const CELLULAR_F2: u32 = 1;
 pub const CELLULAR_F2_MINUS_F1: u32 = 2;
 /// `NoiseSettings::cellular_output`: the nearest feature's cell value in [-1, 1].
 pub const CELLULAR_CELL: u32 = 3;
+/// `NoiseSettings::cellular_output`: F3, the third-nearest distance (graphs only).
+pub const CELLULAR_F3: u32 = 4;
+/// `NoiseSettings::cellular_output`: F4, the fourth-nearest distance (graphs only).
+pub const CELLULAR_F4: u32 = 5;
 /// `NoiseSettings::cellular_distance` (`WGPU_NOISE_CELLULAR_DISTANCE_*` in `shaders/cellular.wgsl`).
 pub const CELLULAR_DISTANCE_EUCLIDEAN: u32 = 0;
 /// `NoiseSettings::cellular_distance`: Σ |dᵢ|.

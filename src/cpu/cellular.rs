@@ -9,7 +9,7 @@ use super::real::Real;
 use crate::params::{
     cellular_exponent, NoiseSettings, CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV,
     CELLULAR_DISTANCE_EUCLIDEAN, CELLULAR_DISTANCE_EUCLIDEAN_SQUARED, CELLULAR_DISTANCE_HYBRID,
-    CELLULAR_DISTANCE_MANHATTAN, CELLULAR_F2, CELLULAR_F2_MINUS_F1,
+    CELLULAR_DISTANCE_MANHATTAN, CELLULAR_F2, CELLULAR_F2_MINUS_F1, CELLULAR_F3, CELLULAR_F4,
 };
 
 /// Larger than any distance (squared) in the searched box.
@@ -62,6 +62,22 @@ pub fn wgpu_noise_cellular_reach(dims: u32, distance: u32) -> i32 {
         return dims as i32;
     }
     2
+}
+
+/// The searched offsets per axis for F3 and F4: `-reach..=reach` (proof in
+/// `shaders/cellular.wgsl`).
+#[inline(always)]
+pub fn wgpu_noise_cellular_reach4(dims: u32, distance: u32) -> i32 {
+    if distance == CELLULAR_DISTANCE_CHEBYSHEV {
+        return 2;
+    }
+    if distance == CELLULAR_DISTANCE_MANHATTAN {
+        return dims as i32 + 1;
+    }
+    if distance > CELLULAR_DISTANCE_HYBRID && cellular_exponent(distance) < 2.0 {
+        return dims as i32 + 1;
+    }
+    3
 }
 
 /// The `t`-th offset in visiting order: 0, -1, 1, -2, 2, ...
@@ -178,6 +194,97 @@ fn wgpu_noise_cellular_insert<R: Real>(
     }
 }
 
+/// What a search keeps of the features it meets: the nearest two ([`Nearest`]) or the
+/// nearest `K` ([`NearestK`]).
+pub trait Track<R: Real>: Sized {
+    /// The searched offsets per axis are `-reach..=reach`.
+    fn reach(&self, dims: u32, distance: u32) -> i32;
+    /// A cell no nearer than this (its gap) cannot change what is kept.
+    fn threshold(&self) -> R;
+    /// Keeps the feature at distance `d` in the cell `(h, offset)` if it is among the nearest.
+    fn insert(&mut self, lut: &impl NoiseHasher, d: R, h: u32, offset: [i32; 4]);
+}
+
+impl<R: Real> Nearest<R> {
+    /// Nothing found yet.
+    #[inline(always)]
+    pub fn none() -> Self {
+        let far = R::lit(WGPU_NOISE_CELLULAR_FAR);
+        Nearest {
+            best: [far, far, R::lit(0.0)],
+            cells: [(0, [0; 4]); 2],
+        }
+    }
+}
+
+impl<R: Real> Track<R> for Nearest<R> {
+    #[inline(always)]
+    fn reach(&self, dims: u32, distance: u32) -> i32 {
+        wgpu_noise_cellular_reach(dims, distance)
+    }
+    #[inline(always)]
+    fn threshold(&self) -> R {
+        self.best[1]
+    }
+    #[inline(always)]
+    fn insert(&mut self, lut: &impl NoiseHasher, d: R, h: u32, offset: [i32; 4]) {
+        wgpu_noise_cellular_insert(lut, self, d, h, offset)
+    }
+}
+
+/// The nearest `K` (3 or 4) features found so far, nearest first (`wgpu_noise_CellularNearest4`
+/// in the shader, which keeps four and searches for the `K`-th): their distances (squared for
+/// the euclidean distance, powers' sums for Minkowski) and cells.
+#[derive(Clone, Copy, Debug)]
+pub struct NearestK<R, const K: usize> {
+    /// F1 to F`K`.
+    pub best: [R; K],
+    /// The cells of their features: hash and per-axis offsets.
+    pub cells: [(u32, [i32; 4]); K],
+}
+
+impl<R: Real, const K: usize> NearestK<R, K> {
+    /// Nothing found yet.
+    #[inline(always)]
+    pub fn none() -> Self {
+        NearestK {
+            best: [R::lit(WGPU_NOISE_CELLULAR_FAR); K],
+            cells: [(0, [0; 4]); K],
+        }
+    }
+}
+
+impl<R: Real, const K: usize> Track<R> for NearestK<R, K> {
+    #[inline(always)]
+    fn reach(&self, dims: u32, distance: u32) -> i32 {
+        wgpu_noise_cellular_reach4(dims, distance)
+    }
+    #[inline(always)]
+    fn threshold(&self) -> R {
+        self.best[K - 1]
+    }
+    /// `wgpu_noise_cellular_insert4`: the feature goes before the first kept one it is
+    /// nearer than (a tie keeps the feature met first), the farther ones move down.
+    #[inline(always)]
+    fn insert(&mut self, _lut: &impl NoiseHasher, d: R, h: u32, offset: [i32; 4]) {
+        let mut slot = K;
+        for k in (0..K).rev() {
+            if d < self.best[k] {
+                slot = k;
+            }
+        }
+        if slot == K {
+            return;
+        }
+        for k in (slot + 1..K).rev() {
+            self.best[k] = self.best[k - 1];
+            self.cells[k] = self.cells[k - 1];
+        }
+        self.best[slot] = d;
+        self.cells[slot] = (h, offset);
+    }
+}
+
 #[inline(always)]
 fn wgpu_noise_cellular_finish<R: Real>(best: [R; 3], shape: &CellularShape) -> R {
     let mut f1 = best[0];
@@ -202,6 +309,18 @@ fn wgpu_noise_cellular_finish<R: Real>(best: [R; 3], shape: &CellularShape) -> R
         return best[2];
     }
     f1
+}
+
+/// F3 or F4 from its kept distance `d` (`wgpu_noise_cellular_finish`'s roots).
+#[inline(always)]
+fn wgpu_noise_cellular_finish_k<R: Real>(d: R, shape: &CellularShape) -> R {
+    if shape.distance == CELLULAR_DISTANCE_EUCLIDEAN {
+        return R::lit(d.to_f64().sqrt());
+    }
+    if shape.distance > CELLULAR_DISTANCE_HYBRID {
+        return wgpu_noise_cellular_finish_metric(d, shape.distance);
+    }
+    d
 }
 
 /// A Minkowski distance from the sum of its powers: the sum to the power `1 / e`.
@@ -246,20 +365,27 @@ pub fn cellular2_nearest<R: Real>(
     period: [u32; 2],
     shape: &CellularShape,
 ) -> Nearest<R> {
+    cellular2_search(lut, p, period, shape, Nearest::none())
+}
+
+/// [`cellular2_nearest`]'s search, keeping what `near` keeps.
+#[inline(always)]
+fn cellular2_search<R: Real, T: Track<R>>(
+    lut: &impl NoiseHasher,
+    p: [R; 2],
+    period: [u32; 2],
+    shape: &CellularShape,
+    mut near: T,
+) -> T {
     let c = p.map(|v| v.floor());
     let f = [p[0] - c[0], p[1] - c[1]];
     let m = shape.distance;
     let jitter = R::lit(shape.jitter as f64);
-    let n = 2 * wgpu_noise_cellular_reach(2, m) + 1;
-    let far = R::lit(WGPU_NOISE_CELLULAR_FAR);
-    let mut near = Nearest {
-        best: [far, far, R::lit(0.0)],
-        cells: [(0, [0; 4]); 2],
-    };
+    let n = 2 * near.reach(2, m) + 1;
     for tx in 0..n {
         let i = wgpu_noise_cellular_offset(tx);
         let gx = wgpu_noise_cellular_gap(f[0], i, jitter, m);
-        if gx >= near.best[1] {
+        if gx >= near.threshold() {
             continue;
         }
         let cx = wgpu_noise_cellular_wrap(c[0] + R::lit(i as f64), period[0]);
@@ -267,7 +393,7 @@ pub fn cellular2_nearest<R: Real>(
             let j = wgpu_noise_cellular_offset(ty);
             let gy =
                 wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f[1], j, jitter, m), m);
-            if gy >= near.best[1] {
+            if gy >= near.threshold() {
                 continue;
             }
             let cy = wgpu_noise_cellular_wrap(c[1] + R::lit(j as f64), period[1]);
@@ -277,7 +403,7 @@ pub fn cellular2_nearest<R: Real>(
             let dy =
                 wgpu_noise_cellular_term(wgpu_noise_cellular_delta(lut, h, 1, j, f[1], jitter), m);
             let d = wgpu_noise_cellular_combine(dx, dy, m);
-            wgpu_noise_cellular_insert(lut, &mut near, d, h, [i, j, 0, 0]);
+            near.insert(lut, d, h, [i, j, 0, 0]);
         }
     }
     near
@@ -290,20 +416,27 @@ pub fn cellular3_nearest<R: Real>(
     period: [u32; 3],
     shape: &CellularShape,
 ) -> Nearest<R> {
+    cellular3_search(lut, p, period, shape, Nearest::none())
+}
+
+/// [`cellular3_nearest`]'s search, keeping what `near` keeps.
+#[inline(always)]
+fn cellular3_search<R: Real, T: Track<R>>(
+    lut: &impl NoiseHasher,
+    p: [R; 3],
+    period: [u32; 3],
+    shape: &CellularShape,
+    mut near: T,
+) -> T {
     let c = p.map(|v| v.floor());
     let f: [R; 3] = std::array::from_fn(|a| p[a] - c[a]);
     let m = shape.distance;
     let jitter = R::lit(shape.jitter as f64);
-    let n = 2 * wgpu_noise_cellular_reach(3, m) + 1;
-    let far = R::lit(WGPU_NOISE_CELLULAR_FAR);
-    let mut near = Nearest {
-        best: [far, far, R::lit(0.0)],
-        cells: [(0, [0; 4]); 2],
-    };
+    let n = 2 * near.reach(3, m) + 1;
     for tx in 0..n {
         let i = wgpu_noise_cellular_offset(tx);
         let gx = wgpu_noise_cellular_gap(f[0], i, jitter, m);
-        if gx >= near.best[1] {
+        if gx >= near.threshold() {
             continue;
         }
         let cx = wgpu_noise_cellular_wrap(c[0] + R::lit(i as f64), period[0]);
@@ -311,7 +444,7 @@ pub fn cellular3_nearest<R: Real>(
             let j = wgpu_noise_cellular_offset(ty);
             let gy =
                 wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f[1], j, jitter, m), m);
-            if gy >= near.best[1] {
+            if gy >= near.threshold() {
                 continue;
             }
             let cy = wgpu_noise_cellular_wrap(c[1] + R::lit(j as f64), period[1]);
@@ -319,7 +452,7 @@ pub fn cellular3_nearest<R: Real>(
                 let k = wgpu_noise_cellular_offset(tz);
                 let gz =
                     wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f[2], k, jitter, m), m);
-                if gz >= near.best[1] {
+                if gz >= near.threshold() {
                     continue;
                 }
                 let cz = wgpu_noise_cellular_wrap(c[2] + R::lit(k as f64), period[2]);
@@ -332,7 +465,7 @@ pub fn cellular3_nearest<R: Real>(
                 };
                 let (dx, dy, dz) = (delta(0, i, f[0]), delta(1, j, f[1]), delta(2, k, f[2]));
                 let d = wgpu_noise_cellular_combine(wgpu_noise_cellular_combine(dx, dy, m), dz, m);
-                wgpu_noise_cellular_insert(lut, &mut near, d, h, [i, j, k, 0]);
+                near.insert(lut, d, h, [i, j, k, 0]);
             }
         }
     }
@@ -346,20 +479,27 @@ pub fn cellular4_nearest<R: Real>(
     period: [u32; 4],
     shape: &CellularShape,
 ) -> Nearest<R> {
+    cellular4_search(lut, p, period, shape, Nearest::none())
+}
+
+/// [`cellular4_nearest`]'s search, keeping what `near` keeps.
+#[inline(always)]
+fn cellular4_search<R: Real, T: Track<R>>(
+    lut: &impl NoiseHasher,
+    p: [R; 4],
+    period: [u32; 4],
+    shape: &CellularShape,
+    mut near: T,
+) -> T {
     let c = p.map(|v| v.floor());
     let f: [R; 4] = std::array::from_fn(|a| p[a] - c[a]);
     let m = shape.distance;
     let jitter = R::lit(shape.jitter as f64);
-    let n = 2 * wgpu_noise_cellular_reach(4, m) + 1;
-    let far = R::lit(WGPU_NOISE_CELLULAR_FAR);
-    let mut near = Nearest {
-        best: [far, far, R::lit(0.0)],
-        cells: [(0, [0; 4]); 2],
-    };
+    let n = 2 * near.reach(4, m) + 1;
     for tx in 0..n {
         let i = wgpu_noise_cellular_offset(tx);
         let gx = wgpu_noise_cellular_gap(f[0], i, jitter, m);
-        if gx >= near.best[1] {
+        if gx >= near.threshold() {
             continue;
         }
         let cx = wgpu_noise_cellular_wrap(c[0] + R::lit(i as f64), period[0]);
@@ -367,7 +507,7 @@ pub fn cellular4_nearest<R: Real>(
             let j = wgpu_noise_cellular_offset(ty);
             let gy =
                 wgpu_noise_cellular_combine(gx, wgpu_noise_cellular_gap(f[1], j, jitter, m), m);
-            if gy >= near.best[1] {
+            if gy >= near.threshold() {
                 continue;
             }
             let cy = wgpu_noise_cellular_wrap(c[1] + R::lit(j as f64), period[1]);
@@ -375,7 +515,7 @@ pub fn cellular4_nearest<R: Real>(
                 let k = wgpu_noise_cellular_offset(tz);
                 let gz =
                     wgpu_noise_cellular_combine(gy, wgpu_noise_cellular_gap(f[2], k, jitter, m), m);
-                if gz >= near.best[1] {
+                if gz >= near.threshold() {
                     continue;
                 }
                 let cz = wgpu_noise_cellular_wrap(c[2] + R::lit(k as f64), period[2]);
@@ -386,7 +526,7 @@ pub fn cellular4_nearest<R: Real>(
                         wgpu_noise_cellular_gap(f[3], l, jitter, m),
                         m,
                     );
-                    if gw >= near.best[1] {
+                    if gw >= near.threshold() {
                         continue;
                     }
                     let cw = wgpu_noise_cellular_wrap(c[3] + R::lit(l as f64), period[3]);
@@ -404,7 +544,7 @@ pub fn cellular4_nearest<R: Real>(
                         dw,
                         m,
                     );
-                    wgpu_noise_cellular_insert(lut, &mut near, d, h, [i, j, k, l]);
+                    near.insert(lut, d, h, [i, j, k, l]);
                 }
             }
         }
@@ -429,14 +569,45 @@ fn cellular_nearest<R: Real>(
     period: &[u32],
     shape: &CellularShape,
 ) -> Nearest<R> {
+    cellular_search(lut, p, period, shape, Nearest::none())
+}
+
+/// The search of `p` (2 to 4 coordinates) keeping what `near` keeps.
+#[inline(always)]
+fn cellular_search<R: Real, T: Track<R>>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    period: &[u32],
+    shape: &CellularShape,
+    near: T,
+) -> T {
     match (p, period) {
-        (&[x, y], &[a, b, ..]) => cellular2_nearest(lut, [x, y], [a, b], shape),
-        (&[x, y, z], &[a, b, c, ..]) => cellular3_nearest(lut, [x, y, z], [a, b, c], shape),
+        (&[x, y], &[a, b, ..]) => cellular2_search(lut, [x, y], [a, b], shape, near),
+        (&[x, y, z], &[a, b, c, ..]) => {
+            cellular3_search(lut, [x, y, z], [a, b, c], shape, near)
+        }
         (&[x, y, z, w], &[a, b, c, d, ..]) => {
-            cellular4_nearest(lut, [x, y, z, w], [a, b, c, d], shape)
+            cellular4_search(lut, [x, y, z, w], [a, b, c, d], shape, near)
         }
         _ => panic!("cellular takes 2, 3 or 4 coordinates, not {}", p.len()),
     }
+}
+
+/// F3 or F4 of `p` (`shape.output`), as kept (squared for the euclidean distance, …), and
+/// its feature's cell.
+#[inline(always)]
+fn cellular_kth<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    period: &[u32],
+    shape: &CellularShape,
+) -> (R, (u32, [i32; 4])) {
+    if shape.output == CELLULAR_F3 {
+        let near = cellular_search(lut, p, period, shape, NearestK::<R, 3>::none());
+        return (near.best[2], near.cells[2]);
+    }
+    let near = cellular_search(lut, p, period, shape, NearestK::<R, 4>::none());
+    (near.best[3], near.cells[3])
 }
 
 /// Cellular noise at `p` (2 to 4 coordinates) repeating every `period` cells per axis
@@ -450,6 +621,9 @@ pub fn cellular_periodic<R: Real>(
     period: &[u32],
     shape: &CellularShape,
 ) -> R {
+    if shape.output == CELLULAR_F3 || shape.output == CELLULAR_F4 {
+        return wgpu_noise_cellular_finish_k(cellular_kth(lut, p, period, shape).0, shape);
+    }
     wgpu_noise_cellular_finish(cellular_nearest(lut, p, period, shape).best, shape)
 }
 
@@ -470,74 +644,20 @@ pub fn cellular_periodic_deriv<R: Real>(
     shape: &CellularShape,
 ) -> [R; 5] {
     let dims = p.len();
-    let near = cellular_nearest(lut, p, period, shape);
     let mut out = [R::lit(0.0); 5];
+    if shape.output == CELLULAR_F3 || shape.output == CELLULAR_F4 {
+        let (d, cell) = cellular_kth(lut, p, period, shape);
+        out[0] = wgpu_noise_cellular_finish_k(d, shape);
+        let g = wgpu_noise_cellular_slope(lut, p, shape, cell, d);
+        out[1..1 + dims].copy_from_slice(&g[..dims]);
+        return out;
+    }
+    let near = cellular_nearest(lut, p, period, shape);
     out[0] = wgpu_noise_cellular_finish(near.best, shape);
     if shape.output == CELLULAR_CELL {
         return out;
     }
-    let jitter = R::lit(shape.jitter as f64);
-    // The gradient of the distance to the feature in cell `(h, offset)` at squared (or
-    // plain) distance `d`.
-    let slope = |(h, offset): (u32, [i32; 4]), d: R| -> [R; 4] {
-        let mut g = [R::lit(0.0); 4];
-        let delta: [R; 4] = std::array::from_fn(|a| {
-            if a < dims {
-                let f = p[a] - p[a].floor();
-                wgpu_noise_cellular_delta(lut, h, a as u32, offset[a], f, jitter)
-            } else {
-                R::lit(0.0)
-            }
-        });
-        let sign = |v: R| {
-            if v < R::lit(0.0) {
-                R::lit(1.0)
-            } else {
-                R::lit(-1.0)
-            }
-        };
-        if shape.distance == CELLULAR_DISTANCE_EUCLIDEAN {
-            let r = R::lit(d.to_f64().sqrt());
-            if r > R::lit(0.0) {
-                for a in 0..dims {
-                    g[a] = -delta[a] / r;
-                }
-            }
-        } else if shape.distance == CELLULAR_DISTANCE_EUCLIDEAN_SQUARED {
-            for a in 0..dims {
-                g[a] = R::lit(-2.0) * delta[a];
-            }
-        } else if shape.distance == CELLULAR_DISTANCE_HYBRID {
-            for a in 0..dims {
-                g[a] = R::lit(-2.0) * delta[a] + sign(delta[a]);
-            }
-        } else if shape.distance > CELLULAR_DISTANCE_HYBRID {
-            // (Σ|δₐ|^e)^(1/e) = r: each axis's slope −sign δₐ (|δₐ| / r)^(e−1).
-            let e = R::lit(cellular_exponent(shape.distance) as f64);
-            let r = wgpu_noise_cellular_finish_metric(d, shape.distance);
-            if r > R::lit(0.0) {
-                for a in 0..dims {
-                    g[a] = sign(delta[a])
-                        * wgpu_noise_cellular_slope_power(delta[a].abs() / r, e - R::lit(1.0));
-                }
-            }
-        } else if shape.distance == CELLULAR_DISTANCE_CHEBYSHEV {
-            // The largest |δₐ| of this δ, the first on a tie (as the shader: the search's δ
-            // may differ from it in the last bit on a GPU).
-            let mut axis = 0;
-            for a in 1..dims {
-                if delta[a].abs() > delta[axis].abs() {
-                    axis = a;
-                }
-            }
-            g[axis] = sign(delta[axis]);
-        } else {
-            for a in 0..dims {
-                g[a] = sign(delta[a]);
-            }
-        }
-        g
-    };
+    let slope = |cell, d| wgpu_noise_cellular_slope(lut, p, shape, cell, d);
     let g1 = slope(near.cells[0], near.best[0]);
     let g2 = slope(near.cells[1], near.best[1]);
     for a in 0..dims {
@@ -550,4 +670,75 @@ pub fn cellular_periodic_deriv<R: Real>(
         };
     }
     out
+}
+
+/// The gradient of the distance to the feature in cell `(h, offset)` at squared (or plain,
+/// or the powers' sum) distance `d` from `p` (`dims` = `p.len()` coordinates, the rest 0).
+#[inline(always)]
+fn wgpu_noise_cellular_slope<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    shape: &CellularShape,
+    (h, offset): (u32, [i32; 4]),
+    d: R,
+) -> [R; 4] {
+    let dims = p.len();
+    let jitter = R::lit(shape.jitter as f64);
+    let mut g = [R::lit(0.0); 4];
+    let delta: [R; 4] = std::array::from_fn(|a| {
+        if a < dims {
+            let f = p[a] - p[a].floor();
+            wgpu_noise_cellular_delta(lut, h, a as u32, offset[a], f, jitter)
+        } else {
+            R::lit(0.0)
+        }
+    });
+    let sign = |v: R| {
+        if v < R::lit(0.0) {
+            R::lit(1.0)
+        } else {
+            R::lit(-1.0)
+        }
+    };
+    if shape.distance == CELLULAR_DISTANCE_EUCLIDEAN {
+        let r = R::lit(d.to_f64().sqrt());
+        if r > R::lit(0.0) {
+            for a in 0..dims {
+                g[a] = -delta[a] / r;
+            }
+        }
+    } else if shape.distance == CELLULAR_DISTANCE_EUCLIDEAN_SQUARED {
+        for a in 0..dims {
+            g[a] = R::lit(-2.0) * delta[a];
+        }
+    } else if shape.distance == CELLULAR_DISTANCE_HYBRID {
+        for a in 0..dims {
+            g[a] = R::lit(-2.0) * delta[a] + sign(delta[a]);
+        }
+    } else if shape.distance > CELLULAR_DISTANCE_HYBRID {
+        // (Σ|δₐ|^e)^(1/e) = r: each axis's slope −sign δₐ (|δₐ| / r)^(e−1).
+        let e = R::lit(cellular_exponent(shape.distance) as f64);
+        let r = wgpu_noise_cellular_finish_metric(d, shape.distance);
+        if r > R::lit(0.0) {
+            for a in 0..dims {
+                g[a] = sign(delta[a])
+                    * wgpu_noise_cellular_slope_power(delta[a].abs() / r, e - R::lit(1.0));
+            }
+        }
+    } else if shape.distance == CELLULAR_DISTANCE_CHEBYSHEV {
+        // The largest |δₐ| of this δ, the first on a tie (as the shader: the search's δ
+        // may differ from it in the last bit on a GPU).
+        let mut axis = 0;
+        for a in 1..dims {
+            if delta[a].abs() > delta[axis].abs() {
+                axis = a;
+            }
+        }
+        g[axis] = sign(delta[axis]);
+    } else {
+        for a in 0..dims {
+            g[a] = sign(delta[a]);
+        }
+    }
+    g
 }

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::program::Program;
-use super::spec::{GraphSpec, Input, NodeKind, NodeSpec, Octaves, WarpFractal, WarpNoise};
+use super::spec::{CellularValue, GraphSpec, Input, NodeKind, NodeSpec, Octaves, WarpFractal, WarpNoise};
 use super::GraphError;
 use crate::cpu::warp::warp_kind;
 use crate::field::{FieldOutput, FlagField, FractalMode, Kernel, NoiseKind};
@@ -37,7 +37,7 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
         NoiseKind::Simplex => NodeKind::Simplex { seed: 0, kernel },
         NoiseKind::Cellular => NodeKind::Cellular {
             seed: 0,
-            output: field.cellular.output,
+            output: CellularValue::Output(field.cellular.output),
             distance: field.cellular.distance.into(),
             jitter: field.cellular.jitter as f32,
         },

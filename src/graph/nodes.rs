@@ -285,13 +285,22 @@ pub const NODE_TYPES: &[NodeType] = &[
         group: Group::Sources,
         params: &[
             SEED,
-            choice("output", &["f1", "f2", "f2-f1", "cell"], Some("f1")),
+            choice(
+                "output",
+                &[
+                    "f1", "f2", "f2-f1", "cell", "f3", "f4", "add", "subtract", "multiply",
+                    "divide",
+                ],
+                Some("f1"),
+            ),
+            integer("a", 1, 4, 2),
+            integer("b", 1, 4, 1),
             choice("distance", METRICS, Some("euclidean")),
             number("exponent", 1.0, 16.0, 1.5),
             number("jitter", 0.0, 1.0, 1.0),
         ],
-        doc: "cellular noise, as `--noise cellular`; `distance` is the `distance` node's `metric` (the same six, the same definitions), `exponent` 1 or more (below 1 the nearest feature may be any number of cells away)",
-        range: "distances ≥ 0; `cell` in [-1, 1]",
+        doc: "cellular noise, as `--noise cellular`: `f1` to `f4` the distances to the nearest to the fourth-nearest feature, `cell` the nearest one's cell value; `add`, `subtract`, `multiply`, `divide` the pair `Fa + Fb`, `Fa − Fb`, `Fa × Fb`, `Fa / Fb` (`a` and `b` read for these only; `divide` as the `divide` node: 0 where `|Fb|` is below f32's smallest normal number), `f2-f1` one search for `subtract` of 2 and 1; `distance` the `distance` node's `metric` (the same six, the same definitions), `exponent` 1 or more (below 1 the nearest feature may be any number of cells away)",
+        range: "distances ≥ 0; `cell` in [-1, 1]; a pair by its operation",
         derivative: "analytic, tiled or not: see below; `cell` is 0",
     },
     NodeType {

@@ -11,16 +11,17 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::spec::{
-    Binary, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Octaves, Plane, WarpFractal,
+    Binary, CellularValue, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Octaves, Plane, WarpFractal,
     WarpNoise,
 };
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;
 use crate::cpu::warp::WARP_SHIFT;
-use crate::field::{Cellular, Distance, Field, FlagField, FractalMode, Kernel, NoiseKind};
+use crate::field::{Cellular, Field, FlagField, FractalMode, Kernel, NoiseKind};
 use crate::params::{
     cellular_minkowski, CELLULAR_DISTANCE_CHEBYSHEV, CELLULAR_DISTANCE_EUCLIDEAN,
     CELLULAR_DISTANCE_EUCLIDEAN_SQUARED, CELLULAR_DISTANCE_HYBRID, CELLULAR_DISTANCE_MANHATTAN,
+    CELLULAR_F1, CELLULAR_F2, CELLULAR_F3, CELLULAR_F4,
 };
 
 /// Most noise functions one sample may evaluate once octaves and warps are expanded.
@@ -784,19 +785,38 @@ impl Lowering<'_> {
                 distance,
                 jitter,
             } => {
-                let cell = CellularShape {
-                    distance: cellular_distance(*distance),
-                    ..CellularShape::from_options(&Cellular {
-                        output: *output,
-                        distance: Distance::Euclidean,
-                        jitter: *jitter as f64,
-                    })
+                // The cellular source of the output code `output`.
+                let source = |l: &mut Self, output: u32| {
+                    let cell = CellularShape {
+                        jitter: *jitter,
+                        distance: cellular_distance(*distance),
+                        output,
+                    };
+                    let options = NoiseOptions {
+                        cell,
+                        ..NoiseOptions::seeded(*seed)
+                    };
+                    l.noise(NoiseKind::Cellular, options, path, ctx)
                 };
-                let options = NoiseOptions {
-                    cell,
-                    ..NoiseOptions::seeded(*seed)
-                };
-                self.noise(NoiseKind::Cellular, options, path, ctx)
+                // F1 to F4.
+                let nearest = [CELLULAR_F1, CELLULAR_F2, CELLULAR_F3, CELLULAR_F4];
+                match *output {
+                    CellularValue::Output(output) => {
+                        let shape = CellularShape::from_options(&Cellular {
+                            output,
+                            ..Cellular::default()
+                        });
+                        source(self, shape.output)
+                    }
+                    CellularValue::Nearest(k) => source(self, nearest[k - 1]),
+                    // Two searches and the binary node's operation: its value, its gradient
+                    // rule and its guard, as the `add`, … nodes of the two.
+                    CellularValue::Pair { op, a, b } => {
+                        let fa = source(self, nearest[a - 1])?;
+                        let fb = source(self, nearest[b - 1])?;
+                        self.binary(op, fa, fb, path)
+                    }
+                }
             }
             NodeKind::Flow {
                 seed,

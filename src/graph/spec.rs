@@ -104,6 +104,18 @@ impl From<Distance> for Metric {
     }
 }
 
+/// What the `cellular` node returns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CellularValue {
+    /// F1, F2, F2 − F1 or the cell value: the command line's `--cellular`.
+    Output(CellularOutput),
+    /// F3 or F4: the third or fourth nearest distance.
+    Nearest(usize),
+    /// `F_a op F_b`, `a` and `b` in 1 to 4 (FastNoise2's distance indices and return type):
+    /// `op` is `Add`, `Subtract`, `Multiply` or `Divide`, the binary nodes' operations.
+    Pair { op: Binary, a: usize, b: usize },
+}
+
 /// Combinations of two values.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Binary {
@@ -264,7 +276,7 @@ pub enum NodeKind {
     /// Cellular noise.
     Cellular {
         seed: i64,
-        output: CellularOutput,
+        output: CellularValue,
         distance: Metric,
         jitter: f32,
     },
@@ -813,15 +825,25 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         },
         "cellular" => NodeKind::Cellular {
             seed: f.integer("seed")?,
-            output: f.choice(
-                "output",
-                &[
-                    CellularOutput::F1,
-                    CellularOutput::F2,
-                    CellularOutput::F2MinusF1,
-                    CellularOutput::Cell,
-                ],
-            )?,
+            output: {
+                let (a, b) = (f.integer("a")? as usize, f.integer("b")? as usize);
+                let pair = |op| CellularValue::Pair { op, a, b };
+                f.choice(
+                    "output",
+                    &[
+                        CellularValue::Output(CellularOutput::F1),
+                        CellularValue::Output(CellularOutput::F2),
+                        CellularValue::Output(CellularOutput::F2MinusF1),
+                        CellularValue::Output(CellularOutput::Cell),
+                        CellularValue::Nearest(3),
+                        CellularValue::Nearest(4),
+                        pair(Binary::Add),
+                        pair(Binary::Subtract),
+                        pair(Binary::Multiply),
+                        pair(Binary::Divide),
+                    ],
+                )?
+            },
             distance: f.metric("distance")?,
             jitter: f.number("jitter")?,
         },

@@ -122,6 +122,8 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
             json!({
                 "type": "cellular",
                 "output": *rng.pick(choices("cellular", "output")),
+                "a": 1 + rng.below(4),
+                "b": 1 + rng.below(4),
                 "distance": *rng.pick(choices("cellular", "distance")),
                 "exponent": rng.range(1.0, 3.0),
                 "jitter": rng.unit(),

@@ -602,9 +602,11 @@ fn cellular_metrics_and_outputs_on_the_gpu_equal_the_f32_cpu() {
                 // Two outputs per metric, every output over the metrics.
                 for j in [i, i + outputs.len() / 2] {
                     let output_name = outputs[j % outputs.len()];
+                    // The pair (read by add, …, divide): every index over the outputs.
+                    let (a, b) = (1 + j % 4, 1 + (i + j / 2) % 4);
                     let node = format!(
                         r#"{{ "type": "cellular", "distance": "{metric}", "exponent": {exponent},
-                             "output": "{output_name}", "jitter": 0.9 }}"#
+                             "output": "{output_name}", "a": {a}, "b": {b}, "jitter": 0.9 }}"#
                     );
                     let graph = Graph::from_json(&graph_of_node(&node)).unwrap();
                     let dims = 2 + j % 3;

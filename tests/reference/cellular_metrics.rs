@@ -1,7 +1,8 @@
 //! The `cellular` node's six metrics (the `distance` node's) and its outputs, against a
 //! brute force written out here in f64: every cell of a wide box, its feature placed from the
 //! cell's hash bytes, measured by the metric's formula (docs/graphs.md), the distances sorted;
-//! F1 and F2 are the first two, in 2D to 4D, small and large coordinates, both lookups.
+//! F1 to F4 are the first four and the pairs their sums, differences, products and quotients,
+//! in 2D to 4D, small and large coordinates, both lookups.
 //! Minkowski at exponent 1 and 2 is Manhattan and Euclidean within rounding; the gradients
 //! equal central differences away from ties and kinks.
 
@@ -33,10 +34,10 @@ fn metric_of(metric: &str, d: &[f64], exponent: f64) -> f64 {
 /// sorted, with each one's difference `feature − p` (the lattice of 256 cells per axis).
 /// Feature of cell `c`: `c + 0.5 + jitter (byte / 255 − 0.5)` per axis, byte `a` of the
 /// cell's hash (docs/noise-kinds.md). The radius needs only a crude bound: four features
-/// (the own cell's and three face neighbours') lie within `n + 1` (Manhattan, and every metric
-/// here is at most that or its own of the same offsets); a cell `r + 1` away along one axis
-/// is at least `r` away. `n + 2` is enough for all six: `hybrid`'s `2n + 4` is below its
-/// value at `3` (12) for `n ≤ 4`.
+/// (the own cell's, the two face neighbours' on the nearer side along two axes, and their
+/// diagonal neighbour's) lie within 1.5 along two axes and 1 along the others, `n + 1` by
+/// Manhattan (the largest here but for hybrid: `2n + 3.5` at most, below its 12 at 3); a
+/// cell `r + 1` away along one axis is at least `r` away. So `n + 2` serves all six.
 fn brute(
     lut: &impl NoiseHasher,
     p: &[f64],
@@ -69,24 +70,42 @@ fn brute(
     all
 }
 
-/// The cellular node of `metric` (with `exponent`), `output` and `jitter`.
-fn cellular(metric: &str, exponent: f64, output: &str, jitter: f64) -> Node {
+/// The cellular node of `metric` (with `exponent`), `output` (with the pair `ab`) and
+/// `jitter`.
+fn cellular(metric: &str, exponent: f64, output: &str, ab: [usize; 2], jitter: f64) -> Node {
     Node::cellular()
         .with("distance", metric)
         .with("exponent", exponent)
         .with("output", output)
+        .with("a", ab[0])
+        .with("b", ab[1])
         .with("jitter", jitter)
 }
 
-/// What `output` is of the sorted distances (`None`: not a distance output).
-fn output_of(output: &str, sorted: &[(f64, Vec<f64>)]) -> Option<f64> {
+/// What `output` (with the pair `ab`) is of the sorted distances (`None`: not a distance
+/// output).
+fn output_of(output: &str, [a, b]: [usize; 2], sorted: &[(f64, Vec<f64>)]) -> Option<f64> {
     let f = |k: usize| sorted[k - 1].0;
     Some(match output {
         "f1" => f(1),
         "f2" => f(2),
+        "f3" => f(3),
+        "f4" => f(4),
         "f2-f1" => f(2) - f(1),
-        _ => return None,
+        "add" => f(a) + f(b),
+        "subtract" => f(a) - f(b),
+        "multiply" => f(a) * f(b),
+        // As the `divide` node: 0 where |b| is below f32's smallest normal number.
+        "divide" if f(b).abs() < f32::MIN_POSITIVE as f64 => 0.0,
+        "divide" => f(a) / f(b),
+        "cell" => return None,
+        other => panic!("no formula for the output {other}"),
     })
+}
+
+/// A random pair of distance indices, 1 to 4 each.
+fn pair(rng: &mut Rng) -> [usize; 2] {
+    [1 + rng.below(4) as usize, 1 + rng.below(4) as usize]
 }
 
 /// Random points of `dims` coordinates within ±`reach`, rounded to f32 (so that the f32
@@ -129,7 +148,8 @@ fn each_metric_and_output_equals_a_brute_force_in_f64() {
                 for &output in choices("cellular", "output") {
                     for variant in [LookupVariant::Textures, LookupVariant::Hash] {
                         let jitter = *rng.pick(&[1.0, 0.7]);
-                        let node = cellular(metric, exponent, output, jitter);
+                        let ab = pair(&mut rng);
+                        let node = cellular(metric, exponent, output, ab, jitter);
                         let mut s = sampler(&node, dims, variant);
                         let count = [0, 0, 40, 20, 8][dims];
                         for reach in [4.0, 1e4] {
@@ -145,7 +165,7 @@ fn each_metric_and_output_equals_a_brute_force_in_f64() {
                                         brute(&hash, &p, jitter, metric, exponent)
                                     }
                                 };
-                                let Some(want) = output_of(output, &sorted) else {
+                                let Some(want) = output_of(output, ab, &sorted) else {
                                     continue;
                                 };
                                 let got = s.value_f64(&p);
@@ -153,7 +173,7 @@ fn each_metric_and_output_equals_a_brute_force_in_f64() {
                                 worst64 = worst64.max(e);
                                 assert!(
                                     e <= 1e-9,
-                                    "{metric} (exponent {exponent}) {output} {dims}D \
+                                    "{metric} (exponent {exponent}) {output} {ab:?} {dims}D \
                                      {variant:?} jitter {jitter} at {p:?}: {got} vs {want}"
                                 );
                                 let p32: Vec<f32> = p.iter().map(|&v| v as f32).collect();
@@ -163,7 +183,7 @@ fn each_metric_and_output_equals_a_brute_force_in_f64() {
                                 worst32 = worst32.max(e32);
                                 assert!(
                                     e32 <= 1e-4,
-                                    "f32 {metric} (exponent {exponent}) {output} {dims}D \
+                                    "f32 {metric} (exponent {exponent}) {output} {ab:?} {dims}D \
                                      {variant:?} at {p:?}: {got32} vs {want}"
                                 );
                                 checked += 1;
@@ -187,17 +207,22 @@ fn minkowski_at_1_and_2_is_manhattan_and_euclidean() {
     let mut rng = Rng::new(49);
     let mut worst = [0.0f64; 2];
     for dims in 2..=4 {
-        for output in ["f1", "f2", "f2-f1"] {
+        for output in ["f1", "f2", "f2-f1", "f3", "f4"] {
             for (i, (exponent, same)) in [(1.0, "manhattan"), (2.0, "euclidean")]
                 .into_iter()
                 .enumerate()
             {
+                let ab = [2, 1];
                 let mut a = sampler(
-                    &cellular("minkowski", exponent, output, 1.0),
+                    &cellular("minkowski", exponent, output, ab, 1.0),
                     dims,
                     LookupVariant::Hash,
                 );
-                let mut b = sampler(&cellular(same, 1.5, output, 1.0), dims, LookupVariant::Hash);
+                let mut b = sampler(
+                    &cellular(same, 1.5, output, ab, 1.0),
+                    dims,
+                    LookupVariant::Hash,
+                );
                 for p in points(&mut rng, dims, 50.0, 300) {
                     let p32: Vec<f32> = p.iter().map(|&v| v as f32).collect();
                     let (x, y) = (a.value(&p32) as f64, b.value(&p32) as f64);
@@ -231,7 +256,7 @@ fn gradients_equal_central_differences_away_from_ties() {
                     continue;
                 }
                 let exponent = if metric == "minkowski" { 1.5 } else { 2.5 };
-                let node = cellular(metric, exponent, output, 0.9);
+                let node = cellular(metric, exponent, output, pair(&mut rng), 0.9);
                 let mut s = sampler(&node, dims, LookupVariant::Textures);
                 for p in points(&mut rng, dims, 20.0, 60) {
                     let p32: Vec<f32> = p.iter().map(|&v| v as f32).collect();
@@ -276,4 +301,60 @@ fn gradients_equal_central_differences_away_from_ties() {
         checked > 10 * skipped,
         "{checked} checked, {skipped} skipped"
     );
+}
+
+/// F3 and F4 of the search (the library's f64 function) equal the brute force on many
+/// points per metric and dimension count, jitter 1 (the farthest features), with the tables:
+/// the search boxes of the proof in `shaders/cellular.wgsl` are wide enough. Counts the
+/// points whose F4 came from a cell beyond the 5ⁿ block (reach 2) around the point's own.
+#[test]
+fn f3_and_f4_equal_the_brute_force_on_many_points() {
+    use rayon::prelude::*;
+    use wgpu_noise::cpu::cellular::{cellular, CellularShape};
+    use wgpu_noise::params::{cellular_minkowski, CELLULAR_F3, CELLULAR_F4};
+    let lut = PermutationTables::new(1);
+    let metrics = [
+        ("euclidean", 0, 1.5),
+        ("manhattan", 1, 1.5),
+        ("chebyshev", 2, 1.5),
+        ("euclidean-squared", 3, 1.5),
+        ("hybrid", 4, 1.5),
+        ("minkowski", cellular_minkowski(1.5), 1.5),
+        ("minkowski", cellular_minkowski(3.0), 3.0),
+    ];
+    for dims in 2..=4 {
+        for (name, distance, exponent) in metrics {
+            let count = [0, 0, 3000, 1500, 200][dims];
+            let beyond: usize = (0..count)
+                .into_par_iter()
+                .map(|n| {
+                    let mut rng = Rng::new(n as u64 ^ ((dims as u64) << 40) ^ distance as u64);
+                    let p: Vec<f64> = (0..dims).map(|_| rng.range(-300.0, 300.0)).collect();
+                    let sorted = brute(&lut, &p, 1.0, name, exponent);
+                    for (k, output) in [(3, CELLULAR_F3), (4, CELLULAR_F4)] {
+                        let shape = CellularShape {
+                            jitter: 1.0,
+                            distance,
+                            output,
+                        };
+                        let got = cellular::<f64>(&lut, &p, &shape);
+                        let want = sorted[k - 1].0;
+                        assert!(
+                            (got - want).abs() <= 1e-9 * (1.0 + want),
+                            "{name} {exponent} F{k} {dims}D at {p:?}: {got} vs {want}"
+                        );
+                    }
+                    // The cell of F4's feature: its offset from the point's cell.
+                    let far = sorted[3].1.iter().zip(&p).any(|(d, p)| {
+                        let cell = (p + d).floor() - p.floor();
+                        cell.abs() > 2.0
+                    });
+                    usize::from(far)
+                })
+                .sum();
+            eprintln!(
+                "F3 F4 {name} {exponent} {dims}D: {count} points, F4 beyond reach 2 at {beyond}"
+            );
+        }
+    }
 }

@@ -1033,7 +1033,7 @@ fn divide_and_modulus_graphs_on_lanes_are_bit_identical() {
 }
 
 /// The `cellular` node with every metric (Minkowski at exponents 1, 1.5, 2 and 3.7) and
-/// every output, 2D to 4D, untiled and tiled, both lookups: the SIMD graph fill's values
+/// every output (the pairs of random indices), 2D to 4D, untiled and tiled, both lookups: the SIMD graph fill's values
 /// and gradients give the scalar evaluator's bits at every level, far from the origin too.
 #[test]
 fn cellular_metrics_and_outputs_on_lanes_are_bit_identical() {
@@ -1047,9 +1047,10 @@ fn cellular_metrics_and_outputs_on_lanes_are_bit_identical() {
         };
         for &exponent in exponents {
             for &output in choices("cellular", "output") {
+                let (a, b) = (1 + rng.below(4), 1 + rng.below(4));
                 let node = format!(
                     r#"{{ "type": "cellular", "distance": "{metric}", "exponent": {exponent},
-                         "output": "{output}", "jitter": 0.85, "seed": 5 }}"#
+                         "output": "{output}", "a": {a}, "b": {b}, "jitter": 0.85, "seed": 5 }}"#
                 );
                 let graph = Graph::from_json(&graph_of_node(&node)).expect("parses");
                 for dims in 2..=4 {
