@@ -583,9 +583,7 @@ fn cellular_search<R: Real, T: Track<R>>(
 ) -> T {
     match (p, period) {
         (&[x, y], &[a, b, ..]) => cellular2_search(lut, [x, y], [a, b], shape, near),
-        (&[x, y, z], &[a, b, c, ..]) => {
-            cellular3_search(lut, [x, y, z], [a, b, c], shape, near)
-        }
+        (&[x, y, z], &[a, b, c, ..]) => cellular3_search(lut, [x, y, z], [a, b, c], shape, near),
         (&[x, y, z, w], &[a, b, c, d, ..]) => {
             cellular4_search(lut, [x, y, z, w], [a, b, c, d], shape, near)
         }

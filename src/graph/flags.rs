@@ -7,7 +7,9 @@
 use std::collections::BTreeMap;
 
 use super::program::Program;
-use super::spec::{CellularValue, GraphSpec, Input, NodeKind, NodeSpec, Octaves, WarpFractal, WarpNoise};
+use super::spec::{
+    CellularValue, GraphSpec, Input, NodeKind, NodeSpec, Octaves, WarpFractal, WarpNoise,
+};
 use super::GraphError;
 use crate::cpu::warp::warp_kind;
 use crate::field::{FieldOutput, FlagField, FractalMode, Kernel, NoiseKind};

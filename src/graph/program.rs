@@ -11,8 +11,8 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::spec::{
-    Binary, CellularValue, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Octaves, Plane, WarpFractal,
-    WarpNoise,
+    Binary, CellularValue, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Octaves, Plane,
+    WarpFractal, WarpNoise,
 };
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;

@@ -10,10 +10,10 @@ use super::lattice_period;
 use super::lookup::LaneHasher;
 use super::noise::Turn;
 use crate::cpu::cellular::CellularShape;
-use crate::params::CELLULAR_F3;
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
 use crate::field::{Kernel, NoiseKind};
 use crate::graph::program::Source;
+use crate::params::CELLULAR_F3;
 use crate::shader::LookupVariant;
 
 /// The lane function of one noise source, fixed for the whole fill.
