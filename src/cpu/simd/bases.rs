@@ -13,7 +13,6 @@ use crate::cpu::cellular::CellularShape;
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
 use crate::field::{Kernel, NoiseKind};
 use crate::graph::program::Source;
-use crate::params::CELLULAR_F3;
 use crate::shader::LookupVariant;
 
 /// The lane function of one noise source, fixed for the whole fill.
@@ -79,8 +78,6 @@ impl LaneBase {
             (NoiseKind::Value, 2) => LaneBase::Value2(lattice),
             (NoiseKind::Value, 3) => LaneBase::Value3(lattice),
             (NoiseKind::Value, _) => LaneBase::Value4(lattice),
-            // F3 and F4 (graphs only) keep four features: the scalar search per lane.
-            (NoiseKind::Cellular, _) if source.cell.output >= CELLULAR_F3 => LaneBase::Scalar,
             (NoiseKind::Cellular, 2) => LaneBase::Cellular2(lattice, source.cell),
             (NoiseKind::Cellular, 3) => LaneBase::Cellular3(lattice, source.cell),
             // The lanes visit every cell that any of them visits; in 4D with the texture

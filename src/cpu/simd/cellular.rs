@@ -12,12 +12,12 @@ use super::lookup::LaneHasher;
 use super::noise::wrap_lanes;
 use crate::cpu::cellular::{
     wgpu_noise_cellular_finish_metric, wgpu_noise_cellular_offset, wgpu_noise_cellular_power,
-    wgpu_noise_cellular_reach, CellularShape, WGPU_NOISE_CELLULAR_FAR,
+    wgpu_noise_cellular_reach, wgpu_noise_cellular_reach4, CellularShape, WGPU_NOISE_CELLULAR_FAR,
 };
 use crate::params::{
     cellular_exponent, CELLULAR_CELL, CELLULAR_DISTANCE_CHEBYSHEV, CELLULAR_DISTANCE_EUCLIDEAN,
     CELLULAR_DISTANCE_EUCLIDEAN_SQUARED, CELLULAR_DISTANCE_HYBRID, CELLULAR_F2,
-    CELLULAR_F2_MINUS_F1,
+    CELLULAR_F2_MINUS_F1, CELLULAR_F3, CELLULAR_F4,
 };
 
 /// `wgpu_noise_cellular_term` on lanes (the Minkowski power per lane, by the scalar function).
@@ -107,6 +107,72 @@ fn wgpu_noise_cellular_finish(f1: F, f2: F, value: F, shape: &CellularShape) -> 
     f1
 }
 
+/// What the walk keeps of the features it meets, per lane (the scalar `Track`).
+trait LaneTrack {
+    /// The searched offsets per axis are `-reach..=reach`.
+    fn reach(dims: u32, distance: u32) -> i32;
+    /// A cell no nearer than this (its gap) cannot change what is kept.
+    fn threshold(&self) -> F;
+    /// The feature at distance `d` in the cell of hash `h`, on the lanes of `visit`.
+    fn insert<L: LaneHasher>(&mut self, lut: &L, visit: U, d: F, h: U, shape: &CellularShape);
+}
+
+/// The nearest two features (the scalar `Nearest`): F1, F2 and F1's cell value.
+struct LaneNearest {
+    f1: F,
+    f2: F,
+    value: F,
+}
+
+impl LaneTrack for LaneNearest {
+    #[inline(always)]
+    fn reach(dims: u32, distance: u32) -> i32 {
+        wgpu_noise_cellular_reach(dims, distance)
+    }
+    #[inline(always)]
+    fn threshold(&self) -> F {
+        self.f2
+    }
+    /// `wgpu_noise_cellular_insert` on the lanes that visit the cell.
+    #[inline(always)]
+    fn insert<L: LaneHasher>(&mut self, lut: &L, visit: U, d: F, h: U, shape: &CellularShape) {
+        let nearest = visit & d.lt(self.f1);
+        let second = visit & (nearest ^ 1) & d.lt(self.f2);
+        if shape.output == CELLULAR_CELL && nearest.any() {
+            self.value = nearest.select_f(wgpu_noise_cellular_value(lut, h), self.value);
+        }
+        self.f2 = nearest.select_f(self.f1, second.select_f(d, self.f2));
+        self.f1 = nearest.select_f(d, self.f1);
+    }
+}
+
+/// The nearest `K` features (3 or 4; the scalar `NearestK`), nearest first.
+struct LaneNearestK<const K: usize> {
+    best: [F; K],
+}
+
+impl<const K: usize> LaneTrack for LaneNearestK<K> {
+    #[inline(always)]
+    fn reach(dims: u32, distance: u32) -> i32 {
+        wgpu_noise_cellular_reach4(dims, distance)
+    }
+    #[inline(always)]
+    fn threshold(&self) -> F {
+        self.best[K - 1]
+    }
+    /// `NearestK::insert` on the lanes that visit the cell: each kept distance the feature
+    /// is nearer than takes the one before it (or the feature, at the first).
+    #[inline(always)]
+    fn insert<L: LaneHasher>(&mut self, _lut: &L, visit: U, d: F, _h: U, _shape: &CellularShape) {
+        let nearer: [U; K] = std::array::from_fn(|k| visit & d.lt(self.best[k]));
+        for k in (1..K).rev() {
+            let moved = nearer[k - 1].select_f(self.best[k - 1], d);
+            self.best[k] = nearer[k].select_f(moved, self.best[k]);
+        }
+        self.best[0] = nearer[0].select_f(d, self.best[0]);
+    }
+}
+
 /// `cellular_periodic` in `D` dimensions (the first `D` of `p` and `period`) on lanes: the
 /// scalar `cellular2/3/4_nearest` loops, x outermost, as one walk over the cells.
 #[inline(always)]
@@ -116,13 +182,48 @@ pub fn cellular<L: LaneHasher, I: Isa, const D: usize>(
     period: &[u32; 4],
     shape: &CellularShape,
 ) -> F {
+    let far = F::splat(WGPU_NOISE_CELLULAR_FAR as f32);
+    // F3 and F4 from their kept distances (`wgpu_noise_cellular_finish_k`).
+    let finish_k = |d: F| {
+        if shape.distance == CELLULAR_DISTANCE_EUCLIDEAN {
+            d.sqrt()
+        } else if shape.distance > CELLULAR_DISTANCE_HYBRID {
+            d.map(|v| wgpu_noise_cellular_finish_metric(v, shape.distance))
+        } else {
+            d
+        }
+    };
+    if shape.output == CELLULAR_F3 {
+        let near = walk::<L, I, D, _>(lut, p, period, shape, LaneNearestK { best: [far; 3] });
+        return finish_k(near.best[2]);
+    }
+    if shape.output == CELLULAR_F4 {
+        let near = walk::<L, I, D, _>(lut, p, period, shape, LaneNearestK { best: [far; 4] });
+        return finish_k(near.best[3]);
+    }
+    let near = LaneNearest {
+        f1: far,
+        f2: far,
+        value: F::splat(0.0),
+    };
+    let near = walk::<L, I, D, _>(lut, p, period, shape, near);
+    wgpu_noise_cellular_finish(near.f1, near.f2, near.value, shape)
+}
+
+/// The walk over the cells of [`cellular`], keeping what `near` keeps.
+#[inline(always)]
+fn walk<L: LaneHasher, I: Isa, const D: usize, T: LaneTrack>(
+    lut: &L,
+    p: &[F; 4],
+    period: &[u32; 4],
+    shape: &CellularShape,
+    mut near: T,
+) -> T {
     let m = shape.distance;
     let jitter = shape.jitter;
     let c: [F; D] = std::array::from_fn(|a| I::floor(p[a]));
     let f: [F; D] = std::array::from_fn(|a| p[a] - c[a]);
-    let n = (2 * wgpu_noise_cellular_reach(D as u32, m) + 1) as usize;
-    let far = F::splat(WGPU_NOISE_CELLULAR_FAR as f32);
-    let (mut f1, mut f2, mut value) = (far, far, F::splat(0.0));
+    let n = (2 * T::reach(D as u32, m) + 1) as usize;
     // Per axis: the visiting index of its offset, the offset, the gap so far (combined over
     // the outer axes), the lanes that visit the cell, its wrapped coordinate.
     let mut t = [0usize; D];
@@ -147,7 +248,7 @@ pub fn cellular<L: LaneHasher, I: Isa, const D: usize>(
                 )
             };
             gaps[a] = g;
-            visits[a] = outer & g.lt(f2);
+            visits[a] = outer & g.lt(near.threshold());
             if !visits[a].any() {
                 skipped = Some(a);
                 break;
@@ -171,15 +272,7 @@ pub fn cellular<L: LaneHasher, I: Isa, const D: usize>(
                         wgpu_noise_cellular_combine(d, e, m)
                     };
                 }
-                // `wgpu_noise_cellular_insert` on the lanes that visit the cell.
-                let visit = visits[D - 1];
-                let nearest = visit & d.lt(f1);
-                let second = visit & (nearest ^ 1) & d.lt(f2);
-                if shape.output == CELLULAR_CELL && nearest.any() {
-                    value = nearest.select_f(wgpu_noise_cellular_value(lut, h), value);
-                }
-                f2 = nearest.select_f(f1, second.select_f(d, f2));
-                f1 = nearest.select_f(d, f1);
+                near.insert(lut, visits[D - 1], d, h, shape);
             }
         }
         // The next cell: the innermost axis with an offset left, the axes inside it from
@@ -187,7 +280,7 @@ pub fn cellular<L: LaneHasher, I: Isa, const D: usize>(
         let mut a = D;
         loop {
             if a == 0 {
-                return wgpu_noise_cellular_finish(f1, f2, value, shape);
+                return near;
             }
             a -= 1;
             t[a] += 1;
