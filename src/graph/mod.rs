@@ -157,6 +157,23 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
                 v.extend(by.iter().map(|by| (p("strength"), by)));
                 v
             }
+            NodeKind::Terrace {
+                source, smoothness, ..
+            } => vec![(p("source"), source), (p("smoothness"), smoothness)],
+            NodeKind::Pow { source, exponent } => {
+                vec![(p("source"), source), (p("exponent"), exponent)]
+            }
+            NodeKind::Remap {
+                source, from, to, ..
+            } => {
+                let mut v = vec![(p("source"), source)];
+                for (key, ends) in [("from", from), ("to", to)] {
+                    for (a, end) in ends.iter().enumerate() {
+                        v.push((format!("{}[{a}]", p(key)), end));
+                    }
+                }
+                v
+            }
             NodeKind::Warp {
                 source,
                 amplitude,
@@ -170,6 +187,7 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
                 v
             }
             NodeKind::Binary { a, b, .. } => vec![(p("a"), a), (p("b"), b)],
+            NodeKind::Smooth { a, b, k, .. } => vec![(p("a"), a), (p("b"), b), (p("k"), k)],
             NodeKind::Blend { a, b, t, .. } => vec![(p("a"), a), (p("b"), b), (p("t"), t)],
         }
     }

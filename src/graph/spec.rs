@@ -111,6 +111,8 @@ pub enum Binary {
     Min,
     /// The larger.
     Max,
+    /// `sign(a) |a|^b` (`pow` whose exponent `b` a node gives: `b` within 1/64 to 64).
+    Pow,
     /// Polynomial smooth minimum with blend width `k > 0`.
     SmoothMin(f32),
     /// Polynomial smooth maximum with blend width `k > 0`.
@@ -309,6 +311,14 @@ pub enum NodeKind {
     SeedOffset { source: Input, offset: i64 },
     /// Two inputs combined.
     Binary { op: Binary, a: Input, b: Input },
+    /// A smooth minimum (or maximum, `max`) of `a` and `b` whose blend width `k` a node
+    /// gives per sample (a number is [`Binary::SmoothMin`]'s or [`Binary::SmoothMax`]'s).
+    Smooth {
+        max: bool,
+        a: Input,
+        b: Input,
+        k: Input,
+    },
     /// `a` to `b` as `t` goes from -1 to 1 (clamped).
     Blend {
         a: Input,
@@ -316,6 +326,24 @@ pub enum NodeKind {
         t: Input,
         /// `None`: linear.
         ease: Option<Ease>,
+    },
+    /// A `remap` with an end given by a node per sample (one of numbers only is a
+    /// [`Map::Remap`]): `from` mapped linearly onto `to`, then clamped to `to`'s range
+    /// where `clamp`.
+    Remap {
+        source: Input,
+        from: Box<[Input; 2]>,
+        to: Box<[Input; 2]>,
+        clamp: bool,
+    },
+    /// A `pow` whose `exponent` a node gives per sample (a number is [`Map::Pow`]'s).
+    Pow { source: Input, exponent: Input },
+    /// A `terrace` whose ramps' `smoothness` a node gives per sample (a number is
+    /// [`Map::Terrace`]'s).
+    Terrace {
+        source: Input,
+        steps: f32,
+        smoothness: Input,
     },
     /// A function of one input, and a second one after it (a remap's clamp).
     Map {
@@ -578,22 +606,26 @@ impl Fields<'_> {
         Ok([ranged(&path, n, lo, hi)?; 4])
     }
 
-    /// A `[low, high]` parameter.
-    fn pair(&mut self, key: &str) -> Result<[f32; 2], GraphError> {
-        let ParamKind::Pair { lo, hi, default } = self.kind(key) else {
-            self.wrong_kind(key, "a pair")
+    /// A `[low, high]` parameter whose ends are each a number in range or an input.
+    fn hybrid_pair(&mut self, key: &str) -> Result<[Input; 2], GraphError> {
+        let ParamKind::HybridPair { lo, hi, default } = self.kind(key) else {
+            self.wrong_kind(key, "a pair of numbers or inputs")
         };
         let path = self.key_path(key);
         match self.take(key) {
             None => Ok([
-                ranged(&path, default[0], lo, hi)?,
-                ranged(&path, default[1], lo, hi)?,
+                Input::Constant(ranged(&path, default[0], lo, hi)?),
+                Input::Constant(ranged(&path, default[1], lo, hi)?),
             ]),
             Some(Value::Array(items)) if items.len() == 2 => {
-                let mut out = [0.0; 2];
-                for (a, item) in items.iter().enumerate() {
+                let mut out = [Input::Constant(0.0), Input::Constant(0.0)];
+                for (a, item) in items.into_iter().enumerate() {
                     let p = format!("{path}[{a}]");
-                    out[a] = ranged(&p, number(&p, item)?, lo, hi)?;
+                    out[a] = if item.is_number() {
+                        Input::Constant(ranged(&p, number(&p, &item)?, lo, hi)?)
+                    } else {
+                        input(&p, item, self.count)?
+                    };
                 }
                 Ok(out)
             }
@@ -654,6 +686,13 @@ impl Fields<'_> {
             points.push(point);
         }
         Ok(points)
+    }
+
+    /// The node `node` read from these fields, none left over ([`Fields::finish`]).
+    fn done(self, node: NodeKind) -> Result<NodeSpec, GraphError> {
+        let path = self.path.to_string();
+        self.finish()?;
+        Ok(NodeSpec { path, node })
     }
 
     /// Any key left is not a parameter of this node.
@@ -909,8 +948,14 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 "modulus" => Binary::Modulus,
                 "min" => Binary::Min,
                 "max" => Binary::Max,
-                "smooth-min" => Binary::SmoothMin(f.number("k")?),
-                _ => Binary::SmoothMax(f.number("k")?),
+                smooth => {
+                    let max = smooth == "smooth-max";
+                    match f.hybrid("k")? {
+                        Input::Constant(k) if max => Binary::SmoothMax(k),
+                        Input::Constant(k) => Binary::SmoothMin(k),
+                        k => return f.done(NodeKind::Smooth { max, a, b, k }),
+                    }
+                }
             };
             NodeKind::Binary { op, a, b }
         }
@@ -941,20 +986,38 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     Map::Clamp { min, max }
                 }
                 "remap" => {
-                    let from = f.pair("from")?;
-                    // The slope divides by their difference, a normal f32 (as every number).
-                    if (from[1] - from[0]).abs() < f32::MIN_POSITIVE {
-                        return Err(err(
-                            &f.key_path("from"),
-                            format!(
-                                "the two ends must differ (by at least {:e})",
-                                f32::MIN_POSITIVE
-                            ),
-                        ));
+                    let from = f.hybrid_pair("from")?;
+                    // The slope divides by their difference, a normal f32 (as every number);
+                    // ends given by nodes are `divide`'s (docs/graphs.md).
+                    if let [Input::Constant(low), Input::Constant(high)] = from {
+                        if (high - low).abs() < f32::MIN_POSITIVE {
+                            return Err(err(
+                                &f.key_path("from"),
+                                format!(
+                                    "the two ends must differ (by at least {:e})",
+                                    f32::MIN_POSITIVE
+                                ),
+                            ));
+                        }
                     }
-                    let to = f.pair("to")?;
+                    let to = f.hybrid_pair("to")?;
+                    let clamp = f.choice("clamp", &[false, true])?;
+                    let (from, to) = match (from, to) {
+                        (
+                            [Input::Constant(f0), Input::Constant(f1)],
+                            [Input::Constant(t0), Input::Constant(t1)],
+                        ) => ([f0, f1], [t0, t1]),
+                        (from, to) => {
+                            return f.done(NodeKind::Remap {
+                                source,
+                                from: Box::new(from),
+                                to: Box::new(to),
+                                clamp,
+                            })
+                        }
+                    };
                     // Clamped to `to`'s range, whichever way it runs.
-                    if f.choice("clamp", &[false, true])? {
+                    if clamp {
                         then = Some(Map::Clamp {
                             min: to[0].min(to[1]),
                             max: to[0].max(to[1]),
@@ -962,15 +1025,30 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     }
                     Map::Remap { from, to }
                 }
-                "pow" => Map::Pow {
-                    exponent: f.number("exponent")?,
+                "pow" => match f.hybrid("exponent")? {
+                    Input::Constant(exponent) => Map::Pow { exponent },
+                    exponent => {
+                        return f.done(NodeKind::Pow {
+                            source,
+                            exponent,
+                        })
+                    }
                 },
                 "signed-sqrt" => Map::Pow { exponent: 0.5 },
                 "curve" => Map::Curve(Arc::new(Curve::through(&f.points("points")?))),
-                "terrace" => Map::Terrace {
-                    steps: f.integer("steps")? as f32,
-                    smoothness: f.number("smoothness")?,
-                },
+                "terrace" => {
+                    let steps = f.integer("steps")? as f32;
+                    match f.hybrid("smoothness")? {
+                        Input::Constant(smoothness) => Map::Terrace { steps, smoothness },
+                        smoothness => {
+                            return f.done(NodeKind::Terrace {
+                                source,
+                                steps,
+                                smoothness,
+                            })
+                        }
+                    }
+                }
                 "ping-pong" => match f.hybrid("strength")? {
                     Input::Constant(strength) => Map::PingPong { strength },
                     // `tri(v × s)`: the product, then the wave of strength 1.
@@ -989,9 +1067,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             }
         }
     };
-    let path = path.to_string();
-    f.finish()?;
-    Ok(NodeSpec { path, node })
+    f.done(node)
 }
 
 impl GraphSpec {
