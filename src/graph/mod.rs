@@ -160,6 +160,18 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             NodeKind::Terrace {
                 source, smoothness, ..
             } => vec![(p("source"), source), (p("smoothness"), smoothness)],
+            NodeKind::MovedBy { source, by, .. } => {
+                let mut v = vec![(p("source"), source)];
+                match by.as_slice() {
+                    [all] => v.push((p("by"), all)),
+                    axes => {
+                        for (a, by) in axes.iter().enumerate() {
+                            v.push((format!("{}[{a}]", p("by")), by));
+                        }
+                    }
+                }
+                v
+            }
             NodeKind::Pow { source, exponent } => {
                 vec![(p("source"), source), (p("exponent"), exponent)]
             }

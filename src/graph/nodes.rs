@@ -71,6 +71,10 @@ pub enum ParamKind {
     },
     /// One number for every axis, or an array of 1 to 4 (missing axes take `default`).
     PerAxis { lo: f64, hi: f64, default: f64 },
+    /// [`ParamKind::PerAxis`] whose amounts may be inputs: one number or input for every
+    /// axis, or an array of 1 to 4, each a number in `[lo, hi]` or an input (nodes evaluated
+    /// per sample, used as they are).
+    HybridPerAxis { lo: f64, hi: f64, default: f64 },
     /// Two ends `[low, high]`, each a number in `[lo, hi]` or an input: a node evaluated per
     /// sample, used as it is.
     HybridPair { lo: f64, hi: f64, default: [f64; 2] },
@@ -168,9 +172,17 @@ const fn choice(
     }
 }
 
-/// A scale's or an offset's `by`: per axis, within [`MAX_DOMAIN_PARAMETER`].
+/// A scale's or an offset's `by`: per axis, within [`MAX_DOMAIN_PARAMETER`], each axis a
+/// number or an input.
 const fn domain_vector(default: f64) -> Param {
-    per_axis("by", default)
+    Param {
+        name: "by",
+        kind: ParamKind::HybridPerAxis {
+            lo: -MAX_DOMAIN_PARAMETER,
+            hi: MAX_DOMAIN_PARAMETER,
+            default,
+        },
+    }
 }
 
 /// A per-axis parameter within [`MAX_DOMAIN_PARAMETER`].
@@ -407,9 +419,9 @@ pub const NODE_TYPES: &[NodeType] = &[
             SOURCE,
             domain_vector(1.0),
         ],
-        doc: "`source` at `p × by`",
+        doc: "`source` at `p × by`; `by` a number or a node for every axis, or one per axis, each evaluated per sample at the scale's point (see below)",
         range: "the source's",
-        derivative: "chain rule",
+        derivative: "chain rule; with node-driven amounts, through them too (`∇(p × by) = by ∇p + p ∇by` per axis)",
     },
     NodeType {
         name: "offset",
@@ -418,9 +430,9 @@ pub const NODE_TYPES: &[NodeType] = &[
             SOURCE,
             domain_vector(0.0),
         ],
-        doc: "`source` at `p + by`",
+        doc: "`source` at `p + by`; `by` a number or a node for every axis, or one per axis, each evaluated per sample at the offset's point",
         range: "the source's",
-        derivative: "unchanged",
+        derivative: "unchanged; with node-driven amounts, plus their gradients (`∇p + ∇by`)",
     },
     NodeType {
         name: "rotate",

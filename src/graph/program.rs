@@ -1016,6 +1016,22 @@ impl Lowering<'_> {
                 }
                 self.driven_remap(v, ends, *clamp, path)
             }
+            NodeKind::MovedBy { scale, source, by } => {
+                let bpath = self.sub(path, "by");
+                let mut amounts = [0; 4];
+                match by.as_slice() {
+                    [all] => amounts = [self.input(all, &bpath, ctx, depth)?; 4],
+                    axes => {
+                        for (a, by) in axes.iter().enumerate().take(dims) {
+                            let apath = format!("{bpath}[{a}]");
+                            amounts[a] = self.input(by, &apath, ctx, depth)?;
+                        }
+                    }
+                }
+                let p = self.moved_by(*scale, amounts, path, ctx)?;
+                let c = Context { point: p, ..ctx };
+                self.input(source, &self.sub(path, "source"), c, depth)
+            }
             NodeKind::Pow { source, exponent } => {
                 // The exponent clamped to the number's range (below it `|v|^e` is infinite at
                 // 0, and 0 × ∞ a NaN), then `pow` of two values.
@@ -1070,6 +1086,55 @@ impl Lowering<'_> {
                 }
             }
         }
+    }
+
+    /// The point of `ctx` scaled (`scale`) or moved by the registers `by`, one per axis, as
+    /// operations so that the Jacobian follows through the amounts: a move is a displacement
+    /// by them (`p + 1 × by`, the same bits as `offset`'s `p + by`); a scale the origin
+    /// (`p × 0`) displaced by each coordinate times its amount, `pₐ × byₐ`, whose gradient
+    /// is `byₐ ∇pₐ + pₐ ∇byₐ`. A scale reads the point's coordinates, so it does not tile.
+    fn moved_by(
+        &mut self,
+        scale: bool,
+        by: [Reg; 4],
+        path: &str,
+        ctx: Context,
+    ) -> Result<Reg, GraphError> {
+        if !scale {
+            let op = Op::Displace {
+                p: ctx.point,
+                d: by,
+                amplitude: 1.0,
+            };
+            return self.push(op, path);
+        }
+        if self.tiled(ctx) {
+            return Err(err(
+                path,
+                "a scale by a node does not tile (the point's tile period would change from \
+                 sample to sample)",
+            ));
+        }
+        let mut d = [0; 4];
+        for (a, d) in d.iter_mut().enumerate().take(self.dims) {
+            let x = self.push(Op::Axis { p: ctx.point, axis: a }, path)?;
+            *d = self.binary(Binary::Multiply, x, by[a], path)?;
+        }
+        let origin = self.push(
+            Op::Scale {
+                p: ctx.point,
+                by: [0.0; 4],
+            },
+            path,
+        )?;
+        self.push(
+            Op::Displace {
+                p: origin,
+                d,
+                amplitude: 1.0,
+            },
+            path,
+        )
     }
 
     /// A terrace of `v` whose smoothness is the register `s`, as operations in

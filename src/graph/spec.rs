@@ -286,6 +286,14 @@ pub enum NodeKind {
     Scale { source: Input, by: [f32; 4] },
     /// `source` at the point moved by `by`.
     Offset { source: Input, by: [f32; 4] },
+    /// `source` at the point scaled (`scale`) or moved by amounts nodes give per sample:
+    /// `by` holds one input for every axis, or one per axis (a number a constant; all
+    /// numbers are [`NodeKind::Scale`] or [`NodeKind::Offset`]).
+    MovedBy {
+        scale: bool,
+        source: Input,
+        by: Vec<Input>,
+    },
     /// `source` at the point rotated by `angle` radians in `plane`.
     Rotate {
         source: Input,
@@ -382,6 +390,13 @@ pub struct GraphSpec {
     pub nodes: BTreeMap<String, NodeSpec>,
     /// The name of the node the graph's value is.
     pub output: String,
+}
+
+/// A per-axis parameter's amounts as read: numbers alone, or inputs (one for every axis, or
+/// one per axis).
+enum Amounts {
+    Numbers([f32; 4]),
+    Inputs(Vec<Input>),
 }
 
 /// The object of one node while its parameters are read: every key read is removed, and
@@ -604,6 +619,49 @@ impl Fields<'_> {
         }
         let n = number(&path, &v)?;
         Ok([ranged(&path, n, lo, hi)?; 4])
+    }
+
+    /// A per-axis parameter whose amounts may be inputs: numbers alone as
+    /// [`Fields::per_axis`] reads them, else one input for every axis, or four, one per axis
+    /// (numbers as constants, missing axes the default).
+    fn hybrid_per_axis(&mut self, key: &str) -> Result<Amounts, GraphError> {
+        let ParamKind::HybridPerAxis { lo, hi, default } = self.kind(key) else {
+            self.wrong_kind(key, "per axis, numbers or inputs")
+        };
+        let path = self.key_path(key);
+        let default = ranged(&path, default, lo, hi)?;
+        let items = match self.take(key) {
+            None => return Ok(Amounts::Numbers([default; 4])),
+            Some(v) if v.is_number() => {
+                let n = ranged(&path, number(&path, &v)?, lo, hi)?;
+                return Ok(Amounts::Numbers([n; 4]));
+            }
+            Some(Value::Array(items)) => items,
+            Some(v) => return Ok(Amounts::Inputs(vec![input(&path, v, self.count)?])),
+        };
+        if items.is_empty() || items.len() > 4 {
+            return Err(err(
+                &path,
+                format!("must have 1 to 4 numbers or inputs, not {}", items.len()),
+            ));
+        }
+        let mut out = vec![Input::Constant(default); 4];
+        for (a, item) in items.into_iter().enumerate() {
+            let p = format!("{path}[{a}]");
+            out[a] = if item.is_number() {
+                Input::Constant(ranged(&p, number(&p, &item)?, lo, hi)?)
+            } else {
+                input(&p, item, self.count)?
+            };
+        }
+        let mut numbers = [default; 4];
+        for (n, input) in numbers.iter_mut().zip(&out) {
+            match input {
+                Input::Constant(c) => *n = *c,
+                _ => return Ok(Amounts::Inputs(out)),
+            }
+        }
+        Ok(Amounts::Numbers(numbers))
     }
 
     /// A `[low, high]` parameter whose ends are each a number in range or an input.
@@ -895,14 +953,15 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 },
             },
         },
-        "scale" => NodeKind::Scale {
-            source: f.input("source")?,
-            by: f.per_axis("by")?,
-        },
-        "offset" => NodeKind::Offset {
-            source: f.input("source")?,
-            by: f.per_axis("by")?,
-        },
+        "scale" | "offset" => {
+            let source = f.input("source")?;
+            let scale = ty.name == "scale";
+            match f.hybrid_per_axis("by")? {
+                Amounts::Numbers(by) if scale => NodeKind::Scale { source, by },
+                Amounts::Numbers(by) => NodeKind::Offset { source, by },
+                Amounts::Inputs(by) => NodeKind::MovedBy { scale, source, by },
+            }
+        }
         "rotate" => NodeKind::Rotate {
             source: f.input("source")?,
             angle: f.number("angle")?,

@@ -212,9 +212,30 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             }
             fractal
         }
-        "scale" => json!({ "type": "scale", "source": src(rng), "by": rng.range(0.25, 4.0) }),
+        "scale" => {
+            let mut scale =
+                json!({ "type": "scale", "source": src(rng), "by": rng.range(0.25, 4.0) });
+            // Amounts given per sample by nodes: one for every axis, or x's alone (kept
+            // within 0.5 to 2).
+            match rng.below(6) {
+                0 => scale["by"] = driven(src(rng), 0.5, 2.0),
+                1 => scale["by"] = json!([driven(src(rng), 0.5, 2.0), rng.range(0.25, 4.0)]),
+                _ => {}
+            }
+            scale
+        }
         "offset" => {
-            let by: Vec<f64> = (0..shape.dims).map(|_| rng.range(-10.0, 10.0)).collect();
+            let mut by: Vec<Value> = (0..shape.dims)
+                .map(|_| json!(rng.range(-10.0, 10.0)))
+                .collect();
+            // An amount given per sample by a node: one for every axis, or y's.
+            match rng.below(6) {
+                0 => {
+                    return json!({ "type": "offset", "source": src(rng), "by": driven(src(rng), -2.0, 2.0) })
+                }
+                1 => by[1] = driven(src(rng), -2.0, 2.0),
+                _ => {}
+            }
             json!({ "type": "offset", "source": src(rng), "by": by })
         }
         "rotate" => json!({

@@ -427,6 +427,11 @@ fn node_driven_combination_parameters_bake_on_the_gpu_as_on_the_cpu() {
             r#""type": "pow", "source": { "type": "fbm", "source": { "type": "simplex" } },
              "exponent": { "type": "remap", "source": { "type": "value", "seed": 3 },
                            "from": [-1, 1], "to": [1, 3] }"#,
+            r#""type": "scale", "source": { "type": "fbm", "source": { "type": "simplex" } },
+             "by": { "type": "remap", "source": { "type": "value", "seed": 3 },
+                     "from": [-1, 1], "to": [0.5, 2] }"#,
+            r#""type": "offset", "source": { "type": "classic" },
+             "by": [0.5, { "type": "simplex", "seed": 7 }, { "type": "value", "seed": 2 }]"#,
         ],
         9,
     );

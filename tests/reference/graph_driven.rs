@@ -484,3 +484,139 @@ fn a_node_driven_pow_exponent_is_clamped_to_its_range() {
         }
     }
 }
+
+/// `scale` and `offset` by nodes, in 3D, of the product `x y` at the moved point: one node
+/// for every axis and one per axis, written out in f64 (`(x s)(y s)`, `(x z)(2 y)`,
+/// `(x + y)(y + y)`, `x (y + x)`), their gradients (the chain rule's `p ∇by` term
+/// included) against central differences.
+#[test]
+fn node_driven_scale_and_offset_amounts_are_evaluated_per_sample_with_their_gradient() {
+    let mut rng = Rng::new(58);
+    let xy = r#"{ "type": "multiply", "a": { "type": "position", "axis": "x" },
+                  "b": { "type": "position", "axis": "y" } }"#;
+    let x = r#"{ "type": "position", "axis": "x" }"#;
+    let y = r#"{ "type": "position", "axis": "y" }"#;
+    let z = r#"{ "type": "position", "axis": "z" }"#;
+    type Want = Box<dyn Fn([f64; 3]) -> f64>;
+    let cases: [(String, Want); 5] = [
+        (
+            format!(r#"{{ "type": "scale", "source": {xy}, "by": {z} }}"#),
+            Box::new(|p: [f64; 3]| p[0] * p[2] * p[1] * p[2]),
+        ),
+        (
+            format!(r#"{{ "type": "scale", "source": {xy}, "by": [{z}, 2] }}"#),
+            Box::new(|p: [f64; 3]| p[0] * p[2] * p[1] * 2.0),
+        ),
+        (
+            format!(r#"{{ "type": "offset", "source": {xy}, "by": {y} }}"#),
+            Box::new(|p: [f64; 3]| (p[0] + p[1]) * (p[1] + p[1])),
+        ),
+        (
+            format!(r#"{{ "type": "offset", "source": {xy}, "by": [0, {x}] }}"#),
+            Box::new(|p: [f64; 3]| p[0] * (p[1] + p[0])),
+        ),
+        // A scale by a node under an offset by one: the chain rule through both.
+        (
+            format!(
+                r#"{{ "type": "offset", "by": [{z}, 1],
+                      "source": {{ "type": "scale", "source": {xy}, "by": [1, {x}] }} }}"#
+            ),
+            Box::new(|p: [f64; 3]| {
+                let q = [p[0] + p[2], p[1] + 1.0];
+                q[0] * (q[1] * q[0])
+            }),
+        ),
+    ];
+    for (node, want) in &cases {
+        let mut sampler = sampler_of(node, 3);
+        let mut worst = 0.0f64;
+        for _ in 0..1000 {
+            let p = [
+                rng.range(-2.0, 2.0),
+                rng.range(-2.0, 2.0),
+                rng.range(-2.0, 2.0),
+            ];
+            worst = worst.max(check_point(node, &mut sampler, want, p, 1e-12, 1e-5));
+        }
+        println!(
+            "{}: gradient within {worst:.1e}",
+            node.split_whitespace()
+                .take(4)
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+}
+
+/// Amounts given by constant nodes move the point by the same bits as the numbers (a
+/// noise there is the same noise, its gradient the same); amounts past any useful size
+/// (a node of ±1e30) give finite values and gradients, never a NaN; a scale by a node does
+/// not tile, and says so naming the node.
+#[test]
+fn node_driven_scale_and_offset_amounts_as_constants_past_their_range_and_tiled() {
+    let mut rng = Rng::new(59);
+    let source = r#"{ "type": "simplex", "seed": 2 }"#;
+    let constant = |v: f64| format!(r#"{{ "type": "constant", "value": {v:e} }}"#);
+    for kind in ["scale", "offset"] {
+        for amounts in [[1.75, -0.5], [3.0, 3.0], [-2.25, 0.125]] {
+            let number = format!(
+                r#"{{ "type": "{kind}", "source": {source}, "by": [{:e}, {:e}] }}"#,
+                amounts[0], amounts[1]
+            );
+            let driven = format!(
+                r#"{{ "type": "{kind}", "source": {source}, "by": [{}, {:e}] }}"#,
+                constant(amounts[0]),
+                amounts[1]
+            );
+            let (mut n, mut d) = (sampler_of(&number, 2), sampler_of(&driven, 2));
+            for _ in 0..300 {
+                let p = [rng.range(-8.0, 8.0), rng.range(-8.0, 8.0)];
+                let p32 = p.map(|v| v as f32);
+                let (gn, gd) = (n.value_and_gradient(&p32), d.value_and_gradient(&p32));
+                assert_eq!(gn[0].to_bits(), gd[0].to_bits(), "{driven} at {p:?}");
+                assert_eq!(gn[1..3], gd[1..3], "{driven} at {p:?}");
+                assert_eq!(
+                    n.value(&p32).to_bits(),
+                    d.value(&p32).to_bits(),
+                    "{driven} at {p:?}"
+                );
+                assert_eq!(
+                    n.value_f64(&p).to_bits(),
+                    d.value_f64(&p).to_bits(),
+                    "{driven} at {p:?}"
+                );
+            }
+        }
+        let huge = format!(
+            r#"{{ "type": "{kind}", "source": {{ "type": "fbm", "source": {source} }},
+                  "by": {{ "type": "multiply", "a": 1e30, "b": {{ "type": "position", "axis": "x" }} }} }}"#
+        );
+        let mut huge = sampler_of(&huge, 2);
+        for _ in 0..300 {
+            let p = [rng.range(-8.0, 8.0) as f32, rng.range(-8.0, 8.0) as f32];
+            let g = huge.value_and_gradient(&p);
+            assert!(
+                g.iter().all(|v| v.is_finite()),
+                "{kind} by 1e30 x at {p:?}: {g:?}"
+            );
+            assert!(huge.value(&p).is_finite() && huge.value_f64(&p.map(|v| v as f64)).is_finite());
+        }
+    }
+    let tiled = |node: &str| {
+        let text = format!(r#"{{ "version": 1, "output": "o", "nodes": {{ "o": {node} }} }}"#);
+        Graph::from_json(&text)
+            .unwrap()
+            .program(2, [4.0, 4.0, 0.0, 0.0])
+    };
+    let e = tiled(&format!(
+        r#"{{ "type": "scale", "source": {source}, "by": {{ "type": "classic" }} }}"#
+    ))
+    .unwrap_err();
+    assert_eq!(e.path, "nodes.o", "{e}");
+    assert!(e.message.contains("does not tile"), "{e}");
+    // An offset by a node that tiles tiles.
+    tiled(&format!(
+        r#"{{ "type": "offset", "source": {source}, "by": {{ "type": "classic" }} }}"#
+    ))
+    .unwrap();
+}
