@@ -539,6 +539,35 @@ pub const EXTREMES: &[(&str, &str)] = &[
         "sine far past its limit, at the largest scale of the point",
         r#"{ "type": "scale", "by": 1e6, "source": { "type": "sine", "scale": 1e-6 } }"#,
     ),
+    // Node-driven parameters past their ranges (docs/graphs.md, "Hybrid parameters"): a
+    // node of ±1e30 (simplex times 1e30: 0 at the origin and the lattice points).
+    (
+        "smooth-min whose k a node drives through 0 to ±1e30",
+        r#"{ "type": "smooth-min", "a": { "type": "classic" }, "b": { "type": "simplex", "seed": 1 },
+             "k": { "type": "multiply", "a": 1e30, "b": { "type": "simplex" } } }"#,
+    ),
+    (
+        "remap whose from ends a node makes meet, onto ends of ±1e30",
+        r#"{ "type": "remap", "source": { "type": "classic" }, "clamp": "on",
+             "from": [{ "type": "simplex" }, { "type": "simplex" }],
+             "to": [-1e30, { "type": "multiply", "a": 1e30, "b": { "type": "classic", "seed": 2 } }] }"#,
+    ),
+    (
+        "pow of 1e30 times noise, its exponent a node of ±1e30",
+        r#"{ "type": "pow", "source": { "type": "multiply", "a": 1e30, "b": { "type": "classic" } },
+             "exponent": { "type": "multiply", "a": 1e30, "b": { "type": "simplex" } } }"#,
+    ),
+    (
+        "terrace whose smoothness a node drives through 0 to ±1e30",
+        r#"{ "type": "terrace", "steps": 7, "source": { "type": "simplex", "seed": 1 },
+             "smoothness": { "type": "multiply", "a": 1e30, "b": { "type": "simplex" } } }"#,
+    ),
+    (
+        "scale and offset by nodes of ±1e30",
+        r#"{ "type": "scale", "by": [{ "type": "multiply", "a": 1e30, "b": { "type": "simplex" } }, 2],
+             "source": { "type": "offset", "source": { "type": "classic" },
+                         "by": { "type": "multiply", "a": -1e30, "b": { "type": "classic", "seed": 3 } } } }"#,
+    ),
     (
         "terrace of a huge slope, the smallest smoothness",
         r#"{ "type": "terrace", "steps": 1024, "smoothness": 1e-30,
