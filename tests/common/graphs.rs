@@ -317,7 +317,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             });
             // An end given per sample by a node: `to`'s low end, or `from`'s high end (kept
             // within 0.75 to 1.5, away from the low end).
-            match rng.below(6) {
+            match rng.below(4) {
                 0 => remap["to"][0] = driven(src(rng), -2.0, 0.0),
                 1 => remap["from"][1] = driven(src(rng), 0.75, 1.5),
                 _ => {}

@@ -620,3 +620,59 @@ fn node_driven_scale_and_offset_amounts_as_constants_past_their_range_and_tiled(
     ))
     .unwrap();
 }
+
+/// The random graphs of the lane, GPU and gradient tests (`tests/common/graphs.rs`) draw
+/// every driven form above: counted over 600 graphs of the lane test's shapes.
+#[test]
+fn random_graphs_draw_every_driven_parameter() {
+    use crate::common::graphs::{random_graph, Shape};
+    use serde_json::Value;
+    fn driven(v: &Value) -> bool {
+        match v {
+            Value::Number(_) => false,
+            Value::Array(items) => items.iter().any(driven),
+            _ => true,
+        }
+    }
+    fn count(v: &Value, counts: &mut std::collections::BTreeMap<String, usize>) {
+        match v {
+            Value::Object(map) => {
+                let ty = map.get("type").and_then(Value::as_str).unwrap_or("");
+                for key in ["k", "from", "to", "smoothness", "exponent", "by"] {
+                    if map.get(key).is_some_and(driven) {
+                        *counts.entry(format!("{ty}.{key}")).or_default() += 1;
+                    }
+                }
+                map.values().for_each(|v| count(v, counts));
+            }
+            Value::Array(items) => items.iter().for_each(|v| count(v, counts)),
+            _ => {}
+        }
+    }
+    let mut rng = Rng::new(20_261_123);
+    let mut counts = std::collections::BTreeMap::new();
+    for _ in 0..600 {
+        let shape = Shape {
+            dims: 2 + rng.below(3) as usize,
+            depth: 1 + rng.below(6) as usize,
+            differentiable: false,
+        };
+        count(&random_graph(&mut rng, shape), &mut counts);
+    }
+    println!("driven parameters in 600 random graphs: {counts:?}");
+    for key in [
+        "smooth-min.k",
+        "smooth-max.k",
+        "remap.from",
+        "remap.to",
+        "terrace.smoothness",
+        "pow.exponent",
+        "scale.by",
+        "offset.by",
+    ] {
+        assert!(
+            counts.get(key).copied().unwrap_or(0) >= 5,
+            "{key}: {counts:?}"
+        );
+    }
+}
