@@ -140,6 +140,14 @@ fn wgpu_noise_signed_pow_slope(v: f32, e: f32) -> f32 {
     return wgpu_noise_finite(e * pow(abs(v), e - 1.0));
 }
 
+// The slope of wgpu_noise_signed_pow in its exponent: sign(v) |v|^e ln |v|, clamped; 0 at
+// v = 0, its limit there for e > 0 (ln 0 is -inf).
+fn wgpu_noise_signed_pow_exponent_slope(v: f32, e: f32) -> f32 {
+    if (v == 0.0) { return 0.0; }
+    let m = abs(v);
+    return wgpu_noise_finite(sign(v) * wgpu_noise_finite(pow(m, e)) * log(m));
+}
+
 // The position within a terrace's ramp, 0 to 1 (smoothness > 0).
 fn wgpu_noise_terrace_ramp(f: f32, smoothness: f32) -> f32 {
     return clamp((f - (1.0 - smoothness)) / smoothness, 0.0, 1.0);

@@ -213,6 +213,17 @@ pub(crate) fn wgpu_noise_signed_pow_slope<R: Real>(v: R, e: R) -> R {
     wgpu_noise_finite(e * v.abs().powf(e - one))
 }
 
+/// The slope of [`wgpu_noise_signed_pow`] in its exponent: `sign(v) |v|^e ln |v|`, clamped;
+/// 0 at `v = 0`, its limit there for `e > 0` (`ln 0` is −∞).
+#[inline(always)]
+pub(crate) fn wgpu_noise_signed_pow_exponent_slope<R: Real>(v: R, e: R) -> R {
+    if v == R::lit(0.0) {
+        return R::lit(0.0);
+    }
+    let m = v.abs();
+    wgpu_noise_finite(wgpu_noise_sign(v) * wgpu_noise_finite(m.powf(e)) * m.ln())
+}
+
 /// The position within a terrace's ramp, 0 to 1 (`smoothness > 0`).
 #[inline(always)]
 fn wgpu_noise_terrace_ramp<R: Real>(f: R, smoothness: R) -> R {

@@ -43,6 +43,8 @@ pub trait Real:
     fn clamp(self, lo: Self, hi: Self) -> Self;
     /// `self` to the power `e`.
     fn powf(self, e: Self) -> Self;
+    /// The natural logarithm.
+    fn ln(self) -> Self;
     /// The largest coordinate magnitude the simplex skew takes without overflowing
     /// (2^124 for f32, `SIMPLEX_COORD_LIMIT` in shaders/simplex.wgsl; 2^1020 for f64): a
     /// 4D point's skewed coordinates sum to under 10× its largest coordinate.
@@ -95,6 +97,10 @@ macro_rules! impl_real {
             #[inline(always)]
             fn powf(self, e: Self) -> Self {
                 <$t>::powf(self, e)
+            }
+            #[inline(always)]
+            fn ln(self) -> Self {
+                <$t>::ln(self)
             }
             #[inline(always)]
             fn simplex_coord_limit() -> Self {

@@ -15,7 +15,7 @@ use crate::cpu::combine::{
     wgpu_noise_divide_weights, wgpu_noise_finite, wgpu_noise_max, wgpu_noise_min,
     wgpu_noise_modulus, wgpu_noise_modulus_weights, wgpu_noise_octave_term, wgpu_noise_ping_pong,
     wgpu_noise_ping_pong_slope, wgpu_noise_remap, wgpu_noise_remap_slope, wgpu_noise_ridged_slope,
-    wgpu_noise_signed_pow, wgpu_noise_signed_pow_slope, wgpu_noise_sin, wgpu_noise_sin_slope,
+    wgpu_noise_signed_pow, wgpu_noise_signed_pow_exponent_slope, wgpu_noise_signed_pow_slope, wgpu_noise_sin, wgpu_noise_sin_slope,
     wgpu_noise_smooth_max,
     wgpu_noise_smooth_min, wgpu_noise_smooth_weight, wgpu_noise_terrace, wgpu_noise_terrace_slope,
 };
@@ -122,6 +122,7 @@ impl<R: Real> Number for R {
             Binary::Modulus => wgpu_noise_modulus(a, b),
             Binary::Min => wgpu_noise_min(a, b),
             Binary::Max => wgpu_noise_max(a, b),
+            Binary::Pow => wgpu_noise_signed_pow(a, b),
             Binary::SmoothMin(k) => wgpu_noise_smooth_min(a, b, lit(k)),
             Binary::SmoothMax(k) => wgpu_noise_smooth_max(a, b, lit(k)),
         }
@@ -148,6 +149,10 @@ impl<R: Real> Number for R {
                     [zero, one]
                 }
             }
+            Binary::Pow => [
+                wgpu_noise_signed_pow_slope(a, b),
+                wgpu_noise_signed_pow_exponent_slope(a, b),
+            ],
             Binary::SmoothMin(k) => {
                 let h = wgpu_noise_smooth_weight(a, b, lit(k));
                 [h, one - h]

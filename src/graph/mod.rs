@@ -157,6 +157,35 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
                 v.extend(by.iter().map(|by| (p("strength"), by)));
                 v
             }
+            NodeKind::Terrace {
+                source, smoothness, ..
+            } => vec![(p("source"), source), (p("smoothness"), smoothness)],
+            NodeKind::MovedBy { source, by, .. } => {
+                let mut v = vec![(p("source"), source)];
+                match by.as_slice() {
+                    [all] => v.push((p("by"), all)),
+                    axes => {
+                        for (a, by) in axes.iter().enumerate() {
+                            v.push((format!("{}[{a}]", p("by")), by));
+                        }
+                    }
+                }
+                v
+            }
+            NodeKind::Pow { source, exponent } => {
+                vec![(p("source"), source), (p("exponent"), exponent)]
+            }
+            NodeKind::Remap {
+                source, from, to, ..
+            } => {
+                let mut v = vec![(p("source"), source)];
+                for (key, ends) in [("from", from), ("to", to)] {
+                    for (a, end) in ends.iter().enumerate() {
+                        v.push((format!("{}[{a}]", p(key)), end));
+                    }
+                }
+                v
+            }
             NodeKind::Warp {
                 source,
                 amplitude,
@@ -170,6 +199,7 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
                 v
             }
             NodeKind::Binary { a, b, .. } => vec![(p("a"), a), (p("b"), b)],
+            NodeKind::Smooth { a, b, k, .. } => vec![(p("a"), a), (p("b"), b), (p("k"), k)],
             NodeKind::Blend { a, b, t, .. } => vec![(p("a"), a), (p("b"), b), (p("t"), t)],
         }
     }

@@ -4,6 +4,7 @@
 //! here, `docs/graphs.md`'s node reference is this table (checked by
 //! `tests/reference/node_table.rs`), and an editor can build its widgets from it.
 
+use super::program::{MAX_EXPONENT, MIN_EXPONENT};
 use super::spec::{MAX_CURVE_POINTS, MAX_DOMAIN_PARAMETER, MAX_SEED, MAX_TERRACE_STEPS};
 use crate::cpu::combine::WGPU_NOISE_FINITE;
 use crate::field::MAX_OCTAVES;
@@ -70,8 +71,13 @@ pub enum ParamKind {
     },
     /// One number for every axis, or an array of 1 to 4 (missing axes take `default`).
     PerAxis { lo: f64, hi: f64, default: f64 },
-    /// Two numbers `[low, high]`, each in `[lo, hi]`.
-    Pair { lo: f64, hi: f64, default: [f64; 2] },
+    /// [`ParamKind::PerAxis`] whose amounts may be inputs: one number or input for every
+    /// axis, or an array of 1 to 4, each a number in `[lo, hi]` or an input (nodes evaluated
+    /// per sample, used as they are).
+    HybridPerAxis { lo: f64, hi: f64, default: f64 },
+    /// Two ends `[low, high]`, each a number in `[lo, hi]` or an input: a node evaluated per
+    /// sample, used as it is.
+    HybridPair { lo: f64, hi: f64, default: [f64; 2] },
     /// `min` to `max` points `[x, y]`, each number in `[lo, hi]`, `x` increasing; required.
     Points {
         min: usize,
@@ -166,9 +172,17 @@ const fn choice(
     }
 }
 
-/// A scale's or an offset's `by`: per axis, within [`MAX_DOMAIN_PARAMETER`].
+/// A scale's or an offset's `by`: per axis, within [`MAX_DOMAIN_PARAMETER`], each axis a
+/// number or an input.
 const fn domain_vector(default: f64) -> Param {
-    per_axis("by", default)
+    Param {
+        name: "by",
+        kind: ParamKind::HybridPerAxis {
+            lo: -MAX_DOMAIN_PARAMETER,
+            hi: MAX_DOMAIN_PARAMETER,
+            default,
+        },
+    }
 }
 
 /// A per-axis parameter within [`MAX_DOMAIN_PARAMETER`].
@@ -214,7 +228,15 @@ const FRACTAL_GAIN: Param = Param {
         default: Some(0.5),
     },
 };
-const SMOOTH_K: Param = number("k", 1e-6, 1e3, 0.1);
+/// A smooth minimum's or maximum's blend width: a number, or a node giving it per sample.
+const SMOOTH_K: Param = Param {
+    name: "k",
+    kind: ParamKind::Hybrid {
+        lo: 1e-6,
+        hi: 1e3,
+        default: Some(0.1),
+    },
+};
 
 const FRACTAL: &[Param] = &[
     SOURCE,
@@ -401,9 +423,9 @@ pub const NODE_TYPES: &[NodeType] = &[
             SOURCE,
             domain_vector(1.0),
         ],
-        doc: "`source` at `p × by`",
+        doc: "`source` at `p × by`; `by` a number or a node for every axis, or one per axis, each evaluated per sample at the scale's point (\"Hybrid parameters\" above)",
         range: "the source's",
-        derivative: "chain rule",
+        derivative: "chain rule; with node-driven amounts, through them too (`∇(p × by) = by ∇p + p ∇by` per axis)",
     },
     NodeType {
         name: "offset",
@@ -412,9 +434,9 @@ pub const NODE_TYPES: &[NodeType] = &[
             SOURCE,
             domain_vector(0.0),
         ],
-        doc: "`source` at `p + by`",
+        doc: "`source` at `p + by`; `by` a number or a node for every axis, or one per axis, each evaluated per sample at the offset's point",
         range: "the source's",
-        derivative: "unchanged",
+        derivative: "unchanged; with node-driven amounts, plus their gradients (`∇p + ∇by`)",
     },
     NodeType {
         name: "rotate",
@@ -526,17 +548,17 @@ pub const NODE_TYPES: &[NodeType] = &[
         name: "smooth-min",
         group: Group::Combinations,
         params: SMOOTH,
-        doc: "polynomial smooth minimum (Quilez) of blend width `k`",
+        doc: "polynomial smooth minimum (Quilez) of blend width `k`; `k` a number or a node evaluated per sample (FastNoise2's hybrid smoothness; \"Hybrid parameters\" above)",
         range: "at most the smaller",
-        derivative: "`h ∇a + (1 − h) ∇b`",
+        derivative: "`h ∇a + (1 − h) ∇b`; with a node-driven `k`, through `k` too",
     },
     NodeType {
         name: "smooth-max",
         group: Group::Combinations,
         params: SMOOTH,
-        doc: "polynomial smooth maximum of blend width `k`",
+        doc: "polynomial smooth maximum of blend width `k`; `k` a number or a node evaluated per sample",
         range: "at least the larger",
-        derivative: "`h ∇a + (1 − h) ∇b`",
+        derivative: "`h ∇a + (1 − h) ∇b`; with a node-driven `k`, through `k` too",
     },
     NodeType {
         name: "blend",
@@ -582,7 +604,7 @@ pub const NODE_TYPES: &[NodeType] = &[
             SOURCE,
             Param {
                 name: "from",
-                kind: ParamKind::Pair {
+                kind: ParamKind::HybridPair {
                     lo: -LARGEST,
                     hi: LARGEST,
                     default: [-1.0, 1.0],
@@ -590,7 +612,7 @@ pub const NODE_TYPES: &[NodeType] = &[
             },
             Param {
                 name: "to",
-                kind: ParamKind::Pair {
+                kind: ParamKind::HybridPair {
                     lo: -LARGEST,
                     hi: LARGEST,
                     default: [0.0, 1.0],
@@ -598,17 +620,27 @@ pub const NODE_TYPES: &[NodeType] = &[
             },
             choice("clamp", &["off", "on"], Some("off")),
         ],
-        doc: "`from` mapped linearly onto `to` (the ends of `from` differ); with `clamp` `on`, then clamped to `to`'s range (a `clamp` node after it)",
+        doc: "`from` mapped linearly onto `to` (the ends of `from` differ); with `clamp` `on`, then clamped to `to`'s range (a `clamp` node after it); each end a number or a node evaluated per sample (\"Hybrid parameters\" above)",
         range: "`to` over `from`",
-        derivative: "the slope (clamped to ±1e30); 0 where `clamp` clamps",
+        derivative: "the slope (clamped to ±1e30); 0 where `clamp` clamps; with node-driven ends, through the ends too (quotient rule)",
     },
     NodeType {
         name: "pow",
         group: Group::Combinations,
-        params: &[SOURCE, required_number("exponent", 1.0 / 64.0, 64.0)],
-        doc: "`sign(v) |v|^exponent` (odd: no NaN for negatives)",
+        params: &[
+            SOURCE,
+            Param {
+                name: "exponent",
+                kind: ParamKind::Hybrid {
+                    lo: MIN_EXPONENT as f64,
+                    hi: MAX_EXPONENT as f64,
+                    default: None,
+                },
+            },
+        ],
+        doc: "`sign(v) |v|^exponent` (odd: no NaN for negatives); `exponent` a number or a node evaluated per sample, clamped to its range (\"Hybrid parameters\" above)",
         range: "[-1, 1] over [-1, 1]",
-        derivative: "`exponent |v|^(exponent−1)`, clamped to 1e30; at `v = 0`: 1e30 below exponent 1 (the slope is infinite there), 1 at 1, 0 above",
+        derivative: "`exponent |v|^(exponent−1)`, clamped to 1e30; at `v = 0`: 1e30 below exponent 1 (the slope is infinite there), 1 at 1, 0 above; with a node-driven exponent `e`, plus `sign(v) |v|^e ln |v|` (0 at `v = 0`) times `∇e` inside its range",
     },
     NodeType {
         name: "signed-sqrt",
@@ -643,11 +675,18 @@ pub const NODE_TYPES: &[NodeType] = &[
         params: &[
             SOURCE,
             integer("steps", 1, MAX_TERRACE_STEPS as i64, 4),
-            number("smoothness", 0.0, 1.0, 0.0),
+            Param {
+                name: "smoothness",
+                kind: ParamKind::Hybrid {
+                    lo: 0.0,
+                    hi: 1.0,
+                    default: Some(0.0),
+                },
+            },
         ],
-        doc: "`steps` flat terraces per unit, each ending in a smoothstep ramp over its last `smoothness`",
+        doc: "`steps` flat terraces per unit, each ending in a smoothstep ramp over its last `smoothness`; `smoothness` a number or a node evaluated per sample, clamped to 0–1 (\"Hybrid parameters\" above)",
         range: "about the source's",
-        derivative: "0 on the flats, the ramp's slope (clamped to 1e30); hard steps (smoothness 0) are jumps",
+        derivative: "0 on the flats, the ramp's slope (clamped to 1e30); hard steps (smoothness 0) are jumps; with a node-driven `smoothness`, through it too inside (0, 1)",
     },
     NodeType {
         name: "ping-pong",

@@ -24,6 +24,10 @@ use crate::params::{
     CELLULAR_F1, CELLULAR_F2, CELLULAR_F3, CELLULAR_F4,
 };
 
+/// The range of `pow`'s exponent (a number's, and a driven one's per sample).
+pub(crate) const MIN_EXPONENT: f32 = 1.0 / 64.0;
+pub(crate) const MAX_EXPONENT: f32 = 64.0;
+
 /// Most noise functions one sample may evaluate once octaves and warps are expanded.
 pub const MAX_NOISE_CALLS: usize = 512;
 /// Most operations of a lowered graph.
@@ -1022,6 +1026,66 @@ impl Lowering<'_> {
                 let b = self.input(b, &self.sub(path, "b"), ctx, depth)?;
                 self.push(Op::Binary { op: *op, a, b }, path)
             }
+            NodeKind::Remap {
+                source,
+                from,
+                to,
+                clamp,
+            } => {
+                let v = self.input(source, &self.sub(path, "source"), ctx, depth)?;
+                let mut ends = [0; 4];
+                for (e, (key, a)) in [("from", 0), ("from", 1), ("to", 0), ("to", 1)]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let input = if key == "from" { &from[a] } else { &to[a] };
+                    ends[e] = self.input(input, &format!("{path}.{key}[{a}]"), ctx, depth)?;
+                }
+                self.driven_remap(v, ends, *clamp, path)
+            }
+            NodeKind::MovedBy { scale, source, by } => {
+                let bpath = self.sub(path, "by");
+                let mut amounts = [0; 4];
+                match by.as_slice() {
+                    [all] => amounts = [self.input(all, &bpath, ctx, depth)?; 4],
+                    axes => {
+                        for (a, by) in axes.iter().enumerate().take(dims) {
+                            let apath = format!("{bpath}[{a}]");
+                            amounts[a] = self.input(by, &apath, ctx, depth)?;
+                        }
+                    }
+                }
+                let p = self.moved_by(*scale, amounts, path, ctx)?;
+                let c = Context { point: p, ..ctx };
+                self.input(source, &self.sub(path, "source"), c, depth)
+            }
+            NodeKind::Pow { source, exponent } => {
+                // The exponent clamped to the number's range (below it `|v|^e` is infinite at
+                // 0, and 0 × ∞ a NaN), then `pow` of two values.
+                let v = self.input(source, &self.sub(path, "source"), ctx, depth)?;
+                let e = self.input(exponent, &self.sub(path, "exponent"), ctx, depth)?;
+                let range = Map::Clamp {
+                    min: MIN_EXPONENT,
+                    max: MAX_EXPONENT,
+                };
+                let e = self.push(Op::Map { op: range, a: e }, path)?;
+                self.binary(Binary::Pow, v, e, path)
+            }
+            NodeKind::Terrace {
+                source,
+                steps,
+                smoothness,
+            } => {
+                let v = self.input(source, &self.sub(path, "source"), ctx, depth)?;
+                let s = self.input(smoothness, &self.sub(path, "smoothness"), ctx, depth)?;
+                self.driven_terrace(v, *steps, s, path)
+            }
+            NodeKind::Smooth { max, a, b, k } => {
+                let a = self.input(a, &self.sub(path, "a"), ctx, depth)?;
+                let b = self.input(b, &self.sub(path, "b"), ctx, depth)?;
+                let k = self.input(k, &self.sub(path, "k"), ctx, depth)?;
+                self.driven_smooth(*max, a, b, k, path)
+            }
             NodeKind::Blend { a, b, t, ease } => {
                 let a = self.input(a, &self.sub(path, "a"), ctx, depth)?;
                 let b = self.input(b, &self.sub(path, "b"), ctx, depth)?;
@@ -1049,6 +1113,153 @@ impl Lowering<'_> {
                 }
             }
         }
+    }
+
+    /// The point of `ctx` scaled (`scale`) or moved by the registers `by`, one per axis, as
+    /// operations so that the Jacobian follows through the amounts: a move is a displacement
+    /// by them (`p + 1 × by`, the same bits as `offset`'s `p + by`); a scale the origin
+    /// (`p × 0`) displaced by each coordinate times its amount, `pₐ × byₐ`, whose gradient
+    /// is `byₐ ∇pₐ + pₐ ∇byₐ`. A scale reads the point's coordinates, so it does not tile.
+    fn moved_by(
+        &mut self,
+        scale: bool,
+        by: [Reg; 4],
+        path: &str,
+        ctx: Context,
+    ) -> Result<Reg, GraphError> {
+        if !scale {
+            let op = Op::Displace {
+                p: ctx.point,
+                d: by,
+                amplitude: 1.0,
+            };
+            return self.push(op, path);
+        }
+        if self.tiled(ctx) {
+            return Err(err(
+                path,
+                "a scale by a node does not tile (the point's tile period would change from \
+                 sample to sample)",
+            ));
+        }
+        let mut d = [0; 4];
+        for (a, d) in d.iter_mut().enumerate().take(self.dims) {
+            let x = self.push(Op::Axis { p: ctx.point, axis: a }, path)?;
+            *d = self.binary(Binary::Multiply, x, by[a], path)?;
+        }
+        let origin = self.push(
+            Op::Scale {
+                p: ctx.point,
+                by: [0.0; 4],
+            },
+            path,
+        )?;
+        self.push(
+            Op::Displace {
+                p: origin,
+                d,
+                amplitude: 1.0,
+            },
+            path,
+        )
+    }
+
+    /// A terrace of `v` whose smoothness is the register `s`, as operations in
+    /// `wgpu_noise_terrace`'s order, so that the gradient follows through `s`: `x = v ×
+    /// steps`, its fraction `f = x mod 1` and whole part `x − f` (`modulus` by 1 computes
+    /// `x − ⌊x⌋`, the same bits), the ramp `t = clamp((f − (1 − s)) / s, 0, 1)` eased by
+    /// `t² (3 − 2t)`, and `(whole + eased) / steps`. `s` is clamped to [0, 1] first; at 0
+    /// the division is `divide`'s 0, so the ramp is 0 and the steps hard, as the number 0
+    /// gives them.
+    fn driven_terrace(
+        &mut self,
+        v: Reg,
+        steps: f32,
+        s: Reg,
+        path: &str,
+    ) -> Result<Reg, GraphError> {
+        let unit = Map::Clamp { min: 0.0, max: 1.0 };
+        let x = self.by_constant(Binary::Multiply, v, steps, path)?;
+        let f = self.by_constant(Binary::Modulus, x, 1.0, path)?;
+        let whole = self.binary(Binary::Subtract, x, f, path)?;
+        let s = self.push(Op::Map { op: unit.clone(), a: s }, path)?;
+        let one = self.constant(1.0, path)?;
+        let start = self.binary(Binary::Subtract, one, s, path)?;
+        let into = self.binary(Binary::Subtract, f, start, path)?;
+        let ramp = self.binary(Binary::Divide, into, s, path)?;
+        let t = self.push(Op::Map { op: unit, a: ramp }, path)?;
+        let square = self.binary(Binary::Multiply, t, t, path)?;
+        let twice = self.by_constant(Binary::Multiply, t, 2.0, path)?;
+        let three = self.constant(3.0, path)?;
+        let rest = self.binary(Binary::Subtract, three, twice, path)?;
+        let eased = self.binary(Binary::Multiply, square, rest, path)?;
+        let sum = self.binary(Binary::Add, whole, eased, path)?;
+        self.by_constant(Binary::Divide, sum, steps, path)
+    }
+
+    /// A remap of `v` whose ends `[from low, from high, to low, to high]` are registers, as
+    /// operations in `wgpu_noise_remap`'s order, `t₀ + (v − f₀)(t₁ − t₀) / (f₁ − f₀)`, so that
+    /// the gradient follows through the ends; the division is `divide`'s, 0 where the `from`
+    /// ends meet (the value is then `t₀`). With `clamp`, then clamped to `[min(t₀, t₁),
+    /// max(t₀, t₁)]` by `max` and `min`.
+    fn driven_remap(
+        &mut self,
+        v: Reg,
+        ends: [Reg; 4],
+        clamp: bool,
+        path: &str,
+    ) -> Result<Reg, GraphError> {
+        let [f0, f1, t0, t1] = ends;
+        let shifted = self.binary(Binary::Subtract, v, f0, path)?;
+        let span = self.binary(Binary::Subtract, t1, t0, path)?;
+        let scaled = self.binary(Binary::Multiply, shifted, span, path)?;
+        let width = self.binary(Binary::Subtract, f1, f0, path)?;
+        let moved = self.binary(Binary::Divide, scaled, width, path)?;
+        let r = self.binary(Binary::Add, t0, moved, path)?;
+        if !clamp {
+            return Ok(r);
+        }
+        let low = self.binary(Binary::Min, t0, t1, path)?;
+        let high = self.binary(Binary::Max, t0, t1, path)?;
+        let r = self.binary(Binary::Max, r, low, path)?;
+        self.binary(Binary::Min, r, high, path)
+    }
+
+    /// A smooth minimum (or maximum, `max`) of `a` and `b` whose blend width is the register
+    /// `k`, as operations so that every evaluator and the gradient (through `k` too) follow:
+    /// Quilez's polynomial in its other form, `min(a, b) − k h² / 4` (`max(a, b) + k h² / 4`)
+    /// with `h = max(k − |a − b|, 0) / k`, which is `wgpu_noise_smooth_min`'s value. Where
+    /// `k` is 0 or negative (or below f32's normal numbers: the division's 0) `h` is 0, so
+    /// the value is the plain minimum (maximum), with its gradient.
+    fn driven_smooth(
+        &mut self,
+        max: bool,
+        a: Reg,
+        b: Reg,
+        k: Reg,
+        path: &str,
+    ) -> Result<Reg, GraphError> {
+        let difference = self.binary(Binary::Subtract, a, b, path)?;
+        let apart = self.push(
+            Op::Map {
+                op: Map::Abs,
+                a: difference,
+            },
+            path,
+        )?;
+        let overlap = self.binary(Binary::Subtract, k, apart, path)?;
+        let overlap = self.by_constant(Binary::Max, overlap, 0.0, path)?;
+        let h = self.binary(Binary::Divide, overlap, k, path)?;
+        let square = self.binary(Binary::Multiply, h, h, path)?;
+        let scaled = self.binary(Binary::Multiply, square, k, path)?;
+        let rounding = self.by_constant(Binary::Multiply, scaled, 0.25, path)?;
+        let (chosen, then) = if max {
+            (Binary::Max, Binary::Add)
+        } else {
+            (Binary::Min, Binary::Subtract)
+        };
+        let chosen = self.binary(chosen, a, b, path)?;
+        self.binary(then, chosen, rounding, path)
     }
 
     /// The warped point of `cpu::warp::warp`, as operations: each iteration displaces the

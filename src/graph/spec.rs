@@ -134,6 +134,8 @@ pub enum Binary {
     Min,
     /// The larger.
     Max,
+    /// `sign(a) |a|^b` (`pow` whose exponent `b` a node gives: `b` within 1/64 to 64).
+    Pow,
     /// Polynomial smooth minimum with blend width `k > 0`.
     SmoothMin(f32),
     /// Polynomial smooth maximum with blend width `k > 0`.
@@ -307,6 +309,14 @@ pub enum NodeKind {
     Scale { source: Input, by: [f32; 4] },
     /// `source` at the point moved by `by`.
     Offset { source: Input, by: [f32; 4] },
+    /// `source` at the point scaled (`scale`) or moved by amounts nodes give per sample:
+    /// `by` holds one input for every axis, or one per axis (a number a constant; all
+    /// numbers are [`NodeKind::Scale`] or [`NodeKind::Offset`]).
+    MovedBy {
+        scale: bool,
+        source: Input,
+        by: Vec<Input>,
+    },
     /// `source` at the point rotated by `angle` radians in `plane`.
     Rotate {
         source: Input,
@@ -332,6 +342,14 @@ pub enum NodeKind {
     SeedOffset { source: Input, offset: i64 },
     /// Two inputs combined.
     Binary { op: Binary, a: Input, b: Input },
+    /// A smooth minimum (or maximum, `max`) of `a` and `b` whose blend width `k` a node
+    /// gives per sample (a number is [`Binary::SmoothMin`]'s or [`Binary::SmoothMax`]'s).
+    Smooth {
+        max: bool,
+        a: Input,
+        b: Input,
+        k: Input,
+    },
     /// `a` to `b` as `t` goes from -1 to 1 (clamped).
     Blend {
         a: Input,
@@ -339,6 +357,24 @@ pub enum NodeKind {
         t: Input,
         /// `None`: linear.
         ease: Option<Ease>,
+    },
+    /// A `remap` with an end given by a node per sample (one of numbers only is a
+    /// [`Map::Remap`]): `from` mapped linearly onto `to`, then clamped to `to`'s range
+    /// where `clamp`.
+    Remap {
+        source: Input,
+        from: Box<[Input; 2]>,
+        to: Box<[Input; 2]>,
+        clamp: bool,
+    },
+    /// A `pow` whose `exponent` a node gives per sample (a number is [`Map::Pow`]'s).
+    Pow { source: Input, exponent: Input },
+    /// A `terrace` whose ramps' `smoothness` a node gives per sample (a number is
+    /// [`Map::Terrace`]'s).
+    Terrace {
+        source: Input,
+        steps: f32,
+        smoothness: Input,
     },
     /// A function of one input, and a second one after it (a remap's clamp).
     Map {
@@ -377,6 +413,13 @@ pub struct GraphSpec {
     pub nodes: BTreeMap<String, NodeSpec>,
     /// The name of the node the graph's value is.
     pub output: String,
+}
+
+/// A per-axis parameter's amounts as read: numbers alone, or inputs (one for every axis, or
+/// one per axis).
+enum Amounts {
+    Numbers([f32; 4]),
+    Inputs(Vec<Input>),
 }
 
 /// The object of one node while its parameters are read: every key read is removed, and
@@ -618,22 +661,69 @@ impl Fields<'_> {
         Ok([ranged(&path, n, lo, hi)?; 4])
     }
 
-    /// A `[low, high]` parameter.
-    fn pair(&mut self, key: &str) -> Result<[f32; 2], GraphError> {
-        let ParamKind::Pair { lo, hi, default } = self.kind(key) else {
-            self.wrong_kind(key, "a pair")
+    /// A per-axis parameter whose amounts may be inputs: numbers alone as
+    /// [`Fields::per_axis`] reads them, else one input for every axis, or four, one per axis
+    /// (numbers as constants, missing axes the default).
+    fn hybrid_per_axis(&mut self, key: &str) -> Result<Amounts, GraphError> {
+        let ParamKind::HybridPerAxis { lo, hi, default } = self.kind(key) else {
+            self.wrong_kind(key, "per axis, numbers or inputs")
+        };
+        let path = self.key_path(key);
+        let default = ranged(&path, default, lo, hi)?;
+        let items = match self.take(key) {
+            None => return Ok(Amounts::Numbers([default; 4])),
+            Some(v) if v.is_number() => {
+                let n = ranged(&path, number(&path, &v)?, lo, hi)?;
+                return Ok(Amounts::Numbers([n; 4]));
+            }
+            Some(Value::Array(items)) => items,
+            Some(v) => return Ok(Amounts::Inputs(vec![input(&path, v, self.count)?])),
+        };
+        if items.is_empty() || items.len() > 4 {
+            return Err(err(
+                &path,
+                format!("must have 1 to 4 numbers or inputs, not {}", items.len()),
+            ));
+        }
+        let mut out = vec![Input::Constant(default); 4];
+        for (a, item) in items.into_iter().enumerate() {
+            let p = format!("{path}[{a}]");
+            out[a] = if item.is_number() {
+                Input::Constant(ranged(&p, number(&p, &item)?, lo, hi)?)
+            } else {
+                input(&p, item, self.count)?
+            };
+        }
+        let mut numbers = [default; 4];
+        for (n, input) in numbers.iter_mut().zip(&out) {
+            match input {
+                Input::Constant(c) => *n = *c,
+                _ => return Ok(Amounts::Inputs(out)),
+            }
+        }
+        Ok(Amounts::Numbers(numbers))
+    }
+
+    /// A `[low, high]` parameter whose ends are each a number in range or an input.
+    fn hybrid_pair(&mut self, key: &str) -> Result<[Input; 2], GraphError> {
+        let ParamKind::HybridPair { lo, hi, default } = self.kind(key) else {
+            self.wrong_kind(key, "a pair of numbers or inputs")
         };
         let path = self.key_path(key);
         match self.take(key) {
             None => Ok([
-                ranged(&path, default[0], lo, hi)?,
-                ranged(&path, default[1], lo, hi)?,
+                Input::Constant(ranged(&path, default[0], lo, hi)?),
+                Input::Constant(ranged(&path, default[1], lo, hi)?),
             ]),
             Some(Value::Array(items)) if items.len() == 2 => {
-                let mut out = [0.0; 2];
-                for (a, item) in items.iter().enumerate() {
+                let mut out = [Input::Constant(0.0), Input::Constant(0.0)];
+                for (a, item) in items.into_iter().enumerate() {
                     let p = format!("{path}[{a}]");
-                    out[a] = ranged(&p, number(&p, item)?, lo, hi)?;
+                    out[a] = if item.is_number() {
+                        Input::Constant(ranged(&p, number(&p, &item)?, lo, hi)?)
+                    } else {
+                        input(&p, item, self.count)?
+                    };
                 }
                 Ok(out)
             }
@@ -694,6 +784,13 @@ impl Fields<'_> {
             points.push(point);
         }
         Ok(points)
+    }
+
+    /// The node `node` read from these fields, none left over ([`Fields::finish`]).
+    fn done(self, node: NodeKind) -> Result<NodeSpec, GraphError> {
+        let path = self.path.to_string();
+        self.finish()?;
+        Ok(NodeSpec { path, node })
     }
 
     /// Any key left is not a parameter of this node.
@@ -886,14 +983,15 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 },
             },
         },
-        "scale" => NodeKind::Scale {
-            source: f.input("source")?,
-            by: f.per_axis("by")?,
-        },
-        "offset" => NodeKind::Offset {
-            source: f.input("source")?,
-            by: f.per_axis("by")?,
-        },
+        "scale" | "offset" => {
+            let source = f.input("source")?;
+            let scale = ty.name == "scale";
+            match f.hybrid_per_axis("by")? {
+                Amounts::Numbers(by) if scale => NodeKind::Scale { source, by },
+                Amounts::Numbers(by) => NodeKind::Offset { source, by },
+                Amounts::Inputs(by) => NodeKind::MovedBy { scale, source, by },
+            }
+        }
         "rotate" => NodeKind::Rotate {
             source: f.input("source")?,
             angle: f.number("angle")?,
@@ -939,8 +1037,14 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 "modulus" => Binary::Modulus,
                 "min" => Binary::Min,
                 "max" => Binary::Max,
-                "smooth-min" => Binary::SmoothMin(f.number("k")?),
-                _ => Binary::SmoothMax(f.number("k")?),
+                smooth => {
+                    let max = smooth == "smooth-max";
+                    match f.hybrid("k")? {
+                        Input::Constant(k) if max => Binary::SmoothMax(k),
+                        Input::Constant(k) => Binary::SmoothMin(k),
+                        k => return f.done(NodeKind::Smooth { max, a, b, k }),
+                    }
+                }
             };
             NodeKind::Binary { op, a, b }
         }
@@ -971,20 +1075,38 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     Map::Clamp { min, max }
                 }
                 "remap" => {
-                    let from = f.pair("from")?;
-                    // The slope divides by their difference, a normal f32 (as every number).
-                    if (from[1] - from[0]).abs() < f32::MIN_POSITIVE {
-                        return Err(err(
-                            &f.key_path("from"),
-                            format!(
-                                "the two ends must differ (by at least {:e})",
-                                f32::MIN_POSITIVE
-                            ),
-                        ));
+                    let from = f.hybrid_pair("from")?;
+                    // The slope divides by their difference, a normal f32 (as every number);
+                    // ends given by nodes are `divide`'s (docs/graphs.md).
+                    if let [Input::Constant(low), Input::Constant(high)] = from {
+                        if (high - low).abs() < f32::MIN_POSITIVE {
+                            return Err(err(
+                                &f.key_path("from"),
+                                format!(
+                                    "the two ends must differ (by at least {:e})",
+                                    f32::MIN_POSITIVE
+                                ),
+                            ));
+                        }
                     }
-                    let to = f.pair("to")?;
+                    let to = f.hybrid_pair("to")?;
+                    let clamp = f.choice("clamp", &[false, true])?;
+                    let (from, to) = match (from, to) {
+                        (
+                            [Input::Constant(f0), Input::Constant(f1)],
+                            [Input::Constant(t0), Input::Constant(t1)],
+                        ) => ([f0, f1], [t0, t1]),
+                        (from, to) => {
+                            return f.done(NodeKind::Remap {
+                                source,
+                                from: Box::new(from),
+                                to: Box::new(to),
+                                clamp,
+                            })
+                        }
+                    };
                     // Clamped to `to`'s range, whichever way it runs.
-                    if f.choice("clamp", &[false, true])? {
+                    if clamp {
                         then = Some(Map::Clamp {
                             min: to[0].min(to[1]),
                             max: to[0].max(to[1]),
@@ -992,15 +1114,30 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     }
                     Map::Remap { from, to }
                 }
-                "pow" => Map::Pow {
-                    exponent: f.number("exponent")?,
+                "pow" => match f.hybrid("exponent")? {
+                    Input::Constant(exponent) => Map::Pow { exponent },
+                    exponent => {
+                        return f.done(NodeKind::Pow {
+                            source,
+                            exponent,
+                        })
+                    }
                 },
                 "signed-sqrt" => Map::Pow { exponent: 0.5 },
                 "curve" => Map::Curve(Arc::new(Curve::through(&f.points("points")?))),
-                "terrace" => Map::Terrace {
-                    steps: f.integer("steps")? as f32,
-                    smoothness: f.number("smoothness")?,
-                },
+                "terrace" => {
+                    let steps = f.integer("steps")? as f32;
+                    match f.hybrid("smoothness")? {
+                        Input::Constant(smoothness) => Map::Terrace { steps, smoothness },
+                        smoothness => {
+                            return f.done(NodeKind::Terrace {
+                                source,
+                                steps,
+                                smoothness,
+                            })
+                        }
+                    }
+                }
                 "ping-pong" => match f.hybrid("strength")? {
                     Input::Constant(strength) => Map::PingPong { strength },
                     // `tri(v × s)`: the product, then the wave of strength 1.
@@ -1019,9 +1156,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             }
         }
     };
-    let path = path.to_string();
-    f.finish()?;
-    Ok(NodeSpec { path, node })
+    f.done(node)
 }
 
 impl GraphSpec {

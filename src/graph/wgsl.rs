@@ -916,6 +916,7 @@ impl<'a> Emitter<'a> {
                     Binary::Modulus => format!("wgpu_noise_modulus({ra}, {rb})"),
                     Binary::Min => format!("min({ra}, {rb})"),
                     Binary::Max => format!("max({ra}, {rb})"),
+                    Binary::Pow => format!("wgpu_noise_signed_pow({ra}, {rb})"),
                     Binary::SmoothMin(_) => format!("wgpu_noise_smooth_min({ra}, {rb}, {})", f[0]),
                     Binary::SmoothMax(_) => format!("wgpu_noise_smooth_max({ra}, {rb}, {})", f[0]),
                 };
@@ -941,6 +942,10 @@ impl<'a> Emitter<'a> {
                         Binary::Max => (
                             format!("select(0.0, 1.0, {ra} > {rb})"),
                             format!("select(1.0, 0.0, {ra} > {rb})"),
+                        ),
+                        Binary::Pow => (
+                            format!("wgpu_noise_signed_pow_slope({ra}, {rb})"),
+                            format!("wgpu_noise_signed_pow_exponent_slope({ra}, {rb})"),
                         ),
                         Binary::SmoothMin(_) => {
                             w(format!(

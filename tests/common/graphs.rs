@@ -143,6 +143,12 @@ fn input(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
     node(rng, shape, depth, names)
 }
 
+/// A node-driven parameter: `source` remapped from [-1, 1] onto `[lo, hi]` (noise keeps
+/// it within; a position or a constant past ±1 takes it beyond, as a node may).
+fn driven(source: Value, lo: f64, hi: f64) -> Value {
+    json!({ "type": "remap", "source": source, "from": [-1, 1], "to": [lo, hi] })
+}
+
 fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
     if depth == 0 || rng.below(4) == 0 {
         return leaf(rng, shape);
@@ -207,9 +213,30 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             }
             fractal
         }
-        "scale" => json!({ "type": "scale", "source": src(rng), "by": rng.range(0.25, 4.0) }),
+        "scale" => {
+            let mut scale =
+                json!({ "type": "scale", "source": src(rng), "by": rng.range(0.25, 4.0) });
+            // Amounts given per sample by nodes: one for every axis, or x's alone (kept
+            // within 0.5 to 2).
+            match rng.below(6) {
+                0 => scale["by"] = driven(src(rng), 0.5, 2.0),
+                1 => scale["by"] = json!([driven(src(rng), 0.5, 2.0), rng.range(0.25, 4.0)]),
+                _ => {}
+            }
+            scale
+        }
         "offset" => {
-            let by: Vec<f64> = (0..shape.dims).map(|_| rng.range(-10.0, 10.0)).collect();
+            let mut by: Vec<Value> = (0..shape.dims)
+                .map(|_| json!(rng.range(-10.0, 10.0)))
+                .collect();
+            // An amount given per sample by a node: one for every axis, or y's.
+            match rng.below(6) {
+                0 => {
+                    return json!({ "type": "offset", "source": src(rng), "by": driven(src(rng), -2.0, 2.0) })
+                }
+                1 => by[1] = driven(src(rng), -2.0, 2.0),
+                _ => {}
+            }
             json!({ "type": "offset", "source": src(rng), "by": by })
         }
         "rotate" => json!({
@@ -261,7 +288,13 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             json!({ "type": kind, "a": src(rng), "b": src(rng) })
         }
         "smooth-min" | "smooth-max" => {
-            json!({ "type": kind, "a": src(rng), "b": src(rng), "k": rng.range(0.05, 0.5) })
+            let mut smooth =
+                json!({ "type": kind, "a": src(rng), "b": src(rng), "k": rng.range(0.05, 0.5) });
+            // A blend width given per sample by a node (kept within 0.05 to 0.5).
+            if rng.below(3) == 0 {
+                smooth["k"] = driven(src(rng), 0.05, 0.5);
+            }
+            smooth
         }
         "blend" => json!({
             "type": "blend",
@@ -275,14 +308,38 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             let lo = rng.range(-1.0, 0.0);
             json!({ "type": "clamp", "source": src(rng), "min": lo, "max": lo + rng.range(0.1, 1.5) })
         }
-        "remap" => json!({
-            "type": "remap",
-            "source": src(rng),
-            "from": [-1.0, 1.0],
-            "to": [rng.range(-2.0, 0.0), rng.range(0.1, 2.0)],
-            "clamp": *rng.pick(choices("remap", "clamp")),
-        }),
-        "pow" => json!({ "type": "pow", "source": src(rng), "exponent": rng.range(1.0, 3.0) }),
+        "remap" => {
+            let mut remap = json!({
+                "type": "remap",
+                "source": src(rng),
+                "from": [-1.0, 1.0],
+                "to": [rng.range(-2.0, 0.0), rng.range(0.1, 2.0)],
+                "clamp": *rng.pick(choices("remap", "clamp")),
+            });
+            // An end given per sample by a node: `to`'s low end, or `from`'s high end (kept
+            // within 0.75 to 1.5, away from the low end).
+            match rng.below(4) {
+                0 => remap["to"][0] = driven(src(rng), -2.0, 0.0),
+                1 => remap["from"][1] = driven(src(rng), 0.75, 1.5),
+                _ => {}
+            }
+            remap
+        }
+        "pow" => {
+            let mut pow =
+                json!({ "type": "pow", "source": src(rng), "exponent": rng.range(1.0, 3.0) });
+            // An exponent given per sample by a node: within 1 to 3 for a differentiable graph
+            // (clamped there: below 1 the slope at 0 is infinite), else past them too where
+            // the node's values reach.
+            if rng.below(3) == 0 {
+                let mut exponent = driven(src(rng), 1.0, 3.0);
+                if shape.differentiable {
+                    exponent["clamp"] = json!("on");
+                }
+                pow["exponent"] = exponent;
+            }
+            pow
+        }
         // Its slope is infinite at 0 (as `pow`'s below exponent 1), which central
         // differences cannot follow: a differentiable graph takes it of 1 + |v|.
         "signed-sqrt" if shape.differentiable => {
@@ -302,12 +359,24 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
                 .collect();
             json!({ "type": "curve", "source": src(rng), "points": points })
         }
-        "terrace" => json!({
-            "type": "terrace",
-            "source": src(rng),
-            "steps": 1 + rng.below(8),
-            "smoothness": if shape.differentiable { rng.range(0.2, 1.0) } else { rng.unit() },
-        }),
+        "terrace" => {
+            let mut terrace = json!({
+                "type": "terrace",
+                "source": src(rng),
+                "steps": 1 + rng.below(8),
+                "smoothness": if shape.differentiable { rng.range(0.2, 1.0) } else { rng.unit() },
+            });
+            // A smoothness given per sample by a node: within 0.2 to 1 for a differentiable
+            // graph (clamped there), else past 0 and 1 too where the node's values reach.
+            if rng.below(3) == 0 {
+                let mut smoothness = driven(src(rng), 0.2, 1.0);
+                if shape.differentiable {
+                    smoothness["clamp"] = json!("on");
+                }
+                terrace["smoothness"] = smoothness;
+            }
+            terrace
+        }
         _ => json!({ "type": "ping-pong", "source": src(rng), "strength": rng.range(0.5, 3.0) }),
     }
 }
@@ -470,6 +539,35 @@ pub const EXTREMES: &[(&str, &str)] = &[
     (
         "sine far past its limit, at the largest scale of the point",
         r#"{ "type": "scale", "by": 1e6, "source": { "type": "sine", "scale": 1e-6 } }"#,
+    ),
+    // Node-driven parameters past their ranges (docs/graphs.md, "Hybrid parameters"): a
+    // node of ±1e30 (simplex times 1e30: 0 at the origin and the lattice points).
+    (
+        "smooth-min whose k a node drives through 0 to ±1e30",
+        r#"{ "type": "smooth-min", "a": { "type": "classic" }, "b": { "type": "simplex", "seed": 1 },
+             "k": { "type": "multiply", "a": 1e30, "b": { "type": "simplex" } } }"#,
+    ),
+    (
+        "remap whose from ends a node makes meet, onto ends of ±1e30",
+        r#"{ "type": "remap", "source": { "type": "classic" }, "clamp": "on",
+             "from": [{ "type": "simplex" }, { "type": "simplex" }],
+             "to": [-1e30, { "type": "multiply", "a": 1e30, "b": { "type": "classic", "seed": 2 } }] }"#,
+    ),
+    (
+        "pow of 1e30 times noise, its exponent a node of ±1e30",
+        r#"{ "type": "pow", "source": { "type": "multiply", "a": 1e30, "b": { "type": "classic" } },
+             "exponent": { "type": "multiply", "a": 1e30, "b": { "type": "simplex" } } }"#,
+    ),
+    (
+        "terrace whose smoothness a node drives through 0 to ±1e30",
+        r#"{ "type": "terrace", "steps": 7, "source": { "type": "simplex", "seed": 1 },
+             "smoothness": { "type": "multiply", "a": 1e30, "b": { "type": "simplex" } } }"#,
+    ),
+    (
+        "scale and offset by nodes of ±1e30",
+        r#"{ "type": "scale", "by": [{ "type": "multiply", "a": 1e30, "b": { "type": "simplex" } }, 2],
+             "source": { "type": "offset", "source": { "type": "classic" },
+                         "by": { "type": "multiply", "a": -1e30, "b": { "type": "classic", "seed": 3 } } } }"#,
     ),
     (
         "terrace of a huge slope, the smallest smoothness",

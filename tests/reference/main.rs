@@ -21,6 +21,7 @@ mod flag_graphs;
 mod graph_builder;
 mod graph_curl;
 mod graph_divide_modulus;
+mod graph_driven;
 mod graph_finite;
 mod graph_maps;
 mod graph_sources;

@@ -48,8 +48,14 @@ fn param_text(name: &str, kind: &ParamKind) -> String {
             show(*hi),
             show(*default)
         ),
-        ParamKind::Pair { lo, hi, default } => format!(
-            "`{name}`: [low, high], {}–{} ([{}, {}])",
+        ParamKind::HybridPerAxis { lo, hi, default } => format!(
+            "`{name}`: a number or an input, or 1–4 per axis, each {}–{} or an input ({})",
+            show(*lo),
+            show(*hi),
+            show(*default)
+        ),
+        ParamKind::HybridPair { lo, hi, default } => format!(
+            "`{name}`: [low, high], each {}–{} or an input ([{}, {}])",
             show(*lo),
             show(*hi),
             show(default[0]),
@@ -223,7 +229,8 @@ fn every_node_type_reads_its_parameters_as_the_table_says() {
                     default: Some(d), ..
                 } => json!(d),
                 ParamKind::PerAxis { default, .. } => json!(default),
-                ParamKind::Pair { default, .. } => json!(default),
+                ParamKind::HybridPair { default, .. } => json!(default),
+                ParamKind::HybridPerAxis { default, .. } => json!(default),
                 _ => continue,
             };
             explicit.insert(p.name.into(), v);
@@ -301,10 +308,24 @@ fn every_node_type_reads_its_parameters_as_the_table_says() {
                     refused(t, &node, key, json!([0, lo - past(lo)]), "out of range");
                     refused(t, &node, key, json!([0, 0, 0, 0, 0]), "1 to 4");
                 }
-                ParamKind::Pair { lo, hi, .. } => {
+                ParamKind::HybridPerAxis { lo, hi, .. } => {
+                    accepted(t, &node, key, json!([lo, hi, lo, hi]));
+                    refused(t, &node, key, json!(hi + past(hi)), "out of range");
+                    refused(t, &node, key, json!([0, lo - past(lo)]), "out of range");
+                    refused(t, &node, key, json!([0, 0, 0, 0, 0]), "1 to 4");
+                    accepted(t, &node, key, json!({ "type": "simplex" }));
+                    accepted(t, &node, key, json!([0, { "type": "simplex" }]));
+                    refused(t, &node, key, json!("nowhere"), "nowhere");
+                    refused(t, &node, key, json!([1, "nowhere"]), "nowhere");
+                }
+                ParamKind::HybridPair { lo, hi, .. } => {
                     accepted(t, &node, key, json!([lo, hi]));
                     refused(t, &node, key, json!([0, hi + past(hi)]), "out of range");
+                    refused(t, &node, key, json!([lo - past(lo), 0]), "out of range");
                     refused(t, &node, key, json!([0, 1, 2]), "[low, high]");
+                    accepted(t, &node, key, json!([{ "type": "simplex" }, 1]));
+                    accepted(t, &node, key, json!([0, { "type": "simplex" }]));
+                    refused(t, &node, key, json!([0, "nowhere"]), "nowhere");
                 }
                 ParamKind::Points { min, max, lo, hi } => {
                     accepted(t, &node, key, json!(increasing(max)));

@@ -219,6 +219,8 @@ impl Number for F {
             Binary::Max => a.gt(b).select_f(a, b),
             Binary::SmoothMin(k) => smooth_min(a, b, k),
             Binary::SmoothMax(k) => -smooth_min(-a, -b, k),
+            // A driven `pow`'s exponent: the scalar function per lane.
+            Binary::Pow => per_lane(|i| f32::apply_binary(op, a.0[i], b.0[i])),
         }
     }
     #[inline(always)]

@@ -1,0 +1,678 @@
+//! Node-driven parameters (FastNoise2's hybrid members, docs/graphs.md "A gain given by a
+//! node"): each driven form written out independently in f64, its values against the f64
+//! evaluator, its f32 gradient against central differences of the written-out form, and
+//! what a driven parameter does with a value outside its range, per sample.
+
+use crate::common::graphs::Rng;
+use wgpu_noise::graph::{Graph, Node};
+
+/// The graph of one node written in place, sampled in `dims` dimensions.
+fn sampler_of(node: &str, dims: usize) -> wgpu_noise::graph::Sampler {
+    let text = format!(r#"{{ "version": 1, "output": "o", "nodes": {{ "o": {node} }} }}"#);
+    Graph::from_json(&text)
+        .unwrap_or_else(|e| panic!("{node}: {e}"))
+        .sampler(dims, 0)
+        .unwrap()
+}
+
+/// The central difference of `f` at `p` along each axis (step `h`).
+fn central<const N: usize>(f: impl Fn([f64; N]) -> f64, p: [f64; N], h: f64) -> [f64; N] {
+    std::array::from_fn(|a| {
+        let (mut hi, mut lo) = (p, p);
+        hi[a] += h;
+        lo[a] -= h;
+        (f(hi) - f(lo)) / (hi[a] - lo[a])
+    })
+}
+
+/// Checks the f64 value at `p` against `want` (relative `value_tolerance`), and the f32
+/// gradient at `p` rounded to f32 against central differences of `want` there (relative
+/// `gradient_tolerance`); the largest gradient error, relative to `1 + |slope|`.
+fn check_point<const N: usize>(
+    label: &str,
+    sampler: &mut wgpu_noise::graph::Sampler,
+    want: &impl Fn([f64; N]) -> f64,
+    p: [f64; N],
+    value_tolerance: f64,
+    gradient_tolerance: f64,
+) -> f64 {
+    let got = sampler.value_f64(&p);
+    let w = want(p);
+    assert!(
+        (got - w).abs() <= value_tolerance * (1.0 + w.abs()),
+        "{label} at {p:?}: {got} vs {w}"
+    );
+    let p32 = p.map(|v| v as f32);
+    let d = sampler.value_and_gradient(&p32);
+    let slopes = central(want, p32.map(|v| v as f64), 1e-6);
+    let mut worst = 0.0f64;
+    for a in 0..N {
+        let error = (d[1 + a] as f64 - slopes[a]).abs() / (1.0 + slopes[a].abs());
+        assert!(
+            error <= gradient_tolerance,
+            "{label} at {p:?}: ∂/∂{a} {} vs central {}",
+            d[1 + a],
+            slopes[a]
+        );
+        worst = worst.max(error);
+    }
+    worst
+}
+
+/// Quilez's polynomial smooth minimum as it is usually written, the blend form
+/// `mix(b, a, h) − k h (1 − h)` with `h = clamp(1/2 + (b − a) / 2k, 0, 1)` (the lowering
+/// computes the other form, `min − k h'² / 4`).
+fn smooth_min(a: f64, b: f64, k: f64) -> f64 {
+    let h = (0.5 + 0.5 * (b - a) / k).clamp(0.0, 1.0);
+    b + (a - b) * h - k * h * (1.0 - h)
+}
+
+/// `smooth-min` and `smooth-max` of x and y with `k` the point's z: the blend form in f64,
+/// the gradient (through `k` too) against central differences.
+#[test]
+fn a_node_driven_smooth_k_is_evaluated_per_sample_with_its_gradient() {
+    let mut rng = Rng::new(48);
+    for (node, max) in [("smooth-min", false), ("smooth-max", true)] {
+        let mut sampler = sampler_of(
+            &format!(
+                r#"{{ "type": "{node}", "a": {{ "type": "position", "axis": "x" }},
+                      "b": {{ "type": "position", "axis": "y" }},
+                      "k": {{ "type": "position", "axis": "z" }} }}"#
+            ),
+            3,
+        );
+        let want = |p: [f64; 3]| {
+            if max {
+                -smooth_min(-p[0], -p[1], p[2])
+            } else {
+                smooth_min(p[0], p[1], p[2])
+            }
+        };
+        let mut worst = 0.0f64;
+        let mut blended = 0;
+        for _ in 0..2000 {
+            let p = [
+                rng.range(-1.0, 1.0),
+                rng.range(-1.0, 1.0),
+                rng.range(0.05, 1.5),
+            ];
+            blended += ((p[0] - p[1]).abs() < p[2]) as usize;
+            worst = worst.max(check_point(node, &mut sampler, &want, p, 1e-12, 1e-4));
+        }
+        println!(
+            "{node} with k = z: {blended} of 2000 points blended, gradient within {worst:.1e}"
+        );
+        assert!(blended > 800, "{node}: only {blended} points within k");
+    }
+}
+
+/// A driven `k` at or below 0 (where the blend has no width) gives the plain minimum
+/// (maximum) and its gradient, exactly, never a NaN; a tiny positive one too.
+#[test]
+fn a_node_driven_smooth_k_at_or_below_0_is_the_plain_minimum() {
+    let mut rng = Rng::new(49);
+    for (node, max) in [("smooth-min", false), ("smooth-max", true)] {
+        let mut sampler = sampler_of(
+            &format!(
+                r#"{{ "type": "{node}", "a": {{ "type": "position", "axis": "x" }},
+                      "b": {{ "type": "position", "axis": "y" }},
+                      "k": {{ "type": "position", "axis": "z" }} }}"#
+            ),
+            3,
+        );
+        for _ in 0..1000 {
+            let k = match rng.below(4) {
+                0 => 0.0,
+                1 => -0.0,
+                2 => 1e-39,
+                _ => rng.range(-1e6, 0.0),
+            };
+            let p = [
+                rng.range(-1.0, 1.0) as f32,
+                rng.range(-1.0, 1.0) as f32,
+                k as f32,
+            ];
+            let (chosen, axis) = match (max, p[0] < p[1]) {
+                (false, true) | (true, false) if p[0] != p[1] => (p[0], 0),
+                _ => (p[1], 1),
+            };
+            let d = sampler.value_and_gradient(&p);
+            let mut want_d = [0.0f32; 3];
+            want_d[axis] = 1.0;
+            assert_eq!(d[0].to_bits(), chosen.to_bits(), "{node} at {p:?}: {d:?}");
+            assert_eq!(d[1..4], want_d, "{node} at {p:?}");
+            assert_eq!(
+                sampler.value(&p).to_bits(),
+                chosen.to_bits(),
+                "{node} at {p:?}"
+            );
+            let p64 = p.map(|v| v as f64);
+            assert_eq!(sampler.value_f64(&p64), chosen as f64, "{node} at {p:?}");
+        }
+    }
+}
+
+/// A `k` given by a constant node is the number's smooth minimum, within f32's rounding of
+/// the two forms of the polynomial.
+#[test]
+fn a_smooth_k_given_by_a_constant_node_is_the_numbers() {
+    let mut rng = Rng::new(50);
+    for node in ["smooth-min", "smooth-max"] {
+        for k in [1e-6, 0.1, 0.7, 3.0, 1000.0] {
+            let a = Node::simplex();
+            let b = Node::classic().with("seed", 3);
+            let number = Node::of_type(node)
+                .with_input("a", a.clone())
+                .with_input("b", b.clone())
+                .with("k", k);
+            let driven = Node::of_type(node)
+                .with_input("a", a)
+                .with_input("b", b)
+                .with_input("k", Node::constant(k));
+            let mut number = Graph::from_node(&number).unwrap().sampler(2, 5).unwrap();
+            let mut driven = Graph::from_node(&driven).unwrap().sampler(2, 5).unwrap();
+            for _ in 0..300 {
+                let p = [rng.range(-4.0, 4.0) as f32, rng.range(-4.0, 4.0) as f32];
+                let (n, d) = (number.value(&p), driven.value(&p));
+                assert!(
+                    (n - d).abs() <= 4e-7 * (1.0 + k as f32),
+                    "{node} k {k} at {p:?}: {n} vs {d}"
+                );
+            }
+        }
+    }
+}
+
+/// `remap` with ends given by nodes: `x` from `[-1, y]` onto `[z, 3]`, and from `[y, 1]`
+/// onto `[0, z]` clamped there, in 3D: `t₀ + (v − f₀)(t₁ − t₀) / (f₁ − f₀)` written out
+/// in f64, its gradient through the ends (quotient rule) against central differences.
+#[test]
+fn node_driven_remap_ends_are_evaluated_per_sample_with_their_gradient() {
+    let mut rng = Rng::new(51);
+    let remap =
+        |v: f64, f: [f64; 2], t: [f64; 2]| t[0] + (v - f[0]) * (t[1] - t[0]) / (f[1] - f[0]);
+    let x = r#"{ "type": "position", "axis": "x" }"#;
+    let y = r#"{ "type": "position", "axis": "y" }"#;
+    let z = r#"{ "type": "position", "axis": "z" }"#;
+    let mut open = sampler_of(
+        &format!(r#"{{ "type": "remap", "source": {x}, "from": [-1, {y}], "to": [{z}, 3] }}"#),
+        3,
+    );
+    let mut clamped = sampler_of(
+        &format!(
+            r#"{{ "type": "remap", "source": {x}, "from": [{y}, 1], "to": [0, {z}], "clamp": "on" }}"#
+        ),
+        3,
+    );
+    let open_want = |p: [f64; 3]| remap(p[0], [-1.0, p[1]], [p[2], 3.0]);
+    let clamped_want = |p: [f64; 3]| {
+        let r = remap(p[0], [p[1], 1.0], [0.0, p[2]]);
+        r.clamp(p[2].min(0.0), p[2].max(0.0))
+    };
+    let (mut worst, mut inside) = (0.0f64, 0);
+    for _ in 0..2000 {
+        let p = [
+            rng.range(-2.0, 2.0),
+            rng.range(0.2, 3.0),
+            rng.range(-2.0, 2.0),
+        ];
+        worst = worst.max(check_point("remap", &mut open, &open_want, p, 1e-12, 1e-4));
+        let q = [p[0], -p[1], p[2]];
+        // Away from the clamp's kinks (where central differences straddle them).
+        let r = remap(q[0], [q[1], 1.0], [0.0, q[2]]);
+        if (r - q[2].min(0.0)).abs() > 1e-3 && (r - q[2].max(0.0)).abs() > 1e-3 {
+            inside += (r > q[2].min(0.0) && r < q[2].max(0.0)) as usize;
+            worst = worst.max(check_point(
+                "clamped remap",
+                &mut clamped,
+                &clamped_want,
+                q,
+                1e-12,
+                1e-4,
+            ));
+        }
+    }
+    println!("driven remap ends: gradient within {worst:.1e}; {inside} clamped points inside");
+    assert!(inside > 300, "{inside}");
+}
+
+/// `from` ends given by nodes that meet (the same node at both ends, or ends within f32's
+/// smallest normal number) map every value onto `to`'s low end, as `divide` by 0 gives 0:
+/// its value and gradient, never a NaN.
+#[test]
+fn node_driven_remap_ends_that_meet_give_the_low_end_of_to() {
+    let mut rng = Rng::new(52);
+    let mut same = sampler_of(
+        r#"{ "type": "remap", "source": { "type": "simplex" },
+             "from": [{ "type": "position", "axis": "y" }, { "type": "position", "axis": "y" }],
+             "to": [{ "type": "position", "axis": "x" }, 5] }"#,
+        2,
+    );
+    for _ in 0..500 {
+        let p = [rng.range(-4.0, 4.0) as f32, rng.range(-4.0, 4.0) as f32];
+        let d = same.value_and_gradient(&p);
+        assert_eq!(d[..3], [p[0], 1.0, 0.0], "at {p:?}");
+        assert_eq!(same.value(&p), p[0], "at {p:?}");
+        assert_eq!(
+            same.value_f64(&p.map(|v| v as f64)),
+            p[0] as f64,
+            "at {p:?}"
+        );
+    }
+    // Ends 1e-39 apart (below f32's normal numbers): `divide`'s 0, in f32 and f64 alike.
+    let mut tiny = sampler_of(
+        r#"{ "type": "remap", "source": 0.5, "from": [0, { "type": "position", "axis": "y" }],
+             "to": [-2, { "type": "position", "axis": "x" }] }"#,
+        2,
+    );
+    let p = [3.0f32, 1e-39];
+    assert_eq!(tiny.value_and_gradient(&p)[..3], [-2.0, 0.0, 0.0]);
+    assert_eq!(tiny.value_f64(&[3.0, 1e-39]), -2.0);
+}
+
+/// Number ends keep the `remap` operation (a graph's bakes stay as they were); an end given
+/// by a constant node computes the same value, by the same operations' order.
+#[test]
+fn remap_ends_given_by_constant_nodes_are_the_numbers() {
+    let mut rng = Rng::new(53);
+    let number = Node::simplex().remap([-0.75, 1.25], [-3.0, 7.0]);
+    let driven = Node::simplex()
+        .remap([-1.0, 1.0], [0.0, 1.0])
+        .with(
+            "from",
+            serde_json::json!([-0.75, { "type": "constant", "value": 1.25 }]),
+        )
+        .with(
+            "to",
+            serde_json::json!([{ "type": "constant", "value": -3.0 }, 7.0]),
+        );
+    let mut number = Graph::from_node(&number).unwrap().sampler(2, 1).unwrap();
+    let mut driven = Graph::from_node(&driven).unwrap().sampler(2, 1).unwrap();
+    for _ in 0..500 {
+        let p = [rng.range(-4.0, 4.0) as f32, rng.range(-4.0, 4.0) as f32];
+        assert_eq!(
+            number.value(&p).to_bits(),
+            driven.value(&p).to_bits(),
+            "at {p:?}"
+        );
+    }
+}
+
+/// A terrace of `x` in `n` steps, its ramps over the last `s` of each step, written out.
+fn terrace(x: f64, n: f64, s: f64) -> f64 {
+    let u = x * n;
+    let (i, f) = (u.floor(), u - u.floor());
+    let t = if s > 0.0 {
+        ((f - (1.0 - s)) / s).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (i + t * t * (3.0 - 2.0 * t)) / n
+}
+
+/// `terrace` of x in 3 steps with `smoothness` the point's y: written out in f64, its
+/// gradient through the smoothness against central differences (the ramps meet the flats
+/// with slope 0, so it is smooth where the smoothness is above 0).
+#[test]
+fn a_node_driven_terrace_smoothness_is_evaluated_per_sample_with_its_gradient() {
+    let mut rng = Rng::new(54);
+    let mut sampler = sampler_of(
+        r#"{ "type": "terrace", "steps": 3, "source": { "type": "position", "axis": "x" },
+             "smoothness": { "type": "position", "axis": "y" } }"#,
+        2,
+    );
+    let want = |p: [f64; 2]| terrace(p[0], 3.0, p[1]);
+    let (mut worst, mut ramps) = (0.0f64, 0);
+    for _ in 0..2000 {
+        let p = [rng.range(-3.0, 3.0), rng.range(0.05, 1.0)];
+        let f = p[0] * 3.0 - (p[0] * 3.0).floor();
+        ramps += (f > 1.0 - p[1]) as usize;
+        worst = worst.max(check_point("terrace", &mut sampler, &want, p, 1e-12, 1e-4));
+    }
+    println!(
+        "terrace with smoothness y: {ramps} of 2000 points on ramps, gradient within {worst:.1e}"
+    );
+    assert!(ramps > 800, "{ramps}");
+}
+
+/// A driven smoothness is clamped to 0–1 per sample: at or below 0 the steps are hard, as
+/// smoothness 0 makes them, at or above 1 the ramps are smoothness 1's, bit for bit (values
+/// in f32 and f64; the gradient 0 on hard steps, within f32's rounding on ramps); between,
+/// a constant node's smoothness is the number's, bit for bit too.
+#[test]
+fn a_node_driven_terrace_smoothness_is_clamped_to_0_to_1() {
+    let mut rng = Rng::new(55);
+    let source = r#"{ "type": "fbm", "source": { "type": "simplex" } }"#;
+    let terrace = |s: &str| {
+        sampler_of(
+            &format!(
+                r#"{{ "type": "terrace", "steps": 5, "source": {source}, "smoothness": {s} }}"#
+            ),
+            2,
+        )
+    };
+    let constant = |v: f64| format!(r#"{{ "type": "constant", "value": {v:e} }}"#);
+    let cases = [
+        (constant(-3.0), 0.0),
+        (constant(0.0), 0.0),
+        (constant(-1e-30), 0.0),
+        (constant(1e-30), 1e-30),
+        (constant(0.3), 0.3),
+        (constant(0.75), 0.75),
+        (constant(1.0), 1.0),
+        (constant(4.0), 1.0),
+        (constant(1e30), 1.0),
+    ];
+    for (driven, number) in cases {
+        let mut driven_sampler = terrace(&driven);
+        let mut number_sampler = terrace(&format!("{number:e}"));
+        for _ in 0..300 {
+            let p = [rng.range(-4.0, 4.0), rng.range(-4.0, 4.0)];
+            let p32 = p.map(|v| v as f32);
+            let (d, n) = (
+                driven_sampler.value_and_gradient(&p32),
+                number_sampler.value_and_gradient(&p32),
+            );
+            assert_eq!(d[0].to_bits(), n[0].to_bits(), "{driven} at {p:?}");
+            // Hard steps: 0 alike; on a ramp the number's slope is one expression, the
+            // driven one the chain rule through the ramp's operations.
+            for a in 1..3 {
+                assert!(
+                    (d[a] - n[a]).abs() <= 1e-5 * (1.0 + n[a].abs())
+                        && (number > 0.0 || d[a] == 0.0),
+                    "{driven} at {p:?}: gradient {d:?} vs {n:?}"
+                );
+            }
+            assert_eq!(
+                driven_sampler.value(&p32).to_bits(),
+                number_sampler.value(&p32).to_bits(),
+                "{driven} at {p:?}"
+            );
+            assert_eq!(
+                driven_sampler.value_f64(&p).to_bits(),
+                number_sampler.value_f64(&p).to_bits(),
+                "{driven} at {p:?}"
+            );
+        }
+    }
+}
+
+/// `pow` of x with its exponent the point's y: `sign(x) |x|^y` in f64, its gradient against
+/// central differences, `∂/∂y = sign(x) |x|^y ln |x|` through the exponent included.
+#[test]
+fn a_node_driven_pow_exponent_is_evaluated_per_sample_with_its_gradient() {
+    let mut rng = Rng::new(56);
+    let mut sampler = sampler_of(
+        r#"{ "type": "pow", "source": { "type": "position", "axis": "x" },
+             "exponent": { "type": "position", "axis": "y" } }"#,
+        2,
+    );
+    let want = |p: [f64; 2]| p[0].signum() * p[0].abs().powf(p[1]);
+    let mut worst = 0.0f64;
+    for _ in 0..2000 {
+        let x = rng.range(0.05, 3.0) * if rng.below(2) == 0 { 1.0 } else { -1.0 };
+        let p = [x, rng.range(0.3, 3.0)];
+        // f32's powf against f64's, relative to the value (up to 27 here).
+        worst = worst.max(check_point("pow", &mut sampler, &want, p, 1e-12, 2e-5));
+        // The exponent's slope written out, against the f32 gradient.
+        let p32 = p.map(|v| v as f32);
+        let (x, y) = (p32[0] as f64, p32[1] as f64);
+        let slope = x.signum() * x.abs().powf(y) * x.abs().ln();
+        let d = sampler.value_and_gradient(&p32);
+        assert!(
+            (d[2] as f64 - slope).abs() <= 1e-5 * (1.0 + slope.abs()),
+            "at {p:?}: ∂/∂e {} vs {slope}",
+            d[2]
+        );
+    }
+    println!("pow with exponent y: gradient within {worst:.1e}");
+    // At v = 0 the value is 0 and its slope in the exponent 0 (|v|^e ln |v| → 0); the slope
+    // in v is the number's rule: 1e30 below exponent 1, 1 at 1, 0 above.
+    for (e, dv) in [(0.5f32, 1e30f32), (1.0, 1.0), (2.5, 0.0)] {
+        let d = sampler.value_and_gradient(&[0.0, e]);
+        assert_eq!(d[..3], [0.0, dv, 0.0], "at (0, {e})");
+    }
+}
+
+/// A driven exponent is clamped to the number's range, 1/64 to 64, per sample (below it
+/// `|v|^e` is infinite at 0): past each end it is that end's `pow`, and within, a constant
+/// node's exponent is the number's, bit for bit (values in f32 and f64, gradients).
+#[test]
+fn a_node_driven_pow_exponent_is_clamped_to_its_range() {
+    let mut rng = Rng::new(57);
+    let source = r#"{ "type": "multiply", "a": 3, "b": { "type": "simplex" } }"#;
+    let pow = |e: &str| {
+        sampler_of(
+            &format!(r#"{{ "type": "pow", "source": {source}, "exponent": {e} }}"#),
+            2,
+        )
+    };
+    let constant = |v: f64| format!(r#"{{ "type": "constant", "value": {v:e} }}"#);
+    let cases = [
+        (constant(-3.0), 1.0 / 64.0),
+        (constant(0.0), 1.0 / 64.0),
+        (constant(0.001), 1.0 / 64.0),
+        (constant(0.5), 0.5),
+        (constant(1.0), 1.0),
+        (constant(2.75), 2.75),
+        (constant(64.0), 64.0),
+        (constant(1e30), 64.0),
+    ];
+    for (driven, number) in cases {
+        let mut driven_sampler = pow(&driven);
+        let mut number_sampler = pow(&format!("{number:e}"));
+        for _ in 0..300 {
+            let p = [rng.range(-4.0, 4.0), rng.range(-4.0, 4.0)];
+            let p32 = p.map(|v| v as f32);
+            let (d, n) = (
+                driven_sampler.value_and_gradient(&p32),
+                number_sampler.value_and_gradient(&p32),
+            );
+            assert!(d.iter().all(|v| v.is_finite()), "{driven} at {p:?}: {d:?}");
+            assert_eq!(d[0].to_bits(), n[0].to_bits(), "{driven} at {p:?}");
+            assert_eq!(d[1..], n[1..], "{driven} at {p:?}");
+            assert_eq!(
+                driven_sampler.value(&p32).to_bits(),
+                number_sampler.value(&p32).to_bits(),
+                "{driven} at {p:?}"
+            );
+            assert_eq!(
+                driven_sampler.value_f64(&p).to_bits(),
+                number_sampler.value_f64(&p).to_bits(),
+                "{driven} at {p:?}"
+            );
+        }
+    }
+}
+
+/// `scale` and `offset` by nodes, in 3D, of the product `x y` at the moved point: one node
+/// for every axis and one per axis, written out in f64 (`(x s)(y s)`, `(x z)(2 y)`,
+/// `(x + y)(y + y)`, `x (y + x)`), their gradients (the chain rule's `p ∇by` term
+/// included) against central differences.
+#[test]
+fn node_driven_scale_and_offset_amounts_are_evaluated_per_sample_with_their_gradient() {
+    let mut rng = Rng::new(58);
+    let xy = r#"{ "type": "multiply", "a": { "type": "position", "axis": "x" },
+                  "b": { "type": "position", "axis": "y" } }"#;
+    let x = r#"{ "type": "position", "axis": "x" }"#;
+    let y = r#"{ "type": "position", "axis": "y" }"#;
+    let z = r#"{ "type": "position", "axis": "z" }"#;
+    type Want = Box<dyn Fn([f64; 3]) -> f64>;
+    let cases: [(String, Want); 5] = [
+        (
+            format!(r#"{{ "type": "scale", "source": {xy}, "by": {z} }}"#),
+            Box::new(|p: [f64; 3]| p[0] * p[2] * p[1] * p[2]),
+        ),
+        (
+            format!(r#"{{ "type": "scale", "source": {xy}, "by": [{z}, 2] }}"#),
+            Box::new(|p: [f64; 3]| p[0] * p[2] * p[1] * 2.0),
+        ),
+        (
+            format!(r#"{{ "type": "offset", "source": {xy}, "by": {y} }}"#),
+            Box::new(|p: [f64; 3]| (p[0] + p[1]) * (p[1] + p[1])),
+        ),
+        (
+            format!(r#"{{ "type": "offset", "source": {xy}, "by": [0, {x}] }}"#),
+            Box::new(|p: [f64; 3]| p[0] * (p[1] + p[0])),
+        ),
+        // A scale by a node under an offset by one: the chain rule through both.
+        (
+            format!(
+                r#"{{ "type": "offset", "by": [{z}, 1],
+                      "source": {{ "type": "scale", "source": {xy}, "by": [1, {x}] }} }}"#
+            ),
+            Box::new(|p: [f64; 3]| {
+                let q = [p[0] + p[2], p[1] + 1.0];
+                q[0] * (q[1] * q[0])
+            }),
+        ),
+    ];
+    for (node, want) in &cases {
+        let mut sampler = sampler_of(node, 3);
+        let mut worst = 0.0f64;
+        for _ in 0..1000 {
+            let p = [
+                rng.range(-2.0, 2.0),
+                rng.range(-2.0, 2.0),
+                rng.range(-2.0, 2.0),
+            ];
+            worst = worst.max(check_point(node, &mut sampler, want, p, 1e-12, 1e-5));
+        }
+        println!(
+            "{}: gradient within {worst:.1e}",
+            node.split_whitespace()
+                .take(4)
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+}
+
+/// Amounts given by constant nodes move the point by the same bits as the numbers (a
+/// noise there is the same noise, its gradient the same); amounts past any useful size
+/// (a node of ±1e30) give finite values and gradients, never a NaN; a scale by a node does
+/// not tile, and says so naming the node.
+#[test]
+fn node_driven_scale_and_offset_amounts_as_constants_past_their_range_and_tiled() {
+    let mut rng = Rng::new(59);
+    let source = r#"{ "type": "simplex", "seed": 2 }"#;
+    let constant = |v: f64| format!(r#"{{ "type": "constant", "value": {v:e} }}"#);
+    for kind in ["scale", "offset"] {
+        for amounts in [[1.75, -0.5], [3.0, 3.0], [-2.25, 0.125]] {
+            let number = format!(
+                r#"{{ "type": "{kind}", "source": {source}, "by": [{:e}, {:e}] }}"#,
+                amounts[0], amounts[1]
+            );
+            let driven = format!(
+                r#"{{ "type": "{kind}", "source": {source}, "by": [{}, {:e}] }}"#,
+                constant(amounts[0]),
+                amounts[1]
+            );
+            let (mut n, mut d) = (sampler_of(&number, 2), sampler_of(&driven, 2));
+            for _ in 0..300 {
+                let p = [rng.range(-8.0, 8.0), rng.range(-8.0, 8.0)];
+                let p32 = p.map(|v| v as f32);
+                let (gn, gd) = (n.value_and_gradient(&p32), d.value_and_gradient(&p32));
+                assert_eq!(gn[0].to_bits(), gd[0].to_bits(), "{driven} at {p:?}");
+                assert_eq!(gn[1..3], gd[1..3], "{driven} at {p:?}");
+                assert_eq!(
+                    n.value(&p32).to_bits(),
+                    d.value(&p32).to_bits(),
+                    "{driven} at {p:?}"
+                );
+                assert_eq!(
+                    n.value_f64(&p).to_bits(),
+                    d.value_f64(&p).to_bits(),
+                    "{driven} at {p:?}"
+                );
+            }
+        }
+        let huge = format!(
+            r#"{{ "type": "{kind}", "source": {{ "type": "fbm", "source": {source} }},
+                  "by": {{ "type": "multiply", "a": 1e30, "b": {{ "type": "position", "axis": "x" }} }} }}"#
+        );
+        let mut huge = sampler_of(&huge, 2);
+        for _ in 0..300 {
+            let p = [rng.range(-8.0, 8.0) as f32, rng.range(-8.0, 8.0) as f32];
+            let g = huge.value_and_gradient(&p);
+            assert!(
+                g.iter().all(|v| v.is_finite()),
+                "{kind} by 1e30 x at {p:?}: {g:?}"
+            );
+            assert!(huge.value(&p).is_finite() && huge.value_f64(&p.map(|v| v as f64)).is_finite());
+        }
+    }
+    let tiled = |node: &str| {
+        let text = format!(r#"{{ "version": 1, "output": "o", "nodes": {{ "o": {node} }} }}"#);
+        Graph::from_json(&text)
+            .unwrap()
+            .program(2, [4.0, 4.0, 0.0, 0.0])
+    };
+    let e = tiled(&format!(
+        r#"{{ "type": "scale", "source": {source}, "by": {{ "type": "classic" }} }}"#
+    ))
+    .unwrap_err();
+    assert_eq!(e.path, "nodes.o", "{e}");
+    assert!(e.message.contains("does not tile"), "{e}");
+    // An offset by a node that tiles tiles.
+    tiled(&format!(
+        r#"{{ "type": "offset", "source": {source}, "by": {{ "type": "classic" }} }}"#
+    ))
+    .unwrap();
+}
+
+/// The random graphs of the lane, GPU and gradient tests (`tests/common/graphs.rs`) draw
+/// every driven form above: counted over 600 graphs of the lane test's shapes.
+#[test]
+fn random_graphs_draw_every_driven_parameter() {
+    use crate::common::graphs::{random_graph, Shape};
+    use serde_json::Value;
+    fn driven(v: &Value) -> bool {
+        match v {
+            Value::Number(_) => false,
+            Value::Array(items) => items.iter().any(driven),
+            _ => true,
+        }
+    }
+    fn count(v: &Value, counts: &mut std::collections::BTreeMap<String, usize>) {
+        match v {
+            Value::Object(map) => {
+                let ty = map.get("type").and_then(Value::as_str).unwrap_or("");
+                for key in ["k", "from", "to", "smoothness", "exponent", "by"] {
+                    if map.get(key).is_some_and(driven) {
+                        *counts.entry(format!("{ty}.{key}")).or_default() += 1;
+                    }
+                }
+                map.values().for_each(|v| count(v, counts));
+            }
+            Value::Array(items) => items.iter().for_each(|v| count(v, counts)),
+            _ => {}
+        }
+    }
+    let mut rng = Rng::new(20_261_123);
+    let mut counts = std::collections::BTreeMap::new();
+    for _ in 0..600 {
+        let shape = Shape {
+            dims: 2 + rng.below(3) as usize,
+            depth: 1 + rng.below(6) as usize,
+            differentiable: false,
+        };
+        count(&random_graph(&mut rng, shape), &mut counts);
+    }
+    println!("driven parameters in 600 random graphs: {counts:?}");
+    for key in [
+        "smooth-min.k",
+        "smooth-max.k",
+        "remap.from",
+        "remap.to",
+        "terrace.smoothness",
+        "pow.exponent",
+        "scale.by",
+        "offset.by",
+    ] {
+        assert!(
+            counts.get(key).copied().unwrap_or(0) >= 5,
+            "{key}: {counts:?}"
+        );
+    }
+}
