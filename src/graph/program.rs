@@ -163,9 +163,13 @@ impl Program {
                 Op::Noise { p, .. } | Op::Vector { p, .. } => {
                     // Cellular and value noise hash cells on the square lattice, as classic
                     // noise.
+                    // SuperSimplex repeats every 768 (`field::reduce_by_periods`).
                     let kind = match op {
                         Op::Noise { source, .. } if source.kind == NoiseKind::Simplex => {
                             NoiseKind::Simplex
+                        }
+                        Op::Noise { source, .. } if source.kind == NoiseKind::SuperSimplex => {
+                            NoiseKind::SuperSimplex
                         }
                         _ => NoiseKind::Classic,
                     };
@@ -433,6 +437,20 @@ impl Lowering<'_> {
         let tiled = self.tiled(ctx);
         if tiled && kind == NoiseKind::Simplex && dims == 4 {
             return Err(err(path, "simplex noise does not tile in 4D"));
+        }
+        if kind == NoiseKind::SuperSimplex {
+            if dims != 3 {
+                return Err(err(
+                    path,
+                    format!("supersimplex noise is 3D only here, not {dims}D"),
+                ));
+            }
+            if tiled {
+                return Err(err(
+                    path,
+                    "supersimplex noise does not tile (its lattice repeats on no square period)",
+                ));
+            }
         }
         if options.flow != 0.0 {
             if dims == 4 {
@@ -765,6 +783,9 @@ impl Lowering<'_> {
             }
             NodeKind::Value { seed } => {
                 self.noise(NoiseKind::Value, NoiseOptions::seeded(*seed), path, ctx)
+            }
+            NodeKind::SuperSimplex { seed } => {
+                self.noise(NoiseKind::SuperSimplex, NoiseOptions::seeded(*seed), path, ctx)
             }
             NodeKind::White { seed } => self.white(*seed, path, ctx),
             NodeKind::Simplex { seed, kernel } => {
