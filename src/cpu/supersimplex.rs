@@ -1,5 +1,6 @@
 //! CPU mirror of `shaders/supersimplex.wgsl`: K.jpg's OpenSimplex2S ("SuperSimplex" in
-//! FastNoise2) in 3D, after the branch-free GLSL of OpenSimplex2: the body-centred cubic
+//! FastNoise2) in 2D (the Java's triangular lattice and its 24 gradients, its branches'
+//! choice of four points; below) and in 3D, after the branch-free GLSL of OpenSimplex2: the body-centred cubic
 //! lattice as two cubic half-lattices (`A` on the whole points, `B` on the points half a
 //! step along every axis), four points of each around the point, each contributing
 //! `max(3/4 − |d|², 0)⁴ (g · d)`. Same names, same order of operations as the shader.
@@ -174,4 +175,136 @@ pub fn supersimplex3_deriv<R: Real>(lut: &impl NoiseHasher, p: [R; 3]) -> [R; 4]
     let g = supersimplex3_rotate([s[1], s[2], s[3]]);
     let norm = R::lit(SUPERSIMPLEX3_NORM);
     [s[0] * norm, g[0] * norm, g[1] * norm, g[2] * norm]
+}
+
+/// The skew of 2D OpenSimplex2S's triangular lattice, `(√3 − 1)/2` (simplex noise's).
+pub const SUPERSIMPLEX2_SKEW: f64 = 0.366_025_403_784_438_6;
+/// Its unskew, `−(3 − √3)/6`.
+pub const SUPERSIMPLEX2_UNSKEW: f64 = -0.211_324_865_405_187_13;
+/// The 2D kernel's squared radius: `max(2/3 − |d|², 0)⁴`.
+pub const SUPERSIMPLEX2_R2: f64 = 2.0 / 3.0;
+/// The Java reference's `NORMALIZER_2D`, which its gradients are divided by.
+pub const SUPERSIMPLEX2_NORMALIZER: f64 = 0.054_818_664_956_251_18;
+/// The first-quadrant gradients at 7.5°, 22.5° and 37.5° (the Java's `grad2` decimals over
+/// its normaliser); the others are their swaps and sign changes.
+pub const SUPERSIMPLEX2_GRADIENTS: [[f64; 2]; 3] = [
+    [
+        0.991_444_861_373_81 / SUPERSIMPLEX2_NORMALIZER,
+        0.130_526_192_220_052 / SUPERSIMPLEX2_NORMALIZER,
+    ],
+    [
+        0.923_879_532_511_287 / SUPERSIMPLEX2_NORMALIZER,
+        0.382_683_432_365_09 / SUPERSIMPLEX2_NORMALIZER,
+    ],
+    [
+        0.793_353_340_291_235 / SUPERSIMPLEX2_NORMALIZER,
+        0.608_761_429_008_721 / SUPERSIMPLEX2_NORMALIZER,
+    ],
+];
+/// The 2D output scale: the sum times this is within [-1, 1].
+pub const SUPERSIMPLEX2_NORM: f64 = 1.0;
+
+/// 2D gradient `n` (0 to 23): `n >> 3` picks one of [`SUPERSIMPLEX2_GRADIENTS`], bit 2 swaps
+/// its components, bits 0 and 1 negate x and y (`wgpu_noise_supersimplex2_gradient`): the
+/// 24 directions `7.5° + 15° k` of the Java's table.
+#[inline(always)]
+pub fn supersimplex2_gradient<R: Real>(n: u32) -> [R; 2] {
+    let k = (n >> 3) as usize;
+    let base = [
+        R::lit(SUPERSIMPLEX2_GRADIENTS[k.min(2)][0]),
+        R::lit(SUPERSIMPLEX2_GRADIENTS[k.min(2)][1]),
+    ];
+    let (u, v) = if n & 4 != 0 {
+        (base[1], base[0])
+    } else {
+        (base[0], base[1])
+    };
+    let sign = |bit: u32| if n & bit != 0 { R::lit(-1.0) } else { R::lit(1.0) };
+    [u * sign(1), v * sign(2)]
+}
+
+/// One 2D lattice point's contribution and its gradient, `[value, ∂/∂x, ∂/∂y]`: the point
+/// `v` (skewed, whole numbers −1 to 2 from the point's cell, `cell` wrapped) at `d0` minus
+/// its unskewed offset from the cell's corner (`wgpu_noise_supersimplex2_point`).
+#[inline(always)]
+pub fn supersimplex2_point<R: Real>(
+    lut: &impl NoiseHasher,
+    d0: [R; 2],
+    cell: [u32; 2],
+    v: [R; 2],
+    hv: [u32; 2],
+) -> [R; 3] {
+    let h = [(cell[0] + hv[0]) & 255, (cell[1] + hv[1]) & 255];
+    let t = (v[0] + v[1]) * R::lit(SUPERSIMPLEX2_UNSKEW);
+    let d = [d0[0] - (v[0] + t), d0[1] - (v[1] + t)];
+    let a = (R::lit(SUPERSIMPLEX2_R2) - (d[0] * d[0] + d[1] * d[1])).max(R::lit(0.0));
+    let byte = lut.cell_byte(lut.cell_hash(&h), SUPERSIMPLEX3_SLOT);
+    let g = supersimplex2_gradient::<R>((byte * 24) >> 8);
+    let aa = a * a;
+    let aaaa = aa * aa;
+    let e = d[0] * g[0] + d[1] * g[1];
+    let t = R::lit(-8.0) * (aa * a * e);
+    [aaaa * e, t * d[0] + aaaa * g[0], t * d[1] + aaaa * g[1]]
+}
+
+/// Both 2D sums at `p`: `[value, ∂/∂x, ∂/∂y]` before the output scale
+/// (`wgpu_noise_supersimplex2_sum`). The point is skewed onto the triangular lattice, and of
+/// its rhombic cell's corners (0, 0) and (1, 1) and two more, picked as the Java's branches
+/// pick them (by which half of the rhombus it is in, then by two comparisons), are summed:
+/// every lattice point within the kernel's reach. The unskewed offsets are the point's
+/// own (the skew and unskew cancel), so the gradient needs no transform.
+#[inline(always)]
+fn supersimplex2_sum<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> [R; 3] {
+    let s = (p[0] + p[1]) * R::lit(SUPERSIMPLEX2_SKEW);
+    let xs = [p[0] + s, p[1] + s];
+    let b = xs.map(|v| v.floor());
+    let i = [xs[0] - b[0], xs[1] - b[1]];
+    let cell = b.map(wrap256);
+    let t = (i[0] + i[1]) * R::lit(SUPERSIMPLEX2_UNSKEW);
+    let d0 = [i[0] + t, i[1] + t];
+    let xmy = i[0] - i[1];
+    let far = i[0] + i[1] > R::lit(1.0);
+    let (one, zero) = (R::lit(1.0), R::lit(0.0));
+    // The third and fourth points: offsets in the skewed lattice, and as wrapped steps.
+    let (v2, h2) = if far {
+        if i[0] + xmy > one {
+            ([R::lit(2.0), one], [2, 1])
+        } else {
+            ([zero, one], [0, 1])
+        }
+    } else if i[0] + xmy < zero {
+        ([R::lit(-1.0), zero], [255, 0])
+    } else {
+        ([one, zero], [1, 0])
+    };
+    let (v3, h3) = if far {
+        if i[1] - xmy > one {
+            ([one, R::lit(2.0)], [1, 2])
+        } else {
+            ([one, zero], [1, 0])
+        }
+    } else if i[1] < xmy {
+        ([zero, R::lit(-1.0)], [0, 255])
+    } else {
+        ([zero, one], [0, 1])
+    };
+    let mut out = [zero; 3];
+    for (v, hv) in [([zero, zero], [0, 0]), ([one, one], [1, 1]), (v2, h2), (v3, h3)] {
+        let c = supersimplex2_point(lut, d0, cell, v, hv);
+        out = std::array::from_fn(|k| out[k] + c[k]);
+    }
+    out
+}
+
+/// 2D OpenSimplex2S noise at `p`, in [-1, 1] (`wgpu_noise_supersimplex2`).
+pub fn supersimplex2<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> R {
+    supersimplex2_sum(lut, p)[0] * R::lit(SUPERSIMPLEX2_NORM)
+}
+
+/// [`supersimplex2`] and its gradient, `[value, ∂/∂x, ∂/∂y]`
+/// (`wgpu_noise_supersimplex2_deriv`); the value is [`supersimplex2`]'s bit for bit.
+pub fn supersimplex2_deriv<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> [R; 3] {
+    let s = supersimplex2_sum(lut, p);
+    let norm = R::lit(SUPERSIMPLEX2_NORM);
+    [s[0] * norm, s[1] * norm, s[2] * norm]
 }

@@ -163,7 +163,7 @@ impl Program {
                 Op::Noise { p, .. } | Op::Vector { p, .. } => {
                     // Cellular and value noise hash cells on the square lattice, as classic
                     // noise.
-                    // SuperSimplex repeats every 768 (`field::reduce_by_periods`).
+                    // SuperSimplex in 3D repeats every 768 (`field::reduce_by_periods`).
                     let kind = match op {
                         Op::Noise { source, .. } if source.kind == NoiseKind::Simplex => {
                             NoiseKind::Simplex
@@ -173,6 +173,10 @@ impl Program {
                         }
                         _ => NoiseKind::Classic,
                     };
+                    // 2D SuperSimplex's skew is irrational: it has no period.
+                    if kind == NoiseKind::SuperSimplex && self.dims != 3 {
+                        continue;
+                    }
                     let same = *lattice.get_or_insert(kind) == kind;
                     periodic[*p] && (same || tiled)
                 }
@@ -439,10 +443,10 @@ impl Lowering<'_> {
             return Err(err(path, "simplex noise does not tile in 4D"));
         }
         if kind == NoiseKind::SuperSimplex {
-            if dims != 3 {
+            if dims == 4 {
                 return Err(err(
                     path,
-                    format!("supersimplex noise is 3D only here, not {dims}D"),
+                    "supersimplex noise is 2D and 3D only: 4D is not implemented",
                 ));
             }
             if tiled {

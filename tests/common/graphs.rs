@@ -75,8 +75,8 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
     if shape.dims < 4 {
         kinds.push("flow");
     }
-    // SuperSimplex is 3D only (the lowering refuses it in 2D and 4D).
-    if shape.dims == 3 {
+    // SuperSimplex is 2D and 3D (the lowering refuses it in 4D).
+    if shape.dims < 4 {
         kinds.push("supersimplex");
     }
     // A checkerboard and white noise jump at their cells' faces, but their derivatives

@@ -763,6 +763,7 @@ fn random_graphs_gradients_and_curls_on_lanes_are_bit_identical() {
         "value 2D",
         "value 3D",
         "value 4D",
+        "supersimplex 2D",
         "supersimplex 3D",
     ];
     let mut rng = Rng::new(20_261_125);
@@ -899,9 +900,9 @@ fn not_covered(covered: &std::collections::BTreeSet<String>) -> Vec<String> {
         }
         let name = format!("simplex {dims}D continuous");
         missing.extend((!covered.contains(&name)).then_some(name));
-        // SuperSimplex is 3D only, and does not tile.
-        if dims == 3 {
-            let name = "supersimplex 3D".to_string();
+        // SuperSimplex is 2D and 3D, and does not tile.
+        if dims < 4 {
+            let name = format!("supersimplex {dims}D");
             missing.extend((!covered.contains(&name)).then_some(name));
         }
     }

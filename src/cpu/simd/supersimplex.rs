@@ -1,12 +1,13 @@
-//! OpenSimplex2S ("SuperSimplex") 3D on lanes: `crate::cpu::supersimplex` operation for
+//! OpenSimplex2S ("SuperSimplex") 2D and 3D on lanes: `crate::cpu::supersimplex` operation for
 //! operation, each lane a whole point (its lattice points' hashes differ per lane); the
 //! scalar's choices (`if`) are selections here.
 
 use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
 use crate::cpu::supersimplex::{
-    SUPERSIMPLEX3_B_KEY, SUPERSIMPLEX3_EXPAND, SUPERSIMPLEX3_NORM, SUPERSIMPLEX3_R2,
-    SUPERSIMPLEX3_ROTATE, SUPERSIMPLEX3_SCALE, SUPERSIMPLEX3_SLOT,
+    SUPERSIMPLEX2_GRADIENTS, SUPERSIMPLEX2_NORM, SUPERSIMPLEX2_R2, SUPERSIMPLEX2_SKEW,
+    SUPERSIMPLEX2_UNSKEW, SUPERSIMPLEX3_B_KEY, SUPERSIMPLEX3_EXPAND, SUPERSIMPLEX3_NORM,
+    SUPERSIMPLEX3_R2, SUPERSIMPLEX3_ROTATE, SUPERSIMPLEX3_SCALE, SUPERSIMPLEX3_SLOT,
 };
 
 /// `supersimplex3_gradient` of the gradient indices `n`.
@@ -123,4 +124,89 @@ pub fn supersimplex3_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> 
     let g = rotate([s[1], s[2], s[3]]);
     let norm = SUPERSIMPLEX3_NORM as f32;
     [s[0] * norm, g[0] * norm, g[1] * norm, g[2] * norm]
+}
+
+/// `supersimplex2_gradient` of the gradient indices `n`.
+#[inline(always)]
+fn gradient2(n: U) -> [F; 2] {
+    let k = n >> 3;
+    let g = SUPERSIMPLEX2_GRADIENTS.map(|g| g.map(|c| F::splat(c as f32)));
+    let base = [
+        k.eq(1).select_f(g[1][0], g[0][0]),
+        k.eq(1).select_f(g[1][1], g[0][1]),
+    ];
+    let base = [k.eq(2).select_f(g[2][0], base[0]), k.eq(2).select_f(g[2][1], base[1])];
+    let swap = n & 4;
+    let (u, v) = (swap.select_f(base[1], base[0]), swap.select_f(base[0], base[1]));
+    let (one, minus) = (F::splat(1.0), F::splat(-1.0));
+    [u * (n & 1).select_f(minus, one), v * (n & 2).select_f(minus, one)]
+}
+
+/// `supersimplex2_point` on lanes.
+#[inline(always)]
+fn point2<L: LaneHasher>(lut: &L, d0: &[F; 2], cell: &[U; 2], v: [F; 2], hv: [U; 2]) -> [F; 3] {
+    let h = [(cell[0] + hv[0]) & 255, (cell[1] + hv[1]) & 255];
+    let t = (v[0] + v[1]) * SUPERSIMPLEX2_UNSKEW as f32;
+    let d = [d0[0] - (v[0] + t), d0[1] - (v[1] + t)];
+    let a = (F::splat(SUPERSIMPLEX2_R2 as f32) - (d[0] * d[0] + d[1] * d[1])).max(F::splat(0.0));
+    let hash = lut.cell_hash_lanes::<2>(&[h[0], h[1], U::splat(0), U::splat(0)]);
+    let byte = lut.cell_byte_lanes(hash, SUPERSIMPLEX3_SLOT);
+    let g = gradient2(byte.wrapping_mul(24) >> 8);
+    let aa = a * a;
+    let aaaa = aa * aa;
+    let e = d[0] * g[0] + d[1] * g[1];
+    let s = -8.0f32 * (aa * a * e);
+    [aaaa * e, s * d[0] + aaaa * g[0], s * d[1] + aaaa * g[1]]
+}
+
+/// `supersimplex2_sum` on lanes: the scalar's branches as selections.
+#[inline(always)]
+fn sum2<L: LaneHasher, I: Isa>(lut: &L, p: [F; 2]) -> [F; 3] {
+    let s = (p[0] + p[1]) * SUPERSIMPLEX2_SKEW as f32;
+    let xs = [p[0] + s, p[1] + s];
+    let b = [I::floor(xs[0]), I::floor(xs[1])];
+    let i = [xs[0] - b[0], xs[1] - b[1]];
+    let cell = [b[0].whole_low8(), b[1].whole_low8()];
+    let t = (i[0] + i[1]) * SUPERSIMPLEX2_UNSKEW as f32;
+    let d0 = [i[0] + t, i[1] + t];
+    let xmy = i[0] - i[1];
+    let far = (i[0] + i[1]).gt(F::splat(1.0));
+    let (zero, one, two, minus) = (F::splat(0.0), F::splat(1.0), F::splat(2.0), F::splat(-1.0));
+    let (u0, u1, u2, u255) = (U::splat(0), U::splat(1), U::splat(2), U::splat(255));
+    // Third point: far: (2, 1) or (0, 1); near: (−1, 0) or (1, 0).
+    let c1 = (i[0] + xmy).gt(one);
+    let c3 = (i[0] + xmy).lt(zero);
+    let v2 = [
+        far.select_f(c1.select_f(two, zero), c3.select_f(minus, one)),
+        far.select_f(one, zero),
+    ];
+    let h2 = [far.select(c1.select(u2, u0), c3.select(u255, u1)), far.select(u1, u0)];
+    // Fourth point: far: (1, 2) or (1, 0); near: (0, −1) or (0, 1).
+    let c2 = (i[1] - xmy).gt(one);
+    let c4 = i[1].lt(xmy);
+    let v3 = [
+        far.select_f(one, zero),
+        far.select_f(c2.select_f(two, zero), c4.select_f(minus, one)),
+    ];
+    let h3 = [far.select(u1, u0), far.select(c2.select(u2, u0), c4.select(u255, u1))];
+    let mut out = [zero; 3];
+    for (v, hv) in [([zero, zero], [u0, u0]), ([one, one], [u1, u1]), (v2, h2), (v3, h3)] {
+        let c = point2(lut, &d0, &cell, v, hv);
+        out = [out[0] + c[0], out[1] + c[1], out[2] + c[2]];
+    }
+    out
+}
+
+/// `supersimplex2` at the lane points `p` (their first two coordinates).
+#[inline(always)]
+pub fn supersimplex2_point<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> F {
+    sum2::<L, I>(lut, [p[0], p[1]])[0] * SUPERSIMPLEX2_NORM as f32
+}
+
+/// `supersimplex2_deriv` at the lane points `p`: `[value, ∂/∂x, ∂/∂y]`.
+#[inline(always)]
+pub fn supersimplex2_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> [F; 3] {
+    let s = sum2::<L, I>(lut, [p[0], p[1]]);
+    let norm = SUPERSIMPLEX2_NORM as f32;
+    [s[0] * norm, s[1] * norm, s[2] * norm]
 }
