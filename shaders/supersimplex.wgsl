@@ -1,9 +1,10 @@
-// K.jpg's OpenSimplex2S ("SuperSimplex" in FastNoise2) in 2D (below) and 3D, the 3D after OpenSimplex2's branch-free
-// GLSL: the body-centred cubic lattice as two cubic half-lattices (A on the whole points, B on
-// the points half a step along every axis), four points of each around the point, each
-// contributing max(3/4 - |d|^2, 0)^4 (g . d). The conventional ("Fallback") rotation, the same
-// for every axis; each lattice point's gradient, one of the 48 of the expanded rhombic
-// dodecahedron, picked by a byte of its hash (lookup.wgsl / lookup_hash.wgsl). In [-1, 1].
+// K.jpg's OpenSimplex2S ("SuperSimplex" in FastNoise2) in 2D (below) and 3D, the 3D after
+// OpenSimplex2's branch-free GLSL: the body-centred cubic lattice as two cubic half-lattices
+// (A on the whole points, B on the points half a step along every axis), four points of each
+// around the point, each contributing max(3/4 - |d|^2, 0)^4 (g . d). The conventional
+// ("Fallback") rotation, the same for every axis; each lattice point's gradient, one of the 48
+// of the expanded rhombic dodecahedron, picked by a byte of its hash (lookup.wgsl /
+// lookup_hash.wgsl). In [-1, 1].
 // Requires lattice.wgsl and a lookup. CPU mirror: src/cpu/supersimplex.rs -- same names, same
 // order of operations. Names other than the documented API carry the wgpu_noise_ prefix.
 

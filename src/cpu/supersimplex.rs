@@ -1,9 +1,10 @@
 //! CPU mirror of `shaders/supersimplex.wgsl`: K.jpg's OpenSimplex2S ("SuperSimplex" in
 //! FastNoise2) in 2D (the Java's triangular lattice and its 24 gradients, its branches'
-//! choice of four points; below) and in 3D, after the branch-free GLSL of OpenSimplex2: the body-centred cubic
-//! lattice as two cubic half-lattices (`A` on the whole points, `B` on the points half a
-//! step along every axis), four points of each around the point, each contributing
-//! `max(3/4 − |d|², 0)⁴ (g · d)`. Same names, same order of operations as the shader.
+//! choice of four points; below) and in 3D, after the branch-free GLSL of OpenSimplex2: the
+//! body-centred cubic lattice as two cubic half-lattices (`A` on the whole points, `B` on
+//! the points half a step along every axis), four points of each around the point, each
+//! contributing `max(3/4 − |d|², 0)⁴ (g · d)`. Same names, same order of operations as the
+//! shader. The 3D choices (docs/graphs.md, SuperSimplex):
 //!
 //! - **Orientation**: the "conventional" (Java `noise3_Fallback`) rotation,
 //!   `X = (2/3)(x + y + z) − p`: orthonormal and its own inverse, the same for every axis
@@ -38,7 +39,7 @@ pub const SUPERSIMPLEX3_SCALE: [f64; 2] = [
 ];
 /// The output scale: the sum times this is within [-1, 1] (docs/graphs.md, SuperSimplex).
 pub const SUPERSIMPLEX3_NORM: f64 = 1.0;
-/// The hash byte that picks a lattice point's gradient.
+/// The hash byte that picks a lattice point's gradient (2D and 3D).
 pub const SUPERSIMPLEX3_SLOT: u32 = 0;
 /// What half-lattice `B`'s wrapped coordinates are moved by before they are hashed.
 pub const SUPERSIMPLEX3_B_KEY: u32 = 128;
