@@ -546,3 +546,36 @@ fn in_2d_it_is_in_range_continuous_and_its_gradient_the_central_differences() {
         }
     });
 }
+
+/// In 3D the noise repeats every 768 along each axis (the rotation makes that whole
+/// multiples of the lookups' 256 along every rotated axis), the period
+/// `field::reduce_by_periods` moves offsets by; in f64 the shifted values agree to rounding.
+#[test]
+fn in_3d_it_repeats_every_768_along_each_axis() {
+    each_lookup(|lut, name| {
+        let mut rng = Rng::new(16);
+        let mut worst = 0f64;
+        for _ in 0..5000 {
+            let p = [0; 3].map(|_| rng.range(-400.0, 400.0));
+            for a in 0..3 {
+                for k in [-2.0, 1.0, 3.0] {
+                    let mut q = p;
+                    q[a] += 768.0 * k;
+                    worst = worst.max((lut.value64(q) - lut.value64(p)).abs());
+                }
+            }
+        }
+        eprintln!("{name}: worst |n(p + 768 k eₐ) − n(p)| {worst:e}");
+        assert!(worst < 1e-9, "{name}: {worst}");
+    });
+    let moved = wgpu_noise::field::reduce_by_periods(
+        wgpu_noise::NoiseKind::SuperSimplex,
+        3,
+        [1000.0, -2000.0, 5000.25, 0.0],
+    );
+    assert_eq!(moved, [232.0, 304.0, -375.75, 0.0]);
+    // 2D has no period: its offsets stay.
+    let kept = [1000.0, -2000.0, 0.0, 0.0];
+    let same = wgpu_noise::field::reduce_by_periods(wgpu_noise::NoiseKind::SuperSimplex, 2, kept);
+    assert_eq!(same, kept);
+}
