@@ -1,5 +1,6 @@
 // Fractal sums (fBm, turbulence, ridged), tiling and kernel choice over the base noise.
-// Requires lookup.wgsl, classic.wgsl, simplex.wgsl, cellular.wgsl, value.wgsl and warp.wgsl. CPU mirror: src/cpu/fractal.rs.
+// Requires lookup.wgsl, classic.wgsl, simplex.wgsl, cellular.wgsl, value.wgsl, supersimplex.wgsl
+// and warp.wgsl. CPU mirror: src/cpu/fractal.rs.
 // WGSL has no generics, so the three fractal functions differ only in their vector size.
 
 // The noise kinds (CPU: NoiseKind::code).
@@ -7,6 +8,7 @@ const WGPU_NOISE_CLASSIC: u32 = 0u;
 const WGPU_NOISE_SIMPLEX: u32 = 1u;
 const WGPU_NOISE_CELLULAR: u32 = 2u;
 const WGPU_NOISE_VALUE: u32 = 3u;
+const WGPU_NOISE_SUPERSIMPLEX: u32 = 4u;  // 2D and 3D, untiled only (the lowering refuses the rest)
 const WGPU_NOISE_FRACTAL_FBM: u32 = 0u;
 const WGPU_NOISE_FRACTAL_TURBULENCE: u32 = 1u;
 const WGPU_NOISE_FRACTAL_RIDGED: u32 = 2u;
@@ -51,6 +53,7 @@ fn wgpu_noise_base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>, cell: Cell
     if (kind == WGPU_NOISE_VALUE) {
         return value2_periodic(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)));
     }
+    if (kind == WGPU_NOISE_SUPERSIMPLEX) { return wgpu_noise_supersimplex2(p); }
     if (period.x > 0.0) { return simplex2_tiled(p, period); }
     if (flow != 0.0) { return flow2(p, flow); }
     return simplex2(p);
@@ -69,6 +72,7 @@ fn wgpu_noise_base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u3
         return value3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                              wgpu_noise_lattice_period(period.z)));
     }
+    if (kind == WGPU_NOISE_SUPERSIMPLEX) { return wgpu_noise_supersimplex3(p); }
     if (period.x > 0.0) {
         return simplex3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                               wgpu_noise_lattice_period(period.z)));
@@ -109,6 +113,8 @@ fn wgpu_noise_base_noise_deriv2(kind: u32, p: vec2<f32>, period: vec2<f32>, cell
         d = classic2_periodic_deriv(p, lattice);
     } else if (kind == WGPU_NOISE_VALUE) {
         return value2_periodic_deriv(p, lattice);
+    } else if (kind == WGPU_NOISE_SUPERSIMPLEX) {
+        d = wgpu_noise_supersimplex2_deriv(p);
     } else if (period.x > 0.0) {
         d = simplex2_tiled_deriv(p, period);
     } else if (flow != 0.0) {
@@ -138,6 +144,8 @@ fn wgpu_noise_base_noise_deriv3(kind: u32, p: vec3<f32>, period: vec3<f32>, kern
         d = classic3_periodic_deriv(p, lattice);
     } else if (kind == WGPU_NOISE_VALUE) {
         return value3_periodic_deriv(p, lattice);
+    } else if (kind == WGPU_NOISE_SUPERSIMPLEX) {
+        d = wgpu_noise_supersimplex3_deriv(p);
     } else if (period.x > 0.0) {
         d = simplex3_periodic_deriv(p, lattice);
     } else if (flow != 0.0) {

@@ -23,6 +23,10 @@ pub enum NoiseKind {
     /// Value noise: a value per lattice point, blended with the quintic fade
     /// (`shaders/value.wgsl`).
     Value,
+    /// K.jpg's OpenSimplex2S ("SuperSimplex" in FastNoise2), 2D and 3D, untiled
+    /// (`shaders/supersimplex.wgsl`): the `supersimplex` graph node; not among the
+    /// command line's `--noise` choices.
+    SuperSimplex,
 }
 
 impl NoiseKind {
@@ -37,6 +41,7 @@ impl NoiseKind {
             NoiseKind::Simplex => "simplex",
             NoiseKind::Cellular => "cellular",
             NoiseKind::Value => "value",
+            NoiseKind::SuperSimplex => "supersimplex",
         }
     }
 
@@ -47,6 +52,7 @@ impl NoiseKind {
             NoiseKind::Simplex => 1,
             NoiseKind::Cellular => 2,
             NoiseKind::Value => 3,
+            NoiseKind::SuperSimplex => 4,
         }
     }
 }
@@ -640,6 +646,9 @@ impl FlagField {
             ));
         }
         self.validate_octaves()?;
+        if self.kind == NoiseKind::SuperSimplex && self.dims == 4 {
+            return bad("supersimplex noise is 2D and 3D only: 4D is not implemented".into());
+        }
         if self.kernel == Kernel::Continuous && !(self.kind == NoiseKind::Simplex && self.dims >= 3)
         {
             return bad("the continuous kernel applies to simplex noise in 3D and 4D only".into());
@@ -957,6 +966,12 @@ impl FlagField {
     fn validate_tiling(&self) -> Result<()> {
         let bad = |m: String| Err(NoiseError::InvalidField(m));
         match self.kind {
+            NoiseKind::SuperSimplex => {
+                return bad(
+                    "supersimplex noise does not tile (its lattice repeats on no square period)"
+                        .into(),
+                )
+            }
             NoiseKind::Simplex if self.dims == 4 => {
                 return bad(
                     "tileable simplex noise is 2D or 3D (classic noise tiles in 2D, 3D and 4D)"
@@ -1023,7 +1038,8 @@ impl FlagField {
     /// The lattice repeats every 256 cells. For classic noise that is 256 along each axis.
     /// For simplex noise the period lies along the skewed axes: the offset is skewed,
     /// moved by whole periods into [-128, 128] per axis, and the removed periods are
-    /// unskewed back. The range is centred on 0 so that -3 and +3 keep the same precision
+    /// unskewed back. SuperSimplex repeats every 768 along each axis in 3D (its rotation
+    /// maps that to whole lookup periods), not at all in 2D. The range is centred on 0 so that -3 and +3 keep the same precision
     /// (reducing into [0, 256) moved -3 to 253).
     ///
     /// Octave `k` samples at `lacunarity^k` times the point, so a shift by a period is a
@@ -1103,6 +1119,16 @@ pub fn reduce_by_periods(kind: NoiseKind, dims: usize, offset: [f64; 4]) -> [f64
         NoiseKind::Classic | NoiseKind::Cellular | NoiseKind::Value => {
             for v in out.iter_mut().take(dims) {
                 *v -= whole(*v);
+            }
+        }
+        // The rotation `(2/3)(x + y + z) − p` maps 768 along an axis to whole multiples of
+        // 256 along every rotated axis: a period of both half-lattices' hashes.
+        // In 2D its skew is irrational: no period.
+        NoiseKind::SuperSimplex if dims != 3 => {}
+        NoiseKind::SuperSimplex => {
+            let period = 3.0 * period;
+            for v in out.iter_mut().take(dims) {
+                *v -= period * (*v / period).round();
             }
         }
         NoiseKind::Simplex => {

@@ -27,6 +27,8 @@ internal! {
     pub const CELLULAR_WGSL: &str = include_str!("../shaders/cellular.wgsl");
     /// Value noise `value2/3/4` and their periodic forms (`shaders/value.wgsl`).
     pub const VALUE_WGSL: &str = include_str!("../shaders/value.wgsl");
+    /// OpenSimplex2S ("SuperSimplex") noise in 3D (`shaders/supersimplex.wgsl`).
+    pub const SUPERSIMPLEX_WGSL: &str = include_str!("../shaders/supersimplex.wgsl");
     /// Fractal sums, tiling and kernel choice `fractal2/3/4` (`shaders/fractal.wgsl`).
     pub const FRACTAL_WGSL: &str = include_str!("../shaders/fractal.wgsl");
     /// Domain warp `warp2/3/4(kind, p, NoiseSettings)`, used by `fractal2/3/4` (`shaders/warp.wgsl`).
@@ -177,7 +179,7 @@ pub fn assemble(options: &WgslOptions) -> String {
         LookupVariant::Hash => LOOKUP_HASH_WGSL.to_string(),
     };
     let source = format!(
-        "{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{CELLULAR_WGSL}\n{VALUE_WGSL}\n{FRACTAL_WGSL}\n{WARP_WGSL}\n{CURL_WGSL}\n{COMBINE_WGSL}"
+        "{lookup}\n{LATTICE_WGSL}\n{CLASSIC_WGSL}\n{SIMPLEX_WGSL}\n{CELLULAR_WGSL}\n{VALUE_WGSL}\n{SUPERSIMPLEX_WGSL}\n{FRACTAL_WGSL}\n{WARP_WGSL}\n{CURL_WGSL}\n{COMBINE_WGSL}"
     );
     match options.api_names {
         ApiNames::Plain => source,

@@ -140,13 +140,14 @@ impl Variant {
         let functions = match self.lookup {
             TableStorage::Textures => shader::noise_functions_wgsl(0),
             TableStorage::Buffers => format!(
-                "{}\n{}\n{LOOKUP_BUFFERS_WGSL}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
+                "{}\n{}\n{LOOKUP_BUFFERS_WGSL}\n{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
                 shader::LOOKUP_WGSL,
                 shader::LATTICE_WGSL,
                 buffer_fetches(shader::CLASSIC_WGSL),
                 buffer_fetches(shader::SIMPLEX_WGSL),
                 buffer_fetches(shader::CELLULAR_WGSL),
                 buffer_fetches(shader::VALUE_WGSL),
+                buffer_fetches(shader::SUPERSIMPLEX_WGSL),
                 buffer_fetches(shader::FRACTAL_WGSL),
                 shader::WARP_WGSL,
                 shader::CURL_WGSL
@@ -232,9 +233,15 @@ impl Work {
             Work::ProductConst(NoiseKind::Classic) => "product_const_classic3",
             Work::ProductConst(NoiseKind::Simplex) => "product_const_simplex3",
             // The variants (`VARIANTS`) compare the gradient-noise kinds only.
-            Work::Noise(kind @ (NoiseKind::Cellular | NoiseKind::Value))
-            | Work::Product(kind @ (NoiseKind::Cellular | NoiseKind::Value))
-            | Work::ProductConst(kind @ (NoiseKind::Cellular | NoiseKind::Value)) => {
+            Work::Noise(
+                kind @ (NoiseKind::Cellular | NoiseKind::Value | NoiseKind::SuperSimplex),
+            )
+            | Work::Product(
+                kind @ (NoiseKind::Cellular | NoiseKind::Value | NoiseKind::SuperSimplex),
+            )
+            | Work::ProductConst(
+                kind @ (NoiseKind::Cellular | NoiseKind::Value | NoiseKind::SuperSimplex),
+            ) => {
                 unreachable!("no experiment variant evaluates {kind} noise")
             }
             Work::StoreOnly => "bench_store_only3",

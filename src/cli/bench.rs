@@ -163,6 +163,7 @@ impl Shaping {
                 NoiseKind::Simplex => "simplex+tiled",
                 NoiseKind::Cellular => "cellular+tiled",
                 NoiseKind::Value => "value+tiled",
+                NoiseKind::SuperSimplex => "supersimplex+tiled",
             };
         }
         match (self.warp.is_some(), self.flow_angle.is_some(), kind) {
@@ -171,6 +172,7 @@ impl Shaping {
             (true, _, NoiseKind::Simplex) => "simplex+warp",
             (true, _, NoiseKind::Cellular) => "cellular+warp",
             (true, _, NoiseKind::Value) => "value+warp",
+            (true, _, NoiseKind::SuperSimplex) => "supersimplex+warp",
             (false, false, _) => kind.name(),
         }
     }
@@ -992,6 +994,8 @@ mod peers {
                 out,
             ),
             NoiseKind::Value => fill_noise_rs(&Value::new(seed), w, out),
+            // Not a `--noise` choice (a graph node only), so no row asks for it.
+            NoiseKind::SuperSimplex => unreachable!("supersimplex is not a --noise choice"),
         }
         let elapsed = start.elapsed();
         std::hint::black_box(&out[out.len() / 2]);
@@ -1019,6 +1023,7 @@ mod peers {
             NoiseKind::Simplex => NoiseType::OpenSimplex2,
             NoiseKind::Cellular => NoiseType::Cellular,
             NoiseKind::Value => NoiseType::Value,
+            NoiseKind::SuperSimplex => NoiseType::OpenSimplex2S,
         }));
         f.set_frequency(Some(1.0));
         let c: Vec<f32> = w.coordinates().into_iter().map(|v| v as f32).collect();

@@ -14,6 +14,9 @@ use super::simplex::{
     simplex3_r2, simplex4, simplex4_deriv, simplex4_r2, SIMPLEX34_R2, SIMPLEX3_R05_SCALE,
     SIMPLEX4_R05_SCALE,
 };
+use super::supersimplex::{
+    supersimplex2, supersimplex2_deriv, supersimplex3, supersimplex3_deriv,
+};
 use super::value::{
     value2_periodic, value2_periodic_deriv, value3_periodic, value3_periodic_deriv,
     value4_periodic, value4_periodic_deriv, value_vector, value_vector_deriv,
@@ -61,6 +64,11 @@ pub fn base_noise<R: Real>(
         (NoiseKind::Value, 2) => value2_periodic(lut, [p[0], p[1]], [lp(0), lp(1)]),
         (NoiseKind::Value, 3) => value3_periodic(lut, [p[0], p[1], p[2]], [lp(0), lp(1), lp(2)]),
         (NoiseKind::Value, _) => value4_periodic(lut, [p[0], p[1], p[2], p[3]], [lp(0), lp(1), lp(2), lp(3)]),
+        (NoiseKind::SuperSimplex, 2) => supersimplex2(lut, [p[0], p[1]]),
+        (NoiseKind::SuperSimplex, 3) => supersimplex3(lut, [p[0], p[1], p[2]]),
+        (NoiseKind::SuperSimplex, dims) => {
+            unreachable!("supersimplex noise is 2D and 3D only, not {dims}D (refused before)")
+        }
         (NoiseKind::Classic, 2) => classic2_periodic(lut, p[0], p[1], [lp(0), lp(1)]),
         (NoiseKind::Classic, 3) => classic3_periodic(lut, p[0], p[1], p[2], [lp(0), lp(1), lp(2)]),
         (NoiseKind::Classic, _) => {
@@ -160,6 +168,11 @@ pub fn base_noise_deriv<R: Real>(
         }
         (NoiseKind::Value, _) => {
             value4_periodic_deriv(lut, [p[0], p[1], p[2], p[3]], [lp(0), lp(1), lp(2), lp(3)])
+        }
+        (NoiseKind::SuperSimplex, 2) => pad3(supersimplex2_deriv(lut, [p[0], p[1]])),
+        (NoiseKind::SuperSimplex, 3) => pad4(supersimplex3_deriv(lut, [p[0], p[1], p[2]])),
+        (NoiseKind::SuperSimplex, dims) => {
+            unreachable!("supersimplex noise is 2D and 3D only, not {dims}D (refused before)")
         }
         (NoiseKind::Classic, 2) => classic2_periodic_deriv(lut, p[0], p[1], [lp(0), lp(1)]),
         (NoiseKind::Classic, 3) => {

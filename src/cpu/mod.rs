@@ -24,6 +24,7 @@ pub mod lookup;
 pub mod real;
 pub mod simd;
 pub mod simplex;
+pub mod supersimplex;
 pub mod value;
 pub mod warp;
 
@@ -63,10 +64,12 @@ pub fn noise_at<R: Real>(lut: &impl NoiseHasher, kind: NoiseKind, p: &[R]) -> R 
         (NoiseKind::Value, &[x, y]) => value::value2_periodic(lut, [x, y], [256; 2]),
         (NoiseKind::Value, &[x, y, z]) => value::value3_periodic(lut, [x, y, z], [256; 3]),
         (NoiseKind::Value, &[x, y, z, w]) => value::value4_periodic(lut, [x, y, z, w], [256; 4]),
+        (NoiseKind::SuperSimplex, &[x, y]) => supersimplex::supersimplex2(lut, [x, y]),
+        (NoiseKind::SuperSimplex, &[x, y, z]) => supersimplex::supersimplex3(lut, [x, y, z]),
         (NoiseKind::Cellular, &[_, _, ..]) if p.len() <= 4 => {
             cellular::cellular(lut, p, &cellular::CellularShape::default())
         }
-        _ => panic!("noise_at takes 2, 3 or 4 coordinates, not {}", p.len()),
+        _ => panic!("noise_at has no {kind} noise in {} coordinates", p.len()),
     }
 }
 

@@ -15,7 +15,9 @@ pub const WARP_SHIFT: [f64; 4] = [19.25, 33.75, 47.5, 61.125];
 pub fn warp_kind(kind: NoiseKind) -> NoiseKind {
     match kind {
         NoiseKind::Simplex => NoiseKind::Simplex,
-        NoiseKind::Classic | NoiseKind::Cellular | NoiseKind::Value => NoiseKind::Classic,
+        NoiseKind::Classic | NoiseKind::Cellular | NoiseKind::Value | NoiseKind::SuperSimplex => {
+            NoiseKind::Classic
+        }
     }
 }
 

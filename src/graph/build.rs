@@ -86,6 +86,11 @@ impl Node {
         Node::of_type("value")
     }
 
+    /// OpenSimplex2S ("SuperSimplex") noise, 3D.
+    pub fn supersimplex() -> Node {
+        Node::of_type("supersimplex")
+    }
+
     /// White noise: one value per unit cell.
     pub fn white() -> Node {
         Node::of_type("white")

@@ -28,6 +28,7 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
     let source = match field.kind {
         NoiseKind::Classic => NodeKind::Classic { seed: 0 },
         NoiseKind::Value => NodeKind::Value { seed: 0 },
+        NoiseKind::SuperSimplex => NodeKind::SuperSimplex { seed: 0 },
         // The angle as the fill's uniform carries it (`NoiseSettings::with_flow_angle`).
         NoiseKind::Simplex if field.flow_angle != 0.0 => NodeKind::Flow {
             seed: 0,

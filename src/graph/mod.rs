@@ -131,6 +131,7 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
         match &node.node {
             NodeKind::Classic { .. }
             | NodeKind::Value { .. }
+            | NodeKind::SuperSimplex { .. }
             | NodeKind::White { .. }
             | NodeKind::Simplex { .. }
             | NodeKind::Cellular { .. }

@@ -303,6 +303,14 @@ pub const NODE_TYPES: &[NodeType] = &[
         derivative: "analytic, tiled or not (2D tiles: the 4D gradient taken back through the torus; 3D tiles: on their own lattice); the reference kernel in 3D and 4D (and the 4D noise under 2D tiles) jumps by tiny amounts at simplex faces",
     },
     NodeType {
+        name: "supersimplex",
+        group: Group::Sources,
+        params: &[SEED],
+        doc: "OpenSimplex2S (FastNoise2's SuperSimplex) in 2D and 3D: in 3D the body-centred cubic lattice, each point's kernel `max(3/4 − |d|², 0)⁴` reaching eight of them; in 2D the triangular lattice, kernel `max(2/3 − |d|², 0)⁴`, four points; smoother than `simplex`, without its grid-aligned streaks. 4D graphs are refused; it does not tile",
+        range: "[-1, 1] (measured max 0.993 in 3D, 0.9998 in 2D)",
+        derivative: "analytic: the kernels' gradients (in 3D rotated back); smooth (C³) everywhere",
+    },
+    NodeType {
         name: "cellular",
         group: Group::Sources,
         params: &[

@@ -172,12 +172,20 @@ impl Program {
                 Op::Noise { p, .. } | Op::Vector { p, .. } => {
                     // Cellular and value noise hash cells on the square lattice, as classic
                     // noise.
+                    // SuperSimplex in 3D repeats every 768 (`field::reduce_by_periods`).
                     let kind = match op {
                         Op::Noise { source, .. } if source.kind == NoiseKind::Simplex => {
                             NoiseKind::Simplex
                         }
+                        Op::Noise { source, .. } if source.kind == NoiseKind::SuperSimplex => {
+                            NoiseKind::SuperSimplex
+                        }
                         _ => NoiseKind::Classic,
                     };
+                    // 2D SuperSimplex's skew is irrational: it has no period.
+                    if kind == NoiseKind::SuperSimplex && self.dims != 3 {
+                        continue;
+                    }
                     let same = *lattice.get_or_insert(kind) == kind;
                     periodic[*p] && (same || tiled)
                 }
@@ -442,6 +450,20 @@ impl Lowering<'_> {
         let tiled = self.tiled(ctx);
         if tiled && kind == NoiseKind::Simplex && dims == 4 {
             return Err(err(path, "simplex noise does not tile in 4D"));
+        }
+        if kind == NoiseKind::SuperSimplex {
+            if dims == 4 {
+                return Err(err(
+                    path,
+                    "supersimplex noise is 2D and 3D only: 4D is not implemented",
+                ));
+            }
+            if tiled {
+                return Err(err(
+                    path,
+                    "supersimplex noise does not tile (its lattice repeats on no square period)",
+                ));
+            }
         }
         if options.flow != 0.0 {
             if dims == 4 {
@@ -774,6 +796,9 @@ impl Lowering<'_> {
             }
             NodeKind::Value { seed } => {
                 self.noise(NoiseKind::Value, NoiseOptions::seeded(*seed), path, ctx)
+            }
+            NodeKind::SuperSimplex { seed } => {
+                self.noise(NoiseKind::SuperSimplex, NoiseOptions::seeded(*seed), path, ctx)
             }
             NodeKind::White { seed } => self.white(*seed, path, ctx),
             NodeKind::Simplex { seed, kernel } => {

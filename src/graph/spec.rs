@@ -271,6 +271,8 @@ pub enum NodeKind {
     Classic { seed: i64 },
     /// Value noise.
     Value { seed: i64 },
+    /// OpenSimplex2S ("SuperSimplex") noise, 3D.
+    SuperSimplex { seed: i64 },
     /// White noise: a value per unit cell.
     White { seed: i64 },
     /// Simplex noise with a kernel.
@@ -914,6 +916,9 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             seed: f.integer("seed")?,
         },
         "white" => NodeKind::White {
+            seed: f.integer("seed")?,
+        },
+        "supersimplex" => NodeKind::SuperSimplex {
             seed: f.integer("seed")?,
         },
         "simplex" => NodeKind::Simplex {

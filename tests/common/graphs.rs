@@ -75,6 +75,10 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
     if shape.dims < 4 {
         kinds.push("flow");
     }
+    // SuperSimplex is 2D and 3D (the lowering refuses it in 4D).
+    if shape.dims < 4 {
+        kinds.push("supersimplex");
+    }
     // A checkerboard and white noise jump at their cells' faces, but their derivatives
     // are 0 on both sides.
     kinds.extend([
@@ -102,6 +106,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
         }
         "classic" => json!({ "type": "classic", "seed": seed }),
         "value" => json!({ "type": "value", "seed": seed }),
+        "supersimplex" => json!({ "type": "supersimplex", "seed": seed }),
         "white" => json!({ "type": "white", "seed": seed }),
         "distance" => {
             json!({

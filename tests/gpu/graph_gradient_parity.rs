@@ -675,3 +675,70 @@ fn cellular_metrics_and_outputs_on_the_gpu_equal_the_f32_cpu() {
         );
     }
 }
+
+/// SuperSimplex (`supersimplex`, 2D and 3D) on the GPU: its values, gradients and curl
+/// equal the f32 CPU's within the bounds of docs/graphs.md with no sample over them (it has no
+/// jumps and no kinks), plain, seeded, as fBm, ridged and warped, near the origin and at 1e4,
+/// on every backend with both lookups; the largest absolute differences are printed.
+#[test]
+fn supersimplex_graphs_on_the_gpu_equal_the_f32_cpu() {
+    let nodes = [
+        r#"{ "type": "supersimplex" }"#,
+        r#"{ "type": "supersimplex", "seed": -7 }"#,
+        r#"{ "type": "fbm", "octaves": 4, "source": { "type": "supersimplex", "seed": 2 } }"#,
+        r#"{ "type": "ridged", "octaves": 3, "source": { "type": "supersimplex" } }"#,
+        r#"{ "type": "warp", "amplitude": 0.4, "source": { "type": "supersimplex" } }"#,
+    ];
+    let outputs = [FieldOutput::Value, FieldOutput::Gradient, FieldOutput::Curl];
+    let mut worst = [[0f32; 3]; 2];
+    for (backend, ctx) in common::gpu_per_backend() {
+        for (variant, gpu) in generators(&ctx, 5) {
+            for node in nodes {
+                let graph = Graph::from_json(&graph_of_node(node)).unwrap();
+                for dims in [2, 3] {
+                    let program = graph.program(dims, [0.0; 4]).unwrap();
+                    for offset in [0.0, 1e4] {
+                        let field = field(dims, offset);
+                        for (o, output) in outputs.into_iter().enumerate() {
+                            let label = format!(
+                                "{backend} {variant:?} {dims}D {output:?} at {offset} {node}"
+                            );
+                            let (g, c, c64, moved) =
+                                fill_both(&gpu, variant, 5, &field, program.clone(), output);
+                            let n = channels(output, dims);
+                            let p = if output == FieldOutput::Value {
+                                graph_parity(&label, &g, &c, &c64)
+                            } else {
+                                assert_channels(&label, n, &g, &c, &c64, &moved)
+                            };
+                            assert_eq!(
+                                p.over, 0,
+                                "{label}: {} over the bound {:e}",
+                                p.over, p.bound
+                            );
+                            let abs = g
+                                .iter()
+                                .zip(&c)
+                                .map(|(a, b)| (a - b).abs())
+                                .fold(0.0, f32::max);
+                            worst[dims - 2][o] = worst[dims - 2][o].max(abs);
+                            println!(
+                                "{label}: max relative error {:.1e}, max |gpu − cpu| {abs:.1e}",
+                                p.worst
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (d, w) in worst.iter().enumerate() {
+        println!(
+            "supersimplex {}D: max |gpu − cpu| value {:.1e}, gradient {:.1e}, curl {:.1e}",
+            d + 2,
+            w[0],
+            w[1],
+            w[2]
+        );
+    }
+}

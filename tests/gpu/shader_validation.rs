@@ -59,16 +59,22 @@ fn each_noise_family_validates_with_either_lookup_module() {
                 shader::VALUE_WGSL
             ),
         );
+        // SuperSimplex hashes its lattice points as cellular cells (the lookup's functions).
+        validate(
+            "lookup + supersimplex.wgsl",
+            &format!("{base}\n{}", shader::SUPERSIMPLEX_WGSL),
+        );
         // fractal.wgsl and warp.wgsl call each other (the warp moves the point first,
         // and samples the base noise of fractal.wgsl).
         validate(
             "lookup + all + fractal.wgsl + warp.wgsl",
             &format!(
-                "{base}\n{}\n{}\n{}\n{}\n{}\n{}",
+                "{base}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
                 shader::CLASSIC_WGSL,
                 shader::SIMPLEX_WGSL,
                 shader::CELLULAR_WGSL,
                 shader::VALUE_WGSL,
+                shader::SUPERSIMPLEX_WGSL,
                 shader::FRACTAL_WGSL,
                 shader::WARP_WGSL
             ),
@@ -93,7 +99,7 @@ fn the_fill_shader_validates_for_both_lookup_variants() {
 /// functions, after them.
 #[test]
 fn every_shader_file_validates() {
-    const LIBRARY_MODULES: [&str; 12] = [
+    const LIBRARY_MODULES: [&str; 13] = [
         "lookup.wgsl",
         "lookup_hash.wgsl",
         "lattice.wgsl",
@@ -101,6 +107,7 @@ fn every_shader_file_validates() {
         "simplex.wgsl",
         "cellular.wgsl",
         "value.wgsl",
+        "supersimplex.wgsl",
         "fractal.wgsl",
         "warp.wgsl",
         "curl.wgsl",

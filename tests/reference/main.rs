@@ -36,6 +36,7 @@ mod noise_cellular;
 mod noise_curl;
 mod noise_flow;
 mod noise_periodic3;
+mod noise_supersimplex;
 mod noise_value;
 mod noise_value_vector;
 mod noise_warp;

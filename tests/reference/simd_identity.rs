@@ -745,8 +745,8 @@ fn assert_graph_output_identical(
 
 /// Random graphs' gradients (2D to 4D) and curls (2D, 3D) on lanes, untiled and tiled:
 /// the scalar evaluator's dual numbers bit for bit, both lookups, at every level, with lane
-/// remainders, slabs inside the field and far offsets; classic, value, simplex and flow
-/// sources run on lanes, the rest per lane.
+/// remainders, slabs inside the field and far offsets; classic, value, simplex, flow and
+/// supersimplex sources run on lanes, the rest per lane.
 #[test]
 fn random_graphs_gradients_and_curls_on_lanes_are_bit_identical() {
     // The sources with lane gradients: at least 120 graphs, and more (up to 480) until
@@ -763,6 +763,8 @@ fn random_graphs_gradients_and_curls_on_lanes_are_bit_identical() {
         "value 2D",
         "value 3D",
         "value 4D",
+        "supersimplex 2D",
+        "supersimplex 3D",
     ];
     let mut rng = Rng::new(20_261_125);
     let mut covered = std::collections::BTreeSet::new();
@@ -898,6 +900,11 @@ fn not_covered(covered: &std::collections::BTreeSet<String>) -> Vec<String> {
         }
         let name = format!("simplex {dims}D continuous");
         missing.extend((!covered.contains(&name)).then_some(name));
+        // SuperSimplex is 2D and 3D, and does not tile.
+        if dims < 4 {
+            let name = format!("supersimplex {dims}D");
+            missing.extend((!covered.contains(&name)).then_some(name));
+        }
     }
     for name in ["simplex 2D flow", "simplex 3D flow"] {
         missing.extend((!covered.contains(name)).then(|| name.to_string()));

@@ -133,6 +133,7 @@ fn frame_bytes(field: &FlagField) -> Vec<u8> {
         NoiseKind::Simplex => 1,
         NoiseKind::Cellular => 2,
         NoiseKind::Value => 3,
+        NoiseKind::SuperSimplex => 4,
     };
     let mut out = Vec::new();
     out.extend_from_slice(bytemuck::cast_slice(&params.offset));

@@ -340,6 +340,7 @@ impl Settings {
             NoiseKind::Simplex => Node::simplex(),
             NoiseKind::Cellular => Node::cellular(),
             NoiseKind::Value => Node::value(),
+            NoiseKind::SuperSimplex => Node::supersimplex(),
         };
         let f = &self.fractal;
         let mut node = if f.octaves > 1 || f.mode != FractalMode::Fbm {

@@ -848,7 +848,10 @@ impl App {
                         crate::NoiseKind::Classic => crate::NoiseKind::Simplex,
                         crate::NoiseKind::Simplex => crate::NoiseKind::Cellular,
                         crate::NoiseKind::Cellular => crate::NoiseKind::Value,
-                        crate::NoiseKind::Value => crate::NoiseKind::Classic,
+                        // Not among the flags' kinds (a graph node only).
+                        crate::NoiseKind::Value | crate::NoiseKind::SuperSimplex => {
+                            crate::NoiseKind::Classic
+                        }
                     }
                 }
                 "2" => view.dims = 2,

@@ -26,6 +26,9 @@ pub(super) enum LaneBase {
     Value2([u32; 4]),
     Value3([u32; 4]),
     Value4([u32; 4]),
+    /// OpenSimplex2S ("SuperSimplex") noise in 2D and 3D.
+    SuperSimplex2,
+    SuperSimplex3,
     /// Simplex (or, turned, flow) noise in 2D.
     Simplex2(Option<Turn>),
     /// Tileable 2D simplex with the x and y periods.
@@ -78,6 +81,9 @@ impl LaneBase {
             (NoiseKind::Value, 2) => LaneBase::Value2(lattice),
             (NoiseKind::Value, 3) => LaneBase::Value3(lattice),
             (NoiseKind::Value, _) => LaneBase::Value4(lattice),
+            (NoiseKind::SuperSimplex, 2) => LaneBase::SuperSimplex2,
+            (NoiseKind::SuperSimplex, 3) => LaneBase::SuperSimplex3,
+            (NoiseKind::SuperSimplex, _) => LaneBase::Scalar,
             (NoiseKind::Cellular, 2) => LaneBase::Cellular2(lattice, source.cell),
             (NoiseKind::Cellular, 3) => LaneBase::Cellular3(lattice, source.cell),
             // The lanes visit every cell that any of them visits; in 4D with the texture
@@ -157,6 +163,7 @@ macro_rules! base_level {
             use super::super::lanes::{block_done, F};
             use super::super::lookup::LaneHasher;
             use super::super::noise::{self, Turn};
+            use super::super::supersimplex;
             use super::super::value;
             use super::{LaneBase, LaneNoise, NO_TURN};
             use crate::cpu::cellular::CellularShape;
@@ -180,6 +187,8 @@ macro_rules! base_level {
                             LaneBase::Value2(l) => value::<L, 2>(lut, p, &l, out),
                             LaneBase::Value3(l) => value::<L, 3>(lut, p, &l, out),
                             LaneBase::Value4(l) => value::<L, 4>(lut, p, &l, out),
+                            LaneBase::SuperSimplex2 => supersimplex2(lut, p, out),
+                            LaneBase::SuperSimplex3 => supersimplex3(lut, p, out),
                             // Flow noise is its own copy (`FLOW`): a run-time
                             // `Option<Turn>` inside one body would keep the turn's code in
                             // the plain noise. The plain copy ignores its `turn`.
@@ -255,6 +264,18 @@ macro_rules! base_level {
                 out: &mut [F],
             ) {
                 for_each_block!(p, out, |p| value::value_point::<L, I, D>(lut, p, lattice));
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex2<L: LaneHasher>(lut: &L, p: &[[F; 4]], out: &mut [F]) {
+                for_each_block!(p, out, |p| supersimplex::supersimplex2_point::<L, I>(lut, p));
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex3<L: LaneHasher>(lut: &L, p: &[[F; 4]], out: &mut [F]) {
+                for_each_block!(p, out, |p| supersimplex::supersimplex3_point::<L, I>(lut, p));
             }
 
             $(#[target_feature(enable = $features)])?

@@ -268,6 +268,9 @@ enum LaneGradient {
     Value2([u32; 4]),
     Value3([u32; 4]),
     Value4([u32; 4]),
+    /// OpenSimplex2S ("SuperSimplex") noise in 2D and 3D.
+    SuperSimplex2,
+    SuperSimplex3,
     Simplex2(Option<Turn>),
     Simplex3 {
         r2: f32,
@@ -309,6 +312,8 @@ impl<'a> GraphDerivativesJob<'a> {
                     LaneBase::Value2(lattice) => Some(LaneGradient::Value2(lattice)),
                     LaneBase::Value3(lattice) => Some(LaneGradient::Value3(lattice)),
                     LaneBase::Value4(lattice) => Some(LaneGradient::Value4(lattice)),
+                    LaneBase::SuperSimplex2 => Some(LaneGradient::SuperSimplex2),
+                    LaneBase::SuperSimplex3 => Some(LaneGradient::SuperSimplex3),
                     LaneBase::Simplex2(turn) => Some(LaneGradient::Simplex2(turn)),
                     LaneBase::Simplex3 { r2, scale, turn } => {
                         Some(LaneGradient::Simplex3 { r2, scale, turn })
@@ -435,6 +440,14 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         LaneGradient::Value2(lattice) => N::value::<2>(lut, &q, &lattice),
                         LaneGradient::Value3(lattice) => N::value::<3>(lut, &q, &lattice),
                         LaneGradient::Value4(lattice) => N::value::<4>(lut, &q, &lattice),
+                        LaneGradient::SuperSimplex2 => {
+                            let d = N::supersimplex2(lut, &q);
+                            [d[0], d[1], d[2], zero, zero]
+                        }
+                        LaneGradient::SuperSimplex3 => {
+                            let d = N::supersimplex3(lut, &q);
+                            [d[0], d[1], d[2], d[3], zero]
+                        }
                         LaneGradient::Simplex2(turn) => {
                             let d = N::simplex2(lut, q[0], q[1], turn);
                             [d[0], d[1], d[2], zero, zero]
@@ -505,6 +518,10 @@ trait LaneDerivatives<L> {
     fn value<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [F; 5];
     /// `value_vector_deriv`: each component's `[value, ∂/∂x, …]`, as [`LaneDerivatives::classic`].
     fn vector<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [[F; 5]; 4];
+    /// `supersimplex2_deriv` at the lane points `p` (their first two coordinates).
+    fn supersimplex2(lut: &L, p: &[F; 4]) -> [F; 3];
+    /// `supersimplex3_deriv` at the lane points `p` (their first three coordinates).
+    fn supersimplex3(lut: &L, p: &[F; 4]) -> [F; 4];
     /// `simplex2_deriv`, or with `turn` `flow2_deriv`.
     fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3];
     /// `simplex3_deriv`, or with `turn` `flow3_deriv`.
@@ -696,6 +713,18 @@ macro_rules! derivatives_level {
                 }
 
                 #[inline(always)]
+                fn supersimplex2(lut: &L, p: &[F; 4]) -> [F; 3] {
+                    // SAFETY: as above.
+                    unsafe { supersimplex2(lut, p) }
+                }
+
+                #[inline(always)]
+                fn supersimplex3(lut: &L, p: &[F; 4]) -> [F; 4] {
+                    // SAFETY: as above.
+                    unsafe { supersimplex3(lut, p) }
+                }
+
+                #[inline(always)]
                 fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
                     // SAFETY: as above.
                     unsafe { simplex2(lut, x, y, turn) }
@@ -750,6 +779,18 @@ macro_rules! derivatives_level {
                 period: &[u32; 4],
             ) -> [F; 5] {
                 super::super::value::value_point_deriv::<L, I, D>(lut, p, period)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex2<L: LaneHasher>(lut: &L, p: &[F; 4]) -> [F; 3] {
+                super::super::supersimplex::supersimplex2_point_deriv::<L, I>(lut, p)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex3<L: LaneHasher>(lut: &L, p: &[F; 4]) -> [F; 4] {
+                super::super::supersimplex::supersimplex3_point_deriv::<L, I>(lut, p)
             }
 
             $(#[target_feature(enable = $features)])?

@@ -103,6 +103,7 @@ pub mod lanes;
 pub mod lookup;
 mod noise;
 mod points;
+mod supersimplex;
 mod value;
 
 mod derivatives;
@@ -343,7 +344,10 @@ pub fn lane_plan(plan: &Plan, lookup: LookupVariant, output: FieldOutput) -> Lan
 fn has_lane_code(kind: NoiseKind, dims: usize, settings: &NoiseSettings) -> bool {
     let tiled = settings.period.iter().any(|&p| p > 0.0);
     LANE_CODE
-        && !matches!(kind, NoiseKind::Cellular | NoiseKind::Value)
+        && !matches!(
+            kind,
+            NoiseKind::Cellular | NoiseKind::Value | NoiseKind::SuperSimplex
+        )
         && !(kind == NoiseKind::Simplex && dims == 3 && tiled)
 }
 
@@ -397,7 +401,7 @@ impl<'a> Job<'a> {
             (NoiseKind::Simplex, 2) => Base::Simplex2,
             (NoiseKind::Simplex, 3) => Base::Simplex3,
             (NoiseKind::Simplex, _) => Base::Simplex4,
-            (NoiseKind::Cellular | NoiseKind::Value, _) => {
+            (NoiseKind::Cellular | NoiseKind::Value | NoiseKind::SuperSimplex, _) => {
                 unreachable!("{kind} noise takes the scalar path")
             }
         };

@@ -1,0 +1,180 @@
+// K.jpg's OpenSimplex2S ("SuperSimplex" in FastNoise2) in 2D (below) and 3D, the 3D after
+// OpenSimplex2's branch-free GLSL: the body-centred cubic lattice as two cubic half-lattices
+// (A on the whole points, B on the points half a step along every axis), four points of each
+// around the point, each contributing max(3/4 - |d|^2, 0)^4 (g . d). The conventional
+// ("Fallback") rotation, the same for every axis; each lattice point's gradient, one of the 48
+// of the expanded rhombic dodecahedron, picked by a byte of its hash (lookup.wgsl /
+// lookup_hash.wgsl). In [-1, 1].
+// Requires lattice.wgsl and a lookup. CPU mirror: src/cpu/supersimplex.rs -- same names, same
+// order of operations. Names other than the documented API carry the wgpu_noise_ prefix.
+
+const WGPU_NOISE_SUPERSIMPLEX3_ROTATE: f32 = 0.6666666666666666;   // 2 / 3
+const WGPU_NOISE_SUPERSIMPLEX3_R2: f32 = 0.75;
+const WGPU_NOISE_SUPERSIMPLEX3_EXPAND: f32 = 1.224744871391589;    // sqrt(3 / 2)
+const WGPU_NOISE_SUPERSIMPLEX3_SCALE0: f32 = 3.5946317686139184;
+const WGPU_NOISE_SUPERSIMPLEX3_SCALE1: f32 = 3.4402695213418055;   // SCALE0 (1 - 0.042942436724648037)
+const WGPU_NOISE_SUPERSIMPLEX3_NORM: f32 = 1.0;
+const WGPU_NOISE_SUPERSIMPLEX3_SLOT: u32 = 0u;
+const WGPU_NOISE_SUPERSIMPLEX3_B_KEY: u32 = 128u;
+
+// Gradient n (0 to 47): bits 0 to 2 the signs of a cube vertex (set: +1), bit 3 its kind,
+// n >> 4 the axis zeroed in the cuboctahedral vertex o; the rhombic part is the cube vertex
+// (kind 0) or o + cube x o (kind 1); (o sqrt(3/2) + rhombic part) times the kind's scale.
+fn wgpu_noise_supersimplex3_gradient(n: u32) -> vec3<f32> {
+    let cube = select(vec3<f32>(-1.0), vec3<f32>(1.0), (vec3<u32>(n) & vec3<u32>(1u, 2u, 4u)) != vec3<u32>(0u));
+    let kind = (n >> 3u) & 1u;
+    let axis = n >> 4u;
+    let o = select(cube, vec3<f32>(0.0), vec3<u32>(0u, 1u, 2u) == vec3<u32>(axis));
+    let c = vec3<f32>(cube.y * o.z - cube.z * o.y, cube.z * o.x - cube.x * o.z, cube.x * o.y - cube.y * o.x);
+    let rhomb = select(cube, o + c, kind == 1u);
+    let scale = select(WGPU_NOISE_SUPERSIMPLEX3_SCALE0, WGPU_NOISE_SUPERSIMPLEX3_SCALE1, kind == 1u);
+    return (o * WGPU_NOISE_SUPERSIMPLEX3_EXPAND + rhomb) * scale;
+}
+
+// The gradient of the lattice point with wrapped coordinates v: byte b of its hash picks
+// gradient (48 b) >> 8.
+fn wgpu_noise_supersimplex3_point_gradient(v: vec3<u32>) -> vec3<f32> {
+    let byte = wgpu_noise_cell_byte(wgpu_noise_cell_hash3(v.x, v.y, v.z), WGPU_NOISE_SUPERSIMPLEX3_SLOT);
+    return wgpu_noise_supersimplex3_gradient((byte * 48u) >> 8u);
+}
+
+// One lattice point's contribution and its gradient with respect to the rotated point,
+// (value, d/dX, d/dY, d/dZ): the point at offset o from the lower corner (wrapped: cell) of
+// the unit cube the point is in, at f in it; hashed with key added.
+fn wgpu_noise_supersimplex3_point(f: vec3<f32>, cell: vec3<u32>, key: u32, o: vec3<u32>) -> vec4<f32> {
+    let v = (cell + o + vec3<u32>(key)) & vec3<u32>(255u);
+    let d = f - vec3<f32>(o);
+    let a = max(WGPU_NOISE_SUPERSIMPLEX3_R2 - ((d.x * d.x + d.y * d.y) + d.z * d.z), 0.0);
+    let g = wgpu_noise_supersimplex3_point_gradient(v);
+    let aa = a * a;
+    let aaaa = aa * aa;
+    let e = (d.x * g.x + d.y * g.y) + d.z * g.z;
+    let t = -8.0 * (aa * a * e);
+    return vec4<f32>(aaaa * e, t * d.x + aaaa * g.x, t * d.y + aaaa * g.y, t * d.z + aaaa * g.z);
+}
+
+// One half-lattice's sum at the rotated point x (its points the whole points of x's space),
+// with its gradient: of each pair of opposite corners of x's unit cube, the one nearer x
+// (where both are equally near, x is outside both kernels).
+fn wgpu_noise_supersimplex3_half(x: vec3<f32>, key: u32) -> vec4<f32> {
+    let b = floor(x);
+    let f = x - b;
+    let cell = vec3<u32>(wgpu_noise_wrap256(b.x), wgpu_noise_wrap256(b.y), wgpu_noise_wrap256(b.z));
+    let far1 = (f.x + f.y) + f.z >= 1.5;
+    let far2 = (f.y + f.z) - f.x >= 0.5;
+    let far3 = (f.x + f.z) - f.y >= 0.5;
+    let far4 = (f.x + f.y) - f.z >= 0.5;
+    var out = vec4<f32>(0.0);
+    out = out + wgpu_noise_supersimplex3_point(f, cell, key, select(vec3<u32>(0u, 0u, 0u), vec3<u32>(1u, 1u, 1u), far1));
+    out = out + wgpu_noise_supersimplex3_point(f, cell, key, select(vec3<u32>(1u, 0u, 0u), vec3<u32>(0u, 1u, 1u), far2));
+    out = out + wgpu_noise_supersimplex3_point(f, cell, key, select(vec3<u32>(0u, 1u, 0u), vec3<u32>(1u, 0u, 1u), far3));
+    out = out + wgpu_noise_supersimplex3_point(f, cell, key, select(vec3<u32>(0u, 0u, 1u), vec3<u32>(1u, 1u, 0u), far4));
+    return out;
+}
+
+// The point in the lattice's frame, (2/3)(x + y + z) - p; also takes a gradient back (the
+// rotation is symmetric and its own inverse).
+fn wgpu_noise_supersimplex3_rotate(p: vec3<f32>) -> vec3<f32> {
+    let r = ((p.x + p.y) + p.z) * WGPU_NOISE_SUPERSIMPLEX3_ROTATE;
+    return vec3<f32>(r - p.x, r - p.y, r - p.z);
+}
+
+// Both half-lattices: (value, gradient in the rotated frame) before the output scale.
+fn wgpu_noise_supersimplex3_sum(p: vec3<f32>) -> vec4<f32> {
+    let x = wgpu_noise_supersimplex3_rotate(p);
+    let a = wgpu_noise_supersimplex3_half(x, 0u);
+    let b = wgpu_noise_supersimplex3_half(vec3<f32>(x.x - 0.5, x.y - 0.5, x.z - 0.5), WGPU_NOISE_SUPERSIMPLEX3_B_KEY);
+    return a + b;
+}
+
+// 3D OpenSimplex2S noise, in [-1, 1]. It does not tile.
+fn wgpu_noise_supersimplex3(p: vec3<f32>) -> f32 {
+    return wgpu_noise_supersimplex3_sum(p).x * WGPU_NOISE_SUPERSIMPLEX3_NORM;
+}
+
+// wgpu_noise_supersimplex3 and its gradient: (value, d/dx, d/dy, d/dz).
+fn wgpu_noise_supersimplex3_deriv(p: vec3<f32>) -> vec4<f32> {
+    let s = wgpu_noise_supersimplex3_sum(p);
+    let g = wgpu_noise_supersimplex3_rotate(s.yzw);
+    return vec4<f32>(s.x * WGPU_NOISE_SUPERSIMPLEX3_NORM, g.x * WGPU_NOISE_SUPERSIMPLEX3_NORM,
+                     g.y * WGPU_NOISE_SUPERSIMPLEX3_NORM, g.z * WGPU_NOISE_SUPERSIMPLEX3_NORM);
+}
+
+// 2D: the triangular lattice of simplex noise's skew, the kernel max(2/3 - |d|^2, 0)^4, four
+// points of the rhombic cell the point is in (every point within reach), picked as the Java's
+// branches pick them; 24 gradients (7.5 + 15 k degrees, the Java's table over its normaliser)
+// by a byte of the point's hash.
+const WGPU_NOISE_SUPERSIMPLEX2_SKEW: f32 = 0.3660254037844386;
+const WGPU_NOISE_SUPERSIMPLEX2_UNSKEW: f32 = -0.21132486540518713;
+const WGPU_NOISE_SUPERSIMPLEX2_R2: f32 = 0.6666666666666666;
+const WGPU_NOISE_SUPERSIMPLEX2_G0: vec2<f32> = vec2<f32>(18.085899431608684, 2.3810538312857545);
+const WGPU_NOISE_SUPERSIMPLEX2_G1: vec2<f32> = vec2<f32>(16.853375273706543, 6.980896610132626);
+const WGPU_NOISE_SUPERSIMPLEX2_G2: vec2<f32> = vec2<f32>(14.472321442420789, 11.105002821476075);
+const WGPU_NOISE_SUPERSIMPLEX2_NORM: f32 = 1.0;
+
+// 2D gradient n (0 to 23): n >> 3 picks G0, G1 or G2, bit 2 swaps its components, bits 0
+// and 1 negate x and y.
+fn wgpu_noise_supersimplex2_gradient(n: u32) -> vec2<f32> {
+    let k = n >> 3u;
+    let base = select(select(WGPU_NOISE_SUPERSIMPLEX2_G0, WGPU_NOISE_SUPERSIMPLEX2_G1, k == 1u),
+                      WGPU_NOISE_SUPERSIMPLEX2_G2, k == 2u);
+    let uv = select(base, base.yx, (n & 4u) != 0u);
+    let sx = select(1.0, -1.0, (n & 1u) != 0u);
+    let sy = select(1.0, -1.0, (n & 2u) != 0u);
+    return vec2<f32>(uv.x * sx, uv.y * sy);
+}
+
+// One 2D lattice point's contribution and its gradient, (value, d/dx, d/dy): the point v
+// (skewed, whole numbers -1 to 2 from the point's cell; hv its wrapped steps, 255 for -1).
+fn wgpu_noise_supersimplex2_point(d0: vec2<f32>, cell: vec2<u32>, v: vec2<f32>, hv: vec2<u32>) -> vec3<f32> {
+    let h = (cell + hv) & vec2<u32>(255u);
+    let t = (v.x + v.y) * WGPU_NOISE_SUPERSIMPLEX2_UNSKEW;
+    let d = vec2<f32>(d0.x - (v.x + t), d0.y - (v.y + t));
+    let a = max(WGPU_NOISE_SUPERSIMPLEX2_R2 - (d.x * d.x + d.y * d.y), 0.0);
+    let byte = wgpu_noise_cell_byte(wgpu_noise_cell_hash2(h.x, h.y), WGPU_NOISE_SUPERSIMPLEX3_SLOT);
+    let g = wgpu_noise_supersimplex2_gradient((byte * 24u) >> 8u);
+    let aa = a * a;
+    let aaaa = aa * aa;
+    let e = d.x * g.x + d.y * g.y;
+    let s = -8.0 * (aa * a * e);
+    return vec3<f32>(aaaa * e, s * d.x + aaaa * g.x, s * d.y + aaaa * g.y);
+}
+
+// The 2D sum at p before the output scale: (value, d/dx, d/dy).
+fn wgpu_noise_supersimplex2_sum(p: vec2<f32>) -> vec3<f32> {
+    let s = (p.x + p.y) * WGPU_NOISE_SUPERSIMPLEX2_SKEW;
+    let xs = vec2<f32>(p.x + s, p.y + s);
+    let b = floor(xs);
+    let i = xs - b;
+    let cell = vec2<u32>(wgpu_noise_wrap256(b.x), wgpu_noise_wrap256(b.y));
+    let t = (i.x + i.y) * WGPU_NOISE_SUPERSIMPLEX2_UNSKEW;
+    let d0 = vec2<f32>(i.x + t, i.y + t);
+    let xmy = i.x - i.y;
+    let far = i.x + i.y > 1.0;
+    var v2 = select(vec2<f32>(1.0, 0.0), vec2<f32>(-1.0, 0.0), i.x + xmy < 0.0);
+    var h2 = select(vec2<u32>(1u, 0u), vec2<u32>(255u, 0u), i.x + xmy < 0.0);
+    var v3 = select(vec2<f32>(0.0, 1.0), vec2<f32>(0.0, -1.0), i.y < xmy);
+    var h3 = select(vec2<u32>(0u, 1u), vec2<u32>(0u, 255u), i.y < xmy);
+    if (far) {
+        v2 = select(vec2<f32>(0.0, 1.0), vec2<f32>(2.0, 1.0), i.x + xmy > 1.0);
+        h2 = select(vec2<u32>(0u, 1u), vec2<u32>(2u, 1u), i.x + xmy > 1.0);
+        v3 = select(vec2<f32>(1.0, 0.0), vec2<f32>(1.0, 2.0), i.y - xmy > 1.0);
+        h3 = select(vec2<u32>(1u, 0u), vec2<u32>(1u, 2u), i.y - xmy > 1.0);
+    }
+    var out = vec3<f32>(0.0);
+    out = out + wgpu_noise_supersimplex2_point(d0, cell, vec2<f32>(0.0, 0.0), vec2<u32>(0u, 0u));
+    out = out + wgpu_noise_supersimplex2_point(d0, cell, vec2<f32>(1.0, 1.0), vec2<u32>(1u, 1u));
+    out = out + wgpu_noise_supersimplex2_point(d0, cell, v2, h2);
+    out = out + wgpu_noise_supersimplex2_point(d0, cell, v3, h3);
+    return out;
+}
+
+// 2D OpenSimplex2S noise, in [-1, 1]. It does not tile.
+fn wgpu_noise_supersimplex2(p: vec2<f32>) -> f32 {
+    return wgpu_noise_supersimplex2_sum(p).x * WGPU_NOISE_SUPERSIMPLEX2_NORM;
+}
+
+// wgpu_noise_supersimplex2 and its gradient: (value, d/dx, d/dy).
+fn wgpu_noise_supersimplex2_deriv(p: vec2<f32>) -> vec3<f32> {
+    return wgpu_noise_supersimplex2_sum(p) * WGPU_NOISE_SUPERSIMPLEX2_NORM;
+}

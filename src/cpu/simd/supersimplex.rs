@@ -1,0 +1,212 @@
+//! OpenSimplex2S ("SuperSimplex") 2D and 3D on lanes: `crate::cpu::supersimplex` operation for
+//! operation, each lane a whole point (its lattice points' hashes differ per lane); the
+//! scalar's choices (`if`) are selections here.
+
+use super::lanes::{Isa, F, U};
+use super::lookup::LaneHasher;
+use crate::cpu::supersimplex::{
+    SUPERSIMPLEX2_GRADIENTS, SUPERSIMPLEX2_NORM, SUPERSIMPLEX2_R2, SUPERSIMPLEX2_SKEW,
+    SUPERSIMPLEX2_UNSKEW, SUPERSIMPLEX3_B_KEY, SUPERSIMPLEX3_EXPAND, SUPERSIMPLEX3_NORM,
+    SUPERSIMPLEX3_R2, SUPERSIMPLEX3_ROTATE, SUPERSIMPLEX3_SCALE, SUPERSIMPLEX3_SLOT,
+};
+
+/// `supersimplex3_gradient` of the gradient indices `n`.
+#[inline(always)]
+fn gradient(n: U) -> [F; 3] {
+    let (one, minus, zero) = (F::splat(1.0), F::splat(-1.0), F::splat(0.0));
+    let sign = |bit: u32| (n & bit).select_f(one, minus);
+    let cube = [sign(1), sign(2), sign(4)];
+    let kind = (n >> 3) & 1;
+    let axis = n >> 4;
+    let o = [
+        axis.eq(0).select_f(zero, cube[0]),
+        axis.eq(1).select_f(zero, cube[1]),
+        axis.eq(2).select_f(zero, cube[2]),
+    ];
+    let cross = [
+        cube[1] * o[2] - cube[2] * o[1],
+        cube[2] * o[0] - cube[0] * o[2],
+        cube[0] * o[1] - cube[1] * o[0],
+    ];
+    let rhomb = [
+        kind.select_f(o[0] + cross[0], cube[0]),
+        kind.select_f(o[1] + cross[1], cube[1]),
+        kind.select_f(o[2] + cross[2], cube[2]),
+    ];
+    let scale = kind.select_f(
+        F::splat(SUPERSIMPLEX3_SCALE[1] as f32),
+        F::splat(SUPERSIMPLEX3_SCALE[0] as f32),
+    );
+    let expand = SUPERSIMPLEX3_EXPAND as f32;
+    [
+        (o[0] * expand + rhomb[0]) * scale,
+        (o[1] * expand + rhomb[1]) * scale,
+        (o[2] * expand + rhomb[2]) * scale,
+    ]
+}
+
+/// `supersimplex3_point` on lanes: the lattice point at offsets `o` (0 or 1 per lane).
+#[inline(always)]
+fn point<L: LaneHasher>(lut: &L, f: &[F; 3], cell: &[U; 3], key: u32, o: [U; 3]) -> [F; 4] {
+    let v = [
+        (cell[0] + o[0] + key) & 255,
+        (cell[1] + o[1] + key) & 255,
+        (cell[2] + o[2] + key) & 255,
+    ];
+    let d = [f[0] - o[0].to_f32(), f[1] - o[1].to_f32(), f[2] - o[2].to_f32()];
+    let a = (F::splat(SUPERSIMPLEX3_R2 as f32) - ((d[0] * d[0] + d[1] * d[1]) + d[2] * d[2]))
+        .max(F::splat(0.0));
+    let h = lut.cell_hash_lanes::<3>(&[v[0], v[1], v[2], U::splat(0)]);
+    let byte = lut.cell_byte_lanes(h, SUPERSIMPLEX3_SLOT);
+    let g = gradient(byte.wrapping_mul(48) >> 8);
+    let aa = a * a;
+    let aaaa = aa * aa;
+    let e = (d[0] * g[0] + d[1] * g[1]) + d[2] * g[2];
+    let t = -8.0f32 * (aa * a * e);
+    [
+        aaaa * e,
+        t * d[0] + aaaa * g[0],
+        t * d[1] + aaaa * g[1],
+        t * d[2] + aaaa * g[2],
+    ]
+}
+
+/// `supersimplex3_half` on lanes.
+#[inline(always)]
+fn half<L: LaneHasher, I: Isa>(lut: &L, x: [F; 3], key: u32) -> [F; 4] {
+    let b = [I::floor(x[0]), I::floor(x[1]), I::floor(x[2])];
+    let f = [x[0] - b[0], x[1] - b[1], x[2] - b[2]];
+    let cell = [b[0].whole_low8(), b[1].whole_low8(), b[2].whole_low8()];
+    let far1 = ((f[0] + f[1]) + f[2]).ge(F::splat(1.5));
+    let far2 = ((f[1] + f[2]) - f[0]).ge(F::splat(0.5));
+    let far3 = ((f[0] + f[2]) - f[1]).ge(F::splat(0.5));
+    let far4 = ((f[0] + f[1]) - f[2]).ge(F::splat(0.5));
+    let corners = [
+        [far1, far1, far1],
+        [1 - far2, far2, far2],
+        [far3, 1 - far3, far3],
+        [far4, far4, 1 - far4],
+    ];
+    let mut out = [F::splat(0.0); 4];
+    for o in corners {
+        let c = point(lut, &f, &cell, key, o);
+        out = [out[0] + c[0], out[1] + c[1], out[2] + c[2], out[3] + c[3]];
+    }
+    out
+}
+
+/// `supersimplex3_rotate` on lanes.
+#[inline(always)]
+fn rotate(p: [F; 3]) -> [F; 3] {
+    let r = ((p[0] + p[1]) + p[2]) * SUPERSIMPLEX3_ROTATE as f32;
+    [r - p[0], r - p[1], r - p[2]]
+}
+
+/// `supersimplex3_sum` on lanes.
+#[inline(always)]
+fn sum<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3]) -> [F; 4] {
+    let x = rotate(p);
+    let a = half::<L, I>(lut, x, 0);
+    let b = half::<L, I>(lut, [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32], SUPERSIMPLEX3_B_KEY);
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
+}
+
+/// `supersimplex3` at the lane points `p` (their first three coordinates).
+#[inline(always)]
+pub fn supersimplex3_point<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> F {
+    sum::<L, I>(lut, [p[0], p[1], p[2]])[0] * SUPERSIMPLEX3_NORM as f32
+}
+
+/// `supersimplex3_deriv` at the lane points `p`: `[value, ∂/∂x, ∂/∂y, ∂/∂z]`.
+#[inline(always)]
+pub fn supersimplex3_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> [F; 4] {
+    let s = sum::<L, I>(lut, [p[0], p[1], p[2]]);
+    let g = rotate([s[1], s[2], s[3]]);
+    let norm = SUPERSIMPLEX3_NORM as f32;
+    [s[0] * norm, g[0] * norm, g[1] * norm, g[2] * norm]
+}
+
+/// `supersimplex2_gradient` of the gradient indices `n`.
+#[inline(always)]
+fn gradient2(n: U) -> [F; 2] {
+    let k = n >> 3;
+    let g = SUPERSIMPLEX2_GRADIENTS.map(|g| g.map(|c| F::splat(c as f32)));
+    let base = [
+        k.eq(1).select_f(g[1][0], g[0][0]),
+        k.eq(1).select_f(g[1][1], g[0][1]),
+    ];
+    let base = [k.eq(2).select_f(g[2][0], base[0]), k.eq(2).select_f(g[2][1], base[1])];
+    let swap = n & 4;
+    let (u, v) = (swap.select_f(base[1], base[0]), swap.select_f(base[0], base[1]));
+    let (one, minus) = (F::splat(1.0), F::splat(-1.0));
+    [u * (n & 1).select_f(minus, one), v * (n & 2).select_f(minus, one)]
+}
+
+/// `supersimplex2_point` on lanes.
+#[inline(always)]
+fn point2<L: LaneHasher>(lut: &L, d0: &[F; 2], cell: &[U; 2], v: [F; 2], hv: [U; 2]) -> [F; 3] {
+    let h = [(cell[0] + hv[0]) & 255, (cell[1] + hv[1]) & 255];
+    let t = (v[0] + v[1]) * SUPERSIMPLEX2_UNSKEW as f32;
+    let d = [d0[0] - (v[0] + t), d0[1] - (v[1] + t)];
+    let a = (F::splat(SUPERSIMPLEX2_R2 as f32) - (d[0] * d[0] + d[1] * d[1])).max(F::splat(0.0));
+    let hash = lut.cell_hash_lanes::<2>(&[h[0], h[1], U::splat(0), U::splat(0)]);
+    let byte = lut.cell_byte_lanes(hash, SUPERSIMPLEX3_SLOT);
+    let g = gradient2(byte.wrapping_mul(24) >> 8);
+    let aa = a * a;
+    let aaaa = aa * aa;
+    let e = d[0] * g[0] + d[1] * g[1];
+    let s = -8.0f32 * (aa * a * e);
+    [aaaa * e, s * d[0] + aaaa * g[0], s * d[1] + aaaa * g[1]]
+}
+
+/// `supersimplex2_sum` on lanes: the scalar's branches as selections.
+#[inline(always)]
+fn sum2<L: LaneHasher, I: Isa>(lut: &L, p: [F; 2]) -> [F; 3] {
+    let s = (p[0] + p[1]) * SUPERSIMPLEX2_SKEW as f32;
+    let xs = [p[0] + s, p[1] + s];
+    let b = [I::floor(xs[0]), I::floor(xs[1])];
+    let i = [xs[0] - b[0], xs[1] - b[1]];
+    let cell = [b[0].whole_low8(), b[1].whole_low8()];
+    let t = (i[0] + i[1]) * SUPERSIMPLEX2_UNSKEW as f32;
+    let d0 = [i[0] + t, i[1] + t];
+    let xmy = i[0] - i[1];
+    let far = (i[0] + i[1]).gt(F::splat(1.0));
+    let (zero, one, two, minus) = (F::splat(0.0), F::splat(1.0), F::splat(2.0), F::splat(-1.0));
+    let (u0, u1, u2, u255) = (U::splat(0), U::splat(1), U::splat(2), U::splat(255));
+    // Third point: far: (2, 1) or (0, 1); near: (−1, 0) or (1, 0).
+    let c1 = (i[0] + xmy).gt(one);
+    let c3 = (i[0] + xmy).lt(zero);
+    let v2 = [
+        far.select_f(c1.select_f(two, zero), c3.select_f(minus, one)),
+        far.select_f(one, zero),
+    ];
+    let h2 = [far.select(c1.select(u2, u0), c3.select(u255, u1)), far.select(u1, u0)];
+    // Fourth point: far: (1, 2) or (1, 0); near: (0, −1) or (0, 1).
+    let c2 = (i[1] - xmy).gt(one);
+    let c4 = i[1].lt(xmy);
+    let v3 = [
+        far.select_f(one, zero),
+        far.select_f(c2.select_f(two, zero), c4.select_f(minus, one)),
+    ];
+    let h3 = [far.select(u1, u0), far.select(c2.select(u2, u0), c4.select(u255, u1))];
+    let mut out = [zero; 3];
+    for (v, hv) in [([zero, zero], [u0, u0]), ([one, one], [u1, u1]), (v2, h2), (v3, h3)] {
+        let c = point2(lut, &d0, &cell, v, hv);
+        out = [out[0] + c[0], out[1] + c[1], out[2] + c[2]];
+    }
+    out
+}
+
+/// `supersimplex2` at the lane points `p` (their first two coordinates).
+#[inline(always)]
+pub fn supersimplex2_point<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> F {
+    sum2::<L, I>(lut, [p[0], p[1]])[0] * SUPERSIMPLEX2_NORM as f32
+}
+
+/// `supersimplex2_deriv` at the lane points `p`: `[value, ∂/∂x, ∂/∂y]`.
+#[inline(always)]
+pub fn supersimplex2_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> [F; 3] {
+    let s = sum2::<L, I>(lut, [p[0], p[1]]);
+    let norm = SUPERSIMPLEX2_NORM as f32;
+    [s[0] * norm, s[1] * norm, s[2] * norm]
+}

@@ -1,0 +1,311 @@
+//! CPU mirror of `shaders/supersimplex.wgsl`: K.jpg's OpenSimplex2S ("SuperSimplex" in
+//! FastNoise2) in 2D (the Java's triangular lattice and its 24 gradients, its branches'
+//! choice of four points; below) and in 3D, after the branch-free GLSL of OpenSimplex2: the
+//! body-centred cubic lattice as two cubic half-lattices (`A` on the whole points, `B` on
+//! the points half a step along every axis), four points of each around the point, each
+//! contributing `max(3/4 − |d|², 0)⁴ (g · d)`. Same names, same order of operations as the
+//! shader. The 3D choices (docs/graphs.md, SuperSimplex):
+//!
+//! - **Orientation**: the "conventional" (Java `noise3_Fallback`) rotation,
+//!   `X = (2/3)(x + y + z) − p`: orthonormal and its own inverse, the same for every axis
+//!   (the noise of a graph has no preferred axis; `ImproveXY` favours z as time).
+//! - **Gradients**: each lattice point is hashed through [`NoiseHasher`] (`cell_hash` of its
+//!   wrapped coordinates, `B`'s moved by [`SUPERSIMPLEX3_B_KEY`] so that the two
+//!   half-lattices' points differ), and byte [`SUPERSIMPLEX3_SLOT`] of that hash, `b` in
+//!   0..=255, picks gradient `(48 b) >> 8` of the 48 of the expanded rhombic dodecahedron
+//!   ([`supersimplex3_gradient`]): 16 of them (the indices `3k`) are drawn by 6 bytes, the
+//!   32 others by 5 (`6/256` against `5/256`; the uniform draw is `1/48`).
+//! - **Periods**: the rotation maps a shift by 768 along one axis to a shift by whole
+//!   multiples of 256 (the lookups' period) of the rotated lattice, so the noise repeats
+//!   every 768 along each axis ([`crate::field::reduce_by_periods`]); it does not tile on
+//!   a smaller square period.
+
+use super::lattice::wrap256;
+use super::lookup::NoiseHasher;
+use super::real::Real;
+
+/// The rotation's factor: `X = (2/3)(x + y + z) − p`.
+pub const SUPERSIMPLEX3_ROTATE: f64 = 2.0 / 3.0;
+/// The kernel's squared radius: `max(3/4 − |d|², 0)⁴`.
+pub const SUPERSIMPLEX3_R2: f64 = 0.75;
+/// The lengthening of the cuboctahedral part of a gradient, `√(3/2)` (the GLSL's
+/// `1.22474487139`).
+pub const SUPERSIMPLEX3_EXPAND: f64 = 1.224_744_871_391_589;
+/// The scale of the gradients of the first kind (the GLSL's noise scale `3.5946317686139184`)
+/// and of the second kind (shortened by `1 − 0.042942436724648037` to the same length).
+pub const SUPERSIMPLEX3_SCALE: [f64; 2] = [
+    3.594_631_768_613_918_4,
+    3.594_631_768_613_918_4 * (1.0 - 0.042_942_436_724_648_037),
+];
+/// The output scale: the sum times this is within [-1, 1] (docs/graphs.md, SuperSimplex).
+pub const SUPERSIMPLEX3_NORM: f64 = 1.0;
+/// The hash byte that picks a lattice point's gradient (2D and 3D).
+pub const SUPERSIMPLEX3_SLOT: u32 = 0;
+/// What half-lattice `B`'s wrapped coordinates are moved by before they are hashed.
+pub const SUPERSIMPLEX3_B_KEY: u32 = 128;
+
+/// Gradient `n` (0 to 47) of the expanded rhombic dodecahedron, as the GLSL's `grad`: bits
+/// 0 to 2 the signs of a cube vertex `c` (set: +1), bit 3 its kind, `n >> 4` the axis `k`
+/// zeroed in the cuboctahedral vertex `o`; the rhombic part is `c` (kind 0) or
+/// `o + c × o` (kind 1); the gradient is `(o √(3/2) + rhombic part) · scale of its kind`.
+#[inline(always)]
+pub fn supersimplex3_gradient<R: Real>(n: u32) -> [R; 3] {
+    let sign = |bit: u32| {
+        if n & bit != 0 {
+            R::lit(1.0)
+        } else {
+            R::lit(-1.0)
+        }
+    };
+    let cube = [sign(1), sign(2), sign(4)];
+    let kind = (n >> 3) & 1;
+    let axis = n >> 4;
+    let zero = R::lit(0.0);
+    let o: [R; 3] = std::array::from_fn(|a| if a as u32 == axis { zero } else { cube[a] });
+    let cross = [
+        cube[1] * o[2] - cube[2] * o[1],
+        cube[2] * o[0] - cube[0] * o[2],
+        cube[0] * o[1] - cube[1] * o[0],
+    ];
+    let rhomb: [R; 3] = std::array::from_fn(|a| if kind == 1 { o[a] + cross[a] } else { cube[a] });
+    let scale = R::lit(SUPERSIMPLEX3_SCALE[kind as usize]);
+    std::array::from_fn(|a| (o[a] * R::lit(SUPERSIMPLEX3_EXPAND) + rhomb[a]) * scale)
+}
+
+/// The gradient of the lattice point with wrapped coordinates `v`: byte `b` of its hash
+/// picks gradient `(48 b) >> 8` (`wgpu_noise_supersimplex3_point_gradient`).
+#[inline(always)]
+pub fn supersimplex3_point_gradient<R: Real>(lut: &impl NoiseHasher, v: [u32; 3]) -> [R; 3] {
+    let byte = lut.cell_byte(lut.cell_hash(&v), SUPERSIMPLEX3_SLOT);
+    supersimplex3_gradient((byte * 48) >> 8)
+}
+
+/// One lattice point's contribution and its gradient with respect to the rotated point,
+/// `[value, ∂/∂X, ∂/∂Y, ∂/∂Z]`: the point at offset `o` from the lower corner (wrapped:
+/// `cell`) of the unit cube the point is in, at `f` in it; hashed with `key` added
+/// (`wgpu_noise_supersimplex3_point`).
+#[inline(always)]
+pub fn supersimplex3_point<R: Real>(
+    lut: &impl NoiseHasher,
+    f: [R; 3],
+    cell: [u32; 3],
+    key: u32,
+    o: [u32; 3],
+) -> [R; 4] {
+    let v: [u32; 3] = std::array::from_fn(|a| (cell[a] + o[a] + key) & 255);
+    let d: [R; 3] = std::array::from_fn(|a| f[a] - R::from_u32(o[a]));
+    let a = (R::lit(SUPERSIMPLEX3_R2) - ((d[0] * d[0] + d[1] * d[1]) + d[2] * d[2]))
+        .max(R::lit(0.0));
+    let g = supersimplex3_point_gradient::<R>(lut, v);
+    let aa = a * a;
+    let aaaa = aa * aa;
+    let e = (d[0] * g[0] + d[1] * g[1]) + d[2] * g[2];
+    let t = R::lit(-8.0) * (aa * a * e);
+    [
+        aaaa * e,
+        t * d[0] + aaaa * g[0],
+        t * d[1] + aaaa * g[1],
+        t * d[2] + aaaa * g[2],
+    ]
+}
+
+/// Which of each pair of opposite corners of the unit cube at `f` (the point's place in
+/// its cube) the half-lattice takes, as offsets from the cube's lower corner: the one
+/// nearer `f`. Where the two are equally near, `f` is at least `√(3/4)` from both: outside
+/// both kernels.
+#[inline(always)]
+pub fn supersimplex3_corners<R: Real>(f: [R; 3]) -> [[u32; 3]; 4] {
+    let far1 = (f[0] + f[1]) + f[2] >= R::lit(1.5);
+    let far2 = (f[1] + f[2]) - f[0] >= R::lit(0.5);
+    let far3 = (f[0] + f[2]) - f[1] >= R::lit(0.5);
+    let far4 = (f[0] + f[1]) - f[2] >= R::lit(0.5);
+    let pick = |far: bool, near: [u32; 3], other: [u32; 3]| if far { other } else { near };
+    [
+        pick(far1, [0, 0, 0], [1, 1, 1]),
+        pick(far2, [1, 0, 0], [0, 1, 1]),
+        pick(far3, [0, 1, 0], [1, 0, 1]),
+        pick(far4, [0, 0, 1], [1, 1, 0]),
+    ]
+}
+
+/// One half-lattice's sum at the rotated point `x` (its points the whole points of `x`'s
+/// space) with its gradient, the points [`supersimplex3_corners`] picks hashed with `key`
+/// added (`wgpu_noise_supersimplex3_half`).
+#[inline(always)]
+pub fn supersimplex3_half<R: Real>(lut: &impl NoiseHasher, x: [R; 3], key: u32) -> [R; 4] {
+    let b = x.map(|v| v.floor());
+    let f: [R; 3] = std::array::from_fn(|a| x[a] - b[a]);
+    let cell = b.map(wrap256);
+    let mut out = [R::lit(0.0); 4];
+    for o in supersimplex3_corners(f) {
+        let c = supersimplex3_point(lut, f, cell, key, o);
+        out = std::array::from_fn(|k| out[k] + c[k]);
+    }
+    out
+}
+
+/// The point rotated into the lattice's frame: `(2/3)(x + y + z) − p`
+/// (`wgpu_noise_supersimplex3_rotate`),
+/// also the gradient taken back (the rotation is symmetric and its own inverse).
+#[inline(always)]
+pub fn supersimplex3_rotate<R: Real>(p: [R; 3]) -> [R; 3] {
+    let r = ((p[0] + p[1]) + p[2]) * R::lit(SUPERSIMPLEX3_ROTATE);
+    [r - p[0], r - p[1], r - p[2]]
+}
+
+/// Both half-lattices at `p`: `[value, ∂/∂X, ∂/∂Y, ∂/∂Z]` before the output scale, the
+/// gradient in the rotated frame (`wgpu_noise_supersimplex3_sum`).
+#[inline(always)]
+fn supersimplex3_sum<R: Real>(lut: &impl NoiseHasher, p: [R; 3]) -> [R; 4] {
+    let x = supersimplex3_rotate(p);
+    let a = supersimplex3_half(lut, x, 0);
+    let half = R::lit(0.5);
+    let b = supersimplex3_half(lut, [x[0] - half, x[1] - half, x[2] - half], SUPERSIMPLEX3_B_KEY);
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
+}
+
+/// 3D OpenSimplex2S noise at `p`, in [-1, 1] (`wgpu_noise_supersimplex3`).
+pub fn supersimplex3<R: Real>(lut: &impl NoiseHasher, p: [R; 3]) -> R {
+    supersimplex3_sum(lut, p)[0] * R::lit(SUPERSIMPLEX3_NORM)
+}
+
+/// [`supersimplex3`] and its gradient, `[value, ∂/∂x, ∂/∂y, ∂/∂z]`
+/// (`wgpu_noise_supersimplex3_deriv`); the value is [`supersimplex3`]'s bit for bit.
+pub fn supersimplex3_deriv<R: Real>(lut: &impl NoiseHasher, p: [R; 3]) -> [R; 4] {
+    let s = supersimplex3_sum(lut, p);
+    let g = supersimplex3_rotate([s[1], s[2], s[3]]);
+    let norm = R::lit(SUPERSIMPLEX3_NORM);
+    [s[0] * norm, g[0] * norm, g[1] * norm, g[2] * norm]
+}
+
+/// The skew of 2D OpenSimplex2S's triangular lattice, `(√3 − 1)/2` (simplex noise's).
+pub const SUPERSIMPLEX2_SKEW: f64 = 0.366_025_403_784_438_6;
+/// Its unskew, `−(3 − √3)/6`.
+pub const SUPERSIMPLEX2_UNSKEW: f64 = -0.211_324_865_405_187_13;
+/// The 2D kernel's squared radius: `max(2/3 − |d|², 0)⁴`.
+pub const SUPERSIMPLEX2_R2: f64 = 2.0 / 3.0;
+/// The Java reference's `NORMALIZER_2D`, which its gradients are divided by.
+pub const SUPERSIMPLEX2_NORMALIZER: f64 = 0.054_818_664_956_251_18;
+/// The first-quadrant gradients at 7.5°, 22.5° and 37.5° (the Java's `grad2` decimals over
+/// its normaliser); the others are their swaps and sign changes.
+pub const SUPERSIMPLEX2_GRADIENTS: [[f64; 2]; 3] = [
+    [
+        0.991_444_861_373_81 / SUPERSIMPLEX2_NORMALIZER,
+        0.130_526_192_220_052 / SUPERSIMPLEX2_NORMALIZER,
+    ],
+    [
+        0.923_879_532_511_287 / SUPERSIMPLEX2_NORMALIZER,
+        0.382_683_432_365_09 / SUPERSIMPLEX2_NORMALIZER,
+    ],
+    [
+        0.793_353_340_291_235 / SUPERSIMPLEX2_NORMALIZER,
+        0.608_761_429_008_721 / SUPERSIMPLEX2_NORMALIZER,
+    ],
+];
+/// The 2D output scale: the sum times this is within [-1, 1].
+pub const SUPERSIMPLEX2_NORM: f64 = 1.0;
+
+/// 2D gradient `n` (0 to 23): `n >> 3` picks one of [`SUPERSIMPLEX2_GRADIENTS`], bit 2 swaps
+/// its components, bits 0 and 1 negate x and y (`wgpu_noise_supersimplex2_gradient`): the
+/// 24 directions `7.5° + 15° k` of the Java's table.
+#[inline(always)]
+pub fn supersimplex2_gradient<R: Real>(n: u32) -> [R; 2] {
+    let k = (n >> 3) as usize;
+    let base = [
+        R::lit(SUPERSIMPLEX2_GRADIENTS[k.min(2)][0]),
+        R::lit(SUPERSIMPLEX2_GRADIENTS[k.min(2)][1]),
+    ];
+    let (u, v) = if n & 4 != 0 {
+        (base[1], base[0])
+    } else {
+        (base[0], base[1])
+    };
+    let sign = |bit: u32| if n & bit != 0 { R::lit(-1.0) } else { R::lit(1.0) };
+    [u * sign(1), v * sign(2)]
+}
+
+/// One 2D lattice point's contribution and its gradient, `[value, ∂/∂x, ∂/∂y]`: the point
+/// `v` (skewed, whole numbers −1 to 2 from the point's cell, `cell` wrapped) at `d0` minus
+/// its unskewed offset from the cell's corner (`wgpu_noise_supersimplex2_point`).
+#[inline(always)]
+pub fn supersimplex2_point<R: Real>(
+    lut: &impl NoiseHasher,
+    d0: [R; 2],
+    cell: [u32; 2],
+    v: [R; 2],
+    hv: [u32; 2],
+) -> [R; 3] {
+    let h = [(cell[0] + hv[0]) & 255, (cell[1] + hv[1]) & 255];
+    let t = (v[0] + v[1]) * R::lit(SUPERSIMPLEX2_UNSKEW);
+    let d = [d0[0] - (v[0] + t), d0[1] - (v[1] + t)];
+    let a = (R::lit(SUPERSIMPLEX2_R2) - (d[0] * d[0] + d[1] * d[1])).max(R::lit(0.0));
+    let byte = lut.cell_byte(lut.cell_hash(&h), SUPERSIMPLEX3_SLOT);
+    let g = supersimplex2_gradient::<R>((byte * 24) >> 8);
+    let aa = a * a;
+    let aaaa = aa * aa;
+    let e = d[0] * g[0] + d[1] * g[1];
+    let t = R::lit(-8.0) * (aa * a * e);
+    [aaaa * e, t * d[0] + aaaa * g[0], t * d[1] + aaaa * g[1]]
+}
+
+/// Both 2D sums at `p`: `[value, ∂/∂x, ∂/∂y]` before the output scale
+/// (`wgpu_noise_supersimplex2_sum`). The point is skewed onto the triangular lattice, and of
+/// its rhombic cell's corners (0, 0) and (1, 1) and two more, picked as the Java's branches
+/// pick them (by which half of the rhombus it is in, then by two comparisons), are summed:
+/// every lattice point within the kernel's reach. The unskewed offsets are the point's
+/// own (the skew and unskew cancel), so the gradient needs no transform.
+#[inline(always)]
+fn supersimplex2_sum<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> [R; 3] {
+    let s = (p[0] + p[1]) * R::lit(SUPERSIMPLEX2_SKEW);
+    let xs = [p[0] + s, p[1] + s];
+    let b = xs.map(|v| v.floor());
+    let i = [xs[0] - b[0], xs[1] - b[1]];
+    let cell = b.map(wrap256);
+    let t = (i[0] + i[1]) * R::lit(SUPERSIMPLEX2_UNSKEW);
+    let d0 = [i[0] + t, i[1] + t];
+    let xmy = i[0] - i[1];
+    let far = i[0] + i[1] > R::lit(1.0);
+    let (one, zero) = (R::lit(1.0), R::lit(0.0));
+    // The third and fourth points: offsets in the skewed lattice, and as wrapped steps.
+    let (v2, h2) = if far {
+        if i[0] + xmy > one {
+            ([R::lit(2.0), one], [2, 1])
+        } else {
+            ([zero, one], [0, 1])
+        }
+    } else if i[0] + xmy < zero {
+        ([R::lit(-1.0), zero], [255, 0])
+    } else {
+        ([one, zero], [1, 0])
+    };
+    let (v3, h3) = if far {
+        if i[1] - xmy > one {
+            ([one, R::lit(2.0)], [1, 2])
+        } else {
+            ([one, zero], [1, 0])
+        }
+    } else if i[1] < xmy {
+        ([zero, R::lit(-1.0)], [0, 255])
+    } else {
+        ([zero, one], [0, 1])
+    };
+    let mut out = [zero; 3];
+    for (v, hv) in [([zero, zero], [0, 0]), ([one, one], [1, 1]), (v2, h2), (v3, h3)] {
+        let c = supersimplex2_point(lut, d0, cell, v, hv);
+        out = std::array::from_fn(|k| out[k] + c[k]);
+    }
+    out
+}
+
+/// 2D OpenSimplex2S noise at `p`, in [-1, 1] (`wgpu_noise_supersimplex2`).
+pub fn supersimplex2<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> R {
+    supersimplex2_sum(lut, p)[0] * R::lit(SUPERSIMPLEX2_NORM)
+}
+
+/// [`supersimplex2`] and its gradient, `[value, ∂/∂x, ∂/∂y]`
+/// (`wgpu_noise_supersimplex2_deriv`); the value is [`supersimplex2`]'s bit for bit.
+pub fn supersimplex2_deriv<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> [R; 3] {
+    let s = supersimplex2_sum(lut, p);
+    let norm = R::lit(SUPERSIMPLEX2_NORM);
+    [s[0] * norm, s[1] * norm, s[2] * norm]
+}
