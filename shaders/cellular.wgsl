@@ -612,3 +612,47 @@ fn cellular4_periodic_deriv(p: vec4<f32>, period: vec4<u32>, shape: CellularShap
     }
     return wgpu_noise_cellular_deriv(wgpu_noise_cellular4_nearest(p, period, shape), p, 4u, shape);
 }
+
+// The nearest feature's position (CPU: cellular_feature), for the graphs' cellular-lookup.
+
+// The coordinate of the feature of the cell with hash h along `axis`, the cell's lower
+// corner at `cell`: the position wgpu_noise_cellular_delta measures from the point.
+fn wgpu_noise_cellular_position(h: u32, axis: u32, cell: f32, jitter: f32) -> f32 {
+    let u = f32(wgpu_noise_cell_byte(h, axis)) * (1.0 / 255.0);
+    return cell + (0.5 + jitter * (u - 0.5));
+}
+
+// The lower corner of the cell at offset i from the point's cell c along one axis: c + i,
+// wrapped into [0, period) where `tiled` (the position then repeats with the tile).
+fn wgpu_noise_cellular_corner(c: f32, i: i32, period: u32, tiled: bool) -> f32 {
+    let cell = c + f32(i);
+    if (tiled) { return f32(wgpu_noise_cellular_wrap(cell, period)); }
+    return cell;
+}
+
+// The position of F1's feature (a tie keeps the feature met first) of a point p of `dims`
+// coordinates (the rest 0), its cell `h` at `offset` from the point's cell.
+fn wgpu_noise_cellular_feature(p: vec4<f32>, dims: u32, period: vec4<u32>, tiled: bool, h: u32, offset: vec4<i32>, shape: CellularShape) -> vec4<f32> {
+    var out = vec4<f32>(0.0);
+    for (var a = 0u; a < dims; a = a + 1u) {
+        let corner = wgpu_noise_cellular_corner(floor(p[a]), offset[a], period[a], tiled);
+        out[a] = wgpu_noise_cellular_position(h, a, corner, shape.jitter);
+    }
+    return out;
+}
+
+// The nearest feature's position of a 2D, 3D or 4D point with `period` cells per axis.
+fn wgpu_noise_cellular2_feature(p: vec2<f32>, period: vec2<u32>, tiled: bool, shape: CellularShape) -> vec4<f32> {
+    let near = wgpu_noise_cellular2_nearest(p, period, shape);
+    return wgpu_noise_cellular_feature(vec4<f32>(p, 0.0, 0.0), 2u, vec4<u32>(period, 256u, 256u), tiled, near.hash.x, near.f1_offset, shape);
+}
+
+fn wgpu_noise_cellular3_feature(p: vec3<f32>, period: vec3<u32>, tiled: bool, shape: CellularShape) -> vec4<f32> {
+    let near = wgpu_noise_cellular3_nearest(p, period, shape);
+    return wgpu_noise_cellular_feature(vec4<f32>(p, 0.0), 3u, vec4<u32>(period, 256u), tiled, near.hash.x, near.f1_offset, shape);
+}
+
+fn wgpu_noise_cellular4_feature(p: vec4<f32>, period: vec4<u32>, tiled: bool, shape: CellularShape) -> vec4<f32> {
+    let near = wgpu_noise_cellular4_nearest(p, period, shape);
+    return wgpu_noise_cellular_feature(p, 4u, period, tiled, near.hash.x, near.f1_offset, shape);
+}

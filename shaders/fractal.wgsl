@@ -196,6 +196,22 @@ fn wgpu_noise_base_vector_deriv4(p: vec4<f32>, period: vec4<f32>) -> array<array
                                                                 wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)));
 }
 
+// The nearest cellular feature's position (cellular.wgsl) with the tile period per axis (0:
+// not tiled; tiled, the position wrapped into the tile); coordinates past the dimensions 0.
+fn wgpu_noise_base_feature2(p: vec2<f32>, period: vec2<f32>, cell: CellularShape) -> vec4<f32> {
+    return wgpu_noise_cellular2_feature(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)), period.x > 0.0, cell);
+}
+
+fn wgpu_noise_base_feature3(p: vec3<f32>, period: vec3<f32>, cell: CellularShape) -> vec4<f32> {
+    return wgpu_noise_cellular3_feature(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                          wgpu_noise_lattice_period(period.z)), period.x > 0.0, cell);
+}
+
+fn wgpu_noise_base_feature4(p: vec4<f32>, period: vec4<f32>, cell: CellularShape) -> vec4<f32> {
+    return wgpu_noise_cellular4_feature(p, vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                          wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)), period.x > 0.0, cell);
+}
+
 // One octave's contribution and the ridge weight carried to the next octave.
 // fBm: n. Turbulence: |n|. Ridged (Musgrave): (1 - |n|)^2, weighted by the previous
 // octave's ridge so that detail gathers on the ridges.

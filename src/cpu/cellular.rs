@@ -740,3 +740,53 @@ fn wgpu_noise_cellular_slope<R: Real>(
     }
     g
 }
+
+/// The coordinate of the feature of the cell with hash `h` along `axis`, the cell's lower
+/// corner at `cell`: `cell + (0.5 + jitter (u − 0.5))`, the position
+/// [`wgpu_noise_cellular_delta`] measures from the point.
+#[inline(always)]
+pub fn wgpu_noise_cellular_position<R: Real>(
+    lut: &impl NoiseHasher,
+    h: u32,
+    axis: u32,
+    cell: R,
+    jitter: R,
+) -> R {
+    let u = R::from_u32(lut.cell_byte(h, axis)) * R::lit(1.0 / 255.0);
+    cell + (R::lit(0.5) + jitter * (u - R::lit(0.5)))
+}
+
+/// The lower corner of the cell at offset `i` from the point's cell `c` along one axis:
+/// `c + i`, wrapped into `[0, period)` where `tiled` (so that the position repeats with the
+/// tile), else as it is (the field's own coordinates).
+#[inline(always)]
+pub fn wgpu_noise_cellular_corner<R: Real>(c: R, i: i32, period: u32, tiled: bool) -> R {
+    let cell = c + R::lit(i as f64);
+    if tiled {
+        return R::from_u32(wgpu_noise_cellular_wrap(cell, period));
+    }
+    cell
+}
+
+/// The position of the nearest feature (F1's, by `shape`'s distance and jitter; a tie keeps
+/// the feature the search met first) of `p` (2 to 4 coordinates) with `period` cells per
+/// axis, in `p`'s coordinates: its cell's corner (wrapped into the tile where `tiled`) plus
+/// its jittered offset (`wgpu_noise_cellular2/3/4_feature` in the shader). Coordinates past `p.len()`
+/// are 0.
+pub fn cellular_feature<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    period: &[u32],
+    tiled: bool,
+    shape: &CellularShape,
+) -> [R; 4] {
+    let near = cellular_nearest(lut, p, period, shape);
+    let (h, offset) = near.cells[0];
+    let jitter = R::lit(shape.jitter as f64);
+    let mut out = [R::lit(0.0); 4];
+    for (a, out) in out.iter_mut().enumerate().take(p.len()) {
+        let corner = wgpu_noise_cellular_corner(p[a].floor(), offset[a], period[a], tiled);
+        *out = wgpu_noise_cellular_position(lut, h, a as u32, corner, jitter);
+    }
+    out
+}

@@ -1,7 +1,9 @@
 //! CPU mirror of `shaders/fractal.wgsl`: fractal sums, tiling and kernel choice over the
 //! base noise, in the shader's order of operations.
 
-use super::cellular::{cellular_periodic, cellular_periodic_deriv, CellularShape};
+use super::cellular::{
+    cellular_feature, cellular_periodic, cellular_periodic_deriv, CellularShape,
+};
 use super::classic::{
     classic2_periodic, classic2_periodic_deriv, classic3_periodic, classic3_periodic_deriv,
     classic4_periodic, classic4_periodic_deriv,
@@ -130,6 +132,20 @@ pub fn base_vector<R: Real>(lut: &impl NoiseHasher, p: &[R], period: &[R]) -> [R
 pub fn base_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R], period: &[R]) -> [[R; 5]; 4] {
     let lattice = lattice_periods(period, p.len());
     value_vector_deriv(lut, p, &lattice[..p.len()])
+}
+
+/// The position of the nearest cellular feature of `p` (2 to 4 coordinates) by `cell`'s
+/// distance and jitter, tiled with `period` where it is non-zero (the position then wrapped
+/// into the tile): `cellular_feature` (`wgpu_noise_base_featureN`). Its Jacobian is 0.
+pub fn base_feature<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    period: &[R],
+    cell: &CellularShape,
+) -> [R; 4] {
+    let lattice = lattice_periods(period, p.len());
+    let tiled = period[0] > R::lit(0.0);
+    cellular_feature(lut, p, &lattice[..p.len()], tiled, cell)
 }
 
 /// [`base_noise`] and its analytic gradient `[value, ∂/∂p₀, …]` (entries past `p.len()`

@@ -21,7 +21,7 @@ use crate::cpu::combine::{
 };
 use crate::cpu::curl::CURL_SHIFTS;
 use crate::cpu::fractal::{
-    base_noise, base_noise_deriv, base_vector, base_vector_deriv, shape_octave,
+    base_feature, base_noise, base_noise_deriv, base_vector, base_vector_deriv, shape_octave,
 };
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::Real;
@@ -524,6 +524,9 @@ pub(crate) trait Bases<G: Register> {
     /// An [`Op::Vector`]: the base vector noise with the tile period `period`, per component
     /// (components past the dimensions 0).
     fn vector(&mut self, op: usize, period: &[f32; 4], q: &[G; 4]) -> [G::Noise; 4];
+    /// An [`Op::Feature`]: the nearest feature's position of `source`'s search (coordinates
+    /// past the dimensions 0).
+    fn feature(&mut self, op: usize, source: &Source, q: &[G; 4]) -> [G::N; 4];
 }
 
 /// Sets `out` to operation number `index`, `op`, of a program of `dims` dimensions at the
@@ -568,6 +571,11 @@ pub(crate) fn step<G: Register>(
             let q = &regs[*p];
             let v = bases.vector(index, period, q);
             set_point(out, dims, |a| G::noise(dims, q, v[a]))
+        }
+        // Constant inside each cell: a point whose Jacobian is 0.
+        Op::Feature { p, source } => {
+            let f = bases.feature(index, source, &regs[*p]);
+            set_point(out, dims, |a| G::from_number(f[a]))
         }
         Op::Constant(c) => set_value(out, G::from_number(k(*c))),
         Op::Axis { p, axis } => set_value(out, regs[*p][*axis]),
@@ -625,6 +633,9 @@ impl<R: Real, L: NoiseHasher> Bases<R> for ScalarBases<'_, L> {
         let period = period.map(lit::<R>);
         base_vector(self.lut, &q[..self.dims], &period[..self.dims])
     }
+    fn feature(&mut self, _op: usize, source: &Source, q: &[R; 4]) -> [R; 4] {
+        feature(self.lut, source, &q[..self.dims])
+    }
 }
 
 impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
@@ -637,6 +648,16 @@ impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
         let period = period.map(lit::<R>);
         base_vector_deriv(self.lut, &q[..self.dims], &period[..self.dims])
     }
+    fn feature(&mut self, _op: usize, source: &Source, q: &[Dual<R>; 4]) -> [R; 4] {
+        let q: [R; 4] = std::array::from_fn(|a| q[a].v);
+        feature(self.lut, source, &q[..self.dims])
+    }
+}
+
+/// The nearest cellular feature's position of `source` at `q` ([`Op::Feature`]).
+pub(crate) fn feature<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> [R; 4] {
+    let period = source.period.map(lit::<R>);
+    base_feature(lut, q, &period[..q.len()], &source.cell)
 }
 
 /// The base noise of `source` at `q`.

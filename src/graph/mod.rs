@@ -152,7 +152,8 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             NodeKind::Scale { source, .. }
             | NodeKind::Offset { source, .. }
             | NodeKind::Rotate { source, .. }
-            | NodeKind::SeedOffset { source, .. } => vec![(p("source"), source)],
+            | NodeKind::SeedOffset { source, .. }
+            | NodeKind::CellularLookup { source, .. } => vec![(p("source"), source)],
             NodeKind::Map { source, by, .. } => {
                 let mut v = vec![(p("source"), source)];
                 v.extend(by.iter().map(|by| (p("strength"), by)));

@@ -79,6 +79,10 @@ pub enum Op {
     /// Value noise of vectors at a point (`cpu::fractal::base_vector`), tiled with `period`
     /// per axis where it is non-zero: a point, one component per axis.
     Vector { p: Reg, period: [f32; 4] },
+    /// The position of the nearest cellular feature of a point (`cpu::fractal::base_feature`:
+    /// `source`'s jitter and distance; wrapped into the tile where `source.period` tiles), in
+    /// the point's coordinates: a point whose Jacobian is 0 (constant inside each cell).
+    Feature { p: Reg, source: Source },
     /// A constant value.
     Constant(f32),
     /// One coordinate of a point.
@@ -131,7 +135,12 @@ impl Program {
     pub fn noise_calls(&self) -> usize {
         self.ops
             .iter()
-            .filter(|op| matches!(op, Op::Noise { .. } | Op::Vector { .. }))
+            .filter(|op| {
+                matches!(
+                    op,
+                    Op::Noise { .. } | Op::Vector { .. } | Op::Feature { .. }
+                )
+            })
             .count()
     }
 
@@ -149,7 +158,7 @@ impl Program {
     pub fn lattice(&self) -> Option<NoiseKind> {
         let tiled = self.ops.iter().any(|op| {
             let period = match op {
-                Op::Noise { source, .. } => &source.period,
+                Op::Noise { source, .. } | Op::Feature { source, .. } => &source.period,
                 Op::Vector { period, .. } => period,
                 _ => return false,
             };
@@ -169,7 +178,9 @@ impl Program {
                 Op::Displace { p, d, .. } => {
                     periodic[*p] && d[..self.dims].iter().all(|&v| periodic[v])
                 }
-                Op::Noise { p, .. } | Op::Vector { p, .. } => {
+                // Tiled, a shift by a period leaves the feature unchanged (wrapped into the
+                // tile); untiled, it moves it by the 256-cell period of its lattice.
+                Op::Noise { p, .. } | Op::Vector { p, .. } | Op::Feature { p, .. } => {
                     // Cellular and value noise hash cells on the square lattice, as classic
                     // noise.
                     // SuperSimplex in 3D repeats every 768 (`field::reduce_by_periods`).
@@ -501,6 +512,60 @@ impl Lowering<'_> {
         )?;
         self.origins.insert(r, path.to_string());
         Ok(r)
+    }
+
+    /// The `cellular-lookup` node: the nearest feature of the point moved by the seed (the
+    /// context's plus `seed`), moved back by that seed, so that it is in the context's
+    /// coordinates (its cell plus its jittered offset, wrapped into the tile where the
+    /// context tiles), then `source` at that position times `frequency`. The lookup is
+    /// evaluated untiled (the feature repeats with the tile, so the lookup does) with the
+    /// context's seed: the node's own `seed` moves the features only.
+    #[allow(clippy::too_many_arguments)]
+    fn cellular_lookup(
+        &mut self,
+        source: &Input,
+        frequency: f32,
+        seed: i64,
+        cell: CellularShape,
+        path: &str,
+        ctx: Context,
+        depth: usize,
+    ) -> Result<Reg, GraphError> {
+        let q = self.noise_point(true, seed, path, ctx)?;
+        let options = NoiseOptions::seeded(seed);
+        let feature = Source {
+            kind: NoiseKind::Cellular,
+            kernel: options.kernel,
+            cell,
+            flow: options.flow,
+            period: ctx.period,
+        };
+        let mut at = self.push(
+            Op::Feature {
+                p: q,
+                source: feature,
+            },
+            path,
+        )?;
+        self.origins.insert(at, path.to_string());
+        let seed = ctx.seed + seed;
+        if seed != 0 {
+            let by = SEED_STEP.map(|s| -(((seed as f64) * s).rem_euclid(256.0) as f32));
+            at = self.push(Op::Offset { p: at, by }, path)?;
+        }
+        let at = self.push(
+            Op::Scale {
+                p: at,
+                by: [frequency; 4],
+            },
+            path,
+        )?;
+        let c = Context {
+            point: at,
+            seed: ctx.seed,
+            period: [0.0; 4],
+        };
+        self.input(source, &self.sub(path, "source"), c, depth)
     }
 
     /// Where a noise of the node at `path` is evaluated in `ctx`, counted against
@@ -846,6 +911,20 @@ impl Lowering<'_> {
                         self.binary(op, fa, fb, path)
                     }
                 }
+            }
+            NodeKind::CellularLookup {
+                source,
+                frequency,
+                seed,
+                distance,
+                jitter,
+            } => {
+                let cell = CellularShape {
+                    jitter: *jitter,
+                    distance: cellular_distance(*distance),
+                    output: CELLULAR_F1,
+                };
+                self.cellular_lookup(source, *frequency, *seed, cell, path, ctx, depth)
             }
             NodeKind::Flow {
                 seed,

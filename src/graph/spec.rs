@@ -284,6 +284,15 @@ pub enum NodeKind {
         distance: Metric,
         jitter: f32,
     },
+    /// `source` at the position of the nearest cellular feature times `frequency`
+    /// (FastNoise2's CellularLookup).
+    CellularLookup {
+        source: Input,
+        frequency: f32,
+        seed: i64,
+        distance: Metric,
+        jitter: f32,
+    },
     /// Flow noise: simplex noise with gradients turned by `angle` (2D and 3D), with a kernel.
     Flow {
         seed: i64,
@@ -946,6 +955,13 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     ],
                 )?
             },
+            distance: f.metric("distance")?,
+            jitter: f.number("jitter")?,
+        },
+        "cellular-lookup" => NodeKind::CellularLookup {
+            source: f.input("source")?,
+            frequency: f.number("frequency")?,
+            seed: f.integer("seed")?,
             distance: f.metric("distance")?,
             jitter: f.number("jitter")?,
         },

@@ -170,7 +170,9 @@ internal! {
     /// shader compilers downstream (which inline every call) see.
     pub fn noise_call_sites(program: &Program) -> usize {
         let text = function(program, "f", ApiNames::Plain);
-        text.matches("wgpu_noise_base_noise").count() + text.matches("wgpu_noise_base_vector").count()
+        text.matches("wgpu_noise_base_noise").count()
+            + text.matches("wgpu_noise_base_vector").count()
+            + text.matches("wgpu_noise_base_feature").count()
     }
 }
 
@@ -222,6 +224,14 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
             p: reg(*p),
             period: four(period),
         },
+        // A noise operation's parameters, in its order.
+        Op::Feature { p, source } => {
+            let mut source = *source;
+            source.period = four(&source.period);
+            source.flow = value(source.flow);
+            source.cell.jitter = value(source.cell.jitter);
+            Op::Feature { p: reg(*p), source }
+        }
         Op::Constant(c) => Op::Constant(value(*c)),
         Op::Axis { p, axis } => Op::Axis {
             p: reg(*p),
@@ -898,6 +908,21 @@ impl<'a> Emitter<'a> {
                     w(format!(
                         "let r{i} = wgpu_noise_finite4(wgpu_noise_base_vector{dims}({q}, {period}));"
                     ));
+                }
+            }
+            Op::Feature { p, source } => {
+                let period = format!("{}.{sw}", vec4(&f[0..4]));
+                let cell = format!(
+                    "CellularShape({}, {}u, {}u)",
+                    f[5], source.cell.distance, source.cell.output
+                );
+                let q = format!("{}.{sw}", r(*p));
+                w(format!(
+                    "let r{i} = wgpu_noise_finite4(wgpu_noise_base_feature{dims}({q}, {period}, {cell}));"
+                ));
+                if gradient {
+                    // Constant inside each cell: a Jacobian of 0.
+                    w(format!("let j{i} = mat4x4<f32>();"));
                 }
             }
             Op::Axis { p, axis } => {

@@ -191,6 +191,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         "curve",
         "terrace",
         "ping-pong",
+        "cellular-lookup",
     ];
     let kind = *rng.pick(&kinds);
     let src = |rng: &mut Rng| input(rng, shape, d, names);
@@ -275,6 +276,16 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             json!({ "type": "warp", "source": src(rng), "amplitude": rng.range(-0.5, 0.5), "displacement": by })
         }
         "seed" => json!({ "type": "seed", "source": src(rng), "offset": rng.below(9) as i64 - 4 }),
+        // Piecewise constant: it jumps at the cells' borders, as `white` and `cell`.
+        "cellular-lookup" => json!({
+            "type": "cellular-lookup",
+            "source": src(rng),
+            "frequency": rng.range(0.05, 2.0),
+            "distance": *rng.pick(choices("cellular-lookup", "distance")),
+            "exponent": rng.range(1.0, 3.0),
+            "jitter": rng.unit(),
+            "seed": rng.below(9) as i64 - 4,
+        }),
         // A divisor near 0 is kept out: a quotient's rounding grows as 1/b² there (the GPU's
         // and the CPU's f32 differ by the conditioning, not by an error), and a modulus by a
         // small `b` wraps many times within a central difference's step. `|b|` is in

@@ -8,6 +8,7 @@ mod common;
 
 mod bake_format;
 mod beyond_the_origin;
+mod cellular_lookup;
 mod cellular_metrics;
 mod code_layout;
 mod colour_ramps;

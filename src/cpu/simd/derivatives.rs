@@ -15,6 +15,7 @@
 //! tiled simplex) the scalar gradient per lane.
 
 use super::bases::LaneBase;
+use super::graph::scalar_feature;
 use super::lanes::{F, LANES};
 use super::lookup::LaneHasher;
 use super::noise::Turn;
@@ -420,7 +421,14 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
     // component.
     let mut noise = [[zero; 5]; 4];
     for (k, (op, lane)) in program.ops.iter().zip(&job.lanes).enumerate() {
-        if let (Op::Vector { p: at, .. }, Some(lane)) = (op, lane) {
+        if let Op::Feature { p: at, source } = op {
+            // The scalar search per lane; its position in `noise[a][0]`.
+            let q = regs[*at].map(|q| q.v);
+            let f = scalar_feature(lut, source, dims, &q);
+            for (noise, f) in noise.iter_mut().zip(f) {
+                noise[0] = f;
+            }
+        } else if let (Op::Vector { p: at, .. }, Some(lane)) = (op, lane) {
             let q = regs[*at].map(|q| q.v);
             noise = match *lane {
                 LaneGradient::Vector2(lattice) => N::vector::<2>(lut, &q, &lattice),
@@ -495,6 +503,10 @@ impl eval::Bases<Dual<F>> for Computed<'_> {
     #[inline(always)]
     fn vector(&mut self, _op: usize, _period: &[f32; 4], _q: &[Dual<F>; 4]) -> [[F; 5]; 4] {
         *self.0
+    }
+    #[inline(always)]
+    fn feature(&mut self, _op: usize, _source: &Source, _q: &[Dual<F>; 4]) -> [F; 4] {
+        [self.0[0][0], self.0[1][0], self.0[2][0], self.0[3][0]]
     }
 }
 

@@ -70,6 +70,10 @@ pub fn fill_graph_slab_with(
 /// SIMD graph fill evaluates those operations with the scalar function per lane).
 pub fn graph_has_lanes(program: &Program, lookup: LookupVariant) -> bool {
     super::LANE_CODE
+        && !program
+            .ops
+            .iter()
+            .any(|op| matches!(op, Op::Feature { .. }))
         && GraphJob::bases(program, lookup)
             .flatten()
             .all(|b| !matches!(b, LaneBase::Scalar))
@@ -343,6 +347,31 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
         let base = self.job.bases[op].expect("every vector operation has its lane function");
         N::vector(self.lut, base, q)
     }
+    #[inline(always)]
+    fn feature(&mut self, _op: usize, source: &Source, q: &[F; 4]) -> [F; 4] {
+        scalar_feature(self.lut, source, self.job.program.dims, q)
+    }
+}
+
+/// The scalar `f32` nearest feature of `source` on each lane (`eval::feature`): the lanes
+/// take the scalar search per lane (a lookup is one search per sample; its lanes' search
+/// would need the nearest feature's cell per lane, which theirs does not keep). Out of line.
+#[inline(never)]
+pub(super) fn scalar_feature<L: NoiseHasher>(
+    lut: &L,
+    source: &Source,
+    dims: usize,
+    p: &[F; 4],
+) -> [F; 4] {
+    let mut out = [F::splat(0.0); 4];
+    for i in 0..LANES {
+        let q = [p[0].0[i], p[1].0[i], p[2].0[i], p[3].0[i]];
+        let f = eval::feature(lut, source, &q[..dims]);
+        for (out, f) in out.iter_mut().zip(f) {
+            out.0[i] = f;
+        }
+    }
+    out
 }
 
 /// `eval::value` on lanes: every operation on the block's 16 samples.
