@@ -9,6 +9,7 @@ use crate::common::graphs::{
     JUMPS,
 };
 
+use wgpu_noise::cpu::curl::CURL_SHIFTS;
 use wgpu_noise::cpu::fill::sample_point;
 use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::cpu::IntegerHasher;
@@ -86,15 +87,22 @@ fn fill_both(
             });
             let moved: Vec<f32> = reference(&|p| {
                 let regs = &mut regs32.borrow_mut();
-                let p = p.map(|x| (x as f32).next_up().next_up().next_up().next_up());
+                let p = p.map(|x| x as f32);
                 let v: Vec<f32> = match output {
                     FieldOutput::Value => {
-                        vec![eval::value::<f32>(&program, &lut, p, &mut Vec::new())]
+                        vec![eval::value::<f32>(
+                            &program,
+                            &lut,
+                            moved_by_4_ulps(p),
+                            &mut Vec::new(),
+                        )]
                     }
                     FieldOutput::Gradient => {
-                        eval::value_and_gradient::<f32>(&program, &lut, p, regs)[..4].to_vec()
+                        eval::value_and_gradient::<f32>(&program, &lut, moved_by_4_ulps(p), regs)
+                            [..4]
+                            .to_vec()
                     }
-                    FieldOutput::Curl => eval::curl::<f32>(&program, &lut, p, regs)[..n].to_vec(),
+                    FieldOutput::Curl => moved_curl(&program, &lut, p, regs)[..n].to_vec(),
                 };
                 v.into_iter().map(f64::from).collect()
             })
@@ -109,6 +117,31 @@ fn fill_both(
         LookupVariant::Hash => reference!(IntegerHasher::new(seed)),
     };
     (on_gpu, on_cpu, on_cpu64, moved)
+}
+
+/// `p` moved up by four ulps along every axis.
+fn moved_by_4_ulps(p: [f32; 4]) -> [f32; 4] {
+    p.map(|x| x.next_up().next_up().next_up().next_up())
+}
+
+/// The curl of `program` at `p` with every point the graph is evaluated at moved by four
+/// ulps: in 3D the potentials' points `p + CURL_SHIFTS[k]`, not `p` itself, whose few
+/// ulps near the origin the shift's addition rounds away (a shift of 41.125 has ulps 32
+/// times those of a coordinate near 1).
+fn moved_curl(
+    program: &Program,
+    lut: &impl wgpu_noise::cpu::NoiseHasher,
+    p: [f32; 4],
+    regs: &mut Vec<[wgpu_noise::graph::eval::Dual<f32>; 4]>,
+) -> [f32; 3] {
+    let mut gradient = |q| eval::value_and_gradient::<f32>(program, lut, moved_by_4_ulps(q), regs);
+    if program.dims() == 2 {
+        let d = gradient(p);
+        return [d[2], -d[1], 0.0];
+    }
+    let [a, b, c] = CURL_SHIFTS
+        .map(|s| gradient([0, 1, 2, 3].map(|k| if k < 3 { p[k] + s[k] as f32 } else { 0.0 })));
+    [c[2] - b[3], a[3] - c[1], b[1] - a[2]]
 }
 
 /// Channel 0 of a gradient (the value) within the values' bound (`graph_parity`), every
