@@ -405,8 +405,9 @@ pub struct Octaves {
     pub mode: FractalMode,
     /// How many.
     pub count: u32,
-    /// Each octave's frequency over the one before.
-    pub lacunarity: f32,
+    /// Each octave's frequency over the one before: a number, or a node giving it per
+    /// sample.
+    pub lacunarity: Input,
     /// Each octave's amplitude over the one before: a number, or a node giving it per
     /// sample.
     pub gain: Input,
@@ -995,7 +996,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     _ => FractalMode::Turbulence,
                 },
                 count: f.integer("octaves")? as u32,
-                lacunarity: f.number("lacunarity")?,
+                lacunarity: f.hybrid("lacunarity")?,
                 gain: f.hybrid("gain")?,
                 seed_step: f.integer("seed_step")?,
                 weighted_strength: match ty.name {
