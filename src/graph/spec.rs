@@ -603,9 +603,16 @@ impl Fields<'_> {
                 Some(d) => Ok(Input::Constant(ranged(&path, d, lo, hi)?)),
                 None => Err(err(&path, "missing (required)")),
             },
-            Some(v) if v.is_number() => Ok(Input::Constant(ranged(&path, number(&path, &v)?, lo, hi)?)),
-            Some(v) => input(&path, v, self.count),
+            Some(v) => self.number_or_input(&path, v, lo, hi),
         }
+    }
+
+    /// `v` at `path`: a number in `lo..=hi` as a constant, anything else read as an input.
+    fn number_or_input(&mut self, path: &str, v: Value, lo: f64, hi: f64) -> Result<Input, GraphError> {
+        if v.is_number() {
+            return Ok(Input::Constant(ranged(path, number(path, &v)?, lo, hi)?));
+        }
+        input(path, v, self.count)
     }
 
     fn input(&mut self, key: &str) -> Result<Input, GraphError> {
@@ -699,12 +706,7 @@ impl Fields<'_> {
         }
         let mut out = vec![Input::Constant(default); 4];
         for (a, item) in items.into_iter().enumerate() {
-            let p = format!("{path}[{a}]");
-            out[a] = if item.is_number() {
-                Input::Constant(ranged(&p, number(&p, &item)?, lo, hi)?)
-            } else {
-                input(&p, item, self.count)?
-            };
+            out[a] = self.number_or_input(&format!("{path}[{a}]"), item, lo, hi)?;
         }
         let mut numbers = [default; 4];
         for (n, input) in numbers.iter_mut().zip(&out) {
@@ -730,12 +732,7 @@ impl Fields<'_> {
             Some(Value::Array(items)) if items.len() == 2 => {
                 let mut out = [Input::Constant(0.0), Input::Constant(0.0)];
                 for (a, item) in items.into_iter().enumerate() {
-                    let p = format!("{path}[{a}]");
-                    out[a] = if item.is_number() {
-                        Input::Constant(ranged(&p, number(&p, &item)?, lo, hi)?)
-                    } else {
-                        input(&p, item, self.count)?
-                    };
+                    out[a] = self.number_or_input(&format!("{path}[{a}]"), item, lo, hi)?;
                 }
                 Ok(out)
             }
