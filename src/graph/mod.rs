@@ -153,6 +153,7 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             NodeKind::Scale { source, .. }
             | NodeKind::Offset { source, .. }
             | NodeKind::Rotate { source, .. }
+            | NodeKind::RotatePlane { source, .. }
             | NodeKind::SeedOffset { source, .. }
             | NodeKind::CellularLookup { source, .. } => vec![(p("source"), source)],
             NodeKind::Map { source, by, .. } => {

@@ -484,6 +484,14 @@ pub const NODE_TYPES: &[NodeType] = &[
         derivative: "rotated",
     },
     NodeType {
+        name: "rotate-plane",
+        group: Group::Domain,
+        params: &[SOURCE, choice("plane", &["xy", "xz"], Some("xy"))],
+        doc: "`source` at `p` turned so that `plane` cuts the lattice evenly, in 3D and 4D (`w` unchanged): OpenSimplex2's rotation, FastNoise2's DomainRotatePlane (Improve XY / XZ Planes). With `a`, `b` the plane's axes and `c` the third, `s = (pₐ + p_b) × −0.211324865405187`, `t = p_c × 0.577350269189626`: `(pₐ + s − t, p_b + s − t, t + (pₐ + p_b) × 0.577350269189626)` in that order of operations",
+        range: "the source's",
+        derivative: "rotated (chain rule through the same operations)",
+    },
+    NodeType {
         name: "warp",
         group: Group::Domain,
         params: &[

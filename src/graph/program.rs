@@ -1097,6 +1097,11 @@ impl Lowering<'_> {
                 let c = Context { point: p, ..ctx };
                 self.input(source, &self.sub(path, "source"), c, depth)
             }
+            NodeKind::RotatePlane { source, plane } => {
+                let p = self.rotated_plane(*plane, path, ctx)?;
+                let c = Context { point: p, ..ctx };
+                self.input(source, &self.sub(path, "source"), c, depth)
+            }
             NodeKind::SeedOffset { source, offset } => {
                 let c = Context {
                     seed: ctx.seed + offset,
@@ -1286,6 +1291,50 @@ impl Lowering<'_> {
             let x = self.push(Op::Axis { p: ctx.point, axis: a }, path)?;
             *d = self.binary(Binary::Multiply, x, by[a], path)?;
         }
+        let origin = self.push(
+            Op::Scale {
+                p: ctx.point,
+                by: [0.0; 4],
+            },
+            path,
+        )?;
+        self.push(
+            Op::Displace {
+                p: origin,
+                d,
+                amplitude: 1.0,
+            },
+            path,
+        )
+    }
+
+    /// The point of `ctx` turned so that `plane` (axes `a`, `b`; `c` the third) cuts the
+    /// lattice evenly, as `rotate-plane`'s doc writes it: the origin (`p × 0`) displaced by
+    /// the new coordinates, so that the Jacobian follows through the same operations. It
+    /// reads the coordinates, so it does not tile.
+    fn rotated_plane(&mut self, plane: Plane, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+        let dims = self.dims;
+        if dims < 3 {
+            return Err(err(
+                path,
+                format!("turns a 3D domain: the field has {dims} dimensions"),
+            ));
+        }
+        let [a, b] = plane;
+        let c = 3 - b;
+        let mut d = [0; 4];
+        for (axis, d) in d.iter_mut().enumerate().take(dims) {
+            *d = self.axis(axis, path, ctx)?;
+        }
+        let ab = self.binary(Binary::Add, d[a], d[b], path)?;
+        let s = self.by_constant(Binary::Multiply, ab, PLANE_SKEW, path)?;
+        let t = self.by_constant(Binary::Multiply, d[c], PLANE_LIFT, path)?;
+        for axis in [a, b] {
+            let moved = self.binary(Binary::Add, d[axis], s, path)?;
+            d[axis] = self.binary(Binary::Subtract, moved, t, path)?;
+        }
+        let lift = self.by_constant(Binary::Multiply, ab, PLANE_LIFT, path)?;
+        d[c] = self.binary(Binary::Add, t, lift, path)?;
         let origin = self.push(
             Op::Scale {
                 p: ctx.point,
@@ -1669,6 +1718,13 @@ impl NoiseOptions {
         }
     }
 }
+
+/// `rotate-plane`'s constants, FastNoise2's literals as written (rounded to f32 here as
+/// there): `−(1 − 1/√3) / 2` and `1/√3`.
+#[allow(clippy::excessive_precision)]
+const PLANE_SKEW: f32 = -0.211324865405187;
+#[allow(clippy::excessive_precision)]
+const PLANE_LIFT: f32 = 0.577350269189626;
 
 /// A node-driven lacunarity is clamped per sample to the range the number may take.
 const LACUNARITY_RANGE: Map = Map::Clamp {

@@ -334,6 +334,9 @@ pub enum NodeKind {
         angle: f32,
         plane: Plane,
     },
+    /// `source` at the point turned so that `plane` cuts the lattice evenly (FastNoise2's
+    /// DomainRotatePlane): `plane` `[0, 1]` (xy) or `[0, 2]` (xz).
+    RotatePlane { source: Input, plane: Plane },
     /// `source` at the point moved by a vector of noise: the fBm convention of the flags
     /// (`displacement` absent) or one input per axis.
     Warp {
@@ -1015,6 +1018,10 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             source: f.input("source")?,
             angle: f.number("angle")?,
             plane: f.choice("plane", &[[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]])?,
+        },
+        "rotate-plane" => NodeKind::RotatePlane {
+            source: f.input("source")?,
+            plane: f.choice("plane", &[[0, 1], [0, 2]])?,
         },
         "warp" => NodeKind::Warp {
             source: f.input("source")?,

@@ -170,6 +170,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         "scale",
         "offset",
         "rotate",
+        "rotate-plane",
         "warp",
         "warp-by",
         "seed",
@@ -249,7 +250,13 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             }
             json!({ "type": "offset", "source": src(rng), "by": by })
         }
-        "rotate" => json!({
+        // A 3D turn: in 2D a plane rotation instead.
+        "rotate-plane" if shape.dims >= 3 => json!({
+            "type": "rotate-plane",
+            "source": src(rng),
+            "plane": *rng.pick(&["xy", "xz"]),
+        }),
+        "rotate" | "rotate-plane" => json!({
             "type": "rotate",
             "source": src(rng),
             "angle": rng.range(-3.0, 3.0),

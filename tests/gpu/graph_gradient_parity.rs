@@ -475,6 +475,45 @@ fn node_driven_combination_parameters_bake_on_the_gpu_as_on_the_cpu() {
     );
 }
 
+/// `rotate-plane` (both planes) over simplex and classic noise, in 3D and 4D, at offsets 0
+/// and 1e4: values and gradients on the GPU as on the f32 CPU, every backend and lookup.
+#[test]
+fn a_plane_rotation_bakes_on_the_gpu_as_on_the_cpu() {
+    for (backend, ctx) in common::gpu_per_backend() {
+        for (variant, gpu) in generators(&ctx, 6) {
+            for (plane, noise) in [("xy", "simplex"), ("xz", "classic")] {
+                let graph = Graph::from_json(&format!(
+                    r#"{{ "version": 1, "output": "r", "nodes": {{ "r": {{ "type": "rotate-plane",
+                          "plane": "{plane}", "source": {{ "type": "{noise}" }} }} }} }}"#
+                ))
+                .unwrap();
+                for dims in [3, 4] {
+                    let program = graph.program(dims, [0.0; 4]).unwrap();
+                    for offset in [0.0, 1e4] {
+                        let field = field(dims, offset);
+                        for output in [FieldOutput::Value, FieldOutput::Gradient] {
+                            let (g, c, c64, moved) =
+                                fill_both(&gpu, variant, 6, &field, program.clone(), output);
+                            let label = format!(
+                                "{backend} {variant:?} rotate-plane {plane} {noise} {dims}D {output:?} offset {offset}"
+                            );
+                            let p = assert_channels(
+                                &label,
+                                channels(output, dims),
+                                &g,
+                                &c,
+                                &c64,
+                                &moved,
+                            );
+                            println!("{label}: max relative error {:.1e}", p.worst);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
     const GRAPHS: usize = 30;

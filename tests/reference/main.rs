@@ -25,6 +25,7 @@ mod graph_divide_modulus;
 mod graph_driven;
 mod graph_finite;
 mod graph_maps;
+mod graph_rotate_plane;
 mod graph_sources;
 mod graph_warps;
 mod graphs;
