@@ -153,7 +153,11 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::Offset { source, .. }
             | NodeKind::Rotate { source, .. }
             | NodeKind::SeedOffset { source, .. }
+            | NodeKind::RemoveDimension { source, .. }
             | NodeKind::CellularLookup { source, .. } => vec![(p("source"), source)],
+            NodeKind::AddDimension { source, position } => {
+                vec![(p("source"), source), (p("position"), position)]
+            }
             NodeKind::Map { source, by, .. } => {
                 let mut v = vec![(p("source"), source)];
                 v.extend(by.iter().map(|by| (p("strength"), by)));

@@ -512,6 +512,32 @@ pub const NODE_TYPES: &[NodeType] = &[
         derivative: "unchanged",
     },
     NodeType {
+        name: "add-dimension",
+        group: Group::Domain,
+        params: &[
+            SOURCE,
+            Param {
+                name: "position",
+                kind: ParamKind::Hybrid {
+                    lo: -MAX_DOMAIN_PARAMETER,
+                    hi: MAX_DOMAIN_PARAMETER,
+                    default: Some(0.0),
+                },
+            },
+        ],
+        doc: "`source` one dimension up, at `(p, position)`: the point with `position` as its last coordinate, a number or a node evaluated per sample at the node's point (FastNoise2's AddDimension); in 4D `source` at `p` (there is no fifth axis); not in a tiled field (the new axis has no tile period)",
+        range: "the source's",
+        derivative: "`∇ₚs + ∂s/∂position · ∇position`: the source's gradient along the point's axes, plus along the new axis through the position",
+    },
+    NodeType {
+        name: "remove-dimension",
+        group: Group::Domain,
+        params: &[SOURCE, choice("axis", &["x", "y", "z", "w"], Some("y"))],
+        doc: "`source` one dimension down, at `p` without coordinate `axis` (FastNoise2's RemoveDimension, whose default is `y`); in 2D, and in 3D for `w`, `source` at `p`",
+        range: "the source's",
+        derivative: "the source's along the other axes (in their order); 0 along `axis`",
+    },
+    NodeType {
         name: "add",
         group: Group::Combinations,
         params: BINARY,

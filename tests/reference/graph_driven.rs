@@ -638,7 +638,15 @@ fn random_graphs_draw_every_driven_parameter() {
         match v {
             Value::Object(map) => {
                 let ty = map.get("type").and_then(Value::as_str).unwrap_or("");
-                for key in ["k", "from", "to", "smoothness", "exponent", "by"] {
+                for key in [
+                    "k",
+                    "from",
+                    "to",
+                    "smoothness",
+                    "exponent",
+                    "by",
+                    "position",
+                ] {
                     if map.get(key).is_some_and(driven) {
                         *counts.entry(format!("{ty}.{key}")).or_default() += 1;
                     }
@@ -669,6 +677,7 @@ fn random_graphs_draw_every_driven_parameter() {
         "pow.exponent",
         "scale.by",
         "offset.by",
+        "add-dimension.position",
     ] {
         assert!(
             counts.get(key).copied().unwrap_or(0) >= 5,
