@@ -145,6 +145,14 @@ impl Program {
         }
     }
 
+    internal! {
+        /// The dimensions of the point operation `r` works at ([`Program::dims`] but under
+        /// an `add-dimension` or a `remove-dimension`).
+        pub fn point_dims(&self, r: Reg) -> usize {
+            self.point_dims[r]
+        }
+    }
+
     /// The number of noise functions one sample evaluates.
     pub fn noise_calls(&self) -> usize {
         self.ops
