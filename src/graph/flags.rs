@@ -65,7 +65,7 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
                 octaves: Octaves {
                     mode: f.mode,
                     count: f.octaves,
-                    lacunarity: f.lacunarity as f32,
+                    lacunarity: Input::Constant(f.lacunarity as f32),
                     gain: Input::Constant(f.gain as f32),
                     seed_step: 0,
                     weighted_strength: Input::Constant(0.0),

@@ -145,6 +145,7 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             NodeKind::Fractal { source, octaves } => {
                 vec![
                     (p("source"), source),
+                    (p("lacunarity"), &octaves.lacunarity),
                     (p("gain"), &octaves.gain),
                     (p("weighted_strength"), &octaves.weighted_strength),
                 ]

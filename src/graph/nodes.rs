@@ -228,6 +228,16 @@ const FRACTAL_GAIN: Param = Param {
         default: Some(0.5),
     },
 };
+/// A fractal's lacunarity: a number, or a node giving it per sample (clamped to the
+/// number's range there).
+const FRACTAL_LACUNARITY: Param = Param {
+    name: "lacunarity",
+    kind: ParamKind::Hybrid {
+        lo: 1.0 / 64.0,
+        hi: 64.0,
+        default: Some(2.0),
+    },
+};
 /// A smooth minimum's or maximum's blend width: a number, or a node giving it per sample.
 const SMOOTH_K: Param = Param {
     name: "k",
@@ -241,7 +251,7 @@ const SMOOTH_K: Param = Param {
 const FRACTAL: &[Param] = &[
     SOURCE,
     OCTAVES,
-    LACUNARITY,
+    FRACTAL_LACUNARITY,
     FRACTAL_GAIN,
     integer("seed_step", -MAX_SEED, MAX_SEED, 0),
 ];
@@ -249,7 +259,7 @@ const FRACTAL: &[Param] = &[
 const WEIGHTED_FRACTAL: &[Param] = &[
     SOURCE,
     OCTAVES,
-    LACUNARITY,
+    FRACTAL_LACUNARITY,
     FRACTAL_GAIN,
     integer("seed_step", -MAX_SEED, MAX_SEED, 0),
     Param {

@@ -735,18 +735,48 @@ impl Lowering<'_> {
         path: &str,
         ctx: Context,
     ) -> Result<Reg, GraphError> {
-        let Driven { gain, strength } = driven;
-        let constant_gain = match o.gain {
-            Input::Constant(g) => g,
+        let Driven {
+            gain,
+            strength,
+            lacunarity,
+        } = driven;
+        let constant = |input: &Input| match input {
+            Input::Constant(v) => *v,
             _ => 1.0,
         };
-        let (scales, norm) = octave_scales(o.count, o.lacunarity, constant_gain, path)?;
+        let constant_gain = constant(&o.gain);
+        let (scales, norm) = octave_scales(o.count, constant(&o.lacunarity), constant_gain, path)?;
+        let lacunarity = match lacunarity {
+            Some(_) if self.tiled(ctx) => {
+                return Err(err(
+                    &self.sub(path, "lacunarity"),
+                    "a lacunarity given by a node does not tile (each octave's tile period \
+                     would change from sample to sample)",
+                ))
+            }
+            Some(l) => Some(self.push(Op::Map { op: LACUNARITY_RANGE, a: l }, path)?),
+            None => None,
+        };
+        let mut driven_frequency: Option<Reg> = None;
         let mut terms = Vec::with_capacity(scales.len());
         let mut ranges = Vec::with_capacity(scales.len());
         for (k, (frequency, amplitude)) in scales.into_iter().enumerate() {
             let start = self.ops.len();
+            let point = match lacunarity {
+                // `lacunarity^k` as `octave_scales` computes it (`1 × l` is `l`), the point
+                // scaled by it as `moved_by` scales (the same bits as `Op::Scale`).
+                Some(l) if k > 0 => {
+                    let f = match driven_frequency {
+                        None => l,
+                        Some(f) => self.binary(Binary::Multiply, f, l, path)?,
+                    };
+                    driven_frequency = Some(f);
+                    self.moved_by(true, [f; 4], path, ctx)?
+                }
+                _ => self.octave_point(ctx.point, frequency, path)?,
+            };
             let octave = Context {
-                point: self.octave_point(ctx.point, frequency, path)?,
+                point,
                 seed: ctx.seed + o.seed_step * k as i64,
                 period: ctx.period.map(|p| p * frequency),
             };
@@ -1061,6 +1091,7 @@ impl Lowering<'_> {
                     node => self.input(node, &self.sub(path, key), ctx, depth).map(Some),
                 };
                 let gain = driven("gain", &octaves.gain)?;
+                let lacunarity = driven("lacunarity", &octaves.lacunarity)?;
                 let strength = match driven("weighted_strength", &octaves.weighted_strength)? {
                     Some(r) => Some(Strength::Driven(r)),
                     None => match octaves.weighted_strength {
@@ -1072,7 +1103,11 @@ impl Lowering<'_> {
                 self.octaves(
                     &mut |l, c| l.input(source, &source_path, c, depth),
                     octaves,
-                    Driven { gain, strength },
+                    Driven {
+                        gain,
+                        strength,
+                        lacunarity,
+                    },
                     path,
                     ctx,
                 )
@@ -1605,7 +1640,7 @@ impl Lowering<'_> {
         let fbm = Octaves {
             mode: FractalMode::Fbm,
             count: w.octaves,
-            lacunarity: w.lacunarity,
+            lacunarity: Input::Constant(w.lacunarity),
             gain: Input::Constant(w.gain),
             seed_step: 0,
             weighted_strength: Input::Constant(0.0),
@@ -1758,11 +1793,19 @@ impl NoiseOptions {
     }
 }
 
+/// A node-driven lacunarity is clamped per sample to the range the number may take.
+const LACUNARITY_RANGE: Map = Map::Clamp {
+    min: 1.0 / 64.0,
+    max: 64.0,
+};
+
 /// The parameters of a fractal that nodes may give per sample.
 #[derive(Clone, Copy, Debug, Default)]
 struct Driven {
     /// The register of a node-driven gain.
     gain: Option<Reg>,
+    /// The register of a node-driven lacunarity.
+    lacunarity: Option<Reg>,
     /// The weighted strength, where it is not 0.
     strength: Option<Strength>,
 }

@@ -411,8 +411,9 @@ pub struct Octaves {
     pub mode: FractalMode,
     /// How many.
     pub count: u32,
-    /// Each octave's frequency over the one before.
-    pub lacunarity: f32,
+    /// Each octave's frequency over the one before: a number, or a node giving it per
+    /// sample.
+    pub lacunarity: Input,
     /// Each octave's amplitude over the one before: a number, or a node giving it per
     /// sample.
     pub gain: Input,
@@ -608,9 +609,16 @@ impl Fields<'_> {
                 Some(d) => Ok(Input::Constant(ranged(&path, d, lo, hi)?)),
                 None => Err(err(&path, "missing (required)")),
             },
-            Some(v) if v.is_number() => Ok(Input::Constant(ranged(&path, number(&path, &v)?, lo, hi)?)),
-            Some(v) => input(&path, v, self.count),
+            Some(v) => self.number_or_input(&path, v, lo, hi),
         }
+    }
+
+    /// `v` at `path`: a number in `lo..=hi` as a constant, anything else read as an input.
+    fn number_or_input(&mut self, path: &str, v: Value, lo: f64, hi: f64) -> Result<Input, GraphError> {
+        if v.is_number() {
+            return Ok(Input::Constant(ranged(path, number(path, &v)?, lo, hi)?));
+        }
+        input(path, v, self.count)
     }
 
     fn input(&mut self, key: &str) -> Result<Input, GraphError> {
@@ -704,12 +712,7 @@ impl Fields<'_> {
         }
         let mut out = vec![Input::Constant(default); 4];
         for (a, item) in items.into_iter().enumerate() {
-            let p = format!("{path}[{a}]");
-            out[a] = if item.is_number() {
-                Input::Constant(ranged(&p, number(&p, &item)?, lo, hi)?)
-            } else {
-                input(&p, item, self.count)?
-            };
+            out[a] = self.number_or_input(&format!("{path}[{a}]"), item, lo, hi)?;
         }
         let mut numbers = [default; 4];
         for (n, input) in numbers.iter_mut().zip(&out) {
@@ -735,12 +738,7 @@ impl Fields<'_> {
             Some(Value::Array(items)) if items.len() == 2 => {
                 let mut out = [Input::Constant(0.0), Input::Constant(0.0)];
                 for (a, item) in items.into_iter().enumerate() {
-                    let p = format!("{path}[{a}]");
-                    out[a] = if item.is_number() {
-                        Input::Constant(ranged(&p, number(&p, &item)?, lo, hi)?)
-                    } else {
-                        input(&p, item, self.count)?
-                    };
+                    out[a] = self.number_or_input(&format!("{path}[{a}]"), item, lo, hi)?;
                 }
                 Ok(out)
             }
@@ -1001,7 +999,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     _ => FractalMode::Turbulence,
                 },
                 count: f.integer("octaves")? as u32,
-                lacunarity: f.number("lacunarity")?,
+                lacunarity: f.hybrid("lacunarity")?,
                 gain: f.hybrid("gain")?,
                 seed_step: f.integer("seed_step")?,
                 weighted_strength: match ty.name {

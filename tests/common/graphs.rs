@@ -219,6 +219,10 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
                     "to": [0.3, 0.7],
                 });
             }
+            // A lacunarity given per sample by a node (kept within 1.5 to 2.5).
+            if rng.below(5) == 0 {
+                fractal["lacunarity"] = driven(src(rng), 1.5, 2.5);
+            }
             fractal
         }
         "scale" => {

@@ -483,6 +483,11 @@ fn node_driven_combination_parameters_bake_on_the_gpu_as_on_the_cpu() {
                      "from": [-1, 1], "to": [0.5, 2] }"#,
             r#""type": "offset", "source": { "type": "classic" },
              "by": [0.5, { "type": "simplex", "seed": 7 }, { "type": "value", "seed": 2 }]"#,
+            r#""type": "fbm", "octaves": 4, "source": { "type": "simplex" },
+             "lacunarity": { "type": "remap", "source": { "type": "value", "seed": 3 },
+                             "from": [-1, 1], "to": [1.5, 2.5] }"#,
+            r#""type": "ridged", "octaves": 3, "source": { "type": "classic" },
+             "lacunarity": { "type": "simplex", "seed": 8 }"#,
         ],
         9,
     );

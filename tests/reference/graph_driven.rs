@@ -621,6 +621,134 @@ fn node_driven_scale_and_offset_amounts_as_constants_past_their_range_and_tiled(
     .unwrap();
 }
 
+/// fBm of `x y` over 3 octaves of gain 0.5 with the lacunarity `1.5 + z / 4` given per
+/// sample, in 3D: octave `k` at `p × l^k`, written out in f64, its gradient (through the
+/// lacunarity: the source does not read z, so `∂/∂z` is the lacunarity's part alone)
+/// against central differences; ridged and turbulence the same way.
+#[test]
+fn a_node_driven_lacunarity_is_evaluated_per_sample_with_its_gradient() {
+    let mut rng = Rng::new(60);
+    let source = r#"{ "type": "multiply", "a": { "type": "position", "axis": "x" },
+                      "b": { "type": "position", "axis": "y" } }"#;
+    let lacunarity = r#"{ "type": "add", "a": 1.5, "b": { "type": "multiply", "a": 0.25,
+                          "b": { "type": "position", "axis": "z" } } }"#;
+    let wave = |x: f64, y: f64, _z: f64| x * y;
+    // Octave `n` shaped by the fractal (docs/graphs.md), with the weight Musgrave's ridges
+    // carry to the next octave: `(1 − |n|)²` times the weight, the next weight
+    // `clamp(2 r, 0, 1)`.
+    fn shape(kind: &str, n: f64, weight: &mut f64) -> f64 {
+        match kind {
+            "fbm" => n,
+            "turbulence" => n.abs(),
+            _ => {
+                let r = (1.0 - n.abs()) * (1.0 - n.abs()) * *weight;
+                *weight = (2.0 * r).clamp(0.0, 1.0);
+                r
+            }
+        }
+    }
+    for kind in ["fbm", "turbulence", "ridged"] {
+        let mut sampler = sampler_of(
+            &format!(
+                r#"{{ "type": "{kind}", "source": {source}, "octaves": 3, "gain": 0.5,
+                      "lacunarity": {lacunarity} }}"#
+            ),
+            3,
+        );
+        let want = |p: [f64; 3]| {
+            let l = 1.5 + p[2] / 4.0;
+            let (mut sum, mut norm, mut f, mut a, mut weight) = (0.0, 0.0, 1.0, 1.0, 1.0);
+            for _ in 0..3 {
+                sum += a * shape(kind, wave(p[0] * f, p[1] * f, p[2] * f), &mut weight);
+                norm += a;
+                f *= l;
+                a *= 0.5;
+            }
+            sum / norm
+        };
+        let mut worst = 0.0f64;
+        for _ in 0..1000 {
+            let p = [
+                rng.range(-1.0, 1.0),
+                rng.range(-1.0, 1.0),
+                rng.range(-2.0, 2.0),
+            ];
+            // Ridges and turbulence have kinks where `x y` is 0: a point that near one is
+            // skipped.
+            let near_kink = (0..3).any(|k| {
+                let l: f64 = 1.5 + p[2] / 4.0;
+                wave(p[0] * l.powi(k), p[1] * l.powi(k), p[2] * l.powi(k)).abs() < 1e-3
+            });
+            if kind != "fbm" && near_kink {
+                continue;
+            }
+            worst = worst.max(check_point(kind, &mut sampler, &want, p, 1e-12, 2e-5));
+        }
+        println!("{kind} with lacunarity 1.5 + z/4: gradient within {worst:.1e}");
+    }
+}
+
+/// A lacunarity given by a constant node is the number's, bit for bit (values in f32 and
+/// f64, gradients); past the number's range, 1/64 to 64, it is clamped per sample to that
+/// end; a lacunarity given by a node does not tile, and says so naming the parameter.
+#[test]
+fn a_node_driven_lacunarity_is_clamped_to_its_range_and_does_not_tile() {
+    let mut rng = Rng::new(61);
+    let mut worst = 0.0f64;
+    let constant = |v: f64| format!(r#"{{ "type": "constant", "value": {v:e} }}"#);
+    let fbm = |l: &str| {
+        sampler_of(
+            &format!(
+                r#"{{ "type": "fbm", "source": {{ "type": "simplex" }}, "octaves": 4,
+                      "lacunarity": {l} }}"#
+            ),
+            2,
+        )
+    };
+    for (driven, number) in [
+        (constant(-3.0), 1.0 / 64.0),
+        (constant(0.0), 1.0 / 64.0),
+        (constant(0.5), 0.5),
+        (constant(2.0), 2.0),
+        (constant(3.7), 3.7),
+        (constant(1e30), 64.0),
+    ] {
+        let (mut d, mut n) = (fbm(&driven), fbm(&format!("{number:e}")));
+        for _ in 0..300 {
+            let p = [rng.range(-8.0, 8.0), rng.range(-8.0, 8.0)];
+            let p32 = p.map(|v| v as f32);
+            let (gd, gn) = (d.value_and_gradient(&p32), n.value_and_gradient(&p32));
+            assert!(
+                gd.iter().all(|v| v.is_finite()),
+                "{driven} at {p:?}: {gd:?}"
+            );
+            assert_eq!(gd[0].to_bits(), gn[0].to_bits(), "{driven} at {p:?}");
+            assert_eq!(gd[1..3], gn[1..3], "{driven} at {p:?}");
+            assert_eq!(
+                d.value(&p32).to_bits(),
+                n.value(&p32).to_bits(),
+                "{driven} at {p:?}"
+            );
+            // In f64 the number's powers `l^k` are rounded to f32 as the fractal computes
+            // them, a node's are f64 products: equal up to that rounding of the frequency
+            // (2⁻²⁴ relative) times the point and the noise's slope (measured: within 1e-5
+            // at |p| ≤ 8, 4 octaves of lacunarity 3.7: 4.9e-6).
+            let (vd, vn) = (d.value_f64(&p), n.value_f64(&p));
+            worst = worst.max((vd - vn).abs());
+            assert!((vd - vn).abs() <= 1e-5, "{driven} at {p:?}: {vd} vs {vn}");
+        }
+    }
+    println!("f64: a constant node's lacunarity within {worst:.1e} of the number's");
+    let text = r#"{ "version": 1, "output": "o", "nodes": { "o": { "type": "fbm",
+                    "source": { "type": "simplex" }, "lacunarity": { "type": "classic" } } } }"#;
+    let e = Graph::from_json(text)
+        .unwrap()
+        .program(2, [4.0, 4.0, 0.0, 0.0])
+        .unwrap_err();
+    assert_eq!(e.path, "nodes.o.lacunarity", "{e}");
+    assert!(e.message.contains("does not tile"), "{e}");
+}
+
 /// The random graphs of the lane, GPU and gradient tests (`tests/common/graphs.rs`) draw
 /// every driven form above: counted over 600 graphs of the lane test's shapes.
 #[test]
@@ -645,6 +773,7 @@ fn random_graphs_draw_every_driven_parameter() {
                     "smoothness",
                     "exponent",
                     "by",
+                    "lacunarity",
                     "position",
                 ] {
                     if map.get(key).is_some_and(driven) {
@@ -677,6 +806,9 @@ fn random_graphs_draw_every_driven_parameter() {
         "pow.exponent",
         "scale.by",
         "offset.by",
+        "fbm.lacunarity",
+        "ridged.lacunarity",
+        "turbulence.lacunarity",
         "add-dimension.position",
     ] {
         assert!(
