@@ -964,7 +964,7 @@ impl<'a> Emitter<'a> {
                     .collect();
                 w(format!("let r{i} = wgpu_noise_finite4({});", vec4(&comps)));
                 if gradient {
-                    // Column `dims` held the last coordinate's gradient: 0 past the point.
+                    // 0 past the new point (`p`'s column `dims` is its last coordinate's).
                     let cols: Vec<String> = (0..4)
                         .map(|a| {
                             if a < dims {
