@@ -7,7 +7,7 @@
 
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
-use super::program::{Op, Program, Source};
+use super::program::{Dims, Op, Program, Source};
 use super::spec::{Binary, Curve, Map};
 use crate::cpu::combine::{
     wgpu_noise_abs_slope, wgpu_noise_blend, wgpu_noise_blend_weight, wgpu_noise_divide,
@@ -322,8 +322,9 @@ pub trait Register: Copy + Add<Output = Self> + Sub<Output = Self> {
     fn times(self, k: Self::N) -> Self;
     /// Plus the constant `k`.
     fn plus(self, k: Self::N) -> Self;
-    /// A noise operation at the point `q`, from its base function's `noise` there.
-    fn noise(dims: usize, q: &[Self; 4], noise: Self::Noise) -> Self;
+    /// A noise operation at the point `q` (of `dims.point` coordinates), from its base
+    /// function's `noise` there.
+    fn noise(dims: Dims, q: &[Self; 4], noise: Self::Noise) -> Self;
     /// One octave `n` shaped by a fractal's `mode`; moves the ridge `weight` on.
     fn octave(dims: usize, mode: FractalMode, n: Self, weight: &mut Self) -> Self;
     /// A fractal's sum with the octave `amplitude · shaped` added.
@@ -358,7 +359,7 @@ impl<N: Number> Register for N {
         self + k
     }
     #[inline(always)]
-    fn noise(_dims: usize, _q: &[N; 4], noise: N) -> N {
+    fn noise(_dims: Dims, _q: &[N; 4], noise: N) -> N {
         noise
     }
     #[inline(always)]
@@ -419,11 +420,11 @@ impl<N: Number> Register for Dual<N> {
         }
     }
     #[inline(always)]
-    fn noise(dims: usize, q: &[Self; 4], noise: [N; 5]) -> Self {
+    fn noise(dims: Dims, q: &[Self; 4], noise: [N; 5]) -> Self {
         let terms: [(N, [N; 4]); 4] = std::array::from_fn(|i| (noise[1 + i], q[i].d));
         Dual {
             v: noise[0],
-            d: combine(dims, &terms[..dims]),
+            d: combine(dims.sample, &terms[..dims.point]),
         }
     }
     #[inline(always)]
@@ -529,12 +530,12 @@ pub(crate) trait Bases<G: Register> {
     fn feature(&mut self, op: usize, source: &Source, q: &[G; 4]) -> [G::N; 4];
 }
 
-/// Sets `out` to operation number `index`, `op`, of a program of `dims` dimensions at the
-/// sample point `p`, on the registers `regs` of the operations before it; `bases` computes
-/// a noise operation's base function. Every evaluator runs this.
+/// Sets `out` to operation number `index`, `op`, working in `dims` ([`Program::dims_at`])
+/// at the sample point `p`, on the registers `regs` of the operations before it; `bases`
+/// computes a noise operation's base function. Every evaluator runs this.
 #[inline(always)]
 pub(crate) fn step<G: Register>(
-    dims: usize,
+    dims: Dims,
     (index, op): (usize, &Op),
     p: &[G; 4],
     regs: &[[G; 4]],
@@ -542,15 +543,16 @@ pub(crate) fn step<G: Register>(
     out: &mut [G; 4],
 ) {
     let k = G::N::constant;
+    let Dims { sample, point } = dims;
     match op {
-        Op::Point => set_point(out, dims, |a| p[a]),
-        Op::Scale { p, by } => set_point(out, dims, |a| regs[*p][a].times(k(by[a]))),
-        Op::Offset { p, by } => set_point(out, dims, |a| regs[*p][a].plus(k(by[a]))),
+        Op::Point => set_point(out, point, |a| p[a]),
+        Op::Scale { p, by } => set_point(out, point, |a| regs[*p][a].times(k(by[a]))),
+        Op::Offset { p, by } => set_point(out, point, |a| regs[*p][a].plus(k(by[a]))),
         Op::Rotate { p, plane, cos, sin } => {
             let q = &regs[*p];
             let (c, s) = (k(*cos), k(*sin));
             let [u, v] = *plane;
-            set_point(out, dims, |a| {
+            set_point(out, point, |a| {
                 if a == u {
                     q[u].times(c) - q[v].times(s)
                 } else if a == v {
@@ -560,7 +562,7 @@ pub(crate) fn step<G: Register>(
                 }
             })
         }
-        Op::Displace { p, d, amplitude } => set_point(out, dims, |a| {
+        Op::Displace { p, d, amplitude } => set_point(out, point, |a| {
             regs[*p][a] + regs[d[a]][0].times(k(*amplitude))
         }),
         Op::Noise { p, source } => {
@@ -570,29 +572,42 @@ pub(crate) fn step<G: Register>(
         Op::Vector { p, period } => {
             let q = &regs[*p];
             let v = bases.vector(index, period, q);
-            set_point(out, dims, |a| G::noise(dims, q, v[a]))
+            set_point(out, point, |a| G::noise(dims, q, v[a]))
         }
         // Constant inside each cell: a point whose Jacobian is 0.
         Op::Feature { p, source } => {
             let f = bases.feature(index, source, &regs[*p]);
-            set_point(out, dims, |a| G::from_number(f[a]))
+            set_point(out, point, |a| G::from_number(f[a]))
         }
         Op::Constant(c) => set_value(out, G::from_number(k(*c))),
         Op::Axis { p, axis } => set_value(out, regs[*p][*axis]),
+        // `point` is the new point's: the last coordinate is the added one.
+        Op::AddAxis { p, coordinate } => set_point(out, point, |a| {
+            if a + 1 < point {
+                regs[*p][a]
+            } else {
+                regs[*coordinate][0]
+            }
+        }),
+        Op::RemoveAxis { p, axis } => {
+            set_point(out, point, |a| regs[*p][if a < *axis { a } else { a + 1 }])
+        }
         Op::Fractal { mode, terms, norm } => {
             let mut sum = G::from_number(k(0.0));
             let mut weight = G::from_number(k(1.0));
             for &(n, amplitude) in terms {
-                let shaped = G::octave(dims, *mode, regs[n][0], &mut weight);
-                sum = sum.add_octave(dims, k(amplitude), shaped);
+                let shaped = G::octave(sample, *mode, regs[n][0], &mut weight);
+                sum = sum.add_octave(sample, k(amplitude), shaped);
             }
             set_value(out, sum.normalised(k(*norm)))
         }
-        Op::Binary { op, a, b } => set_value(out, G::binary(dims, *op, regs[*a][0], regs[*b][0])),
-        Op::Blend { a, b, t } => {
-            set_value(out, G::blend(dims, regs[*a][0], regs[*b][0], regs[*t][0]))
+        Op::Binary { op, a, b } => {
+            set_value(out, G::binary(sample, *op, regs[*a][0], regs[*b][0]))
         }
-        Op::Map { op, a } => set_value(out, G::map(dims, op, regs[*a][0])),
+        Op::Blend { a, b, t } => {
+            set_value(out, G::blend(sample, regs[*a][0], regs[*b][0], regs[*t][0]))
+        }
+        Op::Map { op, a } => set_value(out, G::map(sample, op, regs[*a][0])),
     }
 }
 
@@ -606,51 +621,53 @@ pub(crate) fn run<G: Register>(
     regs: &mut Vec<[G; 4]>,
     bases: &mut impl Bases<G>,
 ) -> G {
-    let dims = program.dims;
     let ops = &program.ops;
     if regs.len() < ops.len() {
         regs.resize(ops.len(), [G::from_number(G::N::constant(0.0)); 4]);
     }
     for (i, op) in ops.iter().enumerate() {
         let (done, next) = regs.split_at_mut(i);
-        step(dims, (i, op), p, done, bases, &mut next[0]);
+        step(program.dims_at(i), (i, op), p, done, bases, &mut next[0]);
     }
     regs[program.output][0]
 }
 
-/// The scalar base functions with the lookup `lut`, at a program's `dims` coordinates: the
-/// values ([`Bases`] of a [`Real`]) or the values and gradients (of its [`Dual`]).
+/// The scalar base functions with the lookup `lut`, each operation at its point's
+/// coordinates (`point_dims`, the program's): the values ([`Bases`] of a [`Real`]) or the
+/// values and gradients (of its [`Dual`]).
 struct ScalarBases<'a, L> {
     lut: &'a L,
-    dims: usize,
+    point_dims: &'a [usize],
 }
 
 impl<R: Real, L: NoiseHasher> Bases<R> for ScalarBases<'_, L> {
-    fn noise(&mut self, _op: usize, source: &Source, q: &[R; 4]) -> R {
-        noise(self.lut, source, &q[..self.dims])
+    fn noise(&mut self, op: usize, source: &Source, q: &[R; 4]) -> R {
+        noise(self.lut, source, &q[..self.point_dims[op]])
     }
-    fn vector(&mut self, _op: usize, period: &[f32; 4], q: &[R; 4]) -> [R; 4] {
+    fn vector(&mut self, op: usize, period: &[f32; 4], q: &[R; 4]) -> [R; 4] {
         let period = period.map(lit::<R>);
-        base_vector(self.lut, &q[..self.dims], &period[..self.dims])
+        let dims = self.point_dims[op];
+        base_vector(self.lut, &q[..dims], &period[..dims])
     }
-    fn feature(&mut self, _op: usize, source: &Source, q: &[R; 4]) -> [R; 4] {
-        feature(self.lut, source, &q[..self.dims])
+    fn feature(&mut self, op: usize, source: &Source, q: &[R; 4]) -> [R; 4] {
+        feature(self.lut, source, &q[..self.point_dims[op]])
     }
 }
 
 impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
-    fn noise(&mut self, _op: usize, source: &Source, q: &[Dual<R>; 4]) -> [R; 5] {
+    fn noise(&mut self, op: usize, source: &Source, q: &[Dual<R>; 4]) -> [R; 5] {
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
-        noise_deriv(self.lut, source, &q[..self.dims])
+        noise_deriv(self.lut, source, &q[..self.point_dims[op]])
     }
-    fn vector(&mut self, _op: usize, period: &[f32; 4], q: &[Dual<R>; 4]) -> [[R; 5]; 4] {
+    fn vector(&mut self, op: usize, period: &[f32; 4], q: &[Dual<R>; 4]) -> [[R; 5]; 4] {
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
         let period = period.map(lit::<R>);
-        base_vector_deriv(self.lut, &q[..self.dims], &period[..self.dims])
+        let dims = self.point_dims[op];
+        base_vector_deriv(self.lut, &q[..dims], &period[..dims])
     }
-    fn feature(&mut self, _op: usize, source: &Source, q: &[Dual<R>; 4]) -> [R; 4] {
+    fn feature(&mut self, op: usize, source: &Source, q: &[Dual<R>; 4]) -> [R; 4] {
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
-        feature(self.lut, source, &q[..self.dims])
+        feature(self.lut, source, &q[..self.point_dims[op]])
     }
 }
 
@@ -698,7 +715,7 @@ pub fn value<R: Real>(
 ) -> R {
     let mut bases = ScalarBases {
         lut,
-        dims: program.dims,
+        point_dims: &program.point_dims,
     };
     run(program, &p, regs, &mut bases)
 }
@@ -715,7 +732,7 @@ pub fn value_and_gradient<R: Real>(
     let p: [Dual<R>; 4] = std::array::from_fn(|a| Dual::coordinate(a, p[a]));
     let mut bases = ScalarBases {
         lut,
-        dims: program.dims,
+        point_dims: &program.point_dims,
     };
     let out = run(program, &p, regs, &mut bases);
     [out.v, out.d[0], out.d[1], out.d[2], out.d[3]]

@@ -155,7 +155,11 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::Rotate { source, .. }
             | NodeKind::RotatePlane { source, .. }
             | NodeKind::SeedOffset { source, .. }
+            | NodeKind::RemoveDimension { source, .. }
             | NodeKind::CellularLookup { source, .. } => vec![(p("source"), source)],
+            NodeKind::AddDimension { source, position } => {
+                vec![(p("source"), source), (p("position"), position)]
+            }
             NodeKind::Map { source, by, .. } => {
                 let mut v = vec![(p("source"), source)];
                 v.extend(by.iter().map(|by| (p("strength"), by)));

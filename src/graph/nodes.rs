@@ -487,7 +487,7 @@ pub const NODE_TYPES: &[NodeType] = &[
         name: "rotate-plane",
         group: Group::Domain,
         params: &[SOURCE, choice("plane", &["xy", "xz"], Some("xy"))],
-        doc: "`source` at `p` turned so that `plane` cuts the lattice evenly, in 3D and 4D (`w` unchanged): OpenSimplex2's rotation, FastNoise2's DomainRotatePlane (Improve XY / XZ Planes). With `a`, `b` the plane's axes and `c` the third, `s = (pₐ + p_b) × −0.211324865405187`, `t = p_c × 0.577350269189626`: `(pₐ + s − t, p_b + s − t, t + (pₐ + p_b) × 0.577350269189626)` in that order of operations",
+        doc: "`source` at `p` turned so that `plane` cuts the lattice evenly, in 3D and 4D (`w` unchanged; a 2D point gains z = 0 first, its source 3D): OpenSimplex2's rotation, FastNoise2's DomainRotatePlane (Improve XY / XZ Planes). With `a`, `b` the plane's axes and `c` the third, `s = (pₐ + p_b) × −0.211324865405187`, `t = p_c × 0.577350269189626`: `(pₐ + s − t, p_b + s − t, t + (pₐ + p_b) × 0.577350269189626)` in that order of operations",
         range: "the source's",
         derivative: "rotated (chain rule through the same operations)",
     },
@@ -528,6 +528,32 @@ pub const NODE_TYPES: &[NodeType] = &[
         doc: "`source` with every noise source under it adding `offset` to its seed",
         range: "the source's",
         derivative: "unchanged",
+    },
+    NodeType {
+        name: "add-dimension",
+        group: Group::Domain,
+        params: &[
+            SOURCE,
+            Param {
+                name: "position",
+                kind: ParamKind::Hybrid {
+                    lo: -MAX_DOMAIN_PARAMETER,
+                    hi: MAX_DOMAIN_PARAMETER,
+                    default: Some(0.0),
+                },
+            },
+        ],
+        doc: "`source` one dimension up, at `(p, position)`: the point with `position` as its last coordinate, a number or a node evaluated per sample at the node's point (FastNoise2's AddDimension); in 4D `source` at `p` (there is no fifth axis); not in a tiled field (the new axis has no tile period)",
+        range: "the source's",
+        derivative: "`∇ₚs + ∂s/∂position · ∇position`: the source's gradient along the point's axes, plus along the new axis through the position",
+    },
+    NodeType {
+        name: "remove-dimension",
+        group: Group::Domain,
+        params: &[SOURCE, choice("axis", &["x", "y", "z", "w"], Some("y"))],
+        doc: "`source` one dimension down, at `p` without coordinate `axis` (FastNoise2's RemoveDimension, whose default is `y`); in 2D, and in 3D for `w`, `source` at `p`",
+        range: "the source's",
+        derivative: "the source's along the other axes (in their order); 0 along `axis`",
     },
     NodeType {
         name: "add",

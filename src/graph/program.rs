@@ -87,6 +87,10 @@ pub enum Op {
     Constant(f32),
     /// One coordinate of a point.
     Axis { p: Reg, axis: usize },
+    /// A point of one dimension more: `p`'s coordinates, then the value `coordinate`.
+    AddAxis { p: Reg, coordinate: Reg },
+    /// A point of one dimension fewer: `p` without its coordinate `axis`.
+    RemoveAxis { p: Reg, axis: usize },
     /// A fractal sum: `Σ amplitude × shape(value)` in order, divided by `norm`.
     Fractal {
         mode: FractalMode,
@@ -104,10 +108,12 @@ pub enum Op {
 /// A lowered graph.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Program {
-    /// 2, 3 or 4.
+    /// 2, 3 or 4: the sample point's dimensions, and the gradient's.
     pub(crate) dims: usize,
     /// In evaluation order; operation `i` produces register `i`.
     pub(crate) ops: Vec<Op>,
+    /// Per operation, the dimensions of the point it works at ([`point_dims`]).
+    pub(crate) point_dims: Vec<usize>,
     /// The register of the output value.
     pub(crate) output: Reg,
     /// For each noise operation, the JSON path of the node it came from (for messages
@@ -124,10 +130,26 @@ impl Program {
         self.dims
     }
 
+    /// The dimensions operation `r` works with.
+    pub(crate) fn dims_at(&self, r: Reg) -> Dims {
+        Dims {
+            sample: self.dims,
+            point: self.point_dims[r],
+        }
+    }
+
     internal! {
         /// The operations in evaluation order; operation `i` produces register `i`.
         pub fn ops(&self) -> &[Op] {
             &self.ops
+        }
+    }
+
+    internal! {
+        /// The dimensions of the point operation `r` works at ([`Program::dims`] but under
+        /// an `add-dimension` or a `remove-dimension`).
+        pub fn point_dims(&self, r: Reg) -> usize {
+            self.point_dims[r]
         }
     }
 
@@ -164,19 +186,20 @@ impl Program {
             };
             period[..self.dims].iter().any(|&p| p > 0.0)
         });
+        let dims = |r: Reg| self.point_dims[r];
         // Per register: whether a shift of the sample point by a period shifts this point
         // by a period (points), or leaves this value unchanged (values).
         let mut periodic = vec![false; self.ops.len()];
         let mut lattice: Option<NoiseKind> = None;
-        let whole = |by: &[f32; 4]| tiled || by[..self.dims].iter().all(|v| v.fract() == 0.0);
+        let whole = |r: Reg, by: &[f32; 4]| tiled || by[..dims(r)].iter().all(|v| v.fract() == 0.0);
         for (r, op) in self.ops.iter().enumerate() {
             periodic[r] = match op {
                 Op::Point | Op::Constant(_) => true,
-                Op::Scale { p, by } => periodic[*p] && whole(by),
+                Op::Scale { p, by } => periodic[*p] && whole(r, by),
                 Op::Offset { p, .. } => periodic[*p],
                 Op::Rotate { .. } | Op::Axis { .. } => false,
                 Op::Displace { p, d, .. } => {
-                    periodic[*p] && d[..self.dims].iter().all(|&v| periodic[v])
+                    periodic[*p] && d[..dims(r)].iter().all(|&v| periodic[v])
                 }
                 // Tiled, a shift by a period leaves the feature unchanged (wrapped into the
                 // tile); untiled, it moves it by the 256-cell period of its lattice.
@@ -194,12 +217,16 @@ impl Program {
                         _ => NoiseKind::Classic,
                     };
                     // 2D SuperSimplex's skew is irrational: it has no period.
-                    if kind == NoiseKind::SuperSimplex && self.dims != 3 {
+                    if kind == NoiseKind::SuperSimplex && dims(r) != 3 {
                         continue;
                     }
                     let same = *lattice.get_or_insert(kind) == kind;
                     periodic[*p] && (same || tiled)
                 }
+                // A shift along the sample's axes leaves the added coordinate, a value, as it
+                // is where that value repeats; a removed axis takes its shift with it.
+                Op::AddAxis { p, coordinate } => periodic[*p] && periodic[*coordinate],
+                Op::RemoveAxis { p, .. } => periodic[*p],
                 Op::Fractal { terms, .. } => terms.iter().all(|&(v, _)| periodic[v]),
                 Op::Binary { a, b, .. } => periodic[*a] && periodic[*b],
                 Op::Blend { a, b, t } => periodic[*a] && periodic[*b] && periodic[*t],
@@ -225,6 +252,39 @@ pub fn sampled_field(lattice: Option<NoiseKind>, field: &Field) -> FlagField {
     FlagField::on(grid, lattice.unwrap_or(NoiseKind::Classic))
 }
 
+/// The dimension counts an operation works with: the sample's (the gradient's length) and
+/// those of the point it works at (below an `add-dimension` or a `remove-dimension`, one
+/// more or fewer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dims {
+    pub sample: usize,
+    pub point: usize,
+}
+
+/// The dimensions of the point operation `op` works at, from those of the registers before
+/// it, `before`: a point operation's own, a noise operation's point's; the sample's for a
+/// value.
+fn point_dims(op: &Op, before: &[usize], sample: usize) -> usize {
+    match *op {
+        Op::Scale { p, .. }
+        | Op::Offset { p, .. }
+        | Op::Rotate { p, .. }
+        | Op::Displace { p, .. }
+        | Op::Noise { p, .. }
+        | Op::Vector { p, .. }
+        | Op::Feature { p, .. } => before[p],
+        Op::AddAxis { p, .. } => before[p] + 1,
+        Op::RemoveAxis { p, .. } => before[p] - 1,
+        Op::Point
+        | Op::Constant(_)
+        | Op::Axis { .. }
+        | Op::Fractal { .. }
+        | Op::Binary { .. }
+        | Op::Blend { .. }
+        | Op::Map { .. } => sample,
+    }
+}
+
 /// Where a node is evaluated: its point, the seed its sources add, the tile period there.
 #[derive(Clone, Copy, Debug)]
 struct Context {
@@ -241,6 +301,8 @@ struct Lowering<'a> {
     spec: &'a GraphSpec,
     dims: usize,
     ops: Vec<Op>,
+    /// Per operation, [`point_dims`].
+    point_dims: Vec<usize>,
     origins: HashMap<Reg, String>,
     octave_ranges: HashMap<Reg, Vec<Range<Reg>>>,
     memo: HashMap<MemoKey, Reg>,
@@ -269,6 +331,7 @@ pub fn lower(spec: &GraphSpec, dims: usize, period: [f32; 4]) -> Result<Program,
         spec,
         dims,
         ops: vec![Op::Point],
+        point_dims: vec![dims],
         origins: HashMap::new(),
         octave_ranges: HashMap::new(),
         memo: HashMap::new(),
@@ -285,6 +348,7 @@ pub fn lower(spec: &GraphSpec, dims: usize, period: [f32; 4]) -> Result<Program,
     Ok(Program {
         dims,
         ops: l.ops,
+        point_dims: l.point_dims,
         output,
         origins: l.origins,
         octave_ranges: l.octave_ranges,
@@ -302,8 +366,15 @@ impl Lowering<'_> {
                 ),
             ));
         }
+        self.point_dims
+            .push(point_dims(&op, &self.point_dims, self.dims));
         self.ops.push(op);
         Ok(self.ops.len() - 1)
+    }
+
+    /// The dimensions of the point `p`.
+    fn point_dims(&self, p: Reg) -> usize {
+        self.point_dims[p]
     }
 
     fn constant(&mut self, v: f32, path: &str) -> Result<Reg, GraphError> {
@@ -352,8 +423,9 @@ impl Lowering<'_> {
         path: &str,
         ctx: Context,
     ) -> Result<Reg, GraphError> {
-        let mut terms = Vec::with_capacity(self.dims);
-        for a in 0..self.dims {
+        let dims = self.point_dims(ctx.point);
+        let mut terms = Vec::with_capacity(dims);
+        for a in 0..dims {
             let x = self.axis(a, path, ctx)?;
             let d = self.by_constant(Binary::Subtract, x, point[a], path)?;
             let square = |l: &mut Self| l.binary(Binary::Multiply, d, d, path);
@@ -447,7 +519,7 @@ impl Lowering<'_> {
 
     /// Whether `ctx` tiles along any of the program's axes.
     fn tiled(&self, ctx: Context) -> bool {
-        ctx.period[..self.dims].iter().any(|&p| p > 0.0)
+        ctx.period[..self.point_dims(ctx.point)].iter().any(|&p| p > 0.0)
     }
 
     fn noise(
@@ -457,7 +529,7 @@ impl Lowering<'_> {
         path: &str,
         ctx: Context,
     ) -> Result<Reg, GraphError> {
-        let dims = self.dims;
+        let dims = self.point_dims(ctx.point);
         let tiled = self.tiled(ctx);
         if tiled && kind == NoiseKind::Simplex && dims == 4 {
             return Err(err(path, "simplex noise does not tile in 4D"));
@@ -578,7 +650,7 @@ impl Lowering<'_> {
         path: &str,
         ctx: Context,
     ) -> Result<Reg, GraphError> {
-        let dims = self.dims;
+        let dims = self.point_dims(ctx.point);
         if self.tiled(ctx) {
             for (a, &p) in ctx.period[..dims].iter().enumerate() {
                 if p <= 0.0 || (whole_periods && p != p.round()) || p > 65536.0 {
@@ -618,7 +690,7 @@ impl Lowering<'_> {
     /// (`SEED_STEP` rounded down), so it stays on the lattice.
     fn white(&mut self, seed: i64, path: &str, ctx: Context) -> Result<Reg, GraphError> {
         let mut d = [0; 4];
-        for (a, d) in d.iter_mut().enumerate().take(self.dims) {
+        for (a, d) in d.iter_mut().enumerate().take(self.point_dims(ctx.point)) {
             let x = self.axis(a, path, ctx)?;
             let fraction = self.by_constant(Binary::Modulus, x, 1.0, path)?;
             *d = self.binary(Binary::Subtract, x, fraction, path)?;
@@ -884,7 +956,7 @@ impl Lowering<'_> {
         depth: usize,
     ) -> Result<Reg, GraphError> {
         let path = spec.path.as_str();
-        let dims = self.dims;
+        let dims = self.point_dims(ctx.point);
         match &spec.node {
             NodeKind::Classic { seed } => {
                 self.noise(NoiseKind::Classic, NoiseOptions::seeded(*seed), path, ctx)
@@ -1102,6 +1174,57 @@ impl Lowering<'_> {
                 let c = Context { point: p, ..ctx };
                 self.input(source, &self.sub(path, "source"), c, depth)
             }
+            NodeKind::AddDimension { source, position } => {
+                let source_path = self.sub(path, "source");
+                // FastNoise2's: a 4D point passes through (there is no fifth axis).
+                if dims == 4 {
+                    return self.input(source, &source_path, ctx, depth);
+                }
+                if self.tiled(ctx) {
+                    return Err(err(
+                        path,
+                        "add-dimension does not tile: its new axis has no tile period",
+                    ));
+                }
+                let position_path = self.sub(path, "position");
+                let coordinate = self.input(position, &position_path, ctx, depth)?;
+                let p = self.push(
+                    Op::AddAxis {
+                        p: ctx.point,
+                        coordinate,
+                    },
+                    path,
+                )?;
+                let c = Context { point: p, ..ctx };
+                self.input(source, &source_path, c, depth)
+            }
+            NodeKind::RemoveDimension { source, axis } => {
+                let source_path = self.sub(path, "source");
+                // FastNoise2's: a 2D point passes through, and a 3D one without a `w` to
+                // remove.
+                if dims == 2 || *axis >= dims {
+                    return self.input(source, &source_path, ctx, depth);
+                }
+                let p = self.push(
+                    Op::RemoveAxis {
+                        p: ctx.point,
+                        axis: *axis,
+                    },
+                    path,
+                )?;
+                // The tile's periods follow their axes.
+                let period = std::array::from_fn(|a| match a {
+                    3 => 0.0,
+                    a if a < *axis => ctx.period[a],
+                    a => ctx.period[a + 1],
+                });
+                let c = Context {
+                    point: p,
+                    period,
+                    ..ctx
+                };
+                self.input(source, &source_path, c, depth)
+            }
             NodeKind::SeedOffset { source, offset } => {
                 let c = Context {
                     seed: ctx.seed + offset,
@@ -1287,7 +1410,7 @@ impl Lowering<'_> {
             ));
         }
         let mut d = [0; 4];
-        for (a, d) in d.iter_mut().enumerate().take(self.dims) {
+        for (a, d) in d.iter_mut().enumerate().take(self.point_dims(ctx.point)) {
             let x = self.push(Op::Axis { p: ctx.point, axis: a }, path)?;
             *d = self.binary(Binary::Multiply, x, by[a], path)?;
         }
@@ -1310,16 +1433,23 @@ impl Lowering<'_> {
 
     /// The point of `ctx` turned so that `plane` (axes `a`, `b`; `c` the third) cuts the
     /// lattice evenly, as `rotate-plane`'s doc writes it: the origin (`p × 0`) displaced by
-    /// the new coordinates, so that the Jacobian follows through the same operations. It
-    /// reads the coordinates, so it does not tile.
+    /// the new coordinates, so that the Jacobian follows through the same operations; a 2D
+    /// point gains z = 0 first. It reads the coordinates, so it does not tile.
     fn rotated_plane(&mut self, plane: Plane, path: &str, ctx: Context) -> Result<Reg, GraphError> {
-        let dims = self.dims;
-        if dims < 3 {
-            return Err(err(
-                path,
-                format!("turns a 3D domain: the field has {dims} dimensions"),
-            ));
+        if self.tiled(ctx) {
+            return Err(err(path, "a turned domain does not tile"));
         }
+        let mut ctx = ctx;
+        if self.point_dims(ctx.point) == 2 {
+            // FastNoise2's: a 2D point gains z = 0, and the source is 3D.
+            let zero = self.constant(0.0, path)?;
+            let op = Op::AddAxis {
+                p: ctx.point,
+                coordinate: zero,
+            };
+            ctx.point = self.push(op, path)?;
+        }
+        let dims = self.point_dims(ctx.point);
         let [a, b] = plane;
         let c = 3 - b;
         let mut d = [0; 4];
@@ -1522,7 +1652,7 @@ impl Lowering<'_> {
             Amplitude::Constant(a) => (d, a * scale),
             Amplitude::Driven(r) => {
                 let mut scaled = d;
-                for d in scaled.iter_mut().take(self.dims) {
+                for d in scaled.iter_mut().take(self.point_dims(p)) {
                     *d = self.binary(Binary::Multiply, *d, r, path)?;
                 }
                 (scaled, scale)
@@ -1533,7 +1663,7 @@ impl Lowering<'_> {
 
     /// `at` shifted by `WARP_SHIFT × times` along each axis.
     fn warp_shifted(&mut self, at: Reg, times: u32, path: &str) -> Result<Reg, GraphError> {
-        let dims = self.dims;
+        let dims = self.point_dims(at);
         let by = std::array::from_fn(|b| {
             if b < dims {
                 WARP_SHIFT[b] as f32 * times as f32
@@ -1571,11 +1701,11 @@ impl Lowering<'_> {
             seed_step: 0,
             weighted_strength: Input::Constant(0.0),
         };
-        let dims = self.dims as u32;
+        let dims = self.point_dims(at.point);
         let mut d = [0; 4];
-        for (a, d) in d.iter_mut().enumerate().take(self.dims) {
+        for (a, d) in d.iter_mut().enumerate().take(dims) {
             let shifted = Context {
-                point: self.warp_shifted(at.point, k * dims + a as u32 + 1, path)?,
+                point: self.warp_shifted(at.point, k * dims as u32 + a as u32 + 1, path)?,
                 ..at
             };
             *d = self.octaves(
@@ -1600,7 +1730,7 @@ impl Lowering<'_> {
         path: &str,
         at: Context,
     ) -> Result<[Reg; 4], GraphError> {
-        let dims = self.dims;
+        let dims = self.point_dims(at.point);
         let shifted = self.warp_shifted(at.point, k * dims as u32 + 1, path)?;
         let (scales, norm) = octave_scales(w.octaves, w.lacunarity, w.gain, path)?;
         check_norm(norm, w.gain, path)?;

@@ -354,6 +354,12 @@ pub enum NodeKind {
     },
     /// `source` with every noise source's seed moved by `offset`.
     SeedOffset { source: Input, offset: i64 },
+    /// `source` one dimension up, at the point with `position` as its last coordinate
+    /// (FastNoise2's AddDimension).
+    AddDimension { source: Input, position: Input },
+    /// `source` one dimension down, at the point without coordinate `axis` (FastNoise2's
+    /// RemoveDimension).
+    RemoveDimension { source: Input, axis: usize },
     /// Two inputs combined.
     Binary { op: Binary, a: Input, b: Input },
     /// A smooth minimum (or maximum, `max`) of `a` and `b` whose blend width `k` a node
@@ -1050,6 +1056,14 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         "seed" => NodeKind::SeedOffset {
             source: f.input("source")?,
             offset: f.integer("offset")?,
+        },
+        "add-dimension" => NodeKind::AddDimension {
+            source: f.input("source")?,
+            position: f.hybrid("position")?,
+        },
+        "remove-dimension" => NodeKind::RemoveDimension {
+            source: f.input("source")?,
+            axis: f.choice("axis", &[0, 1, 2, 3])?,
         },
         "add" | "subtract" | "multiply" | "divide" | "modulus" | "min" | "max" | "smooth-min"
         | "smooth-max" => {

@@ -237,6 +237,14 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
             p: reg(*p),
             axis: *axis,
         },
+        Op::AddAxis { p, coordinate } => Op::AddAxis {
+            p: reg(*p),
+            coordinate: reg(*coordinate),
+        },
+        Op::RemoveAxis { p, axis } => Op::RemoveAxis {
+            p: reg(*p),
+            axis: *axis,
+        },
         Op::Fractal { mode, terms, norm } => Op::Fractal {
             mode: *mode,
             terms: terms.iter().map(|&(t, a)| (reg(t), value(a))).collect(),
@@ -738,7 +746,8 @@ impl<'a> Emitter<'a> {
         let op = &program.ops[i];
         self.read(&inputs(op));
         let f = self.parameter_expressions(i, scope);
-        let dims = program.dims;
+        // The dimensions of the point the operation works at.
+        let dims = program.point_dims[i];
         let sw = swizzle(dims);
         let gradient = self.mode == Mode::Gradient;
         let r = |reg: usize| format!("r{reg}");
@@ -923,6 +932,52 @@ impl<'a> Emitter<'a> {
                 if gradient {
                     // Constant inside each cell: a Jacobian of 0.
                     w(format!("let j{i} = mat4x4<f32>();"));
+                }
+            }
+            Op::AddAxis { p, coordinate } => {
+                // `dims` is the new point's: its last coordinate is the added one.
+                let comps: Vec<String> = (0..dims)
+                    .map(|a| {
+                        if a + 1 < dims {
+                            format!("{}.{}", r(*p), AXES[a])
+                        } else {
+                            r(*coordinate)
+                        }
+                    })
+                    .collect();
+                w(format!("let r{i} = wgpu_noise_finite4({});", vec4(&comps)));
+                if gradient {
+                    // Past the new axis, `p`'s columns are 0 already.
+                    w(jacobian(i, dims, &j(*p), |a| {
+                        if a + 1 < dims {
+                            format!("{}[{a}]", j(*p))
+                        } else {
+                            g(*coordinate)
+                        }
+                    }));
+                }
+            }
+            Op::RemoveAxis { p, axis } => {
+                let from = |a: usize| if a < *axis { a } else { a + 1 };
+                let comps: Vec<String> = (0..dims)
+                    .map(|a| format!("{}.{}", r(*p), AXES[from(a)]))
+                    .collect();
+                w(format!("let r{i} = wgpu_noise_finite4({});", vec4(&comps)));
+                if gradient {
+                    // 0 past the new point (`p`'s column `dims` is its last coordinate's).
+                    let cols: Vec<String> = (0..4)
+                        .map(|a| {
+                            if a < dims {
+                                format!("{}[{}]", j(*p), from(a))
+                            } else {
+                                "WGPU_NOISE_ZERO4".to_string()
+                            }
+                        })
+                        .collect();
+                    w(format!(
+                        "let j{i} = wgpu_noise_finite_jacobian(mat4x4<f32>({}));",
+                        cols.join(", ")
+                    ));
                 }
             }
             Op::Axis { p, axis } => {

@@ -193,6 +193,8 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         "terrace",
         "ping-pong",
         "cellular-lookup",
+        "add-dimension",
+        "remove-dimension",
     ];
     let kind = *rng.pick(&kinds);
     let src = |rng: &mut Rng| input(rng, shape, d, names);
@@ -250,13 +252,20 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             }
             json!({ "type": "offset", "source": src(rng), "by": by })
         }
-        // A 3D turn: in 2D a plane rotation instead.
-        "rotate-plane" if shape.dims >= 3 => json!({
-            "type": "rotate-plane",
-            "source": src(rng),
-            "plane": *rng.pick(&["xy", "xz"]),
-        }),
-        "rotate" | "rotate-plane" => json!({
+        // In 2D the turn adds z = 0: the source is 3D, drawn as `add-dimension`'s is.
+        "rotate-plane" => {
+            let source = if shape.dims == 2 {
+                input(rng, Shape { dims: 3, ..shape }, d, &[])
+            } else {
+                src(rng)
+            };
+            json!({
+                "type": "rotate-plane",
+                "source": source,
+                "plane": *rng.pick(&["xy", "xz"]),
+            })
+        }
+        "rotate" => json!({
             "type": "rotate",
             "source": src(rng),
             "angle": rng.range(-3.0, 3.0),
@@ -287,6 +296,36 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             json!({ "type": "warp", "source": src(rng), "amplitude": rng.range(-0.5, 0.5), "displacement": by })
         }
         "seed" => json!({ "type": "seed", "source": src(rng), "offset": rng.below(9) as i64 - 4 }),
+        // The source one dimension up (a 4D point passes through), without the shared
+        // names: a node drawn for the graph's dimensions may not lower in others (a
+        // rotation's plane, a warp's displacements). The position: 0, a number or a node.
+        "add-dimension" => {
+            let up = Shape {
+                dims: (shape.dims + 1).min(4),
+                ..shape
+            };
+            let mut add = json!({ "type": "add-dimension", "source": input(rng, up, d, &[]) });
+            match rng.below(3) {
+                0 => {}
+                1 => add["position"] = json!(rng.range(-4.0, 4.0)),
+                _ => add["position"] = src(rng),
+            }
+            add
+        }
+        // One dimension down (2D points, and 3D ones without a `w` to remove, pass through).
+        "remove-dimension" => {
+            let axis = *rng.pick(choices("remove-dimension", "axis"));
+            let removed = "xyzw".find(axis).expect("an axis");
+            let down = Shape {
+                dims: if shape.dims == 2 || removed >= shape.dims {
+                    shape.dims
+                } else {
+                    shape.dims - 1
+                },
+                ..shape
+            };
+            json!({ "type": "remove-dimension", "source": input(rng, down, d, &[]), "axis": axis })
+        }
         // Piecewise constant: it jumps at the cells' borders, as `white` and `cell`.
         "cellular-lookup" => json!({
             "type": "cellular-lookup",

@@ -417,6 +417,24 @@ fn progressive_and_node_driven_warps_bake_on_the_gpu_as_on_the_cpu() {
     );
 }
 
+/// `add-dimension` (a constant and a noise-driven position) and `remove-dimension` (in 3D;
+/// 2D passes through), values and gradients through the moved axes.
+#[test]
+fn added_and_removed_dimensions_bake_on_the_gpu_as_on_the_cpu() {
+    assert_nodes_bake_alike(
+        &[
+            r#""type": "add-dimension", "position": 0.37,
+             "source": { "type": "fbm", "source": { "type": "simplex", "kernel": "continuous" } }"#,
+            r#""type": "add-dimension", "source": { "type": "value" },
+             "position": { "type": "multiply", "a": { "type": "simplex", "seed": 4 }, "b": 2 }"#,
+            r#""type": "remove-dimension", "axis": "x", "source": { "type": "classic" }"#,
+            r#""type": "remove-dimension", "axis": "z",
+             "source": { "type": "warp", "amplitude": 0.5, "source": { "type": "simplex" } }"#,
+        ],
+        9,
+    );
+}
+
 #[test]
 fn node_driven_strengths_bake_on_the_gpu_as_on_the_cpu() {
     assert_nodes_bake_alike(
@@ -475,7 +493,7 @@ fn node_driven_combination_parameters_bake_on_the_gpu_as_on_the_cpu() {
     );
 }
 
-/// `rotate-plane` (both planes) over simplex and classic noise, in 3D and 4D, at offsets 0
+/// `rotate-plane` (both planes) over simplex and classic noise, in 2D, 3D and 4D, at offsets 0
 /// and 1e4: values and gradients on the GPU as on the f32 CPU, every backend and lookup.
 #[test]
 fn a_plane_rotation_bakes_on_the_gpu_as_on_the_cpu() {
@@ -487,7 +505,7 @@ fn a_plane_rotation_bakes_on_the_gpu_as_on_the_cpu() {
                           "plane": "{plane}", "source": {{ "type": "{noise}" }} }} }} }}"#
                 ))
                 .unwrap();
-                for dims in [3, 4] {
+                for dims in [2, 3, 4] {
                     let program = graph.program(dims, [0.0; 4]).unwrap();
                     for offset in [0.0, 1e4] {
                         let field = field(dims, offset);

@@ -774,6 +774,7 @@ fn random_graphs_draw_every_driven_parameter() {
                     "exponent",
                     "by",
                     "lacunarity",
+                    "position",
                 ] {
                     if map.get(key).is_some_and(driven) {
                         *counts.entry(format!("{ty}.{key}")).or_default() += 1;
@@ -808,6 +809,7 @@ fn random_graphs_draw_every_driven_parameter() {
         "fbm.lacunarity",
         "ridged.lacunarity",
         "turbulence.lacunarity",
+        "add-dimension.position",
     ] {
         assert!(
             counts.get(key).copied().unwrap_or(0) >= 5,

@@ -443,7 +443,7 @@ fn node_types(text: &str) -> std::collections::BTreeSet<String> {
 
 #[test]
 fn random_graph_gradients_match_central_differences_away_from_kinks() {
-    let programs = random_programs(23, 200, |rng| Shape {
+    let programs = random_programs(23, 300, |rng| Shape {
         dims: 2 + rng.below(3) as usize,
         depth: 1 + rng.below(6) as usize,
         differentiable: true,

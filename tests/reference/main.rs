@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod add_remove_dimension;
 mod bake_format;
 mod beyond_the_origin;
 mod cellular_lookup;

@@ -660,13 +660,14 @@ fn op_names(program: &Program) -> Vec<String> {
     program
         .ops()
         .iter()
-        .map(|op| match op {
+        .enumerate()
+        .map(|(r, op)| match op {
             Op::Noise { source, .. } => {
-                let tiled = source.period[..program.dims()].iter().any(|&p| p > 0.0);
+                let dims = program.point_dims(r);
+                let tiled = source.period[..dims].iter().any(|&p| p > 0.0);
                 format!(
-                    "{} {}D{}{}{}",
+                    "{} {dims}D{}{}{}",
                     source.kind,
-                    program.dims(),
                     if tiled { " tiled" } else { "" },
                     if source.flow != 0.0 { " flow" } else { "" },
                     if source.kernel == Kernel::Continuous {
@@ -677,9 +678,10 @@ fn op_names(program: &Program) -> Vec<String> {
                 )
             }
             Op::Vector { period, .. } => {
-                let tiled = period[..program.dims()].iter().any(|&p| p > 0.0);
+                let dims = program.point_dims(r);
+                let tiled = period[..dims].iter().any(|&p| p > 0.0);
                 let tiled = if tiled { " tiled" } else { "" };
-                format!("vector {}D{tiled}", program.dims())
+                format!("vector {dims}D{tiled}")
             }
             other => format!("{other:?}")
                 .split([' ', '(', '{'])
@@ -876,8 +878,19 @@ fn random_graphs_on_lanes_are_bit_identical() {
 fn not_covered(covered: &std::collections::BTreeSet<String>) -> Vec<String> {
     let mut missing = vec![];
     for name in [
-        "Point", "Scale", "Offset", "Rotate", "Displace", "Constant", "Axis", "Fractal", "Binary",
-        "Blend", "Map",
+        "Point",
+        "Scale",
+        "Offset",
+        "Rotate",
+        "Displace",
+        "Constant",
+        "Axis",
+        "AddAxis",
+        "RemoveAxis",
+        "Fractal",
+        "Binary",
+        "Blend",
+        "Map",
     ] {
         missing.extend((!covered.contains(name)).then(|| name.to_string()));
     }

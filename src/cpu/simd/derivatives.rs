@@ -28,7 +28,7 @@ use crate::cpu::lookup::{CpuLookup, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE};
 use crate::field::{FieldOutput, NoiseKind};
 use crate::graph::eval::{self, Dual};
-use crate::graph::program::{Op, Program, Source};
+use crate::graph::program::{Dims, Op, Program, Source};
 use crate::params::{FillParams, KERNEL_CONTINUOUS};
 use crate::shader::LookupVariant;
 
@@ -305,8 +305,9 @@ impl<'a> GraphDerivativesJob<'a> {
         let lanes = program
             .ops
             .iter()
-            .map(|op| match op {
-                Op::Noise { source, .. } => match LaneBase::of(source, program.dims, lookup) {
+            .zip(&program.point_dims)
+            .map(|(op, &dims)| match op {
+                Op::Noise { source, .. } => match LaneBase::of(source, dims, lookup) {
                     LaneBase::Classic2(lattice) => Some(LaneGradient::Classic2(lattice)),
                     LaneBase::Classic3(lattice) => Some(LaneGradient::Classic3(lattice)),
                     LaneBase::Classic4(lattice) => Some(LaneGradient::Classic4(lattice)),
@@ -321,7 +322,7 @@ impl<'a> GraphDerivativesJob<'a> {
                     }
                     _ => None,
                 },
-                Op::Vector { period, .. } => Some(match LaneBase::vector(period, program.dims) {
+                Op::Vector { period, .. } => Some(match LaneBase::vector(period, dims) {
                     LaneBase::Vector2(lattice) => LaneGradient::Vector2(lattice),
                     LaneBase::Vector3(lattice) => LaneGradient::Vector3(lattice),
                     LaneBase::Vector4(lattice) => LaneGradient::Vector4(lattice),
@@ -414,17 +415,17 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
     regs: &mut [[Dual<F>; 4]],
 ) -> [F; 5] {
     let program = job.program;
-    let dims = program.dims;
     let zero = F::splat(0.0);
     let p: [Dual<F>; 4] = std::array::from_fn(|a| Dual::coordinate(a, points[a]));
     // A noise operation's `[value, ∂/∂q₀, …]` in `noise[0]`, a vector operation's per
     // component.
     let mut noise = [[zero; 5]; 4];
     for (k, (op, lane)) in program.ops.iter().zip(&job.lanes).enumerate() {
+        let dims = program.dims_at(k);
         if let Op::Feature { p: at, source } = op {
             // The scalar search per lane; its position in `noise[a][0]`.
             let q = regs[*at].map(|q| q.v);
-            let f = scalar_feature(lut, source, dims, &q);
+            let f = scalar_feature(lut, source, dims.point, &q);
             for (noise, f) in noise.iter_mut().zip(f) {
                 noise[0] = f;
             }
@@ -474,7 +475,7 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                     let mut d = [zero; 5];
                     for i in 0..LANES {
                         let point = [q[0].0[i], q[1].0[i], q[2].0[i], q[3].0[i]];
-                        let lane = eval::noise_deriv(lut, source, &point[..dims]);
+                        let lane = eval::noise_deriv(lut, source, &point[..dims.point]);
                         for (d, lane) in d.iter_mut().zip(lane) {
                             d.0[i] = lane;
                         }
@@ -516,7 +517,7 @@ trait LaneDerivatives<L> {
     /// [`eval::step`] on dual lanes: one operation of a graph's gradient, into `out`, a
     /// noise operation's base function `noise[0]`, a vector operation's `noise`.
     fn step(
-        dims: usize,
+        dims: Dims,
         op: (usize, &Op),
         p: &[Dual<F>; 4],
         regs: &[[Dual<F>; 4]],
@@ -650,7 +651,7 @@ macro_rules! derivatives_level {
             use super::super::lookup::LaneHasher;
             use crate::graph::eval::{self, Dual};
             use super::super::noise::{self, Turn};
-            use crate::graph::program::Op;
+            use crate::graph::program::{Dims, Op};
             use super::{
                 fill_graph_rows, fill_rows, Computed, DerivativesJob, GraphDerivativesJob,
                 LaneDerivatives,
@@ -694,7 +695,7 @@ macro_rules! derivatives_level {
             impl<L: LaneHasher> LaneDerivatives<L> for Level {
                 #[inline(always)]
                 fn step(
-                    dims: usize,
+                    dims: Dims,
                     op: (usize, &Op),
                     p: &[Dual<F>; 4],
                     regs: &[[Dual<F>; 4]],
@@ -753,7 +754,7 @@ macro_rules! derivatives_level {
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
             unsafe fn step(
-                dims: usize,
+                dims: Dims,
                 op: (usize, &Op),
                 p: &[Dual<F>; 4],
                 regs: &[[Dual<F>; 4]],

@@ -101,9 +101,10 @@ impl<'a> GraphJob<'a> {
         program: &Program,
         lookup: LookupVariant,
     ) -> impl Iterator<Item = Option<LaneBase>> + '_ {
-        program.ops.iter().map(move |op| match op {
-            Op::Noise { source, .. } => Some(LaneBase::of(source, program.dims, lookup)),
-            Op::Vector { period, .. } => Some(LaneBase::vector(period, program.dims)),
+        let dims = &program.point_dims;
+        program.ops.iter().zip(dims).map(move |(op, &dims)| match op {
+            Op::Noise { source, .. } => Some(LaneBase::of(source, dims, lookup)),
+            Op::Vector { period, .. } => Some(LaneBase::vector(period, dims)),
             _ => None,
         })
     }
@@ -334,7 +335,7 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
     fn noise(&mut self, op: usize, source: &Source, q: &[F; 4]) -> F {
         let base = self.job.bases[op].expect("every noise operation has its lane function");
         match base {
-            LaneBase::Scalar => scalar_noise(self.lut, source, self.job.program.dims, q),
+            LaneBase::Scalar => scalar_noise(self.lut, source, self.job.program.point_dims[op], q),
             _ => {
                 let mut v = [F::splat(0.0)];
                 N::eval(self.lut, base, std::slice::from_ref(q), &mut v);
@@ -348,8 +349,8 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
         N::vector(self.lut, base, q)
     }
     #[inline(always)]
-    fn feature(&mut self, _op: usize, source: &Source, q: &[F; 4]) -> [F; 4] {
-        scalar_feature(self.lut, source, self.job.program.dims, q)
+    fn feature(&mut self, op: usize, source: &Source, q: &[F; 4]) -> [F; 4] {
+        scalar_feature(self.lut, source, self.job.program.point_dims[op], q)
     }
 }
 
