@@ -28,7 +28,7 @@ use crate::common::levels::differences;
 
 /// The panel's last layout file: `{"widgets": {NAME: [x0, y0, x1, y1]}, "graph_error": …,
 /// "notice": …}`, once it satisfies `ready` (up to 180 s, as the other live tests wait).
-fn layout_when(
+pub(crate) fn layout_when(
     path: &Path,
     what: &str,
     ready: impl Fn(&serde_json::Value) -> bool,
@@ -53,7 +53,7 @@ fn layout_when(
 }
 
 /// The centre of widget `name` in the window, in pixels.
-fn centre(layout: &serde_json::Value, name: &str) -> (i64, i64) {
+pub(crate) fn centre(layout: &serde_json::Value, name: &str) -> (i64, i64) {
     let r = &layout["widgets"][name];
     let at = |i: usize| {
         r[i].as_f64()
@@ -66,25 +66,25 @@ fn centre(layout: &serde_json::Value, name: &str) -> (i64, i64) {
 }
 
 /// The panel as the test sees it: the display, the window and the layout file.
-struct Panel<'a> {
-    display: &'a super::preview::Display,
-    window: String,
-    layout: std::path::PathBuf,
+pub(crate) struct Panel<'a> {
+    pub(crate) display: &'a super::preview::Display,
+    pub(crate) window: String,
+    pub(crate) layout: std::path::PathBuf,
 }
 
 impl Panel<'_> {
     /// The current layout, once it has widget `name`.
-    fn with(&self, name: &str) -> serde_json::Value {
+    pub(crate) fn with(&self, name: &str) -> serde_json::Value {
         layout_when(&self.layout, name, |v| v["widgets"].get(name).is_some())
     }
 
     /// A left click at the middle of widget `name`.
-    fn click(&self, name: &str) {
+    pub(crate) fn click(&self, name: &str) {
         let (x, y) = centre(&self.with(name), name);
         self.click_at(x, y);
     }
 
-    fn click_at(&self, x: i64, y: i64) {
+    pub(crate) fn click_at(&self, x: i64, y: i64) {
         let (x, y) = (x.to_string(), y.to_string());
         xdotool(
             self.display,
@@ -95,7 +95,7 @@ impl Panel<'_> {
     /// Clicks into the text of widget `name` (a number field or the graph editor), selects
     /// it all and types `text` over it. Keys sent before the field has the keyboard would
     /// be the preview's (`3` is the 3D key), so the typing waits for the panel to say so.
-    fn type_into(&self, name: &str, text: &str) {
+    pub(crate) fn type_into(&self, name: &str, text: &str) {
         self.click(name);
         self.wait_typing(true);
         self.key("ctrl+a");
@@ -104,20 +104,20 @@ impl Panel<'_> {
 
     /// Waits until the panel shows a view whose description has `text` (so that the next
     /// click comes in a later frame than the change: two clicks in one frame would be one).
-    fn wait_view(&self, text: &str) {
+    pub(crate) fn wait_view(&self, text: &str) {
         layout_when(&self.layout, &format!("a view with {text:?}"), |v| {
             v["view"].as_str().is_some_and(|d| d.contains(text))
         });
     }
 
     /// Waits until a text field has the keys (`true`) or none has.
-    fn wait_typing(&self, typing: bool) {
+    pub(crate) fn wait_typing(&self, typing: bool) {
         layout_when(&self.layout, &format!("typing: {typing}"), |v| {
             v["typing"].as_bool() == Some(typing)
         });
     }
 
-    fn key(&self, key: &str) {
+    pub(crate) fn key(&self, key: &str) {
         xdotool(self.display, &["windowfocus", "--sync", &self.window]);
         xdotool(self.display, &["key", key]);
     }

@@ -5,6 +5,7 @@
 //! (swapchain or offscreen for screenshots), [`panel`] is the control panel drawn over it;
 //! this module is the window and its input.
 
+pub mod editor;
 mod panel;
 pub mod render;
 pub mod view;
@@ -607,6 +608,7 @@ impl App {
             );
         }
         gfx.queue.submit([encoder.finish()]);
+        gfx.panel.compiling = gfx.compiling.is_some();
         gfx.panel
             .write_layout()
             .context("writing the panel layout (WGPU_NOISE_PANEL_LAYOUT)")?;
@@ -739,8 +741,7 @@ impl App {
                 self.graph_error = None;
                 if let (Some(gfx), Some((watch, _))) = (self.gfx.as_mut(), &self.graph) {
                     // The file's edit is the graph drawn now: the editor shows it.
-                    gfx.panel.editor.text = watch.text().to_string();
-                    gfx.panel.editor.error = None;
+                    gfx.panel.editor.set_text(watch.text().to_string());
                 }
                 errln!("reloaded {path}")?;
             }
@@ -751,6 +752,7 @@ impl App {
             (Report::Editor, Err(why)) => {
                 if let Some(gfx) = self.gfx.as_mut() {
                     gfx.panel.editor.error = Some(why);
+                    gfx.panel.editor.fault = None;
                 }
             }
             (Report::Switch, Err(why)) => {
@@ -974,9 +976,9 @@ impl App {
             Request::ApplyGraph => {
                 let text = gfx.panel.editor.text.clone();
                 // A good graph is the last good graph at once, drawn once it is compiled.
-                match watch::lower(&text, self.view.dims) {
+                match watch::lower_graph(&text, self.view.dims) {
                     Ok((graph, program)) => {
-                        gfx.panel.editor.error = None;
+                        gfx.panel.editor.set_error(None);
                         match &mut self.graph {
                             Some((watch, lowered)) => {
                                 watch.adopt(graph);
@@ -993,8 +995,8 @@ impl App {
                             gfx.compile(Some(program), Some(watch.name()), Some(Report::Editor));
                         }
                     }
-                    // The last good graph stays drawn.
-                    Err(why) => gfx.panel.editor.error = Some(why),
+                    // The last good graph stays drawn; the node at fault is marked.
+                    Err(why) => gfx.panel.editor.set_error(Some(&why)),
                 }
             }
             Request::SavePng => {

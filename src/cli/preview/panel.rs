@@ -11,6 +11,7 @@ use winit::window::Window;
 use crate::field::{FlagField, FractalMode, MAX_OCTAVES, MAX_WARP_ITERATIONS};
 use crate::{FieldOutput, NoiseKind};
 
+use super::editor::Editor;
 use super::view::{mode_name, View};
 use crate::ramp::ColourRamp;
 
@@ -20,6 +21,8 @@ use crate::ramp::ColourRamp;
 pub const LAYOUT_ENV: &str = "WGPU_NOISE_PANEL_LAYOUT";
 /// Width of the panel in logical points.
 const PANEL_WIDTH: f32 = 270.0;
+/// Height of the node view at the start, in logical points.
+const NODE_VIEW_HEIGHT: f32 = 340.0;
 
 /// Whether the panel is drawn (`H` and `Tab` switch it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -65,12 +68,6 @@ pub enum Notice {
     Failed(String),
 }
 
-/// The graph editor: the text in the box, and why it is not drawn (if it is not).
-pub struct Editor {
-    pub text: String,
-    pub error: Option<String>,
-}
-
 /// The panel's egui state and its renderer.
 pub struct Panel {
     ctx: egui::Context,
@@ -79,6 +76,9 @@ pub struct Panel {
     pub visibility: Visibility,
     pub editor: Editor,
     pub notice: Option<Notice>,
+    /// Whether a graph change is compiling (the frame still shows the last one), for
+    /// [`LAYOUT_ENV`].
+    pub compiling: bool,
     /// [`LAYOUT_ENV`]: the file, and what was last written to it.
     layout: Option<(PathBuf, String)>,
     /// The named widgets of the last pass, in points.
@@ -120,11 +120,9 @@ impl Panel {
             state,
             renderer,
             visibility,
-            editor: Editor {
-                text: graph,
-                error: None,
-            },
+            editor: Editor::new(graph),
             notice: None,
+            compiling: false,
             layout: std::env::var_os(LAYOUT_ENV).map(|p| (PathBuf::from(p), String::new())),
             named: Vec::new(),
             described: String::new(),
@@ -192,6 +190,17 @@ impl Panel {
                     });
                 });
             named.push(("panel".to_string(), panel.response.rect));
+            if editor.nodes_shown {
+                // Below the noise, beside the panel: the noise stays in view above it.
+                let nodes = egui::Panel::bottom("nodes")
+                    .resizable(true)
+                    .default_size(NODE_VIEW_HEIGHT)
+                    .show(ui, |ui| editor.show_nodes(ui, &mut named));
+                named.push(("node_view".to_string(), nodes.response.rect));
+                if nodes.inner && !requests.contains(&Request::ApplyGraph) {
+                    requests.push(Request::ApplyGraph);
+                }
+            }
         });
         self.named = named;
         self.described = view.describe(size[0]);
@@ -266,9 +275,13 @@ impl Panel {
     }
 
     /// The test hook ([`LAYOUT_ENV`]): writes `{"widgets": {NAME: [x0, y0, x1, y1], …},
-    /// "graph_error": …, "notice": …, "typing": …, "view": …}` (rectangles in the window's
-    /// physical pixels; whether a text field has the keys; the view the panel shows) when it
-    /// changed, by renaming a complete file over the old one.
+    /// "graph_error": …, "graph_fault": …, "graph_text": …, "node_selected": …,
+    /// "compiling": …, "notice": …, "typing": …, "view": …}` (rectangles in the window's
+    /// physical pixels, the node view's nodes, ports and parameters among them; the node the
+    /// graph's error names; the editor's text; the node view's selected node; whether a graph
+    /// change is still compiling;
+    /// whether a text field has the keys; the view the panel shows) when it changed, by
+    /// renaming a complete file over the old one.
     pub fn write_layout(&mut self) -> std::io::Result<()> {
         let Some((path, last)) = &self.layout else {
             return Ok(());
@@ -292,6 +305,10 @@ impl Panel {
         let text = serde_json::json!({
             "widgets": widgets,
             "graph_error": self.editor.error,
+            "graph_fault": self.editor.fault,
+            "graph_text": self.editor.text,
+            "node_selected": self.editor.node_view.selected(),
+            "compiling": self.compiling,
             "notice": notice,
             "typing": self.typing(),
             "view": self.described,
@@ -543,7 +560,14 @@ fn controls(
     }
 
     ui.separator();
-    ui.label("graph (JSON, docs/graphs.md)");
+    ui.horizontal(|ui| {
+        ui.label("graph (JSON, docs/graphs.md)");
+        named(
+            list,
+            "node_view_toggle",
+            ui.toggle_value(&mut editor.nodes_shown, "nodes"),
+        );
+    });
     // The editor scrolls within what the window shows above the error line and the hint
     // (at least 3 rows): the panel scrolls too, but an editor on screen is one a click
     // reaches, and its text can be as long as the graph.
@@ -563,6 +587,7 @@ fn controls(
     list.push(("graph_editor".to_string(), scroll.inner_rect));
     let edit = scroll.inner;
     if edit.changed() {
+        editor.text_edited();
         requests.push(Request::ApplyGraph);
     }
     if let Some(error) = &editor.error {

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::graph::{Graph, Program};
+use crate::graph::{Graph, GraphError, Program};
 use anyhow::{anyhow, Result};
 
 /// How often the file is looked at (its size and modification time; it is read only when
@@ -151,8 +151,13 @@ impl GraphWatch {
 
 /// Checks and lowers a graph's text for `dims`.
 pub fn lower(text: &str, dims: usize) -> Result<(Graph, Program), String> {
-    let graph = Graph::from_json(text).map_err(|e| e.to_string())?;
-    let program = graph.program(dims, UNTILED).map_err(|e| e.to_string())?;
+    lower_graph(text, dims).map_err(|e| e.to_string())
+}
+
+/// [`lower`], the error with its JSON path (the editor marks the node it names).
+pub fn lower_graph(text: &str, dims: usize) -> Result<(Graph, Program), GraphError> {
+    let graph = Graph::from_json(text)?;
+    let program = graph.program(dims, UNTILED)?;
     Ok((graph, program))
 }
 

@@ -1,0 +1,531 @@
+//! The node view: the editor's graph drawn as nodes (frames with a header, one row per
+//! parameter, ports as circles) joined by wires (Bézier curves from an output port on the
+//! right to an input port on the left). It takes an `egui::Ui` and the model and returns
+//! what the user asked for ([`Action`]); the caller applies it. Pan by dragging the
+//! background, move a node by its header, wire by dragging from an output port to an input
+//! port, unwire by clicking a wired input port, add a node from the background's
+//! right-click menu.
+
+use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use serde_json::Value;
+
+use super::model::{is_input, type_names, Edit, EditorNode, GraphModel};
+use crate::graph::nodes::{node_type, Param, ParamKind};
+
+const NODE_WIDTH: f32 = 210.0;
+const HEADER_HEIGHT: f32 = 22.0;
+const ROW_HEIGHT: f32 = 22.0;
+/// Width of a row's parameter name; the widget takes the rest.
+const LABEL_WIDTH: f32 = 78.0;
+const PORT_RADIUS: f32 = 5.0;
+/// How near a port a wire dropped counts as dropped on it, in points.
+const DROP_REACH: f32 = 12.0;
+/// A number whose range spans at most this gets a slider; a wider one a drag value.
+const SLIDER_SPAN: f64 = 1000.0;
+
+/// What the user did in the node view.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    Edit(Edit),
+    Undo,
+    Redo,
+}
+
+/// The node view's own state between frames (what the graph is not: pan, selection, a wire
+/// being dragged, the add menu's filter).
+#[derive(Clone, Debug, Default)]
+pub struct NodeView {
+    /// The graph's origin on the canvas, in points from its top-left corner.
+    pan: Vec2,
+    selected: Option<String>,
+    /// The node whose output port a wire is being dragged from.
+    wiring: Option<String>,
+    /// The add menu's filter text.
+    filter: String,
+    /// Where the add menu was opened, in graph coordinates (the new node goes there).
+    menu_at: Pos2,
+}
+
+/// Where one node's parts are on the canvas.
+struct Placed {
+    frame: Rect,
+    header: Rect,
+    output: Pos2,
+    /// Each parameter's row, and its input port if it takes a node.
+    rows: Vec<(&'static Param, Rect, Option<Pos2>)>,
+}
+
+fn place(node: &EditorNode, origin: Pos2) -> Placed {
+    let min = origin + Vec2::from(node.place);
+    let params: &[Param] = node_type(&node.type_name).map_or(&[], |t| t.params);
+    let frame = Rect::from_min_size(
+        min,
+        Vec2::new(
+            NODE_WIDTH,
+            HEADER_HEIGHT + ROW_HEIGHT * params.len() as f32 + 4.0,
+        ),
+    );
+    let header = Rect::from_min_size(min, Vec2::new(NODE_WIDTH, HEADER_HEIGHT));
+    let rows = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let top = min.y + HEADER_HEIGHT + ROW_HEIGHT * i as f32;
+            let row = Rect::from_min_size(Pos2::new(min.x, top), Vec2::new(NODE_WIDTH, ROW_HEIGHT));
+            let port = is_input(&node.type_name, p.name).then(|| Pos2::new(min.x, row.center().y));
+            (p, row, port)
+        })
+        .collect();
+    Placed {
+        frame,
+        header,
+        output: Pos2::new(frame.max.x, header.center().y),
+        rows,
+    }
+}
+
+/// A wire from an output port at `from` to an input port at `to`.
+fn wire(painter: &egui::Painter, from: Pos2, to: Pos2, stroke: Stroke) {
+    let bend = ((to.x - from.x).abs() / 2.0).max(40.0);
+    painter.add(egui::epaint::CubicBezierShape::from_points_stroke(
+        [from, from + Vec2::X * bend, to - Vec2::X * bend, to],
+        false,
+        Color32::TRANSPARENT,
+        stroke,
+    ));
+}
+
+impl NodeView {
+    /// The selected node.
+    pub fn selected(&self) -> Option<&str> {
+        self.selected.as_deref()
+    }
+
+    /// Draws the toolbar and the canvas for `model` (`fault`: the node an error names,
+    /// marked red) in the rest of `ui`; names the widgets' rectangles in `named` (the
+    /// preview's layout hook) and returns the user's actions.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        model: &GraphModel,
+        fault: Option<&str>,
+        named: &mut Vec<(String, Rect)>,
+    ) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let graph = model.graph();
+        if self
+            .selected
+            .as_ref()
+            .is_some_and(|s| model.node(s).is_none())
+        {
+            self.selected = None;
+        }
+        // The toolbar's place comes first, its buttons after the canvas: a node selected
+        // there enables them in the same frame.
+        let toolbar = ui
+            .allocate_exact_size(
+                Vec2::new(ui.available_width(), ui.spacing().interact_size.y),
+                Sense::hover(),
+            )
+            .0;
+        let (canvas, background) =
+            ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        named.push(("node_canvas".to_string(), canvas));
+        let painter = ui.painter_at(canvas);
+        painter.rect_filled(canvas, 0.0, ui.visuals().extreme_bg_color);
+        if background.dragged() && self.wiring.is_none() {
+            self.pan += background.drag_delta();
+        }
+        let origin = canvas.min + self.pan;
+        if background.secondary_clicked() {
+            self.filter.clear();
+            let at = background.interact_pointer_pos().unwrap_or(canvas.center());
+            self.menu_at = (at - origin).to_pos2();
+        }
+        if background.clicked() {
+            self.selected = None;
+        }
+        self.add_menu(&background, named, &mut actions);
+
+        let placed: Vec<Placed> = graph.nodes.iter().map(|n| place(n, origin)).collect();
+        // A press on an output port starts a wire (by place rather than by egui's hit test,
+        // which gives the press to the header or the background the port sits on).
+        let pressed = ui.input(|i| {
+            i.pointer
+                .primary_pressed()
+                .then(|| i.pointer.press_origin())
+        });
+        if let Some(at) = pressed.flatten().filter(|p| canvas.contains(*p)) {
+            let mut ports = graph.nodes.iter().zip(&placed).rev();
+            if let Some((node, _)) = ports.find(|(_, p)| p.output.distance(at) <= DROP_REACH) {
+                self.wiring = Some(node.name.clone());
+            }
+        }
+        let output_of = |name: &str| {
+            graph
+                .nodes
+                .iter()
+                .position(|n| n.name == name)
+                .map(|i| placed[i].output)
+        };
+        let wire_stroke = Stroke::new(2.0, ui.visuals().widgets.active.fg_stroke.color);
+        for (node, at) in graph.nodes.iter().zip(&placed) {
+            for (param, from) in node.wires() {
+                let port = at.rows.iter().find(|(p, ..)| p.name == param);
+                if let (Some(from), Some((_, _, Some(to)))) = (output_of(from), port) {
+                    wire(&painter, from, *to, wire_stroke);
+                }
+            }
+        }
+
+        let pointer = ui.input(|i| i.pointer.latest_pos());
+        for (node, at) in graph.nodes.iter().zip(&placed) {
+            self.node(
+                ui,
+                &painter,
+                canvas,
+                node,
+                at,
+                model,
+                fault,
+                named,
+                &mut actions,
+            );
+        }
+
+        if let Some(from) = &self.wiring {
+            if let (Some(start), Some(end)) = (output_of(from), pointer) {
+                wire(&painter, start, end, wire_stroke);
+            }
+            if ui.input(|i| !i.pointer.any_down() && !i.pointer.any_pressed()) {
+                // Dropped: onto the nearest input port within reach, if any.
+                let target = pointer.and_then(|end| {
+                    graph
+                        .nodes
+                        .iter()
+                        .zip(&placed)
+                        .flat_map(|(n, at)| {
+                            at.rows
+                                .iter()
+                                .filter_map(move |(p, _, port)| Some((n, p, (*port)?)))
+                        })
+                        .filter(|(.., port)| port.distance(end) <= DROP_REACH)
+                        .min_by(|a, b| a.2.distance(end).total_cmp(&b.2.distance(end)))
+                });
+                if let Some((to, param, _)) = target {
+                    if to.name != *from {
+                        actions.push(Action::Edit(Edit::Connect {
+                            from: from.clone(),
+                            to: to.name.clone(),
+                            param: param.name.to_string(),
+                        }));
+                    }
+                }
+                self.wiring = None;
+            }
+        }
+        let toolbar_ui = egui::UiBuilder::new()
+            .max_rect(toolbar)
+            .layout(egui::Layout::left_to_right(egui::Align::Center));
+        ui.scope_builder(toolbar_ui, |ui| {
+            let mut button = |ui: &mut egui::Ui, name: &str, text: &str, enabled: bool| {
+                let r = ui.add_enabled(enabled, egui::Button::new(text));
+                named.push((name.to_string(), r.rect));
+                r.clicked()
+            };
+            if button(ui, "node_undo", "undo", model.can_undo()) {
+                actions.push(Action::Undo);
+            }
+            if button(ui, "node_redo", "redo", model.can_redo()) {
+                actions.push(Action::Redo);
+            }
+            let selected = self.selected.clone();
+            if button(ui, "node_delete", "delete", selected.is_some()) {
+                if let Some(name) = selected.clone() {
+                    actions.push(Action::Edit(Edit::Delete { name }));
+                }
+            }
+            let not_output = selected.as_ref().filter(|s| **s != graph.output);
+            if button(ui, "node_output", "make output", not_output.is_some()) {
+                if let Some(name) = not_output.cloned() {
+                    actions.push(Action::Edit(Edit::SetOutput { name }));
+                }
+            }
+            ui.label(
+                egui::RichText::new("right-click: add · drag a port onto a port: wire")
+                    .small()
+                    .weak(),
+            );
+        });
+
+        actions
+    }
+
+    /// The background's right-click menu: a filter and the node types it matches.
+    fn add_menu(
+        &mut self,
+        background: &egui::Response,
+        named: &mut Vec<(String, Rect)>,
+        actions: &mut Vec<Action>,
+    ) {
+        background.context_menu(|ui| {
+            ui.label("add a node");
+            let filter = ui.add(
+                egui::TextEdit::singleline(&mut self.filter)
+                    .hint_text("type to filter")
+                    .desired_width(150.0),
+            );
+            named.push(("add_filter".to_string(), filter.rect));
+            if !ui.memory(|m| m.has_focus(filter.id)) && self.filter.is_empty() {
+                filter.request_focus();
+            }
+            // Of a fixed size, so that the menu stays where it is while the filter shortens
+            // the list.
+            egui::ScrollArea::vertical()
+                .max_height(260.0)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    let wanted = self.filter.to_lowercase();
+                    for type_name in type_names().filter(|t| t.contains(wanted.trim())) {
+                        let r = ui.button(type_name);
+                        if ui.is_rect_visible(r.rect) {
+                            named.push((format!("add.{type_name}"), r.rect));
+                        }
+                        if r.clicked() {
+                            actions.push(Action::Edit(Edit::Add {
+                                type_name: type_name.to_string(),
+                                place: self.menu_at.into(),
+                            }));
+                            ui.close();
+                        }
+                    }
+                });
+        });
+    }
+
+    /// One node: its frame, header (drag to move, click to select), output port (drag to
+    /// wire), and a row per parameter with its input port and widget.
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        ui: &mut egui::Ui,
+        painter: &egui::Painter,
+        canvas: Rect,
+        node: &EditorNode,
+        at: &Placed,
+        model: &GraphModel,
+        fault: Option<&str>,
+        named: &mut Vec<(String, Rect)>,
+        actions: &mut Vec<Action>,
+    ) {
+        let visuals = ui.visuals().clone();
+        let name = &node.name;
+        let output = model.graph().output == *name;
+        let selected = self.selected.as_deref() == Some(name);
+        painter.rect_filled(at.frame, 4.0, visuals.window_fill);
+        let stroke = if fault == Some(name.as_str()) {
+            Stroke::new(2.5, Color32::RED)
+        } else if selected {
+            Stroke::new(2.0, visuals.selection.stroke.color)
+        } else {
+            visuals.window_stroke
+        };
+        painter.rect_stroke(at.frame, 4.0, stroke, StrokeKind::Outside);
+        let header_fill = if output {
+            visuals.selection.bg_fill
+        } else {
+            visuals.faint_bg_color
+        };
+        painter.rect_filled(at.header, 4.0, header_fill);
+        let title = if output {
+            format!("{name} · {} (output)", node.type_name)
+        } else {
+            format!("{name} · {}", node.type_name)
+        };
+        painter.text(
+            at.header.left_center() + Vec2::X * 6.0,
+            egui::Align2::LEFT_CENTER,
+            title,
+            egui::TextStyle::Button.resolve(ui.style()),
+            visuals.strong_text_color(),
+        );
+        // Short of the output port, which a press there must reach.
+        let header = ui.interact(
+            at.header.with_max_x(at.header.max.x - DROP_REACH),
+            ui.scope_id().with(("node", name)),
+            Sense::click_and_drag(),
+        );
+        named.push((format!("node.{name}"), at.header));
+        if header.clicked() || header.drag_started() {
+            self.selected = Some(name.clone());
+        }
+        if header.dragged() && self.wiring.is_none() {
+            let place = Vec2::from(node.place) + header.drag_delta();
+            actions.push(Action::Edit(Edit::Move {
+                name: name.clone(),
+                place: place.into(),
+            }));
+        }
+
+        let port_rect = |c: Pos2| Rect::from_center_size(c, Vec2::splat(2.0 * DROP_REACH));
+        let out = ui.interact(
+            port_rect(at.output),
+            ui.scope_id().with(("out", name)),
+            Sense::click_and_drag(),
+        );
+        named.push((format!("port.{name}.out"), port_rect(at.output)));
+        if out.hovered() {
+            ui.ctx().set_cursor_icon(egui::CursorIcon::Crosshair);
+        }
+        painter.circle_filled(at.output, PORT_RADIUS, visuals.widgets.active.bg_fill);
+
+        let mut rows = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(at.frame)
+                .id_salt(("rows", name)),
+        );
+        rows.set_clip_rect(canvas.intersect(ui.clip_rect()));
+        rows.spacing_mut().slider_width = NODE_WIDTH - LABEL_WIDTH - 64.0;
+        for (param, row, port) in &at.rows {
+            let key = param.name;
+            let value = node.params.get(key);
+            let wired = value.and_then(Value::as_str).filter(|_| port.is_some());
+            if let Some(port) = port {
+                let r = ui.interact(
+                    port_rect(*port),
+                    ui.scope_id().with(("in", name, key)),
+                    Sense::click(),
+                );
+                named.push((format!("port.{name}.{key}"), port_rect(*port)));
+                if r.clicked() && wired.is_some() {
+                    actions.push(Action::Edit(Edit::Set {
+                        node: name.clone(),
+                        param: key.to_string(),
+                        value: Value::Null,
+                    }));
+                }
+                let fill = if wired.is_some() {
+                    visuals.widgets.active.bg_fill
+                } else {
+                    visuals.widgets.inactive.bg_fill
+                };
+                painter.circle_filled(*port, PORT_RADIUS, fill);
+            }
+            let label = Rect::from_min_size(
+                row.min + Vec2::X * 10.0,
+                Vec2::new(LABEL_WIDTH - 10.0, ROW_HEIGHT),
+            );
+            rows.put(label, egui::Label::new(egui::RichText::new(key).small()));
+            let cell = Rect::from_min_max(
+                Pos2::new(row.min.x + LABEL_WIDTH, row.min.y + 1.0),
+                Pos2::new(row.max.x - 6.0, row.max.y - 1.0),
+            );
+            let set = |value: Value| {
+                Action::Edit(Edit::Set {
+                    node: name.clone(),
+                    param: key.to_string(),
+                    value,
+                })
+            };
+            let response = if let Some(from) = wired {
+                rows.put(cell, egui::Label::new(format!("from {from}")))
+            } else {
+                match param_widget(&mut rows, cell, param.kind, value) {
+                    (response, Some(new)) => {
+                        actions.push(set(new));
+                        response
+                    }
+                    (response, None) => response,
+                }
+            };
+            named.push((format!("param.{name}.{key}"), response.rect));
+        }
+    }
+}
+
+/// The widget of a parameter of `kind` whose value is `value` (`None`: its default) in
+/// `cell`; the new value when the user changed it.
+fn param_widget(
+    ui: &mut egui::Ui,
+    cell: Rect,
+    kind: ParamKind,
+    value: Option<&Value>,
+) -> (egui::Response, Option<Value>) {
+    let number = |ui: &mut egui::Ui, lo: f64, hi: f64, default: Option<f64>| {
+        let mut v = value
+            .and_then(Value::as_f64)
+            .or(default)
+            .unwrap_or(0f64.clamp(lo, hi));
+        let r = if hi - lo <= SLIDER_SPAN {
+            ui.put(cell, egui::Slider::new(&mut v, lo..=hi))
+        } else {
+            let speed = (v.abs() * 0.01).max(0.01);
+            ui.put(
+                cell,
+                egui::DragValue::new(&mut v).range(lo..=hi).speed(speed),
+            )
+        };
+        let changed = r.changed().then(|| Value::from(v));
+        (r, changed)
+    };
+    match kind {
+        ParamKind::Number { lo, hi, default } | ParamKind::Hybrid { lo, hi, default } => {
+            if value.is_some_and(|v| !v.is_number()) {
+                return shown(ui, cell, value);
+            }
+            number(ui, lo, hi, default)
+        }
+        ParamKind::Integer { lo, hi, default } => {
+            let mut v = value.and_then(Value::as_f64).map_or(default, |v| v as i64);
+            let r = if (hi - lo) as f64 <= SLIDER_SPAN {
+                ui.put(cell, egui::Slider::new(&mut v, lo..=hi))
+            } else {
+                ui.put(cell, egui::DragValue::new(&mut v).range(lo..=hi))
+            };
+            let changed = r.changed().then(|| Value::from(v));
+            (r, changed)
+        }
+        ParamKind::Choice { names, default } => {
+            let now = value.and_then(Value::as_str).or(default).unwrap_or("");
+            let mut picked = None;
+            let r = ui
+                .scope_builder(egui::UiBuilder::new().max_rect(cell), |ui| {
+                    egui::ComboBox::from_id_salt(ui.scope_id().with("choice"))
+                        .width(cell.width() - 8.0)
+                        .selected_text(now)
+                        .show_ui(ui, |ui| {
+                            for name in names {
+                                if ui.selectable_label(*name == now, *name).clicked() {
+                                    picked = Some(Value::from(*name));
+                                }
+                            }
+                        })
+                        .response
+                })
+                .inner;
+            (r, picked.filter(|p| p.as_str() != Some(now)))
+        }
+        ParamKind::Input
+        | ParamKind::Inputs { .. }
+        | ParamKind::PerAxis { .. }
+        | ParamKind::HybridPerAxis { .. }
+        | ParamKind::HybridPair { .. }
+        | ParamKind::Points { .. } => shown(ui, cell, value),
+    }
+}
+
+/// A value the node view does not edit (arrays, points, an unwired input): shown as its
+/// JSON, edited in the JSON text.
+fn shown(ui: &mut egui::Ui, cell: Rect, value: Option<&Value>) -> (egui::Response, Option<Value>) {
+    let text = match value {
+        Some(v) => v.to_string(),
+        None => "default".to_string(),
+    };
+    let r = ui
+        .put(
+            cell,
+            egui::Label::new(egui::RichText::new(text).small().monospace()).truncate(),
+        )
+        .on_hover_text("edit it in the JSON text");
+    (r, None)
+}

@@ -1,0 +1,339 @@
+//! The graph editor's model (`cli::preview::editor::model`), which the node view and the
+//! JSON text both go through: a graph file read as named nodes and written back is the same
+//! graph (the same lowered program); every edit does what it says and is undone and redone
+//! whole; a bad edit's error names its node.
+#![cfg(feature = "preview")]
+
+use serde_json::json;
+use wgpu_noise::cli::preview::editor::model::{Edit, GraphModel};
+use wgpu_noise::graph::{Graph, GraphError, Program};
+
+/// The graph of `text` lowered for 2D and 3D, or its first error.
+fn programs(text: &str) -> Result<Vec<Program>, GraphError> {
+    let graph = Graph::from_json(text)?;
+    [2, 3]
+        .map(|dims| graph.program(dims, [0.0; 4]))
+        .into_iter()
+        .collect()
+}
+
+fn model(text: &str) -> GraphModel {
+    GraphModel::from_json(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// The node the model's graph's error names, and the error.
+fn fault(m: &GraphModel) -> (Option<String>, GraphError) {
+    let error = programs(&m.to_json()).expect_err("a bad graph");
+    (m.node_at_fault(&error).map(str::to_string), error)
+}
+
+fn edit(m: &mut GraphModel, edit: Edit) -> Option<String> {
+    m.apply(edit.clone())
+        .unwrap_or_else(|e| panic!("{edit:?}: {e}"))
+}
+
+const BASE: &str = r#"{"version": 1, "output": "base", "nodes": {"base": {"type": "simplex"}}}"#;
+
+#[test]
+fn every_shipped_graph_read_and_written_back_is_the_same_program() {
+    let mut read = 0;
+    for entry in std::fs::read_dir("examples/graphs").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let m = model(&text);
+        let written = m.to_json();
+        assert_eq!(
+            programs(&written),
+            programs(&text),
+            "{}: written back as\n{written}",
+            path.display()
+        );
+        // Written text read again is written the same (a fixed point).
+        assert_eq!(model(&written).to_json(), written, "{}", path.display());
+        read += 1;
+    }
+    assert!(read >= 10, "only {read} shipped graphs");
+}
+
+#[test]
+fn a_node_written_in_place_becomes_a_named_node_wired_where_it_was() {
+    let text = std::fs::read_to_string("examples/graphs/terrain.json").unwrap();
+    let m = model(&text);
+    let mask = m.node("mask").unwrap();
+    assert_eq!(mask.params["source"], json!("mask.source"));
+    let source = m.node("mask.source").unwrap();
+    assert_eq!(source.type_name, "classic");
+    assert_eq!(source.params["seed"], json!(3));
+    assert_eq!(mask.wires(), [("source", "mask.source")]);
+    // Laid out left of what reads them: the output rightmost.
+    let x = |n: &str| m.node(n).unwrap().place[0];
+    assert!(x("mask.source") < x("mask") && x("mask") < x("mixed"));
+    assert!(x("mixed") < x("terrain"));
+}
+
+#[test]
+fn an_added_node_has_the_tables_defaults_and_an_unwired_input_names_it() {
+    let mut m = model(BASE);
+    let name = edit(
+        &mut m,
+        Edit::Add {
+            type_name: "ridged".into(),
+            place: [300.0, 0.0],
+        },
+    );
+    assert_eq!(name.as_deref(), Some("ridged"));
+    let ridged = m.node("ridged").unwrap();
+    assert!(
+        ridged.params.is_empty(),
+        "defaults are left out: {ridged:?}"
+    );
+    assert_eq!(ridged.place, [300.0, 0.0]);
+    let (node, error) = fault(&m);
+    assert_eq!(node.as_deref(), Some("ridged"), "{error}");
+    // A second of the same type gets a name of its own.
+    let again = edit(
+        &mut m,
+        Edit::Add {
+            type_name: "ridged".into(),
+            place: [0.0, 0.0],
+        },
+    );
+    assert_eq!(again.as_deref(), Some("ridged-2"));
+    // Required numbers and choices start at a value in range: the node is good as added.
+    for (type_name, param, value) in [
+        ("flow", "angle", json!(0.0)),
+        ("constant", "value", json!(0.0)),
+        ("position", "axis", json!("x")),
+    ] {
+        let mut m = model(BASE);
+        let name = edit(
+            &mut m,
+            Edit::Add {
+                type_name: type_name.into(),
+                place: [0.0, 0.0],
+            },
+        )
+        .unwrap();
+        assert_eq!(m.node(&name).unwrap().params[param], value, "{type_name}");
+        programs(&m.to_json()).unwrap_or_else(|e| panic!("{type_name}: {e}"));
+    }
+}
+
+#[test]
+fn wiring_setting_and_the_output_give_the_graph_written_by_hand() {
+    let mut m = model(BASE);
+    edit(
+        &mut m,
+        Edit::Add {
+            type_name: "ridged".into(),
+            place: [300.0, 0.0],
+        },
+    );
+    edit(
+        &mut m,
+        Edit::Connect {
+            from: "base".into(),
+            to: "ridged".into(),
+            param: "source".into(),
+        },
+    );
+    edit(
+        &mut m,
+        Edit::Set {
+            node: "ridged".into(),
+            param: "octaves".into(),
+            value: json!(4),
+        },
+    );
+    edit(
+        &mut m,
+        Edit::SetOutput {
+            name: "ridged".into(),
+        },
+    );
+    let by_hand = r#"{"version": 1, "output": "ridged", "nodes": {
+        "base": {"type": "simplex"},
+        "ridged": {"type": "ridged", "source": "base", "octaves": 4}}}"#;
+    assert_eq!(programs(&m.to_json()), programs(by_hand));
+    assert!(programs(by_hand).is_ok());
+    // A parameter set to nothing is its default again.
+    edit(
+        &mut m,
+        Edit::Set {
+            node: "ridged".into(),
+            param: "octaves".into(),
+            value: serde_json::Value::Null,
+        },
+    );
+    let default = by_hand.replace(", \"octaves\": 4", "");
+    assert_eq!(programs(&m.to_json()), programs(&default));
+}
+
+#[test]
+fn every_edit_is_undone_and_redone_whole() {
+    let text = std::fs::read_to_string("examples/graphs/terrain.json").unwrap();
+    let edits = [
+        Edit::Add {
+            type_name: "fbm".into(),
+            place: [10.0, 20.0],
+        },
+        Edit::Delete {
+            name: "cells".into(),
+        },
+        Edit::Connect {
+            from: "base".into(),
+            to: "mixed".into(),
+            param: "t".into(),
+        },
+        Edit::Set {
+            node: "ridges".into(),
+            param: "octaves".into(),
+            value: json!(7),
+        },
+        Edit::SetOutput {
+            name: "mixed".into(),
+        },
+        Edit::Move {
+            name: "base".into(),
+            place: [-50.0, 400.0],
+        },
+    ];
+    for e in edits {
+        let mut m = model(&text);
+        let before = m.graph().clone();
+        edit(&mut m, e.clone());
+        let after = m.graph().clone();
+        assert_ne!(after, before, "{e:?} changed nothing");
+        assert!(m.undo(), "{e:?}");
+        assert_eq!(*m.graph(), before, "{e:?} undone");
+        assert_eq!(m.to_json(), model(&text).to_json(), "{e:?} undone");
+        assert!(!m.undo(), "one step only");
+        assert!(m.redo(), "{e:?}");
+        assert_eq!(*m.graph(), after, "{e:?} redone");
+        assert!(!m.redo());
+    }
+}
+
+#[test]
+fn a_slider_drag_a_move_and_a_run_of_typing_are_one_step_each() {
+    let mut m = model(BASE);
+    edit(
+        &mut m,
+        Edit::Add {
+            type_name: "fbm".into(),
+            place: [0.0, 0.0],
+        },
+    );
+    let added = m.graph().clone();
+    for octaves in 2..6 {
+        edit(
+            &mut m,
+            Edit::Set {
+                node: "fbm".into(),
+                param: "octaves".into(),
+                value: json!(octaves),
+            },
+        );
+    }
+    for x in 1..5 {
+        edit(
+            &mut m,
+            Edit::Move {
+                name: "fbm".into(),
+                place: [x as f32, 0.0],
+            },
+        );
+    }
+    let moved = m.graph().clone();
+    // Typing: three texts in a row, one step.
+    let typed = ["2", "3", "4"].map(|o| {
+        m.to_json()
+            .replace("\"octaves\": 5", &format!("\"octaves\": 5{o}"))
+    });
+    for t in &typed {
+        m.read_text(t).unwrap();
+    }
+    assert_eq!(m.node("fbm").unwrap().params["octaves"], json!(54));
+    assert_eq!(
+        m.node("fbm").unwrap().place,
+        [4.0, 0.0],
+        "a node keeps its place"
+    );
+    assert!(m.undo());
+    assert_eq!(*m.graph(), moved, "the typing undone");
+    assert!(m.undo());
+    let mut set = moved.clone();
+    set.nodes[1].place = [0.0, 0.0];
+    assert_eq!(*m.graph(), set, "the move undone");
+    assert!(m.undo());
+    assert_eq!(*m.graph(), added, "the drag undone");
+}
+
+#[test]
+fn text_that_is_no_graph_leaves_the_model_and_a_bad_edit_names_its_node() {
+    let mut m = model(BASE);
+    let before = m.graph().clone();
+    for bad in [
+        "{",
+        "[1]",
+        r#"{"nodes": 3}"#,
+        r#"{"nodes": {"a": {"seed": 1}}}"#,
+    ] {
+        let why = m.read_text(bad).expect_err(bad);
+        assert_eq!(*m.graph(), before, "{bad}: {why}");
+    }
+    assert!(!m.can_undo(), "nothing was recorded");
+    // Edits naming what is not there are refused and change nothing.
+    for e in [
+        Edit::Delete { name: "x".into() },
+        Edit::SetOutput { name: "x".into() },
+        Edit::Connect {
+            from: "base".into(),
+            to: "base".into(),
+            param: "seed".into(),
+        },
+        Edit::Add {
+            type_name: "nope".into(),
+            place: [0.0, 0.0],
+        },
+    ] {
+        assert!(m.apply(e.clone()).is_err(), "{e:?}");
+        assert_eq!(*m.graph(), before, "{e:?}");
+    }
+    // A value out of range, in a node written in place: the error names that node.
+    m.read_text(
+        r#"{"version": 1, "output": "n", "nodes": {
+            "n": {"type": "fbm", "source": {"type": "classic", "seed": 1e9}}}}"#,
+    )
+    .unwrap();
+    let (node, error) = fault(&m);
+    assert_eq!(error.path, "nodes.n.source.seed");
+    assert_eq!(node.as_deref(), Some("n.source"), "{error}");
+    // Deleting a node that feeds a required input: the node that read it is at fault.
+    let text = std::fs::read_to_string("examples/graphs/terrain.json").unwrap();
+    let mut m = model(&text);
+    edit(
+        &mut m,
+        Edit::Delete {
+            name: "base".into(),
+        },
+    );
+    assert!(!m.node("ridges").unwrap().params.contains_key("source"));
+    let (node, error) = fault(&m);
+    assert_eq!(node.as_deref(), Some("ridges"), "{error}");
+    // A number out of range set on the node view names the node too.
+    let mut m = model(&text);
+    edit(
+        &mut m,
+        Edit::Set {
+            node: "ridges".into(),
+            param: "octaves".into(),
+            value: json!(1000),
+        },
+    );
+    let (node, error) = fault(&m);
+    assert_eq!(node.as_deref(), Some("ridges"), "{error}");
+}

@@ -1,0 +1,281 @@
+//! `wgpu-noise preview`'s node view, driven as a user drives it: `xdotool` right-clicks,
+//! drags and clicks at the nodes, ports and parameters the preview's
+//! `WGPU_NOISE_PANEL_LAYOUT` file reports. A node added and wired changes the frame to the
+//! CPU reference of the new graph, and so does a node's slider; a bad edit marks its node and
+//! the last good picture stays; undo brings the graph back; the JSON text and the nodes
+//! follow each other.
+//!
+//! Skipped as `preview_panel`'s tests are. With `WGPU_NOISE_DOCS_IMAGES=$PWD/docs/images`
+//! and a display of its own (Xvfb), it also saves the window to
+//! `docs/images/preview-nodes.png`.
+#![cfg(feature = "preview")]
+
+use std::path::Path;
+
+use super::preview::{assert_levels_match, framebuffer_display, window_picture, window_setup};
+use super::preview_graph::{
+    find_window, graph_reference, have_xdotool, saved_picture, xdotool, GraphFrame, Running, CELLS,
+};
+use super::preview_panel::{centre, layout_when, Panel};
+use crate::common::levels::differences;
+
+const BASE: &str = r#"{"version": 1, "output": "base", "nodes": {"base": {"type": "simplex"}}}"#;
+
+impl Panel<'_> {
+    /// The point `(fx, fy)` of the way across widget `name` (0.5, 0.5: its centre).
+    fn at(&self, name: &str, fx: f64, fy: f64) -> (i64, i64) {
+        let layout = self.with(name);
+        let r = &layout["widgets"][name];
+        let v = |i: usize| r[i].as_f64().unwrap();
+        (
+            (v(0) + fx * (v(2) - v(0))).round() as i64,
+            (v(1) + fy * (v(3) - v(1))).round() as i64,
+        )
+    }
+
+    /// Clicks widget `name` once it has kept its place over a few frames (a menu that
+    /// changes size may move once).
+    fn click_settled(&self, name: &str) {
+        let mut last = self.with(name)["widgets"][name].clone();
+        loop {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let now = self.with(name)["widgets"][name].clone();
+            if now == last {
+                break;
+            }
+            last = now;
+        }
+        self.click(name);
+    }
+
+    /// Clicks node `name`'s header and waits until it is the selected node (a click in the
+    /// same frame as the next would be lost).
+    fn select(&self, name: &str) {
+        self.click(&format!("node.{name}"));
+        layout_when(&self.layout, &format!("{name} selected"), |v| {
+            v["node_selected"].as_str() == Some(name)
+        });
+    }
+
+    /// Presses the left button at widget `from`'s centre, moves to `to`'s in steps (egui
+    /// sees a drag once the pointer has moved a few points) and releases it there.
+    fn drag(&self, from: &str, to: &str) {
+        let (x0, y0) = centre(&self.with(from), from);
+        let (x1, y1) = centre(&self.with(to), to);
+        let w = self.window.as_str();
+        let goto = |x: i64, y: i64| {
+            xdotool(
+                self.display,
+                &["mousemove", "--window", w, &x.to_string(), &y.to_string()],
+            );
+            std::thread::sleep(std::time::Duration::from_millis(60));
+        };
+        goto(x0, y0);
+        xdotool(self.display, &["mousedown", "1"]);
+        for k in 1..=8 {
+            goto(x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8);
+        }
+        xdotool(self.display, &["mouseup", "1"]);
+    }
+
+    /// The layout once the editor's text satisfies `ready`, the node at fault is `fault`
+    /// and the graph is drawn (compiled, or refused).
+    fn graph_when(
+        &self,
+        what: &str,
+        ready: impl Fn(&str) -> bool,
+        fault: Option<&str>,
+    ) -> serde_json::Value {
+        layout_when(&self.layout, what, |v| {
+            v["graph_text"].as_str().is_some_and(&ready)
+                && v["graph_fault"].as_str() == fault
+                && v["compiling"] == false
+        })
+    }
+}
+
+#[test]
+fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
+    let docs = std::env::var_os("WGPU_NOISE_DOCS_IMAGES");
+    let screen = tempfile::tempdir().unwrap();
+    let own_display = std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty());
+    let display = if own_display {
+        framebuffer_display(screen.path())
+    } else {
+        window_setup()
+    };
+    let Some(display) = display else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let frame = GraphFrame {
+        dims: 2,
+        seed: 0,
+        frequency: 5.0,
+        time: 0.0,
+        speed: 0.0,
+        width: 800,
+        height: 720,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let layout = dir.path().join("layout.json");
+    std::fs::write(dir.path().join("base.json"), BASE).unwrap();
+    let mut args = frame.options();
+    args.extend(["--graph", "base.json", "--panel", "shown"].map(String::from));
+    let mut running = Running::start(
+        &display,
+        &args,
+        dir.path(),
+        &[("WGPU_NOISE_PANEL_LAYOUT", &layout)],
+    );
+    running.wait_for("wgpu-noise preview on");
+    let panel = Panel {
+        display: &display,
+        window: find_window(&display),
+        layout,
+    };
+    let save = |running: &mut Running| {
+        panel.click("save_png");
+        saved_picture(running, dir.path())
+    };
+    let first = save(&mut running);
+    assert_levels_match(&first, &graph_reference(BASE, &frame), "the start");
+
+    // The node view, with the file's one node.
+    panel.click("node_view_toggle");
+    panel.with("node.base");
+
+    // Right-click on the canvas, filter the menu, add a ridged node: its source is unwired,
+    // so the graph is bad, the node is marked and the picture stays.
+    let (x, y) = panel.at("node_canvas", 0.0, 0.0);
+    let (x, y) = ((x + 30).to_string(), (y + 40).to_string());
+    let w = panel.window.as_str();
+    xdotool(
+        &display,
+        &["mousemove", "--window", w, &x, &y, "click", "3"],
+    );
+    panel.with("add_filter");
+    panel.wait_typing(true);
+    xdotool(&display, &["windowfocus", "--sync", w]);
+    xdotool(&display, &["type", "--delay", "5", "ridged"]);
+    layout_when(&panel.layout, "the menu filtered", |v| {
+        v["widgets"].get("add.fbm").is_none()
+    });
+    panel.click_settled("add.ridged");
+    let shown = panel.graph_when("ridged added", |t| t.contains("\"ridged\""), Some("ridged"));
+    eprintln!("after adding: error: {}", shown["graph_error"]);
+    // The menu closed (a click while it closes would be taken by it).
+    layout_when(&panel.layout, "the menu closed", |v| {
+        v["widgets"].get("add_filter").is_none() && v["widgets"].get("node.ridged").is_some()
+    });
+    assert!(
+        shown["graph_error"]
+            .as_str()
+            .is_some_and(|e| e.contains("nodes.ridged")),
+        "{shown}"
+    );
+    assert_eq!(
+        save(&mut running),
+        first,
+        "a bad graph keeps the last good picture"
+    );
+
+    // Wire base's output to ridged's source, and make ridged the output.
+    panel.drag("port.base.out", "port.ridged.source");
+    panel.graph_when("the wire", |t| t.contains("\"source\": \"base\""), None);
+    panel.select("ridged");
+    panel.click("node_output");
+    let wired = panel.graph_when(
+        "ridged drawn",
+        |t| t.contains("\"output\": \"ridged\""),
+        None,
+    );
+    let text = wired["graph_text"].as_str().unwrap().to_string();
+    let ridged = save(&mut running);
+    assert_levels_match(&ridged, &graph_reference(&text, &frame), "base → ridged");
+    let changed = differences(&first, &ridged)
+        .iter()
+        .filter(|&&d| d > 2)
+        .count();
+    assert!(changed > ridged.len() / 2, "only {changed} pixels changed");
+
+    // The octaves slider, clicked a third of the way along.
+    // A slider moves while the button is down on it: a press held over a few frames, as a
+    // hand's click is.
+    let (x, y) = panel.at("param.ridged.octaves", 0.3, 0.5);
+    let w = panel.window.as_str();
+    xdotool(
+        &display,
+        &["mousemove", "--window", w, &x.to_string(), &y.to_string()],
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    xdotool(&display, &["mousedown", "1"]);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    xdotool(&display, &["mouseup", "1"]);
+    let slid = panel.graph_when("octaves set", |t| t.contains("\"octaves\""), None);
+    let slid_text = slid["graph_text"].as_str().unwrap().to_string();
+    eprintln!("after the slider: {slid_text}");
+    let octaves = save(&mut running);
+    assert_levels_match(
+        &octaves,
+        &graph_reference(&slid_text, &frame),
+        "ridged's octaves slider",
+    );
+    assert_ne!(octaves, ridged, "the slider changed the picture");
+
+    // Delete base: ridged's source is unwired again, ridged is marked, the picture stays;
+    // undo brings base and its wire back.
+    panel.select("base");
+    panel.click("node_delete");
+    panel.graph_when("base deleted", |t| !t.contains("\"base\""), Some("ridged"));
+    assert_eq!(
+        save(&mut running),
+        octaves,
+        "a bad edit keeps the last good picture"
+    );
+    panel.click("node_undo");
+    panel.graph_when("base back", |t| t == slid_text, None);
+    panel.with("node.base");
+
+    if own_display {
+        let geometry = xdotool(&display, &["getwindowgeometry", "--shell", &panel.window]);
+        let value = |key: &str| -> u32 {
+            geometry
+                .lines()
+                .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or_else(|| panic!("no {key} in {geometry}"))
+        };
+        let picture = window_picture(
+            &screen.path().join("Xvfb_screen0"),
+            value("X"),
+            value("Y"),
+            value("WIDTH"),
+            value("HEIGHT"),
+        );
+        if let Some(folder) = &docs {
+            let path = Path::new(folder).join("preview-nodes.png");
+            picture.save(&path).unwrap();
+            eprintln!("saved {}", path.display());
+        }
+    }
+
+    // The JSON text typed: the node view shows its nodes.
+    panel.type_into("graph_editor", &CELLS.replace('\n', " "));
+    panel.with("node.edges");
+    panel.with("node.cells");
+    layout_when(&panel.layout, "no node base", |v| {
+        v["widgets"].get("node.base").is_none()
+    });
+    panel.graph_when("the typed graph drawn", |t| t.contains("edges"), None);
+    let cells = save(&mut running);
+    assert_levels_match(&cells, &graph_reference(CELLS, &frame), "the typed graph");
+
+    panel.click_at(100, 100);
+    panel.wait_typing(false);
+    panel.key("Escape");
+    let status = running.wait_exit();
+    assert!(status.success(), "the preview exits 0 on Escape: {status}");
+}
