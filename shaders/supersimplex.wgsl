@@ -77,15 +77,17 @@ fn wgpu_noise_supersimplex3_corners(f: vec3<f32>) -> array<vec3<u32>, 4> {
 }
 
 // One half-lattice's sum at the rotated point x (its points the whole points of x's space),
-// with its gradient, over wgpu_noise_supersimplex3_corners.
+// with its gradient, over wgpu_noise_supersimplex3_corners. The four points are written out
+// with constant indices (here, in 2D and in the vector sums below): lavapipe compiles a loop
+// over them to a gradient that differs in its last bits (measured on 2D and 3D bakes).
 fn wgpu_noise_supersimplex3_half(x: vec3<f32>, key: u32) -> vec4<f32> {
     let c = wgpu_noise_supersimplex3_cube(x);
     let corners = wgpu_noise_supersimplex3_corners(c.f);
     var out = vec4<f32>(0.0);
-    for (var k = 0u; k < 4u; k = k + 1u) {
-        let o = corners[k];
-        out = out + wgpu_noise_supersimplex3_point(c.f, o, wgpu_noise_supersimplex3_point_hash(c.cell, key, o));
-    }
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[0], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[0]));
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[1], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[1]));
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[2], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[2]));
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[3], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[3]));
     return out;
 }
 
@@ -200,9 +202,10 @@ fn wgpu_noise_supersimplex2_points(p: vec2<f32>) -> wgpu_noise_SuperSimplex2Poin
 fn wgpu_noise_supersimplex2_sum(p: vec2<f32>) -> vec3<f32> {
     let c = wgpu_noise_supersimplex2_points(p);
     var out = vec3<f32>(0.0);
-    for (var k = 0u; k < 4u; k = k + 1u) {
-        out = out + wgpu_noise_supersimplex2_point(c.d0, c.v[k], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[k]));
-    }
+    out = out + wgpu_noise_supersimplex2_point(c.d0, c.v[0], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[0]));
+    out = out + wgpu_noise_supersimplex2_point(c.d0, c.v[1], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[1]));
+    out = out + wgpu_noise_supersimplex2_point(c.d0, c.v[2], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[2]));
+    out = out + wgpu_noise_supersimplex2_point(c.d0, c.v[3], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[3]));
     return out;
 }
 
@@ -237,21 +240,28 @@ fn wgpu_noise_supersimplex_vector_point(rows: ptr<function, array<vec4<f32>, 3>>
 fn wgpu_noise_supersimplex2_vector_sum(p: vec2<f32>) -> array<vec4<f32>, 3> {
     let c = wgpu_noise_supersimplex2_points(p);
     var rows: array<vec4<f32>, 3>;
-    for (var k = 0u; k < 4u; k = k + 1u) {
-        let h = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[k]);
-        wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.d0, c.v[k], h), 0.0), h, 2u);
-    }
+    let h0 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[0]);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.d0, c.v[0], h0), 0.0), h0, 2u);
+    let h1 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[1]);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.d0, c.v[1], h1), 0.0), h1, 2u);
+    let h2 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[2]);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.d0, c.v[2], h2), 0.0), h2, 2u);
+    let h3 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[3]);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.d0, c.v[3], h3), 0.0), h3, 2u);
     return rows;
 }
 
 fn wgpu_noise_supersimplex3_vector_half(rows: ptr<function, array<vec4<f32>, 3>>, x: vec3<f32>, key: u32) {
     let c = wgpu_noise_supersimplex3_cube(x);
-    let corners = wgpu_noise_supersimplex3_corners(c.f);
-    for (var k = 0u; k < 4u; k = k + 1u) {
-        let o = corners[k];
-        let h = wgpu_noise_supersimplex3_point_hash(c.cell, key, o);
-        wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o, h), h, 3u);
-    }
+    let o = wgpu_noise_supersimplex3_corners(c.f);
+    let h0 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[0]);
+    wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[0], h0), h0, 3u);
+    let h1 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[1]);
+    wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[1], h1), h1, 3u);
+    let h2 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[2]);
+    wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[2], h2), h2, 3u);
+    let h3 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[3]);
+    wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[3], h3), h3, 3u);
 }
 
 fn wgpu_noise_supersimplex3_vector_sum(p: vec3<f32>) -> array<vec4<f32>, 3> {
