@@ -353,43 +353,53 @@ fn supersimplex_vector_point<R: Real, const N: usize, const K: usize>(
 }
 
 /// The vector noise of 2D OpenSimplex2S before the output scale: row `a` is component `a`
-/// and its gradient, `[value, ∂/∂x, ∂/∂y]`, the points of [`supersimplex2_points`]
-/// contributing their [`supersimplex2_point`] times their vector's component `a`
-/// (`wgpu_noise_supersimplex2_vector_sum`).
+/// and its gradient, `[value, ∂/∂x, ∂/∂y]` (its first `K` entries: 1, the value alone, or 3),
+/// the points of [`supersimplex2_points`] contributing their [`supersimplex2_point`] times
+/// their vector's component `a` (`wgpu_noise_supersimplex2_vector_sum`).
 #[inline(always)]
-fn supersimplex2_vector_sum<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> [[R; 3]; 2] {
+fn supersimplex2_vector_sum<R: Real, const K: usize>(
+    lut: &impl NoiseHasher,
+    p: [R; 2],
+) -> [[R; K]; 2] {
     let (d0, cell, points) = supersimplex2_points(p);
-    let mut rows = [[R::lit(0.0); 3]; 2];
+    let mut rows = [[R::lit(0.0); K]; 2];
     for (v, hv) in points {
         let h = supersimplex2_point_hash(lut, cell, hv);
-        supersimplex_vector_point(lut, &mut rows, supersimplex2_point(lut, d0, v, h), h);
+        let c = supersimplex2_point(lut, d0, v, h);
+        supersimplex_vector_point(lut, &mut rows, std::array::from_fn(|k| c[k]), h);
     }
     rows
 }
 
 /// One half-lattice's vector sum at the rotated point `x`: row `a` is component `a` and its
-/// gradient in the rotated frame (`wgpu_noise_supersimplex3_vector_half`).
+/// gradient in the rotated frame, its first `K` entries (1 or 4)
+/// (`wgpu_noise_supersimplex3_vector_half`).
 #[inline(always)]
-fn supersimplex3_vector_half<R: Real>(
+fn supersimplex3_vector_half<R: Real, const K: usize>(
     lut: &impl NoiseHasher,
     x: [R; 3],
     key: u32,
-    rows: &mut [[R; 4]; 3],
+    rows: &mut [[R; K]; 3],
 ) {
     let (f, cell) = supersimplex3_cube(x);
     for o in supersimplex3_corners(f) {
         let h = supersimplex3_point_hash(lut, cell, key, o);
-        supersimplex_vector_point(lut, rows, supersimplex3_point(lut, f, o, h), h);
+        let c = supersimplex3_point(lut, f, o, h);
+        supersimplex_vector_point(lut, rows, std::array::from_fn(|k| c[k]), h);
     }
 }
 
 /// The vector noise of 3D OpenSimplex2S before the output scale: row `a` is component `a`
 /// and its gradient in the rotated frame, `[value, ∂/∂X, ∂/∂Y, ∂/∂Z]`; the vectors are not
-/// rotated (`wgpu_noise_supersimplex3_vector_sum`).
+/// rotated; the first `K` entries of each row, 1 (the value alone) or 4
+/// (`wgpu_noise_supersimplex3_vector_sum`).
 #[inline(always)]
-fn supersimplex3_vector_sum<R: Real>(lut: &impl NoiseHasher, p: [R; 3]) -> [[R; 4]; 3] {
+fn supersimplex3_vector_sum<R: Real, const K: usize>(
+    lut: &impl NoiseHasher,
+    p: [R; 3],
+) -> [[R; K]; 3] {
     let x = supersimplex3_rotate(p);
-    let mut rows = [[R::lit(0.0); 4]; 3];
+    let mut rows = [[R::lit(0.0); K]; 3];
     supersimplex3_vector_half(lut, x, 0, &mut rows);
     let half = R::lit(0.5);
     let b = [x[0] - half, x[1] - half, x[2] - half];
@@ -407,12 +417,12 @@ pub fn supersimplex_vector<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [R; 4] {
     let zero = R::lit(0.0);
     match p.len() {
         2 => {
-            let rows = supersimplex2_vector_sum(lut, [p[0], p[1]]);
+            let rows = supersimplex2_vector_sum::<R, 1>(lut, [p[0], p[1]]);
             let norm = R::lit(SUPERSIMPLEX2_VECTOR_NORM);
             [rows[0][0] * norm, rows[1][0] * norm, zero, zero]
         }
         3 => {
-            let rows = supersimplex3_vector_sum(lut, [p[0], p[1], p[2]]);
+            let rows = supersimplex3_vector_sum::<R, 1>(lut, [p[0], p[1], p[2]]);
             let norm = R::lit(SUPERSIMPLEX3_VECTOR_NORM);
             [rows[0][0] * norm, rows[1][0] * norm, rows[2][0] * norm, zero]
         }
@@ -426,14 +436,14 @@ pub fn supersimplex_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [[
     let mut d = [[R::lit(0.0); 5]; 4];
     match p.len() {
         2 => {
-            let rows = supersimplex2_vector_sum(lut, [p[0], p[1]]);
+            let rows = supersimplex2_vector_sum::<R, 3>(lut, [p[0], p[1]]);
             let norm = R::lit(SUPERSIMPLEX2_VECTOR_NORM);
             for (d, row) in d.iter_mut().zip(rows) {
                 *d = [row[0] * norm, row[1] * norm, row[2] * norm, R::lit(0.0), R::lit(0.0)];
             }
         }
         3 => {
-            let rows = supersimplex3_vector_sum(lut, [p[0], p[1], p[2]]);
+            let rows = supersimplex3_vector_sum::<R, 4>(lut, [p[0], p[1], p[2]]);
             let norm = R::lit(SUPERSIMPLEX3_VECTOR_NORM);
             for (d, row) in d.iter_mut().zip(rows) {
                 let g = supersimplex3_rotate([row[1], row[2], row[3]]);

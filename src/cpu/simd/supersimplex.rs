@@ -257,34 +257,41 @@ fn vector_point<L: LaneHasher, const N: usize, const K: usize>(
 
 /// `supersimplex2_vector_sum` on lanes.
 #[inline(always)]
-fn vector_sum2<L: LaneHasher, I: Isa>(lut: &L, p: [F; 2]) -> [[F; 3]; 2] {
+fn vector_sum2<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 2]) -> [[F; K]; 2] {
     let (d0, cell, points) = points2::<I>(p);
-    let mut rows = [[F::splat(0.0); 3]; 2];
+    let mut rows = [[F::splat(0.0); K]; 2];
     for (v, hv) in points {
         let h = point_hash2(lut, &cell, hv);
-        vector_point(lut, &mut rows, point2(lut, &d0, v, h), h);
+        let c = point2(lut, &d0, v, h);
+        vector_point(lut, &mut rows, std::array::from_fn(|k| c[k]), h);
     }
     rows
 }
 
 /// `supersimplex3_vector_half` on lanes.
 #[inline(always)]
-fn vector_half<L: LaneHasher, I: Isa>(lut: &L, x: [F; 3], key: u32, rows: &mut [[F; 4]; 3]) {
+fn vector_half<L: LaneHasher, I: Isa, const K: usize>(
+    lut: &L,
+    x: [F; 3],
+    key: u32,
+    rows: &mut [[F; K]; 3],
+) {
     let (f, cell, corners) = cube::<I>(x);
     for o in corners {
         let h = point_hash(lut, &cell, key, o);
-        vector_point(lut, rows, point(lut, &f, o, h), h);
+        let c = point(lut, &f, o, h);
+        vector_point(lut, rows, std::array::from_fn(|k| c[k]), h);
     }
 }
 
 /// `supersimplex3_vector_sum` on lanes.
 #[inline(always)]
-fn vector_sum3<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3]) -> [[F; 4]; 3] {
+fn vector_sum3<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 3]) -> [[F; K]; 3] {
     let x = rotate(p);
-    let mut rows = [[F::splat(0.0); 4]; 3];
-    vector_half::<L, I>(lut, x, 0, &mut rows);
+    let mut rows = [[F::splat(0.0); K]; 3];
+    vector_half::<L, I, K>(lut, x, 0, &mut rows);
     let b = [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32];
-    vector_half::<L, I>(lut, b, SUPERSIMPLEX3_B_KEY, &mut rows);
+    vector_half::<L, I, K>(lut, b, SUPERSIMPLEX3_B_KEY, &mut rows);
     rows
 }
 
@@ -297,11 +304,11 @@ pub fn supersimplex_vector_point<L: LaneHasher, I: Isa, const D: usize>(
 ) -> [F; 4] {
     let zero = F::splat(0.0);
     if D == 2 {
-        let rows = vector_sum2::<L, I>(lut, [p[0], p[1]]);
+        let rows = vector_sum2::<L, I, 1>(lut, [p[0], p[1]]);
         let norm = SUPERSIMPLEX2_VECTOR_NORM as f32;
         [rows[0][0] * norm, rows[1][0] * norm, zero, zero]
     } else {
-        let rows = vector_sum3::<L, I>(lut, [p[0], p[1], p[2]]);
+        let rows = vector_sum3::<L, I, 1>(lut, [p[0], p[1], p[2]]);
         let norm = SUPERSIMPLEX3_VECTOR_NORM as f32;
         [rows[0][0] * norm, rows[1][0] * norm, rows[2][0] * norm, zero]
     }
@@ -316,13 +323,13 @@ pub fn supersimplex_vector_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
     let zero = F::splat(0.0);
     let mut d = [[zero; 5]; 4];
     if D == 2 {
-        let rows = vector_sum2::<L, I>(lut, [p[0], p[1]]);
+        let rows = vector_sum2::<L, I, 3>(lut, [p[0], p[1]]);
         let norm = SUPERSIMPLEX2_VECTOR_NORM as f32;
         for (d, row) in d.iter_mut().zip(rows) {
             *d = [row[0] * norm, row[1] * norm, row[2] * norm, zero, zero];
         }
     } else {
-        let rows = vector_sum3::<L, I>(lut, [p[0], p[1], p[2]]);
+        let rows = vector_sum3::<L, I, 4>(lut, [p[0], p[1], p[2]]);
         let norm = SUPERSIMPLEX3_VECTOR_NORM as f32;
         for (d, row) in d.iter_mut().zip(rows) {
             let g = rotate([row[1], row[2], row[3]]);
