@@ -5,7 +5,8 @@
 // ("Fallback") rotation, the same for every axis; each lattice point's gradient, one of the 48
 // of the expanded rhombic dodecahedron, picked by a byte of its hash (lookup.wgsl /
 // lookup_hash.wgsl). In [-1, 1].
-// Requires lattice.wgsl and a lookup. CPU mirror: src/cpu/supersimplex.rs -- same names, same
+// Requires lattice.wgsl, a lookup and, for the vector noise at the end, cellular.wgsl
+// (wgpu_noise_cell_unit). CPU mirror: src/cpu/supersimplex.rs -- same names, same
 // order of operations. Names other than the documented API carry the wgpu_noise_ prefix.
 
 const WGPU_NOISE_SUPERSIMPLEX3_ROTATE: f32 = 0.6666666666666666;   // 2 / 3
