@@ -164,11 +164,12 @@ fn wgpu_noise_supersimplex2_point(d0: vec2<f32>, v: vec2<f32>, h: u32) -> vec3<f
     return vec3<f32>(aaaa * e, s * d.x + aaaa * g.x, s * d.y + aaaa * g.y);
 }
 
-// The 2D lattice points around p: d0 (p's offset from its rhombic cell's corner), the cell
-// (wrapped) and four points, each its skewed offset v from the cell and its wrapped steps hv:
-// the corners (0, 0) and (1, 1) and two more, picked as the Java's branches pick them.
+// The 2D lattice points around p: `offset`, p's offset from its rhombic cell's corner (d0
+// below; a member name may not end in a digit for naga_oil), the cell (wrapped) and four
+// points, each its skewed offset v from the cell and its wrapped steps hv: the corners (0, 0)
+// and (1, 1) and two more, picked as the Java's branches pick them.
 struct wgpu_noise_SuperSimplex2Points {
-    d0: vec2<f32>,
+    offset: vec2<f32>,
     cell: vec2<u32>,
     v: array<vec2<f32>, 4>,
     hv: array<vec2<u32>, 4>,
@@ -203,10 +204,10 @@ fn wgpu_noise_supersimplex2_points(p: vec2<f32>) -> wgpu_noise_SuperSimplex2Poin
 fn wgpu_noise_supersimplex2_sum(p: vec2<f32>) -> vec3<f32> {
     let c = wgpu_noise_supersimplex2_points(p);
     var out = vec3<f32>(0.0);
-    out = out + wgpu_noise_supersimplex2_point(c.d0, c.v[0], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[0]));
-    out = out + wgpu_noise_supersimplex2_point(c.d0, c.v[1], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[1]));
-    out = out + wgpu_noise_supersimplex2_point(c.d0, c.v[2], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[2]));
-    out = out + wgpu_noise_supersimplex2_point(c.d0, c.v[3], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[3]));
+    out = out + wgpu_noise_supersimplex2_point(c.offset, c.v[0], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[0]));
+    out = out + wgpu_noise_supersimplex2_point(c.offset, c.v[1], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[1]));
+    out = out + wgpu_noise_supersimplex2_point(c.offset, c.v[2], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[2]));
+    out = out + wgpu_noise_supersimplex2_point(c.offset, c.v[3], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[3]));
     return out;
 }
 
@@ -242,13 +243,13 @@ fn wgpu_noise_supersimplex2_vector_sum(p: vec2<f32>) -> array<vec4<f32>, 3> {
     let c = wgpu_noise_supersimplex2_points(p);
     var rows: array<vec4<f32>, 3>;
     let h0 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[0]);
-    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.d0, c.v[0], h0), 0.0), h0, 2u);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.offset, c.v[0], h0), 0.0), h0, 2u);
     let h1 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[1]);
-    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.d0, c.v[1], h1), 0.0), h1, 2u);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.offset, c.v[1], h1), 0.0), h1, 2u);
     let h2 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[2]);
-    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.d0, c.v[2], h2), 0.0), h2, 2u);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.offset, c.v[2], h2), 0.0), h2, 2u);
     let h3 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[3]);
-    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.d0, c.v[3], h3), 0.0), h3, 2u);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.offset, c.v[3], h3), 0.0), h3, 2u);
     return rows;
 }
 
