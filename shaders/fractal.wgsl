@@ -196,6 +196,24 @@ fn wgpu_noise_base_vector_deriv4(p: vec4<f32>, period: vec4<f32>) -> array<array
                                                                 wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)));
 }
 
+// The base vector noise of OpenSimplex2S (supersimplex.wgsl; untiled), and with each
+// component's gradient.
+fn wgpu_noise_base_vector_supersimplex2(p: vec2<f32>) -> vec4<f32> {
+    return wgpu_noise_supersimplex_vector2(p);
+}
+
+fn wgpu_noise_base_vector_supersimplex3(p: vec3<f32>) -> vec4<f32> {
+    return wgpu_noise_supersimplex_vector3(p);
+}
+
+fn wgpu_noise_base_vector_supersimplex_deriv2(p: vec2<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_supersimplex_vector_deriv2(p);
+}
+
+fn wgpu_noise_base_vector_supersimplex_deriv3(p: vec3<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_supersimplex_vector_deriv3(p);
+}
+
 // The nearest cellular feature's position (cellular.wgsl) with the tile period per axis (0:
 // not tiled; tiled, the position wrapped into the tile); coordinates past the dimensions 0.
 fn wgpu_noise_base_feature2(p: vec2<f32>, period: vec2<f32>, cell: CellularShape) -> vec4<f32> {

@@ -5,7 +5,8 @@
 // ("Fallback") rotation, the same for every axis; each lattice point's gradient, one of the 48
 // of the expanded rhombic dodecahedron, picked by a byte of its hash (lookup.wgsl /
 // lookup_hash.wgsl). In [-1, 1].
-// Requires lattice.wgsl and a lookup. CPU mirror: src/cpu/supersimplex.rs -- same names, same
+// Requires lattice.wgsl, a lookup and, for the vector noise at the end, cellular.wgsl
+// (wgpu_noise_cell_unit). CPU mirror: src/cpu/supersimplex.rs -- same names, same
 // order of operations. Names other than the documented API carry the wgpu_noise_ prefix.
 
 const WGPU_NOISE_SUPERSIMPLEX3_ROTATE: f32 = 0.6666666666666666;   // 2 / 3
@@ -31,21 +32,20 @@ fn wgpu_noise_supersimplex3_gradient(n: u32) -> vec3<f32> {
     return (o * WGPU_NOISE_SUPERSIMPLEX3_EXPAND + rhomb) * scale;
 }
 
-// The gradient of the lattice point with wrapped coordinates v: byte b of its hash picks
-// gradient (48 b) >> 8.
-fn wgpu_noise_supersimplex3_point_gradient(v: vec3<u32>) -> vec3<f32> {
-    let byte = wgpu_noise_cell_byte(wgpu_noise_cell_hash3(v.x, v.y, v.z), WGPU_NOISE_SUPERSIMPLEX3_SLOT);
-    return wgpu_noise_supersimplex3_gradient((byte * 48u) >> 8u);
+// The hash of the lattice point at offset o from the lower corner (wrapped: cell) of the unit
+// cube the point is in, key added to its wrapped coordinates.
+fn wgpu_noise_supersimplex3_point_hash(cell: vec3<u32>, key: u32, o: vec3<u32>) -> u32 {
+    let v = (cell + o + vec3<u32>(key)) & vec3<u32>(255u);
+    return wgpu_noise_cell_hash3(v.x, v.y, v.z);
 }
 
 // One lattice point's contribution and its gradient with respect to the rotated point,
-// (value, d/dX, d/dY, d/dZ): the point at offset o from the lower corner (wrapped: cell) of
-// the unit cube the point is in, at f in it; hashed with key added.
-fn wgpu_noise_supersimplex3_point(f: vec3<f32>, cell: vec3<u32>, key: u32, o: vec3<u32>) -> vec4<f32> {
-    let v = (cell + o + vec3<u32>(key)) & vec3<u32>(255u);
+// (value, d/dX, d/dY, d/dZ): the point at offset o from the lower corner of the unit cube the
+// point is in, at f in it, of hash h, byte b of which picks gradient (48 b) >> 8.
+fn wgpu_noise_supersimplex3_point(f: vec3<f32>, o: vec3<u32>, h: u32) -> vec4<f32> {
     let d = f - vec3<f32>(o);
     let a = max(WGPU_NOISE_SUPERSIMPLEX3_R2 - ((d.x * d.x + d.y * d.y) + d.z * d.z), 0.0);
-    let g = wgpu_noise_supersimplex3_point_gradient(v);
+    let g = wgpu_noise_supersimplex3_gradient((wgpu_noise_cell_byte(h, WGPU_NOISE_SUPERSIMPLEX3_SLOT) * 48u) >> 8u);
     let aa = a * a;
     let aaaa = aa * aa;
     let e = (d.x * g.x + d.y * g.y) + d.z * g.z;
@@ -53,22 +53,42 @@ fn wgpu_noise_supersimplex3_point(f: vec3<f32>, cell: vec3<u32>, key: u32, o: ve
     return vec4<f32>(aaaa * e, t * d.x + aaaa * g.x, t * d.y + aaaa * g.y, t * d.z + aaaa * g.z);
 }
 
-// One half-lattice's sum at the rotated point x (its points the whole points of x's space),
-// with its gradient: of each pair of opposite corners of x's unit cube, the one nearer x
-// (where both are equally near, x is outside both kernels).
-fn wgpu_noise_supersimplex3_half(x: vec3<f32>, key: u32) -> vec4<f32> {
+// The rotated point x's place f in its unit cube and the cube's lower corner, wrapped.
+struct wgpu_noise_SuperSimplex3Cube {
+    f: vec3<f32>,
+    cell: vec3<u32>,
+}
+
+fn wgpu_noise_supersimplex3_cube(x: vec3<f32>) -> wgpu_noise_SuperSimplex3Cube {
     let b = floor(x);
-    let f = x - b;
-    let cell = vec3<u32>(wgpu_noise_wrap256(b.x), wgpu_noise_wrap256(b.y), wgpu_noise_wrap256(b.z));
+    return wgpu_noise_SuperSimplex3Cube(x - b, vec3<u32>(wgpu_noise_wrap256(b.x), wgpu_noise_wrap256(b.y), wgpu_noise_wrap256(b.z)));
+}
+
+// Of each pair of opposite corners of the unit cube at f, the one nearer f, as offsets from
+// its lower corner (where both are equally near, f is outside both kernels).
+fn wgpu_noise_supersimplex3_corners(f: vec3<f32>) -> array<vec3<u32>, 4> {
     let far1 = (f.x + f.y) + f.z >= 1.5;
     let far2 = (f.y + f.z) - f.x >= 0.5;
     let far3 = (f.x + f.z) - f.y >= 0.5;
     let far4 = (f.x + f.y) - f.z >= 0.5;
+    return array<vec3<u32>, 4>(select(vec3<u32>(0u, 0u, 0u), vec3<u32>(1u, 1u, 1u), far1),
+                               select(vec3<u32>(1u, 0u, 0u), vec3<u32>(0u, 1u, 1u), far2),
+                               select(vec3<u32>(0u, 1u, 0u), vec3<u32>(1u, 0u, 1u), far3),
+                               select(vec3<u32>(0u, 0u, 1u), vec3<u32>(1u, 1u, 0u), far4));
+}
+
+// One half-lattice's sum at the rotated point x (its points the whole points of x's space),
+// with its gradient, over wgpu_noise_supersimplex3_corners. The four points are written out
+// with constant indices (here, in 2D and in the vector sums below): lavapipe compiles a loop
+// over them to a gradient that differs in its last bits (measured on 2D and 3D bakes).
+fn wgpu_noise_supersimplex3_half(x: vec3<f32>, key: u32) -> vec4<f32> {
+    let c = wgpu_noise_supersimplex3_cube(x);
+    let corners = wgpu_noise_supersimplex3_corners(c.f);
     var out = vec4<f32>(0.0);
-    out = out + wgpu_noise_supersimplex3_point(f, cell, key, select(vec3<u32>(0u, 0u, 0u), vec3<u32>(1u, 1u, 1u), far1));
-    out = out + wgpu_noise_supersimplex3_point(f, cell, key, select(vec3<u32>(1u, 0u, 0u), vec3<u32>(0u, 1u, 1u), far2));
-    out = out + wgpu_noise_supersimplex3_point(f, cell, key, select(vec3<u32>(0u, 1u, 0u), vec3<u32>(1u, 0u, 1u), far3));
-    out = out + wgpu_noise_supersimplex3_point(f, cell, key, select(vec3<u32>(0u, 0u, 1u), vec3<u32>(1u, 1u, 0u), far4));
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[0], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[0]));
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[1], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[1]));
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[2], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[2]));
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[3], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[3]));
     return out;
 }
 
@@ -124,15 +144,19 @@ fn wgpu_noise_supersimplex2_gradient(n: u32) -> vec2<f32> {
     return vec2<f32>(uv.x * sx, uv.y * sy);
 }
 
-// One 2D lattice point's contribution and its gradient, (value, d/dx, d/dy): the point v
-// (skewed, whole numbers -1 to 2 from the point's cell; hv its wrapped steps, 255 for -1).
-fn wgpu_noise_supersimplex2_point(d0: vec2<f32>, cell: vec2<u32>, v: vec2<f32>, hv: vec2<u32>) -> vec3<f32> {
+// The hash of the 2D lattice point hv steps (wrapped, 255 for -1) from the point's cell.
+fn wgpu_noise_supersimplex2_point_hash(cell: vec2<u32>, hv: vec2<u32>) -> u32 {
     let h = (cell + hv) & vec2<u32>(255u);
+    return wgpu_noise_cell_hash2(h.x, h.y);
+}
+
+// One 2D lattice point's contribution and its gradient, (value, d/dx, d/dy): the point v
+// (skewed, whole numbers -1 to 2 from the point's cell) of hash h.
+fn wgpu_noise_supersimplex2_point(d0: vec2<f32>, v: vec2<f32>, h: u32) -> vec3<f32> {
     let t = (v.x + v.y) * WGPU_NOISE_SUPERSIMPLEX2_UNSKEW;
     let d = vec2<f32>(d0.x - (v.x + t), d0.y - (v.y + t));
     let a = max(WGPU_NOISE_SUPERSIMPLEX2_R2 - (d.x * d.x + d.y * d.y), 0.0);
-    let byte = wgpu_noise_cell_byte(wgpu_noise_cell_hash2(h.x, h.y), WGPU_NOISE_SUPERSIMPLEX3_SLOT);
-    let g = wgpu_noise_supersimplex2_gradient((byte * 24u) >> 8u);
+    let g = wgpu_noise_supersimplex2_gradient((wgpu_noise_cell_byte(h, WGPU_NOISE_SUPERSIMPLEX3_SLOT) * 24u) >> 8u);
     let aa = a * a;
     let aaaa = aa * aa;
     let e = d.x * g.x + d.y * g.y;
@@ -140,8 +164,18 @@ fn wgpu_noise_supersimplex2_point(d0: vec2<f32>, cell: vec2<u32>, v: vec2<f32>, 
     return vec3<f32>(aaaa * e, s * d.x + aaaa * g.x, s * d.y + aaaa * g.y);
 }
 
-// The 2D sum at p before the output scale: (value, d/dx, d/dy).
-fn wgpu_noise_supersimplex2_sum(p: vec2<f32>) -> vec3<f32> {
+// The 2D lattice points around p: `offset`, p's offset from its rhombic cell's corner (d0
+// below; a member name may not end in a digit for naga_oil), the cell (wrapped) and four
+// points, each its skewed offset v from the cell and its wrapped steps hv: the corners (0, 0)
+// and (1, 1) and two more, picked as the Java's branches pick them.
+struct wgpu_noise_SuperSimplex2Points {
+    offset: vec2<f32>,
+    cell: vec2<u32>,
+    v: array<vec2<f32>, 4>,
+    hv: array<vec2<u32>, 4>,
+}
+
+fn wgpu_noise_supersimplex2_points(p: vec2<f32>) -> wgpu_noise_SuperSimplex2Points {
     let s = (p.x + p.y) * WGPU_NOISE_SUPERSIMPLEX2_SKEW;
     let xs = vec2<f32>(p.x + s, p.y + s);
     let b = floor(xs);
@@ -161,11 +195,19 @@ fn wgpu_noise_supersimplex2_sum(p: vec2<f32>) -> vec3<f32> {
         v3 = select(vec2<f32>(1.0, 0.0), vec2<f32>(1.0, 2.0), i.y - xmy > 1.0);
         h3 = select(vec2<u32>(1u, 0u), vec2<u32>(1u, 2u), i.y - xmy > 1.0);
     }
+    return wgpu_noise_SuperSimplex2Points(d0, cell,
+        array<vec2<f32>, 4>(vec2<f32>(0.0, 0.0), vec2<f32>(1.0, 1.0), v2, v3),
+        array<vec2<u32>, 4>(vec2<u32>(0u, 0u), vec2<u32>(1u, 1u), h2, h3));
+}
+
+// The 2D sum at p before the output scale: (value, d/dx, d/dy).
+fn wgpu_noise_supersimplex2_sum(p: vec2<f32>) -> vec3<f32> {
+    let c = wgpu_noise_supersimplex2_points(p);
     var out = vec3<f32>(0.0);
-    out = out + wgpu_noise_supersimplex2_point(d0, cell, vec2<f32>(0.0, 0.0), vec2<u32>(0u, 0u));
-    out = out + wgpu_noise_supersimplex2_point(d0, cell, vec2<f32>(1.0, 1.0), vec2<u32>(1u, 1u));
-    out = out + wgpu_noise_supersimplex2_point(d0, cell, v2, h2);
-    out = out + wgpu_noise_supersimplex2_point(d0, cell, v3, h3);
+    out = out + wgpu_noise_supersimplex2_point(c.offset, c.v[0], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[0]));
+    out = out + wgpu_noise_supersimplex2_point(c.offset, c.v[1], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[1]));
+    out = out + wgpu_noise_supersimplex2_point(c.offset, c.v[2], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[2]));
+    out = out + wgpu_noise_supersimplex2_point(c.offset, c.v[3], wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[3]));
     return out;
 }
 
@@ -177,4 +219,94 @@ fn wgpu_noise_supersimplex2(p: vec2<f32>) -> f32 {
 // wgpu_noise_supersimplex2 and its gradient: (value, d/dx, d/dy).
 fn wgpu_noise_supersimplex2_deriv(p: vec2<f32>) -> vec3<f32> {
     return wgpu_noise_supersimplex2_sum(p) * WGPU_NOISE_SUPERSIMPLEX2_NORM;
+}
+
+// OpenSimplex2S noise of vectors (the `warp` node's `supersimplex-vector` noise, as
+// FastNoise2's DomainWarpSuperSimplex with its gradient outer product): each lattice point's
+// contribution above times a vector whose component a is byte SUPERSIMPLEX_VECTOR_SLOT + a of
+// the point's hash in [-1, 1] (wgpu_noise_cell_unit), summed: one walk of the lattice serves
+// every component. Each row a holds component a and its gradient (in 3D, in the rotated frame
+// until taken back).
+const WGPU_NOISE_SUPERSIMPLEX_VECTOR_SLOT: u32 = 1u;
+const WGPU_NOISE_SUPERSIMPLEX2_VECTOR_NORM: f32 = 1.0;
+const WGPU_NOISE_SUPERSIMPLEX3_VECTOR_NORM: f32 = 1.0;
+
+// rows[a] += u_a c for a < dims: one lattice point's contribution c of hash h.
+fn wgpu_noise_supersimplex_vector_point(rows: ptr<function, array<vec4<f32>, 3>>, c: vec4<f32>, h: u32, dims: u32) {
+    for (var a = 0u; a < dims; a = a + 1u) {
+        let u = wgpu_noise_cell_unit(h, WGPU_NOISE_SUPERSIMPLEX_VECTOR_SLOT + a);
+        (*rows)[a] = (*rows)[a] + u * c;
+    }
+}
+
+fn wgpu_noise_supersimplex2_vector_sum(p: vec2<f32>) -> array<vec4<f32>, 3> {
+    let c = wgpu_noise_supersimplex2_points(p);
+    var rows: array<vec4<f32>, 3>;
+    let h0 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[0]);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.offset, c.v[0], h0), 0.0), h0, 2u);
+    let h1 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[1]);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.offset, c.v[1], h1), 0.0), h1, 2u);
+    let h2 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[2]);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.offset, c.v[2], h2), 0.0), h2, 2u);
+    let h3 = wgpu_noise_supersimplex2_point_hash(c.cell, c.hv[3]);
+    wgpu_noise_supersimplex_vector_point(&rows, vec4<f32>(wgpu_noise_supersimplex2_point(c.offset, c.v[3], h3), 0.0), h3, 2u);
+    return rows;
+}
+
+fn wgpu_noise_supersimplex3_vector_half(rows: ptr<function, array<vec4<f32>, 3>>, x: vec3<f32>, key: u32) {
+    let c = wgpu_noise_supersimplex3_cube(x);
+    let o = wgpu_noise_supersimplex3_corners(c.f);
+    let h0 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[0]);
+    wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[0], h0), h0, 3u);
+    let h1 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[1]);
+    wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[1], h1), h1, 3u);
+    let h2 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[2]);
+    wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[2], h2), h2, 3u);
+    let h3 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[3]);
+    wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[3], h3), h3, 3u);
+}
+
+fn wgpu_noise_supersimplex3_vector_sum(p: vec3<f32>) -> array<vec4<f32>, 3> {
+    let x = wgpu_noise_supersimplex3_rotate(p);
+    var rows: array<vec4<f32>, 3>;
+    wgpu_noise_supersimplex3_vector_half(&rows, x, 0u);
+    wgpu_noise_supersimplex3_vector_half(&rows, vec3<f32>(x.x - 0.5, x.y - 0.5, x.z - 0.5), WGPU_NOISE_SUPERSIMPLEX3_B_KEY);
+    return rows;
+}
+
+// The vector noise in 2D and 3D: components past the dimensions 0.
+fn wgpu_noise_supersimplex_vector2(p: vec2<f32>) -> vec4<f32> {
+    let rows = wgpu_noise_supersimplex2_vector_sum(p);
+    let norm = WGPU_NOISE_SUPERSIMPLEX2_VECTOR_NORM;
+    return vec4<f32>(rows[0].x * norm, rows[1].x * norm, 0.0, 0.0);
+}
+
+fn wgpu_noise_supersimplex_vector3(p: vec3<f32>) -> vec4<f32> {
+    let rows = wgpu_noise_supersimplex3_vector_sum(p);
+    let norm = WGPU_NOISE_SUPERSIMPLEX3_VECTOR_NORM;
+    return vec4<f32>(rows[0].x * norm, rows[1].x * norm, rows[2].x * norm, 0.0);
+}
+
+// The vector noise and each component's gradient: d[a] = (component a, d/dx, ..., d/dw).
+fn wgpu_noise_supersimplex_vector_deriv2(p: vec2<f32>) -> array<array<f32, 5>, 4> {
+    let rows = wgpu_noise_supersimplex2_vector_sum(p);
+    let norm = WGPU_NOISE_SUPERSIMPLEX2_VECTOR_NORM;
+    var d: array<array<f32, 5>, 4>;
+    for (var a = 0u; a < 2u; a = a + 1u) {
+        let r = rows[a];
+        d[a] = array<f32, 5>(r.x * norm, r.y * norm, r.z * norm, 0.0, 0.0);
+    }
+    return d;
+}
+
+fn wgpu_noise_supersimplex_vector_deriv3(p: vec3<f32>) -> array<array<f32, 5>, 4> {
+    let rows = wgpu_noise_supersimplex3_vector_sum(p);
+    let norm = WGPU_NOISE_SUPERSIMPLEX3_VECTOR_NORM;
+    var d: array<array<f32, 5>, 4>;
+    for (var a = 0u; a < 3u; a = a + 1u) {
+        let r = rows[a];
+        let g = wgpu_noise_supersimplex3_rotate(r.yzw);
+        d[a] = array<f32, 5>(r.x * norm, g.x * norm, g.y * norm, g.z * norm, 0.0);
+    }
+    return d;
 }

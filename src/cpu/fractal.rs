@@ -17,7 +17,8 @@ use super::simplex::{
     SIMPLEX4_R05_SCALE,
 };
 use super::supersimplex::{
-    supersimplex2, supersimplex2_deriv, supersimplex3, supersimplex3_deriv,
+    supersimplex2, supersimplex2_deriv, supersimplex3, supersimplex3_deriv, supersimplex_vector,
+    supersimplex_vector_deriv,
 };
 use super::value::{
     value2_periodic, value2_periodic_deriv, value3_periodic, value3_periodic_deriv,
@@ -119,17 +120,35 @@ pub fn base_noise<R: Real>(
     }
 }
 
-/// The base vector noise at `p` (2 to 4 coordinates: value noise of vectors,
-/// `cpu::value::value_vector`), tiled with `period` where it is non-zero; components past
-/// the dimensions 0 (`wgpu_noise_base_vectorN`).
-pub fn base_vector<R: Real>(lut: &impl NoiseHasher, p: &[R], period: &[R]) -> [R; 4] {
+/// The base vector noise of `kind` at `p` (2 to 4 coordinates): value noise of vectors
+/// (`cpu::value::value_vector`, [`NoiseKind::Value`]), tiled with `period` where it is
+/// non-zero, or OpenSimplex2S noise of vectors (`cpu::supersimplex::supersimplex_vector`,
+/// [`NoiseKind::SuperSimplex`], 2D and 3D, untiled); components past the dimensions 0
+/// (`wgpu_noise_base_vectorN`, `wgpu_noise_base_vector_supersimplexN`).
+pub fn base_vector<R: Real>(
+    lut: &impl NoiseHasher,
+    kind: NoiseKind,
+    p: &[R],
+    period: &[R],
+) -> [R; 4] {
+    if kind == NoiseKind::SuperSimplex {
+        return supersimplex_vector(lut, p);
+    }
     let lattice = lattice_periods(period, p.len());
     value_vector(lut, p, &lattice[..p.len()])
 }
 
 /// [`base_vector`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`
-/// (`wgpu_noise_base_vector_derivN`).
-pub fn base_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R], period: &[R]) -> [[R; 5]; 4] {
+/// (`wgpu_noise_base_vector_derivN`, `wgpu_noise_base_vector_supersimplex_derivN`).
+pub fn base_vector_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    kind: NoiseKind,
+    p: &[R],
+    period: &[R],
+) -> [[R; 5]; 4] {
+    if kind == NoiseKind::SuperSimplex {
+        return supersimplex_vector_deriv(lut, p);
+    }
     let lattice = lattice_periods(period, p.len());
     value_vector_deriv(lut, p, &lattice[..p.len()])
 }

@@ -20,6 +20,7 @@
 //!   every 768 along each axis ([`crate::field::reduce_by_periods`]); it does not tile on
 //!   a smaller square period.
 
+use super::cellular::wgpu_noise_cell_unit;
 use super::lattice::wrap256;
 use super::lookup::NoiseHasher;
 use super::real::Real;
@@ -72,31 +73,30 @@ pub fn supersimplex3_gradient<R: Real>(n: u32) -> [R; 3] {
     std::array::from_fn(|a| (o[a] * R::lit(SUPERSIMPLEX3_EXPAND) + rhomb[a]) * scale)
 }
 
-/// The gradient of the lattice point with wrapped coordinates `v`: byte `b` of its hash
-/// picks gradient `(48 b) >> 8` (`wgpu_noise_supersimplex3_point_gradient`).
+/// The hash of the lattice point at offset `o` from the lower corner (wrapped: `cell`) of
+/// the unit cube the point is in, `key` added to its wrapped coordinates
+/// (`wgpu_noise_supersimplex3_point_hash`).
 #[inline(always)]
-pub fn supersimplex3_point_gradient<R: Real>(lut: &impl NoiseHasher, v: [u32; 3]) -> [R; 3] {
-    let byte = lut.cell_byte(lut.cell_hash(&v), SUPERSIMPLEX3_SLOT);
-    supersimplex3_gradient((byte * 48) >> 8)
-}
-
-/// One lattice point's contribution and its gradient with respect to the rotated point,
-/// `[value, ∂/∂X, ∂/∂Y, ∂/∂Z]`: the point at offset `o` from the lower corner (wrapped:
-/// `cell`) of the unit cube the point is in, at `f` in it; hashed with `key` added
-/// (`wgpu_noise_supersimplex3_point`).
-#[inline(always)]
-pub fn supersimplex3_point<R: Real>(
+pub fn supersimplex3_point_hash(
     lut: &impl NoiseHasher,
-    f: [R; 3],
     cell: [u32; 3],
     key: u32,
     o: [u32; 3],
-) -> [R; 4] {
+) -> u32 {
     let v: [u32; 3] = std::array::from_fn(|a| (cell[a] + o[a] + key) & 255);
+    lut.cell_hash(&v)
+}
+
+/// One lattice point's contribution and its gradient with respect to the rotated point,
+/// `[value, ∂/∂X, ∂/∂Y, ∂/∂Z]`: the point at offset `o` from the lower corner of the unit
+/// cube the point is in, at `f` in it, of hash `h` ([`supersimplex3_point_hash`]), byte `b`
+/// of which picks gradient `(48 b) >> 8` (`wgpu_noise_supersimplex3_point`).
+#[inline(always)]
+pub fn supersimplex3_point<R: Real>(lut: &impl NoiseHasher, f: [R; 3], o: [u32; 3], h: u32) -> [R; 4] {
     let d: [R; 3] = std::array::from_fn(|a| f[a] - R::from_u32(o[a]));
     let a = (R::lit(SUPERSIMPLEX3_R2) - ((d[0] * d[0] + d[1] * d[1]) + d[2] * d[2]))
         .max(R::lit(0.0));
-    let g = supersimplex3_point_gradient::<R>(lut, v);
+    let g = supersimplex3_gradient::<R>((lut.cell_byte(h, SUPERSIMPLEX3_SLOT) * 48) >> 8);
     let aa = a * a;
     let aaaa = aa * aa;
     let e = (d[0] * g[0] + d[1] * g[1]) + d[2] * g[2];
@@ -128,17 +128,23 @@ pub fn supersimplex3_corners<R: Real>(f: [R; 3]) -> [[u32; 3]; 4] {
     ]
 }
 
+/// The rotated point `x`'s place in its unit cube and the cube's lower corner, wrapped
+/// (`wgpu_noise_supersimplex3_cube`).
+#[inline(always)]
+pub fn supersimplex3_cube<R: Real>(x: [R; 3]) -> ([R; 3], [u32; 3]) {
+    let b = x.map(|v| v.floor());
+    (std::array::from_fn(|a| x[a] - b[a]), b.map(wrap256))
+}
+
 /// One half-lattice's sum at the rotated point `x` (its points the whole points of `x`'s
 /// space) with its gradient, the points [`supersimplex3_corners`] picks hashed with `key`
 /// added (`wgpu_noise_supersimplex3_half`).
 #[inline(always)]
 pub fn supersimplex3_half<R: Real>(lut: &impl NoiseHasher, x: [R; 3], key: u32) -> [R; 4] {
-    let b = x.map(|v| v.floor());
-    let f: [R; 3] = std::array::from_fn(|a| x[a] - b[a]);
-    let cell = b.map(wrap256);
+    let (f, cell) = supersimplex3_cube(x);
     let mut out = [R::lit(0.0); 4];
     for o in supersimplex3_corners(f) {
-        let c = supersimplex3_point(lut, f, cell, key, o);
+        let c = supersimplex3_point(lut, f, o, supersimplex3_point_hash(lut, cell, key, o));
         out = std::array::from_fn(|k| out[k] + c[k]);
     }
     out
@@ -224,23 +230,23 @@ pub fn supersimplex2_gradient<R: Real>(n: u32) -> [R; 2] {
     [u * sign(1), v * sign(2)]
 }
 
-/// One 2D lattice point's contribution and its gradient, `[value, ∂/∂x, ∂/∂y]`: the point
-/// `v` (skewed, whole numbers −1 to 2 from the point's cell, `cell` wrapped) at `d0` minus
-/// its unskewed offset from the cell's corner (`wgpu_noise_supersimplex2_point`).
+/// The hash of the 2D lattice point `hv` steps (wrapped, 255 for −1) from the point's cell
+/// (`cell` wrapped) (`wgpu_noise_supersimplex2_point_hash`).
 #[inline(always)]
-pub fn supersimplex2_point<R: Real>(
-    lut: &impl NoiseHasher,
-    d0: [R; 2],
-    cell: [u32; 2],
-    v: [R; 2],
-    hv: [u32; 2],
-) -> [R; 3] {
-    let h = [(cell[0] + hv[0]) & 255, (cell[1] + hv[1]) & 255];
+pub fn supersimplex2_point_hash(lut: &impl NoiseHasher, cell: [u32; 2], hv: [u32; 2]) -> u32 {
+    lut.cell_hash(&[(cell[0] + hv[0]) & 255, (cell[1] + hv[1]) & 255])
+}
+
+/// One 2D lattice point's contribution and its gradient, `[value, ∂/∂x, ∂/∂y]`: the point
+/// `v` (skewed, whole numbers −1 to 2 from the point's cell) at `d0` minus its unskewed
+/// offset from the cell's corner, of hash `h` ([`supersimplex2_point_hash`])
+/// (`wgpu_noise_supersimplex2_point`).
+#[inline(always)]
+pub fn supersimplex2_point<R: Real>(lut: &impl NoiseHasher, d0: [R; 2], v: [R; 2], h: u32) -> [R; 3] {
     let t = (v[0] + v[1]) * R::lit(SUPERSIMPLEX2_UNSKEW);
     let d = [d0[0] - (v[0] + t), d0[1] - (v[1] + t)];
     let a = (R::lit(SUPERSIMPLEX2_R2) - (d[0] * d[0] + d[1] * d[1])).max(R::lit(0.0));
-    let byte = lut.cell_byte(lut.cell_hash(&h), SUPERSIMPLEX3_SLOT);
-    let g = supersimplex2_gradient::<R>((byte * 24) >> 8);
+    let g = supersimplex2_gradient::<R>((lut.cell_byte(h, SUPERSIMPLEX3_SLOT) * 24) >> 8);
     let aa = a * a;
     let aaaa = aa * aa;
     let e = d[0] * g[0] + d[1] * g[1];
@@ -248,14 +254,16 @@ pub fn supersimplex2_point<R: Real>(
     [aaaa * e, t * d[0] + aaaa * g[0], t * d[1] + aaaa * g[1]]
 }
 
-/// Both 2D sums at `p`: `[value, ∂/∂x, ∂/∂y]` before the output scale
-/// (`wgpu_noise_supersimplex2_sum`). The point is skewed onto the triangular lattice, and of
-/// its rhombic cell's corners (0, 0) and (1, 1) and two more, picked as the Java's branches
-/// pick them (by which half of the rhombus it is in, then by two comparisons), are summed:
-/// every lattice point within the kernel's reach. The unskewed offsets are the point's
-/// own (the skew and unskew cancel), so the gradient needs no transform.
+/// The 2D lattice points around `p`: `d0` (the point's offset from its rhombic cell's
+/// corner), the cell (wrapped) and four points, each as its skewed offset from the cell and
+/// its wrapped steps (`wgpu_noise_supersimplex2_points`). The point is skewed onto the
+/// triangular lattice, and of its rhombic cell's corners (0, 0) and (1, 1) and two more,
+/// picked as the Java's branches pick them (by which half of the rhombus it is in, then by
+/// two comparisons): every lattice point within the kernel's reach. The unskewed offsets
+/// are the point's own (the skew and unskew cancel), so a gradient needs no transform.
 #[inline(always)]
-fn supersimplex2_sum<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> [R; 3] {
+#[allow(clippy::type_complexity)]
+pub fn supersimplex2_points<R: Real>(p: [R; 2]) -> ([R; 2], [u32; 2], [([R; 2], [u32; 2]); 4]) {
     let s = (p[0] + p[1]) * R::lit(SUPERSIMPLEX2_SKEW);
     let xs = [p[0] + s, p[1] + s];
     let b = xs.map(|v| v.floor());
@@ -289,9 +297,17 @@ fn supersimplex2_sum<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> [R; 3] {
     } else {
         ([zero, one], [0, 1])
     };
-    let mut out = [zero; 3];
-    for (v, hv) in [([zero, zero], [0, 0]), ([one, one], [1, 1]), (v2, h2), (v3, h3)] {
-        let c = supersimplex2_point(lut, d0, cell, v, hv);
+    (d0, cell, [([zero, zero], [0, 0]), ([one, one], [1, 1]), (v2, h2), (v3, h3)])
+}
+
+/// Both 2D sums at `p`: `[value, ∂/∂x, ∂/∂y]` before the output scale, over
+/// [`supersimplex2_points`] (`wgpu_noise_supersimplex2_sum`).
+#[inline(always)]
+fn supersimplex2_sum<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> [R; 3] {
+    let (d0, cell, points) = supersimplex2_points(p);
+    let mut out = [R::lit(0.0); 3];
+    for (v, hv) in points {
+        let c = supersimplex2_point(lut, d0, v, supersimplex2_point_hash(lut, cell, hv));
         out = std::array::from_fn(|k| out[k] + c[k]);
     }
     out
@@ -308,4 +324,133 @@ pub fn supersimplex2_deriv<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> [R; 3]
     let s = supersimplex2_sum(lut, p);
     let norm = R::lit(SUPERSIMPLEX2_NORM);
     [s[0] * norm, s[1] * norm, s[2] * norm]
+}
+
+/// The hash byte of the first component of a lattice point's vector (the `warp` node's
+/// `supersimplex-vector` noise): component `a` is byte `SUPERSIMPLEX_VECTOR_SLOT + a`, the
+/// gradient's byte ([`SUPERSIMPLEX3_SLOT`]) left to the gradient.
+pub const SUPERSIMPLEX_VECTOR_SLOT: u32 = 1;
+/// The output scale of the 2D vector noise: its components times this are within [-1, 1]
+/// (docs/graphs.md, the `supersimplex-vector` warp).
+pub const SUPERSIMPLEX2_VECTOR_NORM: f64 = 1.0;
+/// The output scale of the 3D vector noise (as [`SUPERSIMPLEX2_VECTOR_NORM`]).
+pub const SUPERSIMPLEX3_VECTOR_NORM: f64 = 1.0;
+
+/// `rows[a] += u_a · c` for each component `a`: one lattice point's contribution `c`
+/// (`[value, gradient…]`) to the vector noise, `u_a` byte `SUPERSIMPLEX_VECTOR_SLOT + a` of
+/// its hash `h` in [-1, 1] (`wgpu_noise_supersimplex_vector_point`).
+#[inline(always)]
+fn supersimplex_vector_point<R: Real, const N: usize, const K: usize>(
+    lut: &impl NoiseHasher,
+    rows: &mut [[R; K]; N],
+    c: [R; K],
+    h: u32,
+) {
+    for (a, row) in rows.iter_mut().enumerate() {
+        let u: R = wgpu_noise_cell_unit(lut, h, SUPERSIMPLEX_VECTOR_SLOT + a as u32);
+        *row = std::array::from_fn(|k| row[k] + u * c[k]);
+    }
+}
+
+/// The vector noise of 2D OpenSimplex2S before the output scale: row `a` is component `a`
+/// and its gradient, `[value, ∂/∂x, ∂/∂y]` (its first `K` entries: 1, the value alone, or 3),
+/// the points of [`supersimplex2_points`] contributing their [`supersimplex2_point`] times
+/// their vector's component `a` (`wgpu_noise_supersimplex2_vector_sum`).
+#[inline(always)]
+fn supersimplex2_vector_sum<R: Real, const K: usize>(
+    lut: &impl NoiseHasher,
+    p: [R; 2],
+) -> [[R; K]; 2] {
+    let (d0, cell, points) = supersimplex2_points(p);
+    let mut rows = [[R::lit(0.0); K]; 2];
+    for (v, hv) in points {
+        let h = supersimplex2_point_hash(lut, cell, hv);
+        let c = supersimplex2_point(lut, d0, v, h);
+        supersimplex_vector_point(lut, &mut rows, std::array::from_fn(|k| c[k]), h);
+    }
+    rows
+}
+
+/// One half-lattice's vector sum at the rotated point `x`: row `a` is component `a` and its
+/// gradient in the rotated frame, its first `K` entries (1 or 4)
+/// (`wgpu_noise_supersimplex3_vector_half`).
+#[inline(always)]
+fn supersimplex3_vector_half<R: Real, const K: usize>(
+    lut: &impl NoiseHasher,
+    x: [R; 3],
+    key: u32,
+    rows: &mut [[R; K]; 3],
+) {
+    let (f, cell) = supersimplex3_cube(x);
+    for o in supersimplex3_corners(f) {
+        let h = supersimplex3_point_hash(lut, cell, key, o);
+        let c = supersimplex3_point(lut, f, o, h);
+        supersimplex_vector_point(lut, rows, std::array::from_fn(|k| c[k]), h);
+    }
+}
+
+/// The vector noise of 3D OpenSimplex2S before the output scale: row `a` is component `a`
+/// and its gradient in the rotated frame, `[value, ∂/∂X, ∂/∂Y, ∂/∂Z]`; the vectors are not
+/// rotated; the first `K` entries of each row, 1 (the value alone) or 4
+/// (`wgpu_noise_supersimplex3_vector_sum`).
+#[inline(always)]
+fn supersimplex3_vector_sum<R: Real, const K: usize>(
+    lut: &impl NoiseHasher,
+    p: [R; 3],
+) -> [[R; K]; 3] {
+    let x = supersimplex3_rotate(p);
+    let mut rows = [[R::lit(0.0); K]; 3];
+    supersimplex3_vector_half(lut, x, 0, &mut rows);
+    let half = R::lit(0.5);
+    let b = [x[0] - half, x[1] - half, x[2] - half];
+    supersimplex3_vector_half(lut, b, SUPERSIMPLEX3_B_KEY, &mut rows);
+    rows
+}
+
+/// OpenSimplex2S noise of vectors at `p` (2 or 3 coordinates; the `warp` node's
+/// `supersimplex-vector` noise, as FastNoise2's `DomainWarpSuperSimplex` with its gradient
+/// outer product): each lattice point's contribution `max(r² − |d|², 0)⁴ (g · d)` times a
+/// vector whose component `a` is byte `SUPERSIMPLEX_VECTOR_SLOT + a` of the point's hash in
+/// [-1, 1], summed; one walk of the lattice serves every component. Components past the
+/// dimensions 0 (`wgpu_noise_supersimplex_vector2`, `…3`).
+pub fn supersimplex_vector<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [R; 4] {
+    let zero = R::lit(0.0);
+    match p.len() {
+        2 => {
+            let rows = supersimplex2_vector_sum::<R, 1>(lut, [p[0], p[1]]);
+            let norm = R::lit(SUPERSIMPLEX2_VECTOR_NORM);
+            [rows[0][0] * norm, rows[1][0] * norm, zero, zero]
+        }
+        3 => {
+            let rows = supersimplex3_vector_sum::<R, 1>(lut, [p[0], p[1], p[2]]);
+            let norm = R::lit(SUPERSIMPLEX3_VECTOR_NORM);
+            [rows[0][0] * norm, rows[1][0] * norm, rows[2][0] * norm, zero]
+        }
+        dims => unreachable!("supersimplex noise is 2D and 3D only, not {dims}D (refused before)"),
+    }
+}
+
+/// [`supersimplex_vector`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`
+/// (entries past the dimensions 0; `wgpu_noise_supersimplex_vector_deriv2`, `…3`).
+pub fn supersimplex_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [[R; 5]; 4] {
+    let mut d = [[R::lit(0.0); 5]; 4];
+    match p.len() {
+        2 => {
+            let rows = supersimplex2_vector_sum::<R, 3>(lut, [p[0], p[1]]);
+            let norm = R::lit(SUPERSIMPLEX2_VECTOR_NORM);
+            for (d, row) in d.iter_mut().zip(rows) {
+                *d = [row[0] * norm, row[1] * norm, row[2] * norm, R::lit(0.0), R::lit(0.0)];
+            }
+        }
+        3 => {
+            let rows = supersimplex3_vector_sum::<R, 4>(lut, [p[0], p[1], p[2]]);
+            let norm = R::lit(SUPERSIMPLEX3_VECTOR_NORM);
+            for (d, row) in d.iter_mut().zip(rows) {
+                let g = supersimplex3_rotate([row[1], row[2], row[3]]);
+                *d = [row[0] * norm, g[0] * norm, g[1] * norm, g[2] * norm, R::lit(0.0)];
+            }
+        }
+        dims => unreachable!("supersimplex noise is 2D and 3D only, not {dims}D (refused before)"),
+    }
+    d
 }

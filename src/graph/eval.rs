@@ -25,7 +25,7 @@ use crate::cpu::fractal::{
 };
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::Real;
-use crate::field::FractalMode;
+use crate::field::{FractalMode, NoiseKind};
 use crate::params::FillParams;
 use std::cell::RefCell;
 
@@ -522,9 +522,10 @@ fn set_value<G: Register>(out: &mut [G; 4], v: G) {
 pub(crate) trait Bases<G: Register> {
     /// An [`Op::Noise`]: its `source`'s base function.
     fn noise(&mut self, op: usize, source: &Source, q: &[G; 4]) -> G::Noise;
-    /// An [`Op::Vector`]: the base vector noise with the tile period `period`, per component
-    /// (components past the dimensions 0).
-    fn vector(&mut self, op: usize, period: &[f32; 4], q: &[G; 4]) -> [G::Noise; 4];
+    /// An [`Op::Vector`]: the base vector noise of `kind` with the tile period `period`, per
+    /// component (components past the dimensions 0).
+    fn vector(&mut self, op: usize, kind: NoiseKind, period: &[f32; 4], q: &[G; 4])
+        -> [G::Noise; 4];
     /// An [`Op::Feature`]: the nearest feature's position of `source`'s search (coordinates
     /// past the dimensions 0).
     fn feature(&mut self, op: usize, source: &Source, q: &[G; 4]) -> [G::N; 4];
@@ -569,9 +570,9 @@ pub(crate) fn step<G: Register>(
             let q = &regs[*p];
             set_value(out, G::noise(dims, q, bases.noise(index, source, q)))
         }
-        Op::Vector { p, period } => {
+        Op::Vector { p, kind, period } => {
             let q = &regs[*p];
-            let v = bases.vector(index, period, q);
+            let v = bases.vector(index, *kind, period, q);
             set_point(out, point, |a| G::noise(dims, q, v[a]))
         }
         // Constant inside each cell: a point whose Jacobian is 0.
@@ -644,10 +645,10 @@ impl<R: Real, L: NoiseHasher> Bases<R> for ScalarBases<'_, L> {
     fn noise(&mut self, op: usize, source: &Source, q: &[R; 4]) -> R {
         noise(self.lut, source, &q[..self.point_dims[op]])
     }
-    fn vector(&mut self, op: usize, period: &[f32; 4], q: &[R; 4]) -> [R; 4] {
+    fn vector(&mut self, op: usize, kind: NoiseKind, period: &[f32; 4], q: &[R; 4]) -> [R; 4] {
         let period = period.map(lit::<R>);
         let dims = self.point_dims[op];
-        base_vector(self.lut, &q[..dims], &period[..dims])
+        base_vector(self.lut, kind, &q[..dims], &period[..dims])
     }
     fn feature(&mut self, op: usize, source: &Source, q: &[R; 4]) -> [R; 4] {
         feature(self.lut, source, &q[..self.point_dims[op]])
@@ -659,11 +660,17 @@ impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
         noise_deriv(self.lut, source, &q[..self.point_dims[op]])
     }
-    fn vector(&mut self, op: usize, period: &[f32; 4], q: &[Dual<R>; 4]) -> [[R; 5]; 4] {
+    fn vector(
+        &mut self,
+        op: usize,
+        kind: NoiseKind,
+        period: &[f32; 4],
+        q: &[Dual<R>; 4],
+    ) -> [[R; 5]; 4] {
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
         let period = period.map(lit::<R>);
         let dims = self.point_dims[op];
-        base_vector_deriv(self.lut, &q[..dims], &period[..dims])
+        base_vector_deriv(self.lut, kind, &q[..dims], &period[..dims])
     }
     fn feature(&mut self, op: usize, source: &Source, q: &[Dual<R>; 4]) -> [R; 4] {
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);

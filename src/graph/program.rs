@@ -76,9 +76,15 @@ pub enum Op {
     Displace { p: Reg, d: [Reg; 4], amplitude: f32 },
     /// A base noise function at a point.
     Noise { p: Reg, source: Source },
-    /// Value noise of vectors at a point (`cpu::fractal::base_vector`), tiled with `period`
-    /// per axis where it is non-zero: a point, one component per axis.
-    Vector { p: Reg, period: [f32; 4] },
+    /// A noise of vectors at a point (`cpu::fractal::base_vector`): value noise of vectors
+    /// (`kind` [`NoiseKind::Value`]), tiled with `period` per axis where it is non-zero, or
+    /// OpenSimplex2S noise of vectors ([`NoiseKind::SuperSimplex`], untiled): a point, one
+    /// component per axis.
+    Vector {
+        p: Reg,
+        kind: NoiseKind,
+        period: [f32; 4],
+    },
     /// The position of the nearest cellular feature of a point (`cpu::fractal::base_feature`:
     /// `source`'s jitter and distance; wrapped into the tile where `source.period` tiles), in
     /// the point's coordinates: a point whose Jacobian is 0 (constant inside each cell).
@@ -212,6 +218,9 @@ impl Program {
                             NoiseKind::Simplex
                         }
                         Op::Noise { source, .. } if source.kind == NoiseKind::SuperSimplex => {
+                            NoiseKind::SuperSimplex
+                        }
+                        Op::Vector { kind, .. } if *kind == NoiseKind::SuperSimplex => {
                             NoiseKind::SuperSimplex
                         }
                         _ => NoiseKind::Classic,
@@ -572,12 +581,34 @@ impl Lowering<'_> {
         Ok(r)
     }
 
-    /// Value noise of vectors at `ctx` (its noise's `seed` added to the context's): a point.
-    fn vector(&mut self, seed: i64, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+    /// A noise of vectors of `kind` ([`Op::Vector`]) at `ctx` (its noise's `seed` added to
+    /// the context's): a point.
+    fn vector(
+        &mut self,
+        kind: NoiseKind,
+        seed: i64,
+        path: &str,
+        ctx: Context,
+    ) -> Result<Reg, GraphError> {
+        if kind == NoiseKind::SuperSimplex {
+            if self.point_dims(ctx.point) == 4 {
+                return Err(err(
+                    path,
+                    "supersimplex-vector noise is 2D and 3D only: 4D is not implemented",
+                ));
+            }
+            if self.tiled(ctx) {
+                return Err(err(
+                    path,
+                    "supersimplex-vector noise does not tile (its lattice repeats on no square period)",
+                ));
+            }
+        }
         let p = self.noise_point(true, seed, path, ctx)?;
         let r = self.push(
             Op::Vector {
                 p,
+                kind,
                 period: ctx.period,
             },
             path,
@@ -1633,7 +1664,10 @@ impl Lowering<'_> {
             period: ctx.period.map(|p| p * frequency),
         };
         match w.noise {
-            WarpNoise::Vector => self.vector_displacement(w, k, path, at),
+            WarpNoise::Vector => self.vector_displacement(NoiseKind::Value, w, k, path, at),
+            WarpNoise::SuperSimplexVector => {
+                self.vector_displacement(NoiseKind::SuperSimplex, w, k, path, at)
+            }
             _ => self.warp_displacement(w, k, path, at),
         }
     }
@@ -1687,7 +1721,9 @@ impl Lowering<'_> {
             WarpNoise::Classic => NoiseKind::Classic,
             WarpNoise::Simplex => NoiseKind::Simplex,
             WarpNoise::Value => NoiseKind::Value,
-            WarpNoise::Vector => unreachable!("a vector warp has one noise for every axis"),
+            WarpNoise::Vector | WarpNoise::SuperSimplexVector => {
+                unreachable!("a vector warp has one noise for every axis")
+            }
         };
         let options = NoiseOptions {
             kernel: w.kernel,
@@ -1719,12 +1755,13 @@ impl Lowering<'_> {
         Ok(d)
     }
 
-    /// Iteration `k`'s displacement of a `vector` warp: fBm of value noise of vectors
-    /// ([`Op::Vector`]) at `at` shifted by `WARP_SHIFT × (k·dims + 1)` (the other warps'
+    /// Iteration `k`'s displacement of a `vector` or `supersimplex-vector` warp: fBm of the
+    /// noise of vectors of `kind` ([`Op::Vector`]) at `at` shifted by `WARP_SHIFT × (k·dims + 1)` (the other warps'
     /// shift of their first axis), axis `a` the octaves' component `a`: one noise per octave
     /// for every axis. One octave is the noise itself.
     fn vector_displacement(
         &mut self,
+        kind: NoiseKind,
         w: &Warp,
         k: u32,
         path: &str,
@@ -1741,7 +1778,7 @@ impl Lowering<'_> {
                 seed: at.seed,
                 period: at.period.map(|p| p * frequency),
             };
-            let v = self.vector(0, path, octave)?;
+            let v = self.vector(kind, 0, path, octave)?;
             for (axis, terms) in terms.iter_mut().enumerate().take(dims) {
                 terms.push((self.push(Op::Axis { p: v, axis }, path)?, amplitude));
             }

@@ -65,6 +65,9 @@ pub enum WarpNoise {
     /// Value noise of vectors: one random vector per lattice point, blended, every axis
     /// from one noise (FastNoise2's `DomainWarpGradient`).
     Vector,
+    /// OpenSimplex2S noise of vectors: each lattice point's contribution times a random
+    /// vector, every axis from one lattice walk (FastNoise2's `DomainWarpSuperSimplex`).
+    SuperSimplexVector,
 }
 
 /// How a warp's octaves combine.
@@ -1042,6 +1045,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     WarpNoise::Classic,
                     WarpNoise::Value,
                     WarpNoise::Vector,
+                    WarpNoise::SuperSimplexVector,
                 ],
             )?,
             fractal: f.choice(

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use super::program::{Op, Program, Reg};
 use super::spec::{Binary, Curve, Map};
 use crate::error::{NoiseError, Result};
-use crate::field::FractalMode;
+use crate::field::{FractalMode, NoiseKind};
 use crate::shader::{
     noise_functions_wgsl_with, ApiNames, LookupVariant, API_NAMES, MODULE_PACKAGE,
 };
@@ -220,8 +220,9 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
             source.cell.jitter = value(source.cell.jitter);
             Op::Noise { p: reg(*p), source }
         }
-        Op::Vector { p, period } => Op::Vector {
+        Op::Vector { p, kind, period } => Op::Vector {
             p: reg(*p),
+            kind: *kind,
             period: four(period),
         },
         // A noise operation's parameters, in its order.
@@ -896,13 +897,16 @@ impl<'a> Emitter<'a> {
                     w(format!("let r{i} = wgpu_noise_base_noise{call}({args});"));
                 }
             }
-            Op::Vector { p, .. } => {
+            Op::Vector { p, kind, .. } => {
                 let period = format!("{}.{sw}", vec4(&f[0..4]));
                 let q = format!("{}.{sw}", r(*p));
+                // OpenSimplex2S's does not tile: it takes no period.
+                let (base, args) = match kind {
+                    NoiseKind::SuperSimplex => ("wgpu_noise_base_vector_supersimplex", q),
+                    _ => ("wgpu_noise_base_vector", format!("{q}, {period}")),
+                };
                 if gradient {
-                    w(format!(
-                        "let n{i} = wgpu_noise_base_vector_deriv{dims}({q}, {period});"
-                    ));
+                    w(format!("let n{i} = {base}_deriv{dims}({args});"));
                     let values: Vec<String> = (0..4).map(|a| format!("n{i}[{a}][0]")).collect();
                     w(format!("let r{i} = wgpu_noise_finite4({});", vec4(&values)));
                     // Each component's gradient at q, taken back to p through q's Jacobian,
@@ -915,7 +919,7 @@ impl<'a> Emitter<'a> {
                     }));
                 } else {
                     w(format!(
-                        "let r{i} = wgpu_noise_finite4(wgpu_noise_base_vector{dims}({q}, {period}));"
+                        "let r{i} = wgpu_noise_finite4({base}{dims}({args}));"
                     ));
                 }
             }

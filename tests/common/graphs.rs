@@ -272,6 +272,12 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             "plane": *rng.pick(&planes),
         }),
         "warp" => {
+            // SuperSimplex of vectors is 2D and 3D (the lowering refuses it in 4D).
+            let warp_noises: Vec<&str> = choices("warp", "noise")
+                .iter()
+                .copied()
+                .filter(|&n| shape.dims < 4 || n != "supersimplex-vector")
+                .collect();
             let fractal = *rng.pick(choices("warp", "fractal"));
             // A progressive warp has one iteration (its octaves are its iterations).
             let iterations = if fractal == "progressive" {
@@ -287,7 +293,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
                 "frequency": if rng.below(3) == 0 { (1 + rng.below(2)) as f64 } else { rng.range(0.5, 2.0) },
                 "octaves": 1 + rng.below(2),
                 "iterations": iterations,
-                "noise": *rng.pick(choices("warp", "noise")),
+                "noise": *rng.pick(&warp_noises),
                 "fractal": fractal,
             })
         }

@@ -773,7 +773,9 @@ fn cellular_metrics_and_outputs_on_the_gpu_equal_the_f32_cpu() {
 
 /// SuperSimplex (`supersimplex`, 2D and 3D) on the GPU: its values, gradients and curl
 /// equal the f32 CPU's within the bounds of docs/graphs.md with no sample over them (it has no
-/// jumps and no kinks), plain, seeded, as fBm, ridged and warped, near the origin and at 1e4,
+/// jumps and no kinks), plain, seeded, as fBm, ridged and warped, and the
+/// `supersimplex-vector` warp (one octave, and three octaves iterated twice over simplex
+/// fBm), near the origin and at 1e4,
 /// on every backend with both lookups; the largest absolute differences are printed.
 #[test]
 fn supersimplex_graphs_on_the_gpu_equal_the_f32_cpu() {
@@ -783,6 +785,10 @@ fn supersimplex_graphs_on_the_gpu_equal_the_f32_cpu() {
         r#"{ "type": "fbm", "octaves": 4, "source": { "type": "supersimplex", "seed": 2 } }"#,
         r#"{ "type": "ridged", "octaves": 3, "source": { "type": "supersimplex" } }"#,
         r#"{ "type": "warp", "amplitude": 0.4, "source": { "type": "supersimplex" } }"#,
+        r#"{ "type": "warp", "amplitude": 0.4, "noise": "supersimplex-vector",
+            "source": { "type": "supersimplex" } }"#,
+        r#"{ "type": "warp", "amplitude": 0.6, "noise": "supersimplex-vector", "octaves": 3,
+            "iterations": 2, "source": { "type": "fbm", "source": { "type": "simplex" } } }"#,
     ];
     let outputs = [FieldOutput::Value, FieldOutput::Gradient, FieldOutput::Curl];
     let mut worst = [[0f32; 3]; 2];

@@ -59,10 +59,16 @@ fn each_noise_family_validates_with_either_lookup_module() {
                 shader::VALUE_WGSL
             ),
         );
-        // SuperSimplex hashes its lattice points as cellular cells (the lookup's functions).
+        // SuperSimplex hashes its lattice points as cellular cells (the lookup's functions),
+        // and its vector noise reads cellular noise's cell units.
         validate(
-            "lookup + supersimplex.wgsl",
-            &format!("{base}\n{}", shader::SUPERSIMPLEX_WGSL),
+            "lookup + classic.wgsl + cellular.wgsl + supersimplex.wgsl",
+            &format!(
+                "{base}\n{}\n{}\n{}",
+                shader::CLASSIC_WGSL,
+                shader::CELLULAR_WGSL,
+                shader::SUPERSIMPLEX_WGSL
+            ),
         );
         // fractal.wgsl and warp.wgsl call each other (the warp moves the point first,
         // and samples the base noise of fractal.wgsl).

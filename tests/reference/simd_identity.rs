@@ -677,11 +677,16 @@ fn op_names(program: &Program) -> Vec<String> {
                     }
                 )
             }
-            Op::Vector { period, .. } => {
+            Op::Vector { kind, period, .. } => {
                 let dims = program.point_dims(r);
                 let tiled = period[..dims].iter().any(|&p| p > 0.0);
                 let tiled = if tiled { " tiled" } else { "" };
-                format!("vector {dims}D{tiled}")
+                let kind = if *kind == NoiseKind::SuperSimplex {
+                    "supersimplex-"
+                } else {
+                    ""
+                };
+                format!("{kind}vector {dims}D{tiled}")
             }
             other => format!("{other:?}")
                 .split([' ', '(', '{'])
@@ -925,30 +930,41 @@ fn not_covered(covered: &std::collections::BTreeSet<String>) -> Vec<String> {
     missing
 }
 
-/// Vector warps (`warp` with `noise` `vector`) in 2D to 4D, of one to three octaves, once
-/// and iterated, untiled and tiled: the SIMD graph fills of their values, gradients and
-/// curls give the scalar evaluator's bits, both lookups, at every level.
+/// Vector warps (`warp` with `noise` `vector` in 2D to 4D, untiled and tiled;
+/// `supersimplex-vector` in 2D and 3D, untiled) of one to three octaves, once and iterated:
+/// the SIMD graph fills of their values, gradients and curls give the scalar evaluator's
+/// bits, both lookups, at every level.
 #[test]
 fn vector_warps_on_lanes_are_bit_identical() {
     let mut rng = Rng::new(20_261_128);
     let mut checked = 0;
+    let runs = [
+        ("vector", 1, 1, [0.0; 4]),
+        ("vector", 3, 2, [0.0; 4]),
+        ("vector", 2, 1, [4.0, 3.0, 5.0, 2.0]),
+        ("supersimplex-vector", 1, 1, [0.0; 4]),
+        ("supersimplex-vector", 3, 2, [0.0; 4]),
+    ];
     for dims in 2..=4 {
-        for (octaves, iterations, period) in [
-            (1, 1, [0.0; 4]),
-            (3, 2, [0.0; 4]),
-            (2, 1, [4.0, 3.0, 5.0, 2.0]),
-        ] {
+        for (noise, octaves, iterations, period) in runs {
+            if dims == 4 && noise == "supersimplex-vector" {
+                continue;
+            }
             let text = format!(
                 r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ "type": "warp",
                     "source": {{ "type": "fbm", "source": {{ "type": "classic" }}, "octaves": 2 }},
-                    "noise": "vector", "amplitude": 0.6, "frequency": 2.0,
+                    "noise": "{noise}", "amplitude": 0.6, "frequency": 2.0,
                     "octaves": {octaves}, "iterations": {iterations} }} }} }}"#
             );
             let program = Graph::from_json(&text)
                 .unwrap()
                 .program(dims, period)
                 .unwrap_or_else(|e| panic!("{text}\n{e}"));
-            assert!(op_names(&program).iter().any(|n| n.starts_with("vector")));
+            let op = format!("{noise} {dims}D");
+            assert!(
+                op_names(&program).iter().any(|n| n.starts_with(&op)),
+                "{op}"
+            );
             let field = graph_field(&mut rng, dims);
             let params = FillParams::new(&field, Slab::whole(&field));
             for variant in [LookupVariant::Textures, LookupVariant::Hash] {
@@ -966,7 +982,7 @@ fn vector_warps_on_lanes_are_bit_identical() {
             }
         }
     }
-    assert_eq!(checked, 18);
+    assert_eq!(checked, 26);
 }
 
 /// The shipped graphs (examples/graphs/*.json) in every dimension they lower for, and the

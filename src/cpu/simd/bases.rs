@@ -55,18 +55,24 @@ pub(super) enum LaneBase {
     Vector2([u32; 4]),
     Vector3([u32; 4]),
     Vector4([u32; 4]),
+    /// OpenSimplex2S noise of vectors in 2 and 3 dimensions ([`LaneNoise::vector`]).
+    SuperSimplexVector2,
+    SuperSimplexVector3,
     /// No lane code faster than the scalar base function (4D cellular with the texture
     /// tables): that function per lane.
     Scalar,
 }
 
 impl LaneBase {
-    /// The lane function of a vector operation of tile period `period` in `dims` dimensions.
-    pub(super) fn vector(period: &[f32; 4], dims: usize) -> LaneBase {
+    /// The lane function of a vector operation of `kind` and tile period `period` in `dims`
+    /// dimensions.
+    pub(super) fn vector(kind: NoiseKind, period: &[f32; 4], dims: usize) -> LaneBase {
         let lattice = period.map(lattice_period);
-        match dims {
-            2 => LaneBase::Vector2(lattice),
-            3 => LaneBase::Vector3(lattice),
+        match (kind, dims) {
+            (NoiseKind::SuperSimplex, 2) => LaneBase::SuperSimplexVector2,
+            (NoiseKind::SuperSimplex, _) => LaneBase::SuperSimplexVector3,
+            (_, 2) => LaneBase::Vector2(lattice),
+            (_, 3) => LaneBase::Vector3(lattice),
             _ => LaneBase::Vector4(lattice),
         }
     }
@@ -213,7 +219,11 @@ macro_rules! base_level {
                                 cellular::<L, 4>(lut, p, &l, &shape, out)
                             }
                             LaneBase::Scalar => unreachable!("evaluated by the scalar function"),
-                            LaneBase::Vector2(_) | LaneBase::Vector3(_) | LaneBase::Vector4(_) => {
+                            LaneBase::Vector2(_)
+                            | LaneBase::Vector3(_)
+                            | LaneBase::Vector4(_)
+                            | LaneBase::SuperSimplexVector2
+                            | LaneBase::SuperSimplexVector3 => {
                                 unreachable!("evaluated by `vector`")
                             }
                         }
@@ -228,6 +238,8 @@ macro_rules! base_level {
                             LaneBase::Vector2(l) => vector::<L, 2>(lut, p, &l),
                             LaneBase::Vector3(l) => vector::<L, 3>(lut, p, &l),
                             LaneBase::Vector4(l) => vector::<L, 4>(lut, p, &l),
+                            LaneBase::SuperSimplexVector2 => supersimplex_vector::<L, 2>(lut, p),
+                            LaneBase::SuperSimplexVector3 => supersimplex_vector::<L, 3>(lut, p),
                             _ => unreachable!("{base:?} is not a vector noise"),
                         }
                     }
@@ -242,6 +254,15 @@ macro_rules! base_level {
                 lattice: &[u32; 4],
             ) -> [F; 4] {
                 value::value_vector_point::<L, I, D>(lut, p, lattice)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex_vector<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[F; 4],
+            ) -> [F; 4] {
+                supersimplex::supersimplex_vector_point::<L, I, D>(lut, p)
             }
 
             $(#[target_feature(enable = $features)])?

@@ -282,6 +282,9 @@ enum LaneGradient {
     Vector2([u32; 4]),
     Vector3([u32; 4]),
     Vector4([u32; 4]),
+    /// OpenSimplex2S noise of vectors in 2 and 3 dimensions.
+    SuperSimplexVector2,
+    SuperSimplexVector3,
 }
 
 /// One gradient or curl fill of a graph: the program, the lane function of each operation
@@ -322,7 +325,9 @@ impl<'a> GraphDerivativesJob<'a> {
                     }
                     _ => None,
                 },
-                Op::Vector { period, .. } => Some(match LaneBase::vector(period, dims) {
+                Op::Vector { kind, period, .. } => Some(match LaneBase::vector(*kind, period, dims) {
+                    LaneBase::SuperSimplexVector2 => LaneGradient::SuperSimplexVector2,
+                    LaneBase::SuperSimplexVector3 => LaneGradient::SuperSimplexVector3,
                     LaneBase::Vector2(lattice) => LaneGradient::Vector2(lattice),
                     LaneBase::Vector3(lattice) => LaneGradient::Vector3(lattice),
                     LaneBase::Vector4(lattice) => LaneGradient::Vector4(lattice),
@@ -435,6 +440,8 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                 LaneGradient::Vector2(lattice) => N::vector::<2>(lut, &q, &lattice),
                 LaneGradient::Vector3(lattice) => N::vector::<3>(lut, &q, &lattice),
                 LaneGradient::Vector4(lattice) => N::vector::<4>(lut, &q, &lattice),
+                LaneGradient::SuperSimplexVector2 => N::supersimplex_vector::<2>(lut, &q),
+                LaneGradient::SuperSimplexVector3 => N::supersimplex_vector::<3>(lut, &q),
                 _ => unreachable!("a vector operation has a vector noise"),
             };
         } else {
@@ -467,7 +474,11 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         }
                         LaneGradient::Vector2(_)
                         | LaneGradient::Vector3(_)
-                        | LaneGradient::Vector4(_) => unreachable!("a noise operation is no vector"),
+                        | LaneGradient::Vector4(_)
+                        | LaneGradient::SuperSimplexVector2
+                        | LaneGradient::SuperSimplexVector3 => {
+                            unreachable!("a noise operation is no vector")
+                        }
                     }
                 }
                 (Op::Noise { p, source }, None) => {
@@ -502,7 +513,13 @@ impl eval::Bases<Dual<F>> for Computed<'_> {
         self.0[0]
     }
     #[inline(always)]
-    fn vector(&mut self, _op: usize, _period: &[f32; 4], _q: &[Dual<F>; 4]) -> [[F; 5]; 4] {
+    fn vector(
+        &mut self,
+        _op: usize,
+        _kind: NoiseKind,
+        _period: &[f32; 4],
+        _q: &[Dual<F>; 4],
+    ) -> [[F; 5]; 4] {
         *self.0
     }
     #[inline(always)]
@@ -531,6 +548,9 @@ trait LaneDerivatives<L> {
     fn value<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [F; 5];
     /// `value_vector_deriv`: each component's `[value, ∂/∂x, …]`, as [`LaneDerivatives::classic`].
     fn vector<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [[F; 5]; 4];
+    /// `supersimplex_vector_deriv` at the lane points `p` (their first `D` coordinates, 2
+    /// or 3), as [`LaneDerivatives::vector`].
+    fn supersimplex_vector<const D: usize>(lut: &L, p: &[F; 4]) -> [[F; 5]; 4];
     /// `supersimplex2_deriv` at the lane points `p` (their first two coordinates).
     fn supersimplex2(lut: &L, p: &[F; 4]) -> [F; 3];
     /// `supersimplex3_deriv` at the lane points `p` (their first three coordinates).
@@ -726,6 +746,12 @@ macro_rules! derivatives_level {
                 }
 
                 #[inline(always)]
+                fn supersimplex_vector<const D: usize>(lut: &L, p: &[F; 4]) -> [[F; 5]; 4] {
+                    // SAFETY: as above.
+                    unsafe { supersimplex_vector::<L, D>(lut, p) }
+                }
+
+                #[inline(always)]
                 fn supersimplex2(lut: &L, p: &[F; 4]) -> [F; 3] {
                     // SAFETY: as above.
                     unsafe { supersimplex2(lut, p) }
@@ -772,6 +798,15 @@ macro_rules! derivatives_level {
                 period: &[u32; 4],
             ) -> [[F; 5]; 4] {
                 super::super::value::value_vector_point_deriv::<L, I, D>(lut, p, period)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex_vector<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[F; 4],
+            ) -> [[F; 5]; 4] {
+                super::super::supersimplex::supersimplex_vector_point_deriv::<L, I, D>(lut, p)
             }
 
             $(#[target_feature(enable = $features)])?

@@ -17,7 +17,7 @@ use super::{lane_x, row_point, run_row_blocks, shape_octave, FillOptions, SimdLe
 use crate::cpu::combine::{wgpu_noise_blend, WGPU_NOISE_FINITE};
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::lookup::{with_lookup, CpuLookup};
-use crate::field::FractalMode;
+use crate::field::{FractalMode, NoiseKind};
 use crate::graph::eval::{self, Number};
 use crate::graph::program::{Op, Program, Source};
 use crate::graph::spec::{Binary, Ease, Map};
@@ -104,7 +104,7 @@ impl<'a> GraphJob<'a> {
         let dims = &program.point_dims;
         program.ops.iter().zip(dims).map(move |(op, &dims)| match op {
             Op::Noise { source, .. } => Some(LaneBase::of(source, dims, lookup)),
-            Op::Vector { period, .. } => Some(LaneBase::vector(period, dims)),
+            Op::Vector { kind, period, .. } => Some(LaneBase::vector(*kind, period, dims)),
             _ => None,
         })
     }
@@ -344,7 +344,7 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
         }
     }
     #[inline(always)]
-    fn vector(&mut self, op: usize, _period: &[f32; 4], q: &[F; 4]) -> [F; 4] {
+    fn vector(&mut self, op: usize, _kind: NoiseKind, _period: &[f32; 4], q: &[F; 4]) -> [F; 4] {
         let base = self.job.bases[op].expect("every vector operation has its lane function");
         N::vector(self.lut, base, q)
     }

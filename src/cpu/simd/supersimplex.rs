@@ -2,12 +2,14 @@
 //! operation, each lane a whole point (its lattice points' hashes differ per lane); the
 //! scalar's choices (`if`) are selections here.
 
+use super::cellular::wgpu_noise_cell_unit;
 use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
 use crate::cpu::supersimplex::{
     SUPERSIMPLEX2_GRADIENTS, SUPERSIMPLEX2_NORM, SUPERSIMPLEX2_R2, SUPERSIMPLEX2_SKEW,
     SUPERSIMPLEX2_UNSKEW, SUPERSIMPLEX3_B_KEY, SUPERSIMPLEX3_EXPAND, SUPERSIMPLEX3_NORM,
     SUPERSIMPLEX3_R2, SUPERSIMPLEX3_ROTATE, SUPERSIMPLEX3_SCALE, SUPERSIMPLEX3_SLOT,
+    SUPERSIMPLEX2_VECTOR_NORM, SUPERSIMPLEX3_VECTOR_NORM, SUPERSIMPLEX_VECTOR_SLOT,
 };
 
 /// `supersimplex3_gradient` of the gradient indices `n`.
@@ -45,18 +47,24 @@ fn gradient(n: U) -> [F; 3] {
     ]
 }
 
-/// `supersimplex3_point` on lanes: the lattice point at offsets `o` (0 or 1 per lane).
+/// `supersimplex3_point_hash` on lanes.
 #[inline(always)]
-fn point<L: LaneHasher>(lut: &L, f: &[F; 3], cell: &[U; 3], key: u32, o: [U; 3]) -> [F; 4] {
+fn point_hash<L: LaneHasher>(lut: &L, cell: &[U; 3], key: u32, o: [U; 3]) -> U {
     let v = [
         (cell[0] + o[0] + key) & 255,
         (cell[1] + o[1] + key) & 255,
         (cell[2] + o[2] + key) & 255,
     ];
+    lut.cell_hash_lanes::<3>(&[v[0], v[1], v[2], U::splat(0)])
+}
+
+/// `supersimplex3_point` on lanes: the lattice point at offsets `o` (0 or 1 per lane) of
+/// hash `h`.
+#[inline(always)]
+fn point<L: LaneHasher>(lut: &L, f: &[F; 3], o: [U; 3], h: U) -> [F; 4] {
     let d = [f[0] - o[0].to_f32(), f[1] - o[1].to_f32(), f[2] - o[2].to_f32()];
     let a = (F::splat(SUPERSIMPLEX3_R2 as f32) - ((d[0] * d[0] + d[1] * d[1]) + d[2] * d[2]))
         .max(F::splat(0.0));
-    let h = lut.cell_hash_lanes::<3>(&[v[0], v[1], v[2], U::splat(0)]);
     let byte = lut.cell_byte_lanes(h, SUPERSIMPLEX3_SLOT);
     let g = gradient(byte.wrapping_mul(48) >> 8);
     let aa = a * a;
@@ -71,9 +79,10 @@ fn point<L: LaneHasher>(lut: &L, f: &[F; 3], cell: &[U; 3], key: u32, o: [U; 3])
     ]
 }
 
-/// `supersimplex3_half` on lanes.
+/// `supersimplex3_cube` and `supersimplex3_corners` on lanes: the place in the unit cube,
+/// its wrapped lower corner and the four points' offsets.
 #[inline(always)]
-fn half<L: LaneHasher, I: Isa>(lut: &L, x: [F; 3], key: u32) -> [F; 4] {
+fn cube<I: Isa>(x: [F; 3]) -> ([F; 3], [U; 3], [[U; 3]; 4]) {
     let b = [I::floor(x[0]), I::floor(x[1]), I::floor(x[2])];
     let f = [x[0] - b[0], x[1] - b[1], x[2] - b[2]];
     let cell = [b[0].whole_low8(), b[1].whole_low8(), b[2].whole_low8()];
@@ -87,9 +96,16 @@ fn half<L: LaneHasher, I: Isa>(lut: &L, x: [F; 3], key: u32) -> [F; 4] {
         [far3, 1 - far3, far3],
         [far4, far4, 1 - far4],
     ];
+    (f, cell, corners)
+}
+
+/// `supersimplex3_half` on lanes.
+#[inline(always)]
+fn half<L: LaneHasher, I: Isa>(lut: &L, x: [F; 3], key: u32) -> [F; 4] {
+    let (f, cell, corners) = cube::<I>(x);
     let mut out = [F::splat(0.0); 4];
     for o in corners {
-        let c = point(lut, &f, &cell, key, o);
+        let c = point(lut, &f, o, point_hash(lut, &cell, key, o));
         out = [out[0] + c[0], out[1] + c[1], out[2] + c[2], out[3] + c[3]];
     }
     out
@@ -142,14 +158,19 @@ fn gradient2(n: U) -> [F; 2] {
     [u * (n & 1).select_f(minus, one), v * (n & 2).select_f(minus, one)]
 }
 
+/// `supersimplex2_point_hash` on lanes.
+#[inline(always)]
+fn point_hash2<L: LaneHasher>(lut: &L, cell: &[U; 2], hv: [U; 2]) -> U {
+    let h = [(cell[0] + hv[0]) & 255, (cell[1] + hv[1]) & 255];
+    lut.cell_hash_lanes::<2>(&[h[0], h[1], U::splat(0), U::splat(0)])
+}
+
 /// `supersimplex2_point` on lanes.
 #[inline(always)]
-fn point2<L: LaneHasher>(lut: &L, d0: &[F; 2], cell: &[U; 2], v: [F; 2], hv: [U; 2]) -> [F; 3] {
-    let h = [(cell[0] + hv[0]) & 255, (cell[1] + hv[1]) & 255];
+fn point2<L: LaneHasher>(lut: &L, d0: &[F; 2], v: [F; 2], hash: U) -> [F; 3] {
     let t = (v[0] + v[1]) * SUPERSIMPLEX2_UNSKEW as f32;
     let d = [d0[0] - (v[0] + t), d0[1] - (v[1] + t)];
     let a = (F::splat(SUPERSIMPLEX2_R2 as f32) - (d[0] * d[0] + d[1] * d[1])).max(F::splat(0.0));
-    let hash = lut.cell_hash_lanes::<2>(&[h[0], h[1], U::splat(0), U::splat(0)]);
     let byte = lut.cell_byte_lanes(hash, SUPERSIMPLEX3_SLOT);
     let g = gradient2(byte.wrapping_mul(24) >> 8);
     let aa = a * a;
@@ -159,9 +180,10 @@ fn point2<L: LaneHasher>(lut: &L, d0: &[F; 2], cell: &[U; 2], v: [F; 2], hv: [U;
     [aaaa * e, s * d[0] + aaaa * g[0], s * d[1] + aaaa * g[1]]
 }
 
-/// `supersimplex2_sum` on lanes: the scalar's branches as selections.
+/// `supersimplex2_points` on lanes: the scalar's branches as selections.
 #[inline(always)]
-fn sum2<L: LaneHasher, I: Isa>(lut: &L, p: [F; 2]) -> [F; 3] {
+#[allow(clippy::type_complexity)]
+fn points2<I: Isa>(p: [F; 2]) -> ([F; 2], [U; 2], [([F; 2], [U; 2]); 4]) {
     let s = (p[0] + p[1]) * SUPERSIMPLEX2_SKEW as f32;
     let xs = [p[0] + s, p[1] + s];
     let b = [I::floor(xs[0]), I::floor(xs[1])];
@@ -189,9 +211,17 @@ fn sum2<L: LaneHasher, I: Isa>(lut: &L, p: [F; 2]) -> [F; 3] {
         far.select_f(c2.select_f(two, zero), c4.select_f(minus, one)),
     ];
     let h3 = [far.select(u1, u0), far.select(c2.select(u2, u0), c4.select(u255, u1))];
-    let mut out = [zero; 3];
-    for (v, hv) in [([zero, zero], [u0, u0]), ([one, one], [u1, u1]), (v2, h2), (v3, h3)] {
-        let c = point2(lut, &d0, &cell, v, hv);
+    let points = [([zero, zero], [u0, u0]), ([one, one], [u1, u1]), (v2, h2), (v3, h3)];
+    (d0, cell, points)
+}
+
+/// `supersimplex2_sum` on lanes.
+#[inline(always)]
+fn sum2<L: LaneHasher, I: Isa>(lut: &L, p: [F; 2]) -> [F; 3] {
+    let (d0, cell, points) = points2::<I>(p);
+    let mut out = [F::splat(0.0); 3];
+    for (v, hv) in points {
+        let c = point2(lut, &d0, v, point_hash2(lut, &cell, hv));
         out = [out[0] + c[0], out[1] + c[1], out[2] + c[2]];
     }
     out
@@ -209,4 +239,102 @@ pub fn supersimplex2_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> 
     let s = sum2::<L, I>(lut, [p[0], p[1]]);
     let norm = SUPERSIMPLEX2_NORM as f32;
     [s[0] * norm, s[1] * norm, s[2] * norm]
+}
+
+/// `supersimplex_vector_point` on lanes: `rows[a] += u_a · c`.
+#[inline(always)]
+fn vector_point<L: LaneHasher, const N: usize, const K: usize>(
+    lut: &L,
+    rows: &mut [[F; K]; N],
+    c: [F; K],
+    h: U,
+) {
+    for (a, row) in rows.iter_mut().enumerate() {
+        let u = wgpu_noise_cell_unit(lut, h, SUPERSIMPLEX_VECTOR_SLOT + a as u32);
+        *row = std::array::from_fn(|k| row[k] + u * c[k]);
+    }
+}
+
+/// `supersimplex2_vector_sum` on lanes.
+#[inline(always)]
+fn vector_sum2<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 2]) -> [[F; K]; 2] {
+    let (d0, cell, points) = points2::<I>(p);
+    let mut rows = [[F::splat(0.0); K]; 2];
+    for (v, hv) in points {
+        let h = point_hash2(lut, &cell, hv);
+        let c = point2(lut, &d0, v, h);
+        vector_point(lut, &mut rows, std::array::from_fn(|k| c[k]), h);
+    }
+    rows
+}
+
+/// `supersimplex3_vector_half` on lanes.
+#[inline(always)]
+fn vector_half<L: LaneHasher, I: Isa, const K: usize>(
+    lut: &L,
+    x: [F; 3],
+    key: u32,
+    rows: &mut [[F; K]; 3],
+) {
+    let (f, cell, corners) = cube::<I>(x);
+    for o in corners {
+        let h = point_hash(lut, &cell, key, o);
+        let c = point(lut, &f, o, h);
+        vector_point(lut, rows, std::array::from_fn(|k| c[k]), h);
+    }
+}
+
+/// `supersimplex3_vector_sum` on lanes.
+#[inline(always)]
+fn vector_sum3<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 3]) -> [[F; K]; 3] {
+    let x = rotate(p);
+    let mut rows = [[F::splat(0.0); K]; 3];
+    vector_half::<L, I, K>(lut, x, 0, &mut rows);
+    let b = [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32];
+    vector_half::<L, I, K>(lut, b, SUPERSIMPLEX3_B_KEY, &mut rows);
+    rows
+}
+
+/// `supersimplex_vector` at the lane points `p` (their first `D` coordinates, 2 or 3),
+/// components past `D` 0.
+#[inline(always)]
+pub fn supersimplex_vector_point<L: LaneHasher, I: Isa, const D: usize>(
+    lut: &L,
+    p: &[F; 4],
+) -> [F; 4] {
+    let zero = F::splat(0.0);
+    if D == 2 {
+        let rows = vector_sum2::<L, I, 1>(lut, [p[0], p[1]]);
+        let norm = SUPERSIMPLEX2_VECTOR_NORM as f32;
+        [rows[0][0] * norm, rows[1][0] * norm, zero, zero]
+    } else {
+        let rows = vector_sum3::<L, I, 1>(lut, [p[0], p[1], p[2]]);
+        let norm = SUPERSIMPLEX3_VECTOR_NORM as f32;
+        [rows[0][0] * norm, rows[1][0] * norm, rows[2][0] * norm, zero]
+    }
+}
+
+/// `supersimplex_vector_deriv` at the lane points `p`: `d[a] = [component a, ∂/∂x, …]`.
+#[inline(always)]
+pub fn supersimplex_vector_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
+    lut: &L,
+    p: &[F; 4],
+) -> [[F; 5]; 4] {
+    let zero = F::splat(0.0);
+    let mut d = [[zero; 5]; 4];
+    if D == 2 {
+        let rows = vector_sum2::<L, I, 3>(lut, [p[0], p[1]]);
+        let norm = SUPERSIMPLEX2_VECTOR_NORM as f32;
+        for (d, row) in d.iter_mut().zip(rows) {
+            *d = [row[0] * norm, row[1] * norm, row[2] * norm, zero, zero];
+        }
+    } else {
+        let rows = vector_sum3::<L, I, 4>(lut, [p[0], p[1], p[2]]);
+        let norm = SUPERSIMPLEX3_VECTOR_NORM as f32;
+        for (d, row) in d.iter_mut().zip(rows) {
+            let g = rotate([row[1], row[2], row[3]]);
+            *d = [row[0] * norm, g[0] * norm, g[1] * norm, g[2] * norm, zero];
+        }
+    }
+    d
 }
