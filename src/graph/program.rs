@@ -1445,9 +1445,16 @@ impl Lowering<'_> {
             let x = self.push(Op::Axis { p: ctx.point, axis: a }, path)?;
             *d = self.binary(Binary::Multiply, x, by[a], path)?;
         }
+        self.point_of(ctx.point, d, path)
+    }
+
+    /// A point (of `p`'s dimensions) whose coordinates are the values `d`: the origin
+    /// `p × 0` displaced by them (`0 + 1 × dₐ` has `dₐ`'s bits), so that its Jacobian is
+    /// theirs.
+    fn point_of(&mut self, p: Reg, d: [Reg; 4], path: &str) -> Result<Reg, GraphError> {
         let origin = self.push(
             Op::Scale {
-                p: ctx.point,
+                p,
                 by: [0.0; 4],
             },
             path,
@@ -1496,21 +1503,7 @@ impl Lowering<'_> {
         }
         let lift = self.by_constant(Binary::Multiply, ab, PLANE_LIFT, path)?;
         d[c] = self.binary(Binary::Add, t, lift, path)?;
-        let origin = self.push(
-            Op::Scale {
-                p: ctx.point,
-                by: [0.0; 4],
-            },
-            path,
-        )?;
-        self.push(
-            Op::Displace {
-                p: origin,
-                d,
-                amplitude: 1.0,
-            },
-            path,
-        )
+        self.point_of(ctx.point, d, path)
     }
 
     /// A terrace of `v` whose smoothness is the register `s`, as operations in
