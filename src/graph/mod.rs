@@ -134,7 +134,6 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::SuperSimplex { .. }
             | NodeKind::White { .. }
             | NodeKind::Simplex { .. }
-            | NodeKind::Cellular { .. }
             | NodeKind::Flow { .. }
             | NodeKind::Constant(_)
             | NodeKind::Position { .. }
@@ -157,6 +156,7 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::SeedOffset { source, .. }
             | NodeKind::RemoveDimension { source, .. }
             | NodeKind::CellularLookup { source, .. } => vec![(p("source"), source)],
+            NodeKind::Cellular { jitter, .. } => vec![(p("jitter"), jitter)],
             NodeKind::AddDimension { source, position } => {
                 vec![(p("source"), source), (p("position"), position)]
             }

@@ -238,6 +238,16 @@ const FRACTAL_LACUNARITY: Param = Param {
         default: Some(2.0),
     },
 };
+/// Cellular noise's jitter: a number, or a node giving it per sample (clamped to 0..1
+/// there: the search's reach holds up to 1).
+const CELLULAR_JITTER: Param = Param {
+    name: "jitter",
+    kind: ParamKind::Hybrid {
+        lo: 0.0,
+        hi: 1.0,
+        default: Some(1.0),
+    },
+};
 /// A smooth minimum's or maximum's blend width: a number, or a node giving it per sample.
 const SMOOTH_K: Param = Param {
     name: "k",
@@ -337,11 +347,11 @@ pub const NODE_TYPES: &[NodeType] = &[
             integer("b", 1, 4, 1),
             choice("distance", METRICS, Some("euclidean")),
             number("exponent", 1.0, 16.0, 1.5),
-            number("jitter", 0.0, 1.0, 1.0),
+            CELLULAR_JITTER,
         ],
-        doc: "cellular noise, as `--noise cellular`: `f1` to `f4` the distances to the nearest to the fourth-nearest feature, `cell` the nearest one's cell value; `add`, `subtract`, `multiply`, `divide` the pair `Fa + Fb`, `Fa − Fb`, `Fa × Fb`, `Fa / Fb` (`a` and `b` read for these only; `divide` as the `divide` node: 0 where `|Fb|` is below f32's smallest normal number), `f2-f1` one search for `subtract` of 2 and 1; `distance` the `distance` node's `metric` (the same six, the same definitions), `exponent` 1 or more (below 1 the nearest feature may be any number of cells away)",
+        doc: "cellular noise, as `--noise cellular`: `f1` to `f4` the distances to the nearest to the fourth-nearest feature, `cell` the nearest one's cell value; `add`, `subtract`, `multiply`, `divide` the pair `Fa + Fb`, `Fa − Fb`, `Fa × Fb`, `Fa / Fb` (`a` and `b` read for these only; `divide` as the `divide` node: 0 where `|Fb|` is below f32's smallest normal number), `f2-f1` one search for `subtract` of 2 and 1; `distance` the `distance` node's `metric` (the same six, the same definitions), `exponent` 1 or more (below 1 the nearest feature may be any number of cells away); `jitter` how far a feature may stray from its cell's centre, a number or a node (clamped to 0..1 per sample)",
         range: "distances ≥ 0; `cell` in [-1, 1]; a pair by its operation",
-        derivative: "analytic, tiled or not: see below; `cell` is 0",
+        derivative: "analytic, tiled or not: see below; `cell` is 0; a driven `jitter` adds its gradient times each feature's `−Σₐ ∂F/∂pₐ (uₐ − ½)` (0 where it is clamped)",
     },
     NodeType {
         name: "cellular-lookup",

@@ -74,8 +74,13 @@ pub enum Op {
     },
     /// A point plus `amplitude` times the values `d` (one per axis).
     Displace { p: Reg, d: [Reg; 4], amplitude: f32 },
-    /// A base noise function at a point.
-    Noise { p: Reg, source: Source },
+    /// A base noise function at a point; a cellular source's jitter the value `jitter`
+    /// (clamped to 0..1 per sample) where it is driven, else `source.cell.jitter`.
+    Noise {
+        p: Reg,
+        source: Source,
+        jitter: Option<Reg>,
+    },
     /// A noise of vectors at a point (`cpu::fractal::base_vector`): value noise of vectors
     /// (`kind` [`NoiseKind::Value`]), tiled with `period` per axis where it is non-zero, or
     /// OpenSimplex2S noise of vectors ([`NoiseKind::SuperSimplex`], untiled): a point, one
@@ -230,7 +235,12 @@ impl Program {
                         continue;
                     }
                     let same = *lattice.get_or_insert(kind) == kind;
-                    periodic[*p] && (same || tiled)
+                    // A driven jitter, a value, must repeat too.
+                    let jitter = match op {
+                        Op::Noise { jitter: Some(j), .. } => periodic[*j],
+                        _ => true,
+                    };
+                    periodic[*p] && (same || tiled) && jitter
                 }
                 // A shift along the sample's axes leaves the added coordinate, a value, as it
                 // is where that value repeats; a removed axis takes its shift with it.
@@ -576,7 +586,14 @@ impl Lowering<'_> {
             flow: options.flow,
             period: ctx.period,
         };
-        let r = self.push(Op::Noise { p, source }, path)?;
+        let r = self.push(
+            Op::Noise {
+                p,
+                source,
+                jitter: options.jitter,
+            },
+            path,
+        )?;
         self.origins.insert(r, path.to_string());
         Ok(r)
     }
@@ -1012,15 +1029,25 @@ impl Lowering<'_> {
                 distance,
                 jitter,
             } => {
+                // A number is the source's own; a node is evaluated at the node's point and
+                // read per sample (the search's reach holds for any jitter up to 1).
+                let (jitter, driven) = match jitter {
+                    Input::Constant(j) => (*j, None),
+                    node => {
+                        let jitter_path = self.sub(path, "jitter");
+                        (1.0, Some(self.input(node, &jitter_path, ctx, depth)?))
+                    }
+                };
                 // The cellular source of the output code `output`.
                 let source = |l: &mut Self, output: u32| {
                     let cell = CellularShape {
-                        jitter: *jitter,
+                        jitter,
                         distance: cellular_distance(*distance),
                         output,
                     };
                     let options = NoiseOptions {
                         cell,
+                        jitter: driven,
                         ..NoiseOptions::seeded(*seed)
                     };
                     l.noise(NoiseKind::Cellular, options, path, ctx)
@@ -1866,6 +1893,8 @@ struct NoiseOptions {
     kernel: Kernel,
     cell: CellularShape,
     flow: f32,
+    /// The register of a cellular source's driven jitter ([`Op::Noise`]).
+    jitter: Option<Reg>,
 }
 
 impl NoiseOptions {
@@ -1875,6 +1904,7 @@ impl NoiseOptions {
             kernel: Kernel::Reference,
             cell: CellularShape::default(),
             flow: 0.0,
+            jitter: None,
         }
     }
 }

@@ -285,7 +285,7 @@ pub enum NodeKind {
         seed: i64,
         output: CellularValue,
         distance: Metric,
-        jitter: f32,
+        jitter: Input,
     },
     /// `source` at the position of the nearest cellular feature times `frequency`
     /// (FastNoise2's CellularLookup).
@@ -966,7 +966,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 )?
             },
             distance: f.metric("distance")?,
-            jitter: f.number("jitter")?,
+            jitter: f.hybrid("jitter")?,
         },
         "cellular-lookup" => NodeKind::CellularLookup {
             source: f.input("source")?,

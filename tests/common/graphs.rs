@@ -124,6 +124,18 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
         "checkerboard" => json!({ "type": "checkerboard" }),
         "sine" => json!({ "type": "sine", "scale": per_axis(rng, 0.25, 4.0) }),
         _ => {
+            // A third of the jitters driven: smooth noise over a range a little past
+            // 0..1 (clamped per sample there).
+            let jitter = if rng.below(3) == 0 {
+                let source = if rng.below(2) == 0 {
+                    "simplex"
+                } else {
+                    "value"
+                };
+                driven(json!({ "type": source, "seed": seed }), -0.2, 1.2)
+            } else {
+                json!(rng.unit())
+            };
             json!({
                 "type": "cellular",
                 "output": *rng.pick(choices("cellular", "output")),
@@ -131,7 +143,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
                 "b": 1 + rng.below(4),
                 "distance": *rng.pick(choices("cellular", "distance")),
                 "exponent": rng.range(1.0, 3.0),
-                "jitter": rng.unit(),
+                "jitter": jitter,
                 "seed": seed,
             })
         }
