@@ -187,6 +187,7 @@ impl<R: Real> Number for R {
             Map::PingPong { strength } => wgpu_noise_ping_pong(v, lit(strength)),
             Map::Ease(ease) => wgpu_noise_ease(v, ease.code()),
             Map::Sine => wgpu_noise_sin(v),
+            Map::Cosine => wgpu_noise_sin_slope(v),
             Map::Curve(ref curve) => {
                 let (bounds, start, c) = curve_segment(curve, v);
                 wgpu_noise_curve(v, bounds, start, c)
@@ -211,6 +212,7 @@ impl<R: Real> Number for R {
             Map::PingPong { strength } => wgpu_noise_ping_pong_slope(v, lit(strength)),
             Map::Ease(ease) => wgpu_noise_ease_slope(v, ease.code()),
             Map::Sine => wgpu_noise_sin_slope(v),
+            Map::Cosine => -wgpu_noise_sin(v),
             Map::Curve(ref curve) => {
                 let (bounds, start, c) = curve_segment(curve, v);
                 wgpu_noise_curve_slope(v, bounds, start, c)

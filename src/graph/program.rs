@@ -27,6 +27,8 @@ use crate::params::{
 /// The range of `pow`'s exponent (a number's, and a driven one's per sample).
 pub(crate) const MIN_EXPONENT: f32 = 1.0 / 64.0;
 pub(crate) const MAX_EXPONENT: f32 = 64.0;
+/// The largest rotation angle in radians (a number's, and a driven one's per sample).
+pub(crate) const MAX_ANGLE: f32 = 1e4;
 
 /// Most noise functions one sample may evaluate once octaves and warps are expanded.
 pub const MAX_NOISE_CALLS: usize = 512;
@@ -1216,14 +1218,22 @@ impl Lowering<'_> {
                 if ctx.period.iter().any(|&p| p > 0.0) {
                     return Err(err(path, "a rotated domain does not tile"));
                 }
-                let a = *angle as f64;
-                let op = Op::Rotate {
-                    p: ctx.point,
-                    plane: *plane,
-                    cos: a.cos() as f32,
-                    sin: a.sin() as f32,
+                let p = match angle {
+                    Input::Constant(a) => {
+                        let a = *a as f64;
+                        let op = Op::Rotate {
+                            p: ctx.point,
+                            plane: *plane,
+                            cos: a.cos() as f32,
+                            sin: a.sin() as f32,
+                        };
+                        self.push(op, path)?
+                    }
+                    node => {
+                        let angle = self.input(node, &self.sub(path, "angle"), ctx, depth)?;
+                        self.rotated_by(angle, *plane, path, ctx)?
+                    }
                 };
-                let p = self.push(op, path)?;
                 let c = Context { point: p, ..ctx };
                 self.input(source, &self.sub(path, "source"), c, depth)
             }
@@ -1473,6 +1483,38 @@ impl Lowering<'_> {
             *d = self.binary(Binary::Multiply, x, by[a], path)?;
         }
         self.point_of(ctx.point, d, path)
+    }
+
+    /// The point of `ctx` turned in `plane` by the value `angle` (clamped to ±[`MAX_ANGLE`]):
+    /// `(c·u − s·v, s·u + c·v)` of its coordinates with the angle's sine and cosine, the
+    /// other coordinates as they are, built from values ([`Self::point_of`]) so that the
+    /// Jacobian follows through the angle too.
+    fn rotated_by(&mut self, angle: Reg, plane: Plane, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+        let range = Map::Clamp {
+            min: -MAX_ANGLE,
+            max: MAX_ANGLE,
+        };
+        let angle = self.push(Op::Map { op: range, a: angle }, path)?;
+        let sin = self.push(Op::Map { op: Map::Sine, a: angle }, path)?;
+        let cos = self.push(Op::Map { op: Map::Cosine, a: angle }, path)?;
+        let p = ctx.point;
+        let mut d = [0; 4];
+        for (a, d) in d.iter_mut().enumerate().take(self.point_dims(p)) {
+            *d = self.push(Op::Axis { p, axis: a }, path)?;
+        }
+        let [u, v] = plane;
+        let (x, y) = (d[u], d[v]);
+        let (cx, sy) = (
+            self.binary(Binary::Multiply, cos, x, path)?,
+            self.binary(Binary::Multiply, sin, y, path)?,
+        );
+        let (sx, cy) = (
+            self.binary(Binary::Multiply, sin, x, path)?,
+            self.binary(Binary::Multiply, cos, y, path)?,
+        );
+        d[u] = self.binary(Binary::Subtract, cx, sy, path)?;
+        d[v] = self.binary(Binary::Add, sx, cy, path)?;
+        self.point_of(p, d, path)
     }
 
     /// A point (of `p`'s dimensions) whose coordinates are the values `d`: the origin

@@ -292,6 +292,7 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
                 },
                 Map::Ease(ease) => Map::Ease(*ease),
                 Map::Sine => Map::Sine,
+                Map::Cosine => Map::Cosine,
                 Map::Curve(curve) => {
                     let x = curve.x.iter().map(|&v| value(v)).collect();
                     let ends = [value(curve.ends[0]), value(curve.ends[1])];
@@ -1153,6 +1154,10 @@ impl<'a> Emitter<'a> {
                     Map::Sine => (
                         format!("wgpu_noise_sin({ra})"),
                         format!("wgpu_noise_sin_slope({ra})"),
+                    ),
+                    Map::Cosine => (
+                        format!("wgpu_noise_sin_slope({ra})"),
+                        format!("-wgpu_noise_sin({ra})"),
                     ),
                     Map::Curve(curve) => {
                         // The parameters: x per point, the ends' y, then per segment

@@ -277,12 +277,24 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
                 "plane": *rng.pick(&["xy", "xz"]),
             })
         }
-        "rotate" => json!({
-            "type": "rotate",
-            "source": src(rng),
-            "angle": rng.range(-3.0, 3.0),
-            "plane": *rng.pick(&planes),
-        }),
+        "rotate" => {
+            // A quarter of the angles driven by a smooth noise.
+            let angle = if rng.below(4) == 0 {
+                driven(
+                    json!({ "type": "simplex", "seed": rng.below(5) }),
+                    -3.0,
+                    3.0,
+                )
+            } else {
+                json!(rng.range(-3.0, 3.0))
+            };
+            json!({
+                "type": "rotate",
+                "source": src(rng),
+                "angle": angle,
+                "plane": *rng.pick(&planes),
+            })
+        }
         "warp" => {
             // SuperSimplex of vectors is 2D and 3D (the lowering refuses it in 4D).
             let warp_noises: Vec<&str> = choices("warp", "noise")

@@ -451,6 +451,19 @@ fn a_noise_driven_cellular_jitter_bakes_on_the_gpu_as_on_the_cpu() {
     );
 }
 
+/// A rotation whose angle is a noise (the sine and cosine of `f32` operations the GPU
+/// computes as the CPU does), values and gradients (through the angle too).
+#[test]
+fn a_noise_driven_rotation_bakes_on_the_gpu_as_on_the_cpu() {
+    assert_nodes_bake_alike(
+        &[r#""type": "rotate", "plane": "xy",
+             "source": { "type": "fbm", "source": { "type": "simplex" }, "octaves": 3 },
+             "angle": { "type": "remap", "source": { "type": "value", "seed": 2 },
+                        "from": [-1, 1], "to": [-3, 3] }"#],
+        5,
+    );
+}
+
 #[test]
 fn node_driven_strengths_bake_on_the_gpu_as_on_the_cpu() {
     assert_nodes_bake_alike(
