@@ -613,6 +613,65 @@ fn cellular4_periodic_deriv(p: vec4<f32>, period: vec4<u32>, shape: CellularShap
     return wgpu_noise_cellular_deriv(wgpu_noise_cellular4_nearest(p, period, shape), p, 4u, shape);
 }
 
+// The derivatives of cellular noise with respect to its jitter (CPU:
+// cellular_periodic_jitter_slope), for a graph's cellular source whose jitter is driven. A
+// feature moves with the jitter by u - 0.5 per axis (wgpu_noise_cellular_delta), and its
+// distance's slope along delta is minus its slope along p, so each feature contributes
+// -sum_a g[a] (u_a - 0.5): F1, F2, F3/F4 their feature's, F2 - F1 the difference; the cell
+// value 0.
+
+// One feature's jitter slope from its gradient g along p and its cell's hash h, in axis order.
+fn wgpu_noise_cellular_jitter_term(g: vec4<f32>, dims: u32, h: u32) -> f32 {
+    var s = 0.0;
+    for (var a = 0u; a < dims; a++) {
+        let u = f32(wgpu_noise_cell_byte(h, a)) * (1.0 / 255.0);
+        s = s - g[a] * (u - 0.5);
+    }
+    return s;
+}
+
+// The jitter slope of F1, F2 or F2 - F1 (shape.output) from the nearest features of p.
+fn wgpu_noise_cellular_jitter_slope(near: wgpu_noise_CellularNearest, p: vec4<f32>, dims: u32, shape: CellularShape) -> f32 {
+    if (shape.output == WGPU_NOISE_CELLULAR_CELL) { return 0.0; }
+    let g1 = wgpu_noise_cellular_slope(p, dims, near.hash.x, near.f1_offset, near.best.x, shape);
+    let s1 = wgpu_noise_cellular_jitter_term(g1, dims, near.hash.x);
+    if (shape.output != WGPU_NOISE_CELLULAR_F2 && shape.output != WGPU_NOISE_CELLULAR_F2_MINUS_F1) {
+        return s1;
+    }
+    let g2 = wgpu_noise_cellular_slope(p, dims, near.hash.y, near.f2_offset, near.best.y, shape);
+    let s2 = wgpu_noise_cellular_jitter_term(g2, dims, near.hash.y);
+    if (shape.output == WGPU_NOISE_CELLULAR_F2) { return s2; }
+    return s2 - s1;
+}
+
+// The jitter slope of F3 or F4 (shape.output): its feature's.
+fn wgpu_noise_cellular_jitter_slope4(near: wgpu_noise_CellularNearest4, p: vec4<f32>, dims: u32, shape: CellularShape) -> f32 {
+    let k = wgpu_noise_cellular_last(shape);
+    let g = wgpu_noise_cellular_slope(p, dims, near.hash[k], near.offset[k], near.best[k], shape);
+    return wgpu_noise_cellular_jitter_term(g, dims, near.hash[k]);
+}
+
+fn cellular2_periodic_jitter_slope(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> f32 {
+    if (wgpu_noise_cellular_far(shape)) {
+        return wgpu_noise_cellular_jitter_slope4(wgpu_noise_cellular2_nearest4(p, period, shape), vec4<f32>(p, 0.0, 0.0), 2u, shape);
+    }
+    return wgpu_noise_cellular_jitter_slope(wgpu_noise_cellular2_nearest(p, period, shape), vec4<f32>(p, 0.0, 0.0), 2u, shape);
+}
+
+fn cellular3_periodic_jitter_slope(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> f32 {
+    if (wgpu_noise_cellular_far(shape)) {
+        return wgpu_noise_cellular_jitter_slope4(wgpu_noise_cellular3_nearest4(p, period, shape), vec4<f32>(p, 0.0), 3u, shape);
+    }
+    return wgpu_noise_cellular_jitter_slope(wgpu_noise_cellular3_nearest(p, period, shape), vec4<f32>(p, 0.0), 3u, shape);
+}
+
+fn cellular4_periodic_jitter_slope(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> f32 {
+    if (wgpu_noise_cellular_far(shape)) {
+        return wgpu_noise_cellular_jitter_slope4(wgpu_noise_cellular4_nearest4(p, period, shape), p, 4u, shape);
+    }
+    return wgpu_noise_cellular_jitter_slope(wgpu_noise_cellular4_nearest(p, period, shape), p, 4u, shape);
+}
+
 // The nearest feature's position (CPU: cellular_feature), for the graphs' cellular-lookup.
 
 // The coordinate of the feature of the cell with hash h along `axis`, the cell's lower

@@ -166,6 +166,25 @@ fn wgpu_noise_base_noise_deriv4(kind: u32, p: vec4<f32>, period: vec4<f32>, kern
     return simplex4_deriv(p, k.x, k.z);
 }
 
+// The derivative of cellular noise (wgpu_noise_base_noise of WGPU_NOISE_CELLULAR) with
+// respect to cell.jitter (CPU: base_jitter_slope): a graph's cellular source whose jitter is
+// driven.
+fn wgpu_noise_base_jitter_slope2(p: vec2<f32>, period: vec2<f32>, cell: CellularShape) -> f32 {
+    return cellular2_periodic_jitter_slope(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)), cell);
+}
+
+fn wgpu_noise_base_jitter_slope3(p: vec3<f32>, period: vec3<f32>, cell: CellularShape) -> f32 {
+    let lattice = vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                            wgpu_noise_lattice_period(period.z));
+    return cellular3_periodic_jitter_slope(p, lattice, cell);
+}
+
+fn wgpu_noise_base_jitter_slope4(p: vec4<f32>, period: vec4<f32>, cell: CellularShape) -> f32 {
+    let lattice = vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                            wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w));
+    return cellular4_periodic_jitter_slope(p, lattice, cell);
+}
+
 // The base vector noise (value noise of vectors, value.wgsl) with the tile period per axis (0:
 // not tiled), and with each component's gradient; components past the dimensions 0.
 fn wgpu_noise_base_vector2(p: vec2<f32>, period: vec2<f32>) -> vec4<f32> {

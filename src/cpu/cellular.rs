@@ -670,6 +670,59 @@ pub fn cellular_periodic_deriv<R: Real>(
     out
 }
 
+/// The derivative of [`cellular_periodic`] with respect to the jitter (`shape.jitter`),
+/// for a cellular source whose jitter is driven by a value.
+///
+/// A feature moves with the jitter by `∂δₐ/∂jitter = uₐ − ½` (`wgpu_noise_cellular_delta`),
+/// and its distance's slope along `δ` is minus its slope along `p`
+/// ([`cellular_periodic_deriv`]'s), so each feature contributes `−Σₐ gₐ (uₐ − ½)`: F1,
+/// F2 and F3/F4 their feature's, F2 − F1 the difference. The cell value does not move: 0.
+/// The nearest features are those of the search at `shape.jitter`; where two are equally
+/// near the one the search met first is taken, as for the gradient.
+pub fn cellular_periodic_jitter_slope<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    period: &[u32],
+    shape: &CellularShape,
+) -> R {
+    let slope = |cell: (u32, [i32; 4]), d| {
+        let g = wgpu_noise_cellular_slope(lut, p, shape, cell, d);
+        wgpu_noise_cellular_jitter_term(lut, &g, p.len(), cell.0)
+    };
+    if shape.output == CELLULAR_F3 || shape.output == CELLULAR_F4 {
+        let (d, cell) = cellular_kth(lut, p, period, shape);
+        return slope(cell, d);
+    }
+    if shape.output == CELLULAR_CELL {
+        return R::lit(0.0);
+    }
+    let near = cellular_nearest(lut, p, period, shape);
+    if shape.output == CELLULAR_F2 {
+        slope(near.cells[1], near.best[1])
+    } else if shape.output == CELLULAR_F2_MINUS_F1 {
+        slope(near.cells[1], near.best[1]) - slope(near.cells[0], near.best[0])
+    } else {
+        slope(near.cells[0], near.best[0])
+    }
+}
+
+/// One feature's jitter slope from its gradient `g` along `p` and its cell's hash `h`:
+/// `−Σₐ gₐ (uₐ − ½)` over the `dims` axes, in axis order.
+#[inline(always)]
+fn wgpu_noise_cellular_jitter_term<R: Real>(
+    lut: &impl NoiseHasher,
+    g: &[R; 4],
+    dims: usize,
+    h: u32,
+) -> R {
+    let mut s = R::lit(0.0);
+    for (a, &g) in g.iter().enumerate().take(dims) {
+        let u = R::from_u32(lut.cell_byte(h, a as u32)) * R::lit(1.0 / 255.0);
+        s = s - g * (u - R::lit(0.5));
+    }
+    s
+}
+
 /// The gradient of the distance to the feature in cell `(h, offset)` at squared (or plain,
 /// or the powers' sum) distance `d` from `p` (`dims` = `p.len()` coordinates, the rest 0).
 #[inline(always)]

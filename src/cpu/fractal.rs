@@ -2,6 +2,7 @@
 //! base noise, in the shader's order of operations.
 
 use super::cellular::{
+    cellular_periodic_jitter_slope,
     cellular_feature, cellular_periodic, cellular_periodic_deriv, CellularShape,
 };
 use super::classic::{
@@ -165,6 +166,19 @@ pub fn base_feature<R: Real>(
     let lattice = lattice_periods(period, p.len());
     let tiled = period[0] > R::lit(0.0);
     cellular_feature(lut, p, &lattice[..p.len()], tiled, cell)
+}
+
+/// The derivative of cellular noise ([`base_noise`] of [`NoiseKind::Cellular`]) at `p`
+/// with respect to its jitter `cell.jitter`: a cellular source whose jitter is a value.
+pub fn base_jitter_slope<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    period: &[R],
+    cell: &CellularShape,
+) -> R {
+    let dims = p.len();
+    let lattice = lattice_periods(period, dims);
+    cellular_periodic_jitter_slope(lut, p, &lattice[..dims], cell)
 }
 
 /// [`base_noise`] and its analytic gradient `[value, ∂/∂p₀, …]` (entries past `p.len()`

@@ -21,7 +21,7 @@ use crate::cpu::combine::{
 };
 use crate::cpu::curl::CURL_SHIFTS;
 use crate::cpu::fractal::{
-    base_feature, base_noise, base_noise_deriv, base_vector, base_vector_deriv, shape_octave,
+    base_feature, base_jitter_slope, base_noise, base_noise_deriv, base_vector, base_vector_deriv, shape_octave,
 };
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::Real;
@@ -187,6 +187,7 @@ impl<R: Real> Number for R {
             Map::PingPong { strength } => wgpu_noise_ping_pong(v, lit(strength)),
             Map::Ease(ease) => wgpu_noise_ease(v, ease.code()),
             Map::Sine => wgpu_noise_sin(v),
+            Map::Cosine => wgpu_noise_sin_slope(v),
             Map::Curve(ref curve) => {
                 let (bounds, start, c) = curve_segment(curve, v);
                 wgpu_noise_curve(v, bounds, start, c)
@@ -211,6 +212,7 @@ impl<R: Real> Number for R {
             Map::PingPong { strength } => wgpu_noise_ping_pong_slope(v, lit(strength)),
             Map::Ease(ease) => wgpu_noise_ease_slope(v, ease.code()),
             Map::Sine => wgpu_noise_sin_slope(v),
+            Map::Cosine => -wgpu_noise_sin(v),
             Map::Curve(ref curve) => {
                 let (bounds, start, c) = curve_segment(curve, v);
                 wgpu_noise_curve_slope(v, bounds, start, c)
@@ -325,6 +327,11 @@ pub trait Register: Copy + Add<Output = Self> + Sub<Output = Self> {
     /// A noise operation at the point `q` (of `dims.point` coordinates), from its base
     /// function's `noise` there.
     fn noise(dims: Dims, q: &[Self; 4], noise: Self::Noise) -> Self;
+    /// The number it holds (a dual's value).
+    fn number(self) -> Self::N;
+    /// Plus `slope` times the derivatives of `by` (a value this one depends on through a
+    /// parameter whose slope is `slope`): a dual's chain rule; a number as it is.
+    fn chained(self, dims: usize, slope: Self::N, by: Self) -> Self;
     /// One octave `n` shaped by a fractal's `mode`; moves the ridge `weight` on.
     fn octave(dims: usize, mode: FractalMode, n: Self, weight: &mut Self) -> Self;
     /// A fractal's sum with the octave `amplitude · shaped` added.
@@ -361,6 +368,14 @@ impl<N: Number> Register for N {
     #[inline(always)]
     fn noise(_dims: Dims, _q: &[N; 4], noise: N) -> N {
         noise
+    }
+    #[inline(always)]
+    fn number(self) -> N {
+        self
+    }
+    #[inline(always)]
+    fn chained(self, _dims: usize, _slope: N, _by: N) -> N {
+        self
     }
     #[inline(always)]
     fn octave(_dims: usize, mode: FractalMode, n: N, weight: &mut N) -> N {
@@ -428,6 +443,17 @@ impl<N: Number> Register for Dual<N> {
         }
     }
     #[inline(always)]
+    fn number(self) -> N {
+        self.v
+    }
+    #[inline(always)]
+    fn chained(self, dims: usize, slope: N, by: Self) -> Self {
+        Dual {
+            v: self.v,
+            d: combine(dims, &[(N::constant(1.0), self.d), (slope, by.d)]),
+        }
+    }
+    #[inline(always)]
     fn octave(dims: usize, mode: FractalMode, n: Self, weight: &mut Self) -> Self {
         let previous = weight.v;
         let shaped = N::shape_octave(mode, n.v, &mut weight.v);
@@ -492,6 +518,15 @@ impl<N: Number> Register for Dual<N> {
     }
 }
 
+/// The range a driven cellular jitter is clamped to.
+const JITTER_RANGE: Map = Map::Clamp { min: 0.0, max: 1.0 };
+
+/// A driven cellular jitter's value `v` clamped to 0..1, as a source's jitter.
+#[inline(always)]
+pub(crate) fn clamped_jitter<N: Number>(v: N) -> N {
+    N::apply_map(&JITTER_RANGE, v)
+}
+
 /// Sets `out` to a point: `f(a)` clamped per coordinate below `dims`, 0 past it.
 ///
 /// In place, and a loop, not `array::from_fn`: a dual register on lanes is 1280 bytes,
@@ -522,6 +557,11 @@ fn set_value<G: Register>(out: &mut [G; 4], v: G) {
 pub(crate) trait Bases<G: Register> {
     /// An [`Op::Noise`]: its `source`'s base function.
     fn noise(&mut self, op: usize, source: &Source, q: &[G; 4]) -> G::Noise;
+    /// An [`Op::Noise`] of a cellular `source` whose jitter is driven: its base function
+    /// with the jitter `jitter` (in 0..1), and for a gradient its derivative with respect
+    /// to the jitter (0 for a value).
+    fn jittered(&mut self, op: usize, source: &Source, q: &[G; 4], jitter: G::N)
+        -> (G::Noise, G::N);
     /// An [`Op::Vector`]: the base vector noise of `kind` with the tile period `period`, per
     /// component (components past the dimensions 0).
     fn vector(&mut self, op: usize, kind: NoiseKind, period: &[f32; 4], q: &[G; 4])
@@ -566,9 +606,28 @@ pub(crate) fn step<G: Register>(
         Op::Displace { p, d, amplitude } => set_point(out, point, |a| {
             regs[*p][a] + regs[d[a]][0].times(k(*amplitude))
         }),
-        Op::Noise { p, source } => {
+        Op::Noise {
+            p,
+            source,
+            jitter: None,
+        } => {
             let q = &regs[*p];
             set_value(out, G::noise(dims, q, bases.noise(index, source, q)))
+        }
+        // The driven jitter clamped to 0..1, its slope 0 where clamped.
+        Op::Noise {
+            p,
+            source,
+            jitter: Some(j),
+        } => {
+            let q = &regs[*p];
+            let driver = regs[*j][0];
+            let v = driver.number();
+            let jitter = clamped_jitter(v);
+            let (noise, slope) = bases.jittered(index, source, q, jitter);
+            let clamped = G::N::map_slope(&JITTER_RANGE, v);
+            let n = G::noise(dims, q, noise);
+            set_value(out, n.chained(sample, slope * clamped, driver))
         }
         Op::Vector { p, kind, period } => {
             let q = &regs[*p];
@@ -645,6 +704,10 @@ impl<R: Real, L: NoiseHasher> Bases<R> for ScalarBases<'_, L> {
     fn noise(&mut self, op: usize, source: &Source, q: &[R; 4]) -> R {
         noise(self.lut, source, &q[..self.point_dims[op]])
     }
+    fn jittered(&mut self, op: usize, source: &Source, q: &[R; 4], jitter: R) -> (R, R) {
+        let source = with_jitter(source, jitter.to_f64() as f32);
+        (self.noise(op, &source, q), R::lit(0.0))
+    }
     fn vector(&mut self, op: usize, kind: NoiseKind, period: &[f32; 4], q: &[R; 4]) -> [R; 4] {
         let period = period.map(lit::<R>);
         let dims = self.point_dims[op];
@@ -659,6 +722,21 @@ impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
     fn noise(&mut self, op: usize, source: &Source, q: &[Dual<R>; 4]) -> [R; 5] {
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
         noise_deriv(self.lut, source, &q[..self.point_dims[op]])
+    }
+    fn jittered(
+        &mut self,
+        op: usize,
+        source: &Source,
+        q: &[Dual<R>; 4],
+        jitter: R,
+    ) -> ([R; 5], R) {
+        let source = with_jitter(source, jitter.to_f64() as f32);
+        let q: [R; 4] = std::array::from_fn(|a| q[a].v);
+        let q = &q[..self.point_dims[op]];
+        (
+            noise_deriv(self.lut, &source, q),
+            jitter_slope(self.lut, &source, q),
+        )
     }
     fn vector(
         &mut self,
@@ -682,6 +760,20 @@ impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
 pub(crate) fn feature<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> [R; 4] {
     let period = source.period.map(lit::<R>);
     base_feature(lut, q, &period[..q.len()], &source.cell)
+}
+
+/// `source` with the cellular jitter `jitter` (a driven jitter's value at a sample; in
+/// `f32`, the type of every source parameter).
+pub(crate) fn with_jitter(source: &Source, jitter: f32) -> Source {
+    let mut source = *source;
+    source.cell.jitter = jitter;
+    source
+}
+
+/// The derivative of `source`'s cellular noise at `q` with respect to its jitter.
+pub(crate) fn jitter_slope<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> R {
+    let period = source.period.map(lit::<R>);
+    base_jitter_slope(lut, q, &period[..q.len()], &source.cell)
 }
 
 /// The base noise of `source` at `q`.

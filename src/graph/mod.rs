@@ -134,7 +134,6 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::SuperSimplex { .. }
             | NodeKind::White { .. }
             | NodeKind::Simplex { .. }
-            | NodeKind::Cellular { .. }
             | NodeKind::Flow { .. }
             | NodeKind::Constant(_)
             | NodeKind::Position { .. }
@@ -152,11 +151,14 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             }
             NodeKind::Scale { source, .. }
             | NodeKind::Offset { source, .. }
-            | NodeKind::Rotate { source, .. }
             | NodeKind::RotatePlane { source, .. }
             | NodeKind::SeedOffset { source, .. }
             | NodeKind::RemoveDimension { source, .. }
             | NodeKind::CellularLookup { source, .. } => vec![(p("source"), source)],
+            NodeKind::Cellular { jitter, .. } => vec![(p("jitter"), jitter)],
+            NodeKind::Rotate { source, angle, .. } => {
+                vec![(p("source"), source), (p("angle"), angle)]
+            }
             NodeKind::AddDimension { source, position } => {
                 vec![(p("source"), source), (p("position"), position)]
             }

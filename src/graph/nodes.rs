@@ -4,7 +4,7 @@
 //! here, `docs/graphs.md`'s node reference is this table (checked by
 //! `tests/reference/node_table.rs`), and an editor can build its widgets from it.
 
-use super::program::{MAX_EXPONENT, MIN_EXPONENT};
+use super::program::{MAX_ANGLE, MAX_EXPONENT, MIN_EXPONENT};
 use super::spec::{MAX_CURVE_POINTS, MAX_DOMAIN_PARAMETER, MAX_SEED, MAX_TERRACE_STEPS};
 use crate::cpu::combine::WGPU_NOISE_FINITE;
 use crate::field::MAX_OCTAVES;
@@ -200,7 +200,7 @@ const fn per_axis(name: &'static str, default: f64) -> Param {
 /// The largest magnitude of any number in a graph (`docs/graphs.md`, "Finite numbers").
 const LARGEST: f64 = WGPU_NOISE_FINITE;
 /// An angle in radians, or a flow angle.
-const ANGLE: f64 = 1e4;
+const ANGLE: f64 = MAX_ANGLE as f64;
 
 const SEED: Param = integer("seed", -MAX_SEED, MAX_SEED, 0);
 /// The metrics of the `distance` node and of `cellular`'s distances (`spec::Metric`).
@@ -236,6 +236,26 @@ const FRACTAL_LACUNARITY: Param = Param {
         lo: 1.0 / 64.0,
         hi: 64.0,
         default: Some(2.0),
+    },
+};
+/// A rotation's angle: a number, or a node giving it per sample (clamped to the number's
+/// range there).
+const ROTATE_ANGLE: Param = Param {
+    name: "angle",
+    kind: ParamKind::Hybrid {
+        lo: -ANGLE,
+        hi: ANGLE,
+        default: None,
+    },
+};
+/// Cellular noise's jitter: a number, or a node giving it per sample (clamped to 0..1
+/// there: the search's reach holds up to 1).
+const CELLULAR_JITTER: Param = Param {
+    name: "jitter",
+    kind: ParamKind::Hybrid {
+        lo: 0.0,
+        hi: 1.0,
+        default: Some(1.0),
     },
 };
 /// A smooth minimum's or maximum's blend width: a number, or a node giving it per sample.
@@ -337,11 +357,11 @@ pub const NODE_TYPES: &[NodeType] = &[
             integer("b", 1, 4, 1),
             choice("distance", METRICS, Some("euclidean")),
             number("exponent", 1.0, 16.0, 1.5),
-            number("jitter", 0.0, 1.0, 1.0),
+            CELLULAR_JITTER,
         ],
-        doc: "cellular noise, as `--noise cellular`: `f1` to `f4` the distances to the nearest to the fourth-nearest feature, `cell` the nearest one's cell value; `add`, `subtract`, `multiply`, `divide` the pair `Fa + Fb`, `Fa − Fb`, `Fa × Fb`, `Fa / Fb` (`a` and `b` read for these only; `divide` as the `divide` node: 0 where `|Fb|` is below f32's smallest normal number), `f2-f1` one search for `subtract` of 2 and 1; `distance` the `distance` node's `metric` (the same six, the same definitions), `exponent` 1 or more (below 1 the nearest feature may be any number of cells away)",
+        doc: "cellular noise, as `--noise cellular`: `f1` to `f4` the distances to the nearest to the fourth-nearest feature, `cell` the nearest one's cell value; `add`, `subtract`, `multiply`, `divide` the pair `Fa + Fb`, `Fa − Fb`, `Fa × Fb`, `Fa / Fb` (`a` and `b` read for these only; `divide` as the `divide` node: 0 where `|Fb|` is below f32's smallest normal number), `f2-f1` one search for `subtract` of 2 and 1; `distance` the `distance` node's `metric` (the same six, the same definitions), `exponent` 1 or more (below 1 the nearest feature may be any number of cells away); `jitter` how far a feature may stray from its cell's centre, a number or a node (clamped to 0..1 per sample)",
         range: "distances ≥ 0; `cell` in [-1, 1]; a pair by its operation",
-        derivative: "analytic, tiled or not: see below; `cell` is 0",
+        derivative: "analytic, tiled or not: see below; `cell` is 0; a driven `jitter` adds its gradient times each feature's `−Σₐ ∂F/∂pₐ (uₐ − ½)` (0 where it is clamped)",
     },
     NodeType {
         name: "cellular-lookup",
@@ -476,12 +496,12 @@ pub const NODE_TYPES: &[NodeType] = &[
         group: Group::Domain,
         params: &[
             SOURCE,
-            required_number("angle", -ANGLE, ANGLE),
+            ROTATE_ANGLE,
             choice("plane", &["xy", "xz", "yz", "xw", "yw", "zw"], Some("xy")),
         ],
-        doc: "`source` at `p` turned by `angle` radians in the plane",
+        doc: "`source` at `p` turned by `angle` radians in the plane; `angle` a number or a node evaluated per sample at the node's point (clamped to ±1e4 there; its sine and cosine by the `sine` node's `f32` operations, within 1.5e-7)",
         range: "the source's",
-        derivative: "rotated",
+        derivative: "rotated; with a node-driven angle θ, plus the turned point's `∂/∂θ` (the coordinates turned a quarter more) times `∇θ`",
     },
     NodeType {
         name: "rotate-plane",

@@ -27,6 +27,8 @@ use crate::params::{
 /// The range of `pow`'s exponent (a number's, and a driven one's per sample).
 pub(crate) const MIN_EXPONENT: f32 = 1.0 / 64.0;
 pub(crate) const MAX_EXPONENT: f32 = 64.0;
+/// The largest rotation angle in radians (a number's, and a driven one's per sample).
+pub(crate) const MAX_ANGLE: f32 = 1e4;
 
 /// Most noise functions one sample may evaluate once octaves and warps are expanded.
 pub const MAX_NOISE_CALLS: usize = 512;
@@ -74,8 +76,13 @@ pub enum Op {
     },
     /// A point plus `amplitude` times the values `d` (one per axis).
     Displace { p: Reg, d: [Reg; 4], amplitude: f32 },
-    /// A base noise function at a point.
-    Noise { p: Reg, source: Source },
+    /// A base noise function at a point; a cellular source's jitter the value `jitter`
+    /// (clamped to 0..1 per sample) where it is driven, else `source.cell.jitter`.
+    Noise {
+        p: Reg,
+        source: Source,
+        jitter: Option<Reg>,
+    },
     /// A noise of vectors at a point (`cpu::fractal::base_vector`): value noise of vectors
     /// (`kind` [`NoiseKind::Value`]), tiled with `period` per axis where it is non-zero, or
     /// OpenSimplex2S noise of vectors ([`NoiseKind::SuperSimplex`], untiled): a point, one
@@ -230,7 +237,12 @@ impl Program {
                         continue;
                     }
                     let same = *lattice.get_or_insert(kind) == kind;
-                    periodic[*p] && (same || tiled)
+                    // A driven jitter, a value, must repeat too.
+                    let jitter = match op {
+                        Op::Noise { jitter: Some(j), .. } => periodic[*j],
+                        _ => true,
+                    };
+                    periodic[*p] && (same || tiled) && jitter
                 }
                 // A shift along the sample's axes leaves the added coordinate, a value, as it
                 // is where that value repeats; a removed axis takes its shift with it.
@@ -576,7 +588,14 @@ impl Lowering<'_> {
             flow: options.flow,
             period: ctx.period,
         };
-        let r = self.push(Op::Noise { p, source }, path)?;
+        let r = self.push(
+            Op::Noise {
+                p,
+                source,
+                jitter: options.jitter,
+            },
+            path,
+        )?;
         self.origins.insert(r, path.to_string());
         Ok(r)
     }
@@ -1012,15 +1031,25 @@ impl Lowering<'_> {
                 distance,
                 jitter,
             } => {
+                // A number is the source's own; a node is evaluated at the node's point and
+                // read per sample (the search's reach holds for any jitter up to 1).
+                let (jitter, driven) = match jitter {
+                    Input::Constant(j) => (*j, None),
+                    node => {
+                        let jitter_path = self.sub(path, "jitter");
+                        (1.0, Some(self.input(node, &jitter_path, ctx, depth)?))
+                    }
+                };
                 // The cellular source of the output code `output`.
                 let source = |l: &mut Self, output: u32| {
                     let cell = CellularShape {
-                        jitter: *jitter,
+                        jitter,
                         distance: cellular_distance(*distance),
                         output,
                     };
                     let options = NoiseOptions {
                         cell,
+                        jitter: driven,
                         ..NoiseOptions::seeded(*seed)
                     };
                     l.noise(NoiseKind::Cellular, options, path, ctx)
@@ -1189,14 +1218,22 @@ impl Lowering<'_> {
                 if ctx.period.iter().any(|&p| p > 0.0) {
                     return Err(err(path, "a rotated domain does not tile"));
                 }
-                let a = *angle as f64;
-                let op = Op::Rotate {
-                    p: ctx.point,
-                    plane: *plane,
-                    cos: a.cos() as f32,
-                    sin: a.sin() as f32,
+                let p = match angle {
+                    Input::Constant(a) => {
+                        let a = *a as f64;
+                        let op = Op::Rotate {
+                            p: ctx.point,
+                            plane: *plane,
+                            cos: a.cos() as f32,
+                            sin: a.sin() as f32,
+                        };
+                        self.push(op, path)?
+                    }
+                    node => {
+                        let angle = self.input(node, &self.sub(path, "angle"), ctx, depth)?;
+                        self.rotated_by(angle, *plane, path, ctx)?
+                    }
                 };
-                let p = self.push(op, path)?;
                 let c = Context { point: p, ..ctx };
                 self.input(source, &self.sub(path, "source"), c, depth)
             }
@@ -1446,6 +1483,38 @@ impl Lowering<'_> {
             *d = self.binary(Binary::Multiply, x, by[a], path)?;
         }
         self.point_of(ctx.point, d, path)
+    }
+
+    /// The point of `ctx` turned in `plane` by the value `angle` (clamped to ±[`MAX_ANGLE`]):
+    /// `(c·u − s·v, s·u + c·v)` of its coordinates with the angle's sine and cosine, the
+    /// other coordinates as they are, built from values ([`Self::point_of`]) so that the
+    /// Jacobian follows through the angle too.
+    fn rotated_by(&mut self, angle: Reg, plane: Plane, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+        let range = Map::Clamp {
+            min: -MAX_ANGLE,
+            max: MAX_ANGLE,
+        };
+        let angle = self.push(Op::Map { op: range, a: angle }, path)?;
+        let sin = self.push(Op::Map { op: Map::Sine, a: angle }, path)?;
+        let cos = self.push(Op::Map { op: Map::Cosine, a: angle }, path)?;
+        let p = ctx.point;
+        let mut d = [0; 4];
+        for (a, d) in d.iter_mut().enumerate().take(self.point_dims(p)) {
+            *d = self.push(Op::Axis { p, axis: a }, path)?;
+        }
+        let [u, v] = plane;
+        let (x, y) = (d[u], d[v]);
+        let (cx, sy) = (
+            self.binary(Binary::Multiply, cos, x, path)?,
+            self.binary(Binary::Multiply, sin, y, path)?,
+        );
+        let (sx, cy) = (
+            self.binary(Binary::Multiply, sin, x, path)?,
+            self.binary(Binary::Multiply, cos, y, path)?,
+        );
+        d[u] = self.binary(Binary::Subtract, cx, sy, path)?;
+        d[v] = self.binary(Binary::Add, sx, cy, path)?;
+        self.point_of(p, d, path)
     }
 
     /// A point (of `p`'s dimensions) whose coordinates are the values `d`: the origin
@@ -1866,6 +1935,8 @@ struct NoiseOptions {
     kernel: Kernel,
     cell: CellularShape,
     flow: f32,
+    /// The register of a cellular source's driven jitter ([`Op::Noise`]).
+    jitter: Option<Reg>,
 }
 
 impl NoiseOptions {
@@ -1875,6 +1946,7 @@ impl NoiseOptions {
             kernel: Kernel::Reference,
             cell: CellularShape::default(),
             flow: 0.0,
+            jitter: None,
         }
     }
 }

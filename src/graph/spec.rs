@@ -164,6 +164,8 @@ pub enum Map {
     Ease(Ease),
     /// `sin v` (`wgpu_noise_sin`: the same `f32` operations on the CPU and the GPU).
     Sine,
+    /// `cos v` (`wgpu_noise_sin_slope`, as [`Map::Sine`]).
+    Cosine,
     /// A monotone cubic spline through points (shared: a map is copied per octave).
     Curve(Arc<Curve>),
 }
@@ -285,7 +287,7 @@ pub enum NodeKind {
         seed: i64,
         output: CellularValue,
         distance: Metric,
-        jitter: f32,
+        jitter: Input,
     },
     /// `source` at the position of the nearest cellular feature times `frequency`
     /// (FastNoise2's CellularLookup).
@@ -331,10 +333,10 @@ pub enum NodeKind {
         source: Input,
         by: Vec<Input>,
     },
-    /// `source` at the point rotated by `angle` radians in `plane`.
+    /// `source` at the point rotated by `angle` radians in `plane` (a number or a node).
     Rotate {
         source: Input,
-        angle: f32,
+        angle: Input,
         plane: Plane,
     },
     /// `source` at the point turned so that `plane` cuts the lattice evenly (FastNoise2's
@@ -966,7 +968,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                 )?
             },
             distance: f.metric("distance")?,
-            jitter: f.number("jitter")?,
+            jitter: f.hybrid("jitter")?,
         },
         "cellular-lookup" => NodeKind::CellularLookup {
             source: f.input("source")?,
@@ -1025,7 +1027,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         }
         "rotate" => NodeKind::Rotate {
             source: f.input("source")?,
-            angle: f.number("angle")?,
+            angle: f.hybrid("angle")?,
             plane: f.choice("plane", &[[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]])?,
         },
         "rotate-plane" => NodeKind::RotatePlane {

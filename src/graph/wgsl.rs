@@ -213,12 +213,16 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
             d: d.map(&mut *reg),
             amplitude: value(*amplitude),
         },
-        Op::Noise { p, source } => {
+        Op::Noise { p, source, jitter } => {
             let mut source = *source;
             source.period = four(&source.period);
             source.flow = value(source.flow);
             source.cell.jitter = value(source.cell.jitter);
-            Op::Noise { p: reg(*p), source }
+            Op::Noise {
+                p: reg(*p),
+                source,
+                jitter: jitter.map(&mut *reg),
+            }
         }
         Op::Vector { p, kind, period } => Op::Vector {
             p: reg(*p),
@@ -288,6 +292,7 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
                 },
                 Map::Ease(ease) => Map::Ease(*ease),
                 Map::Sine => Map::Sine,
+                Map::Cosine => Map::Cosine,
                 Map::Curve(curve) => {
                     let x = curve.x.iter().map(|&v| value(v)).collect();
                     let ends = [value(curve.ends[0]), value(curve.ends[1])];
@@ -865,12 +870,17 @@ impl<'a> Emitter<'a> {
                     }));
                 }
             }
-            Op::Noise { p, source } => {
+            Op::Noise { p, source, jitter } => {
                 let kind = format!("{}u", source.kind.code());
                 let period = format!("{}.{sw}", vec4(&f[0..4]));
-                let (flow, jitter) = (&f[4], &f[5]);
+                let flow = &f[4];
+                // A driven jitter: its value clamped to 0..1 (`eval::clamped_jitter`).
+                let jitter_value = match jitter {
+                    Some(j) => format!("clamp({}, 0.0, 1.0)", r(*j)),
+                    None => f[5].clone(),
+                };
                 let cell = format!(
-                    "CellularShape({jitter}, {}u, {}u)",
+                    "CellularShape({jitter_value}, {}u, {}u)",
                     source.cell.distance, source.cell.output
                 );
                 let kernel = source.kernel.code();
@@ -892,7 +902,23 @@ impl<'a> Emitter<'a> {
                     let terms: Vec<(String, String)> = (0..dims)
                         .map(|a| (format!("n{i}[{}]", a + 1), format!("{}[{a}]", j(*p))))
                         .collect();
-                    w(format!("let g{i} = {};", combine(&terms)));
+                    match jitter {
+                        None => w(format!("let g{i} = {};", combine(&terms))),
+                        // Then the driven jitter's gradient times the slope along it, 0
+                        // where it is clamped (`Register::chained`).
+                        Some(jr) => {
+                            w(format!("let q{i} = {};", combine(&terms)));
+                            let v = r(*jr);
+                            w(format!(
+                                "let s{i} = wgpu_noise_base_jitter_slope{call}({q}, {period}, {cell}) * select(0.0, 1.0, {v} > 0.0 && {v} < 1.0);"
+                            ));
+                            let chained = [
+                                ("1.0".to_string(), format!("q{i}")),
+                                (format!("s{i}"), g(*jr)),
+                            ];
+                            w(format!("let g{i} = {};", combine(&chained)));
+                        }
+                    }
                 } else {
                     w(format!("let r{i} = wgpu_noise_base_noise{call}({args});"));
                 }
@@ -1128,6 +1154,10 @@ impl<'a> Emitter<'a> {
                     Map::Sine => (
                         format!("wgpu_noise_sin({ra})"),
                         format!("wgpu_noise_sin_slope({ra})"),
+                    ),
+                    Map::Cosine => (
+                        format!("wgpu_noise_sin_slope({ra})"),
+                        format!("-wgpu_noise_sin({ra})"),
                     ),
                     Map::Curve(curve) => {
                         // The parameters: x per point, the ends' y, then per segment

@@ -124,6 +124,18 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
         "checkerboard" => json!({ "type": "checkerboard" }),
         "sine" => json!({ "type": "sine", "scale": per_axis(rng, 0.25, 4.0) }),
         _ => {
+            // A third of the jitters driven: smooth noise over a range a little past
+            // 0..1 (clamped per sample there).
+            let jitter = if rng.below(3) == 0 {
+                let source = if rng.below(2) == 0 {
+                    "simplex"
+                } else {
+                    "value"
+                };
+                driven(json!({ "type": source, "seed": seed }), -0.2, 1.2)
+            } else {
+                json!(rng.unit())
+            };
             json!({
                 "type": "cellular",
                 "output": *rng.pick(choices("cellular", "output")),
@@ -131,7 +143,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
                 "b": 1 + rng.below(4),
                 "distance": *rng.pick(choices("cellular", "distance")),
                 "exponent": rng.range(1.0, 3.0),
-                "jitter": rng.unit(),
+                "jitter": jitter,
                 "seed": seed,
             })
         }
@@ -265,12 +277,24 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
                 "plane": *rng.pick(&["xy", "xz"]),
             })
         }
-        "rotate" => json!({
-            "type": "rotate",
-            "source": src(rng),
-            "angle": rng.range(-3.0, 3.0),
-            "plane": *rng.pick(&planes),
-        }),
+        "rotate" => {
+            // A quarter of the angles driven by a smooth noise.
+            let angle = if rng.below(4) == 0 {
+                driven(
+                    json!({ "type": "simplex", "seed": rng.below(5) }),
+                    -3.0,
+                    3.0,
+                )
+            } else {
+                json!(rng.range(-3.0, 3.0))
+            };
+            json!({
+                "type": "rotate",
+                "source": src(rng),
+                "angle": angle,
+                "plane": *rng.pick(&planes),
+            })
+        }
         "warp" => {
             // SuperSimplex of vectors is 2D and 3D (the lowering refuses it in 4D).
             let warp_noises: Vec<&str> = choices("warp", "noise")

@@ -435,6 +435,35 @@ fn added_and_removed_dimensions_bake_on_the_gpu_as_on_the_cpu() {
     );
 }
 
+/// Cellular noise whose jitter is a noise (past 0..1 in places, clamped there): F1, F2 − F1
+/// and F3, values and gradients (through the jitter too).
+#[test]
+fn a_noise_driven_cellular_jitter_bakes_on_the_gpu_as_on_the_cpu() {
+    let jitter = r#""jitter": { "type": "remap", "source": { "type": "simplex", "seed": 5 },
+                                "from": [-1, 1], "to": [-0.2, 1.2] }"#;
+    assert_nodes_bake_alike(
+        &[
+            &format!(r#""type": "cellular", {jitter}"#),
+            &format!(r#""type": "cellular", "output": "f2-f1", "distance": "manhattan", {jitter}"#),
+            &format!(r#""type": "cellular", "output": "f3", "distance": "minkowski", {jitter}"#),
+        ],
+        6,
+    );
+}
+
+/// A rotation whose angle is a noise (the sine and cosine of `f32` operations the GPU
+/// computes as the CPU does), values and gradients (through the angle too).
+#[test]
+fn a_noise_driven_rotation_bakes_on_the_gpu_as_on_the_cpu() {
+    assert_nodes_bake_alike(
+        &[r#""type": "rotate", "plane": "xy",
+             "source": { "type": "fbm", "source": { "type": "simplex" }, "octaves": 3 },
+             "angle": { "type": "remap", "source": { "type": "value", "seed": 2 },
+                        "from": [-1, 1], "to": [-3, 3] }"#],
+        5,
+    );
+}
+
 #[test]
 fn node_driven_strengths_bake_on_the_gpu_as_on_the_cpu() {
     assert_nodes_bake_alike(

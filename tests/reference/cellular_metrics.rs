@@ -38,7 +38,7 @@ fn metric_of(metric: &str, d: &[f64], exponent: f64) -> f64 {
 /// diagonal neighbour's) lie within 1.5 along two axes and 1 along the others, `n + 1` by
 /// Manhattan (the largest here but for hybrid: `2n + 3.5` at most, below its 12 at 3); a
 /// cell `r + 1` away along one axis is at least `r` away. So `n + 2` serves all six.
-fn brute(
+pub(crate) fn brute(
     lut: &impl NoiseHasher,
     p: &[f64],
     jitter: f64,
@@ -72,7 +72,13 @@ fn brute(
 
 /// The cellular node of `metric` (with `exponent`), `output` (with the pair `ab`) and
 /// `jitter`.
-fn cellular(metric: &str, exponent: f64, output: &str, ab: [usize; 2], jitter: f64) -> Node {
+pub(crate) fn cellular(
+    metric: &str,
+    exponent: f64,
+    output: &str,
+    ab: [usize; 2],
+    jitter: f64,
+) -> Node {
     Node::cellular()
         .with("distance", metric)
         .with("exponent", exponent)
@@ -84,7 +90,11 @@ fn cellular(metric: &str, exponent: f64, output: &str, ab: [usize; 2], jitter: f
 
 /// What `output` (with the pair `ab`) is of the sorted distances (`None`: not a distance
 /// output).
-fn output_of(output: &str, [a, b]: [usize; 2], sorted: &[(f64, Vec<f64>)]) -> Option<f64> {
+pub(crate) fn output_of(
+    output: &str,
+    [a, b]: [usize; 2],
+    sorted: &[(f64, Vec<f64>)],
+) -> Option<f64> {
     let f = |k: usize| sorted[k - 1].0;
     Some(match output {
         "f1" => f(1),
@@ -110,7 +120,7 @@ fn pair(rng: &mut Rng) -> [usize; 2] {
 
 /// Random points of `dims` coordinates within ±`reach`, rounded to f32 (so that the f32
 /// and f64 evaluators see the same point).
-fn points(rng: &mut Rng, dims: usize, reach: f64, count: usize) -> Vec<Vec<f64>> {
+pub(crate) fn points(rng: &mut Rng, dims: usize, reach: f64, count: usize) -> Vec<Vec<f64>> {
     (0..count)
         .map(|_| {
             (0..dims)
@@ -121,7 +131,7 @@ fn points(rng: &mut Rng, dims: usize, reach: f64, count: usize) -> Vec<Vec<f64>>
 }
 
 /// The sampler of `node` in `dims` dimensions with `variant`'s lookup for seed 3.
-fn sampler(node: &Node, dims: usize, variant: LookupVariant) -> Sampler {
+pub(crate) fn sampler(node: &Node, dims: usize, variant: LookupVariant) -> Sampler {
     Graph::from_node(node)
         .unwrap()
         .sampler_with(dims, variant, 3)

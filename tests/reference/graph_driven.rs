@@ -751,6 +751,76 @@ fn a_node_driven_lacunarity_is_clamped_to_its_range_and_does_not_tile() {
 
 /// The random graphs of the lane, GPU and gradient tests (`tests/common/graphs.rs`) draw
 /// every driven form above: counted over 600 graphs of the lane test's shapes.
+/// A rotation by the point's z: in xy, `(cos z · x − sin z · y, sin z · x + cos z · y)`,
+/// here its x (the `position` x of the turned point) and its y, written out in f64 (the
+/// sine and cosine are the `sine` node's `f32` operations, within 1.5e-7 of `sin`, so the
+/// values within 2e-7 of the formula's); the gradient (through the angle too: `∂/∂z` is the
+/// point turned a quarter more) against central differences.
+#[test]
+fn a_node_driven_rotation_angle_is_evaluated_per_sample_with_its_gradient() {
+    let mut rng = Rng::new(49);
+    for (axis, turned) in [("x", 0), ("y", 1)] {
+        let mut sampler = sampler_of(
+            &format!(
+                r#"{{ "type": "rotate", "plane": "xy",
+                      "source": {{ "type": "position", "axis": "{axis}" }},
+                      "angle": {{ "type": "position", "axis": "z" }} }}"#
+            ),
+            3,
+        );
+        let want = |p: [f64; 3]| {
+            let (s, c) = p[2].sin_cos();
+            [c * p[0] - s * p[1], s * p[0] + c * p[1]][turned]
+        };
+        let mut worst = 0.0f64;
+        for _ in 0..2000 {
+            let p = [
+                rng.range(-4.0, 4.0),
+                rng.range(-4.0, 4.0),
+                rng.range(-7.0, 7.0),
+            ];
+            worst = worst.max(check_point(axis, &mut sampler, &want, p, 2e-7, 1e-4));
+        }
+        println!("rotation by z, turned {axis}: gradient within {worst:.1e}");
+    }
+}
+
+/// A driven angle is clamped to ±1e4 (the number's range): past it the rotation is that of
+/// ±1e4, the same values, and its slope in the angle 0; a constant node's angle turns
+/// the point as the number does, within the sine's 1.5e-7.
+#[test]
+fn a_node_driven_rotation_angle_is_clamped_and_a_constant_is_the_number() {
+    let mut rng = Rng::new(50);
+    let node = |angle: &str| {
+        sampler_of(
+            &format!(
+                r#"{{ "type": "rotate", "plane": "xz", "angle": {angle},
+                      "source": {{ "type": "simplex" }} }}"#
+            ),
+            3,
+        )
+    };
+    let (mut past, mut at) = (
+        node(r#"{ "type": "constant", "value": 3e4 }"#),
+        node(r#"{ "type": "constant", "value": 1e4 }"#),
+    );
+    let (mut constant, mut number) = (node(r#"{ "type": "constant", "value": 0.8 }"#), node("0.8"));
+    for _ in 0..500 {
+        let p = [
+            rng.range(-8.0, 8.0) as f32,
+            rng.range(-8.0, 8.0) as f32,
+            rng.range(-8.0, 8.0) as f32,
+        ];
+        assert_eq!(
+            past.value_and_gradient(&p),
+            at.value_and_gradient(&p),
+            "at {p:?}"
+        );
+        let (a, b) = (constant.value(&p), number.value(&p));
+        assert!((a - b).abs() <= 1e-5, "constant 0.8 at {p:?}: {a} vs {b}");
+    }
+}
+
 #[test]
 fn random_graphs_draw_every_driven_parameter() {
     use crate::common::graphs::{random_graph, Shape};
@@ -775,6 +845,8 @@ fn random_graphs_draw_every_driven_parameter() {
                     "by",
                     "lacunarity",
                     "position",
+                    "angle",
+                    "jitter",
                 ] {
                     if map.get(key).is_some_and(driven) {
                         *counts.entry(format!("{ty}.{key}")).or_default() += 1;
@@ -810,6 +882,8 @@ fn random_graphs_draw_every_driven_parameter() {
         "ridged.lacunarity",
         "turbulence.lacunarity",
         "add-dimension.position",
+        "rotate.angle",
+        "cellular.jitter",
     ] {
         assert!(
             counts.get(key).copied().unwrap_or(0) >= 5,

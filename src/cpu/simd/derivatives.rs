@@ -481,14 +481,25 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         }
                     }
                 }
-                (Op::Noise { p, source }, None) => {
+                (Op::Noise { p, source, jitter }, None) => {
                     let q = regs[*p].map(|q| q.v);
+                    // A driven jitter: each lane's clamped value (`eval::step`'s), its
+                    // slope in `noise[1][0]`.
+                    let driver = jitter.map(|j| eval::clamped_jitter(regs[j][0].v));
                     let mut d = [zero; 5];
                     for i in 0..LANES {
                         let point = [q[0].0[i], q[1].0[i], q[2].0[i], q[3].0[i]];
-                        let lane = eval::noise_deriv(lut, source, &point[..dims.point]);
+                        let point = &point[..dims.point];
+                        let source = match driver {
+                            Some(j) => eval::with_jitter(source, j.0[i]),
+                            None => *source,
+                        };
+                        let lane = eval::noise_deriv(lut, &source, point);
                         for (d, lane) in d.iter_mut().zip(lane) {
                             d.0[i] = lane;
+                        }
+                        if driver.is_some() {
+                            noise[1][0].0[i] = eval::jitter_slope(lut, &source, point);
                         }
                     }
                     d
@@ -511,6 +522,16 @@ impl eval::Bases<Dual<F>> for Computed<'_> {
     #[inline(always)]
     fn noise(&mut self, _op: usize, _source: &Source, _q: &[Dual<F>; 4]) -> [F; 5] {
         self.0[0]
+    }
+    #[inline(always)]
+    fn jittered(
+        &mut self,
+        _op: usize,
+        _source: &Source,
+        _q: &[Dual<F>; 4],
+        _jitter: F,
+    ) -> ([F; 5], F) {
+        (self.0[0], self.0[1][0])
     }
     #[inline(always)]
     fn vector(

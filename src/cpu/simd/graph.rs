@@ -73,7 +73,7 @@ pub fn graph_has_lanes(program: &Program, lookup: LookupVariant) -> bool {
         && !program
             .ops
             .iter()
-            .any(|op| matches!(op, Op::Feature { .. }))
+            .any(|op| matches!(op, Op::Feature { .. } | Op::Noise { jitter: Some(_), .. }))
         && GraphJob::bases(program, lookup)
             .flatten()
             .all(|b| !matches!(b, LaneBase::Scalar))
@@ -134,6 +134,16 @@ fn scalar_noise<L: NoiseHasher>(lut: &L, source: &Source, dims: usize, p: &[F; 4
     F(std::array::from_fn(|i| {
         let q = [p[0].0[i], p[1].0[i], p[2].0[i], p[3].0[i]];
         eval::noise(lut, source, &q[..dims])
+    }))
+}
+
+/// The scalar `f32` base function of `source` with each lane's jitter `jitter` on each
+/// lane (a cellular source whose jitter is driven). Out of line, as [`scalar_noise`].
+#[inline(never)]
+fn jittered_noise<L: NoiseHasher>(lut: &L, source: &Source, dims: usize, p: &[F; 4], jitter: F) -> F {
+    F(std::array::from_fn(|i| {
+        let q = [p[0].0[i], p[1].0[i], p[2].0[i], p[3].0[i]];
+        eval::noise(lut, &eval::with_jitter(source, jitter.0[i]), &q[..dims])
     }))
 }
 
@@ -342,6 +352,11 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
                 v[0]
             }
         }
+    }
+    #[inline(always)]
+    fn jittered(&mut self, op: usize, source: &Source, q: &[F; 4], jitter: F) -> (F, F) {
+        let dims = self.job.program.point_dims[op];
+        (jittered_noise(self.lut, source, dims, q, jitter), F::splat(0.0))
     }
     #[inline(always)]
     fn vector(&mut self, op: usize, _kind: NoiseKind, _period: &[f32; 4], q: &[F; 4]) -> [F; 4] {
