@@ -97,6 +97,12 @@ pub mod cli;
 #[cfg(all(feature = "cli", not(feature = "test-hooks")))]
 mod cli;
 
+// The graph editor (the `editor` feature): a tool module shared by the desktop preview and
+// the web page (`web/`, its own crate, which is why it is public), not part of the API.
+#[cfg(feature = "editor")]
+#[doc(hidden)]
+pub mod editor;
+
 /// The `wgpu-noise` binary's entry point (`src/main.rs`); not API.
 #[cfg(feature = "cli")]
 #[doc(hidden)]

@@ -40,6 +40,11 @@ export async function open(chromium, url, result) {
       "--no-sandbox",
       "--enable-unsafe-webgpu",
       "--use-webgpu-adapter=swiftshader",
+      // WebGL (the editor page's UI) on SwiftShader through ANGLE, asked for: Chromium's
+      // automatic fallback to it warns that it is deprecated, and on its default GL path
+      // every frame warns "GPU stall due to ReadPixels".
+      "--enable-unsafe-swiftshader",
+      "--use-angle=swiftshader",
       // Screenshots keep the page's bytes (no display colour profile in between).
       "--force-color-profile=srgb",
     ],

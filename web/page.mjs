@@ -1,18 +1,18 @@
-// Drives the interactive page (web/www, built by web/build) in the system Chromium for
-// tests/web: `node web/page.mjs REQUEST.json RESULT.json`. It loads the page, records
-// what it shows first, then applies each step's actions as a user would (choosing in a
-// select, typing into an input or the graph box, clicking a box or button, letting the
-// animation run for a while) and records what the page shows after
-// it settles: the canvas's pixels, the settings the page reports, the error lines, the
-// pictures shown and changes refused. All judging is the Rust test's.
+// Drives the editor page (web/www, built by web/build) in the system Chromium for
+// tests/web/page.rs: `node web/page.mjs REQUEST.json RESULT.json`. It loads the page,
+// records what it shows first, then applies each step's actions as a person would (mouse
+// clicks, right-clicks and drags on the egui canvas at the widgets' places the page
+// reports, typing) and records what the page shows once it has settled: its state (the
+// view drawn, the editor's text, error and node at fault), the picture's RGBA bytes, the
+// page's address. Then it opens the last step's address (its share link) in a fresh page
+// and records the same there, and opens the page once more without WebGPU. All judging is
+// the Rust test's.
 //
 // REQUEST: { chromium, site, screenshot, downloads,
-//            steps: [{ name, actions: [{ select: ID, value } | { type: ID, text } |
-//                                      { append: ID, text } | { click: ID, download? } |
-//                                      { wait: MILLISECONDS }] }] }
-// Files the page saves land in `downloads`. Then the page is opened once more in a
-// browser without WebGPU (`navigator.gpu` removed before the page's script runs), and what
-// it says is `no_webgpu`.
+//            steps: [{ name, actions: [{ click: NAME } | { right_click: NAME, at: [FX, FY] } |
+//                                      { drag: [FROM, TO | [DX, DY]] } | { type: TEXT } |
+//                                      { until: NAME } | { download: FILE }] }] }
+// NAME: a widget the page names (`wgpuNoise.layout()`); FX, FY: where in it, as fractions.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newResult, open, serve } from "./browser.mjs";
@@ -21,84 +21,121 @@ const [requestPath, resultPath] = process.argv.slice(2);
 const request = JSON.parse(readFileSync(requestPath, "utf8"));
 const { server, url } = await serve(request.site);
 const result = newResult({ url, steps: [] });
+const VIEWPORT = { width: 1280, height: 800, deviceScaleFactor: 1 };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let browser;
+
+// Waits until the page has started (or failed).
+async function started(page) {
+  await page.waitForFunction(() => window.wgpuNoise && (wgpuNoise.started || wgpuNoise.failed),
+    { timeout: 120_000 });
+  return page.evaluate(() => ({ started: wgpuNoise.started, failed: wgpuNoise.failed,
+    error: document.getElementById("error").textContent }));
+}
+
+// Waits until the page shows at least one picture and draws nothing more.
+async function settled(page) {
+  // A frame for the input to reach egui, and for a draw it asks for to start.
+  await sleep(150);
+  await page.waitForFunction(() => { const s = wgpuNoise.state(); return s.frames > 0 && !s.busy; },
+    { timeout: 120_000, polling: 50 });
+  await sleep(100);
+}
+
+// What the page shows now.
+async function state(page, name) {
+  await settled(page);
+  return page.evaluate((name) => ({
+    name,
+    state: wgpuNoise.state(),
+    rgba: Array.from(wgpuNoise.picture()),
+    href: location.href,
+    widgets: Object.keys(wgpuNoise.layout()),
+  }), name);
+}
+
+// The page coordinates of the point (fx, fy) of the widget `name`, once it is shown.
+async function at(page, name, [fx, fy] = [0.5, 0.5]) {
+  const handle = await page.waitForFunction((name) => {
+    const r = wgpuNoise.layout()[name];
+    if (!r) return null;
+    const c = document.getElementById("app").getBoundingClientRect();
+    return [c.left + r[0], c.top + r[1], c.left + r[2], c.top + r[3]];
+  }, { timeout: 30_000, polling: 50 }, name);
+  const [l, t, r, b] = await handle.jsonValue();
+  return [l + (r - l) * fx, t + (b - t) * fy];
+}
 
 // Resolves when `path` exists (Chromium renames a finished download to its name).
 async function downloaded(path) {
-  for (let i = 0; i < 100 && !existsSync(path); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 100 && !existsSync(path); i++) await sleep(100);
 }
 
-// What the page shows now, once its queued changes have been drawn.
-async function state(page, name) {
-  return page.evaluate(async (name) => {
-    const p = window.wgpuNoise;
-    await p.settled();
-    const canvas = document.getElementById("noise");
-    const rgba = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-    return {
-      name,
-      width: canvas.width,
-      height: canvas.height,
-      rgba: Array.from(rgba),
-      settings: p.settings,
-      error: document.getElementById("error").textContent,
-      graph_error: document.getElementById("graph-error").textContent,
-      frames: p.frames,
-      rejected: p.rejected,
-    };
-  }, name);
+async function act(page, action) {
+  if (action.click !== undefined) {
+    const [x, y] = await at(page, action.click, action.at);
+    await page.mouse.move(x, y);
+    await sleep(50);
+    await page.mouse.click(x, y, { delay: 50 });
+  } else if (action.right_click !== undefined) {
+    const [x, y] = await at(page, action.right_click, action.at);
+    await page.mouse.move(x, y);
+    await sleep(50);
+    await page.mouse.click(x, y, { button: "right", delay: 50 });
+  } else if (action.drag !== undefined) {
+    const [from, to] = action.drag;
+    const [x0, y0] = await at(page, from);
+    // TO: a widget, or [DX, DY] pixels from where the drag starts.
+    const [x1, y1] = Array.isArray(to) ? [x0 + to[0], y0 + to[1]] : await at(page, to);
+    await page.mouse.move(x0, y0);
+    await sleep(50);
+    await page.mouse.down();
+    await sleep(100);
+    await page.mouse.move(x1, y1, { steps: 12 });
+    await sleep(100);
+    await page.mouse.up();
+  } else if (action.type !== undefined) {
+    await page.keyboard.type(action.type, { delay: 30 });
+  } else if (action.until !== undefined) {
+    await at(page, action.until);
+  } else if (action.download !== undefined) {
+    await downloaded(join(request.downloads, action.download));
+  }
+  await sleep(150);
 }
 
 try {
   let page;
   ({ browser, page } = await open(request.chromium, url, result));
+  await page.setViewport(VIEWPORT);
   const cdp = await page.createCDPSession();
   await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: request.downloads });
-  await page.waitForFunction(() => window.wgpuNoise && (window.wgpuNoise.ready || window.wgpuNoise.failed),
-    { timeout: 120_000 });
-  Object.assign(result, await page.evaluate(() => ({ ready: wgpuNoise.ready, failed: wgpuNoise.failed,
-    status: document.getElementById("status").textContent })));
-  if (result.ready) {
+  await browser.defaultBrowserContext().overridePermissions(url,
+    ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
+  const start = await started(page);
+  Object.assign(result, start, { ready: start.started });
+  if (result.started) {
     result.steps.push(await state(page, "first picture"));
     for (const step of request.steps) {
-      for (const action of step.actions) {
-        if (action.wait !== undefined) {
-          await new Promise((r) => setTimeout(r, action.wait));
-        } else if (action.select !== undefined) {
-          await page.select(`#${action.select}`, action.value);
-        } else if (action.click !== undefined) {
-          await page.click(`#${action.click}`);
-          if (action.download) await downloaded(join(request.downloads, action.download));
-        } else if (action.append !== undefined) {
-          // Type at the end of what the field holds.
-          await page.click(`#${action.append}`);
-          await page.keyboard.down("Control");
-          await page.keyboard.press("End");
-          await page.keyboard.up("Control");
-          await page.type(`#${action.append}`, action.text);
-        } else {
-          // Select what the field holds, then type over it key by key.
-          await page.click(`#${action.type}`);
-          await page.keyboard.down("Control");
-          await page.keyboard.press("KeyA");
-          await page.keyboard.up("Control");
-          await page.keyboard.press("Backspace");
-          await page.type(`#${action.type}`, action.text);
-        }
-      }
+      for (const action of step.actions) await act(page, action);
       result.steps.push(await state(page, step.name));
     }
-    if (request.screenshot) {
-      await page.screenshot({ path: request.screenshot, fullPage: true });
-    }
+    result.clipboard = await page.evaluate(() => navigator.clipboard.readText().catch((e) => `failed: ${e}`));
+    if (request.screenshot) await page.screenshot({ path: request.screenshot });
+    // The last address, a share link, in a fresh page.
+    const href = result.steps[result.steps.length - 1].href;
+    const shared = await browser.newPage();
+    await shared.setViewport(VIEWPORT);
+    shared.on("console", (m) => result.console.push({ type: m.type(), text: m.text() }));
+    shared.on("pageerror", (e) => result.page_errors.push(String(e)));
+    await shared.goto(href, { waitUntil: "load" });
+    result.shared_start = await started(shared);
+    if (result.shared_start.started) result.shared = await state(shared, "shared");
   }
   const bare = await browser.newPage();
   await bare.evaluateOnNewDocument(() => { delete Navigator.prototype.gpu; });
   await bare.goto(url, { waitUntil: "load" });
-  await bare.waitForFunction(() => window.wgpuNoise && (window.wgpuNoise.ready || window.wgpuNoise.failed),
-    { timeout: 60_000 });
-  result.no_webgpu = await bare.evaluate(() => ({ ready: wgpuNoise.ready,
-    error: document.getElementById("error").textContent }));
+  result.no_webgpu = await started(bare);
 } catch (e) {
   result.driver_error = String(e.stack ?? e);
 } finally {

@@ -1,11 +1,13 @@
-//! The graph editor's model (`cli::preview::editor::model`), which the node view and the
+//! The graph editor's model (`editor::model`), which the node view and the
 //! JSON text both go through: a graph file read as named nodes and written back is the same
 //! graph (the same lowered program); every edit does what it says and is undone and redone
 //! whole; a bad edit's error names its node.
 #![cfg(feature = "preview")]
 
+use base64::Engine;
 use serde_json::json;
-use wgpu_noise::cli::preview::editor::model::{Edit, GraphModel};
+use wgpu_noise::editor::model::{Edit, GraphModel};
+use wgpu_noise::editor::share::SharedView;
 use wgpu_noise::graph::{Graph, GraphError, Program};
 
 /// The graph of `text` lowered for 2D and 3D, or its first error.
@@ -336,4 +338,120 @@ fn text_that_is_no_graph_leaves_the_model_and_a_bad_edit_names_its_node() {
     );
     let (node, error) = fault(&m);
     assert_eq!(node.as_deref(), Some("ridges"), "{error}");
+}
+
+/// A share string of `text` deflated (as the links' encoder does, independently spelled).
+fn shared_string(text: &str) -> String {
+    let deflated = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 6);
+    format!(
+        "v1.{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated)
+    )
+}
+
+#[test]
+fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
+    let mut longest = 0;
+    for entry in std::fs::read_dir("examples/graphs").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let graph = std::fs::read_to_string(&path).unwrap();
+        for (seed, frequency, ramp) in [
+            (0, 4.0, "gray"),
+            (u64::MAX, 0.1 + 0.2, "terrain"),
+            ((1 << 53) + 1, 1e-3, "magma"),
+        ] {
+            let view = SharedView {
+                graph: graph.clone(),
+                seed,
+                frequency,
+                ramp: ramp.to_string(),
+            };
+            let link = view.encode();
+            assert!(
+                link.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)),
+                "URL-safe: {link}"
+            );
+            longest = longest.max(link.len());
+            assert_eq!(
+                SharedView::decode(&link).unwrap(),
+                view,
+                "{}",
+                path.display()
+            );
+            // The JSON it holds is the view's, read by an independent reader.
+            let inflated = base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .decode(&link[3..])
+                .map(|d| miniz_oxide::inflate::decompress_to_vec(&d).unwrap())
+                .unwrap();
+            let held: serde_json::Value = serde_json::from_slice(&inflated).unwrap();
+            assert_eq!(held["graph"], graph.as_str());
+            assert_eq!(held["seed"], seed.to_string());
+        }
+    }
+    eprintln!("longest share string of a shipped graph: {longest} characters");
+}
+
+#[test]
+fn a_bad_share_link_is_a_clear_error() {
+    let good = r#"{"graph":"{}","seed":"1","frequency":2,"ramp":"gray"}"#;
+    assert!(SharedView::decode(&shared_string(good)).is_ok());
+    let bomb = format!(
+        r#"{{"graph":"{}","seed":"1","frequency":2,"ramp":"gray"}}"#,
+        " ".repeat(2 << 20)
+    );
+    let not_deflated = format!(
+        "v1.{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(b"plain text")
+    );
+    for (link, says) in [
+        ("".to_string(), "does not start with"),
+        ("v2.abc".to_string(), "does not start with"),
+        ("v1.a+b/".to_string(), "not URL-safe base64"),
+        (not_deflated, "not deflated"),
+        (shared_string(&bomb), "inflates to more than"),
+        (shared_string("[1, 2"), "not JSON"),
+        (
+            shared_string(r#"{"seed":"1","frequency":2,"ramp":"gray"}"#),
+            "no \"graph\"",
+        ),
+        (
+            shared_string(&good.replace(r#""1""#, "1")),
+            "\"seed\" is not a whole number",
+        ),
+        (
+            shared_string(&good.replace(r#""1""#, r#""-1""#)),
+            "\"seed\" is not a whole number",
+        ),
+        (
+            shared_string(&good.replace(":2,", ":0,")),
+            "\"frequency\" is not a number above 0",
+        ),
+        (
+            shared_string(&good.replace("gray", "rainbow")),
+            "\"ramp\" is not a colour ramp",
+        ),
+    ] {
+        let error = SharedView::decode(&link).expect_err(&link);
+        assert!(error.starts_with("share link: "), "{error}");
+        assert!(error.contains(says), "{link:.40}: {error}");
+    }
+}
+
+#[test]
+fn the_bake_command_names_the_views_settings() {
+    let view = SharedView {
+        graph: "{}".into(),
+        seed: 12345678901234567890,
+        frequency: 2.5,
+        ramp: "viridis".into(),
+    };
+    assert_eq!(
+        view.bake_command(256, 128),
+        "wgpu-noise bake --graph graph.json --size 256x128 --frequency 2.5 --seed \
+         12345678901234567890 --range -1,1 --bits 8 --ramp viridis -o noise.png"
+    );
 }

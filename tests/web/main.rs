@@ -386,6 +386,12 @@ fn assert_clean_start(result: &Value) {
         "status: {}",
         result["status"]
     );
+    assert_clean_console(result);
+}
+
+/// A driver's result with no console error or warning, no uncaught exception and no failed
+/// request.
+fn assert_clean_console(result: &Value) {
     let noisy: Vec<&Value> = result["console"]
         .as_array()
         .unwrap()

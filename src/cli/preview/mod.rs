@@ -5,7 +5,6 @@
 //! (swapchain or offscreen for screenshots), [`panel`] is the control panel drawn over it;
 //! this module is the window and its input.
 
-pub mod editor;
 mod panel;
 pub mod render;
 pub mod view;

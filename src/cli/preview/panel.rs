@@ -11,8 +11,8 @@ use winit::window::Window;
 use crate::field::{FlagField, FractalMode, MAX_OCTAVES, MAX_WARP_ITERATIONS};
 use crate::{FieldOutput, NoiseKind};
 
-use super::editor::Editor;
 use super::view::{mode_name, View};
+use crate::editor::Editor;
 use crate::ramp::ColourRamp;
 
 /// The environment variable of the test hook: a file the panel writes the screen rectangles

@@ -6,6 +6,7 @@
 
 pub mod model;
 pub mod node_view;
+pub mod share;
 
 use crate::graph::GraphError;
 

@@ -1,0 +1,119 @@
+//! Share links: a graph and the view's settings as one URL-safe string (a page's URL
+//! fragment), and the `wgpu-noise bake` command that writes the same picture to a file.
+//!
+//! The string is `v1.` then the settings as JSON, deflated (`miniz_oxide`) and written in
+//! URL-safe base64 without padding. Reading one back checks everything it holds: a link is
+//! text from anywhere.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use serde_json::{json, Value};
+
+use crate::ramp::ColourRamp;
+
+/// The version prefix of a share string.
+const PREFIX: &str = "v1.";
+/// The most bytes a share string may inflate to: graph files are a few kilobytes; the
+/// bound keeps a hostile link from filling the page's memory.
+const MAX_INFLATED: usize = 1 << 20;
+/// The most characters a share string may have before it is decoded.
+const MAX_ENCODED: usize = 1 << 20;
+/// Deflate's level: the strongest, for the shortest link (the text is small).
+const LEVEL: u8 = 10;
+
+/// What a share link holds: the graph's JSON text and the settings of the view it is drawn
+/// in (the picture's seed, frequency across it and colour ramp).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SharedView {
+    /// The graph file's text, as the editor holds it.
+    pub graph: String,
+    pub seed: u64,
+    /// Lattice cells across the picture (`bake --frequency`).
+    pub frequency: f64,
+    /// A colour ramp's name (`bake --ramp`).
+    pub ramp: String,
+}
+
+impl SharedView {
+    /// The share string of this view.
+    pub fn encode(&self) -> String {
+        let text = json!({
+            "graph": self.graph,
+            // A string: a seed may exceed 2^53, where JavaScript's numbers lose it.
+            "seed": self.seed.to_string(),
+            "frequency": self.frequency,
+            "ramp": self.ramp,
+        })
+        .to_string();
+        let deflated = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), LEVEL);
+        format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflated))
+    }
+
+    /// The view a share string holds. Errors say what is wrong with the string: not one
+    /// of ours, not base64, not deflated, too large, or a setting out of range. The graph
+    /// itself is checked where it is drawn, as any edit is.
+    pub fn decode(shared: &str) -> Result<SharedView, String> {
+        if shared.len() > MAX_ENCODED {
+            return Err(format!(
+                "share link: {} characters, more than the {MAX_ENCODED} a link may have",
+                shared.len()
+            ));
+        }
+        let Some(body) = shared.strip_prefix(PREFIX) else {
+            return Err(format!(
+                "share link: it does not start with {PREFIX:?} (not a wgpu-noise link, or a newer one)"
+            ));
+        };
+        let deflated = URL_SAFE_NO_PAD
+            .decode(body)
+            .map_err(|e| format!("share link: not URL-safe base64 ({e})"))?;
+        let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_INFLATED)
+            .map_err(|e| match e.status {
+                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
+                    format!("share link: it inflates to more than {MAX_INFLATED} bytes")
+                }
+                status => format!("share link: not deflated data ({status:?})"),
+            })?;
+        let value: Value = serde_json::from_slice(&text)
+            .map_err(|e| format!("share link: its settings are not JSON ({e})"))?;
+        let field = |name: &str| {
+            value
+                .get(name)
+                .ok_or_else(|| format!("share link: no {name:?}"))
+        };
+        let graph = field("graph")?
+            .as_str()
+            .ok_or("share link: \"graph\" is not a string")?
+            .to_string();
+        let seed = field("seed")?
+            .as_str()
+            .and_then(|s| s.parse::<u64>().ok())
+            .ok_or("share link: \"seed\" is not a whole number from 0 to 2^64 − 1 in a string")?;
+        let frequency = field("frequency")?
+            .as_f64()
+            .filter(|f| f.is_finite() && *f > 0.0)
+            .ok_or("share link: \"frequency\" is not a number above 0")?;
+        let ramp = field("ramp")?
+            .as_str()
+            .filter(|r| ColourRamp::from_name(r).is_ok())
+            .ok_or("share link: \"ramp\" is not a colour ramp's name")?
+            .to_string();
+        Ok(SharedView {
+            graph,
+            seed,
+            frequency,
+            ramp,
+        })
+    }
+
+    /// The command that bakes this view's picture, `width` × `height`, to `noise.png`, with
+    /// the graph saved as `graph.json` (the values drawn from -1 to 1, as the editors
+    /// draw a graph).
+    pub fn bake_command(&self, width: u32, height: u32) -> String {
+        format!(
+            "wgpu-noise bake --graph graph.json --size {width}x{height} --frequency {} \
+             --seed {} --range -1,1 --bits 8 --ramp {} -o noise.png",
+            self.frequency, self.seed, self.ramp
+        )
+    }
+}
