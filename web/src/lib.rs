@@ -50,6 +50,7 @@ const PRESETS: [(&str, &str); 15] = [
         include_str!("../../examples/graphs/cellular-pairs.json"),
     ),
     ("island", include_str!("../../examples/graphs/island.json")),
+    ("jitter", include_str!("../../examples/graphs/jitter.json")),
     ("mosaic", include_str!("../../examples/graphs/mosaic.json")),
     (
         "mountains",
