@@ -215,6 +215,32 @@ fn wgpu_noise_base_vector_deriv4(p: vec4<f32>, period: vec4<f32>) -> array<array
                                                                 wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)));
 }
 
+// The base vector noise of simplex noise (simplex.wgsl; untiled), and with each component's
+// gradient.
+fn wgpu_noise_base_vector_simplex2(p: vec2<f32>) -> vec4<f32> {
+    return wgpu_noise_simplex_vector2(p);
+}
+
+fn wgpu_noise_base_vector_simplex3(p: vec3<f32>) -> vec4<f32> {
+    return wgpu_noise_simplex_vector3(p);
+}
+
+fn wgpu_noise_base_vector_simplex4(p: vec4<f32>) -> vec4<f32> {
+    return wgpu_noise_simplex_vector4(p);
+}
+
+fn wgpu_noise_base_vector_simplex_deriv2(p: vec2<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_simplex_vector_deriv2(p);
+}
+
+fn wgpu_noise_base_vector_simplex_deriv3(p: vec3<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_simplex_vector_deriv3(p);
+}
+
+fn wgpu_noise_base_vector_simplex_deriv4(p: vec4<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_simplex_vector_deriv4(p);
+}
+
 // The base vector noise of OpenSimplex2S (supersimplex.wgsl; untiled), and with each
 // component's gradient.
 fn wgpu_noise_base_vector_supersimplex2(p: vec2<f32>) -> vec4<f32> {

@@ -75,6 +75,40 @@ fn wgpu_noise_cell_byte(h: u32, slot: u32) -> u32 {
     return wgpu_noise_perm1(h + 51u * slot);
 }
 
+// The key of the lattice point (a, b), (a, b, c), (a, b, c, d): the texel its chain
+// reaches, a + 256 b' with b' = b, b + P(c), b + T(c, d). Its gradient is stored there and
+// its hash is the texel's first channel, T(a, b'), so one walk of the lattice looks each
+// point up once for both; wgpu_noise_key_gradN(wgpu_noise_lattice_keyN(..)) is
+// wgpu_noise_lattice_gradN(..).
+fn wgpu_noise_lattice_key2(a: u32, b: u32) -> u32 {
+    return (a & 255u) | ((b & 255u) << 8u);
+}
+
+fn wgpu_noise_lattice_key3(a: u32, b: u32, c: u32) -> u32 {
+    return wgpu_noise_lattice_key2(a, b + wgpu_noise_perm1(c));
+}
+
+fn wgpu_noise_lattice_key4(a: u32, b: u32, c: u32, d: u32) -> u32 {
+    return wgpu_noise_lattice_key2(a, b + wgpu_noise_hash2(c, d));
+}
+
+fn wgpu_noise_key_grad2(k: u32) -> vec2<f32> {
+    return wgpu_noise_grad3_at(k & 255u, k >> 8u).xy;
+}
+
+fn wgpu_noise_key_grad3(k: u32) -> vec3<f32> {
+    return wgpu_noise_grad3_at(k & 255u, k >> 8u);
+}
+
+fn wgpu_noise_key_grad4(k: u32) -> vec4<f32> {
+    return wgpu_noise_grad4_at(k & 255u, k >> 8u);
+}
+
+// The hash of the lattice point of key k (its cell hash, read with wgpu_noise_cell_byte).
+fn wgpu_noise_key_hash(k: u32) -> u32 {
+    return wgpu_noise_hash2(k & 255u, k >> 8u);
+}
+
 // The 4D simplex traversal order for comparison code c.
 fn wgpu_noise_simplex4_order(c: u32) -> vec4<u32> {
     return textureLoad(wgpu_noise_simplex4_table, vec2<u32>(c & 63u, 0u), 0);

@@ -106,6 +106,36 @@ fn wgpu_noise_cell_byte(h: u32, slot: u32) -> u32 {
     return (h >> (24u - 8u * slot)) & 255u;
 }
 
+// The key of a lattice point: its hash, the gradient decoded from it (as in
+// wgpu_noise_lattice_gradN) and its cell hash itself.
+fn wgpu_noise_lattice_key2(a: u32, b: u32) -> u32 {
+    return wgpu_noise_point_hash2(a, b);
+}
+
+fn wgpu_noise_lattice_key3(a: u32, b: u32, c: u32) -> u32 {
+    return wgpu_noise_point_hash3(a, b, c);
+}
+
+fn wgpu_noise_lattice_key4(a: u32, b: u32, c: u32, d: u32) -> u32 {
+    return wgpu_noise_point_hash4(a, b, c, d);
+}
+
+fn wgpu_noise_key_grad2(k: u32) -> vec2<f32> {
+    return wgpu_noise_grad3_from_hash(k).xy;
+}
+
+fn wgpu_noise_key_grad3(k: u32) -> vec3<f32> {
+    return wgpu_noise_grad3_from_hash(k);
+}
+
+fn wgpu_noise_key_grad4(k: u32) -> vec4<f32> {
+    return wgpu_noise_grad4_from_hash(k);
+}
+
+fn wgpu_noise_key_hash(k: u32) -> u32 {
+    return k;
+}
+
 // Rank counting: each axis's rank is the number of comparisons it wins.
 fn wgpu_noise_simplex4_order(c: u32) -> vec4<u32> {
     let xy = (c >> 5u) & 1u;

@@ -3,6 +3,7 @@
 // operations; keep the two in sync. Constants are typed f32 so they round as the CPU's do.
 // Names other than the documented API carry the wgpu_noise_ / WGPU_NOISE_ prefix here
 // (the CPU mirror drops it): an application embedding this source keeps its own names.
+// Requires lookup, lattice.wgsl and cellular.wgsl (the vector noise reads its cell units).
 
 const WGPU_NOISE_SIMPLEX2_F: f32 = 0.3660254037844386;   // (sqrt(3) - 1) / 2
 const WGPU_NOISE_SIMPLEX2_G: f32 = 0.21132486540518713;  // (3 - sqrt(3)) / 6
@@ -29,20 +30,24 @@ fn wgpu_noise_falloff(t_in: f32) -> f32 {
 }
 
 // The corners of the simplex containing a point: the offset d from each corner to the
-// point and each corner's gradient g (CPU: `Corners`, `simplexN_corners`).
+// point, each corner's gradient g and its lattice key (wgpu_noise_lattice_keyN, the
+// gradient read from it; CPU: `Corners`, `simplexN_corners`).
 struct wgpu_noise_Corners2 {
     d: array<vec2<f32>, 3>,
     g: array<vec2<f32>, 3>,
+    key: array<u32, 3>,
 }
 
 struct wgpu_noise_Corners3 {
     d: array<vec3<f32>, 4>,
     g: array<vec3<f32>, 4>,
+    key: array<u32, 4>,
 }
 
 struct wgpu_noise_Corners4 {
     d: array<vec4<f32>, 5>,
     g: array<vec4<f32>, 5>,
+    key: array<u32, 5>,
 }
 
 // One corner's contribution max(r2 - |d|^2, 0)^4 (g.d), in the Java code's order.
@@ -108,11 +113,14 @@ fn wgpu_noise_simplex2_corners(p_in: vec2<f32>) -> wgpu_noise_Corners2 {
     let y2 = y0 - 1.0 + 2.0 * g2;
     let ii = wgpu_noise_wrap256(i);
     let jj = wgpu_noise_wrap256(j);
-    let g0 = wgpu_noise_lattice_grad2(ii, jj);
-    let g1 = wgpu_noise_lattice_grad2(ii + i1, jj + j1);
-    let g2v = wgpu_noise_lattice_grad2(ii + 1u, jj + 1u);
+    let k0 = wgpu_noise_lattice_key2(ii, jj);
+    let k1 = wgpu_noise_lattice_key2(ii + i1, jj + j1);
+    let k2 = wgpu_noise_lattice_key2(ii + 1u, jj + 1u);
+    let g0 = wgpu_noise_key_grad2(k0);
+    let g1 = wgpu_noise_key_grad2(k1);
+    let g2v = wgpu_noise_key_grad2(k2);
     return wgpu_noise_Corners2(array<vec2<f32>, 3>(vec2<f32>(x0, y0), vec2<f32>(x1, y1), vec2<f32>(x2, y2)),
-                    array<vec2<f32>, 3>(g0, g1, g2v));
+                    array<vec2<f32>, 3>(g0, g1, g2v), array<u32, 3>(k0, k1, k2));
 }
 
 // 70 (the 2D output scale) times the sum of the corners' values, in corner order.
@@ -220,13 +228,17 @@ fn wgpu_noise_simplex3_corners(p_in: vec3<f32>) -> wgpu_noise_Corners3 {
     let ii = wgpu_noise_wrap256(i);
     let jj = wgpu_noise_wrap256(j);
     let kk = wgpu_noise_wrap256(k);
-    let g0 = wgpu_noise_lattice_grad3(ii, jj, kk);
-    let g1 = wgpu_noise_lattice_grad3(ii + o1.x, jj + o1.y, kk + o1.z);
-    let g2 = wgpu_noise_lattice_grad3(ii + o2.x, jj + o2.y, kk + o2.z);
-    let g3v = wgpu_noise_lattice_grad3(ii + 1u, jj + 1u, kk + 1u);
+    let k0 = wgpu_noise_lattice_key3(ii, jj, kk);
+    let k1 = wgpu_noise_lattice_key3(ii + o1.x, jj + o1.y, kk + o1.z);
+    let k2 = wgpu_noise_lattice_key3(ii + o2.x, jj + o2.y, kk + o2.z);
+    let k3 = wgpu_noise_lattice_key3(ii + 1u, jj + 1u, kk + 1u);
+    let g0 = wgpu_noise_key_grad3(k0);
+    let g1 = wgpu_noise_key_grad3(k1);
+    let g2 = wgpu_noise_key_grad3(k2);
+    let g3v = wgpu_noise_key_grad3(k3);
     return wgpu_noise_Corners3(
         array<vec3<f32>, 4>(vec3<f32>(x0, y0, z0), vec3<f32>(x1, y1, z1), vec3<f32>(x2, y2, z2), vec3<f32>(x3, y3, z3)),
-        array<vec3<f32>, 4>(g0, g1, g2, g3v));
+        array<vec3<f32>, 4>(g0, g1, g2, g3v), array<u32, 4>(k0, k1, k2, k3));
 }
 
 // 3D simplex noise, in [-1, 1].
@@ -289,9 +301,9 @@ fn flow3_deriv(p: vec3<f32>, angle: f32, r2: f32, scale: f32) -> vec4<f32> {
     return wgpu_noise_simplex3_value_gradient(wgpu_noise_flow_corners3(wgpu_noise_simplex3_corners(p), angle), r2, scale);
 }
 
-// One 4D corner's gradient.
-fn wgpu_noise_simplex4_corner(cell: vec4<u32>, o: vec4<u32>) -> vec4<f32> {
-    return wgpu_noise_lattice_grad4(cell.x + o.x, cell.y + o.y, cell.z + o.z, cell.w + o.w);
+// One 4D corner's lattice key.
+fn wgpu_noise_simplex4_corner(cell: vec4<u32>, o: vec4<u32>) -> u32 {
+    return wgpu_noise_lattice_key4(cell.x + o.x, cell.y + o.y, cell.z + o.z, cell.w + o.w);
 }
 
 // `v` unchanged, in a form that keeps a shader compiler from regrouping the sum it is part
@@ -352,12 +364,17 @@ fn wgpu_noise_simplex4_corners(p_in: vec4<f32>) -> wgpu_noise_Corners4 {
     let z4 = z0 - 1.0 + 4.0 * g4;
     let w4 = w0 - 1.0 + 4.0 * g4;
     let cell = vec4<u32>(wgpu_noise_wrap256(i), wgpu_noise_wrap256(j), wgpu_noise_wrap256(k), wgpu_noise_wrap256(l));
+    let k0 = wgpu_noise_simplex4_corner(cell, vec4<u32>(0u));
+    let k1 = wgpu_noise_simplex4_corner(cell, o1);
+    let k2 = wgpu_noise_simplex4_corner(cell, o2);
+    let k3 = wgpu_noise_simplex4_corner(cell, o3);
+    let k4 = wgpu_noise_simplex4_corner(cell, vec4<u32>(1u));
     return wgpu_noise_Corners4(
         array<vec4<f32>, 5>(vec4<f32>(x0, y0, z0, w0), vec4<f32>(x1, y1, z1, w1), vec4<f32>(x2, y2, z2, w2),
                             vec4<f32>(x3, y3, z3, w3), vec4<f32>(x4, y4, z4, w4)),
-        array<vec4<f32>, 5>(wgpu_noise_simplex4_corner(cell, vec4<u32>(0u)), wgpu_noise_simplex4_corner(cell, o1),
-                            wgpu_noise_simplex4_corner(cell, o2), wgpu_noise_simplex4_corner(cell, o3),
-                            wgpu_noise_simplex4_corner(cell, vec4<u32>(1u))));
+        array<vec4<f32>, 5>(wgpu_noise_key_grad4(k0), wgpu_noise_key_grad4(k1), wgpu_noise_key_grad4(k2),
+                            wgpu_noise_key_grad4(k3), wgpu_noise_key_grad4(k4)),
+        array<u32, 5>(k0, k1, k2, k3, k4));
 }
 
 // 4D simplex noise, in [-1, 1].
@@ -423,10 +440,10 @@ fn wgpu_noise_wrap_half_period(c: f32, period: u32) -> f32 {
     return r;
 }
 
-// One corner of simplex3_periodic: its offset to x and its gradient. (a, b, e) is the corner
-// in uvw space; in xyz it is Mi (a, b, e), half-integers, wrapped into the tile, then back
-// to uvw (whole numbers) and hashed as simplex3's corners.
-fn wgpu_noise_periodic3_corner(x: vec3<f32>, a: f32, b: f32, e: f32, period: vec3<u32>, d: ptr<function, vec3<f32>>) -> vec3<f32> {
+// One corner of simplex3_periodic: its offset to x and its lattice key. (a, b, e) is the
+// corner in uvw space; in xyz it is Mi (a, b, e), half-integers, wrapped into the tile, then
+// back to uvw (whole numbers) and hashed as simplex3's corners.
+fn wgpu_noise_periodic3_corner(x: vec3<f32>, a: f32, b: f32, e: f32, period: vec3<u32>, d: ptr<function, vec3<f32>>) -> u32 {
     let cx = (b + e - a) * 0.5;
     let cy = (a + e - b) * 0.5;
     let cz = (a + b - e) * 0.5;
@@ -437,7 +454,7 @@ fn wgpu_noise_periodic3_corner(x: vec3<f32>, a: f32, b: f32, e: f32, period: vec
     let ii = wgpu_noise_wrap256(wy + wz);
     let jj = wgpu_noise_wrap256(wx + wz);
     let kk = wgpu_noise_wrap256(wx + wy);
-    return wgpu_noise_lattice_grad3(ii, jj, kk);
+    return wgpu_noise_lattice_key3(ii, jj, kk);
 }
 
 // The simplex of a 3D point on the lattice of psrdnoise (Gustavson & McEwan 2022): points
@@ -461,11 +478,14 @@ fn wgpu_noise_simplex3_periodic_corners(x: vec3<f32>, period: vec3<u32>) -> wgpu
     var d1: vec3<f32>;
     var d2: vec3<f32>;
     var d3: vec3<f32>;
-    let g0 = wgpu_noise_periodic3_corner(x, i, j, k, period, &d0);
-    let g1 = wgpu_noise_periodic3_corner(x, i + o1.x, j + o1.y, k + o1.z, period, &d1);
-    let g2 = wgpu_noise_periodic3_corner(x, i + o2.x, j + o2.y, k + o2.z, period, &d2);
-    let g3 = wgpu_noise_periodic3_corner(x, i + 1.0, j + 1.0, k + 1.0, period, &d3);
-    return wgpu_noise_Corners3(array<vec3<f32>, 4>(d0, d1, d2, d3), array<vec3<f32>, 4>(g0, g1, g2, g3));
+    let k0 = wgpu_noise_periodic3_corner(x, i, j, k, period, &d0);
+    let k1 = wgpu_noise_periodic3_corner(x, i + o1.x, j + o1.y, k + o1.z, period, &d1);
+    let k2 = wgpu_noise_periodic3_corner(x, i + o2.x, j + o2.y, k + o2.z, period, &d2);
+    let k3 = wgpu_noise_periodic3_corner(x, i + 1.0, j + 1.0, k + 1.0, period, &d3);
+    return wgpu_noise_Corners3(array<vec3<f32>, 4>(d0, d1, d2, d3),
+                               array<vec3<f32>, 4>(wgpu_noise_key_grad3(k0), wgpu_noise_key_grad3(k1),
+                                                   wgpu_noise_key_grad3(k2), wgpu_noise_key_grad3(k3)),
+                               array<u32, 4>(k0, k1, k2, k3));
 }
 
 // 3D simplex noise that tiles with whole-number `period` along x, y and z (a different
@@ -478,4 +498,112 @@ fn simplex3_periodic(p: vec3<f32>, period: vec3<u32>) -> f32 {
 fn simplex3_periodic_deriv(p: vec3<f32>, period: vec3<u32>) -> vec4<f32> {
     return wgpu_noise_simplex3_value_gradient(wgpu_noise_simplex3_periodic_corners(p, period), 0.5,
                                               WGPU_NOISE_SIMPLEX3_PERIODIC_SCALE);
+}
+
+// Simplex noise of vectors (the `warp` node's `simplex-vector` noise, as FastNoise2's
+// DomainWarpSimplex with its gradient outer product): each corner's term above,
+// max(r2 - |d|^2, 0)^4 (g.d), times a vector whose component a is byte
+// SIMPLEX_VECTOR_SLOT + a of the corner's hash in [-1, 1] (wgpu_noise_cell_unit, from
+// cellular.wgsl), summed in corner order and scaled: one simplex serves every component.
+// CPU: `simplex_vector`, `simplex_vector_deriv` in src/cpu/simplex.rs.
+const WGPU_NOISE_SIMPLEX_VECTOR_SLOT: u32 = 1u;
+// The scalar noise's scales: the components stay within [-1, 1] (SIMPLEX2_VECTOR_SCALE).
+const WGPU_NOISE_SIMPLEX2_VECTOR_SCALE: f32 = 70.0;
+const WGPU_NOISE_SIMPLEX3_VECTOR_SCALE: f32 = 32.0;
+const WGPU_NOISE_SIMPLEX4_VECTOR_SCALE: f32 = 27.0;
+
+// v[a] += u_a t for a < dims: one corner's term t, the corner of key `key`.
+fn wgpu_noise_simplex_vector_value(v: ptr<function, vec4<f32>>, t: f32, key: u32, dims: u32) {
+    let h = wgpu_noise_key_hash(key);
+    for (var a = 0u; a < dims; a = a + 1u) {
+        (*v)[a] = (*v)[a] + wgpu_noise_cell_unit(h, WGPU_NOISE_SIMPLEX_VECTOR_SLOT + a) * t;
+    }
+}
+
+// rows[a][k] += u_a t[k] for a < dims and k <= dims: one corner's term and its gradient t.
+fn wgpu_noise_simplex_vector_deriv_add(rows: ptr<function, array<array<f32, 5>, 4>>, t: array<f32, 5>, key: u32,
+                                       dims: u32) {
+    let h = wgpu_noise_key_hash(key);
+    for (var a = 0u; a < dims; a = a + 1u) {
+        let u = wgpu_noise_cell_unit(h, WGPU_NOISE_SIMPLEX_VECTOR_SLOT + a);
+        for (var k = 0u; k <= dims; k = k + 1u) {
+            (*rows)[a][k] = (*rows)[a][k] + u * t[k];
+        }
+    }
+}
+
+// rows times `scale`, entry by entry.
+fn wgpu_noise_simplex_vector_scaled(rows: array<array<f32, 5>, 4>, scale: f32) -> array<array<f32, 5>, 4> {
+    var d = rows;
+    for (var a = 0u; a < 4u; a = a + 1u) {
+        for (var k = 0u; k < 5u; k = k + 1u) {
+            d[a][k] = rows[a][k] * scale;
+        }
+    }
+    return d;
+}
+
+// The vector noise in 2D, 3D and 4D: components past the dimensions 0.
+fn wgpu_noise_simplex_vector2(p: vec2<f32>) -> vec4<f32> {
+    let c = wgpu_noise_simplex2_corners(p);
+    var v = vec4<f32>(0.0);
+    for (var i = 0u; i < 3u; i = i + 1u) {
+        wgpu_noise_simplex_vector_value(&v, wgpu_noise_corner_value2(c.d[i], c.g[i], WGPU_NOISE_SIMPLEX2_R2), c.key[i], 2u);
+    }
+    return v * WGPU_NOISE_SIMPLEX2_VECTOR_SCALE;
+}
+
+fn wgpu_noise_simplex_vector3(p: vec3<f32>) -> vec4<f32> {
+    let c = wgpu_noise_simplex3_corners(p);
+    var v = vec4<f32>(0.0);
+    for (var i = 0u; i < 4u; i = i + 1u) {
+        wgpu_noise_simplex_vector_value(&v, wgpu_noise_corner_value3(c.d[i], c.g[i], WGPU_NOISE_SIMPLEX34_R2), c.key[i], 3u);
+    }
+    return v * WGPU_NOISE_SIMPLEX3_VECTOR_SCALE;
+}
+
+fn wgpu_noise_simplex_vector4(p: vec4<f32>) -> vec4<f32> {
+    let c = wgpu_noise_simplex4_corners(p);
+    var v = vec4<f32>(0.0);
+    for (var i = 0u; i < 5u; i = i + 1u) {
+        wgpu_noise_simplex_vector_value(&v, wgpu_noise_corner_value4(c.d[i], c.g[i], WGPU_NOISE_SIMPLEX34_R2), c.key[i], 4u);
+    }
+    return v * WGPU_NOISE_SIMPLEX4_VECTOR_SCALE;
+}
+
+// The vector noise and each component's gradient: d[a] = (component a, d/dx, ..., d/dw).
+fn wgpu_noise_simplex_vector_deriv2(p: vec2<f32>) -> array<array<f32, 5>, 4> {
+    let c = wgpu_noise_simplex2_corners(p);
+    let r2 = WGPU_NOISE_SIMPLEX2_R2;
+    var rows: array<array<f32, 5>, 4>;
+    for (var i = 0u; i < 3u; i = i + 1u) {
+        let g = wgpu_noise_corner_gradient2(c.d[i], c.g[i], r2);
+        let t = array<f32, 5>(wgpu_noise_corner_value2(c.d[i], c.g[i], r2), g.x, g.y, 0.0, 0.0);
+        wgpu_noise_simplex_vector_deriv_add(&rows, t, c.key[i], 2u);
+    }
+    return wgpu_noise_simplex_vector_scaled(rows, WGPU_NOISE_SIMPLEX2_VECTOR_SCALE);
+}
+
+fn wgpu_noise_simplex_vector_deriv3(p: vec3<f32>) -> array<array<f32, 5>, 4> {
+    let c = wgpu_noise_simplex3_corners(p);
+    let r2 = WGPU_NOISE_SIMPLEX34_R2;
+    var rows: array<array<f32, 5>, 4>;
+    for (var i = 0u; i < 4u; i = i + 1u) {
+        let g = wgpu_noise_corner_gradient3(c.d[i], c.g[i], r2);
+        let t = array<f32, 5>(wgpu_noise_corner_value3(c.d[i], c.g[i], r2), g.x, g.y, g.z, 0.0);
+        wgpu_noise_simplex_vector_deriv_add(&rows, t, c.key[i], 3u);
+    }
+    return wgpu_noise_simplex_vector_scaled(rows, WGPU_NOISE_SIMPLEX3_VECTOR_SCALE);
+}
+
+fn wgpu_noise_simplex_vector_deriv4(p: vec4<f32>) -> array<array<f32, 5>, 4> {
+    let c = wgpu_noise_simplex4_corners(p);
+    let r2 = WGPU_NOISE_SIMPLEX34_R2;
+    var rows: array<array<f32, 5>, 4>;
+    for (var i = 0u; i < 5u; i = i + 1u) {
+        let g = wgpu_noise_corner_gradient4(c.d[i], c.g[i], r2);
+        let t = array<f32, 5>(wgpu_noise_corner_value4(c.d[i], c.g[i], r2), g.x, g.y, g.z, g.w);
+        wgpu_noise_simplex_vector_deriv_add(&rows, t, c.key[i], 4u);
+    }
+    return wgpu_noise_simplex_vector_scaled(rows, WGPU_NOISE_SIMPLEX4_VECTOR_SCALE);
 }

@@ -14,7 +14,8 @@ use super::real::Real;
 use super::simplex::{
     flow2, flow2_deriv, flow3, flow3_deriv, flow3_r2, simplex2, simplex2_deriv, simplex2_tiled,
     simplex2_tiled_deriv, simplex3, simplex3_deriv, simplex3_periodic, simplex3_periodic_deriv,
-    simplex3_r2, simplex4, simplex4_deriv, simplex4_r2, SIMPLEX34_R2, SIMPLEX3_R05_SCALE,
+    simplex3_r2, simplex4, simplex4_deriv, simplex4_r2, simplex_vector, simplex_vector_deriv,
+    SIMPLEX34_R2, SIMPLEX3_R05_SCALE,
     SIMPLEX4_R05_SCALE,
 };
 use super::supersimplex::{
@@ -124,31 +125,38 @@ pub fn base_noise<R: Real>(
 /// The base vector noise of `kind` at `p` (2 to 4 coordinates): value noise of vectors
 /// (`cpu::value::value_vector`, [`NoiseKind::Value`]), tiled with `period` where it is
 /// non-zero, or OpenSimplex2S noise of vectors (`cpu::supersimplex::supersimplex_vector`,
-/// [`NoiseKind::SuperSimplex`], 2D and 3D, untiled); components past the dimensions 0
-/// (`wgpu_noise_base_vectorN`, `wgpu_noise_base_vector_supersimplexN`).
+/// [`NoiseKind::SuperSimplex`], 2D and 3D, untiled) or simplex noise of vectors
+/// (`cpu::simplex::simplex_vector`, [`NoiseKind::Simplex`], untiled); components past the
+/// dimensions 0 (`wgpu_noise_base_vectorN`, `wgpu_noise_base_vector_supersimplexN`,
+/// `wgpu_noise_base_vector_simplexN`).
 pub fn base_vector<R: Real>(
     lut: &impl NoiseHasher,
     kind: NoiseKind,
     p: &[R],
     period: &[R],
 ) -> [R; 4] {
-    if kind == NoiseKind::SuperSimplex {
-        return supersimplex_vector(lut, p);
+    match kind {
+        NoiseKind::SuperSimplex => return supersimplex_vector(lut, p),
+        NoiseKind::Simplex => return simplex_vector(lut, p),
+        _ => {}
     }
     let lattice = lattice_periods(period, p.len());
     value_vector(lut, p, &lattice[..p.len()])
 }
 
 /// [`base_vector`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`
-/// (`wgpu_noise_base_vector_derivN`, `wgpu_noise_base_vector_supersimplex_derivN`).
+/// (`wgpu_noise_base_vector_derivN`, `wgpu_noise_base_vector_supersimplex_derivN`,
+/// `wgpu_noise_base_vector_simplex_derivN`).
 pub fn base_vector_deriv<R: Real>(
     lut: &impl NoiseHasher,
     kind: NoiseKind,
     p: &[R],
     period: &[R],
 ) -> [[R; 5]; 4] {
-    if kind == NoiseKind::SuperSimplex {
-        return supersimplex_vector_deriv(lut, p);
+    match kind {
+        NoiseKind::SuperSimplex => return supersimplex_vector_deriv(lut, p),
+        NoiseKind::Simplex => return simplex_vector_deriv(lut, p),
+        _ => {}
     }
     let lattice = lattice_periods(period, p.len());
     value_vector_deriv(lut, p, &lattice[..p.len()])

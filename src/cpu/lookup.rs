@@ -152,6 +152,20 @@ pub trait NoiseHasher: sealed::Sealed + Sync {
     fn cell_byte(&self, h: u32, slot: u32) -> u32;
     /// The 4D simplex traversal order for comparison code `c`.
     fn simplex4_order(&self, c: u32) -> [u32; 4];
+    /// The key of the lattice point with wrapped coordinates `point` (2, 3 or 4 of them):
+    /// what its gradient ([`NoiseHasher::key_grad3`], …) and its hash
+    /// ([`NoiseHasher::key_hash`]) are read from, so a walk of the lattice looks each point
+    /// up once for both. `key_gradN(lattice_key(p))` is `lattice_gradN(p)` bit for bit.
+    fn lattice_key(&self, point: &[u32]) -> u32;
+    /// The gradient of the 2D lattice point of key `key` (as [`NoiseHasher::lattice_grad2`]).
+    fn key_grad2<R: Real>(&self, key: u32) -> [R; 2];
+    /// The gradient of the 3D lattice point of key `key` (as [`NoiseHasher::lattice_grad3`]).
+    fn key_grad3<R: Real>(&self, key: u32) -> [R; 3];
+    /// The gradient of the 4D lattice point of key `key` (as [`NoiseHasher::lattice_grad4`]).
+    fn key_grad4<R: Real>(&self, key: u32) -> [R; 4];
+    /// The hash of the lattice point of key `key`: its [`NoiseHasher::cell_hash`], read
+    /// with [`NoiseHasher::cell_byte`].
+    fn key_hash(&self, key: u32) -> u32;
 }
 
 /// Gustavson's table lookups (mirror of `shaders/lookup.wgsl`): `P(i) = perm[i & 255]`,
@@ -223,6 +237,40 @@ impl NoiseHasher for PermutationTables {
     #[inline(always)]
     fn simplex4_order(&self, c: u32) -> [u32; 4] {
         self.simplex4[(c & 63) as usize].map(u32::from)
+    }
+
+    /// The texel the chain reaches, `a + 256 b'` with `b' = b`, `b + P(c)`, `b + T(c, d)`:
+    /// the gradient is stored there and the hash is `T(a, b')`, its first channel.
+    #[inline(always)]
+    fn lattice_key(&self, point: &[u32]) -> u32 {
+        let (a, b) = match *point {
+            [a, b] => (a, b),
+            [a, b, c] => (a, b + self.perm1(c)),
+            [a, b, c, d] => (a, b + self.hash2(c, d)),
+            _ => panic!("lattice_key takes 2, 3 or 4 coordinates, not {}", point.len()),
+        };
+        (a & 255) | ((b & 255) << 8)
+    }
+
+    #[inline(always)]
+    fn key_grad2<R: Real>(&self, key: u32) -> [R; 2] {
+        let g = self.grad3_at(key & 255, key >> 8);
+        [g[0], g[1]]
+    }
+
+    #[inline(always)]
+    fn key_grad3<R: Real>(&self, key: u32) -> [R; 3] {
+        self.grad3_at(key & 255, key >> 8)
+    }
+
+    #[inline(always)]
+    fn key_grad4<R: Real>(&self, key: u32) -> [R; 4] {
+        self.grad4_at(key & 255, key >> 8)
+    }
+
+    #[inline(always)]
+    fn key_hash(&self, key: u32) -> u32 {
+        self.hash2(key & 255, key >> 8)
     }
 }
 
@@ -410,6 +458,33 @@ impl NoiseHasher for IntegerHasher {
     #[inline(always)]
     fn simplex4_order(&self, c: u32) -> [u32; 4] {
         rank_order(c)
+    }
+
+    /// The point's hash: the gradient is decoded from it.
+    #[inline(always)]
+    fn lattice_key(&self, point: &[u32]) -> u32 {
+        self.cell_hash(point)
+    }
+
+    #[inline(always)]
+    fn key_grad2<R: Real>(&self, key: u32) -> [R; 2] {
+        let g = grad3_of_index::<R>(grad3_index(key));
+        [g[0], g[1]]
+    }
+
+    #[inline(always)]
+    fn key_grad3<R: Real>(&self, key: u32) -> [R; 3] {
+        grad3_of_index(grad3_index(key))
+    }
+
+    #[inline(always)]
+    fn key_grad4<R: Real>(&self, key: u32) -> [R; 4] {
+        grad4_of_index(grad4_index(key))
+    }
+
+    #[inline(always)]
+    fn key_hash(&self, key: u32) -> u32 {
+        key
     }
 }
 

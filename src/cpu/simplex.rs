@@ -4,6 +4,7 @@
 //! with the default tables this is Gustavson's Java `SimplexNoise` (with a true floor);
 //! in `f32` it is what the GPU computes.
 
+use super::cellular::wgpu_noise_cell_unit;
 use super::lattice::wrap256;
 use super::lookup::NoiseHasher;
 use super::real::Real;
@@ -36,13 +37,16 @@ pub fn falloff<R: Real>(t: R) -> R {
 }
 
 /// The corners of the simplex containing a point: the offset `d` from each corner to the
-/// point, and each corner's gradient `g` (`simplexN_corners` in the shader).
+/// point, each corner's lattice key ([`NoiseHasher::lattice_key`]) and the gradient `g` read
+/// from it (`simplexN_corners` in the shader).
 #[derive(Clone, Copy, Debug)]
 pub struct Corners<R, const N: usize, const C: usize> {
     /// Offsets from the corners to the point.
     pub d: [[R; N]; C],
     /// Gradients of the corners.
     pub g: [[R; N]; C],
+    /// Lattice keys of the corners (their hash: [`NoiseHasher::key_hash`]).
+    pub key: [u32; C],
 }
 
 /// One corner's contribution `max(r² - |d|², 0)⁴ (g·d)`, in the Java code's order.
@@ -139,12 +143,15 @@ pub fn simplex2_corners<R: Real>(lut: &impl NoiseHasher, x: R, y: R) -> Corners<
     let y2 = y0 - R::lit(1.0) + R::lit(2.0) * g2;
     let ii = wrap256(i);
     let jj = wrap256(j);
-    let g0 = lut.lattice_grad2::<R>(ii, jj);
-    let g1 = lut.lattice_grad2::<R>(ii + i1, jj + j1);
-    let g2v = lut.lattice_grad2::<R>(ii + 1, jj + 1);
+    let key = [
+        lut.lattice_key(&[ii, jj]),
+        lut.lattice_key(&[ii + i1, jj + j1]),
+        lut.lattice_key(&[ii + 1, jj + 1]),
+    ];
     Corners {
         d: [[x0, y0], [x1, y1], [x2, y2]],
-        g: [g0, g1, g2v],
+        g: key.map(|k| lut.key_grad2::<R>(k)),
+        key,
     }
 }
 
@@ -176,6 +183,7 @@ pub fn flow_corners2<R: Real>(c: Corners<R, 2, 3>, angle: R) -> Corners<R, 2, 3>
     Corners {
         d: c.d,
         g: c.g.map(|g| [g[0] * cs - g[1] * sn, g[0] * sn + g[1] * cs]),
+        key: c.key,
     }
 }
 
@@ -290,13 +298,16 @@ pub fn simplex3_corners<R: Real>(lut: &impl NoiseHasher, x: R, y: R, z: R) -> Co
     let ii = wrap256(i);
     let jj = wrap256(j);
     let kk = wrap256(k);
-    let g0 = lut.lattice_grad3::<R>(ii, jj, kk);
-    let g1 = lut.lattice_grad3::<R>(ii + o1[0], jj + o1[1], kk + o1[2]);
-    let g2 = lut.lattice_grad3::<R>(ii + o2[0], jj + o2[1], kk + o2[2]);
-    let g3v = lut.lattice_grad3::<R>(ii + 1, jj + 1, kk + 1);
+    let key = [
+        lut.lattice_key(&[ii, jj, kk]),
+        lut.lattice_key(&[ii + o1[0], jj + o1[1], kk + o1[2]]),
+        lut.lattice_key(&[ii + o2[0], jj + o2[1], kk + o2[2]]),
+        lut.lattice_key(&[ii + 1, jj + 1, kk + 1]),
+    ];
     Corners {
         d: [[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]],
-        g: [g0, g1, g2, g3v],
+        g: key.map(|k| lut.key_grad3::<R>(k)),
+        key,
     }
 }
 
@@ -342,6 +353,7 @@ pub fn flow_corners3<R: Real>(c: Corners<R, 3, 4>, angle: R) -> Corners<R, 3, 4>
             ];
             std::array::from_fn(|a| g[a] * cs + kxg[a] * sn)
         }),
+        key: c.key,
     }
 }
 
@@ -400,7 +412,7 @@ pub fn simplex3_periodic_corners<R: Real>(
     // Which of the six tetrahedra of the uvw cube: the order of the fractions.
     let (o1, o2) = simplex3_order(fu, fv, fw);
     let mut d = [[R::lit(0.0); 3]; 4];
-    let mut g = [[R::lit(0.0); 3]; 4];
+    let mut key = [0; 4];
     let offsets = [[0, 0, 0], o1, o2, [1, 1, 1]];
     for (c, o) in offsets.iter().enumerate() {
         let a = i + R::from_u32(o[0]);
@@ -419,9 +431,13 @@ pub fn simplex3_periodic_corners<R: Real>(
         let ii = wrap256(wy + wz);
         let jj = wrap256(wx + wz);
         let kk = wrap256(wx + wy);
-        g[c] = lut.lattice_grad3::<R>(ii, jj, kk);
+        key[c] = lut.lattice_key(&[ii, jj, kk]);
     }
-    Corners { d, g }
+    Corners {
+        d,
+        g: key.map(|k| lut.key_grad3::<R>(k)),
+        key,
+    }
 }
 
 /// Floored modulo `period` (a whole number) of a multiple of 1/2: exact, as `wrap_period`.
@@ -521,7 +537,14 @@ pub fn simplex4_corners<R: Real>(
     let jj = wrap256(j);
     let kk = wrap256(k);
     let ll = wrap256(l);
-    let corner = |o: [u32; 4]| lut.lattice_grad4::<R>(ii + o[0], jj + o[1], kk + o[2], ll + o[3]);
+    let corner = |o: [u32; 4]| lut.lattice_key(&[ii + o[0], jj + o[1], kk + o[2], ll + o[3]]);
+    let key = [
+        corner([0, 0, 0, 0]),
+        corner(o1),
+        corner(o2),
+        corner(o3),
+        corner([1, 1, 1, 1]),
+    ];
     Corners {
         d: [
             [x0, y0, z0, w0],
@@ -530,13 +553,8 @@ pub fn simplex4_corners<R: Real>(
             [x3, y3, z3, w3],
             [x4, y4, z4, w4],
         ],
-        g: [
-            corner([0, 0, 0, 0]),
-            corner(o1),
-            corner(o2),
-            corner(o3),
-            corner([1, 1, 1, 1]),
-        ],
+        g: key.map(|k| lut.key_grad4::<R>(k)),
+        key,
     }
 }
 
@@ -563,4 +581,114 @@ pub fn simplex4_deriv<R: Real>(
     scale: R,
 ) -> [R; 5] {
     value_and_gradient(&simplex4_corners(lut, x, y, z, w), r2, scale)
+}
+
+/// The hash byte of the first component of a simplex corner's vector (the `warp` node's
+/// `simplex-vector` noise): component `a` is byte `SIMPLEX_VECTOR_SLOT + a` of the corner's
+/// hash ([`NoiseHasher::key_hash`]).
+pub const SIMPLEX_VECTOR_SLOT: u32 = 1;
+/// The output scale of the 2D vector noise: [`simplex2`]'s, 70. A component is at most
+/// `Σ max(r² − |d|², 0)⁴ |g · d|` over the corners (every vector component ±1), whose
+/// largest value over the triangle and the gradients, found by search, is 0.014256: 0.998
+/// scaled (docs/graphs.md, the `simplex-vector` warp).
+pub const SIMPLEX2_VECTOR_SCALE: f64 = 70.0;
+/// The output scale of the 3D vector noise: [`simplex3`]'s, 32; the bound found as for
+/// [`SIMPLEX2_VECTOR_SCALE`] is 0.030585, 0.979 scaled.
+pub const SIMPLEX3_VECTOR_SCALE: f64 = 32.0;
+/// The output scale of the 4D vector noise: [`simplex4`]'s, 27; the bound found as for
+/// [`SIMPLEX2_VECTOR_SCALE`] is 0.036730, 0.992 scaled.
+pub const SIMPLEX4_VECTOR_SCALE: f64 = 27.0;
+
+/// The vector sums of simplex noise of vectors over the corners `c` with squared kernel
+/// radius `r2`, before the output scale: row `a` is component `a`, `Σ u_a · [value,
+/// gradient…]` over the corners in order, `u_a` byte `SIMPLEX_VECTOR_SLOT + a` of the
+/// corner's hash in [-1, 1] and `[value, gradient…]` its [`corner_value`] and
+/// [`corner_gradient`], the first `K` of them (`K` 1: the values alone)
+/// (`wgpu_noise_simplex_vector_rowsN`).
+#[inline(always)]
+fn simplex_vector_rows<R: Real, const N: usize, const C: usize, const K: usize>(
+    lut: &impl NoiseHasher,
+    c: &Corners<R, N, C>,
+    r2: R,
+) -> [[R; K]; N] {
+    let mut rows = [[R::lit(0.0); K]; N];
+    for i in 0..C {
+        let mut term = [R::lit(0.0); K];
+        term[0] = corner_value(&c.d[i], &c.g[i], r2);
+        if K > 1 {
+            let g = corner_gradient(&c.d[i], &c.g[i], r2);
+            term[1..=N].copy_from_slice(&g);
+        }
+        let h = lut.key_hash(c.key[i]);
+        for (a, row) in rows.iter_mut().enumerate() {
+            let u: R = wgpu_noise_cell_unit(lut, h, SIMPLEX_VECTOR_SLOT + a as u32);
+            *row = std::array::from_fn(|k| row[k] + u * term[k]);
+        }
+    }
+    rows
+}
+
+/// The corners of the simplex around `p` (2 to 4 coordinates), their kernel's squared
+/// radius and the vector noise's output scale.
+#[inline(always)]
+fn simplex_vector_rows_at<R: Real, const K2: usize, const K3: usize, const K4: usize>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+) -> VectorRows<R, K2, K3, K4> {
+    match *p {
+        [x, y] => VectorRows::Two(
+            simplex_vector_rows(lut, &simplex2_corners(lut, x, y), R::lit(SIMPLEX2_R2)),
+            R::lit(SIMPLEX2_VECTOR_SCALE),
+        ),
+        [x, y, z] => VectorRows::Three(
+            simplex_vector_rows(lut, &simplex3_corners(lut, x, y, z), R::lit(SIMPLEX34_R2)),
+            R::lit(SIMPLEX3_VECTOR_SCALE),
+        ),
+        [x, y, z, w] => VectorRows::Four(
+            simplex_vector_rows(lut, &simplex4_corners(lut, x, y, z, w), R::lit(SIMPLEX34_R2)),
+            R::lit(SIMPLEX4_VECTOR_SCALE),
+        ),
+        _ => unreachable!("simplex noise of vectors is 2D to 4D, not {}D", p.len()),
+    }
+}
+
+/// [`simplex_vector_rows`] in 2, 3 or 4 dimensions, with the output scale.
+enum VectorRows<R, const K2: usize, const K3: usize, const K4: usize> {
+    Two([[R; K2]; 2], R),
+    Three([[R; K3]; 3], R),
+    Four([[R; K4]; 4], R),
+}
+
+/// Simplex noise of vectors at `p` (2 to 4 coordinates; the `warp` node's `simplex-vector`
+/// noise, as FastNoise2's `DomainWarpSimplex` with its gradient outer product): each corner's
+/// term `max(r² − |d|², 0)⁴ (g · d)` of [`simplex2`], [`simplex3`] or [`simplex4`] times a
+/// vector whose component `a` is byte `SIMPLEX_VECTOR_SLOT + a` of the corner's hash in
+/// [-1, 1], summed and scaled: one walk of the simplex serves every component. Components
+/// past the dimensions 0 (`wgpu_noise_simplex_vector2`, `…3`, `…4`).
+pub fn simplex_vector<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [R; 4] {
+    let zero = R::lit(0.0);
+    match simplex_vector_rows_at::<R, 1, 1, 1>(lut, p) {
+        VectorRows::Two(r, s) => [r[0][0] * s, r[1][0] * s, zero, zero],
+        VectorRows::Three(r, s) => [r[0][0] * s, r[1][0] * s, r[2][0] * s, zero],
+        VectorRows::Four(r, s) => [r[0][0] * s, r[1][0] * s, r[2][0] * s, r[3][0] * s],
+    }
+}
+
+/// [`simplex_vector`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`
+/// (entries past the dimensions 0; `wgpu_noise_simplex_vector_deriv2`, `…3`, `…4`).
+pub fn simplex_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [[R; 5]; 4] {
+    let mut d = [[R::lit(0.0); 5]; 4];
+    fn scaled<R: Real, const K: usize>(d: &mut [[R; 5]; 4], rows: &[[R; K]], s: R) {
+        for (d, row) in d.iter_mut().zip(rows) {
+            for (d, &v) in d.iter_mut().zip(row) {
+                *d = v * s;
+            }
+        }
+    }
+    match simplex_vector_rows_at::<R, 3, 4, 5>(lut, p) {
+        VectorRows::Two(r, s) => scaled(&mut d, &r, s),
+        VectorRows::Three(r, s) => scaled(&mut d, &r, s),
+        VectorRows::Four(r, s) => scaled(&mut d, &r, s),
+    }
+    d
 }

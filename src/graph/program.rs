@@ -84,9 +84,9 @@ pub enum Op {
         jitter: Option<Reg>,
     },
     /// A noise of vectors at a point (`cpu::fractal::base_vector`): value noise of vectors
-    /// (`kind` [`NoiseKind::Value`]), tiled with `period` per axis where it is non-zero, or
-    /// OpenSimplex2S noise of vectors ([`NoiseKind::SuperSimplex`], untiled): a point, one
-    /// component per axis.
+    /// (`kind` [`NoiseKind::Value`]), tiled with `period` per axis where it is non-zero,
+    /// simplex noise of vectors ([`NoiseKind::Simplex`], untiled) or OpenSimplex2S noise of
+    /// vectors ([`NoiseKind::SuperSimplex`], untiled): a point, one component per axis.
     Vector {
         p: Reg,
         kind: NoiseKind,
@@ -227,8 +227,10 @@ impl Program {
                         Op::Noise { source, .. } if source.kind == NoiseKind::SuperSimplex => {
                             NoiseKind::SuperSimplex
                         }
-                        Op::Vector { kind, .. } if *kind == NoiseKind::SuperSimplex => {
-                            NoiseKind::SuperSimplex
+                        Op::Vector { kind, .. }
+                            if matches!(kind, NoiseKind::Simplex | NoiseKind::SuperSimplex) =>
+                        {
+                            *kind
                         }
                         _ => NoiseKind::Classic,
                     };
@@ -622,6 +624,13 @@ impl Lowering<'_> {
                     "supersimplex-vector noise does not tile (its lattice repeats on no square period)",
                 ));
             }
+        }
+        if kind == NoiseKind::Simplex && self.tiled(ctx) {
+            return Err(err(
+                path,
+                "simplex-vector noise does not tile: its periodic forms (the 2D torus, the 3D \
+                 periodic lattice) are not implemented for vectors",
+            ));
         }
         let p = self.noise_point(true, seed, path, ctx)?;
         let r = self.push(
@@ -1730,6 +1739,9 @@ impl Lowering<'_> {
             WarpNoise::SuperSimplexVector => {
                 self.vector_displacement(NoiseKind::SuperSimplex, w, k, path, at)
             }
+            WarpNoise::SimplexVector => {
+                self.vector_displacement(NoiseKind::Simplex, w, k, path, at)
+            }
             _ => self.warp_displacement(w, k, path, at),
         }
     }
@@ -1783,7 +1795,7 @@ impl Lowering<'_> {
             WarpNoise::Classic => NoiseKind::Classic,
             WarpNoise::Simplex => NoiseKind::Simplex,
             WarpNoise::Value => NoiseKind::Value,
-            WarpNoise::Vector | WarpNoise::SuperSimplexVector => {
+            WarpNoise::Vector | WarpNoise::SimplexVector | WarpNoise::SuperSimplexVector => {
                 unreachable!("a vector warp has one noise for every axis")
             }
         };

@@ -68,6 +68,9 @@ pub enum WarpNoise {
     /// OpenSimplex2S noise of vectors: each lattice point's contribution times a random
     /// vector, every axis from one lattice walk (FastNoise2's `DomainWarpSuperSimplex`).
     SuperSimplexVector,
+    /// Simplex noise of vectors: each simplex corner's contribution times a random vector,
+    /// every axis from one simplex (FastNoise2's `DomainWarpSimplex`).
+    SimplexVector,
 }
 
 /// How a warp's octaves combine.
@@ -1048,6 +1051,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     WarpNoise::Value,
                     WarpNoise::Vector,
                     WarpNoise::SuperSimplexVector,
+                    WarpNoise::SimplexVector,
                 ],
             )?,
             fractal: f.choice(

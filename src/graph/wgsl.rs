@@ -926,9 +926,10 @@ impl<'a> Emitter<'a> {
             Op::Vector { p, kind, .. } => {
                 let period = format!("{}.{sw}", vec4(&f[0..4]));
                 let q = format!("{}.{sw}", r(*p));
-                // OpenSimplex2S's does not tile: it takes no period.
+                // Simplex's and OpenSimplex2S's do not tile: they take no period.
                 let (base, args) = match kind {
                     NoiseKind::SuperSimplex => ("wgpu_noise_base_vector_supersimplex", q),
+                    NoiseKind::Simplex => ("wgpu_noise_base_vector_simplex", q),
                     _ => ("wgpu_noise_base_vector", format!("{q}, {period}")),
                 };
                 if gradient {

@@ -359,6 +359,50 @@ fn a_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
     }
 }
 
+/// The `simplex-vector` warp (FastNoise2's `DomainWarpSimplex` over fBm), once and iterated,
+/// in 2D to 4D: its values and gradients on the GPU as on the f32 CPU, every backend and
+/// lookup.
+#[test]
+fn a_simplex_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
+    let warp = |iterations: u32| {
+        Graph::from_json(&format!(
+            r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ "type": "warp",
+                "source": {{ "type": "fbm", "source": {{ "type": "simplex" }}, "octaves": 3 }},
+                "noise": "simplex-vector", "amplitude": 0.5, "frequency": 1.0, "octaves": 2,
+                "iterations": {iterations} }} }} }}"#
+        ))
+        .unwrap()
+    };
+    for (backend, ctx) in common::gpu_per_backend() {
+        for (variant, gpu) in generators(&ctx, 6) {
+            for dims in [2, 3, 4] {
+                for (iterations, offset) in [(1, 0.0), (2, 1e4)] {
+                    let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
+                    let program = warp(iterations).program(dims, [0.0; 4]).unwrap();
+                    for output in [FieldOutput::Value, FieldOutput::Gradient] {
+                        let (g, c, c64, moved) =
+                            fill_both(&gpu, variant, 6, &field, program.clone(), output);
+                        let label = format!(
+                            "{backend} {variant:?} simplex-vector warp {dims}D x{iterations} {output:?} offset {offset}"
+                        );
+                        let p =
+                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
+                        let abs = g
+                            .iter()
+                            .zip(&c)
+                            .map(|(a, b)| (a - b).abs())
+                            .fold(0.0, f32::max);
+                        println!(
+                            "{label}: max relative error {:.1e}, max |gpu − cpu| {abs:.1e}, {} over the bound",
+                            p.worst, p.over
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Each graph's output node `nodes` (its `"w"` node's body), in 2D and 3D, at offsets 0 and
 /// 1e4: its values and gradients on the GPU as on the f32 CPU, every backend and lookup.
 fn assert_nodes_bake_alike(nodes: &[&str], seed: u64) {

@@ -41,13 +41,23 @@ fn each_noise_family_validates_with_either_lookup_module() {
             "lookup + classic.wgsl",
             &format!("{base}\n{}", shader::CLASSIC_WGSL),
         );
+        // Simplex noise of vectors reads cellular noise's cell units.
         validate(
-            "lookup + simplex.wgsl",
-            &format!("{base}\n{}", shader::SIMPLEX_WGSL),
+            "lookup + cellular.wgsl + simplex.wgsl",
+            &format!(
+                "{base}\n{}\n{}",
+                shader::CELLULAR_WGSL,
+                shader::SIMPLEX_WGSL
+            ),
         );
         validate(
-            "lookup + simplex.wgsl + curl.wgsl",
-            &format!("{base}\n{}\n{}", shader::SIMPLEX_WGSL, shader::CURL_WGSL),
+            "lookup + cellular.wgsl + simplex.wgsl + curl.wgsl",
+            &format!(
+                "{base}\n{}\n{}\n{}",
+                shader::CELLULAR_WGSL,
+                shader::SIMPLEX_WGSL,
+                shader::CURL_WGSL
+            ),
         );
         // Value noise blends with classic noise's fade and reads cellular noise's cell value.
         validate(

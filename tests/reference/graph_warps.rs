@@ -18,6 +18,7 @@ use wgpu_noise::NoiseKind;
 fn warp_noise(lut: &impl NoiseHasher, noise: &str, p: &[f64], axis: usize) -> f64 {
     match noise {
         "vector" => base_vector(lut, NoiseKind::Value, p, &[0.0; 4][..p.len()])[axis],
+        "simplex-vector" => base_vector(lut, NoiseKind::Simplex, p, &[0.0; 4][..p.len()])[axis],
         "simplex" => noise_at(lut, NoiseKind::Simplex, p),
         "classic" => noise_at(lut, NoiseKind::Classic, p),
         "value" => noise_at(lut, NoiseKind::Value, p),
@@ -37,7 +38,7 @@ fn a_progressive_warp_moves_each_octave_from_the_point_the_octaves_before_moved(
     let (amplitude, frequency, gain, lacunarity) = (0.75, 1.25, 0.5f64, 2.0f64);
     let lut = PermutationTables::new(4);
     let mut rng = Rng::new(31);
-    for noise in ["vector", "simplex", "classic", "value"] {
+    for noise in ["vector", "simplex-vector", "simplex", "classic", "value"] {
         for dims in 2..=4 {
             // Every axis's warped coordinate, one graph each (the source reads it).
             for axis in 0..dims {
@@ -63,7 +64,7 @@ fn a_progressive_warp_moves_each_octave_from_the_point_the_octaves_before_moved(
                                 .map(|b| {
                                     // Octave k's shift: iteration k's of an iterated warp
                                     // (per axis, or the first axis's for a vector).
-                                    let times = if noise == "vector" {
+                                    let times = if noise.ends_with("vector") {
                                         k as usize * dims + 1
                                     } else {
                                         k as usize * dims + b + 1

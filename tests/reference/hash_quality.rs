@@ -385,4 +385,19 @@ impl NoiseHasher for OneGradient {
     fn simplex4_order(&self, c: u32) -> [u32; 4] {
         PermutationTables::new(0).simplex4_order(c)
     }
+    fn lattice_key(&self, _: &[u32]) -> u32 {
+        0
+    }
+    fn key_grad2<R: Real>(&self, _: u32) -> [R; 2] {
+        self.lattice_grad2(0, 0)
+    }
+    fn key_grad3<R: Real>(&self, _: u32) -> [R; 3] {
+        self.lattice_grad3(0, 0, 0)
+    }
+    fn key_grad4<R: Real>(&self, _: u32) -> [R; 4] {
+        self.lattice_grad4(0, 0, 0, 0)
+    }
+    fn key_hash(&self, _: u32) -> u32 {
+        0
+    }
 }

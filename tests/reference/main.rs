@@ -40,6 +40,7 @@ mod noise_cellular;
 mod noise_curl;
 mod noise_flow;
 mod noise_periodic3;
+mod noise_simplex_vector;
 mod noise_supersimplex;
 mod noise_supersimplex_vector;
 mod noise_value;

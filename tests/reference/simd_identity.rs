@@ -681,10 +681,10 @@ fn op_names(program: &Program) -> Vec<String> {
                 let dims = program.point_dims(r);
                 let tiled = period[..dims].iter().any(|&p| p > 0.0);
                 let tiled = if tiled { " tiled" } else { "" };
-                let kind = if *kind == NoiseKind::SuperSimplex {
-                    "supersimplex-"
-                } else {
-                    ""
+                let kind = match kind {
+                    NoiseKind::SuperSimplex => "supersimplex-",
+                    NoiseKind::Simplex => "simplex-",
+                    _ => "",
                 };
                 format!("{kind}vector {dims}D{tiled}")
             }
@@ -931,7 +931,8 @@ fn not_covered(covered: &std::collections::BTreeSet<String>) -> Vec<String> {
 }
 
 /// Vector warps (`warp` with `noise` `vector` in 2D to 4D, untiled and tiled;
-/// `supersimplex-vector` in 2D and 3D, untiled) of one to three octaves, once and iterated:
+/// `supersimplex-vector` in 2D and 3D and `simplex-vector` in 2D to 4D, untiled) of one to
+/// three octaves, once and iterated:
 /// the SIMD graph fills of their values, gradients and curls give the scalar evaluator's
 /// bits, both lookups, at every level.
 #[test]
@@ -944,6 +945,8 @@ fn vector_warps_on_lanes_are_bit_identical() {
         ("vector", 2, 1, [4.0, 3.0, 5.0, 2.0]),
         ("supersimplex-vector", 1, 1, [0.0; 4]),
         ("supersimplex-vector", 3, 2, [0.0; 4]),
+        ("simplex-vector", 1, 1, [0.0; 4]),
+        ("simplex-vector", 3, 2, [0.0; 4]),
     ];
     for dims in 2..=4 {
         for (noise, octaves, iterations, period) in runs {
@@ -982,7 +985,7 @@ fn vector_warps_on_lanes_are_bit_identical() {
             }
         }
     }
-    assert_eq!(checked, 26);
+    assert_eq!(checked, 38);
 }
 
 /// The shipped graphs (examples/graphs/*.json) in every dimension they lower for, and the

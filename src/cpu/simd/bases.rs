@@ -58,6 +58,10 @@ pub(super) enum LaneBase {
     /// OpenSimplex2S noise of vectors in 2 and 3 dimensions ([`LaneNoise::vector`]).
     SuperSimplexVector2,
     SuperSimplexVector3,
+    /// Simplex noise of vectors in 2, 3 and 4 dimensions ([`LaneNoise::vector`]).
+    SimplexVector2,
+    SimplexVector3,
+    SimplexVector4,
     /// No lane code faster than the scalar base function (4D cellular with the texture
     /// tables): that function per lane.
     Scalar,
@@ -71,6 +75,9 @@ impl LaneBase {
         match (kind, dims) {
             (NoiseKind::SuperSimplex, 2) => LaneBase::SuperSimplexVector2,
             (NoiseKind::SuperSimplex, _) => LaneBase::SuperSimplexVector3,
+            (NoiseKind::Simplex, 2) => LaneBase::SimplexVector2,
+            (NoiseKind::Simplex, 3) => LaneBase::SimplexVector3,
+            (NoiseKind::Simplex, _) => LaneBase::SimplexVector4,
             (_, 2) => LaneBase::Vector2(lattice),
             (_, 3) => LaneBase::Vector3(lattice),
             _ => LaneBase::Vector4(lattice),
@@ -223,7 +230,10 @@ macro_rules! base_level {
                             | LaneBase::Vector3(_)
                             | LaneBase::Vector4(_)
                             | LaneBase::SuperSimplexVector2
-                            | LaneBase::SuperSimplexVector3 => {
+                            | LaneBase::SuperSimplexVector3
+                            | LaneBase::SimplexVector2
+                            | LaneBase::SimplexVector3
+                            | LaneBase::SimplexVector4 => {
                                 unreachable!("evaluated by `vector`")
                             }
                         }
@@ -240,6 +250,9 @@ macro_rules! base_level {
                             LaneBase::Vector4(l) => vector::<L, 4>(lut, p, &l),
                             LaneBase::SuperSimplexVector2 => supersimplex_vector::<L, 2>(lut, p),
                             LaneBase::SuperSimplexVector3 => supersimplex_vector::<L, 3>(lut, p),
+                            LaneBase::SimplexVector2 => simplex_vector::<L, 2>(lut, p),
+                            LaneBase::SimplexVector3 => simplex_vector::<L, 3>(lut, p),
+                            LaneBase::SimplexVector4 => simplex_vector::<L, 4>(lut, p),
                             _ => unreachable!("{base:?} is not a vector noise"),
                         }
                     }
@@ -263,6 +276,15 @@ macro_rules! base_level {
                 p: &[F; 4],
             ) -> [F; 4] {
                 supersimplex::supersimplex_vector_point::<L, I, D>(lut, p)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex_vector<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[F; 4],
+            ) -> [F; 4] {
+                noise::simplex_vector_point::<L, I, D>(lut, p)
             }
 
             $(#[target_feature(enable = $features)])?

@@ -285,6 +285,10 @@ enum LaneGradient {
     /// OpenSimplex2S noise of vectors in 2 and 3 dimensions.
     SuperSimplexVector2,
     SuperSimplexVector3,
+    /// Simplex noise of vectors in 2, 3 and 4 dimensions.
+    SimplexVector2,
+    SimplexVector3,
+    SimplexVector4,
 }
 
 /// One gradient or curl fill of a graph: the program, the lane function of each operation
@@ -328,6 +332,9 @@ impl<'a> GraphDerivativesJob<'a> {
                 Op::Vector { kind, period, .. } => Some(match LaneBase::vector(*kind, period, dims) {
                     LaneBase::SuperSimplexVector2 => LaneGradient::SuperSimplexVector2,
                     LaneBase::SuperSimplexVector3 => LaneGradient::SuperSimplexVector3,
+                    LaneBase::SimplexVector2 => LaneGradient::SimplexVector2,
+                    LaneBase::SimplexVector3 => LaneGradient::SimplexVector3,
+                    LaneBase::SimplexVector4 => LaneGradient::SimplexVector4,
                     LaneBase::Vector2(lattice) => LaneGradient::Vector2(lattice),
                     LaneBase::Vector3(lattice) => LaneGradient::Vector3(lattice),
                     LaneBase::Vector4(lattice) => LaneGradient::Vector4(lattice),
@@ -442,6 +449,9 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                 LaneGradient::Vector4(lattice) => N::vector::<4>(lut, &q, &lattice),
                 LaneGradient::SuperSimplexVector2 => N::supersimplex_vector::<2>(lut, &q),
                 LaneGradient::SuperSimplexVector3 => N::supersimplex_vector::<3>(lut, &q),
+                LaneGradient::SimplexVector2 => N::simplex_vector::<2>(lut, &q),
+                LaneGradient::SimplexVector3 => N::simplex_vector::<3>(lut, &q),
+                LaneGradient::SimplexVector4 => N::simplex_vector::<4>(lut, &q),
                 _ => unreachable!("a vector operation has a vector noise"),
             };
         } else {
@@ -476,7 +486,10 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         | LaneGradient::Vector3(_)
                         | LaneGradient::Vector4(_)
                         | LaneGradient::SuperSimplexVector2
-                        | LaneGradient::SuperSimplexVector3 => {
+                        | LaneGradient::SuperSimplexVector3
+                        | LaneGradient::SimplexVector2
+                        | LaneGradient::SimplexVector3
+                        | LaneGradient::SimplexVector4 => {
                             unreachable!("a noise operation is no vector")
                         }
                     }
@@ -572,6 +585,9 @@ trait LaneDerivatives<L> {
     /// `supersimplex_vector_deriv` at the lane points `p` (their first `D` coordinates, 2
     /// or 3), as [`LaneDerivatives::vector`].
     fn supersimplex_vector<const D: usize>(lut: &L, p: &[F; 4]) -> [[F; 5]; 4];
+    /// `simplex_vector_deriv` at the lane points `p` (their first `D` coordinates, 2 to 4),
+    /// as [`LaneDerivatives::vector`].
+    fn simplex_vector<const D: usize>(lut: &L, p: &[F; 4]) -> [[F; 5]; 4];
     /// `supersimplex2_deriv` at the lane points `p` (their first two coordinates).
     fn supersimplex2(lut: &L, p: &[F; 4]) -> [F; 3];
     /// `supersimplex3_deriv` at the lane points `p` (their first three coordinates).
@@ -773,6 +789,12 @@ macro_rules! derivatives_level {
                 }
 
                 #[inline(always)]
+                fn simplex_vector<const D: usize>(lut: &L, p: &[F; 4]) -> [[F; 5]; 4] {
+                    // SAFETY: as above.
+                    unsafe { simplex_vector::<L, D>(lut, p) }
+                }
+
+                #[inline(always)]
                 fn supersimplex2(lut: &L, p: &[F; 4]) -> [F; 3] {
                     // SAFETY: as above.
                     unsafe { supersimplex2(lut, p) }
@@ -828,6 +850,15 @@ macro_rules! derivatives_level {
                 p: &[F; 4],
             ) -> [[F; 5]; 4] {
                 super::super::supersimplex::supersimplex_vector_point_deriv::<L, I, D>(lut, p)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex_vector<L: LaneHasher, const D: usize>(
+                lut: &L,
+                p: &[F; 4],
+            ) -> [[F; 5]; 4] {
+                super::super::noise::simplex_vector_point_deriv::<L, I, D>(lut, p)
             }
 
             $(#[target_feature(enable = $features)])?

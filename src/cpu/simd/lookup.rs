@@ -277,6 +277,26 @@ impl NoiseHasher for PackedTables<'_> {
     fn simplex4_order(&self, c: u32) -> [u32; 4] {
         self.tables.simplex4_order(c)
     }
+    #[inline(always)]
+    fn lattice_key(&self, point: &[u32]) -> u32 {
+        self.tables.lattice_key(point)
+    }
+    #[inline(always)]
+    fn key_grad2<R: crate::cpu::Real>(&self, key: u32) -> [R; 2] {
+        self.tables.key_grad2(key)
+    }
+    #[inline(always)]
+    fn key_grad3<R: crate::cpu::Real>(&self, key: u32) -> [R; 3] {
+        self.tables.key_grad3(key)
+    }
+    #[inline(always)]
+    fn key_grad4<R: crate::cpu::Real>(&self, key: u32) -> [R; 4] {
+        self.tables.key_grad4(key)
+    }
+    #[inline(always)]
+    fn key_hash(&self, key: u32) -> u32 {
+        self.tables.key_hash(key)
+    }
 }
 
 impl PackedTables<'_> {

@@ -9,13 +9,15 @@
 //! A domain warp moves each lane's point along every axis, so warped fields evaluate
 //! classic noise with [`classic_point`], which takes full lane points (no row part).
 
+use super::cellular::wgpu_noise_cell_unit;
 use super::lanes::{flat, flat_mut, Isa, F, LANES, U};
-use super::lookup::{Grad3, LaneHasher};
+use super::lookup::{Grad3, Grad4, LaneHasher};
 use crate::cpu::classic::fade;
 use crate::cpu::lattice::{wrap256, wrap_period};
 use crate::cpu::simplex::{
-    SIMPLEX2_F, SIMPLEX2_G, SIMPLEX2_R2, SIMPLEX34_R2, SIMPLEX3_F, SIMPLEX3_G,
-    SIMPLEX3_PERIODIC_SCALE, SIMPLEX4_F, SIMPLEX4_G, TAU,
+    SIMPLEX2_F, SIMPLEX2_G, SIMPLEX2_R2, SIMPLEX2_VECTOR_SCALE, SIMPLEX34_R2, SIMPLEX3_F,
+    SIMPLEX3_G, SIMPLEX3_PERIODIC_SCALE, SIMPLEX3_VECTOR_SCALE, SIMPLEX4_F, SIMPLEX4_G,
+    SIMPLEX4_VECTOR_SCALE, SIMPLEX_VECTOR_SLOT, TAU,
 };
 
 /// `fade` on every lane, in the scalar order of operations.
@@ -780,9 +782,14 @@ fn grad_dot3(g: Grad3, d: [F; 3], turn: Option<Turn>) -> F {
 }
 
 /// The simplex of 2D points (`simplex2_corners`): the offsets from its three corners to the
-/// points, and the corners' gradients.
+/// points, the corners' gradients and their wrapped lattice points (for their hashes).
 #[inline(always)]
-fn simplex2_corners<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F) -> ([[F; 2]; 3], [Grad3; 3]) {
+#[allow(clippy::type_complexity)]
+fn simplex2_corners<L: LaneHasher, I: Isa>(
+    lut: &L,
+    x: F,
+    y: F,
+) -> ([[F; 2]; 3], [Grad3; 3], [[U; 2]; 3]) {
     let f2 = SIMPLEX2_F as f32;
     let g2 = SIMPLEX2_G as f32;
     let s = (x + y) * f2;
@@ -800,13 +807,14 @@ fn simplex2_corners<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F) -> ([[F; 2]; 3],
     let ii = I::wrap256_floor(x + s, i);
     let jj = I::wrap256_floor(y + s, j);
     let g = lut.simplex2_grads::<I>([ii, jj], [i1, j1]);
-    ([[x0, y0], [x1, y1], [x2, y2]], g)
+    let cells = [[ii, jj], [ii + i1, jj + j1], [ii + 1, jj + 1]];
+    ([[x0, y0], [x1, y1], [x2, y2]], g, cells)
 }
 
 /// 2D simplex noise (`simplex2`), or with `turn` flow noise (`flow2`).
 #[inline(always)]
 pub fn simplex2<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F, turn: Option<Turn>) -> F {
-    let (d, g) = simplex2_corners::<L, I>(lut, x, y);
+    let (d, g, _) = simplex2_corners::<L, I>(lut, x, y);
     let r2 = SIMPLEX2_R2 as f32;
     let sum = corner_value(&d[0], grad_dot2(g[0], d[0], turn), r2)
         + corner_value(&d[1], grad_dot2(g[1], d[1], turn), r2)
@@ -818,7 +826,7 @@ pub fn simplex2<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F, turn: Option<Turn>) 
 /// `turn` flow noise's (`flow2_deriv`).
 #[inline(always)]
 pub fn simplex2_deriv<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
-    let (d, g) = simplex2_corners::<L, I>(lut, x, y);
+    let (d, g, _) = simplex2_corners::<L, I>(lut, x, y);
     let g = [
         vector2(g[0], turn),
         vector2(g[1], turn),
@@ -903,12 +911,14 @@ fn value_and_gradient<const N: usize, const C: usize>(
 }
 
 /// The simplex of 3D points (`simplex3_corners`), its tetrahedron picked by `O`: the
-/// offsets from its four corners to the points, and the corners' gradients.
+/// offsets from its four corners to the points, the corners' gradients and their wrapped
+/// lattice points (for their hashes).
 #[inline(always)]
+#[allow(clippy::type_complexity)]
 fn simplex3_corners<L: LaneHasher, I: Isa, O: Order3>(
     lut: &L,
     p: [F; 3],
-) -> ([[F; 3]; 4], [Grad3; 4]) {
+) -> ([[F; 3]; 4], [Grad3; 4], [[U; 3]; 4]) {
     let [x, y, z] = p;
     let f3 = SIMPLEX3_F as f32;
     let g3 = SIMPLEX3_G as f32;
@@ -934,7 +944,13 @@ fn simplex3_corners<L: LaneHasher, I: Isa, O: Order3>(
     let jj = I::wrap256_floor(y + s, j);
     let kk = I::wrap256_floor(z + s, k);
     let g = lut.simplex3_grads::<I>([ii, jj, kk], o1, o2);
-    ([[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]], g)
+    let cells = [
+        [ii, jj, kk],
+        [ii + o1[0], jj + o1[1], kk + o1[2]],
+        [ii + o2[0], jj + o2[1], kk + o2[2]],
+        [ii + 1, jj + 1, kk + 1],
+    ];
+    ([[x0, y0, z0], [x1, y1, z1], [x2, y2, z2], [x3, y3, z3]], g, cells)
 }
 
 /// 3D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex3_r2`), or
@@ -947,7 +963,7 @@ pub fn simplex3<L: LaneHasher, I: Isa, O: Order3>(
     scale: f32,
     turn: Option<Turn>,
 ) -> F {
-    let (d, g) = simplex3_corners::<L, I, O>(lut, p);
+    let (d, g, _) = simplex3_corners::<L, I, O>(lut, p);
     let sum = corner_value(&d[0], grad_dot3(g[0], d[0], turn), r2)
         + corner_value(&d[1], grad_dot3(g[1], d[1], turn), r2)
         + corner_value(&d[2], grad_dot3(g[2], d[2], turn), r2)
@@ -966,7 +982,7 @@ pub fn simplex3_deriv<L: LaneHasher, I: Isa, O: Order3>(
     scale: f32,
     turn: Option<Turn>,
 ) -> [F; 4] {
-    let (d, g) = simplex3_corners::<L, I, O>(lut, p);
+    let (d, g, _) = simplex3_corners::<L, I, O>(lut, p);
     let g = [
         vector3(g[0], turn),
         vector3(g[1], turn),
@@ -1095,6 +1111,23 @@ fn floored_mod<I: Isa>(c: F, period: u32) -> F {
 /// 4D simplex noise with squared kernel radius `r2` and scale `scale` (`simplex4_r2`).
 #[inline(always)]
 pub fn simplex4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4], r2: f32, scale: f32) -> F {
+    let (d, g, _) = simplex4_corners::<L, I>(lut, p);
+    let sum = corner_value(&d[0], g[0].dot(d[0]), r2)
+        + corner_value(&d[1], g[1].dot(d[1]), r2)
+        + corner_value(&d[2], g[2].dot(d[2]), r2)
+        + corner_value(&d[3], g[3].dot(d[3]), r2)
+        + corner_value(&d[4], g[4].dot(d[4]), r2);
+    scale * sum
+}
+
+/// The simplex of 4D points (`simplex4_corners`): the offsets from its five corners to the
+/// points, the corners' gradients and their wrapped lattice points (for their hashes).
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn simplex4_corners<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: [F; 4],
+) -> ([[F; 4]; 5], [Grad4; 5], [[U; 4]; 5]) {
     let [x, y, z, w] = p;
     let f4 = SIMPLEX4_F as f32;
     let g4 = SIMPLEX4_G as f32;
@@ -1131,13 +1164,118 @@ pub fn simplex4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4], r2: f32, scale: f32) 
     let kk = I::wrap256_floor(z + s, k);
     let ll = I::wrap256_floor(w + s, l);
     let zero = U::splat(0);
-    let g = lut.simplex4_grads([ii, jj, kk, ll], [[zero; 4], o1, o2, o3, [one; 4]]);
-    let sum = corner_value(&d0, g[0].dot(d0), r2)
-        + corner_value(&d1, g[1].dot(d1), r2)
-        + corner_value(&d2, g[2].dot(d2), r2)
-        + corner_value(&d3, g[3].dot(d3), r2)
-        + corner_value(&d4, g[4].dot(d4), r2);
-    scale * sum
+    let steps = [[zero; 4], o1, o2, o3, [one; 4]];
+    let cell = [ii, jj, kk, ll];
+    let g = lut.simplex4_grads(cell, steps);
+    let cells = steps.map(|o| [cell[0] + o[0], cell[1] + o[1], cell[2] + o[2], cell[3] + o[3]]);
+    ([d0, d1, d2, d3, d4], g, cells)
+}
+
+/// `simplex_vector_rows` on lanes: rows `a < N`, `Σ u_a · [value, gradient…]` (the first
+/// `K` entries) over the corners with offsets `d`, gradient components `g` and wrapped
+/// lattice points `cells`, `u_a` byte `SIMPLEX_VECTOR_SLOT + a` of the corner's hash.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // indexed as the scalar code, for side-by-side reading
+fn vector_rows<L: LaneHasher, const N: usize, const C: usize, const K: usize>(
+    lut: &L,
+    d: &[[F; N]; C],
+    g: &[[F; N]; C],
+    cells: &[[U; N]; C],
+    r2: f32,
+) -> [[F; K]; N] {
+    let mut rows = [[F::splat(0.0); K]; N];
+    for c in 0..C {
+        let gd = dot(&g[c], &d[c]);
+        let mut term = [F::splat(0.0); K];
+        term[0] = corner_value(&d[c], gd, r2);
+        if K > 1 {
+            let gradient = corner_gradient(&d[c], &g[c], gd, r2);
+            term[1..=N].copy_from_slice(&gradient);
+        }
+        let mut cell = [U::splat(0); 4];
+        cell[..N].copy_from_slice(&cells[c]);
+        let h = lut.cell_hash_lanes::<N>(&cell);
+        for a in 0..N {
+            let u = wgpu_noise_cell_unit(lut, h, SIMPLEX_VECTOR_SLOT + a as u32);
+            for k in 0..K {
+                rows[a][k] = rows[a][k] + u * term[k];
+            }
+        }
+    }
+    rows
+}
+
+/// `simplex_vector_rows` of the simplex around the lane points `p` (their first `D`
+/// coordinates), with the output scale.
+#[inline(always)]
+fn vector_rows_at<L: LaneHasher, I: Isa, const D: usize, const K: usize>(
+    lut: &L,
+    p: &[F; 4],
+) -> ([[F; K]; 4], f32) {
+    let mut rows = [[F::splat(0.0); K]; 4];
+    let scale = match D {
+        2 => {
+            let (d, g, cells) = simplex2_corners::<L, I>(lut, p[0], p[1]);
+            let g = g.map(|g| vector2(g, None));
+            let r = vector_rows::<L, 2, 3, K>(lut, &d, &g, &cells, SIMPLEX2_R2 as f32);
+            rows[..2].copy_from_slice(&r);
+            SIMPLEX2_VECTOR_SCALE
+        }
+        3 => {
+            let (d, g, cells) =
+                simplex3_corners::<L, I, L::GraphOrder3>(lut, [p[0], p[1], p[2]]);
+            let g = g.map(|g| vector3(g, None));
+            let r = vector_rows::<L, 3, 4, K>(lut, &d, &g, &cells, SIMPLEX34_R2 as f32);
+            rows[..3].copy_from_slice(&r);
+            SIMPLEX3_VECTOR_SCALE
+        }
+        _ => {
+            let (d, g, cells) = simplex4_corners::<L, I>(lut, *p);
+            let g = g.map(|g| g.vector());
+            rows = vector_rows::<L, 4, 5, K>(lut, &d, &g, &cells, SIMPLEX34_R2 as f32);
+            SIMPLEX4_VECTOR_SCALE
+        }
+    };
+    (rows, scale as f32)
+}
+
+/// `simplex_vector` at the lane points `p` (their first `D` coordinates), components past
+/// `D` 0.
+#[inline(always)]
+pub fn simplex_vector_point<L: LaneHasher, I: Isa, const D: usize>(lut: &L, p: &[F; 4]) -> [F; 4] {
+    let (rows, scale) = vector_rows_at::<L, I, D, 1>(lut, p);
+    [
+        rows[0][0] * scale,
+        rows[1][0] * scale,
+        rows[2][0] * scale,
+        rows[3][0] * scale,
+    ]
+}
+
+/// `d[a][k] = rows[a][k] · scale` for the rows' `K` entries (`simplex_vector_deriv`'s
+/// scaling).
+#[inline(always)]
+fn scaled<const K: usize>(d: &mut [[F; 5]; 4], (rows, scale): ([[F; K]; 4], f32)) {
+    for (d, row) in d.iter_mut().zip(rows) {
+        for (d, v) in d.iter_mut().zip(row) {
+            *d = v * scale;
+        }
+    }
+}
+
+/// `simplex_vector_deriv` at the lane points `p`: `d[a] = [component a, ∂/∂x, …]`.
+#[inline(always)]
+pub fn simplex_vector_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
+    lut: &L,
+    p: &[F; 4],
+) -> [[F; 5]; 4] {
+    let mut d = [[F::splat(0.0); 5]; 4];
+    match D {
+        2 => scaled(&mut d, vector_rows_at::<L, I, D, 3>(lut, p)),
+        3 => scaled(&mut d, vector_rows_at::<L, I, D, 4>(lut, p)),
+        _ => scaled(&mut d, vector_rows_at::<L, I, D, 5>(lut, p)),
+    }
+    d
 }
 
 /// The offsets `d0 - o + k·G4` of a 4D simplex corner at steps `o` (0 or 1 per axis) from
