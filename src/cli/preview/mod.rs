@@ -686,7 +686,11 @@ impl App {
                 range
             }
         };
-        Some(readout::Readout { probe, range })
+        Some(readout::Readout {
+            cursor: self.pointer.map(|at| [at.x, at.y]),
+            probe,
+            range,
+        })
     }
 
     /// What the current frame of `size` pixels draws: the flat view's uniform, and the

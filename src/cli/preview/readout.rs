@@ -128,6 +128,8 @@ pub fn range(sampler: &mut Sampler, placement: &Placement) -> (f32, f32) {
 /// and the range drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Readout {
+    /// The cursor's place in the window (pixels), if over the picture.
+    pub cursor: Option<[f64; 2]>,
     pub probe: Option<Probe>,
     pub range: (f32, f32),
 }
@@ -156,8 +158,9 @@ impl Readout {
         )
     }
 
-    /// The test hook's record (`WGPU_NOISE_PANEL_LAYOUT`): `{"point", "value",
-    /// "gradient"}` (or `null` off the picture) and `"range": [min, max]`.
+    /// The test hook's record (`WGPU_NOISE_PANEL_LAYOUT`): `"cursor": [x, y]`, `"probe":
+    /// {"point", "value", "gradient"}` (or `null` off the picture) and `"range": [min,
+    /// max]`.
     pub fn json(&self) -> serde_json::Value {
         let probe = self.probe.as_ref().map(|p| {
             serde_json::json!({
@@ -166,6 +169,10 @@ impl Readout {
                 "gradient": p.gradient,
             })
         });
-        serde_json::json!({ "probe": probe, "range": [self.range.0, self.range.1] })
+        serde_json::json!({
+            "cursor": self.cursor,
+            "probe": probe,
+            "range": [self.range.0, self.range.1],
+        })
     }
 }
