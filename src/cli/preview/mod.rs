@@ -40,7 +40,7 @@ use super::{FractalArg, NoiseOptions};
 /// The keys, as shown in the window title and printed at the start.
 const HELP: &str =
     "N kind · 2/3/4 dims · +/- octaves · M fractal · W warp · F flow · C curl · T tile · ↑/↓ frequency · [/] seed · \
-                    Space pause · R reset · drag pan · wheel zoom · S screenshot · H/Tab panel · Esc quit";
+                    Space pause · R reset · drag pan (terrain: orbit) · wheel zoom · S screenshot · H/Tab panel · Esc quit";
 /// What the graph editor holds when no `--graph` file is given.
 pub const DEFAULT_GRAPH: &str = r#"{
   "version": 1,
@@ -74,7 +74,7 @@ const RANGE_PERIOD: Duration = Duration::from_millis(500);
 #[command(
     after_help = "Keys: N kind (classic/simplex/cellular) · 2/3/4 dimensions · +/- octaves · M fBm/turbulence/ridged · \
 W domain warp · F flow noise · C curl noise (flow-map colours) · T tileable · \
-Up/Down frequency · [/] seed · Space pause · R reset · drag pan · wheel zoom · S screenshot · H/Tab control panel · Esc/Q quit
+Up/Down frequency · [/] seed · Space pause · R reset · drag pan (the terrain view: orbit) · wheel zoom · S screenshot · H/Tab control panel · Esc/Q quit
 
 With --graph FILE the graph decides the noise (the kind, fractal, warp, flow, curl and tile keys \
 do nothing); the file is reloaded when it changes, and a bad edit is reported while the last \
@@ -83,6 +83,7 @@ good graph stays on screen.
 Examples:
   wgpu-noise preview --noise classic --dims 3 --octaves 4
   wgpu-noise preview --graph examples/graphs/marble.json
+  wgpu-noise preview --graph examples/graphs/island.json --frequency 4 --view terrain --ramp terrain
   wgpu-noise preview --dims 4 --time 2.5 --frames 3 --screenshot frame.png"
 )]
 pub struct PreviewArgs {
