@@ -392,7 +392,7 @@ fn the_readout_is_the_cpu_samplers_value_and_gradient_under_the_cursor() {
         window: find_window(&display),
         layout: layout.clone(),
     };
-    panel.with("readout");
+    panel.with("view_section");
     let mut sampler = sampler(&frame);
     let mesh = Mesh::of(&frame);
 
@@ -432,6 +432,8 @@ fn the_readout_is_the_cpu_samplers_value_and_gradient_under_the_cursor() {
     eprintln!("flat readout {readout}");
 
     // The terrain: the point where the cursor's ray meets the CPU heights.
+    // The section is folded in a window under 700 px high.
+    panel.click("view_section");
     panel.click("view.terrain");
     panel.wait_view("terrain");
     let (x, y) = (300, 260);

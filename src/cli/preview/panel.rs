@@ -22,6 +22,8 @@ use crate::ramp::ColourRamp;
 pub const LAYOUT_ENV: &str = "WGPU_NOISE_PANEL_LAYOUT";
 /// Width of the panel in logical points.
 const PANEL_WIDTH: f32 = 270.0;
+/// The window height (pixels) from which the view and readout section starts open.
+const ROOM_FOR_VIEW_SECTION: u32 = 700;
 /// Height of the node view at the start, in logical points.
 const NODE_VIEW_HEIGHT: f32 = 340.0;
 
@@ -538,8 +540,14 @@ fn controls(
         }
     });
 
-    picture_controls(ui, view, requests, list);
-    readout_lines(ui, view, shown.readout, list);
+    // Folded in short windows, where the graph editor below needs the rows.
+    let section = egui::CollapsingHeader::new("view and readout")
+        .default_open(size[1] >= ROOM_FOR_VIEW_SECTION)
+        .show(ui, |ui| {
+            picture_controls(ui, view, requests, list);
+            readout_lines(ui, view, shown.readout, list);
+        });
+    named(list, "view_section", section.header_response);
 
     ui.separator();
     // After the controls: the settings of the frame drawn next.
