@@ -432,8 +432,18 @@ fn the_readout_is_the_cpu_samplers_value_and_gradient_under_the_cursor() {
     eprintln!("flat readout {readout}");
 
     // The terrain: the point where the cursor's ray meets the CPU heights.
-    // The section is folded in a window under 700 px high.
+    // The section is folded in a window under 700 px high; it opens with an animation,
+    // so the choice is clicked once its place stays put.
     panel.click("view_section");
+    let mut place = panel.with("view.terrain")["widgets"]["view.terrain"].clone();
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let now = panel.with("view.terrain")["widgets"]["view.terrain"].clone();
+        if now == place {
+            break;
+        }
+        place = now;
+    }
     panel.click("view.terrain");
     panel.wait_view("terrain");
     let (x, y) = (300, 260);
