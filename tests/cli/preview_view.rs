@@ -2,8 +2,10 @@
 //! layout, and the bake command that reproduces a frame.
 #![cfg(feature = "preview")]
 
+use wgpu_noise::cli::preview::orbit::{Orbit, DISTANCE_RANGE, FIELD_OF_VIEW, PITCH_RANGE};
+use wgpu_noise::cli::preview::terrain::{TerrainUniforms, DEFAULT_RELIEF};
 use wgpu_noise::cli::preview::view::{
-    shell_word, PreviewUniforms, View, PREVIEW_FLOW_RATE, PREVIEW_WARP, ZOOM_STEP,
+    shell_word, Picture, PreviewUniforms, View, PREVIEW_FLOW_RATE, PREVIEW_WARP, ZOOM_STEP,
 };
 use wgpu_noise::field::{FractalMode, MAX_OCTAVES};
 use wgpu_noise::params::NoiseSettings;
@@ -32,6 +34,9 @@ fn view() -> View {
         tiled: false,
         ramp: ColourRamp::Gray,
         graph: None,
+        picture: Picture::Flat,
+        camera: Orbit::default(),
+        relief: DEFAULT_RELIEF,
     }
 }
 
@@ -129,6 +134,111 @@ fn the_uniform_is_the_wgsl_structs_layout() {
         wgpu_noise::rust_struct_layout!(PreviewUniforms: offset, step, settings, kind, dims,
             gray_low, gray_high, curl, ramp)
     );
+}
+
+#[test]
+fn the_terrain_uniform_is_the_wgsl_structs_layout() {
+    let graph = wgpu_noise::graph::Graph::from_json(
+        r#"{"version": 1, "output": "n", "nodes": {"n": {"type": "simplex"}}}"#,
+    )
+    .unwrap();
+    let program = graph.program(2, [0.0; 4]).unwrap();
+    let terrain = wgpu_noise::cli::preview::terrain::shader_source(&program);
+    let source = wgpu_noise::embed::shader_source(1, &terrain).expect("the terrain shader");
+    assert_eq!(
+        wgpu_noise::struct_layout::wgsl_struct_layout(&source, "Terrain"),
+        wgpu_noise::rust_struct_layout!(TerrainUniforms: view_projection, origin, span, light,
+            extent, relief, ambient, grid, gray_low, gray_high, ramp)
+    );
+}
+
+/// `m · (x, y, z, 1)` as window pixels of a `width` × `height` frame (row 0 at the top)
+/// and the depth.
+fn project(m: &[[f32; 4]; 4], p: [f64; 3], width: f64, height: f64) -> [f64; 3] {
+    let clip: [f64; 4] = std::array::from_fn(|row| {
+        (0..4)
+            .map(|c| m[c][row] as f64 * if c < 3 { p[c] } else { 1.0 })
+            .sum()
+    });
+    let ndc = [clip[0] / clip[3], clip[1] / clip[3], clip[2] / clip[3]];
+    [
+        (ndc[0] + 1.0) / 2.0 * width,
+        (1.0 - ndc[1]) / 2.0 * height,
+        ndc[2],
+    ]
+}
+
+#[test]
+fn the_orbit_camera_looks_at_the_centre_from_its_yaw_pitch_and_distance() {
+    let (width, height) = (400.0, 300.0);
+    let tan = (FIELD_OF_VIEW / 2.0).tan();
+    for (yaw, pitch, distance) in [(0.0, 90.0, 3.0), (30.0, 50.0, 2.5), (-120.0, 10.0, 6.0)] {
+        let camera = Orbit::new(f64::to_radians(yaw), f64::to_radians(pitch), distance);
+        let m = camera.view_projection(width / height);
+        // The centre is in the middle of the frame, between the near and far planes.
+        let c = project(&m, [0.0; 3], width, height);
+        assert!(
+            (c[0] - 200.0).abs() < 1e-3 && (c[1] - 150.0).abs() < 1e-3,
+            "{c:?}"
+        );
+        assert!(c[2] > 0.0 && c[2] < 1.0, "depth {}", c[2]);
+        // The eye is `distance` from the centre at `pitch` above the horizon.
+        let eye = camera.eye();
+        let norm = eye.iter().map(|v| v * v).sum::<f64>().sqrt();
+        assert!((norm - distance).abs() < 1e-9);
+        assert!((eye[2] / norm - f64::to_radians(pitch).sin()).abs() < 1e-9);
+        // The ray through a pixel passes through what projects to it.
+        let (origin, dir) = camera.ray(90.0, 210.0, width, height);
+        let on_ray: [f64; 3] = std::array::from_fn(|k| origin[k] + 0.8 * distance * dir[k]);
+        let p = project(&m, on_ray, width, height);
+        assert!(
+            (p[0] - 90.0).abs() < 1e-3 && (p[1] - 210.0).abs() < 1e-3,
+            "{p:?}"
+        );
+    }
+    // Straight down, yaw 0: world x to the right, world y up the frame, by the
+    // perspective of the field of view (independent of the matrix's making).
+    let camera = Orbit::new(0.0, std::f64::consts::FRAC_PI_2, 3.0);
+    let m = camera.view_projection(width / height);
+    let p = project(&m, [0.5, 0.25, 0.2], width, height);
+    let scale = height / 2.0 / tan / (3.0 - 0.2);
+    assert!((p[0] - (200.0 + 0.5 * scale)).abs() < 1e-3, "{p:?}");
+    assert!((p[1] - (150.0 - 0.25 * scale)).abs() < 1e-3, "{p:?}");
+    // Nearer is less deep.
+    assert!(
+        project(&m, [0.0, 0.0, 0.5], width, height)[2] < project(&m, [0.0; 3], width, height)[2]
+    );
+}
+
+#[test]
+fn dragging_orbits_and_the_wheel_zooms_within_their_ranges() {
+    let mut camera = Orbit::default();
+    let start = camera;
+    use std::f64::consts::{FRAC_PI_2, PI, TAU};
+    let turned = |a: f64, b: f64| ((a - b + PI).rem_euclid(TAU) - PI).abs();
+    // A drag right across the whole height turns the camera once around.
+    camera.drag(300.0, 0.0, 300.0);
+    assert!(turned(camera.yaw, start.yaw) < 1e-9, "{camera:?}");
+    camera.drag(75.0, 0.0, 300.0);
+    assert!(
+        turned(camera.yaw, start.yaw - FRAC_PI_2) < 1e-9,
+        "{camera:?}"
+    );
+    // Down raises it, up to straight down; up lowers it, down to the horizon's limit.
+    camera.drag(0.0, 1000.0, 300.0);
+    assert_eq!(camera.pitch, PITCH_RANGE.1);
+    camera.drag(0.0, -1000.0, 300.0);
+    assert_eq!(camera.pitch, PITCH_RANGE.0);
+    // The wheel comes closer by the zoom step per notch, within the distance range.
+    camera.zoom(ZOOM_STEP);
+    assert!((camera.distance - start.distance / ZOOM_STEP).abs() < 1e-12);
+    camera.zoom(1e9);
+    assert_eq!(camera.distance, DISTANCE_RANGE.0);
+    camera.zoom(1e-9);
+    assert_eq!(camera.distance, DISTANCE_RANGE.1);
+    // Non-finite input leaves a usable camera.
+    let odd = Orbit::new(f64::NAN, f64::INFINITY, f64::NAN);
+    assert!(odd.yaw.is_finite() && odd.pitch.is_finite() && odd.distance.is_finite());
 }
 
 #[test]

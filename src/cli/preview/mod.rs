@@ -5,8 +5,11 @@
 //! (swapchain or offscreen for screenshots), [`panel`] is the control panel drawn over it;
 //! this module is the window and its input.
 
+pub mod orbit;
 mod panel;
+pub mod readout;
 pub mod render;
+pub mod terrain;
 pub mod view;
 pub mod watch;
 
@@ -26,16 +29,17 @@ use winit::window::{Window, WindowId};
 use crate::field::MAX_OCTAVES;
 use crate::graph::Program;
 
+use self::orbit::Orbit;
 use self::panel::{Notice, Painted, Panel, Request, Visibility};
-use self::render::{write_png, PendingGraph, Renderer};
-use self::view::{View, ZOOM_STEP};
+use self::render::{write_png, Frame, PendingGraph, Renderer};
+use self::view::{Picture, View, ZOOM_STEP};
 use self::watch::{GraphWatch, Reload};
 use super::{FractalArg, NoiseOptions};
 
 /// The keys, as shown in the window title and printed at the start.
 const HELP: &str =
     "N kind · 2/3/4 dims · +/- octaves · M fractal · W warp · F flow · C curl · T tile · ↑/↓ frequency · [/] seed · \
-                    Space pause · R reset · drag pan · wheel zoom · S screenshot · H/Tab panel · Esc quit";
+                    Space pause · R reset · drag pan (terrain: orbit) · wheel zoom · S screenshot · H/Tab panel · Esc quit";
 /// What the graph editor holds when no `--graph` file is given.
 pub const DEFAULT_GRAPH: &str = r#"{
   "version": 1,
@@ -60,13 +64,16 @@ const MINIMISED_POLL: Duration = Duration::from_millis(250);
 const PIXELS_PER_NOTCH: f64 = 40.0;
 /// How often a graph compiling off the event loop is looked at while nothing moves.
 const COMPILE_POLL: Duration = Duration::from_millis(50);
+/// The readout's range is computed again (65 536 samples on the CPU) at most this often
+/// while the picture moves.
+const RANGE_PERIOD: Duration = Duration::from_millis(500);
 
 /// Arguments of `wgpu-noise preview`.
 #[derive(Args, Debug)]
 #[command(
     after_help = "Keys: N kind (classic/simplex/cellular) · 2/3/4 dimensions · +/- octaves · M fBm/turbulence/ridged · \
 W domain warp · F flow noise · C curl noise (flow-map colours) · T tileable · \
-Up/Down frequency · [/] seed · Space pause · R reset · drag pan · wheel zoom · S screenshot · H/Tab control panel · Esc/Q quit
+Up/Down frequency · [/] seed · Space pause · R reset · drag pan (the terrain view: orbit) · wheel zoom · S screenshot · H/Tab control panel · Esc/Q quit
 
 With --graph FILE the graph decides the noise (the kind, fractal, warp, flow, curl and tile keys \
 do nothing); the file is reloaded when it changes, and a bad edit is reported while the last \
@@ -75,6 +82,7 @@ good graph stays on screen.
 Examples:
   wgpu-noise preview --noise classic --dims 3 --octaves 4
   wgpu-noise preview --graph examples/graphs/marble.json
+  wgpu-noise preview --graph examples/graphs/island.json --frequency 4 --view terrain --ramp terrain
   wgpu-noise preview --dims 4 --time 2.5 --frames 3 --screenshot frame.png"
 )]
 pub struct PreviewArgs {
@@ -130,6 +138,49 @@ pub struct PreviewArgs {
     /// with --frames or --screenshot.
     #[arg(long, value_enum)]
     pub panel: Option<Visibility>,
+    /// How the frame is drawn: flat, or a graph's value as a lit terrain (without --graph,
+    /// the editor's graph); the panel switches it.
+    #[arg(long, value_enum, default_value = "2d")]
+    pub view: Picture,
+    /// The terrain view's camera at the start: YAW,PITCH,DISTANCE (degrees, degrees, world
+    /// units; yaw 0 looks north from the south, pitch 90 straight down; the mesh's longer
+    /// side is 2).
+    #[arg(long, value_name = "YAW,PITCH,DISTANCE", value_parser = parse_camera, allow_hyphen_values = true)]
+    pub camera: Option<Orbit>,
+}
+
+/// `--camera YAW,PITCH,DISTANCE`: finite numbers within the camera's ranges.
+fn parse_camera(s: &str) -> std::result::Result<Orbit, String> {
+    let numbers: Vec<f64> = s
+        .split(',')
+        .map(|v| v.trim().parse::<f64>())
+        .collect::<std::result::Result<_, _>>()
+        .map_err(|_| format!("expected YAW,PITCH,DISTANCE (three numbers), got {s:?}"))?;
+    let [yaw, pitch, distance] = numbers[..] else {
+        return Err(format!(
+            "expected YAW,PITCH,DISTANCE (three numbers), got {s:?}"
+        ));
+    };
+    let (low, high) = orbit::PITCH_RANGE;
+    let (near, far) = orbit::DISTANCE_RANGE;
+    if !yaw.is_finite() {
+        return Err(format!(
+            "the yaw must be a finite number of degrees, not {yaw}"
+        ));
+    }
+    if !(low.to_degrees()..=high.to_degrees()).contains(&pitch) {
+        return Err(format!(
+            "the pitch must be {:.2} to {} degrees, not {pitch}",
+            low.to_degrees(),
+            high.to_degrees()
+        ));
+    }
+    if !(near..=far).contains(&distance) {
+        return Err(format!(
+            "the distance must be {near} to {far}, not {distance}"
+        ));
+    }
+    Ok(Orbit::new(yaw.to_radians(), pitch.to_radians(), distance))
 }
 
 /// The options `--graph` replaces (clap argument ids).
@@ -191,6 +242,11 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     }
     let graph = match &args.graph {
         Some(path) => Some(GraphWatch::open(path, args.noise.dims as usize)?),
+        // The terrain is a graph's: the editor's, which the panel shows.
+        None if args.view == Picture::Terrain => Some(
+            GraphWatch::typed(DEFAULT_GRAPH, args.noise.dims as usize)
+                .map_err(|why| anyhow!("the editor's graph: {why}"))?,
+        ),
         None => None,
     };
     super::quiet_xdg_runtime_dir();
@@ -234,6 +290,9 @@ fn initial_view(args: &PreviewArgs) -> View {
         tiled: args.tileable,
         ramp: args.ramp,
         graph: None,
+        picture: args.view,
+        camera: args.camera.unwrap_or_default(),
+        relief: terrain::DEFAULT_RELIEF,
     }
 }
 
@@ -311,6 +370,8 @@ struct Gfx {
     /// The pipelines of the latest graph change, compiling off the event loop (the window
     /// draws the last good ones meanwhile).
     compiling: Option<Compiling>,
+    /// Whether compiles include the terrain's pipelines (the terrain view was asked for).
+    terrain: bool,
 }
 
 /// A graph change compiling ([`PendingGraph`]), and who hears how it went.
@@ -344,11 +405,19 @@ impl Gfx {
             .or(self.compiling.as_ref().map(|c| c.report))
             .unwrap_or(Report::Switch);
         self.compiling = Some(Compiling {
-            pending: self.renderer.compile(graph),
+            pending: self.renderer.compile(graph, self.terrain),
             shows,
             report,
         });
     }
+}
+
+/// What the readout's range was computed for.
+#[derive(Debug, PartialEq)]
+struct RangeKey {
+    program: Program,
+    seed: u64,
+    placement: terrain::Placement,
 }
 
 /// Frames counted over the current statistics period.
@@ -380,6 +449,10 @@ struct App {
     hold_until: Option<Instant>,
     stats: Stats,
     cursor: PhysicalPosition<f64>,
+    /// The cursor's last place over the picture (not the panel), for the readout.
+    pointer: Option<PhysicalPosition<f64>>,
+    /// The readout's range: what it was computed for, when, and the range.
+    range: Option<(RangeKey, Instant, (f32, f32))>,
     dragging: bool,
     /// `--graph`: the watched file, and its last good graph lowered for `view.dims` (drawn
     /// now, or once its pipelines are in: `Gfx::compiling`).
@@ -429,6 +502,8 @@ impl App {
                 shown: None,
             },
             cursor: PhysicalPosition::new(0.0, 0.0),
+            pointer: None,
+            range: None,
             dragging: false,
             graph,
             graph_error: None,
@@ -510,12 +585,14 @@ impl App {
         if size.width > 0 && size.height > 0 {
             surface.configure(&device, &config);
         }
+        let terrain = self.view.showing_terrain();
         let renderer = Renderer::new(
             &device,
             &queue,
             self.view.seed,
             format,
             self.graph.as_ref().map(|(_, program)| program),
+            terrain,
         )?;
         if self.frames.is_none() {
             outln!(
@@ -537,7 +614,97 @@ impl App {
             renderer,
             panel,
             compiling: None,
+            terrain,
         })
+    }
+
+    /// The terrain view asked for by the panel or a key: the graph drawn now is compiled
+    /// again with the terrain's pipelines (the flat view meanwhile).
+    fn sync_terrain(&mut self) {
+        let Some(gfx) = self.gfx.as_mut() else {
+            return;
+        };
+        let wanted = self.view.picture == Picture::Terrain;
+        if wanted == gfx.terrain {
+            return;
+        }
+        gfx.terrain = wanted;
+        let shows = gfx
+            .compiling
+            .as_ref()
+            .map_or_else(|| self.view.graph.clone(), |c| c.shows.clone());
+        if wanted && shows.is_some() && !gfx.renderer.has_terrain() {
+            let program = self.graph.as_ref().map(|(_, program)| program);
+            gfx.compile(program, shows, None);
+        }
+    }
+
+    /// The panel's readout for a frame of `size` pixels: the graph's value and gradient
+    /// under the pointer and the range drawn (recomputed when the graph, the seed or the
+    /// placement changed; while the picture moves, at most every [`RANGE_PERIOD`]); none
+    /// for the settings' noise or while the panel is hidden.
+    fn update_readout(&mut self, size: [u32; 2]) {
+        let shown = self
+            .gfx
+            .as_ref()
+            .is_some_and(|g| g.panel.visibility == Visibility::Shown);
+        let readout = if shown { self.readout(size) } else { None };
+        if let Some(gfx) = self.gfx.as_mut() {
+            gfx.panel.readout = readout;
+        }
+    }
+
+    fn readout(&mut self, size: [u32; 2]) -> Option<readout::Readout> {
+        let (watch, program) = self.graph.as_ref().filter(|_| self.view.graph.is_some())?;
+        let mut sampler = watch.sampler(self.view.dims, self.view.seed).ok()?;
+        let flat = self.view.uniforms(size[0], size[1]).ok()?;
+        let placement = terrain::Placement::of(&flat, size[0], size[1], self.view.relief);
+        let point = self.pointer.and_then(|at| {
+            let cursor = [at.x, at.y];
+            if self.view.showing_terrain() {
+                readout::terrain_point(&mut sampler, &placement, &self.view.camera, size, cursor)
+            } else {
+                let step = [flat.step[0], flat.step[1]];
+                readout::flat_point(&placement, step, size, cursor)
+            }
+        });
+        let probe = point.map(|p| readout::probe(&mut sampler, p));
+        let key = RangeKey {
+            program: program.clone(),
+            seed: self.view.seed,
+            placement,
+        };
+        let range = match &self.range {
+            Some((last, at, range))
+                if *last == key || (self.animating() && at.elapsed() < RANGE_PERIOD) =>
+            {
+                *range
+            }
+            _ => {
+                let range = readout::range(&mut sampler, &placement);
+                self.range = Some((key, Instant::now(), range));
+                range
+            }
+        };
+        Some(readout::Readout {
+            cursor: self.pointer.map(|at| [at.x, at.y]),
+            probe,
+            range,
+        })
+    }
+
+    /// What the current frame of `size` pixels draws: the flat view's uniform, and the
+    /// terrain's when it is shown.
+    fn frame_uniforms(
+        &self,
+        size: [u32; 2],
+    ) -> Result<(view::PreviewUniforms, Option<terrain::TerrainUniforms>)> {
+        let flat = self.view.uniforms(size[0], size[1])?;
+        let terrain = self.view.showing_terrain().then(|| {
+            let placement = terrain::Placement::of(&flat, size[0], size[1], self.view.relief);
+            terrain::uniforms(&flat, &placement, &self.view.camera, size)
+        });
+        Ok((flat, terrain))
     }
 
     /// Draws one frame; in unattended mode, counts it and finishes after the last.
@@ -580,11 +747,13 @@ impl App {
         };
         // The panel's pass only for a frame that is drawn: its texture updates (the font
         // atlas first) must reach its renderer.
+        self.update_readout([width, height]);
         let painted = self.run_panel(width, height)?;
+        self.sync_terrain();
+        let (flat, terrain) = self.frame_uniforms([width, height])?;
         let Some(gfx) = self.gfx.as_mut() else {
             return Ok(());
         };
-        let uniforms = self.view.uniforms(width, height)?;
         let target = frame.texture.create_view(&wgpu::TextureViewDescriptor {
             label: Some("preview swapchain view"),
             ..Default::default()
@@ -594,8 +763,13 @@ impl App {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("preview frame encoder"),
             });
+        let drawn = Frame {
+            flat: &flat,
+            terrain: terrain.as_ref(),
+            size: [width, height],
+        };
         gfx.renderer
-            .draw_window(&gfx.queue, &mut encoder, &target, &uniforms);
+            .draw_window(&gfx.device, &gfx.queue, &mut encoder, &target, drawn);
         if let Some(painted) = painted {
             gfx.panel.paint(
                 &gfx.device,
@@ -794,13 +968,13 @@ impl App {
             .as_ref()
             .ok_or_else(|| anyhow!("no window to take a screenshot of"))?;
         let (width, height) = (gfx.config.width, gfx.config.height);
-        let pixels = gfx.renderer.screenshot(
-            &gfx.device,
-            &gfx.queue,
-            width,
-            height,
-            &self.view.uniforms(width, height)?,
-        )?;
+        let (flat, terrain) = self.frame_uniforms([width, height])?;
+        let frame = Frame {
+            flat: &flat,
+            terrain: terrain.as_ref(),
+            size: [width, height],
+        };
+        let pixels = gfx.renderer.screenshot(&gfx.device, &gfx.queue, frame)?;
         write_png(path, width, height, &pixels, overwrite)?;
         errln!(
             "saved {} ({width}×{height}, {})",
@@ -957,6 +1131,8 @@ impl App {
             }
             self.update_title();
         }
+        // A graph the requests compile comes with the terrain's pipelines if it was picked.
+        self.sync_terrain();
         for request in requests {
             self.carry_out(request, width)?;
         }
@@ -1153,6 +1329,9 @@ impl ApplicationHandler for App {
                 if let WindowEvent::CursorMoved { position, .. } = event {
                     self.cursor = position;
                 }
+                if let WindowEvent::CursorLeft { .. } = event {
+                    self.pointer = None;
+                }
                 return;
             }
         }
@@ -1190,19 +1369,36 @@ impl ApplicationHandler for App {
             }
             WindowEvent::CursorMoved { position, .. } => {
                 if self.dragging {
-                    self.view
-                        .pan_pixels(position.x - self.cursor.x, position.y - self.cursor.y);
+                    let (dx, dy) = (position.x - self.cursor.x, position.y - self.cursor.y);
+                    if self.view.showing_terrain() {
+                        let height = self.gfx.as_ref().map_or(1, |g| g.config.height);
+                        self.view.camera.drag(dx, dy, height as f64);
+                    } else {
+                        self.view.pan_pixels(dx, dy);
+                    }
                     changed = true;
                 }
                 self.cursor = position;
+                self.pointer = Some(position);
+                if let Some(gfx) = &self.gfx {
+                    // The readout follows the cursor.
+                    if gfx.panel.visibility == Visibility::Shown {
+                        gfx.window.request_redraw();
+                    }
+                }
             }
+            WindowEvent::CursorLeft { .. } => self.pointer = None,
             WindowEvent::MouseWheel { delta, .. } => {
                 let notches = match delta {
                     MouseScrollDelta::LineDelta(_, y) => y as f64,
                     MouseScrollDelta::PixelDelta(p) => p.y / PIXELS_PER_NOTCH,
                 };
-                self.view
-                    .zoom_at(ZOOM_STEP.powf(notches), self.cursor.x, self.cursor.y);
+                let factor = ZOOM_STEP.powf(notches);
+                if self.view.showing_terrain() {
+                    self.view.camera.zoom(factor);
+                } else {
+                    self.view.zoom_at(factor, self.cursor.x, self.cursor.y);
+                }
                 changed = true;
             }
             WindowEvent::Occluded(false) => changed = true,

@@ -11,7 +11,8 @@ use winit::window::Window;
 use crate::field::{FlagField, FractalMode, MAX_OCTAVES, MAX_WARP_ITERATIONS};
 use crate::{FieldOutput, NoiseKind};
 
-use super::view::{mode_name, View};
+use super::readout::Readout;
+use super::view::{mode_name, Picture, View};
 use crate::editor::Editor;
 use crate::ramp::ColourRamp;
 
@@ -21,6 +22,8 @@ use crate::ramp::ColourRamp;
 pub const LAYOUT_ENV: &str = "WGPU_NOISE_PANEL_LAYOUT";
 /// Width of the panel in logical points.
 const PANEL_WIDTH: f32 = 270.0;
+/// The window height (pixels) from which the view and readout section starts open.
+const ROOM_FOR_VIEW_SECTION: u32 = 700;
 /// Height of the node view at the start, in logical points.
 const NODE_VIEW_HEIGHT: f32 = 340.0;
 
@@ -76,6 +79,8 @@ pub struct Panel {
     pub visibility: Visibility,
     pub editor: Editor,
     pub notice: Option<Notice>,
+    /// The value under the cursor and the range drawn (`None` for the settings' noise).
+    pub readout: Option<Readout>,
     /// Whether a graph change is compiling (the frame still shows the last one), for
     /// [`LAYOUT_ENV`].
     pub compiling: bool,
@@ -122,6 +127,7 @@ impl Panel {
             visibility,
             editor: Editor::new(graph),
             notice: None,
+            readout: None,
             compiling: false,
             layout: std::env::var_os(LAYOUT_ENV).map(|p| (PathBuf::from(p), String::new())),
             named: Vec::new(),
@@ -179,14 +185,17 @@ impl Panel {
         let mut requests = Vec::new();
         let mut named = Vec::new();
         let editor = &mut self.editor;
-        let notice = &self.notice;
+        let shown = Shown {
+            notice: &self.notice,
+            readout: self.readout.as_ref(),
+        };
         let output = self.ctx.run_ui(input, |ui| {
             let panel = egui::Panel::right("controls")
                 .resizable(false)
                 .exact_size(PANEL_WIDTH)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().show(ui, |ui| {
-                        controls(ui, view, size, editor, notice, &mut requests, &mut named);
+                        controls(ui, view, size, editor, &shown, &mut requests, &mut named);
                     });
                 });
             named.push(("panel".to_string(), panel.response.rect));
@@ -310,6 +319,7 @@ impl Panel {
             "node_selected": self.editor.node_view.selected(),
             "compiling": self.compiling,
             "notice": notice,
+            "readout": self.readout.as_ref().map(Readout::json),
             "typing": self.typing(),
             "view": self.described,
         })
@@ -325,6 +335,12 @@ impl Panel {
         }
         Ok(())
     }
+}
+
+/// What the panel shows of the window's doing: the last button's notice and the readout.
+struct Shown<'a> {
+    notice: &'a Option<Notice>,
+    readout: Option<&'a Readout>,
 }
 
 /// Remembers `response`'s rectangle under `name` for [`Panel::write_layout`].
@@ -343,7 +359,7 @@ fn controls(
     view: &mut View,
     size: [u32; 2],
     editor: &mut Editor,
-    notice: &Option<Notice>,
+    shown: &Shown<'_>,
     requests: &mut Vec<Request>,
     list: &mut Vec<(String, egui::Rect)>,
 ) {
@@ -524,6 +540,15 @@ fn controls(
         }
     });
 
+    // Folded in short windows, where the graph editor below needs the rows.
+    let section = egui::CollapsingHeader::new("view and readout")
+        .default_open(size[1] >= ROOM_FOR_VIEW_SECTION)
+        .show(ui, |ui| {
+            picture_controls(ui, view, requests, list);
+            readout_lines(ui, view, shown.readout, list);
+        });
+    named(list, "view_section", section.header_response);
+
     ui.separator();
     // After the controls: the settings of the frame drawn next.
     let field = view.field(size[0], size[1]);
@@ -545,7 +570,7 @@ fn controls(
             requests.push(Request::BakeCommand);
         }
     });
-    match notice {
+    match shown.notice {
         Some(Notice::Done(text)) => {
             named(
                 list,
@@ -599,6 +624,61 @@ fn controls(
     }
     ui.separator();
     ui.label(RichText::new("H / Tab hide this panel").small().weak());
+}
+
+/// The view's picture (flat or terrain; the terrain is a graph's, so picking it with the
+/// settings drawn switches to the graph) and the terrain's relief.
+fn picture_controls(
+    ui: &mut egui::Ui,
+    view: &mut View,
+    requests: &mut Vec<Request>,
+    list: &mut Vec<(String, egui::Rect)>,
+) {
+    ui.horizontal(|ui| {
+        ui.label("view");
+        named(
+            list,
+            "view.2d",
+            ui.selectable_value(&mut view.picture, Picture::Flat, "2D"),
+        );
+        let terrain = ui.selectable_value(&mut view.picture, Picture::Terrain, "terrain");
+        if named(list, "view.terrain", terrain).clicked()
+            && view.graph.is_none()
+            && !requests.contains(&Request::ApplyGraph)
+        {
+            requests.push(Request::ApplyGraph);
+        }
+        ui.add_enabled_ui(view.picture == Picture::Terrain, |ui| {
+            ui.label("relief");
+            named(
+                list,
+                "relief",
+                ui.add(
+                    egui::DragValue::new(&mut view.relief)
+                        .range(0.0..=1.0)
+                        .speed(0.002),
+                ),
+            );
+        });
+    });
+}
+
+/// The value and gradient under the cursor and the range drawn.
+fn readout_lines(
+    ui: &mut egui::Ui,
+    view: &View,
+    readout: Option<&Readout>,
+    list: &mut Vec<(String, egui::Rect)>,
+) {
+    let text = match readout {
+        Some(readout) => readout.lines(view.dims),
+        None => "value under the cursor: a graph's (the settings have no readout)".to_string(),
+    };
+    named(
+        list,
+        "readout",
+        ui.label(RichText::new(text).monospace().small()),
+    );
 }
 
 /// The frame's field as the shader gets it: frequency and offset per axis, fractal, warp,

@@ -16,6 +16,7 @@ use crate::shader::ApiNames;
 use anyhow::{anyhow, Context, Result};
 use wgpu::util::DeviceExt;
 
+use super::terrain::{self, Terrain, TerrainPipelines, TerrainUniforms};
 use super::view::PreviewUniforms;
 
 /// The preview's fragment shader (without the noise functions, which are prepended).
@@ -32,8 +33,18 @@ pub struct Renderer {
     noise: NoiseBindings,
     uniform_buffer: wgpu::Buffer,
     uniform_group: wgpu::BindGroup,
+    terrain: Terrain,
     compiler: Compiler,
     pipelines: Pipelines,
+}
+
+/// What a frame draws: the flat view's uniform, the terrain's when the terrain view is
+/// shown (drawn once its pipelines are in; the flat view until then), and the size.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame<'a> {
+    pub flat: &'a PreviewUniforms,
+    pub terrain: Option<&'a TerrainUniforms>,
+    pub size: [u32; 2],
 }
 
 /// What compiling the pipelines takes, as handles a worker thread can own (wgpu's are
@@ -43,6 +54,7 @@ struct Compiler {
     device: wgpu::Device,
     queue: wgpu::Queue,
     layout: wgpu::PipelineLayout,
+    terrain_layout: wgpu::PipelineLayout,
     window_format: wgpu::TextureFormat,
     /// The bind groups a frame is drawn with: the uniform's (0) and the lookup textures'.
     uniform_group: wgpu::BindGroup,
@@ -50,10 +62,12 @@ struct Compiler {
 }
 
 /// The two pipelines of one shader (the noise functions, `--graph`'s function if any and
-/// `shaders/preview.wgsl`).
+/// `shaders/preview.wgsl`), and the terrain's of the graph when the terrain view asked
+/// for them.
 struct Pipelines {
     window: wgpu::RenderPipeline,
     screenshot: wgpu::RenderPipeline,
+    terrain: Option<TerrainPipelines>,
 }
 
 /// Pipelines compiling on a worker thread ([`Renderer::compile`]): a large graph takes
@@ -69,13 +83,14 @@ const NO_GRAPH_WGSL: &str = "fn preview_graph(p: vec4<f32>) -> f32 { return 0.0;
 
 impl Renderer {
     /// Compiles the preview pipelines for a window of `window_format`, with the lookup
-    /// tables of `seed`, drawing `graph` if there is one.
+    /// tables of `seed`, drawing `graph` if there is one (and its terrain with `terrain`).
     pub fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         seed: u64,
         window_format: wgpu::TextureFormat,
         graph: Option<&Program>,
+        terrain: bool,
     ) -> Result<Self> {
         let noise = NoiseBindings::new(
             device,
@@ -83,7 +98,8 @@ impl Renderer {
             &NoiseBindingsDescriptor {
                 group: NOISE_GROUP,
                 seed,
-                visibility: wgpu::ShaderStages::FRAGMENT,
+                // The terrain's vertices sample the graph too.
+                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
             },
         )?;
         let uniform_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -119,28 +135,36 @@ impl Renderer {
             bind_group_layouts: &[Some(&uniform_layout), Some(noise.layout())],
             immediate_size: 0,
         });
+        let terrain_resources = Terrain::new(device, noise.layout());
         let compiler = Compiler {
             device: device.clone(),
             queue: queue.clone(),
             layout,
+            terrain_layout: terrain_resources.layout.clone(),
             window_format,
             uniform_group: uniform_group.clone(),
             noise_group: (noise.group(), noise.bind_group().clone()),
         };
-        let pipelines = PendingGraph::start(compiler.clone(), graph).wait()?;
+        let pipelines = PendingGraph::start(compiler.clone(), graph, terrain).wait()?;
         Ok(Renderer {
             noise,
             uniform_buffer,
             uniform_group,
+            terrain: terrain_resources,
             compiler,
             pipelines,
         })
     }
 
-    /// Starts compiling the pipelines that draw `graph` (or the flags' noise for `None`);
-    /// [`Renderer::adopt`] draws with them once they are in.
-    pub fn compile(&self, graph: Option<&Program>) -> PendingGraph {
-        PendingGraph::start(self.compiler.clone(), graph)
+    /// Starts compiling the pipelines that draw `graph` (or the flags' noise for `None`),
+    /// and its terrain with `terrain`; [`Renderer::adopt`] draws with them once they are in.
+    pub fn compile(&self, graph: Option<&Program>, terrain: bool) -> PendingGraph {
+        PendingGraph::start(self.compiler.clone(), graph, terrain)
+    }
+
+    /// Whether the pipelines drawn now include the terrain's.
+    pub fn has_terrain(&self) -> bool {
+        self.pipelines.terrain.is_some()
     }
 
     /// Draws with `pending`'s pipelines from now on if its compile has finished: `None`
@@ -160,15 +184,28 @@ impl Renderer {
         self.noise.set_seed(queue, seed);
     }
 
-    /// Records a frame with `uniforms` into `target` (a swapchain texture's view).
+    /// Records `frame` into `target` (a swapchain texture's view).
     pub fn draw_window(
-        &self,
+        &mut self,
+        device: &wgpu::Device,
         queue: &wgpu::Queue,
         encoder: &mut wgpu::CommandEncoder,
         target: &wgpu::TextureView,
-        uniforms: &PreviewUniforms,
+        frame: Frame<'_>,
     ) {
-        queue.write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(uniforms));
+        if let (Some(uniforms), Some(pipelines)) = (frame.terrain, &self.pipelines.terrain) {
+            let draw = terrain::Draw {
+                device,
+                queue,
+                encoder,
+                pipeline: &pipelines.window,
+                noise: &self.noise,
+                uniforms,
+            };
+            self.terrain.draw_window(draw, target, frame.size);
+            return;
+        }
+        queue.write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(frame.flat));
         self.draw(
             encoder,
             target,
@@ -177,17 +214,17 @@ impl Renderer {
         );
     }
 
-    /// Renders the frame of `uniforms` at `width` × `height` offscreen and reads it back:
-    /// one gray byte per pixel, or RGBA for a curl flow map or a colour ramp other than
-    /// gray ([`PreviewUniforms::is_gray`]), rows top to bottom.
+    /// Renders `frame` offscreen and reads it back: one gray byte per pixel, or RGBA for a
+    /// curl flow map or a colour ramp other than gray ([`PreviewUniforms::is_gray`]), rows
+    /// top to bottom.
     pub fn screenshot(
         &self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        width: u32,
-        height: u32,
-        uniforms: &PreviewUniforms,
+        frame: Frame<'_>,
     ) -> Result<Vec<u8>> {
+        let [width, height] = frame.size;
+        let uniforms = frame.flat;
         let texture = device.create_texture(&wgpu::TextureDescriptor {
             label: Some("preview screenshot target"),
             size: wgpu::Extent3d {
@@ -213,16 +250,28 @@ impl Renderer {
             "preview screenshot readback",
             padded as u64 * height as u64,
         );
-        queue.write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(uniforms));
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("preview screenshot encoder"),
         });
-        self.draw(
-            &mut encoder,
-            &view,
-            &self.pipelines.screenshot,
-            "preview screenshot pass",
-        );
+        if let (Some(terrain), Some(pipelines)) = (frame.terrain, &self.pipelines.terrain) {
+            let draw = terrain::Draw {
+                device,
+                queue,
+                encoder: &mut encoder,
+                pipeline: &pipelines.screenshot,
+                noise: &self.noise,
+                uniforms: terrain,
+            };
+            self.terrain.draw_offscreen(draw, &view, frame.size);
+        } else {
+            queue.write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(uniforms));
+            self.draw(
+                &mut encoder,
+                &view,
+                &self.pipelines.screenshot,
+                "preview screenshot pass",
+            );
+        }
         encoder.copy_texture_to_buffer(
             texture.as_image_copy(),
             wgpu::TexelCopyBufferInfo {
@@ -305,16 +354,18 @@ pub fn shader_source(graph: Option<&Program>) -> String {
 
 impl PendingGraph {
     /// Compiles the preview shader with `graph`'s function (or [`NO_GRAPH_WGSL`]) for the
-    /// window's format and the screenshot's on a new thread. Only the graph's WGSL is
-    /// written here; the thread puts the noise functions in front, checks the whole with
-    /// naga and compiles it (all of which grows with the graph).
-    fn start(compiler: Compiler, graph: Option<&Program>) -> Self {
+    /// window's format and the screenshot's on a new thread, and with `terrain` the
+    /// terrain's shader of the graph. Only the graph's WGSL is written here; the thread
+    /// puts the noise functions in front, checks the whole with naga and compiles it (all
+    /// of which grows with the graph).
+    fn start(compiler: Compiler, graph: Option<&Program>, terrain: bool) -> Self {
         let preview_wgsl = shader_source(graph);
+        let terrain_wgsl = graph.filter(|_| terrain).map(terrain::shader_source);
         let graph = graph.is_some();
         let (send, result) = mpsc::channel();
         std::thread::spawn(move || {
             // A receiver gone: a newer graph superseded this one.
-            let _ = send.send(compiler.pipelines(graph, &preview_wgsl));
+            let _ = send.send(compiler.pipelines(graph, &preview_wgsl, terrain_wgsl.as_deref()));
         });
         PendingGraph { result }
     }
@@ -334,7 +385,12 @@ impl Compiler {
     /// Compiles `preview_wgsl` (with `graph`'s function or not) after the noise functions
     /// for the window's format and the screenshot's, and draws a pixel with the window's.
     /// Error scopes are per thread: this one catches only its own errors.
-    fn pipelines(&self, graph: bool, preview_wgsl: &str) -> Result<Pipelines> {
+    fn pipelines(
+        &self,
+        graph: bool,
+        preview_wgsl: &str,
+        terrain_wgsl: Option<&str>,
+    ) -> Result<Pipelines> {
         let device = &self.device;
         let source = embed::shader_source(self.noise_group.0, preview_wgsl)
             .context("compiling shaders/preview.wgsl")?;
@@ -359,10 +415,26 @@ impl Compiler {
             graph,
             "preview screenshot pipeline",
         );
-        let pipelines = Pipelines { window, screenshot };
-        let warmed = self.warm_up(&pipelines.window);
+        let terrain = terrain_wgsl
+            .map(|wgsl| {
+                let formats = [self.window_format, SCREENSHOT_FORMAT];
+                terrain::compile(
+                    device,
+                    &self.terrain_layout,
+                    self.noise_group.0,
+                    wgsl,
+                    formats,
+                )
+            })
+            .transpose();
+        let warmed = self.warm_up(&window);
         pop_error_scope(scope).context("compiling shaders/preview.wgsl")?;
         warmed?;
+        let pipelines = Pipelines {
+            window,
+            screenshot,
+            terrain: terrain?,
+        };
         Ok(pipelines)
     }
 

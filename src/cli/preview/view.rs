@@ -9,6 +9,8 @@ use crate::params::{FillParams, NoiseSettings, Slab};
 use crate::ramp::{ColourRamp, RampStops};
 use crate::{FieldOutput, NoiseError, NoiseKind};
 
+use super::orbit::Orbit;
+
 /// Zoom factor of one wheel notch (and of one frequency key press).
 pub const ZOOM_STEP: f64 = 1.25;
 /// Smallest and largest noise step per pixel: beyond these the picture is one flat cell
@@ -80,6 +82,26 @@ pub struct View {
     /// A noise graph's file name (`--graph`): the graph decides the noise, so the kind,
     /// fractal, warp, flow, curl and tiling above are not used.
     pub graph: Option<String>,
+    /// How the frame is drawn (`--view`, the panel): flat, or as a terrain (a graph's).
+    pub picture: Picture,
+    /// The terrain view's camera (a drag orbits, the wheel zooms).
+    pub camera: Orbit,
+    /// The terrain view's height of a value of 1, in world units (the mesh's longer side
+    /// is 2).
+    pub relief: f64,
+}
+
+/// How the frame is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Picture {
+    /// The value of each pixel in the colour ramp's colours (the field's slice at the
+    /// animated point in 3D and 4D).
+    #[default]
+    #[value(name = "2d")]
+    Flat,
+    /// A graph's value over the same frame as a lit height field seen through an orbit
+    /// camera.
+    Terrain,
 }
 
 impl View {
@@ -178,6 +200,12 @@ impl View {
         // graph is drawn at its own coordinates, however long it has been animated.
         field.reduce_offset = self.graph.is_none();
         field
+    }
+
+    /// Whether the frame is the terrain: the terrain view of a graph (the settings are
+    /// drawn flat).
+    pub fn showing_terrain(&self) -> bool {
+        self.picture == Picture::Terrain && self.graph.is_some()
     }
 
     /// The `W` key: warp by [`PREVIEW_WARP`] cells, or not at all.
@@ -373,8 +401,18 @@ impl View {
             ramp => format!(", {} colours", ramp.name()),
         };
         if let Some(name) = &self.graph {
+            let terrain = if self.showing_terrain() {
+                format!(
+                    " terrain (yaw {:.0}°, pitch {:.0}°, {:.2} away)",
+                    self.camera.yaw.to_degrees(),
+                    self.camera.pitch.to_degrees(),
+                    self.camera.distance
+                )
+            } else {
+                String::new()
+            };
             return format!(
-                "graph {name} {}D, seed {}, {:.3} cells across{colours}, t={:.2}s{}",
+                "graph {name} {}D{terrain}, seed {}, {:.3} cells across{colours}, t={:.2}s{}",
                 self.dims,
                 self.seed,
                 self.step * width as f64,

@@ -109,6 +109,12 @@ impl GraphWatch {
         self.graph.program(dims, UNTILED).map_err(|e| e.to_string())
     }
 
+    /// The last good graph on the CPU in `dims` dimensions with the lookups of `seed` (the
+    /// window's), for the readout.
+    pub fn sampler(&self, dims: usize, seed: u64) -> Result<crate::graph::Sampler, String> {
+        self.graph.sampler(dims, seed).map_err(|e| e.to_string())
+    }
+
     /// Looks at the file if it is time to: a changed text is checked and lowered for
     /// `dims`, and becomes the last good graph only if both succeed.
     pub fn look(&mut self, dims: usize) -> Reload {

@@ -1,0 +1,497 @@
+//! `wgpu-noise preview --view terrain`: the terrain seen from straight above is, vertex by
+//! vertex, the ramp's colour of the CPU value times the Lambert shading of the normal of
+//! the CPU's analytic gradient (and is placed where the CPU heights project); orbiting
+//! changes the picture; the panel's readout under the cursor is the CPU sampler's value
+//! and gradient (the gradient also central differences of the values), on the flat view
+//! and on the terrain, and its range is the CPU's over the terrain's vertices.
+//!
+//! Skipped with a note without a display, an adapter or xdotool, unless
+//! `WGPU_NOISE_REQUIRE_GPU` is set (CI). With `WGPU_NOISE_DOCS_IMAGES=$PWD/docs/images` it
+//! also saves `docs/images/preview-terrain.png`.
+#![cfg(feature = "preview")]
+
+use std::path::Path;
+
+use wgpu_noise::cli::preview::orbit::{Orbit, FIELD_OF_VIEW};
+use wgpu_noise::cli::preview::terrain::{AMBIENT, DEFAULT_RELIEF, GRID, LIGHT};
+use wgpu_noise::graph::{Graph, Sampler};
+
+use super::preview::{preview, window_setup, Display};
+use super::preview_graph::{find_window, have_xdotool, xdotool, GraphFrame, Running, FBM};
+use super::preview_panel::{layout_when, Panel};
+
+/// The frames of these tests: a 3-octave simplex fBm, 3 cells across, time standing still.
+fn frame(dims: usize, width: u32, height: u32) -> GraphFrame {
+    GraphFrame {
+        dims,
+        seed: 3,
+        frequency: 3.0,
+        time: 1.5,
+        speed: if dims == 2 { 0.0 } else { 0.5 },
+        width,
+        height,
+    }
+}
+
+fn sampler(frame: &GraphFrame) -> Sampler {
+    Graph::from_json(FBM)
+        .unwrap()
+        .sampler(frame.dims, frame.seed)
+        .unwrap()
+}
+
+/// The mesh's placement by the documented convention: vertex (i, j) of the GRID² mesh
+/// samples the flat view's frame from its first pixel to its last, `x = step · (W − 1) ·
+/// i / (GRID − 1)` (f32, as the shader), plus the animation's offset on the animated axis.
+struct Mesh {
+    origin: [f32; 4],
+    span: [f32; 2],
+    extent: [f64; 2],
+}
+
+impl Mesh {
+    fn of(frame: &GraphFrame) -> Mesh {
+        let step = (frame.frequency / frame.width as f64) as f32;
+        let mut origin = [0.0f32; 4];
+        let axis = if frame.dims == 2 { 0 } else { frame.dims - 1 };
+        origin[axis] = (frame.speed * frame.time) as f32;
+        let longer = frame.width.max(frame.height) as f64;
+        Mesh {
+            origin,
+            span: [
+                step * (frame.width - 1) as f32,
+                step * (frame.height - 1) as f32,
+            ],
+            extent: [frame.width as f64 / longer, frame.height as f64 / longer],
+        }
+    }
+
+    fn point(&self, i: u32, j: u32) -> [f32; 4] {
+        let last = (GRID - 1) as f32;
+        let mut p = self.origin;
+        p[0] += i as f32 / last * self.span[0];
+        p[1] += j as f32 / last * self.span[1];
+        p
+    }
+
+    /// World x, y of a field point on the mesh (world y runs up the frame).
+    fn world(&self, p: [f32; 4]) -> [f64; 2] {
+        let u = (p[0] - self.origin[0]) as f64 / self.span[0] as f64;
+        let v = (p[1] - self.origin[1]) as f64 / self.span[1] as f64;
+        [
+            (2.0 * u - 1.0) * self.extent[0],
+            (1.0 - 2.0 * v) * self.extent[1],
+        ]
+    }
+
+    /// The unit normal of the height field `relief · value` at world scale, from the
+    /// value's gradient by the chain rule (x_world = (2u − 1)·a, y_world = (1 − 2v)·b).
+    fn normal(&self, gradient: [f32; 2]) -> [f64; 3] {
+        let dzdx =
+            DEFAULT_RELIEF * gradient[0] as f64 * self.span[0] as f64 / (2.0 * self.extent[0]);
+        let dzdy =
+            -DEFAULT_RELIEF * gradient[1] as f64 * self.span[1] as f64 / (2.0 * self.extent[1]);
+        let n = [-dzdx, -dzdy, 1.0];
+        let len = n.iter().map(|c| c * c).sum::<f64>().sqrt();
+        n.map(|c| c / len)
+    }
+}
+
+/// Where world point `p` appears in a `width` × `height` frame seen straight down from
+/// `distance` above the centre (yaw 0: world x to the right, world y up): the pinhole
+/// projection of the field of view, worked out here apart from the camera's matrix.
+fn top_down(p: [f64; 3], distance: f64, width: u32, height: u32) -> [f64; 2] {
+    let scale = height as f64 / 2.0 / (FIELD_OF_VIEW / 2.0).tan() / (distance - p[2]);
+    [
+        width as f64 / 2.0 + p[0] * scale,
+        height as f64 / 2.0 - p[1] * scale,
+    ]
+}
+
+/// Runs the preview unattended with `extra` options and returns the screenshot (gray or
+/// RGBA bytes, as saved).
+fn shoot(
+    display: &Display,
+    frame: &GraphFrame,
+    graph: &Path,
+    extra: &[&str],
+) -> image::DynamicImage {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("terrain.png");
+    let mut args = frame.options();
+    args.extend(
+        [
+            "--graph",
+            graph.to_str().unwrap(),
+            "--frames",
+            "2",
+            "--screenshot",
+            shot.to_str().unwrap(),
+        ]
+        .map(String::from),
+    );
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = preview(Some(display), &args);
+    assert!(
+        out.status.success(),
+        "preview {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    image::open(&shot).expect("the screenshot is a PNG")
+}
+
+fn graph_file(dir: &Path) -> std::path::PathBuf {
+    let path = dir.join("fbm.json");
+    std::fs::write(&path, FBM).unwrap();
+    path
+}
+
+#[test]
+fn the_terrain_from_above_is_the_lambert_shading_of_the_cpu_gradients_normal() {
+    let Some(display) = window_setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let graph = graph_file(dir.path());
+    let distance = 3.0;
+    // 2D, and a 3D graph's slice at the animated z.
+    for dims in [2, 3] {
+        let frame = frame(dims, 256, 256);
+        let camera = format!("0,90,{distance}");
+        let shot = shoot(
+            &display,
+            &frame,
+            &graph,
+            &["--view", "terrain", "--camera", &camera],
+        );
+        let shot = shot.into_luma8();
+        let mesh = Mesh::of(&frame);
+        let mut sampler = sampler(&frame);
+        let mut compared = 0usize;
+        let mut worst = 0i32;
+        let mut off = 0usize;
+        let mut histogram = [0usize; 10];
+        let mut covered = vec![false; (frame.width * frame.height) as usize];
+        for j in 0..GRID {
+            for i in 0..GRID {
+                let p = mesh.point(i, j);
+                let [value, gx, gy, _, _] = sampler.value_and_gradient(&p);
+                let [x, y] = mesh.world(p);
+                let at = top_down(
+                    [x, y, DEFAULT_RELIEF * value as f64],
+                    distance,
+                    frame.width,
+                    frame.height,
+                );
+                let pixel = at.map(|c| c.floor());
+                if pixel.iter().any(|&c| c < 0.0 || c >= frame.width as f64) {
+                    continue;
+                }
+                covered[(pixel[1] as u32 * frame.width + pixel[0] as u32) as usize] = true;
+                // Only vertices within 0.1 px of a pixel's centre (elsewhere the pixel shows
+                // its neighbours' interpolation), inside the outline (a pixel centre on the
+                // mesh's edge may belong to no triangle, by the rasteriser's tie rule).
+                let edge = [i, j].iter().any(|&k| k == 0 || k == GRID - 1);
+                if edge || at.iter().zip(pixel).any(|(c, f)| (c - f - 0.5).abs() > 0.1) {
+                    continue;
+                }
+                let n = mesh.normal([gx, gy]);
+                let lambert = (n[0] * LIGHT[0] + n[1] * LIGHT[1] + n[2] * LIGHT[2]).max(0.0);
+                let shade = AMBIENT as f64 + (1.0 - AMBIENT as f64) * lambert;
+                let t = ((value as f64 + 1.0) / 2.0).clamp(0.0, 1.0);
+                let expected = (255.0 * t * shade).round() as i32;
+                let got = shot.get_pixel(pixel[0] as u32, pixel[1] as u32)[0] as i32;
+                let d = (got - expected).abs();
+                worst = worst.max(d);
+                off += (d > 2) as usize;
+                histogram[d.min(9) as usize] += 1;
+                compared += 1;
+            }
+        }
+        // Pixels no vertex falls in are the black background: the mesh's outline is where
+        // the CPU heights project.
+        let background = shot
+            .pixels()
+            .zip(&covered)
+            .filter(|(_, &c)| !c)
+            .filter(|(p, _)| p[0] != 0)
+            .count();
+        let lit = covered.iter().filter(|&&c| c).count();
+        eprintln!("{dims}D: differences 0..9+: {histogram:?}");
+        eprintln!(
+            "{dims}D terrain from above: {compared} vertices at pixel centres, worst {worst} \
+             levels, {off} over 2; {lit} pixels under the mesh, {background} others not black"
+        );
+        assert!(compared > 2000, "only {compared} vertices compared");
+        // Measured on lavapipe (2D): of 2 739 vertices, differences 0, 1, 2, 3, 4 levels
+        // for 1 786, 869, 69, 14, 1 (mean 0.38): the pixel's centre is up to 0.1 px from
+        // the vertex, where the interpolation of the neighbours' normals and values
+        // already moves the shading by a few levels on steep slopes.
+        let mean = histogram
+            .iter()
+            .enumerate()
+            .map(|(d, n)| d * n)
+            .sum::<usize>() as f64
+            / compared as f64;
+        assert!(
+            worst <= 6,
+            "{dims}D: a pixel {worst} levels off its vertex's shading"
+        );
+        assert!(
+            off * 50 <= compared,
+            "{dims}D: {off} of {compared} over 2 levels"
+        );
+        assert!(mean < 0.75, "{dims}D: {mean} levels off on average");
+        assert!(lit > 40_000, "{dims}D: the mesh covers only {lit} pixels");
+        // The pixels just outside the outline may catch a triangle's edge.
+        assert!(
+            background < 2 * frame.width as usize,
+            "{dims}D: {background} pixels off the mesh are lit"
+        );
+    }
+}
+
+#[test]
+fn orbiting_the_camera_changes_the_picture() {
+    let Some(display) = window_setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let graph = graph_file(dir.path());
+    let frame = frame(2, 200, 150);
+    let view = |camera: &str| {
+        shoot(
+            &display,
+            &frame,
+            &graph,
+            &["--view", "terrain", "--camera", camera, "--ramp", "viridis"],
+        )
+        .into_rgba8()
+        .into_raw()
+    };
+    let south = view("0,40,3");
+    let east = view("90,40,3");
+    let near = view("0,40,2");
+    let changed = |a: &[u8], b: &[u8]| {
+        a.chunks(4)
+            .zip(b.chunks(4))
+            .filter(|(p, q)| p.iter().zip(q.iter()).any(|(x, y)| x.abs_diff(*y) > 8))
+            .count()
+    };
+    let pixels = (frame.width * frame.height) as usize;
+    let turned = changed(&south, &east);
+    let zoomed = changed(&south, &near);
+    eprintln!("of {pixels} pixels: turned 90° changes {turned}, coming closer {zoomed}");
+    // Measured on lavapipe: 9 728 and 17 120 of 30 000.
+    assert!(turned > pixels / 5 && zoomed > pixels / 5);
+    // The same camera draws the same picture.
+    assert_eq!(south, view("0,40,3"), "two runs of one camera differ");
+
+    if let Some(docs) = std::env::var_os("WGPU_NOISE_DOCS_IMAGES") {
+        let island = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/island.json");
+        let picture = GraphFrame {
+            dims: 2,
+            seed: 0,
+            frequency: 4.0,
+            time: 0.0,
+            speed: 0.0,
+            width: 720,
+            height: 480,
+        };
+        let shot = shoot(
+            &display,
+            &picture,
+            &island,
+            &[
+                "--view",
+                "terrain",
+                "--camera",
+                "25,38,2.4",
+                "--ramp",
+                "terrain",
+            ],
+        );
+        let path = Path::new(&docs).join("preview-terrain.png");
+        shot.save(&path).unwrap();
+        eprintln!("saved {}", path.display());
+    }
+}
+
+/// The readout's record in the panel's layout once it is of the cursor at window pixel
+/// `at` in a view whose description has `view`.
+fn probe_when(layout: &Path, at: (i32, i32), view: &str) -> serde_json::Value {
+    let cursor = serde_json::json!([at.0 as f64, at.1 as f64]);
+    let value = layout_when(layout, &format!("a readout at {at:?}"), |v| {
+        v["readout"]["cursor"] == cursor
+            && !v["readout"]["probe"].is_null()
+            && v["view"].as_str().is_some_and(|d| d.contains(view))
+    });
+    value["readout"].clone()
+}
+
+fn floats(v: &serde_json::Value) -> Vec<f32> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("an array: {v}"))
+        .iter()
+        .map(|x| x.as_f64().unwrap() as f32)
+        .collect()
+}
+
+/// The readout's value and gradient are the CPU sampler's at its point, the gradient also
+/// the central differences of the f64 values there.
+fn check_probe(readout: &serde_json::Value, sampler: &mut Sampler, dims: usize) -> [f32; 4] {
+    let point: [f32; 4] = floats(&readout["probe"]["point"]).try_into().unwrap();
+    let value = readout["probe"]["value"].as_f64().unwrap() as f32;
+    let gradient = floats(&readout["probe"]["gradient"]);
+    let [v, gx, gy, gz, _] = sampler.value_and_gradient(&point);
+    assert_eq!(value, v, "the value at {point:?}");
+    assert_eq!(gradient[..3], [gx, gy, gz], "the gradient at {point:?}");
+    let h = 1e-3;
+    for axis in 0..dims {
+        let mut at = |d: f64| {
+            let mut q = point.map(|c| c as f64);
+            q[axis] += d;
+            sampler.value_f64(&q)
+        };
+        let central = (at(h) - at(-h)) / (2.0 * h);
+        // f32 against f64 differences of step 1e-3 (truncation ~h², a few 1e-5 for this
+        // graph's curvature, plus f32 rounding of a gradient of a few units).
+        assert!(
+            (central - gradient[axis] as f64).abs() < 2e-3 * (1.0 + central.abs()),
+            "∂/∂{axis} at {point:?}: {} vs central differences {central}",
+            gradient[axis]
+        );
+    }
+    point
+}
+
+#[test]
+fn the_readout_is_the_cpu_samplers_value_and_gradient_under_the_cursor() {
+    let Some(display) = window_setup() else {
+        return;
+    };
+    if !have_xdotool() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let graph = graph_file(dir.path());
+    let frame = frame(2, 640, 480);
+    let layout = dir.path().join("layout.json");
+    let mut args = frame.options();
+    args.extend(["--graph", graph.to_str().unwrap(), "--panel", "shown"].map(String::from));
+    let mut running = Running::start(
+        &display,
+        &args,
+        dir.path(),
+        &[("WGPU_NOISE_PANEL_LAYOUT", &layout)],
+    );
+    running.wait_for("wgpu-noise preview on");
+    let panel = Panel {
+        display: &display,
+        window: find_window(&display),
+        layout: layout.clone(),
+    };
+    panel.with("view_section");
+    let mut sampler = sampler(&frame);
+    let mesh = Mesh::of(&frame);
+
+    // The flat view: the pixel's point, x = step · i, y = step · j.
+    let (i, j) = (101, 157);
+    xdotool(
+        &display,
+        &[
+            "mousemove",
+            "--window",
+            &panel.window,
+            &i.to_string(),
+            &j.to_string(),
+        ],
+    );
+    let readout = probe_when(&layout, (i, j), "graph");
+    let point = check_probe(&readout, &mut sampler, 2);
+    let step = (frame.frequency / frame.width as f64) as f32;
+    assert_eq!(
+        point[..2],
+        [step * i as f32, step * j as f32],
+        "the pixel's point"
+    );
+    // The range: the least and greatest value at the terrain's vertices.
+    let mut range = (f32::INFINITY, f32::NEG_INFINITY);
+    for j in 0..GRID {
+        for i in 0..GRID {
+            let v = sampler.value(&mesh.point(i, j));
+            range = (range.0.min(v), range.1.max(v));
+        }
+    }
+    assert_eq!(
+        floats(&readout["range"]),
+        [range.0, range.1],
+        "the range drawn"
+    );
+    eprintln!("flat readout {readout}");
+
+    // The terrain: the point where the cursor's ray meets the CPU heights.
+    // The section is folded in a window under 700 px high; it opens with an animation,
+    // so the choice is clicked once its place stays put.
+    panel.click("view_section");
+    let mut place = panel.with("view.terrain")["widgets"]["view.terrain"].clone();
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let now = panel.with("view.terrain")["widgets"]["view.terrain"].clone();
+        if now == place {
+            break;
+        }
+        place = now;
+    }
+    panel.click("view.terrain");
+    panel.wait_view("terrain");
+    let (x, y) = (300, 260);
+    xdotool(
+        &display,
+        &[
+            "mousemove",
+            "--window",
+            &panel.window,
+            &x.to_string(),
+            &y.to_string(),
+        ],
+    );
+    let readout = probe_when(&layout, (x, y), "terrain");
+    let point = check_probe(&readout, &mut sampler, 2);
+    let [wx, wy] = mesh.world(point);
+    let height = DEFAULT_RELIEF * sampler.value(&point) as f64;
+    let m = Orbit::default().view_projection(frame.width as f64 / frame.height as f64);
+    let clip: [f64; 4] = std::array::from_fn(|row| {
+        let p = [wx, wy, height, 1.0];
+        (0..4).map(|c| m[c][row] as f64 * p[c]).sum()
+    });
+    let seen = [
+        (clip[0] / clip[3] + 1.0) / 2.0 * frame.width as f64,
+        (1.0 - clip[1] / clip[3]) / 2.0 * frame.height as f64,
+    ];
+    eprintln!("terrain readout {readout}: its point is seen at {seen:?}");
+    assert!(
+        (seen[0] - x as f64).abs() < 0.05 && (seen[1] - y as f64).abs() < 0.05,
+        "the terrain's point under ({x}, {y}) is seen at {seen:?}"
+    );
+
+    // A drag over the terrain orbits the camera: the view says so.
+    let before = layout_when(&layout, "the view", |v| v["view"].is_string())["view"].clone();
+    xdotool(&display, &["mousedown", "1"]);
+    xdotool(
+        &display,
+        &["mousemove", "--window", &panel.window, "200", "300"],
+    );
+    xdotool(&display, &["mouseup", "1"]);
+    // 100 px left and 40 px down in a 480 px high window: the camera turns 75° east and
+    // rises 30° (a drag across the height is a whole turn).
+    let after = layout_when(&layout, "a turned camera", |v| {
+        v["view"]
+            .as_str()
+            .is_some_and(|d| d.contains("terrain (yaw 75°, pitch 80°"))
+    });
+    eprintln!("dragged: {before} → {}", after["view"]);
+    panel.key("Escape");
+    assert!(running.wait_exit().success());
+}
