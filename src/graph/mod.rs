@@ -153,8 +153,10 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::Offset { source, .. }
             | NodeKind::RotatePlane { source, .. }
             | NodeKind::SeedOffset { source, .. }
-            | NodeKind::RemoveDimension { source, .. }
-            | NodeKind::CellularLookup { source, .. } => vec![(p("source"), source)],
+            | NodeKind::RemoveDimension { source, .. } => vec![(p("source"), source)],
+            NodeKind::CellularLookup {
+                source, frequency, ..
+            } => vec![(p("source"), source), (p("frequency"), frequency)],
             NodeKind::Cellular { jitter, .. } => vec![(p("jitter"), jitter)],
             NodeKind::Rotate { source, angle, .. } => {
                 vec![(p("source"), source), (p("angle"), angle)]

@@ -368,15 +368,22 @@ pub const NODE_TYPES: &[NodeType] = &[
         group: Group::Sources,
         params: &[
             SOURCE,
-            number("frequency", -MAX_DOMAIN_PARAMETER, MAX_DOMAIN_PARAMETER, 0.1),
+            Param {
+                name: "frequency",
+                kind: ParamKind::Hybrid {
+                    lo: -MAX_DOMAIN_PARAMETER,
+                    hi: MAX_DOMAIN_PARAMETER,
+                    default: Some(0.1),
+                },
+            },
             SEED,
             choice("distance", METRICS, Some("euclidean")),
             number("exponent", 1.0, 16.0, 1.5),
             number("jitter", 0.0, 1.0, 1.0),
         ],
-        doc: "`source` at the position of the nearest feature (`cellular`'s `f1` feature, by the same `distance`, `exponent` and `jitter`) times `frequency` (FastNoise2's CellularLookup and its lookup frequency): constant inside each feature's Voronoi cell. The position is in the node's coordinates (lattice cells of unit size: the feature's cell plus its jittered offset; under a tiled field its cell wrapped into the tile, so the lookup repeats with it); `seed` moves the features only, `source` is evaluated untiled with the seeds above this node",
+        doc: "`source` at the position of the nearest feature (`cellular`'s `f1` feature, by the same `distance`, `exponent` and `jitter`) times `frequency` (FastNoise2's CellularLookup and its lookup frequency; a number or a node evaluated per sample at the node's point): constant inside each feature's Voronoi cell but for a node-driven frequency. The position is in the node's coordinates (lattice cells of unit size: the feature's cell plus its jittered offset; under a tiled field its cell wrapped into the tile, so the lookup repeats with it); `seed` moves the features only, `source` is evaluated untiled with the seeds above this node",
         range: "the source's",
-        derivative: "0 (constant inside each cell; the jumps at the cells' borders have none)",
+        derivative: "0 (constant inside each cell; the jumps at the cells' borders have none); with a node-driven `frequency` f, the source's gradient at the lookup point times `position ∇f`",
     },
     NodeType {
         name: "flow",

@@ -655,7 +655,7 @@ impl Lowering<'_> {
     fn cellular_lookup(
         &mut self,
         source: &Input,
-        frequency: f32,
+        frequency: &Input,
         seed: i64,
         cell: CellularShape,
         path: &str,
@@ -684,17 +684,29 @@ impl Lowering<'_> {
             let by = SEED_STEP.map(|s| -(((seed as f64) * s).rem_euclid(256.0) as f32));
             at = self.push(Op::Offset { p: at, by }, path)?;
         }
-        let at = self.push(
-            Op::Scale {
-                p: at,
-                by: [frequency; 4],
-            },
-            path,
-        )?;
-        let c = Context {
+        let untiled = Context {
             point: at,
             seed: ctx.seed,
             period: [0.0; 4],
+        };
+        // A node-driven frequency (evaluated at the node's point) scales the feature's
+        // position as a scale by a node scales a point: the Jacobian gains `position ∇f`.
+        let at = match frequency {
+            Input::Constant(f) => self.push(
+                Op::Scale {
+                    p: at,
+                    by: [*f; 4],
+                },
+                path,
+            )?,
+            node => {
+                let f = self.input(node, &self.sub(path, "frequency"), ctx, depth)?;
+                self.moved_by(true, [f; 4], path, untiled)?
+            }
+        };
+        let c = Context {
+            point: at,
+            ..untiled
         };
         self.input(source, &self.sub(path, "source"), c, depth)
     }
@@ -1095,7 +1107,7 @@ impl Lowering<'_> {
                     distance: cellular_distance(*distance),
                     output: CELLULAR_F1,
                 };
-                self.cellular_lookup(source, *frequency, *seed, cell, path, ctx, depth)
+                self.cellular_lookup(source, frequency, *seed, cell, path, ctx, depth)
             }
             NodeKind::Flow {
                 seed,

@@ -296,7 +296,7 @@ pub enum NodeKind {
     /// (FastNoise2's CellularLookup).
     CellularLookup {
         source: Input,
-        frequency: f32,
+        frequency: Input,
         seed: i64,
         distance: Metric,
         jitter: f32,
@@ -975,7 +975,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         },
         "cellular-lookup" => NodeKind::CellularLookup {
             source: f.input("source")?,
-            frequency: f.number("frequency")?,
+            frequency: f.hybrid("frequency")?,
             seed: f.integer("seed")?,
             distance: f.metric("distance")?,
             jitter: f.number("jitter")?,

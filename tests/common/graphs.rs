@@ -360,7 +360,12 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         "cellular-lookup" => json!({
             "type": "cellular-lookup",
             "source": src(rng),
-            "frequency": rng.range(0.05, 2.0),
+            // A quarter of the frequencies driven by a smooth noise.
+            "frequency": if rng.below(4) == 0 {
+                driven(json!({ "type": "value", "seed": rng.below(5) }), 0.05, 2.0)
+            } else {
+                json!(rng.range(0.05, 2.0))
+            },
             "distance": *rng.pick(choices("cellular-lookup", "distance")),
             "exponent": rng.range(1.0, 3.0),
             "jitter": rng.unit(),

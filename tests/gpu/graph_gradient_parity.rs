@@ -508,6 +508,18 @@ fn a_noise_driven_rotation_bakes_on_the_gpu_as_on_the_cpu() {
     );
 }
 
+/// A cellular lookup whose frequency is a noise: the feature's position scaled per sample
+/// (values and gradients, through the frequency).
+#[test]
+fn a_noise_driven_lookup_frequency_bakes_on_the_gpu_as_on_the_cpu() {
+    assert_nodes_bake_alike(
+        &[r#""type": "cellular-lookup", "source": { "type": "simplex", "seed": 1 },
+             "frequency": { "type": "remap", "source": { "type": "value", "seed": 2 },
+                            "from": [-1, 1], "to": [0.1, 0.6] }"#],
+        4,
+    );
+}
+
 #[test]
 fn node_driven_strengths_bake_on_the_gpu_as_on_the_cpu() {
     assert_nodes_bake_alike(

@@ -297,3 +297,60 @@ fn seeds_move_the_features_and_the_lookup_takes_the_contexts() {
     }
     assert!(moved > 80, "{moved}");
 }
+
+/// A node-driven frequency (here the point's x) is read per sample: the lookup of the
+/// source `position` y is the nearest feature's y times x (the brute force's, within 1e-9
+/// in f64), its gradient `(feature y, 0, …)` (the feature is constant inside its cell,
+/// the frequency moves with x), and a constant node is the number (values and gradients).
+#[test]
+fn a_node_driven_lookup_frequency_scales_the_features_position_per_sample() {
+    let mut rng = Rng::new(4803);
+    let hash = IntegerHasher::new(3);
+    let (mut checked, mut worst) = (0usize, 0.0f64);
+    for dims in 2..=4 {
+        let by_x = Node::of_type("cellular-lookup")
+            .with_input("source", Node::position(1))
+            .with_input("frequency", Node::position(0));
+        let mut s = sampler(&by_x, dims, LookupVariant::Hash);
+        let constant = Node::of_type("cellular-lookup")
+            .with_input("source", Node::simplex())
+            .with_input("frequency", Node::constant(0.37));
+        let number = lookup_node(&Node::simplex(), 0.37, "euclidean", 1.0);
+        let (mut a, mut b) = (
+            sampler(&constant, dims, LookupVariant::Hash),
+            sampler(&number, dims, LookupVariant::Hash),
+        );
+        for reach in [4.0, 1e4] {
+            for mut p in points(&mut rng, dims, reach, 40) {
+                p[0] = rng.range(0.5, 3.0) as f32 as f64;
+                let p32: Vec<f32> = p.iter().map(|&v| v as f32).collect();
+                assert_eq!(a.value_and_gradient(&p32), b.value_and_gradient(&p32));
+                let (f, gap) = nearest(&hash, &p, 1.0, "euclidean");
+                if gap <= 1e-6 * (1.0 + reach) {
+                    continue;
+                }
+                let want = f[1] * p[0];
+                let got = s.value_f64(&p);
+                let e = (got - want).abs() / (1.0 + want.abs());
+                worst = worst.max(e);
+                assert!(e <= 1e-9, "{dims}D at {p:?}: {got} vs {want}");
+                let g = s.value_and_gradient(&p32);
+                // The feature's y rounded to f32 (the point's magnitude).
+                let tol = 1e-6 + 4.0 * reach * f32::EPSILON as f64;
+                assert!(
+                    (g[1] as f64 - f[1]).abs() <= tol,
+                    "{dims}D ∂/∂x at {p:?}: {} vs the feature's y {}",
+                    g[1],
+                    f[1]
+                );
+                assert!(
+                    g[2..=dims].iter().all(|&d| d == 0.0),
+                    "{dims}D at {p:?}: {g:?}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    eprintln!("DRIVEN LOOKUP FREQUENCY: {checked} points, max relative error f64 {worst:e}");
+    assert!(checked > 200, "{checked}");
+}

@@ -847,6 +847,7 @@ fn random_graphs_draw_every_driven_parameter() {
                     "position",
                     "angle",
                     "jitter",
+                    "frequency",
                 ] {
                     if map.get(key).is_some_and(driven) {
                         *counts.entry(format!("{ty}.{key}")).or_default() += 1;
@@ -884,6 +885,7 @@ fn random_graphs_draw_every_driven_parameter() {
         "add-dimension.position",
         "rotate.angle",
         "cellular.jitter",
+        "cellular-lookup.frequency",
     ] {
         assert!(
             counts.get(key).copied().unwrap_or(0) >= 5,

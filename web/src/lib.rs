@@ -36,7 +36,7 @@ const DEFAULT_FREQUENCY: f64 = 4.0;
 const PANEL_WIDTH: f32 = 300.0;
 
 /// Every shipped graph (`examples/graphs/`), by name: the presets menu.
-const PRESETS: [(&str, &str); 15] = [
+const PRESETS: &[(&str, &str)] = &[
     (
         "terrain",
         include_str!("../../examples/graphs/terrain.json"),
@@ -479,7 +479,7 @@ impl App {
         let mut changed = false;
         ui.horizontal(|ui| {
             let presets = ui.menu_button("presets", |ui| {
-                for (name, text) in PRESETS {
+                for &(name, text) in PRESETS {
                     let r = ui.button(name);
                     named.push((format!("preset.{name}"), r.rect));
                     if r.clicked() {
