@@ -513,9 +513,11 @@ fn a_noise_driven_rotation_bakes_on_the_gpu_as_on_the_cpu() {
 #[test]
 fn a_noise_driven_lookup_frequency_bakes_on_the_gpu_as_on_the_cpu() {
     assert_nodes_bake_alike(
-        &[r#""type": "cellular-lookup", "source": { "type": "simplex", "seed": 1 },
+        &[
+            r#""type": "cellular-lookup", "source": { "type": "simplex", "seed": 1 },
              "frequency": { "type": "remap", "source": { "type": "value", "seed": 2 },
-                            "from": [-1, 1], "to": [0.1, 0.6] }"#],
+                            "from": [-1, 1], "to": [0.1, 0.6] }"#,
+        ],
         4,
     );
 }
