@@ -102,34 +102,11 @@ impl Renderer {
                 visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
             },
         )?;
-        let uniform_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("preview uniforms"),
-            contents: bytemuck::bytes_of(&<PreviewUniforms as bytemuck::Zeroable>::zeroed()),
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-        });
-        let uniform_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("preview uniform layout"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::FRAGMENT,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: false,
-                    min_binding_size: wgpu::BufferSize::new(
-                        std::mem::size_of::<PreviewUniforms>() as u64
-                    ),
-                },
-                count: None,
-            }],
-        });
-        let uniform_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("preview uniform group"),
-            layout: &uniform_layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: uniform_buffer.as_entire_binding(),
-            }],
-        });
+        let Uniform {
+            buffer: uniform_buffer,
+            layout: uniform_layout,
+            group: uniform_group,
+        } = Uniform::zeroed::<PreviewUniforms>(device, "preview", wgpu::ShaderStages::FRAGMENT);
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("preview pipeline layout"),
             bind_group_layouts: &[Some(&uniform_layout), Some(noise.layout())],
@@ -315,6 +292,55 @@ impl Renderer {
         pass.set_bind_group(0, &self.uniform_group, &[]);
         self.noise.set_render(&mut pass);
         pass.draw(0..3, 0..1);
+    }
+}
+
+/// A uniform buffer of one `T` (zeroed) with its bind group layout (binding 0, seen by
+/// `visibility`) and bind group, labelled `"{name} uniforms"`, `… uniform layout` and
+/// `… uniform group`: the flat view's and the terrain's.
+pub struct Uniform {
+    pub buffer: wgpu::Buffer,
+    pub layout: wgpu::BindGroupLayout,
+    pub group: wgpu::BindGroup,
+}
+
+impl Uniform {
+    pub fn zeroed<T: bytemuck::Pod>(
+        device: &wgpu::Device,
+        name: &str,
+        visibility: wgpu::ShaderStages,
+    ) -> Uniform {
+        let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some(&format!("{name} uniforms")),
+            contents: bytemuck::bytes_of(&<T as bytemuck::Zeroable>::zeroed()),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        });
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some(&format!("{name} uniform layout")),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<T>() as u64),
+                },
+                count: None,
+            }],
+        });
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some(&format!("{name} uniform group")),
+            layout: &layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: buffer.as_entire_binding(),
+            }],
+        });
+        Uniform {
+            buffer,
+            layout,
+            group,
+        }
     }
 }
 

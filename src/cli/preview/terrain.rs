@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 use wgpu::util::DeviceExt;
 
 use super::orbit::Orbit;
+use super::render::Uniform;
 use super::view::PreviewUniforms;
 use crate::graph::{wgsl, Program};
 use crate::ramp::{ColourRamp, RampStops};
@@ -169,34 +170,15 @@ impl Terrain {
     /// The mesh's index buffer and the uniform, for pipelines that take the noise bindings
     /// of `noise_layout` at `noise_group` (1).
     pub fn new(device: &wgpu::Device, noise_layout: &wgpu::BindGroupLayout) -> Self {
-        let uniform_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("terrain uniforms"),
-            contents: bytemuck::bytes_of(&<TerrainUniforms as bytemuck::Zeroable>::zeroed()),
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-        });
-        let uniform_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("terrain uniform layout"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: false,
-                    min_binding_size: wgpu::BufferSize::new(
-                        std::mem::size_of::<TerrainUniforms>() as u64
-                    ),
-                },
-                count: None,
-            }],
-        });
-        let uniform_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("terrain uniform group"),
-            layout: &uniform_layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: uniform_buffer.as_entire_binding(),
-            }],
-        });
+        let Uniform {
+            buffer: uniform_buffer,
+            layout: uniform_layout,
+            group: uniform_group,
+        } = Uniform::zeroed::<TerrainUniforms>(
+            device,
+            "terrain",
+            wgpu::ShaderStages::VERTEX_FRAGMENT,
+        );
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("terrain pipeline layout"),
             bind_group_layouts: &[Some(&uniform_layout), Some(noise_layout)],
