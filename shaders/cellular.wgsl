@@ -651,21 +651,21 @@ fn wgpu_noise_cellular_jitter_slope4(near: wgpu_noise_CellularNearest4, p: vec4<
     return wgpu_noise_cellular_jitter_term(g, dims, near.hash[k]);
 }
 
-fn cellular2_periodic_jitter_slope(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> f32 {
+fn wgpu_noise_cellular2_jitter_slope(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> f32 {
     if (wgpu_noise_cellular_far(shape)) {
         return wgpu_noise_cellular_jitter_slope4(wgpu_noise_cellular2_nearest4(p, period, shape), vec4<f32>(p, 0.0, 0.0), 2u, shape);
     }
     return wgpu_noise_cellular_jitter_slope(wgpu_noise_cellular2_nearest(p, period, shape), vec4<f32>(p, 0.0, 0.0), 2u, shape);
 }
 
-fn cellular3_periodic_jitter_slope(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> f32 {
+fn wgpu_noise_cellular3_jitter_slope(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> f32 {
     if (wgpu_noise_cellular_far(shape)) {
         return wgpu_noise_cellular_jitter_slope4(wgpu_noise_cellular3_nearest4(p, period, shape), vec4<f32>(p, 0.0), 3u, shape);
     }
     return wgpu_noise_cellular_jitter_slope(wgpu_noise_cellular3_nearest(p, period, shape), vec4<f32>(p, 0.0), 3u, shape);
 }
 
-fn cellular4_periodic_jitter_slope(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> f32 {
+fn wgpu_noise_cellular4_jitter_slope(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> f32 {
     if (wgpu_noise_cellular_far(shape)) {
         return wgpu_noise_cellular_jitter_slope4(wgpu_noise_cellular4_nearest4(p, period, shape), p, 4u, shape);
     }

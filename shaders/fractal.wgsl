@@ -170,19 +170,19 @@ fn wgpu_noise_base_noise_deriv4(kind: u32, p: vec4<f32>, period: vec4<f32>, kern
 // respect to cell.jitter (CPU: base_jitter_slope): a graph's cellular source whose jitter is
 // driven.
 fn wgpu_noise_base_jitter_slope2(p: vec2<f32>, period: vec2<f32>, cell: CellularShape) -> f32 {
-    return cellular2_periodic_jitter_slope(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)), cell);
+    return wgpu_noise_cellular2_jitter_slope(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)), cell);
 }
 
 fn wgpu_noise_base_jitter_slope3(p: vec3<f32>, period: vec3<f32>, cell: CellularShape) -> f32 {
     let lattice = vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                             wgpu_noise_lattice_period(period.z));
-    return cellular3_periodic_jitter_slope(p, lattice, cell);
+    return wgpu_noise_cellular3_jitter_slope(p, lattice, cell);
 }
 
 fn wgpu_noise_base_jitter_slope4(p: vec4<f32>, period: vec4<f32>, cell: CellularShape) -> f32 {
     let lattice = vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                             wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w));
-    return cellular4_periodic_jitter_slope(p, lattice, cell);
+    return wgpu_noise_cellular4_jitter_slope(p, lattice, cell);
 }
 
 // The base vector noise (value noise of vectors, value.wgsl) with the tile period per axis (0:
