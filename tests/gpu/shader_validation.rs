@@ -157,6 +157,18 @@ fn every_shader_file_validates() {
                 wgpu_noise::ramp::ColourRamp::WGSL,
                 wgsl::function(&program, "preview_graph", ApiNames::Plain)
             )
+        } else if name == "terrain.wgsl" {
+            // The terrain's shader calls the ramp and the graph's value-and-gradient
+            // function (`preview::terrain::shader_source`).
+            let program = Graph::from_json(include_str!("../../examples/graphs/terrain.json"))
+                .unwrap()
+                .program(2, [0.0; 4])
+                .unwrap();
+            format!(
+                "{source}\n{}\n{}",
+                wgpu_noise::ramp::ColourRamp::WGSL,
+                wgsl::gradient_function(&program, "terrain_graph", ApiNames::Plain)
+            )
         } else {
             source
         };
