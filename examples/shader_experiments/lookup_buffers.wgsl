@@ -66,3 +66,31 @@ fn buf_wgpu_noise_cell_hash4(a: u32, b: u32, c: u32, d: u32) -> u32 {
 fn buf_wgpu_noise_cell_byte(h: u32, slot: u32) -> u32 {
     return buf_wgpu_noise_perm1(h + 51u * slot);
 }
+
+fn buf_wgpu_noise_lattice_key2(a: u32, b: u32) -> u32 {
+    return texel256(a, b);
+}
+
+fn buf_wgpu_noise_lattice_key3(a: u32, b: u32, c: u32) -> u32 {
+    return texel256(a, b + buf_wgpu_noise_perm1(c));
+}
+
+fn buf_wgpu_noise_lattice_key4(a: u32, b: u32, c: u32, d: u32) -> u32 {
+    return texel256(a, b + buf_wgpu_noise_hash2(c, d));
+}
+
+fn buf_wgpu_noise_key_grad2(k: u32) -> vec2<f32> {
+    return buf_wgpu_noise_grad3_at(k & 255u, k >> 8u).xy;
+}
+
+fn buf_wgpu_noise_key_grad3(k: u32) -> vec3<f32> {
+    return buf_wgpu_noise_grad3_at(k & 255u, k >> 8u);
+}
+
+fn buf_wgpu_noise_key_grad4(k: u32) -> vec4<f32> {
+    return buf_wgpu_noise_grad4_at(k & 255u, k >> 8u);
+}
+
+fn buf_wgpu_noise_key_hash(k: u32) -> u32 {
+    return buf_wgpu_noise_hash2(k & 255u, k >> 8u);
+}

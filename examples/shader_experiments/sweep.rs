@@ -168,24 +168,22 @@ impl Variant {
     }
 }
 
-/// The lookups of `shaders/lookup.wgsl` that the noise calls and `lookup_buffers.wgsl`
-/// re-implements.
-const FETCHES: [&str; 8] = [
-    "wgpu_noise_lattice_grad2",
-    "wgpu_noise_lattice_grad3",
-    "wgpu_noise_lattice_grad4",
-    "wgpu_noise_cell_hash2",
-    "wgpu_noise_cell_hash3",
-    "wgpu_noise_cell_hash4",
-    "wgpu_noise_cell_byte",
-    "wgpu_noise_simplex4_order",
-];
+/// The lookups of `shaders/lookup.wgsl` that `lookup_buffers.wgsl` re-implements: every
+/// `buf_NAME` function defined there, as `NAME`. Read from the file, so a lookup added
+/// to both cannot be left out of the renaming.
+fn fetches() -> Vec<&'static str> {
+    LOOKUP_BUFFERS_WGSL
+        .split("fn buf_")
+        .skip(1)
+        .filter_map(|rest| rest.split('(').next())
+        .collect()
+}
 
-/// `source` with every call of a [`FETCHES`] helper renamed to its `buf_` twin (whole
+/// `source` with every call of a [`fetches`] helper renamed to its `buf_` twin (whole
 /// identifiers only: `my_wgpu_noise_hash2(` stays).
 fn buffer_fetches(source: &str) -> String {
     let mut out = source.to_string();
-    for name in FETCHES {
+    for name in fetches() {
         let call = format!("{name}(");
         let mut result = String::with_capacity(out.len());
         let mut rest = out.as_str();
@@ -994,6 +992,23 @@ mod tests {
         assert_eq!(max_abs_diff(&[1.0, 2.0], &[1.0, 2.5]), 0.5);
         assert!(max_abs_diff(&[f32::NAN, 2.0], &[1.0, 2.0]).is_nan());
         assert!(max_abs_diff(&[1.0, f32::NAN, 2.0], &[1.0, 1.0, 9.0]).is_nan());
+    }
+
+    #[test]
+    fn every_texture_lookup_has_a_buffer_twin() {
+        let twins = fetches();
+        let lookups: Vec<&str> = shader::LOOKUP_WGSL
+            .split("\nfn ")
+            .skip(1)
+            .filter_map(|rest| rest.split('(').next())
+            .collect();
+        assert!(lookups.len() > 10, "{lookups:?}");
+        for name in &lookups {
+            assert!(
+                twins.contains(name),
+                "{name} has no buf_ twin in lookup_buffers.wgsl"
+            );
+        }
     }
 
     #[test]
