@@ -1,13 +1,14 @@
-// `wgpu-noise preview --view terrain`: the graph's value as a height field, a grid mesh of
-// `terrain.grid`² vertices displaced by the value, its normals from the graph's analytic
-// gradient, lit by one directional light and an ambient term, coloured by the colour ramp.
+// The terrain view (`wgpu-noise preview --view terrain`, the page's 3D view): the graph's
+// value as a height field, a grid mesh of `terrain.grid`² vertices displaced by the value,
+// its normals from the graph's analytic gradient, lit by one directional light and an
+// ambient term, coloured by the colour ramp.
 // Requires the noise functions (lookup textures at group 1), `colour_ramp`
 // (shaders/ramp.wgsl) and `fn terrain_graph(p: vec4<f32>) -> array<f32, 5>`: the graph's
 // value and gradient (graph::wgsl::gradient_function).
-// CPU equivalent of a vertex: `TerrainUniforms` in src/cli/preview/terrain.rs documents the
+// CPU equivalent of a vertex: `TerrainUniforms` in src/editor/terrain.rs documents the
 // mapping; the colour is `colour_ramp(t) · (ambient + (1 − ambient) · max(n · light, 0))`.
 
-// `TerrainUniforms` in src/cli/preview/terrain.rs (its layout is checked with naga there).
+// `TerrainUniforms` in src/editor/terrain.rs (its layout is checked with naga there).
 struct Terrain {
     view_projection: mat4x4<f32>, // world to clip space (orbit camera)
     origin: vec4<f32>,            // field point of vertex (0, 0): the flat view's pixel (0, 0)

@@ -6,7 +6,10 @@
 
 pub mod model;
 pub mod node_view;
+pub mod orbit;
 pub mod share;
+#[cfg(feature = "gpu")]
+pub mod terrain;
 
 use crate::graph::GraphError;
 

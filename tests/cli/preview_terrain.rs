@@ -12,9 +12,11 @@
 
 use std::path::Path;
 
-use wgpu_noise::cli::preview::orbit::{Orbit, FIELD_OF_VIEW};
-use wgpu_noise::cli::preview::terrain::{AMBIENT, DEFAULT_RELIEF, GRID, LIGHT};
+use wgpu_noise::editor::orbit::Orbit;
+use wgpu_noise::editor::terrain::{DEFAULT_RELIEF, GRID};
 use wgpu_noise::graph::{Graph, Sampler};
+
+use crate::common::terrain::{compare_top_down, Mesh, TopDown};
 
 use super::preview::{preview, window_setup, Display};
 use super::preview_graph::{find_window, have_xdotool, xdotool, GraphFrame, Running, FBM};
@@ -40,72 +42,14 @@ fn sampler(frame: &GraphFrame) -> Sampler {
         .unwrap()
 }
 
-/// The mesh's placement by the documented convention: vertex (i, j) of the GRID² mesh
-/// samples the flat view's frame from its first pixel to its last, `x = step · (W − 1) ·
-/// i / (GRID − 1)` (f32, as the shader), plus the animation's offset on the animated axis.
-struct Mesh {
-    origin: [f32; 4],
-    span: [f32; 2],
-    extent: [f64; 2],
-}
-
-impl Mesh {
-    fn of(frame: &GraphFrame) -> Mesh {
-        let step = (frame.frequency / frame.width as f64) as f32;
-        let mut origin = [0.0f32; 4];
-        let axis = if frame.dims == 2 { 0 } else { frame.dims - 1 };
-        origin[axis] = (frame.speed * frame.time) as f32;
-        let longer = frame.width.max(frame.height) as f64;
-        Mesh {
-            origin,
-            span: [
-                step * (frame.width - 1) as f32,
-                step * (frame.height - 1) as f32,
-            ],
-            extent: [frame.width as f64 / longer, frame.height as f64 / longer],
-        }
-    }
-
-    fn point(&self, i: u32, j: u32) -> [f32; 4] {
-        let last = (GRID - 1) as f32;
-        let mut p = self.origin;
-        p[0] += i as f32 / last * self.span[0];
-        p[1] += j as f32 / last * self.span[1];
-        p
-    }
-
-    /// World x, y of a field point on the mesh (world y runs up the frame).
-    fn world(&self, p: [f32; 4]) -> [f64; 2] {
-        let u = (p[0] - self.origin[0]) as f64 / self.span[0] as f64;
-        let v = (p[1] - self.origin[1]) as f64 / self.span[1] as f64;
-        [
-            (2.0 * u - 1.0) * self.extent[0],
-            (1.0 - 2.0 * v) * self.extent[1],
-        ]
-    }
-
-    /// The unit normal of the height field `relief · value` at world scale, from the
-    /// value's gradient by the chain rule (x_world = (2u − 1)·a, y_world = (1 − 2v)·b).
-    fn normal(&self, gradient: [f32; 2]) -> [f64; 3] {
-        let dzdx =
-            DEFAULT_RELIEF * gradient[0] as f64 * self.span[0] as f64 / (2.0 * self.extent[0]);
-        let dzdy =
-            -DEFAULT_RELIEF * gradient[1] as f64 * self.span[1] as f64 / (2.0 * self.extent[1]);
-        let n = [-dzdx, -dzdy, 1.0];
-        let len = n.iter().map(|c| c * c).sum::<f64>().sqrt();
-        n.map(|c| c / len)
-    }
-}
-
-/// Where world point `p` appears in a `width` × `height` frame seen straight down from
-/// `distance` above the centre (yaw 0: world x to the right, world y up): the pinhole
-/// projection of the field of view, worked out here apart from the camera's matrix.
-fn top_down(p: [f64; 3], distance: f64, width: u32, height: u32) -> [f64; 2] {
-    let scale = height as f64 / 2.0 / (FIELD_OF_VIEW / 2.0).tan() / (distance - p[2]);
-    [
-        width as f64 / 2.0 + p[0] * scale,
-        height as f64 / 2.0 - p[1] * scale,
-    ]
+/// The mesh over `frame`: its first pixel samples the animation's offset on the animated
+/// axis.
+fn mesh(frame: &GraphFrame) -> Mesh {
+    let step = (frame.frequency / frame.width as f64) as f32;
+    let mut origin = [0.0f32; 4];
+    let axis = if frame.dims == 2 { 0 } else { frame.dims - 1 };
+    origin[axis] = (frame.speed * frame.time) as f32;
+    Mesh::over(origin, step, [frame.width, frame.height])
 }
 
 /// Runs the preview unattended with `extra` options and returns the screenshot (gray or
@@ -166,58 +110,18 @@ fn the_terrain_from_above_is_the_lambert_shading_of_the_cpu_gradients_normal() {
             &["--view", "terrain", "--camera", &camera],
         );
         let shot = shot.into_luma8();
-        let mesh = Mesh::of(&frame);
         let mut sampler = sampler(&frame);
-        let mut compared = 0usize;
-        let mut worst = 0i32;
-        let mut off = 0usize;
-        let mut histogram = [0usize; 10];
-        let mut covered = vec![false; (frame.width * frame.height) as usize];
-        for j in 0..GRID {
-            for i in 0..GRID {
-                let p = mesh.point(i, j);
-                let [value, gx, gy, _, _] = sampler.value_and_gradient(&p);
-                let [x, y] = mesh.world(p);
-                let at = top_down(
-                    [x, y, DEFAULT_RELIEF * value as f64],
-                    distance,
-                    frame.width,
-                    frame.height,
-                );
-                let pixel = at.map(|c| c.floor());
-                if pixel.iter().any(|&c| c < 0.0 || c >= frame.width as f64) {
-                    continue;
-                }
-                covered[(pixel[1] as u32 * frame.width + pixel[0] as u32) as usize] = true;
-                // Only vertices within 0.1 px of a pixel's centre (elsewhere the pixel shows
-                // its neighbours' interpolation), inside the outline (a pixel centre on the
-                // mesh's edge may belong to no triangle, by the rasteriser's tie rule).
-                let edge = [i, j].iter().any(|&k| k == 0 || k == GRID - 1);
-                if edge || at.iter().zip(pixel).any(|(c, f)| (c - f - 0.5).abs() > 0.1) {
-                    continue;
-                }
-                let n = mesh.normal([gx, gy]);
-                let lambert = (n[0] * LIGHT[0] + n[1] * LIGHT[1] + n[2] * LIGHT[2]).max(0.0);
-                let shade = AMBIENT as f64 + (1.0 - AMBIENT as f64) * lambert;
-                let t = ((value as f64 + 1.0) / 2.0).clamp(0.0, 1.0);
-                let expected = (255.0 * t * shade).round() as i32;
-                let got = shot.get_pixel(pixel[0] as u32, pixel[1] as u32)[0] as i32;
-                let d = (got - expected).abs();
-                worst = worst.max(d);
-                off += (d > 2) as usize;
-                histogram[d.min(9) as usize] += 1;
-                compared += 1;
-            }
-        }
-        // Pixels no vertex falls in are the black background: the mesh's outline is where
-        // the CPU heights project.
-        let background = shot
-            .pixels()
-            .zip(&covered)
-            .filter(|(_, &c)| !c)
-            .filter(|(p, _)| p[0] != 0)
-            .count();
-        let lit = covered.iter().filter(|&&c| c).count();
+        let size = [frame.width, frame.height];
+        let gray = |x: u32, y: u32| shot.get_pixel(x, y)[0];
+        let TopDown {
+            compared,
+            worst,
+            off,
+            mean,
+            histogram,
+            lit,
+            background,
+        } = compare_top_down(&mesh(&frame), &mut sampler, distance, size, &gray);
         eprintln!("{dims}D: differences 0..9+: {histogram:?}");
         eprintln!(
             "{dims}D terrain from above: {compared} vertices at pixel centres, worst {worst} \
@@ -228,12 +132,6 @@ fn the_terrain_from_above_is_the_lambert_shading_of_the_cpu_gradients_normal() {
         // for 1 786, 869, 69, 14, 1 (mean 0.38): the pixel's centre is up to 0.1 px from
         // the vertex, where the interpolation of the neighbours' normals and values
         // already moves the shading by a few levels on steep slopes.
-        let mean = histogram
-            .iter()
-            .enumerate()
-            .map(|(d, n)| d * n)
-            .sum::<usize>() as f64
-            / compared as f64;
         assert!(
             worst <= 6,
             "{dims}D: a pixel {worst} levels off its vertex's shading"
@@ -394,7 +292,7 @@ fn the_readout_is_the_cpu_samplers_value_and_gradient_under_the_cursor() {
     };
     panel.with("view_section");
     let mut sampler = sampler(&frame);
-    let mesh = Mesh::of(&frame);
+    let mesh = mesh(&frame);
 
     // The flat view: the pixel's point, x = step · i, y = step · j.
     let (i, j) = (101, 157);

@@ -2,11 +2,11 @@
 //! layout, and the bake command that reproduces a frame.
 #![cfg(feature = "preview")]
 
-use wgpu_noise::cli::preview::orbit::{Orbit, DISTANCE_RANGE, FIELD_OF_VIEW, PITCH_RANGE};
-use wgpu_noise::cli::preview::terrain::{TerrainUniforms, DEFAULT_RELIEF};
 use wgpu_noise::cli::preview::view::{
     shell_word, Picture, PreviewUniforms, View, PREVIEW_FLOW_RATE, PREVIEW_WARP, ZOOM_STEP,
 };
+use wgpu_noise::editor::orbit::{Orbit, DISTANCE_RANGE, FIELD_OF_VIEW, PITCH_RANGE};
+use wgpu_noise::editor::terrain::{TerrainUniforms, DEFAULT_RELIEF};
 use wgpu_noise::field::{FractalMode, MAX_OCTAVES};
 use wgpu_noise::params::NoiseSettings;
 use wgpu_noise::ramp::ColourRamp;
@@ -143,7 +143,7 @@ fn the_terrain_uniform_is_the_wgsl_structs_layout() {
     )
     .unwrap();
     let program = graph.program(2, [0.0; 4]).unwrap();
-    let terrain = wgpu_noise::cli::preview::terrain::shader_source(&program);
+    let terrain = wgpu_noise::editor::terrain::shader_source(&program);
     let source = wgpu_noise::embed::shader_source(1, &terrain).expect("the terrain shader");
     assert_eq!(
         wgpu_noise::struct_layout::wgsl_struct_layout(&source, "Terrain"),

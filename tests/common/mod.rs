@@ -3,6 +3,7 @@
 
 pub mod graphs;
 pub mod levels;
+pub mod terrain;
 
 use wgpu_noise::field::FlagField;
 use wgpu_noise::gpu::{GpuContext, GpuNoise};

@@ -159,7 +159,7 @@ fn every_shader_file_validates() {
             )
         } else if name == "terrain.wgsl" {
             // The terrain's shader calls the ramp and the graph's value-and-gradient
-            // function (`preview::terrain::shader_source`).
+            // function (`editor::terrain::shader_source`).
             let program = Graph::from_json(include_str!("../../examples/graphs/terrain.json"))
                 .unwrap()
                 .program(2, [0.0; 4])

@@ -5,11 +5,9 @@
 //! (swapchain or offscreen for screenshots), [`panel`] is the control panel drawn over it;
 //! this module is the window and its input.
 
-pub mod orbit;
 mod panel;
 pub mod readout;
 pub mod render;
-pub mod terrain;
 pub mod view;
 pub mod watch;
 
@@ -29,12 +27,13 @@ use winit::window::{Window, WindowId};
 use crate::field::MAX_OCTAVES;
 use crate::graph::Program;
 
-use self::orbit::Orbit;
 use self::panel::{Notice, Painted, Panel, Request, Visibility};
 use self::render::{write_png, Frame, PendingGraph, Renderer};
 use self::view::{Picture, View, ZOOM_STEP};
 use self::watch::{GraphWatch, Reload};
 use super::{FractalArg, NoiseOptions};
+use crate::editor::orbit::{self, Orbit};
+use crate::editor::terrain;
 
 /// The keys, as shown in the window title and printed at the start.
 const HELP: &str =
@@ -658,7 +657,7 @@ impl App {
         let (watch, program) = self.graph.as_ref().filter(|_| self.view.graph.is_some())?;
         let mut sampler = watch.sampler(self.view.dims, self.view.seed).ok()?;
         let flat = self.view.uniforms(size[0], size[1]).ok()?;
-        let placement = terrain::Placement::of(&flat, size[0], size[1], self.view.relief);
+        let placement = flat.terrain_placement(size, self.view.relief);
         let point = self.pointer.and_then(|at| {
             let cursor = [at.x, at.y];
             if self.view.showing_terrain() {
@@ -701,8 +700,8 @@ impl App {
     ) -> Result<(view::PreviewUniforms, Option<terrain::TerrainUniforms>)> {
         let flat = self.view.uniforms(size[0], size[1])?;
         let terrain = self.view.showing_terrain().then(|| {
-            let placement = terrain::Placement::of(&flat, size[0], size[1], self.view.relief);
-            terrain::uniforms(&flat, &placement, &self.view.camera, size)
+            let placement = flat.terrain_placement(size, self.view.relief);
+            terrain::uniforms(&placement, &self.view.camera, size, &flat.terrain_colours())
         });
         Ok((flat, terrain))
     }

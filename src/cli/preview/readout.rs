@@ -10,8 +10,8 @@
 
 use crate::graph::Sampler;
 
-use super::orbit::Orbit;
-use super::terrain::{Placement, GRID};
+use crate::editor::orbit::Orbit;
+use crate::editor::terrain::{Placement, GRID};
 
 /// What the cursor points at.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,6 +7,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::bake::picture::{write_png8, Channels};
+use crate::editor::terrain::{self, Terrain, TerrainUniforms, Uniform};
 use crate::embed::{self, NoiseBindings, NoiseBindingsDescriptor};
 use crate::error::pop_error_scope;
 use crate::gpu::readback::{map_and_read, padded_row_bytes, staging_buffer};
@@ -14,9 +15,7 @@ use crate::graph::{wgsl, Program};
 use crate::ramp::ColourRamp;
 use crate::shader::ApiNames;
 use anyhow::{anyhow, Context, Result};
-use wgpu::util::DeviceExt;
 
-use super::terrain::{self, Terrain, TerrainPipelines, TerrainUniforms};
 use super::view::PreviewUniforms;
 
 /// The preview's fragment shader (without the noise functions, which are prepended).
@@ -68,6 +67,36 @@ struct Pipelines {
     window: wgpu::RenderPipeline,
     screenshot: wgpu::RenderPipeline,
     terrain: Option<TerrainPipelines>,
+}
+
+/// The terrain's pipelines for one graph: the window's format and the screenshot's.
+struct TerrainPipelines {
+    window: wgpu::RenderPipeline,
+    screenshot: wgpu::RenderPipeline,
+}
+
+/// Compiles the terrain's pipelines of `terrain_wgsl` ([`terrain::shader_source`]; the
+/// noise functions of bind group `noise_group` go in front) for the window's format and
+/// the screenshot's.
+fn compile_terrain(
+    device: &wgpu::Device,
+    layout: &wgpu::PipelineLayout,
+    noise_group: u32,
+    terrain_wgsl: &str,
+    [window, screenshot]: [wgpu::TextureFormat; 2],
+) -> Result<TerrainPipelines> {
+    let module = terrain::shader_module(device, noise_group, terrain_wgsl)
+        .context("compiling shaders/terrain.wgsl")?;
+    Ok(TerrainPipelines {
+        window: terrain::pipeline(device, layout, &module, window, "terrain window pipeline"),
+        screenshot: terrain::pipeline(
+            device,
+            layout,
+            &module,
+            screenshot,
+            "terrain screenshot pipeline",
+        ),
+    })
 }
 
 /// Pipelines compiling on a worker thread ([`Renderer::compile`]): a large graph takes
@@ -179,7 +208,7 @@ impl Renderer {
                 noise: &self.noise,
                 uniforms,
             };
-            self.terrain.draw_window(draw, target, frame.size);
+            self.terrain.draw(draw, target, frame.size);
             return;
         }
         queue.write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(frame.flat));
@@ -239,7 +268,7 @@ impl Renderer {
                 noise: &self.noise,
                 uniforms: terrain,
             };
-            self.terrain.draw_offscreen(draw, &view, frame.size);
+            self.terrain.draw_once(draw, &view, frame.size);
         } else {
             queue.write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(uniforms));
             self.draw(
@@ -292,55 +321,6 @@ impl Renderer {
         pass.set_bind_group(0, &self.uniform_group, &[]);
         self.noise.set_render(&mut pass);
         pass.draw(0..3, 0..1);
-    }
-}
-
-/// A uniform buffer of one `T` (zeroed) with its bind group layout (binding 0, seen by
-/// `visibility`) and bind group, labelled `"{name} uniforms"`, `… uniform layout` and
-/// `… uniform group`: the flat view's and the terrain's.
-pub struct Uniform {
-    pub buffer: wgpu::Buffer,
-    pub layout: wgpu::BindGroupLayout,
-    pub group: wgpu::BindGroup,
-}
-
-impl Uniform {
-    pub fn zeroed<T: bytemuck::Pod>(
-        device: &wgpu::Device,
-        name: &str,
-        visibility: wgpu::ShaderStages,
-    ) -> Uniform {
-        let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some(&format!("{name} uniforms")),
-            contents: bytemuck::bytes_of(&<T as bytemuck::Zeroable>::zeroed()),
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-        });
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some(&format!("{name} uniform layout")),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: false,
-                    min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<T>() as u64),
-                },
-                count: None,
-            }],
-        });
-        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some(&format!("{name} uniform group")),
-            layout: &layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: buffer.as_entire_binding(),
-            }],
-        });
-        Uniform {
-            buffer,
-            layout,
-            group,
-        }
     }
 }
 
@@ -444,7 +424,7 @@ impl Compiler {
         let terrain = terrain_wgsl
             .map(|wgsl| {
                 let formats = [self.window_format, SCREENSHOT_FORMAT];
-                terrain::compile(
+                compile_terrain(
                     device,
                     &self.terrain_layout,
                     self.noise_group.0,

@@ -9,10 +9,10 @@ use crate::params::{FillParams, NoiseSettings, Slab};
 use crate::ramp::{ColourRamp, RampStops};
 use crate::{FieldOutput, NoiseError, NoiseKind};
 
-use super::orbit::Orbit;
+pub use crate::editor::orbit::ZOOM_STEP;
+use crate::editor::orbit::Orbit;
+use crate::editor::terrain::{Colours, Placement};
 
-/// Zoom factor of one wheel notch (and of one frequency key press).
-pub const ZOOM_STEP: f64 = 1.25;
 /// Smallest and largest noise step per pixel: beyond these the picture is one flat cell
 /// or aliased grain, and zooming further only loses the view.
 const STEP_RANGE: (f64, f64) = (1e-6, 1.0);
@@ -506,5 +506,19 @@ impl PreviewUniforms {
     /// Whether the frame is gray: the value drawn with the gray ramp (not a flow map).
     pub fn is_gray(&self) -> bool {
         self.curl == 0 && self.ramp == ColourRamp::Gray.stops()
+    }
+
+    /// The terrain's mesh over this frame of `size` pixels, raised by `relief`.
+    pub fn terrain_placement(&self, size: [u32; 2], relief: f64) -> Placement {
+        Placement::over(self.offset, [self.step[0], self.step[1]], size, relief)
+    }
+
+    /// The terrain's colours: this frame's.
+    pub fn terrain_colours(&self) -> Colours {
+        Colours {
+            low: self.gray_low,
+            high: self.gray_high,
+            ramp: self.ramp,
+        }
     }
 }

@@ -15,6 +15,9 @@ pub const FIELD_OF_VIEW: f64 = PI / 4.0;
 pub const PITCH_RANGE: (f64, f64) = (0.05, FRAC_PI_2);
 /// The nearest and farthest the wheel takes the camera from the centre.
 pub const DISTANCE_RANGE: (f64, f64) = (0.5, 20.0);
+/// Zoom factor of one wheel notch (the terrain's camera, and the desktop preview's flat
+/// view and frequency keys).
+pub const ZOOM_STEP: f64 = 1.25;
 /// The depth the near and far planes keep around the mesh (its half-diagonal is √2, its
 /// relief less than 1).
 const SCENE_RADIUS: f64 = 2.0;

@@ -1,20 +1,19 @@
-//! The terrain view: the graph's value as a lit height field (`shaders/terrain.wgsl`), a
-//! grid mesh over the flat view's frame seen through the orbit camera ([`super::orbit`]),
-//! with a depth buffer; its uniform, its pipelines and its draw.
+//! The terrain view of the desktop preview and of the web page: the graph's value as a lit
+//! height field (`shaders/terrain.wgsl`), a grid mesh over the flat view's frame seen
+//! through the orbit camera ([`super::orbit`]), with a depth buffer; its uniform, its
+//! pipeline and its draw into a texture the caller gives.
 
-use anyhow::{Context, Result};
 use wgpu::util::DeviceExt;
 
 use super::orbit::Orbit;
-use super::render::Uniform;
-use super::view::PreviewUniforms;
+use crate::error::Result;
 use crate::graph::{wgsl, Program};
 use crate::ramp::{ColourRamp, RampStops};
 use crate::shader::ApiNames;
 
 /// The terrain's shader (the noise functions, the ramp and the graph's gradient function
 /// are prepended).
-const TERRAIN_WGSL: &str = include_str!("../../../shaders/terrain.wgsl");
+const TERRAIN_WGSL: &str = include_str!("../../shaders/terrain.wgsl");
 /// Vertices along each side of the mesh.
 pub const GRID: u32 = 256;
 /// The unit vector towards the light, world space: from the north-west and 45° up, as
@@ -78,15 +77,15 @@ pub struct Placement {
 }
 
 impl Placement {
-    /// The mesh over a `width` × `height` frame whose flat view is `flat`, raised by
-    /// `relief`.
-    pub fn of(flat: &PreviewUniforms, width: u32, height: u32, relief: f64) -> Self {
+    /// The mesh over a `width` × `height` flat view whose pixel (0, 0) samples `origin`
+    /// and whose pixels are `step` field units apart, raised by `relief`.
+    pub fn over(origin: [f32; 4], step: [f32; 2], [width, height]: [u32; 2], relief: f64) -> Self {
         let longer = width.max(height) as f64;
         Placement {
-            origin: flat.offset,
+            origin,
             span: [
-                flat.step[0] * (width.max(2) - 1) as f32,
-                flat.step[1] * (height.max(2) - 1) as f32,
+                step[0] * (width.max(2) - 1) as f32,
+                step[1] * (height.max(2) - 1) as f32,
             ],
             extent: [width as f64 / longer, height as f64 / longer],
             relief,
@@ -116,13 +115,22 @@ impl Placement {
     }
 }
 
-/// The terrain's uniform for a `width` × `height` frame whose flat view is `flat`, seen
+/// How the terrain is coloured: the values drawn with the ramp's first and last colours,
+/// and the ramp.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Colours {
+    pub low: f32,
+    pub high: f32,
+    pub ramp: RampStops,
+}
+
+/// The terrain's uniform for a frame of `size` pixels drawn from `placement`'s mesh, seen
 /// from `camera`.
 pub fn uniforms(
-    flat: &PreviewUniforms,
     placement: &Placement,
     camera: &Orbit,
     size: [u32; 2],
+    colours: &Colours,
 ) -> TerrainUniforms {
     let aspect = size[0].max(1) as f64 / size[1].max(1) as f64;
     let light = LIGHT.map(|c| c as f32);
@@ -135,10 +143,10 @@ pub fn uniforms(
         relief: placement.relief as f32,
         ambient: AMBIENT,
         grid: GRID,
-        gray_low: flat.gray_low,
-        gray_high: flat.gray_high,
+        gray_low: colours.low,
+        gray_high: colours.high,
         _pad: 0,
-        ramp: flat.ramp,
+        ramp: colours.ramp,
     }
 }
 
@@ -156,14 +164,8 @@ pub struct Terrain {
     pub layout: wgpu::PipelineLayout,
     indices: wgpu::Buffer,
     index_count: u32,
-    /// The window's depth buffer and its size.
+    /// The depth buffer of the last size drawn into with [`Terrain::draw`].
     depth: Option<([u32; 2], wgpu::TextureView)>,
-}
-
-/// The terrain's pipelines for one graph: the window's format and the screenshot's.
-pub struct TerrainPipelines {
-    pub window: wgpu::RenderPipeline,
-    pub screenshot: wgpu::RenderPipeline,
 }
 
 impl Terrain {
@@ -200,24 +202,26 @@ impl Terrain {
         }
     }
 
-    /// Records the terrain of `uniforms` into the window's `target` of `size` pixels.
-    pub fn draw_window(&mut self, draw: Draw<'_>, target: &wgpu::TextureView, size: [u32; 2]) {
+    /// Records the terrain of `draw.uniforms` into `target` of `size` pixels (the depth
+    /// buffer is kept for the next draw of that size).
+    pub fn draw(&mut self, draw: Draw<'_>, target: &wgpu::TextureView, size: [u32; 2]) {
         if self.depth.as_ref().map(|(s, _)| *s) != Some(size) {
             self.depth = Some((size, depth_view(draw.device, size)));
         }
         let depth = self.depth.as_ref().map(|(_, view)| view.clone());
         if let Some(depth) = depth {
-            self.draw(draw, target, &depth);
+            self.record(draw, target, &depth);
         }
     }
 
-    /// Records the terrain of `uniforms` into an offscreen `target` of `size` pixels.
-    pub fn draw_offscreen(&self, draw: Draw<'_>, target: &wgpu::TextureView, size: [u32; 2]) {
+    /// Records the terrain of `draw.uniforms` into `target` of `size` pixels with a depth
+    /// buffer of its own (for a caller that holds the terrain shared).
+    pub fn draw_once(&self, draw: Draw<'_>, target: &wgpu::TextureView, size: [u32; 2]) {
         let depth = depth_view(draw.device, size);
-        self.draw(draw, target, &depth);
+        self.record(draw, target, &depth);
     }
 
-    fn draw(&self, draw: Draw<'_>, target: &wgpu::TextureView, depth: &wgpu::TextureView) {
+    fn record(&self, draw: Draw<'_>, target: &wgpu::TextureView, depth: &wgpu::TextureView) {
         draw.queue
             .write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(draw.uniforms));
         let mut pass = draw.encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
@@ -293,71 +297,110 @@ fn depth_view(device: &wgpu::Device, size: [u32; 2]) -> wgpu::TextureView {
         .create_view(&Default::default())
 }
 
-/// The terrain's pipelines for `module` (compiled from [`shader_source`] after the noise
-/// functions) into `formats`: the window's and the screenshot's.
-fn pipelines(
+/// The terrain's pipeline of `module` ([`shader_module`]) drawing into `format`.
+pub fn pipeline(
     device: &wgpu::Device,
     layout: &wgpu::PipelineLayout,
     module: &wgpu::ShaderModule,
-    formats: [wgpu::TextureFormat; 2],
-) -> TerrainPipelines {
-    let pipeline = |format: wgpu::TextureFormat, label: &str| {
-        let constants = [("TARGET_SRGB", if format.is_srgb() { 1.0 } else { 0.0 })];
-        device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some(label),
-            layout: Some(layout),
-            vertex: wgpu::VertexState {
-                module,
-                entry_point: Some("vs_terrain"),
-                compilation_options: Default::default(),
-                buffers: &[],
-            },
-            fragment: Some(wgpu::FragmentState {
-                module,
-                entry_point: Some("fs_terrain"),
-                compilation_options: wgpu::PipelineCompilationOptions {
-                    constants: &constants,
-                    ..Default::default()
-                },
-                targets: &[Some(format.into())],
-            }),
-            // Both faces: a low camera sees under the mesh's edges.
-            primitive: wgpu::PrimitiveState {
-                cull_mode: None,
+    format: wgpu::TextureFormat,
+    label: &str,
+) -> wgpu::RenderPipeline {
+    let constants = [("TARGET_SRGB", if format.is_srgb() { 1.0 } else { 0.0 })];
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(label),
+        layout: Some(layout),
+        vertex: wgpu::VertexState {
+            module,
+            entry_point: Some("vs_terrain"),
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
+        fragment: Some(wgpu::FragmentState {
+            module,
+            entry_point: Some("fs_terrain"),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: &constants,
                 ..Default::default()
             },
-            depth_stencil: Some(wgpu::DepthStencilState {
-                format: DEPTH_FORMAT,
-                depth_write_enabled: Some(true),
-                depth_compare: Some(wgpu::CompareFunction::Less),
-                stencil: Default::default(),
-                bias: Default::default(),
-            }),
-            multisample: Default::default(),
-            multiview_mask: None,
-            cache: None,
-        })
-    };
-    TerrainPipelines {
-        window: pipeline(formats[0], "terrain window pipeline"),
-        screenshot: pipeline(formats[1], "terrain screenshot pipeline"),
-    }
+            targets: &[Some(format.into())],
+        }),
+        // Both faces: a low camera sees under the mesh's edges.
+        primitive: wgpu::PrimitiveState {
+            cull_mode: None,
+            ..Default::default()
+        },
+        depth_stencil: Some(wgpu::DepthStencilState {
+            format: DEPTH_FORMAT,
+            depth_write_enabled: Some(true),
+            depth_compare: Some(wgpu::CompareFunction::Less),
+            stencil: Default::default(),
+            bias: Default::default(),
+        }),
+        multisample: Default::default(),
+        multiview_mask: None,
+        cache: None,
+    })
 }
 
-/// Compiles the terrain's pipelines of `terrain_wgsl` ([`shader_source`]; the noise
-/// functions of bind group `noise_group` go in front).
-pub fn compile(
+/// The shader module of `terrain_wgsl` ([`shader_source`]) with the noise functions of
+/// bind group `noise_group` in front.
+pub fn shader_module(
     device: &wgpu::Device,
-    layout: &wgpu::PipelineLayout,
     noise_group: u32,
     terrain_wgsl: &str,
-    formats: [wgpu::TextureFormat; 2],
-) -> Result<TerrainPipelines> {
-    let source = crate::embed::shader_source(noise_group, terrain_wgsl)
-        .context("compiling shaders/terrain.wgsl")?;
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+) -> Result<wgpu::ShaderModule> {
+    let source = crate::embed::shader_source(noise_group, terrain_wgsl)?;
+    Ok(device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("terrain shader"),
         source: wgpu::ShaderSource::Wgsl(source.into()),
-    });
-    Ok(pipelines(device, layout, &module, formats))
+    }))
+}
+
+/// A uniform buffer of one `T` (zeroed) with its bind group layout (binding 0, seen by
+/// `visibility`) and bind group, labelled `"{name} uniforms"`, `… uniform layout` and
+/// `… uniform group`: the terrain's, and the desktop preview's flat view's.
+pub struct Uniform {
+    pub buffer: wgpu::Buffer,
+    pub layout: wgpu::BindGroupLayout,
+    pub group: wgpu::BindGroup,
+}
+
+impl Uniform {
+    pub fn zeroed<T: bytemuck::Pod>(
+        device: &wgpu::Device,
+        name: &str,
+        visibility: wgpu::ShaderStages,
+    ) -> Uniform {
+        let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some(&format!("{name} uniforms")),
+            contents: bytemuck::bytes_of(&<T as bytemuck::Zeroable>::zeroed()),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        });
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some(&format!("{name} uniform layout")),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<T>() as u64),
+                },
+                count: None,
+            }],
+        });
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some(&format!("{name} uniform group")),
+            layout: &layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: buffer.as_entire_binding(),
+            }],
+        });
+        Uniform {
+            buffer,
+            layout,
+            group,
+        }
+    }
 }
