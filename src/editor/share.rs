@@ -3,12 +3,15 @@
 //!
 //! The string is `v1.` then the settings as JSON, deflated (`miniz_oxide`) and written in
 //! URL-safe base64 without padding. Reading one back checks everything it holds: a link is
-//! text from anywhere.
+//! text from anywhere. A view of the terrain adds `"view": "3d"` and its camera, `"camera":
+//! [yaw, pitch, distance]` (radians, radians, world units); without them a link is of the
+//! flat view.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use serde_json::{json, Value};
 
+use super::orbit::{Orbit, DISTANCE_RANGE, PITCH_RANGE};
 use crate::ramp::ColourRamp;
 
 /// The version prefix of a share string.
@@ -32,19 +35,25 @@ pub struct SharedView {
     pub frequency: f64,
     /// A colour ramp's name (`bake --ramp`).
     pub ramp: String,
+    /// The terrain view's camera when the view is the terrain (`None`: the flat view).
+    pub terrain: Option<Orbit>,
 }
 
 impl SharedView {
     /// The share string of this view.
     pub fn encode(&self) -> String {
-        let text = json!({
+        let mut settings = json!({
             "graph": self.graph,
             // A string: a seed may exceed 2^53, where JavaScript's numbers lose it.
             "seed": self.seed.to_string(),
             "frequency": self.frequency,
             "ramp": self.ramp,
-        })
-        .to_string();
+        });
+        if let Some(camera) = &self.terrain {
+            settings["view"] = json!("3d");
+            settings["camera"] = json!([camera.yaw, camera.pitch, camera.distance]);
+        }
+        let text = settings.to_string();
         let deflated = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), LEVEL);
         format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflated))
     }
@@ -98,11 +107,17 @@ impl SharedView {
             .filter(|r| ColourRamp::from_name(r).is_ok())
             .ok_or("share link: \"ramp\" is not a colour ramp's name")?
             .to_string();
+        let terrain = match value.get("view").map(|v| v.as_str()) {
+            None | Some(Some("2d")) => None,
+            Some(Some("3d")) => Some(camera(field("camera")?)?),
+            Some(_) => return Err("share link: \"view\" is neither \"2d\" nor \"3d\"".into()),
+        };
         Ok(SharedView {
             graph,
             seed,
             frequency,
             ramp,
+            terrain,
         })
     }
 
@@ -116,4 +131,35 @@ impl SharedView {
             self.frequency, self.seed, self.ramp
         )
     }
+}
+
+/// The terrain's camera a link holds: `[yaw, pitch, distance]`, each within its range (a
+/// link's camera is one the page had, so one out of range is an error, not clamped).
+fn camera(held: &Value) -> Result<Orbit, String> {
+    let numbers: Option<Vec<f64>> = held
+        .as_array()
+        .filter(|a| a.len() == 3)
+        .and_then(|a| a.iter().map(Value::as_f64).collect());
+    let Some([yaw, pitch, distance]) = numbers.map(|n| [n[0], n[1], n[2]]) else {
+        return Err("share link: \"camera\" is not [yaw, pitch, distance]".into());
+    };
+    let within = |v: f64, (low, high): (f64, f64)| (low..=high).contains(&v);
+    if !(0.0..std::f64::consts::TAU).contains(&yaw) {
+        return Err(format!(
+            "share link: the camera's yaw {yaw} is not from 0 to 2π radians"
+        ));
+    }
+    if !within(pitch, PITCH_RANGE) {
+        return Err(format!(
+            "share link: the camera's pitch {pitch} is not from {} to {} radians",
+            PITCH_RANGE.0, PITCH_RANGE.1
+        ));
+    }
+    if !within(distance, DISTANCE_RANGE) {
+        return Err(format!(
+            "share link: the camera's distance {distance} is not from {} to {}",
+            DISTANCE_RANGE.0, DISTANCE_RANGE.1
+        ));
+    }
+    Ok(Orbit::new(yaw, pitch, distance))
 }

@@ -7,6 +7,7 @@
 use base64::Engine;
 use serde_json::json;
 use wgpu_noise::editor::model::{Edit, GraphModel};
+use wgpu_noise::editor::orbit::{Orbit, DISTANCE_RANGE, PITCH_RANGE};
 use wgpu_noise::editor::share::SharedView;
 use wgpu_noise::graph::{Graph, GraphError, Program};
 
@@ -358,16 +359,26 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
             continue;
         }
         let graph = std::fs::read_to_string(&path).unwrap();
-        for (seed, frequency, ramp) in [
+        // The flat view, and the terrain's at cameras whose angles are not short decimals.
+        let cameras = [
+            None,
+            Some(Orbit::new(1.0 / 3.0, 0.1 + 0.2, 3.0)),
+            Some(Orbit::new(6.0, PITCH_RANGE.1, DISTANCE_RANGE.0)),
+        ];
+        for ((seed, frequency, ramp), terrain) in [
             (0, 4.0, "gray"),
             (u64::MAX, 0.1 + 0.2, "terrain"),
             ((1 << 53) + 1, 1e-3, "magma"),
-        ] {
+        ]
+        .into_iter()
+        .zip(cameras)
+        {
             let view = SharedView {
                 graph: graph.clone(),
                 seed,
                 frequency,
                 ramp: ramp.to_string(),
+                terrain,
             };
             let link = view.encode();
             assert!(
@@ -390,6 +401,16 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
             let held: serde_json::Value = serde_json::from_slice(&inflated).unwrap();
             assert_eq!(held["graph"], graph.as_str());
             assert_eq!(held["seed"], seed.to_string());
+            match terrain {
+                None => assert!(held.get("view").is_none() && held.get("camera").is_none()),
+                Some(camera) => {
+                    assert_eq!(held["view"], "3d");
+                    assert_eq!(
+                        held["camera"],
+                        json!([camera.yaw, camera.pitch, camera.distance])
+                    );
+                }
+            }
         }
     }
     eprintln!("longest share string of a shipped graph: {longest} characters");
@@ -399,6 +420,10 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
 fn a_bad_share_link_is_a_clear_error() {
     let good = r#"{"graph":"{}","seed":"1","frequency":2,"ramp":"gray"}"#;
     assert!(SharedView::decode(&shared_string(good)).is_ok());
+    // The good settings with `extra` ("key":value) added.
+    let with_setting =
+        |extra: &str| shared_string(&format!("{},{extra}}}", &good[..good.len() - 1]));
+    assert!(SharedView::decode(&with_setting(r#""view":"2d""#)).is_ok());
     let bomb = format!(
         r#"{{"graph":"{}","seed":"1","frequency":2,"ramp":"gray"}}"#,
         " ".repeat(2 << 20)
@@ -434,6 +459,24 @@ fn a_bad_share_link_is_a_clear_error() {
             shared_string(&good.replace("gray", "rainbow")),
             "\"ramp\" is not a colour ramp",
         ),
+        (with_setting(r#""view":"4d""#), "\"view\" is neither"),
+        (with_setting(r#""view":"3d""#), "no \"camera\""),
+        (
+            with_setting(r#""view":"3d","camera":[0,1]"#),
+            "\"camera\" is not [yaw, pitch, distance]",
+        ),
+        (
+            with_setting(r#""view":"3d","camera":[7,1,3]"#),
+            "yaw 7 is not from 0 to 2π",
+        ),
+        (
+            with_setting(r#""view":"3d","camera":[0,2,3]"#),
+            "pitch 2 is not from",
+        ),
+        (
+            with_setting(r#""view":"3d","camera":[0,1,30]"#),
+            "distance 30 is not from",
+        ),
     ] {
         let error = SharedView::decode(&link).expect_err(&link);
         assert!(error.starts_with("share link: "), "{error}");
@@ -448,6 +491,7 @@ fn the_bake_command_names_the_views_settings() {
         seed: 12345678901234567890,
         frequency: 2.5,
         ramp: "viridis".into(),
+        terrain: None,
     };
     assert_eq!(
         view.bake_command(256, 128),
