@@ -8,9 +8,14 @@
 //! read back is exactly the bytes the page shows, downloads and the test compares. The
 //! values read back are coloured on the CPU with the library's colour ramp.
 //!
+//! The 3D view ([`terrain`]) draws the desktop preview's terrain with the same WebGPU device
+//! into an offscreen texture and reads it back into the picture.
+//!
 //! The page's state, the picture's bytes and the widgets' rectangles are handed to the
 //! page's script (`page_state`, `picture`, `layout`) for `tests/web/page.rs`, as the
 //! desktop preview writes its layout for its tests.
+
+mod terrain;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -19,11 +24,14 @@ use std::sync::Arc;
 use eframe::egui;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
+use wgpu_noise::editor::orbit::Orbit;
 use wgpu_noise::editor::share::SharedView;
 use wgpu_noise::editor::Editor;
 use wgpu_noise::graph::Graph;
 use wgpu_noise::low_level::{padded_row_bytes, unpad_rows, ColourRamp};
 use wgpu_noise::{Field, FieldOutput, GpuNoise, TextureFill};
+
+use self::terrain::{Dimensions, TerrainRenderer, TerrainRequest, TERRAIN_SIZE};
 
 /// The picture's size in texels (and in the page's points).
 const SIZE: u32 = 256;
@@ -84,8 +92,10 @@ struct Hook {
     text: String,
     error: Option<String>,
     fault: Option<String>,
-    /// The picture shown: RGBA rows, top first, and the values they were coloured from.
+    /// The picture shown: RGBA rows, top first, its width (and height) in pixels, and the
+    /// values they were coloured from (none for the 3D view).
     rgba: Vec<u8>,
+    picture_size: u32,
     values: Vec<f32>,
     /// Named widgets' rectangles, in points from the canvas's top left corner.
     widgets: Vec<(String, egui::Rect)>,
@@ -98,8 +108,10 @@ struct Hook {
     /// The last frames' CPU times in milliseconds (eframe's: the UI pass, tessellation
     /// and the WebGL paint calls).
     frame_ms: Vec<f64>,
-    /// The last draws' times (milliseconds from the fill's submission to its picture).
+    /// The last draws' times (milliseconds from the fill's submission to its picture), and
+    /// the 3D view's (from the terrain's submission to its picture).
     draw_ms: Vec<f64>,
+    terrain_ms: Vec<f64>,
 }
 
 thread_local! {
@@ -110,7 +122,8 @@ thread_local! {
 const TIMES_KEPT: usize = 120;
 
 /// The page's state as JSON: pictures shown, whether one is being drawn, the view shown
-/// (graph, seed as a string, frequency, ramp) and its share string, the editor's text,
+/// (graph, seed as a string, frequency, ramp, and the terrain's camera `[yaw, pitch,
+/// distance]` in the 3D view, else null) and its share string, the picture's size, the editor's text,
 /// error and node at fault, the last copied text and download, and the timings.
 #[wasm_bindgen]
 pub fn page_state() -> String {
@@ -123,9 +136,10 @@ pub fn page_state() -> String {
                 "seed": v.seed.to_string(),
                 "frequency": v.frequency,
                 "ramp": v.ramp,
+                "terrain": v.terrain.map(|c| [c.yaw, c.pitch, c.distance]),
             })),
             "share": h.shown.as_ref().map(SharedView::encode),
-            "size": [SIZE, SIZE],
+            "size": [h.picture_size, h.picture_size],
             "range": [RANGE.0, RANGE.1],
             "text": h.text,
             "error": h.error,
@@ -136,12 +150,14 @@ pub fn page_state() -> String {
             "first_picture_ms": h.first_picture_ms,
             "frame_ms": h.frame_ms,
             "draw_ms": h.draw_ms,
+            "terrain_ms": h.terrain_ms,
         })
         .to_string()
     })
 }
 
-/// The picture shown: `256 × 256` RGBA rows, top first (empty before the first).
+/// The picture shown: RGBA rows, top first (`size` of [`page_state`]; empty before the
+/// first).
 #[wasm_bindgen]
 pub fn picture() -> Vec<u8> {
     HOOK.with_borrow(|h| h.rgba.clone())
@@ -177,6 +193,7 @@ pub async fn start(canvas_id: String) -> Result<(), JsError> {
             seed: 0,
             frequency: DEFAULT_FREQUENCY,
             ramp: "gray".to_string(),
+            terrain: None,
         },
     };
     let canvas = window
@@ -263,8 +280,8 @@ impl Gpu {
     }
 }
 
-/// A draw on its way back: the buffer the values are copied into, whether its map is done,
-/// the view it draws and when it was submitted.
+/// A draw on its way back: the buffer the values (or the 3D view's pixels) are copied into,
+/// whether its map is done, the view it draws and when it was submitted.
 struct Pending {
     buffer: wgpu::Buffer,
     mapped: Rc<Cell<Option<Result<(), wgpu::BufferAsyncError>>>>,
@@ -285,6 +302,11 @@ struct App {
     seed: u64,
     frequency: f64,
     ramp: ColourRamp,
+    dimensions: Dimensions,
+    /// The 3D view's camera (kept while the 2D view is shown).
+    camera: Orbit,
+    /// The 3D view's GPU side, made when it is first drawn.
+    terrain: Option<TerrainRenderer>,
     pending: Option<Pending>,
     /// The view changed while a draw was under way: draw again when it is back.
     redraw: bool,
@@ -304,6 +326,12 @@ impl App {
             frequency: view.frequency,
             // `SharedView::decode` checked the name.
             ramp: ColourRamp::from_name(&view.ramp).unwrap_or(ColourRamp::ALL[0]),
+            dimensions: match view.terrain {
+                Some(_) => Dimensions::Terrain,
+                None => Dimensions::Flat,
+            },
+            camera: view.terrain.unwrap_or_default(),
+            terrain: None,
             pending: None,
             redraw: false,
             shown: None,
@@ -320,6 +348,7 @@ impl App {
             seed: self.seed,
             frequency: self.frequency,
             ramp: self.ramp.name().to_string(),
+            terrain: (self.dimensions == Dimensions::Terrain).then_some(self.camera),
         }
     }
 
@@ -340,6 +369,9 @@ impl App {
                 return;
             }
         };
+        if let Some(camera) = view.terrain {
+            return self.draw_terrain(ctx, view, &program, &camera);
+        }
         let gpu = &mut self.gpu;
         if gpu.noise.lookup().seed() != view.seed {
             gpu.noise.set_seed(view.seed);
@@ -382,6 +414,56 @@ impl App {
             gpu.target.size(),
         );
         gpu.queue.submit([encoder.finish()]);
+        self.read_back(ctx, buffer, view);
+    }
+
+    /// Starts drawing `view`'s terrain of `program` seen from `camera` (the 3D view).
+    fn draw_terrain(
+        &mut self,
+        ctx: &egui::Context,
+        view: SharedView,
+        program: &wgpu_noise::graph::Program,
+        camera: &Orbit,
+    ) {
+        let gpu = &self.gpu;
+        let renderer = match self.terrain.take() {
+            Some(renderer) => Ok(renderer),
+            None => TerrainRenderer::new(&gpu.device, &gpu.queue, view.seed),
+        };
+        let mut encoder = gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("terrain and copy"),
+            });
+        let request = TerrainRequest {
+            program,
+            seed: view.seed,
+            frequency: view.frequency,
+            flat_size: SIZE,
+            ramp: self.ramp,
+            range: RANGE,
+            camera,
+        };
+        let buffer = renderer.and_then(|mut renderer| {
+            let buffer = renderer.record(&gpu.device, &gpu.queue, &mut encoder, &request);
+            self.terrain = Some(renderer);
+            buffer
+        });
+        match buffer {
+            Ok(buffer) => {
+                self.editor.set_error(None);
+                gpu.queue.submit([encoder.finish()]);
+                self.read_back(ctx, buffer, view);
+            }
+            Err(e) => {
+                self.editor.error = Some(e);
+                self.editor.fault = None;
+            }
+        }
+    }
+
+    /// Maps `buffer`, the picture of `view` on its way back; [`App::receive`] shows it.
+    fn read_back(&mut self, ctx: &egui::Context, buffer: wgpu::Buffer, view: SharedView) {
         let mapped = Rc::new(Cell::new(None));
         let done = mapped.clone();
         let repaint = ctx.clone();
@@ -405,19 +487,24 @@ impl App {
         };
         let pending = self.pending.take().expect("a draw under way");
         let mut values = Vec::with_capacity((SIZE * SIZE) as usize);
+        let mut rgba = Vec::new();
         let read = mapped.map_err(|e| e.to_string()).and_then(|()| {
             let bytes = pending
                 .buffer
                 .slice(..)
                 .get_mapped_range()
                 .map_err(|e| e.to_string())?;
-            unpad_rows(
-                &bytes,
-                SIZE,
-                SIZE as usize,
-                padded_row_bytes(SIZE),
-                &mut values,
-            );
+            if pending.view.terrain.is_some() {
+                rgba = terrain::unpad_rgba(&bytes);
+            } else {
+                unpad_rows(
+                    &bytes,
+                    SIZE,
+                    SIZE as usize,
+                    padded_row_bytes(SIZE),
+                    &mut values,
+                );
+            }
             Ok(())
         });
         if let Err(e) = read {
@@ -425,10 +512,17 @@ impl App {
         } else {
             pending.buffer.unmap();
             let ramp = ColourRamp::from_name(&pending.view.ramp).unwrap_or(self.ramp);
-            let rgba = colour(&values, ramp);
+            // The 3D view's pixels are drawn shaded; the 2D view's values are coloured here.
+            let (size, options) = match pending.view.terrain {
+                // Twice the points' size: linear filtering averages it down.
+                Some(_) => (TERRAIN_SIZE, egui::TextureOptions::LINEAR),
+                None => {
+                    rgba = colour(&values, ramp);
+                    (SIZE, egui::TextureOptions::NEAREST)
+                }
+            };
             let image =
-                egui::ColorImage::from_rgba_unmultiplied([SIZE as usize, SIZE as usize], &rgba);
-            let options = egui::TextureOptions::NEAREST;
+                egui::ColorImage::from_rgba_unmultiplied([size as usize, size as usize], &rgba);
             match &mut self.shown {
                 Some(shown) => shown.texture.set(image, options),
                 None => {
@@ -446,9 +540,14 @@ impl App {
             HOOK.with_borrow_mut(|h| {
                 h.frames += 1;
                 h.first_picture_ms.get_or_insert(now);
-                keep_last(&mut h.draw_ms, now - pending.submitted_ms);
+                let times = match pending.view.terrain {
+                    Some(_) => &mut h.terrain_ms,
+                    None => &mut h.draw_ms,
+                };
+                keep_last(times, now - pending.submitted_ms);
                 h.shown = Some(pending.view.clone());
                 h.rgba = rgba;
+                h.picture_size = size;
                 h.values = values;
             });
         }
@@ -468,15 +567,20 @@ impl App {
     fn controls(&mut self, ui: &mut egui::Ui, named: &mut Vec<(String, egui::Rect)>) {
         let ctx = ui.ctx().clone();
         ui.heading("wgpu-noise");
+        let points = egui::vec2(SIZE as f32, SIZE as f32);
+        let sense = match self.dimensions {
+            Dimensions::Terrain => egui::Sense::drag(),
+            Dimensions::Flat => egui::Sense::hover(),
+        };
         let picture = match &self.shown {
-            Some(shown) => ui.image((shown.texture.id(), egui::vec2(SIZE as f32, SIZE as f32))),
-            None => {
-                ui.allocate_exact_size(egui::vec2(SIZE as f32, SIZE as f32), egui::Sense::hover())
-                    .1
-            }
+            Some(shown) => ui.add(egui::Image::new((shown.texture.id(), points)).sense(sense)),
+            None => ui.allocate_exact_size(points, sense).1,
         };
         named.push(("picture".to_string(), picture.rect));
-        let mut changed = false;
+        let mut changed = terrain::dimensions_choice(ui, &mut self.dimensions, named);
+        if self.dimensions == Dimensions::Terrain {
+            changed |= terrain::orbit_input(ui, &picture, points.y, &mut self.camera);
+        }
         ui.horizontal(|ui| {
             let presets = ui.menu_button("presets", |ui| {
                 for &(name, text) in PRESETS {
@@ -646,15 +750,15 @@ fn set_fragment(shared: &str) {
     }
 }
 
-/// Downloads the picture shown as `wgpu-noise.png`.
+/// Downloads the picture shown (2D or 3D) as `wgpu-noise.png`.
 fn download_png() -> Result<(), String> {
-    let rgba = HOOK.with_borrow(|h| h.rgba.clone());
+    let (rgba, size) = HOOK.with_borrow(|h| (h.rgba.clone(), h.picture_size));
     if rgba.is_empty() {
         return Err("no picture yet".into());
     }
     let mut bytes = Vec::new();
     {
-        let mut encoder = png::Encoder::new(&mut bytes, SIZE, SIZE);
+        let mut encoder = png::Encoder::new(&mut bytes, size, size);
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
@@ -663,10 +767,16 @@ fn download_png() -> Result<(), String> {
     download("wgpu-noise.png", "image/png", &bytes)
 }
 
-/// Downloads the values of the picture shown as `wgpu-noise.npy` (`<f4`, 256 rows of 256,
-/// the top row first).
+/// Downloads the values of the 2D picture shown as `wgpu-noise.npy` (`<f4`, 256 rows of
+/// 256, the top row first).
 fn download_npy() -> Result<(), String> {
-    let values = HOOK.with_borrow(|h| h.values.clone());
+    let (values, terrain) = HOOK.with_borrow(|h| {
+        let terrain = h.shown.as_ref().is_some_and(|v| v.terrain.is_some());
+        (h.values.clone(), terrain)
+    });
+    if terrain {
+        return Err("the 3D view has no grid of values: switch to 2D".into());
+    }
     if values.is_empty() {
         return Err("no picture yet".into());
     }

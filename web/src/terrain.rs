@@ -1,0 +1,233 @@
+//! The page's 3D view: the editor's graph as the desktop preview's lit terrain
+//! (`wgpu_noise::editor::terrain`: the mesh raised by the value, normals from the graph's
+//! analytic gradient, the orbit camera) drawn with the page's WebGPU device into an
+//! offscreen texture and read back into the picture, as the 2D values are.
+
+use eframe::egui;
+use wgpu_noise::editor::orbit::{Orbit, ZOOM_STEP};
+use wgpu_noise::editor::terrain::{self, Colours, Draw, Placement, Terrain, DEFAULT_RELIEF};
+use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
+use wgpu_noise::graph::Program;
+use wgpu_noise::low_level::{padded_row_bytes, ColourRamp};
+
+/// The 3D picture's size in pixels: twice the 2D picture's, shown in the same 256 points,
+/// so that each point averages four pixels (the mesh's edges are smoothed).
+pub const TERRAIN_SIZE: u32 = 512;
+/// The format drawn into: 8-bit linear, so a byte is the shaded colour itself.
+const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+/// The bind group of the lookup textures; group 0 is the terrain's uniform.
+const NOISE_GROUP: u32 = 1;
+/// The wheel's points per notch of [`ZOOM_STEP`] (a browser's wheel notch is about 100 CSS
+/// pixels).
+const POINTS_PER_NOTCH: f32 = 100.0;
+
+/// Which picture the page shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dimensions {
+    /// The graph's values over the grid, coloured.
+    Flat,
+    /// The graph as a lit terrain seen through the orbit camera.
+    Terrain,
+}
+
+/// What one terrain picture is of.
+pub struct TerrainRequest<'a> {
+    pub program: &'a Program,
+    pub seed: u64,
+    /// Lattice cells across the 2D picture, whose grid the mesh covers.
+    pub frequency: f64,
+    /// The 2D picture's size in texels.
+    pub flat_size: u32,
+    pub ramp: ColourRamp,
+    /// The values drawn with the ramp's first and last colours.
+    pub range: (f32, f32),
+    pub camera: &'a Orbit,
+}
+
+/// The terrain's GPU side on the page's device: the lookup textures for the vertex
+/// shader, the mesh, the target and the pipeline of the last graph drawn.
+pub struct TerrainRenderer {
+    noise: NoiseBindings,
+    terrain: Terrain,
+    target: wgpu::Texture,
+    pipeline: Option<(Program, wgpu::RenderPipeline)>,
+}
+
+impl TerrainRenderer {
+    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, seed: u64) -> Result<Self, String> {
+        let noise = NoiseBindings::new(
+            device,
+            queue,
+            &NoiseBindingsDescriptor {
+                group: NOISE_GROUP,
+                seed,
+                // The vertex shader evaluates the graph; the fragment shader only shades.
+                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+            },
+        )
+        .map_err(|e| e.to_string())?;
+        let terrain = Terrain::new(device, noise.layout());
+        let target = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("terrain picture"),
+            size: wgpu::Extent3d {
+                width: TERRAIN_SIZE,
+                height: TERRAIN_SIZE,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        Ok(TerrainRenderer {
+            noise,
+            terrain,
+            target,
+            pipeline: None,
+        })
+    }
+
+    /// Records the terrain of `request` into the target, and its copy into a new buffer to
+    /// map (rows padded to [`padded_row_bytes`]); returns the buffer.
+    pub fn record(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        encoder: &mut wgpu::CommandEncoder,
+        request: &TerrainRequest<'_>,
+    ) -> Result<wgpu::Buffer, String> {
+        if self.noise.seed() != request.seed {
+            self.noise.set_seed(queue, request.seed);
+        }
+        if self.pipeline.as_ref().map(|(p, _)| p) != Some(request.program) {
+            let wgsl = terrain::shader_source(request.program);
+            let module = terrain::shader_module(device, NOISE_GROUP, &wgsl)
+                .map_err(|e| format!("the terrain's shader: {e}"))?;
+            let pipeline = terrain::pipeline(
+                device,
+                &self.terrain.layout,
+                &module,
+                FORMAT,
+                "terrain pipeline",
+            );
+            self.pipeline = Some((request.program.clone(), pipeline));
+        }
+        let Some((_, pipeline)) = &self.pipeline else {
+            unreachable!("the pipeline was made above");
+        };
+        // The mesh covers the 2D picture's grid: its first texel to its last.
+        let step = (request.frequency / f64::from(request.flat_size)) as f32;
+        let flat = [request.flat_size; 2];
+        let placement = Placement::over([0.0; 4], [step; 2], flat, DEFAULT_RELIEF);
+        let colours = Colours {
+            low: request.range.0,
+            high: request.range.1,
+            ramp: request.ramp.stops(),
+        };
+        let size = [TERRAIN_SIZE; 2];
+        let uniforms = terrain::uniforms(&placement, request.camera, size, &colours);
+        let view = self.target.create_view(&Default::default());
+        let draw = Draw {
+            device,
+            queue,
+            encoder,
+            pipeline,
+            noise: &self.noise,
+            uniforms: &uniforms,
+        };
+        self.terrain.draw(draw, &view, size);
+        let padded = padded_row_bytes(TERRAIN_SIZE);
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("terrain readback"),
+            size: u64::from(padded) * u64::from(TERRAIN_SIZE),
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        encoder.copy_texture_to_buffer(
+            self.target.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &buffer,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(padded),
+                    rows_per_image: None,
+                },
+            },
+            self.target.size(),
+        );
+        Ok(buffer)
+    }
+}
+
+/// The RGBA rows of a mapped terrain readback, without their padding.
+pub fn unpad_rgba(bytes: &[u8]) -> Vec<u8> {
+    let padded = padded_row_bytes(TERRAIN_SIZE) as usize;
+    let row = TERRAIN_SIZE as usize * 4;
+    bytes
+        .chunks(padded)
+        .take(TERRAIN_SIZE as usize)
+        .flat_map(|r| &r[..row])
+        .copied()
+        .collect()
+}
+
+/// The 2D / 3D choice, named `view.2d` and `view.3d` for the test; returns whether it
+/// changed.
+pub fn dimensions_choice(
+    ui: &mut egui::Ui,
+    dimensions: &mut Dimensions,
+    named: &mut Vec<(String, egui::Rect)>,
+) -> bool {
+    let before = *dimensions;
+    ui.horizontal(|ui| {
+        ui.label("view");
+        for (value, name, text) in [
+            (Dimensions::Flat, "view.2d", "2D"),
+            (Dimensions::Terrain, "view.3d", "3D"),
+        ] {
+            let r = ui.selectable_value(dimensions, value, text);
+            named.push((name.to_string(), r.rect));
+        }
+        if *dimensions == Dimensions::Terrain {
+            ui.label(egui::RichText::new("drag: orbit · wheel: zoom").small());
+        }
+    });
+    *dimensions != before
+}
+
+/// A drag on the 3D picture (`response`, `height` points high) orbits the camera, the
+/// wheel over it comes closer or goes back, as on the desktop; returns whether the camera
+/// moved.
+pub fn orbit_input(
+    ui: &egui::Ui,
+    response: &egui::Response,
+    height: f32,
+    camera: &mut Orbit,
+) -> bool {
+    let before = *camera;
+    if response.dragged() {
+        let d = response.drag_delta();
+        camera.drag(f64::from(d.x), f64::from(d.y), f64::from(height));
+    }
+    if response.hovered() {
+        let notches: f32 = ui.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::MouseWheel { unit, delta, .. } => Some(match unit {
+                        egui::MouseWheelUnit::Point => delta.y / POINTS_PER_NOTCH,
+                        egui::MouseWheelUnit::Line => delta.y,
+                        egui::MouseWheelUnit::Page => delta.y * 10.0,
+                    }),
+                    _ => None,
+                })
+                .sum()
+        });
+        if notches != 0.0 {
+            camera.zoom(ZOOM_STEP.powf(f64::from(notches)));
+        }
+    }
+    *camera != before
+}
