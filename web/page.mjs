@@ -4,15 +4,19 @@
 // clicks, right-clicks and drags on the egui canvas at the widgets' places the page
 // reports, typing) and records what the page shows once it has settled: its state (the
 // view drawn, the editor's text, error and node at fault), the picture's RGBA bytes, the
-// page's address. Then it opens the last step's address (its share link) in a fresh page
-// and records the same there, and opens the page once more without WebGPU. All judging is
-// the Rust test's.
+// page's address. Then it opens share links in fresh pages (a step's address, or a
+// fragment the test made) and records the same there, with a screenshot if asked, and
+// opens the page once more without WebGPU. All judging is the Rust test's.
 //
-// REQUEST: { chromium, site, screenshot, downloads,
+// REQUEST: { chromium, site, screenshot, screenshot_step, downloads,
 //            steps: [{ name, actions: [{ click: NAME } | { right_click: NAME, at: [FX, FY] } |
 //                                      { drag: [FROM, TO | [DX, DY]] } | { type: TEXT } |
-//                                      { until: NAME } | { download: FILE }] }] }
+//                                      { wheel: NAME, delta: DY } |
+//                                      { until: NAME } | { download: FILE }] }],
+//            reopen: [{ name, step: STEP | fragment: SHARE, screenshot?: PATH }] }
+// SCREENSHOT is taken after the step SCREENSHOT_STEP (after the last without one).
 // NAME: a widget the page names (`wgpuNoise.layout()`); FX, FY: where in it, as fractions.
+// RESULT.reopened: { NAME: { start, state } }.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newResult, open, serve } from "./browser.mjs";
@@ -94,6 +98,11 @@ async function act(page, action) {
     await page.mouse.move(x1, y1, { steps: 12 });
     await sleep(100);
     await page.mouse.up();
+  } else if (action.wheel !== undefined) {
+    const [x, y] = await at(page, action.wheel);
+    await page.mouse.move(x, y);
+    await sleep(50);
+    await page.mouse.wheel({ deltaY: action.delta });
   } else if (action.type !== undefined) {
     await page.keyboard.type(action.type, { delay: 30 });
   } else if (action.until !== undefined) {
@@ -119,18 +128,33 @@ try {
     for (const step of request.steps) {
       for (const action of step.actions) await act(page, action);
       result.steps.push(await state(page, step.name));
+      if (step.name === request.screenshot_step) {
+        result.clipboard = await page.evaluate(() => navigator.clipboard.readText().catch((e) => `failed: ${e}`));
+        if (request.screenshot) await page.screenshot({ path: request.screenshot });
+      }
     }
-    result.clipboard = await page.evaluate(() => navigator.clipboard.readText().catch((e) => `failed: ${e}`));
-    if (request.screenshot) await page.screenshot({ path: request.screenshot });
-    // The last address, a share link, in a fresh page.
-    const href = result.steps[result.steps.length - 1].href;
-    const shared = await browser.newPage();
-    await shared.setViewport(VIEWPORT);
-    shared.on("console", (m) => result.console.push({ type: m.type(), text: m.text() }));
-    shared.on("pageerror", (e) => result.page_errors.push(String(e)));
-    await shared.goto(href, { waitUntil: "load" });
-    result.shared_start = await started(shared);
-    if (result.shared_start.started) result.shared = await state(shared, "shared");
+    if (request.screenshot_step === undefined) {
+      result.clipboard = await page.evaluate(() => navigator.clipboard.readText().catch((e) => `failed: ${e}`));
+      if (request.screenshot) await page.screenshot({ path: request.screenshot });
+    }
+    // Share links, each in a fresh page.
+    result.reopened = {};
+    for (const link of request.reopen ?? []) {
+      const href = link.step !== undefined
+        ? result.steps.find((s) => s.name === link.step).href
+        : `${url}#${link.fragment}`;
+      const shared = await browser.newPage();
+      await shared.setViewport(VIEWPORT);
+      shared.on("console", (m) => result.console.push({ type: m.type(), text: m.text() }));
+      shared.on("pageerror", (e) => result.page_errors.push(String(e)));
+      await shared.goto(href, { waitUntil: "load" });
+      const start = await started(shared);
+      const reopened = { start };
+      if (start.started) reopened.state = await state(shared, link.name);
+      if (start.started && link.screenshot) await shared.screenshot({ path: link.screenshot });
+      result.reopened[link.name] = reopened;
+      await shared.close();
+    }
   }
   const bare = await browser.newPage();
   await bare.evaluateOnNewDocument(() => { delete Navigator.prototype.gpu; });

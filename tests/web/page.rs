@@ -5,8 +5,13 @@
 //! One run of `web/page.mjs` serves every test here: it loads the page, then clicks,
 //! right-clicks, drags and types on the egui canvas at the places the page reports for its
 //! widgets, and records after each step the page's state (the view drawn, the editor's text,
-//! error and node at fault), the picture's bytes and the page's address; it opens the last
-//! address (the share link) in a fresh page, and the page once more without WebGPU.
+//! error and node at fault), the picture's bytes and the page's address; it opens share
+//! links in fresh pages (steps' addresses, and a top-down 3D view made here), and the page
+//! once more without WebGPU.
+//!
+//! The 3D view is checked as the desktop's terrain is (tests/common/terrain.rs): seen from
+//! straight above, each vertex's pixel is the CPU value's gray times the Lambert shading of
+//! the normal of the CPU's analytic gradient.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,6 +19,8 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use serde_json::{json, Value};
+use wgpu_noise::editor::orbit::{Orbit, PITCH_RANGE};
+use wgpu_noise::editor::share::SharedView;
 use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::Graph;
 use wgpu_noise::params::{FillParams, Slab};
@@ -22,6 +29,7 @@ use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
 use crate::common::levels::{assert_levels_match, differences};
+use crate::common::terrain::{compare_top_down, Mesh, TopDown};
 use crate::{assert_clean_console, browser_tools, run_driver, skip};
 
 /// The preset chosen first, and the node of it the added node is wired to (its output).
@@ -71,7 +79,50 @@ fn steps() -> Value {
             { "click": "copy_bake" },
         ] },
         { "name": "copied JSON", "actions": [{ "click": "copy_json" }] },
+        { "name": "3d", "actions": [{ "click": "view.3d" }] },
+        // A drag right turns the scene right (the camera's yaw down), a drag up lowers it.
+        { "name": "3d dragged", "actions": [{ "drag": ["picture", [64, -16]] }] },
+        { "name": "3d zoomed", "actions": [{ "wheel": "picture", "delta": -200 }] },
     ])
+}
+
+/// The 2D page's size in texels, which the terrain's mesh covers.
+const FLAT_SIZE: u32 = 256;
+/// The 3D picture's size in pixels.
+const TERRAIN_SIZE: u32 = 512;
+/// The top-down view's graph (a 3-octave simplex fBm), seed, frequency and camera distance.
+const FBM: &str = r#"{"version": 1, "output": "n",
+  "nodes": {"n": {"type": "fbm", "source": {"type": "simplex"}, "octaves": 3}}}"#;
+const TOP_DOWN_SEED: u64 = 3;
+const TOP_DOWN_FREQUENCY: f64 = 3.0;
+const TOP_DOWN_DISTANCE: f64 = 3.0;
+
+/// The share string of the top-down 3D view of [`FBM`], made here (the page never had it).
+fn top_down_link() -> String {
+    SharedView {
+        graph: FBM.to_string(),
+        seed: TOP_DOWN_SEED,
+        frequency: TOP_DOWN_FREQUENCY,
+        ramp: "gray".to_string(),
+        terrain: Some(Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE)),
+    }
+    .encode()
+}
+
+/// The island preset in 3D with the terrain ramp: the docs' picture of the page.
+fn island_link() -> String {
+    let island = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/island.json"),
+    )
+    .unwrap();
+    SharedView {
+        graph: island,
+        seed: 0,
+        frequency: 4.0,
+        ramp: "terrain".to_string(),
+        terrain: Some(Orbit::new(25f64.to_radians(), 38f64.to_radians(), 2.4)),
+    }
+    .encode()
 }
 
 struct Session {
@@ -131,16 +182,28 @@ fn run_page() -> Option<Session> {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let downloads = dir.path().join("downloads");
     std::fs::create_dir(&downloads).unwrap();
-    let screenshot = match std::env::var_os("WGPU_NOISE_DOCS_IMAGES") {
-        Some(docs) => PathBuf::from(docs).join("web-app.png"),
-        None => dir.path().join("web-app.png"),
-    };
+    let images = std::env::var_os("WGPU_NOISE_DOCS_IMAGES")
+        .map_or_else(|| dir.path().to_path_buf(), PathBuf::from);
+    let screenshot = images.join("web-app.png");
     let request = json!({
         "chromium": chromium,
         "site": web.join("www"),
         "screenshot": screenshot,
+        // The 2D editor after the node was wired and the JSON copied (the clipboard is
+        // read then too).
+        "screenshot_step": "copied JSON",
         "downloads": downloads,
         "steps": steps(),
+        "reopen": [
+            { "name": "shared 2d", "step": "copied JSON" },
+            { "name": "shared 3d", "step": "3d zoomed" },
+            { "name": "top-down", "fragment": top_down_link() },
+            {
+                "name": "island 3d",
+                "fragment": island_link(),
+                "screenshot": images.join("web-terrain.png"),
+            },
+        ],
     });
     let result = run_driver(&web.join("page.mjs"), &request, dir.path());
     eprintln!("page screenshot {}", screenshot.display());
@@ -350,23 +413,164 @@ fn a_node_added_and_wired_on_the_canvas_draws_the_new_graphs_reference() {
     assert!(d > 3.0, "the picture changed with the graph: {d:.1}");
 }
 
+/// What the share link `name` showed in a fresh page.
+fn reopened<'a>(s: &'a Session, name: &str) -> &'a Value {
+    let page = &s.result["reopened"][name];
+    assert_eq!(page["start"]["started"], true, "{name}: {page}");
+    &page["state"]
+}
+
 #[test]
 fn a_share_link_opened_in_a_fresh_page_reproduces_graph_and_picture() {
     let Some(s) = session() else { return };
-    let last = step(s, "copied JSON");
-    let href = last["href"].as_str().unwrap();
-    eprintln!("share link: {} characters", href.len());
-    assert!(href.contains("#v1."), "the address holds the view: {href}");
+    for (name, step_name) in [("shared 2d", "copied JSON"), ("shared 3d", "3d zoomed")] {
+        let last = step(s, step_name);
+        let href = last["href"].as_str().unwrap();
+        eprintln!("{name} link: {} characters", href.len());
+        assert!(href.contains("#v1."), "the address holds the view: {href}");
+        assert_eq!(
+            last["state"]["share"].as_str().map(|f| format!("#{f}")),
+            href.rsplit_once('#').map(|(_, f)| format!("#{f}")),
+            "the address is the share string of the view shown"
+        );
+        let shared = reopened(s, name);
+        assert_eq!(
+            shown(shared),
+            shown(last),
+            "{name}: the same graph and view"
+        );
+        assert_eq!(
+            rgba(shared),
+            rgba(last),
+            "{name}: the same picture, byte for byte"
+        );
+    }
+    assert!(shown(reopened(s, "shared 3d"))["terrain"].is_array());
+}
+
+/// The camera `[yaw, pitch, distance]` of a step's 3D view.
+fn camera(st: &Value) -> Vec<f64> {
+    numbers(&shown(st)["terrain"])
+}
+
+#[test]
+fn switching_to_3d_shows_the_terrain_and_dragging_and_the_wheel_move_its_camera() {
+    let Some(s) = session() else { return };
+    let flat = step(s, "copied JSON");
+    let terrain = step(s, "3d");
+    assert_eq!(shown(flat)["terrain"], Value::Null);
+    let default = Orbit::default();
     assert_eq!(
-        last["state"]["share"].as_str().map(|f| format!("#{f}")),
-        href.rsplit_once('#').map(|(_, f)| format!("#{f}")),
-        "the address is the share string of the view shown"
+        camera(terrain),
+        [default.yaw, default.pitch, default.distance],
+        "the 3D view opens at the default camera"
     );
-    let start = &s.result["shared_start"];
-    assert_eq!(start["started"], true, "{start}");
-    let shared = &s.result["shared"];
-    assert_eq!(shown(shared), shown(last), "the same graph and view");
-    assert_eq!(rgba(shared), rgba(last), "the same picture, byte for byte");
+    assert_eq!(shown(terrain)["graph"], shown(flat)["graph"]);
+    assert_eq!(
+        terrain["state"]["size"],
+        json!([TERRAIN_SIZE, TERRAIN_SIZE])
+    );
+    let pixels = rgba(terrain);
+    assert_eq!(pixels.len(), (TERRAIN_SIZE * TERRAIN_SIZE * 4) as usize);
+    // The mesh (coloured, lit) against a black background.
+    let black = pixels.chunks(4).filter(|p| p[..3] == [0, 0, 0]).count();
+    let mut colours: Vec<&[u8]> = pixels.chunks(4).collect();
+    colours.sort();
+    colours.dedup();
+    eprintln!(
+        "3D: {black} black pixels of {}, {} colours",
+        pixels.len() / 4,
+        colours.len()
+    );
+    assert!(colours.len() > 1000, "a terrain, not a blank");
+    assert!(black > 10_000 && black < pixels.len() / 4 / 2);
+
+    let dragged = step(s, "3d dragged");
+    let [yaw, pitch, distance] = camera(dragged)[..] else {
+        panic!("a camera")
+    };
+    // 64 px right of 256 turn a quarter round, 16 up lower it 22.5°; egui keeps the
+    // pointer's motion before it calls it a drag (a few points) out of the drag.
+    let turned = (default.yaw - yaw).rem_euclid(std::f64::consts::TAU);
+    let lowered = default.pitch - pitch;
+    eprintln!(
+        "the drag turned the camera {:.1}° and lowered it {:.1}°",
+        turned.to_degrees(),
+        lowered.to_degrees()
+    );
+    assert!((60.0..=90.5).contains(&turned.to_degrees()), "{turned}");
+    assert!((10.0..=22.6).contains(&lowered.to_degrees()), "{lowered}");
+    assert_eq!(distance, default.distance);
+    let changed = |a: &[u8], b: &[u8]| {
+        a.chunks(4)
+            .zip(b.chunks(4))
+            .filter(|(p, q)| p.iter().zip(q.iter()).any(|(x, y)| x.abs_diff(*y) > 8))
+            .count()
+    };
+    let turned_pixels = changed(&rgba(terrain), &rgba(dragged));
+    let zoomed = step(s, "3d zoomed");
+    let closer = camera(zoomed)[2];
+    let zoomed_pixels = changed(&rgba(dragged), &rgba(zoomed));
+    eprintln!(
+        "of {} pixels: the drag changed {turned_pixels}, the wheel {zoomed_pixels} \
+         (the camera {closer:.3} away)",
+        pixels.len() / 4
+    );
+    assert!(
+        closer < distance,
+        "the wheel forward comes closer: {closer}"
+    );
+    assert!(turned_pixels > pixels.len() / 4 / 5);
+    assert!(zoomed_pixels > pixels.len() / 4 / 10);
+    let mut times = numbers(&zoomed["state"]["terrain_ms"]);
+    eprintln!("512² terrain pictures (draw + readback), ms: {times:?}");
+    // The first includes the pipeline's compile.
+    times.remove(0);
+    times.sort_by(f64::total_cmp);
+    if let Some(median) = times.get(times.len() / 2) {
+        eprintln!("512² terrain picture on SwiftShader: median {median:.0} ms");
+    }
+}
+
+#[test]
+fn the_3d_view_from_above_is_the_lambert_shading_of_the_cpu_gradients_normal() {
+    let Some(s) = session() else { return };
+    let st = reopened(s, "top-down");
+    assert_eq!(shown(st)["graph"], FBM);
+    let pixels = rgba(st);
+    assert_eq!(pixels.len(), (TERRAIN_SIZE * TERRAIN_SIZE * 4) as usize);
+    let step = (TOP_DOWN_FREQUENCY / f64::from(FLAT_SIZE)) as f32;
+    let mesh = Mesh::over([0.0; 4], step, [FLAT_SIZE; 2]);
+    let mut sampler = Graph::from_json(FBM)
+        .unwrap()
+        .sampler(2, TOP_DOWN_SEED)
+        .unwrap();
+    let gray = |x: u32, y: u32| pixels[((y * TERRAIN_SIZE + x) * 4) as usize];
+    let size = [TERRAIN_SIZE; 2];
+    let TopDown {
+        compared,
+        worst,
+        off,
+        mean,
+        histogram,
+        lit,
+        ..
+    } = compare_top_down(&mesh, &mut sampler, TOP_DOWN_DISTANCE, size, &gray);
+    eprintln!("page 3D from above: differences 0..9+: {histogram:?}");
+    eprintln!(
+        "page 3D from above: {compared} vertices at pixel centres, worst {worst} levels, \
+         {off} over 2, mean {mean:.2}; {lit} pixels hold a vertex"
+    );
+    assert!(compared > 2000, "only {compared} vertices compared");
+    assert!(
+        worst <= 6,
+        "a pixel {worst} levels off its vertex's shading"
+    );
+    assert!(off * 50 <= compared, "{off} of {compared} over 2 levels");
+    assert!(mean < 0.75, "{mean} levels off on average");
+    assert!(lit > 40_000, "the mesh covers only {lit} pixels");
+    // Gray pixels: the three channels agree.
+    assert!(pixels.chunks(4).all(|p| p[0] == p[1] && p[1] == p[2]));
 }
 
 #[test]
