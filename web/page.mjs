@@ -13,10 +13,12 @@
 //                                      { drag: [FROM, TO | [DX, DY]] } | { type: TEXT } |
 //                                      { wheel: NAME, delta: DY } |
 //                                      { until: NAME } | { download: FILE }] }],
-//            reopen: [{ name, step: STEP | fragment: SHARE, screenshot?: PATH }] }
+//            reopen: [{ name, step: STEP | fragment: SHARE, screenshot?: PATH,
+//                       actions?: [ACTION | { settle: true }] }] }
 // SCREENSHOT is taken after the step SCREENSHOT_STEP (after the last without one).
 // NAME: a widget the page names (`wgpuNoise.layout()`); FX, FY: where in it, as fractions.
-// RESULT.reopened: { NAME: { start, state } }.
+// RESULT.reopened: { NAME: { start, state, after? } }: `after` once the actions are done
+// (`settle` waits until the page draws nothing more).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newResult, open, serve } from "./browser.mjs";
@@ -75,6 +77,12 @@ async function downloaded(path) {
   for (let i = 0; i < 100 && !existsSync(path); i++) await sleep(100);
 }
 
+// Records the clipboard's text and takes the screenshot.
+async function clipboardAndScreenshot(page) {
+  result.clipboard = await page.evaluate(() => navigator.clipboard.readText().catch((e) => `failed: ${e}`));
+  if (request.screenshot) await page.screenshot({ path: request.screenshot });
+}
+
 async function act(page, action) {
   if (action.click !== undefined) {
     const [x, y] = await at(page, action.click, action.at);
@@ -103,6 +111,8 @@ async function act(page, action) {
     await page.mouse.move(x, y);
     await sleep(50);
     await page.mouse.wheel({ deltaY: action.delta });
+  } else if (action.settle !== undefined) {
+    await settled(page);
   } else if (action.type !== undefined) {
     await page.keyboard.type(action.type, { delay: 30 });
   } else if (action.until !== undefined) {
@@ -128,15 +138,9 @@ try {
     for (const step of request.steps) {
       for (const action of step.actions) await act(page, action);
       result.steps.push(await state(page, step.name));
-      if (step.name === request.screenshot_step) {
-        result.clipboard = await page.evaluate(() => navigator.clipboard.readText().catch((e) => `failed: ${e}`));
-        if (request.screenshot) await page.screenshot({ path: request.screenshot });
-      }
+      if (step.name === request.screenshot_step) await clipboardAndScreenshot(page);
     }
-    if (request.screenshot_step === undefined) {
-      result.clipboard = await page.evaluate(() => navigator.clipboard.readText().catch((e) => `failed: ${e}`));
-      if (request.screenshot) await page.screenshot({ path: request.screenshot });
-    }
+    if (request.screenshot_step === undefined) await clipboardAndScreenshot(page);
     // Share links, each in a fresh page.
     result.reopened = {};
     for (const link of request.reopen ?? []) {
@@ -152,6 +156,10 @@ try {
       const reopened = { start };
       if (start.started) reopened.state = await state(shared, link.name);
       if (start.started && link.screenshot) await shared.screenshot({ path: link.screenshot });
+      if (start.started && link.actions) {
+        for (const action of link.actions) await act(shared, action);
+        reopened.after = await state(shared, `${link.name} after`);
+      }
       result.reopened[link.name] = reopened;
       await shared.close();
     }

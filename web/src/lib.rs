@@ -123,8 +123,9 @@ const TIMES_KEPT: usize = 120;
 
 /// The page's state as JSON: pictures shown, whether one is being drawn, the view shown
 /// (graph, seed as a string, frequency, ramp, and the terrain's camera `[yaw, pitch,
-/// distance]` in the 3D view, else null) and its share string, the picture's size, the editor's text,
-/// error and node at fault, the last copied text and download, and the timings.
+/// distance]` in the 3D view, else null) and its share string, the picture's size, the
+/// editor's text, error and node at fault, the last copied text and download, and the
+/// timings.
 #[wasm_bindgen]
 pub fn page_state() -> String {
     HOOK.with_borrow(|h| {
