@@ -9,8 +9,8 @@ use crate::params::{FillParams, NoiseSettings, Slab};
 use crate::ramp::{ColourRamp, RampStops};
 use crate::{FieldOutput, NoiseError, NoiseKind};
 
-pub use crate::editor::orbit::ZOOM_STEP;
 use crate::editor::orbit::Orbit;
+pub use crate::editor::orbit::ZOOM_STEP;
 use crate::editor::terrain::{Colours, Placement};
 
 /// Smallest and largest noise step per pixel: beyond these the picture is one flat cell
