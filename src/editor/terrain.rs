@@ -6,7 +6,6 @@
 use wgpu::util::DeviceExt;
 
 use super::orbit::Orbit;
-use crate::error::Result;
 use crate::graph::{wgsl, Program};
 use crate::ramp::{ColourRamp, RampStops};
 use crate::shader::ApiNames;
@@ -344,16 +343,24 @@ pub fn pipeline(
 
 /// The shader module of `terrain_wgsl` ([`shader_source`]) with the noise functions of
 /// bind group `noise_group` in front.
+///
+/// Not checked by naga here (as `embed::shader_source` does): that would put naga's WGSL
+/// reader and validator into the web page, 1.1 MB of its 7.4 MB of wasm, for a shader the
+/// program generates and `tests/gpu/shader_validation.rs` validates. The device's own
+/// validation still reports an error (the desktop's error scope, the page's console).
 pub fn shader_module(
     device: &wgpu::Device,
     noise_group: u32,
     terrain_wgsl: &str,
-) -> Result<wgpu::ShaderModule> {
-    let source = crate::embed::shader_source(noise_group, terrain_wgsl)?;
-    Ok(device.create_shader_module(wgpu::ShaderModuleDescriptor {
+) -> wgpu::ShaderModule {
+    let source = format!(
+        "{}\n{terrain_wgsl}",
+        crate::shader::noise_functions_wgsl(noise_group)
+    );
+    device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("terrain shader"),
         source: wgpu::ShaderSource::Wgsl(source.into()),
-    }))
+    })
 }
 
 /// A uniform buffer of one `T` (zeroed) with its bind group layout (binding 0, seen by

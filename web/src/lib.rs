@@ -445,7 +445,7 @@ impl App {
             range: RANGE,
             camera,
         };
-        let buffer = renderer.and_then(|mut renderer| {
+        let buffer = renderer.map(|mut renderer| {
             let buffer = renderer.record(&gpu.device, &gpu.queue, &mut encoder, &request);
             self.terrain = Some(renderer);
             buffer

@@ -84,10 +84,9 @@ fn compile_terrain(
     noise_group: u32,
     terrain_wgsl: &str,
     [window, screenshot]: [wgpu::TextureFormat; 2],
-) -> Result<TerrainPipelines> {
-    let module = terrain::shader_module(device, noise_group, terrain_wgsl)
-        .context("compiling shaders/terrain.wgsl")?;
-    Ok(TerrainPipelines {
+) -> TerrainPipelines {
+    let module = terrain::shader_module(device, noise_group, terrain_wgsl);
+    TerrainPipelines {
         window: terrain::pipeline(device, layout, &module, window, "terrain window pipeline"),
         screenshot: terrain::pipeline(
             device,
@@ -96,7 +95,7 @@ fn compile_terrain(
             screenshot,
             "terrain screenshot pipeline",
         ),
-    })
+    }
 }
 
 /// Pipelines compiling on a worker thread ([`Renderer::compile`]): a large graph takes
@@ -421,25 +420,27 @@ impl Compiler {
             graph,
             "preview screenshot pipeline",
         );
-        let terrain = terrain_wgsl
-            .map(|wgsl| {
-                let formats = [self.window_format, SCREENSHOT_FORMAT];
-                compile_terrain(
-                    device,
-                    &self.terrain_layout,
-                    self.noise_group.0,
-                    wgsl,
-                    formats,
-                )
-            })
-            .transpose();
+        let terrain = terrain_wgsl.map(|wgsl| {
+            let formats = [self.window_format, SCREENSHOT_FORMAT];
+            compile_terrain(
+                device,
+                &self.terrain_layout,
+                self.noise_group.0,
+                wgsl,
+                formats,
+            )
+        });
         let warmed = self.warm_up(&window);
-        pop_error_scope(scope).context("compiling shaders/preview.wgsl")?;
+        pop_error_scope(scope).context(if terrain.is_some() {
+            "compiling shaders/preview.wgsl and shaders/terrain.wgsl"
+        } else {
+            "compiling shaders/preview.wgsl"
+        })?;
         warmed?;
         let pipelines = Pipelines {
             window,
             screenshot,
-            terrain: terrain?,
+            terrain,
         };
         Ok(pipelines)
     }
