@@ -8,8 +8,15 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{json, Value};
 
 use super::model::{write, EditorGraph, EditorNode};
+use crate::cpu::simd::{fill_graph_slab_with, FillOptions};
+use crate::cpu::CpuLookup;
+use crate::field::Field;
 use crate::graph::nodes::{node_type, ParamKind};
+use crate::graph::program::sampled_field;
+use crate::graph::Program;
+use crate::params::{FillParams, Slab};
 use crate::ramp::ColourRamp;
+use crate::shader::LookupVariant;
 
 /// A thumbnail's side in texels (and in points on the node view).
 pub const THUMBNAIL_SIZE: u32 = 64;
@@ -59,6 +66,8 @@ pub enum NoTimestamps {
     CpuAdapter,
     /// The timestamps could not be true against the host's clock.
     Implausible,
+    /// The host does not ask the device for timestamps (the page).
+    NotAsked,
 }
 
 impl Clock {
@@ -81,6 +90,7 @@ impl Clock {
             Clock::CpuSimd(NoTimestamps::Implausible) => {
                 "the GPU's timestamps were implausible against the host's clock"
             }
+            Clock::CpuSimd(NoTimestamps::NotAsked) => "this host asks the GPU for no timestamps",
         }
     }
 }
@@ -178,6 +188,56 @@ fn reads(node: &EditorNode) -> Vec<&str> {
             _ => Vec::new(),
         })
         .collect()
+}
+
+/// The CPU timing of a sub-graph: batches of fills of at least [`CPU_BATCH_MS`] each (a
+/// browser's clock ticks every 0.1 ms, longer than a small sub-graph's fill), at least
+/// [`CPU_BATCHES`] of them and more until [`CPU_TIMING_MS`] have passed.
+const CPU_BATCH_MS: f64 = 5.0;
+const CPU_BATCHES: usize = 3;
+const CPU_TIMING_MS: f64 = 60.0;
+/// The most batches, and the most fills in a batch.
+const CPU_RUNS_MAX: usize = 1000;
+
+/// What `program` (`key`'s sub-graph, lowered for 2D) costs per sample on the SIMD CPU
+/// evaluator (the scalar evaluator where the target has no lane code: wasm32) on one
+/// thread over the thumbnail's texels: the fastest batch's time per fill (the least
+/// disturbed by other work on the cores), timed with `now_ms` (the host's clock in
+/// milliseconds); `why` says why not the GPU's timestamps.
+pub fn cpu_cost(
+    program: &Program,
+    key: &ThumbnailKey,
+    why: NoTimestamps,
+    now_ms: impl Fn() -> f64,
+) -> Cost {
+    let side = THUMBNAIL_SIZE;
+    let field = Field::new(&[side, side]).with_frequency(&[key.frequency; 2]);
+    let sampled = sampled_field(program.lattice(), &field);
+    let params = FillParams::new(&sampled, Slab::whole(&sampled));
+    let lut = CpuLookup::new(LookupVariant::Textures, key.seed);
+    let options = FillOptions {
+        threads: 1,
+        ..FillOptions::default()
+    };
+    let mut out = vec![0.0f32; params.len()];
+    let started = now_ms();
+    let mut fastest = f64::INFINITY;
+    for batch in 0..CPU_RUNS_MAX {
+        let start = now_ms();
+        let mut fills = 0;
+        while fills < CPU_RUNS_MAX && (fills == 0 || now_ms() - start < CPU_BATCH_MS) {
+            fill_graph_slab_with(program, &lut, &params, &mut out, options);
+            fills += 1;
+        }
+        fastest = fastest.min((now_ms() - start) / fills as f64);
+        if batch + 1 >= CPU_BATCHES && now_ms() - started >= CPU_TIMING_MS {
+            break;
+        }
+    }
+    Cost {
+        ns_per_sample: fastest * 1e6 / params.len() as f64,
+        clock: Clock::CpuSimd(why),
+    }
 }
 
 /// `values` drawn with `ramp`: `t = clamp((v − low) / (high − low), 0, 1)` over [`RANGE`],

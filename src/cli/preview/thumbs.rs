@@ -5,24 +5,21 @@
 //! sub-graph's pipeline compiles.
 
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use crate::editor::thumbs::{Clock, Cost, Filled, Job, NoTimestamps, ThumbnailKey, THUMBNAIL_SIZE};
+use crate::editor::thumbs::{
+    cpu_cost, Clock, Cost, Filled, Job, NoTimestamps, ThumbnailKey, THUMBNAIL_SIZE,
+};
 use crate::error::Result;
 use crate::field::{Field, FieldOutput};
-use crate::graph::{program::sampled_field, Graph};
+use crate::graph::Graph;
 use crate::shader::LookupVariant;
 use crate::{GpuNoise, TextureFill};
 
-use super::super::bench::harness::{self, GpuBench};
+use super::super::bench::harness::GpuBench;
 
 /// The side of the fill a sub-graph's GPU cost is timed on.
 const TIMED_SIZE: u32 = 256;
-/// The CPU timing of a sub-graph: at least this many runs, more until this long has
-/// passed, at most this many.
-const CPU_RUNS_MIN: usize = 3;
-const CPU_TIMING: Duration = Duration::from_millis(60);
-const CPU_RUNS_MAX: usize = 200;
 
 /// What the worker hands back for a job.
 pub enum Outcome {
@@ -206,8 +203,7 @@ impl Filler {
 
     /// What `program` costs per sample: GPU timestamps around its fill of the same plane
     /// at [`TIMED_SIZE`]² (a 64² fill is too short for the GPU's clock to tell it from its
-    /// start-up), else the SIMD CPU evaluator on one thread at the thumbnail's size, the
-    /// fastest of several runs (the least disturbed by other work on the cores).
+    /// start-up), else the SIMD CPU evaluator ([`cpu_cost`]).
     fn cost(&self, program: &crate::graph::Program, key: &ThumbnailKey) -> Option<Cost> {
         let why = match self.no_timestamps {
             Some(why) => why,
@@ -216,24 +212,10 @@ impl Filler {
                 Err(why) => why,
             },
         };
-        let side = THUMBNAIL_SIZE;
-        let field = Field::new(&[side, side]).with_frequency(&[key.frequency; 2]);
-        let lut = crate::cpu::CpuLookup::new(LookupVariant::Textures, key.seed);
-        let sampled = sampled_field(program.lattice(), &field);
-        let mut out = harness::touched_buffer((side * side) as usize);
         let started = Instant::now();
-        let mut fastest = Duration::MAX;
-        for run in 0..CPU_RUNS_MAX {
-            let t = harness::time_graph_simd_fill(program, &lut, &sampled, 1, &mut out);
-            fastest = fastest.min(t);
-            if run + 1 >= CPU_RUNS_MIN && started.elapsed() >= CPU_TIMING {
-                break;
-            }
-        }
-        Some(Cost {
-            ns_per_sample: fastest.as_secs_f64() * 1e9 / f64::from(side * side),
-            clock: Clock::CpuSimd(why),
-        })
+        Some(cpu_cost(program, key, why, || {
+            started.elapsed().as_secs_f64() * 1e3
+        }))
     }
 
     /// `program`'s cost from GPU timestamps, or why there is none.
