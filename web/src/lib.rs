@@ -20,7 +20,7 @@ use eframe::egui;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wgpu_noise::editor::share::SharedView;
-use wgpu_noise::editor::thumbs::{cpu_cost, Filled, Job, NoTimestamps, THUMBNAIL_SIZE};
+use wgpu_noise::editor::thumbs::{colour, cpu_cost, Filled, Job, NoTimestamps, THUMBNAIL_SIZE};
 use wgpu_noise::editor::Editor;
 use wgpu_noise::graph::{Graph, Program};
 use wgpu_noise::low_level::{padded_row_bytes, unpad_rows, ColourRamp};
@@ -30,7 +30,7 @@ use wgpu_noise::{Field, FieldOutput, GpuNoise, TextureFill};
 const SIZE: u32 = 256;
 /// The values drawn at the colour ramp's ends: the nominal range of graph outputs, as the
 /// desktop preview draws a graph.
-const RANGE: (f32, f32) = (-1.0, 1.0);
+const RANGE: (f32, f32) = wgpu_noise::editor::thumbs::RANGE;
 /// The view the page opens with (no share link): the first preset, seed 0, 4 cells across.
 const DEFAULT_FREQUENCY: f64 = 4.0;
 /// The left panel's width: the picture, the settings, the buttons and the JSON text.
@@ -820,19 +820,6 @@ fn keep_last(times: &mut Vec<f64>, ms: f64) {
         times.remove(0);
     }
     times.push(ms);
-}
-
-/// `values` drawn with `ramp`: t = clamp((v − low) / (high − low), 0, 1) over [`RANGE`],
-/// opaque RGBA.
-fn colour(values: &[f32], ramp: ColourRamp) -> Vec<u8> {
-    let (low, high) = RANGE;
-    values
-        .iter()
-        .flat_map(|&v| {
-            let [r, g, b] = ramp.rgb8(((v - low) / (high - low)).clamp(0.0, 1.0));
-            [r, g, b, 255]
-        })
-        .collect()
 }
 
 /// Writes the share string into the URL's fragment (no new history entry), so that the

@@ -362,6 +362,9 @@ fn check_display() -> Result<()> {
 
 /// The window, its surface and the device drawing into it.
 struct Gfx {
+    /// The node view's thumbnails, filled off the event loop (first: dropped, and its
+    /// thread ended, before the device and the window).
+    thumbnails: ThumbnailWorker,
     window: Arc<Window>,
     surface: wgpu::Surface<'static>,
     config: wgpu::SurfaceConfiguration,
@@ -374,8 +377,6 @@ struct Gfx {
     compiling: Option<Compiling>,
     /// Whether compiles include the terrain's pipelines (the terrain view was asked for).
     terrain: bool,
-    /// The node view's thumbnails, filled off the event loop.
-    thumbnails: ThumbnailWorker,
 }
 
 /// A graph change compiling ([`PendingGraph`]), and who hears how it went.
@@ -613,6 +614,7 @@ impl App {
         let panel = Panel::new(&window, &device, format, self.panel_start, editor);
         let thumbnails = ThumbnailWorker::start(&device, &queue);
         Ok(Gfx {
+            thumbnails,
             window,
             surface,
             config,
@@ -622,7 +624,6 @@ impl App {
             panel,
             compiling: None,
             terrain,
-            thumbnails,
         })
     }
 

@@ -31,7 +31,9 @@ pub enum Outcome {
 
 /// The thumbnails' worker thread: jobs go in, outcomes come back in the order done.
 pub struct ThumbnailWorker {
-    jobs: mpsc::Sender<Vec<Job>>,
+    /// `None` once dropped (the worker then ends).
+    jobs: Option<mpsc::Sender<Vec<Job>>>,
+    thread: Option<std::thread::JoinHandle<()>>,
     outcomes: mpsc::Receiver<Outcome>,
     /// Outcomes received and not yet taken.
     ready: Vec<Outcome>,
@@ -45,7 +47,7 @@ impl ThumbnailWorker {
         let (jobs, job_in) = mpsc::channel::<Vec<Job>>();
         let (outcome_out, outcomes) = mpsc::channel();
         let (device, queue) = (device.clone(), queue.clone());
-        std::thread::spawn(move || {
+        let thread = std::thread::spawn(move || {
             let mut filler: Option<std::result::Result<Filler, String>> = None;
             let mut waiting: Vec<Job> = Vec::new();
             loop {
@@ -79,7 +81,8 @@ impl ThumbnailWorker {
             }
         });
         ThumbnailWorker {
-            jobs,
+            jobs: Some(jobs),
+            thread: Some(thread),
             outcomes,
             ready: Vec::new(),
             in_flight: 0,
@@ -93,7 +96,9 @@ impl ThumbnailWorker {
         }
         self.in_flight += jobs.len();
         // A worker gone (it panicked) answers nothing; the nodes keep "drawing…".
-        let _ = self.jobs.send(jobs);
+        if let Some(sender) = &self.jobs {
+            let _ = sender.send(jobs);
+        }
     }
 
     /// Receives what the worker has done; whether anything came.
@@ -113,6 +118,17 @@ impl ThumbnailWorker {
     /// Whether jobs are still being filled.
     pub fn busy(&self) -> bool {
         self.in_flight > 0
+    }
+}
+
+impl Drop for ThumbnailWorker {
+    /// Ends the worker and waits for it (at most its fill under way), so that its handles
+    /// on the device are gone before the window's are.
+    fn drop(&mut self) {
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }
 
