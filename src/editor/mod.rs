@@ -10,11 +10,13 @@ pub mod orbit;
 pub mod share;
 #[cfg(feature = "gpu")]
 pub mod terrain;
+pub mod thumbs;
 
 use crate::graph::GraphError;
 
 use self::model::{EditorGraph, GraphModel};
 use self::node_view::{Action, NodeView};
+use self::thumbs::Thumbnails;
 
 /// The graph editor's state.
 pub struct Editor {
@@ -32,6 +34,8 @@ pub struct Editor {
     pub node_view: NodeView,
     /// Whether the node view is shown.
     pub nodes_shown: bool,
+    /// Each node's thumbnail and cost, filled by the host ([`Thumbnails::wanted`]).
+    pub thumbnails: Thumbnails,
 }
 
 impl Editor {
@@ -49,6 +53,7 @@ impl Editor {
             unread,
             node_view: NodeView::default(),
             nodes_shown: false,
+            thumbnails: Thumbnails::default(),
         }
     }
 
@@ -81,9 +86,13 @@ impl Editor {
                 format!("the text is not a graph's shape ({why}); showing the last one that was"),
             );
         }
-        let actions = self
-            .node_view
-            .show(ui, &self.model, self.fault.as_deref(), named);
+        let actions = self.node_view.show(
+            ui,
+            &self.model,
+            self.fault.as_deref(),
+            &self.thumbnails,
+            named,
+        );
         let mut changed = false;
         for action in actions {
             let before = self.model.graph().clone();

@@ -13,7 +13,7 @@ use crate::graph::GraphError;
 const MAX_NAME_BYTES: usize = 64;
 /// Where new columns and rows of the automatic layout go, in points.
 const COLUMN_STEP: f32 = 230.0;
-const ROW_STEP: f32 = 150.0;
+const ROW_STEP: f32 = 240.0;
 /// The automatic layout's margin from the view's corner.
 const MARGIN: f32 = 20.0;
 
@@ -468,9 +468,11 @@ fn lay_out(graph: &mut EditorGraph, before: Option<&EditorGraph>) {
         }
     }
     let deepest = depth.iter().flatten().max().copied().unwrap_or(0);
+    // The leftmost column holds the nodes nothing reads, if there are any.
+    let unread = usize::from(depth.iter().any(Option::is_none));
     let mut rows = vec![0usize; deepest + 2];
     for (i, node) in graph.nodes.iter_mut().enumerate() {
-        let column = depth[i].map_or(0, |d| deepest + 1 - d);
+        let column = depth[i].map_or(0, |d| deepest + unread - d);
         let row = rows[column];
         rows[column] += 1;
         if node.place[0].is_nan() {
@@ -484,7 +486,7 @@ fn lay_out(graph: &mut EditorGraph, before: Option<&EditorGraph>) {
 
 /// The graph file of `graph`: `version`, `output`, then one line per node with `"type"`
 /// first and its parameters in the node table's order (others after, as written).
-fn write(graph: &EditorGraph) -> String {
+pub(super) fn write(graph: &EditorGraph) -> String {
     let quote = |s: &str| Value::from(s).to_string();
     let mut lines = Vec::new();
     for node in &graph.nodes {

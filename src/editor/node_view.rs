@@ -10,6 +10,7 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use serde_json::Value;
 
 use super::model::{is_input, type_names, Edit, EditorNode, GraphModel};
+use super::thumbs::{Thumbnails, THUMBNAIL_SIZE};
 use crate::graph::nodes::{node_type, Param, ParamKind};
 
 const NODE_WIDTH: f32 = 210.0;
@@ -18,6 +19,8 @@ const ROW_HEIGHT: f32 = 22.0;
 /// Width of a row's parameter name; the widget takes the rest.
 const LABEL_WIDTH: f32 = 78.0;
 const PORT_RADIUS: f32 = 5.0;
+/// The thumbnail's row under the parameters: the picture and its margins.
+const THUMBNAIL_ROW: f32 = THUMBNAIL_SIZE as f32 + 8.0;
 /// How near a port a wire dropped counts as dropped on it, in points.
 const DROP_REACH: f32 = 12.0;
 /// A number whose range spans at most this gets a slider; a wider one a drag value.
@@ -53,6 +56,18 @@ struct Placed {
     output: Pos2,
     /// Each parameter's row, and its input port if it takes a node.
     rows: Vec<(&'static Param, Rect, Option<Pos2>)>,
+    /// The thumbnail's row, under the parameters.
+    thumbnail: Rect,
+}
+
+/// What every node of one pass is drawn with.
+struct Scene<'a> {
+    painter: &'a egui::Painter,
+    canvas: Rect,
+    model: &'a GraphModel,
+    /// The node an error names, marked red.
+    fault: Option<&'a str>,
+    thumbnails: &'a Thumbnails,
 }
 
 fn place(node: &EditorNode, origin: Pos2) -> Placed {
@@ -62,7 +77,7 @@ fn place(node: &EditorNode, origin: Pos2) -> Placed {
         min,
         Vec2::new(
             NODE_WIDTH,
-            HEADER_HEIGHT + ROW_HEIGHT * params.len() as f32 + 4.0,
+            HEADER_HEIGHT + ROW_HEIGHT * params.len() as f32 + THUMBNAIL_ROW + 4.0,
         ),
     );
     let header = Rect::from_min_size(min, Vec2::new(NODE_WIDTH, HEADER_HEIGHT));
@@ -76,11 +91,19 @@ fn place(node: &EditorNode, origin: Pos2) -> Placed {
             (p, row, port)
         })
         .collect();
+    let thumbnail = Rect::from_min_size(
+        Pos2::new(
+            min.x,
+            min.y + HEADER_HEIGHT + ROW_HEIGHT * params.len() as f32,
+        ),
+        Vec2::new(NODE_WIDTH, THUMBNAIL_ROW),
+    );
     Placed {
         frame,
         header,
         output: Pos2::new(frame.max.x, header.center().y),
         rows,
+        thumbnail,
     }
 }
 
@@ -102,13 +125,15 @@ impl NodeView {
     }
 
     /// Draws the toolbar and the canvas for `model` (`fault`: the node an error names,
-    /// marked red) in the rest of `ui`; names the widgets' rectangles in `named` (the
-    /// preview's layout hook) and returns the user's actions.
+    /// marked red; `thumbnails`: each node's picture and cost) in the rest of `ui`; names
+    /// the widgets' rectangles in `named` (the preview's layout hook) and returns the
+    /// user's actions.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         model: &GraphModel,
         fault: Option<&str>,
+        thumbnails: &Thumbnails,
         named: &mut Vec<(String, Rect)>,
     ) -> Vec<Action> {
         let mut actions = Vec::new();
@@ -179,18 +204,15 @@ impl NodeView {
         }
 
         let pointer = ui.input(|i| i.pointer.latest_pos());
+        let scene = Scene {
+            painter: &painter,
+            canvas,
+            model,
+            fault,
+            thumbnails,
+        };
         for (node, at) in graph.nodes.iter().zip(&placed) {
-            self.node(
-                ui,
-                &painter,
-                canvas,
-                node,
-                at,
-                model,
-                fault,
-                named,
-                &mut actions,
-            );
+            self.node(ui, &scene, node, at, named, &mut actions);
         }
 
         if let Some(from) = &self.wiring {
@@ -304,20 +326,23 @@ impl NodeView {
     }
 
     /// One node: its frame, header (drag to move, click to select), output port (drag to
-    /// wire), and a row per parameter with its input port and widget.
-    #[allow(clippy::too_many_arguments)]
+    /// wire), a row per parameter with its input port and widget, and its thumbnail.
     fn node(
         &mut self,
         ui: &mut egui::Ui,
-        painter: &egui::Painter,
-        canvas: Rect,
+        scene: &Scene<'_>,
         node: &EditorNode,
         at: &Placed,
-        model: &GraphModel,
-        fault: Option<&str>,
         named: &mut Vec<(String, Rect)>,
         actions: &mut Vec<Action>,
     ) {
+        let Scene {
+            painter,
+            canvas,
+            model,
+            fault,
+            ..
+        } = *scene;
         let visuals = ui.visuals().clone();
         let name = &node.name;
         let output = model.graph().output == *name;
@@ -440,8 +465,102 @@ impl NodeView {
             };
             named.push((format!("param.{name}.{key}"), response.rect));
         }
+        thumbnail_row(ui, scene, node, at.thumbnail, named);
     }
 }
+
+/// Node `node`'s thumbnail in `row`: the picture of its sub-graph on the left (on whole
+/// pixels, so that its texels are the screen's), its cost and clock on the right, the
+/// cost's meaning in the tooltip.
+fn thumbnail_row(
+    ui: &mut egui::Ui,
+    scene: &Scene<'_>,
+    node: &EditorNode,
+    row: Rect,
+    named: &mut Vec<(String, Rect)>,
+) {
+    let name = &node.name;
+    let ppp = ui.ctx().pixels_per_point();
+    let corner = ((row.min + Vec2::new(8.0, 4.0)).to_vec2() * ppp).round() / ppp;
+    let picture = Rect::from_min_size(corner.to_pos2(), Vec2::splat(THUMBNAIL_SIZE as f32));
+    let thumbnail = scene.thumbnails.get(name);
+    let text_colour = ui.visuals().text_color();
+    let small = egui::TextStyle::Small.resolve(ui.style());
+    let lines = match thumbnail {
+        Some(t) => {
+            match (&t.texture, &t.filled.values) {
+                (Some(texture), _) => {
+                    let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+                    scene
+                        .painter
+                        .image(texture.id(), picture, uv, Color32::WHITE);
+                }
+                (None, Err(_)) => {
+                    scene.painter.rect_filled(picture, 0.0, Color32::DARK_RED);
+                }
+                (None, Ok(_)) => {}
+            }
+            match (&t.filled.values, t.filled.cost) {
+                (Err(why), _) => vec![format!("not drawn: {why}")],
+                (Ok(_), Some(cost)) => {
+                    let own = scene
+                        .thumbnails
+                        .own_cost(scene.model.graph(), name)
+                        .map_or_else(|| "own: ?".to_string(), |o| format!("own {o:.1}"));
+                    vec![
+                        format!("{:.1} ns/sample", cost.ns_per_sample),
+                        own,
+                        cost.clock.name().to_string(),
+                    ]
+                }
+                (Ok(_), None) => vec!["cost: ?".to_string()],
+            }
+        }
+        None => {
+            scene
+                .painter
+                .rect_filled(picture, 0.0, ui.visuals().faint_bg_color);
+            vec!["drawing…".to_string()]
+        }
+    };
+    let text_at = Pos2::new(picture.max.x + 8.0, picture.min.y);
+    let text_rect = Rect::from_min_max(text_at, Pos2::new(row.max.x - 4.0, picture.max.y));
+    scene
+        .painter
+        .with_clip_rect(text_rect.intersect(scene.canvas))
+        .text(
+            text_at,
+            egui::Align2::LEFT_TOP,
+            lines.join("\n"),
+            small,
+            text_colour,
+        );
+    named.push((format!("thumb.{name}"), picture));
+    let hover = picture.union(text_rect);
+    ui.interact(
+        hover.intersect(scene.canvas),
+        ui.scope_id().with(("thumbnail", name)),
+        Sense::hover(),
+    )
+    .on_hover_text(format!(
+        "{COST_HELP}{}",
+        thumbnail
+            .and_then(|t| t.filled.cost)
+            .map_or_else(String::new, |c| format!(
+                "\n\nthis node's clock: {}",
+                c.clock.why()
+            ))
+    ));
+}
+
+/// The thumbnail's tooltip: what the picture and the numbers are.
+const COST_HELP: &str =
+    "the node's sub-graph (the nodes it reads, with it as the output) on the plane from \
+         the origin, coloured with the view's ramp over -1..1. Its cost: ns per sample of \
+         that sub-graph; own: the sub-graph's less the sub-graphs' of the nodes it reads \
+         directly (a node read by two of them is counted twice, so own may be low or \
+         negative); the clock: GPU timestamps where the adapter has them, else the SIMD \
+         CPU evaluator timed on the host.";
 
 /// The widget of a parameter of `kind` whose value is `value` (`None`: its default) in
 /// `cell`; the new value when the user changed it.

@@ -5,14 +5,10 @@
 //! the last good picture stays; undo brings the graph back; the JSON text and the nodes
 //! follow each other.
 //!
-//! Skipped as `preview_panel`'s tests are. With `WGPU_NOISE_DOCS_IMAGES=$PWD/docs/images`
-//! and a display of its own (Xvfb), it also saves the window to
-//! `docs/images/preview-nodes.png`.
+//! Skipped as `preview_panel`'s tests are.
 #![cfg(feature = "preview")]
 
-use std::path::Path;
-
-use super::preview::{assert_levels_match, framebuffer_display, window_picture, window_setup};
+use super::preview::{assert_levels_match, framebuffer_display, window_setup};
 use super::preview_graph::{
     find_window, graph_reference, have_xdotool, saved_picture, xdotool, GraphFrame, Running, CELLS,
 };
@@ -96,7 +92,6 @@ impl Panel<'_> {
 
 #[test]
 fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
-    let docs = std::env::var_os("WGPU_NOISE_DOCS_IMAGES");
     let screen = tempfile::tempdir().unwrap();
     let own_display = std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty());
     let display = if own_display {
@@ -147,10 +142,10 @@ fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
     panel.click("node_view_toggle");
     panel.with("node.base");
 
-    // Right-click on the canvas, filter the menu, add a ridged node: its source is unwired,
-    // so the graph is bad, the node is marked and the picture stays.
+    // Right-click on the canvas right of base, filter the menu, add a ridged node: its
+    // source is unwired, so the graph is bad, the node is marked and the picture stays.
     let (x, y) = panel.at("node_canvas", 0.0, 0.0);
-    let (x, y) = ((x + 30).to_string(), (y + 40).to_string());
+    let (x, y) = ((x + 280).to_string(), (y + 40).to_string());
     let w = panel.window.as_str();
     xdotool(
         &display,
@@ -238,29 +233,6 @@ fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
     panel.click("node_undo");
     panel.graph_when("base back", |t| t == slid_text, None);
     panel.with("node.base");
-
-    if own_display {
-        let geometry = xdotool(&display, &["getwindowgeometry", "--shell", &panel.window]);
-        let value = |key: &str| -> u32 {
-            geometry
-                .lines()
-                .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
-                .and_then(|v| v.trim().parse().ok())
-                .unwrap_or_else(|| panic!("no {key} in {geometry}"))
-        };
-        let picture = window_picture(
-            &screen.path().join("Xvfb_screen0"),
-            value("X"),
-            value("Y"),
-            value("WIDTH"),
-            value("HEIGHT"),
-        );
-        if let Some(folder) = &docs {
-            let path = Path::new(folder).join("preview-nodes.png");
-            picture.save(&path).unwrap();
-            eprintln!("saved {}", path.display());
-        }
-    }
 
     // The JSON text typed: the node view shows its nodes.
     panel.type_into("graph_editor", &CELLS.replace('\n', " "));

@@ -689,3 +689,68 @@ fn without_webgpu_the_page_says_what_it_needs() {
     eprintln!("without WebGPU: {error}");
     assert!(error.contains("no WebGPU"), "{error:?}");
 }
+
+/// 64-bit FNV-1a, as the page's hook fingerprints a thumbnail's bytes.
+fn fnv1a(bytes: &[u8]) -> String {
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+/// The CPU `f32` reference (RGBA) of a thumbnail the page reports: its sub-graph on a
+/// 64 × 64 grid at its frequency, with its seed, drawn with `ramp` over -1..1.
+fn thumbnail_reference(thumbnail: &Value, ramp: ColourRamp) -> Vec<u8> {
+    let seed: u64 = thumbnail["seed"].as_str().unwrap().parse().unwrap();
+    let frequency = thumbnail["frequency"].as_f64().unwrap();
+    let field = FlagField::new(NoiseKind::Simplex, &[64, 64]).with_frequency(&[frequency; 2]);
+    let program = Graph::from_json(thumbnail["graph"].as_str().unwrap())
+        .and_then(|g| g.program(2, [0.0; 4]))
+        .expect("the thumbnail's sub-graph is valid");
+    let params = FillParams::new(&field, Slab::whole(&field));
+    let mut values = vec![0.0; params.len()];
+    wgpu_noise::graph::eval::fill_slab(
+        &program,
+        &PermutationTables::new(seed),
+        &params,
+        &mut values,
+    );
+    values
+        .iter()
+        .flat_map(|&v| {
+            let [r, g, b] = ramp.rgb8(((v + 1.0) / 2.0).clamp(0.0, 1.0));
+            [r, g, b, 255]
+        })
+        .collect()
+}
+
+#[test]
+fn each_nodes_thumbnail_is_its_sub_graphs_reference_with_a_cost() {
+    let Some(s) = session() else { return };
+    let before = step(s, "terrain ramp");
+    let after = step(s, "ridged wired");
+    let ramp = ColourRamp::from_name(shown(after)["ramp"].as_str().unwrap()).unwrap();
+    let thumbnails = after["state"]["thumbnails"].as_object().unwrap();
+    assert!(thumbnails.contains_key("ridged"), "{thumbnails:?}");
+    for (node, t) in thumbnails {
+        assert_eq!(
+            t["rgba_fnv"].as_str().unwrap(),
+            fnv1a(&thumbnail_reference(t, ramp)),
+            "{node}'s thumbnail is its sub-graph's reference, byte for byte: {t}"
+        );
+        let cost = t["ns_per_sample"].as_f64();
+        eprintln!("page: {node}: {cost:?} ns/sample, {}", t["clock_why"]);
+        assert!(
+            cost.is_some_and(|c| c.is_finite() && c > 0.0),
+            "{node}: {t}"
+        );
+        // Adding ridged, which reads the output, leaves the other nodes' thumbnails as
+        // they were.
+        if node != "ridged" {
+            assert_eq!(
+                t["rgba_fnv"], before["state"]["thumbnails"][node]["rgba_fnv"],
+                "{node}"
+            );
+        }
+    }
+}

@@ -26,8 +26,9 @@ use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wgpu_noise::editor::orbit::Orbit;
 use wgpu_noise::editor::share::SharedView;
+use wgpu_noise::editor::thumbs::{colour, cpu_cost, Filled, Job, NoTimestamps, THUMBNAIL_SIZE};
 use wgpu_noise::editor::Editor;
-use wgpu_noise::graph::Graph;
+use wgpu_noise::graph::{Graph, Program};
 use wgpu_noise::low_level::{padded_row_bytes, unpad_rows, ColourRamp};
 use wgpu_noise::{Field, FieldOutput, GpuNoise, TextureFill};
 
@@ -37,7 +38,7 @@ use self::terrain::{Dimensions, TerrainRenderer, TerrainRequest, TERRAIN_SIZE};
 const SIZE: u32 = 256;
 /// The values drawn at the colour ramp's ends: the nominal range of graph outputs, as the
 /// desktop preview draws a graph.
-const RANGE: (f32, f32) = (-1.0, 1.0);
+const RANGE: (f32, f32) = wgpu_noise::editor::thumbs::RANGE;
 /// The view the page opens with (no share link): the first preset, seed 0, 4 cells across.
 const DEFAULT_FREQUENCY: f64 = 4.0;
 /// The left panel's width: the picture, the settings, the buttons and the JSON text.
@@ -112,6 +113,8 @@ struct Hook {
     /// the 3D view's (from the terrain's submission to its picture).
     draw_ms: Vec<f64>,
     terrain_ms: Vec<f64>,
+    /// The node view's thumbnails (`editor::thumbs::Thumbnails::json`).
+    thumbnails: Value,
 }
 
 thread_local! {
@@ -152,6 +155,7 @@ pub fn page_state() -> String {
             "frame_ms": h.frame_ms,
             "draw_ms": h.draw_ms,
             "terrain_ms": h.terrain_ms,
+            "thumbnails": h.thumbnails,
         })
         .to_string()
     })
@@ -314,10 +318,12 @@ struct App {
     shown: Option<Shown>,
     /// What the last button did, or why it failed.
     notice: Option<String>,
+    thumbnails: PageThumbnails,
 }
 
 impl App {
     fn new(ctx: &egui::Context, gpu: Gpu, view: SharedView) -> App {
+        let thumbnails = PageThumbnails::new(&gpu.device);
         let mut editor = Editor::new(view.graph);
         editor.nodes_shown = true;
         let mut app = App {
@@ -337,6 +343,7 @@ impl App {
             redraw: false,
             shown: None,
             notice: None,
+            thumbnails,
         };
         app.draw(ctx);
         app
@@ -693,6 +700,7 @@ impl eframe::App for App {
         let frame_ms = frame.info().cpu_usage.map(|s| f64::from(s) * 1e3);
         let ctx = ui.ctx().clone();
         self.receive(&ctx);
+        self.fill_thumbnails(&ctx);
         let mut named = Vec::new();
         egui::Panel::left("controls")
             .resizable(false)
@@ -705,9 +713,10 @@ impl eframe::App for App {
         if nodes.inner {
             self.draw(&ctx);
         }
-        let busy = self.pending.is_some() || self.redraw;
+        let busy = self.pending.is_some() || self.redraw || self.thumbnails.busy();
         HOOK.with_borrow_mut(|h| {
             h.busy = busy;
+            h.thumbnails = self.editor.thumbnails.json(self.editor.model.graph());
             h.text = self.editor.text.clone();
             h.error = self.editor.error.clone();
             h.fault = self.editor.fault.clone();
@@ -719,25 +728,203 @@ impl eframe::App for App {
     }
 }
 
+/// The node view's thumbnails on the page's WebGPU device: one sub-graph at a time is
+/// filled at the thumbnail's size by the library's GPU fill and read back as the picture
+/// is, then timed on the CPU (the page asks the device for no timestamps).
+struct PageThumbnails {
+    target: wgpu::Texture,
+    /// Sub-graphs asked for and not started.
+    waiting: Vec<Job>,
+    /// The one on its way back.
+    pending: Option<PendingThumbnail>,
+}
+
+/// A thumbnail's fill on its way back.
+struct PendingThumbnail {
+    job: Job,
+    program: Program,
+    buffer: wgpu::Buffer,
+    mapped: Rc<Cell<Option<Result<(), wgpu::BufferAsyncError>>>>,
+}
+
+impl PageThumbnails {
+    fn new(device: &wgpu::Device) -> PageThumbnails {
+        let target = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("thumbnail values"),
+            size: wgpu::Extent3d {
+                width: THUMBNAIL_SIZE,
+                height: THUMBNAIL_SIZE,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: FieldOutput::Value.texture_format(),
+            // As the picture's target.
+            usage: wgpu::TextureUsages::STORAGE_BINDING
+                | wgpu::TextureUsages::COPY_DST
+                | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        PageThumbnails {
+            target,
+            waiting: Vec::new(),
+            pending: None,
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.pending.is_some() || !self.waiting.is_empty()
+    }
+}
+
+impl App {
+    /// The node view's thumbnails: a fill that is back is shown on its node with its cost,
+    /// the sub-graphs of nodes whose thumbnail is of another graph or view are asked for,
+    /// and the next one is started while the picture is not being drawn.
+    fn fill_thumbnails(&mut self, ctx: &egui::Context) {
+        let done = self
+            .thumbnails
+            .pending
+            .as_ref()
+            .and_then(|p| p.mapped.take());
+        if let Some(mapped) = done {
+            let pending = self
+                .thumbnails
+                .pending
+                .take()
+                .expect("a thumbnail under way");
+            let side = THUMBNAIL_SIZE;
+            let values = mapped.map_err(|e| e.to_string()).and_then(|()| {
+                let bytes = pending
+                    .buffer
+                    .slice(..)
+                    .get_mapped_range()
+                    .map_err(|e| e.to_string())?;
+                let mut values = Vec::with_capacity((side * side) as usize);
+                unpad_rows(
+                    &bytes,
+                    side,
+                    side as usize,
+                    padded_row_bytes(side),
+                    &mut values,
+                );
+                Ok(values)
+            });
+            pending.buffer.unmap();
+            let why = if self.gpu.device.adapter_info().device_type == wgpu::DeviceType::Cpu {
+                NoTimestamps::CpuAdapter
+            } else {
+                NoTimestamps::NotAsked
+            };
+            let cost = values
+                .is_ok()
+                .then(|| cpu_cost(&pending.program, &pending.job.key, why, now_ms));
+            let filled = Filled { values, cost };
+            self.editor.thumbnails.receive(ctx, pending.job, filled);
+            ctx.request_repaint();
+        }
+        let graph = self.editor.model.graph();
+        let jobs = self
+            .editor
+            .thumbnails
+            .wanted(ctx, graph, self.seed, self.frequency, self.ramp);
+        self.thumbnails.waiting.extend(jobs);
+        if self.thumbnails.pending.is_none() && self.pending.is_none() && !self.redraw {
+            self.start_thumbnail(ctx);
+        }
+    }
+
+    /// Starts the next waiting sub-graph's fill (one superseded by a newer one of its node
+    /// is dropped; one that cannot be drawn is shown as its error at once).
+    fn start_thumbnail(&mut self, ctx: &egui::Context) {
+        while !self.thumbnails.waiting.is_empty() {
+            let job = self.thumbnails.waiting.remove(0);
+            if self.thumbnails.waiting.iter().any(|j| j.node == job.node) {
+                self.editor.thumbnails.forget(&job);
+                continue;
+            }
+            let program =
+                match Graph::from_json(&job.key.graph).and_then(|g| g.program(2, [0.0; 4])) {
+                    Ok(program) => program,
+                    Err(e) => {
+                        let filled = Filled {
+                            values: Err(e.to_string()),
+                            cost: None,
+                        };
+                        self.editor.thumbnails.receive(ctx, job, filled);
+                        continue;
+                    }
+                };
+            let gpu = &mut self.gpu;
+            if gpu.noise.lookup().seed() != job.key.seed {
+                gpu.noise.set_seed(job.key.seed);
+            }
+            let side = THUMBNAIL_SIZE;
+            let field = Field::new(&[side, side]).with_frequency(&[job.key.frequency; 2]);
+            let mut encoder = gpu
+                .device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("thumbnail fill and copy"),
+                });
+            let fill = TextureFill {
+                program: &program,
+                field: &field,
+                output: FieldOutput::Value,
+                texture: &self.thumbnails.target,
+            };
+            if let Err(e) = gpu.noise.record(&mut encoder, &fill) {
+                let filled = Filled {
+                    values: Err(e.to_string()),
+                    cost: None,
+                };
+                self.editor.thumbnails.receive(ctx, job, filled);
+                continue;
+            }
+            let padded = padded_row_bytes(side);
+            let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("thumbnail readback"),
+                size: u64::from(padded) * u64::from(side),
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            encoder.copy_texture_to_buffer(
+                self.thumbnails.target.as_image_copy(),
+                wgpu::TexelCopyBufferInfo {
+                    buffer: &buffer,
+                    layout: wgpu::TexelCopyBufferLayout {
+                        offset: 0,
+                        bytes_per_row: Some(padded),
+                        rows_per_image: None,
+                    },
+                },
+                self.thumbnails.target.size(),
+            );
+            gpu.queue.submit([encoder.finish()]);
+            let mapped = Rc::new(Cell::new(None));
+            let done = mapped.clone();
+            let repaint = ctx.clone();
+            buffer.map_async(wgpu::MapMode::Read, .., move |r| {
+                done.set(Some(r));
+                repaint.request_repaint();
+            });
+            self.thumbnails.pending = Some(PendingThumbnail {
+                job,
+                program,
+                buffer,
+                mapped,
+            });
+            return;
+        }
+    }
+}
+
 /// Keeps the last [`TIMES_KEPT`] times.
 fn keep_last(times: &mut Vec<f64>, ms: f64) {
     if times.len() == TIMES_KEPT {
         times.remove(0);
     }
     times.push(ms);
-}
-
-/// `values` drawn with `ramp`: t = clamp((v − low) / (high − low), 0, 1) over [`RANGE`],
-/// opaque RGBA.
-fn colour(values: &[f32], ramp: ColourRamp) -> Vec<u8> {
-    let (low, high) = RANGE;
-    values
-        .iter()
-        .flat_map(|&v| {
-            let [r, g, b] = ramp.rgb8(((v - low) / (high - low)).clamp(0.0, 1.0));
-            [r, g, b, 255]
-        })
-        .collect()
 }
 
 /// Writes the share string into the URL's fragment (no new history entry), so that the

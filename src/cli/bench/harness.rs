@@ -642,11 +642,21 @@ impl GpuBench {
         Ok(elapsed)
     }
 
-    fn generator(&self, variant: LookupVariant) -> &GpuNoise {
+    /// The generator of `variant` the harness times (the preview's node thumbnails record
+    /// with it inside [`GpuBench::time_recorded`]).
+    pub fn generator(&self, variant: LookupVariant) -> &GpuNoise {
         match variant {
             LookupVariant::Textures => &self.noise,
             LookupVariant::Hash => &self.hash_noise,
         }
+    }
+
+    /// Switches both generators' lookups to `seed`.
+    // Used by the preview's thumbnails, not by the shader sweep that also compiles this file.
+    #[allow(dead_code)]
+    pub fn set_seed(&mut self, seed: u64) {
+        self.noise.set_seed(seed);
+        self.hash_noise.set_seed(seed);
     }
 
     /// A uniform buffer holding `params`.

@@ -8,6 +8,7 @@
 mod panel;
 pub mod readout;
 pub mod render;
+mod thumbs;
 pub mod view;
 pub mod watch;
 
@@ -29,6 +30,7 @@ use crate::graph::Program;
 
 use self::panel::{Notice, Painted, Panel, Request, Visibility};
 use self::render::{write_png, Frame, PendingGraph, Renderer};
+use self::thumbs::ThumbnailWorker;
 use self::view::{Picture, View, ZOOM_STEP};
 use self::watch::{GraphWatch, Reload};
 use super::{FractalArg, NoiseOptions};
@@ -359,6 +361,9 @@ fn check_display() -> Result<()> {
 
 /// The window, its surface and the device drawing into it.
 struct Gfx {
+    /// The node view's thumbnails, filled off the event loop (first: dropped, and its
+    /// thread ended, before the device and the window).
+    thumbnails: ThumbnailWorker,
     window: Arc<Window>,
     surface: wgpu::Surface<'static>,
     config: wgpu::SurfaceConfiguration,
@@ -545,6 +550,8 @@ impl App {
         })?;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("wgpu-noise preview device"),
+            // The node view times each node's fill with timestamps where the adapter has them.
+            required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
             required_limits: adapter.limits(),
             ..Default::default()
         }))
@@ -604,7 +611,9 @@ impl App {
             None => DEFAULT_GRAPH.to_string(),
         };
         let panel = Panel::new(&window, &device, format, self.panel_start, editor);
+        let thumbnails = ThumbnailWorker::start(&device, &queue);
         Ok(Gfx {
+            thumbnails,
             window,
             surface,
             config,
@@ -1106,7 +1115,23 @@ impl App {
             return Ok(None);
         }
         let before = self.view.clone();
+        // Thumbnails back from the worker are shown in this pass; the sub-graphs of this
+        // pass's edits are asked for after it.
+        let frequency = self.view.step * f64::from(width);
+        gfx.panel.thumbnails(
+            &mut gfx.thumbnails,
+            self.view.seed,
+            frequency,
+            self.view.ramp,
+        );
         let (requests, painted) = gfx.panel.run(&gfx.window, &mut self.view, [width, height]);
+        let frequency = self.view.step * f64::from(width);
+        gfx.panel.thumbnails(
+            &mut gfx.thumbnails,
+            self.view.seed,
+            frequency,
+            self.view.ramp,
+        );
         if self.view != before {
             if let Err(e) = self.view.drawn_field(width, height) {
                 self.view = before.clone();
@@ -1455,11 +1480,18 @@ impl ApplicationHandler for App {
         } else {
             ControlFlow::Wait
         };
+        // Thumbnails back are drawn; while some are being filled, the worker is looked at
+        // as a compile is.
+        let gfx = match self.gfx.as_mut() {
+            Some(gfx) => gfx,
+            None => return,
+        };
+        if gfx.thumbnails.poll() {
+            gfx.window.request_redraw();
+        }
         // A compile in flight is looked at soon, to draw its graph promptly.
-        let compile_look = gfx
-            .compiling
-            .as_ref()
-            .map(|_| Instant::now() + COMPILE_POLL);
+        let compile_look = (gfx.compiling.is_some() || gfx.thumbnails.busy())
+            .then(|| Instant::now() + COMPILE_POLL);
         event_loop.set_control_flow(match (flow, compile_look) {
             (ControlFlow::WaitUntil(t), Some(look)) => ControlFlow::WaitUntil(t.min(look)),
             (ControlFlow::Wait, Some(look)) => ControlFlow::WaitUntil(look),

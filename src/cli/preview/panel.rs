@@ -12,6 +12,7 @@ use crate::field::{FlagField, FractalMode, MAX_OCTAVES, MAX_WARP_ITERATIONS};
 use crate::{FieldOutput, NoiseKind};
 
 use super::readout::Readout;
+use super::thumbs::{Outcome, ThumbnailWorker};
 use super::view::{mode_name, Picture, View};
 use crate::editor::Editor;
 use crate::ramp::ColourRamp;
@@ -25,7 +26,7 @@ const PANEL_WIDTH: f32 = 270.0;
 /// The window height (pixels) from which the view and readout section starts open.
 const ROOM_FOR_VIEW_SECTION: u32 = 700;
 /// Height of the node view at the start, in logical points.
-const NODE_VIEW_HEIGHT: f32 = 340.0;
+const NODE_VIEW_HEIGHT: f32 = 420.0;
 
 /// Whether the panel is drawn (`H` and `Tab` switch it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -227,6 +228,29 @@ impl Panel {
         )
     }
 
+    /// The node view's thumbnails: those `worker` has filled are shown, and the sub-graphs
+    /// of nodes whose thumbnail is of another graph, seed or `frequency` (cells across
+    /// a thumbnail) are asked for, while the node view is shown.
+    pub fn thumbnails(
+        &mut self,
+        worker: &mut ThumbnailWorker,
+        seed: u64,
+        frequency: f64,
+        ramp: ColourRamp,
+    ) {
+        let thumbnails = &mut self.editor.thumbnails;
+        for outcome in worker.take() {
+            match outcome {
+                Outcome::Filled(job, filled) => thumbnails.receive(&self.ctx, job, filled),
+                Outcome::Superseded(job) => thumbnails.forget(&job),
+            }
+        }
+        if self.editor.nodes_shown && self.visibility == Visibility::Shown {
+            let graph = self.editor.model.graph();
+            worker.ask(thumbnails.wanted(&self.ctx, graph, seed, frequency, ramp));
+        }
+    }
+
     /// Copies `text` to the clipboard.
     pub fn copy(&mut self, text: &str) {
         self.state.set_clipboard_text(text.to_string());
@@ -322,6 +346,8 @@ impl Panel {
             "readout": self.readout.as_ref().map(Readout::json),
             "typing": self.typing(),
             "view": self.described,
+            "thumbnails": self.editor.thumbnails.json(self.editor.model.graph()),
+            "thumbnails_pending": self.editor.thumbnails.pending(),
         })
         .to_string();
         if &text == last {

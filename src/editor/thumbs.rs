@@ -1,0 +1,413 @@
+//! The node view's thumbnails and costs: each node's sub-graph (the nodes it reads, with it
+//! as the output), what the host is asked to fill for it, and the pictures and costs the
+//! host hands back. No GPU, window or threads here: the host (the desktop preview, the page)
+//! fills the sub-graphs on its own device and times them.
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{json, Value};
+
+use super::model::{write, EditorGraph, EditorNode};
+use crate::cpu::simd::{fill_graph_slab_with, FillOptions};
+use crate::cpu::CpuLookup;
+use crate::field::Field;
+use crate::graph::nodes::{node_type, ParamKind};
+use crate::graph::program::sampled_field;
+use crate::graph::Program;
+use crate::params::{FillParams, Slab};
+use crate::ramp::ColourRamp;
+use crate::shader::LookupVariant;
+
+/// A thumbnail's side in texels (and in points on the node view).
+pub const THUMBNAIL_SIZE: u32 = 64;
+/// The values drawn at the colour ramp's ends: the nominal range of graph outputs, as the
+/// hosts draw a graph's picture.
+pub const RANGE: (f32, f32) = (-1.0, 1.0);
+/// Thumbnails kept for sub-graphs no node shows now (an undo shows them again at once).
+const KEPT: usize = 256;
+
+/// What a thumbnail is a picture of: a sub-graph's JSON on the graph's 2D plane from the
+/// origin, `frequency` lattice cells across, with the lookup of `seed`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThumbnailKey {
+    pub graph: String,
+    pub seed: u64,
+    pub frequency: f64,
+}
+
+impl ThumbnailKey {
+    /// The texel spacing: texel `(i, j)` samples `(i, j) · step`.
+    pub fn step(&self) -> f64 {
+        self.frequency / f64::from(THUMBNAIL_SIZE)
+    }
+
+    fn id(&self) -> (String, u64, u64) {
+        (self.graph.clone(), self.seed, self.frequency.to_bits())
+    }
+}
+
+/// Which clock a cost was measured with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// Timestamp queries around the sub-graph's GPU fill.
+    GpuTimestamps,
+    /// The host's clock around the SIMD CPU evaluator's fill of the thumbnail's texels,
+    /// and why not the GPU's timestamps.
+    CpuSimd(NoTimestamps),
+}
+
+/// Why a cost is not from the GPU's timestamps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoTimestamps {
+    /// The adapter has no timestamp queries.
+    Missing,
+    /// The adapter is the CPU (lavapipe, llvmpipe, SwiftShader): its timestamps of a small
+    /// fill are the host's and fall below the host's own overheads.
+    CpuAdapter,
+    /// The timestamps could not be true against the host's clock.
+    Implausible,
+    /// The host does not ask the device for timestamps (the page).
+    NotAsked,
+}
+
+impl Clock {
+    /// The clock's short name, shown on the node.
+    pub fn name(self) -> &'static str {
+        match self {
+            Clock::GpuTimestamps => "GPU timestamps",
+            Clock::CpuSimd(_) => "CPU SIMD",
+        }
+    }
+
+    /// Why this clock, for the tooltip and the test hook.
+    pub fn why(self) -> &'static str {
+        match self {
+            Clock::GpuTimestamps => "the adapter's timestamp queries",
+            Clock::CpuSimd(NoTimestamps::Missing) => "the adapter has no timestamp queries",
+            Clock::CpuSimd(NoTimestamps::CpuAdapter) => {
+                "the adapter runs on the CPU, whose timestamps of a small fill are not its cost"
+            }
+            Clock::CpuSimd(NoTimestamps::Implausible) => {
+                "the GPU's timestamps were implausible against the host's clock"
+            }
+            Clock::CpuSimd(NoTimestamps::NotAsked) => "this host asks the GPU for no timestamps",
+        }
+    }
+}
+
+/// What one sub-graph costs to evaluate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cost {
+    pub ns_per_sample: f64,
+    pub clock: Clock,
+}
+
+/// What the host filled for a [`ThumbnailKey`]: the values (`THUMBNAIL_SIZE²`, rows from
+/// the top) and their cost, or why not.
+#[derive(Clone, Debug)]
+pub struct Filled {
+    pub values: Result<Vec<f32>, String>,
+    pub cost: Option<Cost>,
+}
+
+/// One node's thumbnail.
+pub struct Thumbnail {
+    pub key: ThumbnailKey,
+    pub filled: Filled,
+    /// The values coloured with the ramp (RGBA), and the texture holding them.
+    pub rgba: Vec<u8>,
+    pub texture: Option<egui::TextureHandle>,
+}
+
+/// The node view's thumbnails: one per node, by name.
+#[derive(Default)]
+pub struct Thumbnails {
+    shown: HashMap<String, Thumbnail>,
+    /// Keys asked for and not yet back.
+    asked: HashSet<(String, u64, u64)>,
+    /// Filled results by key, for sub-graphs shown again (at most [`KEPT`]).
+    kept: Vec<(ThumbnailKey, Filled)>,
+    ramp: ColourRamp,
+}
+
+/// A sub-graph the host is asked to fill for node `node`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    pub node: String,
+    pub key: ThumbnailKey,
+}
+
+/// `name`'s sub-graph as a graph file: the nodes it reads through wires, directly or not,
+/// and itself, with `name` as the output (`None`: no such node).
+pub fn sub_graph(graph: &EditorGraph, name: &str) -> Option<String> {
+    graph.nodes.iter().find(|n| n.name == name)?;
+    let mut read = vec![name.to_string()];
+    let mut at = 0;
+    while at < read.len() {
+        let node = graph.nodes.iter().find(|n| n.name == read[at]);
+        for from in node.map(reads).unwrap_or_default() {
+            if !read.iter().any(|r| r == from) && graph.nodes.iter().any(|n| n.name == from) {
+                read.push(from.to_string());
+            }
+        }
+        at += 1;
+    }
+    let sub = EditorGraph {
+        nodes: graph
+            .nodes
+            .iter()
+            .filter(|n| read.contains(&n.name))
+            .cloned()
+            .collect(),
+        output: name.to_string(),
+    };
+    Some(write(&sub))
+}
+
+/// The names `node`'s inputs hold: a wired input's, and those in arrays of inputs and of
+/// per-axis numbers that may be nodes (which the node view shows as JSON).
+fn reads(node: &EditorNode) -> Vec<&str> {
+    let table = node_type(&node.type_name);
+    node.params
+        .iter()
+        .filter(|(key, _)| {
+            table.and_then(|t| t.param(key)).is_some_and(|p| {
+                matches!(
+                    p.kind,
+                    ParamKind::Input
+                        | ParamKind::Hybrid { .. }
+                        | ParamKind::Inputs { .. }
+                        | ParamKind::HybridPerAxis { .. }
+                        | ParamKind::HybridPair { .. }
+                )
+            })
+        })
+        .flat_map(|(_, value)| match value {
+            Value::String(name) => vec![name.as_str()],
+            Value::Array(items) => items.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+/// The CPU timing of a sub-graph: batches of fills of at least [`CPU_BATCH_MS`] each (a
+/// browser's clock ticks every 0.1 ms, longer than a small sub-graph's fill), at least
+/// [`CPU_BATCHES`] of them and more until [`CPU_TIMING_MS`] have passed.
+const CPU_BATCH_MS: f64 = 5.0;
+const CPU_BATCHES: usize = 3;
+const CPU_TIMING_MS: f64 = 60.0;
+/// The most batches, and the most fills in a batch.
+const CPU_RUNS_MAX: usize = 1000;
+
+/// What `program` (`key`'s sub-graph, lowered for 2D) costs per sample on the SIMD CPU
+/// evaluator (the scalar evaluator where the target has no lane code: wasm32) on one
+/// thread over the thumbnail's texels: the fastest batch's time per fill (the least
+/// disturbed by other work on the cores), timed with `now_ms` (the host's clock in
+/// milliseconds); `why` says why not the GPU's timestamps.
+pub fn cpu_cost(
+    program: &Program,
+    key: &ThumbnailKey,
+    why: NoTimestamps,
+    now_ms: impl Fn() -> f64,
+) -> Cost {
+    let side = THUMBNAIL_SIZE;
+    let field = Field::new(&[side, side]).with_frequency(&[key.frequency; 2]);
+    let sampled = sampled_field(program.lattice(), &field);
+    let params = FillParams::new(&sampled, Slab::whole(&sampled));
+    let lut = CpuLookup::new(LookupVariant::Textures, key.seed);
+    let options = FillOptions {
+        threads: 1,
+        ..FillOptions::default()
+    };
+    let mut out = vec![0.0f32; params.len()];
+    let started = now_ms();
+    let mut fastest = f64::INFINITY;
+    for batch in 0..CPU_RUNS_MAX {
+        let start = now_ms();
+        let mut fills = 0;
+        while fills < CPU_RUNS_MAX && (fills == 0 || now_ms() - start < CPU_BATCH_MS) {
+            fill_graph_slab_with(program, &lut, &params, &mut out, options);
+            fills += 1;
+        }
+        fastest = fastest.min((now_ms() - start) / fills as f64);
+        if batch + 1 >= CPU_BATCHES && now_ms() - started >= CPU_TIMING_MS {
+            break;
+        }
+    }
+    Cost {
+        ns_per_sample: fastest * 1e6 / params.len() as f64,
+        clock: Clock::CpuSimd(why),
+    }
+}
+
+/// `values` drawn with `ramp`: `t = clamp((v − low) / (high − low), 0, 1)` over [`RANGE`],
+/// opaque RGBA.
+pub fn colour(values: &[f32], ramp: ColourRamp) -> Vec<u8> {
+    let (low, high) = RANGE;
+    values
+        .iter()
+        .flat_map(|&v| {
+            let [r, g, b] = ramp.rgb8(((v - low) / (high - low)).clamp(0.0, 1.0));
+            [r, g, b, 255]
+        })
+        .collect()
+}
+
+impl Thumbnails {
+    /// The sub-graphs to fill for `graph`'s nodes at `seed` and `frequency`: those whose
+    /// thumbnail is of another sub-graph and not asked for yet (a sub-graph filled before
+    /// is shown from what was kept). Thumbnails of nodes gone are dropped; `ramp` recolours
+    /// the ones held.
+    pub fn wanted(
+        &mut self,
+        ctx: &egui::Context,
+        graph: &EditorGraph,
+        seed: u64,
+        frequency: f64,
+        ramp: ColourRamp,
+    ) -> Vec<Job> {
+        self.shown
+            .retain(|name, _| graph.nodes.iter().any(|n| n.name == *name));
+        if ramp != self.ramp {
+            self.ramp = ramp;
+            for (name, thumbnail) in &mut self.shown {
+                paint(ctx, name, thumbnail, ramp);
+            }
+        }
+        let mut jobs = Vec::new();
+        for node in &graph.nodes {
+            let Some(sub) = sub_graph(graph, &node.name) else {
+                continue;
+            };
+            let key = ThumbnailKey {
+                graph: sub,
+                seed,
+                frequency,
+            };
+            if self.shown.get(&node.name).is_some_and(|t| t.key == key) {
+                continue;
+            }
+            if let Some((_, filled)) = self.kept.iter().find(|(k, _)| *k == key) {
+                let filled = filled.clone();
+                self.show(ctx, &node.name, key, filled);
+                continue;
+            }
+            if self.asked.insert(key.id()) {
+                jobs.push(Job {
+                    node: node.name.clone(),
+                    key,
+                });
+            }
+        }
+        jobs
+    }
+
+    /// The host dropped `job` unfilled (a newer one for its node came first).
+    pub fn forget(&mut self, job: &Job) {
+        self.asked.remove(&job.key.id());
+    }
+
+    /// Whether some sub-graph asked for is not back yet.
+    pub fn pending(&self) -> bool {
+        !self.asked.is_empty()
+    }
+
+    /// The host filled `job`: its picture is shown on the node (if the node still has
+    /// that sub-graph, or none yet) and kept.
+    pub fn receive(&mut self, ctx: &egui::Context, job: Job, filled: Filled) {
+        self.asked.remove(&job.key.id());
+        if self.kept.len() == KEPT {
+            self.kept.remove(0);
+        }
+        self.kept.push((job.key.clone(), filled.clone()));
+        self.show(ctx, &job.node, job.key, filled);
+    }
+
+    fn show(&mut self, ctx: &egui::Context, node: &str, key: ThumbnailKey, filled: Filled) {
+        let mut thumbnail = Thumbnail {
+            key,
+            filled,
+            rgba: Vec::new(),
+            texture: self.shown.remove(node).and_then(|t| t.texture),
+        };
+        paint(ctx, node, &mut thumbnail, self.ramp);
+        self.shown.insert(node.to_string(), thumbnail);
+    }
+
+    /// Node `name`'s thumbnail.
+    pub fn get(&self, name: &str) -> Option<&Thumbnail> {
+        self.shown.get(name)
+    }
+
+    /// Node `name`'s own cost: its sub-graph's less the sub-graphs' of the nodes it reads
+    /// directly (each once); `None` unless all of them are measured with one clock.
+    pub fn own_cost(&self, graph: &EditorGraph, name: &str) -> Option<f64> {
+        let cost = |n: &str| self.shown.get(n).and_then(|t| t.filled.cost);
+        let total = cost(name)?;
+        let node = graph.nodes.iter().find(|n| n.name == name)?;
+        let mut inputs = reads(node);
+        inputs.sort_unstable();
+        inputs.dedup();
+        let mut own = total.ns_per_sample;
+        for input in inputs {
+            let input = cost(input).filter(|c| c.clock.name() == total.clock.name())?;
+            own -= input.ns_per_sample;
+        }
+        Some(own)
+    }
+
+    /// The thumbnails as JSON for the hosts' test hooks: by node, the sub-graph, the RGBA
+    /// bytes' FNV-1a hash, the cost, the own cost and the clock, or the error.
+    pub fn json(&self, graph: &EditorGraph) -> Value {
+        let nodes: serde_json::Map<String, Value> = self
+            .shown
+            .iter()
+            .map(|(name, t)| {
+                let cost = t.filled.cost;
+                let value = json!({
+                    "graph": t.key.graph,
+                    "seed": t.key.seed.to_string(),
+                    "frequency": t.key.frequency,
+                    "rgba_fnv": format!("{:016x}", fnv1a(&t.rgba)),
+                    "ns_per_sample": cost.map(|c| c.ns_per_sample),
+                    "own_ns_per_sample": self.own_cost(graph, name),
+                    "clock": cost.map(|c| c.clock.name()),
+                    "clock_why": cost.map(|c| c.clock.why()),
+                    "error": t.filled.values.as_ref().err(),
+                });
+                (name.clone(), value)
+            })
+            .collect();
+        Value::Object(nodes)
+    }
+}
+
+/// Colours `thumbnail`'s values with `ramp` into its texture (none for an error).
+fn paint(ctx: &egui::Context, node: &str, thumbnail: &mut Thumbnail, ramp: ColourRamp) {
+    let side = THUMBNAIL_SIZE as usize;
+    match &thumbnail.filled.values {
+        Ok(values) if values.len() == side * side => {
+            thumbnail.rgba = colour(values, ramp);
+            let image = egui::ColorImage::from_rgba_unmultiplied([side, side], &thumbnail.rgba);
+            let options = egui::TextureOptions::NEAREST;
+            match &mut thumbnail.texture {
+                Some(texture) => texture.set(image, options),
+                None => {
+                    thumbnail.texture =
+                        Some(ctx.load_texture(format!("thumbnail {node}"), image, options))
+                }
+            }
+        }
+        _ => {
+            thumbnail.rgba.clear();
+            thumbnail.texture = None;
+        }
+    }
+}
+
+/// 64-bit FNV-1a: a short fingerprint of a thumbnail's bytes for the test hooks.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
