@@ -402,25 +402,7 @@ impl App {
             return;
         }
         self.editor.set_error(None);
-        let padded = padded_row_bytes(SIZE);
-        let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("values readback"),
-            size: u64::from(padded) * u64::from(SIZE),
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        encoder.copy_texture_to_buffer(
-            gpu.target.as_image_copy(),
-            wgpu::TexelCopyBufferInfo {
-                buffer: &buffer,
-                layout: wgpu::TexelCopyBufferLayout {
-                    offset: 0,
-                    bytes_per_row: Some(padded),
-                    rows_per_image: None,
-                },
-            },
-            gpu.target.size(),
-        );
+        let buffer = copy_to_readback(&gpu.device, &mut encoder, &gpu.target, "values readback");
         gpu.queue.submit([encoder.finish()]);
         self.read_back(ctx, buffer, view);
     }
@@ -881,24 +863,11 @@ impl App {
                 self.editor.thumbnails.receive(ctx, job, filled);
                 continue;
             }
-            let padded = padded_row_bytes(side);
-            let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("thumbnail readback"),
-                size: u64::from(padded) * u64::from(side),
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
-            encoder.copy_texture_to_buffer(
-                self.thumbnails.target.as_image_copy(),
-                wgpu::TexelCopyBufferInfo {
-                    buffer: &buffer,
-                    layout: wgpu::TexelCopyBufferLayout {
-                        offset: 0,
-                        bytes_per_row: Some(padded),
-                        rows_per_image: None,
-                    },
-                },
-                self.thumbnails.target.size(),
+            let buffer = copy_to_readback(
+                &gpu.device,
+                &mut encoder,
+                &self.thumbnails.target,
+                "thumbnail readback",
             );
             gpu.queue.submit([encoder.finish()]);
             let mapped = Rc::new(Cell::new(None));
@@ -917,6 +886,36 @@ impl App {
             return;
         }
     }
+}
+
+/// A buffer to map, with `texture` (4-byte texels) copied into it by `encoder`, its rows
+/// padded to [`padded_row_bytes`].
+fn copy_to_readback(
+    device: &wgpu::Device,
+    encoder: &mut wgpu::CommandEncoder,
+    texture: &wgpu::Texture,
+    label: &str,
+) -> wgpu::Buffer {
+    let padded = padded_row_bytes(texture.width());
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size: u64::from(padded) * u64::from(texture.height()),
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    encoder.copy_texture_to_buffer(
+        texture.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &buffer,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded),
+                rows_per_image: None,
+            },
+        },
+        texture.size(),
+    );
+    buffer
 }
 
 /// Keeps the last [`TIMES_KEPT`] times.

@@ -138,26 +138,7 @@ impl TerrainRenderer {
             uniforms: &uniforms,
         };
         self.terrain.draw(draw, &view, size);
-        let padded = padded_row_bytes(TERRAIN_SIZE);
-        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("terrain readback"),
-            size: u64::from(padded) * u64::from(TERRAIN_SIZE),
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        encoder.copy_texture_to_buffer(
-            self.target.as_image_copy(),
-            wgpu::TexelCopyBufferInfo {
-                buffer: &buffer,
-                layout: wgpu::TexelCopyBufferLayout {
-                    offset: 0,
-                    bytes_per_row: Some(padded),
-                    rows_per_image: None,
-                },
-            },
-            self.target.size(),
-        );
-        buffer
+        crate::copy_to_readback(device, encoder, &self.target, "terrain readback")
     }
 }
 
