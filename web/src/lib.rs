@@ -258,24 +258,7 @@ impl Gpu {
             web_sys::console::error_1(&format!("WebGPU error: {e}").into());
         }));
         let noise = GpuNoise::new(&device, &queue, 0).map_err(|e| e.to_string())?;
-        let target = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("noise values"),
-            size: wgpu::Extent3d {
-                width: SIZE,
-                height: SIZE,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: FieldOutput::Value.texture_format(),
-            // Storage: the hand-written fill stores to it; copy in: a graph's own pipeline's
-            // buffers are copied into it; copy out: the readback.
-            usage: wgpu::TextureUsages::STORAGE_BINDING
-                | wgpu::TextureUsages::COPY_DST
-                | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
+        let target = values_texture(&device, SIZE, "noise values");
         Ok(Gpu {
             device,
             queue,
@@ -731,23 +714,7 @@ struct PendingThumbnail {
 
 impl PageThumbnails {
     fn new(device: &wgpu::Device) -> PageThumbnails {
-        let target = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("thumbnail values"),
-            size: wgpu::Extent3d {
-                width: THUMBNAIL_SIZE,
-                height: THUMBNAIL_SIZE,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: FieldOutput::Value.texture_format(),
-            // As the picture's target.
-            usage: wgpu::TextureUsages::STORAGE_BINDING
-                | wgpu::TextureUsages::COPY_DST
-                | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
+        let target = values_texture(device, THUMBNAIL_SIZE, "thumbnail values");
         PageThumbnails {
             target,
             waiting: Vec::new(),
@@ -886,6 +853,27 @@ impl App {
             return;
         }
     }
+}
+
+/// A `side`² texture of values for a fill: storage, as the hand-written fill stores to
+/// it; copied into, as a graph's own pipeline's buffers are; copied out, for the readback.
+fn values_texture(device: &wgpu::Device, side: u32, label: &str) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width: side,
+            height: side,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: FieldOutput::Value.texture_format(),
+        usage: wgpu::TextureUsages::STORAGE_BINDING
+            | wgpu::TextureUsages::COPY_DST
+            | wgpu::TextureUsages::COPY_SRC,
+        view_formats: &[],
+    })
 }
 
 /// A buffer to map, with `texture` (4-byte texels) copied into it by `encoder`, its rows
