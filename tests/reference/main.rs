@@ -57,3 +57,4 @@ mod simd_lookup;
 mod simplex_constants;
 mod source_gradients;
 mod struct_layout_check;
+mod vector_noise_checks;

@@ -10,14 +10,17 @@
 //! graphs are refused with the warp's JSON path.
 
 use crate::common::graphs::Rng;
+use crate::vector_noise_checks::{
+    assert_components_in_range_and_uncorrelated, assert_it_is_its_definition, each_lookup,
+    Definition,
+};
 
-use wgpu_noise::cpu::fractal::{base_vector, base_vector_deriv};
 use wgpu_noise::cpu::lattice::wrap256;
 use wgpu_noise::cpu::simplex::{
     SIMPLEX2_VECTOR_SCALE, SIMPLEX3_VECTOR_SCALE, SIMPLEX4_VECTOR_SCALE,
 };
 use wgpu_noise::cpu::warp::WARP_SHIFT;
-use wgpu_noise::cpu::{IntegerHasher, NoiseHasher, Real};
+use wgpu_noise::cpu::NoiseHasher;
 use wgpu_noise::graph::Graph;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
@@ -101,85 +104,26 @@ fn reference(lut: &impl NoiseHasher, p: &[f64]) -> Vec<Vec<f64>> {
         .collect()
 }
 
-fn vector<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [R; 4] {
-    base_vector(lut, NoiseKind::Simplex, p, &[R::lit(0.0); 4][..p.len()])
-}
+/// [`reference`] as the shared checks take it.
+struct SimplexVectors;
 
-fn vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [[R; 5]; 4] {
-    base_vector_deriv(lut, NoiseKind::Simplex, p, &[R::lit(0.0); 4][..p.len()])
-}
-
-/// The checks below with each lookup (`NoiseHasher` has generic methods).
-trait Lookup {
-    fn reference(&self, p: &[f64]) -> Vec<Vec<f64>>;
-    fn value64(&self, p: &[f64]) -> [f64; 4];
-    fn value32(&self, p: &[f32]) -> [f32; 4];
-    fn deriv64(&self, p: &[f64]) -> [[f64; 5]; 4];
-}
-
-impl<T: NoiseHasher> Lookup for T {
-    fn reference(&self, p: &[f64]) -> Vec<Vec<f64>> {
-        reference(self, p)
+impl Definition for SimplexVectors {
+    const KIND: NoiseKind = NoiseKind::Simplex;
+    fn reference(lut: &impl NoiseHasher, p: &[f64]) -> Vec<Vec<f64>> {
+        reference(lut, p)
     }
-    fn value64(&self, p: &[f64]) -> [f64; 4] {
-        vector(self, p)
-    }
-    fn value32(&self, p: &[f32]) -> [f32; 4] {
-        vector(self, p)
-    }
-    fn deriv64(&self, p: &[f64]) -> [[f64; 5]; 4] {
-        vector_deriv(self, p)
-    }
-}
-
-fn each_lookup(check: impl Fn(&dyn Lookup, &str)) {
-    check(&PermutationTables::new(0), "tables");
-    check(&IntegerHasher::new(5), "hash");
 }
 
 #[test]
 fn it_is_the_sum_over_the_corners_of_the_simplex_that_holds_the_point() {
-    each_lookup(|lut, name| {
-        let mut rng = Rng::new(41);
-        for dims in 2..=4 {
-            let mut worst = 0f64;
-            for n in 0..10_000 {
-                let reach = [2.0, 300.0, 1e4][n % 3];
-                let p: Vec<f64> = (0..dims).map(|_| rng.range(-reach, reach)).collect();
-                let want = lut.reference(&p);
-                let got = lut.deriv64(&p);
-                let value = lut.value64(&p);
-                for a in 0..4 {
-                    assert_eq!(
-                        got[a][0], value[a],
-                        "{name}: the value with the gradient differs"
-                    );
-                    for c in 0..5 {
-                        let want = if a < dims && c <= dims {
-                            want[a][c]
-                        } else {
-                            0.0
-                        };
-                        let err = (got[a][c] - want).abs();
-                        worst = worst.max(err);
-                        assert!(
-                            err < 1e-9,
-                            "{name} {dims}D at {p:?}: component {a} entry {c} {} vs {want}",
-                            got[a][c]
-                        );
-                    }
-                }
-            }
-            eprintln!("{name} {dims}D: worst |f64 − definition| {worst:e}");
-        }
-    });
+    each_lookup::<SimplexVectors>(|lut, name| assert_it_is_its_definition(lut, name, 41, 2..=4));
 }
 
 /// Central differences with step 1e-5 at points whose steps stay in one simplex (across a
 /// simplex's face the r² = 0.6 kernel of 3D and 4D jumps: no derivative exists there).
 #[test]
 fn each_components_gradient_is_the_central_differences() {
-    each_lookup(|lut, name| {
+    each_lookup::<SimplexVectors>(|lut, name| {
         let mut rng = Rng::new(42);
         let h = 1e-5;
         for dims in 2..=4 {
@@ -227,48 +171,8 @@ fn each_components_gradient_is_the_central_differences() {
 
 #[test]
 fn its_components_stay_in_minus_1_to_1_reach_near_both_ends_and_are_uncorrelated() {
-    each_lookup(|lut, name| {
-        let mut rng = Rng::new(43);
-        for dims in 2..=4 {
-            let (mut lo, mut hi) = ([0f64; 4], [0f64; 4]);
-            let (mut sum, mut square, mut cross) = ([0f64; 4], [0f64; 4], 0f64);
-            let count = 400_000;
-            for _ in 0..count {
-                let p: Vec<f64> = (0..dims).map(|_| rng.range(-1000.0, 1000.0)).collect();
-                let v = lut.value64(&p);
-                for a in 0..dims {
-                    lo[a] = lo[a].min(v[a]);
-                    hi[a] = hi[a].max(v[a]);
-                    sum[a] += v[a];
-                    square[a] += v[a] * v[a];
-                }
-                cross += v[0] * v[1];
-            }
-            let n = count as f64;
-            let sd: Vec<f64> = (0..dims)
-                .map(|a| (square[a] / n - (sum[a] / n).powi(2)).sqrt())
-                .collect();
-            let correlation = (cross / n - sum[0] * sum[1] / (n * n)) / (sd[0] * sd[1]);
-            eprintln!(
-                "{name} {dims}D over 4·10⁵ points: min {:?} max {:?} sd {sd:?} corr(x, y) {correlation:.4}",
-                &lo[..dims],
-                &hi[..dims]
-            );
-            for a in 0..dims {
-                assert!(
-                    lo[a] >= -1.0 && hi[a] <= 1.0,
-                    "{name} {dims}D: out of [-1, 1]"
-                );
-                assert!(
-                    lo[a] < -0.6 && hi[a] > 0.6,
-                    "{name} {dims}D: {a} {lo:?} {hi:?}"
-                );
-            }
-            assert!(
-                correlation.abs() < 0.05,
-                "{name} {dims}D: correlation {correlation}"
-            );
-        }
+    each_lookup::<SimplexVectors>(|lut, name| {
+        assert_components_in_range_and_uncorrelated(lut, name, 43, 2..=4)
     });
 }
 
@@ -279,7 +183,7 @@ fn its_components_stay_in_minus_1_to_1_reach_near_both_ends_and_are_uncorrelated
 /// must be rare (none in 2D, whose r² = 0.5 kernel is continuous).
 #[test]
 fn the_f32_mirror_tracks_f64() {
-    each_lookup(|lut, name| {
+    each_lookup::<SimplexVectors>(|lut, name| {
         let mut rng = Rng::new(44);
         for dims in 2..=4 {
             for reach in [10.0f64, 1e4] {
@@ -338,7 +242,7 @@ fn a_simplex_vector_warp_moves_the_point_by_the_fbm_of_the_vectors() {
                     let mut fbm = 0.0;
                     for (k, amp) in [1.0, 0.5, 0.25].into_iter().enumerate() {
                         let at: Vec<f64> = q.iter().map(|v| v * (1 << k) as f64).collect();
-                        fbm += amp * lut.reference(&at)[axis][0];
+                        fbm += amp * reference(&lut, &at)[axis][0];
                     }
                     let want = p[axis] + amplitude * fbm / 1.75;
                     let got = sampler.value_f64(&p);

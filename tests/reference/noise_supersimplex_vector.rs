@@ -9,15 +9,18 @@
 //! tiled graphs are refused with the warp's JSON path.
 
 use crate::common::graphs::Rng;
+use crate::vector_noise_checks::{
+    assert_components_in_range_and_uncorrelated, assert_it_is_its_definition, each_lookup,
+    Definition,
+};
 
-use wgpu_noise::cpu::fractal::{base_vector, base_vector_deriv};
 use wgpu_noise::cpu::lattice::wrap256;
 use wgpu_noise::cpu::supersimplex::{
     supersimplex2_gradient, supersimplex3_gradient, SUPERSIMPLEX2_VECTOR_NORM, SUPERSIMPLEX3_B_KEY,
     SUPERSIMPLEX3_SLOT, SUPERSIMPLEX3_VECTOR_NORM,
 };
 use wgpu_noise::cpu::warp::WARP_SHIFT;
-use wgpu_noise::cpu::{IntegerHasher, NoiseHasher, Real};
+use wgpu_noise::cpu::NoiseHasher;
 use wgpu_noise::graph::Graph;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
@@ -114,96 +117,30 @@ fn reference2(lut: &impl NoiseHasher, p: [f64; 2]) -> [[f64; 4]; 3] {
 }
 
 /// The vector noise at `p` (2 or 3 coordinates) and with each component's gradient.
-fn vector<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [R; 4] {
-    base_vector(
-        lut,
-        NoiseKind::SuperSimplex,
-        p,
-        &[R::lit(0.0); 3][..p.len()],
-    )
-}
+/// The definition ([`reference2`], [`reference3`]) as the shared checks take it.
+struct SuperSimplexVectors;
 
-fn vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [[R; 5]; 4] {
-    base_vector_deriv(
-        lut,
-        NoiseKind::SuperSimplex,
-        p,
-        &[R::lit(0.0); 3][..p.len()],
-    )
-}
-
-/// The checks below with each lookup (`NoiseHasher` has generic methods).
-trait Lookup {
-    fn reference(&self, p: &[f64]) -> [[f64; 4]; 3];
-    fn value64(&self, p: &[f64]) -> [f64; 4];
-    fn value32(&self, p: &[f32]) -> [f32; 4];
-    fn deriv64(&self, p: &[f64]) -> [[f64; 5]; 4];
-}
-
-impl<T: NoiseHasher> Lookup for T {
-    fn reference(&self, p: &[f64]) -> [[f64; 4]; 3] {
-        match p.len() {
-            2 => reference2(self, [p[0], p[1]]),
-            _ => reference3(self, [p[0], p[1], p[2]]),
-        }
+impl Definition for SuperSimplexVectors {
+    const KIND: NoiseKind = NoiseKind::SuperSimplex;
+    fn reference(lut: &impl NoiseHasher, p: &[f64]) -> Vec<Vec<f64>> {
+        let rows = match p.len() {
+            2 => reference2(lut, [p[0], p[1]]),
+            _ => reference3(lut, [p[0], p[1], p[2]]),
+        };
+        rows.iter().map(|row| row.to_vec()).collect()
     }
-    fn value64(&self, p: &[f64]) -> [f64; 4] {
-        vector(self, p)
-    }
-    fn value32(&self, p: &[f32]) -> [f32; 4] {
-        vector(self, p)
-    }
-    fn deriv64(&self, p: &[f64]) -> [[f64; 5]; 4] {
-        vector_deriv(self, p)
-    }
-}
-
-fn each_lookup(check: impl Fn(&dyn Lookup, &str)) {
-    check(&PermutationTables::new(0), "tables");
-    check(&IntegerHasher::new(5), "hash");
 }
 
 #[test]
 fn it_is_the_sum_over_every_lattice_point_the_kernel_reaches() {
-    each_lookup(|lut, name| {
-        let mut rng = Rng::new(31);
-        for dims in 2..=3 {
-            let mut worst = 0f64;
-            for n in 0..10_000 {
-                let reach = [2.0, 300.0, 1e4][n % 3];
-                let p: Vec<f64> = (0..dims).map(|_| rng.range(-reach, reach)).collect();
-                let want = lut.reference(&p);
-                let got = lut.deriv64(&p);
-                let value = lut.value64(&p);
-                for a in 0..4 {
-                    assert_eq!(
-                        got[a][0], value[a],
-                        "{name}: the value with the gradient differs"
-                    );
-                    for c in 0..5 {
-                        let want = if a < dims && c <= dims {
-                            want[a][c]
-                        } else {
-                            0.0
-                        };
-                        let err = (got[a][c] - want).abs();
-                        worst = worst.max(err);
-                        assert!(
-                            err < 1e-9,
-                            "{name} {dims}D at {p:?}: component {a} entry {c} {} vs {want}",
-                            got[a][c]
-                        );
-                    }
-                }
-            }
-            eprintln!("{name} {dims}D: worst |f64 − definition| {worst:e}");
-        }
+    each_lookup::<SuperSimplexVectors>(|lut, name| {
+        assert_it_is_its_definition(lut, name, 31, 2..=3)
     });
 }
 
 #[test]
 fn each_components_gradient_is_the_central_differences() {
-    each_lookup(|lut, name| {
+    each_lookup::<SuperSimplexVectors>(|lut, name| {
         let mut rng = Rng::new(32);
         let h = 1e-5;
         for dims in 2..=3 {
@@ -236,46 +173,8 @@ fn each_components_gradient_is_the_central_differences() {
 
 #[test]
 fn its_components_stay_in_minus_1_to_1_reach_near_both_ends_and_are_uncorrelated() {
-    each_lookup(|lut, name| {
-        let mut rng = Rng::new(33);
-        for dims in 2..=3 {
-            let (mut lo, mut hi) = ([0f64; 3], [0f64; 3]);
-            let (mut sum, mut square, mut cross) = ([0f64; 3], [0f64; 3], 0f64);
-            let count = 400_000;
-            for _ in 0..count {
-                let p: Vec<f64> = (0..dims).map(|_| rng.range(-1000.0, 1000.0)).collect();
-                let v = lut.value64(&p);
-                for a in 0..dims {
-                    lo[a] = lo[a].min(v[a]);
-                    hi[a] = hi[a].max(v[a]);
-                    sum[a] += v[a];
-                    square[a] += v[a] * v[a];
-                }
-                cross += v[0] * v[1];
-            }
-            let n = count as f64;
-            let sd: Vec<f64> = (0..dims)
-                .map(|a| (square[a] / n - (sum[a] / n).powi(2)).sqrt())
-                .collect();
-            let correlation = (cross / n - sum[0] * sum[1] / (n * n)) / (sd[0] * sd[1]);
-            eprintln!(
-                "{name} {dims}D over 4·10⁵ points: min {lo:?} max {hi:?} sd {sd:?} corr(x, y) {correlation:.4}"
-            );
-            for a in 0..dims {
-                assert!(
-                    lo[a] >= -1.0 && hi[a] <= 1.0,
-                    "{name} {dims}D: out of [-1, 1]"
-                );
-                assert!(
-                    lo[a] < -0.6 && hi[a] > 0.6,
-                    "{name} {dims}D: {a} {lo:?} {hi:?}"
-                );
-            }
-            assert!(
-                correlation.abs() < 0.05,
-                "{name} {dims}D: correlation {correlation}"
-            );
-        }
+    each_lookup::<SuperSimplexVectors>(|lut, name| {
+        assert_components_in_range_and_uncorrelated(lut, name, 33, 2..=3)
     });
 }
 
@@ -283,7 +182,7 @@ fn its_components_stay_in_minus_1_to_1_reach_near_both_ends_and_are_uncorrelated
 /// coordinates' scale, an f32 step of the reach times the slope.
 #[test]
 fn the_f32_mirror_tracks_f64() {
-    each_lookup(|lut, name| {
+    each_lookup::<SuperSimplexVectors>(|lut, name| {
         let mut rng = Rng::new(34);
         for dims in 2..=3 {
             for reach in [10.0f64, 1e4] {
@@ -337,7 +236,7 @@ fn a_supersimplex_vector_warp_moves_the_point_by_the_fbm_of_the_vectors() {
                     let mut fbm = 0.0;
                     for (k, amp) in [1.0, 0.5, 0.25].into_iter().enumerate() {
                         let at: Vec<f64> = q.iter().map(|v| v * (1 << k) as f64).collect();
-                        fbm += amp * lut.reference(&at)[axis][0];
+                        fbm += amp * SuperSimplexVectors::reference(&lut, &at)[axis][0];
                     }
                     let want = p[axis] + amplitude * fbm / 1.75;
                     let got = sampler.value_f64(&p);
