@@ -12,11 +12,13 @@
 //            steps: [{ name, actions: [{ click: NAME } | { right_click: NAME, at: [FX, FY] } |
 //                                      { drag: [FROM, TO | [DX, DY]] } | { type: TEXT } |
 //                                      { wheel: NAME, delta: DY } |
-//                                      { until: NAME } | { download: FILE }] }],
+//                                      { until: NAME } | { download: FILE } |
+//                                      { fragment: SHARE }] }],
 //            reopen: [{ name, step: STEP | fragment: SHARE, screenshot?: PATH,
 //                       actions?: [ACTION | { settle: true }] }] }
 // SCREENSHOT is taken after the step SCREENSHOT_STEP (after the last without one).
 // NAME: a widget the page names (`wgpuNoise.layout()`); FX, FY: where in it, as fractions.
+// `fragment` sets the address's fragment in the open tab (a link opened there).
 // RESULT.reopened: { NAME: { start, state, after? } }: `after` once the actions are done
 // (`settle` waits until the page draws nothing more).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -119,6 +121,8 @@ async function act(page, action) {
     await at(page, action.until);
   } else if (action.download !== undefined) {
     await downloaded(join(request.downloads, action.download));
+  } else if (action.fragment !== undefined) {
+    await page.evaluate((f) => { location.hash = f; }, action.fragment);
   }
   await sleep(150);
 }

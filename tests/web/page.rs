@@ -198,6 +198,12 @@ fn run_page() -> Option<Session> {
             { "name": "shared 2d", "step": "copied JSON" },
             { "name": "shared 3d", "step": "3d zoomed" },
             { "name": "top-down", "fragment": top_down_link() },
+            // A link that cannot be read, then a good one opened in the same tab.
+            {
+                "name": "bad link",
+                "fragment": "v1.not-a-share-link",
+                "actions": [{ "fragment": top_down_link() }],
+            },
             {
                 "name": "island 3d",
                 "fragment": island_link(),
@@ -450,6 +456,33 @@ fn a_share_link_opened_in_a_fresh_page_reproduces_graph_and_picture() {
         );
     }
     assert!(shown(reopened(s, "shared 3d"))["terrain"].is_array());
+}
+
+/// A link that cannot be read opens the first preset and says why (the console stays
+/// clean: `the_page_loads_on_the_browsers_webgpu_with_a_clean_console`); a link then opened
+/// in the same tab (its fragment edited) is followed: the same view and picture as in a
+/// fresh page.
+#[test]
+fn a_bad_link_opens_the_first_preset_and_a_link_opened_in_the_tab_is_followed() {
+    let Some(s) = session() else { return };
+    let opened = reopened(s, "bad link");
+    let first = step(s, "first picture");
+    assert_eq!(shown(opened), shown(first), "the first preset");
+    assert_eq!(rgba(opened), rgba(first), "the first preset's picture");
+    let notice = opened["state"]["notice"].as_str().unwrap_or_default();
+    assert!(
+        notice.starts_with("the link: "),
+        "the link's error: {notice:?}"
+    );
+    let followed = &s.result["reopened"]["bad link"]["after"];
+    let fresh = reopened(s, "top-down");
+    assert_eq!(shown(followed), shown(fresh), "the link's view");
+    assert_eq!(
+        rgba(followed),
+        rgba(fresh),
+        "the link's picture, byte for byte"
+    );
+    assert_eq!(followed["state"]["notice"], Value::Null);
 }
 
 /// The camera `[yaw, pitch, distance]` of a step's 3D view.

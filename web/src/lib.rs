@@ -93,6 +93,8 @@ struct Hook {
     text: String,
     error: Option<String>,
     fault: Option<String>,
+    /// The line under the buttons: what the last button did, or why a link was not read.
+    notice: Option<String>,
     /// The picture shown: RGBA rows, top first, its width (and height) in pixels, and the
     /// values they were coloured from (none for the 3D view).
     rgba: Vec<u8>,
@@ -148,6 +150,7 @@ pub fn page_state() -> String {
             "text": h.text,
             "error": h.error,
             "fault": h.fault,
+            "notice": h.notice,
             "copied": h.copied,
             "downloaded": h.downloaded,
             "start_ms": h.start_ms,
@@ -183,23 +186,19 @@ pub fn layout() -> String {
 }
 
 /// Opens WebGPU, then runs the editor on the canvas `canvas_id`. The view comes from the
-/// URL's fragment (a share link) when it holds one. Errors: no WebGPU adapter or device, no
-/// such canvas, or a share link that cannot be read (the message says which).
+/// URL's fragment (a share link) when it holds one; one that cannot be read opens the first
+/// preset with the link's error shown. Errors: no WebGPU adapter or device, or no such
+/// canvas.
 #[wasm_bindgen]
 pub async fn start(canvas_id: String) -> Result<(), JsError> {
     HOOK.with_borrow_mut(|h| h.start_ms = now_ms());
     let gpu = Gpu::open().await.map_err(|e| JsError::new(&e))?;
     let window = web_sys::window().ok_or_else(|| JsError::new("no window"))?;
-    let fragment = window.location().hash().unwrap_or_default();
-    let view = match fragment.strip_prefix('#').filter(|f| !f.is_empty()) {
-        Some(shared) => SharedView::decode(shared).map_err(|e| JsError::new(&e))?,
-        None => SharedView {
-            graph: PRESETS[0].1.to_string(),
-            seed: 0,
-            frequency: DEFAULT_FREQUENCY,
-            ramp: "gray".to_string(),
-            terrain: None,
-        },
+    // A link that cannot be read opens the first preset, saying why.
+    let (view, link_error) = match fragment().map(|f| SharedView::decode(&f)) {
+        Some(Ok(view)) => (view, None),
+        Some(Err(why)) => (default_view(), Some(why)),
+        None => (default_view(), None),
     };
     let canvas = window
         .document()
@@ -214,7 +213,11 @@ pub async fn start(canvas_id: String) -> Result<(), JsError> {
         .start(
             canvas,
             options,
-            Box::new(move |cc| Ok(Box::new(App::new(&cc.egui_ctx, gpu, view)))),
+            Box::new(move |cc| {
+                let mut app = App::new(&cc.egui_ctx, gpu, view);
+                app.notice = link_error.map(|why| format!("the link: {why}"));
+                Ok(Box::new(app))
+            }),
         )
         .await
         .map_err(|e| JsError::new(&format!("the editor did not start: {e:?}")))
@@ -301,6 +304,9 @@ struct App {
     shown: Option<Shown>,
     /// What the last button did, or why it failed.
     notice: Option<String>,
+    /// The URL's fragment as the page last wrote or read it: another one is a link opened in
+    /// this tab (read on `hashchange`).
+    fragment: Option<String>,
     thumbnails: PageThumbnails,
 }
 
@@ -326,10 +332,40 @@ impl App {
             redraw: false,
             shown: None,
             notice: None,
+            fragment: fragment(),
             thumbnails,
         };
+        repaint_on_hashchange(ctx);
         app.draw(ctx);
         app
+    }
+
+    /// A share link opened in this tab (the address bar's fragment edited): its view drawn,
+    /// or the link's error shown and the view kept.
+    fn follow_fragment(&mut self, ctx: &egui::Context) {
+        let now = fragment();
+        if now.is_none() || now == self.fragment {
+            return;
+        }
+        self.fragment = now.clone();
+        match now.map(|f| SharedView::decode(&f)) {
+            Some(Ok(view)) => {
+                self.editor.set_text(view.graph.clone());
+                self.seed = view.seed;
+                self.frequency = view.frequency;
+                // `SharedView::decode` checked the name.
+                self.ramp = ColourRamp::from_name(&view.ramp).unwrap_or(self.ramp);
+                self.dimensions = match view.terrain {
+                    Some(_) => Dimensions::Terrain,
+                    None => Dimensions::Flat,
+                };
+                self.camera = view.terrain.unwrap_or(self.camera);
+                self.notice = None;
+                self.draw(ctx);
+            }
+            Some(Err(why)) => self.notice = Some(format!("the link: {why}")),
+            None => {}
+        }
     }
 
     /// The view the editor and the settings describe now.
@@ -508,7 +544,9 @@ impl App {
             if let Some(shown) = &mut self.shown {
                 shown.view = pending.view.clone();
             }
-            set_fragment(&pending.view.encode());
+            let shared = pending.view.encode();
+            set_fragment(&shared);
+            self.fragment = Some(shared);
             let now = now_ms();
             HOOK.with_borrow_mut(|h| {
                 h.frames += 1;
@@ -664,6 +702,7 @@ impl eframe::App for App {
         // The previous frame's, whole.
         let frame_ms = frame.info().cpu_usage.map(|s| f64::from(s) * 1e3);
         let ctx = ui.ctx().clone();
+        self.follow_fragment(&ctx);
         self.receive(&ctx);
         self.fill_thumbnails(&ctx);
         let mut named = Vec::new();
@@ -685,6 +724,7 @@ impl eframe::App for App {
             h.text = self.editor.text.clone();
             h.error = self.editor.error.clone();
             h.fault = self.editor.fault.clone();
+            h.notice = self.notice.clone();
             h.widgets = named;
             if let Some(ms) = frame_ms {
                 keep_last(&mut h.frame_ms, ms);
@@ -912,6 +952,37 @@ fn keep_last(times: &mut Vec<f64>, ms: f64) {
         times.remove(0);
     }
     times.push(ms);
+}
+
+/// The URL's fragment without its `#`, when it holds one.
+fn fragment() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    Some(hash.strip_prefix('#').unwrap_or(&hash).to_string()).filter(|f| !f.is_empty())
+}
+
+/// The view a page opens without a link: the first preset.
+fn default_view() -> SharedView {
+    SharedView {
+        graph: PRESETS[0].1.to_string(),
+        seed: 0,
+        frequency: DEFAULT_FREQUENCY,
+        ramp: "gray".to_string(),
+        terrain: None,
+    }
+}
+
+/// Asks egui for a frame when the URL's fragment changes (a link opened in this tab), so
+/// that [`App::follow_fragment`] reads it.
+fn repaint_on_hashchange(ctx: &egui::Context) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let ctx = ctx.clone();
+    let listener = Closure::<dyn FnMut()>::new(move || ctx.request_repaint());
+    let _ =
+        window.add_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
+    // The page lives as long as the listener.
+    listener.forget();
 }
 
 /// Writes the share string into the URL's fragment (no new history entry), so that the
