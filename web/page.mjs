@@ -13,12 +13,13 @@
 //                                      { drag: [FROM, TO | [DX, DY]] } | { type: TEXT } |
 //                                      { wheel: NAME, delta: DY } |
 //                                      { until: NAME } | { download: FILE } |
-//                                      { fragment: SHARE }] }],
+//                                      { fragment: SHARE } | { press: KEYS }] }],
 //            reopen: [{ name, step: STEP | fragment: SHARE, screenshot?: PATH,
 //                       actions?: [ACTION | { settle: true }] }] }
 // SCREENSHOT is taken after the step SCREENSHOT_STEP (after the last without one).
 // NAME: a widget the page names (`wgpuNoise.layout()`); FX, FY: where in it, as fractions.
-// `fragment` sets the address's fragment in the open tab (a link opened there).
+// `fragment` sets the address's fragment in the open tab (a link opened there); KEYS: a key
+// with modifiers held, as puppeteer names them ("Control+A").
 // RESULT.reopened: { NAME: { start, state, after? } }: `after` once the actions are done
 // (`settle` waits until the page draws nothing more).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -121,6 +122,12 @@ async function act(page, action) {
     await at(page, action.until);
   } else if (action.download !== undefined) {
     await downloaded(join(request.downloads, action.download));
+  } else if (action.press !== undefined) {
+    const keys = action.press.split("+");
+    const key = keys.pop();
+    for (const m of keys) await page.keyboard.down(m);
+    await page.keyboard.press(key);
+    for (const m of keys.reverse()) await page.keyboard.up(m);
   } else if (action.fragment !== undefined) {
     await page.evaluate((f) => { location.hash = f; }, action.fragment);
   }

@@ -83,8 +83,18 @@ fn steps() -> Value {
         // A drag right turns the scene right (the camera's yaw down), a drag up lowers it.
         { "name": "3d dragged", "actions": [{ "drag": ["picture", [64, -16]] }] },
         { "name": "3d zoomed", "actions": [{ "wheel": "picture", "delta": -200 }] },
+        // Back to 2D, the whole JSON box selected and a graph typed over it.
+        { "name": "typed", "actions": [
+            { "click": "view.2d" },
+            { "click": "graph_text" },
+            { "press": "Control+A" },
+            { "type": TYPED },
+        ] },
     ])
 }
+
+/// The graph typed into the JSON box (one line: the box's own text, keystroke by keystroke).
+const TYPED: &str = r#"{"version": 1, "output": "r", "nodes": {"r": {"type": "ridged", "source": {"type": "simplex"}, "octaves": 4}}}"#;
 
 /// The 2D page's size in texels, which the terrain's mesh covers.
 const FLAT_SIZE: u32 = 256;
@@ -483,6 +493,22 @@ fn a_bad_link_opens_the_first_preset_and_a_link_opened_in_the_tab_is_followed() 
         "the link's picture, byte for byte"
     );
     assert_eq!(followed["state"]["notice"], Value::Null);
+}
+
+/// A graph typed into the JSON box over its whole text is what the box holds and what is
+/// drawn: the typed graph's CPU reference.
+#[test]
+fn a_graph_typed_into_the_json_box_draws_its_reference() {
+    let Some(s) = session() else { return };
+    let typed = step(s, "typed");
+    assert_eq!(
+        typed["state"]["text"], TYPED,
+        "the box holds what was typed"
+    );
+    assert_eq!(shown(typed)["graph"], TYPED, "the typed graph is drawn");
+    assert_eq!(shown(typed)["terrain"], Value::Null, "in 2D");
+    assert_eq!(typed["state"]["error"], Value::Null);
+    assert_reference(typed, "typed");
 }
 
 /// The camera `[yaw, pitch, distance]` of a step's 3D view.

@@ -671,14 +671,13 @@ impl App {
         if let Some(notice) = &self.notice {
             ui.label(egui::RichText::new(notice).small());
         }
-        if let Some(error) = &self.editor.error {
-            let r = ui.colored_label(egui::Color32::RED, format!("error: {error}"));
-            named.push(("graph_error".to_string(), r.rect));
-        }
         ui.separator();
         ui.label("graph (JSON, docs/graphs.md)");
+        // Room below the text for the error line.
+        let row = ui.text_style_height(&egui::TextStyle::Monospace);
         let scroll = egui::ScrollArea::vertical()
             .id_salt("graph text")
+            .max_height((ui.available_height() - 4.0 * row).max(3.0 * row))
             .show(ui, |ui| {
                 ui.add(
                     egui::TextEdit::multiline(&mut self.editor.text)
@@ -690,6 +689,12 @@ impl App {
         if scroll.inner.changed() {
             self.editor.text_edited();
             changed = true;
+        }
+        // Below the text, as in the desktop panel: a line appearing above it would move the
+        // box as it is typed in.
+        if let Some(error) = &self.editor.error {
+            let r = ui.colored_label(egui::Color32::RED, format!("error: {error}"));
+            named.push(("graph_error".to_string(), r.rect));
         }
         if changed {
             self.draw(&ctx);
