@@ -370,6 +370,22 @@ pub(crate) fn window_setup() -> Option<Display> {
     display()
 }
 
+/// Whether no `DISPLAY` is given, so that the tests start an Xvfb server of their own (whose
+/// screen they can also read from its framebuffer file).
+pub(crate) fn own_display() -> bool {
+    std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
+}
+
+/// As [`window_setup`], but on a server of our own that writes its screen to
+/// `screen/Xvfb_screen0` when no `DISPLAY` is given.
+pub(crate) fn screen_setup(screen: &Path) -> Option<Display> {
+    if own_display() {
+        framebuffer_display(screen)
+    } else {
+        window_setup()
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 
 #[test]

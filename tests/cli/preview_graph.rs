@@ -32,6 +32,19 @@ pub(crate) struct GraphFrame {
 }
 
 impl GraphFrame {
+    /// Seed 0, frequency 5, time standing still (speed 0): a 2D frame of `width` × `height`.
+    pub(crate) fn still(width: u32, height: u32) -> GraphFrame {
+        GraphFrame {
+            dims: 2,
+            seed: 0,
+            frequency: 5.0,
+            time: 0.0,
+            speed: 0.0,
+            width,
+            height,
+        }
+    }
+
     pub(crate) fn options(&self) -> Vec<String> {
         [
             "--dims",
@@ -225,6 +238,27 @@ impl Running {
         }
     }
 
+    /// Starts the preview as [`Running::start`] does and waits for its start-up line
+    /// (stdout), which says the window is up; the running preview and its window.
+    pub(crate) fn launch(
+        display: &Display,
+        args: &[String],
+        folder: &Path,
+        env: &[(&str, &Path)],
+    ) -> (Running, String) {
+        let mut running = Running::start(display, args, folder, env);
+        running.wait_for("wgpu-noise preview on");
+        (running, find_window(display))
+    }
+
+    /// Presses `Escape` in `window` and asserts that the preview exits 0.
+    pub(crate) fn quit_with_escape(&mut self, display: &Display, window: &str) {
+        xdotool(display, &["windowfocus", "--sync", window]);
+        xdotool(display, &["key", "Escape"]);
+        let status = self.wait_exit();
+        assert!(status.success(), "the preview exits 0 on Escape: {status}");
+    }
+
     /// Waits up to 20 s for the preview to exit (after `Escape`); its status.
     pub(crate) fn wait_exit(&mut self) -> std::process::ExitStatus {
         let deadline = Instant::now() + Duration::from_secs(20);
@@ -280,6 +314,38 @@ pub(crate) fn have_xdotool() -> bool {
     false
 }
 
+/// `display` when there is one and xdotool can drive it (else `None`: see [`have_xdotool`]).
+pub(crate) fn with_xdotool(display: Option<Display>) -> Option<Display> {
+    let display = display?;
+    have_xdotool().then_some(display)
+}
+
+/// Where `window` is on the screen and its size, in pixels.
+pub(crate) struct WindowGeometry {
+    pub(crate) x: u32,
+    pub(crate) y: u32,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+}
+
+/// `window`'s place and size as xdotool reports them.
+pub(crate) fn window_geometry(display: &Display, window: &str) -> WindowGeometry {
+    let geometry = xdotool(display, &["getwindowgeometry", "--shell", window]);
+    let value = |key: &str| -> u32 {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no {key} in {geometry}"))
+    };
+    WindowGeometry {
+        x: value("X"),
+        y: value("Y"),
+        width: value("WIDTH"),
+        height: value("HEIGHT"),
+    }
+}
+
 /// The preview's window (its title starts with "wgpu-noise").
 pub(crate) fn find_window(display: &Display) -> String {
     let window = xdotool(display, &["search", "--sync", "--name", "wgpu-noise"]);
@@ -311,22 +377,8 @@ pub(crate) fn save(path: &Path, text: &str) {
     std::fs::rename(&new, path).unwrap();
 }
 
-/// A screenshot taken with the `S` key: the file its `saved NAME (…)` line names. On a
-/// loaded machine one press was seen to save twice (two `saved` lines, the same picture),
-/// so lines that follow within a second are read too and the last file named is taken: the
-/// preview's state does not change meanwhile, and no stale line is left for the next step.
-pub(crate) fn press_s(
-    display: &Display,
-    window: &str,
-    running: &mut Running,
-    folder: &Path,
-) -> Vec<u8> {
-    xdotool(display, &["windowfocus", "--sync", window]);
-    xdotool(display, &["key", "s"]);
-    saved_picture(running, folder)
-}
-
-/// The picture of the next `saved NAME (…)` line (see [`press_s`]), as gray levels.
+/// The picture of the next `saved NAME (…)` line (see [`LiveGraph::press_s`]), as gray
+/// levels.
 pub(crate) fn saved_picture(running: &mut Running, folder: &Path) -> Vec<u8> {
     let mut line = running.wait_for("saved ");
     while let Ok(next) = running.stderr.recv_timeout(Duration::from_secs(1)) {
@@ -359,53 +411,83 @@ pub(crate) const CELLS: &str = r#"{"version": 1, "output": "edges",
 pub(crate) const DANGLING: &str = r#"{"version": 1, "output": "n",
   "nodes": {"n": {"type": "multiply", "a": "cells", "b": 2}}}"#;
 
+/// A preview of a graph file being edited (`FBM` at the start), a 160 × 120 still frame.
+/// Its fields drop in order: the preview before its folder and its display.
+pub(crate) struct LiveGraph {
+    pub(crate) running: Running,
+    pub(crate) window: String,
+    /// The graph file, in `dir`.
+    pub(crate) graph: PathBuf,
+    pub(crate) dir: tempfile::TempDir,
+    pub(crate) frame: GraphFrame,
+    pub(crate) display: Display,
+}
+
+impl LiveGraph {
+    /// The preview started on a display with xdotool, or `None` (skipped, as
+    /// [`with_xdotool`] says).
+    pub(crate) fn launch() -> Option<LiveGraph> {
+        let display = with_xdotool(window_setup())?;
+        let frame = GraphFrame::still(160, 120);
+        let dir = tempfile::tempdir().unwrap();
+        let graph = dir.path().join("live.json");
+        save(&graph, FBM);
+        let mut args = frame.options();
+        args.extend(["--graph".to_string(), graph.to_string_lossy().into_owned()]);
+        let (running, window) = Running::launch(&display, &args, dir.path(), &[]);
+        Some(LiveGraph {
+            running,
+            window,
+            graph,
+            dir,
+            frame,
+            display,
+        })
+    }
+
+    /// A screenshot taken with the `S` key: the file its `saved NAME (…)` line names. On
+    /// a loaded machine one press was seen to save twice (two `saved` lines, the same
+    /// picture), so lines that follow within a second are read too and the last file named
+    /// is taken: the preview's state does not change meanwhile, and no stale line is left
+    /// for the next step.
+    pub(crate) fn press_s(&mut self) -> Vec<u8> {
+        xdotool(&self.display, &["windowfocus", "--sync", &self.window]);
+        xdotool(&self.display, &["key", "s"]);
+        saved_picture(&mut self.running, self.dir.path())
+    }
+}
+
 #[test]
 fn editing_the_graph_file_redraws_it_and_a_bad_edit_keeps_the_last_good_graph() {
-    let Some(display) = window_setup() else {
+    let Some(mut live) = LiveGraph::launch() else {
         return;
     };
-    if !have_xdotool() {
-        return;
-    }
-    let frame = GraphFrame {
-        dims: 2,
-        seed: 0,
-        frequency: 5.0,
-        time: 0.0,
-        speed: 0.0,
-        width: 160,
-        height: 120,
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let graph = dir.path().join("live.json");
-    save(&graph, FBM);
-    let mut args = frame.options();
-    args.extend(["--graph".to_string(), graph.to_string_lossy().into_owned()]);
-    let mut running = Running::start(&display, &args, dir.path(), &[]);
-    // The start-up line (stdout) says the window is up.
-    running.wait_for("wgpu-noise preview on");
-    let window = find_window(&display);
 
-    let first = press_s(&display, &window, &mut running, dir.path());
-    assert_levels_match(&first, &graph_reference(FBM, &frame), "the graph at start");
+    let first = live.press_s();
+    assert_levels_match(
+        &first,
+        &graph_reference(FBM, &live.frame),
+        "the graph at start",
+    );
 
-    save(&graph, CELLS);
-    running.wait_for("reloaded");
-    let edited = press_s(&display, &window, &mut running, dir.path());
-    assert_levels_match(&edited, &graph_reference(CELLS, &frame), "after an edit");
+    save(&live.graph, CELLS);
+    live.running.wait_for("reloaded");
+    let edited = live.press_s();
+    assert_levels_match(
+        &edited,
+        &graph_reference(CELLS, &live.frame),
+        "after an edit",
+    );
 
-    save(&graph, DANGLING);
-    let error = running.wait_for("error:");
+    save(&live.graph, DANGLING);
+    let error = live.running.wait_for("error:");
     assert!(
         error.contains("nodes.n.a"),
         "the error names the path: {error}"
     );
     assert!(error.contains("last good graph"), "{error}");
-    let kept = press_s(&display, &window, &mut running, dir.path());
+    let kept = live.press_s();
     assert_eq!(kept, edited, "a bad edit keeps the last good picture");
 
-    xdotool(&display, &["windowfocus", "--sync", &window]);
-    xdotool(&display, &["key", "Escape"]);
-    let status = running.wait_exit();
-    assert!(status.success(), "the preview exits 0 on Escape: {status}");
+    live.running.quit_with_escape(&live.display, &live.window);
 }

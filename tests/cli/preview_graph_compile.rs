@@ -6,11 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::preview::{assert_levels_match, window_setup};
-use super::preview_graph::{
-    find_window, graph_reference, have_xdotool, press_s, save, xdotool, GraphFrame, Running, CELLS,
-    FBM,
-};
+use super::preview::assert_levels_match;
+use super::preview_graph::{graph_reference, save, LiveGraph, CELLS, FBM};
 
 /// A graph whose shader is large: a balanced tree of `add` nodes over 48 simplex noises of
 /// seeds `first`, `first + 1`, … (distinct sources, which the WGSL generator cannot fold
@@ -58,38 +55,18 @@ fn large_graph(first: u32) -> String {
 
 #[test]
 fn a_large_graph_compiles_while_the_window_answers_and_the_newest_edit_is_drawn() {
-    let Some(display) = window_setup() else {
+    let Some(mut live) = LiveGraph::launch() else {
         return;
     };
-    if !have_xdotool() {
-        return;
-    }
-    let frame = GraphFrame {
-        dims: 2,
-        seed: 0,
-        frequency: 5.0,
-        time: 0.0,
-        speed: 0.0,
-        width: 160,
-        height: 120,
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let graph = dir.path().join("live.json");
-    save(&graph, FBM);
-    let mut args = frame.options();
-    args.extend(["--graph".to_string(), graph.to_string_lossy().into_owned()]);
-    let mut running = Running::start(&display, &args, dir.path(), &[]);
-    running.wait_for("wgpu-noise preview on");
-    let window = find_window(&display);
 
     // How long the large graph takes to compile here (the file is looked at every 200 ms).
     let written = Instant::now();
-    save(&graph, &large_graph(1000));
-    running.wait_for("reloaded");
+    save(&live.graph, &large_graph(1000));
+    live.running.wait_for("reloaded");
     let compile = written.elapsed();
     eprintln!("the large graph compiled in {:.1} s", compile.as_secs_f64());
-    save(&graph, FBM);
-    running.wait_for("reloaded");
+    save(&live.graph, FBM);
+    live.running.wait_for("reloaded");
     if compile < Duration::from_secs(4) {
         // A fast GPU: nothing to observe between the edit and its pipelines.
         eprintln!("SKIPPED the rest: the large graph compiles too fast here to watch");
@@ -98,55 +75,52 @@ fn a_large_graph_compiles_while_the_window_answers_and_the_newest_edit_is_drawn(
 
     // The large graph again (other seeds): while it compiles, `S` is answered with the
     // last good graph. One second is five looks at the file: its compile has begun.
-    let mark = running.seen.len();
+    let mark = live.running.seen.len();
     let written = Instant::now();
-    save(&graph, &large_graph(2000));
+    save(&live.graph, &large_graph(2000));
     std::thread::sleep(Duration::from_secs(1));
-    let during = press_s(&display, &window, &mut running, dir.path());
-    let early: Vec<&String> = running.seen[mark..]
+    let during = live.press_s();
+    let early: Vec<&String> = live.running.seen[mark..]
         .iter()
         .filter(|l| l.contains("reloaded"))
         .collect();
     assert!(
         early.is_empty(),
         "the window answered S only after the compile: {:?}",
-        &running.seen[mark..]
+        &live.running.seen[mark..]
     );
     assert_levels_match(
         &during,
-        &graph_reference(FBM, &frame),
+        &graph_reference(FBM, &live.frame),
         "the last good graph, drawn while the large one compiles",
     );
 
     // A newer edit supersedes the compile: it is the one reloaded and drawn.
-    save(&graph, CELLS);
-    running.wait_for("reloaded");
-    let cells = graph_reference(CELLS, &frame);
-    let newer = press_s(&display, &window, &mut running, dir.path());
+    save(&live.graph, CELLS);
+    live.running.wait_for("reloaded");
+    let cells = graph_reference(CELLS, &live.frame);
+    let newer = live.press_s();
     assert_levels_match(&newer, &cells, "the newer edit");
     // Until well after the large graph's compile has finished (twice its time above:
     // the machine may be busier now, which only lets this check pass without looking),
     // its pipelines never replace the newer graph's.
     let until = written + compile * 2;
     std::thread::sleep(until.saturating_duration_since(Instant::now()));
-    let last = press_s(&display, &window, &mut running, dir.path());
+    let last = live.press_s();
     assert_levels_match(
         &last,
         &cells,
         "the newer edit, after the large graph's compile",
     );
-    let reloads = running.seen[mark..]
+    let reloads = live.running.seen[mark..]
         .iter()
         .filter(|l| l.contains("reloaded"))
         .count();
     assert_eq!(
         reloads, 1,
         "only the newer edit is reloaded: {:?}",
-        running.seen
+        live.running.seen
     );
 
-    xdotool(&display, &["windowfocus", "--sync", &window]);
-    xdotool(&display, &["key", "Escape"]);
-    let status = running.wait_exit();
-    assert!(status.success(), "the preview exits 0 on Escape: {status}");
+    live.running.quit_with_escape(&live.display, &live.window);
 }

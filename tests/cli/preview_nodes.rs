@@ -8,10 +8,8 @@
 //! Skipped as `preview_panel`'s tests are.
 #![cfg(feature = "preview")]
 
-use super::preview::{assert_levels_match, framebuffer_display, window_setup};
-use super::preview_graph::{
-    find_window, graph_reference, have_xdotool, saved_picture, xdotool, GraphFrame, Running, CELLS,
-};
+use super::preview::{assert_levels_match, screen_setup};
+use super::preview_graph::{graph_reference, with_xdotool, xdotool, GraphFrame, Running, CELLS};
 use super::preview_panel::{centre, layout_when, Panel};
 use crate::common::levels::differences;
 
@@ -93,48 +91,16 @@ impl Panel<'_> {
 #[test]
 fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
     let screen = tempfile::tempdir().unwrap();
-    let own_display = std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty());
-    let display = if own_display {
-        framebuffer_display(screen.path())
-    } else {
-        window_setup()
-    };
-    let Some(display) = display else {
+    let Some(display) = with_xdotool(screen_setup(screen.path())) else {
         return;
     };
-    if !have_xdotool() {
-        return;
-    }
-    let frame = GraphFrame {
-        dims: 2,
-        seed: 0,
-        frequency: 5.0,
-        time: 0.0,
-        speed: 0.0,
-        width: 800,
-        height: 720,
-    };
+    let frame = GraphFrame::still(800, 720);
     let dir = tempfile::tempdir().unwrap();
-    let layout = dir.path().join("layout.json");
     std::fs::write(dir.path().join("base.json"), BASE).unwrap();
     let mut args = frame.options();
     args.extend(["--graph", "base.json", "--panel", "shown"].map(String::from));
-    let mut running = Running::start(
-        &display,
-        &args,
-        dir.path(),
-        &[("WGPU_NOISE_PANEL_LAYOUT", &layout)],
-    );
-    running.wait_for("wgpu-noise preview on");
-    let panel = Panel {
-        display: &display,
-        window: find_window(&display),
-        layout,
-    };
-    let save = |running: &mut Running| {
-        panel.click("save_png");
-        saved_picture(running, dir.path())
-    };
+    let (mut running, panel) = Panel::launch(&display, &args, dir.path());
+    let save = |running: &mut Running| panel.save_png(running, dir.path());
     let first = save(&mut running);
     assert_levels_match(&first, &graph_reference(BASE, &frame), "the start");
 
@@ -247,7 +213,5 @@ fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
 
     panel.click_at(100, 100);
     panel.wait_typing(false);
-    panel.key("Escape");
-    let status = running.wait_exit();
-    assert!(status.success(), "the preview exits 0 on Escape: {status}");
+    running.quit_with_escape(&display, &panel.window);
 }

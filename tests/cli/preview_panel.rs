@@ -17,12 +17,12 @@ use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::NoiseKind;
 
 use super::preview::{
-    assert_levels_match, framebuffer_display, ramp_reference, reference, window_picture,
-    window_setup, Frame,
+    assert_levels_match, own_display, ramp_reference, reference, screen_setup, window_picture,
+    window_setup, Display, Frame,
 };
 use super::preview_graph::{
-    find_window, graph_reference, have_xdotool, picture_bytes, saved_picture, xdotool, GraphFrame,
-    Running, CELLS, DANGLING,
+    graph_reference, picture_bytes, saved_picture, window_geometry, with_xdotool, xdotool,
+    GraphFrame, Running, CELLS, DANGLING,
 };
 use crate::common::levels::differences;
 
@@ -67,12 +67,36 @@ pub(crate) fn centre(layout: &serde_json::Value, name: &str) -> (i64, i64) {
 
 /// The panel as the test sees it: the display, the window and the layout file.
 pub(crate) struct Panel<'a> {
-    pub(crate) display: &'a super::preview::Display,
+    pub(crate) display: &'a Display,
     pub(crate) window: String,
     pub(crate) layout: std::path::PathBuf,
 }
 
-impl Panel<'_> {
+impl<'a> Panel<'a> {
+    /// Starts the preview with `args` on `display` in `folder`, its layout reported to
+    /// `folder/layout.json`, and waits for its window.
+    pub(crate) fn launch(display: &'a Display, args: &[String], folder: &Path) -> (Running, Self) {
+        let layout = folder.join("layout.json");
+        let (running, window) = Running::launch(
+            display,
+            args,
+            folder,
+            &[("WGPU_NOISE_PANEL_LAYOUT", &layout)],
+        );
+        let panel = Panel {
+            display,
+            window,
+            layout,
+        };
+        (running, panel)
+    }
+
+    /// Clicks "save PNG": the picture saved in `folder`.
+    pub(crate) fn save_png(&self, running: &mut Running, folder: &Path) -> Vec<u8> {
+        self.click("save_png");
+        saved_picture(running, folder)
+    }
+
     /// The current layout, once it has widget `name`.
     pub(crate) fn with(&self, name: &str) -> serde_json::Value {
         layout_when(&self.layout, name, |v| v["widgets"].get(name).is_some())
@@ -152,18 +176,10 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     // screen: the noise beside the panel, and the picture for the docs.
     let docs = std::env::var_os("WGPU_NOISE_DOCS_IMAGES");
     let screen = tempfile::tempdir().unwrap();
-    let own_display = std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty());
-    let display = if own_display {
-        framebuffer_display(screen.path())
-    } else {
-        window_setup()
-    };
-    let Some(display) = display else {
+    let own_display = own_display();
+    let Some(display) = with_xdotool(screen_setup(screen.path())) else {
         return;
     };
-    if !have_xdotool() {
-        return;
-    }
     // Time stands still (speed 0) so that every saved frame is the field of the controls.
     let start = Frame {
         kind: NoiseKind::Simplex,
@@ -177,7 +193,6 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
         height: 600,
     };
     let dir = tempfile::tempdir().unwrap();
-    let layout = dir.path().join("layout.json");
     let args: Vec<String> = [
         "--noise",
         "simplex",
@@ -196,22 +211,8 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     ]
     .map(String::from)
     .to_vec();
-    let mut running = Running::start(
-        &display,
-        &args,
-        dir.path(),
-        &[("WGPU_NOISE_PANEL_LAYOUT", &layout)],
-    );
-    running.wait_for("wgpu-noise preview on");
-    let panel = Panel {
-        display: &display,
-        window: find_window(&display),
-        layout,
-    };
-    let save = |running: &mut Running| {
-        panel.click("save_png");
-        saved_picture(running, dir.path())
-    };
+    let (mut running, panel) = Panel::launch(&display, &args, dir.path());
+    let save = |running: &mut Running| panel.save_png(running, dir.path());
 
     let first = save(&mut running);
     assert_levels_match(&first, &reference(&start), "the start, panel shown");
@@ -313,20 +314,13 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
 
     // The window as the display shows it: the same noise beside the panel.
     if own_display {
-        let geometry = xdotool(&display, &["getwindowgeometry", "--shell", &panel.window]);
-        let value = |key: &str| -> u32 {
-            geometry
-                .lines()
-                .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
-                .and_then(|v| v.trim().parse().ok())
-                .unwrap_or_else(|| panic!("no {key} in {geometry}"))
-        };
+        let at = window_geometry(&display, &panel.window);
         let picture = window_picture(
             &screen.path().join("Xvfb_screen0"),
-            value("X"),
-            value("Y"),
-            value("WIDTH"),
-            value("HEIGHT"),
+            at.x,
+            at.y,
+            at.width,
+            at.height,
         );
         let layout = panel.with("panel");
         let left = layout["widgets"]["panel"][0].as_f64().unwrap() as u32;
@@ -384,9 +378,7 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
         panel.with("save_png");
     }
 
-    panel.key("Escape");
-    let status = running.wait_exit();
-    assert!(status.success(), "the preview exits 0 on Escape: {status}");
+    running.quit_with_escape(&display, &panel.window);
 }
 
 #[test]

@@ -19,7 +19,7 @@ use wgpu_noise::graph::{Graph, Sampler};
 use crate::common::terrain::{compare_top_down, Mesh, TopDown};
 
 use super::preview::{preview, window_setup, Display};
-use super::preview_graph::{find_window, have_xdotool, xdotool, GraphFrame, Running, FBM};
+use super::preview_graph::{with_xdotool, xdotool, GraphFrame, FBM};
 use super::preview_panel::{layout_when, Panel};
 
 /// The frames of these tests: a 3-octave simplex fBm, 3 cells across, time standing still.
@@ -266,30 +266,16 @@ fn check_probe(readout: &serde_json::Value, sampler: &mut Sampler, dims: usize) 
 
 #[test]
 fn the_readout_is_the_cpu_samplers_value_and_gradient_under_the_cursor() {
-    let Some(display) = window_setup() else {
+    let Some(display) = with_xdotool(window_setup()) else {
         return;
     };
-    if !have_xdotool() {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let graph = graph_file(dir.path());
     let frame = frame(2, 640, 480);
-    let layout = dir.path().join("layout.json");
     let mut args = frame.options();
     args.extend(["--graph", graph.to_str().unwrap(), "--panel", "shown"].map(String::from));
-    let mut running = Running::start(
-        &display,
-        &args,
-        dir.path(),
-        &[("WGPU_NOISE_PANEL_LAYOUT", &layout)],
-    );
-    running.wait_for("wgpu-noise preview on");
-    let panel = Panel {
-        display: &display,
-        window: find_window(&display),
-        layout: layout.clone(),
-    };
+    let (mut running, panel) = Panel::launch(&display, &args, dir.path());
+    let layout = panel.layout.clone();
     panel.with("view_section");
     let mut sampler = sampler(&frame);
     let mesh = mesh(&frame);
@@ -390,6 +376,5 @@ fn the_readout_is_the_cpu_samplers_value_and_gradient_under_the_cursor() {
             .is_some_and(|d| d.contains("terrain (yaw 75°, pitch 80°"))
     });
     eprintln!("dragged: {before} → {}", after["view"]);
-    panel.key("Escape");
-    assert!(running.wait_exit().success());
+    running.quit_with_escape(&display, &panel.window);
 }

@@ -15,7 +15,7 @@ use wgpu_noise::low_level::ColourRamp;
 use wgpu_noise::tables::PermutationTables;
 
 use super::preview::{framebuffer_display, window_picture};
-use super::preview_graph::{find_window, have_xdotool, xdotool, GraphFrame, Running};
+use super::preview_graph::{window_geometry, with_xdotool, xdotool, GraphFrame};
 use super::preview_panel::{layout_when, Panel};
 
 /// `detail` reads `base`; `sum` reads `detail` and `other`; `other` reads nothing.
@@ -138,12 +138,9 @@ fn compare(got: &[u8], expected: &[u8]) -> (u8, usize) {
 #[test]
 fn thumbnails_are_their_sub_graphs_reference_and_follow_edits() {
     let screen = tempfile::tempdir().unwrap();
-    let Some(display) = framebuffer_display(screen.path()) else {
+    let Some(display) = with_xdotool(framebuffer_display(screen.path())) else {
         return;
     };
-    if !have_xdotool() {
-        return;
-    }
     let frame = GraphFrame {
         dims: 2,
         seed: 5,
@@ -155,7 +152,6 @@ fn thumbnails_are_their_sub_graphs_reference_and_follow_edits() {
     };
     let ramp = ColourRamp::from_name("terrain").unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let layout = dir.path().join("layout.json");
     std::fs::write(dir.path().join("graph.json"), GRAPH).unwrap();
     let mut args = frame.options();
     args.extend(
@@ -169,28 +165,10 @@ fn thumbnails_are_their_sub_graphs_reference_and_follow_edits() {
         ]
         .map(String::from),
     );
-    let mut running = Running::start(
-        &display,
-        &args,
-        dir.path(),
-        &[("WGPU_NOISE_PANEL_LAYOUT", &layout)],
-    );
-    running.wait_for("wgpu-noise preview on");
-    let panel = Panel {
-        display: &display,
-        window: find_window(&display),
-        layout,
-    };
+    let (mut running, panel) = Panel::launch(&display, &args, dir.path());
     panel.click("node_view_toggle");
-    let geometry = xdotool(&display, &["getwindowgeometry", "--shell", &panel.window]);
-    let value = |key: &str| -> u32 {
-        geometry
-            .lines()
-            .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or_else(|| panic!("no {key} in {geometry}"))
-    };
-    let window = (value("X"), value("Y"));
+    let at = window_geometry(&display, &panel.window);
+    let window = (at.x, at.y);
     let screen_file = screen.path().join("Xvfb_screen0");
 
     // Every node's thumbnail is its sub-graph's reference.
@@ -307,20 +285,12 @@ fn thumbnails_are_their_sub_graphs_reference_and_follow_edits() {
     }
 
     if let Some(folder) = std::env::var_os("WGPU_NOISE_DOCS_IMAGES") {
-        let picture = window_picture(
-            &screen_file,
-            window.0,
-            window.1,
-            value("WIDTH"),
-            value("HEIGHT"),
-        );
+        let picture = window_picture(&screen_file, window.0, window.1, at.width, at.height);
         let path = Path::new(&folder).join("preview-nodes.png");
         picture.save(&path).unwrap();
         eprintln!("saved {}", path.display());
     }
 
     panel.click_at(100, 100);
-    panel.key("Escape");
-    let status = running.wait_exit();
-    assert!(status.success(), "the preview exits 0 on Escape: {status}");
+    running.quit_with_escape(&display, &panel.window);
 }
