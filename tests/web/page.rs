@@ -263,17 +263,23 @@ fn shown(st: &Value) -> &Value {
 /// 256 × 256 grid at its frequency, with its seed's permutation tables, `t = clamp((v + 1)
 /// / 2, 0, 1)` drawn with its colour ramp.
 fn reference(view: &Value) -> Vec<u8> {
-    let seed: u64 = view["seed"].as_str().unwrap().parse().unwrap();
-    let frequency = view["frequency"].as_f64().unwrap();
-    let field = FlagField::new(NoiseKind::Simplex, &[256, 256]).with_frequency(&[frequency; 2]);
-    let program = Graph::from_json(view["graph"].as_str().unwrap())
+    let ramp = ColourRamp::from_name(view["ramp"].as_str().unwrap()).unwrap();
+    reference_of(view, 256, ramp)
+}
+
+/// The CPU `f32` reference (RGBA) of the `graph` a page reports with its `seed` and
+/// `frequency`, over a `side` × `side` grid, `t = clamp((v + 1) / 2, 0, 1)` drawn with `ramp`.
+fn reference_of(reported: &Value, side: u32, ramp: ColourRamp) -> Vec<u8> {
+    let seed: u64 = reported["seed"].as_str().unwrap().parse().unwrap();
+    let frequency = reported["frequency"].as_f64().unwrap();
+    let field = FlagField::new(NoiseKind::Simplex, &[side, side]).with_frequency(&[frequency; 2]);
+    let program = Graph::from_json(reported["graph"].as_str().unwrap())
         .and_then(|g| g.program(2, [0.0; 4]))
         .expect("the page's graph is valid");
     let params = FillParams::new(&field, Slab::whole(&field));
     let mut values = vec![0.0; params.len()];
     let lut = PermutationTables::new(seed);
     wgpu_noise::graph::eval::fill_slab(&program, &lut, &params, &mut values);
-    let ramp = ColourRamp::from_name(view["ramp"].as_str().unwrap()).unwrap();
     values
         .iter()
         .flat_map(|&v| {
@@ -760,27 +766,7 @@ fn fnv1a(bytes: &[u8]) -> String {
 /// The CPU `f32` reference (RGBA) of a thumbnail the page reports: its sub-graph on a
 /// 64 × 64 grid at its frequency, with its seed, drawn with `ramp` over -1..1.
 fn thumbnail_reference(thumbnail: &Value, ramp: ColourRamp) -> Vec<u8> {
-    let seed: u64 = thumbnail["seed"].as_str().unwrap().parse().unwrap();
-    let frequency = thumbnail["frequency"].as_f64().unwrap();
-    let field = FlagField::new(NoiseKind::Simplex, &[64, 64]).with_frequency(&[frequency; 2]);
-    let program = Graph::from_json(thumbnail["graph"].as_str().unwrap())
-        .and_then(|g| g.program(2, [0.0; 4]))
-        .expect("the thumbnail's sub-graph is valid");
-    let params = FillParams::new(&field, Slab::whole(&field));
-    let mut values = vec![0.0; params.len()];
-    wgpu_noise::graph::eval::fill_slab(
-        &program,
-        &PermutationTables::new(seed),
-        &params,
-        &mut values,
-    );
-    values
-        .iter()
-        .flat_map(|&v| {
-            let [r, g, b] = ramp.rgb8(((v + 1.0) / 2.0).clamp(0.0, 1.0));
-            [r, g, b, 255]
-        })
-        .collect()
+    reference_of(thumbnail, 64, ramp)
 }
 
 #[test]

@@ -239,6 +239,41 @@ struct Gpu {
 }
 
 impl Gpu {
+    /// Records and submits the fill of `program` with `seed` at `frequency` across
+    /// `target` (the picture's texture when none), and its copy into a buffer to map; the
+    /// record's error when the graph cannot be filled.
+    fn fill_and_read(
+        &mut self,
+        program: &Program,
+        seed: u64,
+        frequency: f64,
+        target: Option<&wgpu::Texture>,
+    ) -> Result<wgpu::Buffer, String> {
+        let target = target.unwrap_or(&self.target);
+        if self.noise.lookup().seed() != seed {
+            self.noise.set_seed(seed);
+        }
+        let side = target.width();
+        let field = Field::new(&[side, side]).with_frequency(&[frequency; 2]);
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("fill and copy"),
+            });
+        let fill = TextureFill {
+            program,
+            field: &field,
+            output: FieldOutput::Value,
+            texture: target,
+        };
+        self.noise
+            .record(&mut encoder, &fill)
+            .map_err(|e| e.to_string())?;
+        let buffer = copy_to_readback(&self.device, &mut encoder, target, "values readback");
+        self.queue.submit([encoder.finish()]);
+        Ok(buffer)
+    }
+
     async fn open() -> Result<Gpu, String> {
         let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
             backends: wgpu::Backends::BROWSER_WEBGPU,
@@ -399,30 +434,18 @@ impl App {
         if let Some(camera) = view.terrain {
             return self.draw_terrain(ctx, view, &program, &camera);
         }
-        let gpu = &mut self.gpu;
-        if gpu.noise.lookup().seed() != view.seed {
-            gpu.noise.set_seed(view.seed);
-        }
-        let field = Field::new(&[SIZE, SIZE]).with_frequency(&[view.frequency, view.frequency]);
-        let mut encoder = gpu
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("fill and copy"),
-            });
-        let fill = TextureFill {
-            program: &program,
-            field: &field,
-            output: FieldOutput::Value,
-            texture: &gpu.target,
+        let filled = self
+            .gpu
+            .fill_and_read(&program, view.seed, view.frequency, None);
+        let buffer = match filled {
+            Ok(buffer) => buffer,
+            Err(e) => {
+                self.editor.error = Some(e);
+                self.editor.fault = None;
+                return;
+            }
         };
-        if let Err(e) = gpu.noise.record(&mut encoder, &fill) {
-            self.editor.error = Some(e.to_string());
-            self.editor.fault = None;
-            return;
-        }
         self.editor.set_error(None);
-        let buffer = copy_to_readback(&gpu.device, &mut encoder, &gpu.target, "values readback");
-        gpu.queue.submit([encoder.finish()]);
         self.read_back(ctx, buffer, view);
     }
 
@@ -850,38 +873,21 @@ impl App {
                         continue;
                     }
                 };
-            let gpu = &mut self.gpu;
-            if gpu.noise.lookup().seed() != job.key.seed {
-                gpu.noise.set_seed(job.key.seed);
-            }
-            let side = THUMBNAIL_SIZE;
-            let field = Field::new(&[side, side]).with_frequency(&[job.key.frequency; 2]);
-            let mut encoder = gpu
-                .device
-                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                    label: Some("thumbnail fill and copy"),
-                });
-            let fill = TextureFill {
-                program: &program,
-                field: &field,
-                output: FieldOutput::Value,
-                texture: &self.thumbnails.target,
+            let target = Some(&self.thumbnails.target);
+            let filled = self
+                .gpu
+                .fill_and_read(&program, job.key.seed, job.key.frequency, target);
+            let buffer = match filled {
+                Ok(buffer) => buffer,
+                Err(e) => {
+                    let filled = Filled {
+                        values: Err(e),
+                        cost: None,
+                    };
+                    self.editor.thumbnails.receive(ctx, job, filled);
+                    continue;
+                }
             };
-            if let Err(e) = gpu.noise.record(&mut encoder, &fill) {
-                let filled = Filled {
-                    values: Err(e.to_string()),
-                    cost: None,
-                };
-                self.editor.thumbnails.receive(ctx, job, filled);
-                continue;
-            }
-            let buffer = copy_to_readback(
-                &gpu.device,
-                &mut encoder,
-                &self.thumbnails.target,
-                "thumbnail readback",
-            );
-            gpu.queue.submit([encoder.finish()]);
             let mapped = Rc::new(Cell::new(None));
             let done = mapped.clone();
             let repaint = ctx.clone();
