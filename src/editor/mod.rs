@@ -4,6 +4,8 @@
 //! takes an `egui::Ui` and returns whether the graph changed, so that the same code can run
 //! in the browser.
 
+#[cfg(feature = "bake")]
+pub mod export;
 pub mod model;
 pub mod node_view;
 pub mod orbit;

@@ -13,6 +13,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use wgpu_noise::bake::ValueRange;
 use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::NoiseKind;
 
@@ -24,6 +25,7 @@ use super::preview_graph::{
     graph_reference, picture_bytes, saved_picture, window_geometry, with_xdotool, xdotool,
     GraphFrame, Running, CELLS, DANGLING,
 };
+use crate::bake_support::read_npy;
 use crate::common::levels::differences;
 
 /// The panel's last layout file: `{"widgets": {NAME: [x0, y0, x1, y1]}, "graph_error": …,
@@ -170,6 +172,34 @@ fn run_bake(command: &str, folder: &Path) -> Vec<u8> {
     picture_bytes(&folder.join("baked.png"))
 }
 
+/// Clicks "save EXR" or "save .npy" (`extension`) and reads the values of the file it
+/// names, the frame's `width` × `height` (640 × 600 here) with the top row first.
+fn saved_values(panel: &Panel, running: &mut Running, folder: &Path, extension: &str) -> Vec<f32> {
+    panel.click(&format!("save_{extension}"));
+    let line = running.wait_for(&format!(".{extension} ("));
+    let name = line
+        .split_whitespace()
+        .nth(1)
+        .expect("`saved NAME (…)`")
+        .to_string();
+    let path = folder.join(name);
+    match extension {
+        "npy" => read_npy(&path, &[600, 640]),
+        _ => {
+            let image = exr::prelude::read_first_flat_layer_from_file(&path)
+                .expect("a readable OpenEXR file");
+            assert_eq!(image.layer_data.size.0, 640);
+            assert_eq!(image.layer_data.size.1, 600);
+            let channels = &image.layer_data.channel_data.list;
+            assert_eq!(channels.len(), 1, "one channel");
+            match &channels[0].sample_data {
+                exr::prelude::FlatSamples::F32(v) => v.clone(),
+                other => panic!("32-bit float samples, not {other:?}"),
+            }
+        }
+    }
+}
+
 #[test]
 fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     // On an Xvfb server of our own (no DISPLAY given) the window is also read from the
@@ -311,6 +341,25 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
     );
     let baked = run_bake(&command, dir.path());
     assert_levels_match(&baked, &cells, &format!("`{command}` vs the frame"));
+    // "save EXR" and "save .npy": the frame's values themselves, which drawn in the
+    // graph's gray levels are the frame.
+    let exr = saved_values(&panel, &mut running, dir.path(), "exr");
+    let npy = saved_values(&panel, &mut running, dir.path(), "npy");
+    assert_eq!(
+        exr.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+        npy.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+        "the EXR and the .npy hold the same values"
+    );
+    let range = ValueRange::NOMINAL;
+    let levels: Vec<u8> = npy
+        .iter()
+        .map(|&v| range.quantize(v, 255).0 as u8)
+        .collect();
+    assert_levels_match(
+        &levels,
+        &cells,
+        "the saved values in gray levels vs the frame",
+    );
 
     // The window as the display shows it: the same noise beside the panel.
     if own_display {

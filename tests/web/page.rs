@@ -76,6 +76,8 @@ fn steps() -> Value {
             { "download": "wgpu-noise.png" },
             { "click": "download_npy" },
             { "download": "wgpu-noise.npy" },
+            { "click": "download_exr" },
+            { "download": "wgpu-noise.exr" },
             { "click": "copy_bake" },
         ] },
         { "name": "copied JSON", "actions": [{ "click": "copy_json" }] },
@@ -705,6 +707,19 @@ fn the_downloads_and_copies_hold_what_the_page_shows() {
         })
         .collect();
     assert_eq!(coloured, rgba(st), "the .npy holds the values drawn");
+    let exr = exr::prelude::read_first_flat_layer_from_file(s.downloads.join("wgpu-noise.exr"))
+        .expect("download EXR wrote an OpenEXR file");
+    assert_eq!(exr.layer_data.size, exr::math::Vec2(256, 256));
+    let channels = &exr.layer_data.channel_data.list;
+    assert_eq!(channels.len(), 1, "one channel");
+    let exr::prelude::FlatSamples::F32(exr_values) = &channels[0].sample_data else {
+        panic!("32-bit float samples");
+    };
+    assert_eq!(
+        exr_values.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+        values.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+        "the EXR holds the .npy's values"
+    );
 
     // The bake command, run with the graph saved as it says, bakes the same view.
     let command = st["state"]["copied"].as_str().unwrap();

@@ -24,6 +24,7 @@ use std::sync::Arc;
 use eframe::egui;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
+use wgpu_noise::editor::export::{values_file, ValuesFile};
 use wgpu_noise::editor::orbit::Orbit;
 use wgpu_noise::editor::share::SharedView;
 use wgpu_noise::editor::thumbs::{colour, cpu_cost, Filled, Job, NoTimestamps, THUMBNAIL_SIZE};
@@ -684,11 +685,14 @@ impl App {
                     Err(e) => format!("PNG: {e}"),
                 });
             }
-            if button(ui, "download_npy", "download .npy") {
-                self.notice = Some(match download_npy() {
-                    Ok(()) => "downloaded wgpu-noise.npy".to_string(),
-                    Err(e) => format!(".npy: {e}"),
-                });
+            for file in ValuesFile::ALL {
+                let name = format!("download_{}", file.extension());
+                if button(ui, &name, &format!("download {}", file.label())) {
+                    self.notice = Some(match download_values(file) {
+                        Ok(name) => format!("downloaded {name}"),
+                        Err(e) => format!("{}: {e}", file.label()),
+                    });
+                }
             }
         });
         if let Some(notice) = &self.notice {
@@ -1024,9 +1028,9 @@ fn download_png() -> Result<(), String> {
     download("wgpu-noise.png", "image/png", &bytes)
 }
 
-/// Downloads the values of the 2D picture shown as `wgpu-noise.npy` (`<f4`, 256 rows of
-/// 256, the top row first).
-fn download_npy() -> Result<(), String> {
+/// Downloads the values of the 2D picture shown as `wgpu-noise.exr` or `.npy` (256 rows of
+/// 256, the top row first), as `wgpu-noise bake` writes them; returns the file's name.
+fn download_values(file: ValuesFile) -> Result<String, String> {
     let (values, terrain) = HOOK.with_borrow(|h| {
         let terrain = h.shown.as_ref().is_some_and(|v| v.terrain.is_some());
         (h.values.clone(), terrain)
@@ -1037,22 +1041,12 @@ fn download_npy() -> Result<(), String> {
     if values.is_empty() {
         return Err("no picture yet".into());
     }
-    download("wgpu-noise.npy", "application/octet-stream", &npy(&values))
-}
-
-/// An .npy file (format 1.0) of `values` as `SIZE × SIZE` little-endian `f32`.
-fn npy(values: &[f32]) -> Vec<u8> {
-    let mut header =
-        format!("{{'descr': '<f4', 'fortran_order': False, 'shape': ({SIZE}, {SIZE}), }}");
-    // The header ends in a newline and pads the data's start to a multiple of 64 bytes.
-    let unpadded = 10 + header.len() + 1;
-    header.push_str(&" ".repeat(unpadded.next_multiple_of(64) - unpadded));
-    header.push('\n');
-    let mut out = b"\x93NUMPY\x01\x00".to_vec();
-    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
-    out.extend_from_slice(header.as_bytes());
-    out.extend(values.iter().flat_map(|v| v.to_le_bytes()));
-    out
+    let description = "wgpu-noise page: the values of the picture shown. \
+        Texel i of N along an axis samples offset + frequency*i/N.";
+    let bytes = values_file(file, SIZE, SIZE, &values, description)?;
+    let name = format!("wgpu-noise.{}", file.extension());
+    download(&name, "application/octet-stream", &bytes)?;
+    Ok(name)
 }
 
 /// Downloads `bytes` as the file `name`: a blob URL clicked in an `<a download>`.

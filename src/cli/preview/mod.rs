@@ -25,8 +25,11 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, OwnedDisplayHan
 use winit::keyboard::{Key, NamedKey};
 use winit::window::{Window, WindowId};
 
-use crate::field::MAX_OCTAVES;
+use crate::bake::{self, BakeOptions, CpuSource, NoiseSpec};
+use crate::editor::export::ValuesFile;
+use crate::field::{FlagField, MAX_OCTAVES};
 use crate::graph::Program;
+use crate::{FieldOutput, NoiseKind};
 
 use self::panel::{Notice, Painted, Panel, Request, Visibility};
 use self::render::{write_png, Frame, PendingGraph, Renderer};
@@ -992,6 +995,44 @@ impl App {
         Ok(())
     }
 
+    /// Bakes the values of a `width` × `height` frame (the field drawn, before its colours;
+    /// the terrain's heightmap in the 3D view) with the CPU reference into the first free
+    /// `wgpu-noise-preview-NNN` file of `file`'s kind: what `wgpu-noise bake --backend cpu`
+    /// writes for the frame's bake command.
+    fn save_values(&self, file: ValuesFile, width: u32, height: u32) -> Result<PathBuf> {
+        let view = &self.view;
+        let field = view.field(width, height);
+        let spec = match &self.graph {
+            Some((_, program)) if view.graph.is_some() => {
+                NoiseSpec::new(program.clone(), field.grid.clone(), view.seed)
+            }
+            _ if view.showing_curl() => NoiseSpec::of_flags(
+                &FlagField::on(field.grid.clone(), NoiseKind::Simplex),
+                FieldOutput::Curl,
+                view.seed,
+            )?,
+            _ => NoiseSpec::of_flags(&field, FieldOutput::Value, view.seed)?,
+        };
+        let path = next_free_path(file.extension());
+        let options = BakeOptions::new(file.encoding());
+        let report = bake::bake(
+            &spec,
+            &mut CpuSource::new(),
+            &path,
+            &options,
+            &mut |_, _| {},
+        )?;
+        errln!(
+            "saved {} ({width}×{height}, {}, {} samples in [{}, {}])",
+            path.display(),
+            view.describe(width),
+            report.samples,
+            report.min,
+            report.max
+        )?;
+        Ok(path)
+    }
+
     /// Handles a pressed key; returns whether the picture changed.
     fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) -> Result<bool> {
         let view_before = self.view.clone();
@@ -1209,6 +1250,17 @@ impl App {
                 };
                 self.set_notice(notice);
             }
+            Request::SaveValues(file) => {
+                let height = gfx.config.height;
+                let notice = match self.save_values(file, width, height) {
+                    Ok(path) => Notice::Done(format!("saved {}", path.display())),
+                    Err(e) => {
+                        errln!("error: save {}: {e:#}", file.label())?;
+                        Notice::Failed(format!("{e:#}"))
+                    }
+                };
+                self.set_notice(notice);
+            }
             Request::SaveGraph => {
                 let text = gfx.panel.editor.text.clone();
                 let notice = match save_new_file(next_graph_path, &text) {
@@ -1308,10 +1360,16 @@ fn save_new_file(name: fn(u32) -> PathBuf, text: &str) -> std::io::Result<PathBu
 
 /// `wgpu-noise-preview-001.png`, … : the first name not taken in the current directory.
 fn next_screenshot_path() -> PathBuf {
+    next_free_path("png")
+}
+
+/// `wgpu-noise-preview-001.EXTENSION`, … : the first name not taken in the current
+/// directory.
+fn next_free_path(extension: &str) -> PathBuf {
     (1u32..)
-        .map(|n| PathBuf::from(format!("wgpu-noise-preview-{n:03}.png")))
+        .map(|n| PathBuf::from(format!("wgpu-noise-preview-{n:03}.{extension}")))
         .find(|p| !p.exists())
-        .expect("some screenshot number is free")
+        .expect("some file number is free")
 }
 
 impl ApplicationHandler for App {

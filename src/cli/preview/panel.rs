@@ -14,6 +14,7 @@ use crate::{FieldOutput, NoiseKind};
 use super::readout::Readout;
 use super::thumbs::{Outcome, ThumbnailWorker};
 use super::view::{mode_name, Picture, View};
+use crate::editor::export::ValuesFile;
 use crate::editor::Editor;
 use crate::ramp::ColourRamp;
 
@@ -57,6 +58,8 @@ pub enum Request {
     ApplyGraph,
     /// Save the noise frame as the `S` key does.
     SavePng,
+    /// Bake the frame's values (not its colours) to a new file.
+    SaveValues(ValuesFile),
     /// Write the editor's graph to a new file.
     SaveGraph,
     /// Show and copy the `wgpu-noise bake` command of the frame.
@@ -588,6 +591,13 @@ fn controls(
     ui.horizontal_wrapped(|ui| {
         if named(list, "save_png", ui.button("save PNG")).clicked() {
             requests.push(Request::SavePng);
+        }
+        for file in ValuesFile::ALL {
+            let name = format!("save_{}", file.extension());
+            let text = format!("save {}", file.label());
+            if named(list, &name, ui.button(text)).clicked() {
+                requests.push(Request::SaveValues(file));
+            }
         }
         if named(list, "save_graph", ui.button("save graph")).clicked() {
             requests.push(Request::SaveGraph);
