@@ -13,6 +13,7 @@
 //                                      { drag: [FROM, TO | [DX, DY]] } | { type: TEXT } |
 //                                      { wheel: NAME, delta: DY } |
 //                                      { until: NAME } | { download: FILE } |
+//                                      { hover: NAME, at?: [FX, FY] } |
 //                                      { fragment: SHARE } | { press: KEYS }] }],
 //            reopen: [{ name, step: STEP | fragment: SHARE, screenshot?: PATH,
 //                       actions?: [ACTION | { settle: true }] }] }
@@ -109,6 +110,9 @@ async function act(page, action) {
     await page.mouse.move(x1, y1, { steps: 12 });
     await sleep(100);
     await page.mouse.up();
+  } else if (action.hover !== undefined) {
+    const [x, y] = await at(page, action.hover, action.at);
+    await page.mouse.move(x, y);
   } else if (action.wheel !== undefined) {
     const [x, y] = await at(page, action.wheel);
     await page.mouse.move(x, y);

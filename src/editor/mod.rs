@@ -9,6 +9,8 @@ pub mod export;
 pub mod model;
 pub mod node_view;
 pub mod orbit;
+#[cfg(feature = "gpu")]
+pub mod readout;
 pub mod share;
 #[cfg(feature = "gpu")]
 pub mod terrain;

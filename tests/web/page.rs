@@ -79,6 +79,7 @@ fn steps() -> Value {
             { "click": "download_exr" },
             { "download": "wgpu-noise.exr" },
             { "click": "copy_bake" },
+            { "hover": "picture", "at": [0.3, 0.7] },
         ] },
         { "name": "copied JSON", "actions": [{ "click": "copy_json" }] },
         { "name": "3d", "actions": [{ "click": "view.3d" }] },
@@ -707,6 +708,7 @@ fn the_downloads_and_copies_hold_what_the_page_shows() {
         })
         .collect();
     assert_eq!(coloured, rgba(st), "the .npy holds the values drawn");
+    readout_is_the_cpu_samplers(st, &values);
     let exr = exr::prelude::read_first_flat_layer_from_file(s.downloads.join("wgpu-noise.exr"))
         .expect("download EXR wrote an OpenEXR file");
     assert_eq!(exr.layer_data.size, exr::math::Vec2(256, 256));
@@ -734,6 +736,68 @@ fn the_downloads_and_copies_hold_what_the_page_shows() {
         "the clipboard holds the JSON"
     );
     bake_matches(command, view["graph"].as_str().unwrap(), &rgba(st));
+}
+
+/// The readout under the picture, with the cursor at (0.3, 0.7) of it: the point is the
+/// hovered texel's, its value and gradient the CPU sampler's there (the page runs the same
+/// `f32` code, compiled for wasm32), the value the picture's own within the GPU's parity
+/// tolerance, and the range the least and greatest of the picture's `values`.
+fn readout_is_the_cpu_samplers(st: &Value, values: &[f32]) {
+    let readout = &st["state"]["readout"];
+    eprintln!("readout: {readout}");
+    let view = shown(st);
+    let frequency = view["frequency"].as_f64().unwrap();
+    let seed: u64 = view["seed"].as_str().unwrap().parse().unwrap();
+    let probe = &readout["probe"];
+    let number = |v: &Value| v.as_f64().unwrap() as f32;
+    let point: Vec<f32> = probe["point"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(number)
+        .collect();
+    let step = (frequency / f64::from(FLAT_SIZE)) as f32;
+    let texel = [0, 1].map(|a| (point[a] / step).round() as usize);
+    for (a, fraction) in [0.3, 0.7].into_iter().enumerate() {
+        assert_eq!(
+            point[a],
+            step * texel[a] as f32,
+            "axis {a}: a texel's point"
+        );
+        let hovered = fraction * f64::from(FLAT_SIZE);
+        assert!(
+            (texel[a] as f64 - hovered).abs() <= 1.0,
+            "axis {a}: texel {} is not the hovered {hovered}",
+            texel[a]
+        );
+    }
+    let graph = wgpu_noise::graph::Graph::from_json(view["graph"].as_str().unwrap()).unwrap();
+    let mut sampler = graph.sampler(2, seed).unwrap();
+    let [value, gx, gy, ..] = sampler.value_and_gradient(&[point[0], point[1], 0.0, 0.0]);
+    let close = |got: f32, want: f32, what: &str| {
+        assert!(
+            (got - want).abs() <= 1e-5 * want.abs().max(1.0),
+            "{what}: the page's {got}, the CPU's {want}"
+        );
+    };
+    close(number(&probe["value"]), value, "value");
+    close(number(&probe["gradient"][0]), gx, "∂/∂x");
+    close(number(&probe["gradient"][1]), gy, "∂/∂y");
+    let drawn = values[texel[1] * FLAT_SIZE as usize + texel[0]];
+    assert!(
+        (drawn - value).abs() <= wgpu_noise::bake::DEFAULT_TOLERANCE,
+        "the picture's value {drawn} vs the readout's {value}"
+    );
+    let (low, high) = values
+        .iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &v| {
+            (l.min(v), h.max(v))
+        });
+    assert_eq!(
+        [number(&readout["range"][0]), number(&readout["range"][1])],
+        [low, high],
+        "the range drawn"
+    );
 }
 
 /// Runs the page's bake command (the binary, on the CPU) and compares its PNG with the page's

@@ -26,10 +26,12 @@ use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wgpu_noise::editor::export::{values_file, ValuesFile};
 use wgpu_noise::editor::orbit::Orbit;
+use wgpu_noise::editor::readout::{self, Readout};
 use wgpu_noise::editor::share::SharedView;
+use wgpu_noise::editor::terrain::{Placement, DEFAULT_RELIEF};
 use wgpu_noise::editor::thumbs::{colour, cpu_cost, Filled, Job, NoTimestamps, THUMBNAIL_SIZE};
 use wgpu_noise::editor::Editor;
-use wgpu_noise::graph::{Graph, Program};
+use wgpu_noise::graph::{Graph, Program, Sampler};
 use wgpu_noise::low_level::{padded_row_bytes, unpad_rows, ColourRamp};
 use wgpu_noise::{Field, FieldOutput, GpuNoise, TextureFill};
 
@@ -118,6 +120,9 @@ struct Hook {
     terrain_ms: Vec<f64>,
     /// The node view's thumbnails (`editor::thumbs::Thumbnails::json`).
     thumbnails: Value,
+    /// The readout under the picture (`editor::readout::Readout::json`), null before the
+    /// first picture.
+    readout: Value,
 }
 
 thread_local! {
@@ -160,6 +165,7 @@ pub fn page_state() -> String {
             "draw_ms": h.draw_ms,
             "terrain_ms": h.terrain_ms,
             "thumbnails": h.thumbnails,
+            "readout": h.readout,
         })
         .to_string()
     })
@@ -344,6 +350,15 @@ struct App {
     /// this tab (read on `hashchange`).
     fragment: Option<String>,
     thumbnails: PageThumbnails,
+    /// The CPU side of the readout, for the view shown.
+    probing: Option<Probing>,
+}
+
+/// The readout's sampler of the view shown, and the range drawn.
+struct Probing {
+    view: SharedView,
+    sampler: Sampler,
+    range: (f32, f32),
 }
 
 impl App {
@@ -370,6 +385,7 @@ impl App {
             notice: None,
             fragment: fragment(),
             thumbnails,
+            probing: None,
         };
         repaint_on_hashchange(ctx);
         app.draw(ctx);
@@ -591,6 +607,52 @@ impl App {
         }
     }
 
+    /// The readout of the picture shown: the graph's value and gradient at the point under
+    /// the cursor (the 2D picture's texel, or where the cursor's ray meets the terrain) and
+    /// the range drawn (the 2D picture's values; the terrain's grid on the CPU), as the
+    /// desktop preview's panel shows them. `None` before the first picture.
+    fn readout(&mut self, picture: &egui::Response) -> Option<Readout> {
+        let view = &self.shown.as_ref()?.view;
+        if self.probing.as_ref().map(|p| &p.view) != Some(view) {
+            let mut sampler = Graph::from_json(&view.graph)
+                .and_then(|g| g.sampler(2, view.seed))
+                .ok()?;
+            let range = match view.terrain {
+                Some(_) => readout::range(&mut sampler, &flat_placement(view.frequency, SIZE).1),
+                None => HOOK.with_borrow(|h| {
+                    h.values
+                        .iter()
+                        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
+                            (lo.min(v), hi.max(v))
+                        })
+                }),
+            };
+            self.probing = Some(Probing {
+                view: view.clone(),
+                sampler,
+                range,
+            });
+        }
+        let probing = self.probing.as_mut()?;
+        let (step, placement) = flat_placement(probing.view.frequency, SIZE);
+        let cursor = picture.hover_pos().map(|p| {
+            let d = p - picture.rect.min;
+            [f64::from(d.x), f64::from(d.y)]
+        });
+        let size = [SIZE; 2];
+        let point = cursor.and_then(|c| match probing.view.terrain {
+            Some(camera) => {
+                readout::terrain_point(&mut probing.sampler, &placement, &camera, size, c)
+            }
+            None => readout::flat_point(&placement, step, size, c),
+        });
+        Some(Readout {
+            cursor,
+            probe: point.map(|p| readout::probe(&mut probing.sampler, p)),
+            range: probing.range,
+        })
+    }
+
     /// Puts `text` on the clipboard (and in the hook, for the test).
     fn copy(&mut self, ctx: &egui::Context, what: &str, text: String) {
         ctx.copy_text(text.clone());
@@ -612,6 +674,11 @@ impl App {
             None => ui.allocate_exact_size(points, sense).1,
         };
         named.push(("picture".to_string(), picture.rect));
+        if let Some(readout) = self.readout(&picture) {
+            let lines = ui.label(egui::RichText::new(readout.lines(2)).monospace().small());
+            named.push(("readout".to_string(), lines.rect));
+            HOOK.with_borrow_mut(|h| h.readout = readout.json());
+        }
         let mut changed = terrain::dimensions_choice(ui, &mut self.dimensions, named);
         if self.dimensions == Dimensions::Terrain {
             changed |= terrain::orbit_input(ui, &picture, points.y, &mut self.camera);
@@ -1009,6 +1076,14 @@ fn set_fragment(shared: &str) {
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("#{shared}")));
     }
+}
+
+/// The spacing of a `flat_size`² picture's texels at `frequency` (field units), and the
+/// terrain's mesh over that picture: its first texel to its last.
+pub(crate) fn flat_placement(frequency: f64, flat_size: u32) -> ([f32; 2], Placement) {
+    let step = [(frequency / f64::from(flat_size)) as f32; 2];
+    let placement = Placement::over([0.0; 4], step, [flat_size; 2], DEFAULT_RELIEF);
+    (step, placement)
 }
 
 /// Downloads the picture shown (2D or 3D) as `wgpu-noise.png`.

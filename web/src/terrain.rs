@@ -5,7 +5,7 @@
 
 use eframe::egui;
 use wgpu_noise::editor::orbit::{Orbit, ZOOM_STEP};
-use wgpu_noise::editor::terrain::{self, Colours, Draw, Placement, Terrain, DEFAULT_RELIEF};
+use wgpu_noise::editor::terrain::{self, Colours, Draw, Terrain};
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::graph::Program;
 use wgpu_noise::low_level::{padded_row_bytes, ColourRamp};
@@ -117,10 +117,7 @@ impl TerrainRenderer {
         let Some((_, pipeline)) = &self.pipeline else {
             unreachable!("the pipeline was made above");
         };
-        // The mesh covers the 2D picture's grid: its first texel to its last.
-        let step = (request.frequency / f64::from(request.flat_size)) as f32;
-        let flat = [request.flat_size; 2];
-        let placement = Placement::over([0.0; 4], [step; 2], flat, DEFAULT_RELIEF);
+        let (_, placement) = crate::flat_placement(request.frequency, request.flat_size);
         let colours = Colours {
             low: request.range.0,
             high: request.range.1,

@@ -6,7 +6,6 @@
 //! this module is the window and its input.
 
 mod panel;
-pub mod readout;
 pub mod render;
 mod thumbs;
 pub mod view;
@@ -38,6 +37,7 @@ use self::view::{Picture, View, ZOOM_STEP};
 use self::watch::{GraphWatch, Reload};
 use super::{FractalArg, NoiseOptions};
 use crate::editor::orbit::{self, Orbit};
+use crate::editor::readout;
 use crate::editor::terrain;
 
 /// The keys, as shown in the window title and printed at the start.

@@ -11,10 +11,10 @@ use winit::window::Window;
 use crate::field::{FlagField, FractalMode, MAX_OCTAVES, MAX_WARP_ITERATIONS};
 use crate::{FieldOutput, NoiseKind};
 
-use super::readout::Readout;
 use super::thumbs::{Outcome, ThumbnailWorker};
 use super::view::{mode_name, Picture, View};
 use crate::editor::export::ValuesFile;
+use crate::editor::readout::Readout;
 use crate::editor::Editor;
 use crate::ramp::ColourRamp;
 

@@ -1,12 +1,12 @@
-//! The readout in the panel: the graph's value and gradient at the field point under the
-//! cursor, and the least and greatest value drawn, from the CPU's `f32` sampler
-//! ([`crate::graph::Sampler`], the GPU's operations).
+//! The readout of the preview's panel and of the page: the graph's value and gradient at
+//! the field point under the cursor, and the least and greatest value drawn, from the CPU's
+//! `f32` sampler ([`crate::graph::Sampler`], the GPU's operations).
 //!
-//! The range is the CPU's, not a readback of the frame: the terrain's vertices are the
-//! [`GRID`]² points it samples (its colours between them interpolate those values), so the
-//! CPU gives that frame's exact range without a GPU → CPU stall (lavapipe draws and maps on
-//! the same cores); the flat view shows the same grid's range (every few pixels of the
-//! frame).
+//! The desktop's range is the CPU's, not a readback of the frame: the terrain's vertices are
+//! the [`GRID`]² points it samples (its colours between them interpolate those values), so
+//! the CPU gives that frame's exact range without a GPU → CPU stall (lavapipe draws and maps
+//! on the same cores); the flat view shows the same grid's range (every few pixels of the
+//! frame). The page reads its picture back anyway and takes the range of those values.
 
 use crate::graph::Sampler;
 
@@ -135,7 +135,8 @@ pub struct Readout {
 }
 
 impl Readout {
-    /// The panel's lines for a `dims`-dimensional graph.
+    /// The panel's lines for a `dims`-dimensional graph: four, whether or not the cursor is
+    /// on the picture.
     pub fn lines(&self, dims: usize) -> String {
         let join = |v: &[f32]| {
             v.iter()
@@ -150,7 +151,9 @@ impl Readout {
                 p.value,
                 join(&p.gradient[..dims])
             ),
-            None => "(the cursor is off the picture)".to_string(),
+            // As many lines as a probe's, so that what is below does not move as the
+            // cursor comes and goes.
+            None => "(the cursor is off the picture)\n\n".to_string(),
         };
         format!(
             "{under}\nrange     {:.5} to {:.5}",
