@@ -309,7 +309,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             } else {
                 1 + rng.below(2)
             };
-            json!({
+            let mut warp = json!({
                 "type": "warp",
                 "source": src(rng),
                 "amplitude": rng.range(-1.0, 1.0),
@@ -319,7 +319,19 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
                 "iterations": iterations,
                 "noise": *rng.pick(&warp_noises),
                 "fractal": fractal,
-            })
+            });
+            // A frequency, lacunarity and gain given per sample by nodes (kept within 0.5
+            // to 2, 1.5 to 2.5 and 0.3 to 0.7).
+            for (key, lo, hi) in [
+                ("frequency", 0.5, 2.0),
+                ("lacunarity", 1.5, 2.5),
+                ("gain", 0.3, 0.7),
+            ] {
+                if rng.below(5) == 0 {
+                    warp[key] = driven(src(rng), lo, hi);
+                }
+            }
+            warp
         }
         "warp-by" => {
             let by: Vec<Value> = (0..shape.dims).map(|_| leaf(rng, shape)).collect();
