@@ -682,6 +682,23 @@ pub const EXTREMES: &[(&str, &str)] = &[
              "source": { "type": "offset", "source": { "type": "classic" },
                          "by": { "type": "multiply", "a": -1e30, "b": { "type": "classic", "seed": 3 } } } }"#,
     ),
+    // Constant nodes: a node that drives a warp's parameter through 0 to ±1e30 makes the
+    // warped point chaotic there (its gradient jumps between the CPU's and the GPU's
+    // roundings on more samples than the bound allows); so does a frequency of 1e30 on GL
+    // (noise at coordinates of ±1e30 × 64ᵏ: 36 of 256 3D derivatives over the bound).
+    (
+        "independent warp whose lacunarity and gain nodes of ±1e30 give",
+        r#"{ "type": "warp", "amplitude": 0.5, "octaves": 3, "iterations": 2, "source": { "type": "simplex" },
+             "lacunarity": { "type": "constant", "value": -1e30 },
+             "gain": { "type": "constant", "value": 1e30 } }"#,
+    ),
+    (
+        "progressive vector warp whose lacunarity and gain nodes of ±1e30 give",
+        r#"{ "type": "warp", "amplitude": 0.5, "octaves": 3, "fractal": "progressive", "noise": "vector",
+             "source": { "type": "classic" },
+             "lacunarity": { "type": "constant", "value": 1e30 },
+             "gain": { "type": "constant", "value": -1e30 } }"#,
+    ),
     (
         "terrace of a huge slope, the smallest smoothness",
         r#"{ "type": "terrace", "steps": 1024, "smoothness": 1e-30,
