@@ -80,7 +80,7 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
             NodeKind::Warp {
                 source: top,
                 amplitude: Input::Constant(w.amplitude as f32),
-                frequency: w.frequency as f32,
+                frequency: Input::Constant(w.frequency as f32),
                 octaves: w.octaves,
                 iterations: w.iterations,
                 noise: match warp_kind(field.kind) {
@@ -89,8 +89,8 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
                 },
                 fractal: WarpFractal::Independent,
                 kernel,
-                lacunarity: f.lacunarity as f32,
-                gain: f.gain as f32,
+                lacunarity: Input::Constant(f.lacunarity as f32),
+                gain: Input::Constant(f.gain as f32),
                 displacement: None,
             },
         );

@@ -201,10 +201,19 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             NodeKind::Warp {
                 source,
                 amplitude,
+                frequency,
+                lacunarity,
+                gain,
                 displacement,
                 ..
             } => {
-                let mut v = vec![(p("source"), source), (p("amplitude"), amplitude)];
+                let mut v = vec![
+                    (p("source"), source),
+                    (p("amplitude"), amplitude),
+                    (p("frequency"), frequency),
+                    (p("lacunarity"), lacunarity),
+                    (p("gain"), gain),
+                ];
                 for (a, d) in displacement.iter().flatten().enumerate() {
                     v.push((format!("{}[{a}]", p("displacement")), d));
                 }

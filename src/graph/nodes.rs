@@ -217,8 +217,6 @@ const SOURCE: Param = input("source");
 const A: Param = input("a");
 const B: Param = input("b");
 const OCTAVES: Param = integer("octaves", 1, MAX_OCTAVES as i64, 3);
-const LACUNARITY: Param = number("lacunarity", 1.0 / 64.0, 64.0, 2.0);
-const GAIN: Param = number("gain", -64.0, 64.0, 0.5);
 /// A fractal's gain: a number, or a node giving it per sample.
 const FRACTAL_GAIN: Param = Param {
     name: "gain",
@@ -236,6 +234,15 @@ const FRACTAL_LACUNARITY: Param = Param {
         lo: 1.0 / 64.0,
         hi: 64.0,
         default: Some(2.0),
+    },
+};
+/// A warp's frequency: a number, or a node giving it per sample.
+const WARP_FREQUENCY: Param = Param {
+    name: "frequency",
+    kind: ParamKind::Hybrid {
+        lo: 1e-6,
+        hi: MAX_DOMAIN_PARAMETER,
+        default: Some(1.0),
     },
 };
 /// A rotation's angle: a number, or a node giving it per sample (clamped to the number's
@@ -531,7 +538,7 @@ pub const NODE_TYPES: &[NodeType] = &[
                     default: None,
                 },
             },
-            number("frequency", 1e-6, MAX_DOMAIN_PARAMETER, 1.0),
+            WARP_FREQUENCY,
             integer("octaves", 1, MAX_OCTAVES as i64, 1),
             integer("iterations", 1, 8, 1),
             choice(
@@ -548,16 +555,16 @@ pub const NODE_TYPES: &[NodeType] = &[
             ),
             choice("fractal", &["independent", "progressive"], Some("independent")),
             KERNEL,
-            LACUNARITY,
-            GAIN,
+            FRACTAL_LACUNARITY,
+            FRACTAL_GAIN,
             Param {
                 name: "displacement",
                 kind: ParamKind::Inputs { min: 1, max: 4 },
             },
         ],
-        doc: "`source` at `p + amplitude × fBm(p × frequency + shift)` per axis (`--warp`'s convention, docs/noise-kinds.md), the fBm of `noise`, one noise per axis; `vector`: one noise for every axis, a random vector per lattice point (byte `a` of its cell hash in [-1, 1] along axis `a`) blended with the quintic fade as `value` noise blends values, its fBm `p + amplitude × fBm(p × frequency + shift)` (FastNoise2's `DomainWarpGradient`, one hash per corner); `supersimplex-vector`: one OpenSimplex2S lattice walk for every axis, each point's `supersimplex` contribution `max(r² − |d|², 0)⁴ (g · d)` times a random vector (bytes 1 to 3 of its hash in [-1, 1]), summed (FastNoise2's `DomainWarpSuperSimplex`, gradient outer product; 2D and 3D, untiled); `simplex-vector`: the same on `simplex`'s lattice, one simplex for every axis, each corner's term `max(r² − |d|², 0)⁴ (g · d)` times a random vector (bytes 1 to `dims` of its hash in [-1, 1]), summed and scaled (FastNoise2's `DomainWarpSimplex`; 2D to 4D, untiled); `fractal` `progressive`: octave `k` moves the point the octaves before it moved, by `amplitude × gain^k / Σ gain^j` times the noise at that point × `frequency × lacunarity^k` (FastNoise2's progressive warp; one iteration), where `independent` sums the octaves at one point (its independent warp); `amplitude` a number or a node evaluated per sample at the warp's point; with `displacement`, at `p + amplitude × (d₀, d₁, …)` (one input per axis)",
+        doc: "`source` at `p + amplitude × fBm(p × frequency + shift)` per axis (`--warp`'s convention, docs/noise-kinds.md), the fBm of `noise`, one noise per axis; `vector`: one noise for every axis, a random vector per lattice point (byte `a` of its cell hash in [-1, 1] along axis `a`) blended with the quintic fade as `value` noise blends values, its fBm `p + amplitude × fBm(p × frequency + shift)` (FastNoise2's `DomainWarpGradient`, one hash per corner); `supersimplex-vector`: one OpenSimplex2S lattice walk for every axis, each point's `supersimplex` contribution `max(r² − |d|², 0)⁴ (g · d)` times a random vector (bytes 1 to 3 of its hash in [-1, 1]), summed (FastNoise2's `DomainWarpSuperSimplex`, gradient outer product; 2D and 3D, untiled); `simplex-vector`: the same on `simplex`'s lattice, one simplex for every axis, each corner's term `max(r² − |d|², 0)⁴ (g · d)` times a random vector (bytes 1 to `dims` of its hash in [-1, 1]), summed and scaled (FastNoise2's `DomainWarpSimplex`; 2D to 4D, untiled); `fractal` `progressive`: octave `k` moves the point the octaves before it moved, by `amplitude × gain^k / Σ gain^j` times the noise at that point × `frequency × lacunarity^k` (FastNoise2's progressive warp; one iteration), where `independent` sums the octaves at one point (its independent warp); `amplitude`, `frequency`, `lacunarity` and `gain` each a number or a node evaluated per sample at the warp's point (a node's lacunarity clamped to 1/64–64 as a fractal's; a node's frequency or lacunarity does not tile); with `displacement`, at `p + amplitude × (d₀, d₁, …)` (one input per axis)",
         range: "the source's",
-        derivative: "the Jacobian of the warp (`J + amplitude ∇d` with `displacement`), through a node-driven `amplitude` by the product rule",
+        derivative: "the Jacobian of the warp (`J + amplitude ∇d` with `displacement`), through a node-driven `amplitude` by the product rule; through node-driven `frequency` `f`, `lacunarity` `l` and `gain` `g` by the chain rule: octave `k` of the displacement is `w_k n(x_k)`, `x_k = (q f + s) l^k` (`q` the point the octave moves, `s` its shift), `w_k = g^k / Σⱼ g^j`, so `∂x_k/∂p = l^k (f ∂q/∂p + q ∇fᵀ) + (q f + s) ∇(l^k)ᵀ` with `∇(l^k) = k l^(k−1) ∇l`, and `∇(w_k n) = w_k ∇n(x_k) ∂x_k/∂p + n ∇w_k`, `∇w_k = (k g^(k−1) − w_k Σⱼ j g^(j−1)) ∇g / Σⱼ g^j`",
     },
     NodeType {
         name: "seed",

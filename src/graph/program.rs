@@ -889,7 +889,7 @@ impl Lowering<'_> {
         terms: &[(Reg, f32)],
         gain: Reg,
         mode: FractalMode,
-        strength: Option<Strength>,
+        strength: Option<Hybrid>,
         path: &str,
     ) -> Result<Reg, GraphError> {
         let shaped: Vec<Reg> = match mode {
@@ -960,11 +960,11 @@ impl Lowering<'_> {
         &mut self,
         mode: FractalMode,
         v: Reg,
-        strength: Strength,
+        strength: Hybrid,
         path: &str,
     ) -> Result<Reg, GraphError> {
         match strength {
-            Strength::Constant(s) => {
+            Hybrid::Constant(s) => {
                 let [scale, offset] = match mode {
                     FractalMode::Fbm => [0.5 * s, 1.0 - 0.5 * s],
                     _ => [s, 1.0 - s],
@@ -972,7 +972,7 @@ impl Lowering<'_> {
                 let scaled = self.by_constant(Binary::Multiply, v, scale, path)?;
                 self.by_constant(Binary::Add, scaled, offset, path)
             }
-            Strength::Driven(s) => {
+            Hybrid::Driven(s) => {
                 let below = match mode {
                     FractalMode::Fbm => {
                         let half = self.by_constant(Binary::Multiply, v, 0.5, path)?;
@@ -994,7 +994,7 @@ impl Lowering<'_> {
         &mut self,
         terms: &[(Reg, f32)],
         mode: FractalMode,
-        strength: Strength,
+        strength: Hybrid,
         norm: f32,
         path: &str,
     ) -> Result<Reg, GraphError> {
@@ -1174,9 +1174,9 @@ impl Lowering<'_> {
                 let gain = driven("gain", &octaves.gain)?;
                 let lacunarity = driven("lacunarity", &octaves.lacunarity)?;
                 let strength = match driven("weighted_strength", &octaves.weighted_strength)? {
-                    Some(r) => Some(Strength::Driven(r)),
+                    Some(r) => Some(Hybrid::Driven(r)),
                     None => match octaves.weighted_strength {
-                        Input::Constant(s) if s != 0.0 => Some(Strength::Constant(s)),
+                        Input::Constant(s) if s != 0.0 => Some(Hybrid::Constant(s)),
                         _ => None,
                     },
                 };
@@ -1334,13 +1334,11 @@ impl Lowering<'_> {
                 gain,
                 displacement,
             } => {
-                let amplitude = match amplitude {
-                    Input::Constant(a) => Amplitude::Constant(*a),
-                    node => {
-                        let apath = self.sub(path, "amplitude");
-                        Amplitude::Driven(self.input(node, &apath, ctx, depth)?)
-                    }
+                let mut hybrid = |key: &str, input: &Input| match input {
+                    Input::Constant(a) => Ok(Hybrid::Constant(*a)),
+                    node => Ok(Hybrid::Driven(self.input(node, &self.sub(path, key), ctx, depth)?)),
                 };
+                let amplitude = hybrid("amplitude", amplitude)?;
                 let q = match displacement {
                     Some(inputs) => {
                         let dpath = self.sub(path, "displacement");
@@ -1357,19 +1355,19 @@ impl Lowering<'_> {
                         for (a, input) in inputs.iter().enumerate() {
                             d[a] = self.input(input, &format!("{dpath}[{a}]"), ctx, depth)?;
                         }
-                        self.displace(ctx.point, d, amplitude, 1.0, path)?
+                        self.displace(ctx.point, d, amplitude, Hybrid::Constant(1.0), path)?
                     }
                     None => {
                         let warp = Warp {
                             amplitude,
-                            frequency: *frequency,
+                            frequency: hybrid("frequency", frequency)?,
                             octaves: *octaves,
                             iterations: *iterations,
                             noise: *noise,
                             fractal: *fractal,
                             kernel: *kernel,
-                            lacunarity: *lacunarity,
-                            gain: *gain,
+                            lacunarity: hybrid("lacunarity", lacunarity)?,
+                            gain: hybrid("gain", gain)?,
                         };
                         self.warp(&warp, path, ctx)?
                     }
@@ -1698,30 +1696,138 @@ impl Lowering<'_> {
     /// original point by the warp's fBm at the last point times the frequency, shifted
     /// ([`Self::warp_displacement`], or for a `vector` warp [`Self::vector_displacement`]).
     /// A progressive warp's octaves are iterations of one octave instead, each displacing
-    /// the point the octaves before it displaced, at its own frequency and amplitude.
+    /// the point the octaves before it displaced, at its own frequency and amplitude. A
+    /// frequency, lacunarity or gain given by a node is evaluated at the warp's point.
     fn warp(&mut self, w: &Warp, path: &str, ctx: Context) -> Result<Reg, GraphError> {
+        for (key, parameter) in [("frequency", w.frequency), ("lacunarity", w.lacunarity)] {
+            if matches!(parameter, Hybrid::Driven(_)) && self.tiled(ctx) {
+                return Err(err(
+                    &self.sub(path, key),
+                    format!(
+                        "a warp's {key} given by a node does not tile (the warp's tile period \
+                         would change from sample to sample)"
+                    ),
+                ));
+            }
+        }
         let mut q = ctx.point;
         if w.fractal == WarpFractal::Progressive {
             if w.iterations > 1 {
                 return Err(err(
                     &self.sub(path, "iterations"),
-                    "a progressive warp has one iteration: each of its octaves warps the point                      the octaves before it warped",
+                    "a progressive warp has one iteration: each of its octaves warps the point \
+                     the octaves before it warped",
                 ));
             }
-            let (scales, norm) = octave_scales(w.octaves, w.lacunarity, w.gain, path)?;
-            check_norm(norm, w.gain, path)?;
+            let (scales, norm) =
+                octave_scales(w.octaves, w.lacunarity.number(), w.gain.number(), path)?;
+            let frequencies = self.octave_frequencies(&scales, w.lacunarity, path)?;
+            let amplitudes = self.octave_weights(&scales, norm, w.gain, path)?;
             let one = Warp { octaves: 1, ..*w };
-            for (k, (frequency, amplitude)) in scales.into_iter().enumerate() {
-                let d = self.warp_iteration(&one, k as u32, w.frequency * frequency, q, path, ctx)?;
-                q = self.displace(q, d, w.amplitude, amplitude / norm, path)?;
+            for (k, (frequency, amplitude)) in frequencies.into_iter().zip(amplitudes).enumerate() {
+                let frequency = self.product(w.frequency, frequency, path)?;
+                let d = self.warp_iteration(&one, k as u32, frequency, q, path, ctx)?;
+                q = self.displace(q, d, w.amplitude, amplitude, path)?;
             }
             return Ok(q);
         }
         for k in 0..w.iterations {
             let d = self.warp_iteration(w, k, w.frequency, q, path, ctx)?;
-            q = self.displace(ctx.point, d, w.amplitude, 1.0, path)?;
+            q = self.displace(ctx.point, d, w.amplitude, Hybrid::Constant(1.0), path)?;
         }
         Ok(q)
+    }
+
+    /// Each octave's frequency `lacunarity^k` of `scales` (`octave_scales`'s); for a
+    /// lacunarity a node gives, clamped to its range, the products `l × l × …` in
+    /// `octave_scales`'s order (`1 × l` is `l`).
+    fn octave_frequencies(
+        &mut self,
+        scales: &[(f32, f32)],
+        lacunarity: Hybrid,
+        path: &str,
+    ) -> Result<Vec<Hybrid>, GraphError> {
+        let Hybrid::Driven(l) = lacunarity else {
+            return Ok(scales.iter().map(|&(f, _)| Hybrid::Constant(f)).collect());
+        };
+        let l = self.push(Op::Map { op: LACUNARITY_RANGE, a: l }, path)?;
+        let mut frequencies = vec![Hybrid::Constant(1.0)];
+        let mut power = l;
+        for k in 1..scales.len() {
+            if k > 1 {
+                power = self.binary(Binary::Multiply, power, l, path)?;
+            }
+            frequencies.push(Hybrid::Driven(power));
+        }
+        Ok(frequencies)
+    }
+
+    /// Each octave's weight `gain^k / Σ gain^j` of `scales` and their sum `norm`
+    /// (`octave_scales`'s, an error where the sum is not finite or is 0); for a gain a node
+    /// gives, the same products, sum and quotients as operations (0 where the sum is 0:
+    /// `divide`'s rule).
+    fn octave_weights(
+        &mut self,
+        scales: &[(f32, f32)],
+        norm: f32,
+        gain: Hybrid,
+        path: &str,
+    ) -> Result<Vec<Hybrid>, GraphError> {
+        let g = match gain {
+            Hybrid::Constant(g) => {
+                check_norm(norm, g, path)?;
+                return Ok(scales.iter().map(|&(_, a)| Hybrid::Constant(a / norm)).collect());
+            }
+            Hybrid::Driven(g) => g,
+        };
+        let mut powers = vec![self.constant(1.0, path)?];
+        let mut sum = powers[0];
+        for k in 1..scales.len() {
+            let power = self.binary(Binary::Multiply, powers[k - 1], g, path)?;
+            sum = self.binary(Binary::Add, sum, power, path)?;
+            powers.push(power);
+        }
+        powers
+            .into_iter()
+            .map(|power| Ok(Hybrid::Driven(self.binary(Binary::Divide, power, sum, path)?)))
+            .collect()
+    }
+
+    /// `a × b`: a number where both are, else an operation (a register for the number).
+    fn product(&mut self, a: Hybrid, b: Hybrid, path: &str) -> Result<Hybrid, GraphError> {
+        let reg = |h: Hybrid, l: &mut Self| match h {
+            Hybrid::Constant(v) => l.constant(v, path),
+            Hybrid::Driven(r) => Ok(r),
+        };
+        match (a, b) {
+            (Hybrid::Constant(a), Hybrid::Constant(b)) => Ok(Hybrid::Constant(a * b)),
+            _ => {
+                let (a, b) = (reg(a, self)?, reg(b, self)?);
+                Ok(Hybrid::Driven(self.binary(Binary::Multiply, a, b, path)?))
+            }
+        }
+    }
+
+    /// The point `at` scaled by `frequency` and its context: `Op::Scale` by a number (the
+    /// periods scaled too), by a node's value as a scale by a node scales (untiled).
+    fn scaled_by(
+        &mut self,
+        at: Reg,
+        frequency: Hybrid,
+        path: &str,
+        ctx: Context,
+    ) -> Result<Context, GraphError> {
+        match frequency {
+            Hybrid::Constant(f) => Ok(Context {
+                point: self.push(Op::Scale { p: at, by: [f; 4] }, path)?,
+                seed: ctx.seed,
+                period: ctx.period.map(|p| p * f),
+            }),
+            Hybrid::Driven(f) => Ok(Context {
+                point: self.moved_by(true, [f; 4], path, Context { point: at, ..ctx })?,
+                ..ctx
+            }),
+        }
     }
 
     /// Iteration `k`'s displacement of the warp `w` sampled at `q × frequency`.
@@ -1729,23 +1835,12 @@ impl Lowering<'_> {
         &mut self,
         w: &Warp,
         k: u32,
-        frequency: f32,
+        frequency: Hybrid,
         q: Reg,
         path: &str,
         ctx: Context,
     ) -> Result<[Reg; 4], GraphError> {
-        let base = self.push(
-            Op::Scale {
-                p: q,
-                by: [frequency; 4],
-            },
-            path,
-        )?;
-        let at = Context {
-            point: base,
-            seed: ctx.seed,
-            period: ctx.period.map(|p| p * frequency),
-        };
+        let at = self.scaled_by(q, frequency, path, ctx)?;
         match w.noise {
             WarpNoise::Vector => self.vector_displacement(NoiseKind::Value, w, k, path, at),
             WarpNoise::SuperSimplexVector => {
@@ -1759,23 +1854,38 @@ impl Lowering<'_> {
     }
 
     /// `p` displaced by `amplitude × scale` times the values `d` (one per axis); a driven
-    /// amplitude multiplies each value first.
+    /// amplitude multiplies each value first, then a driven scale (a number's product
+    /// `amplitude × scale` where the amplitude is one).
     fn displace(
         &mut self,
         p: Reg,
         d: [Reg; 4],
-        amplitude: Amplitude,
-        scale: f32,
+        amplitude: Hybrid,
+        scale: Hybrid,
         path: &str,
     ) -> Result<Reg, GraphError> {
-        let (d, amplitude) = match amplitude {
-            Amplitude::Constant(a) => (d, a * scale),
-            Amplitude::Driven(r) => {
+        let dims = self.point_dims(p);
+        let (mut d, amplitude) = match (amplitude, scale) {
+            (Hybrid::Constant(a), Hybrid::Constant(s)) => (d, Hybrid::Constant(a * s)),
+            (Hybrid::Constant(a), Hybrid::Driven(s)) => {
+                let a = self.constant(a, path)?;
+                (d, Hybrid::Driven(self.binary(Binary::Multiply, a, s, path)?))
+            }
+            (Hybrid::Driven(r), scale) => {
                 let mut scaled = d;
-                for d in scaled.iter_mut().take(self.point_dims(p)) {
+                for d in scaled.iter_mut().take(dims) {
                     *d = self.binary(Binary::Multiply, *d, r, path)?;
                 }
                 (scaled, scale)
+            }
+        };
+        let amplitude = match amplitude {
+            Hybrid::Constant(a) => a,
+            Hybrid::Driven(r) => {
+                for d in d.iter_mut().take(dims) {
+                    *d = self.binary(Binary::Multiply, *d, r, path)?;
+                }
+                1.0
             }
         };
         self.push(Op::Displace { p, d, amplitude }, path)
@@ -1818,10 +1928,15 @@ impl Lowering<'_> {
         let fbm = Octaves {
             mode: FractalMode::Fbm,
             count: w.octaves,
-            lacunarity: Input::Constant(w.lacunarity),
-            gain: Input::Constant(w.gain),
+            lacunarity: Input::Constant(w.lacunarity.number()),
+            gain: Input::Constant(w.gain.number()),
             seed_step: 0,
             weighted_strength: Input::Constant(0.0),
+        };
+        let driven = Driven {
+            gain: w.gain.register(),
+            lacunarity: w.lacunarity.register(),
+            strength: None,
         };
         let dims = self.point_dims(at.point);
         let mut d = [0; 4];
@@ -1833,7 +1948,7 @@ impl Lowering<'_> {
             *d = self.octaves(
                 &mut |l, c| l.noise(kind, options, path, c),
                 &fbm,
-                Driven::default(),
+                driven,
                 path,
                 shifted,
             )?;
@@ -1855,14 +1970,21 @@ impl Lowering<'_> {
     ) -> Result<[Reg; 4], GraphError> {
         let dims = self.point_dims(at.point);
         let shifted = self.warp_shifted(at.point, k * dims as u32 + 1, path)?;
-        let (scales, norm) = octave_scales(w.octaves, w.lacunarity, w.gain, path)?;
-        check_norm(norm, w.gain, path)?;
+        let (scales, norm) =
+            octave_scales(w.octaves, w.lacunarity.number(), w.gain.number(), path)?;
+        if let Hybrid::Constant(gain) = w.gain {
+            check_norm(norm, gain, path)?;
+        }
+        let frequencies = self.octave_frequencies(&scales, w.lacunarity, path)?;
         let mut terms: [Vec<(Reg, f32)>; 4] = Default::default();
-        for (frequency, amplitude) in scales {
-            let octave = Context {
-                point: self.octave_point(shifted, frequency, path)?,
-                seed: at.seed,
-                period: at.period.map(|p| p * frequency),
+        for (frequency, (_, amplitude)) in frequencies.into_iter().zip(scales) {
+            let octave = match frequency {
+                Hybrid::Constant(f) => Context {
+                    point: self.octave_point(shifted, f, path)?,
+                    seed: at.seed,
+                    period: at.period.map(|p| p * f),
+                },
+                driven => self.scaled_by(shifted, driven, path, at)?,
             };
             let v = self.vector(kind, 0, path, octave)?;
             for (axis, terms) in terms.iter_mut().enumerate().take(dims) {
@@ -1871,9 +1993,12 @@ impl Lowering<'_> {
         }
         let mut d = [0; 4];
         for (d, terms) in d.iter_mut().zip(terms).take(dims) {
-            *d = match terms.as_slice() {
-                [(one, _)] => *one,
-                _ => self.push(
+            *d = match (terms.as_slice(), w.gain) {
+                ([(one, _)], _) => *one,
+                (_, Hybrid::Driven(gain)) => {
+                    self.driven_sum(&terms, gain, FractalMode::Fbm, None, path)?
+                }
+                (_, Hybrid::Constant(_)) => self.push(
                     Op::Fractal {
                         mode: FractalMode::Fbm,
                         terms,
@@ -1996,33 +2121,44 @@ struct Driven {
     /// The register of a node-driven lacunarity.
     lacunarity: Option<Reg>,
     /// The weighted strength, where it is not 0.
-    strength: Option<Strength>,
+    strength: Option<Hybrid>,
 }
 
-/// A fractal's weighted strength: a number, or the register of a node giving it per sample.
+/// A hybrid parameter lowered: a number, or the register of a node giving it per sample.
 #[derive(Clone, Copy, Debug)]
-enum Strength {
+enum Hybrid {
     Constant(f32),
     Driven(Reg),
 }
 
-/// A warp's amplitude: a number, or the register of a node giving it per sample.
-#[derive(Clone, Copy, Debug)]
-enum Amplitude {
-    Constant(f32),
-    Driven(Reg),
+impl Hybrid {
+    /// The number; 1 for a node's value, which the octaves' numbers then do not read.
+    fn number(self) -> f32 {
+        match self {
+            Hybrid::Constant(v) => v,
+            Hybrid::Driven(_) => 1.0,
+        }
+    }
+
+    /// The node's register.
+    fn register(self) -> Option<Reg> {
+        match self {
+            Hybrid::Constant(_) => None,
+            Hybrid::Driven(r) => Some(r),
+        }
+    }
 }
 
 /// A warp node's convention parameters.
 #[derive(Clone, Copy)]
 struct Warp {
-    amplitude: Amplitude,
-    frequency: f32,
+    amplitude: Hybrid,
+    frequency: Hybrid,
     octaves: u32,
     iterations: u32,
     noise: WarpNoise,
     fractal: WarpFractal,
     kernel: Kernel,
-    lacunarity: f32,
-    gain: f32,
+    lacunarity: Hybrid,
+    gain: Hybrid,
 }

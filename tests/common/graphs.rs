@@ -309,7 +309,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             } else {
                 1 + rng.below(2)
             };
-            json!({
+            let mut warp = json!({
                 "type": "warp",
                 "source": src(rng),
                 "amplitude": rng.range(-1.0, 1.0),
@@ -319,7 +319,19 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
                 "iterations": iterations,
                 "noise": *rng.pick(&warp_noises),
                 "fractal": fractal,
-            })
+            });
+            // A frequency, lacunarity and gain given per sample by nodes (kept within 0.5
+            // to 2, 1.5 to 2.5 and 0.3 to 0.7).
+            for (key, lo, hi) in [
+                ("frequency", 0.5, 2.0),
+                ("lacunarity", 1.5, 2.5),
+                ("gain", 0.3, 0.7),
+            ] {
+                if rng.below(5) == 0 {
+                    warp[key] = driven(src(rng), lo, hi);
+                }
+            }
+            warp
         }
         "warp-by" => {
             let by: Vec<Value> = (0..shape.dims).map(|_| leaf(rng, shape)).collect();
@@ -669,6 +681,23 @@ pub const EXTREMES: &[(&str, &str)] = &[
         r#"{ "type": "scale", "by": [{ "type": "multiply", "a": 1e30, "b": { "type": "simplex" } }, 2],
              "source": { "type": "offset", "source": { "type": "classic" },
                          "by": { "type": "multiply", "a": -1e30, "b": { "type": "classic", "seed": 3 } } } }"#,
+    ),
+    // Constant nodes: a node that drives a warp's parameter through 0 to ±1e30 makes the
+    // warped point chaotic there (its gradient jumps between the CPU's and the GPU's
+    // roundings on more samples than the bound allows); so does a frequency of 1e30 on GL
+    // (noise at coordinates of ±1e30 × 64ᵏ: 36 of 256 3D derivatives over the bound).
+    (
+        "independent warp whose lacunarity and gain nodes of ±1e30 give",
+        r#"{ "type": "warp", "amplitude": 0.5, "octaves": 3, "iterations": 2, "source": { "type": "simplex" },
+             "lacunarity": { "type": "constant", "value": -1e30 },
+             "gain": { "type": "constant", "value": 1e30 } }"#,
+    ),
+    (
+        "progressive vector warp whose lacunarity and gain nodes of ±1e30 give",
+        r#"{ "type": "warp", "amplitude": 0.5, "octaves": 3, "fractal": "progressive", "noise": "vector",
+             "source": { "type": "classic" },
+             "lacunarity": { "type": "constant", "value": 1e30 },
+             "gain": { "type": "constant", "value": -1e30 } }"#,
     ),
     (
         "terrace of a huge slope, the smallest smoothness",

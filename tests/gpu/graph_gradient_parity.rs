@@ -456,9 +456,87 @@ fn progressive_and_node_driven_warps_bake_on_the_gpu_as_on_the_cpu() {
                 r#"{fbm}, "noise": "classic", "amplitude": {{ "type": "remap",
                     "source": {{ "type": "value", "seed": 5 }}, "from": [-1, 1], "to": [0.2, 0.6] }}"#
             ),
+            &format!(
+                r#"{fbm}, "noise": "simplex", "amplitude": 0.5, "octaves": 3, "iterations": 2,
+                    "frequency": {{ "type": "remap", "source": {{ "type": "value", "seed": 3 }},
+                                    "from": [-1, 1], "to": [0.5, 2] }},
+                    "lacunarity": {{ "type": "remap", "source": {{ "type": "simplex", "seed": 4 }},
+                                     "from": [-1, 1], "to": [1.5, 2.5] }},
+                    "gain": {{ "type": "remap", "source": {{ "type": "classic", "seed": 6 }},
+                               "from": [-1, 1], "to": [0.3, 0.7] }}"#
+            ),
+            &format!(
+                r#"{fbm}, "noise": "vector", "fractal": "progressive", "amplitude": 0.5, "octaves": 3,
+                    "frequency": {{ "type": "remap", "source": {{ "type": "simplex", "seed": 3 }},
+                                    "from": [-1, 1], "to": [0.5, 2] }},
+                    "lacunarity": {{ "type": "remap", "source": {{ "type": "value", "seed": 4 }},
+                                     "from": [-1, 1], "to": [1.5, 2.5] }},
+                    "gain": {{ "type": "simplex", "seed": 6 }}"#
+            ),
+            &format!(
+                r#"{fbm}, "noise": "simplex-vector", "amplitude": 0.5, "octaves": 2,
+                    "lacunarity": {{ "type": "remap", "source": {{ "type": "value", "seed": 4 }},
+                                     "from": [-1, 1], "to": [1.5, 2.5] }},
+                    "gain": {{ "type": "remap", "source": {{ "type": "classic", "seed": 6 }},
+                               "from": [-1, 1], "to": [0.3, 0.7] }}"#
+            ),
         ],
         7,
     );
+}
+
+/// A warp's frequency, lacunarity and gain given by constant nodes bake the numbers' bits
+/// on the GPU too (values; gradients where the gain is a number), every backend, both
+/// lookups.
+#[test]
+fn warp_parameters_of_constant_nodes_bake_the_numbers_bits_on_the_gpu() {
+    let constant = |v: &str| format!(r#"{{ "type": "constant", "value": {v} }}"#);
+    let warp = |noise: &str, fractal: &str, [f, l, g]: [&str; 3]| {
+        Graph::from_json(&format!(
+            r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ "type": "warp",
+                 "source": {{ "type": "simplex" }}, "noise": "{noise}", "fractal": "{fractal}",
+                 "amplitude": 0.5, "octaves": 3, "frequency": {f}, "lacunarity": {l},
+                 "gain": {g} }} }} }}"#
+        ))
+        .unwrap()
+    };
+    let seed = 7;
+    for (backend, ctx) in common::gpu_per_backend() {
+        for (variant, gpu) in generators(&ctx, seed) {
+            for noise in ["simplex", "simplex-vector"] {
+                for fractal in ["independent", "progressive"] {
+                    let numbers = warp(noise, fractal, ["1.25", "1.75", "0.6"]);
+                    let (f, l, g) = (constant("1.25"), constant("1.75"), constant("0.6"));
+                    for (driven, gradients) in [
+                        (warp(noise, fractal, [&f, &l, "0.6"]), true),
+                        (warp(noise, fractal, [&f, &l, &g]), false),
+                    ] {
+                        for dims in [2, 3] {
+                            let field = field(dims, 1e4);
+                            let output = [FieldOutput::Value, FieldOutput::Gradient][dims - 2];
+                            {
+                                let fill = |graph: &Graph| {
+                                    let program = graph.program(dims, [0.0; 4]).unwrap();
+                                    fill_both(&gpu, variant, seed, &field, program, output).0
+                                };
+                                let (a, b) = (fill(&driven), fill(&numbers));
+                                let label = format!(
+                                    "{backend} {variant:?} {noise} {fractal} {dims}D {output:?}"
+                                );
+                                let n = channels(output, dims);
+                                let compared = if gradients { n } else { 1 };
+                                for (i, (a, b)) in a.iter().zip(&b).enumerate() {
+                                    if i % n < compared {
+                                        assert_eq!(a.to_bits(), b.to_bits(), "{label} at {i}");
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// `add-dimension` (a constant and a noise-driven position) and `remove-dimension` (in 3D;

@@ -838,6 +838,7 @@ fn random_graphs_draw_every_driven_parameter() {
                 let ty = map.get("type").and_then(Value::as_str).unwrap_or("");
                 for key in [
                     "k",
+                    "gain",
                     "from",
                     "to",
                     "smoothness",
@@ -886,10 +887,358 @@ fn random_graphs_draw_every_driven_parameter() {
         "rotate.angle",
         "cellular.jitter",
         "cellular-lookup.frequency",
+        "warp.frequency",
+        "warp.lacunarity",
+        "warp.gain",
     ] {
         assert!(
             counts.get(key).copied().unwrap_or(0) >= 5,
             "{key}: {counts:?}"
         );
     }
+}
+
+/// A warp's parameters at one point, as numbers.
+#[derive(Clone, Copy)]
+struct WarpParameters {
+    amplitude: f64,
+    frequency: f64,
+    lacunarity: f64,
+    gain: f64,
+}
+
+/// The point a warp of `noise` (`progressive` or independent, `octaves`, `iterations`)
+/// moves `p` to, written out in f64 from the plain noise functions (docs/graphs.md,
+/// `warp`): an independent warp's iteration `i` displaces `p` by `Σₖ gᵏ n((q f + s) lᵏ) / Σₖ
+/// gᵏ` of the last point `q`; a progressive warp's octave `k` moves `q` by `a gᵏ / Σⱼ gʲ`
+/// times `n(q f lᵏ + s)`. `s` is the shift `WARP_SHIFT × times`, `times` per axis (or the
+/// first axis's for a warp of vectors); the lacunarity clamped to 1/64–64.
+fn warped(
+    noise: &str,
+    progressive: bool,
+    octaves: i32,
+    iterations: usize,
+    w: WarpParameters,
+    p: &[f64],
+) -> Vec<f64> {
+    use crate::graph_warps::warp_noise;
+    use wgpu_noise::cpu::warp::WARP_SHIFT;
+    let lut = wgpu_noise::tables::PermutationTables::new(3);
+    let dims = p.len();
+    let (f, g) = (w.frequency, w.gain);
+    let l = w.lacunarity.clamp(1.0 / 64.0, 64.0);
+    let norm: f64 = (0..octaves).map(|k| g.powi(k)).sum();
+    let times = |step: usize, b: usize| {
+        if noise.ends_with("vector") {
+            step * dims + 1
+        } else {
+            step * dims + b + 1
+        }
+    };
+    let mut q = p.to_vec();
+    if progressive {
+        for k in 0..octaves {
+            let fk = f * l.powi(k);
+            let d: Vec<f64> = (0..dims)
+                .map(|b| {
+                    let at: Vec<f64> = (0..dims)
+                        .map(|c| q[c] * fk + WARP_SHIFT[c] * times(k as usize, b) as f64)
+                        .collect();
+                    warp_noise(&lut, noise, &at, b)
+                })
+                .collect();
+            for b in 0..dims {
+                q[b] += w.amplitude * g.powi(k) / norm * d[b];
+            }
+        }
+        return q;
+    }
+    for i in 0..iterations {
+        let d: Vec<f64> = (0..dims)
+            .map(|b| {
+                let sum: f64 = (0..octaves)
+                    .map(|k| {
+                        let at: Vec<f64> = (0..dims)
+                            .map(|c| (q[c] * f + WARP_SHIFT[c] * times(i, b) as f64) * l.powi(k))
+                            .collect();
+                        g.powi(k) * warp_noise(&lut, noise, &at, b)
+                    })
+                    .sum();
+                sum / norm
+            })
+            .collect();
+        q = (0..dims).map(|b| p[b] + w.amplitude * d[b]).collect();
+    }
+    q
+}
+
+/// A warp's `frequency` `1.25 + y / 4`, `lacunarity` `2 + x / 4` and `gain` `0.5 + y / 8`,
+/// each given by nodes of the point: the warped coordinates (the source is `position`)
+/// against the warp written out in f64, and their f32 gradients (through the parameters
+/// too) against central differences of it; each noise, independent (two iterations) and
+/// progressive, three octaves.
+#[test]
+fn node_driven_warp_frequency_lacunarity_and_gain_are_evaluated_per_sample_with_their_gradient() {
+    let mut rng = Rng::new(62);
+    let linear = |a: f64, b: f64, axis: &str| {
+        format!(
+            r#"{{ "type": "add", "a": {a}, "b": {{ "type": "multiply", "a": {b},
+                  "b": {{ "type": "position", "axis": "{axis}" }} }} }}"#
+        )
+    };
+    let (frequency, lacunarity, gain) = (
+        linear(1.25, 0.25, "y"),
+        linear(2.0, 0.25, "x"),
+        linear(0.5, 0.125, "y"),
+    );
+    let parameters = |p: [f64; 2]| WarpParameters {
+        amplitude: 0.75,
+        frequency: 1.25 + 0.25 * p[1],
+        lacunarity: 2.0 + 0.25 * p[0],
+        gain: 0.5 + 0.125 * p[1],
+    };
+    for noise in ["simplex", "classic", "value", "vector", "simplex-vector"] {
+        for progressive in [false, true] {
+            let (fractal, iterations) = if progressive {
+                ("progressive", 1)
+            } else {
+                ("independent", 2)
+            };
+            let (mut worst, mut worst_fixed, mut mean, mut mean_fixed) = (0.0f64, 0.0f64, 0.0, 0.0);
+            for axis in 0..2 {
+                let text = format!(
+                    r#"{{ "type": "warp", "noise": "{noise}", "fractal": "{fractal}",
+                          "source": {{ "type": "position", "axis": "{}" }}, "amplitude": 0.75,
+                          "octaves": 3, "iterations": {iterations}, "frequency": {frequency},
+                          "lacunarity": {lacunarity}, "gain": {gain} }}"#,
+                    ["x", "y"][axis]
+                );
+                let graph = Graph::from_json(&format!(
+                    r#"{{ "version": 1, "output": "o", "nodes": {{ "o": {text} }} }}"#
+                ))
+                .unwrap();
+                let mut sampler = graph.sampler(2, 3).unwrap();
+                let want = |p: [f64; 2]| {
+                    warped(noise, progressive, 3, iterations, parameters(p), &p)[axis]
+                };
+                // The same warp of the parameters' numbers at the origin.
+                let numbers = parameters([0.0, 0.0]);
+                let mut fixed = Graph::from_json(&format!(
+                    r#"{{ "version": 1, "output": "o", "nodes": {{ "o": {} }} }}"#,
+                    text.replace(&frequency, "1.25")
+                        .replace(&lacunarity, "2")
+                        .replace(&gain, "0.5")
+                ))
+                .unwrap()
+                .sampler(2, 3)
+                .unwrap();
+                let fixed_want =
+                    |p: [f64; 2]| warped(noise, progressive, 3, iterations, numbers, &p)[axis];
+                for _ in 0..100 {
+                    let p = [rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)];
+                    let label = format!("{noise} {fractal} axis {axis}");
+                    let error = check_point(&label, &mut sampler, &want, p, 1e-9, 5e-2);
+                    // The numbers' progressive weights are f32 constants (rounded by 6e-8),
+                    // carried through the later octaves' points (measured: 2.8e-7).
+                    let numbers = format!("{label}, numbers");
+                    let fixed_error = check_point(&numbers, &mut fixed, &fixed_want, p, 1e-5, 5e-2);
+                    worst = worst.max(error);
+                    worst_fixed = worst_fixed.max(fixed_error);
+                    mean += error / 200.0;
+                    mean_fixed += fixed_error / 200.0;
+                }
+            }
+            // The f32 gradient errs by the rounding of the octaves' points (the shifts reach
+            // 4 × 61 before the lacunarity's powers, where f32's step is 3e-5) times the
+            // noise's curvature and the chain's factors: through the lacunarity `(q f + s)
+            // k lᵏ⁻¹ ∇l`, which carries the shift. So it errs most where the noise's slope
+            // is near 0 (measured: up to 2.3e-2 of `1 + |slope|`, the numbers' warp 3.1e-3);
+            // a missing term of the chain rule would err by about its own size, on average
+            // too (measured means 1e-5 to 8.3e-4, both printed).
+            println!(
+                "{noise} {fractal}: gradient within {worst:.1e} (mean {mean:.1e}), \
+                 the numbers' warp {worst_fixed:.1e} (mean {mean_fixed:.1e})"
+            );
+            assert!(mean <= 2e-3, "{noise} {fractal}: mean error {mean}");
+        }
+    }
+}
+
+/// The graph of a warp of `noise` over `position` x with the given parameter texts.
+fn warp_sampler(
+    noise: &str,
+    fractal: &str,
+    frequency: &str,
+    lacunarity: &str,
+    gain: &str,
+    dims: usize,
+) -> wgpu_noise::graph::Sampler {
+    let iterations = if fractal == "progressive" { 1 } else { 2 };
+    sampler_of(
+        &format!(
+            r#"{{ "type": "warp", "noise": "{noise}", "fractal": "{fractal}",
+                  "source": {{ "type": "position", "axis": "x" }}, "amplitude": 0.6,
+                  "octaves": 3, "iterations": {iterations}, "frequency": {frequency},
+                  "lacunarity": {lacunarity}, "gain": {gain} }}"#
+        ),
+        dims,
+    )
+}
+
+/// A warp's frequency, lacunarity and gain given by constant nodes are the numbers, bit
+/// for bit in f32 (values and gradients, every warp noise, both fractals); past the
+/// lacunarity's range, 1/64 to 64, it is that end's; values of ±1e30 keep every output
+/// finite; gains whose sum is 0 divide to 0, leaving the point where it was; a node's
+/// frequency or lacunarity does not tile, and says so naming the parameter.
+#[test]
+fn node_driven_warp_parameters_as_constants_past_their_range_and_tiled() {
+    let mut rng = Rng::new(63);
+    let constant = |v: f64| format!(r#"{{ "type": "constant", "value": {v:e} }}"#);
+    let (mut worst, mut worst_gradient) = (0.0f64, 0.0f32);
+    for noise in [
+        "simplex",
+        "classic",
+        "value",
+        "vector",
+        "supersimplex-vector",
+        "simplex-vector",
+    ] {
+        for fractal in ["independent", "progressive"] {
+            for (driven, number) in [
+                (
+                    [constant(1.25), "1.75".into(), "0.6".into()],
+                    ["1.25", "1.75", "0.6"],
+                ),
+                (
+                    ["1.25".into(), constant(1.75), "0.6".into()],
+                    ["1.25", "1.75", "0.6"],
+                ),
+                (
+                    ["1.25".into(), "1.75".into(), constant(0.6)],
+                    ["1.25", "1.75", "0.6"],
+                ),
+                (
+                    [constant(0.8), constant(2.5), constant(-0.4)],
+                    ["0.8", "2.5", "-0.4"],
+                ),
+                (
+                    ["1".into(), constant(1e30), "0.5".into()],
+                    ["1", "64", "0.5"],
+                ),
+                (
+                    ["1".into(), constant(-3.0), "0.5".into()],
+                    ["1", "0.015625", "0.5"],
+                ),
+            ] {
+                let mut d = warp_sampler(noise, fractal, &driven[0], &driven[1], &driven[2], 3);
+                let mut n = warp_sampler(noise, fractal, number[0], number[1], number[2], 3);
+                let label = format!("{noise} {fractal} {driven:?}");
+                for _ in 0..40 {
+                    let p = [
+                        rng.range(-4.0, 4.0),
+                        rng.range(-4.0, 4.0),
+                        rng.range(-4.0, 4.0),
+                    ];
+                    let p32 = p.map(|v| v as f32);
+                    assert_eq!(
+                        d.value(&p32).to_bits(),
+                        n.value(&p32).to_bits(),
+                        "{label} at {p:?}"
+                    );
+                    let (gd, gn) = (d.value_and_gradient(&p32), n.value_and_gradient(&p32));
+                    if number[2] == driven[2] {
+                        assert_eq!(
+                            gd.map(f32::to_bits),
+                            gn.map(f32::to_bits),
+                            "{label} at {p:?}"
+                        );
+                    } else {
+                        // A node's gain divides by the weights' sum by the quotient rule
+                        // (`divide`'s weights 1/Σ and −s/Σ², the latter times a zero
+                        // gradient), the number's fractal by Σ: the gradients ulps apart.
+                        for a in 1..4 {
+                            let error = (gd[a] - gn[a]).abs() / (1.0 + gn[a].abs());
+                            worst_gradient = worst_gradient.max(error);
+                            assert!(error <= 1e-6, "{label} at {p:?}: {gd:?} vs {gn:?}");
+                        }
+                    }
+                    // In f64 the numbers' powers and weights are f32 constants, the nodes'
+                    // f64 products and quotients.
+                    let (vd, vn) = (d.value_f64(&p), n.value_f64(&p));
+                    worst = worst.max((vd - vn).abs());
+                    assert!((vd - vn).abs() <= 1e-4, "{label} at {p:?}: {vd} vs {vn}");
+                }
+            }
+            // Beyond any useful value: finite everywhere.
+            for driven in [
+                [constant(1e30), "2".into(), "0.5".into()],
+                [constant(-1e30), "2".into(), "0.5".into()],
+                ["1".into(), "2".into(), constant(1e30)],
+                ["1".into(), "2".into(), constant(-1e30)],
+                [constant(1e30), constant(1e30), constant(1e30)],
+            ] {
+                let mut d = warp_sampler(noise, fractal, &driven[0], &driven[1], &driven[2], 3);
+                for _ in 0..20 {
+                    let p = [
+                        rng.range(-4.0, 4.0),
+                        rng.range(-4.0, 4.0),
+                        rng.range(-4.0, 4.0),
+                    ];
+                    let p32 = p.map(|v| v as f32);
+                    let g = d.value_and_gradient(&p32);
+                    let (v, v64) = (d.value(&p32), d.value_f64(&p));
+                    assert!(
+                        g.iter().all(|v| v.is_finite()) && v.is_finite() && v64.is_finite(),
+                        "{noise} {fractal} {driven:?} at {p:?}: {g:?} {v} {v64}"
+                    );
+                }
+            }
+        }
+    }
+    println!(
+        "f64: constant nodes' warp parameters within {worst:.1e} of the numbers'; \
+         gradients of a constant node's gain within {worst_gradient:.1e}"
+    );
+    // Three octaves of gain −0.5 ± √0.75 i have no real root; two of gain −1 sum to 0: the
+    // number is refused, a node's displacement divides to 0.
+    for fractal in ["independent", "progressive"] {
+        let text = format!(
+            r#"{{ "type": "warp", "fractal": "{fractal}", "source": {{ "type": "position", "axis": "x" }},
+                  "amplitude": 0.6, "octaves": 2, "gain": {} }}"#,
+            constant(-1.0)
+        );
+        let mut d = sampler_of(&text, 2);
+        for _ in 0..20 {
+            let p = [rng.range(-4.0, 4.0), rng.range(-4.0, 4.0)];
+            assert_eq!(d.value_f64(&p), p[0], "{fractal} at {p:?}");
+            let g = d.value_and_gradient(&p.map(|v| v as f32));
+            assert_eq!(g[..3], [p[0] as f32, 1.0, 0.0], "{fractal} at {p:?}");
+        }
+        let refused = Graph::from_json(&format!(
+            r#"{{ "version": 1, "output": "o", "nodes": {{ "o": {} }} }}"#,
+            text.replace(&constant(-1.0), "-1")
+        ))
+        .unwrap()
+        .program(2, [0.0; 4])
+        .unwrap_err();
+        assert!(refused.message.contains("sum to 0"), "{refused}");
+    }
+    for key in ["frequency", "lacunarity"] {
+        let text = format!(
+            r#"{{ "version": 1, "output": "o", "nodes": {{ "o": {{ "type": "warp", "amplitude": 0.5,
+                  "source": {{ "type": "simplex" }}, "{key}": {{ "type": "classic" }} }} }} }}"#
+        );
+        let e = Graph::from_json(&text)
+            .unwrap()
+            .program(2, [4.0, 4.0, 0.0, 0.0])
+            .unwrap_err();
+        assert_eq!(e.path, format!("nodes.o.{key}"), "{e}");
+        assert!(e.message.contains("does not tile"), "{e}");
+    }
+    let e = Graph::from_json(
+        r#"{ "version": 1, "output": "o", "nodes": { "o": { "type": "warp", "amplitude": 0.5,
+             "source": { "type": "simplex" }, "frequency": 0 } } }"#,
+    )
+    .unwrap_err();
+    assert_eq!(e.path, "nodes.o.frequency", "{e}");
 }

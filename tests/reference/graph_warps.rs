@@ -15,7 +15,7 @@ use wgpu_noise::NoiseKind;
 
 /// The warp noise `noise`'s component `axis` at `p` (a per-axis noise is one function for
 /// every axis: it is sampled at a shifted point per axis).
-fn warp_noise(lut: &impl NoiseHasher, noise: &str, p: &[f64], axis: usize) -> f64 {
+pub(crate) fn warp_noise(lut: &impl NoiseHasher, noise: &str, p: &[f64], axis: usize) -> f64 {
     match noise {
         "vector" => base_vector(lut, NoiseKind::Value, p, &[0.0; 4][..p.len()])[axis],
         "simplex-vector" => base_vector(lut, NoiseKind::Simplex, p, &[0.0; 4][..p.len()])[axis],
