@@ -187,6 +187,11 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             NodeKind::Pow { source, exponent } => {
                 vec![(p("source"), source), (p("exponent"), exponent)]
             }
+            NodeKind::Clamp { source, ends } => vec![
+                (p("source"), source),
+                (p("min"), &ends[0]),
+                (p("max"), &ends[1]),
+            ],
             NodeKind::Remap {
                 source, from, to, ..
             } => {

@@ -702,12 +702,26 @@ pub const NODE_TYPES: &[NodeType] = &[
         group: Group::Combinations,
         params: &[
             SOURCE,
-            number("min", -LARGEST, LARGEST, -1.0),
-            number("max", -LARGEST, LARGEST, 1.0),
+            Param {
+                name: "min",
+                kind: ParamKind::Hybrid {
+                    lo: -LARGEST,
+                    hi: LARGEST,
+                    default: Some(-1.0),
+                },
+            },
+            Param {
+                name: "max",
+                kind: ParamKind::Hybrid {
+                    lo: -LARGEST,
+                    hi: LARGEST,
+                    default: Some(1.0),
+                },
+            },
         ],
-        doc: "`v` clamped to `[min, max]` (`min ≤ max`)",
+        doc: "`v` clamped to `[min, max]` (numbers: `min ≤ max`); each end a number or a node evaluated per sample (\"Hybrid parameters\" above): `min` where `v` is below it, else `max` where `v` is above that, else `v` (so `max` where a driven `min` lies above it)",
         range: "[min, max]",
-        derivative: "0 where clamped",
+        derivative: "0 where clamped; with node-driven ends, the end's gradient where it is the value",
     },
     NodeType {
         name: "remap",

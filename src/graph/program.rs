@@ -1413,6 +1413,17 @@ impl Lowering<'_> {
                 let c = Context { point: p, ..ctx };
                 self.input(source, &self.sub(path, "source"), c, depth)
             }
+            // `f32::clamp`'s two comparisons, in its order, as `max` and `min` of two values:
+            // `min` unless `v` is above it, then `max` unless that is below it. Where `v`
+            // equals an end the end is taken, value and gradient, as a number end's slope is
+            // 0 there (`Map::Clamp`): the values are equal, but for the sign of a zero.
+            NodeKind::Clamp { source, ends } => {
+                let v = self.input(source, &self.sub(path, "source"), ctx, depth)?;
+                let low = self.input(&ends[0], &self.sub(path, "min"), ctx, depth)?;
+                let high = self.input(&ends[1], &self.sub(path, "max"), ctx, depth)?;
+                let r = self.binary(Binary::Max, v, low, path)?;
+                self.binary(Binary::Min, r, high, path)
+            }
             NodeKind::Pow { source, exponent } => {
                 // The exponent clamped to the number's range (below it `|v|^e` is infinite at
                 // 0, and 0 × ∞ a NaN), then `pow` of two values.

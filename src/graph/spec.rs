@@ -397,6 +397,8 @@ pub enum NodeKind {
     },
     /// A `pow` whose `exponent` a node gives per sample (a number is [`Map::Pow`]'s).
     Pow { source: Input, exponent: Input },
+    /// A `clamp` whose `[min, max]` nodes give per sample (numbers are [`Map::Clamp`]'s).
+    Clamp { source: Input, ends: Box<[Input; 2]> },
     /// A `terrace` whose ramps' `smoothness` a node gives per sample (a number is
     /// [`Map::Terrace`]'s).
     Terrace {
@@ -1114,8 +1116,15 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             let op = match ty.name {
                 "abs" => Map::Abs,
                 "clamp" => {
-                    let min = f.number("min")?;
-                    let max = f.number("max")?;
+                    let (min, max) = match (f.hybrid("min")?, f.hybrid("max")?) {
+                        (Input::Constant(min), Input::Constant(max)) => (min, max),
+                        (min, max) => {
+                            return f.done(NodeKind::Clamp {
+                                source,
+                                ends: Box::new([min, max]),
+                            })
+                        }
+                    };
                     if min > max {
                         return Err(err(
                             &f.key_path("max"),

@@ -586,6 +586,21 @@ fn a_noise_driven_rotation_bakes_on_the_gpu_as_on_the_cpu() {
     );
 }
 
+/// A clamp whose ends are noises (one crossing the other's range, where `max` wins), values
+/// and gradients (through the end that is the value).
+#[test]
+fn a_clamp_between_noises_bakes_on_the_gpu_as_on_the_cpu() {
+    assert_nodes_bake_alike(
+        &[r#""type": "clamp",
+             "source": { "type": "fbm", "source": { "type": "simplex" }, "octaves": 3 },
+             "min": { "type": "remap", "source": { "type": "value", "seed": 2 },
+                      "from": [-1, 1], "to": [-0.6, 0.1] },
+             "max": { "type": "remap", "source": { "type": "classic", "seed": 3 },
+                      "from": [-1, 1], "to": [-0.1, 0.5] }"#],
+        5,
+    );
+}
+
 /// A cellular lookup whose frequency is a noise: the feature's position scaled per sample
 /// (values and gradients, through the frequency).
 #[test]

@@ -59,6 +59,115 @@ fn check_point<const N: usize>(
     worst
 }
 
+#[test]
+fn node_driven_clamp_ends_are_evaluated_per_sample_with_their_gradient() {
+    let mut rng = Rng::new(57);
+    let x = r#"{ "type": "position", "axis": "x" }"#;
+    let y = r#"{ "type": "position", "axis": "y" }"#;
+    let z = r#"{ "type": "position", "axis": "z" }"#;
+    let mut both = sampler_of(
+        &format!(r#"{{ "type": "clamp", "source": {x}, "min": {y}, "max": {z} }}"#),
+        3,
+    );
+    let mut low = sampler_of(
+        &format!(r#"{{ "type": "clamp", "source": {x}, "min": {y}, "max": 1.5 }}"#),
+        3,
+    );
+    // `min` where below it, else `max` where above that: `max` where the ends cross.
+    let clamp = |v: f64, lo: f64, hi: f64| {
+        let r = if v < lo { lo } else { v };
+        if r > hi {
+            hi
+        } else {
+            r
+        }
+    };
+    let both_want = |p: [f64; 3]| clamp(p[0], p[1], p[2]);
+    let low_want = |p: [f64; 3]| clamp(p[0], p[1], 1.5);
+    let mut counts = [0usize; 3];
+    let mut worst = 0.0f64;
+    for _ in 0..3000 {
+        let p = [
+            rng.range(-2.0, 2.0),
+            rng.range(-2.0, 2.0),
+            rng.range(-2.0, 2.0),
+        ];
+        // Away from the kinks, where central differences straddle them.
+        let kinks = [
+            p[0] - p[1],
+            p[0] - p[2],
+            p[1] - p[2],
+            p[0] - 1.5,
+            p[1] - 1.5,
+        ];
+        if kinks.iter().any(|k| k.abs() < 1e-3) {
+            continue;
+        }
+        let v = both_want(p);
+        counts[if v == p[0] {
+            0
+        } else if v == p[1] {
+            1
+        } else {
+            2
+        }] += 1;
+        worst = worst.max(check_point("clamp", &mut both, &both_want, p, 0.0, 1e-6));
+        worst = worst.max(check_point(
+            "clamp to 1.5",
+            &mut low,
+            &low_want,
+            p,
+            0.0,
+            1e-6,
+        ));
+    }
+    println!("driven clamp ends: {counts:?} samples at v, min, max; gradient within {worst:.1e}");
+    assert!(counts.iter().all(|&c| c > 300), "{counts:?}");
+}
+
+/// Number ends keep the `clamp` operation; ends given by constant nodes compute the same
+/// values and gradients bit for bit, but for the sign of a zero where `v` equals an end
+/// (the driven form takes the end there, the number form `v`; both have the end's slope).
+#[test]
+fn clamp_ends_given_by_constant_nodes_are_the_numbers() {
+    let mut rng = Rng::new(58);
+    let source = r#"{ "type": "fbm", "source": { "type": "simplex" }, "octaves": 2 }"#;
+    let constant = |v: f64| format!(r#"{{ "type": "constant", "value": {v} }}"#);
+    let mut tied = 0;
+    for (lo, hi) in [(-0.25, 0.3), (0.0, 0.5), (-0.5, 0.0)] {
+        let mut number = sampler_of(
+            &format!(r#"{{ "type": "clamp", "source": {source}, "min": {lo}, "max": {hi} }}"#),
+            2,
+        );
+        let mut driven = sampler_of(
+            &format!(
+                r#"{{ "type": "clamp", "source": {source}, "min": {}, "max": {} }}"#,
+                constant(lo),
+                constant(hi)
+            ),
+            2,
+        );
+        // Lattice points (whole coordinates), where the noise is ±0, and random points.
+        let points = (0..64)
+            .map(|i| [(i % 8) as f32 - 4.0, (i / 8) as f32 - 4.0])
+            .chain((0..500).map(|_| [rng.range(-4.0, 4.0) as f32, rng.range(-4.0, 4.0) as f32]));
+        for p in points {
+            let (v, w) = (number.value(&p), driven.value(&p));
+            let zeros = v == 0.0 && w == 0.0;
+            assert!(
+                v.to_bits() == w.to_bits() || zeros,
+                "[{lo}, {hi}] at {p:?}: {v} vs {w}"
+            );
+            let (a, b) = (number.value_and_gradient(&p), driven.value_and_gradient(&p));
+            let bits = |d: [f32; 5]| d.map(f32::to_bits)[1..].to_vec();
+            assert_eq!(bits(a), bits(b), "[{lo}, {hi}] at {p:?}");
+            tied += zeros as usize;
+        }
+    }
+    println!("clamp ends by constant nodes: {tied} samples at a zero end");
+    assert!(tied > 0, "the lattice points meet a zero end");
+}
+
 /// Quilez's polynomial smooth minimum as it is usually written, the blend form
 /// `mix(b, a, h) − k h (1 − h)` with `h = clamp(1/2 + (b − a) / 2k, 0, 1)` (the lowering
 /// computes the other form, `min − k h'² / 4`).
