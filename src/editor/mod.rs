@@ -4,6 +4,7 @@
 //! takes an `egui::Ui` and returns whether the graph changed, so that the same code can run
 //! in the browser.
 
+pub mod isosurface;
 pub mod model;
 pub mod node_view;
 pub mod orbit;
