@@ -40,6 +40,9 @@ pub struct IsoMesh {
     pub triangles: Vec<[u32; 3]>,
 }
 
+/// The levels the iso view's slider and share links take.
+pub const LEVEL_RANGE: (f64, f64) = (-4.0, 4.0);
+
 /// The six tetrahedra of a cell, as corners (bit 0: +x, bit 1: +y, bit 2: +z), each a chain
 /// from corner 0 to corner 7 that adds one axis at a time.
 const TETRAHEDRA: [[usize; 4]; 6] = [

@@ -4,6 +4,8 @@
 //! takes an `egui::Ui` and returns whether the graph changed, so that the same code can run
 //! in the browser.
 
+#[cfg(feature = "gpu")]
+pub mod iso;
 pub mod isosurface;
 pub mod model;
 pub mod node_view;

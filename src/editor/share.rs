@@ -4,13 +4,15 @@
 //! The string is `v1.` then the settings as JSON, deflated (`miniz_oxide`) and written in
 //! URL-safe base64 without padding. Reading one back checks everything it holds: a link is
 //! text from anywhere. A view of the terrain adds `"view": "3d"` and its camera, `"camera":
-//! [yaw, pitch, distance]` (radians, radians, world units); without them a link is of the
-//! flat view.
+//! [yaw, pitch, distance]` (radians, radians, world units); a view of a 3D graph's
+//! iso-surface `"view": "iso"`, its camera and `"level"` (the surface's value); without a
+//! view a link is of the flat view.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use serde_json::{json, Value};
 
+use super::isosurface::LEVEL_RANGE;
 use super::orbit::{Orbit, DISTANCE_RANGE, PITCH_RANGE};
 use crate::ramp::ColourRamp;
 
@@ -35,8 +37,30 @@ pub struct SharedView {
     pub frequency: f64,
     /// A colour ramp's name (`bake --ramp`).
     pub ramp: String,
-    /// The terrain view's camera when the view is the terrain (`None`: the flat view).
-    pub terrain: Option<Orbit>,
+    /// How the graph is drawn.
+    pub scene: Scene,
+}
+
+/// How a shared view draws its graph.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scene {
+    /// The flat picture of a 2D graph (`"view": "2d"`, or no view).
+    Flat,
+    /// The lit terrain of a 2D graph seen from the camera (`"view": "3d"`).
+    Terrain(Orbit),
+    /// The surface where a 3D graph's value is `level`, seen from the camera (`"view":
+    /// "iso"`).
+    Iso { camera: Orbit, level: f64 },
+}
+
+impl Scene {
+    /// The camera of the 3D views.
+    pub fn camera(&self) -> Option<Orbit> {
+        match self {
+            Scene::Flat => None,
+            Scene::Terrain(camera) | Scene::Iso { camera, .. } => Some(*camera),
+        }
+    }
 }
 
 impl SharedView {
@@ -49,9 +73,21 @@ impl SharedView {
             "frequency": self.frequency,
             "ramp": self.ramp,
         });
-        if let Some(camera) = &self.terrain {
-            settings["view"] = json!("3d");
-            settings["camera"] = json!([camera.yaw, camera.pitch, camera.distance]);
+        let camera = |c: &Orbit| json!([c.yaw, c.pitch, c.distance]);
+        match &self.scene {
+            Scene::Flat => {}
+            Scene::Terrain(orbit) => {
+                settings["view"] = json!("3d");
+                settings["camera"] = camera(orbit);
+            }
+            Scene::Iso {
+                camera: orbit,
+                level,
+            } => {
+                settings["view"] = json!("iso");
+                settings["camera"] = camera(orbit);
+                settings["level"] = json!(level);
+            }
         }
         let text = settings.to_string();
         let deflated = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), LEVEL);
@@ -107,17 +143,21 @@ impl SharedView {
             .filter(|r| ColourRamp::from_name(r).is_ok())
             .ok_or("share link: \"ramp\" is not a colour ramp's name")?
             .to_string();
-        let terrain = match value.get("view").map(|v| v.as_str()) {
-            None | Some(Some("2d")) => None,
-            Some(Some("3d")) => Some(camera(field("camera")?)?),
-            Some(_) => return Err("share link: \"view\" is neither \"2d\" nor \"3d\"".into()),
+        let scene = match value.get("view").map(|v| v.as_str()) {
+            None | Some(Some("2d")) => Scene::Flat,
+            Some(Some("3d")) => Scene::Terrain(camera(field("camera")?)?),
+            Some(Some("iso")) => Scene::Iso {
+                camera: camera(field("camera")?)?,
+                level: level(field("level")?)?,
+            },
+            Some(_) => return Err("share link: \"view\" is not \"2d\", \"3d\" or \"iso\"".into()),
         };
         Ok(SharedView {
             graph,
             seed,
             frequency,
             ramp,
-            terrain,
+            scene,
         })
     }
 
@@ -131,6 +171,14 @@ impl SharedView {
             self.frequency, self.seed, self.ramp
         )
     }
+}
+
+/// The iso-surface's level a link holds: a number within [`LEVEL_RANGE`] (the slider's).
+fn level(held: &Value) -> Result<f64, String> {
+    let (low, high) = LEVEL_RANGE;
+    held.as_f64()
+        .filter(|l| (low..=high).contains(l))
+        .ok_or_else(|| format!("share link: \"level\" is not a number from {low} to {high}"))
 }
 
 /// The terrain's camera a link holds: `[yaw, pitch, distance]`, each within its range (a

@@ -8,7 +8,7 @@ use base64::Engine;
 use serde_json::json;
 use wgpu_noise::editor::model::{Edit, GraphModel};
 use wgpu_noise::editor::orbit::{Orbit, DISTANCE_RANGE, PITCH_RANGE};
-use wgpu_noise::editor::share::SharedView;
+use wgpu_noise::editor::share::{Scene, SharedView};
 use wgpu_noise::graph::{Graph, GraphError, Program};
 
 /// The graph of `text` lowered for 2D and 3D, or its first error.
@@ -359,26 +359,32 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
             continue;
         }
         let graph = std::fs::read_to_string(&path).unwrap();
-        // The flat view, and the terrain's at cameras whose angles are not short decimals.
-        let cameras = [
-            None,
-            Some(Orbit::new(1.0 / 3.0, 0.1 + 0.2, 3.0)),
-            Some(Orbit::new(6.0, PITCH_RANGE.1, DISTANCE_RANGE.0)),
+        // The flat view, the terrain's and the iso view's at cameras whose angles (and a
+        // level that) are not short decimals.
+        let scenes = [
+            Scene::Flat,
+            Scene::Terrain(Orbit::new(1.0 / 3.0, 0.1 + 0.2, 3.0)),
+            Scene::Terrain(Orbit::new(6.0, PITCH_RANGE.1, DISTANCE_RANGE.0)),
+            Scene::Iso {
+                camera: Orbit::new(2.0 / 3.0, PITCH_RANGE.1, 2.9),
+                level: -0.1 - 0.2,
+            },
         ];
-        for ((seed, frequency, ramp), terrain) in [
+        for ((seed, frequency, ramp), scene) in [
             (0, 4.0, "gray"),
             (u64::MAX, 0.1 + 0.2, "terrain"),
             ((1 << 53) + 1, 1e-3, "magma"),
+            (7, 2.0, "viridis"),
         ]
         .into_iter()
-        .zip(cameras)
+        .zip(scenes)
         {
             let view = SharedView {
                 graph: graph.clone(),
                 seed,
                 frequency,
                 ramp: ramp.to_string(),
-                terrain,
+                scene,
             };
             let link = view.encode();
             assert!(
@@ -401,14 +407,25 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
             let held: serde_json::Value = serde_json::from_slice(&inflated).unwrap();
             assert_eq!(held["graph"], graph.as_str());
             assert_eq!(held["seed"], seed.to_string());
-            match terrain {
-                None => assert!(held.get("view").is_none() && held.get("camera").is_none()),
-                Some(camera) => {
+            match scene {
+                Scene::Flat => {
+                    assert!(held.get("view").is_none() && held.get("camera").is_none())
+                }
+                Scene::Terrain(camera) => {
                     assert_eq!(held["view"], "3d");
                     assert_eq!(
                         held["camera"],
                         json!([camera.yaw, camera.pitch, camera.distance])
                     );
+                }
+                Scene::Iso { camera, level } => {
+                    assert_eq!(held["view"], "iso");
+                    assert_eq!(
+                        held["camera"],
+                        json!([camera.yaw, camera.pitch, camera.distance])
+                    );
+                    assert_eq!(held["level"].as_f64(), Some(level));
+                    assert!(held.get("relief").is_none());
                 }
             }
         }
@@ -459,7 +476,27 @@ fn a_bad_share_link_is_a_clear_error() {
             shared_string(&good.replace("gray", "rainbow")),
             "\"ramp\" is not a colour ramp",
         ),
-        (with_setting(r#""view":"4d""#), "\"view\" is neither"),
+        (
+            with_setting(r#""view":"4d""#),
+            "\"view\" is not \"2d\", \"3d\" or \"iso\"",
+        ),
+        (
+            with_setting(r#""view":"iso","camera":[0,1,3]"#),
+            "no \"level\"",
+        ),
+        (with_setting(r#""view":"iso","level":0"#), "no \"camera\""),
+        (
+            with_setting(r#""view":"iso","camera":[0,1,3],"level":"0""#),
+            "\"level\" is not a number from -4 to 4",
+        ),
+        (
+            with_setting(r#""view":"iso","camera":[0,1,3],"level":4.5"#),
+            "\"level\" is not a number from -4 to 4",
+        ),
+        (
+            with_setting(r#""view":"iso","camera":[0,2,3],"level":0"#),
+            "pitch 2 is not from",
+        ),
         (with_setting(r#""view":"3d""#), "no \"camera\""),
         (
             with_setting(r#""view":"3d","camera":[0,1]"#),
@@ -491,7 +528,7 @@ fn the_bake_command_names_the_views_settings() {
         seed: 12345678901234567890,
         frequency: 2.5,
         ramp: "viridis".into(),
-        terrain: None,
+        scene: Scene::Flat,
     };
     assert_eq!(
         view.bake_command(256, 128),

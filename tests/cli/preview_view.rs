@@ -152,6 +152,17 @@ fn the_terrain_uniform_is_the_wgsl_structs_layout() {
     );
 }
 
+#[test]
+fn the_iso_uniform_is_the_wgsl_structs_layout() {
+    use wgpu_noise::editor::iso::IsoUniforms;
+    let source = wgpu_noise::editor::iso::shader_source();
+    assert_eq!(
+        wgpu_noise::struct_layout::wgsl_struct_layout(&source, "Iso"),
+        wgpu_noise::rust_struct_layout!(IsoUniforms: view_projection, eye, light, extent,
+            ambient, ramp)
+    );
+}
+
 /// `m · (x, y, z, 1)` as window pixels of a `width` × `height` frame (row 0 at the top)
 /// and the depth.
 fn project(m: &[[f32; 4]; 4], p: [f64; 3], width: f64, height: f64) -> [f64; 3] {

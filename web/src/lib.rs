@@ -25,7 +25,7 @@ use eframe::egui;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wgpu_noise::editor::orbit::Orbit;
-use wgpu_noise::editor::share::SharedView;
+use wgpu_noise::editor::share::{Scene, SharedView};
 use wgpu_noise::editor::thumbs::{colour, cpu_cost, Filled, Job, NoTimestamps, THUMBNAIL_SIZE};
 use wgpu_noise::editor::Editor;
 use wgpu_noise::graph::{Graph, Program};
@@ -357,11 +357,8 @@ impl App {
             frequency: view.frequency,
             // `SharedView::decode` checked the name.
             ramp: ColourRamp::from_name(&view.ramp).unwrap_or(ColourRamp::ALL[0]),
-            dimensions: match view.terrain {
-                Some(_) => Dimensions::Terrain,
-                None => Dimensions::Flat,
-            },
-            camera: view.terrain.unwrap_or_default(),
+            dimensions: Dimensions::of(&view.scene),
+            camera: view.scene.camera().unwrap_or_default(),
             terrain: None,
             pending: None,
             redraw: false,
@@ -390,12 +387,10 @@ impl App {
                 self.frequency = view.frequency;
                 // `SharedView::decode` checked the name.
                 self.ramp = ColourRamp::from_name(&view.ramp).unwrap_or(self.ramp);
-                self.dimensions = match view.terrain {
-                    Some(_) => Dimensions::Terrain,
-                    None => Dimensions::Flat,
-                };
-                self.camera = view.terrain.unwrap_or(self.camera);
-                self.notice = None;
+                self.dimensions = Dimensions::of(&view.scene);
+                self.camera = view.scene.camera().unwrap_or(self.camera);
+                self.notice = matches!(view.scene, Scene::Iso { .. })
+                    .then(|| terrain::ISO_ON_THE_DESKTOP.to_string());
                 self.draw(ctx);
             }
             Some(Err(why)) => self.notice = Some(format!("the link: {why}")),
@@ -410,7 +405,10 @@ impl App {
             seed: self.seed,
             frequency: self.frequency,
             ramp: self.ramp.name().to_string(),
-            terrain: (self.dimensions == Dimensions::Terrain).then_some(self.camera),
+            scene: match self.dimensions {
+                Dimensions::Flat => Scene::Flat,
+                Dimensions::Terrain => Scene::Terrain(self.camera),
+            },
         }
     }
 
