@@ -173,9 +173,19 @@ impl IsoSurface {
         if self.depth.as_ref().map(|(s, _)| *s) != Some(size) {
             self.depth = Some((size, depth_view(draw.device, size)));
         }
-        let Some((_, depth)) = &self.depth else {
-            unreachable!("the depth buffer was made above");
-        };
+        if let Some((_, depth)) = &self.depth {
+            self.record(draw, target, depth);
+        }
+    }
+
+    /// Records as [`IsoSurface::draw`] with a depth buffer of its own (for a caller that
+    /// holds the surface shared: a screenshot).
+    pub fn draw_once(&self, draw: IsoDraw<'_>, target: &wgpu::TextureView, size: [u32; 2]) {
+        let depth = depth_view(draw.device, size);
+        self.record(draw, target, &depth);
+    }
+
+    fn record(&self, draw: IsoDraw<'_>, target: &wgpu::TextureView, depth: &wgpu::TextureView) {
         draw.queue
             .write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(draw.uniforms));
         let mut pass = draw.encoder.begin_render_pass(&wgpu::RenderPassDescriptor {

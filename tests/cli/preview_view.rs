@@ -37,6 +37,7 @@ fn view() -> View {
         picture: Picture::Flat,
         camera: Orbit::default(),
         relief: DEFAULT_RELIEF,
+        level: 0.0,
     }
 }
 
