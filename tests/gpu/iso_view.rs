@@ -5,23 +5,17 @@
 use std::time::Duration;
 
 use crate::common;
-use crate::common::terrain::top_down;
-use wgpu_noise::editor::iso::{self, Cube, IsoDraw, IsoSurface, EXTENT};
+use crate::common::iso::{compare_plane_from_above, plane_json};
+use wgpu_noise::editor::iso::{self, Cube, IsoDraw, IsoSurface};
 use wgpu_noise::editor::orbit::{Orbit, PITCH_RANGE};
-use wgpu_noise::editor::terrain::{AMBIENT, LIGHT};
 use wgpu_noise::graph::Graph;
 use wgpu_noise::low_level::{map_and_read, padded_row_bytes, ColourRamp};
 
 const SIZE: u32 = 200;
 const DISTANCE: f64 = 3.0;
 
-/// `z − c` over the cube of frequency 2 from the origin: the plane at field height `c`.
 fn plane(c: f64) -> Graph {
-    Graph::from_json(&format!(
-        r#"{{"version": 1, "output": "p", "nodes": {{"p": {{"type": "subtract",
-            "a": {{"type": "position", "axis": "z"}}, "b": {c}}}}}}}"#
-    ))
-    .unwrap()
+    Graph::from_json(&plane_json(c)).unwrap()
 }
 
 /// The gray frame of the surface of `graph` at `level` over `cube`, from `camera`.
@@ -109,40 +103,26 @@ fn a_plane_from_straight_above_draws_where_and_as_the_cpu_predicts() {
         frequency: 2.0,
         samples: iso::SAMPLES,
     };
-    let n = iso::SAMPLES as f64;
     for (backend, ctx) in common::gpu_per_backend() {
         for c in [0.55, 1.2] {
             let gray = draw(&ctx, &plane(c), &cube, &camera);
-            // The plane's grid height (sample k at frequency · k / n) and world height.
-            let k = c / (cube.frequency / n);
-            let z = (2.0 * k / (n - 1.0) - 1.0) * EXTENT;
-            let t = (z / EXTENT + 1.0) / 2.0;
-            let shade = AMBIENT as f64 + (1.0 - AMBIENT as f64) * LIGHT[2];
-            let expected = (255.0 * t * shade).round() as i32;
-            // The square from (−E, −E) to (E, E) at height z, in pixels.
-            let [left, top] = top_down([-EXTENT, EXTENT, z], DISTANCE, SIZE, SIZE);
-            let [right, bottom] = top_down([EXTENT, -EXTENT, z], DISTANCE, SIZE, SIZE);
-            let (mut inside, mut outside, mut worst) = (0, 0, 0);
-            for y in 0..SIZE {
-                for x in 0..SIZE {
-                    let (cx, cy) = (x as f64 + 0.5, y as f64 + 0.5);
-                    let got = gray[(y * SIZE + x) as usize] as i32;
-                    let within = |lo: f64, v: f64, hi: f64, m: f64| lo + m < v && v < hi - m;
-                    if within(left, cx, right, 1.0) && within(top, cy, bottom, 1.0) {
-                        worst = worst.max((got - expected).abs());
-                        inside += 1;
-                    } else if !(within(left, cx, right, -1.0) && within(top, cy, bottom, -1.0)) {
-                        assert_eq!(got, 0, "{backend} c {c}: pixel ({x}, {y}) outside");
-                        outside += 1;
-                    }
-                }
-            }
-            println!(
-                "{backend} plane at {c}: {inside} pixels inside within {worst} of {expected}, \
-                 {outside} black outside"
+            let got = compare_plane_from_above(
+                c,
+                cube.frequency,
+                cube.samples,
+                DISTANCE,
+                SIZE,
+                &|x, y| gray[(y * SIZE + x) as usize],
             );
-            assert!(inside > 10_000 && outside > 1_000);
-            assert!(worst <= 1, "{backend} c {c}: {worst}");
+            println!("{backend} plane at {c}: {got:?}");
+            assert!(
+                got.inside > 10_000 && got.outside > 1_000,
+                "{backend}: {got:?}"
+            );
+            assert!(
+                got.worst <= 1 && got.not_black == 0,
+                "{backend} c {c}: {got:?}"
+            );
         }
     }
 }
