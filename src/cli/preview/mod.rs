@@ -139,8 +139,9 @@ pub struct PreviewArgs {
     /// with --frames or --screenshot.
     #[arg(long, value_enum)]
     pub panel: Option<Visibility>,
-    /// How the frame is drawn: flat, or a graph's value as a lit terrain (without --graph,
-    /// the editor's graph); the panel switches it.
+    /// How the frame is drawn: flat, a graph's value as a lit terrain, or a 3D graph's
+    /// surface at --level (iso; the views of a graph are, without --graph, the editor's
+    /// graph's); the panel switches it.
     #[arg(long, value_enum, default_value = "2d")]
     pub view: Picture,
     /// The terrain view's camera at the start: YAW,PITCH,DISTANCE (degrees, degrees, world
