@@ -13,6 +13,10 @@ use base64::Engine;
 use serde_json::{json, Value};
 
 use super::isosurface::LEVEL_RANGE;
+
+/// Samples along each side of the iso view's cube (`iso::SAMPLES`; that module needs the
+/// `gpu` feature, share links do not).
+const ISO_SAMPLES: u32 = 64;
 use super::orbit::{Orbit, DISTANCE_RANGE, PITCH_RANGE};
 use crate::ramp::ColourRamp;
 
@@ -54,6 +58,14 @@ pub enum Scene {
 }
 
 impl Scene {
+    /// The terrain's camera when the scene is the terrain.
+    pub fn terrain(&self) -> Option<Orbit> {
+        match self {
+            Scene::Terrain(camera) => Some(*camera),
+            Scene::Flat | Scene::Iso { .. } => None,
+        }
+    }
+
     /// The camera of the 3D views.
     pub fn camera(&self) -> Option<Orbit> {
         match self {
@@ -161,15 +173,33 @@ impl SharedView {
         })
     }
 
-    /// The command that bakes this view's picture, `width` × `height`, to `noise.png`, with
-    /// the graph saved as `graph.json` (the values drawn from -1 to 1, as the editors
-    /// draw a graph).
+    /// The command that bakes what this view shows, `width` × `height`, with the graph
+    /// saved as `graph.json` (values from -1 to 1, as the editors draw a graph): the flat
+    /// picture in its ramp to `noise.png`; the terrain's heights as a 16-bit gray
+    /// heightmap, `heightmap.png`; the iso view's volume, the cube's values
+    /// ([`super::iso`]'s samples per side, the same frequency along each axis) as
+    /// `volume.npy`.
     pub fn bake_command(&self, width: u32, height: u32) -> String {
-        format!(
-            "wgpu-noise bake --graph graph.json --size {width}x{height} --frequency {} \
-             --seed {} --range -1,1 --bits 8 --ramp {} -o noise.png",
-            self.frequency, self.seed, self.ramp
-        )
+        let (frequency, seed) = (self.frequency, self.seed);
+        let start = "wgpu-noise bake --graph graph.json";
+        match self.scene {
+            Scene::Flat => format!(
+                "{start} --size {width}x{height} --frequency {frequency} --seed {seed} \
+                 --range -1,1 --bits 8 --ramp {} -o noise.png",
+                self.ramp
+            ),
+            Scene::Terrain(_) => format!(
+                "{start} --size {width}x{height} --frequency {frequency} --seed {seed} \
+                 --range -1,1 --bits 16 -o heightmap.png"
+            ),
+            Scene::Iso { .. } => {
+                let n = ISO_SAMPLES;
+                format!(
+                    "{start} --dims 3 --size {n}x{n}x{n} --frequency {frequency} --seed {seed} \
+                     -o volume.npy"
+                )
+            }
+        }
     }
 }
 

@@ -535,4 +535,61 @@ fn the_bake_command_names_the_views_settings() {
         "wgpu-noise bake --graph graph.json --size 256x128 --frequency 2.5 --seed \
          12345678901234567890 --range -1,1 --bits 8 --ramp viridis -o noise.png"
     );
+    let camera = Orbit::default();
+    let terrain = SharedView {
+        scene: Scene::Terrain(camera),
+        ..view.clone()
+    };
+    assert_eq!(
+        terrain.bake_command(256, 128),
+        "wgpu-noise bake --graph graph.json --size 256x128 --frequency 2.5 --seed \
+         12345678901234567890 --range -1,1 --bits 16 -o heightmap.png"
+    );
+    let iso = SharedView {
+        scene: Scene::Iso { camera, level: 0.5 },
+        ..view.clone()
+    };
+    assert_eq!(iso_samples(), wgpu_noise::editor::iso::SAMPLES);
+    assert_eq!(
+        iso.bake_command(256, 128),
+        "wgpu-noise bake --graph graph.json --dims 3 --size 64x64x64 --frequency 2.5 \
+         --seed 12345678901234567890 -o volume.npy"
+    );
+    // Each command bakes: the graph saved as the editors would, the command run in its
+    // directory.
+    let dir = tempfile::tempdir().unwrap();
+    let graph = r#"{"version": 1, "output": "n", "nodes": {"n": {"type": "simplex"}}}"#;
+    std::fs::write(dir.path().join("graph.json"), graph).unwrap();
+    for (shown, file) in [(terrain, "heightmap.png"), (iso, "volume.npy")] {
+        let command = shown.bake_command(32, 16);
+        let args: Vec<&str> = command.split(' ').skip(1).collect();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{command}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(dir.path().join(file).is_file(), "{command}");
+    }
+}
+
+/// The iso cube's side as the iso view's bake command names it.
+fn iso_samples() -> u32 {
+    let view = SharedView {
+        graph: String::new(),
+        seed: 0,
+        frequency: 1.0,
+        ramp: "gray".into(),
+        scene: Scene::Iso {
+            camera: Orbit::default(),
+            level: 0.0,
+        },
+    };
+    let command = view.bake_command(1, 1);
+    let size = command.split("--size ").nth(1).unwrap();
+    size.split('x').next().unwrap().parse().unwrap()
 }

@@ -142,7 +142,7 @@ pub fn page_state() -> String {
                 "seed": v.seed.to_string(),
                 "frequency": v.frequency,
                 "ramp": v.ramp,
-                "terrain": v.terrain.map(|c| [c.yaw, c.pitch, c.distance]),
+                "terrain": v.scene.terrain().map(|c| [c.yaw, c.pitch, c.distance]),
             })),
             "share": h.shown.as_ref().map(SharedView::encode),
             "size": [h.picture_size, h.picture_size],
@@ -429,7 +429,7 @@ impl App {
                 return;
             }
         };
-        if let Some(camera) = view.terrain {
+        if let Some(camera) = view.scene.terrain() {
             return self.draw_terrain(ctx, view, &program, &camera);
         }
         let filled = self
@@ -524,7 +524,7 @@ impl App {
                 .slice(..)
                 .get_mapped_range()
                 .map_err(|e| e.to_string())?;
-            if pending.view.terrain.is_some() {
+            if pending.view.scene.terrain().is_some() {
                 rgba = terrain::unpad_rgba(&bytes);
             } else {
                 unpad_rows(
@@ -543,7 +543,7 @@ impl App {
             pending.buffer.unmap();
             let ramp = ColourRamp::from_name(&pending.view.ramp).unwrap_or(self.ramp);
             // The 3D view's pixels are drawn shaded; the 2D view's values are coloured here.
-            let (size, options) = match pending.view.terrain {
+            let (size, options) = match pending.view.scene.terrain() {
                 // Twice the points' size: linear filtering averages it down.
                 Some(_) => (TERRAIN_SIZE, egui::TextureOptions::LINEAR),
                 None => {
@@ -572,7 +572,7 @@ impl App {
             HOOK.with_borrow_mut(|h| {
                 h.frames += 1;
                 h.first_picture_ms.get_or_insert(now);
-                let times = match pending.view.terrain {
+                let times = match pending.view.scene.terrain() {
                     Some(_) => &mut h.terrain_ms,
                     None => &mut h.draw_ms,
                 };
@@ -976,7 +976,7 @@ fn default_view() -> SharedView {
         seed: 0,
         frequency: DEFAULT_FREQUENCY,
         ramp: "gray".to_string(),
-        terrain: None,
+        scene: Scene::Flat,
     }
 }
 
@@ -1026,7 +1026,10 @@ fn download_png() -> Result<(), String> {
 /// 256, the top row first).
 fn download_npy() -> Result<(), String> {
     let (values, terrain) = HOOK.with_borrow(|h| {
-        let terrain = h.shown.as_ref().is_some_and(|v| v.terrain.is_some());
+        let terrain = h
+            .shown
+            .as_ref()
+            .is_some_and(|v| v.scene.terrain().is_some());
         (h.values.clone(), terrain)
     });
     if terrain {
