@@ -288,7 +288,7 @@ pub fn pipeline(
 /// layout [`super::isosurface::Volume`] reads), and the surface at `level`.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn fill_and_extract(
-    noise: &crate::GpuNoise,
+    noise: &crate::gpu::GpuNoise,
     program: &crate::graph::Program,
     cube: &Cube,
     level: f32,
