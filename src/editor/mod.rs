@@ -6,6 +6,9 @@
 
 #[cfg(feature = "bake")]
 pub mod export;
+#[cfg(feature = "gpu")]
+pub mod iso;
+pub mod isosurface;
 pub mod model;
 pub mod node_view;
 pub mod orbit;

@@ -4,13 +4,19 @@
 //! The string is `v1.` then the settings as JSON, deflated (`miniz_oxide`) and written in
 //! URL-safe base64 without padding. Reading one back checks everything it holds: a link is
 //! text from anywhere. A view of the terrain adds `"view": "3d"` and its camera, `"camera":
-//! [yaw, pitch, distance]` (radians, radians, world units); without them a link is of the
-//! flat view.
+//! [yaw, pitch, distance]` (radians, radians, world units); a view of a 3D graph's
+//! iso-surface `"view": "iso"`, its camera and `"level"` (the surface's value); without a
+//! view a link is of the flat view.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use serde_json::{json, Value};
 
+use super::isosurface::LEVEL_RANGE;
+
+/// Samples along each side of the iso view's cube (`iso::SAMPLES`; that module needs the
+/// `gpu` feature, share links do not).
+const ISO_SAMPLES: u32 = 64;
 use super::orbit::{Orbit, DISTANCE_RANGE, PITCH_RANGE};
 use crate::ramp::ColourRamp;
 
@@ -35,8 +41,38 @@ pub struct SharedView {
     pub frequency: f64,
     /// A colour ramp's name (`bake --ramp`).
     pub ramp: String,
-    /// The terrain view's camera when the view is the terrain (`None`: the flat view).
-    pub terrain: Option<Orbit>,
+    /// How the graph is drawn.
+    pub scene: Scene,
+}
+
+/// How a shared view draws its graph.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scene {
+    /// The flat picture of a 2D graph (`"view": "2d"`, or no view).
+    Flat,
+    /// The lit terrain of a 2D graph seen from the camera (`"view": "3d"`).
+    Terrain(Orbit),
+    /// The surface where a 3D graph's value is `level`, seen from the camera (`"view":
+    /// "iso"`).
+    Iso { camera: Orbit, level: f64 },
+}
+
+impl Scene {
+    /// The terrain's camera when the scene is the terrain.
+    pub fn terrain(&self) -> Option<Orbit> {
+        match self {
+            Scene::Terrain(camera) => Some(*camera),
+            Scene::Flat | Scene::Iso { .. } => None,
+        }
+    }
+
+    /// The camera of the 3D views.
+    pub fn camera(&self) -> Option<Orbit> {
+        match self {
+            Scene::Flat => None,
+            Scene::Terrain(camera) | Scene::Iso { camera, .. } => Some(*camera),
+        }
+    }
 }
 
 impl SharedView {
@@ -49,9 +85,21 @@ impl SharedView {
             "frequency": self.frequency,
             "ramp": self.ramp,
         });
-        if let Some(camera) = &self.terrain {
-            settings["view"] = json!("3d");
-            settings["camera"] = json!([camera.yaw, camera.pitch, camera.distance]);
+        let camera = |c: &Orbit| json!([c.yaw, c.pitch, c.distance]);
+        match &self.scene {
+            Scene::Flat => {}
+            Scene::Terrain(orbit) => {
+                settings["view"] = json!("3d");
+                settings["camera"] = camera(orbit);
+            }
+            Scene::Iso {
+                camera: orbit,
+                level,
+            } => {
+                settings["view"] = json!("iso");
+                settings["camera"] = camera(orbit);
+                settings["level"] = json!(level);
+            }
         }
         let text = settings.to_string();
         let deflated = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), LEVEL);
@@ -107,30 +155,60 @@ impl SharedView {
             .filter(|r| ColourRamp::from_name(r).is_ok())
             .ok_or("share link: \"ramp\" is not a colour ramp's name")?
             .to_string();
-        let terrain = match value.get("view").map(|v| v.as_str()) {
-            None | Some(Some("2d")) => None,
-            Some(Some("3d")) => Some(camera(field("camera")?)?),
-            Some(_) => return Err("share link: \"view\" is neither \"2d\" nor \"3d\"".into()),
+        let scene = match value.get("view").map(|v| v.as_str()) {
+            None | Some(Some("2d")) => Scene::Flat,
+            Some(Some("3d")) => Scene::Terrain(camera(field("camera")?)?),
+            Some(Some("iso")) => Scene::Iso {
+                camera: camera(field("camera")?)?,
+                level: level(field("level")?)?,
+            },
+            Some(_) => return Err("share link: \"view\" is not \"2d\", \"3d\" or \"iso\"".into()),
         };
         Ok(SharedView {
             graph,
             seed,
             frequency,
             ramp,
-            terrain,
+            scene,
         })
     }
 
-    /// The command that bakes this view's picture, `width` × `height`, to `noise.png`, with
-    /// the graph saved as `graph.json` (the values drawn from -1 to 1, as the editors
-    /// draw a graph).
+    /// The command that bakes what this view shows, `width` × `height`, with the graph
+    /// saved as `graph.json` (values from -1 to 1, as the editors draw a graph): the flat
+    /// picture in its ramp to `noise.png`; the terrain's heights as a 16-bit gray
+    /// heightmap, `heightmap.png`; the iso view's volume, the cube's values
+    /// ([`super::iso`]'s samples per side, the same frequency along each axis) as
+    /// `volume.npy`.
     pub fn bake_command(&self, width: u32, height: u32) -> String {
-        format!(
-            "wgpu-noise bake --graph graph.json --size {width}x{height} --frequency {} \
-             --seed {} --range -1,1 --bits 8 --ramp {} -o noise.png",
-            self.frequency, self.seed, self.ramp
-        )
+        let (frequency, seed) = (self.frequency, self.seed);
+        let start = "wgpu-noise bake --graph graph.json";
+        match self.scene {
+            Scene::Flat => format!(
+                "{start} --size {width}x{height} --frequency {frequency} --seed {seed} \
+                 --range -1,1 --bits 8 --ramp {} -o noise.png",
+                self.ramp
+            ),
+            Scene::Terrain(_) => format!(
+                "{start} --size {width}x{height} --frequency {frequency} --seed {seed} \
+                 --range -1,1 --bits 16 -o heightmap.png"
+            ),
+            Scene::Iso { .. } => {
+                let n = ISO_SAMPLES;
+                format!(
+                    "{start} --dims 3 --size {n}x{n}x{n} --frequency {frequency} --seed {seed} \
+                     -o volume.npy"
+                )
+            }
+        }
     }
+}
+
+/// The iso-surface's level a link holds: a number within [`LEVEL_RANGE`] (the slider's).
+fn level(held: &Value) -> Result<f64, String> {
+    let (low, high) = LEVEL_RANGE;
+    held.as_f64()
+        .filter(|l| (low..=high).contains(l))
+        .ok_or_else(|| format!("share link: \"level\" is not a number from {low} to {high}"))
 }
 
 /// The terrain's camera a link holds: `[yaw, pitch, distance]`, each within its range (a

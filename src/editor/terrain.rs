@@ -24,7 +24,7 @@ pub const AMBIENT: f32 = 0.25;
 /// panel changes it.
 pub const DEFAULT_RELIEF: f64 = 0.15;
 /// The depth buffer's format.
-const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
+pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 
 /// The uniform of `shaders/terrain.wgsl`: the layout of its `struct Terrain` (checked with
 /// naga by `the_terrain_uniform_is_the_wgsl_structs_layout`, `tests/cli/preview_view.rs`).
@@ -277,7 +277,8 @@ fn mesh_indices(grid: u32) -> Vec<u32> {
     indices
 }
 
-fn depth_view(device: &wgpu::Device, size: [u32; 2]) -> wgpu::TextureView {
+/// A depth buffer of `size` pixels (the terrain's and the iso view's).
+pub fn depth_view(device: &wgpu::Device, size: [u32; 2]) -> wgpu::TextureView {
     device
         .create_texture(&wgpu::TextureDescriptor {
             label: Some("terrain depth"),

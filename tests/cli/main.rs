@@ -41,6 +41,7 @@ mod preview;
 mod preview_editor;
 mod preview_graph;
 mod preview_graph_compile;
+mod preview_iso;
 mod preview_nodes;
 mod preview_panel;
 mod preview_terrain;

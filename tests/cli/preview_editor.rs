@@ -8,7 +8,7 @@ use base64::Engine;
 use serde_json::json;
 use wgpu_noise::editor::model::{Edit, GraphModel};
 use wgpu_noise::editor::orbit::{Orbit, DISTANCE_RANGE, PITCH_RANGE};
-use wgpu_noise::editor::share::SharedView;
+use wgpu_noise::editor::share::{Scene, SharedView};
 use wgpu_noise::graph::{Graph, GraphError, Program};
 
 /// The graph of `text` lowered for 2D and 3D, or its first error.
@@ -359,26 +359,32 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
             continue;
         }
         let graph = std::fs::read_to_string(&path).unwrap();
-        // The flat view, and the terrain's at cameras whose angles are not short decimals.
-        let cameras = [
-            None,
-            Some(Orbit::new(1.0 / 3.0, 0.1 + 0.2, 3.0)),
-            Some(Orbit::new(6.0, PITCH_RANGE.1, DISTANCE_RANGE.0)),
+        // The flat view, the terrain's and the iso view's at cameras whose angles (and a
+        // level that) are not short decimals.
+        let scenes = [
+            Scene::Flat,
+            Scene::Terrain(Orbit::new(1.0 / 3.0, 0.1 + 0.2, 3.0)),
+            Scene::Terrain(Orbit::new(6.0, PITCH_RANGE.1, DISTANCE_RANGE.0)),
+            Scene::Iso {
+                camera: Orbit::new(2.0 / 3.0, PITCH_RANGE.1, 2.9),
+                level: -0.1 - 0.2,
+            },
         ];
-        for ((seed, frequency, ramp), terrain) in [
+        for ((seed, frequency, ramp), scene) in [
             (0, 4.0, "gray"),
             (u64::MAX, 0.1 + 0.2, "terrain"),
             ((1 << 53) + 1, 1e-3, "magma"),
+            (7, 2.0, "viridis"),
         ]
         .into_iter()
-        .zip(cameras)
+        .zip(scenes)
         {
             let view = SharedView {
                 graph: graph.clone(),
                 seed,
                 frequency,
                 ramp: ramp.to_string(),
-                terrain,
+                scene,
             };
             let link = view.encode();
             assert!(
@@ -401,14 +407,25 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
             let held: serde_json::Value = serde_json::from_slice(&inflated).unwrap();
             assert_eq!(held["graph"], graph.as_str());
             assert_eq!(held["seed"], seed.to_string());
-            match terrain {
-                None => assert!(held.get("view").is_none() && held.get("camera").is_none()),
-                Some(camera) => {
+            match scene {
+                Scene::Flat => {
+                    assert!(held.get("view").is_none() && held.get("camera").is_none())
+                }
+                Scene::Terrain(camera) => {
                     assert_eq!(held["view"], "3d");
                     assert_eq!(
                         held["camera"],
                         json!([camera.yaw, camera.pitch, camera.distance])
                     );
+                }
+                Scene::Iso { camera, level } => {
+                    assert_eq!(held["view"], "iso");
+                    assert_eq!(
+                        held["camera"],
+                        json!([camera.yaw, camera.pitch, camera.distance])
+                    );
+                    assert_eq!(held["level"].as_f64(), Some(level));
+                    assert!(held.get("relief").is_none());
                 }
             }
         }
@@ -459,7 +476,27 @@ fn a_bad_share_link_is_a_clear_error() {
             shared_string(&good.replace("gray", "rainbow")),
             "\"ramp\" is not a colour ramp",
         ),
-        (with_setting(r#""view":"4d""#), "\"view\" is neither"),
+        (
+            with_setting(r#""view":"4d""#),
+            "\"view\" is not \"2d\", \"3d\" or \"iso\"",
+        ),
+        (
+            with_setting(r#""view":"iso","camera":[0,1,3]"#),
+            "no \"level\"",
+        ),
+        (with_setting(r#""view":"iso","level":0"#), "no \"camera\""),
+        (
+            with_setting(r#""view":"iso","camera":[0,1,3],"level":"0""#),
+            "\"level\" is not a number from -4 to 4",
+        ),
+        (
+            with_setting(r#""view":"iso","camera":[0,1,3],"level":4.5"#),
+            "\"level\" is not a number from -4 to 4",
+        ),
+        (
+            with_setting(r#""view":"iso","camera":[0,2,3],"level":0"#),
+            "pitch 2 is not from",
+        ),
         (with_setting(r#""view":"3d""#), "no \"camera\""),
         (
             with_setting(r#""view":"3d","camera":[0,1]"#),
@@ -491,11 +528,68 @@ fn the_bake_command_names_the_views_settings() {
         seed: 12345678901234567890,
         frequency: 2.5,
         ramp: "viridis".into(),
-        terrain: None,
+        scene: Scene::Flat,
     };
     assert_eq!(
         view.bake_command(256, 128),
         "wgpu-noise bake --graph graph.json --size 256x128 --frequency 2.5 --seed \
          12345678901234567890 --range -1,1 --bits 8 --ramp viridis -o noise.png"
     );
+    let camera = Orbit::default();
+    let terrain = SharedView {
+        scene: Scene::Terrain(camera),
+        ..view.clone()
+    };
+    assert_eq!(
+        terrain.bake_command(256, 128),
+        "wgpu-noise bake --graph graph.json --size 256x128 --frequency 2.5 --seed \
+         12345678901234567890 --range -1,1 --bits 16 -o heightmap.png"
+    );
+    let iso = SharedView {
+        scene: Scene::Iso { camera, level: 0.5 },
+        ..view.clone()
+    };
+    assert_eq!(iso_samples(), wgpu_noise::editor::iso::SAMPLES);
+    assert_eq!(
+        iso.bake_command(256, 128),
+        "wgpu-noise bake --graph graph.json --dims 3 --size 64x64x64 --frequency 2.5 \
+         --seed 12345678901234567890 -o volume.npy"
+    );
+    // Each command bakes: the graph saved as the editors would, the command run in its
+    // directory.
+    let dir = tempfile::tempdir().unwrap();
+    let graph = r#"{"version": 1, "output": "n", "nodes": {"n": {"type": "simplex"}}}"#;
+    std::fs::write(dir.path().join("graph.json"), graph).unwrap();
+    for (shown, file) in [(terrain, "heightmap.png"), (iso, "volume.npy")] {
+        let command = shown.bake_command(32, 16);
+        let args: Vec<&str> = command.split(' ').skip(1).collect();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{command}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(dir.path().join(file).is_file(), "{command}");
+    }
+}
+
+/// The iso cube's side as the iso view's bake command names it.
+fn iso_samples() -> u32 {
+    let view = SharedView {
+        graph: String::new(),
+        seed: 0,
+        frequency: 1.0,
+        ramp: "gray".into(),
+        scene: Scene::Iso {
+            camera: Orbit::default(),
+            level: 0.0,
+        },
+    };
+    let command = view.bake_command(1, 1);
+    let size = command.split("--size ").nth(1).unwrap();
+    size.split('x').next().unwrap().parse().unwrap()
 }

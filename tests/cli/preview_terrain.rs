@@ -54,7 +54,7 @@ fn mesh(frame: &GraphFrame) -> Mesh {
 
 /// Runs the preview unattended with `extra` options and returns the screenshot (gray or
 /// RGBA bytes, as saved).
-fn shoot(
+pub(crate) fn shoot(
     display: &Display,
     frame: &GraphFrame,
     graph: &Path,

@@ -37,6 +37,7 @@ fn view() -> View {
         picture: Picture::Flat,
         camera: Orbit::default(),
         relief: DEFAULT_RELIEF,
+        level: 0.0,
     }
 }
 
@@ -149,6 +150,17 @@ fn the_terrain_uniform_is_the_wgsl_structs_layout() {
         wgpu_noise::struct_layout::wgsl_struct_layout(&source, "Terrain"),
         wgpu_noise::rust_struct_layout!(TerrainUniforms: view_projection, origin, span, light,
             extent, relief, ambient, grid, gray_low, gray_high, ramp)
+    );
+}
+
+#[test]
+fn the_iso_uniform_is_the_wgsl_structs_layout() {
+    use wgpu_noise::editor::iso::IsoUniforms;
+    let source = wgpu_noise::editor::iso::shader_source();
+    assert_eq!(
+        wgpu_noise::struct_layout::wgsl_struct_layout(&source, "Iso"),
+        wgpu_noise::rust_struct_layout!(IsoUniforms: view_projection, eye, light, extent,
+            ambient, ramp)
     );
 }
 

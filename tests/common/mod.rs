@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod graphs;
+pub mod iso;
 pub mod levels;
 pub mod terrain;
 

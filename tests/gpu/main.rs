@@ -15,6 +15,7 @@ mod graph_gradient_parity;
 mod graph_parity;
 mod graph_read;
 mod graph_shader_layout;
+mod iso_view;
 mod noise_cellular_gpu;
 mod noise_flow_gpu;
 mod noise_periodic3_gpu;

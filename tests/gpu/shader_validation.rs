@@ -169,6 +169,13 @@ fn every_shader_file_validates() {
                 wgpu_noise::ramp::ColourRamp::WGSL,
                 wgsl::gradient_function(&program, "terrain_graph", ApiNames::Plain)
             )
+        } else if name == "iso.wgsl" {
+            // The iso view's shader calls the ramp (`editor::iso::shader_source`).
+            assert_eq!(
+                wgpu_noise::editor::iso::shader_source(),
+                format!("{source}\n{}", wgpu_noise::ramp::ColourRamp::WGSL)
+            );
+            wgpu_noise::editor::iso::shader_source()
         } else {
             source
         };

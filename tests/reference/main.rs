@@ -33,6 +33,7 @@ mod graph_warps;
 mod graphs;
 mod hash_lookup;
 mod hash_quality;
+mod isosurface;
 mod java_golden_values;
 mod message_text;
 mod node_table;

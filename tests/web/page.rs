@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 use wgpu_noise::editor::orbit::{Orbit, PITCH_RANGE};
-use wgpu_noise::editor::share::SharedView;
+use wgpu_noise::editor::share::{Scene, SharedView};
 use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::Graph;
 use wgpu_noise::params::{FillParams, Slab};
@@ -117,7 +117,7 @@ fn top_down_link() -> String {
         seed: TOP_DOWN_SEED,
         frequency: TOP_DOWN_FREQUENCY,
         ramp: "gray".to_string(),
-        terrain: Some(Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE)),
+        scene: Scene::Terrain(Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE)),
     }
     .encode()
 }
@@ -133,7 +133,7 @@ fn island_link() -> String {
         seed: 0,
         frequency: 4.0,
         ramp: "terrain".to_string(),
-        terrain: Some(Orbit::new(25f64.to_radians(), 38f64.to_radians(), 2.4)),
+        scene: Scene::Terrain(Orbit::new(25f64.to_radians(), 38f64.to_radians(), 2.4)),
     }
     .encode()
 }

@@ -27,7 +27,7 @@ use wasm_bindgen::prelude::*;
 use wgpu_noise::editor::export::{values_file, ValuesFile};
 use wgpu_noise::editor::orbit::Orbit;
 use wgpu_noise::editor::readout::{self, Readout};
-use wgpu_noise::editor::share::SharedView;
+use wgpu_noise::editor::share::{Scene, SharedView};
 use wgpu_noise::editor::terrain::{Placement, DEFAULT_RELIEF};
 use wgpu_noise::editor::thumbs::{colour, cpu_cost, Filled, Job, NoTimestamps, THUMBNAIL_SIZE};
 use wgpu_noise::editor::Editor;
@@ -148,7 +148,7 @@ pub fn page_state() -> String {
                 "seed": v.seed.to_string(),
                 "frequency": v.frequency,
                 "ramp": v.ramp,
-                "terrain": v.terrain.map(|c| [c.yaw, c.pitch, c.distance]),
+                "terrain": v.scene.terrain().map(|c| [c.yaw, c.pitch, c.distance]),
             })),
             "share": h.shown.as_ref().map(SharedView::encode),
             "size": [h.picture_size, h.picture_size],
@@ -373,11 +373,8 @@ impl App {
             frequency: view.frequency,
             // `SharedView::decode` checked the name.
             ramp: ColourRamp::from_name(&view.ramp).unwrap_or(ColourRamp::ALL[0]),
-            dimensions: match view.terrain {
-                Some(_) => Dimensions::Terrain,
-                None => Dimensions::Flat,
-            },
-            camera: view.terrain.unwrap_or_default(),
+            dimensions: Dimensions::of(&view.scene),
+            camera: view.scene.camera().unwrap_or_default(),
             terrain: None,
             pending: None,
             redraw: false,
@@ -407,12 +404,10 @@ impl App {
                 self.frequency = view.frequency;
                 // `SharedView::decode` checked the name.
                 self.ramp = ColourRamp::from_name(&view.ramp).unwrap_or(self.ramp);
-                self.dimensions = match view.terrain {
-                    Some(_) => Dimensions::Terrain,
-                    None => Dimensions::Flat,
-                };
-                self.camera = view.terrain.unwrap_or(self.camera);
-                self.notice = None;
+                self.dimensions = Dimensions::of(&view.scene);
+                self.camera = view.scene.camera().unwrap_or(self.camera);
+                self.notice = matches!(view.scene, Scene::Iso { .. })
+                    .then(|| terrain::ISO_ON_THE_DESKTOP.to_string());
                 self.draw(ctx);
             }
             Some(Err(why)) => self.notice = Some(format!("the link: {why}")),
@@ -427,7 +422,10 @@ impl App {
             seed: self.seed,
             frequency: self.frequency,
             ramp: self.ramp.name().to_string(),
-            terrain: (self.dimensions == Dimensions::Terrain).then_some(self.camera),
+            scene: match self.dimensions {
+                Dimensions::Flat => Scene::Flat,
+                Dimensions::Terrain => Scene::Terrain(self.camera),
+            },
         }
     }
 
@@ -448,7 +446,7 @@ impl App {
                 return;
             }
         };
-        if let Some(camera) = view.terrain {
+        if let Some(camera) = view.scene.terrain() {
             return self.draw_terrain(ctx, view, &program, &camera);
         }
         let filled = self
@@ -543,7 +541,7 @@ impl App {
                 .slice(..)
                 .get_mapped_range()
                 .map_err(|e| e.to_string())?;
-            if pending.view.terrain.is_some() {
+            if pending.view.scene.terrain().is_some() {
                 rgba = terrain::unpad_rgba(&bytes);
             } else {
                 unpad_rows(
@@ -562,7 +560,7 @@ impl App {
             pending.buffer.unmap();
             let ramp = ColourRamp::from_name(&pending.view.ramp).unwrap_or(self.ramp);
             // The 3D view's pixels are drawn shaded; the 2D view's values are coloured here.
-            let (size, options) = match pending.view.terrain {
+            let (size, options) = match pending.view.scene.terrain() {
                 // Twice the points' size: linear filtering averages it down.
                 Some(_) => (TERRAIN_SIZE, egui::TextureOptions::LINEAR),
                 None => {
@@ -591,7 +589,7 @@ impl App {
             HOOK.with_borrow_mut(|h| {
                 h.frames += 1;
                 h.first_picture_ms.get_or_insert(now);
-                let times = match pending.view.terrain {
+                let times = match pending.view.scene.terrain() {
                     Some(_) => &mut h.terrain_ms,
                     None => &mut h.draw_ms,
                 };
@@ -617,7 +615,7 @@ impl App {
             let mut sampler = Graph::from_json(&view.graph)
                 .and_then(|g| g.sampler(2, view.seed))
                 .ok()?;
-            let range = match view.terrain {
+            let range = match view.scene.terrain() {
                 Some(_) => readout::range(&mut sampler, &flat_placement(view.frequency, SIZE).1),
                 None => HOOK.with_borrow(|h| {
                     h.values
@@ -640,7 +638,7 @@ impl App {
             [f64::from(d.x), f64::from(d.y)]
         });
         let size = [SIZE; 2];
-        let point = cursor.and_then(|c| match probing.view.terrain {
+        let point = cursor.and_then(|c| match probing.view.scene.terrain() {
             Some(camera) => {
                 readout::terrain_point(&mut probing.sampler, &placement, &camera, size, c)
             }
@@ -1049,7 +1047,7 @@ fn default_view() -> SharedView {
         seed: 0,
         frequency: DEFAULT_FREQUENCY,
         ramp: "gray".to_string(),
-        terrain: None,
+        scene: Scene::Flat,
     }
 }
 
@@ -1107,7 +1105,10 @@ fn download_png() -> Result<(), String> {
 /// 256, the top row first), as `wgpu-noise bake` writes them; returns the file's name.
 fn download_values(file: ValuesFile) -> Result<String, String> {
     let (values, terrain) = HOOK.with_borrow(|h| {
-        let terrain = h.shown.as_ref().is_some_and(|v| v.terrain.is_some());
+        let terrain = h
+            .shown
+            .as_ref()
+            .is_some_and(|v| v.scene.terrain().is_some());
         (h.values.clone(), terrain)
     });
     if terrain {

@@ -5,6 +5,7 @@
 
 use eframe::egui;
 use wgpu_noise::editor::orbit::{Orbit, ZOOM_STEP};
+use wgpu_noise::editor::share::Scene;
 use wgpu_noise::editor::terrain::{self, Colours, Draw, Terrain};
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::graph::Program;
@@ -29,6 +30,21 @@ pub enum Dimensions {
     /// The graph as a lit terrain seen through the orbit camera.
     Terrain,
 }
+
+impl Dimensions {
+    /// The picture of a share link's scene: the page has no iso view, so it draws an iso
+    /// link's graph flat ([`ISO_ON_THE_DESKTOP`] says so).
+    pub fn of(scene: &Scene) -> Dimensions {
+        match scene {
+            Scene::Terrain(_) => Dimensions::Terrain,
+            Scene::Flat | Scene::Iso { .. } => Dimensions::Flat,
+        }
+    }
+}
+
+/// The notice for an iso link opened on the page.
+pub const ISO_ON_THE_DESKTOP: &str =
+    "this link is of the iso-surface view, which is in the desktop preview only: shown flat";
 
 /// What one terrain picture is of.
 pub struct TerrainRequest<'a> {

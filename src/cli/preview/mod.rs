@@ -142,8 +142,9 @@ pub struct PreviewArgs {
     /// with --frames or --screenshot.
     #[arg(long, value_enum)]
     pub panel: Option<Visibility>,
-    /// How the frame is drawn: flat, or a graph's value as a lit terrain (without --graph,
-    /// the editor's graph); the panel switches it.
+    /// How the frame is drawn: flat, a graph's value as a lit terrain, or a 3D graph's
+    /// surface at --level (iso; the views of a graph are, without --graph, the editor's
+    /// graph's); the panel switches it.
     #[arg(long, value_enum, default_value = "2d")]
     pub view: Picture,
     /// The terrain view's camera at the start: YAW,PITCH,DISTANCE (degrees, degrees, world
@@ -151,6 +152,19 @@ pub struct PreviewArgs {
     /// side is 2).
     #[arg(long, value_name = "YAW,PITCH,DISTANCE", value_parser = parse_camera, allow_hyphen_values = true)]
     pub camera: Option<Orbit>,
+    /// The iso view's level at the start: the graph's value on the surface drawn (-4 to 4).
+    #[arg(long, default_value_t = 0.0, value_parser = parse_level, allow_hyphen_values = true)]
+    pub level: f64,
+}
+
+/// `--level`: a number within the iso view's range.
+fn parse_level(s: &str) -> std::result::Result<f64, String> {
+    let (low, high) = crate::editor::isosurface::LEVEL_RANGE;
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|l| (low..=high).contains(l))
+        .ok_or_else(|| format!("the level must be a number from {low} to {high}, not {s:?}"))
 }
 
 /// `--camera YAW,PITCH,DISTANCE`: finite numbers within the camera's ranges.
@@ -297,6 +311,7 @@ fn initial_view(args: &PreviewArgs) -> View {
         picture: args.view,
         camera: args.camera.unwrap_or_default(),
         relief: terrain::DEFAULT_RELIEF,
+        level: args.level,
     }
 }
 
@@ -379,6 +394,18 @@ struct Gfx {
     compiling: Option<Compiling>,
     /// Whether compiles include the terrain's pipelines (the terrain view was asked for).
     terrain: bool,
+    /// The iso view's generator on this device (made when the view is first shown) and
+    /// what its mesh was filled for.
+    iso: Option<(crate::GpuNoise, Option<IsoKey>)>,
+}
+
+/// What the iso view's mesh was filled and extracted for.
+#[derive(Debug, PartialEq)]
+struct IsoKey {
+    text: String,
+    seed: u64,
+    cube: crate::editor::iso::Cube,
+    level: f64,
 }
 
 /// A graph change compiling ([`PendingGraph`]), and who hears how it went.
@@ -416,6 +443,25 @@ impl Gfx {
             shows,
             report,
         });
+    }
+}
+
+/// The uniforms of a frame: the flat view's, and the terrain's or the iso view's when
+/// one is shown.
+struct FrameUniforms {
+    flat: view::PreviewUniforms,
+    terrain: Option<terrain::TerrainUniforms>,
+    iso: Option<crate::editor::iso::IsoUniforms>,
+}
+
+impl FrameUniforms {
+    fn frame(&self, size: [u32; 2]) -> Frame<'_> {
+        Frame {
+            flat: &self.flat,
+            terrain: self.terrain.as_ref(),
+            iso: self.iso.as_ref(),
+            size,
+        }
     }
 }
 
@@ -626,6 +672,7 @@ impl App {
             panel,
             compiling: None,
             terrain,
+            iso: None,
         })
     }
 
@@ -648,6 +695,52 @@ impl App {
             let program = self.graph.as_ref().map(|(_, program)| program);
             gfx.compile(program, shows, None);
         }
+    }
+
+    /// The iso view's surface for a frame of `size` pixels: filled on this device and
+    /// extracted again when the graph, the seed, the cube or the level changed (on the
+    /// event loop: a 64³ fill and extraction take a fraction of a second); an error goes
+    /// to the title as a graph's does.
+    fn sync_iso(&mut self, size: [u32; 2]) -> Result<()> {
+        if !self.view.showing_iso() {
+            return Ok(());
+        }
+        let (Some((watch, _)), Some(gfx)) = (&self.graph, self.gfx.as_mut()) else {
+            return Ok(());
+        };
+        let cube = self.view.uniforms(size[0], size[1])?.iso_cube(size);
+        let key = IsoKey {
+            text: watch.text().to_string(),
+            seed: self.view.seed,
+            cube,
+            level: self.view.level,
+        };
+        if gfx.iso.as_ref().and_then(|(_, key)| key.as_ref()) == Some(&key) {
+            return Ok(());
+        }
+        let (noise, filled) = match gfx.iso.as_mut() {
+            Some(iso) => iso,
+            None => gfx.iso.insert((
+                crate::GpuNoise::new(&gfx.device, &gfx.queue, key.seed)?,
+                None,
+            )),
+        };
+        if noise.lookup().seed() != key.seed {
+            noise.set_seed(key.seed);
+        }
+        let mesh = watch.program(3).and_then(|program| {
+            crate::editor::iso::fill_and_extract(noise, &program, &cube, key.level as f32)
+        });
+        match mesh {
+            Ok(mesh) => gfx.renderer.set_iso_mesh(&gfx.device, &mesh, &cube),
+            Err(why) => {
+                let why = format!("the iso view: {why}");
+                errln!("{why}")?;
+                self.graph_error = Some(why);
+            }
+        }
+        *filled = Some(key);
+        Ok(())
     }
 
     /// The panel's readout for a frame of `size` pixels: the graph's value and gradient
@@ -706,16 +799,17 @@ impl App {
 
     /// What the current frame of `size` pixels draws: the flat view's uniform, and the
     /// terrain's when it is shown.
-    fn frame_uniforms(
-        &self,
-        size: [u32; 2],
-    ) -> Result<(view::PreviewUniforms, Option<terrain::TerrainUniforms>)> {
+    fn frame_uniforms(&self, size: [u32; 2]) -> Result<FrameUniforms> {
         let flat = self.view.uniforms(size[0], size[1])?;
         let terrain = self.view.showing_terrain().then(|| {
             let placement = flat.terrain_placement(size, self.view.relief);
             terrain::uniforms(&placement, &self.view.camera, size, &flat.terrain_colours())
         });
-        Ok((flat, terrain))
+        let iso = self
+            .view
+            .showing_iso()
+            .then(|| crate::editor::iso::uniforms(&self.view.camera, size, flat.ramp));
+        Ok(FrameUniforms { flat, terrain, iso })
     }
 
     /// Draws one frame; in unattended mode, counts it and finishes after the last.
@@ -761,7 +855,8 @@ impl App {
         self.update_readout([width, height]);
         let painted = self.run_panel(width, height)?;
         self.sync_terrain();
-        let (flat, terrain) = self.frame_uniforms([width, height])?;
+        self.sync_iso([width, height])?;
+        let uniforms = self.frame_uniforms([width, height])?;
         let Some(gfx) = self.gfx.as_mut() else {
             return Ok(());
         };
@@ -774,11 +869,7 @@ impl App {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("preview frame encoder"),
             });
-        let drawn = Frame {
-            flat: &flat,
-            terrain: terrain.as_ref(),
-            size: [width, height],
-        };
+        let drawn = uniforms.frame([width, height]);
         gfx.renderer
             .draw_window(&gfx.device, &gfx.queue, &mut encoder, &target, drawn);
         if let Some(painted) = painted {
@@ -979,12 +1070,8 @@ impl App {
             .as_ref()
             .ok_or_else(|| anyhow!("no window to take a screenshot of"))?;
         let (width, height) = (gfx.config.width, gfx.config.height);
-        let (flat, terrain) = self.frame_uniforms([width, height])?;
-        let frame = Frame {
-            flat: &flat,
-            terrain: terrain.as_ref(),
-            size: [width, height],
-        };
+        let uniforms = self.frame_uniforms([width, height])?;
+        let frame = uniforms.frame([width, height]);
         let pixels = gfx.renderer.screenshot(&gfx.device, &gfx.queue, frame)?;
         write_png(path, width, height, &pixels, overwrite)?;
         errln!(

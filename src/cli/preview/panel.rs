@@ -684,6 +684,13 @@ fn picture_controls(
         {
             requests.push(Request::ApplyGraph);
         }
+        let iso = ui.selectable_value(&mut view.picture, Picture::Iso, "iso");
+        if named(list, "view.iso", iso).clicked()
+            && view.graph.is_none()
+            && !requests.contains(&Request::ApplyGraph)
+        {
+            requests.push(Request::ApplyGraph);
+        }
         ui.add_enabled_ui(view.picture == Picture::Terrain, |ui| {
             ui.label("relief");
             named(
@@ -697,6 +704,17 @@ fn picture_controls(
             );
         });
     });
+    if view.picture == Picture::Iso {
+        let (low, high) = crate::editor::isosurface::LEVEL_RANGE;
+        ui.horizontal(|ui| {
+            ui.label("level");
+            named(
+                list,
+                "level",
+                ui.add(egui::Slider::new(&mut view.level, low..=high).step_by(0.01)),
+            );
+        });
+    }
 }
 
 /// The value and gradient under the cursor and the range drawn.

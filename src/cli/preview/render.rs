@@ -7,6 +7,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::bake::picture::{write_png8, Channels};
+use crate::editor::iso::{self, IsoDraw, IsoSurface, IsoUniforms};
+use crate::editor::isosurface::IsoMesh;
 use crate::editor::terrain::{self, Terrain, TerrainUniforms, Uniform};
 use crate::embed::{self, NoiseBindings, NoiseBindingsDescriptor};
 use crate::error::pop_error_scope;
@@ -35,6 +37,15 @@ pub struct Renderer {
     terrain: Terrain,
     compiler: Compiler,
     pipelines: Pipelines,
+    /// The iso view's mesh and pipelines (the window's and the screenshot's), made with
+    /// its first mesh.
+    iso: Option<(IsoSurface, IsoPipelines)>,
+}
+
+/// The iso view's pipelines: the window's format and the screenshot's.
+struct IsoPipelines {
+    window: wgpu::RenderPipeline,
+    screenshot: wgpu::RenderPipeline,
 }
 
 /// What a frame draws: the flat view's uniform, the terrain's when the terrain view is
@@ -43,6 +54,8 @@ pub struct Renderer {
 pub struct Frame<'a> {
     pub flat: &'a PreviewUniforms,
     pub terrain: Option<&'a TerrainUniforms>,
+    /// The iso view's (drawn once a mesh is in).
+    pub iso: Option<&'a IsoUniforms>,
     pub size: [u32; 2],
 }
 
@@ -158,6 +171,7 @@ impl Renderer {
             terrain: terrain_resources,
             compiler,
             pipelines,
+            iso: None,
         })
     }
 
@@ -184,6 +198,20 @@ impl Renderer {
         Some(result.map(|pipelines| self.pipelines = pipelines))
     }
 
+    /// Draws `mesh` over `cube` in the iso view from now on.
+    pub fn set_iso_mesh(&mut self, device: &wgpu::Device, mesh: &IsoMesh, cube: &iso::Cube) {
+        let (surface, _) = self.iso.get_or_insert_with(|| {
+            let surface = IsoSurface::new(device);
+            let pipeline = |format, label| iso::pipeline(device, &surface.layout, format, label);
+            let pipelines = IsoPipelines {
+                window: pipeline(self.compiler.window_format, "iso window pipeline"),
+                screenshot: pipeline(SCREENSHOT_FORMAT, "iso screenshot pipeline"),
+            };
+            (surface, pipelines)
+        });
+        surface.set_mesh(device, mesh, cube);
+    }
+
     /// Switches the lookup tables to `seed` (uploads only when it changed).
     pub fn set_seed(&mut self, queue: &wgpu::Queue, seed: u64) {
         self.noise.set_seed(queue, seed);
@@ -198,6 +226,17 @@ impl Renderer {
         target: &wgpu::TextureView,
         frame: Frame<'_>,
     ) {
+        if let (Some(uniforms), Some((surface, pipelines))) = (frame.iso, &mut self.iso) {
+            let draw = IsoDraw {
+                device,
+                queue,
+                encoder,
+                pipeline: &pipelines.window,
+                uniforms,
+            };
+            surface.draw(draw, target, frame.size);
+            return;
+        }
         if let (Some(uniforms), Some(pipelines)) = (frame.terrain, &self.pipelines.terrain) {
             let draw = terrain::Draw {
                 device,
@@ -258,7 +297,16 @@ impl Renderer {
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("preview screenshot encoder"),
         });
-        if let (Some(terrain), Some(pipelines)) = (frame.terrain, &self.pipelines.terrain) {
+        if let (Some(uniforms), Some((surface, pipelines))) = (frame.iso, &self.iso) {
+            let draw = IsoDraw {
+                device,
+                queue,
+                encoder: &mut encoder,
+                pipeline: &pipelines.screenshot,
+                uniforms,
+            };
+            surface.draw_once(draw, &view, frame.size);
+        } else if let (Some(terrain), Some(pipelines)) = (frame.terrain, &self.pipelines.terrain) {
             let draw = terrain::Draw {
                 device,
                 queue,

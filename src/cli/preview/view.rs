@@ -9,6 +9,7 @@ use crate::params::{FillParams, NoiseSettings, Slab};
 use crate::ramp::{ColourRamp, RampStops};
 use crate::{FieldOutput, NoiseError, NoiseKind};
 
+use crate::editor::iso::{self, Cube};
 use crate::editor::orbit::Orbit;
 pub use crate::editor::orbit::ZOOM_STEP;
 use crate::editor::terrain::{Colours, Placement};
@@ -89,6 +90,8 @@ pub struct View {
     /// The terrain view's height of a value of 1, in world units (the mesh's longer side
     /// is 2).
     pub relief: f64,
+    /// The iso view's level: the value on its surface.
+    pub level: f64,
 }
 
 /// How the frame is drawn.
@@ -102,6 +105,9 @@ pub enum Picture {
     /// A graph's value over the same frame as a lit height field seen through an orbit
     /// camera.
     Terrain,
+    /// A 3D graph's surface where its value is the level, over a cube whose top face is
+    /// the frame's square, seen through the orbit camera.
+    Iso,
 }
 
 impl View {
@@ -206,6 +212,11 @@ impl View {
     /// drawn flat).
     pub fn showing_terrain(&self) -> bool {
         self.picture == Picture::Terrain && self.graph.is_some()
+    }
+
+    /// Whether the frame is the iso view of a graph (the settings are drawn flat).
+    pub fn showing_iso(&self) -> bool {
+        self.picture == Picture::Iso && self.graph.is_some()
     }
 
     /// The `W` key: warp by [`PREVIEW_WARP`] cells, or not at all.
@@ -511,6 +522,16 @@ impl PreviewUniforms {
     /// The terrain's mesh over this frame of `size` pixels, raised by `relief`.
     pub fn terrain_placement(&self, size: [u32; 2], relief: f64) -> Placement {
         Placement::over(self.offset, [self.step[0], self.step[1]], size, relief)
+    }
+
+    /// The iso view's cube: from the frame's first pixel (and the slice's z), as many
+    /// cells across each axis as the frame's longer side shows.
+    pub fn iso_cube(&self, size: [u32; 2]) -> Cube {
+        Cube {
+            origin: [0, 1, 2].map(|a| f64::from(self.offset[a])),
+            frequency: f64::from(self.step[0]) * f64::from(size[0].max(size[1])),
+            samples: iso::SAMPLES,
+        }
     }
 
     /// The terrain's colours: this frame's.
