@@ -148,17 +148,47 @@ fn in_4d_it_is_the_sum_over_every_lattice_point_the_kernel_reaches() {
     });
 }
 
+/// Over 4·10⁵ random points the value stays in [-1, 1] and passes 0.6; climbing the
+/// gradient of `|value|` from the 50 highest of them finds no local maximum above 1 either
+/// (the output scale 9 is chosen on these figures: docs/graphs.md, SuperSimplex).
 #[test]
 fn in_4d_it_stays_within_minus_one_and_one() {
     each_lookup(|lut, name| {
         let mut rng = Rng::new(42);
         let mut max = 0f64;
+        let mut highest: Vec<(f64, [f64; 4])> = Vec::new();
         for _ in 0..400_000 {
             let p = [0; 4].map(|_| rng.range(-1000.0, 1000.0));
-            max = max.max(lut.value64(p).abs());
+            let v = lut.value64(p).abs();
+            max = max.max(v);
+            if highest.len() < 50 || v > highest[49].0 {
+                highest.push((v, p));
+                highest.sort_by(|a, b| b.0.total_cmp(&a.0));
+                highest.truncate(50);
+            }
         }
-        eprintln!("{name}: max |supersimplex4| over 4·10⁵ points: {max}");
+        // Gradient ascent on |value| with a step that shrinks when it overshoots.
+        let mut climbed = 0f64;
+        for &(_, start) in &highest {
+            let (mut p, mut step) = (start, 1e-2);
+            let mut d = lut.deriv64(p);
+            for _ in 0..2000 {
+                let sign = d[0].signum();
+                let q: [f64; 4] = std::array::from_fn(|a| p[a] + step * sign * d[a + 1]);
+                let e = lut.deriv64(q);
+                if e[0].abs() > d[0].abs() {
+                    (p, d) = (q, e);
+                } else {
+                    step *= 0.5;
+                }
+            }
+            climbed = climbed.max(d[0].abs());
+        }
+        eprintln!(
+            "{name}: max |supersimplex4| over 4·10⁵ points {max}; climbing from the 50 highest {climbed}"
+        );
         assert!(max <= 1.0 && max > 0.6, "{name}: max |value| {max}");
+        assert!(climbed <= 1.0, "{name}: a local maximum {climbed}");
     });
 }
 
