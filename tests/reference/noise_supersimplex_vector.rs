@@ -142,12 +142,11 @@ struct SuperSimplexVectors;
 impl Definition for SuperSimplexVectors {
     const KIND: NoiseKind = NoiseKind::SuperSimplex;
     fn reference(lut: &impl NoiseHasher, p: &[f64]) -> Vec<Vec<f64>> {
-        let rows = match p.len() {
+        match p.len() {
             2 => vecs(reference2(lut, [p[0], p[1]])),
             3 => vecs(reference3(lut, [p[0], p[1], p[2]])),
             _ => vecs(reference4(lut, [p[0], p[1], p[2], p[3]])),
-        };
-        rows
+        }
     }
 }
 

@@ -257,6 +257,13 @@ fn gradient4(n: U) -> [F; 4] {
     })
 }
 
+/// One step of `supersimplex4_nearest`'s chain: `vertex` where `score` beats `best`.
+#[inline(always)]
+fn consider(best: &mut F, bits: &mut U, score: F, vertex: u32) {
+    *bits = score.gt(*best).select(U::splat(vertex), *bits);
+    *best = best.max(score);
+}
+
 /// `supersimplex4_nearest` on lanes: FastNoise2's comparison chain as selections.
 #[inline(always)]
 fn nearest4(i: &[F; 4]) -> U {
@@ -266,10 +273,6 @@ fn nearest4(i: &[F; 4]) -> U {
     let mut best = F::splat(0.6) - total;
     let mut bits = F::splat(0.2).gt(best).select(U::splat(15), U::splat(0));
     best = best.max(F::splat(0.2));
-    let consider = |best: &mut F, bits: &mut U, score: F, vertex: u32| {
-        *bits = score.gt(*best).select(U::splat(vertex), *bits);
-        *best = best.max(score);
-    };
     consider(&mut best, &mut bits, -n[3], 0b0111);
     consider(&mut best, &mut bits, -n[2], 0b1011);
     consider(&mut best, &mut bits, -n[1], 0b1101);
@@ -354,27 +357,29 @@ fn point4<L: LaneHasher>(lut: &L, offset: &[F; 4], v: [u32; 4], flip: U, h: U) -
     ]
 }
 
-/// The walk's sixteen points at `p`, each `(v, flip, hash)`, passed to `each` in the scalar's
-/// order (`supersimplex4_points`).
+/// Point `k` (0 to 15) of the walk, `(v, flip)`: the nearest (`v = 0`), then one of each pair
+/// of `SUPERSIMPLEX4_VERTICES`, in the scalar's order (`supersimplex4_points`).
 #[inline(always)]
-fn walk4_points<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4], mut each: impl FnMut(&[F; 4], [u32; 4], U, U)) {
-    let (offset, cell, normal) = walk4::<I>(p);
-    let zero = U::splat(0);
-    each(&offset, [0; 4], zero, point_hash4(lut, &cell, [0; 4], zero));
-    for v in SUPERSIMPLEX4_VERTICES {
-        let flip = flip4(&normal, v);
-        each(&offset, v, flip, point_hash4(lut, &cell, v, flip));
+fn vertex4(normal: &[F; 4], k: usize) -> ([u32; 4], U) {
+    if k == 0 {
+        ([0; 4], U::splat(0))
+    } else {
+        let v = SUPERSIMPLEX4_VERTICES[k - 1];
+        (v, flip4(normal, v))
     }
 }
 
-/// `supersimplex4_sum` on lanes.
+/// `supersimplex4_sum` on lanes. The walk is a plain loop, not a closure per point: a
+/// closure is compiled without the caller's target features unless inlined.
 #[inline(always)]
 fn sum4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4]) -> [F; 5] {
+    let (offset, cell, normal) = walk4::<I>(p);
     let mut out = [F::splat(0.0); 5];
-    walk4_points::<L, I>(lut, p, |offset, v, flip, h| {
-        let c = point4(lut, offset, v, flip, h);
-        out = std::array::from_fn(|k| out[k] + c[k]);
-    });
+    for k in 0..16 {
+        let (v, flip) = vertex4(&normal, k);
+        let c = point4(lut, &offset, v, flip, point_hash4(lut, &cell, v, flip));
+        out = [out[0] + c[0], out[1] + c[1], out[2] + c[2], out[3] + c[3], out[4] + c[4]];
+    }
     out
 }
 
@@ -394,11 +399,14 @@ pub fn supersimplex4_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> 
 /// `supersimplex4_vector_sum` on lanes.
 #[inline(always)]
 fn vector_sum4<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 4]) -> [[F; K]; 4] {
+    let (offset, cell, normal) = walk4::<I>(p);
     let mut rows = [[F::splat(0.0); K]; 4];
-    walk4_points::<L, I>(lut, p, |offset, v, flip, h| {
-        let c = point4(lut, offset, v, flip, h);
+    for k in 0..16 {
+        let (v, flip) = vertex4(&normal, k);
+        let h = point_hash4(lut, &cell, v, flip);
+        let c = point4(lut, &offset, v, flip, h);
         vector_point(lut, &mut rows, std::array::from_fn(|k| c[k]), h);
-    });
+    }
     rows
 }
 
