@@ -8,7 +8,7 @@ const WGPU_NOISE_CLASSIC: u32 = 0u;
 const WGPU_NOISE_SIMPLEX: u32 = 1u;
 const WGPU_NOISE_CELLULAR: u32 = 2u;
 const WGPU_NOISE_VALUE: u32 = 3u;
-const WGPU_NOISE_SUPERSIMPLEX: u32 = 4u;  // 2D and 3D, untiled only (the lowering refuses the rest)
+const WGPU_NOISE_SUPERSIMPLEX: u32 = 4u;  // untiled only (the lowering refuses the rest)
 const WGPU_NOISE_FRACTAL_FBM: u32 = 0u;
 const WGPU_NOISE_FRACTAL_TURBULENCE: u32 = 1u;
 const WGPU_NOISE_FRACTAL_RIDGED: u32 = 2u;
@@ -98,6 +98,7 @@ fn wgpu_noise_base_noise4(kind: u32, p: vec4<f32>, period: vec4<f32>, kernel: u3
         return value4_periodic(p, vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                              wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)));
     }
+    if (kind == WGPU_NOISE_SUPERSIMPLEX) { return wgpu_noise_supersimplex4(p); }
     if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) { return simplex4_r2(p, 0.5, WGPU_NOISE_SIMPLEX4_R05_SCALE); }
     return simplex4(p);
 }
@@ -162,6 +163,7 @@ fn wgpu_noise_base_noise_deriv4(kind: u32, p: vec4<f32>, period: vec4<f32>, kern
     if (kind == WGPU_NOISE_CELLULAR) { return cellular4_periodic_deriv(p, lattice, cell); }
     if (kind == WGPU_NOISE_CLASSIC) { return classic4_periodic_deriv(p, lattice); }
     if (kind == WGPU_NOISE_VALUE) { return value4_periodic_deriv(p, lattice); }
+    if (kind == WGPU_NOISE_SUPERSIMPLEX) { return wgpu_noise_supersimplex4_deriv(p); }
     let k = wgpu_noise_simplex_kernel(kernel);
     return simplex4_deriv(p, k.x, k.z);
 }
@@ -251,12 +253,20 @@ fn wgpu_noise_base_vector_supersimplex3(p: vec3<f32>) -> vec4<f32> {
     return wgpu_noise_supersimplex_vector3(p);
 }
 
+fn wgpu_noise_base_vector_supersimplex4(p: vec4<f32>) -> vec4<f32> {
+    return wgpu_noise_supersimplex_vector4(p);
+}
+
 fn wgpu_noise_base_vector_supersimplex_deriv2(p: vec2<f32>) -> array<array<f32, 5>, 4> {
     return wgpu_noise_supersimplex_vector_deriv2(p);
 }
 
 fn wgpu_noise_base_vector_supersimplex_deriv3(p: vec3<f32>) -> array<array<f32, 5>, 4> {
     return wgpu_noise_supersimplex_vector_deriv3(p);
+}
+
+fn wgpu_noise_base_vector_supersimplex_deriv4(p: vec4<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_supersimplex_vector_deriv4(p);
 }
 
 // The nearest cellular feature's position (cellular.wgsl) with the tile period per axis (0:

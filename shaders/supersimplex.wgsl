@@ -1,4 +1,4 @@
-// K.jpg's OpenSimplex2S ("SuperSimplex" in FastNoise2) in 2D (below) and 3D, the 3D after
+// K.jpg's OpenSimplex2S ("SuperSimplex" in FastNoise2) in 2D, 3D and 4D (below), the 3D after
 // OpenSimplex2's branch-free GLSL: the body-centred cubic lattice as two cubic half-lattices
 // (A on the whole points, B on the points half a step along every axis), four points of each
 // around the point, each contributing max(3/4 - |d|^2, 0)^4 (g . d). The conventional
@@ -221,6 +221,157 @@ fn wgpu_noise_supersimplex2_deriv(p: vec2<f32>) -> vec3<f32> {
     return wgpu_noise_supersimplex2_sum(p) * WGPU_NOISE_SUPERSIMPLEX2_NORM;
 }
 
+// 4D: FastNoise2's walk of the 4D simplex lattice (simplex noise's skew (sqrt(5) - 1)/4):
+// the nearest lattice point (its comparison chain) and of each of fifteen pairs v, -v of
+// lattice points (WGPU_NOISE_SUPERSIMPLEX4_VERTICES in the CPU mirror) the one facing the
+// point, sixteen in all; kernel max(18/25 - |d|^2, 0)^4, the largest radius at which those
+// sixteen are every lattice point within reach (FastNoise2's 4/5 misses some); Gustavson's
+// 32 gradients by a byte of the point's hash (b >> 3).
+const WGPU_NOISE_SUPERSIMPLEX4_SKEW: f32 = 0.30901699437494745;
+const WGPU_NOISE_SUPERSIMPLEX4_UNSKEW: f32 = -0.1381966011250105;
+const WGPU_NOISE_SUPERSIMPLEX4_R2: f32 = 0.72;
+const WGPU_NOISE_SUPERSIMPLEX4_NORM: f32 = 9.0;
+
+// 4D gradient n (0 to 31), Gustavson's grad4[n]: n >> 3 the axis that is 0, bits 2, 1 and 0
+// the signs (set: -1) of the other three in order.
+fn wgpu_noise_supersimplex4_gradient(n: u32) -> vec4<f32> {
+    let axis = n >> 3u;
+    let k = vec4<u32>(0u, 1u, 2u, 3u);
+    let bit = select(vec4<u32>(8u) >> k, vec4<u32>(4u) >> k, vec4<u32>(axis) > k);
+    let signed = select(vec4<f32>(1.0), vec4<f32>(-1.0), (vec4<u32>(n) & bit) != vec4<u32>(0u));
+    return select(signed, vec4<f32>(0.0), k == vec4<u32>(axis));
+}
+
+// Which corner of the skewed unit cell at i (the point's place in it) is the nearest lattice
+// point, a bit per axis: FastNoise2's chain, each vertex's score against the best so far.
+fn wgpu_noise_supersimplex4_nearest(i: vec4<f32>) -> u32 {
+    let twice = (((i.x + i.y) + i.z) + i.w) * -0.2;
+    let n = vec4<f32>(i.x + twice, i.y + twice, i.z + twice, i.w + twice);
+    let total = -twice;
+    var best = 0.6 - total;
+    var bits = select(0u, 15u, 0.2 > best);
+    best = max(best, 0.2);
+    bits = select(bits, 7u, -n.w > best); best = max(best, -n.w);
+    bits = select(bits, 11u, -n.z > best); best = max(best, -n.z);
+    bits = select(bits, 13u, -n.y > best); best = max(best, -n.y);
+    bits = select(bits, 14u, -n.x > best); best = max(best, -n.x);
+    best = best + (total - 0.2);
+    bits = select(bits, 1u, n.x > best); best = max(best, n.x);
+    bits = select(bits, 2u, n.y > best); best = max(best, n.y);
+    bits = select(bits, 4u, n.z > best); best = max(best, n.z);
+    bits = select(bits, 8u, n.w > best); best = max(best, n.w);
+    best = best + (0.2 - n.x);
+    bits = select(bits, 3u, n.y > best); best = max(best, n.y);
+    bits = select(bits, 5u, n.z > best); best = max(best, n.z);
+    bits = select(bits, 9u, n.w > best); best = max(best, n.w);
+    best = best + n.x;
+    let yz = n.y + n.z;
+    bits = select(bits, 6u, yz > best); best = max(best, yz);
+    best = best - n.w;
+    bits = select(bits, 10u, n.y > best); best = max(best, n.y);
+    bits = select(bits, 12u, n.z > best);
+    return bits;
+}
+
+// The point on the 4D lattice, moved to the nearest lattice point: `offset`, its unskewed
+// offset from it; `cell`, its skewed coordinates wrapped (masked when hashed); `normal`, the
+// vector whose dot product with a skewed offset is the unskewed one's with `offset`.
+struct wgpu_noise_SuperSimplex4Walk {
+    offset: vec4<f32>,
+    cell: vec4<u32>,
+    normal: vec4<f32>,
+}
+
+fn wgpu_noise_supersimplex4_walk(p: vec4<f32>) -> wgpu_noise_SuperSimplex4Walk {
+    let s = (((p.x + p.y) + p.z) + p.w) * WGPU_NOISE_SUPERSIMPLEX4_SKEW;
+    let xs = vec4<f32>(p.x + s, p.y + s, p.z + s, p.w + s);
+    let b = floor(xs);
+    let nearest = wgpu_noise_supersimplex4_nearest(xs - b);
+    let m = (vec4<u32>(nearest) >> vec4<u32>(0u, 1u, 2u, 3u)) & vec4<u32>(1u);
+    let i = (xs - b) - vec4<f32>(m);
+    let cell = vec4<u32>(wgpu_noise_wrap256(b.x), wgpu_noise_wrap256(b.y), wgpu_noise_wrap256(b.z), wgpu_noise_wrap256(b.w)) + m;
+    let sum = ((i.x + i.y) + i.z) + i.w;
+    let twice = sum * -0.2;
+    let t = sum * WGPU_NOISE_SUPERSIMPLEX4_UNSKEW;
+    return wgpu_noise_SuperSimplex4Walk(vec4<f32>(i.x + t, i.y + t, i.z + t, i.w + t), cell,
+                                        vec4<f32>(i.x + twice, i.y + twice, i.z + twice, i.w + twice));
+}
+
+// Whether the walk takes -v rather than v: where the unskewed v points away from the point.
+fn wgpu_noise_supersimplex4_flip(normal: vec4<f32>, v: vec4<u32>) -> bool {
+    let t = normal * vec4<f32>(v);
+    return ((t.x + t.y) + t.z) + t.w < 0.0;
+}
+
+// The hash of the walk's lattice point v (or -v where flip) from the nearest.
+fn wgpu_noise_supersimplex4_point_hash(cell: vec4<u32>, v: vec4<u32>, flip: bool) -> u32 {
+    let h = (cell + select(v, vec4<u32>(256u) - v, flip)) & vec4<u32>(255u);
+    return wgpu_noise_cell_hash4(h.x, h.y, h.z, h.w);
+}
+
+// One 4D lattice point's contribution and its gradient, (value, d/dx, ..., d/dw): the point v
+// (or -v where flip) from the nearest, of hash h, byte b of which picks gradient b >> 3.
+fn wgpu_noise_supersimplex4_point(offset: vec4<f32>, v: vec4<u32>, flip: bool, h: u32) -> array<f32, 5> {
+    let sv = select(vec4<f32>(v), -vec4<f32>(v), flip);
+    let t = (((sv.x + sv.y) + sv.z) + sv.w) * WGPU_NOISE_SUPERSIMPLEX4_UNSKEW;
+    let d = vec4<f32>(offset.x - (sv.x + t), offset.y - (sv.y + t), offset.z - (sv.z + t), offset.w - (sv.w + t));
+    let a = max(WGPU_NOISE_SUPERSIMPLEX4_R2 - ((d.x * d.x + d.y * d.y) + (d.z * d.z + d.w * d.w)), 0.0);
+    let g = wgpu_noise_supersimplex4_gradient(wgpu_noise_cell_byte(h, WGPU_NOISE_SUPERSIMPLEX3_SLOT) >> 3u);
+    let aa = a * a;
+    let aaaa = aa * aa;
+    let e = (d.x * g.x + d.y * g.y) + (d.z * g.z + d.w * g.w);
+    let s = -8.0 * (aa * a * e);
+    return array<f32, 5>(aaaa * e, s * d.x + aaaa * g.x, s * d.y + aaaa * g.y, s * d.z + aaaa * g.z,
+                         s * d.w + aaaa * g.w);
+}
+
+// out += the walk's point v (or -v where its flip says), at constant v.
+fn wgpu_noise_supersimplex4_add(out: ptr<function, array<f32, 5>>, w: wgpu_noise_SuperSimplex4Walk, v: vec4<u32>) {
+    let flip = wgpu_noise_supersimplex4_flip(w.normal, v);
+    let c = wgpu_noise_supersimplex4_point(w.offset, v, flip, wgpu_noise_supersimplex4_point_hash(w.cell, v, flip));
+    (*out)[0] = (*out)[0] + c[0];
+    (*out)[1] = (*out)[1] + c[1];
+    (*out)[2] = (*out)[2] + c[2];
+    (*out)[3] = (*out)[3] + c[3];
+    (*out)[4] = (*out)[4] + c[4];
+}
+
+// The 4D sum at p before the output scale: (value, d/dx, ..., d/dw), the sixteen points in
+// the CPU's order (the nearest, then the pairs), written out with constant vertices.
+fn wgpu_noise_supersimplex4_sum(p: vec4<f32>) -> array<f32, 5> {
+    let w = wgpu_noise_supersimplex4_walk(p);
+    var out = array<f32, 5>(0.0, 0.0, 0.0, 0.0, 0.0);
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(0u, 0u, 0u, 0u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(1u, 1u, 1u, 1u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(1u, 1u, 1u, 0u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(1u, 1u, 0u, 1u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(1u, 0u, 1u, 1u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(0u, 1u, 1u, 1u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(1u, 0u, 0u, 0u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(1u, 1u, 0u, 0u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(1u, 0u, 1u, 0u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(1u, 0u, 0u, 1u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(0u, 1u, 0u, 0u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(0u, 1u, 1u, 0u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(0u, 1u, 0u, 1u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(0u, 0u, 1u, 0u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(0u, 0u, 1u, 1u));
+    wgpu_noise_supersimplex4_add(&out, w, vec4<u32>(0u, 0u, 0u, 1u));
+    return out;
+}
+
+// 4D OpenSimplex2S noise, in [-1, 1]. It does not tile.
+fn wgpu_noise_supersimplex4(p: vec4<f32>) -> f32 {
+    return wgpu_noise_supersimplex4_sum(p)[0] * WGPU_NOISE_SUPERSIMPLEX4_NORM;
+}
+
+// wgpu_noise_supersimplex4 and its gradient: (value, d/dx, d/dy, d/dz, d/dw).
+fn wgpu_noise_supersimplex4_deriv(p: vec4<f32>) -> array<f32, 5> {
+    let s = wgpu_noise_supersimplex4_sum(p);
+    let n = WGPU_NOISE_SUPERSIMPLEX4_NORM;
+    return array<f32, 5>(s[0] * n, s[1] * n, s[2] * n, s[3] * n, s[4] * n);
+}
+
 // OpenSimplex2S noise of vectors (the `warp` node's `supersimplex-vector` noise, as
 // FastNoise2's DomainWarpSuperSimplex with its gradient outer product): each lattice point's
 // contribution above times a vector whose component a is byte SUPERSIMPLEX_VECTOR_SLOT + a of
@@ -230,6 +381,7 @@ fn wgpu_noise_supersimplex2_deriv(p: vec2<f32>) -> vec3<f32> {
 const WGPU_NOISE_SUPERSIMPLEX_VECTOR_SLOT: u32 = 1u;
 const WGPU_NOISE_SUPERSIMPLEX2_VECTOR_NORM: f32 = 1.0;
 const WGPU_NOISE_SUPERSIMPLEX3_VECTOR_NORM: f32 = 1.0;
+const WGPU_NOISE_SUPERSIMPLEX4_VECTOR_NORM: f32 = 9.0;
 
 // rows[a] += u_a c for a < dims: one lattice point's contribution c of hash h.
 fn wgpu_noise_supersimplex_vector_point(rows: ptr<function, array<vec4<f32>, 3>>, c: vec4<f32>, h: u32, dims: u32) {
@@ -274,7 +426,45 @@ fn wgpu_noise_supersimplex3_vector_sum(p: vec3<f32>) -> array<vec4<f32>, 3> {
     return rows;
 }
 
-// The vector noise in 2D and 3D: components past the dimensions 0.
+// rows[a][k] += u_a c[k] for a < 4, k <= 4: one 4D lattice point's contribution c of hash h.
+fn wgpu_noise_supersimplex4_vector_add(rows: ptr<function, array<array<f32, 5>, 4>>, w: wgpu_noise_SuperSimplex4Walk,
+                                       v: vec4<u32>) {
+    let flip = wgpu_noise_supersimplex4_flip(w.normal, v);
+    let h = wgpu_noise_supersimplex4_point_hash(w.cell, v, flip);
+    let c = wgpu_noise_supersimplex4_point(w.offset, v, flip, h);
+    for (var a = 0u; a < 4u; a = a + 1u) {
+        let u = wgpu_noise_cell_unit(h, WGPU_NOISE_SUPERSIMPLEX_VECTOR_SLOT + a);
+        (*rows)[a][0] = (*rows)[a][0] + u * c[0];
+        (*rows)[a][1] = (*rows)[a][1] + u * c[1];
+        (*rows)[a][2] = (*rows)[a][2] + u * c[2];
+        (*rows)[a][3] = (*rows)[a][3] + u * c[3];
+        (*rows)[a][4] = (*rows)[a][4] + u * c[4];
+    }
+}
+
+fn wgpu_noise_supersimplex4_vector_sum(p: vec4<f32>) -> array<array<f32, 5>, 4> {
+    let w = wgpu_noise_supersimplex4_walk(p);
+    var rows: array<array<f32, 5>, 4>;
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(0u, 0u, 0u, 0u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(1u, 1u, 1u, 1u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(1u, 1u, 1u, 0u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(1u, 1u, 0u, 1u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(1u, 0u, 1u, 1u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(0u, 1u, 1u, 1u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(1u, 0u, 0u, 0u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(1u, 1u, 0u, 0u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(1u, 0u, 1u, 0u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(1u, 0u, 0u, 1u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(0u, 1u, 0u, 0u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(0u, 1u, 1u, 0u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(0u, 1u, 0u, 1u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(0u, 0u, 1u, 0u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(0u, 0u, 1u, 1u));
+    wgpu_noise_supersimplex4_vector_add(&rows, w, vec4<u32>(0u, 0u, 0u, 1u));
+    return rows;
+}
+
+// The vector noise in 2D, 3D and 4D: components past the dimensions 0.
 fn wgpu_noise_supersimplex_vector2(p: vec2<f32>) -> vec4<f32> {
     let rows = wgpu_noise_supersimplex2_vector_sum(p);
     let norm = WGPU_NOISE_SUPERSIMPLEX2_VECTOR_NORM;
@@ -285,6 +475,12 @@ fn wgpu_noise_supersimplex_vector3(p: vec3<f32>) -> vec4<f32> {
     let rows = wgpu_noise_supersimplex3_vector_sum(p);
     let norm = WGPU_NOISE_SUPERSIMPLEX3_VECTOR_NORM;
     return vec4<f32>(rows[0].x * norm, rows[1].x * norm, rows[2].x * norm, 0.0);
+}
+
+fn wgpu_noise_supersimplex_vector4(p: vec4<f32>) -> vec4<f32> {
+    let rows = wgpu_noise_supersimplex4_vector_sum(p);
+    let norm = WGPU_NOISE_SUPERSIMPLEX4_VECTOR_NORM;
+    return vec4<f32>(rows[0][0] * norm, rows[1][0] * norm, rows[2][0] * norm, rows[3][0] * norm);
 }
 
 // The vector noise and each component's gradient: d[a] = (component a, d/dx, ..., d/dw).
@@ -307,6 +503,17 @@ fn wgpu_noise_supersimplex_vector_deriv3(p: vec3<f32>) -> array<array<f32, 5>, 4
         let r = rows[a];
         let g = wgpu_noise_supersimplex3_rotate(r.yzw);
         d[a] = array<f32, 5>(r.x * norm, g.x * norm, g.y * norm, g.z * norm, 0.0);
+    }
+    return d;
+}
+
+fn wgpu_noise_supersimplex_vector_deriv4(p: vec4<f32>) -> array<array<f32, 5>, 4> {
+    let rows = wgpu_noise_supersimplex4_vector_sum(p);
+    let norm = WGPU_NOISE_SUPERSIMPLEX4_VECTOR_NORM;
+    var d: array<array<f32, 5>, 4>;
+    for (var a = 0u; a < 4u; a = a + 1u) {
+        let r = rows[a];
+        d[a] = array<f32, 5>(r[0] * norm, r[1] * norm, r[2] * norm, r[3] * norm, r[4] * norm);
     }
     return d;
 }

@@ -23,7 +23,7 @@ pub enum NoiseKind {
     /// Value noise: a value per lattice point, blended with the quintic fade
     /// (`shaders/value.wgsl`).
     Value,
-    /// K.jpg's OpenSimplex2S ("SuperSimplex" in FastNoise2), 2D and 3D, untiled
+    /// K.jpg's OpenSimplex2S ("SuperSimplex" in FastNoise2), 2D to 4D, untiled
     /// (`shaders/supersimplex.wgsl`): the `supersimplex` graph node; not among the
     /// command line's `--noise` choices.
     SuperSimplex,
@@ -646,9 +646,6 @@ impl FlagField {
             ));
         }
         self.validate_octaves()?;
-        if self.kind == NoiseKind::SuperSimplex && self.dims == 4 {
-            return bad("supersimplex noise is 2D and 3D only: 4D is not implemented".into());
-        }
         if self.kernel == Kernel::Continuous && !(self.kind == NoiseKind::Simplex && self.dims >= 3)
         {
             return bad("the continuous kernel applies to simplex noise in 3D and 4D only".into());
@@ -1039,7 +1036,8 @@ impl FlagField {
     /// For simplex noise the period lies along the skewed axes: the offset is skewed,
     /// moved by whole periods into [-128, 128] per axis, and the removed periods are
     /// unskewed back. SuperSimplex repeats every 768 along each axis in 3D (its rotation
-    /// maps that to whole lookup periods), not at all in 2D. The range is centred on 0 so that -3 and +3 keep the same precision
+    /// maps that to whole lookup periods), as simplex noise in 4D (the same lattice), not at
+    /// all in 2D. The range is centred on 0 so that -3 and +3 keep the same precision
     /// (reducing into [0, 256) moved -3 to 253).
     ///
     /// Octave `k` samples at `lacunarity^k` times the point, so a shift by a period is a
@@ -1124,14 +1122,15 @@ pub fn reduce_by_periods(kind: NoiseKind, dims: usize, offset: [f64; 4]) -> [f64
         // The rotation `(2/3)(x + y + z) − p` maps 768 along an axis to whole multiples of
         // 256 along every rotated axis: a period of both half-lattices' hashes.
         // In 2D its skew is irrational: no period.
-        NoiseKind::SuperSimplex if dims != 3 => {}
-        NoiseKind::SuperSimplex => {
+        NoiseKind::SuperSimplex if dims == 2 => {}
+        NoiseKind::SuperSimplex if dims == 3 => {
             let period = 3.0 * period;
             for v in out.iter_mut().take(dims) {
                 *v -= period * (*v / period).round();
             }
         }
-        NoiseKind::Simplex => {
+        // 4D OpenSimplex2S is on 4D simplex noise's lattice, with its period.
+        NoiseKind::Simplex | NoiseKind::SuperSimplex => {
             let (f, g) = crate::tables::skew_factors(dims);
             let sum: f64 = offset[..dims].iter().sum();
             let s = sum * f;

@@ -27,7 +27,7 @@ internal! {
     pub const CELLULAR_WGSL: &str = include_str!("../shaders/cellular.wgsl");
     /// Value noise `value2/3/4` and their periodic forms (`shaders/value.wgsl`).
     pub const VALUE_WGSL: &str = include_str!("../shaders/value.wgsl");
-    /// OpenSimplex2S ("SuperSimplex") noise in 3D (`shaders/supersimplex.wgsl`).
+    /// OpenSimplex2S ("SuperSimplex") noise in 2D to 4D (`shaders/supersimplex.wgsl`).
     pub const SUPERSIMPLEX_WGSL: &str = include_str!("../shaders/supersimplex.wgsl");
     /// Fractal sums, tiling and kernel choice `fractal2/3/4` (`shaders/fractal.wgsl`).
     pub const FRACTAL_WGSL: &str = include_str!("../shaders/fractal.wgsl");

@@ -19,8 +19,8 @@ use super::simplex::{
     SIMPLEX4_R05_SCALE,
 };
 use super::supersimplex::{
-    supersimplex2, supersimplex2_deriv, supersimplex3, supersimplex3_deriv, supersimplex_vector,
-    supersimplex_vector_deriv,
+    supersimplex2, supersimplex2_deriv, supersimplex3, supersimplex3_deriv, supersimplex4,
+    supersimplex4_deriv, supersimplex_vector, supersimplex_vector_deriv,
 };
 use super::value::{
     value2_periodic, value2_periodic_deriv, value3_periodic, value3_periodic_deriv,
@@ -71,9 +71,7 @@ pub fn base_noise<R: Real>(
         (NoiseKind::Value, _) => value4_periodic(lut, [p[0], p[1], p[2], p[3]], [lp(0), lp(1), lp(2), lp(3)]),
         (NoiseKind::SuperSimplex, 2) => supersimplex2(lut, [p[0], p[1]]),
         (NoiseKind::SuperSimplex, 3) => supersimplex3(lut, [p[0], p[1], p[2]]),
-        (NoiseKind::SuperSimplex, dims) => {
-            unreachable!("supersimplex noise is 2D and 3D only, not {dims}D (refused before)")
-        }
+        (NoiseKind::SuperSimplex, _) => supersimplex4(lut, [p[0], p[1], p[2], p[3]]),
         (NoiseKind::Classic, 2) => classic2_periodic(lut, p[0], p[1], [lp(0), lp(1)]),
         (NoiseKind::Classic, 3) => classic3_periodic(lut, p[0], p[1], p[2], [lp(0), lp(1), lp(2)]),
         (NoiseKind::Classic, _) => {
@@ -125,7 +123,7 @@ pub fn base_noise<R: Real>(
 /// The base vector noise of `kind` at `p` (2 to 4 coordinates): value noise of vectors
 /// (`cpu::value::value_vector`, [`NoiseKind::Value`]), tiled with `period` where it is
 /// non-zero, or OpenSimplex2S noise of vectors (`cpu::supersimplex::supersimplex_vector`,
-/// [`NoiseKind::SuperSimplex`], 2D and 3D, untiled) or simplex noise of vectors
+/// [`NoiseKind::SuperSimplex`], untiled) or simplex noise of vectors
 /// (`cpu::simplex::simplex_vector`, [`NoiseKind::Simplex`], untiled); components past the
 /// dimensions 0 (`wgpu_noise_base_vectorN`, `wgpu_noise_base_vector_supersimplexN`,
 /// `wgpu_noise_base_vector_simplexN`).
@@ -228,9 +226,7 @@ pub fn base_noise_deriv<R: Real>(
         }
         (NoiseKind::SuperSimplex, 2) => pad3(supersimplex2_deriv(lut, [p[0], p[1]])),
         (NoiseKind::SuperSimplex, 3) => pad4(supersimplex3_deriv(lut, [p[0], p[1], p[2]])),
-        (NoiseKind::SuperSimplex, dims) => {
-            unreachable!("supersimplex noise is 2D and 3D only, not {dims}D (refused before)")
-        }
+        (NoiseKind::SuperSimplex, _) => supersimplex4_deriv(lut, [p[0], p[1], p[2], p[3]]),
         (NoiseKind::Classic, 2) => classic2_periodic_deriv(lut, p[0], p[1], [lp(0), lp(1)]),
         (NoiseKind::Classic, 3) => {
             classic3_periodic_deriv(lut, [p[0], p[1], p[2]], [lp(0), lp(1), lp(2)])

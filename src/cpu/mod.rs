@@ -66,6 +66,7 @@ pub fn noise_at<R: Real>(lut: &impl NoiseHasher, kind: NoiseKind, p: &[R]) -> R 
         (NoiseKind::Value, &[x, y, z, w]) => value::value4_periodic(lut, [x, y, z, w], [256; 4]),
         (NoiseKind::SuperSimplex, &[x, y]) => supersimplex::supersimplex2(lut, [x, y]),
         (NoiseKind::SuperSimplex, &[x, y, z]) => supersimplex::supersimplex3(lut, [x, y, z]),
+        (NoiseKind::SuperSimplex, &[x, y, z, w]) => supersimplex::supersimplex4(lut, [x, y, z, w]),
         (NoiseKind::Cellular, &[_, _, ..]) if p.len() <= 4 => {
             cellular::cellular(lut, p, &cellular::CellularShape::default())
         }

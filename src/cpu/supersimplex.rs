@@ -326,6 +326,229 @@ pub fn supersimplex2_deriv<R: Real>(lut: &impl NoiseHasher, p: [R; 2]) -> [R; 3]
     [s[0] * norm, s[1] * norm, s[2] * norm]
 }
 
+/// The skew of 4D OpenSimplex2S's lattice, `(√5 − 1)/4`: 4D simplex noise's, so the two share
+/// the lattice and its period ([`crate::field::reduce_by_periods`]).
+pub const SUPERSIMPLEX4_SKEW: f64 = crate::tables::SIMPLEX4_F;
+/// Its unskew, `−(5 − √5)/20`.
+pub const SUPERSIMPLEX4_UNSKEW: f64 = -crate::tables::SIMPLEX4_G;
+/// The 4D kernel's squared radius: `max(18/25 − |d|², 0)⁴`. FastNoise2 uses 4/5, where its
+/// walk misses lattice points two short steps away (`|v|² = 2`, e.g. skewed `(1, 0, −1, 0)`)
+/// that reach 0.72 of the point; 18/25 is the largest radius at which the walk reaches every
+/// lattice point within reach (the nearest such point, over the nearest vertex's Voronoi cell,
+/// is at `|d|² = 0.72` exactly: at `(0.4, 0, −0.4, 0)` from it).
+pub const SUPERSIMPLEX4_R2: f64 = 0.72;
+/// The 4D output scale: the sum times this is within [-1, 1] (docs/graphs.md, SuperSimplex).
+pub const SUPERSIMPLEX4_NORM: f64 = 9.0;
+/// The fifteen lattice points of FastNoise2's 4D walk besides the nearest, as skewed offsets
+/// from it (each taken as `v` or `−v`, whichever faces the point): the ten of `|v|² = 4/5`
+/// (one axis, or all four) and the twenty of `6/5` (two or three axes), in pairs.
+pub const SUPERSIMPLEX4_VERTICES: [[u32; 4]; 15] = [
+    [1, 1, 1, 1],
+    [1, 1, 1, 0],
+    [1, 1, 0, 1],
+    [1, 0, 1, 1],
+    [0, 1, 1, 1],
+    [1, 0, 0, 0],
+    [1, 1, 0, 0],
+    [1, 0, 1, 0],
+    [1, 0, 0, 1],
+    [0, 1, 0, 0],
+    [0, 1, 1, 0],
+    [0, 1, 0, 1],
+    [0, 0, 1, 0],
+    [0, 0, 1, 1],
+    [0, 0, 0, 1],
+];
+
+/// 4D gradient `n` (0 to 31), Gustavson's [`crate::tables::GRAD4`]`[n]` decoded: `n >> 3` the
+/// axis that is 0, bits 2, 1 and 0 the signs (set: −1) of the other three in order
+/// (`wgpu_noise_supersimplex4_gradient`).
+#[inline(always)]
+pub fn supersimplex4_gradient<R: Real>(n: u32) -> [R; 4] {
+    let axis = n >> 3;
+    std::array::from_fn(|k| {
+        let k = k as u32;
+        let bit = if k < axis { 4 >> k } else { 8 >> k };
+        if k == axis {
+            R::lit(0.0)
+        } else if n & bit != 0 {
+            R::lit(-1.0)
+        } else {
+            R::lit(1.0)
+        }
+    })
+}
+
+/// The skewed point's place in its unit cell, moved to the nearest lattice point (its
+/// Voronoi cell's centre): `offset`, the point's unskewed offset from it; `cell`, its skewed
+/// coordinates wrapped (masked when hashed); `normal`, the vector whose dot product with a
+/// skewed offset is the unskewed one's with `offset` (FastNoise2's "double unskew").
+#[derive(Clone, Copy)]
+pub struct SuperSimplex4Walk<R> {
+    pub offset: [R; 4],
+    pub cell: [u32; 4],
+    pub normal: [R; 4],
+}
+
+/// Which corner of the skewed unit cell at `i` (the point's place in it) is the nearest
+/// lattice point, as a bit per axis: FastNoise2's comparison chain, each vertex's score
+/// against the best so far (`wgpu_noise_supersimplex4_nearest`).
+#[inline(always)]
+pub fn supersimplex4_nearest<R: Real>(i: [R; 4]) -> u32 {
+    let twice = (((i[0] + i[1]) + i[2]) + i[3]) * R::lit(-0.2);
+    let n = i.map(|v| v + twice);
+    let total = -twice;
+    let mut best = R::lit(0.6) - total;
+    let mut bits = if R::lit(0.2) > best { 15 } else { 0 };
+    best = best.max(R::lit(0.2));
+    let mut consider = |best: &mut R, score: R, vertex: u32| {
+        if score > *best {
+            bits = vertex;
+        }
+        *best = best.max(score);
+    };
+    consider(&mut best, -n[3], 0b0111);
+    consider(&mut best, -n[2], 0b1011);
+    consider(&mut best, -n[1], 0b1101);
+    consider(&mut best, -n[0], 0b1110);
+    best = best + (total - R::lit(0.2));
+    consider(&mut best, n[0], 0b0001);
+    consider(&mut best, n[1], 0b0010);
+    consider(&mut best, n[2], 0b0100);
+    consider(&mut best, n[3], 0b1000);
+    best = best + (R::lit(0.2) - n[0]);
+    consider(&mut best, n[1], 0b0011);
+    consider(&mut best, n[2], 0b0101);
+    consider(&mut best, n[3], 0b1001);
+    best = best + n[0];
+    consider(&mut best, n[1] + n[2], 0b0110);
+    best = best - n[3];
+    consider(&mut best, n[1], 0b1010);
+    consider(&mut best, n[2], 0b1100);
+    bits
+}
+
+/// The point `p` on the 4D lattice (`wgpu_noise_supersimplex4_walk`): skewed, its unit
+/// cell's corner and place in it, moved to the nearest lattice point
+/// ([`supersimplex4_nearest`]).
+#[inline(always)]
+pub fn supersimplex4_walk<R: Real>(p: [R; 4]) -> SuperSimplex4Walk<R> {
+    let s = (((p[0] + p[1]) + p[2]) + p[3]) * R::lit(SUPERSIMPLEX4_SKEW);
+    let xs = p.map(|v| v + s);
+    let b = xs.map(|v| v.floor());
+    let nearest = supersimplex4_nearest(std::array::from_fn(|a| xs[a] - b[a]));
+    let m: [u32; 4] = std::array::from_fn(|a| (nearest >> a) & 1);
+    let i: [R; 4] = std::array::from_fn(|a| (xs[a] - b[a]) - R::from_u32(m[a]));
+    let cell = std::array::from_fn(|a| wrap256(b[a]) + m[a]);
+    let sum = ((i[0] + i[1]) + i[2]) + i[3];
+    let twice = sum * R::lit(-0.2);
+    let t = sum * R::lit(SUPERSIMPLEX4_UNSKEW);
+    SuperSimplex4Walk {
+        offset: i.map(|v| v + t),
+        cell,
+        normal: i.map(|v| v + twice),
+    }
+}
+
+/// Whether the walk takes `−v` rather than `v` (`wgpu_noise_supersimplex4_flip`): where the
+/// unskewed `v` points away from the point (`normal · v < 0`; where it is 0, both are at
+/// least `√(4/5)` away, outside the kernel).
+#[inline(always)]
+pub fn supersimplex4_flip<R: Real>(normal: [R; 4], v: [u32; 4]) -> bool {
+    let t: [R; 4] = std::array::from_fn(|a| normal[a] * R::from_u32(v[a]));
+    ((t[0] + t[1]) + t[2]) + t[3] < R::lit(0.0)
+}
+
+/// The hash of the walk's lattice point `v` (or `−v` where `flip`) from the nearest
+/// (`wgpu_noise_supersimplex4_point_hash`).
+#[inline(always)]
+pub fn supersimplex4_point_hash(lut: &impl NoiseHasher, cell: [u32; 4], v: [u32; 4], flip: bool) -> u32 {
+    let h: [u32; 4] = std::array::from_fn(|a| {
+        let step = if flip { 256 - v[a] } else { v[a] };
+        (cell[a] + step) & 255
+    });
+    lut.cell_hash(&h)
+}
+
+/// One 4D lattice point's contribution and its gradient, `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`:
+/// the point `v` (or `−v` where `flip`) from the nearest, at `offset` ([`SuperSimplex4Walk`])
+/// minus its unskewed offset, of hash `h`, byte `b` of which picks gradient `b >> 3`
+/// (`wgpu_noise_supersimplex4_point`). The skew and unskew cancel: the gradient needs no
+/// transform.
+#[inline(always)]
+pub fn supersimplex4_point<R: Real>(
+    lut: &impl NoiseHasher,
+    offset: [R; 4],
+    v: [u32; 4],
+    flip: bool,
+    h: u32,
+) -> [R; 5] {
+    let sv: [R; 4] = std::array::from_fn(|a| {
+        let c = R::from_u32(v[a]);
+        if flip {
+            -c
+        } else {
+            c
+        }
+    });
+    let t = (((sv[0] + sv[1]) + sv[2]) + sv[3]) * R::lit(SUPERSIMPLEX4_UNSKEW);
+    let d: [R; 4] = std::array::from_fn(|a| offset[a] - (sv[a] + t));
+    let a = (R::lit(SUPERSIMPLEX4_R2) - ((d[0] * d[0] + d[1] * d[1]) + (d[2] * d[2] + d[3] * d[3])))
+        .max(R::lit(0.0));
+    let g = supersimplex4_gradient::<R>(lut.cell_byte(h, SUPERSIMPLEX3_SLOT) >> 3);
+    let aa = a * a;
+    let aaaa = aa * aa;
+    let e = (d[0] * g[0] + d[1] * g[1]) + (d[2] * g[2] + d[3] * g[3]);
+    let s = R::lit(-8.0) * (aa * a * e);
+    [
+        aaaa * e,
+        s * d[0] + aaaa * g[0],
+        s * d[1] + aaaa * g[1],
+        s * d[2] + aaaa * g[2],
+        s * d[3] + aaaa * g[3],
+    ]
+}
+
+/// The 4D walk's sixteen points as `(v, flip)`: the nearest (`v = 0`) and one of each pair of
+/// [`SUPERSIMPLEX4_VERTICES`].
+#[inline(always)]
+fn supersimplex4_points<R: Real>(normal: [R; 4]) -> [([u32; 4], bool); 16] {
+    std::array::from_fn(|k| {
+        if k == 0 {
+            ([0; 4], false)
+        } else {
+            let v = SUPERSIMPLEX4_VERTICES[k - 1];
+            (v, supersimplex4_flip(normal, v))
+        }
+    })
+}
+
+/// The 4D sum at `p` before the output scale: `[value, ∂/∂x, …, ∂/∂w]`
+/// (`wgpu_noise_supersimplex4_sum`).
+#[inline(always)]
+fn supersimplex4_sum<R: Real>(lut: &impl NoiseHasher, p: [R; 4]) -> [R; 5] {
+    let w = supersimplex4_walk(p);
+    let mut out = [R::lit(0.0); 5];
+    for (v, flip) in supersimplex4_points(w.normal) {
+        let h = supersimplex4_point_hash(lut, w.cell, v, flip);
+        let c = supersimplex4_point(lut, w.offset, v, flip, h);
+        out = std::array::from_fn(|k| out[k] + c[k]);
+    }
+    out
+}
+
+/// 4D OpenSimplex2S noise at `p`, in [-1, 1] (`wgpu_noise_supersimplex4`).
+pub fn supersimplex4<R: Real>(lut: &impl NoiseHasher, p: [R; 4]) -> R {
+    supersimplex4_sum(lut, p)[0] * R::lit(SUPERSIMPLEX4_NORM)
+}
+
+/// [`supersimplex4`] and its gradient, `[value, ∂/∂x, ∂/∂y, ∂/∂z, ∂/∂w]`
+/// (`wgpu_noise_supersimplex4_deriv`); the value is [`supersimplex4`]'s bit for bit.
+pub fn supersimplex4_deriv<R: Real>(lut: &impl NoiseHasher, p: [R; 4]) -> [R; 5] {
+    let norm = R::lit(SUPERSIMPLEX4_NORM);
+    supersimplex4_sum(lut, p).map(|v| v * norm)
+}
+
 /// The hash byte of the first component of a lattice point's vector (the `warp` node's
 /// `supersimplex-vector` noise): component `a` is byte `SUPERSIMPLEX_VECTOR_SLOT + a`, the
 /// gradient's byte ([`SUPERSIMPLEX3_SLOT`]) left to the gradient.
@@ -335,6 +558,9 @@ pub const SUPERSIMPLEX_VECTOR_SLOT: u32 = 1;
 pub const SUPERSIMPLEX2_VECTOR_NORM: f64 = 1.0;
 /// The output scale of the 3D vector noise (as [`SUPERSIMPLEX2_VECTOR_NORM`]).
 pub const SUPERSIMPLEX3_VECTOR_NORM: f64 = 1.0;
+/// The output scale of the 4D vector noise: the scalar noise's ([`SUPERSIMPLEX4_NORM`]), as
+/// in 2D and 3D the vector noise keeps the scalar's.
+pub const SUPERSIMPLEX4_VECTOR_NORM: f64 = SUPERSIMPLEX4_NORM;
 
 /// `rows[a] += u_a · c` for each component `a`: one lattice point's contribution `c`
 /// (`[value, gradient…]`) to the vector noise, `u_a` byte `SUPERSIMPLEX_VECTOR_SLOT + a` of
@@ -407,12 +633,31 @@ fn supersimplex3_vector_sum<R: Real, const K: usize>(
     rows
 }
 
-/// OpenSimplex2S noise of vectors at `p` (2 or 3 coordinates; the `warp` node's
+/// The vector noise of 4D OpenSimplex2S before the output scale: row `a` is component `a`
+/// and its gradient, `[value, ∂/∂x, …, ∂/∂w]` (its first `K` entries, 1 or 5), the walk's
+/// points contributing their [`supersimplex4_point`] times their vector's component `a`
+/// (`wgpu_noise_supersimplex4_vector_sum`).
+#[inline(always)]
+fn supersimplex4_vector_sum<R: Real, const K: usize>(
+    lut: &impl NoiseHasher,
+    p: [R; 4],
+) -> [[R; K]; 4] {
+    let w = supersimplex4_walk(p);
+    let mut rows = [[R::lit(0.0); K]; 4];
+    for (v, flip) in supersimplex4_points(w.normal) {
+        let h = supersimplex4_point_hash(lut, w.cell, v, flip);
+        let c = supersimplex4_point(lut, w.offset, v, flip, h);
+        supersimplex_vector_point(lut, &mut rows, std::array::from_fn(|k| c[k]), h);
+    }
+    rows
+}
+
+/// OpenSimplex2S noise of vectors at `p` (2, 3 or 4 coordinates; the `warp` node's
 /// `supersimplex-vector` noise, as FastNoise2's `DomainWarpSuperSimplex` with its gradient
 /// outer product): each lattice point's contribution `max(r² − |d|², 0)⁴ (g · d)` times a
 /// vector whose component `a` is byte `SUPERSIMPLEX_VECTOR_SLOT + a` of the point's hash in
 /// [-1, 1], summed; one walk of the lattice serves every component. Components past the
-/// dimensions 0 (`wgpu_noise_supersimplex_vector2`, `…3`).
+/// dimensions 0 (`wgpu_noise_supersimplex_vector2`, `…3`, `…4`).
 pub fn supersimplex_vector<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [R; 4] {
     let zero = R::lit(0.0);
     match p.len() {
@@ -426,12 +671,16 @@ pub fn supersimplex_vector<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [R; 4] {
             let norm = R::lit(SUPERSIMPLEX3_VECTOR_NORM);
             [rows[0][0] * norm, rows[1][0] * norm, rows[2][0] * norm, zero]
         }
-        dims => unreachable!("supersimplex noise is 2D and 3D only, not {dims}D (refused before)"),
+        _ => {
+            let rows = supersimplex4_vector_sum::<R, 1>(lut, [p[0], p[1], p[2], p[3]]);
+            let norm = R::lit(SUPERSIMPLEX4_VECTOR_NORM);
+            rows.map(|row| row[0] * norm)
+        }
     }
 }
 
 /// [`supersimplex_vector`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`
-/// (entries past the dimensions 0; `wgpu_noise_supersimplex_vector_deriv2`, `…3`).
+/// (entries past the dimensions 0; `wgpu_noise_supersimplex_vector_deriv2`, `…3`, `…4`).
 pub fn supersimplex_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [[R; 5]; 4] {
     let mut d = [[R::lit(0.0); 5]; 4];
     match p.len() {
@@ -450,7 +699,11 @@ pub fn supersimplex_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [[
                 *d = [row[0] * norm, g[0] * norm, g[1] * norm, g[2] * norm, R::lit(0.0)];
             }
         }
-        dims => unreachable!("supersimplex noise is 2D and 3D only, not {dims}D (refused before)"),
+        _ => {
+            let rows = supersimplex4_vector_sum::<R, 5>(lut, [p[0], p[1], p[2], p[3]]);
+            let norm = R::lit(SUPERSIMPLEX4_VECTOR_NORM);
+            d = rows.map(|row| row.map(|v| v * norm));
+        }
     }
     d
 }

@@ -86,7 +86,7 @@ impl Node {
         Node::of_type("value")
     }
 
-    /// OpenSimplex2S ("SuperSimplex") noise, 3D.
+    /// OpenSimplex2S ("SuperSimplex") noise, 2D to 4D.
     pub fn supersimplex() -> Node {
         Node::of_type("supersimplex")
     }

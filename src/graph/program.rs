@@ -234,10 +234,16 @@ impl Program {
                         }
                         _ => NoiseKind::Classic,
                     };
-                    // 2D SuperSimplex's skew is irrational: it has no period.
-                    if kind == NoiseKind::SuperSimplex && dims(r) != 3 {
+                    // 2D SuperSimplex's skew is irrational: it has no period. 4D SuperSimplex
+                    // is on 4D simplex noise's lattice, with its period.
+                    if kind == NoiseKind::SuperSimplex && dims(r) == 2 {
                         continue;
                     }
+                    let kind = if kind == NoiseKind::SuperSimplex && dims(r) == 4 {
+                        NoiseKind::Simplex
+                    } else {
+                        kind
+                    };
                     let same = *lattice.get_or_insert(kind) == kind;
                     // A driven jitter, a value, must repeat too.
                     let jitter = match op {
@@ -557,19 +563,11 @@ impl Lowering<'_> {
         if tiled && kind == NoiseKind::Simplex && dims == 4 {
             return Err(err(path, "simplex noise does not tile in 4D"));
         }
-        if kind == NoiseKind::SuperSimplex {
-            if dims == 4 {
-                return Err(err(
-                    path,
-                    "supersimplex noise is 2D and 3D only: 4D is not implemented",
-                ));
-            }
-            if tiled {
-                return Err(err(
-                    path,
-                    "supersimplex noise does not tile (its lattice repeats on no square period)",
-                ));
-            }
+        if kind == NoiseKind::SuperSimplex && tiled {
+            return Err(err(
+                path,
+                "supersimplex noise does not tile (its lattice repeats on no square period)",
+            ));
         }
         if options.flow != 0.0 {
             if dims == 4 {
@@ -611,19 +609,11 @@ impl Lowering<'_> {
         path: &str,
         ctx: Context,
     ) -> Result<Reg, GraphError> {
-        if kind == NoiseKind::SuperSimplex {
-            if self.point_dims(ctx.point) == 4 {
-                return Err(err(
-                    path,
-                    "supersimplex-vector noise is 2D and 3D only: 4D is not implemented",
-                ));
-            }
-            if self.tiled(ctx) {
-                return Err(err(
-                    path,
-                    "supersimplex-vector noise does not tile (its lattice repeats on no square period)",
-                ));
-            }
+        if kind == NoiseKind::SuperSimplex && self.tiled(ctx) {
+            return Err(err(
+                path,
+                "supersimplex-vector noise does not tile (its lattice repeats on no square period)",
+            ));
         }
         if kind == NoiseKind::Simplex && self.tiled(ctx) {
             return Err(err(

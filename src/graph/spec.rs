@@ -279,7 +279,7 @@ pub enum NodeKind {
     Classic { seed: i64 },
     /// Value noise.
     Value { seed: i64 },
-    /// OpenSimplex2S ("SuperSimplex") noise, 3D.
+    /// OpenSimplex2S ("SuperSimplex") noise, 2D to 4D.
     SuperSimplex { seed: i64 },
     /// White noise: a value per unit cell.
     White { seed: i64 },

@@ -117,10 +117,10 @@ fn node_rows_time_every_node_type_alone() {
     assert_eq!(rows.len(), lowered * 2);
 }
 
-/// The dimension counts a node type lowers for: flow and supersimplex 2D and 3D.
+/// The dimension counts a node type lowers for: flow 2D and 3D.
 fn node_dims(name: &str) -> &'static [usize] {
     match name {
-        "flow" | "supersimplex" => &[2, 3],
+        "flow" => &[2, 3],
         _ => &[2, 3, 4],
     }
 }

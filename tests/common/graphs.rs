@@ -75,10 +75,7 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
     if shape.dims < 4 {
         kinds.push("flow");
     }
-    // SuperSimplex is 2D and 3D (the lowering refuses it in 4D).
-    if shape.dims < 4 {
-        kinds.push("supersimplex");
-    }
+    kinds.push("supersimplex");
     // A checkerboard and white noise jump at their cells' faces, but their derivatives
     // are 0 on both sides.
     kinds.extend([
@@ -296,12 +293,7 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             })
         }
         "warp" => {
-            // SuperSimplex of vectors is 2D and 3D (the lowering refuses it in 4D).
-            let warp_noises: Vec<&str> = choices("warp", "noise")
-                .iter()
-                .copied()
-                .filter(|&n| shape.dims < 4 || n != "supersimplex-vector")
-                .collect();
+            let warp_noises: Vec<&str> = choices("warp", "noise").to_vec();
             let fractal = *rng.pick(choices("warp", "fractal"));
             // A progressive warp has one iteration (its octaves are its iterations).
             let iterations = if fractal == "progressive" {

@@ -951,11 +951,11 @@ fn cellular_metrics_and_outputs_on_the_gpu_equal_the_f32_cpu() {
     }
 }
 
-/// SuperSimplex (`supersimplex`, 2D and 3D) on the GPU: its values, gradients and curl
+/// SuperSimplex (`supersimplex`, 2D to 4D) on the GPU: its values, gradients and curl (2D, 3D)
 /// equal the f32 CPU's within the bounds of docs/graphs.md with no sample over them (it has no
 /// jumps and no kinks), plain, seeded, as fBm, ridged and warped, and the
-/// `supersimplex-vector` warp (one octave, and three octaves iterated twice over simplex
-/// fBm), near the origin and at 1e4,
+/// `supersimplex-vector` warp (one octave, and three octaves iterated twice over simplex fBm
+/// in 2D and 3D and over supersimplex fBm in 2D to 4D), near the origin and at 1e4,
 /// on every backend with both lookups; the largest absolute differences are printed.
 #[test]
 fn supersimplex_graphs_on_the_gpu_equal_the_f32_cpu() {
@@ -969,18 +969,30 @@ fn supersimplex_graphs_on_the_gpu_equal_the_f32_cpu() {
             "source": { "type": "supersimplex" } }"#,
         r#"{ "type": "warp", "amplitude": 0.6, "noise": "supersimplex-vector", "octaves": 3,
             "iterations": 2, "source": { "type": "fbm", "source": { "type": "simplex" } } }"#,
+        // Over a source without jumps: 4D simplex noise's reference kernel jumps at simplex
+        // faces, and twice-warped points a rounding apart land on either side of one (one
+        // 4D gradient sample over the bound on GL).
+        r#"{ "type": "warp", "amplitude": 0.6, "noise": "supersimplex-vector", "octaves": 3,
+            "iterations": 2, "source": { "type": "fbm", "source": { "type": "supersimplex" } } }"#,
     ];
     let outputs = [FieldOutput::Value, FieldOutput::Gradient, FieldOutput::Curl];
-    let mut worst = [[0f32; 3]; 2];
+    let mut worst = [[0f32; 3]; 3];
     for (backend, ctx) in common::gpu_per_backend() {
         for (variant, gpu) in generators(&ctx, 5) {
             for node in nodes {
                 let graph = Graph::from_json(&graph_of_node(node)).unwrap();
-                for dims in [2, 3] {
+                let over_simplex = node.contains(r#""type": "simplex""#);
+                for dims in [2, 3, 4] {
+                    if dims == 4 && over_simplex {
+                        continue;
+                    }
                     let program = graph.program(dims, [0.0; 4]).unwrap();
                     for offset in [0.0, 1e4] {
                         let field = field(dims, offset);
                         for (o, output) in outputs.into_iter().enumerate() {
+                            if dims == 4 && output == FieldOutput::Curl {
+                                continue;
+                            }
                             let label = format!(
                                 "{backend} {variant:?} {dims}D {output:?} at {offset} {node}"
                             );

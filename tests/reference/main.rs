@@ -43,6 +43,7 @@ mod noise_flow;
 mod noise_periodic3;
 mod noise_simplex_vector;
 mod noise_supersimplex;
+mod noise_supersimplex4;
 mod noise_supersimplex_vector;
 mod noise_value;
 mod noise_value_vector;

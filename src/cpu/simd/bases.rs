@@ -26,9 +26,10 @@ pub(super) enum LaneBase {
     Value2([u32; 4]),
     Value3([u32; 4]),
     Value4([u32; 4]),
-    /// OpenSimplex2S ("SuperSimplex") noise in 2D and 3D.
+    /// OpenSimplex2S ("SuperSimplex") noise in 2D, 3D and 4D.
     SuperSimplex2,
     SuperSimplex3,
+    SuperSimplex4,
     /// Simplex (or, turned, flow) noise in 2D.
     Simplex2(Option<Turn>),
     /// Tileable 2D simplex with the x and y periods.
@@ -55,9 +56,10 @@ pub(super) enum LaneBase {
     Vector2([u32; 4]),
     Vector3([u32; 4]),
     Vector4([u32; 4]),
-    /// OpenSimplex2S noise of vectors in 2 and 3 dimensions ([`LaneNoise::vector`]).
+    /// OpenSimplex2S noise of vectors in 2, 3 and 4 dimensions ([`LaneNoise::vector`]).
     SuperSimplexVector2,
     SuperSimplexVector3,
+    SuperSimplexVector4,
     /// Simplex noise of vectors in 2, 3 and 4 dimensions ([`LaneNoise::vector`]).
     SimplexVector2,
     SimplexVector3,
@@ -74,7 +76,8 @@ impl LaneBase {
         let lattice = period.map(lattice_period);
         match (kind, dims) {
             (NoiseKind::SuperSimplex, 2) => LaneBase::SuperSimplexVector2,
-            (NoiseKind::SuperSimplex, _) => LaneBase::SuperSimplexVector3,
+            (NoiseKind::SuperSimplex, 3) => LaneBase::SuperSimplexVector3,
+            (NoiseKind::SuperSimplex, _) => LaneBase::SuperSimplexVector4,
             (NoiseKind::Simplex, 2) => LaneBase::SimplexVector2,
             (NoiseKind::Simplex, 3) => LaneBase::SimplexVector3,
             (NoiseKind::Simplex, _) => LaneBase::SimplexVector4,
@@ -96,7 +99,7 @@ impl LaneBase {
             (NoiseKind::Value, _) => LaneBase::Value4(lattice),
             (NoiseKind::SuperSimplex, 2) => LaneBase::SuperSimplex2,
             (NoiseKind::SuperSimplex, 3) => LaneBase::SuperSimplex3,
-            (NoiseKind::SuperSimplex, _) => LaneBase::Scalar,
+            (NoiseKind::SuperSimplex, _) => LaneBase::SuperSimplex4,
             (NoiseKind::Cellular, 2) => LaneBase::Cellular2(lattice, source.cell),
             (NoiseKind::Cellular, 3) => LaneBase::Cellular3(lattice, source.cell),
             // The lanes visit every cell that any of them visits; in 4D with the texture
@@ -202,6 +205,7 @@ macro_rules! base_level {
                             LaneBase::Value4(l) => value::<L, 4>(lut, p, &l, out),
                             LaneBase::SuperSimplex2 => supersimplex2(lut, p, out),
                             LaneBase::SuperSimplex3 => supersimplex3(lut, p, out),
+                            LaneBase::SuperSimplex4 => supersimplex4(lut, p, out),
                             // Flow noise is its own copy (`FLOW`): a run-time
                             // `Option<Turn>` inside one body would keep the turn's code in
                             // the plain noise. The plain copy ignores its `turn`.
@@ -231,6 +235,7 @@ macro_rules! base_level {
                             | LaneBase::Vector4(_)
                             | LaneBase::SuperSimplexVector2
                             | LaneBase::SuperSimplexVector3
+                            | LaneBase::SuperSimplexVector4
                             | LaneBase::SimplexVector2
                             | LaneBase::SimplexVector3
                             | LaneBase::SimplexVector4 => {
@@ -250,6 +255,7 @@ macro_rules! base_level {
                             LaneBase::Vector4(l) => vector::<L, 4>(lut, p, &l),
                             LaneBase::SuperSimplexVector2 => supersimplex_vector::<L, 2>(lut, p),
                             LaneBase::SuperSimplexVector3 => supersimplex_vector::<L, 3>(lut, p),
+                            LaneBase::SuperSimplexVector4 => supersimplex_vector::<L, 4>(lut, p),
                             LaneBase::SimplexVector2 => simplex_vector::<L, 2>(lut, p),
                             LaneBase::SimplexVector3 => simplex_vector::<L, 3>(lut, p),
                             LaneBase::SimplexVector4 => simplex_vector::<L, 4>(lut, p),
@@ -319,6 +325,12 @@ macro_rules! base_level {
             #[inline(never)]
             unsafe fn supersimplex3<L: LaneHasher>(lut: &L, p: &[[F; 4]], out: &mut [F]) {
                 for_each_block!(p, out, |p| supersimplex::supersimplex3_point::<L, I>(lut, p));
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex4<L: LaneHasher>(lut: &L, p: &[[F; 4]], out: &mut [F]) {
+                for_each_block!(p, out, |p| supersimplex::supersimplex4_point::<L, I>(lut, p));
             }
 
             $(#[target_feature(enable = $features)])?

@@ -269,9 +269,10 @@ enum LaneGradient {
     Value2([u32; 4]),
     Value3([u32; 4]),
     Value4([u32; 4]),
-    /// OpenSimplex2S ("SuperSimplex") noise in 2D and 3D.
+    /// OpenSimplex2S ("SuperSimplex") noise in 2D, 3D and 4D.
     SuperSimplex2,
     SuperSimplex3,
+    SuperSimplex4,
     Simplex2(Option<Turn>),
     Simplex3 {
         r2: f32,
@@ -282,9 +283,10 @@ enum LaneGradient {
     Vector2([u32; 4]),
     Vector3([u32; 4]),
     Vector4([u32; 4]),
-    /// OpenSimplex2S noise of vectors in 2 and 3 dimensions.
+    /// OpenSimplex2S noise of vectors in 2, 3 and 4 dimensions.
     SuperSimplexVector2,
     SuperSimplexVector3,
+    SuperSimplexVector4,
     /// Simplex noise of vectors in 2, 3 and 4 dimensions.
     SimplexVector2,
     SimplexVector3,
@@ -323,6 +325,7 @@ impl<'a> GraphDerivativesJob<'a> {
                     LaneBase::Value4(lattice) => Some(LaneGradient::Value4(lattice)),
                     LaneBase::SuperSimplex2 => Some(LaneGradient::SuperSimplex2),
                     LaneBase::SuperSimplex3 => Some(LaneGradient::SuperSimplex3),
+                    LaneBase::SuperSimplex4 => Some(LaneGradient::SuperSimplex4),
                     LaneBase::Simplex2(turn) => Some(LaneGradient::Simplex2(turn)),
                     LaneBase::Simplex3 { r2, scale, turn } => {
                         Some(LaneGradient::Simplex3 { r2, scale, turn })
@@ -332,6 +335,7 @@ impl<'a> GraphDerivativesJob<'a> {
                 Op::Vector { kind, period, .. } => Some(match LaneBase::vector(*kind, period, dims) {
                     LaneBase::SuperSimplexVector2 => LaneGradient::SuperSimplexVector2,
                     LaneBase::SuperSimplexVector3 => LaneGradient::SuperSimplexVector3,
+                    LaneBase::SuperSimplexVector4 => LaneGradient::SuperSimplexVector4,
                     LaneBase::SimplexVector2 => LaneGradient::SimplexVector2,
                     LaneBase::SimplexVector3 => LaneGradient::SimplexVector3,
                     LaneBase::SimplexVector4 => LaneGradient::SimplexVector4,
@@ -449,6 +453,7 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                 LaneGradient::Vector4(lattice) => N::vector::<4>(lut, &q, &lattice),
                 LaneGradient::SuperSimplexVector2 => N::supersimplex_vector::<2>(lut, &q),
                 LaneGradient::SuperSimplexVector3 => N::supersimplex_vector::<3>(lut, &q),
+                LaneGradient::SuperSimplexVector4 => N::supersimplex_vector::<4>(lut, &q),
                 LaneGradient::SimplexVector2 => N::simplex_vector::<2>(lut, &q),
                 LaneGradient::SimplexVector3 => N::simplex_vector::<3>(lut, &q),
                 LaneGradient::SimplexVector4 => N::simplex_vector::<4>(lut, &q),
@@ -474,6 +479,7 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                             let d = N::supersimplex3(lut, &q);
                             [d[0], d[1], d[2], d[3], zero]
                         }
+                        LaneGradient::SuperSimplex4 => N::supersimplex4(lut, &q),
                         LaneGradient::Simplex2(turn) => {
                             let d = N::simplex2(lut, q[0], q[1], turn);
                             [d[0], d[1], d[2], zero, zero]
@@ -487,6 +493,7 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         | LaneGradient::Vector4(_)
                         | LaneGradient::SuperSimplexVector2
                         | LaneGradient::SuperSimplexVector3
+                        | LaneGradient::SuperSimplexVector4
                         | LaneGradient::SimplexVector2
                         | LaneGradient::SimplexVector3
                         | LaneGradient::SimplexVector4 => {
@@ -583,7 +590,7 @@ trait LaneDerivatives<L> {
     /// `value_vector_deriv`: each component's `[value, ∂/∂x, …]`, as [`LaneDerivatives::classic`].
     fn vector<const D: usize>(lut: &L, p: &[F; 4], period: &[u32; 4]) -> [[F; 5]; 4];
     /// `supersimplex_vector_deriv` at the lane points `p` (their first `D` coordinates, 2
-    /// or 3), as [`LaneDerivatives::vector`].
+    /// to 4), as [`LaneDerivatives::vector`].
     fn supersimplex_vector<const D: usize>(lut: &L, p: &[F; 4]) -> [[F; 5]; 4];
     /// `simplex_vector_deriv` at the lane points `p` (their first `D` coordinates, 2 to 4),
     /// as [`LaneDerivatives::vector`].
@@ -592,6 +599,8 @@ trait LaneDerivatives<L> {
     fn supersimplex2(lut: &L, p: &[F; 4]) -> [F; 3];
     /// `supersimplex3_deriv` at the lane points `p` (their first three coordinates).
     fn supersimplex3(lut: &L, p: &[F; 4]) -> [F; 4];
+    /// `supersimplex4_deriv` at the lane points `p`.
+    fn supersimplex4(lut: &L, p: &[F; 4]) -> [F; 5];
     /// `simplex2_deriv`, or with `turn` `flow2_deriv`.
     fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3];
     /// `simplex3_deriv`, or with `turn` `flow3_deriv`.
@@ -807,6 +816,12 @@ macro_rules! derivatives_level {
                 }
 
                 #[inline(always)]
+                fn supersimplex4(lut: &L, p: &[F; 4]) -> [F; 5] {
+                    // SAFETY: as above.
+                    unsafe { supersimplex4(lut, p) }
+                }
+
+                #[inline(always)]
                 fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3] {
                     // SAFETY: as above.
                     unsafe { simplex2(lut, x, y, turn) }
@@ -891,6 +906,12 @@ macro_rules! derivatives_level {
             #[inline(never)]
             unsafe fn supersimplex3<L: LaneHasher>(lut: &L, p: &[F; 4]) -> [F; 4] {
                 super::super::supersimplex::supersimplex3_point_deriv::<L, I>(lut, p)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex4<L: LaneHasher>(lut: &L, p: &[F; 4]) -> [F; 5] {
+                super::super::supersimplex::supersimplex4_point_deriv::<L, I>(lut, p)
             }
 
             $(#[target_feature(enable = $features)])?

@@ -1,4 +1,4 @@
-//! OpenSimplex2S ("SuperSimplex") 2D and 3D on lanes: `crate::cpu::supersimplex` operation for
+//! OpenSimplex2S ("SuperSimplex") 2D, 3D and 4D on lanes: `crate::cpu::supersimplex` operation for
 //! operation, each lane a whole point (its lattice points' hashes differ per lane); the
 //! scalar's choices (`if`) are selections here.
 
@@ -9,7 +9,9 @@ use crate::cpu::supersimplex::{
     SUPERSIMPLEX2_GRADIENTS, SUPERSIMPLEX2_NORM, SUPERSIMPLEX2_R2, SUPERSIMPLEX2_SKEW,
     SUPERSIMPLEX2_UNSKEW, SUPERSIMPLEX3_B_KEY, SUPERSIMPLEX3_EXPAND, SUPERSIMPLEX3_NORM,
     SUPERSIMPLEX3_R2, SUPERSIMPLEX3_ROTATE, SUPERSIMPLEX3_SCALE, SUPERSIMPLEX3_SLOT,
-    SUPERSIMPLEX2_VECTOR_NORM, SUPERSIMPLEX3_VECTOR_NORM, SUPERSIMPLEX_VECTOR_SLOT,
+    SUPERSIMPLEX2_VECTOR_NORM, SUPERSIMPLEX3_VECTOR_NORM, SUPERSIMPLEX4_NORM, SUPERSIMPLEX4_R2,
+    SUPERSIMPLEX4_SKEW, SUPERSIMPLEX4_UNSKEW, SUPERSIMPLEX4_VECTOR_NORM, SUPERSIMPLEX4_VERTICES,
+    SUPERSIMPLEX_VECTOR_SLOT,
 };
 
 /// `supersimplex3_gradient` of the gradient indices `n`.
@@ -241,6 +243,173 @@ pub fn supersimplex2_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> 
     [s[0] * norm, s[1] * norm, s[2] * norm]
 }
 
+/// `supersimplex4_gradient` of the gradient indices `n`.
+#[inline(always)]
+fn gradient4(n: U) -> [F; 4] {
+    let axis = n >> 3;
+    let (one, minus, zero) = (F::splat(1.0), F::splat(-1.0), F::splat(0.0));
+    std::array::from_fn(|k| {
+        let k = k as u32;
+        // Component k's sign bit: 4 >> k before the zero axis, 8 >> k after it.
+        let bit = (axis.ge_u32(k + 1)).select(U::splat(4 >> k), U::splat(8 >> k));
+        let signed = (n & bit).select_f(minus, one);
+        axis.eq(k).select_f(zero, signed)
+    })
+}
+
+/// One step of `supersimplex4_nearest`'s chain: `vertex` where `score` beats `best`.
+#[inline(always)]
+fn consider(best: &mut F, bits: &mut U, score: F, vertex: u32) {
+    *bits = score.gt(*best).select(U::splat(vertex), *bits);
+    *best = best.max(score);
+}
+
+/// `supersimplex4_nearest` on lanes: FastNoise2's comparison chain as selections.
+#[inline(always)]
+fn nearest4(i: &[F; 4]) -> U {
+    let twice = (((i[0] + i[1]) + i[2]) + i[3]) * -0.2f32;
+    let n = [i[0] + twice, i[1] + twice, i[2] + twice, i[3] + twice];
+    let total = -twice;
+    let mut best = F::splat(0.6) - total;
+    let mut bits = F::splat(0.2).gt(best).select(U::splat(15), U::splat(0));
+    best = best.max(F::splat(0.2));
+    consider(&mut best, &mut bits, -n[3], 0b0111);
+    consider(&mut best, &mut bits, -n[2], 0b1011);
+    consider(&mut best, &mut bits, -n[1], 0b1101);
+    consider(&mut best, &mut bits, -n[0], 0b1110);
+    best = best + (total - 0.2f32);
+    consider(&mut best, &mut bits, n[0], 0b0001);
+    consider(&mut best, &mut bits, n[1], 0b0010);
+    consider(&mut best, &mut bits, n[2], 0b0100);
+    consider(&mut best, &mut bits, n[3], 0b1000);
+    best = best + (F::splat(0.2) - n[0]);
+    consider(&mut best, &mut bits, n[1], 0b0011);
+    consider(&mut best, &mut bits, n[2], 0b0101);
+    consider(&mut best, &mut bits, n[3], 0b1001);
+    best = best + n[0];
+    consider(&mut best, &mut bits, n[1] + n[2], 0b0110);
+    best = best - n[3];
+    consider(&mut best, &mut bits, n[1], 0b1010);
+    consider(&mut best, &mut bits, n[2], 0b1100);
+    bits
+}
+
+/// `supersimplex4_walk` on lanes: `(offset, cell, normal)`.
+#[inline(always)]
+fn walk4<I: Isa>(p: [F; 4]) -> ([F; 4], [U; 4], [F; 4]) {
+    let s = (((p[0] + p[1]) + p[2]) + p[3]) * SUPERSIMPLEX4_SKEW as f32;
+    let xs = [p[0] + s, p[1] + s, p[2] + s, p[3] + s];
+    let b = [I::floor(xs[0]), I::floor(xs[1]), I::floor(xs[2]), I::floor(xs[3])];
+    let nearest = nearest4(&[xs[0] - b[0], xs[1] - b[1], xs[2] - b[2], xs[3] - b[3]]);
+    let m: [U; 4] = std::array::from_fn(|a| (nearest >> a as u32) & 1);
+    let i: [F; 4] = std::array::from_fn(|a| (xs[a] - b[a]) - m[a].to_f32());
+    let cell: [U; 4] = std::array::from_fn(|a| b[a].whole_low8() + m[a]);
+    let sum = ((i[0] + i[1]) + i[2]) + i[3];
+    let twice = sum * -0.2f32;
+    let t = sum * SUPERSIMPLEX4_UNSKEW as f32;
+    (
+        [i[0] + t, i[1] + t, i[2] + t, i[3] + t],
+        cell,
+        [i[0] + twice, i[1] + twice, i[2] + twice, i[3] + twice],
+    )
+}
+
+/// `supersimplex4_flip` on lanes (1 where the walk takes `−v`).
+#[inline(always)]
+fn flip4(normal: &[F; 4], v: [u32; 4]) -> U {
+    let t: [F; 4] = std::array::from_fn(|a| normal[a] * v[a] as f32);
+    (((t[0] + t[1]) + t[2]) + t[3]).lt(F::splat(0.0))
+}
+
+/// `supersimplex4_point_hash` on lanes.
+#[inline(always)]
+fn point_hash4<L: LaneHasher>(lut: &L, cell: &[U; 4], v: [u32; 4], flip: U) -> U {
+    let h: [U; 4] = std::array::from_fn(|a| {
+        let step = flip.select(U::splat(256 - v[a]), U::splat(v[a]));
+        (cell[a] + step) & 255
+    });
+    lut.cell_hash_lanes::<4>(&h)
+}
+
+/// `supersimplex4_point` on lanes.
+#[inline(always)]
+fn point4<L: LaneHasher>(lut: &L, offset: &[F; 4], v: [u32; 4], flip: U, h: U) -> [F; 5] {
+    let sv: [F; 4] = std::array::from_fn(|a| {
+        let c = F::splat(v[a] as f32);
+        flip.select_f(-c, c)
+    });
+    let t = (((sv[0] + sv[1]) + sv[2]) + sv[3]) * SUPERSIMPLEX4_UNSKEW as f32;
+    let d: [F; 4] = std::array::from_fn(|a| offset[a] - (sv[a] + t));
+    let a = (F::splat(SUPERSIMPLEX4_R2 as f32)
+        - ((d[0] * d[0] + d[1] * d[1]) + (d[2] * d[2] + d[3] * d[3])))
+        .max(F::splat(0.0));
+    let g = gradient4(lut.cell_byte_lanes(h, SUPERSIMPLEX3_SLOT) >> 3);
+    let aa = a * a;
+    let aaaa = aa * aa;
+    let e = (d[0] * g[0] + d[1] * g[1]) + (d[2] * g[2] + d[3] * g[3]);
+    let s = -8.0f32 * (aa * a * e);
+    [
+        aaaa * e,
+        s * d[0] + aaaa * g[0],
+        s * d[1] + aaaa * g[1],
+        s * d[2] + aaaa * g[2],
+        s * d[3] + aaaa * g[3],
+    ]
+}
+
+/// Point `k` (0 to 15) of the walk, `(v, flip)`: the nearest (`v = 0`), then one of each pair
+/// of `SUPERSIMPLEX4_VERTICES`, in the scalar's order (`supersimplex4_points`).
+#[inline(always)]
+fn vertex4(normal: &[F; 4], k: usize) -> ([u32; 4], U) {
+    if k == 0 {
+        ([0; 4], U::splat(0))
+    } else {
+        let v = SUPERSIMPLEX4_VERTICES[k - 1];
+        (v, flip4(normal, v))
+    }
+}
+
+/// `supersimplex4_sum` on lanes. The walk is a plain loop, not a closure per point: a
+/// closure is compiled without the caller's target features unless inlined.
+#[inline(always)]
+fn sum4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4]) -> [F; 5] {
+    let (offset, cell, normal) = walk4::<I>(p);
+    let mut out = [F::splat(0.0); 5];
+    for k in 0..16 {
+        let (v, flip) = vertex4(&normal, k);
+        let c = point4(lut, &offset, v, flip, point_hash4(lut, &cell, v, flip));
+        out = [out[0] + c[0], out[1] + c[1], out[2] + c[2], out[3] + c[3], out[4] + c[4]];
+    }
+    out
+}
+
+/// `supersimplex4` at the lane points `p`.
+#[inline(always)]
+pub fn supersimplex4_point<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> F {
+    sum4::<L, I>(lut, *p)[0] * SUPERSIMPLEX4_NORM as f32
+}
+
+/// `supersimplex4_deriv` at the lane points `p`: `[value, ∂/∂x, …, ∂/∂w]`.
+#[inline(always)]
+pub fn supersimplex4_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> [F; 5] {
+    let norm = SUPERSIMPLEX4_NORM as f32;
+    sum4::<L, I>(lut, *p).map(|v| v * norm)
+}
+
+/// `supersimplex4_vector_sum` on lanes.
+#[inline(always)]
+fn vector_sum4<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 4]) -> [[F; K]; 4] {
+    let (offset, cell, normal) = walk4::<I>(p);
+    let mut rows = [[F::splat(0.0); K]; 4];
+    for k in 0..16 {
+        let (v, flip) = vertex4(&normal, k);
+        let h = point_hash4(lut, &cell, v, flip);
+        let c = point4(lut, &offset, v, flip, h);
+        vector_point(lut, &mut rows, std::array::from_fn(|k| c[k]), h);
+    }
+    rows
+}
+
 /// `supersimplex_vector_point` on lanes: `rows[a] += u_a · c`.
 #[inline(always)]
 fn vector_point<L: LaneHasher, const N: usize, const K: usize>(
@@ -295,7 +464,7 @@ fn vector_sum3<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 3]) -> [[F
     rows
 }
 
-/// `supersimplex_vector` at the lane points `p` (their first `D` coordinates, 2 or 3),
+/// `supersimplex_vector` at the lane points `p` (their first `D` coordinates, 2 to 4),
 /// components past `D` 0.
 #[inline(always)]
 pub fn supersimplex_vector_point<L: LaneHasher, I: Isa, const D: usize>(
@@ -307,6 +476,10 @@ pub fn supersimplex_vector_point<L: LaneHasher, I: Isa, const D: usize>(
         let rows = vector_sum2::<L, I, 1>(lut, [p[0], p[1]]);
         let norm = SUPERSIMPLEX2_VECTOR_NORM as f32;
         [rows[0][0] * norm, rows[1][0] * norm, zero, zero]
+    } else if D == 4 {
+        let rows = vector_sum4::<L, I, 1>(lut, *p);
+        let norm = SUPERSIMPLEX4_VECTOR_NORM as f32;
+        rows.map(|row| row[0] * norm)
     } else {
         let rows = vector_sum3::<L, I, 1>(lut, [p[0], p[1], p[2]]);
         let norm = SUPERSIMPLEX3_VECTOR_NORM as f32;
@@ -328,6 +501,10 @@ pub fn supersimplex_vector_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
         for (d, row) in d.iter_mut().zip(rows) {
             *d = [row[0] * norm, row[1] * norm, row[2] * norm, zero, zero];
         }
+    } else if D == 4 {
+        let rows = vector_sum4::<L, I, 5>(lut, *p);
+        let norm = SUPERSIMPLEX4_VECTOR_NORM as f32;
+        d = rows.map(|row| row.map(|v| v * norm));
     } else {
         let rows = vector_sum3::<L, I, 4>(lut, [p[0], p[1], p[2]]);
         let norm = SUPERSIMPLEX3_VECTOR_NORM as f32;
