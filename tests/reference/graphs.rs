@@ -471,6 +471,16 @@ fn random_graph_gradients_match_central_differences_away_from_kinks() {
     let (mut checked, mut kinks, mut steep, mut worst) = (0usize, 0usize, 0usize, 0.0f64);
     for (text, program) in &programs {
         let dims = program.dims();
+        // A driven cellular jitter reaches the f64 evaluator rounded to f32 (a source's
+        // parameters are f32: `eval::with_jitter`), so the f64 values step by its f32 ulp
+        // (about 6e-8) times ∂F/∂jitter: over a central difference's 2h = 7.4e-5 that is up
+        // to about 1e-3 of the slope (1.4e-4 measured on a 3D Minkowski F1), the bound
+        // `cellular_jitter::the_gradient_carries_the_jitters_slope` uses.
+        let tolerance = if text.contains(r#""jitter":{"#) {
+            1e-3
+        } else {
+            1e-4
+        };
         for _ in 0..10 {
             let p = random_point(&mut rng, dims, 50.0);
             let analytic = eval::value_and_gradient::<f64>(program, &lut, p, &mut duals);
@@ -508,7 +518,7 @@ fn random_graph_gradients_match_central_differences_away_from_kinks() {
                 let error = (analytic[1 + a] - d2).abs() / scale;
                 worst = worst.max(error);
                 assert!(
-                    error < 1e-4,
+                    error < tolerance,
                     "{text}\n at {p:?} axis {a}: analytic {} central {d2}",
                     analytic[1 + a]
                 );
