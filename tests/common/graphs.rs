@@ -411,7 +411,15 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         "abs" => json!({ "type": "abs", "source": src(rng) }),
         "clamp" => {
             let lo = rng.range(-1.0, 0.0);
-            json!({ "type": "clamp", "source": src(rng), "min": lo, "max": lo + rng.range(0.1, 1.5) })
+            let hi = lo + rng.range(0.1, 1.5);
+            let mut clamp = json!({ "type": "clamp", "source": src(rng), "min": lo, "max": hi });
+            // An end given per sample by a node, on its side of the other end.
+            match rng.below(4) {
+                0 => clamp["min"] = driven(src(rng), lo - 0.5, lo),
+                1 => clamp["max"] = driven(src(rng), hi, hi + 0.5),
+                _ => {}
+            }
+            clamp
         }
         "remap" => {
             let mut remap = json!({

@@ -958,6 +958,8 @@ fn random_graphs_draw_every_driven_parameter() {
                     "angle",
                     "jitter",
                     "frequency",
+                    "min",
+                    "max",
                 ] {
                     if map.get(key).is_some_and(driven) {
                         *counts.entry(format!("{ty}.{key}")).or_default() += 1;
@@ -981,6 +983,8 @@ fn random_graphs_draw_every_driven_parameter() {
     }
     println!("driven parameters in 600 random graphs: {counts:?}");
     for key in [
+        "clamp.min",
+        "clamp.max",
         "smooth-min.k",
         "smooth-max.k",
         "remap.from",
