@@ -12,7 +12,7 @@ use wgpu::util::DeviceExt;
 
 use super::isosurface::IsoMesh;
 use super::orbit::Orbit;
-use super::terrain::{depth_view, Uniform, AMBIENT, DEPTH_FORMAT, LIGHT};
+use super::terrain::{begin_lit_pass, depth_view, Uniform, AMBIENT, DEPTH_FORMAT, LIGHT};
 use crate::field::Field;
 use crate::ramp::{ColourRamp, RampStops};
 
@@ -188,29 +188,7 @@ impl IsoSurface {
     fn record(&self, draw: IsoDraw<'_>, target: &wgpu::TextureView, depth: &wgpu::TextureView) {
         draw.queue
             .write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(draw.uniforms));
-        let mut pass = draw.encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("iso pass"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-                view: depth,
-                depth_ops: Some(wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(1.0),
-                    store: wgpu::StoreOp::Discard,
-                }),
-                stencil_ops: None,
-            }),
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
+        let mut pass = begin_lit_pass(draw.encoder, "iso pass", target, depth);
         let Some((vertices, indices, count)) = &self.mesh else {
             return;
         };

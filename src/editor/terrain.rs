@@ -223,29 +223,7 @@ impl Terrain {
     fn record(&self, draw: Draw<'_>, target: &wgpu::TextureView, depth: &wgpu::TextureView) {
         draw.queue
             .write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(draw.uniforms));
-        let mut pass = draw.encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("terrain pass"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-                view: depth,
-                depth_ops: Some(wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(1.0),
-                    store: wgpu::StoreOp::Discard,
-                }),
-                stencil_ops: None,
-            }),
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
+        let mut pass = begin_lit_pass(draw.encoder, "terrain pass", target, depth);
         pass.set_pipeline(draw.pipeline);
         pass.set_bind_group(0, &self.uniform_group, &[]);
         draw.noise.set_render(&mut pass);
@@ -411,4 +389,37 @@ impl Uniform {
             group,
         }
     }
+}
+
+/// A render pass of a lit mesh (the terrain's, the iso surface's) into `target`: cleared to
+/// black, with the depth buffer `depth` cleared to 1 and discarded after.
+pub(crate) fn begin_lit_pass<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    label: &str,
+    target: &wgpu::TextureView,
+    depth: &wgpu::TextureView,
+) -> wgpu::RenderPass<'e> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some(label),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: target,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+            view: depth,
+            depth_ops: Some(wgpu::Operations {
+                load: wgpu::LoadOp::Clear(1.0),
+                store: wgpu::StoreOp::Discard,
+            }),
+            stencil_ops: None,
+        }),
+        timestamp_writes: None,
+        occlusion_query_set: None,
+        multiview_mask: None,
+    })
 }
