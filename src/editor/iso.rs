@@ -12,7 +12,7 @@ use wgpu::util::DeviceExt;
 
 use super::isosurface::IsoMesh;
 use super::orbit::Orbit;
-use super::terrain::{begin_lit_pass, depth_view, Uniform, AMBIENT, DEPTH_FORMAT, LIGHT};
+use super::terrain::{begin_pass, depth_test, depth_view, Uniform, AMBIENT, LIGHT};
 use crate::field::Field;
 use crate::ramp::{ColourRamp, RampStops};
 
@@ -188,7 +188,7 @@ impl IsoSurface {
     fn record(&self, draw: IsoDraw<'_>, target: &wgpu::TextureView, depth: &wgpu::TextureView) {
         draw.queue
             .write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(draw.uniforms));
-        let mut pass = begin_lit_pass(draw.encoder, "iso pass", target, depth);
+        let mut pass = begin_pass(draw.encoder, "iso pass", target, Some(depth));
         let Some((vertices, indices, count)) = &self.mesh else {
             return;
         };
@@ -249,13 +249,7 @@ pub fn pipeline(
             cull_mode: None,
             ..Default::default()
         },
-        depth_stencil: Some(wgpu::DepthStencilState {
-            format: DEPTH_FORMAT,
-            depth_write_enabled: Some(true),
-            depth_compare: Some(wgpu::CompareFunction::Less),
-            stencil: Default::default(),
-            bias: Default::default(),
-        }),
+        depth_stencil: Some(depth_test()),
         multisample: Default::default(),
         multiview_mask: None,
         cache: None,

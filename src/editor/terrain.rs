@@ -24,7 +24,7 @@ pub const AMBIENT: f32 = 0.25;
 /// panel changes it.
 pub const DEFAULT_RELIEF: f64 = 0.15;
 /// The depth buffer's format.
-pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
+const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 
 /// The uniform of `shaders/terrain.wgsl`: the layout of its `struct Terrain` (checked with
 /// naga by `the_terrain_uniform_is_the_wgsl_structs_layout`, `tests/cli/preview_view.rs`).
@@ -223,7 +223,7 @@ impl Terrain {
     fn record(&self, draw: Draw<'_>, target: &wgpu::TextureView, depth: &wgpu::TextureView) {
         draw.queue
             .write_buffer(&self.uniform_buffer, 0, bytemuck::bytes_of(draw.uniforms));
-        let mut pass = begin_lit_pass(draw.encoder, "terrain pass", target, depth);
+        let mut pass = begin_pass(draw.encoder, "terrain pass", target, Some(depth));
         pass.set_pipeline(draw.pipeline);
         pass.set_bind_group(0, &self.uniform_group, &[]);
         draw.noise.set_render(&mut pass);
@@ -307,13 +307,7 @@ pub fn pipeline(
             cull_mode: None,
             ..Default::default()
         },
-        depth_stencil: Some(wgpu::DepthStencilState {
-            format: DEPTH_FORMAT,
-            depth_write_enabled: Some(true),
-            depth_compare: Some(wgpu::CompareFunction::Less),
-            stencil: Default::default(),
-            bias: Default::default(),
-        }),
+        depth_stencil: Some(depth_test()),
         multisample: Default::default(),
         multiview_mask: None,
         cache: None,
@@ -391,13 +385,13 @@ impl Uniform {
     }
 }
 
-/// A render pass of a lit mesh (the terrain's, the iso surface's) into `target`: cleared to
-/// black, with the depth buffer `depth` cleared to 1 and discarded after.
-pub(crate) fn begin_lit_pass<'e>(
+/// A render pass into `target`, cleared to black; with `depth`, that depth buffer cleared to
+/// 1 and discarded after (the lit meshes: the terrain's, the iso surface's).
+pub(crate) fn begin_pass<'e>(
     encoder: &'e mut wgpu::CommandEncoder,
     label: &str,
     target: &wgpu::TextureView,
-    depth: &wgpu::TextureView,
+    depth: Option<&wgpu::TextureView>,
 ) -> wgpu::RenderPass<'e> {
     encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
         label: Some(label),
@@ -410,8 +404,8 @@ pub(crate) fn begin_lit_pass<'e>(
                 store: wgpu::StoreOp::Store,
             },
         })],
-        depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-            view: depth,
+        depth_stencil_attachment: depth.map(|view| wgpu::RenderPassDepthStencilAttachment {
+            view,
             depth_ops: Some(wgpu::Operations {
                 load: wgpu::LoadOp::Clear(1.0),
                 store: wgpu::StoreOp::Discard,
@@ -422,4 +416,15 @@ pub(crate) fn begin_lit_pass<'e>(
         occlusion_query_set: None,
         multiview_mask: None,
     })
+}
+
+/// The depth test of a lit mesh's pipeline: nearer fragments win, and write their depth.
+pub(crate) fn depth_test() -> wgpu::DepthStencilState {
+    wgpu::DepthStencilState {
+        format: DEPTH_FORMAT,
+        depth_write_enabled: Some(true),
+        depth_compare: Some(wgpu::CompareFunction::Less),
+        stencil: Default::default(),
+        bias: Default::default(),
+    }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::bake::picture::{write_png8, Channels};
 use crate::editor::iso::{self, IsoDraw, IsoSurface, IsoUniforms};
 use crate::editor::isosurface::IsoMesh;
-use crate::editor::terrain::{self, Terrain, TerrainUniforms, Uniform};
+use crate::editor::terrain::{self, begin_pass, Terrain, TerrainUniforms, Uniform};
 use crate::embed::{self, NoiseBindings, NoiseBindingsDescriptor};
 use crate::error::pop_error_scope;
 use crate::gpu::readback::{map_and_read, padded_row_bytes, staging_buffer};
@@ -363,36 +363,12 @@ impl Renderer {
         pipeline: &wgpu::RenderPipeline,
         label: &str,
     ) {
-        let mut pass = begin_pass(encoder, target, label);
+        let mut pass = begin_pass(encoder, label, target, None);
         pass.set_pipeline(pipeline);
         pass.set_bind_group(0, &self.uniform_group, &[]);
         self.noise.set_render(&mut pass);
         pass.draw(0..3, 0..1);
     }
-}
-
-/// A render pass into `target`, cleared to black.
-fn begin_pass<'a>(
-    encoder: &'a mut wgpu::CommandEncoder,
-    target: &wgpu::TextureView,
-    label: &str,
-) -> wgpu::RenderPass<'a> {
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some(label),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view: target,
-            depth_slice: None,
-            resolve_target: None,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                store: wgpu::StoreOp::Store,
-            },
-        })],
-        depth_stencil_attachment: None,
-        timestamp_writes: None,
-        occlusion_query_set: None,
-        multiview_mask: None,
-    })
 }
 
 /// The preview shader's own WGSL (the noise functions go first, [`NoiseBindings`]): the
@@ -520,7 +496,7 @@ impl Compiler {
         });
         let view = texture.create_view(&Default::default());
         {
-            let mut pass = begin_pass(&mut encoder, &view, "preview warm-up pass");
+            let mut pass = begin_pass(&mut encoder, "preview warm-up pass", &view, None);
             pass.set_pipeline(window);
             pass.set_bind_group(0, &self.uniform_group, &[]);
             pass.set_bind_group(self.noise_group.0, &self.noise_group.1, &[]);
