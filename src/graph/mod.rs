@@ -124,6 +124,14 @@ impl Graph {
     }
 }
 
+/// A per-axis parameter's inputs with their paths (`{path}[{axis}]`).
+fn per_axis_inputs<'a>(path: &str, axes: &'a [Input]) -> Vec<(String, &'a Input)> {
+    axes.iter()
+        .enumerate()
+        .map(|(a, input)| (format!("{path}[{a}]"), input))
+        .collect()
+}
+
 /// Every name an input refers to exists, and no named node reaches itself.
 fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
     fn inputs(node: &NodeSpec) -> Vec<(String, &Input)> {
@@ -137,10 +145,22 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::Flow { .. }
             | NodeKind::Constant(_)
             | NodeKind::Position { .. }
-            | NodeKind::Distance { .. }
-            | NodeKind::Linear { .. }
             | NodeKind::Checkerboard
             | NodeKind::Sine { .. } => vec![],
+            NodeKind::Distance {
+                point,
+                driven_exponent,
+                ..
+            } => {
+                let mut out = per_axis_inputs(&p("point"), point);
+                out.extend(driven_exponent.iter().map(|e| (p("exponent"), e)));
+                out
+            }
+            NodeKind::Linear { multiplier, offset } => {
+                let mut out = per_axis_inputs(&p("multiplier"), multiplier);
+                out.extend(per_axis_inputs(&p("offset"), offset));
+                out
+            }
             NodeKind::Fractal { source, octaves } => {
                 vec![
                     (p("source"), source),

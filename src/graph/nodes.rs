@@ -4,7 +4,9 @@
 //! here, `docs/graphs.md`'s node reference is this table (checked by
 //! `tests/reference/node_table.rs`), and an editor can build its widgets from it.
 
-use super::program::{MAX_ANGLE, MAX_EXPONENT, MIN_EXPONENT};
+use super::program::{
+    MAX_ANGLE, MAX_DISTANCE_EXPONENT, MAX_EXPONENT, MIN_DISTANCE_EXPONENT, MIN_EXPONENT,
+};
 use super::spec::{MAX_CURVE_POINTS, MAX_DOMAIN_PARAMETER, MAX_SEED, MAX_TERRACE_STEPS};
 use crate::cpu::combine::WGPU_NOISE_FINITE;
 use crate::field::MAX_OCTAVES;
@@ -175,21 +177,14 @@ const fn choice(
 /// A scale's or an offset's `by`: per axis, within [`MAX_DOMAIN_PARAMETER`], each axis a
 /// number or an input.
 const fn domain_vector(default: f64) -> Param {
-    Param {
-        name: "by",
-        kind: ParamKind::HybridPerAxis {
-            lo: -MAX_DOMAIN_PARAMETER,
-            hi: MAX_DOMAIN_PARAMETER,
-            default,
-        },
-    }
+    hybrid_per_axis("by", default)
 }
 
-/// A per-axis parameter within [`MAX_DOMAIN_PARAMETER`].
-const fn per_axis(name: &'static str, default: f64) -> Param {
+/// A per-axis parameter within [`MAX_DOMAIN_PARAMETER`], each axis a number or an input.
+const fn hybrid_per_axis(name: &'static str, default: f64) -> Param {
     Param {
         name,
-        kind: ParamKind::PerAxis {
+        kind: ParamKind::HybridPerAxis {
             lo: -MAX_DOMAIN_PARAMETER,
             hi: MAX_DOMAIN_PARAMETER,
             default,
@@ -217,6 +212,16 @@ const SOURCE: Param = input("source");
 const A: Param = input("a");
 const B: Param = input("b");
 const OCTAVES: Param = integer("octaves", 1, MAX_OCTAVES as i64, 3);
+/// The `distance` node's Minkowski exponent: a number, or a node giving it per sample
+/// (clamped to the number's range there).
+const DISTANCE_EXPONENT: Param = Param {
+    name: "exponent",
+    kind: ParamKind::Hybrid {
+        lo: MIN_DISTANCE_EXPONENT as f64,
+        hi: MAX_DISTANCE_EXPONENT as f64,
+        default: Some(1.5),
+    },
+};
 /// A fractal's gain: a number, or a node giving it per sample.
 const FRACTAL_GAIN: Param = Param {
     name: "gain",
@@ -420,21 +425,21 @@ pub const NODE_TYPES: &[NodeType] = &[
         name: "distance",
         group: Group::Sources,
         params: &[
-            per_axis("point", 0.0),
+            hybrid_per_axis("point", 0.0),
             choice("metric", METRICS, Some("euclidean")),
-            number("exponent", 0.25, 16.0, 1.5),
+            DISTANCE_EXPONENT,
         ],
-        doc: "the distance from the point to `point`, by the difference `d`: `euclidean` `√Σd²`, `euclidean-squared` `Σd²`, `manhattan` `Σ|d|`, `chebyshev` `max |d|`, `hybrid` `Σ(d² + |d|)`, `minkowski` `(Σ|d|^exponent)^(1/exponent)` (`exponent` is read for `minkowski` only)",
+        doc: "the distance from the point to `point`, by the difference `d`: `euclidean` `√Σd²`, `euclidean-squared` `Σd²`, `manhattan` `Σ|d|`, `chebyshev` `max |d|`, `hybrid` `Σ(d² + |d|)`, `minkowski` `(Σ|d|^exponent)^(1/exponent)` (`exponent` is read for `minkowski` only); each axis of `point`, and `exponent`, a number or a node evaluated per sample (the exponent clamped to its range there)",
         range: "≥ 0",
-        derivative: "chain rule through the metric; one-sided where a coordinate of `d` is 0 (but for the squared terms) or, for `chebyshev`, where two are equally largest; 0 at `point` itself",
+        derivative: "chain rule through the metric; one-sided where a coordinate of `d` is 0 (but for the squared terms) or, for `chebyshev`, where two are equally largest; 0 at `point` itself; the chain rule through `point` and `exponent` where nodes give them",
     },
     NodeType {
         name: "linear",
         group: Group::Sources,
-        params: &[per_axis("multiplier", 1.0), per_axis("offset", 0.0)],
-        doc: "`Σ (p + offset) × multiplier` over the field's axes: a ramp along `multiplier`",
+        params: &[hybrid_per_axis("multiplier", 1.0), hybrid_per_axis("offset", 0.0)],
+        doc: "`Σ (p + offset) × multiplier` over the field's axes: a ramp along `multiplier`; each axis of `multiplier` and `offset` a number or a node evaluated per sample",
         range: "unbounded",
-        derivative: "`multiplier`",
+        derivative: "`multiplier` (the chain rule through `offset` and `multiplier` where nodes give them)",
     },
     NodeType {
         name: "checkerboard",

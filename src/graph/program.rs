@@ -28,6 +28,9 @@ use crate::params::{
 /// The range of `pow`'s exponent (a number's, and a driven one's per sample).
 pub(crate) const MIN_EXPONENT: f32 = 1.0 / 64.0;
 pub(crate) const MAX_EXPONENT: f32 = 64.0;
+/// The range of the `distance` node's Minkowski exponent (a node's value is clamped to it).
+pub(crate) const MIN_DISTANCE_EXPONENT: f32 = 0.25;
+pub(crate) const MAX_DISTANCE_EXPONENT: f32 = 16.0;
 /// The largest rotation angle in radians (a number's, and a driven one's per sample).
 pub(crate) const MAX_ANGLE: f32 = 1e4;
 
@@ -589,19 +592,32 @@ impl Lowering<'_> {
             .try_fold(first, |sum, &t| self.binary(op, sum, t, path))
     }
 
-    /// The `distance` node: the difference to `point` per axis, measured by `metric`.
-    fn distance(
+    /// Axis `a`'s input of the per-axis parameter `key`, `inputs` (a number's constant, or
+    /// the node's value).
+    fn axis_input(
         &mut self,
-        point: &[f32; 4],
-        metric: Metric,
+        inputs: &[Input],
+        key: &str,
+        a: usize,
         path: &str,
         ctx: Context,
+        depth: usize,
     ) -> Result<Reg, GraphError> {
-        let dims = self.point_dims(ctx.point);
-        let mut terms = Vec::with_capacity(dims);
-        for a in 0..dims {
-            let x = self.axis(a, path, ctx)?;
-            let d = self.by_constant(Binary::Subtract, x, point[a], path)?;
+        let apath = format!("{}[{a}]", self.sub(path, key));
+        self.input(&inputs[a], &apath, ctx, depth)
+    }
+
+    /// The `distance` node: the differences to its point per axis, `to_point`, measured by
+    /// `metric`, Minkowski's exponent the value `exponent` where a node gives it.
+    fn distance(
+        &mut self,
+        to_point: &[Reg],
+        metric: Metric,
+        exponent: Option<Reg>,
+        path: &str,
+    ) -> Result<Reg, GraphError> {
+        let mut terms = Vec::with_capacity(to_point.len());
+        for &d in to_point {
             let square = |l: &mut Self| l.binary(Binary::Multiply, d, d, path);
             let abs = |l: &mut Self| l.push(Op::Map { op: Map::Abs, a: d }, path);
             terms.push(match metric {
@@ -611,9 +627,18 @@ impl Lowering<'_> {
                     let (s, m) = (square(self)?, abs(self)?);
                     self.binary(Binary::Add, s, m, path)?
                 }
-                Metric::Minkowski { exponent } => {
+                Metric::Minkowski { exponent: number } => {
                     let m = abs(self)?;
-                    self.push(Op::Map { op: Map::Pow { exponent }, a: m }, path)?
+                    match exponent {
+                        None => self.push(
+                            Op::Map {
+                                op: Map::Pow { exponent: number },
+                                a: m,
+                            },
+                            path,
+                        )?,
+                        Some(e) => self.binary(Binary::Pow, m, e, path)?,
+                    }
                 }
             });
         }
@@ -622,9 +647,14 @@ impl Lowering<'_> {
             _ => Binary::Add,
         };
         let sum = self.fold(combine, &terms, path)?;
-        let root = match metric {
-            Metric::Euclidean => 0.5,
-            Metric::Minkowski { exponent } => 1.0 / exponent,
+        let root = match (metric, exponent) {
+            (Metric::Minkowski { .. }, Some(e)) => {
+                let one = self.constant(1.0, path)?;
+                let root = self.binary(Binary::Divide, one, e, path)?;
+                return self.binary(Binary::Pow, sum, root, path);
+            }
+            (Metric::Euclidean, _) => 0.5,
+            (Metric::Minkowski { exponent }, None) => 1.0 / exponent,
             _ => return Ok(sum),
         };
         self.push(Op::Map { op: Map::Pow { exponent: root }, a: sum }, path)
@@ -1266,13 +1296,39 @@ impl Lowering<'_> {
                 }
                 self.axis(*axis, path, ctx)
             }
-            NodeKind::Distance { point, metric } => self.distance(point, *metric, path, ctx),
+            NodeKind::Distance {
+                point,
+                metric,
+                driven_exponent,
+            } => {
+                let exponent = match driven_exponent {
+                    None => None,
+                    // Clamped to the number's range, as `pow`'s exponent.
+                    Some(e) => {
+                        let e = self.input(e, &self.sub(path, "exponent"), ctx, depth)?;
+                        let range = Map::Clamp {
+                            min: MIN_DISTANCE_EXPONENT,
+                            max: MAX_DISTANCE_EXPONENT,
+                        };
+                        Some(self.push(Op::Map { op: range, a: e }, path)?)
+                    }
+                };
+                let mut to_point = Vec::with_capacity(dims);
+                for a in 0..dims {
+                    let x = self.axis(a, path, ctx)?;
+                    let c = self.axis_input(point, "point", a, path, ctx, depth)?;
+                    to_point.push(self.binary(Binary::Subtract, x, c, path)?);
+                }
+                self.distance(&to_point, *metric, exponent, path)
+            }
             NodeKind::Linear { multiplier, offset } => {
                 let mut terms = Vec::with_capacity(dims);
                 for a in 0..dims {
                     let x = self.axis(a, path, ctx)?;
-                    let shifted = self.by_constant(Binary::Add, x, offset[a], path)?;
-                    terms.push(self.by_constant(Binary::Multiply, shifted, multiplier[a], path)?);
+                    let o = self.axis_input(offset, "offset", a, path, ctx, depth)?;
+                    let shifted = self.binary(Binary::Add, x, o, path)?;
+                    let m = self.axis_input(multiplier, "multiplier", a, path, ctx, depth)?;
+                    terms.push(self.binary(Binary::Multiply, shifted, m, path)?);
                 }
                 self.fold(Binary::Add, &terms, path)
             }

@@ -312,11 +312,17 @@ pub enum NodeKind {
     /// One coordinate of the point.
     Position { axis: usize },
     /// The distance from the point to `point` by `metric`.
-    Distance { point: [f32; 4], metric: Metric },
-    /// `Σ (p + offset) × multiplier` over the axes.
+    Distance {
+        /// Per axis a number or an input.
+        point: Vec<Input>,
+        metric: Metric,
+        /// `minkowski`'s exponent where a node gives it (`metric`'s number otherwise).
+        driven_exponent: Option<Input>,
+    },
+    /// `Σ (p + offset) × multiplier` over the axes (per axis a number or an input).
     Linear {
-        multiplier: [f32; 4],
-        offset: [f32; 4],
+        multiplier: Vec<Input>,
+        offset: Vec<Input>,
     },
     /// 1 in the unit cells whose whole-number coordinates sum to an even number, else -1.
     Checkerboard,
@@ -453,6 +459,17 @@ enum Amounts {
     Inputs(Vec<Input>),
 }
 
+impl Amounts {
+    /// One input per axis (numbers as constants).
+    fn per_axis(self) -> Vec<Input> {
+        match self {
+            Amounts::Numbers(n) => n.map(Input::Constant).to_vec(),
+            Amounts::Inputs(all) if all.len() == 1 => vec![all[0].clone(); 4],
+            Amounts::Inputs(axes) => axes,
+        }
+    }
+}
+
 /// The object of one node while its parameters are read: every key read is removed, and
 /// whatever is left at the end is an unknown parameter.
 struct Fields<'a> {
@@ -573,6 +590,11 @@ impl Fields<'_> {
     /// `distance` node's `metric` and the `cellular` node's `distance`).
     fn metric(&mut self, key: &str) -> Result<Metric, GraphError> {
         let exponent = self.number("exponent")?;
+        self.metric_of(key, exponent)
+    }
+
+    /// The metric `key` with `exponent` for `minkowski`.
+    fn metric_of(&mut self, key: &str, exponent: f32) -> Result<Metric, GraphError> {
         self.choice(
             key,
             &[
@@ -991,13 +1013,25 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         "position" => NodeKind::Position {
             axis: f.choice("axis", &[0, 1, 2, 3])?,
         },
-        "distance" => NodeKind::Distance {
-            point: f.per_axis("point")?,
-            metric: f.metric("metric")?,
-        },
+        "distance" => {
+            let point = f.hybrid_per_axis("point")?.per_axis();
+            match f.hybrid("exponent")? {
+                Input::Constant(exponent) => NodeKind::Distance {
+                    point,
+                    metric: f.metric_of("metric", exponent)?,
+                    driven_exponent: None,
+                },
+                driven => NodeKind::Distance {
+                    point,
+                    // Its number unused: the node gives the exponent.
+                    metric: f.metric_of("metric", 1.0)?,
+                    driven_exponent: Some(driven),
+                },
+            }
+        }
         "linear" => NodeKind::Linear {
-            multiplier: f.per_axis("multiplier")?,
-            offset: f.per_axis("offset")?,
+            multiplier: f.hybrid_per_axis("multiplier")?.per_axis(),
+            offset: f.hybrid_per_axis("offset")?.per_axis(),
         },
         "checkerboard" => NodeKind::Checkerboard,
         "sine" => NodeKind::Sine {

@@ -105,19 +105,29 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
         "value" => json!({ "type": "value", "seed": seed }),
         "supersimplex" => json!({ "type": "supersimplex", "seed": seed }),
         "white" => json!({ "type": "white", "seed": seed }),
+        // A third of the points, exponents, offsets and multipliers with an axis (or the
+        // exponent) driven by smooth noise over the numbers' range.
         "distance" => {
+            let mut point = json!(per_axis(rng, -2.0, 2.0));
+            drive_an_axis(rng, &mut point, shape.dims, seed, (-2.0, 2.0));
+            let mut exponent = json!(rng.range(1.0, 3.0));
+            if rng.below(3) == 0 {
+                exponent = driven(json!({ "type": "value", "seed": seed }), 0.75, 3.0);
+            }
             json!({
                 "type": "distance",
-                "point": per_axis(rng, -2.0, 2.0),
+                "point": point,
                 "metric": *rng.pick(choices("distance", "metric")),
-                "exponent": rng.range(1.0, 3.0),
+                "exponent": exponent,
             })
         }
-        "linear" => json!({
-            "type": "linear",
-            "multiplier": per_axis(rng, -1.0, 1.0),
-            "offset": per_axis(rng, -2.0, 2.0),
-        }),
+        "linear" => {
+            let mut multiplier = json!(per_axis(rng, -1.0, 1.0));
+            drive_an_axis(rng, &mut multiplier, shape.dims, seed, (-1.0, 1.0));
+            let mut offset = json!(per_axis(rng, -2.0, 2.0));
+            drive_an_axis(rng, &mut offset, shape.dims, seed, (-2.0, 2.0));
+            json!({ "type": "linear", "multiplier": multiplier, "offset": offset })
+        }
         "checkerboard" => json!({ "type": "checkerboard" }),
         "sine" => json!({ "type": "sine", "scale": per_axis(rng, 0.25, 4.0) }),
         _ => {
@@ -155,6 +165,15 @@ fn input(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         return json!(rng.range(-1.0, 1.0));
     }
     node(rng, shape, depth, names)
+}
+
+/// In a third of the draws, one axis of the per-axis numbers `axes` replaced by simplex
+/// noise remapped onto `range`.
+fn drive_an_axis(rng: &mut Rng, axes: &mut Value, dims: usize, seed: i64, range: (f64, f64)) {
+    if rng.below(3) == 0 {
+        let a = rng.below(dims as u64) as usize;
+        axes[a] = driven(json!({ "type": "simplex", "seed": seed }), range.0, range.1);
+    }
 }
 
 /// A node-driven parameter: `source` remapped from [-1, 1] onto `[lo, hi]` (noise keeps

@@ -1355,3 +1355,144 @@ fn node_driven_warp_parameters_as_constants_past_their_range_and_tiled() {
     .unwrap_err();
     assert_eq!(e.path, "nodes.o.frequency", "{e}");
 }
+
+/// `distance` to a point whose x is the sample's y and whose y is 0.25, its Minkowski
+/// exponent `1.2 + (z + 2) / 2` (the point's z remapped onto 1.2–3.2), in 3D: `(Σ |d|^e)^(1/e)`
+/// written out in f64, its gradient (through the point and the exponent) against central
+/// differences; and `linear` with `multiplier` `[1, z]` and `offset` `[x, 0.5]`.
+#[test]
+fn node_driven_distance_and_linear_parameters_are_evaluated_per_sample_with_their_gradient() {
+    let mut rng = Rng::new(71);
+    let x = r#"{ "type": "position", "axis": "x" }"#;
+    let y = r#"{ "type": "position", "axis": "y" }"#;
+    let z = r#"{ "type": "position", "axis": "z" }"#;
+    let exponent =
+        format!(r#"{{ "type": "remap", "source": {z}, "from": [-2, 2], "to": [1.2, 3.2] }}"#);
+    let mut distance = sampler_of(
+        &format!(
+            r#"{{ "type": "distance", "point": [{y}, 0.25], "metric": "minkowski", "exponent": {exponent} }}"#
+        ),
+        3,
+    );
+    let mut linear = sampler_of(
+        &format!(r#"{{ "type": "linear", "multiplier": [1, {z}], "offset": [{x}, 0.5] }}"#),
+        3,
+    );
+    let distance_want = |p: [f64; 3]| {
+        let e = 1.2 + (p[2] + 2.0) * 2.0 / 4.0;
+        let d = [p[0] - p[1], p[1] - 0.25, p[2]];
+        d.iter().map(|d| d.abs().powf(e)).sum::<f64>().powf(1.0 / e)
+    };
+    let linear_want = |p: [f64; 3]| (p[0] + p[0]) + (p[1] + 0.5) * p[2] + p[2];
+    let (mut worst_distance, mut worst_linear) = (0.0f64, 0.0f64);
+    let mut checked = 0;
+    for _ in 0..2000 {
+        let p = [
+            rng.range(-2.0, 2.0),
+            rng.range(-2.0, 2.0),
+            rng.range(-2.0, 2.0),
+        ];
+        worst_linear = worst_linear.max(check_point(
+            "linear",
+            &mut linear,
+            &linear_want,
+            p,
+            1e-12,
+            1e-6,
+        ));
+        // Away from the zeros of the differences, where `|d|^e` bends fastest.
+        if [p[0] - p[1], p[1] - 0.25, p[2]]
+            .iter()
+            .any(|d| d.abs() < 0.05)
+        {
+            continue;
+        }
+        checked += 1;
+        let w = check_point("distance", &mut distance, &distance_want, p, 1e-6, 1e-3);
+        worst_distance = worst_distance.max(w);
+    }
+    println!(
+        "driven distance: {checked} samples, gradient within {worst_distance:.1e}; \
+         driven linear: gradient within {worst_linear:.1e}"
+    );
+    assert!(checked > 1000, "{checked}");
+}
+
+/// Numbers keep their operations: a point, an offset and a multiplier given by constant
+/// nodes compute the numbers' values and gradients bit for bit; an exponent given by a
+/// constant node within f32's rounding of the number's (`pow` of two values against `pow`
+/// by a number), and a driven exponent is clamped to 0.25–16 per sample: past the ends it
+/// is the end's distance.
+#[test]
+fn distance_and_linear_parameters_given_by_constant_nodes_are_the_numbers() {
+    let mut rng = Rng::new(72);
+    let constant = |v: f64| format!(r#"{{ "type": "constant", "value": {v} }}"#);
+    let pairs = [
+        (
+            r#"{ "type": "distance", "point": [0.5, -1.25], "metric": "hybrid" }"#.to_string(),
+            format!(
+                r#"{{ "type": "distance", "point": [{}, {}], "metric": "hybrid" }}"#,
+                constant(0.5),
+                constant(-1.25)
+            ),
+        ),
+        (
+            r#"{ "type": "linear", "multiplier": [0.75, -2], "offset": [1.5, 0.25] }"#.to_string(),
+            format!(
+                r#"{{ "type": "linear", "multiplier": [{}, -2], "offset": [1.5, {}] }}"#,
+                constant(0.75),
+                constant(0.25)
+            ),
+        ),
+    ];
+    for (number, node) in &pairs {
+        let (mut a, mut b) = (sampler_of(number, 2), sampler_of(node, 2));
+        for _ in 0..500 {
+            let p = [rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)];
+            let p32 = p.map(|v| v as f32);
+            assert_eq!(
+                a.value_f64(&p).to_bits(),
+                b.value_f64(&p).to_bits(),
+                "{node} at {p:?}"
+            );
+            let (ga, gb) = (a.value_and_gradient(&p32), b.value_and_gradient(&p32));
+            assert_eq!(
+                ga.map(f32::to_bits),
+                gb.map(f32::to_bits),
+                "{node} at {p:?}"
+            );
+        }
+    }
+    let minkowski = |e: &str| {
+        sampler_of(
+            &format!(
+                r#"{{ "type": "distance", "point": [0.5, -1.25], "metric": "minkowski", "exponent": {e} }}"#
+            ),
+            2,
+        )
+    };
+    let mut worst = 0.0f64;
+    for (number, node) in [(2.5, 2.5), (0.25, 0.1), (16.0, 40.0), (0.25, -3.0)] {
+        let (mut a, mut b) = (minkowski(&number.to_string()), minkowski(&constant(node)));
+        for _ in 0..300 {
+            let p = [rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)];
+            let (va, vb) = (a.value_f64(&p), b.value_f64(&p));
+            let error = (va - vb).abs() / (1.0 + va.abs());
+            // The number's root `1/e` is rounded to f32 when the graph is lowered, a node's
+            // is not (measured 1.3e-8 at e = 2.5).
+            assert!(
+                error <= 1e-7,
+                "exponent {node} at {p:?}: {vb} vs the number {number}'s {va}"
+            );
+            let p32 = p.map(|v| v as f32);
+            let (ga, gb) = (a.value_and_gradient(&p32), b.value_and_gradient(&p32));
+            for (x, y) in ga.iter().zip(&gb) {
+                let error = (x - y).abs() as f64 / (1.0 + x.abs() as f64);
+                worst = worst.max(error);
+                // f32's rounding of the two forms of `|d|^e` and `s^(1/e)` (measured 1.9e-6).
+                assert!(error <= 1e-5, "exponent {node} at {p:?}: {gb:?} vs {ga:?}");
+            }
+        }
+    }
+    println!("constant-node Minkowski exponents within {worst:.1e} of the numbers' in f32");
+}
