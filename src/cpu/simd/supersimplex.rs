@@ -18,8 +18,11 @@ use crate::cpu::supersimplex::{
 #[inline(always)]
 fn gradient(n: U) -> [F; 3] {
     let (one, minus, zero) = (F::splat(1.0), F::splat(-1.0), F::splat(0.0));
-    let sign = |bit: u32| (n & bit).select_f(one, minus);
-    let cube = [sign(1), sign(2), sign(4)];
+    let cube = [
+        (n & 1).select_f(one, minus),
+        (n & 2).select_f(one, minus),
+        (n & 4).select_f(one, minus),
+    ];
     let kind = (n >> 3) & 1;
     let axis = n >> 4;
     let o = [
@@ -148,7 +151,8 @@ pub fn supersimplex3_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> 
 #[inline(always)]
 fn gradient2(n: U) -> [F; 2] {
     let k = n >> 3;
-    let g = SUPERSIMPLEX2_GRADIENTS.map(|g| g.map(|c| F::splat(c as f32)));
+    let g = SUPERSIMPLEX2_GRADIENTS;
+    let g = [splat2(g[0]), splat2(g[1]), splat2(g[2])];
     let base = [
         k.eq(1).select_f(g[1][0], g[0][0]),
         k.eq(1).select_f(g[1][1], g[0][1]),
@@ -158,6 +162,12 @@ fn gradient2(n: U) -> [F; 2] {
     let (u, v) = (swap.select_f(base[1], base[0]), swap.select_f(base[0], base[1]));
     let (one, minus) = (F::splat(1.0), F::splat(-1.0));
     [u * (n & 1).select_f(minus, one), v * (n & 2).select_f(minus, one)]
+}
+
+/// The constant vector `v` on every lane.
+#[inline(always)]
+fn splat2(v: [f64; 2]) -> [F; 2] {
+    [F::splat(v[0] as f32), F::splat(v[1] as f32)]
 }
 
 /// `supersimplex2_point_hash` on lanes.
@@ -247,14 +257,21 @@ pub fn supersimplex2_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> 
 #[inline(always)]
 fn gradient4(n: U) -> [F; 4] {
     let axis = n >> 3;
-    let (one, minus, zero) = (F::splat(1.0), F::splat(-1.0), F::splat(0.0));
-    std::array::from_fn(|k| {
-        let k = k as u32;
-        // Component k's sign bit: 4 >> k before the zero axis, 8 >> k after it.
-        let bit = (axis.ge_u32(k + 1)).select(U::splat(4 >> k), U::splat(8 >> k));
-        let signed = (n & bit).select_f(minus, one);
-        axis.eq(k).select_f(zero, signed)
-    })
+    [
+        gradient4_component(n, axis, 0),
+        gradient4_component(n, axis, 1),
+        gradient4_component(n, axis, 2),
+        gradient4_component(n, axis, 3),
+    ]
+}
+
+/// Component `k` of `supersimplex4_gradient` of `n`, whose zero axis is `axis`.
+#[inline(always)]
+fn gradient4_component(n: U, axis: U, k: u32) -> F {
+    // Component k's sign bit: 4 >> k before the zero axis, 8 >> k after it.
+    let bit = (axis.ge_u32(k + 1)).select(U::splat(4 >> k), U::splat(8 >> k));
+    let signed = (n & bit).select_f(F::splat(-1.0), F::splat(1.0));
+    axis.eq(k).select_f(F::splat(0.0), signed)
 }
 
 /// One step of `supersimplex4_nearest`'s chain: `vertex` where `score` beats `best`.
@@ -301,9 +318,19 @@ fn walk4<I: Isa>(p: [F; 4]) -> ([F; 4], [U; 4], [F; 4]) {
     let xs = [p[0] + s, p[1] + s, p[2] + s, p[3] + s];
     let b = [I::floor(xs[0]), I::floor(xs[1]), I::floor(xs[2]), I::floor(xs[3])];
     let nearest = nearest4(&[xs[0] - b[0], xs[1] - b[1], xs[2] - b[2], xs[3] - b[3]]);
-    let m: [U; 4] = std::array::from_fn(|a| (nearest >> a as u32) & 1);
-    let i: [F; 4] = std::array::from_fn(|a| (xs[a] - b[a]) - m[a].to_f32());
-    let cell: [U; 4] = std::array::from_fn(|a| b[a].whole_low8() + m[a]);
+    let m = [nearest & 1, (nearest >> 1) & 1, (nearest >> 2) & 1, (nearest >> 3) & 1];
+    let i = [
+        (xs[0] - b[0]) - m[0].to_f32(),
+        (xs[1] - b[1]) - m[1].to_f32(),
+        (xs[2] - b[2]) - m[2].to_f32(),
+        (xs[3] - b[3]) - m[3].to_f32(),
+    ];
+    let cell = [
+        b[0].whole_low8() + m[0],
+        b[1].whole_low8() + m[1],
+        b[2].whole_low8() + m[2],
+        b[3].whole_low8() + m[3],
+    ];
     let sum = ((i[0] + i[1]) + i[2]) + i[3];
     let twice = sum * -0.2f32;
     let t = sum * SUPERSIMPLEX4_UNSKEW as f32;
@@ -317,29 +344,60 @@ fn walk4<I: Isa>(p: [F; 4]) -> ([F; 4], [U; 4], [F; 4]) {
 /// `supersimplex4_flip` on lanes (1 where the walk takes `−v`).
 #[inline(always)]
 fn flip4(normal: &[F; 4], v: [u32; 4]) -> U {
-    let t: [F; 4] = std::array::from_fn(|a| normal[a] * v[a] as f32);
+    let t = [
+        normal[0] * v[0] as f32,
+        normal[1] * v[1] as f32,
+        normal[2] * v[2] as f32,
+        normal[3] * v[3] as f32,
+    ];
     (((t[0] + t[1]) + t[2]) + t[3]).lt(F::splat(0.0))
+}
+
+/// The wrapped cell coordinate `cell + v` (`cell + 256 − v` where `flip`): `v` negated in
+/// two's complement (`!v + 1`) where `flip` is 1, the same low 8 bits. Arithmetic, not a
+/// selection: with `v` read at run time LLVM built the selection's mask bit by bit.
+#[inline(always)]
+fn wrapped_step(cell: U, v: u32, flip: U) -> U {
+    let negate = 0 - flip;
+    ((cell + (U::splat(v) ^ negate)) + flip) & 255
 }
 
 /// `supersimplex4_point_hash` on lanes.
 #[inline(always)]
 fn point_hash4<L: LaneHasher>(lut: &L, cell: &[U; 4], v: [u32; 4], flip: U) -> U {
-    let h: [U; 4] = std::array::from_fn(|a| {
-        let step = flip.select(U::splat(256 - v[a]), U::splat(v[a]));
-        (cell[a] + step) & 255
-    });
+    let h = [
+        wrapped_step(cell[0], v[0], flip),
+        wrapped_step(cell[1], v[1], flip),
+        wrapped_step(cell[2], v[2], flip),
+        wrapped_step(cell[3], v[3], flip),
+    ];
     lut.cell_hash_lanes::<4>(&h)
+}
+
+/// The walk's step `v` along one axis as a number, `−v` where `sign` is −1 (exact: `v` is
+/// 0 or 1 and `sign` ±1, so the product is `v`'s negation bit for bit, −0 included).
+#[inline(always)]
+fn signed_step(v: u32, sign: F) -> F {
+    F::splat(v as f32) * sign
 }
 
 /// `supersimplex4_point` on lanes.
 #[inline(always)]
 fn point4<L: LaneHasher>(lut: &L, offset: &[F; 4], v: [u32; 4], flip: U, h: U) -> [F; 5] {
-    let sv: [F; 4] = std::array::from_fn(|a| {
-        let c = F::splat(v[a] as f32);
-        flip.select_f(-c, c)
-    });
+    let sign = flip.select_f(F::splat(-1.0), F::splat(1.0));
+    let sv = [
+        signed_step(v[0], sign),
+        signed_step(v[1], sign),
+        signed_step(v[2], sign),
+        signed_step(v[3], sign),
+    ];
     let t = (((sv[0] + sv[1]) + sv[2]) + sv[3]) * SUPERSIMPLEX4_UNSKEW as f32;
-    let d: [F; 4] = std::array::from_fn(|a| offset[a] - (sv[a] + t));
+    let d = [
+        offset[0] - (sv[0] + t),
+        offset[1] - (sv[1] + t),
+        offset[2] - (sv[2] + t),
+        offset[3] - (sv[3] + t),
+    ];
     let a = (F::splat(SUPERSIMPLEX4_R2 as f32)
         - ((d[0] * d[0] + d[1] * d[1]) + (d[2] * d[2] + d[3] * d[3])))
         .max(F::splat(0.0));
@@ -369,8 +427,7 @@ fn vertex4(normal: &[F; 4], k: usize) -> ([u32; 4], U) {
     }
 }
 
-/// `supersimplex4_sum` on lanes. The walk is a plain loop, not a closure per point: a
-/// closure is compiled without the caller's target features unless inlined.
+/// `supersimplex4_sum` on lanes.
 #[inline(always)]
 fn sum4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4]) -> [F; 5] {
     let (offset, cell, normal) = walk4::<I>(p);
@@ -392,8 +449,9 @@ pub fn supersimplex4_point<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> F {
 /// `supersimplex4_deriv` at the lane points `p`: `[value, ∂/∂x, …, ∂/∂w]`.
 #[inline(always)]
 pub fn supersimplex4_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> [F; 5] {
+    let s = sum4::<L, I>(lut, *p);
     let norm = SUPERSIMPLEX4_NORM as f32;
-    sum4::<L, I>(lut, *p).map(|v| v * norm)
+    [s[0] * norm, s[1] * norm, s[2] * norm, s[3] * norm, s[4] * norm]
 }
 
 /// `supersimplex4_vector_sum` on lanes.
@@ -405,22 +463,53 @@ fn vector_sum4<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 4]) -> [[F
         let (v, flip) = vertex4(&normal, k);
         let h = point_hash4(lut, &cell, v, flip);
         let c = point4(lut, &offset, v, flip, h);
-        vector_point(lut, &mut rows, std::array::from_fn(|k| c[k]), h);
+        vector_point(lut, &mut rows, &c, h);
     }
     rows
 }
 
-/// `supersimplex_vector_point` on lanes: `rows[a] += u_a · c`.
+/// `supersimplex_vector_point` on lanes: `rows[a] += u_a · c` over the first `K` of `c`
+/// (the value, then the gradient). Rows and components are written out (at most 4 and 5):
+/// LLVM vectorises a loop over them across its iterations, a lane at a time by gathers and
+/// scatters.
 #[inline(always)]
-fn vector_point<L: LaneHasher, const N: usize, const K: usize>(
+fn vector_point<L: LaneHasher, const N: usize, const K: usize, const C: usize>(
     lut: &L,
     rows: &mut [[F; K]; N],
-    c: [F; K],
+    c: &[F; C],
     h: U,
 ) {
-    for (a, row) in rows.iter_mut().enumerate() {
+    vector_row(lut, rows, c, h, 0);
+    vector_row(lut, rows, c, h, 1);
+    vector_row(lut, rows, c, h, 2);
+    vector_row(lut, rows, c, h, 3);
+}
+
+/// Row `a` of [`vector_point`], where there is one.
+#[inline(always)]
+fn vector_row<L: LaneHasher, const N: usize, const K: usize, const C: usize>(
+    lut: &L,
+    rows: &mut [[F; K]; N],
+    c: &[F; C],
+    h: U,
+    a: usize,
+) {
+    if a < N {
         let u = wgpu_noise_cell_unit(lut, h, SUPERSIMPLEX_VECTOR_SLOT + a as u32);
-        *row = std::array::from_fn(|k| row[k] + u * c[k]);
+        let row = &mut rows[a];
+        add_scaled(row, u, c, 0);
+        add_scaled(row, u, c, 1);
+        add_scaled(row, u, c, 2);
+        add_scaled(row, u, c, 3);
+        add_scaled(row, u, c, 4);
+    }
+}
+
+/// `row[k] += u · c[k]`, where the row has a component `k`.
+#[inline(always)]
+fn add_scaled<const K: usize, const C: usize>(row: &mut [F; K], u: F, c: &[F; C], k: usize) {
+    if k < K {
+        row[k] = row[k] + u * c[k];
     }
 }
 
@@ -432,7 +521,7 @@ fn vector_sum2<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 2]) -> [[F
     for (v, hv) in points {
         let h = point_hash2(lut, &cell, hv);
         let c = point2(lut, &d0, v, h);
-        vector_point(lut, &mut rows, std::array::from_fn(|k| c[k]), h);
+        vector_point(lut, &mut rows, &c, h);
     }
     rows
 }
@@ -449,7 +538,7 @@ fn vector_half<L: LaneHasher, I: Isa, const K: usize>(
     for o in corners {
         let h = point_hash(lut, &cell, key, o);
         let c = point(lut, &f, o, h);
-        vector_point(lut, rows, std::array::from_fn(|k| c[k]), h);
+        vector_point(lut, rows, &c, h);
     }
 }
 
@@ -479,12 +568,18 @@ pub fn supersimplex_vector_point<L: LaneHasher, I: Isa, const D: usize>(
     } else if D == 4 {
         let rows = vector_sum4::<L, I, 1>(lut, *p);
         let norm = SUPERSIMPLEX4_VECTOR_NORM as f32;
-        rows.map(|row| row[0] * norm)
+        [rows[0][0] * norm, rows[1][0] * norm, rows[2][0] * norm, rows[3][0] * norm]
     } else {
         let rows = vector_sum3::<L, I, 1>(lut, [p[0], p[1], p[2]]);
         let norm = SUPERSIMPLEX3_VECTOR_NORM as f32;
         [rows[0][0] * norm, rows[1][0] * norm, rows[2][0] * norm, zero]
     }
+}
+
+/// `v · norm`, written out (as [`vector_point`]).
+#[inline(always)]
+fn scaled5(v: [F; 5], norm: f32) -> [F; 5] {
+    [v[0] * norm, v[1] * norm, v[2] * norm, v[3] * norm, v[4] * norm]
 }
 
 /// `supersimplex_vector_deriv` at the lane points `p`: `d[a] = [component a, ∂/∂x, …]`.
@@ -504,7 +599,12 @@ pub fn supersimplex_vector_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
     } else if D == 4 {
         let rows = vector_sum4::<L, I, 5>(lut, *p);
         let norm = SUPERSIMPLEX4_VECTOR_NORM as f32;
-        d = rows.map(|row| row.map(|v| v * norm));
+        d = [
+            scaled5(rows[0], norm),
+            scaled5(rows[1], norm),
+            scaled5(rows[2], norm),
+            scaled5(rows[3], norm),
+        ];
     } else {
         let rows = vector_sum3::<L, I, 4>(lut, [p[0], p[1], p[2]]);
         let norm = SUPERSIMPLEX3_VECTOR_NORM as f32;
