@@ -34,6 +34,8 @@ const result = newResult({ url, steps: [] });
 const VIEWPORT = { width: 1280, height: 800, deviceScaleFactor: 1 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let browser;
+// The step or link under way, for a driver error's message.
+let doing = "start";
 
 // Waits until the page has started (or failed).
 async function started(page) {
@@ -151,6 +153,7 @@ try {
   if (result.started) {
     result.steps.push(await state(page, "first picture"));
     for (const step of request.steps) {
+      doing = `step ${step.name}`;
       for (const action of step.actions) await act(page, action);
       result.steps.push(await state(page, step.name));
       if (step.name === request.screenshot_step) await clipboardAndScreenshot(page);
@@ -159,6 +162,7 @@ try {
     // Share links, each in a fresh page.
     result.reopened = {};
     for (const link of request.reopen ?? []) {
+      doing = `link ${link.name}`;
       const href = link.step !== undefined
         ? result.steps.find((s) => s.name === link.step).href
         : `${url}#${link.fragment}`;
@@ -166,6 +170,8 @@ try {
       await shared.setViewport(VIEWPORT);
       shared.on("console", (m) => result.console.push({ type: m.type(), text: m.text() }));
       shared.on("pageerror", (e) => result.page_errors.push(String(e)));
+      // In front, as a tab a person opens: keys reach only the focused page's text boxes.
+      await shared.bringToFront();
       await shared.goto(href, { waitUntil: "load" });
       const start = await started(shared);
       const reopened = { start };
@@ -184,7 +190,7 @@ try {
   await bare.goto(url, { waitUntil: "load" });
   result.no_webgpu = await started(bare);
 } catch (e) {
-  result.driver_error = String(e.stack ?? e);
+  result.driver_error = `${doing}: ${e.stack ?? e}`;
 } finally {
   await browser?.close();
   server.close();

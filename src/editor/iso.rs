@@ -1,7 +1,10 @@
-//! The iso view of the desktop preview (the `gpu` feature): a 3D graph's values and analytic
-//! gradients filled over a cube with the library's GPU fill, the surface `value = level`
-//! extracted on the CPU ([`super::isosurface`]), and the mesh drawn lit through the orbit
-//! camera ([`super::orbit`]) with the terrain's light (`shaders/iso.wgsl`).
+//! The iso view of the desktop preview and of the page (the `gpu` feature): a 3D graph's
+//! values and analytic gradients filled over a cube with the library's GPU fill, the
+//! surface `value = level` extracted on the CPU ([`super::isosurface`]), and the mesh
+//! drawn lit through the orbit camera ([`super::orbit`]) with the terrain's light
+//! (`shaders/iso.wgsl`). The desktop reads the cube back with the blocking [`fill`] (not
+//! on wasm32, where the page records the same fill and maps its copy: a browser cannot
+//! wait on the GPU).
 //!
 //! World space: the cube is `[-EXTENT, EXTENT]³` about the orbit's centre, z up; sample
 //! `(i, j, k)` of the `n`³ grid stands at `EXTENT · (2i/(n−1) − 1, 1 − 2j/(n−1),
@@ -61,6 +64,21 @@ impl Cube {
         Field::new(&[self.samples; 3])
             .with_frequency(&[self.frequency; 3])
             .with_offset(&self.origin)
+    }
+
+    /// The field point at world position `w` (inside the cube or not): the inverse of
+    /// [`Cube::world`] followed by the fill's sampling, in `f64` then rounded.
+    pub fn field_point(&self, w: [f64; 3]) -> [f32; 4] {
+        let last = f64::from(self.samples.max(2) - 1);
+        let grid = [
+            w[0] / EXTENT + 1.0,
+            1.0 - w[1] / EXTENT,
+            w[2] / EXTENT + 1.0,
+        ]
+        .map(|g| g * last / 2.0);
+        let step = self.frequency / f64::from(self.samples);
+        let p: [f64; 3] = std::array::from_fn(|a| self.origin[a] + step * grid[a]);
+        [p[0] as f32, p[1] as f32, p[2] as f32, 0.0]
     }
 
     /// The world position of grid coordinates `g` (sample `(i, j, k)` at `(i, j, k)`).
@@ -256,15 +274,15 @@ pub fn pipeline(
     })
 }
 
-/// `program`'s values and gradients over `cube`, filled by `noise` on its device (the
-/// layout [`super::isosurface::Volume`] reads), and the surface at `level`.
+/// `program`'s values and gradients over `cube`, filled by `noise` on its device and read
+/// back (blocking): `[value, ∂/∂x, ∂/∂y, ∂/∂z]` per sample, the layout
+/// [`super::isosurface::Volume`] reads.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn fill_and_extract(
+pub fn fill(
     noise: &crate::gpu::GpuNoise,
     program: &crate::graph::Program,
     cube: &Cube,
-    level: f32,
-) -> Result<IsoMesh, String> {
+) -> Result<Vec<f32>, String> {
     let n = cube.samples as usize;
     let mut samples = Vec::with_capacity(4 * n * n * n);
     noise
@@ -278,9 +296,26 @@ pub fn fill_and_extract(
             },
         )
         .map_err(|e| e.to_string())?;
+    Ok(samples)
+}
+
+/// The surface at `level` of `cube`'s `samples` (as [`fill`] gives them).
+pub fn extract(samples: &[f32], cube: &Cube, level: f32) -> Result<IsoMesh, String> {
+    let n = cube.samples as usize;
     let volume = super::isosurface::Volume {
         size: [n; 3],
-        samples: &samples,
+        samples,
     };
     super::isosurface::extract(&volume, level)
+}
+
+/// [`fill`], then [`extract`] at `level`.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn fill_and_extract(
+    noise: &crate::gpu::GpuNoise,
+    program: &crate::graph::Program,
+    cube: &Cube,
+    level: f32,
+) -> Result<IsoMesh, String> {
+    extract(&fill(noise, program, cube)?, cube, level)
 }

@@ -10,6 +10,7 @@
 
 use crate::graph::Sampler;
 
+use crate::editor::iso::{Cube, EXTENT};
 use crate::editor::orbit::Orbit;
 use crate::editor::terrain::{Placement, GRID};
 
@@ -17,7 +18,7 @@ use crate::editor::terrain::{Placement, GRID};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Probe {
     /// The field point (the flat view's pixel's, or where the cursor's ray meets the
-    /// terrain).
+    /// terrain or the iso view's surface).
     pub point: [f32; 4],
     /// The graph's value there.
     pub value: f32,
@@ -95,6 +96,68 @@ pub fn terrain_point(
             Some(_) => previous = Some(t),
             None => previous = None,
         }
+    }
+    None
+}
+
+/// Where the iso view's surface is: the cube the graph is filled over and the level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IsoSurfaceAt {
+    pub cube: Cube,
+    pub level: f32,
+}
+
+/// The field point where the ray through window pixel `cursor` of a `size` frame first
+/// crosses the iso view's surface inside its cube: where the graph's value (sampled along
+/// the ray, not the mesh's facets) passes the level, from the side the ray enters the cube
+/// on; `None` when it misses the cube or crosses no surface in it.
+pub fn iso_point(
+    sampler: &mut Sampler,
+    surface: &IsoSurfaceAt,
+    camera: &Orbit,
+    size: [u32; 2],
+    cursor: [f64; 2],
+) -> Option<[f32; 4]> {
+    let (eye, dir) = camera.ray(cursor[0], cursor[1], size[0] as f64, size[1] as f64);
+    // The ray's stretch inside the cube (the slab method).
+    let (mut enter, mut leave) = (0.0f64, f64::INFINITY);
+    for k in 0..3 {
+        if dir[k] == 0.0 {
+            if eye[k].abs() > EXTENT {
+                return None;
+            }
+            continue;
+        }
+        let (a, b) = ((-EXTENT - eye[k]) / dir[k], (EXTENT - eye[k]) / dir[k]);
+        enter = enter.max(a.min(b));
+        leave = leave.min(a.max(b));
+    }
+    if enter >= leave {
+        return None;
+    }
+    let mut side = |t: f64| {
+        let p = surface
+            .cube
+            .field_point(std::array::from_fn(|k| eye[k] + t * dir[k]));
+        (sampler.value(&p) < surface.level, p)
+    };
+    let (start, _) = side(enter);
+    let mut previous = enter;
+    for k in 1..=RAY_STEPS {
+        let t = enter + (leave - enter) * k as f64 / RAY_STEPS as f64;
+        if side(t).0 != start {
+            let (mut low, mut high) = (previous, t);
+            for _ in 0..BISECTIONS {
+                let mid = (low + high) / 2.0;
+                if side(mid).0 == start {
+                    low = mid;
+                } else {
+                    high = mid;
+                }
+            }
+            return Some(side(high).1);
+        }
+        previous = t;
     }
     None
 }

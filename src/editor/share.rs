@@ -182,24 +182,31 @@ impl SharedView {
     pub fn bake_command(&self, width: u32, height: u32) -> String {
         let (frequency, seed) = (self.frequency, self.seed);
         let start = "wgpu-noise bake --graph graph.json";
+        let output = bake_output(&self.scene, &self.ramp);
         match self.scene {
-            Scene::Flat => format!(
-                "{start} --size {width}x{height} --frequency {frequency} --seed {seed} \
-                 --range -1,1 --bits 8 --ramp {} -o noise.png",
-                self.ramp
-            ),
-            Scene::Terrain(_) => format!(
-                "{start} --size {width}x{height} --frequency {frequency} --seed {seed} \
-                 --range -1,1 --bits 16 -o heightmap.png"
+            Scene::Flat | Scene::Terrain(_) => format!(
+                "{start} --size {width}x{height} --frequency {frequency} --seed {seed} {output}"
             ),
             Scene::Iso { .. } => {
                 let n = ISO_SAMPLES;
                 format!(
                     "{start} --dims 3 --size {n}x{n}x{n} --frequency {frequency} --seed {seed} \
-                     -o volume.npy"
+                     {output}"
                 )
             }
         }
+    }
+}
+
+/// The options of a graph's bake after its field's (size, frequency, seed, offset) for what
+/// `scene` shows, the page's and the desktop preview's: the flat picture in `ramp` over the
+/// values -1 to 1 as 8-bit `noise.png`; the terrain's heights, the same values, as the
+/// 16-bit gray `heightmap.png`; the iso view's cube as its values, `volume.npy`.
+pub fn bake_output(scene: &Scene, ramp: &str) -> String {
+    match scene {
+        Scene::Flat => format!("--range -1,1 --bits 8 --ramp {ramp} -o noise.png"),
+        Scene::Terrain(_) => "--range -1,1 --bits 16 -o heightmap.png".to_string(),
+        Scene::Iso { .. } => "-o volume.npy".to_string(),
     }
 }
 

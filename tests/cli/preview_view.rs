@@ -408,3 +408,107 @@ fn a_curl_frame_and_its_bake_command_are_simplex_noises_curl() {
          --frequency 0.64,0.32 --offset 1,0 --curl --bits 8 -o c.png"
     );
 }
+
+/// The bake command of a graph's terrain view is the 16-bit heightmap of the frame's
+/// values, of its iso view the cube's values (`share::bake_output`, as the page's): each
+/// run writes what the CPU sampler gives at the points the view draws.
+#[test]
+fn the_3d_views_bake_commands_write_the_heights_and_the_cube() {
+    let graph = r#"{"version": 1, "output": "n", "nodes": {"n": {"type": "simplex"}}}"#;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.json"), graph).unwrap();
+    let mut v = view();
+    v.graph = Some(graph.into());
+    v.time = 0.0;
+    let run = |command: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+            .args(command.split(' ').skip(1))
+            .args(["--backend", "cpu"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{command}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let mut sampler = wgpu_noise::graph::Graph::from_json(graph)
+        .unwrap()
+        .sampler(3, 0)
+        .unwrap();
+
+    v.picture = Picture::Terrain;
+    let command = v.bake_command(
+        64,
+        32,
+        Some(std::path::Path::new("g.json")),
+        "n.png".as_ref(),
+    );
+    eprintln!("terrain: {command}");
+    assert!(
+        command.ends_with("--range -1,1 --bits 16 -o heightmap.png"),
+        "{command}"
+    );
+    assert!(!command.contains("--ramp"), "{command}");
+    run(&command);
+    let heights = image::open(dir.path().join("heightmap.png"))
+        .unwrap()
+        .into_luma16();
+    assert_eq!(heights.dimensions(), (64, 32));
+    let mut worst = 0.0f64;
+    for (x, y, h) in heights.enumerate_pixels() {
+        // Pixel (x, y) samples pan + step · (x, y) at the frame's z.
+        let p = [
+            (v.step * x as f64) as f32,
+            (v.step * y as f64) as f32,
+            0.0,
+            0.0,
+        ];
+        let want = (sampler.value(&p) as f64 + 1.0) / 2.0 * 65535.0;
+        worst = worst.max((h[0] as f64 - want).abs());
+    }
+    eprintln!("terrain heightmap: worst {worst:.2} levels of 65535 from the CPU sampler");
+    assert!(worst <= 1.0, "{worst}");
+
+    v.picture = Picture::Iso;
+    let command = v.bake_command(
+        64,
+        32,
+        Some(std::path::Path::new("g.json")),
+        "n.png".as_ref(),
+    );
+    eprintln!("iso: {command}");
+    assert!(
+        command.contains("--dims 3 --seed 0 --size 64x64x64"),
+        "{command}"
+    );
+    assert!(command.ends_with("-o volume.npy"), "{command}");
+    run(&command);
+    let npy = std::fs::read(dir.path().join("volume.npy")).unwrap();
+    let header_len = u16::from_le_bytes([npy[8], npy[9]]) as usize;
+    let values: Vec<f32> = npy[10 + header_len..]
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    assert_eq!(values.len(), 64 * 64 * 64);
+    // The cube the iso view fills: 64 samples across the frame's longer side (64 px), at
+    // the frequency the command names (the frame's f32 step times 64).
+    let frequency: f64 = command
+        .split("--frequency ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((frequency - v.step * 64.0).abs() < 1e-6, "{frequency}");
+    let mut worst = 0.0f32;
+    for (i, &got) in values.iter().enumerate().step_by(97) {
+        let g = [i % 64, i / 64 % 64, i / 4096].map(|c| (frequency * c as f64 / 64.0) as f32);
+        worst = worst.max((got - sampler.value(&[g[0], g[1], g[2], 0.0])).abs());
+    }
+    eprintln!("iso volume: worst {worst:e} from the CPU sampler");
+    assert!(worst < 1e-5, "{worst}");
+}

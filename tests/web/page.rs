@@ -11,7 +11,9 @@
 //!
 //! The 3D view is checked as the desktop's terrain is (tests/common/terrain.rs): seen from
 //! straight above, each vertex's pixel is the CPU value's gray times the Lambert shading of
-//! the normal of the CPU's analytic gradient.
+//! the normal of the CPU's analytic gradient. The iso view as the desktop's is
+//! (tests/common/iso.rs): a plane `z − c` seen from straight above is the square and the
+//! gray the CPU predicts.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -28,6 +30,7 @@ use wgpu_noise::ramp::ColourRamp;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
+use crate::common::iso::{compare_plane_from_above, plane_json};
 use crate::common::levels::{assert_levels_match, differences};
 use crate::common::terrain::{compare_top_down, Mesh, TopDown};
 use crate::{assert_clean_console, browser_tools, run_driver, skip};
@@ -86,6 +89,15 @@ fn steps() -> Value {
         // A drag right turns the scene right (the camera's yaw down), a drag up lowers it.
         { "name": "3d dragged", "actions": [{ "drag": ["picture", [64, -16]] }] },
         { "name": "3d zoomed", "actions": [{ "wheel": "picture", "delta": -200 }] },
+        // The iso view of the same graph and camera, at a level its values (ridged: 0 to
+        // 1) cross: a click on the level slider's rail about 0.4 of the way along it.
+        { "name": "iso", "actions": [
+            { "click": "view.iso" },
+            { "settle": true },
+            { "click": "level", "at": [0.365, 0.5] },
+            { "settle": true },
+            { "click": "copy_bake" },
+        ] },
         // Back to 2D, the whole JSON box selected and a graph typed over it.
         { "name": "typed", "actions": [
             { "click": "view.2d" },
@@ -118,6 +130,46 @@ fn top_down_link() -> String {
         frequency: TOP_DOWN_FREQUENCY,
         ramp: "gray".to_string(),
         scene: Scene::Terrain(Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE)),
+    }
+    .encode()
+}
+
+/// The plane `z − c` at `frequency` in the page's gray view `scene`.
+fn plane_link(c: f64, frequency: f64, scene: Scene) -> String {
+    SharedView {
+        graph: plane_json(c),
+        seed: 0,
+        frequency,
+        ramp: "gray".to_string(),
+        scene,
+    }
+    .encode()
+}
+
+/// The plane's iso link at the default camera; 2D chosen (the plane has no 2D picture:
+/// its `z` is not a 2D field's, so the error is shown and the picture kept), then iso
+/// again, then a drag to look straight down (the default pitch is 50°; 80 px down raise
+/// it past 90°, where it stops).
+const CHOSEN_PLANE: (f64, f64) = (0.55, 2.0);
+/// The plane of the iso link seen straight down, its level, and the link's distance.
+const LINKED_PLANE: (f64, f64) = (4.0, 8.0);
+const LINKED_LEVEL: f64 = 0.25;
+
+/// The caves recipe's iso view in the terrain ramp: the docs' picture of it, timed.
+fn caves_link() -> String {
+    let caves = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/caves.json"),
+    )
+    .unwrap();
+    SharedView {
+        graph: caves,
+        seed: 0,
+        frequency: 2.0,
+        ramp: "terrain".to_string(),
+        scene: Scene::Iso {
+            camera: Orbit::new(30f64.to_radians(), 35f64.to_radians(), 2.6),
+            level: 0.0,
+        },
     }
     .encode()
 }
@@ -210,6 +262,37 @@ fn run_page() -> Option<Session> {
         "reopen": [
             { "name": "shared 2d", "step": "copied JSON" },
             { "name": "shared 3d", "step": "3d zoomed" },
+            { "name": "shared iso", "step": "iso" },
+            {
+                "name": "iso chosen",
+                "fragment": plane_link(CHOSEN_PLANE.0, CHOSEN_PLANE.1, Scene::Iso {
+                    camera: Orbit::default(),
+                    level: 0.0,
+                }),
+                "actions": [
+                    { "click": "view.2d" },
+                    { "settle": true },
+                    { "click": "view.iso" },
+                    { "settle": true },
+                    { "drag": ["picture", [0, 80]] },
+                    { "settle": true },
+                    { "hover": "picture", "at": [0.5, 0.5] },
+                ],
+            },
+            {
+                "name": "iso link",
+                "fragment": plane_link(LINKED_PLANE.0, LINKED_PLANE.1, Scene::Iso {
+                    camera: Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE),
+                    level: LINKED_LEVEL,
+                }),
+                // A click on the level slider's rail: a new level, the same cube.
+                "actions": [{ "click": "level", "at": [0.3, 0.5] }, { "settle": true }],
+            },
+            {
+                "name": "caves iso",
+                "fragment": caves_link(),
+                "screenshot": images.join("web-iso.png"),
+            },
             { "name": "top-down", "fragment": top_down_link() },
             // A link that cannot be read, then a good one opened in the same tab.
             {
@@ -877,4 +960,195 @@ fn each_nodes_thumbnail_is_its_sub_graphs_reference_with_a_cost() {
             );
         }
     }
+}
+
+/// The iso view's level and camera `[yaw, pitch, distance]` of a step.
+fn iso_of(st: &Value) -> (f64, Vec<f64>) {
+    let iso = &shown(st)["iso"];
+    (iso["level"].as_f64().unwrap(), numbers(&iso["camera"]))
+}
+
+/// Asserts the gray picture of `st` is the plane `z − c` at `frequency` cut at the level it
+/// reports, seen from straight above as the CPU predicts (tests/common/iso.rs).
+fn assert_plane_from_above(st: &Value, c: f64, frequency: f64, what: &str) {
+    let (level, camera) = iso_of(st);
+    assert_eq!(camera[..2], [0.0, PITCH_RANGE.1], "{what}: straight down");
+    let pixels = rgba(st);
+    assert_eq!(pixels.len(), (TERRAIN_SIZE * TERRAIN_SIZE * 4) as usize);
+    let gray = |x: u32, y: u32| pixels[((y * TERRAIN_SIZE + x) * 4) as usize];
+    // The surface z − c = level is the plane at c + level.
+    let got = compare_plane_from_above(
+        c + level,
+        frequency,
+        wgpu_noise::editor::iso::SAMPLES,
+        camera[2],
+        TERRAIN_SIZE,
+        &gray,
+    );
+    eprintln!("{what}: the plane at {}: {got:?}", c + level);
+    assert!(
+        got.inside > 20_000 && got.outside > 4_000,
+        "{what}: {got:?}"
+    );
+    assert!(got.worst <= 1 && got.not_black == 0, "{what}: {got:?}");
+    assert!(pixels.chunks(4).all(|p| p[0] == p[1] && p[1] == p[2]));
+}
+
+/// The plane's view switched to 2D and back to iso, turned to look straight down: the
+/// surface is where and as the CPU predicts; the readout under the picture's centre is on
+/// it, its value and gradient the CPU sampler's there.
+#[test]
+fn choosing_iso_on_a_plane_draws_the_surface_the_cpu_predicts() {
+    let Some(s) = session() else { return };
+    let chosen = &s.result["reopened"]["iso chosen"]["after"];
+    let (c, frequency) = CHOSEN_PLANE;
+    assert_eq!(
+        shown(chosen)["graph"],
+        plane_json(c).as_str(),
+        "text {}, error {}",
+        chosen["state"]["text"],
+        chosen["state"]["error"]
+    );
+    assert_eq!(chosen["state"]["error"], Value::Null);
+    let (level, camera) = iso_of(chosen);
+    assert_eq!(level, 0.0, "the iso view opens at level 0");
+    assert_eq!(camera[2], Orbit::default().distance);
+    assert_plane_from_above(chosen, c, frequency, "iso chosen");
+
+    let readout = &chosen["state"]["readout"];
+    eprintln!("iso readout: {readout}");
+    let probe = &readout["probe"];
+    let number = |v: &Value| v.as_f64().unwrap() as f32;
+    let point: Vec<f32> = probe["point"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(number)
+        .collect();
+    let mut sampler = Graph::from_json(&plane_json(c))
+        .unwrap()
+        .sampler(3, 0)
+        .unwrap();
+    let [value, gx, gy, gz, _] = sampler.value_and_gradient(&[point[0], point[1], point[2], 0.0]);
+    assert!(
+        (point[2] as f64 - c).abs() < 1e-4,
+        "the ray meets the plane at z = {c}: {point:?}"
+    );
+    // The centre of the picture, straight down: the cube's centre column (its middle
+    // sample's point, frequency · 31.5 / 64, within the pixel's width).
+    let centre = frequency * 31.5 / 64.0;
+    for a in 0..2 {
+        assert!((point[a] as f64 - centre).abs() < 0.02, "{point:?}");
+    }
+    assert_eq!(number(&probe["value"]), value);
+    assert!(value.abs() < 1e-4, "on the surface: {value}");
+    assert_eq!(
+        [0, 1, 2].map(|k| number(&probe["gradient"][k])),
+        [gx, gy, gz]
+    );
+    assert_eq!([gx, gy, gz], [0.0, 0.0, 1.0]);
+    // The range: the cube's values, z − c over z from 0 to frequency · 63 / 64.
+    let range = [number(&readout["range"][0]), number(&readout["range"][1])];
+    let want = [-c as f32, (frequency * 63.0 / 64.0 - c) as f32];
+    for k in 0..2 {
+        assert!(
+            (range[k] - want[k]).abs() < 1e-5,
+            "range {range:?}, want {want:?}"
+        );
+    }
+}
+
+/// An iso link opens in the iso view at its level (the plane where the CPU predicts);
+/// the level slider moves it, drawn from the same cube.
+#[test]
+fn an_iso_link_opens_at_its_level_and_the_slider_moves_it() {
+    let Some(s) = session() else { return };
+    let page = &s.result["reopened"]["iso link"];
+    let opened = reopened(s, "iso link");
+    let (c, frequency) = LINKED_PLANE;
+    assert_eq!(opened["state"]["notice"], Value::Null);
+    assert_eq!(iso_of(opened).0, LINKED_LEVEL);
+    assert_plane_from_above(opened, c, frequency, "iso link");
+    let moved = &page["after"];
+    let (level, _) = iso_of(moved);
+    eprintln!("the slider's click set the level to {level}");
+    assert!(level != LINKED_LEVEL && level.abs() < 4.0, "{level}");
+    assert_plane_from_above(moved, c, frequency, "level moved");
+    let state = &moved["state"];
+    let fills = numbers(&state["iso_ms"]).len();
+    let extractions = numbers(&state["extract_ms"]);
+    eprintln!("iso link: {fills} pictures, extractions {extractions:?} ms");
+    assert_eq!(extractions.len(), 2, "one extraction per level");
+}
+
+/// The iso view of the edited graph, reopened from its address in a fresh page, is the
+/// same view and the same picture byte for byte; its bake command writes the cube.
+#[test]
+fn an_iso_share_link_reproduces_the_picture_and_its_bake_command_is_the_volume() {
+    let Some(s) = session() else { return };
+    let iso = step(s, "iso");
+    let last = step(s, "3d zoomed");
+    let (level, camera) = iso_of(iso);
+    eprintln!("iso view of the edited graph at level {level}");
+    assert_eq!(camera, self::camera(last), "the 3D view's camera");
+    assert_eq!(shown(iso)["graph"], shown(last)["graph"]);
+    let pixels = rgba(iso);
+    let lit = pixels.chunks(4).filter(|p| p[..3] != [0, 0, 0]).count();
+    eprintln!("iso view of the edited graph: {lit} pixels lit");
+    assert!(lit > 10_000, "a surface, not a blank: {lit}");
+    let href = iso["href"].as_str().unwrap();
+    assert_eq!(
+        iso["state"]["share"].as_str().map(|f| format!("#{f}")),
+        href.rsplit_once('#').map(|(_, f)| format!("#{f}")),
+    );
+    let shared = reopened(s, "shared iso");
+    assert_eq!(shown(shared), shown(iso), "the same graph and view");
+    assert_eq!(rgba(shared), pixels, "the same picture, byte for byte");
+
+    let command = iso["state"]["copied"].as_str().unwrap();
+    eprintln!("iso bake command: {command}");
+    let frequency = shown(iso)["frequency"].as_f64().unwrap();
+    assert!(command.contains(&format!("--dims 3 --size 64x64x64 --frequency {frequency}")));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("graph.json"),
+        shown(iso)["graph"].as_str().unwrap(),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+        .args(command.split(' ').skip(1))
+        .args(["--backend", "cpu"])
+        .current_dir(dir.path())
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let npy = std::fs::read(dir.path().join("volume.npy")).unwrap();
+    let header_len = u16::from_le_bytes([npy[8], npy[9]]) as usize;
+    let header = std::str::from_utf8(&npy[10..10 + header_len]).unwrap();
+    assert!(header.contains("'shape': (64, 64, 64)"), "{header}");
+}
+
+/// The caves recipe's iso view from a link: the time to its first picture (the cube's
+/// fill on SwiftShader, its readback, the extraction in wasm, the draw and its readback).
+#[test]
+fn the_caves_iso_view_is_timed() {
+    let Some(s) = session() else { return };
+    let caves = reopened(s, "caves iso");
+    let state = &caves["state"];
+    assert_eq!(state["error"], Value::Null);
+    let pixels = rgba(caves);
+    let lit = pixels.chunks(4).filter(|p| p[..3] != [0, 0, 0]).count();
+    eprintln!(
+        "caves iso from a link: first picture at {:.0} ms from navigation (start() at {:.0} ms); \
+         the picture {:?} ms, extraction {:?} ms; {lit} pixels lit",
+        state["first_picture_ms"].as_f64().unwrap(),
+        state["start_ms"].as_f64().unwrap(),
+        numbers(&state["iso_ms"]),
+        numbers(&state["extract_ms"]),
+    );
+    assert!(lit > 50_000, "{lit}");
 }

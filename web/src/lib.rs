@@ -9,12 +9,15 @@
 //! values read back are coloured on the CPU with the library's colour ramp.
 //!
 //! The 3D view ([`terrain`]) draws the desktop preview's terrain with the same WebGPU device
-//! into an offscreen texture and reads it back into the picture.
+//! into an offscreen texture and reads it back into the picture; the iso view ([`iso`])
+//! fills a 3D graph's cube on that device, extracts its surface on the CPU and draws it
+//! the same way.
 //!
 //! The page's state, the picture's bytes and the widgets' rectangles are handed to the
 //! page's script (`page_state`, `picture`, `layout`) for `tests/web/page.rs`, as the
 //! desktop preview writes its layout for its tests.
 
+mod iso;
 mod terrain;
 
 use std::cell::{Cell, RefCell};
@@ -25,6 +28,7 @@ use eframe::egui;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wgpu_noise::editor::export::{values_file, ValuesFile};
+use wgpu_noise::editor::isosurface::LEVEL_RANGE;
 use wgpu_noise::editor::orbit::Orbit;
 use wgpu_noise::editor::readout::{self, Readout};
 use wgpu_noise::editor::share::{Scene, SharedView};
@@ -35,6 +39,7 @@ use wgpu_noise::graph::{Graph, Program, Sampler};
 use wgpu_noise::low_level::{padded_row_bytes, unpad_rows, ColourRamp};
 use wgpu_noise::{Field, FieldOutput, GpuNoise, TextureFill};
 
+use self::iso::{cube_of, level_of, FillKey, IsoRenderer};
 use self::terrain::{Dimensions, TerrainRenderer, TerrainRequest, TERRAIN_SIZE};
 
 /// The picture's size in texels (and in the page's points).
@@ -118,6 +123,10 @@ struct Hook {
     /// the 3D view's (from the terrain's submission to its picture).
     draw_ms: Vec<f64>,
     terrain_ms: Vec<f64>,
+    /// The iso view's pictures (from the start of the draw, the cube's fill when one is
+    /// needed, to its picture), and its surfaces' extractions on the CPU.
+    iso_ms: Vec<f64>,
+    extract_ms: Vec<f64>,
     /// The node view's thumbnails (`editor::thumbs::Thumbnails::json`).
     thumbnails: Value,
     /// The readout under the picture (`editor::readout::Readout::json`), null before the
@@ -133,8 +142,9 @@ thread_local! {
 const TIMES_KEPT: usize = 120;
 
 /// The page's state as JSON: pictures shown, whether one is being drawn, the view shown
-/// (graph, seed as a string, frequency, ramp, and the terrain's camera `[yaw, pitch,
-/// distance]` in the 3D view, else null) and its share string, the picture's size, the
+/// (graph, seed as a string, frequency, ramp, the terrain's camera `[yaw, pitch,
+/// distance]` in the 3D view, else null, and the iso view's `{camera, level}`, else null)
+/// and its share string, the picture's size, the
 /// editor's text, error and node at fault, the last copied text and download, and the
 /// timings.
 #[wasm_bindgen]
@@ -149,6 +159,13 @@ pub fn page_state() -> String {
                 "frequency": v.frequency,
                 "ramp": v.ramp,
                 "terrain": v.scene.terrain().map(|c| [c.yaw, c.pitch, c.distance]),
+                "iso": match v.scene {
+                    Scene::Iso { camera: c, level } => json!({
+                        "camera": [c.yaw, c.pitch, c.distance],
+                        "level": level,
+                    }),
+                    Scene::Flat | Scene::Terrain(_) => Value::Null,
+                },
             })),
             "share": h.shown.as_ref().map(SharedView::encode),
             "size": [h.picture_size, h.picture_size],
@@ -164,6 +181,8 @@ pub fn page_state() -> String {
             "frame_ms": h.frame_ms,
             "draw_ms": h.draw_ms,
             "terrain_ms": h.terrain_ms,
+            "iso_ms": h.iso_ms,
+            "extract_ms": h.extract_ms,
             "thumbnails": h.thumbnails,
             "readout": h.readout,
         })
@@ -313,13 +332,16 @@ impl Gpu {
     }
 }
 
-/// A draw on its way back: the buffer the values (or the 3D view's pixels) are copied into,
-/// whether its map is done, the view it draws and when it was submitted.
+/// A draw on its way back: the buffer the values (the 3D views' pixels, the iso view's
+/// cube) are copied into, whether its map is done, the view it draws and when it was
+/// submitted.
 struct Pending {
     buffer: wgpu::Buffer,
     mapped: Rc<Cell<Option<Result<(), wgpu::BufferAsyncError>>>>,
     view: SharedView,
     submitted_ms: f64,
+    /// The iso view's cube (its values and gradients), not a picture.
+    cube: bool,
 }
 
 /// The picture shown and the view it is of.
@@ -338,8 +360,14 @@ struct App {
     dimensions: Dimensions,
     /// The 3D view's camera (kept while the 2D view is shown).
     camera: Orbit,
+    /// The iso view's level.
+    level: f64,
     /// The 3D view's GPU side, made when it is first drawn.
     terrain: Option<TerrainRenderer>,
+    /// The iso view's, likewise.
+    iso: Option<IsoRenderer>,
+    /// When the iso view's draw under way started (its cube's fill, when it needs one).
+    iso_started_ms: Option<f64>,
     pending: Option<Pending>,
     /// The view changed while a draw was under way: draw again when it is back.
     redraw: bool,
@@ -354,7 +382,7 @@ struct App {
     probing: Option<Probing>,
 }
 
-/// The readout's sampler of the view shown, and the range drawn.
+/// The readout's sampler of the view shown (2D; 3D for the iso view), and the range drawn.
 struct Probing {
     view: SharedView,
     sampler: Sampler,
@@ -375,7 +403,10 @@ impl App {
             ramp: ColourRamp::from_name(&view.ramp).unwrap_or(ColourRamp::ALL[0]),
             dimensions: Dimensions::of(&view.scene),
             camera: view.scene.camera().unwrap_or_default(),
+            level: level_of(&view.scene),
             terrain: None,
+            iso: None,
+            iso_started_ms: None,
             pending: None,
             redraw: false,
             shown: None,
@@ -406,8 +437,10 @@ impl App {
                 self.ramp = ColourRamp::from_name(&view.ramp).unwrap_or(self.ramp);
                 self.dimensions = Dimensions::of(&view.scene);
                 self.camera = view.scene.camera().unwrap_or(self.camera);
-                self.notice = matches!(view.scene, Scene::Iso { .. })
-                    .then(|| terrain::ISO_ON_THE_DESKTOP.to_string());
+                if let Scene::Iso { level, .. } = view.scene {
+                    self.level = level;
+                }
+                self.notice = None;
                 self.draw(ctx);
             }
             Some(Err(why)) => self.notice = Some(format!("the link: {why}")),
@@ -425,6 +458,10 @@ impl App {
             scene: match self.dimensions {
                 Dimensions::Flat => Scene::Flat,
                 Dimensions::Terrain => Scene::Terrain(self.camera),
+                Dimensions::Iso => Scene::Iso {
+                    camera: self.camera,
+                    level: self.level,
+                },
             },
         }
     }
@@ -439,6 +476,10 @@ impl App {
         }
         self.redraw = false;
         let view = self.view();
+        if let Scene::Iso { camera, level } = view.scene {
+            return self.draw_iso(ctx, view, &camera, level);
+        }
+        self.iso_started_ms = None;
         let program = match Graph::from_json(&view.graph).and_then(|g| g.program(2, [0.0; 4])) {
             Ok(program) => program,
             Err(e) => {
@@ -509,8 +550,79 @@ impl App {
         }
     }
 
+    /// Starts drawing `view`'s iso-surface at `level` seen from `camera`: its cube's fill
+    /// on the GPU when the graph, the seed or the frequency changed (then drawn when it is
+    /// back, [`App::receive`]), else the surface (extracted again at a new level).
+    fn draw_iso(&mut self, ctx: &egui::Context, view: SharedView, camera: &Orbit, level: f64) {
+        let gpu = &mut self.gpu;
+        let renderer = self
+            .iso
+            .get_or_insert_with(|| IsoRenderer::new(&gpu.device));
+        let key = FillKey::of(&view);
+        let cube = cube_of(&view);
+        self.iso_started_ms.get_or_insert_with(now_ms);
+        let mut encoder = gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("iso and copy"),
+            });
+        if !renderer.has_samples(&key) {
+            // 3D, untiled, as the desktop's iso view lowers it.
+            let program = Graph::from_json(&view.graph).and_then(|g| g.program(3, [0.0; 4]));
+            let program = match program {
+                Ok(program) => program,
+                Err(e) => {
+                    self.iso_started_ms = None;
+                    return self.editor.set_error(Some(&e));
+                }
+            };
+            if gpu.noise.lookup().seed() != view.seed {
+                gpu.noise.set_seed(view.seed);
+            }
+            let filled =
+                renderer.record_fill(&gpu.device, &gpu.noise, &mut encoder, &program, &cube);
+            return match filled {
+                Ok(buffer) => {
+                    self.editor.set_error(None);
+                    gpu.queue.submit([encoder.finish()]);
+                    self.map_back(ctx, buffer, view, true);
+                }
+                Err(e) => {
+                    self.iso_started_ms = None;
+                    self.editor.error = Some(format!("the iso view: {e}"));
+                    self.editor.fault = None;
+                }
+            };
+        }
+        match renderer.extract(&gpu.device, &key, &cube, level, now_ms) {
+            Ok(Some(ms)) => HOOK.with_borrow_mut(|h| keep_last(&mut h.extract_ms, ms)),
+            Ok(None) => {}
+            Err(e) => {
+                self.iso_started_ms = None;
+                self.editor.error = Some(format!("the iso view: {e}"));
+                self.editor.fault = None;
+                return;
+            }
+        }
+        self.editor.set_error(None);
+        let buffer = renderer.record_draw(&gpu.device, &gpu.queue, &mut encoder, camera, self.ramp);
+        gpu.queue.submit([encoder.finish()]);
+        self.read_back(ctx, buffer, view);
+    }
+
     /// Maps `buffer`, the picture of `view` on its way back; [`App::receive`] shows it.
     fn read_back(&mut self, ctx: &egui::Context, buffer: wgpu::Buffer, view: SharedView) {
+        self.map_back(ctx, buffer, view, false);
+    }
+
+    /// Maps `buffer`, the picture of `view` (or its iso cube) on its way back.
+    fn map_back(
+        &mut self,
+        ctx: &egui::Context,
+        buffer: wgpu::Buffer,
+        view: SharedView,
+        cube: bool,
+    ) {
         let mapped = Rc::new(Cell::new(None));
         let done = mapped.clone();
         let repaint = ctx.clone();
@@ -523,6 +635,7 @@ impl App {
             mapped,
             view,
             submitted_ms: now_ms(),
+            cube,
         });
     }
 
@@ -533,6 +646,9 @@ impl App {
             return;
         };
         let pending = self.pending.take().expect("a draw under way");
+        if pending.cube {
+            return self.receive_cube(ctx, pending, mapped);
+        }
         let mut values = Vec::with_capacity((SIZE * SIZE) as usize);
         let mut rgba = Vec::new();
         let read = mapped.map_err(|e| e.to_string()).and_then(|()| {
@@ -541,7 +657,7 @@ impl App {
                 .slice(..)
                 .get_mapped_range()
                 .map_err(|e| e.to_string())?;
-            if pending.view.scene.terrain().is_some() {
+            if pending.view.scene.camera().is_some() {
                 rgba = terrain::unpad_rgba(&bytes);
             } else {
                 unpad_rows(
@@ -560,7 +676,7 @@ impl App {
             pending.buffer.unmap();
             let ramp = ColourRamp::from_name(&pending.view.ramp).unwrap_or(self.ramp);
             // The 3D view's pixels are drawn shaded; the 2D view's values are coloured here.
-            let (size, options) = match pending.view.scene.terrain() {
+            let (size, options) = match pending.view.scene.camera() {
                 // Twice the points' size: linear filtering averages it down.
                 Some(_) => (TERRAIN_SIZE, egui::TextureOptions::LINEAR),
                 None => {
@@ -589,11 +705,14 @@ impl App {
             HOOK.with_borrow_mut(|h| {
                 h.frames += 1;
                 h.first_picture_ms.get_or_insert(now);
-                let times = match pending.view.scene.terrain() {
-                    Some(_) => &mut h.terrain_ms,
-                    None => &mut h.draw_ms,
-                };
-                keep_last(times, now - pending.submitted_ms);
+                match pending.view.scene {
+                    Scene::Flat => keep_last(&mut h.draw_ms, now - pending.submitted_ms),
+                    Scene::Terrain(_) => keep_last(&mut h.terrain_ms, now - pending.submitted_ms),
+                    Scene::Iso { .. } => {
+                        let started = self.iso_started_ms.take().unwrap_or(pending.submitted_ms);
+                        keep_last(&mut h.iso_ms, now - started);
+                    }
+                }
                 h.shown = Some(pending.view.clone());
                 h.rgba = rgba;
                 h.picture_size = size;
@@ -605,6 +724,40 @@ impl App {
         }
     }
 
+    /// Keeps the iso cube that is back and draws the view (its surface, or a newer fill
+    /// when the view changed meanwhile).
+    fn receive_cube(
+        &mut self,
+        ctx: &egui::Context,
+        pending: Pending,
+        mapped: Result<(), wgpu::BufferAsyncError>,
+    ) {
+        let read = mapped.map_err(|e| e.to_string()).and_then(|()| {
+            let bytes = pending
+                .buffer
+                .slice(..)
+                .get_mapped_range()
+                .map_err(|e| e.to_string())?;
+            if let Some(renderer) = &mut self.iso {
+                renderer.receive_samples(FillKey::of(&pending.view), &bytes);
+            }
+            Ok(())
+        });
+        match read {
+            Ok(()) => {
+                pending.buffer.unmap();
+                self.draw(ctx);
+            }
+            Err(e) => {
+                self.iso_started_ms = None;
+                self.editor.error = Some(format!("the iso cube's readback failed: {e}"));
+                if self.redraw {
+                    self.draw(ctx);
+                }
+            }
+        }
+    }
+
     /// The readout of the picture shown: the graph's value and gradient at the point under
     /// the cursor (the 2D picture's texel, or where the cursor's ray meets the terrain) and
     /// the range drawn (the 2D picture's values; the terrain's grid on the CPU), as the
@@ -612,12 +765,21 @@ impl App {
     fn readout(&mut self, picture: &egui::Response) -> Option<Readout> {
         let view = &self.shown.as_ref()?.view;
         if self.probing.as_ref().map(|p| &p.view) != Some(view) {
+            let dims = if matches!(view.scene, Scene::Iso { .. }) {
+                3
+            } else {
+                2
+            };
             let mut sampler = Graph::from_json(&view.graph)
-                .and_then(|g| g.sampler(2, view.seed))
+                .and_then(|g| g.sampler(dims, view.seed))
                 .ok()?;
-            let range = match view.scene.terrain() {
-                Some(_) => readout::range(&mut sampler, &flat_placement(view.frequency, SIZE).1),
-                None => HOOK.with_borrow(|h| {
+            let range = match view.scene {
+                Scene::Terrain(_) => {
+                    readout::range(&mut sampler, &flat_placement(view.frequency, SIZE).1)
+                }
+                // The cube's values, as filled on the GPU.
+                Scene::Iso { .. } => self.iso.as_ref()?.range(&FillKey::of(view))?,
+                Scene::Flat => HOOK.with_borrow(|h| {
                     h.values
                         .iter()
                         .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| {
@@ -638,11 +800,18 @@ impl App {
             [f64::from(d.x), f64::from(d.y)]
         });
         let size = [SIZE; 2];
-        let point = cursor.and_then(|c| match probing.view.scene.terrain() {
-            Some(camera) => {
+        let point = cursor.and_then(|c| match probing.view.scene {
+            Scene::Terrain(camera) => {
                 readout::terrain_point(&mut probing.sampler, &placement, &camera, size, c)
             }
-            None => readout::flat_point(&placement, step, size, c),
+            Scene::Iso { camera, level } => {
+                let surface = readout::IsoSurfaceAt {
+                    cube: cube_of(&probing.view),
+                    level: level as f32,
+                };
+                readout::iso_point(&mut probing.sampler, &surface, &camera, size, c)
+            }
+            Scene::Flat => readout::flat_point(&placement, step, size, c),
         });
         Some(Readout {
             cursor,
@@ -664,7 +833,7 @@ impl App {
         ui.heading("wgpu-noise");
         let points = egui::vec2(SIZE as f32, SIZE as f32);
         let sense = match self.dimensions {
-            Dimensions::Terrain => egui::Sense::drag(),
+            Dimensions::Terrain | Dimensions::Iso => egui::Sense::drag(),
             Dimensions::Flat => egui::Sense::hover(),
         };
         let picture = match &self.shown {
@@ -673,13 +842,27 @@ impl App {
         };
         named.push(("picture".to_string(), picture.rect));
         if let Some(readout) = self.readout(&picture) {
-            let lines = ui.label(egui::RichText::new(readout.lines(2)).monospace().small());
+            let dims = if self.dimensions == Dimensions::Iso {
+                3
+            } else {
+                2
+            };
+            let lines = ui.label(egui::RichText::new(readout.lines(dims)).monospace().small());
             named.push(("readout".to_string(), lines.rect));
             HOOK.with_borrow_mut(|h| h.readout = readout.json());
         }
         let mut changed = terrain::dimensions_choice(ui, &mut self.dimensions, named);
-        if self.dimensions == Dimensions::Terrain {
+        if self.dimensions != Dimensions::Flat {
             changed |= terrain::orbit_input(ui, &picture, points.y, &mut self.camera);
+        }
+        if self.dimensions == Dimensions::Iso {
+            ui.horizontal(|ui| {
+                ui.label("level");
+                let (low, high) = LEVEL_RANGE;
+                let level = ui.add(egui::Slider::new(&mut self.level, low..=high));
+                named.push(("level".to_string(), level.rect));
+                changed |= level.changed();
+            });
         }
         ui.horizontal(|ui| {
             let presets = ui.menu_button("presets", |ui| {
@@ -1104,15 +1287,12 @@ fn download_png() -> Result<(), String> {
 /// Downloads the values of the 2D picture shown as `wgpu-noise.exr` or `.npy` (256 rows of
 /// 256, the top row first), as `wgpu-noise bake` writes them; returns the file's name.
 fn download_values(file: ValuesFile) -> Result<String, String> {
-    let (values, terrain) = HOOK.with_borrow(|h| {
-        let terrain = h
-            .shown
-            .as_ref()
-            .is_some_and(|v| v.scene.terrain().is_some());
-        (h.values.clone(), terrain)
+    let (values, seen) = HOOK.with_borrow(|h| {
+        let seen = h.shown.as_ref().is_some_and(|v| v.scene.camera().is_some());
+        (h.values.clone(), seen)
     });
-    if terrain {
-        return Err("the 3D view has no grid of values: switch to 2D".into());
+    if seen {
+        return Err("the 3D and iso views have no grid of values: switch to 2D".into());
     }
     if values.is_empty() {
         return Err("no picture yet".into());

@@ -29,22 +29,21 @@ pub enum Dimensions {
     Flat,
     /// The graph as a lit terrain seen through the orbit camera.
     Terrain,
+    /// The surface where the graph's value in 3D is the level, seen through the orbit
+    /// camera ([`crate::iso`]).
+    Iso,
 }
 
 impl Dimensions {
-    /// The picture of a share link's scene: the page has no iso view, so it draws an iso
-    /// link's graph flat ([`ISO_ON_THE_DESKTOP`] says so).
+    /// The picture of a share link's scene.
     pub fn of(scene: &Scene) -> Dimensions {
         match scene {
+            Scene::Flat => Dimensions::Flat,
             Scene::Terrain(_) => Dimensions::Terrain,
-            Scene::Flat | Scene::Iso { .. } => Dimensions::Flat,
+            Scene::Iso { .. } => Dimensions::Iso,
         }
     }
 }
-
-/// The notice for an iso link opened on the page.
-pub const ISO_ON_THE_DESKTOP: &str =
-    "this link is of the iso-surface view, which is in the desktop preview only: shown flat";
 
 /// What one terrain picture is of.
 pub struct TerrainRequest<'a> {
@@ -83,20 +82,7 @@ impl TerrainRenderer {
         )
         .map_err(|e| e.to_string())?;
         let terrain = Terrain::new(device, noise.layout());
-        let target = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("terrain picture"),
-            size: wgpu::Extent3d {
-                width: TERRAIN_SIZE,
-                height: TERRAIN_SIZE,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
+        let target = picture_target(device, FORMAT, "terrain picture");
         Ok(TerrainRenderer {
             noise,
             terrain,
@@ -155,7 +141,29 @@ impl TerrainRenderer {
     }
 }
 
-/// The RGBA rows of a mapped terrain readback, without their padding.
+/// A [`TERRAIN_SIZE`]² texture the 3D views draw into and the picture is copied from.
+pub fn picture_target(
+    device: &wgpu::Device,
+    format: wgpu::TextureFormat,
+    label: &str,
+) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width: TERRAIN_SIZE,
+            height: TERRAIN_SIZE,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        view_formats: &[],
+    })
+}
+
+/// The RGBA rows of a mapped 3D-view readback, without their padding.
 pub fn unpad_rgba(bytes: &[u8]) -> Vec<u8> {
     let padded = padded_row_bytes(TERRAIN_SIZE) as usize;
     let row = TERRAIN_SIZE as usize * 4;
@@ -167,8 +175,8 @@ pub fn unpad_rgba(bytes: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-/// The 2D / 3D choice, named `view.2d` and `view.3d` for the test; returns whether it
-/// changed.
+/// The 2D / 3D / iso choice, named `view.2d`, `view.3d` and `view.iso` for the test;
+/// returns whether it changed.
 pub fn dimensions_choice(
     ui: &mut egui::Ui,
     dimensions: &mut Dimensions,
@@ -180,18 +188,19 @@ pub fn dimensions_choice(
         for (value, name, text) in [
             (Dimensions::Flat, "view.2d", "2D"),
             (Dimensions::Terrain, "view.3d", "3D"),
+            (Dimensions::Iso, "view.iso", "iso"),
         ] {
             let r = ui.selectable_value(dimensions, value, text);
             named.push((name.to_string(), r.rect));
         }
-        if *dimensions == Dimensions::Terrain {
+        if *dimensions != Dimensions::Flat {
             ui.label(egui::RichText::new("drag: orbit · wheel: zoom").small());
         }
     });
     *dimensions != before
 }
 
-/// A drag on the 3D picture (`response`, `height` points high) orbits the camera, the
+/// A drag on the 3D or iso picture (`response`, `height` points high) orbits the camera, the
 /// wheel over it comes closer or goes back, as on the desktop; returns whether the camera
 /// moved.
 pub fn orbit_input(

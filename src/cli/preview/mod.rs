@@ -5,6 +5,7 @@
 //! (swapchain or offscreen for screenshots), [`panel`] is the control panel drawn over it;
 //! this module is the window and its input.
 
+mod iso;
 mod panel;
 pub mod render;
 mod thumbs;
@@ -30,6 +31,7 @@ use crate::field::{FlagField, MAX_OCTAVES};
 use crate::graph::Program;
 use crate::{FieldOutput, NoiseKind};
 
+use self::iso::{IsoKey, IsoRequest, IsoWorker};
 use self::panel::{Notice, Painted, Panel, Request, Visibility};
 use self::render::{write_png, Frame, PendingGraph, Renderer};
 use self::thumbs::ThumbnailWorker;
@@ -394,18 +396,9 @@ struct Gfx {
     compiling: Option<Compiling>,
     /// Whether compiles include the terrain's pipelines (the terrain view was asked for).
     terrain: bool,
-    /// The iso view's generator on this device (made when the view is first shown) and
-    /// what its mesh was filled for.
-    iso: Option<(crate::GpuNoise, Option<IsoKey>)>,
-}
-
-/// What the iso view's mesh was filled and extracted for.
-#[derive(Debug, PartialEq)]
-struct IsoKey {
-    text: String,
-    seed: u64,
-    cube: crate::editor::iso::Cube,
-    level: f64,
+    /// The iso view's surfaces, filled and extracted off the event loop (started when the
+    /// view is first shown).
+    iso: Option<IsoWorker>,
 }
 
 /// A graph change compiling ([`PendingGraph`]), and who hears how it went.
@@ -513,6 +506,8 @@ struct App {
     /// Why the last graph change is not drawn (shown in the title until the file's next
     /// good edit).
     graph_error: Option<String>,
+    /// The least and greatest value of the iso view's cube whose surface is drawn.
+    iso_range: Option<(f32, f32)>,
     /// The control panel at the start.
     panel_start: Visibility,
     /// The last graph the panel saved: its file and text (the bake command names it while
@@ -560,6 +555,7 @@ impl App {
             dragging: false,
             graph,
             graph_error: None,
+            iso_range: None,
             panel_start: args.panel.unwrap_or(if unattended {
                 Visibility::Hidden
             } else {
@@ -697,10 +693,10 @@ impl App {
         }
     }
 
-    /// The iso view's surface for a frame of `size` pixels: filled on this device and
-    /// extracted again when the graph, the seed, the cube or the level changed (on the
-    /// event loop: a 64³ fill and extraction take a fraction of a second); an error goes
-    /// to the title as a graph's does.
+    /// The iso view's surface for a frame of `size` pixels: asked of the worker when the
+    /// graph, the seed, the cube or the level changed (the last mesh stays drawn until the
+    /// new one is back); a surface back is drawn from now on, its error goes to the title
+    /// as a graph's does.
     fn sync_iso(&mut self, size: [u32; 2]) -> Result<()> {
         if !self.view.showing_iso() {
             return Ok(());
@@ -715,32 +711,43 @@ impl App {
             cube,
             level: self.view.level,
         };
-        if gfx.iso.as_ref().and_then(|(_, key)| key.as_ref()) == Some(&key) {
-            return Ok(());
-        }
-        let (noise, filled) = match gfx.iso.as_mut() {
-            Some(iso) => iso,
-            None => gfx.iso.insert((
-                crate::GpuNoise::new(&gfx.device, &gfx.queue, key.seed)?,
-                None,
-            )),
-        };
-        if noise.lookup().seed() != key.seed {
-            noise.set_seed(key.seed);
-        }
-        let mesh = watch.program(3).and_then(|program| {
-            crate::editor::iso::fill_and_extract(noise, &program, &cube, key.level as f32)
-        });
-        match mesh {
-            Ok(mesh) => gfx.renderer.set_iso_mesh(&gfx.device, &mesh, &cube),
-            Err(why) => {
-                let why = format!("the iso view: {why}");
-                errln!("{why}")?;
-                self.graph_error = Some(why);
+        let worker = gfx
+            .iso
+            .get_or_insert_with(|| IsoWorker::start(&gfx.device, &gfx.queue));
+        if worker.asked() != Some(&key) {
+            match watch.program(3) {
+                Ok(program) => worker.ask(IsoRequest { key, program }),
+                Err(why) => {
+                    let why = format!("the iso view: {why}");
+                    errln!("{why}")?;
+                    self.graph_error = Some(why);
+                }
             }
         }
-        *filled = Some(key);
+        for done in worker.take() {
+            self.iso_range = done.range;
+            match done.mesh {
+                Ok(mesh) => gfx
+                    .renderer
+                    .set_iso_mesh(&gfx.device, &mesh, &done.key.cube),
+                Err(why) => {
+                    let why = format!("the iso view: {why}");
+                    errln!("{why}")?;
+                    self.graph_error = Some(why);
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// Whether the iso view's surface asked for last is still being computed.
+    fn iso_busy(&self) -> bool {
+        self.view.showing_iso()
+            && self
+                .gfx
+                .as_ref()
+                .and_then(|g| g.iso.as_ref())
+                .is_some_and(IsoWorker::busy)
     }
 
     /// The panel's readout for a frame of `size` pixels: the graph's value and gradient
@@ -760,9 +767,28 @@ impl App {
 
     fn readout(&mut self, size: [u32; 2]) -> Option<readout::Readout> {
         let (watch, program) = self.graph.as_ref().filter(|_| self.view.graph.is_some())?;
-        let mut sampler = watch.sampler(self.view.dims, self.view.seed).ok()?;
+        let iso = self.view.showing_iso();
+        let dims = if iso { 3 } else { self.view.dims };
+        let mut sampler = watch.sampler(dims, self.view.seed).ok()?;
         let flat = self.view.uniforms(size[0], size[1]).ok()?;
         let placement = flat.terrain_placement(size, self.view.relief);
+        if iso {
+            // The surface drawn: the point where the cursor's ray crosses it, the range of
+            // the cube its mesh was extracted from.
+            let surface = readout::IsoSurfaceAt {
+                cube: flat.iso_cube(size),
+                level: self.view.level as f32,
+            };
+            let point = self.pointer.and_then(|at| {
+                let camera = &self.view.camera;
+                readout::iso_point(&mut sampler, &surface, camera, size, [at.x, at.y])
+            });
+            return Some(readout::Readout {
+                cursor: self.pointer.map(|at| [at.x, at.y]),
+                probe: point.map(|p| readout::probe(&mut sampler, p)),
+                range: self.iso_range?,
+            });
+        }
         let point = self.pointer.and_then(|at| {
             let cursor = [at.x, at.y];
             if self.view.showing_terrain() {
@@ -895,7 +921,8 @@ impl App {
         self.drawn += 1;
         self.count_frame(width, height);
         if let Some(total) = self.frames {
-            if self.drawn >= total {
+            // An unattended run ends on a frame that shows the iso view's surface.
+            if self.drawn >= total && !self.iso_busy() {
                 if let Some(path) = self.screenshot.clone() {
                     self.save_screenshot(&path, self.overwrite_screenshot)?;
                 }
@@ -1631,11 +1658,13 @@ impl ApplicationHandler for App {
             Some(gfx) => gfx,
             None => return,
         };
-        if gfx.thumbnails.poll() {
+        let iso_back = gfx.iso.as_mut().is_some_and(IsoWorker::poll);
+        if gfx.thumbnails.poll() || iso_back {
             gfx.window.request_redraw();
         }
         // A compile in flight is looked at soon, to draw its graph promptly.
-        let compile_look = (gfx.compiling.is_some() || gfx.thumbnails.busy())
+        let iso_busy = gfx.iso.as_ref().is_some_and(IsoWorker::busy);
+        let compile_look = (gfx.compiling.is_some() || gfx.thumbnails.busy() || iso_busy)
             .then(|| Instant::now() + COMPILE_POLL);
         event_loop.set_control_flow(match (flow, compile_look) {
             (ControlFlow::WaitUntil(t), Some(look)) => ControlFlow::WaitUntil(t.min(look)),

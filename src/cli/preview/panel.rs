@@ -725,7 +725,8 @@ fn readout_lines(
     list: &mut Vec<(String, egui::Rect)>,
 ) {
     let text = match readout {
-        Some(readout) => readout.lines(view.dims),
+        // The iso view samples the graph in 3D, whatever the frame's dimensions.
+        Some(readout) => readout.lines(if view.showing_iso() { 3 } else { view.dims }),
         None => "value under the cursor: a graph's (the settings have no readout)".to_string(),
     };
     named(

@@ -12,6 +12,7 @@ use crate::{FieldOutput, NoiseError, NoiseKind};
 use crate::editor::iso::{self, Cube};
 use crate::editor::orbit::Orbit;
 pub use crate::editor::orbit::ZOOM_STEP;
+use crate::editor::share::{bake_output, Scene};
 use crate::editor::terrain::{Colours, Placement};
 
 /// Smallest and largest noise step per pixel: beyond these the picture is one flat cell
@@ -278,7 +279,8 @@ impl View {
     /// The `wgpu-noise bake` command that writes this view's `width` × `height` frame to
     /// `output` as the window shows it: the same field and seed, the same 8-bit levels
     /// (`--range` of the gray or flow-map mapping). A graph view names `graph_file`
-    /// (`GRAPH.json` when there is none).
+    /// (`GRAPH.json` when there is none); its terrain bakes the frame's values as a 16-bit
+    /// heightmap, its iso view the cube's values (`share::bake_output`, as the page).
     pub fn bake_command(
         &self,
         width: u32,
@@ -287,9 +289,26 @@ impl View {
         output: &std::path::Path,
     ) -> String {
         let field = self.field(width, height);
-        let d = self.dims;
+        let (mut frequency, mut offset) = (field.frequency, field.offset);
+        let mut d = self.dims;
         let join = |v: &[f64]| v.iter().map(|&x| shortest(x)).collect::<Vec<_>>().join(",");
         let mut size = vec![width.to_string(), height.to_string()];
+        // The 3D views of a graph bake what they draw (`share::bake_output`, as the page):
+        // the terrain's heights over the frame, the iso view's cube.
+        let scene = if self.showing_terrain() {
+            Scene::Terrain(self.camera)
+        } else if let Some(cube) = self.iso_cube_of(width, height) {
+            d = 3;
+            size = vec![cube.samples.to_string(); 3];
+            frequency = [cube.frequency, cube.frequency, cube.frequency, 0.0];
+            offset = [cube.origin[0], cube.origin[1], cube.origin[2], 0.0];
+            Scene::Iso {
+                camera: self.camera,
+                level: self.level,
+            }
+        } else {
+            Scene::Flat
+        };
         size.resize(d, "1".to_string());
         let mut args: Vec<String> = vec!["wgpu-noise".into(), "bake".into()];
         let mut push = |a: &str, b: String| {
@@ -310,8 +329,8 @@ impl View {
         push("--dims", d.to_string());
         push("--seed", self.seed.to_string());
         push("--size", size.join("x"));
-        push("--frequency", join(&field.frequency[..d]));
-        push("--offset", join(&field.offset[..d]));
+        push("--frequency", join(&frequency[..d]));
+        push("--offset", join(&offset[..d]));
         if self.showing_curl() {
             push("--curl", String::new());
         } else if self.graph.is_none() {
@@ -346,15 +365,27 @@ impl View {
                 push("--range", format!("{},{}", shortest(lo), shortest(hi)));
             }
         }
-        if self.ramp != ColourRamp::Gray && !self.showing_curl() {
-            push("--ramp", self.ramp.name().to_string());
+        if scene != Scene::Flat {
+            let output = bake_output(&scene, self.ramp.name());
+            args.extend(output.split(' ').map(String::from));
+        } else {
+            if self.ramp != ColourRamp::Gray && !self.showing_curl() {
+                push("--ramp", self.ramp.name().to_string());
+            }
+            push("--bits", "8".into());
+            push("-o", output.display().to_string());
         }
-        push("--bits", "8".into());
-        push("-o", output.display().to_string());
         args.iter()
             .map(|a| shell_word(a))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// The cube the iso view of a `width` × `height` frame fills, when it is shown.
+    fn iso_cube_of(&self, width: u32, height: u32) -> Option<Cube> {
+        let uniforms = self.uniforms(width, height).ok()?;
+        self.showing_iso()
+            .then(|| uniforms.iso_cube([width, height]))
     }
 
     /// Moves the picture by a drag of `(dx, dy)` pixels (it follows the pointer).
