@@ -569,25 +569,6 @@ pub(crate) trait Bases<G: Register> {
     /// An [`Op::Feature`]: the nearest feature's position of `source`'s search (coordinates
     /// past the dimensions 0).
     fn feature(&mut self, op: usize, source: &Source, q: &[G; 4]) -> [G::N; 4];
-    /// Whether the evaluator computes operation number `op` itself, with the registers
-    /// `regs` of the operations before it, in one piece with others: an evaluator that
-    /// fuses operations (the lanes' octave runs, `cpu::simd::graph`) gives the same bits as
-    /// [`step`]. By default every operation is [`step`]'s.
-    #[inline(always)]
-    fn fused(&mut self, op: usize, regs: &[[G; 4]]) -> Fused<G> {
-        let _ = (op, regs);
-        Fused::Step
-    }
-}
-
-/// How [`run`] computes an operation ([`Bases::fused`]).
-pub(crate) enum Fused<G> {
-    /// [`step`] computes it.
-    Step,
-    /// A later operation's piece computes it: its register is not read.
-    Skipped,
-    /// The evaluator computed it: this value.
-    Value(G),
 }
 
 /// Sets `out` to operation number `index`, `op`, working in `dims` ([`Program::dims_at`])
@@ -690,8 +671,8 @@ pub(crate) fn step<G: Register>(
     }
 }
 
-/// Runs `program` at the sample point `p`: [`step`] per operation (or the evaluator's own
-/// piece, [`Bases::fused`]), `bases` giving the noise operations' base functions. `regs` is scratch space reused between calls, a register per
+/// Runs `program` at the sample point `p`: [`step`] per operation, `bases` giving the noise
+/// operations' base functions. `regs` is scratch space reused between calls, a register per
 /// operation, each written in place. Returns the output register's value.
 #[inline(always)]
 pub(crate) fn run<G: Register>(
@@ -706,11 +687,7 @@ pub(crate) fn run<G: Register>(
     }
     for (i, op) in ops.iter().enumerate() {
         let (done, next) = regs.split_at_mut(i);
-        match bases.fused(i, done) {
-            Fused::Step => step(program.dims_at(i), (i, op), p, done, bases, &mut next[0]),
-            Fused::Skipped => {}
-            Fused::Value(v) => set_value(&mut next[0], v),
-        }
+        step(program.dims_at(i), (i, op), p, done, bases, &mut next[0]);
     }
     regs[program.output][0]
 }

@@ -16,7 +16,7 @@ use crate::graph::program::Source;
 use crate::shader::LookupVariant;
 
 /// The lane function of one noise source, fixed for the whole fill.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub(super) enum LaneBase {
     /// Classic noise in 2, 3 or 4 dimensions with the lattice period of each axis.
     Classic2([u32; 4]),
@@ -167,33 +167,6 @@ macro_rules! for_each_block {
     };
 }
 
-/// As [`for_each_block!`], two blocks in one body where the instruction set pairs chunks
-/// for the lookup (`paired`, as the flag fill's octaves): LLVM interleaves the two inlined
-/// copies, and the core overlaps their chains of dependent operations (the octaves of a
-/// graph's fractal come here together, `super::graph`'s octave runs).
-macro_rules! for_each_pair {
-    ($paired:expr, $p:expr, $out:expr, |$point:ident| $value:expr) => {
-        let n = $p.len().min($out.len());
-        let (points, out) = (&$p[..n], &mut $out[..n]);
-        let pairs = if $paired { n / 2 * 2 } else { 0 };
-        for (two, out) in points[..pairs].chunks_exact(2).zip(out.chunks_exact_mut(2)) {
-            let a = {
-                let $point = &two[0];
-                $value
-            };
-            let b = {
-                let $point = &two[1];
-                $value
-            };
-            out[0] = a;
-            out[1] = b;
-            block_done(&mut out[0]);
-            block_done(&mut out[1]);
-        }
-        for_each_block!(&points[pairs..], &mut out[pairs..], |$point| $value);
-    };
-}
-
 /// The `turn` a plain (not flow) simplex copy is given and ignores.
 const NO_TURN: Turn = Turn { cos: 1.0, sin: 0.0 };
 
@@ -204,7 +177,6 @@ macro_rules! base_level {
     ($module:ident, $isa:ty $(, $features:literal)?) => {
         pub(super) mod $module {
             use super::super::lanes::{block_done, F};
-            use super::super::paired;
             use super::super::lookup::LaneHasher;
             use super::super::noise::{self, Turn};
             use super::super::supersimplex;
@@ -385,9 +357,7 @@ macro_rules! base_level {
                 out: &mut [F],
             ) {
                 let turn = FLOW.then_some(turn);
-                for_each_pair!(paired::<L, I>(), p, out, |p| noise::simplex2::<L, I>(
-                    lut, p[0], p[1], turn
-                ));
+                for_each_block!(p, out, |p| noise::simplex2::<L, I>(lut, p[0], p[1], turn));
             }
 
             $(#[target_feature(enable = $features)])?
@@ -417,7 +387,7 @@ macro_rules! base_level {
                 out: &mut [F],
             ) {
                 let turn = FLOW.then_some(turn);
-                for_each_pair!(paired::<L, I>(), p, out, |p| noise::simplex3::<L, I, L::GraphOrder3>(
+                for_each_block!(p, out, |p| noise::simplex3::<L, I, L::GraphOrder3>(
                     lut,
                     [p[0], p[1], p[2]],
                     r2,
@@ -435,9 +405,7 @@ macro_rules! base_level {
                 scale: f32,
                 out: &mut [F],
             ) {
-                for_each_pair!(paired::<L, I>(), p, out, |p| noise::simplex4::<L, I>(
-                    lut, *p, r2, scale
-                ));
+                for_each_block!(p, out, |p| noise::simplex4::<L, I>(lut, *p, r2, scale));
             }
 
             $(#[target_feature(enable = $features)])?

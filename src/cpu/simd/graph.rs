@@ -18,8 +18,8 @@ use crate::cpu::combine::{wgpu_noise_blend, WGPU_NOISE_FINITE};
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::lookup::{with_lookup, CpuLookup};
 use crate::field::{FractalMode, NoiseKind};
-use crate::graph::eval::{self, Fused, Number, Register};
-use crate::graph::program::{Op, Program, Reg, Source};
+use crate::graph::eval::{self, Number};
+use crate::graph::program::{Op, Program, Source};
 use crate::graph::spec::{Binary, Ease, Map};
 use crate::params::FillParams;
 use crate::shader::LookupVariant;
@@ -84,18 +84,14 @@ struct GraphJob<'a> {
     program: &'a Program,
     /// Per operation: its lane function where it is a noise operation.
     bases: Vec<Option<LaneBase>>,
-    /// Per operation: how the lanes compute it ([`octave_runs`]).
-    pieces: Vec<Piece>,
     params: &'a FillParams,
 }
 
 impl<'a> GraphJob<'a> {
     fn new(program: &'a Program, params: &'a FillParams, lookup: LookupVariant) -> Self {
-        let bases: Vec<_> = Self::bases(program, lookup).collect();
         GraphJob {
             program,
-            pieces: octave_runs(program, &bases),
-            bases,
+            bases: Self::bases(program, lookup).collect(),
             params,
         }
     }
@@ -112,127 +108,6 @@ impl<'a> GraphJob<'a> {
             _ => None,
         })
     }
-}
-
-/// How the lanes compute one operation.
-#[derive(Clone, Debug, PartialEq)]
-enum Piece {
-    /// `eval::step`.
-    Step,
-    /// An octave of a later [`OctaveRun`]: computed there.
-    InRun,
-    /// A fractal computed as one [`OctaveRun`].
-    Run(OctaveRun),
-}
-
-/// A fractal whose every octave is one noise at the fractal's point scaled by a constant
-/// (the lowering of `fbm`, `ridged` and `turbulence` over a noise source, `Program::octaves`),
-/// its octaves' registers read by nothing else: the lanes compute the octaves' points, hand
-/// them to the lane function in one call and sum the octaves, the operations of `eval::step`
-/// in its order, so the same bits, without a pass of the operation loop per octave.
-#[derive(Clone, Debug, PartialEq)]
-struct OctaveRun {
-    /// The fractal's point.
-    point: Reg,
-    /// Its dimensions.
-    dims: usize,
-    mode: FractalMode,
-    /// Per octave: the point's scale (`None`: the point itself), its noise's lane function
-    /// and its amplitude.
-    octaves: Vec<(Option<[f32; 4]>, LaneBase, f32)>,
-    norm: f32,
-}
-
-/// Per operation of `program`: how the lanes compute it, given each operation's lane
-/// function `bases`.
-fn octave_runs(program: &Program, bases: &[Option<LaneBase>]) -> Vec<Piece> {
-    let ops = &program.ops;
-    let mut pieces = vec![Piece::Step; ops.len()];
-    for (r, op) in ops.iter().enumerate() {
-        let Op::Fractal { mode, terms, norm } = op else {
-            continue;
-        };
-        let Some(run) = octave_run(program, bases, r, (*mode, terms, *norm)) else {
-            continue;
-        };
-        for range in &program.octave_ranges[&r] {
-            for piece in &mut pieces[range.clone()] {
-                *piece = Piece::InRun;
-            }
-        }
-        pieces[r] = Piece::Run(run);
-    }
-    // Only where no operation outside a run reads what the run leaves unwritten.
-    let read_outside = ops.iter().enumerate().any(|(r, op)| {
-        pieces[r] != Piece::InRun && op_reads_run(op, &pieces, program, r)
-    });
-    if read_outside {
-        return vec![Piece::Step; ops.len()];
-    }
-    pieces
-}
-
-/// Whether `op` (number `r`) reads an octave register of a run other than its own.
-fn op_reads_run(op: &Op, pieces: &[Piece], program: &Program, r: usize) -> bool {
-    let own: Vec<Reg> = match &pieces[r] {
-        Piece::Run(_) => program.octave_ranges[&r].iter().flat_map(|o| o.clone()).collect(),
-        _ => Vec::new(),
-    };
-    op.inputs()
-        .iter()
-        .any(|&i| pieces[i] == Piece::InRun && !own.contains(&i))
-}
-
-/// The fractal operation `r` as an [`OctaveRun`], if each of its octaves is one noise at
-/// its point scaled by a constant, with a lane function.
-fn octave_run(
-    program: &Program,
-    bases: &[Option<LaneBase>],
-    r: usize,
-    (mode, terms, norm): (FractalMode, &[(Reg, f32)], f32),
-) -> Option<OctaveRun> {
-    let ops = &program.ops;
-    let ranges = program.octave_ranges.get(&r)?;
-    if ranges.len() != terms.len() {
-        return None;
-    }
-    let mut point = None;
-    let mut octaves = Vec::with_capacity(terms.len());
-    for (range, &(term, amplitude)) in ranges.iter().zip(terms) {
-        let noise_at = |n: Reg| match (&ops[n], bases[n]) {
-            (Op::Noise { p, jitter: None, .. }, Some(base)) if base != LaneBase::Scalar => {
-                Some((*p, base))
-            }
-            _ => None,
-        };
-        let (at, scale, base) = match range.len() {
-            1 if term == range.start => {
-                let (p, base) = noise_at(term)?;
-                (p, None, base)
-            }
-            2 if term == range.start + 1 => {
-                let (q, base) = noise_at(term)?;
-                let Op::Scale { p, by } = &ops[range.start] else {
-                    return None;
-                };
-                (q == range.start).then_some(())?;
-                (*p, Some(*by), base)
-            }
-            _ => return None,
-        };
-        if *point.get_or_insert(at) != at {
-            return None;
-        }
-        octaves.push((scale, base, amplitude));
-    }
-    let point = point?;
-    Some(OctaveRun {
-        point,
-        dims: program.point_dims[point],
-        mode,
-        octaves,
-        norm,
-    })
 }
 
 /// Fills `out` in blocks of rows on the option's threads with its instruction set's copy.
@@ -447,20 +322,12 @@ fn fill_rows<L: LaneHasher, N: LaneNoise<L>>(
     let params = job.params;
     let nx = params.extent[0] as usize;
     let mut regs: Vec<[F; 4]> = Vec::with_capacity(job.program.ops.len());
-    let mut bases = LaneBases::<L, N> {
-        lut,
-        job,
-        points: Vec::new(),
-        values: Vec::new(),
-        level: std::marker::PhantomData,
-    };
     for (r, values) in out.chunks_mut(nx).enumerate() {
         let p = row_point(params, first_row + r);
         for (chunk, values) in values.chunks_mut(LANES).enumerate() {
             let px = lane_x(params, chunk);
             let p = [px, F::splat(p[1]), F::splat(p[2]), F::splat(p[3])];
-            // `eval::value` on lanes: every operation on the block's 16 samples.
-            let v = eval::run(job.program, &p, &mut regs, &mut bases);
+            let v = block::<L, N>(lut, job, &p, &mut regs);
             v.store(values);
         }
     }
@@ -470,9 +337,6 @@ fn fill_rows<L: LaneHasher, N: LaneNoise<L>>(
 struct LaneBases<'a, L, N> {
     lut: &'a L,
     job: &'a GraphJob<'a>,
-    /// An octave run's points and values, reused.
-    points: Vec<[F; 4]>,
-    values: Vec<F>,
     level: std::marker::PhantomData<N>,
 }
 
@@ -503,55 +367,6 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
     fn feature(&mut self, op: usize, source: &Source, q: &[F; 4]) -> [F; 4] {
         scalar_feature(self.lut, source, self.job.program.point_dims[op], q)
     }
-    #[inline(always)]
-    fn fused(&mut self, op: usize, regs: &[[F; 4]]) -> Fused<F> {
-        match &self.job.pieces[op] {
-            Piece::Step => Fused::Step,
-            Piece::InRun => Fused::Skipped,
-            Piece::Run(run) => Fused::Value(self.octave_run(run, &regs[run.point])),
-        }
-    }
-}
-
-impl<L: LaneHasher, N: LaneNoise<L>> LaneBases<'_, L, N> {
-    /// The fractal `run` at the lane point `p`: `eval::step`'s scales, noises and sum.
-    #[inline(always)]
-    fn octave_run(&mut self, run: &OctaveRun, p: &[F; 4]) -> F {
-        let count = run.octaves.len();
-        let (points, values) = (&mut self.points, &mut self.values);
-        points.resize(count, [F::splat(0.0); 4]);
-        values.resize(count, F::splat(0.0));
-        for (q, (scale, _, _)) in points.iter_mut().zip(&run.octaves) {
-            *q = *p;
-            if let Some(by) = scale {
-                for a in 0..4 {
-                    q[a] = if a < run.dims {
-                        Register::finite(p[a].times(F::splat(by[a])))
-                    } else {
-                        F::splat(0.0)
-                    };
-                }
-            }
-        }
-        // The octaves in runs of one lane function, each run one call.
-        let mut first = 0;
-        while first < count {
-            let base = run.octaves[first].1;
-            let end = (first..count)
-                .find(|&k| run.octaves[k].1 != base)
-                .unwrap_or(count);
-            N::eval(self.lut, base, &points[first..end], &mut values[first..end]);
-            first = end;
-        }
-        let sample = self.job.program.dims;
-        let mut sum = F::splat(0.0);
-        let mut weight = F::splat(1.0);
-        for (&v, &(_, _, amplitude)) in values.iter().zip(&run.octaves) {
-            let shaped = <F as Register>::octave(sample, run.mode, v, &mut weight);
-            sum = sum.add_octave(sample, F::splat(amplitude), shaped);
-        }
-        sum.normalised(F::splat(run.norm))
-    }
 }
 
 /// The scalar `f32` nearest feature of `source` on each lane (`eval::feature`): the lanes
@@ -573,6 +388,22 @@ pub(super) fn scalar_feature<L: NoiseHasher>(
         }
     }
     out
+}
+
+/// `eval::value` on lanes: every operation on the block's 16 samples.
+#[inline(always)]
+fn block<L: LaneHasher, N: LaneNoise<L>>(
+    lut: &L,
+    job: &GraphJob,
+    sample: &[F; 4],
+    regs: &mut Vec<[F; 4]>,
+) -> F {
+    let mut bases = LaneBases::<L, N> {
+        lut,
+        job,
+        level: std::marker::PhantomData,
+    };
+    eval::run(job.program, sample, regs, &mut bases)
 }
 
 /// A module `$module` with the graph fill's rows compiled for one instruction set

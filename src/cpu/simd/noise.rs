@@ -675,7 +675,7 @@ pub(super) fn blend_corners_deriv<const D: usize>(
 }
 
 /// The flow angle's cosine and sine, by which flow noise turns its gradients.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Turn {
     /// `cos(angle)`.
     pub cos: f32,
