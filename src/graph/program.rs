@@ -9,10 +9,9 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::Arc;
 
 use super::spec::{
-    Binary, CellularValue, Curve, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Octaves, Plane,
+    Binary, CellularValue, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Octaves, Plane,
     WarpFractal, WarpNoise,
 };
 use super::GraphError;
@@ -120,150 +119,6 @@ pub enum Op {
     Blend { a: Reg, b: Reg, t: Reg },
     /// A function of one value.
     Map { op: Map, a: Reg },
-}
-
-impl Op {
-    /// The `f32` parameters of the operation in a fixed order, the slots a loop reads from a table when
-    /// they change from octave to octave.
-    pub(crate) fn parameters(&self) -> Vec<f32> {
-        let mut out = Vec::new();
-        self.map(&mut |r| r, &mut |v| {
-            out.push(v);
-            v
-        });
-        out
-    }
-
-    /// The operation with its registers and parameters passed through `reg` and `value`, in the order
-    /// of [`Op::parameters`].
-    pub(crate) fn map(&self, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -> f32) -> Op {
-        let mut four =
-            |v: &[f32; 4]| -> [f32; 4] { [value(v[0]), value(v[1]), value(v[2]), value(v[3])] };
-        match self {
-            Op::Point => Op::Point,
-            Op::Scale { p, by } => Op::Scale {
-                p: reg(*p),
-                by: four(by),
-            },
-            Op::Offset { p, by } => Op::Offset {
-                p: reg(*p),
-                by: four(by),
-            },
-            Op::Rotate { p, plane, cos, sin } => Op::Rotate {
-                p: reg(*p),
-                plane: *plane,
-                cos: value(*cos),
-                sin: value(*sin),
-            },
-            Op::Displace { p, d, amplitude } => Op::Displace {
-                p: reg(*p),
-                d: d.map(&mut *reg),
-                amplitude: value(*amplitude),
-            },
-            Op::Noise { p, source, jitter } => {
-                let mut source = *source;
-                source.period = four(&source.period);
-                source.flow = value(source.flow);
-                source.cell.jitter = value(source.cell.jitter);
-                Op::Noise {
-                    p: reg(*p),
-                    source,
-                    jitter: jitter.map(&mut *reg),
-                }
-            }
-            Op::Vector { p, kind, period } => Op::Vector {
-                p: reg(*p),
-                kind: *kind,
-                period: four(period),
-            },
-            // A noise operation's parameters, in its order.
-            Op::Feature { p, source } => {
-                let mut source = *source;
-                source.period = four(&source.period);
-                source.flow = value(source.flow);
-                source.cell.jitter = value(source.cell.jitter);
-                Op::Feature { p: reg(*p), source }
-            }
-            Op::Constant(c) => Op::Constant(value(*c)),
-            Op::Axis { p, axis } => Op::Axis {
-                p: reg(*p),
-                axis: *axis,
-            },
-            Op::AddAxis { p, coordinate } => Op::AddAxis {
-                p: reg(*p),
-                coordinate: reg(*coordinate),
-            },
-            Op::RemoveAxis { p, axis } => Op::RemoveAxis {
-                p: reg(*p),
-                axis: *axis,
-            },
-            Op::Fractal { mode, terms, norm } => Op::Fractal {
-                mode: *mode,
-                terms: terms.iter().map(|&(t, a)| (reg(t), value(a))).collect(),
-                norm: value(*norm),
-            },
-            Op::Binary { op, a, b } => Op::Binary {
-                op: match op {
-                    Binary::SmoothMin(k) => Binary::SmoothMin(value(*k)),
-                    Binary::SmoothMax(k) => Binary::SmoothMax(value(*k)),
-                    other => *other,
-                },
-                a: reg(*a),
-                b: reg(*b),
-            },
-            Op::Blend { a, b, t } => Op::Blend {
-                a: reg(*a),
-                b: reg(*b),
-                t: reg(*t),
-            },
-            Op::Map { op, a } => Op::Map {
-                op: match op {
-                    Map::Abs => Map::Abs,
-                    Map::Clamp { min, max } => Map::Clamp {
-                        min: value(*min),
-                        max: value(*max),
-                    },
-                    Map::Remap { from, to } => Map::Remap {
-                        from: [value(from[0]), value(from[1])],
-                        to: [value(to[0]), value(to[1])],
-                    },
-                    Map::Pow { exponent } => Map::Pow {
-                        exponent: value(*exponent),
-                    },
-                    Map::Terrace { steps, smoothness } => Map::Terrace {
-                        steps: value(*steps),
-                        smoothness: value(*smoothness),
-                    },
-                    Map::PingPong { strength } => Map::PingPong {
-                        strength: value(*strength),
-                    },
-                    Map::Ease(ease) => Map::Ease(*ease),
-                    Map::Sine => Map::Sine,
-                    Map::Cosine => Map::Cosine,
-                    Map::Curve(curve) => {
-                        let x = curve.x.iter().map(|&v| value(v)).collect();
-                        let ends = [value(curve.ends[0]), value(curve.ends[1])];
-                        let segments = curve.segments.iter().map(|s| s.map(&mut *value)).collect();
-                        Map::Curve(Arc::new(Curve { x, ends, segments }))
-                    }
-                },
-                a: reg(*a),
-            },
-        }
-    }
-
-    /// The registers the operation reads.
-    pub(crate) fn inputs(&self) -> Vec<Reg> {
-        let mut out = Vec::new();
-        self.map(
-            &mut |r| {
-                out.push(r);
-                r
-            },
-            &mut |v| v,
-        );
-        out
-    }
 }
 
 /// A lowered graph.

@@ -9,9 +9,10 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::ops::Range;
+use std::sync::Arc;
 
 use super::program::{Op, Program, Reg};
-use super::spec::{Binary, Map};
+use super::spec::{Binary, Curve, Map};
 use crate::error::{NoiseError, Result};
 use crate::field::{FractalMode, NoiseKind};
 use crate::shader::{
@@ -173,6 +174,149 @@ internal! {
             + text.matches("wgpu_noise_base_vector").count()
             + text.matches("wgpu_noise_base_feature").count()
     }
+}
+
+/// The `f32` parameters of `op` in a fixed order, the slots a loop reads from a table when
+/// they change from octave to octave.
+fn parameters(op: &Op) -> Vec<f32> {
+    let mut out = Vec::new();
+    map_op(op, &mut |r| r, &mut |v| {
+        out.push(v);
+        v
+    });
+    out
+}
+
+/// `op` with its registers and parameters passed through `reg` and `value`, in the order
+/// of [`parameters`].
+fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -> f32) -> Op {
+    let mut four =
+        |v: &[f32; 4]| -> [f32; 4] { [value(v[0]), value(v[1]), value(v[2]), value(v[3])] };
+    match op {
+        Op::Point => Op::Point,
+        Op::Scale { p, by } => Op::Scale {
+            p: reg(*p),
+            by: four(by),
+        },
+        Op::Offset { p, by } => Op::Offset {
+            p: reg(*p),
+            by: four(by),
+        },
+        Op::Rotate { p, plane, cos, sin } => Op::Rotate {
+            p: reg(*p),
+            plane: *plane,
+            cos: value(*cos),
+            sin: value(*sin),
+        },
+        Op::Displace { p, d, amplitude } => Op::Displace {
+            p: reg(*p),
+            d: d.map(&mut *reg),
+            amplitude: value(*amplitude),
+        },
+        Op::Noise { p, source, jitter } => {
+            let mut source = *source;
+            source.period = four(&source.period);
+            source.flow = value(source.flow);
+            source.cell.jitter = value(source.cell.jitter);
+            Op::Noise {
+                p: reg(*p),
+                source,
+                jitter: jitter.map(&mut *reg),
+            }
+        }
+        Op::Vector { p, kind, period } => Op::Vector {
+            p: reg(*p),
+            kind: *kind,
+            period: four(period),
+        },
+        // A noise operation's parameters, in its order.
+        Op::Feature { p, source } => {
+            let mut source = *source;
+            source.period = four(&source.period);
+            source.flow = value(source.flow);
+            source.cell.jitter = value(source.cell.jitter);
+            Op::Feature { p: reg(*p), source }
+        }
+        Op::Constant(c) => Op::Constant(value(*c)),
+        Op::Axis { p, axis } => Op::Axis {
+            p: reg(*p),
+            axis: *axis,
+        },
+        Op::AddAxis { p, coordinate } => Op::AddAxis {
+            p: reg(*p),
+            coordinate: reg(*coordinate),
+        },
+        Op::RemoveAxis { p, axis } => Op::RemoveAxis {
+            p: reg(*p),
+            axis: *axis,
+        },
+        Op::Fractal { mode, terms, norm } => Op::Fractal {
+            mode: *mode,
+            terms: terms.iter().map(|&(t, a)| (reg(t), value(a))).collect(),
+            norm: value(*norm),
+        },
+        Op::Binary { op, a, b } => Op::Binary {
+            op: match op {
+                Binary::SmoothMin(k) => Binary::SmoothMin(value(*k)),
+                Binary::SmoothMax(k) => Binary::SmoothMax(value(*k)),
+                other => *other,
+            },
+            a: reg(*a),
+            b: reg(*b),
+        },
+        Op::Blend { a, b, t } => Op::Blend {
+            a: reg(*a),
+            b: reg(*b),
+            t: reg(*t),
+        },
+        Op::Map { op, a } => Op::Map {
+            op: match op {
+                Map::Abs => Map::Abs,
+                Map::Clamp { min, max } => Map::Clamp {
+                    min: value(*min),
+                    max: value(*max),
+                },
+                Map::Remap { from, to } => Map::Remap {
+                    from: [value(from[0]), value(from[1])],
+                    to: [value(to[0]), value(to[1])],
+                },
+                Map::Pow { exponent } => Map::Pow {
+                    exponent: value(*exponent),
+                },
+                Map::Terrace { steps, smoothness } => Map::Terrace {
+                    steps: value(*steps),
+                    smoothness: value(*smoothness),
+                },
+                Map::PingPong { strength } => Map::PingPong {
+                    strength: value(*strength),
+                },
+                Map::Ease(ease) => Map::Ease(*ease),
+                Map::Sine => Map::Sine,
+                Map::Cosine => Map::Cosine,
+                Map::Curve(curve) => {
+                    let x = curve.x.iter().map(|&v| value(v)).collect();
+                    let ends = [value(curve.ends[0]), value(curve.ends[1])];
+                    let segments = curve.segments.iter().map(|s| s.map(&mut *value)).collect();
+                    Map::Curve(Arc::new(Curve { x, ends, segments }))
+                }
+            },
+            a: reg(*a),
+        },
+    }
+}
+
+/// The registers `op` reads.
+fn inputs(op: &Op) -> Vec<Reg> {
+    let mut out = Vec::new();
+    map_op(
+        op,
+        &mut |r| {
+            out.push(r);
+            r
+        },
+        &mut |v| v,
+    );
+    out
 }
 
 /// Where the emitter writes: each operation it writes stands for one operation of each
@@ -390,7 +534,7 @@ impl<'a> Emitter<'a> {
             .instances
             .iter()
             .map(|m| match m[&r] {
-                Some(c) => self.program.ops[c].parameters(),
+                Some(c) => parameters(&self.program.ops[c]),
                 // Octave 0's left-out scale by 1.
                 None => vec![1.0; 4],
             })
@@ -451,8 +595,8 @@ impl<'a> Emitter<'a> {
             return None;
         }
         for (&x, &y) in a.iter().zip(&t) {
-            let shape_a = ops[x].map(&mut |r| *back.get(&r).unwrap_or(&r), &mut |_| 0.0);
-            let shape_t = ops[y].map(&mut |r| r, &mut |_| 0.0);
+            let shape_a = map_op(&ops[x], &mut |r| *back.get(&r).unwrap_or(&r), &mut |_| 0.0);
+            let shape_t = map_op(&ops[y], &mut |r| r, &mut |_| 0.0);
             if shape_a != shape_t {
                 return None;
             }
@@ -606,7 +750,7 @@ impl<'a> Emitter<'a> {
     fn operation(&mut self, i: Reg, scope: &Scope) {
         let program = self.program;
         let op = &program.ops[i];
-        self.read(&op.inputs());
+        self.read(&inputs(op));
         let f = self.parameter_expressions(i, scope);
         // The dimensions of the point the operation works at.
         let dims = program.point_dims[i];
