@@ -960,6 +960,9 @@ fn random_graphs_draw_every_driven_parameter() {
                     "frequency",
                     "min",
                     "max",
+                    "point",
+                    "multiplier",
+                    "offset",
                 ] {
                     if map.get(key).is_some_and(driven) {
                         *counts.entry(format!("{ty}.{key}")).or_default() += 1;
@@ -1003,6 +1006,10 @@ fn random_graphs_draw_every_driven_parameter() {
         "warp.frequency",
         "warp.lacunarity",
         "warp.gain",
+        "distance.point",
+        "distance.exponent",
+        "linear.multiplier",
+        "linear.offset",
     ] {
         assert!(
             counts.get(key).copied().unwrap_or(0) >= 5,
