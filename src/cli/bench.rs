@@ -16,6 +16,7 @@ use std::time::Duration;
 pub mod harness;
 
 use self::harness::{self as bench, Clock, GpuBench, Workload};
+use crate::cpu::simd::lane_plan;
 use crate::cpu::CpuLookup;
 use crate::gpu::LookupVariant;
 use crate::graph::plan::Plan;
@@ -534,7 +535,7 @@ pub fn measure(
             // would time the scalar one, so there is no row.
             let plan = Plan::Fused(field.clone());
             for &(path, lookup, threads) in &simd_paths {
-                let lanes = crate::cpu::simd::lane_plan(&plan, lookup.variant(), output);
+                let lanes = lane_plan(&plan, lookup.variant(), output);
                 if !lanes.lanes {
                     continue;
                 }
@@ -808,12 +809,11 @@ fn measure_program(
             })?;
             row(path, time);
         }
-        // A graph of a flag field's shape runs on the hand-written fill (what `bake`
-        // does with it): those rows beside the generic evaluator's.
-        let fused = match Plan::new(Arc::new(program.clone()), &field, FieldOutput::Value) {
-            Plan::Fused(fused) => Some(fused),
-            Plan::Graph { .. } => None,
-        };
+        // A graph of a flag field's shape runs on the hand-written fill where that has
+        // lanes for it (what `bake` does with it, `simd::lane_plan`): those rows beside the
+        // generic evaluator's. Where the fill has none, `bake` runs the graph's lanes: the
+        // generic rows are the bake's.
+        let plan = Plan::new(Arc::new(program.clone()), &field, FieldOutput::Value);
         let simd_paths: [(&'static str, &CpuLookup, usize, bool); 8] = [
             ("cpu-simd-1t", textures, 1, false),
             ("cpu-simd-all", textures, bench::cores(), false),
@@ -828,10 +828,15 @@ fn measure_program(
             if one_thread_only && (threads != 1 || on_fill) {
                 continue;
             }
-            let fill = match (on_fill, &fused) {
-                (false, _) => None,
-                (true, Some(fill)) => Some(fill),
-                (true, None) => continue,
+            let fill = match on_fill {
+                false => None,
+                true => match (
+                    &plan,
+                    lane_plan(&plan, lookup.variant(), FieldOutput::Value).plan,
+                ) {
+                    (Plan::Fused(_), Plan::Fused(fill)) => Some(fill),
+                    _ => continue,
+                },
             };
             progress(path)?;
             let time = bench::median_time(repeats, || {
@@ -839,7 +844,7 @@ fn measure_program(
                     None => {
                         bench::time_graph_simd_fill(&program, lookup, &field, threads, &mut out)
                     }
-                    Some(fill) => {
+                    Some(ref fill) => {
                         bench::time_simd_fill(lookup, fill, FieldOutput::Value, threads, &mut out)
                     }
                 })

@@ -97,6 +97,33 @@ fn graph_rows_time_the_graph_on_every_cpu_path_where_it_lowers() {
     assert!(error.to_string().contains("lowers for none"), "{error}");
 }
 
+/// A graph of a flag field's shape whose hand-written fill has no lanes (cellular noise) runs
+/// its graph on the lanes in `bake` (`simd::lane_plan`): no fused rows, which would time the
+/// scalar fill instead.
+#[test]
+fn graph_rows_of_a_fill_without_lanes_are_the_generic_ones() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("cells.json");
+    std::fs::write(
+        &path,
+        r#"{ "version": 1, "output": "f", "nodes": { "f": { "type": "fbm", "octaves": 2, "source": { "type": "cellular" } } } }"#,
+    )
+    .expect("the graph file is written");
+    let rows = measure_graph(&TINY[..1], &path, 1, 0, None).expect("cpu paths");
+    let mut paths: Vec<&str> = rows.iter().map(|r| r.path).collect();
+    paths.sort();
+    let mut expected = vec![
+        "cpu-f32-1t",
+        "cpu-f32-all",
+        "cpu-simd-1t",
+        "cpu-simd-all",
+        "cpu-simd-hash-1t",
+        "cpu-simd-hash-all",
+    ];
+    expected.sort();
+    assert_eq!(paths, expected);
+}
+
 /// `bench --nodes`: one row per node type alone and one-thread lane path, in every
 /// dimension count it lowers for (flow: 2D and 3D only); every type of the table.
 #[test]
