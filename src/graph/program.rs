@@ -1156,10 +1156,10 @@ impl Lowering<'_> {
                 metric,
                 driven_exponent,
             } => {
-                let exponent = match driven_exponent {
-                    None => None,
-                    // Clamped to the number's range, as `pow`'s exponent.
-                    Some(e) => {
+                // Read for `minkowski` only; clamped to the number's range, as `pow`'s
+                // exponent.
+                let exponent = match (driven_exponent, metric) {
+                    (Some(e), Metric::Minkowski { .. }) => {
                         let e = self.input(e, &self.sub(path, "exponent"), ctx, depth)?;
                         let range = Map::Clamp {
                             min: MIN_DISTANCE_EXPONENT,
@@ -1167,6 +1167,7 @@ impl Lowering<'_> {
                         };
                         Some(self.push(Op::Map { op: range, a: e }, path)?)
                     }
+                    _ => None,
                 };
                 let mut to_point = Vec::with_capacity(dims);
                 for a in 0..dims {

@@ -1503,3 +1503,32 @@ fn distance_and_linear_parameters_given_by_constant_nodes_are_the_numbers() {
         "constant-node Minkowski exponents within {worst:.1e} of the numbers' in f64, equal in f32"
     );
 }
+
+/// `exponent` is read for `minkowski` only: a node given for another metric is not evaluated
+/// (the graph lowers to the operations of the number's).
+#[test]
+fn a_driven_exponent_of_another_metric_is_not_evaluated() {
+    let ops = |exponent: &str, metric: &str| {
+        let text = format!(
+            r#"{{ "version": 1, "output": "o", "nodes": {{ "o": {{ "type": "distance",
+                  "metric": "{metric}", "exponent": {exponent} }} }} }}"#
+        );
+        Graph::from_json(&text)
+            .unwrap()
+            .program(3, [0.0; 4])
+            .unwrap()
+            .ops()
+            .len()
+    };
+    let driven = r#"{ "type": "fbm", "source": { "type": "simplex" } }"#;
+    for metric in [
+        "euclidean",
+        "manhattan",
+        "chebyshev",
+        "hybrid",
+        "euclidean-squared",
+    ] {
+        assert_eq!(ops(driven, metric), ops("2", metric), "{metric}");
+    }
+    assert!(ops(driven, "minkowski") > ops("2", "minkowski"));
+}
