@@ -883,6 +883,7 @@ impl App {
         self.sync_terrain();
         self.sync_iso([width, height])?;
         let uniforms = self.frame_uniforms([width, height])?;
+        let iso_busy = self.iso_busy();
         let Some(gfx) = self.gfx.as_mut() else {
             return Ok(());
         };
@@ -910,6 +911,8 @@ impl App {
         }
         gfx.queue.submit([encoder.finish()]);
         gfx.panel.compiling = gfx.compiling.is_some();
+        gfx.panel.frames = self.drawn + 1;
+        gfx.panel.iso_busy = iso_busy;
         gfx.panel
             .write_layout()
             .context("writing the panel layout (WGPU_NOISE_PANEL_LAYOUT)")?;

@@ -88,6 +88,10 @@ pub struct Panel {
     /// Whether a graph change is compiling (the frame still shows the last one), for
     /// [`LAYOUT_ENV`].
     pub compiling: bool,
+    /// For the test hook: the frames presented with this one, and whether the iso view's
+    /// surface asked for is still being computed.
+    pub frames: u64,
+    pub iso_busy: bool,
     /// [`LAYOUT_ENV`]: the file, and what was last written to it.
     layout: Option<(PathBuf, String)>,
     /// The named widgets of the last pass, in points.
@@ -133,6 +137,8 @@ impl Panel {
             notice: None,
             readout: None,
             compiling: false,
+            frames: 0,
+            iso_busy: false,
             layout: std::env::var_os(LAYOUT_ENV).map(|p| (PathBuf::from(p), String::new())),
             named: Vec::new(),
             described: String::new(),
@@ -312,11 +318,13 @@ impl Panel {
 
     /// The test hook ([`LAYOUT_ENV`]): writes `{"widgets": {NAME: [x0, y0, x1, y1], …},
     /// "graph_error": …, "graph_fault": …, "graph_text": …, "node_selected": …,
-    /// "compiling": …, "notice": …, "typing": …, "view": …}` (rectangles in the window's
+    /// "compiling": …, "notice": …, "typing": …, "view": …, "frames": …, "iso_busy": …}`
+    /// (rectangles in the window's
     /// physical pixels, the node view's nodes, ports and parameters among them; the node the
     /// graph's error names; the editor's text; the node view's selected node; whether a graph
     /// change is still compiling;
-    /// whether a text field has the keys; the view the panel shows) when it changed, by
+    /// whether a text field has the keys; the view the panel shows; the frames presented,
+    /// this one included; whether the iso view's worker is computing) when it changed, by
     /// renaming a complete file over the old one.
     pub fn write_layout(&mut self) -> std::io::Result<()> {
         let Some((path, last)) = &self.layout else {
@@ -351,6 +359,8 @@ impl Panel {
             "view": self.described,
             "thumbnails": self.editor.thumbnails.json(self.editor.model.graph()),
             "thumbnails_pending": self.editor.thumbnails.pending(),
+            "frames": self.frames,
+            "iso_busy": self.iso_busy,
         })
         .to_string();
         if &text == last {
