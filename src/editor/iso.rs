@@ -27,6 +27,7 @@ pub const SAMPLES: u32 = 64;
 /// and queue: a heavy graph's cube in one submit (nine seconds for eight octaves of
 /// cellular noise with its gradient on lavapipe) held the window's frames back for as
 /// long; in runs of 4 layers a frame waits for one run at most.
+#[cfg(not(target_arch = "wasm32"))]
 const LAYERS_PER_SUBMIT: u32 = 4;
 /// Half the cube's side in world units: from straight above at the orbit's default
 /// distance (3) its top face still fits the 45° field of view.

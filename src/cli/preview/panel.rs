@@ -15,6 +15,7 @@ use super::thumbs::{Outcome, ThumbnailWorker};
 use super::view::{mode_name, Picture, View};
 use crate::editor::export::ValuesFile;
 use crate::editor::readout::Readout;
+use crate::editor::thumbs::ThumbnailView;
 use crate::editor::Editor;
 use crate::ramp::ColourRamp;
 
@@ -64,6 +65,8 @@ pub enum Request {
     SaveGraph,
     /// Show and copy the `wgpu-noise bake` command of the frame.
     BakeCommand,
+    /// Show and copy the share link of the graph and view (the page's).
+    ShareLink,
 }
 
 /// A line the panel shows under its buttons: what the last button did.
@@ -238,13 +241,12 @@ impl Panel {
     }
 
     /// The node view's thumbnails: those `worker` has filled are shown, and the sub-graphs
-    /// of nodes whose thumbnail is of another graph, seed or `frequency` (cells across
-    /// a thumbnail) are asked for, while the node view is shown.
+    /// of nodes whose thumbnail is of another graph or `view` (the main view's seed,
+    /// region and slice) are asked for, while the node view is shown.
     pub fn thumbnails(
         &mut self,
         worker: &mut ThumbnailWorker,
-        seed: u64,
-        frequency: f64,
+        view: ThumbnailView,
         ramp: ColourRamp,
     ) {
         let thumbnails = &mut self.editor.thumbnails;
@@ -256,7 +258,7 @@ impl Panel {
         }
         if self.editor.nodes_shown && self.visibility == Visibility::Shown {
             let graph = self.editor.model.graph();
-            worker.ask(thumbnails.wanted(&self.ctx, graph, seed, frequency, ramp));
+            worker.ask(thumbnails.wanted(&self.ctx, graph, view, ramp));
         }
     }
 
@@ -614,6 +616,9 @@ fn controls(
         }
         if named(list, "bake_command", ui.button("copy bake command")).clicked() {
             requests.push(Request::BakeCommand);
+        }
+        if named(list, "share_link", ui.button("copy share link")).clicked() {
+            requests.push(Request::ShareLink);
         }
     });
     match shown.notice {
