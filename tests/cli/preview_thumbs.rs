@@ -369,9 +369,8 @@ fn thumbnails_follow_the_views_region_and_slice() {
     let mut args = frame.options();
     args.extend(["--graph", "graph.json", "--panel", "shown"].map(String::from));
     let (mut running, panel) = Panel::launch(&display, &args, dir.path());
-    // Paused where the clock is, the slice stays (Space before the node view's button has
-    // the focus, which Space would press).
-    panel.key("space");
+    // Paused where the clock is, the slice stays.
+    panel.click("pause");
     panel.wait_view("(paused)");
     panel.click("node_view_toggle");
     let at = window_geometry(&display, &panel.window);

@@ -586,6 +586,11 @@ fn controls(
         .default_open(size[1] >= ROOM_FOR_VIEW_SECTION)
         .show(ui, |ui| {
             picture_controls(ui, view, requests, list);
+            // Here, not among the buttons below: a row more there pushes the graph editor
+            // out of a 600-pixel window.
+            if named(list, "share_link", ui.button("copy share link")).clicked() {
+                requests.push(Request::ShareLink);
+            }
             readout_lines(ui, view, shown.readout, list);
         });
     named(list, "view_section", section.header_response);
@@ -616,9 +621,6 @@ fn controls(
         }
         if named(list, "bake_command", ui.button("copy bake command")).clicked() {
             requests.push(Request::BakeCommand);
-        }
-        if named(list, "share_link", ui.button("copy share link")).clicked() {
-            requests.push(Request::ShareLink);
         }
     });
     match shown.notice {
