@@ -613,12 +613,14 @@ fn cellular4_periodic_deriv(p: vec4<f32>, period: vec4<u32>, shape: CellularShap
     return wgpu_noise_cellular_deriv(wgpu_noise_cellular4_nearest(p, period, shape), p, 4u, shape);
 }
 
-// The derivatives of cellular noise with respect to its jitter (CPU:
-// cellular_periodic_jitter_slope), for a graph's cellular source whose jitter is driven. A
-// feature moves with the jitter by u - 0.5 per axis (wgpu_noise_cellular_delta), and its
-// distance's slope along delta is minus its slope along p, so each feature contributes
-// -sum_a g[a] (u_a - 0.5): F1, F2, F3/F4 their feature's, F2 - F1 the difference; the cell
-// value 0.
+// The derivatives of cellular noise with respect to a parameter a graph's node drives (CPU:
+// cellular_periodic_parameter_slope, CellParameter's codes). Jitter: a feature moves with the
+// jitter by u - 0.5 per axis (wgpu_noise_cellular_delta), and its distance's slope along
+// delta is minus its slope along p, so each feature contributes -sum_a g[a] (u_a - 0.5).
+// Exponent: wgpu_noise_cellular_exponent_term. F1, F2, F3/F4 their feature's, F2 - F1 the
+// difference; the cell value 0.
+const WGPU_NOISE_CELLULAR_JITTER: u32 = 0u;
+const WGPU_NOISE_CELLULAR_EXPONENT: u32 = 1u;
 
 // One feature's jitter slope from its gradient g along p and its cell's hash h, in axis order.
 fn wgpu_noise_cellular_jitter_term(g: vec4<f32>, dims: u32, h: u32) -> f32 {
@@ -630,46 +632,69 @@ fn wgpu_noise_cellular_jitter_term(g: vec4<f32>, dims: u32, h: u32) -> f32 {
     return s;
 }
 
-// The jitter slope of F1, F2 or F2 - F1 (shape.output) from the nearest features of p.
-fn wgpu_noise_cellular_jitter_slope(near: wgpu_noise_CellularNearest, p: vec4<f32>, dims: u32, shape: CellularShape) -> f32 {
-    if (shape.output == WGPU_NOISE_CELLULAR_CELL) { return 0.0; }
-    let g1 = wgpu_noise_cellular_slope(p, dims, near.hash.x, near.f1_offset, near.best.x, shape);
-    let s1 = wgpu_noise_cellular_jitter_term(g1, dims, near.hash.x);
-    if (shape.output != WGPU_NOISE_CELLULAR_F2 && shape.output != WGPU_NOISE_CELLULAR_F2_MINUS_F1) {
-        return s1;
+// One feature's slope along the Minkowski exponent e, the feature of the cell (h, offset) at
+// the powers' sum s = sum_a |delta_a|^e: its distance r = s^(1/e) changes by
+// r (sum_a |delta_a|^e ln|delta_a| / (e s) - ln s / e^2) (an axis with delta_a = 0 adds
+// nothing); 0 at the feature itself and for the other metrics.
+fn wgpu_noise_cellular_exponent_term(p: vec4<f32>, dims: u32, h: u32, offset: vec4<i32>, d: f32, shape: CellularShape) -> f32 {
+    if (shape.distance <= WGPU_NOISE_CELLULAR_DISTANCE_HYBRID || d == 0.0) { return 0.0; }
+    let e = wgpu_noise_cellular_exponent(shape.distance);
+    let r = wgpu_noise_cellular_power(d, wgpu_noise_cellular_root(shape.distance));
+    var t = 0.0;
+    for (var a = 0u; a < dims; a++) {
+        let f = p[a] - floor(p[a]);
+        let v = abs(wgpu_noise_cellular_delta(h, a, offset[a], f, shape.jitter));
+        if (v > 0.0) { t = t + wgpu_noise_cellular_power(v, e) * log(v); }
     }
-    let g2 = wgpu_noise_cellular_slope(p, dims, near.hash.y, near.f2_offset, near.best.y, shape);
-    let s2 = wgpu_noise_cellular_jitter_term(g2, dims, near.hash.y);
+    return r * (t / (e * d) - log(d) / (e * e));
+}
+
+// One feature's slope along `parameter`, the feature of the cell (h, offset) at d from p.
+fn wgpu_noise_cellular_parameter_term(p: vec4<f32>, dims: u32, h: u32, offset: vec4<i32>, d: f32, shape: CellularShape, parameter: u32) -> f32 {
+    if (parameter == WGPU_NOISE_CELLULAR_JITTER) {
+        let g = wgpu_noise_cellular_slope(p, dims, h, offset, d, shape);
+        return wgpu_noise_cellular_jitter_term(g, dims, h);
+    }
+    return wgpu_noise_cellular_exponent_term(p, dims, h, offset, d, shape);
+}
+
+// The slope of F1, F2 or F2 - F1 (shape.output) along `parameter` from the nearest features of p.
+fn wgpu_noise_cellular_parameter_slope(near: wgpu_noise_CellularNearest, p: vec4<f32>, dims: u32, shape: CellularShape, parameter: u32) -> f32 {
+    if (shape.output == WGPU_NOISE_CELLULAR_CELL) { return 0.0; }
+    if (shape.output != WGPU_NOISE_CELLULAR_F2 && shape.output != WGPU_NOISE_CELLULAR_F2_MINUS_F1) {
+        return wgpu_noise_cellular_parameter_term(p, dims, near.hash.x, near.f1_offset, near.best.x, shape, parameter);
+    }
+    let s2 = wgpu_noise_cellular_parameter_term(p, dims, near.hash.y, near.f2_offset, near.best.y, shape, parameter);
     if (shape.output == WGPU_NOISE_CELLULAR_F2) { return s2; }
+    let s1 = wgpu_noise_cellular_parameter_term(p, dims, near.hash.x, near.f1_offset, near.best.x, shape, parameter);
     return s2 - s1;
 }
 
-// The jitter slope of F3 or F4 (shape.output): its feature's.
-fn wgpu_noise_cellular_jitter_slope4(near: wgpu_noise_CellularNearest4, p: vec4<f32>, dims: u32, shape: CellularShape) -> f32 {
+// The slope of F3 or F4 (shape.output) along `parameter`: its feature's.
+fn wgpu_noise_cellular_parameter_slope4(near: wgpu_noise_CellularNearest4, p: vec4<f32>, dims: u32, shape: CellularShape, parameter: u32) -> f32 {
     let k = wgpu_noise_cellular_last(shape);
-    let g = wgpu_noise_cellular_slope(p, dims, near.hash[k], near.offset[k], near.best[k], shape);
-    return wgpu_noise_cellular_jitter_term(g, dims, near.hash[k]);
+    return wgpu_noise_cellular_parameter_term(p, dims, near.hash[k], near.offset[k], near.best[k], shape, parameter);
 }
 
-fn wgpu_noise_cellular2_jitter_slope(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> f32 {
+fn wgpu_noise_cellular2_parameter_slope(p: vec2<f32>, period: vec2<u32>, shape: CellularShape, parameter: u32) -> f32 {
     if (wgpu_noise_cellular_far(shape)) {
-        return wgpu_noise_cellular_jitter_slope4(wgpu_noise_cellular2_nearest4(p, period, shape), vec4<f32>(p, 0.0, 0.0), 2u, shape);
+        return wgpu_noise_cellular_parameter_slope4(wgpu_noise_cellular2_nearest4(p, period, shape), vec4<f32>(p, 0.0, 0.0), 2u, shape, parameter);
     }
-    return wgpu_noise_cellular_jitter_slope(wgpu_noise_cellular2_nearest(p, period, shape), vec4<f32>(p, 0.0, 0.0), 2u, shape);
+    return wgpu_noise_cellular_parameter_slope(wgpu_noise_cellular2_nearest(p, period, shape), vec4<f32>(p, 0.0, 0.0), 2u, shape, parameter);
 }
 
-fn wgpu_noise_cellular3_jitter_slope(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> f32 {
+fn wgpu_noise_cellular3_parameter_slope(p: vec3<f32>, period: vec3<u32>, shape: CellularShape, parameter: u32) -> f32 {
     if (wgpu_noise_cellular_far(shape)) {
-        return wgpu_noise_cellular_jitter_slope4(wgpu_noise_cellular3_nearest4(p, period, shape), vec4<f32>(p, 0.0), 3u, shape);
+        return wgpu_noise_cellular_parameter_slope4(wgpu_noise_cellular3_nearest4(p, period, shape), vec4<f32>(p, 0.0), 3u, shape, parameter);
     }
-    return wgpu_noise_cellular_jitter_slope(wgpu_noise_cellular3_nearest(p, period, shape), vec4<f32>(p, 0.0), 3u, shape);
+    return wgpu_noise_cellular_parameter_slope(wgpu_noise_cellular3_nearest(p, period, shape), vec4<f32>(p, 0.0), 3u, shape, parameter);
 }
 
-fn wgpu_noise_cellular4_jitter_slope(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> f32 {
+fn wgpu_noise_cellular4_parameter_slope(p: vec4<f32>, period: vec4<u32>, shape: CellularShape, parameter: u32) -> f32 {
     if (wgpu_noise_cellular_far(shape)) {
-        return wgpu_noise_cellular_jitter_slope4(wgpu_noise_cellular4_nearest4(p, period, shape), p, 4u, shape);
+        return wgpu_noise_cellular_parameter_slope4(wgpu_noise_cellular4_nearest4(p, period, shape), p, 4u, shape, parameter);
     }
-    return wgpu_noise_cellular_jitter_slope(wgpu_noise_cellular4_nearest(p, period, shape), p, 4u, shape);
+    return wgpu_noise_cellular_parameter_slope(wgpu_noise_cellular4_nearest(p, period, shape), p, 4u, shape, parameter);
 }
 
 // The nearest feature's position (CPU: cellular_feature), for the graphs' cellular-lookup.
@@ -714,4 +739,26 @@ fn wgpu_noise_cellular3_feature(p: vec3<f32>, period: vec3<u32>, tiled: bool, sh
 fn wgpu_noise_cellular4_feature(p: vec4<f32>, period: vec4<u32>, tiled: bool, shape: CellularShape) -> vec4<f32> {
     let near = wgpu_noise_cellular4_nearest(p, period, shape);
     return wgpu_noise_cellular_feature(p, 4u, period, tiled, near.hash.x, near.f1_offset, shape);
+}
+
+// How the nearest feature's position moves with the jitter (CPU:
+// cellular_feature_jitter_slope): u_a - 0.5 along each of `dims` axes, 0 past them.
+fn wgpu_noise_cellular_feature_jitter_slope(dims: u32, h: u32) -> vec4<f32> {
+    var out = vec4<f32>(0.0);
+    for (var a = 0u; a < dims; a = a + 1u) {
+        out[a] = f32(wgpu_noise_cell_byte(h, a)) * (1.0 / 255.0) - 0.5;
+    }
+    return out;
+}
+
+fn wgpu_noise_cellular2_feature_jitter_slope(p: vec2<f32>, period: vec2<u32>, shape: CellularShape) -> vec4<f32> {
+    return wgpu_noise_cellular_feature_jitter_slope(2u, wgpu_noise_cellular2_nearest(p, period, shape).hash.x);
+}
+
+fn wgpu_noise_cellular3_feature_jitter_slope(p: vec3<f32>, period: vec3<u32>, shape: CellularShape) -> vec4<f32> {
+    return wgpu_noise_cellular_feature_jitter_slope(3u, wgpu_noise_cellular3_nearest(p, period, shape).hash.x);
+}
+
+fn wgpu_noise_cellular4_feature_jitter_slope(p: vec4<f32>, period: vec4<u32>, shape: CellularShape) -> vec4<f32> {
+    return wgpu_noise_cellular_feature_jitter_slope(4u, wgpu_noise_cellular4_nearest(p, period, shape).hash.x);
 }

@@ -169,22 +169,22 @@ fn wgpu_noise_base_noise_deriv4(kind: u32, p: vec4<f32>, period: vec4<f32>, kern
 }
 
 // The derivative of cellular noise (wgpu_noise_base_noise of WGPU_NOISE_CELLULAR) with
-// respect to cell.jitter (CPU: base_jitter_slope): a graph's cellular source whose jitter is
-// driven.
-fn wgpu_noise_base_jitter_slope2(p: vec2<f32>, period: vec2<f32>, cell: CellularShape) -> f32 {
-    return wgpu_noise_cellular2_jitter_slope(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)), cell);
+// respect to a parameter of `cell` (CPU: base_parameter_slope; WGPU_NOISE_CELLULAR_JITTER or
+// WGPU_NOISE_CELLULAR_EXPONENT): a graph's cellular source whose jitter or exponent is driven.
+fn wgpu_noise_base_parameter_slope2(p: vec2<f32>, period: vec2<f32>, cell: CellularShape, parameter: u32) -> f32 {
+    return wgpu_noise_cellular2_parameter_slope(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)), cell, parameter);
 }
 
-fn wgpu_noise_base_jitter_slope3(p: vec3<f32>, period: vec3<f32>, cell: CellularShape) -> f32 {
+fn wgpu_noise_base_parameter_slope3(p: vec3<f32>, period: vec3<f32>, cell: CellularShape, parameter: u32) -> f32 {
     let lattice = vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                             wgpu_noise_lattice_period(period.z));
-    return wgpu_noise_cellular3_jitter_slope(p, lattice, cell);
+    return wgpu_noise_cellular3_parameter_slope(p, lattice, cell, parameter);
 }
 
-fn wgpu_noise_base_jitter_slope4(p: vec4<f32>, period: vec4<f32>, cell: CellularShape) -> f32 {
+fn wgpu_noise_base_parameter_slope4(p: vec4<f32>, period: vec4<f32>, cell: CellularShape, parameter: u32) -> f32 {
     let lattice = vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                             wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w));
-    return wgpu_noise_cellular4_jitter_slope(p, lattice, cell);
+    return wgpu_noise_cellular4_parameter_slope(p, lattice, cell, parameter);
 }
 
 // The base vector noise (value noise of vectors, value.wgsl) with the tile period per axis (0:
@@ -283,6 +283,22 @@ fn wgpu_noise_base_feature3(p: vec3<f32>, period: vec3<f32>, cell: CellularShape
 fn wgpu_noise_base_feature4(p: vec4<f32>, period: vec4<f32>, cell: CellularShape) -> vec4<f32> {
     return wgpu_noise_cellular4_feature(p, vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                           wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)), period.x > 0.0, cell);
+}
+
+// How the nearest feature's position moves with cell.jitter, per axis (CPU:
+// base_feature_jitter_slope): a graph's cellular lookup whose jitter is driven.
+fn wgpu_noise_base_feature_jitter_slope2(p: vec2<f32>, period: vec2<f32>, cell: CellularShape) -> vec4<f32> {
+    return wgpu_noise_cellular2_feature_jitter_slope(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)), cell);
+}
+
+fn wgpu_noise_base_feature_jitter_slope3(p: vec3<f32>, period: vec3<f32>, cell: CellularShape) -> vec4<f32> {
+    return wgpu_noise_cellular3_feature_jitter_slope(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                          wgpu_noise_lattice_period(period.z)), cell);
+}
+
+fn wgpu_noise_base_feature_jitter_slope4(p: vec4<f32>, period: vec4<f32>, cell: CellularShape) -> vec4<f32> {
+    return wgpu_noise_cellular4_feature_jitter_slope(p, vec4<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                          wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)), cell);
 }
 
 // One octave's contribution and the ridge weight carried to the next octave.

@@ -670,24 +670,50 @@ pub fn cellular_periodic_deriv<R: Real>(
     out
 }
 
-/// The derivative of [`cellular_periodic`] with respect to the jitter (`shape.jitter`),
-/// for a cellular source whose jitter is driven by a value.
+/// A parameter of cellular noise that a graph's node may give per sample, for the
+/// derivative along it ([`cellular_periodic_parameter_slope`]; the shader's
+/// `WGPU_NOISE_CELLULAR_JITTER` and `WGPU_NOISE_CELLULAR_EXPONENT`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellParameter {
+    /// `shape.jitter`.
+    Jitter,
+    /// The Minkowski exponent of `shape.distance`.
+    Exponent,
+}
+
+impl CellParameter {
+    /// The shader's code of the parameter.
+    pub fn code(self) -> u32 {
+        match self {
+            CellParameter::Jitter => 0,
+            CellParameter::Exponent => 1,
+        }
+    }
+}
+
+/// The derivative of [`cellular_periodic`] with respect to `parameter`, for a cellular
+/// source whose jitter or Minkowski exponent is driven by a value.
 ///
-/// A feature moves with the jitter by `∂δₐ/∂jitter = uₐ − ½` (`wgpu_noise_cellular_delta`),
-/// and its distance's slope along `δ` is minus its slope along `p`
-/// ([`cellular_periodic_deriv`]'s), so each feature contributes `−Σₐ gₐ (uₐ − ½)`: F1,
-/// F2 and F3/F4 their feature's, F2 − F1 the difference. The cell value does not move: 0.
-/// The nearest features are those of the search at `shape.jitter`; where two are equally
+/// Jitter: a feature moves with the jitter by `∂δₐ/∂jitter = uₐ − ½`
+/// (`wgpu_noise_cellular_delta`), and its distance's slope along `δ` is minus its slope
+/// along `p` ([`cellular_periodic_deriv`]'s), so each feature contributes
+/// `−Σₐ gₐ (uₐ − ½)`. Exponent: [`wgpu_noise_cellular_exponent_term`]. F1, F2 and F3/F4
+/// take their feature's, F2 − F1 the difference; the cell value does not move: 0. The
+/// nearest features are those of the search at `shape`'s values; where two are equally
 /// near the one the search met first is taken, as for the gradient.
-pub fn cellular_periodic_jitter_slope<R: Real>(
+pub fn cellular_periodic_parameter_slope<R: Real>(
     lut: &impl NoiseHasher,
     p: &[R],
     period: &[u32],
     shape: &CellularShape,
+    parameter: CellParameter,
 ) -> R {
-    let slope = |cell: (u32, [i32; 4]), d| {
-        let g = wgpu_noise_cellular_slope(lut, p, shape, cell, d);
-        wgpu_noise_cellular_jitter_term(lut, &g, p.len(), cell.0)
+    let slope = |cell: (u32, [i32; 4]), d| match parameter {
+        CellParameter::Jitter => {
+            let g = wgpu_noise_cellular_slope(lut, p, shape, cell, d);
+            wgpu_noise_cellular_jitter_term(lut, &g, p.len(), cell.0)
+        }
+        CellParameter::Exponent => wgpu_noise_cellular_exponent_term(lut, p, shape, cell, d),
     };
     if shape.output == CELLULAR_F3 || shape.output == CELLULAR_F4 {
         let (d, cell) = cellular_kth(lut, p, period, shape);
@@ -704,6 +730,35 @@ pub fn cellular_periodic_jitter_slope<R: Real>(
     } else {
         slope(near.cells[0], near.best[0])
     }
+}
+
+/// One feature's slope along the Minkowski exponent `e`, the feature in cell `(h, offset)`
+/// at the powers' sum `S = Σₐ|δₐ|^e` from `p`: its distance `r = S^(1/e)` changes by
+/// `r (Σₐ|δₐ|^e ln|δₐ| / (e S) − ln S / e²)`, in that order of operations (an axis with
+/// `δₐ = 0` adds nothing); 0 at the feature itself and for the other metrics.
+#[inline(always)]
+fn wgpu_noise_cellular_exponent_term<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    shape: &CellularShape,
+    (h, offset): (u32, [i32; 4]),
+    d: R,
+) -> R {
+    if shape.distance <= CELLULAR_DISTANCE_HYBRID || d == R::lit(0.0) {
+        return R::lit(0.0);
+    }
+    let e = R::lit(cellular_exponent(shape.distance) as f64);
+    let r = wgpu_noise_cellular_finish_metric(d, shape.distance);
+    let jitter = R::lit(shape.jitter as f64);
+    let mut t = R::lit(0.0);
+    for (a, &x) in p.iter().enumerate() {
+        let f = x - x.floor();
+        let v = wgpu_noise_cellular_delta(lut, h, a as u32, offset[a], f, jitter).abs();
+        if v > R::lit(0.0) {
+            t = t + wgpu_noise_cellular_power(v, e) * v.ln();
+        }
+    }
+    r * (t / (e * d) - d.ln() / (e * e))
 }
 
 /// One feature's jitter slope from its gradient `g` along `p` and its cell's hash `h`:
@@ -819,6 +874,23 @@ pub fn wgpu_noise_cellular_corner<R: Real>(c: R, i: i32, period: u32, tiled: boo
         return R::from_u32(wgpu_noise_cellular_wrap(cell, period));
     }
     cell
+}
+
+/// How the position of the nearest feature ([`cellular_feature`]) moves with the jitter:
+/// `uₐ − ½` along each of `p.len()` axes ([`wgpu_noise_cellular_position`]), 0 past them.
+pub fn cellular_feature_jitter_slope<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    period: &[u32],
+    shape: &CellularShape,
+) -> [R; 4] {
+    let (h, _) = cellular_nearest(lut, p, period, shape).cells[0];
+    let mut out = [R::lit(0.0); 4];
+    for (a, out) in out.iter_mut().enumerate().take(p.len()) {
+        let u = R::from_u32(lut.cell_byte(h, a as u32)) * R::lit(1.0 / 255.0);
+        *out = u - R::lit(0.5);
+    }
+    out
 }
 
 /// The position of the nearest feature (F1's, by `shape`'s distance and jitter; a tie keeps

@@ -2,7 +2,7 @@
 //! base noise, in the shader's order of operations.
 
 use super::cellular::{
-    cellular_periodic_jitter_slope,
+    cellular_feature_jitter_slope, cellular_periodic_parameter_slope, CellParameter,
     cellular_feature, cellular_periodic, cellular_periodic_deriv, CellularShape,
 };
 use super::classic::{
@@ -162,7 +162,8 @@ pub fn base_vector_deriv<R: Real>(
 
 /// The position of the nearest cellular feature of `p` (2 to 4 coordinates) by `cell`'s
 /// distance and jitter, tiled with `period` where it is non-zero (the position then wrapped
-/// into the tile): `cellular_feature` (`wgpu_noise_base_featureN`). Its Jacobian is 0.
+/// into the tile): `cellular_feature` (`wgpu_noise_base_featureN`). Its Jacobian is 0
+/// but for a driven jitter's ([`base_feature_jitter_slope`]).
 pub fn base_feature<R: Real>(
     lut: &impl NoiseHasher,
     p: &[R],
@@ -175,16 +176,30 @@ pub fn base_feature<R: Real>(
 }
 
 /// The derivative of cellular noise ([`base_noise`] of [`NoiseKind::Cellular`]) at `p`
-/// with respect to its jitter `cell.jitter`: a cellular source whose jitter is a value.
-pub fn base_jitter_slope<R: Real>(
+/// with respect to `parameter` of `cell`: a cellular source whose jitter or exponent is a
+/// value.
+pub fn base_parameter_slope<R: Real>(
     lut: &impl NoiseHasher,
     p: &[R],
     period: &[R],
     cell: &CellularShape,
+    parameter: CellParameter,
 ) -> R {
     let dims = p.len();
     let lattice = lattice_periods(period, dims);
-    cellular_periodic_jitter_slope(lut, p, &lattice[..dims], cell)
+    cellular_periodic_parameter_slope(lut, p, &lattice[..dims], cell, parameter)
+}
+
+/// How [`base_feature`]'s position moves with `cell.jitter`, per axis
+/// (`cellular_feature_jitter_slope`): a cellular lookup whose jitter is a value.
+pub fn base_feature_jitter_slope<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    period: &[R],
+    cell: &CellularShape,
+) -> [R; 4] {
+    let lattice = lattice_periods(period, p.len());
+    cellular_feature_jitter_slope(lut, p, &lattice[..p.len()], cell)
 }
 
 /// [`base_noise`] and its analytic gradient `[value, ∂/∂p₀, …]` (entries past `p.len()`

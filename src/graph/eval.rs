@@ -7,7 +7,7 @@
 
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
-use super::program::{Dims, Op, Program, Source};
+use super::program::{CellDrivers, Dims, Op, Program, Source};
 use super::spec::{Binary, Curve, Map};
 use crate::cpu::combine::{
     wgpu_noise_abs_slope, wgpu_noise_blend, wgpu_noise_blend_weight, wgpu_noise_divide,
@@ -21,12 +21,14 @@ use crate::cpu::combine::{
 };
 use crate::cpu::curl::CURL_SHIFTS;
 use crate::cpu::fractal::{
-    base_feature, base_jitter_slope, base_noise, base_noise_deriv, base_vector, base_vector_deriv, shape_octave,
+    base_feature, base_feature_jitter_slope, base_noise, base_noise_deriv, base_parameter_slope,
+    base_vector, base_vector_deriv, shape_octave,
 };
+use crate::cpu::cellular::CellParameter;
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::Real;
 use crate::field::{FractalMode, NoiseKind};
-use crate::params::FillParams;
+use crate::params::{cellular_minkowski, FillParams};
 use std::cell::RefCell;
 
 fn lit<R: Real>(v: f32) -> R {
@@ -557,18 +559,57 @@ fn set_value<G: Register>(out: &mut [G; 4], v: G) {
 pub(crate) trait Bases<G: Register> {
     /// An [`Op::Noise`]: its `source`'s base function.
     fn noise(&mut self, op: usize, source: &Source, q: &[G; 4]) -> G::Noise;
-    /// An [`Op::Noise`] of a cellular `source` whose jitter is driven: its base function
-    /// with the jitter `jitter` (in 0..1), and for a gradient its derivative with respect
-    /// to the jitter (0 for a value).
-    fn jittered(&mut self, op: usize, source: &Source, q: &[G; 4], jitter: G::N)
-        -> (G::Noise, G::N);
+    /// An [`Op::Noise`] of a cellular `source` with driven parameters: its base function
+    /// with their `values`, and for a gradient its derivatives with respect to the jitter
+    /// and the exponent (0 for a value, and for a parameter that is not driven).
+    fn driven(&mut self, op: usize, source: &Source, q: &[G; 4], values: CellValues<G::N>)
+        -> (G::Noise, [G::N; 2]);
     /// An [`Op::Vector`]: the base vector noise of `kind` with the tile period `period`, per
     /// component (components past the dimensions 0).
     fn vector(&mut self, op: usize, kind: NoiseKind, period: &[f32; 4], q: &[G; 4])
         -> [G::Noise; 4];
-    /// An [`Op::Feature`]: the nearest feature's position of `source`'s search (coordinates
-    /// past the dimensions 0).
-    fn feature(&mut self, op: usize, source: &Source, q: &[G; 4]) -> [G::N; 4];
+    /// An [`Op::Feature`]: the nearest feature's position of `source`'s search with the
+    /// driven parameters' `values` (coordinates past the dimensions 0), and for a gradient
+    /// how it moves with a driven jitter (0 for a value, and where the jitter is a number).
+    fn feature(
+        &mut self,
+        op: usize,
+        source: &Source,
+        q: &[G; 4],
+        values: CellValues<G::N>,
+    ) -> ([G::N; 4], [G::N; 4]);
+}
+
+/// The values of a cellular source's driven parameters at a sample ([`CellDrivers`]):
+/// the jitter clamped to 0..1, the exponent as its register holds it (clamped when
+/// lowered); `None` where the source's number holds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CellValues<N> {
+    pub jitter: Option<N>,
+    pub exponent: Option<N>,
+}
+
+impl<N: Copy> CellValues<N> {
+    /// Each value through `f`.
+    pub(crate) fn map<M>(self, f: impl Fn(N) -> M) -> CellValues<M> {
+        CellValues {
+            jitter: self.jitter.map(&f),
+            exponent: self.exponent.map(&f),
+        }
+    }
+}
+
+/// The values of `driven`'s registers at a sample ([`CellValues`]), and the slope of the
+/// jitter's clamp (1 inside 0..1, 0 where clamped).
+#[inline(always)]
+pub(crate) fn cell_values<G: Register>(driven: &CellDrivers, regs: &[[G; 4]]) -> (CellValues<G::N>, G::N) {
+    let jitter = driven.jitter.map(|j| regs[j][0].number());
+    let values = CellValues {
+        jitter: jitter.map(clamped_jitter),
+        exponent: driven.exponent.map(|e| regs[e][0].number()),
+    };
+    let slope = jitter.map_or(G::N::constant(0.0), |v| G::N::map_slope(&JITTER_RANGE, v));
+    (values, slope)
 }
 
 /// Sets `out` to operation number `index`, `op`, working in `dims` ([`Program::dims_at`])
@@ -606,28 +647,24 @@ pub(crate) fn step<G: Register>(
         Op::Displace { p, d, amplitude } => set_point(out, point, |a| {
             regs[*p][a] + regs[d[a]][0].times(k(*amplitude))
         }),
-        Op::Noise {
-            p,
-            source,
-            jitter: None,
-        } => {
+        Op::Noise { p, source, driven } if driven.is_none() => {
             let q = &regs[*p];
             set_value(out, G::noise(dims, q, bases.noise(index, source, q)))
         }
-        // The driven jitter clamped to 0..1, its slope 0 where clamped.
-        Op::Noise {
-            p,
-            source,
-            jitter: Some(j),
-        } => {
+        // The driven jitter clamped to 0..1, its slope 0 where clamped; the exponent's
+        // register clamped already.
+        Op::Noise { p, source, driven } => {
             let q = &regs[*p];
-            let driver = regs[*j][0];
-            let v = driver.number();
-            let jitter = clamped_jitter(v);
-            let (noise, slope) = bases.jittered(index, source, q, jitter);
-            let clamped = G::N::map_slope(&JITTER_RANGE, v);
-            let n = G::noise(dims, q, noise);
-            set_value(out, n.chained(sample, slope * clamped, driver))
+            let (values, clamped) = cell_values(driven, regs);
+            let (noise, slopes) = bases.driven(index, source, q, values);
+            let mut n = G::noise(dims, q, noise);
+            if let Some(j) = driven.jitter {
+                n = n.chained(sample, slopes[0] * clamped, regs[j][0]);
+            }
+            if let Some(e) = driven.exponent {
+                n = n.chained(sample, slopes[1], regs[e][0]);
+            }
+            set_value(out, n)
         }
         Op::Vector { p, kind, period } => {
             let q = &regs[*p];
@@ -635,9 +672,16 @@ pub(crate) fn step<G: Register>(
             set_point(out, point, |a| G::noise(dims, q, v[a]))
         }
         // Constant inside each cell: a point whose Jacobian is 0.
-        Op::Feature { p, source } => {
-            let f = bases.feature(index, source, &regs[*p]);
-            set_point(out, point, |a| G::from_number(f[a]))
+        Op::Feature { p, source, driven } => {
+            let (values, clamped) = cell_values(driven, regs);
+            let (f, moves) = bases.feature(index, source, &regs[*p], values);
+            set_point(out, point, |a| {
+                let position = G::from_number(f[a]);
+                match driven.jitter {
+                    Some(j) => position.chained(sample, moves[a] * clamped, regs[j][0]),
+                    None => position,
+                }
+            })
         }
         Op::Constant(c) => set_value(out, G::from_number(k(*c))),
         Op::Axis { p, axis } => set_value(out, regs[*p][*axis]),
@@ -704,17 +748,25 @@ impl<R: Real, L: NoiseHasher> Bases<R> for ScalarBases<'_, L> {
     fn noise(&mut self, op: usize, source: &Source, q: &[R; 4]) -> R {
         noise(self.lut, source, &q[..self.point_dims[op]])
     }
-    fn jittered(&mut self, op: usize, source: &Source, q: &[R; 4], jitter: R) -> (R, R) {
-        let source = with_jitter(source, jitter.to_f64() as f32);
-        (self.noise(op, &source, q), R::lit(0.0))
+    fn driven(&mut self, op: usize, source: &Source, q: &[R; 4], values: CellValues<R>) -> (R, [R; 2]) {
+        let source = with_values(source, values.map(to_f32));
+        (self.noise(op, &source, q), [R::lit(0.0); 2])
     }
     fn vector(&mut self, op: usize, kind: NoiseKind, period: &[f32; 4], q: &[R; 4]) -> [R; 4] {
         let period = period.map(lit::<R>);
         let dims = self.point_dims[op];
         base_vector(self.lut, kind, &q[..dims], &period[..dims])
     }
-    fn feature(&mut self, op: usize, source: &Source, q: &[R; 4]) -> [R; 4] {
-        feature(self.lut, source, &q[..self.point_dims[op]])
+    fn feature(
+        &mut self,
+        op: usize,
+        source: &Source,
+        q: &[R; 4],
+        values: CellValues<R>,
+    ) -> ([R; 4], [R; 4]) {
+        let source = with_values(source, values.map(to_f32));
+        let zero = [R::lit(0.0); 4];
+        (feature(self.lut, &source, &q[..self.point_dims[op]]), zero)
     }
 }
 
@@ -723,19 +775,26 @@ impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
         noise_deriv(self.lut, source, &q[..self.point_dims[op]])
     }
-    fn jittered(
+    fn driven(
         &mut self,
         op: usize,
         source: &Source,
         q: &[Dual<R>; 4],
-        jitter: R,
-    ) -> ([R; 5], R) {
-        let source = with_jitter(source, jitter.to_f64() as f32);
+        values: CellValues<R>,
+    ) -> ([R; 5], [R; 2]) {
+        let source = with_values(source, values.map(to_f32));
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
         let q = &q[..self.point_dims[op]];
+        let slope = |driven: Option<R>, parameter| match driven {
+            Some(_) => parameter_slope(self.lut, &source, q, parameter),
+            None => R::lit(0.0),
+        };
         (
             noise_deriv(self.lut, &source, q),
-            jitter_slope(self.lut, &source, q),
+            [
+                slope(values.jitter, CellParameter::Jitter),
+                slope(values.exponent, CellParameter::Exponent),
+            ],
         )
     }
     fn vector(
@@ -750,9 +809,21 @@ impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
         let dims = self.point_dims[op];
         base_vector_deriv(self.lut, kind, &q[..dims], &period[..dims])
     }
-    fn feature(&mut self, op: usize, source: &Source, q: &[Dual<R>; 4]) -> [R; 4] {
+    fn feature(
+        &mut self,
+        op: usize,
+        source: &Source,
+        q: &[Dual<R>; 4],
+        values: CellValues<R>,
+    ) -> ([R; 4], [R; 4]) {
+        let source = with_values(source, values.map(to_f32));
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
-        feature(self.lut, source, &q[..self.point_dims[op]])
+        let q = &q[..self.point_dims[op]];
+        let moves = match values.jitter {
+            Some(_) => feature_jitter_slope(self.lut, &source, q),
+            None => [R::lit(0.0); 4],
+        };
+        (feature(self.lut, &source, q), moves)
     }
 }
 
@@ -762,18 +833,43 @@ pub(crate) fn feature<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R])
     base_feature(lut, q, &period[..q.len()], &source.cell)
 }
 
-/// `source` with the cellular jitter `jitter` (a driven jitter's value at a sample; in
-/// `f32`, the type of every source parameter).
-pub(crate) fn with_jitter(source: &Source, jitter: f32) -> Source {
+/// `source` with the driven parameters' `values` at a sample (in `f32`, the type of every
+/// source parameter): the jitter, and the Minkowski exponent in the distance's code.
+pub(crate) fn with_values(source: &Source, values: CellValues<f32>) -> Source {
     let mut source = *source;
-    source.cell.jitter = jitter;
+    if let Some(jitter) = values.jitter {
+        source.cell.jitter = jitter;
+    }
+    if let Some(exponent) = values.exponent {
+        source.cell.distance = cellular_minkowski(exponent);
+    }
     source
 }
 
-/// The derivative of `source`'s cellular noise at `q` with respect to its jitter.
-pub(crate) fn jitter_slope<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> R {
+/// A number in `f32`, as a source's parameters are.
+fn to_f32<R: Real>(v: R) -> f32 {
+    v.to_f64() as f32
+}
+
+/// The derivative of `source`'s cellular noise at `q` with respect to `parameter`.
+pub(crate) fn parameter_slope<R: Real>(
+    lut: &impl NoiseHasher,
+    source: &Source,
+    q: &[R],
+    parameter: CellParameter,
+) -> R {
     let period = source.period.map(lit::<R>);
-    base_jitter_slope(lut, q, &period[..q.len()], &source.cell)
+    base_parameter_slope(lut, q, &period[..q.len()], &source.cell, parameter)
+}
+
+/// How the nearest feature of `source` at `q` moves with its jitter, per axis.
+pub(crate) fn feature_jitter_slope<R: Real>(
+    lut: &impl NoiseHasher,
+    source: &Source,
+    q: &[R],
+) -> [R; 4] {
+    let period = source.period.map(lit::<R>);
+    base_feature_jitter_slope(lut, q, &period[..q.len()], &source.cell)
 }
 
 /// The base noise of `source` at `q`.

@@ -42,6 +42,7 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
             seed: 0,
             output: CellularValue::Output(field.cellular.output),
             distance: field.cellular.distance.into(),
+            driven_exponent: None,
             jitter: Input::Constant(field.cellular.jitter as f32),
         },
     };

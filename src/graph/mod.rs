@@ -175,9 +175,29 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::SeedOffset { source, .. }
             | NodeKind::RemoveDimension { source, .. } => vec![(p("source"), source)],
             NodeKind::CellularLookup {
-                source, frequency, ..
-            } => vec![(p("source"), source), (p("frequency"), frequency)],
-            NodeKind::Cellular { jitter, .. } => vec![(p("jitter"), jitter)],
+                source,
+                frequency,
+                jitter,
+                driven_exponent,
+                ..
+            } => {
+                let mut out = vec![
+                    (p("source"), source),
+                    (p("frequency"), frequency),
+                    (p("jitter"), jitter),
+                ];
+                out.extend(driven_exponent.iter().map(|e| (p("exponent"), e)));
+                out
+            }
+            NodeKind::Cellular {
+                jitter,
+                driven_exponent,
+                ..
+            } => {
+                let mut out = vec![(p("jitter"), jitter)];
+                out.extend(driven_exponent.iter().map(|e| (p("exponent"), e)));
+                out
+            }
             NodeKind::Rotate { source, angle, .. } => {
                 vec![(p("source"), source), (p("angle"), angle)]
             }

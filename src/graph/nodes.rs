@@ -5,7 +5,8 @@
 //! `tests/reference/node_table.rs`), and an editor can build its widgets from it.
 
 use super::program::{
-    MAX_ANGLE, MAX_DISTANCE_EXPONENT, MAX_EXPONENT, MIN_DISTANCE_EXPONENT, MIN_EXPONENT,
+    MAX_ANGLE, MAX_CELLULAR_EXPONENT, MAX_DISTANCE_EXPONENT, MAX_EXPONENT, MIN_CELLULAR_EXPONENT,
+    MIN_DISTANCE_EXPONENT, MIN_EXPONENT,
 };
 use super::spec::{MAX_CURVE_POINTS, MAX_DOMAIN_PARAMETER, MAX_SEED, MAX_TERRACE_STEPS};
 use crate::cpu::combine::WGPU_NOISE_FINITE;
@@ -134,17 +135,6 @@ const fn input(name: &'static str) -> Param {
     }
 }
 
-const fn number(name: &'static str, lo: f64, hi: f64, default: f64) -> Param {
-    Param {
-        name,
-        kind: ParamKind::Number {
-            lo,
-            hi,
-            default: Some(default),
-        },
-    }
-}
-
 const fn required_number(name: &'static str, lo: f64, hi: f64) -> Param {
     Param {
         name,
@@ -262,6 +252,16 @@ const ROTATE_ANGLE: Param = Param {
 };
 /// Cellular noise's jitter: a number, or a node giving it per sample (clamped to 0..1
 /// there: the search's reach holds up to 1).
+/// A cellular node's Minkowski exponent: a number, or a node giving it per sample (clamped
+/// to the same range, `program::MIN_CELLULAR_EXPONENT`..`MAX_CELLULAR_EXPONENT`).
+const CELLULAR_EXPONENT: Param = Param {
+    name: "exponent",
+    kind: ParamKind::Hybrid {
+        lo: MIN_CELLULAR_EXPONENT as f64,
+        hi: MAX_CELLULAR_EXPONENT as f64,
+        default: Some(1.5),
+    },
+};
 const CELLULAR_JITTER: Param = Param {
     name: "jitter",
     kind: ParamKind::Hybrid {
@@ -368,12 +368,12 @@ pub const NODE_TYPES: &[NodeType] = &[
             integer("a", 1, 4, 2),
             integer("b", 1, 4, 1),
             choice("distance", METRICS, Some("euclidean")),
-            number("exponent", 1.0, 16.0, 1.5),
+            CELLULAR_EXPONENT,
             CELLULAR_JITTER,
         ],
-        doc: "cellular noise, as `--noise cellular`: `f1` to `f4` the distances to the nearest to the fourth-nearest feature, `cell` the nearest one's cell value; `add`, `subtract`, `multiply`, `divide` the pair `Fa + Fb`, `Fa − Fb`, `Fa × Fb`, `Fa / Fb` (`a` and `b` read for these only; `divide` as the `divide` node: 0 where `|Fb|` is below f32's smallest normal number), `f2-f1` one search for `subtract` of 2 and 1; `distance` the `distance` node's `metric` (the same six, the same definitions), `exponent` 1 or more (below 1 the nearest feature may be any number of cells away); `jitter` how far a feature may stray from its cell's centre, a number or a node (clamped to 0..1 per sample)",
+        doc: "cellular noise, as `--noise cellular`: `f1` to `f4` the distances to the nearest to the fourth-nearest feature, `cell` the nearest one's cell value; `add`, `subtract`, `multiply`, `divide` the pair `Fa + Fb`, `Fa − Fb`, `Fa × Fb`, `Fa / Fb` (`a` and `b` read for these only; `divide` as the `divide` node: 0 where `|Fb|` is below f32's smallest normal number), `f2-f1` one search for `subtract` of 2 and 1; `distance` the `distance` node's `metric` (the same six, the same definitions), `exponent` 1 to 16 (below 1 the nearest feature may be any number of cells away), a number or a node (clamped to 1..16 per sample; read for `minkowski` only); `jitter` how far a feature may stray from its cell's centre, a number or a node (clamped to 0..1 per sample)",
         range: "distances ≥ 0; `cell` in [-1, 1]; a pair by its operation",
-        derivative: "analytic, tiled or not: see below; `cell` is 0; a driven `jitter` adds its gradient times each feature's `−Σₐ ∂F/∂pₐ (uₐ − ½)` (0 where it is clamped)",
+        derivative: "analytic, tiled or not: see below; `cell` is 0; a driven `jitter` adds its gradient times each feature's `−Σₐ ∂F/∂pₐ (uₐ − ½)` (0 where it is clamped); a driven `exponent` e its gradient times each feature's `F (Σₐ|δₐ|^e ln|δₐ| / (e S) − ln S / e²)`, `S = Σₐ|δₐ|^e` (0 where it is clamped)",
     },
     NodeType {
         name: "cellular-lookup",
@@ -390,12 +390,12 @@ pub const NODE_TYPES: &[NodeType] = &[
             },
             SEED,
             choice("distance", METRICS, Some("euclidean")),
-            number("exponent", 1.0, 16.0, 1.5),
-            number("jitter", 0.0, 1.0, 1.0),
+            CELLULAR_EXPONENT,
+            CELLULAR_JITTER,
         ],
-        doc: "`source` at the position of the nearest feature (`cellular`'s `f1` feature, by the same `distance`, `exponent` and `jitter`) times `frequency` (FastNoise2's CellularLookup and its lookup frequency; a number or a node evaluated per sample at the node's point): constant inside each feature's Voronoi cell but for a node-driven frequency. The position is in the node's coordinates (lattice cells of unit size: the feature's cell plus its jittered offset; under a tiled field its cell wrapped into the tile, so the lookup repeats with it); `seed` moves the features only, `source` is evaluated untiled with the seeds above this node",
+        doc: "`source` at the position of the nearest feature (`cellular`'s `f1` feature, by the same `distance`, `exponent` and `jitter`, each a number or a node as there) times `frequency` (FastNoise2's CellularLookup and its lookup frequency; a number or a node evaluated per sample at the node's point): constant inside each feature's Voronoi cell but for a node-driven frequency. The position is in the node's coordinates (lattice cells of unit size: the feature's cell plus its jittered offset; under a tiled field its cell wrapped into the tile, so the lookup repeats with it); `seed` moves the features only, `source` is evaluated untiled with the seeds above this node",
         range: "the source's",
-        derivative: "0 (constant inside each cell; the jumps at the cells' borders have none); with a node-driven `frequency` f, the source's gradient at the lookup point times `position ∇f`",
+        derivative: "0 (constant inside each cell; the jumps at the cells' borders have none); with a node-driven `frequency` f, the source's gradient at the lookup point times `position ∇f`; with a driven `jitter` j, the feature moves by `(u − ½) ∇j` (u its cell's offsets in 0..1; 0 where j is clamped), which the source's gradient follows; a driven `exponent` only picks the feature: 0",
     },
     NodeType {
         name: "flow",

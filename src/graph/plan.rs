@@ -82,11 +82,7 @@ fn fused_field(program: &Program, field: &Field, output: FieldOutput) -> Option<
 fn read_back(program: &Program, field: &Field) -> Option<FlagField> {
     let ops = &program.ops;
     let noise_at = |r: usize| match &ops[r] {
-        Op::Noise {
-            p,
-            source,
-            jitter: None,
-        } => Some((*p, *source)),
+        Op::Noise { p, source, driven } if driven.is_none() => Some((*p, *source)),
         _ => None,
     };
     // The frequency factor of an octave after the first: its point is scaled by it.

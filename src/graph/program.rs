@@ -79,12 +79,13 @@ pub enum Op {
     },
     /// A point plus `amplitude` times the values `d` (one per axis).
     Displace { p: Reg, d: [Reg; 4], amplitude: f32 },
-    /// A base noise function at a point; a cellular source's jitter the value `jitter`
-    /// (clamped to 0..1 per sample) where it is driven, else `source.cell.jitter`.
+    /// A base noise function at a point; a cellular source's jitter and Minkowski exponent
+    /// the values `driven` names where nodes give them (clamped per sample), else
+    /// `source.cell`'s.
     Noise {
         p: Reg,
         source: Source,
-        jitter: Option<Reg>,
+        driven: CellDrivers,
     },
     /// A noise of vectors at a point (`cpu::fractal::base_vector`): value noise of vectors
     /// (`kind` [`NoiseKind::Value`]), tiled with `period` per axis where it is non-zero,
@@ -96,9 +97,14 @@ pub enum Op {
         period: [f32; 4],
     },
     /// The position of the nearest cellular feature of a point (`cpu::fractal::base_feature`:
-    /// `source`'s jitter and distance; wrapped into the tile where `source.period` tiles), in
-    /// the point's coordinates: a point whose Jacobian is 0 (constant inside each cell).
-    Feature { p: Reg, source: Source },
+    /// `source`'s jitter and distance, or the values `driven` names; wrapped into the tile
+    /// where `source.period` tiles), in the point's coordinates: a point whose Jacobian is 0
+    /// (constant inside each cell) but for a driven jitter's, which moves the feature.
+    Feature {
+        p: Reg,
+        source: Source,
+        driven: CellDrivers,
+    },
     /// A constant value.
     Constant(f32),
     /// One coordinate of a point.
@@ -120,6 +126,35 @@ pub enum Op {
     /// A function of one value.
     Map { op: Map, a: Reg },
 }
+
+/// The parameters of a cellular source that nodes give per sample ([`Op::Noise`]): the
+/// registers of their values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellDrivers {
+    /// The jitter (clamped to 0..1 where it is read: `eval::clamped_jitter`).
+    pub jitter: Option<Reg>,
+    /// The Minkowski exponent (its register clamped to
+    /// [`MIN_CELLULAR_EXPONENT`]..[`MAX_CELLULAR_EXPONENT`] when lowered).
+    pub exponent: Option<Reg>,
+}
+
+impl CellDrivers {
+    /// Whether no parameter is driven.
+    pub fn is_none(&self) -> bool {
+        self.jitter.is_none() && self.exponent.is_none()
+    }
+
+    /// The registers of the driven parameters.
+    pub fn regs(&self) -> impl Iterator<Item = Reg> {
+        self.jitter.into_iter().chain(self.exponent)
+    }
+}
+
+/// The range of a cellular Minkowski exponent (the node table's `exponent`): below 1 the
+/// nearest feature may be any number of cells away.
+pub const MIN_CELLULAR_EXPONENT: f32 = 1.0;
+/// The largest cellular Minkowski exponent.
+pub const MAX_CELLULAR_EXPONENT: f32 = 16.0;
 
 /// A lowered graph.
 #[derive(Clone, Debug, PartialEq)]
@@ -248,12 +283,14 @@ impl Program {
                         kind
                     };
                     let same = *lattice.get_or_insert(kind) == kind;
-                    // A driven jitter, a value, must repeat too.
-                    let jitter = match op {
-                        Op::Noise { jitter: Some(j), .. } => periodic[*j],
+                    // A driven jitter or exponent, a value, must repeat too.
+                    let drivers = match op {
+                        Op::Noise { driven, .. } | Op::Feature { driven, .. } => {
+                            driven.regs().all(|v| periodic[v])
+                        }
                         _ => true,
                     };
-                    periodic[*p] && (same || tiled) && jitter
+                    periodic[*p] && (same || tiled) && drivers
                 }
                 // A shift along the sample's axes leaves the added coordinate, a value, as it
                 // is where that value repeats; a removed axis takes its shift with it.
@@ -622,7 +659,7 @@ impl Lowering<'_> {
             Op::Noise {
                 p,
                 source,
-                jitter: options.jitter,
+                driven: options.driven,
             },
             path,
         )?;
@@ -671,17 +708,20 @@ impl Lowering<'_> {
     /// context tiles), then `source` at that position times `frequency`. The lookup is
     /// evaluated untiled (the feature repeats with the tile, so the lookup does) with the
     /// context's seed: the node's own `seed` moves the features only.
-    #[allow(clippy::too_many_arguments)]
     fn cellular_lookup(
         &mut self,
-        source: &Input,
-        frequency: &Input,
-        seed: i64,
-        cell: CellularShape,
+        lookup: &Lookup,
         path: &str,
         ctx: Context,
         depth: usize,
     ) -> Result<Reg, GraphError> {
+        let Lookup {
+            source,
+            frequency,
+            seed,
+            cell,
+            driven,
+        } = *lookup;
         let q = self.noise_point(true, seed, path, ctx)?;
         let options = NoiseOptions::seeded(seed);
         let feature = Source {
@@ -695,6 +735,7 @@ impl Lowering<'_> {
             Op::Feature {
                 p: q,
                 source: feature,
+                driven,
             },
             path,
         )?;
@@ -729,6 +770,54 @@ impl Lowering<'_> {
             ..untiled
         };
         self.input(source, &self.sub(path, "source"), c, depth)
+    }
+
+    /// A node's Minkowski exponent given by a node: read for `minkowski` only, evaluated at
+    /// the node's point and clamped per sample to `range`, the number's range.
+    fn driven_exponent(
+        &mut self,
+        exponent: &Option<Input>,
+        metric: Metric,
+        range: Map,
+        path: &str,
+        ctx: Context,
+        depth: usize,
+    ) -> Result<Option<Reg>, GraphError> {
+        match (exponent, metric) {
+            (Some(e), Metric::Minkowski { .. }) => {
+                let e = self.input(e, &self.sub(path, "exponent"), ctx, depth)?;
+                Ok(Some(self.push(Op::Map { op: range, a: e }, path)?))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// A cellular node's jitter (its number, 1 where a node gives it) and the parameters
+    /// nodes give per sample, evaluated at the node's point: a driven jitter is clamped where
+    /// it is read (the search's reach holds for any jitter up to 1), a driven exponent here.
+    fn cell_drivers(
+        &mut self,
+        jitter: &Input,
+        exponent: &Option<Input>,
+        metric: Metric,
+        path: &str,
+        ctx: Context,
+        depth: usize,
+    ) -> Result<(f32, CellDrivers), GraphError> {
+        let (jitter, driven_jitter) = match jitter {
+            Input::Constant(j) => (*j, None),
+            node => (1.0, Some(self.input(node, &self.sub(path, "jitter"), ctx, depth)?)),
+        };
+        let range = Map::Clamp {
+            min: MIN_CELLULAR_EXPONENT,
+            max: MAX_CELLULAR_EXPONENT,
+        };
+        let exponent = self.driven_exponent(exponent, metric, range, path, ctx, depth)?;
+        let driven = CellDrivers {
+            jitter: driven_jitter,
+            exponent,
+        };
+        Ok((jitter, driven))
     }
 
     /// Where a noise of the node at `path` is evaluated in `ctx`, counted against
@@ -1070,17 +1159,11 @@ impl Lowering<'_> {
                 seed,
                 output,
                 distance,
+                driven_exponent,
                 jitter,
             } => {
-                // A number is the source's own; a node is evaluated at the node's point and
-                // read per sample (the search's reach holds for any jitter up to 1).
-                let (jitter, driven) = match jitter {
-                    Input::Constant(j) => (*j, None),
-                    node => {
-                        let jitter_path = self.sub(path, "jitter");
-                        (1.0, Some(self.input(node, &jitter_path, ctx, depth)?))
-                    }
-                };
+                let (jitter, driven) =
+                    self.cell_drivers(jitter, driven_exponent, *distance, path, ctx, depth)?;
                 // The cellular source of the output code `output`.
                 let source = |l: &mut Self, output: u32| {
                     let cell = CellularShape {
@@ -1090,7 +1173,7 @@ impl Lowering<'_> {
                     };
                     let options = NoiseOptions {
                         cell,
-                        jitter: driven,
+                        driven,
                         ..NoiseOptions::seeded(*seed)
                     };
                     l.noise(NoiseKind::Cellular, options, path, ctx)
@@ -1120,14 +1203,24 @@ impl Lowering<'_> {
                 frequency,
                 seed,
                 distance,
+                driven_exponent,
                 jitter,
             } => {
+                let (jitter, driven) =
+                    self.cell_drivers(jitter, driven_exponent, *distance, path, ctx, depth)?;
                 let cell = CellularShape {
-                    jitter: *jitter,
+                    jitter,
                     distance: cellular_distance(*distance),
                     output: CELLULAR_F1,
                 };
-                self.cellular_lookup(source, frequency, *seed, cell, path, ctx, depth)
+                let lookup = Lookup {
+                    source,
+                    frequency,
+                    seed: *seed,
+                    cell,
+                    driven,
+                };
+                self.cellular_lookup(&lookup, path, ctx, depth)
             }
             NodeKind::Flow {
                 seed,
@@ -1156,19 +1249,13 @@ impl Lowering<'_> {
                 metric,
                 driven_exponent,
             } => {
-                // Read for `minkowski` only; clamped to the number's range, as `pow`'s
-                // exponent.
-                let exponent = match (driven_exponent, metric) {
-                    (Some(e), Metric::Minkowski { .. }) => {
-                        let e = self.input(e, &self.sub(path, "exponent"), ctx, depth)?;
-                        let range = Map::Clamp {
-                            min: MIN_DISTANCE_EXPONENT,
-                            max: MAX_DISTANCE_EXPONENT,
-                        };
-                        Some(self.push(Op::Map { op: range, a: e }, path)?)
-                    }
-                    _ => None,
+                // As `pow`'s exponent.
+                let range = Map::Clamp {
+                    min: MIN_DISTANCE_EXPONENT,
+                    max: MAX_DISTANCE_EXPONENT,
                 };
+                let exponent =
+                    self.driven_exponent(driven_exponent, *metric, range, path, ctx, depth)?;
                 let mut to_point = Vec::with_capacity(dims);
                 for a in 0..dims {
                     let x = self.axis(a, path, ctx)?;
@@ -2135,6 +2222,15 @@ fn cellular_distance(metric: Metric) -> u32 {
     }
 }
 
+/// A `cellular-lookup` node's parameters, lowered ([`Lowering::cellular_lookup`]).
+struct Lookup<'a> {
+    source: &'a Input,
+    frequency: &'a Input,
+    seed: i64,
+    cell: CellularShape,
+    driven: CellDrivers,
+}
+
 /// The options of one noise source in a graph.
 #[derive(Clone, Copy, Debug)]
 struct NoiseOptions {
@@ -2142,8 +2238,8 @@ struct NoiseOptions {
     kernel: Kernel,
     cell: CellularShape,
     flow: f32,
-    /// The register of a cellular source's driven jitter ([`Op::Noise`]).
-    jitter: Option<Reg>,
+    /// The registers of a cellular source's driven parameters ([`Op::Noise`]).
+    driven: CellDrivers,
 }
 
 impl NoiseOptions {
@@ -2153,7 +2249,7 @@ impl NoiseOptions {
             kernel: Kernel::Reference,
             cell: CellularShape::default(),
             flow: 0.0,
-            jitter: None,
+            driven: CellDrivers::default(),
         }
     }
 }

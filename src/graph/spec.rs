@@ -290,6 +290,8 @@ pub enum NodeKind {
         seed: i64,
         output: CellularValue,
         distance: Metric,
+        /// `minkowski`'s exponent where a node gives it (`distance`'s number otherwise).
+        driven_exponent: Option<Input>,
         jitter: Input,
     },
     /// `source` at the position of the nearest cellular feature times `frequency`
@@ -299,7 +301,9 @@ pub enum NodeKind {
         frequency: Input,
         seed: i64,
         distance: Metric,
-        jitter: f32,
+        /// `minkowski`'s exponent where a node gives it (`distance`'s number otherwise).
+        driven_exponent: Option<Input>,
+        jitter: Input,
     },
     /// Flow noise: simplex noise with gradients turned by `angle` (2D and 3D), with a kernel.
     Flow {
@@ -588,9 +592,14 @@ impl Fields<'_> {
 
     /// A metric: the choice `key` among the six, with `exponent` for `minkowski` (the
     /// `distance` node's `metric` and the `cellular` node's `distance`).
-    fn metric(&mut self, key: &str) -> Result<Metric, GraphError> {
-        let exponent = self.number("exponent")?;
-        self.metric_of(key, exponent)
+    /// The metric `key` with its `exponent`, a number or an input: the metric with the
+    /// number, or with 1 and the input that gives the exponent per sample.
+    fn metric(&mut self, key: &str) -> Result<(Metric, Option<Input>), GraphError> {
+        Ok(match self.hybrid("exponent")? {
+            Input::Constant(exponent) => (self.metric_of(key, exponent)?, None),
+            // Its number unused: the node gives the exponent.
+            driven => (self.metric_of(key, 1.0)?, Some(driven)),
+        })
     }
 
     /// The metric `key` with `exponent` for `minkowski`.
@@ -973,9 +982,9 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             seed: f.integer("seed")?,
             kernel: f.choice("kernel", &KERNELS)?,
         },
-        "cellular" => NodeKind::Cellular {
-            seed: f.integer("seed")?,
-            output: {
+        "cellular" => {
+            let seed = f.integer("seed")?;
+            let output = {
                 let (a, b) = (f.integer("a")? as usize, f.integer("b")? as usize);
                 let pair = |op| CellularValue::Pair { op, a, b };
                 f.choice(
@@ -993,17 +1002,30 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                         pair(Binary::Divide),
                     ],
                 )?
-            },
-            distance: f.metric("distance")?,
-            jitter: f.hybrid("jitter")?,
-        },
-        "cellular-lookup" => NodeKind::CellularLookup {
-            source: f.input("source")?,
-            frequency: f.hybrid("frequency")?,
-            seed: f.integer("seed")?,
-            distance: f.metric("distance")?,
-            jitter: f.number("jitter")?,
-        },
+            };
+            let (distance, driven_exponent) = f.metric("distance")?;
+            NodeKind::Cellular {
+                seed,
+                output,
+                distance,
+                driven_exponent,
+                jitter: f.hybrid("jitter")?,
+            }
+        }
+        "cellular-lookup" => {
+            let source = f.input("source")?;
+            let frequency = f.hybrid("frequency")?;
+            let seed = f.integer("seed")?;
+            let (distance, driven_exponent) = f.metric("distance")?;
+            NodeKind::CellularLookup {
+                source,
+                frequency,
+                seed,
+                distance,
+                driven_exponent,
+                jitter: f.hybrid("jitter")?,
+            }
+        }
         "flow" => NodeKind::Flow {
             seed: f.integer("seed")?,
             angle: f.number("angle")?,
@@ -1015,18 +1037,11 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         },
         "distance" => {
             let point = f.hybrid_per_axis("point")?.per_axis();
-            match f.hybrid("exponent")? {
-                Input::Constant(exponent) => NodeKind::Distance {
-                    point,
-                    metric: f.metric_of("metric", exponent)?,
-                    driven_exponent: None,
-                },
-                driven => NodeKind::Distance {
-                    point,
-                    // Its number unused: the node gives the exponent.
-                    metric: f.metric_of("metric", 1.0)?,
-                    driven_exponent: Some(driven),
-                },
+            let (metric, driven_exponent) = f.metric("metric")?;
+            NodeKind::Distance {
+                point,
+                metric,
+                driven_exponent,
             }
         }
         "linear" => NodeKind::Linear {

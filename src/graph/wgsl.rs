@@ -11,8 +11,9 @@ use std::fmt::Write;
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::program::{Op, Program, Reg};
+use super::program::{CellDrivers, Op, Program, Reg, Source};
 use super::spec::{Binary, Curve, Map};
+use crate::cpu::cellular::CellParameter;
 use crate::error::{NoiseError, Result};
 use crate::field::{FractalMode, NoiseKind};
 use crate::shader::{
@@ -187,6 +188,32 @@ fn parameters(op: &Op) -> Vec<f32> {
     out
 }
 
+/// A cellular source's `CellularShape` in WGSL: its jitter (the parameter's expression
+/// `jitter`) or the driven jitter's register `r…` clamped to 0..1 (`eval::clamped_jitter`),
+/// its distance's code or a driven exponent's (clamped when lowered) as Minkowski's code.
+fn cell_shape(source: &Source, driven: &CellDrivers, jitter: &str) -> String {
+    let jitter = match driven.jitter {
+        Some(j) => format!("clamp(r{j}, 0.0, 1.0)"),
+        None => jitter.to_string(),
+    };
+    let distance = match driven.exponent {
+        Some(e) => format!("bitcast<u32>(r{e})"),
+        None => format!("{}u", source.cell.distance),
+    };
+    format!(
+        "CellularShape({jitter}, {distance}, {}u)",
+        source.cell.output
+    )
+}
+
+/// `driven`'s registers passed through `reg`.
+fn drivers(driven: &CellDrivers, reg: &mut dyn FnMut(Reg) -> Reg) -> CellDrivers {
+    CellDrivers {
+        jitter: driven.jitter.map(&mut *reg),
+        exponent: driven.exponent.map(&mut *reg),
+    }
+}
+
 /// `op` with its registers and parameters passed through `reg` and `value`, in the order
 /// of [`parameters`].
 fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -> f32) -> Op {
@@ -213,7 +240,7 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
             d: d.map(&mut *reg),
             amplitude: value(*amplitude),
         },
-        Op::Noise { p, source, jitter } => {
+        Op::Noise { p, source, driven } => {
             let mut source = *source;
             source.period = four(&source.period);
             source.flow = value(source.flow);
@@ -221,7 +248,7 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
             Op::Noise {
                 p: reg(*p),
                 source,
-                jitter: jitter.map(&mut *reg),
+                driven: drivers(driven, reg),
             }
         }
         Op::Vector { p, kind, period } => Op::Vector {
@@ -230,12 +257,16 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
             period: four(period),
         },
         // A noise operation's parameters, in its order.
-        Op::Feature { p, source } => {
+        Op::Feature { p, source, driven } => {
             let mut source = *source;
             source.period = four(&source.period);
             source.flow = value(source.flow);
             source.cell.jitter = value(source.cell.jitter);
-            Op::Feature { p: reg(*p), source }
+            Op::Feature {
+                p: reg(*p),
+                source,
+                driven: drivers(driven, reg),
+            }
         }
         Op::Constant(c) => Op::Constant(value(*c)),
         Op::Axis { p, axis } => Op::Axis {
@@ -870,19 +901,11 @@ impl<'a> Emitter<'a> {
                     }));
                 }
             }
-            Op::Noise { p, source, jitter } => {
+            Op::Noise { p, source, driven } => {
                 let kind = format!("{}u", source.kind.code());
                 let period = format!("{}.{sw}", vec4(&f[0..4]));
                 let flow = &f[4];
-                // A driven jitter: its value clamped to 0..1 (`eval::clamped_jitter`).
-                let jitter_value = match jitter {
-                    Some(j) => format!("clamp({}, 0.0, 1.0)", r(*j)),
-                    None => f[5].clone(),
-                };
-                let cell = format!(
-                    "CellularShape({jitter_value}, {}u, {}u)",
-                    source.cell.distance, source.cell.output
-                );
+                let cell = cell_shape(source, driven, &f[5]);
                 let kernel = source.kernel.code();
                 let q = format!("{}.{sw}", r(*p));
                 let (call, args) = match dims {
@@ -902,22 +925,32 @@ impl<'a> Emitter<'a> {
                     let terms: Vec<(String, String)> = (0..dims)
                         .map(|a| (format!("n{i}[{}]", a + 1), format!("{}[{a}]", j(*p))))
                         .collect();
-                    match jitter {
-                        None => w(format!("let g{i} = {};", combine(&terms))),
-                        // Then the driven jitter's gradient times the slope along it, 0
-                        // where it is clamped (`Register::chained`).
-                        Some(jr) => {
-                            w(format!("let q{i} = {};", combine(&terms)));
-                            let v = r(*jr);
+                    if driven.is_none() {
+                        w(format!("let g{i} = {};", combine(&terms)));
+                    } else {
+                        // Then each driven parameter's gradient times the slope along it
+                        // (`Register::chained`), the jitter's 0 where it is clamped.
+                        w(format!("let q{i} = {};", combine(&terms)));
+                        let slope = |parameter: CellParameter| {
+                            format!(
+                                "wgpu_noise_base_parameter_slope{call}({q}, {period}, {cell}, {}u)",
+                                parameter.code()
+                            )
+                        };
+                        let mut chained = vec![("1.0".to_string(), format!("q{i}"))];
+                        if let Some(jr) = driven.jitter {
+                            let v = r(jr);
                             w(format!(
-                                "let s{i} = wgpu_noise_base_jitter_slope{call}({q}, {period}, {cell}) * select(0.0, 1.0, {v} > 0.0 && {v} < 1.0);"
+                                "let s{i} = {} * select(0.0, 1.0, {v} > 0.0 && {v} < 1.0);",
+                                slope(CellParameter::Jitter)
                             ));
-                            let chained = [
-                                ("1.0".to_string(), format!("q{i}")),
-                                (format!("s{i}"), g(*jr)),
-                            ];
-                            w(format!("let g{i} = {};", combine(&chained)));
+                            chained.push((format!("s{i}"), g(jr)));
                         }
+                        if let Some(er) = driven.exponent {
+                            w(format!("let e{i} = {};", slope(CellParameter::Exponent)));
+                            chained.push((format!("e{i}"), g(er)));
+                        }
+                        w(format!("let g{i} = {};", combine(&chained)));
                     }
                 } else {
                     w(format!("let r{i} = wgpu_noise_base_noise{call}({args});"));
@@ -950,19 +983,28 @@ impl<'a> Emitter<'a> {
                     ));
                 }
             }
-            Op::Feature { p, source } => {
+            Op::Feature { p, source, driven } => {
                 let period = format!("{}.{sw}", vec4(&f[0..4]));
-                let cell = format!(
-                    "CellularShape({}, {}u, {}u)",
-                    f[5], source.cell.distance, source.cell.output
-                );
+                let cell = cell_shape(source, driven, &f[5]);
                 let q = format!("{}.{sw}", r(*p));
                 w(format!(
                     "let r{i} = wgpu_noise_finite4(wgpu_noise_base_feature{dims}({q}, {period}, {cell}));"
                 ));
-                if gradient {
+                match (gradient, driven.jitter) {
+                    (false, _) => {}
                     // Constant inside each cell: a Jacobian of 0.
-                    w(format!("let j{i} = mat4x4<f32>();"));
+                    (true, None) => w(format!("let j{i} = mat4x4<f32>();")),
+                    // But for a driven jitter, which moves the feature by its slope per axis
+                    // times the jitter's gradient, 0 where the jitter is clamped.
+                    (true, Some(jr)) => {
+                        let v = r(jr);
+                        w(format!(
+                            "let m{i} = wgpu_noise_base_feature_jitter_slope{dims}({q}, {period}, {cell}) * select(0.0, 1.0, {v} > 0.0 && {v} < 1.0);"
+                        ));
+                        w(jacobian(i, dims, "mat4x4<f32>()", |a| {
+                            format!("m{i}[{a}] * {}", g(jr))
+                        }));
+                    }
                 }
             }
             Op::AddAxis { p, coordinate } => {

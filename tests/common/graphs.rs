@@ -149,11 +149,21 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
                 "a": 1 + rng.below(4),
                 "b": 1 + rng.below(4),
                 "distance": *rng.pick(choices("cellular", "distance")),
-                "exponent": rng.range(1.0, 3.0),
+                "exponent": cellular_exponent(rng, seed),
                 "jitter": jitter,
                 "seed": seed,
             })
         }
+    }
+}
+
+/// A cellular node's Minkowski exponent: a number in 1..3, or for a third of them smooth
+/// noise over 0.75..3 (clamped to 1 per sample below it).
+fn cellular_exponent(rng: &mut Rng, seed: i64) -> Value {
+    if rng.below(3) == 0 {
+        driven(json!({ "type": "value", "seed": seed }), 0.75, 3.0)
+    } else {
+        json!(rng.range(1.0, 3.0))
     }
 }
 
@@ -380,20 +390,28 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
             json!({ "type": "remove-dimension", "source": input(rng, down, d, &[]), "axis": axis })
         }
         // Piecewise constant: it jumps at the cells' borders, as `white` and `cell`.
-        "cellular-lookup" => json!({
-            "type": "cellular-lookup",
-            "source": src(rng),
-            // A quarter of the frequencies driven by a smooth noise.
-            "frequency": if rng.below(4) == 0 {
-                driven(json!({ "type": "value", "seed": rng.below(5) }), 0.05, 2.0)
-            } else {
-                json!(rng.range(0.05, 2.0))
-            },
-            "distance": *rng.pick(choices("cellular-lookup", "distance")),
-            "exponent": rng.range(1.0, 3.0),
-            "jitter": rng.unit(),
-            "seed": rng.below(9) as i64 - 4,
-        }),
+        "cellular-lookup" => {
+            let exponent = cellular_exponent(rng, 7);
+            json!({
+                "type": "cellular-lookup",
+                "source": src(rng),
+                // A quarter of the frequencies driven by a smooth noise.
+                "frequency": if rng.below(4) == 0 {
+                    driven(json!({ "type": "value", "seed": rng.below(5) }), 0.05, 2.0)
+                } else {
+                    json!(rng.range(0.05, 2.0))
+                },
+                "distance": *rng.pick(choices("cellular-lookup", "distance")),
+                "exponent": exponent,
+                // A quarter of the jitters driven, past 0..1 in places (clamped there).
+                "jitter": if rng.below(4) == 0 {
+                    driven(json!({ "type": "value", "seed": rng.below(5) }), -0.2, 1.2)
+                } else {
+                    json!(rng.unit())
+                },
+                "seed": rng.below(9) as i64 - 4,
+            })
+        }
         // A divisor near 0 is kept out: a quotient's rounding grows as 1/b² there (the GPU's
         // and the CPU's f32 differ by the conditioning, not by an error), and a modulus by a
         // small `b` wraps many times within a central difference's step. `|b|` is in

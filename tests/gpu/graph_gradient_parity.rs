@@ -573,6 +573,30 @@ fn a_noise_driven_cellular_jitter_bakes_on_the_gpu_as_on_the_cpu() {
     );
 }
 
+/// Cellular noise whose Minkowski exponent is a noise (below 1 in places, clamped there),
+/// and a cellular lookup whose jitter and exponent are: values and gradients (through them
+/// too).
+#[test]
+fn noise_driven_cellular_exponents_bake_on_the_gpu_as_on_the_cpu() {
+    let exponent = r#""distance": "minkowski",
+        "exponent": { "type": "remap", "source": { "type": "value", "seed": 4 },
+                      "from": [-1, 1], "to": [0.8, 3.0] }"#;
+    let jitter = r#""jitter": { "type": "remap", "source": { "type": "simplex", "seed": 5 },
+                                "from": [-1, 1], "to": [-0.2, 1.2] }"#;
+    assert_nodes_bake_alike(
+        &[
+            &format!(r#""type": "cellular", {exponent}"#),
+            &format!(r#""type": "cellular", "output": "f2-f1", {exponent}, {jitter}"#),
+            &format!(r#""type": "cellular", "output": "f3", {exponent}"#),
+            &format!(
+                r#""type": "cellular-lookup", "source": {{ "type": "simplex" }},
+                   "frequency": 0.3, {exponent}, {jitter}"#
+            ),
+        ],
+        6,
+    );
+}
+
 /// A rotation whose angle is a noise (the sine and cosine of `f32` operations the GPU
 /// computes as the CPU does), values and gradients (through the angle too).
 #[test]

@@ -9,6 +9,7 @@ mod common;
 mod add_remove_dimension;
 mod bake_format;
 mod beyond_the_origin;
+mod cellular_exponent;
 mod cellular_jitter;
 mod cellular_lookup;
 mod cellular_metrics;

@@ -23,6 +23,7 @@ use super::{
     fill_graph_slab_with, fill_slab_with, lane_x, row_point, run_row_blocks, FillOptions,
     SimdLevel, LANE_CODE,
 };
+use crate::cpu::cellular::CellParameter;
 use crate::cpu::curl::CURL_SHIFTS;
 use crate::cpu::lookup::{CpuLookup, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE};
@@ -438,12 +439,29 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
     let mut noise = [[zero; 5]; 4];
     for (k, (op, lane)) in program.ops.iter().zip(&job.lanes).enumerate() {
         let dims = program.dims_at(k);
-        if let Op::Feature { p: at, source } = op {
-            // The scalar search per lane; its position in `noise[a][0]`.
+        if let Op::Feature {
+            p: at,
+            source,
+            driven,
+        } = op
+        {
+            // The scalar search per lane; its position in `noise[a][0]`, how it moves with a
+            // driven jitter in `noise[a][1]`.
             let q = regs[*at].map(|q| q.v);
-            let f = scalar_feature(lut, source, dims.point, &q);
+            let values = eval::cell_values(driven, regs).0;
+            let f = scalar_feature(lut, source, dims.point, &q, values);
             for (noise, f) in noise.iter_mut().zip(f) {
                 noise[0] = f;
+            }
+            if values.jitter.is_some() {
+                for i in 0..LANES {
+                    let point = [q[0].0[i], q[1].0[i], q[2].0[i], q[3].0[i]];
+                    let source = eval::with_values(source, values.map(|v| v.0[i]));
+                    let moves = eval::feature_jitter_slope(lut, &source, &point[..dims.point]);
+                    for (noise, m) in noise.iter_mut().zip(moves) {
+                        noise[1].0[i] = m;
+                    }
+                }
             }
         } else if let (Op::Vector { p: at, .. }, Some(lane)) = (op, lane) {
             let q = regs[*at].map(|q| q.v);
@@ -501,25 +519,28 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         }
                     }
                 }
-                (Op::Noise { p, source, jitter }, None) => {
+                (Op::Noise { p, source, driven }, None) => {
                     let q = regs[*p].map(|q| q.v);
-                    // A driven jitter: each lane's clamped value (`eval::step`'s), its
-                    // slope in `noise[1][0]`.
-                    let driver = jitter.map(|j| eval::clamped_jitter(regs[j][0].v));
+                    // Driven parameters: each lane's values (`eval::step`'s), the slopes
+                    // along the jitter and the exponent in `noise[1][0]` and `noise[1][1]`.
+                    let values = eval::cell_values(driven, regs).0;
                     let mut d = [zero; 5];
                     for i in 0..LANES {
                         let point = [q[0].0[i], q[1].0[i], q[2].0[i], q[3].0[i]];
                         let point = &point[..dims.point];
-                        let source = match driver {
-                            Some(j) => eval::with_jitter(source, j.0[i]),
-                            None => *source,
-                        };
+                        let source = eval::with_values(source, values.map(|v| v.0[i]));
                         let lane = eval::noise_deriv(lut, &source, point);
                         for (d, lane) in d.iter_mut().zip(lane) {
                             d.0[i] = lane;
                         }
-                        if driver.is_some() {
-                            noise[1][0].0[i] = eval::jitter_slope(lut, &source, point);
+                        let drivers = [
+                            (values.jitter.is_some(), CellParameter::Jitter),
+                            (values.exponent.is_some(), CellParameter::Exponent),
+                        ];
+                        for (slope, (driven, parameter)) in noise[1].iter_mut().zip(drivers) {
+                            if driven {
+                                slope.0[i] = eval::parameter_slope(lut, &source, point, parameter);
+                            }
                         }
                     }
                     d
@@ -544,14 +565,14 @@ impl eval::Bases<Dual<F>> for Computed<'_> {
         self.0[0]
     }
     #[inline(always)]
-    fn jittered(
+    fn driven(
         &mut self,
         _op: usize,
         _source: &Source,
         _q: &[Dual<F>; 4],
-        _jitter: F,
-    ) -> ([F; 5], F) {
-        (self.0[0], self.0[1][0])
+        _values: eval::CellValues<F>,
+    ) -> ([F; 5], [F; 2]) {
+        (self.0[0], [self.0[1][0], self.0[1][1]])
     }
     #[inline(always)]
     fn vector(
@@ -564,8 +585,15 @@ impl eval::Bases<Dual<F>> for Computed<'_> {
         *self.0
     }
     #[inline(always)]
-    fn feature(&mut self, _op: usize, _source: &Source, _q: &[Dual<F>; 4]) -> [F; 4] {
-        [self.0[0][0], self.0[1][0], self.0[2][0], self.0[3][0]]
+    fn feature(
+        &mut self,
+        _op: usize,
+        _source: &Source,
+        _q: &[Dual<F>; 4],
+        _values: eval::CellValues<F>,
+    ) -> ([F; 4], [F; 4]) {
+        let column = |k: usize| [self.0[0][k], self.0[1][k], self.0[2][k], self.0[3][k]];
+        (column(0), column(1))
     }
 }
 

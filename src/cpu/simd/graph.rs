@@ -18,7 +18,7 @@ use crate::cpu::combine::{wgpu_noise_blend, WGPU_NOISE_FINITE};
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::lookup::{with_lookup, CpuLookup};
 use crate::field::{FractalMode, NoiseKind};
-use crate::graph::eval::{self, Number};
+use crate::graph::eval::{self, CellValues, Number};
 use crate::graph::program::{Op, Program, Source};
 use crate::graph::spec::{Binary, Ease, Map};
 use crate::params::FillParams;
@@ -73,7 +73,11 @@ pub fn graph_has_lanes(program: &Program, lookup: LookupVariant) -> bool {
         && !program
             .ops
             .iter()
-            .any(|op| matches!(op, Op::Feature { .. } | Op::Noise { jitter: Some(_), .. }))
+            .any(|op| match op {
+                Op::Feature { .. } => true,
+                Op::Noise { driven, .. } => !driven.is_none(),
+                _ => false,
+            })
         && GraphJob::bases(program, lookup)
             .flatten()
             .all(|b| !matches!(b, LaneBase::Scalar))
@@ -137,13 +141,21 @@ fn scalar_noise<L: NoiseHasher>(lut: &L, source: &Source, dims: usize, p: &[F; 4
     }))
 }
 
-/// The scalar `f32` base function of `source` with each lane's jitter `jitter` on each
-/// lane (a cellular source whose jitter is driven). Out of line, as [`scalar_noise`].
+/// The scalar `f32` base function of `source` with each lane's values of its driven
+/// parameters on each lane (a cellular source whose jitter or exponent is driven). Out of
+/// line, as [`scalar_noise`].
 #[inline(never)]
-fn jittered_noise<L: NoiseHasher>(lut: &L, source: &Source, dims: usize, p: &[F; 4], jitter: F) -> F {
+fn driven_noise<L: NoiseHasher>(
+    lut: &L,
+    source: &Source,
+    dims: usize,
+    p: &[F; 4],
+    values: CellValues<F>,
+) -> F {
     F(std::array::from_fn(|i| {
         let q = [p[0].0[i], p[1].0[i], p[2].0[i], p[3].0[i]];
-        eval::noise(lut, &eval::with_jitter(source, jitter.0[i]), &q[..dims])
+        let source = eval::with_values(source, values.map(|v| v.0[i]));
+        eval::noise(lut, &source, &q[..dims])
     }))
 }
 
@@ -354,9 +366,9 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
         }
     }
     #[inline(always)]
-    fn jittered(&mut self, op: usize, source: &Source, q: &[F; 4], jitter: F) -> (F, F) {
+    fn driven(&mut self, op: usize, source: &Source, q: &[F; 4], values: CellValues<F>) -> (F, [F; 2]) {
         let dims = self.job.program.point_dims[op];
-        (jittered_noise(self.lut, source, dims, q, jitter), F::splat(0.0))
+        (driven_noise(self.lut, source, dims, q, values), [F::splat(0.0); 2])
     }
     #[inline(always)]
     fn vector(&mut self, op: usize, _kind: NoiseKind, _period: &[f32; 4], q: &[F; 4]) -> [F; 4] {
@@ -364,8 +376,16 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
         N::vector(self.lut, base, q)
     }
     #[inline(always)]
-    fn feature(&mut self, op: usize, source: &Source, q: &[F; 4]) -> [F; 4] {
-        scalar_feature(self.lut, source, self.job.program.point_dims[op], q)
+    fn feature(
+        &mut self,
+        op: usize,
+        source: &Source,
+        q: &[F; 4],
+        values: CellValues<F>,
+    ) -> ([F; 4], [F; 4]) {
+        let dims = self.job.program.point_dims[op];
+        let zero = [F::splat(0.0); 4];
+        (scalar_feature(self.lut, source, dims, q, values), zero)
     }
 }
 
@@ -378,11 +398,13 @@ pub(super) fn scalar_feature<L: NoiseHasher>(
     source: &Source,
     dims: usize,
     p: &[F; 4],
+    values: CellValues<F>,
 ) -> [F; 4] {
     let mut out = [F::splat(0.0); 4];
     for i in 0..LANES {
         let q = [p[0].0[i], p[1].0[i], p[2].0[i], p[3].0[i]];
-        let f = eval::feature(lut, source, &q[..dims]);
+        let source = eval::with_values(source, values.map(|v| v.0[i]));
+        let f = eval::feature(lut, &source, &q[..dims]);
         for (out, f) in out.iter_mut().zip(f) {
             out.0[i] = f;
         }
