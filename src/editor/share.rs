@@ -6,7 +6,8 @@
 //! text from anywhere. A view of the terrain adds `"view": "3d"` and its camera, `"camera":
 //! [yaw, pitch, distance]` (radians, radians, world units); a view of a 3D graph's
 //! iso-surface `"view": "iso"`, its camera and `"level"` (the surface's value); without a
-//! view a link is of the flat view.
+//! view a link is of the flat view. A link is the page's address, `#`, then the string
+//! ([`SharedView::link`]); the desktop preview makes and opens the same links.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -20,6 +21,9 @@ const ISO_SAMPLES: u32 = 64;
 use super::orbit::{Orbit, DISTANCE_RANGE, PITCH_RANGE};
 use crate::ramp::ColourRamp;
 
+/// The page's address as `web/serve` serves it: what a link made outside the page (the
+/// desktop preview's) is put after unless told another.
+pub const PAGE_URL: &str = "http://127.0.0.1:8000/";
 /// The version prefix of a share string.
 const PREFIX: &str = "v1.";
 /// The most bytes a share string may inflate to: graph files are a few kilobytes; the
@@ -104,6 +108,20 @@ impl SharedView {
         let text = settings.to_string();
         let deflated = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), LEVEL);
         format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflated))
+    }
+
+    /// The full link of this view: `page` (an address without a fragment), `#`, the share
+    /// string.
+    pub fn link(&self, page: &str) -> String {
+        format!("{page}#{}", self.encode())
+    }
+
+    /// The view a link holds: a full link (the share string is its fragment, after the
+    /// first `#`) or the share string alone ([`SharedView::decode`]'s errors).
+    pub fn from_link(link: &str) -> Result<SharedView, String> {
+        let link = link.trim();
+        let shared = link.split_once('#').map_or(link, |(_, fragment)| fragment);
+        SharedView::decode(shared)
     }
 
     /// The view a share string holds. Errors say what is wrong with the string: not one

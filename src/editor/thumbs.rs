@@ -13,7 +13,7 @@ use crate::cpu::CpuLookup;
 use crate::field::Field;
 use crate::graph::nodes::{node_type, ParamKind};
 use crate::graph::program::sampled_field;
-use crate::graph::Program;
+use crate::graph::{Graph, GraphError, Program};
 use crate::params::{FillParams, Slab};
 use crate::ramp::ColourRamp;
 use crate::shader::LookupVariant;
@@ -26,25 +26,86 @@ pub const RANGE: (f32, f32) = (-1.0, 1.0);
 /// Thumbnails kept for sub-graphs no node shows now (an undo shows them again at once).
 const KEPT: usize = 256;
 
-/// What a thumbnail is a picture of: a sub-graph's JSON on the graph's 2D plane from the
-/// origin, `frequency` lattice cells across, with the lookup of `seed`.
+/// What the main view shows that the thumbnails show too: the lookup's seed and the part
+/// of the graph's space. Texel `(i, j)` of a thumbnail samples `origin + (i, j) · step` on x
+/// and y, and the origin's own coordinates on the axes after y (the slice of an animated
+/// 3D or 4D graph).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThumbnailView {
+    pub seed: u64,
+    /// Lattice cells across a thumbnail: across the main view's width.
+    pub frequency: f64,
+    /// The point of the main view's first pixel (top left), with its slice's z and w.
+    pub origin: [f64; 4],
+    /// The dimensions the sub-graphs are lowered for, 2 to 4 (the main view's).
+    pub dims: usize,
+}
+
+impl ThumbnailView {
+    /// A 2D view from the origin, `frequency` cells across (the page's picture).
+    pub fn flat(seed: u64, frequency: f64) -> ThumbnailView {
+        ThumbnailView {
+            seed,
+            frequency,
+            origin: [0.0; 4],
+            dims: 2,
+        }
+    }
+}
+
+/// What a thumbnail is a picture of: a sub-graph's JSON over the main view's region.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThumbnailKey {
     pub graph: String,
-    pub seed: u64,
-    pub frequency: f64,
+    pub view: ThumbnailView,
 }
 
 impl ThumbnailKey {
-    /// The texel spacing: texel `(i, j)` samples `(i, j) · step`.
+    /// The texel spacing: texel `(i, j)` samples `origin + (i, j) · step`.
     pub fn step(&self) -> f64 {
-        self.frequency / f64::from(THUMBNAIL_SIZE)
+        self.view.frequency / f64::from(THUMBNAIL_SIZE)
     }
 
-    fn id(&self) -> (String, u64, u64) {
-        (self.graph.clone(), self.seed, self.frequency.to_bits())
+    /// The grid of the thumbnail's region at `side` × `side` texels: x and y from the
+    /// origin, one texel at the origin's coordinate on each further axis.
+    pub fn field_at(&self, side: u32) -> Field {
+        let ThumbnailView {
+            frequency,
+            origin,
+            dims,
+            ..
+        } = self.view;
+        let size = [side, side, 1, 1];
+        Field::new(&size[..dims])
+            .with_frequency(&[frequency, frequency, 1.0, 1.0][..dims])
+            .with_offset(&origin[..dims])
+    }
+
+    /// The grid a thumbnail samples ([`ThumbnailKey::field_at`] its size).
+    pub fn field(&self) -> Field {
+        self.field_at(THUMBNAIL_SIZE)
+    }
+
+    /// The sub-graph lowered for the view's dimensions.
+    pub fn program(&self) -> Result<Program, GraphError> {
+        Graph::from_json(&self.graph)?.program(self.view.dims, [0.0; 4])
+    }
+
+    fn id(&self) -> KeyId {
+        let v = &self.view;
+        let origin = v.origin.map(f64::to_bits);
+        (
+            self.graph.clone(),
+            v.seed,
+            v.frequency.to_bits(),
+            origin,
+            v.dims,
+        )
     }
 }
+
+/// A [`ThumbnailKey`] as a hash set's item (its numbers' bits).
+type KeyId = (String, u64, u64, [u64; 4], usize);
 
 /// Which clock a cost was measured with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,9 +185,11 @@ pub struct Thumbnail {
 pub struct Thumbnails {
     shown: HashMap<String, Thumbnail>,
     /// Keys asked for and not yet back.
-    asked: HashSet<(String, u64, u64)>,
+    asked: HashSet<KeyId>,
     /// Filled results by key, for sub-graphs shown again (at most [`KEPT`]).
     kept: Vec<(ThumbnailKey, Filled)>,
+    /// The sub-graphs' costs by their JSON (at most [`KEPT`]).
+    costs: HashMap<String, Cost>,
     ramp: ColourRamp,
 }
 
@@ -135,6 +198,10 @@ pub struct Thumbnails {
 pub struct Job {
     pub node: String,
     pub key: ThumbnailKey,
+    /// The sub-graph's cost measured over another region, which the host gives back
+    /// instead of timing it again: the cost of a sample does not depend on where it is,
+    /// and the region moves every frame while the main view is animated.
+    pub cost: Option<Cost>,
 }
 
 /// `name`'s sub-graph as a graph file: the nodes it reads through wires, directly or not,
@@ -199,7 +266,7 @@ const CPU_TIMING_MS: f64 = 60.0;
 /// The most batches, and the most fills in a batch.
 const CPU_RUNS_MAX: usize = 1000;
 
-/// What `program` (`key`'s sub-graph, lowered for 2D) costs per sample on the SIMD CPU
+/// What `program` (`key`'s sub-graph, [`ThumbnailKey::program`]) costs per sample on the SIMD CPU
 /// evaluator (the scalar evaluator where the target has no lane code: wasm32) on one
 /// thread over the thumbnail's texels: the fastest batch's time per fill (the least
 /// disturbed by other work on the cores), timed with `now_ms` (the host's clock in
@@ -210,11 +277,10 @@ pub fn cpu_cost(
     why: NoTimestamps,
     now_ms: impl Fn() -> f64,
 ) -> Cost {
-    let side = THUMBNAIL_SIZE;
-    let field = Field::new(&[side, side]).with_frequency(&[key.frequency; 2]);
+    let field = key.field();
     let sampled = sampled_field(program.lattice(), &field);
     let params = FillParams::new(&sampled, Slab::whole(&sampled));
-    let lut = CpuLookup::new(LookupVariant::Textures, key.seed);
+    let lut = CpuLookup::new(LookupVariant::Textures, key.view.seed);
     let options = FillOptions {
         threads: 1,
         ..FillOptions::default()
@@ -254,7 +320,7 @@ pub fn colour(values: &[f32], ramp: ColourRamp) -> Vec<u8> {
 }
 
 impl Thumbnails {
-    /// The sub-graphs to fill for `graph`'s nodes at `seed` and `frequency`: those whose
+    /// The sub-graphs to fill for `graph`'s nodes over `view`: those whose
     /// thumbnail is of another sub-graph and not asked for yet (a sub-graph filled before
     /// is shown from what was kept). Thumbnails of nodes gone are dropped; `ramp` recolours
     /// the ones held.
@@ -262,8 +328,7 @@ impl Thumbnails {
         &mut self,
         ctx: &egui::Context,
         graph: &EditorGraph,
-        seed: u64,
-        frequency: f64,
+        view: ThumbnailView,
         ramp: ColourRamp,
     ) -> Vec<Job> {
         self.shown
@@ -279,11 +344,7 @@ impl Thumbnails {
             let Some(sub) = sub_graph(graph, &node.name) else {
                 continue;
             };
-            let key = ThumbnailKey {
-                graph: sub,
-                seed,
-                frequency,
-            };
+            let key = ThumbnailKey { graph: sub, view };
             if self.shown.get(&node.name).is_some_and(|t| t.key == key) {
                 continue;
             }
@@ -295,6 +356,7 @@ impl Thumbnails {
             if self.asked.insert(key.id()) {
                 jobs.push(Job {
                     node: node.name.clone(),
+                    cost: self.costs.get(&key.graph).copied(),
                     key,
                 });
             }
@@ -320,6 +382,12 @@ impl Thumbnails {
             self.kept.remove(0);
         }
         self.kept.push((job.key.clone(), filled.clone()));
+        if let Some(cost) = filled.cost {
+            if self.costs.len() == KEPT {
+                self.costs.clear();
+            }
+            self.costs.insert(job.key.graph.clone(), cost);
+        }
         self.show(ctx, &job.node, job.key, filled);
     }
 
@@ -356,7 +424,8 @@ impl Thumbnails {
         Some(own)
     }
 
-    /// The thumbnails as JSON for the hosts' test hooks: by node, the sub-graph, the RGBA
+    /// The thumbnails as JSON for the hosts' test hooks: by node, the sub-graph, its view
+    /// (seed, frequency, origin, dimensions), the RGBA
     /// bytes' FNV-1a hash, the cost, the own cost and the clock, or the error.
     pub fn json(&self, graph: &EditorGraph) -> Value {
         let nodes: serde_json::Map<String, Value> = self
@@ -366,8 +435,10 @@ impl Thumbnails {
                 let cost = t.filled.cost;
                 let value = json!({
                     "graph": t.key.graph,
-                    "seed": t.key.seed.to_string(),
-                    "frequency": t.key.frequency,
+                    "seed": t.key.view.seed.to_string(),
+                    "frequency": t.key.view.frequency,
+                    "origin": t.key.view.origin,
+                    "dims": t.key.view.dims,
                     "rgba_fnv": format!("{:016x}", fnv1a(&t.rgba)),
                     "ns_per_sample": cost.map(|c| c.ns_per_sample),
                     "own_ns_per_sample": self.own_cost(graph, name),

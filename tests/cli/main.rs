@@ -44,6 +44,7 @@ mod preview_graph_compile;
 mod preview_iso;
 mod preview_nodes;
 mod preview_panel;
+mod preview_share;
 mod preview_terrain;
 mod preview_thumbs;
 mod preview_view;

@@ -15,8 +15,9 @@ use wgpu_noise::low_level::ColourRamp;
 use wgpu_noise::tables::PermutationTables;
 
 use super::preview::{framebuffer_display, window_picture};
-use super::preview_graph::{window_geometry, with_xdotool, xdotool, GraphFrame};
+use super::preview_graph::{graph_reference, window_geometry, with_xdotool, xdotool, GraphFrame};
 use super::preview_panel::{layout_when, Panel};
+use crate::common::levels::assert_levels_match;
 
 /// `detail` reads `base`; `sum` reads `detail` and `other`; `other` reads nothing.
 const GRAPH: &str = r#"{"version": 1, "output": "sum", "nodes": {
@@ -34,9 +35,23 @@ const RANGE: (f32, f32) = (-1.0, 1.0);
 /// The CPU reference of a thumbnail: texel `(i, j)` of `graph` at `frequency · (i, j) / 64`,
 /// `f32` evaluator with the texture lookup of `seed`, coloured with `ramp` over [`RANGE`].
 fn thumbnail_reference(graph: &str, seed: u64, frequency: f64, ramp: ColourRamp) -> Vec<u8> {
+    region_reference(graph, seed, frequency, [0.0; 4], 2, ramp)
+}
+
+/// The CPU reference of a thumbnail over a region: texel `(i, j)` of `graph` lowered for
+/// `dims` at `origin + frequency · (i, j, 0, 0) / 64` (in `f64`, then rounded to the
+/// evaluator's `f32`), coloured with `ramp` over [`RANGE`].
+fn region_reference(
+    graph: &str,
+    seed: u64,
+    frequency: f64,
+    origin: [f64; 4],
+    dims: usize,
+    ramp: ColourRamp,
+) -> Vec<u8> {
     let program = Graph::from_json(graph)
         .expect("a valid sub-graph")
-        .program(2, [0.0; 4])
+        .program(dims, [0.0; 4])
         .expect("lowers");
     let lut = PermutationTables::new(seed);
     let step = frequency / f64::from(SIDE);
@@ -44,7 +59,9 @@ fn thumbnail_reference(graph: &str, seed: u64, frequency: f64, ramp: ColourRamp)
     let mut rgb = Vec::new();
     for j in 0..SIDE {
         for i in 0..SIDE {
-            let p = [step * f64::from(i), step * f64::from(j), 0.0, 0.0];
+            let mut p = origin;
+            p[0] += step * f64::from(i);
+            p[1] += step * f64::from(j);
             let v = eval::value::<f32>(&program, &lut, p.map(|c| c as f32), &mut regs);
             let t = ((v - RANGE.0) / (RANGE.1 - RANGE.0)).clamp(0.0, 1.0);
             rgb.extend(ramp.rgb8(t));
@@ -71,16 +88,51 @@ fn thumbnails_when(
     })
 }
 
-/// Each node's CPU reference thumbnail for the sub-graph, seed and cells across the
-/// layout's thumbnails report.
+/// The thumbnails' state in the layout once none is pending and every node's thumbnail
+/// (its JSON) satisfies `ready`.
+fn thumbnails_where(
+    panel: &Panel<'_>,
+    what: &str,
+    ready: &dyn Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    layout_when(&panel.layout, what, |v| {
+        v["thumbnails_pending"] == false
+            && NODES.iter().all(|n| {
+                ready(&v["thumbnails"][n]) && v["widgets"].get(format!("thumb.{n}")).is_some()
+            })
+    })
+}
+
+/// A thumbnail's region as the layout reports it: seed, cells across, origin, dimensions.
+fn region(t: &serde_json::Value) -> (u64, f64, [f64; 4], usize) {
+    let seed: u64 = t["seed"].as_str().unwrap().parse().unwrap();
+    let origin: Vec<f64> = t["origin"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    let dims = t["dims"].as_u64().unwrap() as usize;
+    let origin = [origin[0], origin[1], origin[2], origin[3]];
+    (seed, t["frequency"].as_f64().unwrap(), origin, dims)
+}
+
+/// Each node's CPU reference thumbnail for the sub-graph and region the layout's
+/// thumbnails report.
 fn references(layout: &serde_json::Value, ramp: ColourRamp) -> Vec<Vec<u8>> {
     NODES
         .iter()
         .map(|n| {
             let t = &layout["thumbnails"][n];
-            let seed: u64 = t["seed"].as_str().unwrap().parse().unwrap();
-            let frequency = t["frequency"].as_f64().unwrap();
-            thumbnail_reference(t["graph"].as_str().unwrap(), seed, frequency, ramp)
+            let (seed, frequency, origin, dims) = region(t);
+            region_reference(
+                t["graph"].as_str().unwrap(),
+                seed,
+                frequency,
+                origin,
+                dims,
+                ramp,
+            )
         })
         .collect()
 }
@@ -290,6 +342,94 @@ fn thumbnails_are_their_sub_graphs_reference_and_follow_edits() {
         picture.save(&path).unwrap();
         eprintln!("saved {}", path.display());
     }
+
+    panel.click_at(100, 100);
+    running.quit_with_escape(&display, &panel.window);
+}
+
+#[test]
+fn thumbnails_follow_the_views_region_and_slice() {
+    let screen = tempfile::tempdir().unwrap();
+    let Some(display) = with_xdotool(framebuffer_display(screen.path())) else {
+        return;
+    };
+    // A 3D graph moving through z: the thumbnails show the slice the clock is at.
+    let frame = GraphFrame {
+        dims: 3,
+        seed: 9,
+        frequency: 6.0,
+        time: 0.75,
+        speed: 0.5,
+        width: 1000,
+        height: 760,
+    };
+    let ramp = ColourRamp::Gray;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("graph.json"), GRAPH).unwrap();
+    let mut args = frame.options();
+    args.extend(["--graph", "graph.json", "--panel", "shown"].map(String::from));
+    let (mut running, panel) = Panel::launch(&display, &args, dir.path());
+    // Paused where the clock is, the slice stays.
+    panel.click("pause");
+    panel.wait_view("(paused)");
+    panel.click("node_view_toggle");
+    let at = window_geometry(&display, &panel.window);
+    let window = (at.x, at.y);
+    let screen_file = screen.path().join("Xvfb_screen0");
+    let check = |what: &str, ready: &dyn Fn(&serde_json::Value) -> bool| {
+        let layout = thumbnails_where(&panel, what, ready);
+        let expected = references(&layout, ramp);
+        let shown = screen_thumbnails(&screen_file, window, &layout, &expected);
+        for ((node, rgb), want) in shown.iter().zip(&expected) {
+            let (max, over_one) = compare(rgb, want);
+            eprintln!(
+                "{what}, {node} at {}: max {max} levels, {over_one} of {} channels over 1",
+                layout["thumbnails"][node]["origin"],
+                rgb.len()
+            );
+            assert_eq!(max, 0, "{what}, {node}: {max} levels off");
+        }
+        layout
+    };
+    // The slice: z is where the clock stopped (speed × time, from --time 0.75 on), x and
+    // y the origin.
+    let paused = check("the paused slice", &|t| {
+        t["origin"][2].as_f64().is_some_and(|z| z >= 0.5 * 0.75) && t["dims"] == 3
+    });
+    let (_, frequency, origin, _) = region(&paused["thumbnails"]["sum"]);
+    assert_eq!(
+        (frequency, origin[0], origin[1]),
+        (frame.frequency, 0.0, 0.0)
+    );
+    // The main view shows that slice: its saved frame is the CPU reference there.
+    let saved = panel.save_png(&mut running, dir.path());
+    let still = GraphFrame {
+        time: origin[2],
+        speed: 1.0,
+        ..frame
+    };
+    assert_levels_match(&saved, &graph_reference(GRAPH, &still), "the paused frame");
+
+    // More cells about the centre (the Up key): the region moves and grows; every
+    // thumbnail is its sub-graph over the new one.
+    panel.key("Up");
+    let zoomed = check("after the Up key", &|t| {
+        t["frequency"]
+            .as_f64()
+            .is_some_and(|f| f != frame.frequency)
+    });
+    let (_, frequency, moved, _) = region(&zoomed["thumbnails"]["base"]);
+    eprintln!("zoomed: {frequency} cells across from {moved:?}");
+    assert!(moved[0] < 0.0 && moved[1] < 0.0, "{moved:?}");
+    assert_eq!(moved[2], origin[2], "the slice stays");
+    let described = format!("{frequency:.3} cells across");
+    assert!(
+        zoomed["view"]
+            .as_str()
+            .is_some_and(|v| v.contains(&described)),
+        "the main view is not {described}: {}",
+        zoomed["view"]
+    );
 
     panel.click_at(100, 100);
     running.quit_with_escape(&display, &panel.window);

@@ -33,7 +33,9 @@ use wgpu_noise::editor::orbit::Orbit;
 use wgpu_noise::editor::readout::{self, Readout};
 use wgpu_noise::editor::share::{Scene, SharedView};
 use wgpu_noise::editor::terrain::{Placement, DEFAULT_RELIEF};
-use wgpu_noise::editor::thumbs::{colour, cpu_cost, Filled, Job, NoTimestamps, THUMBNAIL_SIZE};
+use wgpu_noise::editor::thumbs::{
+    colour, cpu_cost, Filled, Job, NoTimestamps, ThumbnailView, THUMBNAIL_SIZE,
+};
 use wgpu_noise::editor::Editor;
 use wgpu_noise::graph::{Graph, Program, Sampler};
 use wgpu_noise::low_level::{padded_row_bytes, unpad_rows, ColourRamp};
@@ -265,22 +267,20 @@ struct Gpu {
 }
 
 impl Gpu {
-    /// Records and submits the fill of `program` with `seed` at `frequency` across
-    /// `target` (the picture's texture when none), and its copy into a buffer to map; the
+    /// Records and submits the fill of `program` with `seed` over `field` (the size of
+    /// `target`, the picture's texture when none), and its copy into a buffer to map; the
     /// record's error when the graph cannot be filled.
     fn fill_and_read(
         &mut self,
         program: &Program,
         seed: u64,
-        frequency: f64,
+        field: &Field,
         target: Option<&wgpu::Texture>,
     ) -> Result<wgpu::Buffer, String> {
         let target = target.unwrap_or(&self.target);
         if self.noise.lookup().seed() != seed {
             self.noise.set_seed(seed);
         }
-        let side = target.width();
-        let field = Field::new(&[side, side]).with_frequency(&[frequency; 2]);
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
@@ -288,7 +288,7 @@ impl Gpu {
             });
         let fill = TextureFill {
             program,
-            field: &field,
+            field,
             output: FieldOutput::Value,
             texture: target,
         };
@@ -490,9 +490,8 @@ impl App {
         if let Some(camera) = view.scene.terrain() {
             return self.draw_terrain(ctx, view, &program, &camera);
         }
-        let filled = self
-            .gpu
-            .fill_and_read(&program, view.seed, view.frequency, None);
+        let field = Field::new(&[SIZE, SIZE]).with_frequency(&[view.frequency; 2]);
+        let filled = self.gpu.fill_and_read(&program, view.seed, &field, None);
         let buffer = match filled {
             Ok(buffer) => buffer,
             Err(e) => {
@@ -1086,18 +1085,22 @@ impl App {
             } else {
                 NoTimestamps::NotAsked
             };
-            let cost = values
-                .is_ok()
-                .then(|| cpu_cost(&pending.program, &pending.job.key, why, now_ms));
+            let job = &pending.job;
+            let cost = values.is_ok().then(|| {
+                job.cost
+                    .unwrap_or_else(|| cpu_cost(&pending.program, &job.key, why, now_ms))
+            });
             let filled = Filled { values, cost };
             self.editor.thumbnails.receive(ctx, pending.job, filled);
             ctx.request_repaint();
         }
         let graph = self.editor.model.graph();
-        let jobs = self
-            .editor
-            .thumbnails
-            .wanted(ctx, graph, self.seed, self.frequency, self.ramp);
+        let jobs = self.editor.thumbnails.wanted(
+            ctx,
+            graph,
+            ThumbnailView::flat(self.seed, self.frequency),
+            self.ramp,
+        );
         self.thumbnails.waiting.extend(jobs);
         if self.thumbnails.pending.is_none() && self.pending.is_none() && !self.redraw {
             self.start_thumbnail(ctx);
@@ -1113,22 +1116,22 @@ impl App {
                 self.editor.thumbnails.forget(&job);
                 continue;
             }
-            let program =
-                match Graph::from_json(&job.key.graph).and_then(|g| g.program(2, [0.0; 4])) {
-                    Ok(program) => program,
-                    Err(e) => {
-                        let filled = Filled {
-                            values: Err(e.to_string()),
-                            cost: None,
-                        };
-                        self.editor.thumbnails.receive(ctx, job, filled);
-                        continue;
-                    }
-                };
+            let program = match job.key.program() {
+                Ok(program) => program,
+                Err(e) => {
+                    let filled = Filled {
+                        values: Err(e.to_string()),
+                        cost: None,
+                    };
+                    self.editor.thumbnails.receive(ctx, job, filled);
+                    continue;
+                }
+            };
             let target = Some(&self.thumbnails.target);
+            let field = job.key.field();
             let filled = self
                 .gpu
-                .fill_and_read(&program, job.key.seed, job.key.frequency, target);
+                .fill_and_read(&program, job.key.view.seed, &field, target);
             let buffer = match filled {
                 Ok(buffer) => buffer,
                 Err(e) => {

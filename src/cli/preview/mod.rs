@@ -40,6 +40,7 @@ use self::watch::{GraphWatch, Reload};
 use super::{FractalArg, NoiseOptions};
 use crate::editor::orbit::{self, Orbit};
 use crate::editor::readout;
+use crate::editor::share::{self, SharedView};
 use crate::editor::terrain;
 
 /// The keys, as shown in the window title and printed at the start.
@@ -157,6 +158,15 @@ pub struct PreviewArgs {
     /// The iso view's level at the start: the graph's value on the surface drawn (-4 to 4).
     #[arg(long, default_value_t = 0.0, value_parser = parse_level, allow_hyphen_values = true)]
     pub level: f64,
+    /// Open a share link (the editor page's address with its `#` fragment, or the fragment
+    /// alone): its graph, seed, cells across the window's width, colour ramp, view, camera
+    /// and level, from the origin with the clock paused (Space starts it).
+    #[arg(long, value_name = "LINK", conflicts_with_all = LINK_CONFLICTS)]
+    pub link: Option<String>,
+    /// The editor page's address that the panel's "copy share link" puts before the
+    /// link's fragment.
+    #[arg(long, value_name = "URL", default_value = share::PAGE_URL)]
+    pub page_url: String,
 }
 
 /// `--level`: a number within the iso view's range.
@@ -205,6 +215,22 @@ fn parse_camera(s: &str) -> std::result::Result<Orbit, String> {
 
 /// The options `--graph` replaces (clap argument ids).
 const GRAPH_CONFLICTS: [&str; 5] = ["kind", "octaves", "fractal", "curl", "tileable"];
+/// The options `--link` replaces: `--graph`'s and what a link holds (clap argument ids).
+const LINK_CONFLICTS: [&str; 13] = [
+    "kind",
+    "octaves",
+    "fractal",
+    "curl",
+    "tileable",
+    "graph",
+    "dims",
+    "seed",
+    "frequency",
+    "ramp",
+    "view",
+    "camera",
+    "level",
+];
 
 fn parse_window_size(s: &str) -> std::result::Result<PhysicalSize<u32>, String> {
     let (w, h) = s
@@ -235,9 +261,19 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     if !args.time.is_finite() || !args.speed.is_finite() {
         bail!("--time and --speed must be finite numbers");
     }
+    if args.page_url.contains(['#', ' ']) || args.page_url.is_empty() {
+        bail!(
+            "--page-url {:?}: give the page's address, without spaces or a `#` fragment",
+            args.page_url
+        );
+    }
+    let mut view = initial_view(&args);
+    let link = match &args.link {
+        Some(link) => Some(open_link(link, &mut view, args.size.width)?),
+        None => None,
+    };
     // A --time so large that the animated axis loses its resolution is refused, as bake
     // refuses such offsets (Field::validate).
-    let view = initial_view(&args);
     if let Err(e) = view.drawn_field(args.size.width, args.size.height) {
         bail!("--time {}: {e}", args.time);
     }
@@ -260,20 +296,21 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     if let Some(path) = &args.screenshot {
         check_screenshot_path(path, args.force)?;
     }
-    let graph = match &args.graph {
-        Some(path) => Some(GraphWatch::open(path, args.noise.dims as usize)?),
+    let graph = match (&args.graph, link) {
+        (_, Some(graph)) => Some(graph),
+        (Some(path), None) => Some(GraphWatch::open(path, args.noise.dims as usize)?),
         // The terrain is a graph's: the editor's, which the panel shows.
-        None if args.view == Picture::Terrain => Some(
+        (None, None) if args.view == Picture::Terrain => Some(
             GraphWatch::typed(DEFAULT_GRAPH, args.noise.dims as usize)
                 .map_err(|why| anyhow!("the editor's graph: {why}"))?,
         ),
-        None => None,
+        (None, None) => None,
     };
     super::quiet_xdg_runtime_dir();
     check_display()?;
     let event_loop = EventLoop::new()
         .map_err(|e| anyhow!("cannot open a window ({}); {BAKE_HINT}", window_error(&e)))?;
-    let mut app = App::new(&args, event_loop.owned_display_handle(), graph);
+    let mut app = App::new(&args, view, event_loop.owned_display_handle(), graph);
     event_loop
         .run_app(&mut app)
         .map_err(|e| anyhow!("the window's event loop failed: {e}"))?;
@@ -281,6 +318,17 @@ pub fn run(args: PreviewArgs) -> Result<()> {
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// `--link LINK`: its view shown in `view` (a frame `width` pixels wide, the clock
+/// paused) and its graph, lowered for the view; the error names what is wrong with it.
+fn open_link(link: &str, view: &mut View, width: u32) -> Result<(GraphWatch, Program)> {
+    let shared = SharedView::from_link(link).map_err(|why| anyhow!("--link: {why}"))?;
+    view.show_shared(&shared, width)
+        .map_err(|e| anyhow!("--link: {e}"))?;
+    view.paused = true;
+    GraphWatch::typed(&shared.graph, view.dims)
+        .map_err(|why| anyhow!("--link: its graph in {}D: {why}", view.dims))
 }
 
 /// The view the window opens with.
@@ -513,15 +561,17 @@ struct App {
     /// The last graph the panel saved: its file and text (the bake command names it while
     /// the editor holds that text).
     saved_graph: Option<(PathBuf, String)>,
+    /// `--page-url`: the address share links are made for.
+    page_url: String,
 }
 
 impl App {
     fn new(
         args: &PreviewArgs,
+        mut view: View,
         display: OwnedDisplayHandle,
         graph: Option<(GraphWatch, Program)>,
     ) -> Self {
-        let mut view = initial_view(args);
         view.graph = graph.as_ref().map(|(watch, _)| watch.name());
         let unattended = args.frames.is_some() || args.screenshot.is_some();
         App {
@@ -562,6 +612,7 @@ impl App {
                 Visibility::Shown
             }),
             saved_graph: None,
+            page_url: args.page_url.clone(),
         }
     }
 
@@ -706,7 +757,7 @@ impl App {
         };
         let cube = self.view.uniforms(size[0], size[1])?.iso_cube(size);
         let key = IsoKey {
-            text: watch.text().to_string(),
+            text: watch.graph_text().to_string(),
             seed: self.view.seed,
             cube,
             level: self.view.level,
@@ -883,6 +934,7 @@ impl App {
         self.sync_terrain();
         self.sync_iso([width, height])?;
         let uniforms = self.frame_uniforms([width, height])?;
+        let iso_busy = self.iso_busy();
         let Some(gfx) = self.gfx.as_mut() else {
             return Ok(());
         };
@@ -910,6 +962,8 @@ impl App {
         }
         gfx.queue.submit([encoder.finish()]);
         gfx.panel.compiling = gfx.compiling.is_some();
+        gfx.panel.frames = self.drawn + 1;
+        gfx.panel.iso_busy = iso_busy;
         gfx.panel
             .write_layout()
             .context("writing the panel layout (WGPU_NOISE_PANEL_LAYOUT)")?;
@@ -1272,21 +1326,13 @@ impl App {
         let before = self.view.clone();
         // Thumbnails back from the worker are shown in this pass; the sub-graphs of this
         // pass's edits are asked for after it.
-        let frequency = self.view.step * f64::from(width);
-        gfx.panel.thumbnails(
-            &mut gfx.thumbnails,
-            self.view.seed,
-            frequency,
-            self.view.ramp,
-        );
+        let thumbnails = self.view.thumbnails(width, height);
+        gfx.panel
+            .thumbnails(&mut gfx.thumbnails, thumbnails, self.view.ramp);
         let (requests, painted) = gfx.panel.run(&gfx.window, &mut self.view, [width, height]);
-        let frequency = self.view.step * f64::from(width);
-        gfx.panel.thumbnails(
-            &mut gfx.thumbnails,
-            self.view.seed,
-            frequency,
-            self.view.ramp,
-        );
+        let thumbnails = self.view.thumbnails(width, height);
+        gfx.panel
+            .thumbnails(&mut gfx.thumbnails, thumbnails, self.view.ramp);
         if self.view != before {
             if let Err(e) = self.view.drawn_field(width, height) {
                 self.view = before.clone();
@@ -1335,7 +1381,7 @@ impl App {
                         gfx.panel.editor.set_error(None);
                         match &mut self.graph {
                             Some((watch, lowered)) => {
-                                watch.adopt(graph);
+                                watch.adopt(graph, &text);
                                 *lowered = program;
                             }
                             None => {
@@ -1385,6 +1431,23 @@ impl App {
                         Notice::Done(shown)
                     }
                     Err(e) => Notice::Failed(format!("save graph: {e}")),
+                };
+                self.set_notice(notice);
+            }
+            Request::ShareLink => {
+                // The graph drawn: the last good one (the editor's text may be a bad edit).
+                let graph = self.graph.as_ref().filter(|_| self.view.graph.is_some());
+                let notice = match graph {
+                    Some((watch, _)) => {
+                        let shared = self.view.shared(watch.graph_text(), width);
+                        let link = shared.link(&self.page_url);
+                        outln!("{link}")?;
+                        gfx.panel.copy(&link);
+                        Notice::Done(link)
+                    }
+                    None => Notice::Failed(
+                        "a share link is of a graph: draw the editor's graph first".into(),
+                    ),
                 };
                 self.set_notice(notice);
             }

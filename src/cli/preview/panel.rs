@@ -15,6 +15,7 @@ use super::thumbs::{Outcome, ThumbnailWorker};
 use super::view::{mode_name, Picture, View};
 use crate::editor::export::ValuesFile;
 use crate::editor::readout::Readout;
+use crate::editor::thumbs::ThumbnailView;
 use crate::editor::Editor;
 use crate::ramp::ColourRamp;
 
@@ -64,6 +65,8 @@ pub enum Request {
     SaveGraph,
     /// Show and copy the `wgpu-noise bake` command of the frame.
     BakeCommand,
+    /// Show and copy the share link of the graph and view (the page's).
+    ShareLink,
 }
 
 /// A line the panel shows under its buttons: what the last button did.
@@ -88,6 +91,10 @@ pub struct Panel {
     /// Whether a graph change is compiling (the frame still shows the last one), for
     /// [`LAYOUT_ENV`].
     pub compiling: bool,
+    /// For the test hook: the frames presented with this one, and whether the iso view's
+    /// surface asked for is still being computed.
+    pub frames: u64,
+    pub iso_busy: bool,
     /// [`LAYOUT_ENV`]: the file, and what was last written to it.
     layout: Option<(PathBuf, String)>,
     /// The named widgets of the last pass, in points.
@@ -133,6 +140,8 @@ impl Panel {
             notice: None,
             readout: None,
             compiling: false,
+            frames: 0,
+            iso_busy: false,
             layout: std::env::var_os(LAYOUT_ENV).map(|p| (PathBuf::from(p), String::new())),
             named: Vec::new(),
             described: String::new(),
@@ -232,13 +241,12 @@ impl Panel {
     }
 
     /// The node view's thumbnails: those `worker` has filled are shown, and the sub-graphs
-    /// of nodes whose thumbnail is of another graph, seed or `frequency` (cells across
-    /// a thumbnail) are asked for, while the node view is shown.
+    /// of nodes whose thumbnail is of another graph or `view` (the main view's seed,
+    /// region and slice) are asked for, while the node view is shown.
     pub fn thumbnails(
         &mut self,
         worker: &mut ThumbnailWorker,
-        seed: u64,
-        frequency: f64,
+        view: ThumbnailView,
         ramp: ColourRamp,
     ) {
         let thumbnails = &mut self.editor.thumbnails;
@@ -250,7 +258,7 @@ impl Panel {
         }
         if self.editor.nodes_shown && self.visibility == Visibility::Shown {
             let graph = self.editor.model.graph();
-            worker.ask(thumbnails.wanted(&self.ctx, graph, seed, frequency, ramp));
+            worker.ask(thumbnails.wanted(&self.ctx, graph, view, ramp));
         }
     }
 
@@ -312,11 +320,13 @@ impl Panel {
 
     /// The test hook ([`LAYOUT_ENV`]): writes `{"widgets": {NAME: [x0, y0, x1, y1], …},
     /// "graph_error": …, "graph_fault": …, "graph_text": …, "node_selected": …,
-    /// "compiling": …, "notice": …, "typing": …, "view": …}` (rectangles in the window's
+    /// "compiling": …, "notice": …, "typing": …, "view": …, "frames": …, "iso_busy": …}`
+    /// (rectangles in the window's
     /// physical pixels, the node view's nodes, ports and parameters among them; the node the
     /// graph's error names; the editor's text; the node view's selected node; whether a graph
     /// change is still compiling;
-    /// whether a text field has the keys; the view the panel shows) when it changed, by
+    /// whether a text field has the keys; the view the panel shows; the frames presented,
+    /// this one included; whether the iso view's worker is computing) when it changed, by
     /// renaming a complete file over the old one.
     pub fn write_layout(&mut self) -> std::io::Result<()> {
         let Some((path, last)) = &self.layout else {
@@ -351,6 +361,8 @@ impl Panel {
             "view": self.described,
             "thumbnails": self.editor.thumbnails.json(self.editor.model.graph()),
             "thumbnails_pending": self.editor.thumbnails.pending(),
+            "frames": self.frames,
+            "iso_busy": self.iso_busy,
         })
         .to_string();
         if &text == last {
@@ -574,6 +586,11 @@ fn controls(
         .default_open(size[1] >= ROOM_FOR_VIEW_SECTION)
         .show(ui, |ui| {
             picture_controls(ui, view, requests, list);
+            // Here, not among the buttons below: a row more there pushes the graph editor
+            // out of a 600-pixel window.
+            if named(list, "share_link", ui.button("copy share link")).clicked() {
+                requests.push(Request::ShareLink);
+            }
             readout_lines(ui, view, shown.readout, list);
         });
     named(list, "view_section", section.header_response);

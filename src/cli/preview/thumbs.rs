@@ -7,12 +7,9 @@
 use std::sync::mpsc;
 use std::time::Instant;
 
-use crate::editor::thumbs::{
-    cpu_cost, Clock, Cost, Filled, Job, NoTimestamps, ThumbnailKey, THUMBNAIL_SIZE,
-};
+use crate::editor::thumbs::{cpu_cost, Clock, Cost, Filled, Job, NoTimestamps, ThumbnailKey};
 use crate::error::Result;
-use crate::field::{Field, FieldOutput};
-use crate::graph::Graph;
+use crate::field::FieldOutput;
 use crate::shader::LookupVariant;
 use crate::{GpuNoise, TextureFill};
 
@@ -67,7 +64,7 @@ impl ThumbnailWorker {
                         Filler::new(&device, &queue).map_err(|e| e.to_string())
                     });
                     let filled = match filler {
-                        Ok(filler) => filler.fill(&job.key),
+                        Ok(filler) => filler.fill(&job),
                         Err(why) => Filled {
                             values: Err(why.clone()),
                             cost: None,
@@ -180,10 +177,11 @@ impl Filler {
         self.bench.generator(LookupVariant::Textures)
     }
 
-    /// Fills `key`'s sub-graph at the thumbnail's size, reads it back and measures its
-    /// cost.
-    fn fill(&mut self, key: &ThumbnailKey) -> Filled {
-        let program = match Graph::from_json(&key.graph).and_then(|g| g.program(2, [0.0; 4])) {
+    /// Fills `job`'s sub-graph over its region at the thumbnail's size, reads it back and
+    /// measures its cost (unless the job holds it).
+    fn fill(&mut self, job: &Job) -> Filled {
+        let key = &job.key;
+        let program = match key.program() {
             Ok(program) => program,
             Err(e) => {
                 return Filled {
@@ -192,12 +190,11 @@ impl Filler {
                 }
             }
         };
-        if self.noise().lookup().seed() != key.seed {
-            self.bench.set_seed(key.seed);
+        if self.noise().lookup().seed() != key.view.seed {
+            self.bench.set_seed(key.view.seed);
         }
-        let side = THUMBNAIL_SIZE;
-        let field = Field::new(&[side, side]).with_frequency(&[key.frequency; 2]);
-        let mut values = Vec::with_capacity((side * side) as usize);
+        let field = key.field();
+        let mut values = Vec::new();
         // Also compiles the sub-graph's pipeline, which the timed fill below then reuses.
         let read = self
             .noise()
@@ -213,11 +210,11 @@ impl Filler {
         }
         Filled {
             values: Ok(values),
-            cost: self.cost(&program, key),
+            cost: job.cost.or_else(|| self.cost(&program, key)),
         }
     }
 
-    /// What `program` costs per sample: GPU timestamps around its fill of the same plane
+    /// What `program` costs per sample: GPU timestamps around its fill of the same region
     /// at [`TIMED_SIZE`]² (a 64² fill is too short for the GPU's clock to tell it from its
     /// start-up), else the SIMD CPU evaluator ([`cpu_cost`]).
     fn cost(&self, program: &crate::graph::Program, key: &ThumbnailKey) -> Option<Cost> {
@@ -240,8 +237,7 @@ impl Filler {
         program: &crate::graph::Program,
         key: &ThumbnailKey,
     ) -> std::result::Result<Cost, NoTimestamps> {
-        let timed_field = Field::new(&[TIMED_SIZE, TIMED_SIZE])
-            .with_frequency(&[key.frequency * f64::from(TIMED_SIZE / THUMBNAIL_SIZE); 2]);
+        let timed_field = key.field_at(TIMED_SIZE);
         let mut recorded = Ok(());
         let timing = self.bench.time_recorded(|encoder| {
             let fill = TextureFill {

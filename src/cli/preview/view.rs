@@ -12,8 +12,9 @@ use crate::{FieldOutput, NoiseError, NoiseKind};
 use crate::editor::iso::{self, Cube};
 use crate::editor::orbit::Orbit;
 pub use crate::editor::orbit::ZOOM_STEP;
-use crate::editor::share::{bake_output, Scene};
+use crate::editor::share::{bake_output, Scene, SharedView};
 use crate::editor::terrain::{Colours, Placement};
+use crate::editor::thumbs::ThumbnailView;
 
 /// Smallest and largest noise step per pixel: beyond these the picture is one flat cell
 /// or aliased grain, and zooming further only loses the view.
@@ -379,6 +380,63 @@ impl View {
             .map(|a| shell_word(a))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// What this view's share link holds for a frame `width` pixels wide drawing `graph`
+    /// (a graph file's text): the seed, the cells across the width, the ramp, the picture
+    /// and its camera and level. A link holds no pan, clock or dimension count: the page
+    /// draws a flat view or a terrain of a graph in 2D from the origin, its iso view in 3D.
+    pub fn shared(&self, graph: &str, width: u32) -> SharedView {
+        SharedView {
+            graph: graph.to_string(),
+            seed: self.seed,
+            frequency: self.step * f64::from(width),
+            ramp: self.ramp.name().to_string(),
+            scene: match self.picture {
+                Picture::Flat => Scene::Flat,
+                Picture::Terrain => Scene::Terrain(self.camera),
+                Picture::Iso => Scene::Iso {
+                    camera: self.camera,
+                    level: self.level,
+                },
+            },
+        }
+    }
+
+    /// Shows `shared` (a share link's view) in a frame `width` pixels wide, as the page
+    /// draws it: its settings and picture, from the origin (no pan), in 2D (3D for the iso
+    /// view); the caller draws its graph. The error: the link's ramp is not one.
+    pub fn show_shared(&mut self, shared: &SharedView, width: u32) -> Result<(), NoiseError> {
+        self.ramp = ColourRamp::from_name(&shared.ramp)?;
+        self.seed = shared.seed;
+        self.step = shared.frequency / f64::from(width);
+        self.pan = [0.0, 0.0];
+        (self.picture, self.dims) = match shared.scene {
+            Scene::Flat => (Picture::Flat, 2),
+            Scene::Terrain(camera) => {
+                self.camera = camera;
+                (Picture::Terrain, 2)
+            }
+            Scene::Iso { camera, level } => {
+                self.camera = camera;
+                self.level = level;
+                (Picture::Iso, 3)
+            }
+        };
+        Ok(())
+    }
+
+    /// What the node view's thumbnails show for a `width` × `height` frame: the frame's
+    /// seed, its first pixel's point and slice (the clock's offset included), and the cells
+    /// across its width.
+    pub fn thumbnails(&self, width: u32, height: u32) -> ThumbnailView {
+        let field = self.field(width, height);
+        ThumbnailView {
+            seed: self.seed,
+            frequency: field.frequency[0],
+            origin: field.offset,
+            dims: self.dims,
+        }
     }
 
     /// The cube the iso view of a `width` × `height` frame fills, when it is shown.

@@ -36,6 +36,8 @@ pub struct GraphWatch {
     stamp: Option<(u64, SystemTime)>,
     text: String,
     graph: Graph,
+    /// The last good graph's text (the file's, or the panel editor's it was adopted from).
+    graph_text: String,
     /// When [`GraphWatch::look`] next looks at the file.
     pub next_look: Instant,
 }
@@ -53,6 +55,7 @@ impl GraphWatch {
         let watch = GraphWatch {
             path: Some(path.to_path_buf()),
             stamp,
+            graph_text: text.clone(),
             text,
             graph,
             next_look: Instant::now() + POLL_PERIOD,
@@ -68,6 +71,7 @@ impl GraphWatch {
             stamp: None,
             text: text.to_string(),
             graph,
+            graph_text: text.to_string(),
             next_look: Instant::now(),
         };
         Ok((watch, program))
@@ -99,9 +103,16 @@ impl GraphWatch {
         self.path.as_ref().map(|_| self.next_look)
     }
 
-    /// Makes `graph` (from the panel's editor, lowered and drawn) the last good graph.
-    pub fn adopt(&mut self, graph: Graph) {
+    /// The last good graph's text: what is drawn (a share link's graph, the iso view's
+    /// key).
+    pub fn graph_text(&self) -> &str {
+        &self.graph_text
+    }
+
+    /// Makes `graph` (the panel editor's `text`, lowered and drawn) the last good graph.
+    pub fn adopt(&mut self, graph: Graph, text: &str) {
         self.graph = graph;
+        self.graph_text = text.to_string();
     }
 
     /// The last good graph lowered for `dims` (a dimension key).
@@ -148,6 +159,7 @@ impl GraphWatch {
         match lower(&self.text, dims) {
             Ok((graph, program)) => {
                 self.graph = graph;
+                self.graph_text = self.text.clone();
                 Reload::Loaded(program)
             }
             Err(why) => Reload::Failed(why),

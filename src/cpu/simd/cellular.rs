@@ -76,6 +76,45 @@ pub(super) fn wgpu_noise_cell_unit<L: LaneHasher>(lut: &L, h: U, slot: u32) -> F
     v.clamp(-1.0, 1.0)
 }
 
+/// `rows[a] += u_a · term` over the first `K` entries of `term` (a value, then its
+/// gradient), `u_a` the unit of byte `slot + a` of the hash `h`: one point's share of a
+/// vector noise's rows. Rows and entries are written out (at most 4 and 5): LLVM vectorises
+/// a loop over them across its iterations, a lane at a time by gathers and scatters.
+#[inline(always)]
+pub(super) fn add_vector_term<L: LaneHasher, const N: usize, const K: usize, const C: usize>(
+    lut: &L,
+    rows: &mut [[F; K]; N],
+    term: &[F; C],
+    h: U,
+    slot: u32,
+) {
+    macro_rules! row {
+        ($a:literal) => {
+            if $a < N {
+                let u = wgpu_noise_cell_unit(lut, h, slot + $a);
+                let row = &mut rows[$a];
+                add_scaled(row, u, term, 0);
+                add_scaled(row, u, term, 1);
+                add_scaled(row, u, term, 2);
+                add_scaled(row, u, term, 3);
+                add_scaled(row, u, term, 4);
+            }
+        };
+    }
+    row!(0);
+    row!(1);
+    row!(2);
+    row!(3);
+}
+
+/// `row[k] += u · term[k]`, where the row has an entry `k`.
+#[inline(always)]
+fn add_scaled<const K: usize, const C: usize>(row: &mut [F; K], u: F, term: &[F; C], k: usize) {
+    if k < K {
+        row[k] = row[k] + u * term[k];
+    }
+}
+
 /// `wgpu_noise_cellular_value` on lanes.
 #[inline(always)]
 pub(super) fn wgpu_noise_cellular_value<L: LaneHasher>(lut: &L, h: U) -> F {

@@ -9,7 +9,7 @@
 //! A domain warp moves each lane's point along every axis, so warped fields evaluate
 //! classic noise with [`classic_point`], which takes full lane points (no row part).
 
-use super::cellular::wgpu_noise_cell_unit;
+use super::cellular::add_vector_term;
 use super::lanes::{flat, flat_mut, Isa, F, LANES, U};
 use super::lookup::{Grad3, Grad4, LaneHasher};
 use crate::cpu::classic::fade;
@@ -739,26 +739,39 @@ pub fn simplex2_tiled<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F, period: [f32; 
     simplex4::<L, I>(lut, [x0, x1, y0, y1], SIMPLEX34_R2 as f32, 27.0)
 }
 
+/// `max(r² − |d|², 0)` for `N` of 2 to 4 axes, the squares subtracted one at a time in the
+/// scalar order. Axes are written out here and below: LLVM vectorises a loop over them
+/// across its iterations, a lane at a time by gathers and scatters.
+#[inline(always)]
+fn kernel<const N: usize>(d: &[F; N], r2: f32) -> F {
+    let mut t = F::splat(r2) - d[0] * d[0];
+    t = t - d[1] * d[1];
+    if N > 2 {
+        t = t - d[2] * d[2];
+    }
+    if N > 3 {
+        t = t - d[3] * d[3];
+    }
+    t.max(F::splat(0.0))
+}
+
 /// `corner_value`: `max(r² − |d|², 0)⁴ (g·d)` in the scalar order, `gd` = `g·d`.
 #[inline(always)]
-#[allow(clippy::needless_range_loop)] // indexed as the scalar code, for side-by-side reading
 fn corner_value<const N: usize>(d: &[F; N], gd: F, r2: f32) -> F {
-    let mut t = F::splat(r2);
-    for a in 0..N {
-        t = t - d[a] * d[a];
-    }
-    let t = t.max(F::splat(0.0));
+    let t = kernel(d, r2);
     let t2 = t * t;
     t2 * t2 * gd
 }
 
-/// `g·d` of a turned (flow) gradient, multiplied out in the scalar order.
+/// `g·d` (2 to 4 axes) of a turned (flow) gradient, multiplied out in the scalar order.
 #[inline(always)]
-#[allow(clippy::needless_range_loop)] // as `corner_value`
 fn dot<const N: usize>(g: &[F; N], d: &[F; N]) -> F {
-    let mut gd = g[0] * d[0];
-    for a in 1..N {
-        gd = gd + g[a] * d[a];
+    let mut gd = g[0] * d[0] + g[1] * d[1];
+    if N > 2 {
+        gd = gd + g[2] * d[2];
+    }
+    if N > 3 {
+        gd = gd + g[3] * d[3];
     }
     gd
 }
@@ -858,24 +871,25 @@ fn vector3(g: Grad3, turn: Option<Turn>) -> [F; 3] {
 }
 
 /// `corner_gradient`: `t⁴ g − 8 t³ (g·d) d` with `t = max(r² − |d|², 0)` and `gd` = `g·d`,
-/// in the scalar order.
+/// in the scalar order, 2 to 4 axes (written out as [`kernel`]).
 #[inline(always)]
-#[allow(clippy::needless_range_loop)] // as `corner_value`
 fn corner_gradient<const N: usize>(d: &[F; N], g: &[F; N], gd: F, r2: f32) -> [F; N] {
-    let mut t = F::splat(r2);
-    for a in 0..N {
-        t = t - d[a] * d[a];
-    }
-    let t = t.max(F::splat(0.0));
+    let t = kernel(d, r2);
     let t2 = t * t;
     let t4 = t2 * t2;
     let t3 = t2 * t;
-    // Written out: a closure of `array::from_fn` can stay a call compiled without the
-    // caller's `#[target_feature]`s.
     let mut out = [F::splat(0.0); N];
-    for a in 0..N {
-        out[a] = t4 * g[a] - 8.0 * t3 * gd * d[a];
+    macro_rules! axis {
+        ($a:literal) => {
+            if $a < N {
+                out[$a] = t4 * g[$a] - 8.0 * t3 * gd * d[$a];
+            }
+        };
     }
+    axis!(0);
+    axis!(1);
+    axis!(2);
+    axis!(3);
     out
 }
 
@@ -1167,15 +1181,27 @@ fn simplex4_corners<L: LaneHasher, I: Isa>(
     let steps = [[zero; 4], o1, o2, o3, [one; 4]];
     let cell = [ii, jj, kk, ll];
     let g = lut.simplex4_grads(cell, steps);
-    let cells = steps.map(|o| [cell[0] + o[0], cell[1] + o[1], cell[2] + o[2], cell[3] + o[3]]);
+    let cells = [
+        stepped(&cell, &steps[0]),
+        stepped(&cell, &steps[1]),
+        stepped(&cell, &steps[2]),
+        stepped(&cell, &steps[3]),
+        stepped(&cell, &steps[4]),
+    ];
     ([d0, d1, d2, d3, d4], g, cells)
 }
 
-/// `simplex_vector_rows` on lanes: rows `a < N`, `Σ u_a · [value, gradient…]` (the first
-/// `K` entries) over the corners with offsets `d`, gradient components `g` and wrapped
-/// lattice points `cells`, `u_a` byte `SIMPLEX_VECTOR_SLOT + a` of the corner's hash.
+/// The lattice point `cell + o` (steps `o` of 0 or 1 per axis).
 #[inline(always)]
-#[allow(clippy::needless_range_loop)] // indexed as the scalar code, for side-by-side reading
+fn stepped(cell: &[U; 4], o: &[U; 4]) -> [U; 4] {
+    [cell[0] + o[0], cell[1] + o[1], cell[2] + o[2], cell[3] + o[3]]
+}
+
+/// `simplex_vector_rows` on lanes: rows `a < N`, `Σ u_a · [value, gradient…]` (the first
+/// `K` entries) over the `C` corners (3 to 5) with offsets `d`, gradient components `g` and
+/// wrapped lattice points `cells`, `u_a` byte `SIMPLEX_VECTOR_SLOT + a` of the corner's
+/// hash. Corners are written out, as the axes in [`kernel`].
+#[inline(always)]
 fn vector_rows<L: LaneHasher, const N: usize, const C: usize, const K: usize>(
     lut: &L,
     d: &[[F; N]; C],
@@ -1184,59 +1210,105 @@ fn vector_rows<L: LaneHasher, const N: usize, const C: usize, const K: usize>(
     r2: f32,
 ) -> [[F; K]; N] {
     let mut rows = [[F::splat(0.0); K]; N];
-    for c in 0..C {
-        let gd = dot(&g[c], &d[c]);
-        let mut term = [F::splat(0.0); K];
-        term[0] = corner_value(&d[c], gd, r2);
-        if K > 1 {
-            let gradient = corner_gradient(&d[c], &g[c], gd, r2);
-            term[1..=N].copy_from_slice(&gradient);
-        }
-        let mut cell = [U::splat(0); 4];
-        cell[..N].copy_from_slice(&cells[c]);
-        let h = lut.cell_hash_lanes::<N>(&cell);
-        for a in 0..N {
-            let u = wgpu_noise_cell_unit(lut, h, SIMPLEX_VECTOR_SLOT + a as u32);
-            for k in 0..K {
-                rows[a][k] = rows[a][k] + u * term[k];
+    macro_rules! corner {
+        ($c:literal) => {
+            if $c < C {
+                let term = vector_term::<N, K>(&d[$c], &g[$c], r2);
+                let h = lut.cell_hash_lanes::<N>(&padded(&cells[$c]));
+                add_vector_term(lut, &mut rows, &term, h, SIMPLEX_VECTOR_SLOT);
             }
-        }
+        };
     }
+    corner!(0);
+    corner!(1);
+    corner!(2);
+    corner!(3);
+    corner!(4);
     rows
 }
 
+/// A corner's term of [`vector_rows`]: its value, then (where `K` is more than 1) its
+/// gradient, 0 past those.
+#[inline(always)]
+fn vector_term<const N: usize, const K: usize>(d: &[F; N], g: &[F; N], r2: f32) -> [F; 5] {
+    let gd = dot(g, d);
+    let value = corner_value(d, gd, r2);
+    if K == 1 {
+        return [value, F::splat(0.0), F::splat(0.0), F::splat(0.0), F::splat(0.0)];
+    }
+    let gradient = corner_gradient(d, g, gd, r2);
+    let zero = F::splat(0.0);
+    [
+        value,
+        gradient[0],
+        gradient[1],
+        entry(&gradient, 2, zero),
+        entry(&gradient, 3, zero),
+    ]
+}
+
+/// `v[k]`, `zero` past the end of `v`.
+#[inline(always)]
+fn entry<T: Copy, const N: usize>(v: &[T; N], k: usize, zero: T) -> T {
+    if k < N {
+        v[k]
+    } else {
+        zero
+    }
+}
+
+/// A lattice point of `N` coordinates as 4, 0 past them.
+#[inline(always)]
+fn padded<const N: usize>(cell: &[U; N]) -> [U; 4] {
+    let zero = U::splat(0);
+    [cell[0], cell[1], entry(cell, 2, zero), entry(cell, 3, zero)]
+}
+
 /// `simplex_vector_rows` of the simplex around the lane points `p` (their first `D`
-/// coordinates), with the output scale.
+/// coordinates), with the output scale. Corners are written out, not mapped: a closure of
+/// `map` stays a call compiled without the caller's `#[target_feature]`s.
 #[inline(always)]
 fn vector_rows_at<L: LaneHasher, I: Isa, const D: usize, const K: usize>(
     lut: &L,
     p: &[F; 4],
 ) -> ([[F; K]; 4], f32) {
-    let mut rows = [[F::splat(0.0); K]; 4];
-    let scale = match D {
+    let zero = [F::splat(0.0); K];
+    match D {
         2 => {
             let (d, g, cells) = simplex2_corners::<L, I>(lut, p[0], p[1]);
-            let g = g.map(|g| vector2(g, None));
+            let g = [
+                vector2(g[0], None),
+                vector2(g[1], None),
+                vector2(g[2], None),
+            ];
             let r = vector_rows::<L, 2, 3, K>(lut, &d, &g, &cells, SIMPLEX2_R2 as f32);
-            rows[..2].copy_from_slice(&r);
-            SIMPLEX2_VECTOR_SCALE
+            ([r[0], r[1], zero, zero], SIMPLEX2_VECTOR_SCALE as f32)
         }
         3 => {
             let (d, g, cells) =
                 simplex3_corners::<L, I, L::GraphOrder3>(lut, [p[0], p[1], p[2]]);
-            let g = g.map(|g| vector3(g, None));
+            let g = [
+                vector3(g[0], None),
+                vector3(g[1], None),
+                vector3(g[2], None),
+                vector3(g[3], None),
+            ];
             let r = vector_rows::<L, 3, 4, K>(lut, &d, &g, &cells, SIMPLEX34_R2 as f32);
-            rows[..3].copy_from_slice(&r);
-            SIMPLEX3_VECTOR_SCALE
+            ([r[0], r[1], r[2], zero], SIMPLEX3_VECTOR_SCALE as f32)
         }
         _ => {
             let (d, g, cells) = simplex4_corners::<L, I>(lut, *p);
-            let g = g.map(|g| g.vector());
-            rows = vector_rows::<L, 4, 5, K>(lut, &d, &g, &cells, SIMPLEX34_R2 as f32);
-            SIMPLEX4_VECTOR_SCALE
+            let g = [
+                g[0].vector(),
+                g[1].vector(),
+                g[2].vector(),
+                g[3].vector(),
+                g[4].vector(),
+            ];
+            let r = vector_rows::<L, 4, 5, K>(lut, &d, &g, &cells, SIMPLEX34_R2 as f32);
+            (r, SIMPLEX4_VECTOR_SCALE as f32)
         }
-    };
-    (rows, scale as f32)
+    }
 }
 
 /// `simplex_vector` at the lane points `p` (their first `D` coordinates), components past
@@ -1252,14 +1324,37 @@ pub fn simplex_vector_point<L: LaneHasher, I: Isa, const D: usize>(lut: &L, p: &
     ]
 }
 
-/// `d[a][k] = rows[a][k] · scale` for the rows' `K` entries (`simplex_vector_deriv`'s
-/// scaling).
+/// `d[a][k] = rows[a][k] · scale` for the rows' `K` entries, 0 past them
+/// (`simplex_vector_deriv`'s scaling), written out.
 #[inline(always)]
-fn scaled<const K: usize>(d: &mut [[F; 5]; 4], (rows, scale): ([[F; K]; 4], f32)) {
-    for (d, row) in d.iter_mut().zip(rows) {
-        for (d, v) in d.iter_mut().zip(row) {
-            *d = v * scale;
-        }
+fn scaled<const K: usize>((rows, scale): ([[F; K]; 4], f32)) -> [[F; 5]; 4] {
+    [
+        scaled_row(&rows[0], scale),
+        scaled_row(&rows[1], scale),
+        scaled_row(&rows[2], scale),
+        scaled_row(&rows[3], scale),
+    ]
+}
+
+/// `row · scale` as 5 entries, 0 past the row's `K`.
+#[inline(always)]
+fn scaled_row<const K: usize>(row: &[F; K], scale: f32) -> [F; 5] {
+    [
+        scaled_entry(row, 0, scale),
+        scaled_entry(row, 1, scale),
+        scaled_entry(row, 2, scale),
+        scaled_entry(row, 3, scale),
+        scaled_entry(row, 4, scale),
+    ]
+}
+
+/// `row[k] · scale`, 0 past the end of `row`.
+#[inline(always)]
+fn scaled_entry<const K: usize>(row: &[F; K], k: usize, scale: f32) -> F {
+    if k < K {
+        row[k] * scale
+    } else {
+        F::splat(0.0)
     }
 }
 
@@ -1269,13 +1364,11 @@ pub fn simplex_vector_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
     lut: &L,
     p: &[F; 4],
 ) -> [[F; 5]; 4] {
-    let mut d = [[F::splat(0.0); 5]; 4];
     match D {
-        2 => scaled(&mut d, vector_rows_at::<L, I, D, 3>(lut, p)),
-        3 => scaled(&mut d, vector_rows_at::<L, I, D, 4>(lut, p)),
-        _ => scaled(&mut d, vector_rows_at::<L, I, D, 5>(lut, p)),
+        2 => scaled(vector_rows_at::<L, I, D, 3>(lut, p)),
+        3 => scaled(vector_rows_at::<L, I, D, 4>(lut, p)),
+        _ => scaled(vector_rows_at::<L, I, D, 5>(lut, p)),
     }
-    d
 }
 
 /// The offsets `d0 - o + k·G4` of a 4D simplex corner at steps `o` (0 or 1 per axis) from

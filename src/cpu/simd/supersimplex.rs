@@ -2,7 +2,7 @@
 //! operation, each lane a whole point (its lattice points' hashes differ per lane); the
 //! scalar's choices (`if`) are selections here.
 
-use super::cellular::wgpu_noise_cell_unit;
+use super::cellular::add_vector_term;
 use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
 use crate::cpu::supersimplex::{
@@ -463,54 +463,9 @@ fn vector_sum4<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 4]) -> [[F
         let (v, flip) = vertex4(&normal, k);
         let h = point_hash4(lut, &cell, v, flip);
         let c = point4(lut, &offset, v, flip, h);
-        vector_point(lut, &mut rows, &c, h);
+        add_vector_term(lut, &mut rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
     }
     rows
-}
-
-/// `supersimplex_vector_point` on lanes: `rows[a] += u_a · c` over the first `K` of `c`
-/// (the value, then the gradient). Rows and components are written out (at most 4 and 5):
-/// LLVM vectorises a loop over them across its iterations, a lane at a time by gathers and
-/// scatters.
-#[inline(always)]
-fn vector_point<L: LaneHasher, const N: usize, const K: usize, const C: usize>(
-    lut: &L,
-    rows: &mut [[F; K]; N],
-    c: &[F; C],
-    h: U,
-) {
-    vector_row(lut, rows, c, h, 0);
-    vector_row(lut, rows, c, h, 1);
-    vector_row(lut, rows, c, h, 2);
-    vector_row(lut, rows, c, h, 3);
-}
-
-/// Row `a` of [`vector_point`], where there is one.
-#[inline(always)]
-fn vector_row<L: LaneHasher, const N: usize, const K: usize, const C: usize>(
-    lut: &L,
-    rows: &mut [[F; K]; N],
-    c: &[F; C],
-    h: U,
-    a: usize,
-) {
-    if a < N {
-        let u = wgpu_noise_cell_unit(lut, h, SUPERSIMPLEX_VECTOR_SLOT + a as u32);
-        let row = &mut rows[a];
-        add_scaled(row, u, c, 0);
-        add_scaled(row, u, c, 1);
-        add_scaled(row, u, c, 2);
-        add_scaled(row, u, c, 3);
-        add_scaled(row, u, c, 4);
-    }
-}
-
-/// `row[k] += u · c[k]`, where the row has a component `k`.
-#[inline(always)]
-fn add_scaled<const K: usize, const C: usize>(row: &mut [F; K], u: F, c: &[F; C], k: usize) {
-    if k < K {
-        row[k] = row[k] + u * c[k];
-    }
 }
 
 /// `supersimplex2_vector_sum` on lanes.
@@ -521,7 +476,7 @@ fn vector_sum2<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 2]) -> [[F
     for (v, hv) in points {
         let h = point_hash2(lut, &cell, hv);
         let c = point2(lut, &d0, v, h);
-        vector_point(lut, &mut rows, &c, h);
+        add_vector_term(lut, &mut rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
     }
     rows
 }
@@ -538,7 +493,7 @@ fn vector_half<L: LaneHasher, I: Isa, const K: usize>(
     for o in corners {
         let h = point_hash(lut, &cell, key, o);
         let c = point(lut, &f, o, h);
-        vector_point(lut, rows, &c, h);
+        add_vector_term(lut, rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
     }
 }
 
