@@ -7,7 +7,7 @@
 
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
-use super::program::{CellDrivers, Dims, Op, Program, Source};
+use super::program::{SourceDrivers, Dims, Op, Program, Source};
 use super::spec::{Binary, Curve, Map};
 use crate::cpu::combine::{
     wgpu_noise_abs_slope, wgpu_noise_blend, wgpu_noise_blend_weight, wgpu_noise_divide,
@@ -559,11 +559,11 @@ fn set_value<G: Register>(out: &mut [G; 4], v: G) {
 pub(crate) trait Bases<G: Register> {
     /// An [`Op::Noise`]: its `source`'s base function.
     fn noise(&mut self, op: usize, source: &Source, q: &[G; 4]) -> G::Noise;
-    /// An [`Op::Noise`] of a cellular `source` with driven parameters: its base function
-    /// with their `values`, and for a gradient its derivatives with respect to the jitter
-    /// and the exponent (0 for a value, and for a parameter that is not driven).
-    fn driven(&mut self, op: usize, source: &Source, q: &[G; 4], values: CellValues<G::N>)
-        -> (G::Noise, [G::N; 2]);
+    /// An [`Op::Noise`] of a `source` with driven parameters: its base function with their
+    /// `values`, and for a gradient its derivatives with respect to the jitter, the
+    /// exponent and the flow angle (0 for a value, and for a parameter that is not driven).
+    fn driven(&mut self, op: usize, source: &Source, q: &[G; 4], values: SourceValues<G::N>)
+        -> (G::Noise, [G::N; 3]);
     /// An [`Op::Vector`]: the base vector noise of `kind` with the tile period `period`, per
     /// component (components past the dimensions 0).
     fn vector(&mut self, op: usize, kind: NoiseKind, period: &[f32; 4], q: &[G; 4])
@@ -576,37 +576,40 @@ pub(crate) trait Bases<G: Register> {
         op: usize,
         source: &Source,
         q: &[G; 4],
-        values: CellValues<G::N>,
+        values: SourceValues<G::N>,
     ) -> ([G::N; 4], [G::N; 4]);
 }
 
-/// The values of a cellular source's driven parameters at a sample ([`CellDrivers`]):
-/// the jitter clamped to 0..1, the exponent as its register holds it (clamped when
+/// The values of a source's driven parameters at a sample ([`SourceDrivers`]): the jitter
+/// clamped to 0..1, the exponent and the angle as their registers hold them (clamped when
 /// lowered); `None` where the source's number holds.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct CellValues<N> {
+pub(crate) struct SourceValues<N> {
     pub jitter: Option<N>,
     pub exponent: Option<N>,
+    pub angle: Option<N>,
 }
 
-impl<N: Copy> CellValues<N> {
+impl<N: Copy> SourceValues<N> {
     /// Each value through `f`.
-    pub(crate) fn map<M>(self, f: impl Fn(N) -> M) -> CellValues<M> {
-        CellValues {
+    pub(crate) fn map<M>(self, f: impl Fn(N) -> M) -> SourceValues<M> {
+        SourceValues {
             jitter: self.jitter.map(&f),
             exponent: self.exponent.map(&f),
+            angle: self.angle.map(&f),
         }
     }
 }
 
-/// The values of `driven`'s registers at a sample ([`CellValues`]), and the slope of the
+/// The values of `driven`'s registers at a sample ([`SourceValues`]), and the slope of the
 /// jitter's clamp (1 inside 0..1, 0 where clamped).
 #[inline(always)]
-pub(crate) fn cell_values<G: Register>(driven: &CellDrivers, regs: &[[G; 4]]) -> (CellValues<G::N>, G::N) {
+pub(crate) fn source_values<G: Register>(driven: &SourceDrivers, regs: &[[G; 4]]) -> (SourceValues<G::N>, G::N) {
     let jitter = driven.jitter.map(|j| regs[j][0].number());
-    let values = CellValues {
+    let values = SourceValues {
         jitter: jitter.map(clamped_jitter),
         exponent: driven.exponent.map(|e| regs[e][0].number()),
+        angle: driven.angle.map(|a| regs[a][0].number()),
     };
     let slope = jitter.map_or(G::N::constant(0.0), |v| G::N::map_slope(&JITTER_RANGE, v));
     (values, slope)
@@ -655,7 +658,7 @@ pub(crate) fn step<G: Register>(
         // register clamped already.
         Op::Noise { p, source, driven } => {
             let q = &regs[*p];
-            let (values, clamped) = cell_values(driven, regs);
+            let (values, clamped) = source_values(driven, regs);
             let (noise, slopes) = bases.driven(index, source, q, values);
             let mut n = G::noise(dims, q, noise);
             if let Some(j) = driven.jitter {
@@ -663,6 +666,9 @@ pub(crate) fn step<G: Register>(
             }
             if let Some(e) = driven.exponent {
                 n = n.chained(sample, slopes[1], regs[e][0]);
+            }
+            if let Some(a) = driven.angle {
+                n = n.chained(sample, slopes[2], regs[a][0]);
             }
             set_value(out, n)
         }
@@ -673,7 +679,7 @@ pub(crate) fn step<G: Register>(
         }
         // Constant inside each cell: a point whose Jacobian is 0.
         Op::Feature { p, source, driven } => {
-            let (values, clamped) = cell_values(driven, regs);
+            let (values, clamped) = source_values(driven, regs);
             let (f, moves) = bases.feature(index, source, &regs[*p], values);
             set_point(out, point, |a| {
                 let position = G::from_number(f[a]);
@@ -748,9 +754,9 @@ impl<R: Real, L: NoiseHasher> Bases<R> for ScalarBases<'_, L> {
     fn noise(&mut self, op: usize, source: &Source, q: &[R; 4]) -> R {
         noise(self.lut, source, &q[..self.point_dims[op]])
     }
-    fn driven(&mut self, op: usize, source: &Source, q: &[R; 4], values: CellValues<R>) -> (R, [R; 2]) {
+    fn driven(&mut self, op: usize, source: &Source, q: &[R; 4], values: SourceValues<R>) -> (R, [R; 3]) {
         let source = with_values(source, values.map(to_f32));
-        (self.noise(op, &source, q), [R::lit(0.0); 2])
+        (self.noise(op, &source, q), [R::lit(0.0); 3])
     }
     fn vector(&mut self, op: usize, kind: NoiseKind, period: &[f32; 4], q: &[R; 4]) -> [R; 4] {
         let period = period.map(lit::<R>);
@@ -762,7 +768,7 @@ impl<R: Real, L: NoiseHasher> Bases<R> for ScalarBases<'_, L> {
         op: usize,
         source: &Source,
         q: &[R; 4],
-        values: CellValues<R>,
+        values: SourceValues<R>,
     ) -> ([R; 4], [R; 4]) {
         let source = with_values(source, values.map(to_f32));
         let zero = [R::lit(0.0); 4];
@@ -780,8 +786,8 @@ impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
         op: usize,
         source: &Source,
         q: &[Dual<R>; 4],
-        values: CellValues<R>,
-    ) -> ([R; 5], [R; 2]) {
+        values: SourceValues<R>,
+    ) -> ([R; 5], [R; 3]) {
         let source = with_values(source, values.map(to_f32));
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
         let q = &q[..self.point_dims[op]];
@@ -789,11 +795,16 @@ impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
             Some(_) => parameter_slope(self.lut, &source, q, parameter),
             None => R::lit(0.0),
         };
+        let angle = match values.angle {
+            Some(_) => angle_slope(self.lut, &source, q),
+            None => R::lit(0.0),
+        };
         (
             noise_deriv(self.lut, &source, q),
             [
                 slope(values.jitter, CellParameter::Jitter),
                 slope(values.exponent, CellParameter::Exponent),
+                angle,
             ],
         )
     }
@@ -814,7 +825,7 @@ impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
         op: usize,
         source: &Source,
         q: &[Dual<R>; 4],
-        values: CellValues<R>,
+        values: SourceValues<R>,
     ) -> ([R; 4], [R; 4]) {
         let source = with_values(source, values.map(to_f32));
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
@@ -835,7 +846,7 @@ pub(crate) fn feature<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R])
 
 /// `source` with the driven parameters' `values` at a sample (in `f32`, the type of every
 /// source parameter): the jitter, and the Minkowski exponent in the distance's code.
-pub(crate) fn with_values(source: &Source, values: CellValues<f32>) -> Source {
+pub(crate) fn with_values(source: &Source, values: SourceValues<f32>) -> Source {
     let mut source = *source;
     if let Some(jitter) = values.jitter {
         source.cell.jitter = jitter;
@@ -843,7 +854,20 @@ pub(crate) fn with_values(source: &Source, values: CellValues<f32>) -> Source {
     if let Some(exponent) = values.exponent {
         source.cell.distance = cellular_minkowski(exponent);
     }
+    if let Some(angle) = values.angle {
+        source.flow = angle;
+    }
     source
+}
+
+/// The derivative of flow noise `source` at `q` with respect to its angle θ: the noise is
+/// `A cos θ + B sin θ` in the angle (every gradient turned by it: `cpu::simplex`'s
+/// `flow_corners2/3`), so `∂/∂θ = B cos θ − A sin θ`, `A` the noise at angle 0 (plain
+/// simplex) and `B` at π/2 (in `f32`, as a source's angle is).
+pub(crate) fn angle_slope<R: Real>(lut: &impl NoiseHasher, source: &Source, q: &[R]) -> R {
+    let at = |angle: f32| noise(lut, &Source { flow: angle, ..*source }, q);
+    let theta = lit::<R>(source.flow);
+    at(std::f32::consts::FRAC_PI_2) * theta.cos() - at(0.0) * theta.sin()
 }
 
 /// A number in `f32`, as a source's parameters are.

@@ -32,9 +32,11 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
         // The angle as the fill's uniform carries it (`NoiseSettings::with_flow_angle`).
         NoiseKind::Simplex if field.flow_angle != 0.0 => NodeKind::Flow {
             seed: 0,
-            angle: NoiseSettings::default()
-                .with_flow_angle(field.flow_angle)
-                .flow_angle,
+            angle: Input::Constant(
+                NoiseSettings::default()
+                    .with_flow_angle(field.flow_angle)
+                    .flow_angle,
+            ),
             kernel,
         },
         NoiseKind::Simplex => NodeKind::Simplex { seed: 0, kernel },

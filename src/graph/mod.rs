@@ -142,7 +142,6 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::SuperSimplex { .. }
             | NodeKind::White { .. }
             | NodeKind::Simplex { .. }
-            | NodeKind::Flow { .. }
             | NodeKind::Constant(_)
             | NodeKind::Position { .. }
             | NodeKind::Checkerboard
@@ -189,6 +188,7 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
                 out.extend(driven_exponent.iter().map(|e| (p("exponent"), e)));
                 out
             }
+            NodeKind::Flow { angle, .. } => vec![(p("angle"), angle)],
             NodeKind::Cellular {
                 jitter,
                 driven_exponent,

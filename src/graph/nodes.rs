@@ -400,10 +400,21 @@ pub const NODE_TYPES: &[NodeType] = &[
     NodeType {
         name: "flow",
         group: Group::Sources,
-        params: &[required_number("angle", -ANGLE, ANGLE), KERNEL, SEED],
-        doc: "flow noise (2D, 3D): simplex noise with its gradients turned by `angle` radians",
+        params: &[
+            Param {
+                name: "angle",
+                kind: ParamKind::Hybrid {
+                    lo: -ANGLE,
+                    hi: ANGLE,
+                    default: None,
+                },
+            },
+            KERNEL,
+            SEED,
+        ],
+        doc: "flow noise (2D, 3D): simplex noise with its gradients turned by `angle` radians; `angle` a number or a node evaluated per sample at the node's point (clamped to ±1e4 there)",
         range: "[-1, 1] in 2D; ±1.12 in 3D",
-        derivative: "analytic",
+        derivative: "analytic; with a node-driven angle θ, plus `∂N/∂θ ∇θ`: the noise is `A cos θ + B sin θ` in the angle (its gradients turned), so `∂N/∂θ = B cos θ − A sin θ` with `A` the noise at angle 0 and `B` at π/2",
     },
     NodeType {
         name: "constant",

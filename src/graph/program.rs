@@ -85,7 +85,7 @@ pub enum Op {
     Noise {
         p: Reg,
         source: Source,
-        driven: CellDrivers,
+        driven: SourceDrivers,
     },
     /// A noise of vectors at a point (`cpu::fractal::base_vector`): value noise of vectors
     /// (`kind` [`NoiseKind::Value`]), tiled with `period` per axis where it is non-zero,
@@ -103,7 +103,7 @@ pub enum Op {
     Feature {
         p: Reg,
         source: Source,
-        driven: CellDrivers,
+        driven: SourceDrivers,
     },
     /// A constant value.
     Constant(f32),
@@ -127,26 +127,28 @@ pub enum Op {
     Map { op: Map, a: Reg },
 }
 
-/// The parameters of a cellular source that nodes give per sample ([`Op::Noise`]): the
-/// registers of their values.
+/// The parameters of a source that nodes give per sample ([`Op::Noise`], [`Op::Feature`]):
+/// the registers of their values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CellDrivers {
+pub struct SourceDrivers {
     /// The jitter (clamped to 0..1 where it is read: `eval::clamped_jitter`).
     pub jitter: Option<Reg>,
     /// The Minkowski exponent (its register clamped to
     /// [`MIN_CELLULAR_EXPONENT`]..[`MAX_CELLULAR_EXPONENT`] when lowered).
     pub exponent: Option<Reg>,
+    /// A flow source's angle (its register clamped to ±[`MAX_ANGLE`] when lowered).
+    pub angle: Option<Reg>,
 }
 
-impl CellDrivers {
+impl SourceDrivers {
     /// Whether no parameter is driven.
     pub fn is_none(&self) -> bool {
-        self.jitter.is_none() && self.exponent.is_none()
+        self.jitter.is_none() && self.exponent.is_none() && self.angle.is_none()
     }
 
     /// The registers of the driven parameters.
     pub fn regs(&self) -> impl Iterator<Item = Reg> {
-        self.jitter.into_iter().chain(self.exponent)
+        self.jitter.into_iter().chain(self.exponent).chain(self.angle)
     }
 }
 
@@ -636,7 +638,7 @@ impl Lowering<'_> {
                 "supersimplex noise does not tile (its lattice repeats on no square period)",
             ));
         }
-        if options.flow != 0.0 {
+        if options.flow != 0.0 || options.driven.angle.is_some() {
             if dims == 4 {
                 return Err(err(path, "flow noise is 2D and 3D only"));
             }
@@ -803,7 +805,7 @@ impl Lowering<'_> {
         path: &str,
         ctx: Context,
         depth: usize,
-    ) -> Result<(f32, CellDrivers), GraphError> {
+    ) -> Result<(f32, SourceDrivers), GraphError> {
         let (jitter, driven_jitter) = match jitter {
             Input::Constant(j) => (*j, None),
             node => (1.0, Some(self.input(node, &self.sub(path, "jitter"), ctx, depth)?)),
@@ -813,9 +815,10 @@ impl Lowering<'_> {
             max: MAX_CELLULAR_EXPONENT,
         };
         let exponent = self.driven_exponent(exponent, metric, range, path, ctx, depth)?;
-        let driven = CellDrivers {
+        let driven = SourceDrivers {
             jitter: driven_jitter,
             exponent,
+            angle: None,
         };
         Ok((jitter, driven))
     }
@@ -1227,9 +1230,27 @@ impl Lowering<'_> {
                 angle,
                 kernel,
             } => {
+                // A node is evaluated at the node's point and clamped per sample to the
+                // number's range; the source's own angle is then 0 (plain simplex, turned
+                // per sample).
+                let (flow, angle) = match angle {
+                    Input::Constant(a) => (*a, None),
+                    node => {
+                        let a = self.input(node, &self.sub(path, "angle"), ctx, depth)?;
+                        let range = Map::Clamp {
+                            min: -MAX_ANGLE,
+                            max: MAX_ANGLE,
+                        };
+                        (0.0, Some(self.push(Op::Map { op: range, a }, path)?))
+                    }
+                };
                 let options = NoiseOptions {
-                    flow: *angle,
+                    flow,
                     kernel: *kernel,
+                    driven: SourceDrivers {
+                        angle,
+                        ..SourceDrivers::default()
+                    },
                     ..NoiseOptions::seeded(*seed)
                 };
                 self.noise(NoiseKind::Simplex, options, path, ctx)
@@ -2228,7 +2249,7 @@ struct Lookup<'a> {
     frequency: &'a Input,
     seed: i64,
     cell: CellularShape,
-    driven: CellDrivers,
+    driven: SourceDrivers,
 }
 
 /// The options of one noise source in a graph.
@@ -2239,7 +2260,7 @@ struct NoiseOptions {
     cell: CellularShape,
     flow: f32,
     /// The registers of a cellular source's driven parameters ([`Op::Noise`]).
-    driven: CellDrivers,
+    driven: SourceDrivers,
 }
 
 impl NoiseOptions {
@@ -2249,7 +2270,7 @@ impl NoiseOptions {
             kernel: Kernel::Reference,
             cell: CellularShape::default(),
             flow: 0.0,
-            driven: CellDrivers::default(),
+            driven: SourceDrivers::default(),
         }
     }
 }

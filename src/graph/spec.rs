@@ -308,7 +308,8 @@ pub enum NodeKind {
     /// Flow noise: simplex noise with gradients turned by `angle` (2D and 3D), with a kernel.
     Flow {
         seed: i64,
-        angle: f32,
+        /// Radians: a number or an input.
+        angle: Input,
         kernel: Kernel,
     },
     /// A constant.
@@ -1028,7 +1029,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         }
         "flow" => NodeKind::Flow {
             seed: f.integer("seed")?,
-            angle: f.number("angle")?,
+            angle: f.hybrid("angle")?,
             kernel: f.choice("kernel", &KERNELS)?,
         },
         "constant" => NodeKind::Constant(f.number("value")?),

@@ -11,7 +11,7 @@ use std::fmt::Write;
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::program::{CellDrivers, Op, Program, Reg, Source};
+use super::program::{Op, Program, Reg, Source, SourceDrivers};
 use super::spec::{Binary, Curve, Map};
 use crate::cpu::cellular::CellParameter;
 use crate::error::{NoiseError, Result};
@@ -191,7 +191,7 @@ fn parameters(op: &Op) -> Vec<f32> {
 /// A cellular source's `CellularShape` in WGSL: its jitter (the parameter's expression
 /// `jitter`) or the driven jitter's register `r…` clamped to 0..1 (`eval::clamped_jitter`),
 /// its distance's code or a driven exponent's (clamped when lowered) as Minkowski's code.
-fn cell_shape(source: &Source, driven: &CellDrivers, jitter: &str) -> String {
+fn cell_shape(source: &Source, driven: &SourceDrivers, jitter: &str) -> String {
     let jitter = match driven.jitter {
         Some(j) => format!("clamp(r{j}, 0.0, 1.0)"),
         None => jitter.to_string(),
@@ -207,10 +207,11 @@ fn cell_shape(source: &Source, driven: &CellDrivers, jitter: &str) -> String {
 }
 
 /// `driven`'s registers passed through `reg`.
-fn drivers(driven: &CellDrivers, reg: &mut dyn FnMut(Reg) -> Reg) -> CellDrivers {
-    CellDrivers {
+fn drivers(driven: &SourceDrivers, reg: &mut dyn FnMut(Reg) -> Reg) -> SourceDrivers {
+    SourceDrivers {
         jitter: driven.jitter.map(&mut *reg),
         exponent: driven.exponent.map(&mut *reg),
+        angle: driven.angle.map(&mut *reg),
     }
 }
 
@@ -904,18 +905,21 @@ impl<'a> Emitter<'a> {
             Op::Noise { p, source, driven } => {
                 let kind = format!("{}u", source.kind.code());
                 let period = format!("{}.{sw}", vec4(&f[0..4]));
-                let flow = &f[4];
+                // A driven angle: its register (clamped when lowered).
+                let flow = match driven.angle {
+                    Some(a) => r(a),
+                    None => f[4].clone(),
+                };
                 let cell = cell_shape(source, driven, &f[5]);
                 let kernel = source.kernel.code();
                 let q = format!("{}.{sw}", r(*p));
-                let (call, args) = match dims {
-                    2 => ("2", format!("{kind}, {q}, {period}, {cell}, {flow}")),
-                    3 => (
-                        "3",
-                        format!("{kind}, {q}, {period}, {kernel}u, {cell}, {flow}"),
-                    ),
-                    _ => ("4", format!("{kind}, {q}, {period}, {kernel}u, {cell}")),
+                // The base function's arguments with the flow angle `flow`.
+                let args_at = |flow: &str| match dims {
+                    2 => format!("{kind}, {q}, {period}, {cell}, {flow}"),
+                    3 => format!("{kind}, {q}, {period}, {kernel}u, {cell}, {flow}"),
+                    _ => format!("{kind}, {q}, {period}, {kernel}u, {cell}"),
                 };
+                let (call, args) = (dims.to_string(), args_at(&flow));
                 if gradient {
                     w(format!(
                         "let n{i} = wgpu_noise_base_noise_deriv{call}({args});"
@@ -949,6 +953,19 @@ impl<'a> Emitter<'a> {
                         if let Some(er) = driven.exponent {
                             w(format!("let e{i} = {};", slope(CellParameter::Exponent)));
                             chained.push((format!("e{i}"), g(er)));
+                        }
+                        // The angle's slope `B cos θ − A sin θ` (`eval::angle_slope`).
+                        if let Some(ar) = driven.angle {
+                            let at = |angle: &str| {
+                                format!("wgpu_noise_base_noise{call}({})", args_at(angle))
+                            };
+                            let theta = r(ar);
+                            w(format!(
+                                "let a{i} = {} * cos({theta}) - {} * sin({theta});",
+                                at(&format!("{:?}", std::f32::consts::FRAC_PI_2)),
+                                at("0.0")
+                            ));
+                            chained.push((format!("a{i}"), g(ar)));
                         }
                         w(format!("let g{i} = {};", combine(&chained)));
                     }

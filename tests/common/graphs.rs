@@ -96,7 +96,15 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
     match *rng.pick(&kinds) {
         "simplex" => json!({ "type": "simplex", "seed": seed }),
         "simplex-continuous" => json!({ "type": "simplex", "kernel": "continuous" }),
-        "flow" => json!({ "type": "flow", "angle": rng.range(-3.0, 3.0), "seed": seed }),
+        // A third of the angles driven by smooth noise.
+        "flow" => {
+            let angle = if rng.below(3) == 0 {
+                driven(json!({ "type": "value", "seed": seed }), -3.0, 3.0)
+            } else {
+                json!(rng.range(-3.0, 3.0))
+            };
+            json!({ "type": "flow", "angle": angle, "seed": seed })
+        }
         "constant" => json!({ "type": "constant", "value": rng.range(-2.0, 2.0) }),
         "position" => {
             json!({ "type": "position", "axis": axes[rng.below(shape.dims as u64) as usize] })

@@ -573,11 +573,11 @@ fn a_noise_driven_cellular_jitter_bakes_on_the_gpu_as_on_the_cpu() {
     );
 }
 
-/// Cellular noise whose Minkowski exponent is a noise (below 1 in places, clamped there),
-/// and a cellular lookup whose jitter and exponent are: values and gradients (through them
-/// too).
+/// Cellular noise whose Minkowski exponent is a noise (below 1 in places, clamped there), a
+/// cellular lookup whose jitter and exponent are, and flow noise whose angle is: values and
+/// gradients (through them too).
 #[test]
-fn noise_driven_cellular_exponents_bake_on_the_gpu_as_on_the_cpu() {
+fn noise_driven_source_parameters_bake_on_the_gpu_as_on_the_cpu() {
     let exponent = r#""distance": "minkowski",
         "exponent": { "type": "remap", "source": { "type": "value", "seed": 4 },
                       "from": [-1, 1], "to": [0.8, 3.0] }"#;
@@ -592,6 +592,9 @@ fn noise_driven_cellular_exponents_bake_on_the_gpu_as_on_the_cpu() {
                 r#""type": "cellular-lookup", "source": {{ "type": "simplex" }},
                    "frequency": 0.3, {exponent}, {jitter}"#
             ),
+            r#""type": "flow", "kernel": "continuous",
+               "angle": { "type": "remap", "source": { "type": "value", "seed": 2 },
+                          "from": [-1, 1], "to": [-3, 3] }"#,
         ],
         6,
     );

@@ -22,6 +22,7 @@ mod field_validation;
 mod fill_boxes;
 mod finite_input;
 mod flag_graphs;
+mod flow_angle;
 mod graph_builder;
 mod graph_curl;
 mod graph_divide_modulus;

@@ -317,6 +317,8 @@ impl<'a> GraphDerivativesJob<'a> {
             .iter()
             .zip(&program.point_dims)
             .map(|(op, &dims)| match op {
+                // A driven parameter: the scalar functions per lane, below.
+                Op::Noise { driven, .. } if !driven.is_none() => None,
                 Op::Noise { source, .. } => match LaneBase::of(source, dims, lookup) {
                     LaneBase::Classic2(lattice) => Some(LaneGradient::Classic2(lattice)),
                     LaneBase::Classic3(lattice) => Some(LaneGradient::Classic3(lattice)),
@@ -448,7 +450,7 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
             // The scalar search per lane; its position in `noise[a][0]`, how it moves with a
             // driven jitter in `noise[a][1]`.
             let q = regs[*at].map(|q| q.v);
-            let values = eval::cell_values(driven, regs).0;
+            let values = eval::source_values(driven, regs).0;
             let f = scalar_feature(lut, source, dims.point, &q, values);
             for (noise, f) in noise.iter_mut().zip(f) {
                 noise[0] = f;
@@ -522,8 +524,8 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                 (Op::Noise { p, source, driven }, None) => {
                     let q = regs[*p].map(|q| q.v);
                     // Driven parameters: each lane's values (`eval::step`'s), the slopes
-                    // along the jitter and the exponent in `noise[1][0]` and `noise[1][1]`.
-                    let values = eval::cell_values(driven, regs).0;
+                    // along the jitter, the exponent and the angle in `noise[1][0..3]`.
+                    let values = eval::source_values(driven, regs).0;
                     let mut d = [zero; 5];
                     for i in 0..LANES {
                         let point = [q[0].0[i], q[1].0[i], q[2].0[i], q[3].0[i]];
@@ -541,6 +543,9 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                             if driven {
                                 slope.0[i] = eval::parameter_slope(lut, &source, point, parameter);
                             }
+                        }
+                        if values.angle.is_some() {
+                            noise[1][2].0[i] = eval::angle_slope(lut, &source, point);
                         }
                     }
                     d
@@ -570,9 +575,9 @@ impl eval::Bases<Dual<F>> for Computed<'_> {
         _op: usize,
         _source: &Source,
         _q: &[Dual<F>; 4],
-        _values: eval::CellValues<F>,
-    ) -> ([F; 5], [F; 2]) {
-        (self.0[0], [self.0[1][0], self.0[1][1]])
+        _values: eval::SourceValues<F>,
+    ) -> ([F; 5], [F; 3]) {
+        (self.0[0], [self.0[1][0], self.0[1][1], self.0[1][2]])
     }
     #[inline(always)]
     fn vector(
@@ -590,7 +595,7 @@ impl eval::Bases<Dual<F>> for Computed<'_> {
         _op: usize,
         _source: &Source,
         _q: &[Dual<F>; 4],
-        _values: eval::CellValues<F>,
+        _values: eval::SourceValues<F>,
     ) -> ([F; 4], [F; 4]) {
         let column = |k: usize| [self.0[0][k], self.0[1][k], self.0[2][k], self.0[3][k]];
         (column(0), column(1))

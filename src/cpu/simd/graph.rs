@@ -18,7 +18,7 @@ use crate::cpu::combine::{wgpu_noise_blend, WGPU_NOISE_FINITE};
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::lookup::{with_lookup, CpuLookup};
 use crate::field::{FractalMode, NoiseKind};
-use crate::graph::eval::{self, CellValues, Number};
+use crate::graph::eval::{self, SourceValues, Number};
 use crate::graph::program::{Op, Program, Source};
 use crate::graph::spec::{Binary, Ease, Map};
 use crate::params::FillParams;
@@ -150,7 +150,7 @@ fn driven_noise<L: NoiseHasher>(
     source: &Source,
     dims: usize,
     p: &[F; 4],
-    values: CellValues<F>,
+    values: SourceValues<F>,
 ) -> F {
     F(std::array::from_fn(|i| {
         let q = [p[0].0[i], p[1].0[i], p[2].0[i], p[3].0[i]];
@@ -366,9 +366,9 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
         }
     }
     #[inline(always)]
-    fn driven(&mut self, op: usize, source: &Source, q: &[F; 4], values: CellValues<F>) -> (F, [F; 2]) {
+    fn driven(&mut self, op: usize, source: &Source, q: &[F; 4], values: SourceValues<F>) -> (F, [F; 3]) {
         let dims = self.job.program.point_dims[op];
-        (driven_noise(self.lut, source, dims, q, values), [F::splat(0.0); 2])
+        (driven_noise(self.lut, source, dims, q, values), [F::splat(0.0); 3])
     }
     #[inline(always)]
     fn vector(&mut self, op: usize, _kind: NoiseKind, _period: &[f32; 4], q: &[F; 4]) -> [F; 4] {
@@ -381,7 +381,7 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
         op: usize,
         source: &Source,
         q: &[F; 4],
-        values: CellValues<F>,
+        values: SourceValues<F>,
     ) -> ([F; 4], [F; 4]) {
         let dims = self.job.program.point_dims[op];
         let zero = [F::splat(0.0); 4];
@@ -398,7 +398,7 @@ pub(super) fn scalar_feature<L: NoiseHasher>(
     source: &Source,
     dims: usize,
     p: &[F; 4],
-    values: CellValues<F>,
+    values: SourceValues<F>,
 ) -> [F; 4] {
     let mut out = [F::splat(0.0); 4];
     for i in 0..LANES {
