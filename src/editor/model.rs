@@ -313,6 +313,11 @@ fn starter(kind: &ParamKind) -> Option<Value> {
             lo,
             hi,
             default: None,
+        }
+        | ParamKind::Hybrid {
+            lo,
+            hi,
+            default: None,
         } => Some(Value::from(0f64.clamp(lo, hi))),
         ParamKind::Choice {
             names,

@@ -277,8 +277,8 @@ fn a_huge_value_where_a_number_belongs_is_quoted_in_part() {
             "nodes.out.octaves: must be a whole number, not [1,1,",
         ),
         (
-            format!(r#"{{ "type": "cellular", "exponent": "{text}" }}"#),
-            "nodes.out.exponent: must be a number",
+            format!(r#"{{ "type": "constant", "value": "{text}" }}"#),
+            "nodes.out.value: must be a number",
         ),
         (
             format!(r#"{{ "type": "simplex", "kernel": "{text}" }}"#),
