@@ -3,6 +3,7 @@
 //! number; a constant node against the number; the gradient's angle term against central
 //! differences along the angle itself; the fields it is refused in.
 
+use crate::cellular_metrics::points;
 use crate::common::graphs::Rng;
 use wgpu_noise::graph::{eval, Graph, Node, Sampler};
 use wgpu_noise::tables::PermutationTables;
@@ -27,17 +28,6 @@ fn at_angle(kernel: &str, angle: f64, dims: usize) -> Sampler {
         .with("seed", 2)
         .with("angle", angle);
     sampler(&node, dims)
-}
-
-/// `count` points in `dims` dimensions within ±`reach`, each an `f32`.
-fn points(rng: &mut Rng, dims: usize, reach: f64, count: usize) -> Vec<Vec<f64>> {
-    (0..count)
-        .map(|_| {
-            (0..dims)
-                .map(|_| rng.range(-reach, reach) as f32 as f64)
-                .collect()
-        })
-        .collect()
 }
 
 /// Per sample, the angle is the node's value there (the point's x): the values of the
