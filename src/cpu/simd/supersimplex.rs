@@ -104,16 +104,22 @@ fn cube<I: Isa>(x: [F; 3]) -> ([F; 3], [U; 3], [[U; 3]; 4]) {
     (f, cell, corners)
 }
 
-/// `supersimplex3_half` on lanes.
+/// `a + b`, component by component, written out (no loop: see [`half`]).
+#[inline(always)]
+fn add4(a: [F; 4], b: [F; 4]) -> [F; 4] {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
+}
+
+/// `supersimplex3_half` on lanes. The four points are written out: as a loop over the
+/// corner array LLVM kept the loop, its corners in memory and their masks rebuilt bit by
+/// bit.
 #[inline(always)]
 fn half<L: LaneHasher, I: Isa>(lut: &L, x: [F; 3], key: u32) -> [F; 4] {
-    let (f, cell, corners) = cube::<I>(x);
-    let mut out = [F::splat(0.0); 4];
-    for o in corners {
-        let c = point(lut, &f, o, point_hash(lut, &cell, key, o));
-        out = [out[0] + c[0], out[1] + c[1], out[2] + c[2], out[3] + c[3]];
-    }
-    out
+    let (f, cell, [o0, o1, o2, o3]) = cube::<I>(x);
+    let out = add4([F::splat(0.0); 4], point(lut, &f, o0, point_hash(lut, &cell, key, o0)));
+    let out = add4(out, point(lut, &f, o1, point_hash(lut, &cell, key, o1)));
+    let out = add4(out, point(lut, &f, o2, point_hash(lut, &cell, key, o2)));
+    add4(out, point(lut, &f, o3, point_hash(lut, &cell, key, o3)))
 }
 
 /// `supersimplex3_rotate` on lanes.
@@ -192,10 +198,22 @@ fn point2<L: LaneHasher>(lut: &L, d0: &[F; 2], v: [F; 2], hash: U) -> [F; 3] {
     [aaaa * e, s * d[0] + aaaa * g[0], s * d[1] + aaaa * g[1]]
 }
 
-/// `supersimplex2_points` on lanes: the scalar's branches as selections.
+/// The 2D lattice points of `supersimplex2_points` on lanes: the point's offset from its
+/// cell's corner, the wrapped cell, and the third and fourth points' offsets (the first two
+/// are (0, 0) and (1, 1) on every lane).
+struct Points2 {
+    d0: [F; 2],
+    cell: [U; 2],
+    v2: [F; 2],
+    v3: [F; 2],
+}
+
+/// `supersimplex2_points` on lanes: the scalar's branches as selections of the offsets,
+/// whose wrapped steps are their low 8 bits ([`steps2`]). The points leave through memory
+/// (`black_box`, as [`U::seam`]): LLVM's SLP vectoriser otherwise packs the x and y lanes
+/// together, gathering the point's coordinates and rebuilding the masks lane by lane.
 #[inline(always)]
-#[allow(clippy::type_complexity)]
-fn points2<I: Isa>(p: [F; 2]) -> ([F; 2], [U; 2], [([F; 2], [U; 2]); 4]) {
+fn points2<I: Isa>(p: [F; 2]) -> Points2 {
     let s = (p[0] + p[1]) * SUPERSIMPLEX2_SKEW as f32;
     let xs = [p[0] + s, p[1] + s];
     let b = [I::floor(xs[0]), I::floor(xs[1])];
@@ -206,37 +224,48 @@ fn points2<I: Isa>(p: [F; 2]) -> ([F; 2], [U; 2], [([F; 2], [U; 2]); 4]) {
     let xmy = i[0] - i[1];
     let far = (i[0] + i[1]).gt(F::splat(1.0));
     let (zero, one, two, minus) = (F::splat(0.0), F::splat(1.0), F::splat(2.0), F::splat(-1.0));
-    let (u0, u1, u2, u255) = (U::splat(0), U::splat(1), U::splat(2), U::splat(255));
+    let far_one = far.select_f(one, zero);
     // Third point: far: (2, 1) or (0, 1); near: (−1, 0) or (1, 0).
     let c1 = (i[0] + xmy).gt(one);
     let c3 = (i[0] + xmy).lt(zero);
-    let v2 = [
-        far.select_f(c1.select_f(two, zero), c3.select_f(minus, one)),
-        far.select_f(one, zero),
-    ];
-    let h2 = [far.select(c1.select(u2, u0), c3.select(u255, u1)), far.select(u1, u0)];
+    let v2 = [far.select_f(c1.select_f(two, zero), c3.select_f(minus, one)), far_one];
     // Fourth point: far: (1, 2) or (1, 0); near: (0, −1) or (0, 1).
     let c2 = (i[1] - xmy).gt(one);
     let c4 = i[1].lt(xmy);
-    let v3 = [
-        far.select_f(one, zero),
-        far.select_f(c2.select_f(two, zero), c4.select_f(minus, one)),
-    ];
-    let h3 = [far.select(u1, u0), far.select(c2.select(u2, u0), c4.select(u255, u1))];
-    let points = [([zero, zero], [u0, u0]), ([one, one], [u1, u1]), (v2, h2), (v3, h3)];
-    (d0, cell, points)
+    let v3 = [far_one, far.select_f(c2.select_f(two, zero), c4.select_f(minus, one))];
+    std::hint::black_box(Points2 { d0, cell, v2, v3 })
 }
 
-/// `supersimplex2_sum` on lanes.
+/// The wrapped steps of the skewed offsets `v` (whole numbers −1 to 2; −1 is 255), as the
+/// scalar's `supersimplex2_points` pairs them with `v`: one conversion per axis, where
+/// selections of the steps beside those of the offsets had their masks rebuilt lane by
+/// lane.
+#[inline(always)]
+fn steps2(v: [F; 2]) -> [U; 2] {
+    [v[0].whole_low8(), v[1].whole_low8()]
+}
+
+/// The term of the 2D lattice point at offsets `v` (`supersimplex2_point` of its hash).
+#[inline(always)]
+fn term2<L: LaneHasher>(lut: &L, points: &Points2, v: [F; 2]) -> [F; 3] {
+    point2(lut, &points.d0, v, point_hash2(lut, &points.cell, steps2(v)))
+}
+
+/// `a + b`, component by component, written out.
+#[inline(always)]
+fn add3(a: [F; 3], b: [F; 3]) -> [F; 3] {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+
+/// `supersimplex2_sum` on lanes, the four points written out (see [`half`]).
 #[inline(always)]
 fn sum2<L: LaneHasher, I: Isa>(lut: &L, p: [F; 2]) -> [F; 3] {
-    let (d0, cell, points) = points2::<I>(p);
-    let mut out = [F::splat(0.0); 3];
-    for (v, hv) in points {
-        let c = point2(lut, &d0, v, point_hash2(lut, &cell, hv));
-        out = [out[0] + c[0], out[1] + c[1], out[2] + c[2]];
-    }
-    out
+    let points = points2::<I>(p);
+    let (zero, one) = (F::splat(0.0), F::splat(1.0));
+    let out = add3([zero; 3], term2(lut, &points, [zero, zero]));
+    let out = add3(out, term2(lut, &points, [one, one]));
+    let out = add3(out, term2(lut, &points, points.v2));
+    add3(out, term2(lut, &points, points.v3))
 }
 
 /// `supersimplex2` at the lane points `p` (their first two coordinates).
@@ -471,14 +500,27 @@ fn vector_sum4<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 4]) -> [[F
 /// `supersimplex2_vector_sum` on lanes.
 #[inline(always)]
 fn vector_sum2<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 2]) -> [[F; K]; 2] {
-    let (d0, cell, points) = points2::<I>(p);
-    let mut rows = [[F::splat(0.0); K]; 2];
-    for (v, hv) in points {
-        let h = point_hash2(lut, &cell, hv);
-        let c = point2(lut, &d0, v, h);
-        add_vector_term(lut, &mut rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
-    }
+    let points = points2::<I>(p);
+    let (zero, one) = (F::splat(0.0), F::splat(1.0));
+    let mut rows = [[zero; K]; 2];
+    vector_term2(lut, &mut rows, &points, [zero, zero]);
+    vector_term2(lut, &mut rows, &points, [one, one]);
+    vector_term2(lut, &mut rows, &points, points.v2);
+    vector_term2(lut, &mut rows, &points, points.v3);
     rows
+}
+
+/// The term of the 2D lattice point at offsets `v` added to a vector warp's `rows`.
+#[inline(always)]
+fn vector_term2<L: LaneHasher, const K: usize>(
+    lut: &L,
+    rows: &mut [[F; K]; 2],
+    points: &Points2,
+    v: [F; 2],
+) {
+    let h = point_hash2(lut, &points.cell, steps2(v));
+    let c = point2(lut, &points.d0, v, h);
+    add_vector_term(lut, rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
 }
 
 /// `supersimplex3_vector_half` on lanes.
@@ -489,12 +531,26 @@ fn vector_half<L: LaneHasher, I: Isa, const K: usize>(
     key: u32,
     rows: &mut [[F; K]; 3],
 ) {
-    let (f, cell, corners) = cube::<I>(x);
-    for o in corners {
-        let h = point_hash(lut, &cell, key, o);
-        let c = point(lut, &f, o, h);
-        add_vector_term(lut, rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
-    }
+    let (f, cell, [o0, o1, o2, o3]) = cube::<I>(x);
+    vector_term3(lut, rows, &f, &cell, key, o0);
+    vector_term3(lut, rows, &f, &cell, key, o1);
+    vector_term3(lut, rows, &f, &cell, key, o2);
+    vector_term3(lut, rows, &f, &cell, key, o3);
+}
+
+/// The term of the 3D lattice point at offsets `o` added to a vector warp's `rows`.
+#[inline(always)]
+fn vector_term3<L: LaneHasher, const K: usize>(
+    lut: &L,
+    rows: &mut [[F; K]; 3],
+    f: &[F; 3],
+    cell: &[U; 3],
+    key: u32,
+    o: [U; 3],
+) {
+    let h = point_hash(lut, cell, key, o);
+    let c = point(lut, f, o, h);
+    add_vector_term(lut, rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
 }
 
 /// `supersimplex3_vector_sum` on lanes.
