@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 use wgpu_noise::editor::orbit::{Orbit, PITCH_RANGE};
-use wgpu_noise::editor::share::{Scene, SharedView};
+use wgpu_noise::editor::share::{Framing, Scene, SharedView};
 use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::Graph;
 use wgpu_noise::params::{FillParams, Slab};
@@ -124,12 +124,14 @@ const TOP_DOWN_DISTANCE: f64 = 3.0;
 
 /// The share string of the top-down 3D view of [`FBM`], made here (the page never had it).
 fn top_down_link() -> String {
+    let scene = Scene::Terrain(Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE));
     SharedView {
         graph: FBM.to_string(),
         seed: TOP_DOWN_SEED,
         frequency: TOP_DOWN_FREQUENCY,
         ramp: "gray".to_string(),
-        scene: Scene::Terrain(Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE)),
+        scene,
+        framing: Framing::of(&scene),
     }
     .encode()
 }
@@ -142,6 +144,7 @@ fn plane_link(c: f64, frequency: f64, scene: Scene) -> String {
         frequency,
         ramp: "gray".to_string(),
         scene,
+        framing: Framing::of(&scene),
     }
     .encode()
 }
@@ -161,15 +164,17 @@ fn caves_link() -> String {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/caves.json"),
     )
     .unwrap();
+    let scene = Scene::Iso {
+        camera: Orbit::new(30f64.to_radians(), 35f64.to_radians(), 2.6),
+        level: 0.0,
+    };
     SharedView {
         graph: caves,
         seed: 0,
         frequency: 2.0,
         ramp: "terrain".to_string(),
-        scene: Scene::Iso {
-            camera: Orbit::new(30f64.to_radians(), 35f64.to_radians(), 2.6),
-            level: 0.0,
-        },
+        scene,
+        framing: Framing::of(&scene),
     }
     .encode()
 }
@@ -180,12 +185,14 @@ fn island_link() -> String {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/island.json"),
     )
     .unwrap();
+    let scene = Scene::Terrain(Orbit::new(25f64.to_radians(), 38f64.to_radians(), 2.4));
     SharedView {
         graph: island,
         seed: 0,
         frequency: 4.0,
         ramp: "terrain".to_string(),
-        scene: Scene::Terrain(Orbit::new(25f64.to_radians(), 38f64.to_radians(), 2.4)),
+        scene,
+        framing: Framing::of(&scene),
     }
     .encode()
 }
