@@ -105,6 +105,9 @@ fn steps() -> Value {
             { "press": "Control+A" },
             { "type": TYPED },
         ] },
+        // The frequency's number dragged 40 px to the right (0.05 a pixel): the picture
+        // and the thumbnails are of the new region.
+        { "name": "frequency dragged", "actions": [{ "drag": ["frequency", [40, 0]] }] },
     ])
 }
 
@@ -966,6 +969,47 @@ fn each_nodes_thumbnail_is_its_sub_graphs_reference_with_a_cost() {
                 "{node}"
             );
         }
+    }
+}
+
+#[test]
+fn the_thumbnails_follow_a_frequency_change() {
+    let Some(s) = session() else { return };
+    let before = step(s, "typed");
+    let after = step(s, "frequency dragged");
+    let frequency = |st: &Value| shown(st)["frequency"].as_f64().unwrap();
+    eprintln!(
+        "page: frequency {} → {}",
+        frequency(before),
+        frequency(after)
+    );
+    assert!(
+        frequency(after) > frequency(before),
+        "the drag raised the frequency"
+    );
+    assert_reference(after, "frequency dragged");
+    let ramp = ColourRamp::from_name(shown(after)["ramp"].as_str().unwrap()).unwrap();
+    let thumbnails = after["state"]["thumbnails"].as_object().unwrap();
+    assert!(!thumbnails.is_empty(), "{}", after["state"]);
+    for (node, t) in thumbnails {
+        // Each thumbnail is of the picture's new region: its cells across, from the
+        // origin, in 2D.
+        assert_eq!(
+            t["frequency"].as_f64(),
+            Some(frequency(after)),
+            "{node}: {t}"
+        );
+        assert_eq!(numbers(&t["origin"]), [0.0; 4], "{node}");
+        assert_eq!(t["dims"], 2, "{node}");
+        assert_eq!(
+            t["rgba_fnv"].as_str().unwrap(),
+            fnv1a(&thumbnail_reference(t, ramp)),
+            "{node}'s thumbnail is its sub-graph's reference over the new region: {t}"
+        );
+        assert_ne!(
+            t["rgba_fnv"], before["state"]["thumbnails"][node]["rgba_fnv"],
+            "{node}'s thumbnail changed with the frequency"
+        );
     }
 }
 
