@@ -1184,9 +1184,11 @@ fn an_iso_share_link_reproduces_the_picture_and_its_bake_command_is_the_volume()
 }
 
 /// The caves recipe's iso view from a link: the time to its first picture (the cube's
-/// fill on SwiftShader, its readback, the extraction in wasm, the draw and its readback).
+/// fill on SwiftShader, its readback, the extraction in wasm, the draw and its readback);
+/// the readout's range, the least and greatest value of the cube the page filled on the
+/// GPU, is the f32 CPU's over the same samples within the graph's GPU tolerance.
 #[test]
-fn the_caves_iso_view_is_timed() {
+fn the_caves_iso_view_is_timed_and_its_cube_is_the_cpus() {
     let Some(s) = session() else { return };
     let caves = reopened(s, "caves iso");
     let state = &caves["state"];
@@ -1202,4 +1204,29 @@ fn the_caves_iso_view_is_timed() {
         numbers(&state["extract_ms"]),
     );
     assert!(lit > 50_000, "{lit}");
+
+    let link = SharedView::from_link(&caves_link()).unwrap();
+    let graph = Graph::from_json(&link.graph).unwrap();
+    let bound = wgpu_noise::gpu::parity::graph_tolerance(&graph.program(3, [0.0; 4]).unwrap());
+    let mut sampler = graph.sampler(3, link.seed).unwrap();
+    // The cube: sample i of 64 along each axis at frequency · i / 64 from the origin.
+    let n = wgpu_noise::editor::iso::SAMPLES;
+    let at = |i: u32| (link.frequency * i as f64 / n as f64) as f32;
+    let mut cpu = [f32::INFINITY, f32::NEG_INFINITY];
+    for z in 0..n {
+        for y in 0..n {
+            for x in 0..n {
+                let v = sampler.value(&[at(x), at(y), at(z)]);
+                cpu = [cpu[0].min(v), cpu[1].max(v)];
+            }
+        }
+    }
+    let range = numbers(&state["readout"]["range"]);
+    eprintln!("caves cube: the page's range {range:?}, the CPU's {cpu:?}, bound {bound:e}");
+    for k in 0..2 {
+        assert!(
+            (range[k] - cpu[k] as f64).abs() <= bound as f64,
+            "the page's range {range:?}, the CPU's {cpu:?}"
+        );
+    }
 }
