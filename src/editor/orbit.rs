@@ -18,6 +18,11 @@ pub const DISTANCE_RANGE: (f64, f64) = (0.5, 20.0);
 /// Zoom factor of one wheel notch (the terrain's camera, and the desktop preview's flat
 /// view and frequency keys).
 pub const ZOOM_STEP: f64 = 1.25;
+/// The terrain's height of a value of 1 in world units (the mesh's longer side is 2)
+/// unless the panel changes it.
+pub const DEFAULT_RELIEF: f64 = 0.15;
+/// The relief the panel offers, and a share link may hold.
+pub const RELIEF_RANGE: (f64, f64) = (0.0, 1.0);
 /// The depth the near and far planes keep around the mesh (its half-diagonal is √2, its
 /// relief less than 1).
 const SCENE_RADIUS: f64 = 2.0;

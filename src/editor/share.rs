@@ -6,20 +6,25 @@
 //! text from anywhere. A view of the terrain adds `"view": "3d"` and its camera, `"camera":
 //! [yaw, pitch, distance]` (radians, radians, world units); a view of a 3D graph's
 //! iso-surface `"view": "iso"`, its camera and `"level"` (the surface's value); without a
-//! view a link is of the flat view. A link is the page's address, `#`, then the string
-//! ([`SharedView::link`]); the desktop preview makes and opens the same links.
+//! view a link is of the flat view. Where and when the view looks ([`Framing`]) is
+//! `"pan"` (`[x, y]`, the first pixel's point), `"dims"`, `"time"`, `"speed"`, `"paused"`
+//! and `"relief"`; a link without them is of the view from the origin, in 2D (3D for the
+//! iso view), with the clock paused at 0. A link is the page's address, `#`, then the
+//! string ([`SharedView::link`]); the desktop preview makes and opens the same links.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use serde_json::{json, Value};
 
 use super::isosurface::LEVEL_RANGE;
+use crate::field::shortest;
+
+use super::orbit::{Orbit, DEFAULT_RELIEF, DISTANCE_RANGE, PITCH_RANGE, RELIEF_RANGE};
+use crate::ramp::ColourRamp;
 
 /// Samples along each side of the iso view's cube (`iso::SAMPLES`; that module needs the
 /// `gpu` feature, share links do not).
 const ISO_SAMPLES: u32 = 64;
-use super::orbit::{Orbit, DISTANCE_RANGE, PITCH_RANGE};
-use crate::ramp::ColourRamp;
 
 /// The page's address as `web/serve` serves it: what a link made outside the page (the
 /// desktop preview's) is put after unless told another.
@@ -33,6 +38,9 @@ const MAX_INFLATED: usize = 1 << 20;
 const MAX_ENCODED: usize = 1 << 20;
 /// Deflate's level: the strongest, for the shortest link (the text is small).
 const LEVEL: u8 = 10;
+/// Lattice cells per second along the animated axis unless a link or `preview --speed`
+/// says otherwise.
+pub const DEFAULT_SPEED: f64 = 0.5;
 
 /// What a share link holds: the graph's JSON text and the settings of the view it is drawn
 /// in (the picture's seed, frequency across it and colour ramp).
@@ -47,6 +55,116 @@ pub struct SharedView {
     pub ramp: String,
     /// How the graph is drawn.
     pub scene: Scene,
+    /// Where and when the view looks.
+    pub framing: Framing,
+}
+
+/// Where and when a view looks, beyond its frequency: the desktop preview's pan, the
+/// graph's dimension count, the animation clock and the terrain's relief. The picture's
+/// first pixel samples `pan` (x, y) plus `speed × time` along the animated axis (x in 2D,
+/// z in 3D, w in 4D); the iso view's cube starts at that point. The page draws
+/// [`Framing::of`] its scene.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Framing {
+    /// The first pixel's point before the clock's offset, lattice units.
+    pub pan: [f64; 2],
+    /// The graph's dimension count, 2 to 4.
+    pub dims: usize,
+    /// The clock, seconds.
+    pub time: f64,
+    /// Lattice cells per second along the animated axis.
+    pub speed: f64,
+    /// Whether the clock is stopped.
+    pub paused: bool,
+    /// The terrain's height of a value of 1, world units ([`RELIEF_RANGE`]).
+    pub relief: f64,
+}
+
+impl Framing {
+    /// The framing of a link that holds none: from the origin, in 2D (3D for the iso
+    /// view), the clock paused at 0 with the default speed, the default relief.
+    pub fn of(scene: &Scene) -> Framing {
+        Framing {
+            pan: [0.0; 2],
+            dims: match scene {
+                Scene::Iso { .. } => 3,
+                Scene::Flat | Scene::Terrain(_) => 2,
+            },
+            time: 0.0,
+            speed: DEFAULT_SPEED,
+            paused: true,
+            relief: DEFAULT_RELIEF,
+        }
+    }
+
+    /// The axis the clock moves along: x in 2D, the last axis in 3D and 4D.
+    pub fn animated_axis(&self) -> usize {
+        match self.dims {
+            2 => 0,
+            d => d - 1,
+        }
+    }
+
+    /// The first pixel's point: the pan, and the clock's offset along the animated axis.
+    pub fn origin(&self) -> [f64; 4] {
+        let mut origin = [self.pan[0], self.pan[1], 0.0, 0.0];
+        origin[self.animated_axis()] += self.speed * self.time;
+        origin
+    }
+
+    /// The framing a link's settings hold, each checked; [`Framing::of`] `scene`'s where
+    /// one is absent.
+    fn read(settings: &Value, scene: &Scene) -> Result<Framing, String> {
+        let default = Framing::of(scene);
+        let number = |name: &str, or: f64| match settings.get(name) {
+            None => Ok(or),
+            Some(v) => v
+                .as_f64()
+                .filter(|n| n.is_finite())
+                .ok_or_else(|| format!("share link: {name:?} is not a finite number")),
+        };
+        let pan = match settings.get("pan") {
+            None => default.pan,
+            Some(held) => {
+                let numbers: Option<Vec<f64>> = held
+                    .as_array()
+                    .filter(|a| a.len() == 2)
+                    .and_then(|a| a.iter().map(Value::as_f64).collect());
+                match numbers.as_deref() {
+                    Some(&[x, y]) if x.is_finite() && y.is_finite() => [x, y],
+                    _ => return Err("share link: \"pan\" is not [x, y] (finite numbers)".into()),
+                }
+            }
+        };
+        let dims = match settings.get("dims") {
+            None => default.dims,
+            Some(held) => held
+                .as_u64()
+                .filter(|d| (2..=4).contains(d))
+                .ok_or("share link: \"dims\" is not 2, 3 or 4")? as usize,
+        };
+        let paused = match settings.get("paused") {
+            None => default.paused,
+            Some(held) => held
+                .as_bool()
+                .ok_or("share link: \"paused\" is not true or false")?,
+        };
+        let (low, high) = RELIEF_RANGE;
+        let relief = number("relief", default.relief)?;
+        if !(low..=high).contains(&relief) {
+            return Err(format!(
+                "share link: \"relief\" {relief} is not from {low} to {high}"
+            ));
+        }
+        Ok(Framing {
+            pan,
+            dims,
+            time: number("time", default.time)?,
+            speed: number("speed", default.speed)?,
+            paused,
+            relief,
+        })
+    }
 }
 
 /// How a shared view draws its graph.
@@ -88,6 +206,12 @@ impl SharedView {
             "seed": self.seed.to_string(),
             "frequency": self.frequency,
             "ramp": self.ramp,
+            "pan": self.framing.pan,
+            "dims": self.framing.dims,
+            "time": self.framing.time,
+            "speed": self.framing.speed,
+            "paused": self.framing.paused,
+            "relief": self.framing.relief,
         });
         let camera = |c: &Orbit| json!([c.yaw, c.pitch, c.distance]);
         match &self.scene {
@@ -182,12 +306,14 @@ impl SharedView {
             },
             Some(_) => return Err("share link: \"view\" is not \"2d\", \"3d\" or \"iso\"".into()),
         };
+        let framing = Framing::read(&value, &scene)?;
         Ok(SharedView {
             graph,
             seed,
             frequency,
             ramp,
             scene,
+            framing,
         })
     }
 
@@ -196,23 +322,33 @@ impl SharedView {
     /// picture in its ramp to `noise.png`; the terrain's heights as a 16-bit gray
     /// heightmap, `heightmap.png`; the iso view's volume, the cube's values
     /// ([`super::iso`]'s samples per side, the same frequency along each axis) as
-    /// `volume.npy`.
+    /// `volume.npy`. The bake starts at the framing's first pixel (`--offset`, when it is
+    /// not the origin) and has its dimensions (a slice one texel deep in 3D and 4D).
     pub fn bake_command(&self, width: u32, height: u32) -> String {
         let (frequency, seed) = (self.frequency, self.seed);
         let start = "wgpu-noise bake --graph graph.json";
         let output = bake_output(&self.scene, &self.ramp);
-        match self.scene {
-            Scene::Flat | Scene::Terrain(_) => format!(
-                "{start} --size {width}x{height} --frequency {frequency} --seed {seed} {output}"
-            ),
-            Scene::Iso { .. } => {
-                let n = ISO_SAMPLES;
-                format!(
-                    "{start} --dims 3 --size {n}x{n}x{n} --frequency {frequency} --seed {seed} \
-                     {output}"
-                )
+        let origin = self.framing.origin();
+        let (dims, size) = match self.scene {
+            Scene::Flat | Scene::Terrain(_) => {
+                let mut size = vec![width, height];
+                size.resize(self.framing.dims, 1);
+                (self.framing.dims, size)
             }
+            Scene::Iso { .. } => (3, vec![ISO_SAMPLES; 3]),
+        };
+        let mut options = String::new();
+        if dims != 2 {
+            options += &format!(" --dims {dims}");
         }
+        let size: Vec<String> = size.iter().map(u32::to_string).collect();
+        options += &format!(" --size {}", size.join("x"));
+        options += &format!(" --frequency {frequency}");
+        if origin[..dims].iter().any(|&o| o != 0.0) {
+            let origin: Vec<String> = origin[..dims].iter().map(|&o| shortest(o)).collect();
+            options += &format!(" --offset {}", origin.join(","));
+        }
+        format!("{start}{options} --seed {seed} {output}")
     }
 }
 

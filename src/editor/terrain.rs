@@ -20,9 +20,7 @@ pub const GRID: u32 = 256;
 pub const LIGHT: [f64; 3] = [-0.5, 0.5, std::f64::consts::FRAC_1_SQRT_2];
 /// The light a face turned away from [`LIGHT`] still gets.
 pub const AMBIENT: f32 = 0.25;
-/// The height of a value of 1 in world units (the mesh's longer side is 2) unless the
-/// panel changes it.
-pub const DEFAULT_RELIEF: f64 = 0.15;
+pub use super::orbit::DEFAULT_RELIEF;
 /// The depth buffer's format.
 const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 

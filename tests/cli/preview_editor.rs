@@ -7,9 +7,13 @@
 use base64::Engine;
 use serde_json::json;
 use wgpu_noise::editor::model::{Edit, GraphModel};
-use wgpu_noise::editor::orbit::{Orbit, DISTANCE_RANGE, PITCH_RANGE};
-use wgpu_noise::editor::share::{Scene, SharedView};
+use wgpu_noise::editor::orbit::{Orbit, DEFAULT_RELIEF, DISTANCE_RANGE, PITCH_RANGE, RELIEF_RANGE};
+use wgpu_noise::editor::share::{Framing, Scene, SharedView};
 use wgpu_noise::graph::{Graph, GraphError, Program};
+
+use super::preview_graph::{panned_graph_reference, GraphFrame};
+use super::preview_panel::run_bake;
+use crate::common::levels::assert_levels_match;
 
 /// The graph of `text` lowered for 2D and 3D, or its first error.
 fn programs(text: &str) -> Result<Vec<Program>, GraphError> {
@@ -350,6 +354,38 @@ fn shared_string(text: &str) -> String {
     )
 }
 
+/// Framings for `scenes`: the first's default, then pans, clocks and reliefs that are not
+/// short decimals, at the ends of their ranges, and far from the origin.
+fn framings(scenes: &[Scene; 4]) -> [Framing; 4] {
+    [
+        Framing::of(&scenes[0]),
+        Framing {
+            pan: [1.0 / 3.0, -1e-7],
+            dims: 3,
+            time: 0.1 + 0.2,
+            speed: -0.7,
+            paused: false,
+            relief: RELIEF_RANGE.1,
+        },
+        Framing {
+            pan: [1e6 + 0.1, -2.5],
+            dims: 4,
+            time: 1e3 / 7.0,
+            speed: 0.0,
+            paused: true,
+            relief: RELIEF_RANGE.0,
+        },
+        Framing {
+            pan: [-2.0 / 3.0, 0.1],
+            dims: 3,
+            time: 12.5,
+            speed: 0.25,
+            paused: true,
+            relief: 0.15,
+        },
+    ]
+}
+
 #[test]
 fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
     let mut longest = 0;
@@ -370,7 +406,7 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
                 level: -0.1 - 0.2,
             },
         ];
-        for ((seed, frequency, ramp), scene) in [
+        for (((seed, frequency, ramp), scene), framing) in [
             (0, 4.0, "gray"),
             (u64::MAX, 0.1 + 0.2, "terrain"),
             ((1 << 53) + 1, 1e-3, "magma"),
@@ -378,6 +414,7 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
         ]
         .into_iter()
         .zip(scenes)
+        .zip(framings(&scenes))
         {
             let view = SharedView {
                 graph: graph.clone(),
@@ -385,6 +422,7 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
                 frequency,
                 ramp: ramp.to_string(),
                 scene,
+                framing,
             };
             let link = view.encode();
             assert!(
@@ -407,6 +445,12 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
             let held: serde_json::Value = serde_json::from_slice(&inflated).unwrap();
             assert_eq!(held["graph"], graph.as_str());
             assert_eq!(held["seed"], seed.to_string());
+            assert_eq!(held["pan"], json!(framing.pan));
+            assert_eq!(held["dims"], json!(framing.dims));
+            assert_eq!(held["time"].as_f64(), Some(framing.time));
+            assert_eq!(held["speed"].as_f64(), Some(framing.speed));
+            assert_eq!(held["paused"], json!(framing.paused));
+            assert_eq!(held["relief"].as_f64(), Some(framing.relief));
             match scene {
                 Scene::Flat => {
                     assert!(held.get("view").is_none() && held.get("camera").is_none())
@@ -425,12 +469,51 @@ fn a_share_link_gives_back_every_shipped_graph_and_view_exactly() {
                         json!([camera.yaw, camera.pitch, camera.distance])
                     );
                     assert_eq!(held["level"].as_f64(), Some(level));
-                    assert!(held.get("relief").is_none());
                 }
             }
         }
     }
     eprintln!("longest share string of a shipped graph: {longest} characters");
+}
+
+#[test]
+fn a_link_without_a_framing_is_of_the_view_from_the_origin_paused() {
+    // A link as made before links held the framing: the window opened it from the origin,
+    // in 2D (3D for the iso view), the clock paused at 0, at `preview`'s default speed and
+    // the terrain's default relief.
+    let speed = preview_default("--speed");
+    for (view, dims) in [
+        ("", 2),
+        (r#","view":"3d","camera":[0,1,3]"#, 2),
+        (r#","view":"iso","camera":[0,1,3],"level":0"#, 3),
+    ] {
+        let old = format!(r#"{{"graph":"{{}}","seed":"1","frequency":2,"ramp":"gray"{view}}}"#);
+        let framing = SharedView::decode(&shared_string(&old)).unwrap().framing;
+        assert_eq!(
+            framing,
+            Framing {
+                pan: [0.0, 0.0],
+                dims,
+                time: 0.0,
+                speed,
+                paused: true,
+                relief: DEFAULT_RELIEF,
+            },
+            "{old}"
+        );
+    }
+}
+
+/// The default of `preview`'s option `name`, as its help says it.
+fn preview_default(name: &str) -> f64 {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wgpu-noise"))
+        .args(["preview", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    let after = help.split(&format!("{name} <")).nth(1).expect("the option");
+    let default = after.split("[default: ").nth(1).expect("a default");
+    default[..default.find(']').unwrap()].parse().unwrap()
 }
 
 #[test]
@@ -498,6 +581,36 @@ fn a_bad_share_link_is_a_clear_error() {
             "pitch 2 is not from",
         ),
         (with_setting(r#""view":"3d""#), "no \"camera\""),
+        (with_setting(r#""pan":[1]"#), "\"pan\" is not [x, y]"),
+        (with_setting(r#""pan":[1,"2"]"#), "\"pan\" is not [x, y]"),
+        (
+            with_setting(r#""pan":{"x":1,"y":2}"#),
+            "\"pan\" is not [x, y]",
+        ),
+        (with_setting(r#""dims":1"#), "\"dims\" is not 2, 3 or 4"),
+        (with_setting(r#""dims":5"#), "\"dims\" is not 2, 3 or 4"),
+        (with_setting(r#""dims":2.5"#), "\"dims\" is not 2, 3 or 4"),
+        (with_setting(r#""dims":"3""#), "\"dims\" is not 2, 3 or 4"),
+        (
+            with_setting(r#""time":"1""#),
+            "\"time\" is not a finite number",
+        ),
+        (
+            with_setting(r#""speed":null"#),
+            "\"speed\" is not a finite number",
+        ),
+        (
+            with_setting(r#""paused":1"#),
+            "\"paused\" is not true or false",
+        ),
+        (
+            with_setting(r#""relief":-0.1"#),
+            "\"relief\" -0.1 is not from 0 to 1",
+        ),
+        (
+            with_setting(r#""relief":1.5"#),
+            "\"relief\" 1.5 is not from 0 to 1",
+        ),
         (
             with_setting(r#""view":"3d","camera":[0,1]"#),
             "\"camera\" is not [yaw, pitch, distance]",
@@ -529,6 +642,7 @@ fn the_bake_command_names_the_views_settings() {
         frequency: 2.5,
         ramp: "viridis".into(),
         scene: Scene::Flat,
+        framing: Framing::of(&Scene::Flat),
     };
     assert_eq!(
         view.bake_command(256, 128),
@@ -538,6 +652,7 @@ fn the_bake_command_names_the_views_settings() {
     let camera = Orbit::default();
     let terrain = SharedView {
         scene: Scene::Terrain(camera),
+        framing: Framing::of(&Scene::Terrain(camera)),
         ..view.clone()
     };
     assert_eq!(
@@ -545,8 +660,10 @@ fn the_bake_command_names_the_views_settings() {
         "wgpu-noise bake --graph graph.json --size 256x128 --frequency 2.5 --seed \
          12345678901234567890 --range -1,1 --bits 16 -o heightmap.png"
     );
+    let scene = Scene::Iso { camera, level: 0.5 };
     let iso = SharedView {
-        scene: Scene::Iso { camera, level: 0.5 },
+        scene,
+        framing: Framing::of(&scene),
         ..view.clone()
     };
     assert_eq!(iso_samples(), wgpu_noise::editor::iso::SAMPLES);
@@ -575,19 +692,56 @@ fn the_bake_command_names_the_views_settings() {
         );
         assert!(dir.path().join(file).is_file(), "{command}");
     }
+
+    // A framed view: the bake starts at the pan plus the clock's offset along z, one
+    // texel deep, and writes the CPU reference of that region and slice.
+    let framed = SharedView {
+        graph: graph.to_string(),
+        seed: 9,
+        framing: Framing {
+            pan: [0.75, -1.25],
+            dims: 3,
+            time: 2.0,
+            speed: 0.5,
+            paused: true,
+            relief: DEFAULT_RELIEF,
+        },
+        ..view.clone()
+    };
+    let command = framed.bake_command(32, 32);
+    assert_eq!(
+        command,
+        "wgpu-noise bake --graph graph.json --dims 3 --size 32x32x1 --frequency 2.5 \
+         --offset 0.75,-1.25,1 --seed 9 --range -1,1 --bits 8 --ramp viridis -o noise.png"
+    );
+    let gray = command.replace("viridis", "gray");
+    let baked = run_bake(&gray, dir.path());
+    let frame = GraphFrame {
+        dims: 3,
+        seed: 9,
+        frequency: 2.5,
+        time: 2.0,
+        speed: 0.5,
+        width: 32,
+        height: 32,
+    };
+    let expected = panned_graph_reference(graph, &frame, [0.75, -1.25]);
+    assert_levels_match(&baked, &expected, &format!("`{gray}`"));
 }
 
 /// The iso cube's side as the iso view's bake command names it.
 fn iso_samples() -> u32 {
+    let scene = Scene::Iso {
+        camera: Orbit::default(),
+        level: 0.0,
+    };
     let view = SharedView {
         graph: String::new(),
         seed: 0,
         frequency: 1.0,
         ramp: "gray".into(),
-        scene: Scene::Iso {
-            camera: Orbit::default(),
-            level: 0.0,
-        },
+        scene,
+        framing: Framing::of(&scene),
     };
     let command = view.bake_command(1, 1);
     let size = command.split("--size ").nth(1).unwrap();

@@ -69,6 +69,16 @@ impl GraphFrame {
 /// points (texture variant, the preview's), gray = round(255 · clamp((v + 1) / 2, 0, 1)) as
 /// `bake --graph -o x.png`'s default range.
 pub(crate) fn graph_reference(graph_json: &str, frame: &GraphFrame) -> Vec<u8> {
+    panned_graph_reference(graph_json, frame, [0.0, 0.0])
+}
+
+/// [`graph_reference`] of the frame panned so that its first pixel is at `pan` (before the
+/// clock's offset).
+pub(crate) fn panned_graph_reference(
+    graph_json: &str,
+    frame: &GraphFrame,
+    pan: [f64; 2],
+) -> Vec<u8> {
     let program = Graph::from_json(graph_json)
         .expect("a valid graph")
         .program(frame.dims, [0.0; 4])
@@ -80,7 +90,7 @@ pub(crate) fn graph_reference(graph_json: &str, frame: &GraphFrame) -> Vec<u8> {
     let mut out = Vec::with_capacity((frame.width * frame.height) as usize);
     for j in 0..frame.height {
         for i in 0..frame.width {
-            let mut p = [step * i as f64, step * j as f64, 0.0, 0.0];
+            let mut p = [pan[0] + step * i as f64, pan[1] + step * j as f64, 0.0, 0.0];
             p[axis] += frame.speed * frame.time;
             let v = eval::value::<f32>(&program, &lut, p.map(|c| c as f32), &mut regs);
             out.push((((v + 1.0) / 2.0).clamp(0.0, 1.0) * 255.0).round() as u8);

@@ -151,7 +151,7 @@ impl<'a> Panel<'a> {
 
 /// Runs `command` (the panel's `wgpu-noise bake … -o FILE`) in `folder` with another
 /// output file; the picture it writes, as gray levels.
-fn run_bake(command: &str, folder: &Path) -> Vec<u8> {
+pub(crate) fn run_bake(command: &str, folder: &Path) -> Vec<u8> {
     let words: Vec<&str> = command.split_whitespace().collect();
     assert_eq!(words[..2], ["wgpu-noise", "bake"], "{command}");
     let mut args: Vec<&str> = words[2..].to_vec();

@@ -12,12 +12,14 @@
 
 use std::path::Path;
 
-use wgpu_noise::editor::orbit::Orbit;
-use wgpu_noise::editor::share::{Scene, SharedView, PAGE_URL};
+use wgpu_noise::editor::orbit::{Orbit, ZOOM_STEP};
+use wgpu_noise::editor::share::{Framing, Scene, SharedView, PAGE_URL};
 
 use super::preview::{preview, window_setup};
-use super::preview_graph::{graph_reference, picture_bytes, with_xdotool, GraphFrame, FBM};
-use super::preview_panel::{layout_when, Panel};
+use super::preview_graph::{
+    graph_reference, panned_graph_reference, picture_bytes, with_xdotool, xdotool, GraphFrame, FBM,
+};
+use super::preview_panel::{layout_when, run_bake, Panel};
 use crate::common::iso::plane_json;
 use crate::common::levels::assert_levels_match;
 
@@ -116,6 +118,123 @@ fn a_link_the_desktop_makes_opens_the_same_terrain_in_a_fresh_window() {
 }
 
 #[test]
+fn a_link_holds_the_pan_zoom_and_clock_and_opens_the_same_slice() {
+    let Some(display) = with_xdotool(window_setup()) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("graph.json"), FBM).unwrap();
+    // A 3D graph whose clock runs: the picture is the slice at z = speed × time.
+    let frame = GraphFrame {
+        dims: 3,
+        seed: 5,
+        frequency: 4.0,
+        time: 1.5,
+        speed: 0.3,
+        ..GraphFrame::still(WIDTH, HEIGHT)
+    };
+    let mut args = frame.options();
+    args.extend(["--graph", "graph.json", "--panel", "shown"].map(String::from));
+    let (mut running, panel) = Panel::launch(&display, &args, dir.path());
+    panel.with("view_section");
+    // A drag over the picture pans it, a wheel notch zooms in at the pointer, and the clock
+    // runs until Space stops it.
+    point_at(&panel, 150, 300);
+    xdotool(&display, &["mousedown", "1"]);
+    point_at(&panel, 110, 260);
+    xdotool(&display, &["mouseup", "1"]);
+    point_at(&panel, 200, 250);
+    xdotool(&display, &["click", "4"]);
+    layout_when(&panel.layout, "a zoomed view", |v| {
+        v["view"]
+            .as_str()
+            .is_some_and(|d| !d.contains(" 4.000 cells"))
+    });
+    panel.key("space");
+    panel.wait_view("(paused)");
+    panel.click("view_section");
+    // The section unfolds over a few frames (fast ones, in the flat view): its button is
+    // clicked where it stays.
+    let mut seen = panel.with("share_link")["widgets"]["share_link"].clone();
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let now = panel.with("share_link")["widgets"]["share_link"].clone();
+        if now == seen {
+            break;
+        }
+        seen = now;
+    }
+    panel.click("share_link");
+    let link = running
+        .wait_for(&format!("{PAGE_URL}#v1."))
+        .trim()
+        .to_string();
+    let drawn = panel.save_png(&mut running, dir.path());
+    panel.click("bake_command");
+    let command = running.wait_for("wgpu-noise bake ").trim().to_string();
+    panel.click_at(100, 100);
+    running.quit_with_escape(&display, &panel.window);
+
+    // The link holds where and when the window looked.
+    let shared = SharedView::from_link(&link).unwrap();
+    let framing = shared.framing;
+    eprintln!("{framing:?}, {} cells across", shared.frequency);
+    assert_eq!(
+        (framing.dims, framing.speed, framing.paused),
+        (3, 0.3, true)
+    );
+    assert!(framing.time > frame.time, "the clock ran: {}", framing.time);
+    // The wheel zoomed in by whole notches (Xvfb's wheel click is one or two); the drag
+    // moved the picture right and down.
+    let notches = (frame.frequency / shared.frequency).ln() / ZOOM_STEP.ln();
+    assert!(
+        notches >= 0.5 && (notches - notches.round()).abs() < 1e-9,
+        "{} cells across: {notches} notches",
+        shared.frequency
+    );
+    assert!(
+        framing.pan[0] > 0.0 && framing.pan[1] > 0.0,
+        "{:?}",
+        framing.pan
+    );
+    // The window drew the CPU reference of that region and slice.
+    let seen = GraphFrame {
+        frequency: shared.frequency,
+        time: framing.time,
+        ..frame
+    };
+    assert_levels_match(
+        &drawn,
+        &panned_graph_reference(FBM, &seen, framing.pan),
+        "the panned, zoomed, later slice",
+    );
+
+    // Opened in a fresh window: the same picture, byte for byte.
+    let opened = screenshot(&display, dir.path(), "opened.png", &["--link", &link]);
+    assert_eq!(opened.len(), drawn.len());
+    let differ = opened.iter().zip(&drawn).filter(|(a, b)| a != b).count();
+    assert_eq!(differ, 0, "{differ} of {} bytes differ", drawn.len());
+
+    // The bake command writes the same region and slice.
+    assert!(command.contains("--offset "), "{command}");
+    let baked = run_bake(&command, dir.path());
+    assert_levels_match(&baked, &drawn, &format!("`{command}` vs the window"));
+}
+
+/// Moves the pointer to `(x, y)` in the window and waits until a frame has seen it there,
+/// so that a press that follows is the picture's (the pointer starts over the panel).
+fn point_at(panel: &Panel, x: u32, y: u32) {
+    let (sx, sy) = (x.to_string(), y.to_string());
+    xdotool(
+        panel.display,
+        &["mousemove", "--window", &panel.window, &sx, &sy],
+    );
+    layout_when(&panel.layout, &format!("the pointer at {x}, {y}"), |v| {
+        v["readout"]["cursor"] == serde_json::json!([x as f64, y as f64])
+    });
+}
+
+#[test]
 fn a_link_the_page_makes_opens_its_graph_and_settings() {
     let Some(display) = with_xdotool(window_setup()) else {
         return;
@@ -130,6 +249,7 @@ fn a_link_the_page_makes_opens_its_graph_and_settings() {
         frequency: 5.0,
         ramp: "gray".into(),
         scene: Scene::Flat,
+        framing: Framing::of(&Scene::Flat),
     };
     let got = screenshot(
         &display,
@@ -149,12 +269,14 @@ fn a_link_the_page_makes_opens_its_graph_and_settings() {
 
     // The terrain: the picture of the same options given one by one; the bare share
     // string opens it too.
+    let scene = Scene::Terrain(camera_degrees(120.0, 35.0, 2.2));
     let terrain = SharedView {
         graph: FBM.to_string(),
         seed: 3,
         frequency: 4.0,
         ramp: "viridis".into(),
-        scene: Scene::Terrain(camera_degrees(120.0, 35.0, 2.2)),
+        scene,
+        framing: Framing::of(&scene),
     };
     std::fs::write(dir.path().join("graph.json"), FBM).unwrap();
     let graph = dir.path().join("graph.json");
@@ -189,15 +311,17 @@ fn a_link_the_page_makes_opens_its_graph_and_settings() {
 
     // The iso view of a 3D graph, at the link's level.
     let plane = plane_json(0.3);
+    let scene = Scene::Iso {
+        camera: camera_degrees(30.0, 40.0, 2.6),
+        level: 0.25,
+    };
     let iso = SharedView {
         graph: plane.clone(),
         seed: 0,
         frequency: 2.0,
         ramp: "magma".into(),
-        scene: Scene::Iso {
-            camera: camera_degrees(30.0, 40.0, 2.6),
-            level: 0.25,
-        },
+        scene,
+        framing: Framing::of(&scene),
     };
     std::fs::write(dir.path().join("plane.json"), &plane).unwrap();
     let plane_file = dir.path().join("plane.json");
@@ -254,15 +378,17 @@ fn a_link_the_page_makes_opens_its_graph_and_settings() {
 
 #[test]
 fn a_link_is_read_from_a_full_address_or_alone() {
+    let scene = Scene::Iso {
+        camera: camera_degrees(10.0, 60.0, 3.0),
+        level: -0.5,
+    };
     let view = SharedView {
         graph: FBM.to_string(),
         seed: u64::MAX,
         frequency: 2.5,
         ramp: "terrain".into(),
-        scene: Scene::Iso {
-            camera: camera_degrees(10.0, 60.0, 3.0),
-            level: -0.5,
-        },
+        scene,
+        framing: Framing::of(&scene),
     };
     let string = view.encode();
     let link = view.link("https://example.org/a/b/?q=1");
@@ -289,6 +415,7 @@ fn bad_links_are_one_error_line_before_a_window_opens() {
         frequency: 4.0,
         ramp: "gray".into(),
         scene: Scene::Flat,
+        framing: Framing::of(&Scene::Flat),
     }
     .encode();
     let body = good.strip_prefix("v1.").unwrap();
@@ -299,10 +426,24 @@ fn bad_links_are_one_error_line_before_a_window_opens() {
         frequency: 4.0,
         ramp: "gray".into(),
         scene: Scene::Flat,
+        framing: Framing::of(&Scene::Flat),
+    }
+    .link(PAGE_URL);
+    // Panned so far out that the window's pixels are one f32 coordinate.
+    let far = SharedView {
+        graph: FBM.to_string(),
+        seed: 1,
+        frequency: 4.0,
+        ramp: "gray".into(),
+        scene: Scene::Flat,
+        framing: Framing {
+            pan: [1e12, 0.0],
+            ..Framing::of(&Scene::Flat)
+        },
     }
     .link(PAGE_URL);
     let truncated = &good[..good.len() - 12];
-    let cases: [(&str, &str); 6] = [
+    let cases: [(&str, &str); 7] = [
         ("hello there", "does not start with \"v1.\""),
         ("v1.not*base64!", "not URL-safe base64"),
         (truncated, "share link: "),
@@ -312,6 +453,10 @@ fn bad_links_are_one_error_line_before_a_window_opens() {
             "share link: ",
         ),
         (&unlowerable, "--link: its graph in 2D: nodes.a.a"),
+        (
+            &far,
+            "--link: its pan and clock: invalid field: offset along x",
+        ),
     ];
     for (link, says) in cases {
         let (code, stderr) = refused(&["--link", link]);

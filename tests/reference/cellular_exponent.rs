@@ -5,7 +5,7 @@
 //! gradient's exponent term against central differences along the exponent itself; the
 //! lookup's gradient against central differences of the whole graph.
 
-use crate::cellular_metrics::{brute, cellular, output_of, points, sampler};
+use crate::cellular_metrics::{brute, cellular, output_of, points, sampler, Agreement};
 use crate::common::graphs::{choices, Rng};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
 use wgpu_noise::gpu::LookupVariant;
@@ -37,7 +37,7 @@ fn a_driven_exponent_is_the_brute_forces_exponent_at_each_sample() {
     let mut rng = Rng::new(71);
     let tables = PermutationTables::new(3);
     let hash = IntegerHasher::new(3);
-    let (mut checked, mut worst64, mut worst32) = (0, 0.0f64, 0.0f64);
+    let mut agreement = Agreement::default();
     for dims in 2..=4 {
         for output in OUTPUTS {
             for variant in [LookupVariant::Textures, LookupVariant::Hash] {
@@ -57,27 +57,15 @@ fn a_driven_exponent_is_the_brute_forces_exponent_at_each_sample() {
                             LookupVariant::Textures => want(&tables, &p, e, output),
                             LookupVariant::Hash => want(&hash, &p, e, output),
                         };
-                        let got = s.value_f64(&p);
-                        let err = (got - w).abs() / (1.0 + w.abs());
-                        worst64 = worst64.max(err);
-                        assert!(
-                            err <= 1e-9,
-                            "{output} {dims}D {variant:?} exponent {e} at {p:?}: {got} vs {w}"
-                        );
-                        let p32: Vec<f32> = p.iter().map(|&v| v as f32).collect();
-                        let err32 = (s.value(&p32) as f64 - w).abs() / (1.0 + w.abs());
-                        worst32 = worst32.max(err32);
-                        assert!(err32 <= 1e-4, "f32 {output} {dims}D exponent {e} at {p:?}");
-                        checked += 1;
+                        agreement.check(&mut s, &p, w, || {
+                            format!("{output} {dims}D {variant:?} exponent {e}")
+                        });
                     }
                 }
             }
         }
     }
-    eprintln!(
-        "DRIVEN EXPONENT: {checked} points; max relative error f64 {worst64:e}, f32 {worst32:e}"
-    );
-    assert!(checked > 1500, "{checked}");
+    agreement.report("DRIVEN EXPONENT", 1500);
 }
 
 /// A `constant` node as the exponent is the number: the same f32 values and gradients (the

@@ -3,7 +3,7 @@
 //! `cellular_metrics` at that jitter; a constant node against the number; the gradient's
 //! jitter term against central differences along the jitter itself.
 
-use crate::cellular_metrics::{brute, cellular, output_of, points, sampler};
+use crate::cellular_metrics::{brute, cellular, output_of, points, sampler, Agreement};
 use crate::common::graphs::{choices, Rng};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
 use wgpu_noise::gpu::LookupVariant;
@@ -35,7 +35,7 @@ fn a_driven_jitter_is_the_brute_forces_jitter_at_each_sample() {
     let mut rng = Rng::new(61);
     let tables = PermutationTables::new(3);
     let hash = IntegerHasher::new(3);
-    let (mut checked, mut worst64, mut worst32) = (0, 0.0f64, 0.0f64);
+    let mut agreement = Agreement::default();
     for dims in 2..=4 {
         for &metric in choices("cellular", "distance") {
             for output in OUTPUTS {
@@ -61,19 +61,9 @@ fn a_driven_jitter_is_the_brute_forces_jitter_at_each_sample() {
                                     }
                                     LookupVariant::Hash => want(&hash, &p, jitter, metric, output),
                                 };
-                                let got = s.value_f64(&p);
-                                let e = (got - w).abs() / (1.0 + w.abs());
-                                worst64 = worst64.max(e);
-                                assert!(
-                                    e <= 1e-9,
-                                    "{metric} {output} {dims}D {variant:?} jitter {jitter} at \
-                                     {p:?}: {got} vs {w}"
-                                );
-                                let p32: Vec<f32> = p.iter().map(|&v| v as f32).collect();
-                                let e32 = (s.value(&p32) as f64 - w).abs() / (1.0 + w.abs());
-                                worst32 = worst32.max(e32);
-                                assert!(e32 <= 1e-4, "f32 {metric} {output} {dims}D at {p:?}");
-                                checked += 1;
+                                agreement.check(&mut s, &p, w, || {
+                                    format!("{metric} {output} {dims}D {variant:?} jitter {jitter}")
+                                });
                             }
                         }
                     }
@@ -81,10 +71,7 @@ fn a_driven_jitter_is_the_brute_forces_jitter_at_each_sample() {
             }
         }
     }
-    eprintln!(
-        "DRIVEN JITTER: {checked} points; max relative error f64 {worst64:e}, f32 {worst32:e}"
-    );
-    assert!(checked > 3000, "{checked}");
+    agreement.report("DRIVEN JITTER", 3000);
 }
 
 /// A `constant` node as the jitter is the number: the same f32 values and gradients (the

@@ -138,6 +138,49 @@ pub(crate) fn sampler(node: &Node, dims: usize, variant: LookupVariant) -> Sampl
         .unwrap()
 }
 
+/// A sampler's values against the brute force's: within 1e-9 (relative) in f64, and in f32
+/// at the same point (an f32: only the arithmetic rounds) within 1e-4; the worst errors seen
+/// and the points checked.
+#[derive(Default)]
+pub(crate) struct Agreement {
+    pub checked: usize,
+    pub worst64: f64,
+    pub worst32: f64,
+}
+
+impl Agreement {
+    /// Checks `s` at `p` against the brute force's `want`; `case` names it in a failure.
+    pub(crate) fn check(
+        &mut self,
+        s: &mut Sampler,
+        p: &[f64],
+        want: f64,
+        case: impl Fn() -> String,
+    ) {
+        let got = s.value_f64(p);
+        let e = (got - want).abs() / (1.0 + want.abs());
+        self.worst64 = self.worst64.max(e);
+        assert!(e <= 1e-9, "{} at {p:?}: f64 {got} vs {want}", case());
+        let p32: Vec<f32> = p.iter().map(|&v| v as f32).collect();
+        let got32 = s.value(&p32) as f64;
+        let e32 = (got32 - want).abs() / (1.0 + want.abs());
+        self.worst32 = self.worst32.max(e32);
+        assert!(e32 <= 1e-4, "{} at {p:?}: f32 {got32} vs {want}", case());
+        self.checked += 1;
+    }
+
+    /// Prints the worst errors under `title` and requires at least `least` points.
+    pub(crate) fn report(&self, title: &str, least: usize) {
+        let Agreement {
+            checked,
+            worst64,
+            worst32,
+        } = self;
+        eprintln!("{title}: {checked} points; max relative error f64 {worst64:e}, f32 {worst32:e}");
+        assert!(*checked > least, "{checked}");
+    }
+}
+
 /// Every metric, every distance output, 2D to 4D, at ±4 and ±1e4, both lookups, two jitters:
 /// the f64 evaluator equals the brute force within 1e-9 (relative), and the f32 one within
 /// f32 rounding of the point's fraction.
@@ -146,7 +189,7 @@ fn each_metric_and_output_equals_a_brute_force_in_f64() {
     let mut rng = Rng::new(48);
     let tables = PermutationTables::new(3);
     let hash = IntegerHasher::new(3);
-    let (mut checked, mut worst64, mut worst32) = (0, 0.0f64, 0.0f64);
+    let mut agreement = Agreement::default();
     for dims in 2..=4 {
         for &metric in choices("cellular", "distance") {
             let exponents: &[f64] = if metric == "minkowski" {
@@ -178,25 +221,12 @@ fn each_metric_and_output_equals_a_brute_force_in_f64() {
                                 let Some(want) = output_of(output, ab, &sorted) else {
                                     continue;
                                 };
-                                let got = s.value_f64(&p);
-                                let e = (got - want).abs() / (1.0 + want.abs());
-                                worst64 = worst64.max(e);
-                                assert!(
-                                    e <= 1e-9,
-                                    "{metric} (exponent {exponent}) {output} {ab:?} {dims}D \
-                                     {variant:?} jitter {jitter} at {p:?}: {got} vs {want}"
-                                );
-                                let p32: Vec<f32> = p.iter().map(|&v| v as f32).collect();
-                                let got32 = s.value(&p32) as f64;
-                                // The same point (an f32): only the arithmetic rounds.
-                                let e32 = (got32 - want).abs() / (1.0 + want.abs());
-                                worst32 = worst32.max(e32);
-                                assert!(
-                                    e32 <= 1e-4,
-                                    "f32 {metric} (exponent {exponent}) {output} {ab:?} {dims}D \
-                                     {variant:?} at {p:?}: {got32} vs {want}"
-                                );
-                                checked += 1;
+                                agreement.check(&mut s, &p, want, || {
+                                    format!(
+                                        "{metric} (exponent {exponent}) {output} {ab:?} {dims}D \
+                                         {variant:?} jitter {jitter}"
+                                    )
+                                });
                             }
                         }
                     }
@@ -204,10 +234,7 @@ fn each_metric_and_output_equals_a_brute_force_in_f64() {
             }
         }
     }
-    eprintln!(
-        "CELLULAR METRICS: {checked} points; max relative error f64 {worst64:e}, f32 {worst32:e}"
-    );
-    assert!(checked > 2000, "{checked}");
+    agreement.report("CELLULAR METRICS", 2000);
 }
 
 /// Minkowski at exponent 1 is Manhattan and at 2 Euclidean, within rounding (the powers'

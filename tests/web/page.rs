@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 use wgpu_noise::editor::orbit::{Orbit, PITCH_RANGE};
-use wgpu_noise::editor::share::{Scene, SharedView};
+use wgpu_noise::editor::share::{Framing, Scene, SharedView};
 use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::Graph;
 use wgpu_noise::params::{FillParams, Slab};
@@ -105,6 +105,9 @@ fn steps() -> Value {
             { "press": "Control+A" },
             { "type": TYPED },
         ] },
+        // The frequency's number dragged 40 px to the right (0.05 a pixel): the picture
+        // and the thumbnails are of the new region.
+        { "name": "frequency dragged", "actions": [{ "drag": ["frequency", [40, 0]] }] },
     ])
 }
 
@@ -124,12 +127,14 @@ const TOP_DOWN_DISTANCE: f64 = 3.0;
 
 /// The share string of the top-down 3D view of [`FBM`], made here (the page never had it).
 fn top_down_link() -> String {
+    let scene = Scene::Terrain(Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE));
     SharedView {
         graph: FBM.to_string(),
         seed: TOP_DOWN_SEED,
         frequency: TOP_DOWN_FREQUENCY,
         ramp: "gray".to_string(),
-        scene: Scene::Terrain(Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE)),
+        scene,
+        framing: Framing::of(&scene),
     }
     .encode()
 }
@@ -142,6 +147,7 @@ fn plane_link(c: f64, frequency: f64, scene: Scene) -> String {
         frequency,
         ramp: "gray".to_string(),
         scene,
+        framing: Framing::of(&scene),
     }
     .encode()
 }
@@ -161,15 +167,17 @@ fn caves_link() -> String {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/caves.json"),
     )
     .unwrap();
+    let scene = Scene::Iso {
+        camera: Orbit::new(30f64.to_radians(), 35f64.to_radians(), 2.6),
+        level: 0.0,
+    };
     SharedView {
         graph: caves,
         seed: 0,
         frequency: 2.0,
         ramp: "terrain".to_string(),
-        scene: Scene::Iso {
-            camera: Orbit::new(30f64.to_radians(), 35f64.to_radians(), 2.6),
-            level: 0.0,
-        },
+        scene,
+        framing: Framing::of(&scene),
     }
     .encode()
 }
@@ -180,12 +188,14 @@ fn island_link() -> String {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/island.json"),
     )
     .unwrap();
+    let scene = Scene::Terrain(Orbit::new(25f64.to_radians(), 38f64.to_radians(), 2.4));
     SharedView {
         graph: island,
         seed: 0,
         frequency: 4.0,
         ramp: "terrain".to_string(),
-        scene: Scene::Terrain(Orbit::new(25f64.to_radians(), 38f64.to_radians(), 2.4)),
+        scene,
+        framing: Framing::of(&scene),
     }
     .encode()
 }
@@ -962,6 +972,47 @@ fn each_nodes_thumbnail_is_its_sub_graphs_reference_with_a_cost() {
     }
 }
 
+#[test]
+fn the_thumbnails_follow_a_frequency_change() {
+    let Some(s) = session() else { return };
+    let before = step(s, "typed");
+    let after = step(s, "frequency dragged");
+    let frequency = |st: &Value| shown(st)["frequency"].as_f64().unwrap();
+    eprintln!(
+        "page: frequency {} → {}",
+        frequency(before),
+        frequency(after)
+    );
+    assert!(
+        frequency(after) > frequency(before),
+        "the drag raised the frequency"
+    );
+    assert_reference(after, "frequency dragged");
+    let ramp = ColourRamp::from_name(shown(after)["ramp"].as_str().unwrap()).unwrap();
+    let thumbnails = after["state"]["thumbnails"].as_object().unwrap();
+    assert!(!thumbnails.is_empty(), "{}", after["state"]);
+    for (node, t) in thumbnails {
+        // Each thumbnail is of the picture's new region: its cells across, from the
+        // origin, in 2D.
+        assert_eq!(
+            t["frequency"].as_f64(),
+            Some(frequency(after)),
+            "{node}: {t}"
+        );
+        assert_eq!(numbers(&t["origin"]), [0.0; 4], "{node}");
+        assert_eq!(t["dims"], 2, "{node}");
+        assert_eq!(
+            t["rgba_fnv"].as_str().unwrap(),
+            fnv1a(&thumbnail_reference(t, ramp)),
+            "{node}'s thumbnail is its sub-graph's reference over the new region: {t}"
+        );
+        assert_ne!(
+            t["rgba_fnv"], before["state"]["thumbnails"][node]["rgba_fnv"],
+            "{node}'s thumbnail changed with the frequency"
+        );
+    }
+}
+
 /// The iso view's level and camera `[yaw, pitch, distance]` of a step.
 fn iso_of(st: &Value) -> (f64, Vec<f64>) {
     let iso = &shown(st)["iso"];
@@ -1133,9 +1184,11 @@ fn an_iso_share_link_reproduces_the_picture_and_its_bake_command_is_the_volume()
 }
 
 /// The caves recipe's iso view from a link: the time to its first picture (the cube's
-/// fill on SwiftShader, its readback, the extraction in wasm, the draw and its readback).
+/// fill on SwiftShader, its readback, the extraction in wasm, the draw and its readback);
+/// the readout's range, the least and greatest value of the cube the page filled on the
+/// GPU, is the f32 CPU's over the same samples within the graph's GPU tolerance.
 #[test]
-fn the_caves_iso_view_is_timed() {
+fn the_caves_iso_view_is_timed_and_its_cube_is_the_cpus() {
     let Some(s) = session() else { return };
     let caves = reopened(s, "caves iso");
     let state = &caves["state"];
@@ -1151,4 +1204,29 @@ fn the_caves_iso_view_is_timed() {
         numbers(&state["extract_ms"]),
     );
     assert!(lit > 50_000, "{lit}");
+
+    let link = SharedView::from_link(&caves_link()).unwrap();
+    let graph = Graph::from_json(&link.graph).unwrap();
+    let bound = wgpu_noise::gpu::parity::graph_tolerance(&graph.program(3, [0.0; 4]).unwrap());
+    let mut sampler = graph.sampler(3, link.seed).unwrap();
+    // The cube: sample i of 64 along each axis at frequency · i / 64 from the origin.
+    let n = wgpu_noise::editor::iso::SAMPLES;
+    let at = |i: u32| (link.frequency * i as f64 / n as f64) as f32;
+    let mut cpu = [f32::INFINITY, f32::NEG_INFINITY];
+    for z in 0..n {
+        for y in 0..n {
+            for x in 0..n {
+                let v = sampler.value(&[at(x), at(y), at(z)]);
+                cpu = [cpu[0].min(v), cpu[1].max(v)];
+            }
+        }
+    }
+    let range = numbers(&state["readout"]["range"]);
+    eprintln!("caves cube: the page's range {range:?}, the CPU's {cpu:?}, bound {bound:e}");
+    for k in 0..2 {
+        assert!(
+            (range[k] - cpu[k] as f64).abs() <= bound as f64,
+            "the page's range {range:?}, the CPU's {cpu:?}"
+        );
+    }
 }

@@ -31,7 +31,7 @@ use wgpu_noise::editor::export::{values_file, ValuesFile};
 use wgpu_noise::editor::isosurface::LEVEL_RANGE;
 use wgpu_noise::editor::orbit::Orbit;
 use wgpu_noise::editor::readout::{self, Readout};
-use wgpu_noise::editor::share::{Scene, SharedView};
+use wgpu_noise::editor::share::{Framing, Scene, SharedView};
 use wgpu_noise::editor::terrain::{Placement, DEFAULT_RELIEF};
 use wgpu_noise::editor::thumbs::{
     colour, cpu_cost, Filled, Job, NoTimestamps, ThumbnailView, THUMBNAIL_SIZE,
@@ -448,21 +448,24 @@ impl App {
         }
     }
 
-    /// The view the editor and the settings describe now.
+    /// The view the editor and the settings describe now: from the origin, the clock at 0
+    /// and the default relief (the page has no pan, clock or relief; [`Framing::of`]).
     fn view(&self) -> SharedView {
+        let scene = match self.dimensions {
+            Dimensions::Flat => Scene::Flat,
+            Dimensions::Terrain => Scene::Terrain(self.camera),
+            Dimensions::Iso => Scene::Iso {
+                camera: self.camera,
+                level: self.level,
+            },
+        };
         SharedView {
             graph: self.editor.text.clone(),
             seed: self.seed,
             frequency: self.frequency,
             ramp: self.ramp.name().to_string(),
-            scene: match self.dimensions {
-                Dimensions::Flat => Scene::Flat,
-                Dimensions::Terrain => Scene::Terrain(self.camera),
-                Dimensions::Iso => Scene::Iso {
-                    camera: self.camera,
-                    level: self.level,
-                },
-            },
+            framing: Framing::of(&scene),
+            scene,
         }
     }
 
@@ -1234,6 +1237,7 @@ fn default_view() -> SharedView {
         frequency: DEFAULT_FREQUENCY,
         ramp: "gray".to_string(),
         scene: Scene::Flat,
+        framing: Framing::of(&Scene::Flat),
     }
 }
 

@@ -108,7 +108,7 @@ pub struct PreviewArgs {
     #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     pub time: f64,
     /// Lattice cells per second along the animated axis.
-    #[arg(long, default_value_t = 0.5, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = share::DEFAULT_SPEED, allow_negative_numbers = true)]
     pub speed: f64,
     /// Window size in pixels, WIDTHxHEIGHT.
     #[arg(long, default_value = "800x600", value_parser = parse_window_size)]
@@ -159,8 +159,8 @@ pub struct PreviewArgs {
     #[arg(long, default_value_t = 0.0, value_parser = parse_level, allow_hyphen_values = true)]
     pub level: f64,
     /// Open a share link (the editor page's address with its `#` fragment, or the fragment
-    /// alone): its graph, seed, cells across the window's width, colour ramp, view, camera
-    /// and level, from the origin with the clock paused (Space starts it).
+    /// alone): its graph, seed, cells across the window's width, colour ramp, view, camera,
+    /// level, pan, dimensions, clock (time, speed, paused) and relief.
     #[arg(long, value_name = "LINK", conflicts_with_all = LINK_CONFLICTS)]
     pub link: Option<String>,
     /// The editor page's address that the panel's "copy share link" puts before the
@@ -216,7 +216,7 @@ fn parse_camera(s: &str) -> std::result::Result<Orbit, String> {
 /// The options `--graph` replaces (clap argument ids).
 const GRAPH_CONFLICTS: [&str; 5] = ["kind", "octaves", "fractal", "curl", "tileable"];
 /// The options `--link` replaces: `--graph`'s and what a link holds (clap argument ids).
-const LINK_CONFLICTS: [&str; 13] = [
+const LINK_CONFLICTS: [&str; 15] = [
     "kind",
     "octaves",
     "fractal",
@@ -230,6 +230,8 @@ const LINK_CONFLICTS: [&str; 13] = [
     "view",
     "camera",
     "level",
+    "time",
+    "speed",
 ];
 
 fn parse_window_size(s: &str) -> std::result::Result<PhysicalSize<u32>, String> {
@@ -269,7 +271,7 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     }
     let mut view = initial_view(&args);
     let link = match &args.link {
-        Some(link) => Some(open_link(link, &mut view, args.size.width)?),
+        Some(link) => Some(open_link(link, &mut view, args.size)?),
         None => None,
     };
     // A --time so large that the animated axis loses its resolution is refused, as bake
@@ -320,13 +322,22 @@ pub fn run(args: PreviewArgs) -> Result<()> {
     }
 }
 
-/// `--link LINK`: its view shown in `view` (a frame `width` pixels wide, the clock
-/// paused) and its graph, lowered for the view; the error names what is wrong with it.
-fn open_link(link: &str, view: &mut View, width: u32) -> Result<(GraphWatch, Program)> {
+/// `--link LINK`: its view shown in `view` (a frame of `size`) and its graph, lowered for
+/// the view; the error names what is wrong with it.
+fn open_link(
+    link: &str,
+    view: &mut View,
+    size: PhysicalSize<u32>,
+) -> Result<(GraphWatch, Program)> {
     let shared = SharedView::from_link(link).map_err(|why| anyhow!("--link: {why}"))?;
-    view.show_shared(&shared, width)
+    view.show_shared(&shared, size.width)
         .map_err(|e| anyhow!("--link: {e}"))?;
-    view.paused = true;
+    // A pan or clock so far out that the frame's pixels are no longer distinct points is
+    // refused, as a graph's bake refuses such offsets (Field::validate).
+    view.field(size.width, size.height)
+        .grid
+        .validate()
+        .map_err(|e| anyhow!("--link: its pan and clock: {e}"))?;
     GraphWatch::typed(&shared.graph, view.dims)
         .map_err(|why| anyhow!("--link: its graph in {}D: {why}", view.dims))
 }

@@ -14,6 +14,7 @@ use crate::{FieldOutput, NoiseKind};
 use super::thumbs::{Outcome, ThumbnailWorker};
 use super::view::{mode_name, Picture, View};
 use crate::editor::export::ValuesFile;
+use crate::editor::orbit::RELIEF_RANGE;
 use crate::editor::readout::Readout;
 use crate::editor::thumbs::ThumbnailView;
 use crate::editor::Editor;
@@ -715,7 +716,7 @@ fn picture_controls(
                 "relief",
                 ui.add(
                     egui::DragValue::new(&mut view.relief)
-                        .range(0.0..=1.0)
+                        .range(RELIEF_RANGE.0..=RELIEF_RANGE.1)
                         .speed(0.002),
                 ),
             );

@@ -12,7 +12,7 @@ use crate::{FieldOutput, NoiseError, NoiseKind};
 use crate::editor::iso::{self, Cube};
 use crate::editor::orbit::Orbit;
 pub use crate::editor::orbit::ZOOM_STEP;
-use crate::editor::share::{bake_output, Scene, SharedView};
+use crate::editor::share::{bake_output, Framing, Scene, SharedView};
 use crate::editor::terrain::{Colours, Placement};
 use crate::editor::thumbs::ThumbnailView;
 
@@ -384,8 +384,7 @@ impl View {
 
     /// What this view's share link holds for a frame `width` pixels wide drawing `graph`
     /// (a graph file's text): the seed, the cells across the width, the ramp, the picture
-    /// and its camera and level. A link holds no pan, clock or dimension count: the page
-    /// draws a flat view or a terrain of a graph in 2D from the origin, its iso view in 3D.
+    /// and its camera and level, and the framing: pan, dimensions, clock and relief.
     pub fn shared(&self, graph: &str, width: u32) -> SharedView {
         SharedView {
             graph: graph.to_string(),
@@ -400,29 +399,43 @@ impl View {
                     level: self.level,
                 },
             },
+            framing: Framing {
+                pan: self.pan,
+                dims: self.dims,
+                time: self.time,
+                speed: self.speed,
+                paused: self.paused,
+                relief: self.relief,
+            },
         }
     }
 
-    /// Shows `shared` (a share link's view) in a frame `width` pixels wide, as the page
-    /// draws it: its settings and picture, from the origin (no pan), in 2D (3D for the iso
-    /// view); the caller draws its graph. The error: the link's ramp is not one.
+    /// Shows `shared` (a share link's view) in a frame `width` pixels wide: its settings,
+    /// picture and framing; the caller draws its graph. The error: the link's ramp is not
+    /// one.
     pub fn show_shared(&mut self, shared: &SharedView, width: u32) -> Result<(), NoiseError> {
         self.ramp = ColourRamp::from_name(&shared.ramp)?;
         self.seed = shared.seed;
         self.step = shared.frequency / f64::from(width);
-        self.pan = [0.0, 0.0];
-        (self.picture, self.dims) = match shared.scene {
-            Scene::Flat => (Picture::Flat, 2),
+        self.picture = match shared.scene {
+            Scene::Flat => Picture::Flat,
             Scene::Terrain(camera) => {
                 self.camera = camera;
-                (Picture::Terrain, 2)
+                Picture::Terrain
             }
             Scene::Iso { camera, level } => {
                 self.camera = camera;
                 self.level = level;
-                (Picture::Iso, 3)
+                Picture::Iso
             }
         };
+        let framing = &shared.framing;
+        self.pan = framing.pan;
+        self.dims = framing.dims;
+        self.time = framing.time;
+        self.speed = framing.speed;
+        self.paused = framing.paused;
+        self.relief = framing.relief;
         Ok(())
     }
 
