@@ -110,6 +110,21 @@ impl<'a> Panel<'a> {
         self.click_at(x, y);
     }
 
+    /// Clicks widget `name` once its place stays the same for 300 ms: a section that
+    /// unfolds moves what is below it over a few frames.
+    pub(crate) fn click_when_settled(&self, name: &str) {
+        let mut place = self.with(name)["widgets"][name].clone();
+        loop {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let now = self.with(name)["widgets"][name].clone();
+            if now == place {
+                break;
+            }
+            place = now;
+        }
+        self.click(name);
+    }
+
     pub(crate) fn click_at(&self, x: i64, y: i64) {
         let (x, y) = (x.to_string(), y.to_string());
         xdotool(

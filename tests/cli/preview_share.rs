@@ -153,18 +153,8 @@ fn a_link_holds_the_pan_zoom_and_clock_and_opens_the_same_slice() {
     panel.key("space");
     panel.wait_view("(paused)");
     panel.click("view_section");
-    // The section unfolds over a few frames (fast ones, in the flat view): its button is
-    // clicked where it stays.
-    let mut seen = panel.with("share_link")["widgets"]["share_link"].clone();
-    loop {
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let now = panel.with("share_link")["widgets"]["share_link"].clone();
-        if now == seen {
-            break;
-        }
-        seen = now;
-    }
-    panel.click("share_link");
+    // The section unfolds over a few frames (fast ones, in the flat view).
+    panel.click_when_settled("share_link");
     let link = running
         .wait_for(&format!("{PAGE_URL}#v1."))
         .trim()

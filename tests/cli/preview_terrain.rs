@@ -319,16 +319,7 @@ fn the_readout_is_the_cpu_samplers_value_and_gradient_under_the_cursor() {
     // The section is folded in a window under 700 px high; it opens with an animation,
     // so the choice is clicked once its place stays put.
     panel.click("view_section");
-    let mut place = panel.with("view.terrain")["widgets"]["view.terrain"].clone();
-    loop {
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let now = panel.with("view.terrain")["widgets"]["view.terrain"].clone();
-        if now == place {
-            break;
-        }
-        place = now;
-    }
-    panel.click("view.terrain");
+    panel.click_when_settled("view.terrain");
     panel.wait_view("terrain");
     let (x, y) = (300, 260);
     xdotool(
