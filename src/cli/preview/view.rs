@@ -116,9 +116,19 @@ impl View {
     /// The axis the clock moves along: x in 2D (the picture scrolls), z in 3D, w in 4D
     /// (a 3D slice at z = 0 moving through 4D).
     pub fn animated_axis(&self) -> usize {
-        match self.dims {
-            2 => 0,
-            d => d - 1,
+        self.framing().animated_axis()
+    }
+
+    /// Where and when the view looks: its pan, dimensions, clock and relief, as a share
+    /// link holds them.
+    pub fn framing(&self) -> Framing {
+        Framing {
+            pan: self.pan,
+            dims: self.dims,
+            time: self.time,
+            speed: self.speed,
+            paused: self.paused,
+            relief: self.relief,
         }
     }
 
@@ -162,12 +172,13 @@ impl View {
     /// [`View::flowing`], turns the gradients by `flow_rate * time`). Row 0 is the
     /// top of the window.
     pub fn field(&self, width: u32, height: u32) -> FlagField {
-        let mut offset = [self.pan[0], self.pan[1], 0.0, 0.0];
-        let flow_angle = if self.flowing() {
-            self.flow_rate * self.time
+        let (offset, flow_angle) = if self.flowing() {
+            (
+                [self.pan[0], self.pan[1], 0.0, 0.0],
+                self.flow_rate * self.time,
+            )
         } else {
-            offset[self.animated_axis()] += self.speed * self.time;
-            0.0
+            (self.framing().origin(), 0.0)
         };
         let size = [width, height, 1, 1];
         let mut frequency = [
@@ -399,14 +410,7 @@ impl View {
                     level: self.level,
                 },
             },
-            framing: Framing {
-                pan: self.pan,
-                dims: self.dims,
-                time: self.time,
-                speed: self.speed,
-                paused: self.paused,
-                relief: self.relief,
-            },
+            framing: self.framing(),
         }
     }
 
