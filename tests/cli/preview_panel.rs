@@ -151,6 +151,26 @@ impl<'a> Panel<'a> {
         });
     }
 
+    /// Presses `key` until the view's description says `text`: under load a key can be
+    /// lost before the window takes it, so after each press the view has 10 s to show it
+    /// before the next (a toggle's second press comes only after the first was not seen).
+    pub(crate) fn key_until_view(&self, key: &str, text: &str) {
+        let shows = |v: &serde_json::Value| v["view"].as_str().is_some_and(|d| d.contains(text));
+        for _ in 0..5 {
+            self.key(key);
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while Instant::now() < deadline {
+                let now = std::fs::read_to_string(&self.layout).ok();
+                let value = now.and_then(|t| serde_json::from_str(&t).ok());
+                if value.as_ref().is_some_and(shows) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        self.wait_view(text);
+    }
+
     /// Waits until a text field has the keys (`true`) or none has.
     pub(crate) fn wait_typing(&self, typing: bool) {
         layout_when(&self.layout, &format!("typing: {typing}"), |v| {

@@ -90,7 +90,7 @@ fn a_link_the_desktop_makes_opens_the_same_terrain_in_a_fresh_window() {
     let (mut running, panel) = Panel::launch(&display, &args, dir.path());
     // The "view and readout" section, folded in a window this short, holds the button.
     panel.click("view_section");
-    panel.click("share_link");
+    panel.click_when_settled("share_link");
     let link = running.wait_for(&format!("{page}#v1.")).trim().to_string();
     let drawn = panel.save_png(&mut running, dir.path());
     panel.click_at(100, 100);
@@ -150,8 +150,7 @@ fn a_link_holds_the_pan_zoom_and_clock_and_opens_the_same_slice() {
             .as_str()
             .is_some_and(|d| !d.contains(" 4.000 cells"))
     });
-    panel.key("space");
-    panel.wait_view("(paused)");
+    panel.key_until_view("space", "(paused)");
     panel.click("view_section");
     // The section unfolds over a few frames (fast ones, in the flat view).
     panel.click_when_settled("share_link");
@@ -356,7 +355,7 @@ fn a_link_the_page_makes_opens_its_graph_and_settings() {
     assert_eq!(layout["graph_text"].as_str(), Some(FBM));
     // The "view and readout" section, folded in a window this short, holds the button.
     panel.click("view_section");
-    panel.click("share_link");
+    panel.click_when_settled("share_link");
     let back = running
         .wait_for(&format!("{PAGE_URL}#v1."))
         .trim()
