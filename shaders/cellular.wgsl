@@ -143,10 +143,14 @@ fn wgpu_noise_cellular_delta(h: u32, axis: u32, i: i32, f: f32, jitter: f32) -> 
     return f32(i) + (0.5 + jitter * (u - 0.5)) - f;
 }
 
+// A byte's value b (0 to 255, or a blend of bytes) as a number in [-1, 1].
+fn wgpu_noise_byte_unit(b: f32) -> f32 {
+    return clamp((b - 127.5) * (1.0 / 127.5), -1.0, 1.0);
+}
+
 // Byte `slot` of the cell with hash h as a number in [-1, 1].
 fn wgpu_noise_cell_unit(h: u32, slot: u32) -> f32 {
-    let v = (f32(wgpu_noise_cell_byte(h, slot)) - 127.5) * (1.0 / 127.5);
-    return clamp(v, -1.0, 1.0);
+    return wgpu_noise_byte_unit(f32(wgpu_noise_cell_byte(h, slot)));
 }
 
 // The cell value of the cell with hash h, in [-1, 1].

@@ -133,23 +133,40 @@ fn value4_periodic_deriv(p: vec4<f32>, period: vec4<u32>) -> array<f32, 5> {
     return wgpu_noise_value_blend_deriv(wgpu_noise_value_corner_units(wgpu_noise_value_hashes4(c, period), 4u, 4u), p - c, 4u);
 }
 
-// Value noise of vectors (the `warp` node's `vector` noise, as FastNoise2's DomainWarpGradient):
-// at each lattice point a vector whose component a is byte a of the point's cell hash in
-// [-1, 1], the corners' vectors blended as value noise blends its values, component by
-// component; one hash per corner serves every component. Components past `dims` are 0.
-fn wgpu_noise_value_vector(h: array<u32, 16>, f: vec4<f32>, dims: u32) -> vec4<f32> {
-    var v = vec4<f32>(0.0);
-    for (var a = 0u; a < dims; a = a + 1u) {
-        v[a] = wgpu_noise_value_blend(wgpu_noise_value_corner_units(h, a, dims), f, dims);
+// Byte `slot` of each of the 2^dims corners' hashes `h`, as a number 0 to 255.
+fn wgpu_noise_value_corner_bytes(h: array<u32, 16>, slot: u32, dims: u32) -> array<f32, 16> {
+    var v: array<f32, 16>;
+    for (var k = 0u; k < (1u << dims); k = k + 1u) {
+        v[k] = f32(wgpu_noise_cell_byte(h[k], slot));
     }
     return v;
 }
 
-// wgpu_noise_value_vector and each component's gradient: d[a] = (component a, d/df0, ..., d/df3).
+// Value noise of vectors (the `warp` node's `vector` noise, as FastNoise2's DomainWarpGradient):
+// at each lattice point a vector whose component a is byte a of the point's cell hash in
+// [-1, 1], the corners' vectors blended as value noise blends its values, component by
+// component; one hash per corner serves every component. The bytes are blended, then mapped
+// to [-1, 1] (the map is linear: one map per component, not one per corner). Components past
+// `dims` are 0.
+fn wgpu_noise_value_vector(h: array<u32, 16>, f: vec4<f32>, dims: u32) -> vec4<f32> {
+    var v = vec4<f32>(0.0);
+    for (var a = 0u; a < dims; a = a + 1u) {
+        v[a] = wgpu_noise_byte_unit(wgpu_noise_value_blend(wgpu_noise_value_corner_bytes(h, a, dims), f, dims));
+    }
+    return v;
+}
+
+// wgpu_noise_value_vector and each component's gradient: d[a] = (component a, d/df0, ..., d/df3),
+// the blend's gradient times the map's slope 1 / 127.5 (the map's clamp never bites: 255 maps
+// to 1 in f32).
 fn wgpu_noise_value_vector_deriv(h: array<u32, 16>, f: vec4<f32>, dims: u32) -> array<array<f32, 5>, 4> {
     var d: array<array<f32, 5>, 4>;
     for (var a = 0u; a < dims; a = a + 1u) {
-        d[a] = wgpu_noise_value_blend_deriv(wgpu_noise_value_corner_units(h, a, dims), f, dims);
+        let b = wgpu_noise_value_blend_deriv(wgpu_noise_value_corner_bytes(h, a, dims), f, dims);
+        d[a][0] = wgpu_noise_byte_unit(b[0]);
+        for (var j = 1u; j < 5u; j = j + 1u) {
+            d[a][j] = b[j] * (1.0 / 127.5);
+        }
     }
     return d;
 }

@@ -150,11 +150,16 @@ pub fn wgpu_noise_cellular_delta<R: Real>(
     R::lit(i as f64) + (R::lit(0.5) + jitter * (u - R::lit(0.5))) - f
 }
 
+/// A byte's value `b` (0 to 255, or a blend of bytes) as a number in [-1, 1].
+#[inline(always)]
+pub fn wgpu_noise_byte_unit<R: Real>(b: R) -> R {
+    ((b - R::lit(127.5)) * R::lit(1.0 / 127.5)).clamp(R::lit(-1.0), R::lit(1.0))
+}
+
 /// Byte `slot` of the cell with hash `h` as a number in [-1, 1].
 #[inline(always)]
 pub fn wgpu_noise_cell_unit<R: Real>(lut: &impl NoiseHasher, h: u32, slot: u32) -> R {
-    let v = (R::from_u32(lut.cell_byte(h, slot)) - R::lit(127.5)) * R::lit(1.0 / 127.5);
-    v.clamp(R::lit(-1.0), R::lit(1.0))
+    wgpu_noise_byte_unit(R::from_u32(lut.cell_byte(h, slot)))
 }
 
 /// The cell value of the cell with hash `h`, in [-1, 1].

@@ -2,7 +2,7 @@
 //! point (the cell value of cellular noise's `cell` output) blended along x, then y, then
 //! z, then w with the quintic fade. In [-1, 1]; at a lattice point, that point's value.
 
-use super::cellular::wgpu_noise_cell_unit;
+use super::cellular::{wgpu_noise_byte_unit, wgpu_noise_cell_unit};
 use super::classic::{blend_corners, blend_corners_deriv};
 use super::lattice::cell_pair;
 use super::lookup::NoiseHasher;
@@ -109,11 +109,20 @@ pub fn value4_periodic_deriv<R: Real>(
     value_periodic_deriv::<R, 4, 16>(lut, p, period)
 }
 
+/// Byte `slot` of each corner's hash as a number 0 to 255
+/// (`wgpu_noise_value_corner_bytes`).
+#[inline(always)]
+fn corner_bytes<R: Real, const C: usize>(lut: &impl NoiseHasher, h: &[u32; C], slot: u32) -> [R; C] {
+    h.map(|h| R::from_u32(lut.cell_byte(h, slot)))
+}
+
 /// Value noise of vectors in `N` dimensions (the `warp` node's `vector` noise, as
 /// FastNoise2's `DomainWarpGradient`): at each lattice point a vector whose component `a` is
 /// byte `a` of the point's cell hash in [-1, 1], the corners' vectors blended as
 /// [`value_periodic`] blends values, component by component; one hash per corner serves
-/// every component. Components past `N` are 0 (`wgpu_noise_value_vectorN_periodic`).
+/// every component. The bytes are blended, then mapped to [-1, 1] (the map is linear: one
+/// map per component, not one per corner). Components past `N` are 0
+/// (`wgpu_noise_value_vectorN_periodic`).
 #[inline(always)]
 fn value_vector_periodic<R: Real, const N: usize, const C: usize>(
     lut: &impl NoiseHasher,
@@ -123,13 +132,14 @@ fn value_vector_periodic<R: Real, const N: usize, const C: usize>(
     let (f, h) = value_hashes::<R, N, C>(lut, &p, period);
     let mut v = [R::lit(0.0); 4];
     for (a, v) in v.iter_mut().enumerate().take(N) {
-        *v = blend_corners(&f, corner_units(lut, &h, a as u32));
+        *v = wgpu_noise_byte_unit(blend_corners(&f, corner_bytes(lut, &h, a as u32)));
     }
     v
 }
 
 /// [`value_vector_periodic`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`
-/// (entries past `N` 0).
+/// (entries past `N` 0), the bytes' blend's gradient times the map's slope 1 / 127.5 (its
+/// clamp never bites: 255 maps to 1 in `f32`).
 #[inline(always)]
 fn value_vector_periodic_deriv<R: Real, const N: usize, const C: usize>(
     lut: &impl NoiseHasher,
@@ -139,7 +149,11 @@ fn value_vector_periodic_deriv<R: Real, const N: usize, const C: usize>(
     let (f, h) = value_hashes::<R, N, C>(lut, &p, period);
     let mut d = [[R::lit(0.0); 5]; 4];
     for (a, d) in d.iter_mut().enumerate().take(N) {
-        *d = blend_corners_deriv(&f, corner_units(lut, &h, a as u32), [[R::lit(0.0); N]; C]);
+        let b = blend_corners_deriv(&f, corner_bytes(lut, &h, a as u32), [[R::lit(0.0); N]; C]);
+        d[0] = wgpu_noise_byte_unit(b[0]);
+        for (d, b) in d[1..].iter_mut().zip(&b[1..]) {
+            *d = *b * R::lit(1.0 / 127.5);
+        }
     }
     d
 }

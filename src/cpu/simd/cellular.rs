@@ -69,11 +69,16 @@ fn wgpu_noise_cellular_delta<L: LaneHasher>(
     (i as f32 + (0.5 + jitter * (u - 0.5))) - f
 }
 
+/// `wgpu_noise_byte_unit` on lanes.
+#[inline(always)]
+pub(super) fn wgpu_noise_byte_unit(b: F) -> F {
+    ((b - 127.5) * (1.0f64 / 127.5) as f32).clamp(-1.0, 1.0)
+}
+
 /// `wgpu_noise_cell_unit` on lanes.
 #[inline(always)]
 pub(super) fn wgpu_noise_cell_unit<L: LaneHasher>(lut: &L, h: U, slot: u32) -> F {
-    let v = (lut.cell_byte_lanes(h, slot).to_f32() - 127.5) * (1.0f64 / 127.5) as f32;
-    v.clamp(-1.0, 1.0)
+    wgpu_noise_byte_unit(lut.cell_byte_lanes(h, slot).to_f32())
 }
 
 /// `rows[a] += u_a · term` over the first `K` entries of `term` (a value, then its

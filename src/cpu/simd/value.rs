@@ -5,7 +5,7 @@
 //! along x whose offsets along y, z, w are `r`'s bits, and its rows are written out below
 //! 4D (literal rows are faster than the loop: a loop's row reads its cells by index).
 
-use super::cellular::wgpu_noise_cell_unit;
+use super::cellular::{wgpu_noise_byte_unit, wgpu_noise_cell_unit};
 use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
 use super::noise::{blend_corners_deriv, blend_rows, lerp, pick, PointCell};
@@ -77,6 +77,26 @@ fn corner_hashes<L: LaneHasher, const D: usize>(lut: &L, cells: &[[U; 2]; 4]) ->
     h
 }
 
+/// Byte `slot` of a row's two corners' hashes (0 to 255), blended along x by `fade`.
+#[inline(always)]
+fn row_bytes<L: LaneHasher>(lut: &L, h: &[U; 2], slot: u32, fade: F) -> F {
+    lerp(
+        lut.cell_byte_lanes(h[0], slot).to_f32(),
+        lut.cell_byte_lanes(h[1], slot).to_f32(),
+        fade,
+    )
+}
+
+/// Byte `slot` of each corner's hash (0 to 255, `corner_bytes`).
+#[inline(always)]
+fn corner_bytes<L: LaneHasher, const D: usize>(lut: &L, h: &[U; 16], slot: u32) -> [F; 16] {
+    let mut n = [F::splat(0.0); 16];
+    for (n, h) in n.iter_mut().zip(h).take(1 << D) {
+        *n = lut.cell_byte_lanes(*h, slot).to_f32();
+    }
+    n
+}
+
 /// Byte `slot` of each corner's hash in [-1, 1] (`corner_units`): slot 4 the corners'
 /// values, slots 0 to 3 the components of their vectors.
 #[inline(always)]
@@ -120,7 +140,8 @@ pub fn value_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
 }
 
 /// Value noise of vectors (`value_vector`) at the lane points `p`, as [`value_point`]:
-/// each component blended from its byte of the corners' hashes, components past `D` 0.
+/// each component blended from its byte of the corners' hashes, then mapped to [-1, 1];
+/// components past `D` 0.
 #[inline(always)]
 pub fn value_vector_point<L: LaneHasher, I: Isa, const D: usize>(
     lut: &L,
@@ -160,9 +181,9 @@ fn component<L: LaneHasher, const D: usize>(
 ) -> F {
     let mut n = [F::splat(0.0); 8];
     for_each_row!(D, |r| {
-        n[r] = row_units(lut, &h[r], slot, fades[0]);
+        n[r] = row_bytes(lut, &h[r], slot, fades[0]);
     });
-    blend_rows::<D>(n, fades)
+    wgpu_noise_byte_unit(blend_rows::<D>(n, fades))
 }
 
 /// [`value_vector_point`] and each component's gradient (`value_vector_deriv`): `d[a] =
@@ -177,8 +198,15 @@ pub fn value_vector_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
     let h = corner_hashes::<L, D>(lut, &cell.cells);
     let mut d = [[F::splat(0.0); 5]; 4];
     for (a, d) in d.iter_mut().enumerate().take(D) {
-        let n = corner_units::<L, D>(lut, &h, a as u32);
-        *d = blend_corners_deriv::<D>(n, [[F::splat(0.0); 4]; 16], &cell);
+        let n = corner_bytes::<L, D>(lut, &h, a as u32);
+        let b = blend_corners_deriv::<D>(n, [[F::splat(0.0); 4]; 16], &cell);
+        *d = [
+            wgpu_noise_byte_unit(b[0]),
+            b[1] * (1.0f64 / 127.5) as f32,
+            b[2] * (1.0f64 / 127.5) as f32,
+            b[3] * (1.0f64 / 127.5) as f32,
+            b[4] * (1.0f64 / 127.5) as f32,
+        ];
     }
     d
 }
