@@ -1202,3 +1202,99 @@ fn cellular_lookup_on_lanes_is_bit_identical() {
     eprintln!("CELLULAR LOOKUP LANES: {checked} programs bit for bit, values and gradients");
     assert!(checked >= 6 * 3 * 3 * 2 * 2, "{checked}");
 }
+
+/// FastNoise2's warped tree (a fractal of one noise at a point the `vector` warp moved: one
+/// warp octave, one iteration) and its variations take the graph fill's segment kernel
+/// (`simd::graph_has_warped_kernel`) and give the scalar evaluator's bits: 2D to 4D, every
+/// fractal mode, one to six octaves, warp frequencies 1 and 2.5, negative and large
+/// amplitudes, tiled, five source kinds, rows of one sample to several segments, both
+/// lookups, every level. Shapes beside it (two warp octaves, an iterated warp, a driven
+/// amplitude, a `simplex` warp) take the operation loop, with the same bits.
+#[test]
+fn the_warped_fractal_kernel_gives_the_operation_loops_bits() {
+    let mut rng = Rng::new(20_261_129);
+    let mut kernels = 0;
+    let warped = |source: &str, mode: &str, octaves: u32, lacunarity: f64, warp: &str| {
+        format!(
+            r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ "type": "warp",
+                "source": {{ "type": "{mode}", "source": {{ "type": "{source}" }},
+                             "octaves": {octaves}, "gain": 0.6, "lacunarity": {lacunarity} }},
+                "noise": "vector", {warp} }} }} }}"#
+        )
+    };
+    for dims in 2..=4 {
+        for (mode, octaves) in [("fbm", 5), ("ridged", 3), ("turbulence", 1), ("fbm", 6)] {
+            let source = *rng.pick(&["simplex", "classic", "value", "supersimplex", "cellular"]);
+            let amplitude = *rng.pick(&[0.5, -3.0, 40.0]);
+            // A tiled field keeps whole periods: whole frequencies and lacunarity.
+            let tiled = source != "supersimplex" && rng.below(3) == 0;
+            let (frequency, lacunarity) = match tiled {
+                true => (*rng.pick(&[1.0, 2.0]), 2.0),
+                false => (*rng.pick(&[1.0, 2.5]), 2.1),
+            };
+            let text = warped(
+                source,
+                mode,
+                octaves,
+                lacunarity,
+                &format!(r#""amplitude": {amplitude}, "frequency": {frequency}"#),
+            );
+            let period = if tiled {
+                [4.0, 3.0, 5.0, 2.0]
+            } else {
+                [0.0; 4]
+            };
+            let program = Graph::from_json(&text)
+                .unwrap()
+                .program(dims, period)
+                .unwrap_or_else(|e| panic!("{text}\n{e}"));
+            let x = *rng.pick(&[1u32, 17, 300]);
+            let size: Vec<u32> = (0..dims).map(|a| if a == 0 { x } else { 2 }).collect();
+            let offset: Vec<f64> = (0..dims).map(|_| rng.range(-1e4, 1e4)).collect();
+            let field = FlagField::new(NoiseKind::Simplex, &size)
+                .with_frequency(&vec![3.0; dims])
+                .with_offset(&offset);
+            let params = FillParams::new(&field, Slab::whole(&field));
+            for variant in [LookupVariant::Textures, LookupVariant::Hash] {
+                let what = format!("{text}\n{dims}D, period {period:?}, {variant:?}");
+                // 4D cellular noise with the texture tables has no lane function.
+                let lanes =
+                    !(source == "cellular" && dims == 4 && variant == LookupVariant::Textures);
+                assert_eq!(
+                    simd::graph_has_warped_kernel(&program, variant),
+                    lanes,
+                    "{what}"
+                );
+                kernels += usize::from(lanes);
+                let lut = CpuLookup::new(variant, 3);
+                assert_graph_identical(&lut, &what, &program, &params, kernels);
+            }
+        }
+    }
+    assert!(kernels >= 20, "{kernels} programs took the kernel");
+    let beside = [
+        r#""amplitude": 0.5, "octaves": 2"#,
+        r#""amplitude": 0.5, "iterations": 2"#,
+        r#""amplitude": { "type": "position", "axis": "y" }"#,
+    ];
+    let mut texts: Vec<String> = beside
+        .iter()
+        .map(|w| warped("simplex", "fbm", 3, 2.0, w))
+        .collect();
+    let simplex_warp = warped("simplex", "fbm", 3, 2.0, r#""amplitude": 0.5"#);
+    texts.push(simplex_warp.replace(r#""vector""#, r#""simplex""#));
+    let field = FlagField::new(NoiseKind::Simplex, &[33, 3, 2]).with_offset(&[-7.0, 3.0, 1e3]);
+    let params = FillParams::new(&field, Slab::whole(&field));
+    for (i, text) in texts.iter().enumerate() {
+        let program = Graph::from_json(text)
+            .unwrap()
+            .program(3, [0.0; 4])
+            .unwrap();
+        let lut = CpuLookup::new(LookupVariant::Hash, 5);
+        assert!(
+            !simd::graph_has_warped_kernel(&program, LookupVariant::Hash),
+            "{text}"
+        );
+        assert_graph_identical(&lut, text, &program, &params, i);
+    }
+}

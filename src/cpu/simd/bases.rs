@@ -149,11 +149,12 @@ pub(super) trait LaneNoise<L: LaneHasher> {
     /// On [`LaneBase::Scalar`], which has no lane function (a programming error).
     fn eval(lut: &L, base: LaneBase, p: &[[F; 4]], out: &mut [F]);
 
-    /// The vector noise `base` at the lane points `p`, per component.
+    /// `out[i]` = the vector noise `base` at the lane points `p[i]`, per component, for
+    /// every `i` of the shorter of the two (one call for a row of lane blocks, as `eval`).
     ///
     /// # Panics
     /// On a `base` that is not a vector noise (a programming error).
-    fn vector(lut: &L, base: LaneBase, p: &[F; 4]) -> [F; 4];
+    fn vector(lut: &L, base: LaneBase, p: &[[F; 4]], out: &mut [[F; 4]]);
 }
 
 /// `*out = value` with `point` = each of `p`'s lane blocks and `out` the matching one of
@@ -246,19 +247,19 @@ macro_rules! base_level {
                 }
 
                 #[inline(always)]
-                fn vector(lut: &L, base: LaneBase, p: &[F; 4]) -> [F; 4] {
+                fn vector(lut: &L, base: LaneBase, p: &[[F; 4]], out: &mut [[F; 4]]) {
                     // SAFETY: as in `eval`.
                     unsafe {
                         match base {
-                            LaneBase::Vector2(l) => vector::<L, 2>(lut, p, &l),
-                            LaneBase::Vector3(l) => vector::<L, 3>(lut, p, &l),
-                            LaneBase::Vector4(l) => vector::<L, 4>(lut, p, &l),
-                            LaneBase::SuperSimplexVector2 => supersimplex_vector::<L, 2>(lut, p),
-                            LaneBase::SuperSimplexVector3 => supersimplex_vector::<L, 3>(lut, p),
-                            LaneBase::SuperSimplexVector4 => supersimplex_vector::<L, 4>(lut, p),
-                            LaneBase::SimplexVector2 => simplex_vector::<L, 2>(lut, p),
-                            LaneBase::SimplexVector3 => simplex_vector::<L, 3>(lut, p),
-                            LaneBase::SimplexVector4 => simplex_vector::<L, 4>(lut, p),
+                            LaneBase::Vector2(l) => vector::<L, 2>(lut, p, &l, out),
+                            LaneBase::Vector3(l) => vector::<L, 3>(lut, p, &l, out),
+                            LaneBase::Vector4(l) => vector::<L, 4>(lut, p, &l, out),
+                            LaneBase::SuperSimplexVector2 => supersimplex_vector::<L, 2>(lut, p, out),
+                            LaneBase::SuperSimplexVector3 => supersimplex_vector::<L, 3>(lut, p, out),
+                            LaneBase::SuperSimplexVector4 => supersimplex_vector::<L, 4>(lut, p, out),
+                            LaneBase::SimplexVector2 => simplex_vector::<L, 2>(lut, p, out),
+                            LaneBase::SimplexVector3 => simplex_vector::<L, 3>(lut, p, out),
+                            LaneBase::SimplexVector4 => simplex_vector::<L, 4>(lut, p, out),
                             _ => unreachable!("{base:?} is not a vector noise"),
                         }
                     }
@@ -269,28 +270,31 @@ macro_rules! base_level {
             #[inline(never)]
             unsafe fn vector<L: LaneHasher, const D: usize>(
                 lut: &L,
-                p: &[F; 4],
+                p: &[[F; 4]],
                 lattice: &[u32; 4],
-            ) -> [F; 4] {
-                value::value_vector_point::<L, I, D>(lut, p, lattice)
+                out: &mut [[F; 4]],
+            ) {
+                for_each_block!(p, out, |q| value::value_vector_point::<L, I, D>(lut, q, lattice));
             }
 
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
             unsafe fn supersimplex_vector<L: LaneHasher, const D: usize>(
                 lut: &L,
-                p: &[F; 4],
-            ) -> [F; 4] {
-                supersimplex::supersimplex_vector_point::<L, I, D>(lut, p)
+                p: &[[F; 4]],
+                out: &mut [[F; 4]],
+            ) {
+                for_each_block!(p, out, |q| supersimplex::supersimplex_vector_point::<L, I, D>(lut, q));
             }
 
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
             unsafe fn simplex_vector<L: LaneHasher, const D: usize>(
                 lut: &L,
-                p: &[F; 4],
-            ) -> [F; 4] {
-                noise::simplex_vector_point::<L, I, D>(lut, p)
+                p: &[[F; 4]],
+                out: &mut [[F; 4]],
+            ) {
+                for_each_block!(p, out, |q| noise::simplex_vector_point::<L, I, D>(lut, q));
             }
 
             $(#[target_feature(enable = $features)])?

@@ -13,6 +13,7 @@
 use super::bases::{LaneBase, LaneNoise};
 use super::lanes::{F, LANES, U};
 use super::lookup::LaneHasher;
+use super::warped::WarpedFractal;
 use super::{lane_x, row_point, run_row_blocks, shape_octave, FillOptions, SimdLevel};
 use crate::cpu::combine::{wgpu_noise_blend, WGPU_NOISE_FINITE};
 use crate::cpu::lookup::NoiseHasher;
@@ -83,19 +84,30 @@ pub fn graph_has_lanes(program: &Program, lookup: LookupVariant) -> bool {
             .all(|b| !matches!(b, LaneBase::Scalar))
 }
 
+/// Whether the SIMD graph fill runs `program` with `lookup` on the warped fractal's segment
+/// kernel (`super::warped`) rather than its operation loop.
+pub fn graph_has_warped_kernel(program: &Program, lookup: LookupVariant) -> bool {
+    let bases: Vec<_> = GraphJob::bases(program, lookup).collect();
+    super::LANE_CODE && WarpedFractal::of(program, &bases).is_some()
+}
+
 /// One fill: the program, the lane function of each noise operation, the slab.
 struct GraphJob<'a> {
     program: &'a Program,
     /// Per operation: its lane function where it is a noise operation.
     bases: Vec<Option<LaneBase>>,
+    /// The program as the warped fractal's segment kernel takes it, if it has that shape.
+    warped: Option<WarpedFractal>,
     params: &'a FillParams,
 }
 
 impl<'a> GraphJob<'a> {
     fn new(program: &'a Program, params: &'a FillParams, lookup: LookupVariant) -> Self {
+        let bases: Vec<_> = Self::bases(program, lookup).collect();
         GraphJob {
             program,
-            bases: Self::bases(program, lookup).collect(),
+            warped: WarpedFractal::of(program, &bases),
+            bases,
             params,
         }
     }
@@ -161,7 +173,7 @@ fn driven_noise<L: NoiseHasher>(
 
 /// `wgpu_noise_finite` on lanes.
 #[inline(always)]
-fn finite(v: F) -> F {
+pub(super) fn finite(v: F) -> F {
     let limit = WGPU_NOISE_FINITE as f32;
     v.clamp(-limit, limit)
 }
@@ -332,6 +344,9 @@ fn fill_rows<L: LaneHasher, N: LaneNoise<L>>(
     out: &mut [f32],
 ) {
     let params = job.params;
+    if let Some(warped) = &job.warped {
+        return super::warped::fill_rows::<L, N>(lut, warped, params, first_row, out);
+    }
     let nx = params.extent[0] as usize;
     let mut regs: Vec<[F; 4]> = Vec::with_capacity(job.program.ops.len());
     for (r, values) in out.chunks_mut(nx).enumerate() {
@@ -373,7 +388,9 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
     #[inline(always)]
     fn vector(&mut self, op: usize, _kind: NoiseKind, _period: &[f32; 4], q: &[F; 4]) -> [F; 4] {
         let base = self.job.bases[op].expect("every vector operation has its lane function");
-        N::vector(self.lut, base, q)
+        let mut v = [[F::splat(0.0); 4]];
+        N::vector(self.lut, base, std::slice::from_ref(q), &mut v);
+        v[0]
     }
     #[inline(always)]
     fn feature(

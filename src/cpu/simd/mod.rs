@@ -105,6 +105,7 @@ mod noise;
 mod points;
 mod supersimplex;
 mod value;
+mod warped;
 
 mod derivatives;
 mod graph;
@@ -112,7 +113,9 @@ mod graph;
 pub use self::derivatives::{
     fill_graph_slab_output, fill_graph_slab_output_with, fill_slab_output, fill_slab_output_with,
 };
-pub use self::graph::{fill_graph_slab, fill_graph_slab_with, graph_has_lanes};
+pub use self::graph::{
+    fill_graph_slab, fill_graph_slab_with, graph_has_lanes, graph_has_warped_kernel,
+};
 
 use std::sync::Mutex;
 
