@@ -125,16 +125,8 @@ impl Framing {
         };
         let pan = match settings.get("pan") {
             None => default.pan,
-            Some(held) => {
-                let numbers: Option<Vec<f64>> = held
-                    .as_array()
-                    .filter(|a| a.len() == 2)
-                    .and_then(|a| a.iter().map(Value::as_f64).collect());
-                match numbers.as_deref() {
-                    Some(&[x, y]) if x.is_finite() && y.is_finite() => [x, y],
-                    _ => return Err("share link: \"pan\" is not [x, y] (finite numbers)".into()),
-                }
-            }
+            Some(held) => finite_numbers::<2>(held)
+                .ok_or("share link: \"pan\" is not [x, y] (finite numbers)")?,
         };
         let dims = match settings.get("dims") {
             None => default.dims,
@@ -364,6 +356,16 @@ pub fn bake_output(scene: &Scene, ramp: &str) -> String {
     }
 }
 
+/// `held` as an array of `N` finite numbers, if it is one.
+fn finite_numbers<const N: usize>(held: &Value) -> Option<[f64; N]> {
+    let held = held.as_array().filter(|a| a.len() == N)?;
+    let mut numbers = [0.0; N];
+    for (number, v) in numbers.iter_mut().zip(held) {
+        *number = v.as_f64().filter(|n| n.is_finite())?;
+    }
+    Some(numbers)
+}
+
 /// The iso-surface's level a link holds: a number within [`LEVEL_RANGE`] (the slider's).
 fn level(held: &Value) -> Result<f64, String> {
     let (low, high) = LEVEL_RANGE;
@@ -375,11 +377,7 @@ fn level(held: &Value) -> Result<f64, String> {
 /// The terrain's camera a link holds: `[yaw, pitch, distance]`, each within its range (a
 /// link's camera is one the page had, so one out of range is an error, not clamped).
 fn camera(held: &Value) -> Result<Orbit, String> {
-    let numbers: Option<Vec<f64>> = held
-        .as_array()
-        .filter(|a| a.len() == 3)
-        .and_then(|a| a.iter().map(Value::as_f64).collect());
-    let Some([yaw, pitch, distance]) = numbers.map(|n| [n[0], n[1], n[2]]) else {
+    let Some([yaw, pitch, distance]) = finite_numbers::<3>(held) else {
         return Err("share link: \"camera\" is not [yaw, pitch, distance]".into());
     };
     let within = |v: f64, (low, high): (f64, f64)| (low..=high).contains(&v);
