@@ -108,6 +108,12 @@ fn steps() -> Value {
         // The frequency's number dragged 40 px to the right (0.05 a pixel): the picture
         // and the thumbnails are of the new region.
         { "name": "frequency dragged", "actions": [{ "drag": ["frequency", [40, 0]] }] },
+        // The 2D picture dragged 48 px left and 32 px down: the view's region moves with it.
+        { "name": "panned", "actions": [
+            { "drag": ["picture", [-48, 32]] },
+            { "settle": true },
+            { "click": "copy_bake" },
+        ] },
     ])
 }
 
@@ -273,6 +279,7 @@ fn run_page() -> Option<Session> {
             { "name": "shared 2d", "step": "copied JSON" },
             { "name": "shared 3d", "step": "3d zoomed" },
             { "name": "shared iso", "step": "iso" },
+            { "name": "shared panned", "step": "panned" },
             {
                 "name": "iso chosen",
                 "fragment": plane_link(CHOSEN_PLANE.0, CHOSEN_PLANE.1, Scene::Iso {
@@ -363,12 +370,18 @@ fn reference(view: &Value) -> Vec<u8> {
     reference_of(view, 256, ramp)
 }
 
-/// The CPU `f32` reference (RGBA) of the `graph` a page reports with its `seed` and
-/// `frequency`, over a `side` × `side` grid, `t = clamp((v + 1) / 2, 0, 1)` drawn with `ramp`.
+/// The CPU `f32` reference (RGBA) of the `graph` a page reports with its `seed`,
+/// `frequency` and `pan` (0 where it reports none), over a `side` × `side` grid, `t = clamp((v + 1) / 2, 0, 1)` drawn with `ramp`.
 fn reference_of(reported: &Value, side: u32, ramp: ColourRamp) -> Vec<u8> {
     let seed: u64 = reported["seed"].as_str().unwrap().parse().unwrap();
     let frequency = reported["frequency"].as_f64().unwrap();
-    let field = FlagField::new(NoiseKind::Simplex, &[side, side]).with_frequency(&[frequency; 2]);
+    let pan = match reported.get("pan") {
+        Some(pan) => numbers(pan),
+        None => vec![0.0; 2],
+    };
+    let field = FlagField::new(NoiseKind::Simplex, &[side, side])
+        .with_frequency(&[frequency; 2])
+        .with_offset(&pan);
     let program = Graph::from_json(reported["graph"].as_str().unwrap())
         .and_then(|g| g.program(2, [0.0; 4]))
         .expect("the page's graph is valid");
@@ -545,7 +558,12 @@ fn reopened<'a>(s: &'a Session, name: &str) -> &'a Value {
 #[test]
 fn a_share_link_opened_in_a_fresh_page_reproduces_graph_and_picture() {
     let Some(s) = session() else { return };
-    for (name, step_name) in [("shared 2d", "copied JSON"), ("shared 3d", "3d zoomed")] {
+    let shared = [
+        ("shared 2d", "copied JSON"),
+        ("shared 3d", "3d zoomed"),
+        ("shared panned", "panned"),
+    ];
+    for (name, step_name) in shared {
         let last = step(s, step_name);
         let href = last["href"].as_str().unwrap();
         eprintln!("{name} link: {} characters", href.len());
@@ -1229,4 +1247,41 @@ fn the_caves_iso_view_is_timed_and_its_cube_is_the_cpus() {
             "the page's range {range:?}, the CPU's {cpu:?}"
         );
     }
+}
+
+/// Dragging the 2D picture moves its region with the pointer: 48 px left and 32 px down move
+/// the first pixel's point right and up by those texels (`frequency / 256` lattice units
+/// each; egui reports the drag from its first frame, so a few pixels may be lost); the
+/// picture is the CPU reference of the panned grid, and the bake command carries the pan as
+/// its offset and bakes the same picture. (A link of it reopens it byte for byte:
+/// `a_share_link_opened_in_a_fresh_page_reproduces_graph_and_picture`.)
+#[test]
+fn dragging_the_2d_picture_pans_it_and_its_link_and_bake_keep_the_pan() {
+    let Some(s) = session() else { return };
+    let before = shown(step(s, "frequency dragged"));
+    let panned = step(s, "panned");
+    let after = shown(panned);
+    assert_eq!(
+        numbers(&before["pan"]),
+        [0.0, 0.0],
+        "unpanned before: {before}"
+    );
+    let texel = after["frequency"].as_f64().unwrap() / f64::from(FLAT_SIZE);
+    let pan = numbers(&after["pan"]);
+    let moved = [pan[0] / texel, pan[1] / texel];
+    assert!(
+        (40.0..=48.5).contains(&moved[0]) && (-32.5..=-24.0).contains(&moved[1]),
+        "a drag of (-48, 32) px moves the view by (48, -32) texels, not {moved:?}"
+    );
+    assert_reference(panned, "panned");
+    let same_graph = after["graph"] == before["graph"] && after["seed"] == before["seed"];
+    assert!(same_graph, "a drag moves the view, not the graph");
+    assert!(
+        mean_difference(&rgba(panned), &rgba(step(s, "frequency dragged"))) > 1.0,
+        "the picture moved"
+    );
+    let command = panned["state"]["copied"].as_str().unwrap();
+    eprintln!("panned bake command: {command}");
+    assert!(command.contains(" --offset "), "{command}");
+    bake_matches(command, after["graph"].as_str().unwrap(), &rgba(panned));
 }

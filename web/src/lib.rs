@@ -160,6 +160,7 @@ pub fn page_state() -> String {
                 "seed": v.seed.to_string(),
                 "frequency": v.frequency,
                 "ramp": v.ramp,
+                "pan": v.framing.pan,
                 "terrain": v.scene.terrain().map(|c| [c.yaw, c.pitch, c.distance]),
                 "iso": match v.scene {
                     Scene::Iso { camera: c, level } => json!({
@@ -362,6 +363,8 @@ struct App {
     camera: Orbit,
     /// The iso view's level.
     level: f64,
+    /// The 2D view's first pixel's point, lattice units (dragging the picture moves it).
+    pan: [f64; 2],
     /// The 3D view's GPU side, made when it is first drawn.
     terrain: Option<TerrainRenderer>,
     /// The iso view's, likewise.
@@ -404,6 +407,7 @@ impl App {
             dimensions: Dimensions::of(&view.scene),
             camera: view.scene.camera().unwrap_or_default(),
             level: level_of(&view.scene),
+            pan: view.framing.pan,
             terrain: None,
             iso: None,
             iso_started_ms: None,
@@ -437,6 +441,7 @@ impl App {
                 self.ramp = ColourRamp::from_name(&view.ramp).unwrap_or(self.ramp);
                 self.dimensions = Dimensions::of(&view.scene);
                 self.camera = view.scene.camera().unwrap_or(self.camera);
+                self.pan = view.framing.pan;
                 if let Scene::Iso { level, .. } = view.scene {
                     self.level = level;
                 }
@@ -448,8 +453,9 @@ impl App {
         }
     }
 
-    /// The view the editor and the settings describe now: from the origin, the clock at 0
-    /// and the default relief (the page has no pan, clock or relief; [`Framing::of`]).
+    /// The view the editor and the settings describe now: the 2D view from its pan, the 3D
+    /// and iso views from the origin; the clock at 0 and the default relief (the page has no
+    /// clock or relief; [`Framing::of`]).
     fn view(&self) -> SharedView {
         let scene = match self.dimensions {
             Dimensions::Flat => Scene::Flat,
@@ -464,7 +470,13 @@ impl App {
             seed: self.seed,
             frequency: self.frequency,
             ramp: self.ramp.name().to_string(),
-            framing: Framing::of(&scene),
+            framing: Framing {
+                pan: match scene {
+                    Scene::Flat => self.pan,
+                    Scene::Terrain(_) | Scene::Iso { .. } => [0.0; 2],
+                },
+                ..Framing::of(&scene)
+            },
             scene,
         }
     }
@@ -493,7 +505,9 @@ impl App {
         if let Some(camera) = view.scene.terrain() {
             return self.draw_terrain(ctx, view, &program, &camera);
         }
-        let field = Field::new(&[SIZE, SIZE]).with_frequency(&[view.frequency; 2]);
+        let field = Field::new(&[SIZE, SIZE])
+            .with_frequency(&[view.frequency; 2])
+            .with_offset(&view.framing.pan);
         let filled = self.gpu.fill_and_read(&program, view.seed, &field, None);
         let buffer = match filled {
             Ok(buffer) => buffer,
@@ -776,9 +790,10 @@ impl App {
                 .and_then(|g| g.sampler(dims, view.seed))
                 .ok()?;
             let range = match view.scene {
-                Scene::Terrain(_) => {
-                    readout::range(&mut sampler, &flat_placement(view.frequency, SIZE).1)
-                }
+                Scene::Terrain(_) => readout::range(
+                    &mut sampler,
+                    &flat_placement(view.frequency, [0.0; 2], SIZE).1,
+                ),
                 // The cube's values, as filled on the GPU.
                 Scene::Iso { .. } => self.iso.as_ref()?.range(&FillKey::of(view))?,
                 Scene::Flat => HOOK.with_borrow(|h| {
@@ -796,7 +811,8 @@ impl App {
             });
         }
         let probing = self.probing.as_mut()?;
-        let (step, placement) = flat_placement(probing.view.frequency, SIZE);
+        let view = &probing.view;
+        let (step, placement) = flat_placement(view.frequency, view.framing.pan, SIZE);
         let cursor = picture.hover_pos().map(|p| {
             let d = p - picture.rect.min;
             [f64::from(d.x), f64::from(d.y)]
@@ -834,10 +850,7 @@ impl App {
         let ctx = ui.ctx().clone();
         ui.heading("wgpu-noise");
         let points = egui::vec2(SIZE as f32, SIZE as f32);
-        let sense = match self.dimensions {
-            Dimensions::Terrain | Dimensions::Iso => egui::Sense::drag(),
-            Dimensions::Flat => egui::Sense::hover(),
-        };
+        let sense = egui::Sense::drag();
         let picture = match &self.shown {
             Some(shown) => ui.add(egui::Image::new((shown.texture.id(), points)).sense(sense)),
             None => ui.allocate_exact_size(points, sense).1,
@@ -854,7 +867,9 @@ impl App {
             HOOK.with_borrow_mut(|h| h.readout = readout.json());
         }
         let mut changed = terrain::dimensions_choice(ui, &mut self.dimensions, named);
-        if self.dimensions != Dimensions::Flat {
+        if self.dimensions == Dimensions::Flat {
+            changed |= pan_input(&picture, self.frequency, &mut self.pan);
+        } else {
             changed |= terrain::orbit_input(ui, &picture, points.y, &mut self.camera);
         }
         if self.dimensions == Dimensions::Iso {
@@ -1267,11 +1282,29 @@ fn set_fragment(shared: &str) {
 }
 
 /// The spacing of a `flat_size`² picture's texels at `frequency` (field units), and the
-/// terrain's mesh over that picture: its first texel to its last.
-pub(crate) fn flat_placement(frequency: f64, flat_size: u32) -> ([f32; 2], Placement) {
+/// terrain's mesh over that picture from `pan`: its first texel to its last.
+pub(crate) fn flat_placement(
+    frequency: f64,
+    pan: [f64; 2],
+    flat_size: u32,
+) -> ([f32; 2], Placement) {
     let step = [(frequency / f64::from(flat_size)) as f32; 2];
-    let placement = Placement::over([0.0; 4], step, [flat_size; 2], DEFAULT_RELIEF);
+    let [x, y] = pan.map(|p| p as f32);
+    let placement = Placement::over([x, y, 0.0, 0.0], step, [flat_size; 2], DEFAULT_RELIEF);
     (step, placement)
+}
+
+/// Moves the 2D view's `pan` with a drag of its `picture` (the picture follows the pointer:
+/// a texel is `frequency / SIZE` lattice units); whether it moved.
+fn pan_input(picture: &egui::Response, frequency: f64, pan: &mut [f64; 2]) -> bool {
+    let moved = picture.drag_delta();
+    if moved == egui::Vec2::ZERO {
+        return false;
+    }
+    let per_pixel = frequency / f64::from(SIZE);
+    pan[0] -= f64::from(moved.x) * per_pixel;
+    pan[1] -= f64::from(moved.y) * per_pixel;
+    true
 }
 
 /// Downloads the picture shown (2D or 3D) as `wgpu-noise.png`.

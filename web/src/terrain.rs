@@ -119,7 +119,7 @@ impl TerrainRenderer {
         let Some((_, pipeline)) = &self.pipeline else {
             unreachable!("the pipeline was made above");
         };
-        let (_, placement) = crate::flat_placement(request.frequency, request.flat_size);
+        let (_, placement) = crate::flat_placement(request.frequency, [0.0; 2], request.flat_size);
         let colours = Colours {
             low: request.range.0,
             high: request.range.1,
