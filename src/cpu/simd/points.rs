@@ -275,10 +275,10 @@ fn times(p: &[F; 4], s: f32) -> [F; 4] {
     [p[0] * s, p[1] * s, p[2] * s, p[3] * s]
 }
 
-/// The lane blocks of a row done together: 16 (256 samples), so that a row's working
-/// arrays (about 27 kB) stay in the L1 cache, which a whole 2048-sample row's (216 kB)
-/// would not.
-const SEGMENT_BLOCKS: usize = 16;
+/// The lane blocks of a row done together (here and in `super::warped`): 16 (256 samples),
+/// so that a row's working arrays (about 27 kB) stay in the L1 cache, which a whole
+/// 2048-sample row's (216 kB) would not.
+pub(super) const SEGMENT_BLOCKS: usize = 16;
 
 /// The rows of one block of a warped or flow field with the lane functions of `N`.
 #[inline(always)]

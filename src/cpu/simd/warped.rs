@@ -12,14 +12,11 @@ use super::bases::{LaneBase, LaneNoise};
 use super::graph::finite;
 use super::lanes::{block_done, F, LANES};
 use super::lookup::LaneHasher;
+use super::points::SEGMENT_BLOCKS;
 use super::{lane_x, row_point, shape_octave};
 use crate::field::NoiseKind;
 use crate::graph::program::{Op, Program, Reg};
 use crate::params::FillParams;
-
-/// The lane blocks of a row done together: 16 (256 samples), whose working arrays stay in
-/// the L1 cache (as [`super::points`]).
-const SEGMENT_BLOCKS: usize = 16;
 
 /// A point scaled then shifted: `Op::Scale` (where there is one) then `Op::Offset`.
 #[derive(Clone, Copy, Debug, PartialEq)]
