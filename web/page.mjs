@@ -14,13 +14,16 @@
 //                                      { wheel: NAME, delta: DY } |
 //                                      { until: NAME } | { download: FILE } |
 //                                      { hover: NAME, at?: [FX, FY] } |
-//                                      { fragment: SHARE } | { press: KEYS }] }],
+//                                      { fragment: SHARE } | { press: KEYS } |
+//                                      { frames: N } | { wait: MS }] }],
 //            reopen: [{ name, step: STEP | fragment: SHARE, screenshot?: PATH,
 //                       actions?: [ACTION | { settle: true }] }] }
 // SCREENSHOT is taken after the step SCREENSHOT_STEP (after the last without one).
 // NAME: a widget the page names (`wgpuNoise.layout()`); FX, FY: where in it, as fractions.
 // `fragment` sets the address's fragment in the open tab (a link opened there); KEYS: a key
-// with modifiers held, as puppeteer names them ("Control+A").
+// with modifiers held, as puppeteer names them ("Control+A"). `frames` records the next N
+// pictures as they are shown, without waiting for the page to settle (while its clock runs
+// it never does), into the step's `frames`: [{ state, rgba }]; `wait` sleeps MS ms.
 // RESULT.reopened: { NAME: { start, state, after? } }: `after` once the actions are done
 // (`settle` waits until the page draws nothing more).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -89,7 +92,24 @@ async function clipboardAndScreenshot(page) {
   if (request.screenshot) await page.screenshot({ path: request.screenshot });
 }
 
+// The next `count` pictures the page shows, each as soon as it is shown.
+async function nextFrames(page, count) {
+  const frames = [];
+  for (let i = 0; i < count; i++) {
+    const shown = await page.evaluate(() => wgpuNoise.state().frames);
+    await page.waitForFunction((shown) => wgpuNoise.state().frames > shown,
+      { timeout: 120_000, polling: 10 }, shown);
+    frames.push(await page.evaluate(() => ({
+      state: wgpuNoise.state(),
+      rgba: Array.from(wgpuNoise.picture()),
+    })));
+  }
+  return frames;
+}
+
+// Applies `action`; returns the pictures it recorded (`frames`), if any.
 async function act(page, action) {
+  let frames;
   if (action.click !== undefined) {
     const [x, y] = await at(page, action.click, action.at);
     await page.mouse.move(x, y);
@@ -136,8 +156,13 @@ async function act(page, action) {
     for (const m of keys.reverse()) await page.keyboard.up(m);
   } else if (action.fragment !== undefined) {
     await page.evaluate((f) => { location.hash = f; }, action.fragment);
+  } else if (action.frames !== undefined) {
+    frames = await nextFrames(page, action.frames);
+  } else if (action.wait !== undefined) {
+    await sleep(action.wait);
   }
   await sleep(150);
+  return frames;
 }
 
 try {
@@ -154,8 +179,9 @@ try {
     result.steps.push(await state(page, "first picture"));
     for (const step of request.steps) {
       doing = `step ${step.name}`;
-      for (const action of step.actions) await act(page, action);
-      result.steps.push(await state(page, step.name));
+      const frames = [];
+      for (const action of step.actions) frames.push(...(await act(page, action)) ?? []);
+      result.steps.push({ ...(await state(page, step.name)), frames });
       if (step.name === request.screenshot_step) await clipboardAndScreenshot(page);
     }
     if (request.screenshot_step === undefined) await clipboardAndScreenshot(page);

@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use serde_json::{json, Value};
-use wgpu_noise::editor::orbit::{Orbit, PITCH_RANGE};
+use wgpu_noise::editor::orbit::{Orbit, DEFAULT_RELIEF, PITCH_RANGE, RELIEF_RANGE};
 use wgpu_noise::editor::share::{Framing, Scene, SharedView};
 use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::Graph;
@@ -114,6 +114,20 @@ fn steps() -> Value {
             { "settle": true },
             { "click": "copy_bake" },
         ] },
+        // The typed graph in 3D: the picture a slice of its 3D field, from the pan.
+        { "name": "dims 3", "actions": [{ "click": "dims.3" }] },
+        // The clock run (three pictures recorded as they come) and stopped.
+        { "name": "played", "actions": [
+            { "click": "play" },
+            { "frames": 3 },
+            { "click": "play" },
+            { "settle": true },
+            { "click": "copy_bake" },
+        ] },
+        { "name": "still paused", "actions": [{ "wait": 800 }] },
+        // Its terrain, then a click on the relief slider's rail past the default.
+        { "name": "terrain panned", "actions": [{ "click": "view.3d" }] },
+        { "name": "relief", "actions": [{ "click": "relief", "at": [0.5, 0.5] }] },
     ])
 }
 
@@ -280,6 +294,8 @@ fn run_page() -> Option<Session> {
             { "name": "shared 3d", "step": "3d zoomed" },
             { "name": "shared iso", "step": "iso" },
             { "name": "shared panned", "step": "panned" },
+            { "name": "shared played", "step": "played" },
+            { "name": "shared relief", "step": "relief" },
             {
                 "name": "iso chosen",
                 "fragment": plane_link(CHOSEN_PLANE.0, CHOSEN_PLANE.1, Scene::Iso {
@@ -370,20 +386,38 @@ fn reference(view: &Value) -> Vec<u8> {
     reference_of(view, 256, ramp)
 }
 
+/// The dimensions (2 where it reports none) and the first pixel's point of a view the page
+/// reports (a picture's or a thumbnail's): its pan (0 where it reports none) plus, where it
+/// reports a clock, `speed × time` along the animated axis (x in 2D, the last axis in 3D
+/// and 4D).
+fn framing_of(reported: &Value) -> (usize, [f64; 4]) {
+    let mut origin = [0.0; 4];
+    if let Some(pan) = reported.get("pan") {
+        origin[..2].copy_from_slice(&numbers(pan));
+    }
+    let dims = reported
+        .get("dims")
+        .map_or(2, |d| d.as_u64().unwrap() as usize);
+    let speed = reported.get("speed").and_then(Value::as_f64);
+    if let (Some(speed), Some(time)) = (speed, reported.get("time")) {
+        origin[if dims == 2 { 0 } else { dims - 1 }] += speed * time.as_f64().unwrap();
+    }
+    (dims, origin)
+}
+
 /// The CPU `f32` reference (RGBA) of the `graph` a page reports with its `seed`,
-/// `frequency` and `pan` (0 where it reports none), over a `side` × `side` grid, `t = clamp((v + 1) / 2, 0, 1)` drawn with `ramp`.
+/// `frequency` and framing ([`framing_of`]), over a `side` × `side` grid (a slice one texel
+/// deep in 3D and 4D), `t = clamp((v + 1) / 2, 0, 1)` drawn with `ramp`.
 fn reference_of(reported: &Value, side: u32, ramp: ColourRamp) -> Vec<u8> {
     let seed: u64 = reported["seed"].as_str().unwrap().parse().unwrap();
     let frequency = reported["frequency"].as_f64().unwrap();
-    let pan = match reported.get("pan") {
-        Some(pan) => numbers(pan),
-        None => vec![0.0; 2],
-    };
-    let field = FlagField::new(NoiseKind::Simplex, &[side, side])
-        .with_frequency(&[frequency; 2])
-        .with_offset(&pan);
+    let (dims, origin) = framing_of(reported);
+    let size = [side, side, 1, 1];
+    let field = FlagField::new(NoiseKind::Simplex, &size[..dims])
+        .with_frequency(&[frequency; 4][..dims])
+        .with_offset(&origin[..dims]);
     let program = Graph::from_json(reported["graph"].as_str().unwrap())
-        .and_then(|g| g.program(2, [0.0; 4]))
+        .and_then(|g| g.program(dims, [0.0; 4]))
         .expect("the page's graph is valid");
     let params = FillParams::new(&field, Slab::whole(&field));
     let mut values = vec![0.0; params.len()];
@@ -562,6 +596,8 @@ fn a_share_link_opened_in_a_fresh_page_reproduces_graph_and_picture() {
         ("shared 2d", "copied JSON"),
         ("shared 3d", "3d zoomed"),
         ("shared panned", "panned"),
+        ("shared played", "played"),
+        ("shared relief", "relief"),
     ];
     for (name, step_name) in shared {
         let last = step(s, step_name);
@@ -1284,4 +1320,143 @@ fn dragging_the_2d_picture_pans_it_and_its_link_and_bake_keep_the_pan() {
     eprintln!("panned bake command: {command}");
     assert!(command.contains(" --offset "), "{command}");
     bake_matches(command, after["graph"].as_str().unwrap(), &rgba(panned));
+}
+
+/// The step's picture's framing, as the page reports it.
+fn time_of(st: &Value) -> f64 {
+    shown(st)["time"].as_f64().unwrap()
+}
+
+/// The typed graph in 3D, its clock run and paused: the picture is the CPU reference of the
+/// 3D field's slice one texel deep at the pan, moved along z by `speed × time` at the time
+/// the page reports; the bake command has those dimensions, that slice and that offset and
+/// bakes the same picture on the CPU. (Its link reopens it byte for byte, paused at that
+/// time: `a_share_link_opened_in_a_fresh_page_reproduces_graph_and_picture`.)
+#[test]
+fn a_3d_graph_played_and_paused_is_the_cpus_slice_at_its_time_and_bakes_so() {
+    let Some(s) = session() else { return };
+    let flat = step(s, "panned");
+    let dims3 = step(s, "dims 3");
+    let played = step(s, "played");
+    for (st, what) in [(dims3, "dims 3"), (played, "played")] {
+        let view = shown(st);
+        assert_eq!(view["dims"], 3, "{what}: {view}");
+        assert_eq!(view["paused"], true, "{what}: {view}");
+        assert_eq!(view["pan"], shown(flat)["pan"], "{what}: the pan kept");
+        assert_eq!(st["state"]["error"], Value::Null, "{what}");
+        assert_reference(st, what);
+    }
+    assert_eq!(time_of(dims3), 0.0, "the clock starts at 0");
+    let (time, speed) = (time_of(played), shown(played)["speed"].as_f64().unwrap());
+    eprintln!("played: paused at {time:.3} s, {speed} cells/s");
+    assert!(time > 0.0, "the clock ran: {time}");
+    let moved = mean_difference(&rgba(played), &rgba(dims3));
+    eprintln!(
+        "the slice moved {:.4} cells along z: mean |Δlevel| {moved:.2}",
+        speed * time
+    );
+    assert!(moved > 0.0, "the picture moved with the clock");
+    assert!(
+        mean_difference(&rgba(dims3), &rgba(flat)) > 1.0,
+        "the 3D field's slice is not the 2D picture"
+    );
+
+    let command = played["state"]["copied"].as_str().unwrap();
+    eprintln!("played bake command: {command}");
+    assert!(command.contains(" --dims 3 "), "{command}");
+    assert!(command.contains(" --size 256x256x1 "), "{command}");
+    let offset: Vec<f64> = command
+        .split(" --offset ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("an offset: {command}"))
+        .split(',')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let (_, origin) = framing_of(shown(played));
+    assert_eq!(offset, origin[..3], "the offset is the slice's first point");
+    bake_matches(
+        command,
+        shown(played)["graph"].as_str().unwrap(),
+        &rgba(played),
+    );
+}
+
+/// While the clock runs, each picture is of a later time (the page's clock, from the wall
+/// time) and shows it (each the CPU reference at its time, and each unlike the one before);
+/// once paused, the clock and the picture stay.
+#[test]
+fn while_the_clock_runs_each_picture_is_later_and_pausing_stops_it() {
+    let Some(s) = session() else { return };
+    let played = step(s, "played");
+    let frames = played["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 3, "three pictures recorded while playing");
+    let times: Vec<f64> = frames.iter().map(time_of).collect();
+    eprintln!("pictures while playing at {times:?} s");
+    for (k, frame) in frames.iter().enumerate() {
+        assert_eq!(
+            shown(frame)["paused"],
+            false,
+            "picture {k} is of the running clock"
+        );
+        assert_eq!(
+            frame["state"]["busy"], true,
+            "the page is busy while the clock runs"
+        );
+        assert_reference(frame, &format!("playing, picture {k}"));
+    }
+    for (k, pair) in frames.windows(2).enumerate() {
+        assert!(
+            time_of(&pair[1]) > time_of(&pair[0]),
+            "picture {} is later than picture {k}: {times:?}",
+            k + 1
+        );
+        let changed = differences(&rgba(&pair[0]), &rgba(&pair[1]))
+            .iter()
+            .filter(|&&d| d > 0)
+            .count();
+        eprintln!("pictures {k} and {}: {changed} bytes differ", k + 1);
+        assert!(changed > 0, "picture {} moved on from picture {k}", k + 1);
+    }
+    assert!(
+        time_of(played) >= times[2],
+        "paused after the last picture recorded"
+    );
+    let still = step(s, "still paused");
+    assert_eq!(time_of(still), time_of(played), "the paused clock stays");
+    assert_eq!(
+        still["state"]["frames"], played["state"]["frames"],
+        "no picture while paused"
+    );
+    assert_eq!(rgba(still), rgba(played));
+}
+
+/// The terrain of the panned, played 3D graph covers the 2D picture's region at its time
+/// (the same framing), a click on the relief slider raises it (a new picture), and its link
+/// reopens it byte for byte
+/// (`a_share_link_opened_in_a_fresh_page_reproduces_graph_and_picture`).
+#[test]
+fn the_terrain_keeps_the_pan_and_clock_and_the_relief_slider_raises_it() {
+    let Some(s) = session() else { return };
+    let played = shown(step(s, "played"));
+    let terrain = step(s, "terrain panned");
+    let raised = step(s, "relief");
+    for (st, what) in [(terrain, "terrain panned"), (raised, "relief")] {
+        let view = shown(st);
+        assert!(view["terrain"].is_array(), "{what}: the 3D view");
+        for key in ["pan", "dims", "time", "speed", "paused"] {
+            assert_eq!(view[key], played[key], "{what}: the 2D view's {key}");
+        }
+    }
+    let default = shown(terrain)["relief"].as_f64().unwrap();
+    let relief = shown(raised)["relief"].as_f64().unwrap();
+    eprintln!("relief from {default} to {relief}");
+    assert_eq!(default, DEFAULT_RELIEF);
+    assert!(
+        relief > default && relief <= RELIEF_RANGE.1,
+        "the click raised the relief: {relief}"
+    );
+    let changed = mean_difference(&rgba(terrain), &rgba(raised));
+    eprintln!("the relief changed the picture: mean |Δlevel| {changed:.2}");
+    assert!(changed > 1.0, "the terrain rose");
 }

@@ -13,6 +13,12 @@
 //! fills a 3D graph's cube on that device, extracts its surface on the CPU and draws it
 //! the same way.
 //!
+//! The 2D and 3D views have the desktop preview's framing ([`Framing`]): the pan, the
+//! graph's dimension count (the picture a slice one texel deep of a 3D or 4D field), the
+//! clock (moving the slice along the animated axis by `speed × time`; while it runs, each
+//! picture back starts the next) and the terrain's relief. The iso view's cube is at the
+//! origin, with no clock.
+//!
 //! The page's state, the picture's bytes and the widgets' rectangles are handed to the
 //! page's script (`page_state`, `picture`, `layout`) for `tests/web/page.rs`, as the
 //! desktop preview writes its layout for its tests.
@@ -29,10 +35,10 @@ use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wgpu_noise::editor::export::{values_file, ValuesFile};
 use wgpu_noise::editor::isosurface::LEVEL_RANGE;
-use wgpu_noise::editor::orbit::Orbit;
+use wgpu_noise::editor::orbit::{Orbit, RELIEF_RANGE};
 use wgpu_noise::editor::readout::{self, Readout};
 use wgpu_noise::editor::share::{Framing, Scene, SharedView};
-use wgpu_noise::editor::terrain::{Placement, DEFAULT_RELIEF};
+use wgpu_noise::editor::terrain::Placement;
 use wgpu_noise::editor::thumbs::{
     colour, cpu_cost, Filled, Job, NoTimestamps, ThumbnailView, THUMBNAIL_SIZE,
 };
@@ -53,6 +59,12 @@ const RANGE: (f32, f32) = wgpu_noise::editor::thumbs::RANGE;
 const DEFAULT_FREQUENCY: f64 = 4.0;
 /// The left panel's width: the picture, the settings, the buttons and the JSON text.
 const PANEL_WIDTH: f32 = 300.0;
+/// The speed's range, lattice cells per second (the desktop panel's).
+const SPEED_RANGE: (f64, f64) = (-100.0, 100.0);
+/// While the clock runs, the page's address (its share link) is rewritten at most this
+/// often: Chromium throttles `history.replaceState` beyond about 200 calls in 10 s, with a
+/// console warning. The copy-share-link button writes the picture's link first.
+const FRAGMENT_INTERVAL_MS: f64 = 1000.0;
 
 /// Every shipped graph (`examples/graphs/`), by name: the presets menu.
 const PRESETS: &[(&str, &str)] = &[
@@ -143,12 +155,12 @@ thread_local! {
 /// How many frame and draw times the hook keeps.
 const TIMES_KEPT: usize = 120;
 
-/// The page's state as JSON: pictures shown, whether one is being drawn, the view shown
-/// (graph, seed as a string, frequency, ramp, the terrain's camera `[yaw, pitch,
-/// distance]` in the 3D view, else null, and the iso view's `{camera, level}`, else null)
-/// and its share string, the picture's size, the
-/// editor's text, error and node at fault, the last copied text and download, and the
-/// timings.
+/// The page's state as JSON: pictures shown, whether one is being drawn (always while the
+/// clock runs), the view shown (graph, seed as a string, frequency, ramp, its framing: pan,
+/// dims, time, speed, paused and relief, the terrain's camera `[yaw, pitch, distance]` in
+/// the 3D view, else null, and the iso view's `{camera, level}`, else null) and its share
+/// string, the picture's size, the editor's text, error and node at fault, the last copied
+/// text and download, and the timings.
 #[wasm_bindgen]
 pub fn page_state() -> String {
     HOOK.with_borrow(|h| {
@@ -161,6 +173,11 @@ pub fn page_state() -> String {
                 "frequency": v.frequency,
                 "ramp": v.ramp,
                 "pan": v.framing.pan,
+                "dims": v.framing.dims,
+                "time": v.framing.time,
+                "speed": v.framing.speed,
+                "paused": v.framing.paused,
+                "relief": v.framing.relief,
                 "terrain": v.scene.terrain().map(|c| [c.yaw, c.pitch, c.distance]),
                 "iso": match v.scene {
                     Scene::Iso { camera: c, level } => json!({
@@ -363,8 +380,14 @@ struct App {
     camera: Orbit,
     /// The iso view's level.
     level: f64,
-    /// The 2D view's first pixel's point, lattice units (dragging the picture moves it).
-    pan: [f64; 2],
+    /// The 2D and 3D views' framing: the pan (dragging the 2D picture moves it), the
+    /// graph's dimensions, the clock and the relief.
+    framing: Framing,
+    /// The wall time (`performance.now()`, ms) the clock last advanced at; `None` while it
+    /// is stopped.
+    clock_ms: Option<f64>,
+    /// When the page's address was last rewritten ([`FRAGMENT_INTERVAL_MS`]).
+    fragment_ms: f64,
     /// The 3D view's GPU side, made when it is first drawn.
     terrain: Option<TerrainRenderer>,
     /// The iso view's, likewise.
@@ -395,6 +418,7 @@ struct Probing {
 impl App {
     fn new(ctx: &egui::Context, gpu: Gpu, view: SharedView) -> App {
         let thumbnails = PageThumbnails::new(&gpu.device);
+        let framing = page_framing(&view, Framing::of(&Scene::Flat));
         let mut editor = Editor::new(view.graph);
         editor.nodes_shown = true;
         let mut app = App {
@@ -407,7 +431,9 @@ impl App {
             dimensions: Dimensions::of(&view.scene),
             camera: view.scene.camera().unwrap_or_default(),
             level: level_of(&view.scene),
-            pan: view.framing.pan,
+            framing,
+            clock_ms: None,
+            fragment_ms: f64::NEG_INFINITY,
             terrain: None,
             iso: None,
             iso_started_ms: None,
@@ -441,7 +467,8 @@ impl App {
                 self.ramp = ColourRamp::from_name(&view.ramp).unwrap_or(self.ramp);
                 self.dimensions = Dimensions::of(&view.scene);
                 self.camera = view.scene.camera().unwrap_or(self.camera);
-                self.pan = view.framing.pan;
+                self.framing = page_framing(&view, self.framing);
+                self.clock_ms = None;
                 if let Scene::Iso { level, .. } = view.scene {
                     self.level = level;
                 }
@@ -453,9 +480,9 @@ impl App {
         }
     }
 
-    /// The view the editor and the settings describe now: the 2D view from its pan, the 3D
-    /// and iso views from the origin; the clock at 0 and the default relief (the page has no
-    /// clock or relief; [`Framing::of`]).
+    /// The view the editor and the settings describe now: the 2D and 3D views with the
+    /// page's framing; the iso view's cube from the origin, in 3D, the clock paused at 0
+    /// ([`Framing::of`]; the page's speed and relief kept for the other views).
     fn view(&self) -> SharedView {
         let scene = match self.dimensions {
             Dimensions::Flat => Scene::Flat,
@@ -470,15 +497,39 @@ impl App {
             seed: self.seed,
             frequency: self.frequency,
             ramp: self.ramp.name().to_string(),
-            framing: Framing {
-                pan: match scene {
-                    Scene::Flat => self.pan,
-                    Scene::Terrain(_) | Scene::Iso { .. } => [0.0; 2],
+            framing: match scene {
+                Scene::Flat | Scene::Terrain(_) => self.framing,
+                Scene::Iso { .. } => Framing {
+                    speed: self.framing.speed,
+                    relief: self.framing.relief,
+                    ..Framing::of(&scene)
                 },
-                ..Framing::of(&scene)
             },
             scene,
         }
+    }
+
+    /// Whether the clock runs: not paused, in the 2D or 3D view.
+    fn clock_running(&self) -> bool {
+        !self.framing.paused && self.dimensions != Dimensions::Iso
+    }
+
+    /// While the clock runs and no draw is under way (the last is back): advances the clock
+    /// by the wall time since it last did and draws the view at the new time. One draw at a
+    /// time, so the pictures come as fast as the device draws them.
+    fn tick(&mut self, ctx: &egui::Context) {
+        if !self.clock_running() {
+            self.clock_ms = None;
+            return;
+        }
+        let now = now_ms();
+        let then = *self.clock_ms.get_or_insert(now);
+        if self.pending.is_some() || self.redraw {
+            return;
+        }
+        self.framing.time += (now - then) / 1e3;
+        self.clock_ms = Some(now);
+        self.draw(ctx);
     }
 
     /// Starts drawing the current view, or marks the node at fault and keeps the picture
@@ -495,7 +546,8 @@ impl App {
             return self.draw_iso(ctx, view, &camera, level);
         }
         self.iso_started_ms = None;
-        let program = match Graph::from_json(&view.graph).and_then(|g| g.program(2, [0.0; 4])) {
+        let dims = view.framing.dims;
+        let program = match Graph::from_json(&view.graph).and_then(|g| g.program(dims, [0.0; 4])) {
             Ok(program) => program,
             Err(e) => {
                 self.editor.set_error(Some(&e));
@@ -505,9 +557,7 @@ impl App {
         if let Some(camera) = view.scene.terrain() {
             return self.draw_terrain(ctx, view, &program, &camera);
         }
-        let field = Field::new(&[SIZE, SIZE])
-            .with_frequency(&[view.frequency; 2])
-            .with_offset(&view.framing.pan);
+        let field = flat_field(&view.framing, view.frequency);
         let filled = self.gpu.fill_and_read(&program, view.seed, &field, None);
         let buffer = match filled {
             Ok(buffer) => buffer,
@@ -543,6 +593,7 @@ impl App {
             program,
             seed: view.seed,
             frequency: view.frequency,
+            framing: &view.framing,
             flat_size: SIZE,
             ramp: self.ramp,
             range: RANGE,
@@ -714,10 +765,14 @@ impl App {
             if let Some(shown) = &mut self.shown {
                 shown.view = pending.view.clone();
             }
-            let shared = pending.view.encode();
-            set_fragment(&shared);
-            self.fragment = Some(shared);
             let now = now_ms();
+            let running = !pending.view.framing.paused;
+            if !running || now - self.fragment_ms >= FRAGMENT_INTERVAL_MS {
+                let shared = pending.view.encode();
+                set_fragment(&shared);
+                self.fragment = Some(shared);
+                self.fragment_ms = now;
+            }
             HOOK.with_borrow_mut(|h| {
                 h.frames += 1;
                 h.first_picture_ms.get_or_insert(now);
@@ -781,18 +836,14 @@ impl App {
     fn readout(&mut self, picture: &egui::Response) -> Option<Readout> {
         let view = &self.shown.as_ref()?.view;
         if self.probing.as_ref().map(|p| &p.view) != Some(view) {
-            let dims = if matches!(view.scene, Scene::Iso { .. }) {
-                3
-            } else {
-                2
-            };
+            // The iso view's framing is in 3D.
             let mut sampler = Graph::from_json(&view.graph)
-                .and_then(|g| g.sampler(dims, view.seed))
+                .and_then(|g| g.sampler(view.framing.dims, view.seed))
                 .ok()?;
             let range = match view.scene {
                 Scene::Terrain(_) => readout::range(
                     &mut sampler,
-                    &flat_placement(view.frequency, [0.0; 2], SIZE).1,
+                    &flat_placement(view.frequency, &view.framing, SIZE).1,
                 ),
                 // The cube's values, as filled on the GPU.
                 Scene::Iso { .. } => self.iso.as_ref()?.range(&FillKey::of(view))?,
@@ -812,7 +863,7 @@ impl App {
         }
         let probing = self.probing.as_mut()?;
         let view = &probing.view;
-        let (step, placement) = flat_placement(view.frequency, view.framing.pan, SIZE);
+        let (step, placement) = flat_placement(view.frequency, &view.framing, SIZE);
         let cursor = picture.hover_pos().map(|p| {
             let d = p - picture.rect.min;
             [f64::from(d.x), f64::from(d.y)]
@@ -857,18 +908,14 @@ impl App {
         };
         named.push(("picture".to_string(), picture.rect));
         if let Some(readout) = self.readout(&picture) {
-            let dims = if self.dimensions == Dimensions::Iso {
-                3
-            } else {
-                2
-            };
+            let dims = self.shown.as_ref().map_or(2, |s| s.view.framing.dims);
             let lines = ui.label(egui::RichText::new(readout.lines(dims)).monospace().small());
             named.push(("readout".to_string(), lines.rect));
             HOOK.with_borrow_mut(|h| h.readout = readout.json());
         }
         let mut changed = terrain::dimensions_choice(ui, &mut self.dimensions, named);
         if self.dimensions == Dimensions::Flat {
-            changed |= pan_input(&picture, self.frequency, &mut self.pan);
+            changed |= pan_input(&picture, self.frequency, &mut self.framing.pan);
         } else {
             changed |= terrain::orbit_input(ui, &picture, points.y, &mut self.camera);
         }
@@ -923,6 +970,9 @@ impl App {
                 changed = true;
             }
         });
+        if self.dimensions != Dimensions::Iso {
+            changed |= framing_controls(ui, &mut self.framing, self.dimensions, named);
+        }
         ui.horizontal_wrapped(|ui| {
             let mut button = |ui: &mut egui::Ui, name: &str, text: &str| {
                 let r = ui.button(text);
@@ -930,6 +980,12 @@ impl App {
                 r.clicked()
             };
             if button(ui, "copy_share", "copy share link") {
+                // While the clock runs the address lags the picture (`FRAGMENT_INTERVAL_MS`).
+                if let Some(shown) = &self.shown {
+                    let shared = shown.view.encode();
+                    set_fragment(&shared);
+                    self.fragment = Some(shared);
+                }
                 let url = web_sys::window()
                     .and_then(|w| w.location().href().ok())
                     .unwrap_or_default();
@@ -1014,7 +1070,9 @@ impl eframe::App for App {
         if nodes.inner {
             self.draw(&ctx);
         }
-        let busy = self.pending.is_some() || self.redraw || self.thumbnails.busy();
+        self.tick(&ctx);
+        let running = self.clock_running() && self.editor.error.is_none();
+        let busy = running || self.pending.is_some() || self.redraw || self.thumbnails.busy();
         HOOK.with_borrow_mut(|h| {
             h.busy = busy;
             h.thumbnails = self.editor.thumbnails.json(self.editor.model.graph());
@@ -1282,16 +1340,90 @@ fn set_fragment(shared: &str) {
 }
 
 /// The spacing of a `flat_size`² picture's texels at `frequency` (field units), and the
-/// terrain's mesh over that picture from `pan`: its first texel to its last.
+/// terrain's mesh over that picture from `framing`'s first pixel ([`Framing::origin`]: the
+/// pan and the clock's offset), its first texel to its last, raised by its relief.
 pub(crate) fn flat_placement(
     frequency: f64,
-    pan: [f64; 2],
+    framing: &Framing,
     flat_size: u32,
 ) -> ([f32; 2], Placement) {
     let step = [(frequency / f64::from(flat_size)) as f32; 2];
-    let [x, y] = pan.map(|p| p as f32);
-    let placement = Placement::over([x, y, 0.0, 0.0], step, [flat_size; 2], DEFAULT_RELIEF);
+    let origin = framing.origin().map(|o| o as f32);
+    let placement = Placement::over(origin, step, [flat_size; 2], framing.relief);
     (step, placement)
+}
+
+/// The 2D picture's field: [`SIZE`]² texels at `frequency` from `framing`'s first pixel, in
+/// its dimensions (a slice one texel deep in 3D and 4D, as `SharedView::bake_command`
+/// bakes it).
+fn flat_field(framing: &Framing, frequency: f64) -> Field {
+    let dims = framing.dims;
+    let size = [SIZE, SIZE, 1, 1];
+    Field::new(&size[..dims])
+        .with_frequency(&[frequency; 4][..dims])
+        .with_offset(&framing.origin()[..dims])
+}
+
+/// The page's framing after a link's `view` is opened: the view's, but from the iso view's
+/// (at the origin, in 3D, paused) only its speed and relief, the rest `before`'s.
+fn page_framing(view: &SharedView, before: Framing) -> Framing {
+    match view.scene {
+        Scene::Flat | Scene::Terrain(_) => view.framing,
+        Scene::Iso { .. } => Framing {
+            speed: view.framing.speed,
+            relief: view.framing.relief,
+            ..before
+        },
+    }
+}
+
+/// The framing's controls under the view's settings: the graph's dimensions, play /
+/// pause and the speed with the clock's time, and in the 3D view the relief; named `dims.2`
+/// to `dims.4`, `play`, `speed` and `relief` for the test. Returns whether one changed.
+fn framing_controls(
+    ui: &mut egui::Ui,
+    framing: &mut Framing,
+    dimensions: Dimensions,
+    named: &mut Vec<(String, egui::Rect)>,
+) -> bool {
+    let before = *framing;
+    ui.horizontal(|ui| {
+        ui.label("graph in");
+        for (dims, name) in [(2, "dims.2"), (3, "dims.3"), (4, "dims.4")] {
+            let r = ui.selectable_value(&mut framing.dims, dims, format!("{dims}D"));
+            named.push((name.to_string(), r.rect));
+        }
+        ui.separator();
+        let r = ui.button(if framing.paused { "play" } else { "pause" });
+        named.push(("play".to_string(), r.rect));
+        if r.clicked() {
+            framing.paused = !framing.paused;
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("speed");
+        let (low, high) = SPEED_RANGE;
+        let speed = ui.add(
+            egui::DragValue::new(&mut framing.speed)
+                .range(low..=high)
+                // A link's speed beyond the range is kept as it is, not changed by showing it.
+                .clamp_existing_to_range(false)
+                .speed(0.01)
+                .suffix(" cells/s"),
+        );
+        named.push(("speed".to_string(), speed.rect));
+        let time = ui.label(format!("t = {:.2} s", framing.time));
+        named.push(("time".to_string(), time.rect));
+    });
+    if dimensions == Dimensions::Terrain {
+        ui.horizontal(|ui| {
+            ui.label("relief");
+            let (low, high) = RELIEF_RANGE;
+            let relief = ui.add(egui::Slider::new(&mut framing.relief, low..=high));
+            named.push(("relief".to_string(), relief.rect));
+        });
+    }
+    *framing != before
 }
 
 /// Moves the 2D view's `pan` with a drag of its `picture` (the picture follows the pointer:

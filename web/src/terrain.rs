@@ -5,7 +5,7 @@
 
 use eframe::egui;
 use wgpu_noise::editor::orbit::{Orbit, ZOOM_STEP};
-use wgpu_noise::editor::share::Scene;
+use wgpu_noise::editor::share::{Framing, Scene};
 use wgpu_noise::editor::terrain::{self, Colours, Draw, Terrain};
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::graph::Program;
@@ -51,6 +51,9 @@ pub struct TerrainRequest<'a> {
     pub seed: u64,
     /// Lattice cells across the 2D picture, whose grid the mesh covers.
     pub frequency: f64,
+    /// Where the mesh starts (the 2D picture's first pixel, the clock's offset included),
+    /// the graph's dimensions and the relief.
+    pub framing: &'a Framing,
     /// The 2D picture's size in texels.
     pub flat_size: u32,
     pub ramp: ColourRamp,
@@ -119,7 +122,8 @@ impl TerrainRenderer {
         let Some((_, pipeline)) = &self.pipeline else {
             unreachable!("the pipeline was made above");
         };
-        let (_, placement) = crate::flat_placement(request.frequency, [0.0; 2], request.flat_size);
+        let (_, placement) =
+            crate::flat_placement(request.frequency, request.framing, request.flat_size);
         let colours = Colours {
             low: request.range.0,
             high: request.range.1,
