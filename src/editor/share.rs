@@ -62,8 +62,9 @@ pub struct SharedView {
 /// Where and when a view looks, beyond its frequency: the desktop preview's pan, the
 /// graph's dimension count, the animation clock and the terrain's relief. The picture's
 /// first pixel samples `pan` (x, y) plus `speed × time` along the animated axis (x in 2D,
-/// z in 3D, w in 4D); the iso view's cube starts at that point. The page draws
-/// [`Framing::of`] its scene.
+/// z in 3D, w in 4D); the iso view's cube starts at that point. The page draws its 2D and
+/// 3D views with the whole framing, its iso view at the origin, in 3D, at time 0
+/// ([`Framing::of`] it).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Framing {
     /// The first pixel's point before the clock's offset, lattice units.
