@@ -9,22 +9,25 @@ use wgpu_noise::graph::Sampler;
 
 /// The mesh's placement by the documented convention: vertex (i, j) of the GRID² mesh
 /// samples a `W × H` flat view from its first pixel to its last, `x = origin + step · (W −
-/// 1) · i / (GRID − 1)` (f32, as the shader); the longer side is 2 world units.
+/// 1) · i / (GRID − 1)` (f32, as the shader); the longer side is 2 world units; a value
+/// of 1 stands `relief` high.
 pub struct Mesh {
     pub origin: [f32; 4],
     pub span: [f32; 2],
     pub extent: [f64; 2],
+    pub relief: f64,
 }
 
 impl Mesh {
     /// The mesh over a `width` × `height` flat view whose pixel (0, 0) samples `origin`,
-    /// its pixels `step` apart.
+    /// its pixels `step` apart, at the default relief.
     pub fn over(origin: [f32; 4], step: f32, [width, height]: [u32; 2]) -> Mesh {
         let longer = width.max(height) as f64;
         Mesh {
             origin,
             span: [step * (width - 1) as f32, step * (height - 1) as f32],
             extent: [width as f64 / longer, height as f64 / longer],
+            relief: DEFAULT_RELIEF,
         }
     }
 
@@ -49,10 +52,8 @@ impl Mesh {
     /// The unit normal of the height field `relief · value` at world scale, from the
     /// value's gradient by the chain rule (x_world = (2u − 1)·a, y_world = (1 − 2v)·b).
     pub fn normal(&self, gradient: [f32; 2]) -> [f64; 3] {
-        let dzdx =
-            DEFAULT_RELIEF * gradient[0] as f64 * self.span[0] as f64 / (2.0 * self.extent[0]);
-        let dzdy =
-            -DEFAULT_RELIEF * gradient[1] as f64 * self.span[1] as f64 / (2.0 * self.extent[1]);
+        let dzdx = self.relief * gradient[0] as f64 * self.span[0] as f64 / (2.0 * self.extent[0]);
+        let dzdy = -self.relief * gradient[1] as f64 * self.span[1] as f64 / (2.0 * self.extent[1]);
         let n = [-dzdx, -dzdy, 1.0];
         let len = n.iter().map(|c| c * c).sum::<f64>().sqrt();
         n.map(|c| c / len)
@@ -106,12 +107,7 @@ pub fn compare_top_down(
             let p = mesh.point(i, j);
             let [value, gx, gy, _, _] = sampler.value_and_gradient(&p);
             let [x, y] = mesh.world(p);
-            let at = top_down(
-                [x, y, DEFAULT_RELIEF * value as f64],
-                distance,
-                width,
-                height,
-            );
+            let at = top_down([x, y, mesh.relief * value as f64], distance, width, height);
             let pixel = at.map(|c| c.floor());
             let inside = |c: f64, n: u32| (0.0..n as f64).contains(&c);
             if !inside(pixel[0], width) || !inside(pixel[1], height) {

@@ -159,6 +159,33 @@ fn top_down_link() -> String {
     .encode()
 }
 
+/// The framing of [`top_down_framed_link`]: the graph in 3D, panned, paused 2 s into its
+/// clock, raised higher than the default.
+fn top_down_framing() -> Framing {
+    Framing {
+        pan: [1.25, -0.5],
+        dims: 3,
+        time: 2.0,
+        speed: 0.75,
+        paused: true,
+        relief: 0.4,
+    }
+}
+
+/// The top-down 3D view of [`FBM`] with [`top_down_framing`], made here.
+fn top_down_framed_link() -> String {
+    let scene = Scene::Terrain(Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE));
+    SharedView {
+        graph: FBM.to_string(),
+        seed: TOP_DOWN_SEED,
+        frequency: TOP_DOWN_FREQUENCY,
+        ramp: "gray".to_string(),
+        scene,
+        framing: top_down_framing(),
+    }
+    .encode()
+}
+
 /// The plane `z − c` at `frequency` in the page's gray view `scene`.
 fn plane_link(c: f64, frequency: f64, scene: Scene) -> String {
     SharedView {
@@ -327,6 +354,7 @@ fn run_page() -> Option<Session> {
                 "screenshot": images.join("web-iso.png"),
             },
             { "name": "top-down", "fragment": top_down_link() },
+            { "name": "top-down framed", "fragment": top_down_framed_link() },
             // A link that cannot be read, then a good one opened in the same tab.
             {
                 "name": "bad link",
@@ -783,15 +811,47 @@ fn the_islands_3d_view_is_timed() {
 #[test]
 fn the_3d_view_from_above_is_the_lambert_shading_of_the_cpu_gradients_normal() {
     let Some(s) = session() else { return };
-    let st = reopened(s, "top-down");
-    assert_eq!(shown(st)["graph"], FBM);
+    assert_top_down(reopened(s, "top-down"), "page 3D from above");
+}
+
+/// The same of a link with a framing: the graph in 3D, panned, its clock paused at a
+/// time, a higher relief: the mesh samples the 3D field from the pan and the clock's z,
+/// raised by that relief.
+#[test]
+fn a_framed_3d_view_from_above_is_the_cpus_over_its_pan_and_slice_at_its_relief() {
+    let Some(s) = session() else { return };
+    let st = reopened(s, "top-down framed");
+    let view = shown(st);
+    let framing = top_down_framing();
+    assert_eq!(numbers(&view["pan"]), framing.pan);
+    assert_eq!(view["dims"], framing.dims);
+    assert_eq!(view["time"], framing.time);
+    assert_eq!(view["speed"], framing.speed);
+    assert_eq!(view["relief"], framing.relief);
+    assert_top_down(st, "page 3D from above, framed");
+    let plain = rgba(reopened(s, "top-down"));
+    assert!(
+        mean_difference(&rgba(st), &plain) > 1.0,
+        "another region, slice and relief than the plain top-down view"
+    );
+}
+
+/// Asserts that `st`'s picture, [`FBM`]'s terrain seen from straight above
+/// [`TOP_DOWN_DISTANCE`] away, is at each vertex the CPU value's gray times the Lambert
+/// shading of the CPU gradient's normal, for the mesh of the view's framing as the page
+/// reports it (its dimensions, first point and relief).
+fn assert_top_down(st: &Value, what: &str) {
+    let view = shown(st);
+    assert_eq!(view["graph"], FBM);
     let pixels = rgba(st);
     assert_eq!(pixels.len(), (TERRAIN_SIZE * TERRAIN_SIZE * 4) as usize);
     let step = (TOP_DOWN_FREQUENCY / f64::from(FLAT_SIZE)) as f32;
-    let mesh = Mesh::over([0.0; 4], step, [FLAT_SIZE; 2]);
+    let (dims, origin) = framing_of(view);
+    let mut mesh = Mesh::over(origin.map(|o| o as f32), step, [FLAT_SIZE; 2]);
+    mesh.relief = view["relief"].as_f64().unwrap();
     let mut sampler = Graph::from_json(FBM)
         .unwrap()
-        .sampler(2, TOP_DOWN_SEED)
+        .sampler(dims, TOP_DOWN_SEED)
         .unwrap();
     let gray = |x: u32, y: u32| pixels[((y * TERRAIN_SIZE + x) * 4) as usize];
     let size = [TERRAIN_SIZE; 2];
@@ -804,9 +864,9 @@ fn the_3d_view_from_above_is_the_lambert_shading_of_the_cpu_gradients_normal() {
         lit,
         ..
     } = compare_top_down(&mesh, &mut sampler, TOP_DOWN_DISTANCE, size, &gray);
-    eprintln!("page 3D from above: differences 0..9+: {histogram:?}");
+    eprintln!("{what}: differences 0..9+: {histogram:?}");
     eprintln!(
-        "page 3D from above: {compared} vertices at pixel centres, worst {worst} levels, \
+        "{what}: {compared} vertices at pixel centres, worst {worst} levels, \
          {off} over 2, mean {mean:.2}; {lit} pixels hold a vertex"
     );
     assert!(compared > 2000, "only {compared} vertices compared");

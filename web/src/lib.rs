@@ -109,6 +109,9 @@ struct Hook {
     frames: u32,
     /// Whether a draw is under way or waiting (the picture is not yet the view's).
     busy: bool,
+    /// The URL's fragment as the app last wrote or read it ([`App::fragment`]): another one
+    /// is a link opened in the tab that the app has not yet read, so the page is busy.
+    fragment: Option<String>,
     /// The view of the picture shown (its graph is the last good one).
     shown: Option<SharedView>,
     /// The editor's text, error and node at fault now.
@@ -156,7 +159,7 @@ thread_local! {
 const TIMES_KEPT: usize = 120;
 
 /// The page's state as JSON: pictures shown, whether one is being drawn (always while the
-/// clock runs), the view shown (graph, seed as a string, frequency, ramp, its framing: pan,
+/// clock runs, and while a link opened in the tab is not yet read), the view shown (graph, seed as a string, frequency, ramp, its framing: pan,
 /// dims, time, speed, paused and relief, the terrain's camera `[yaw, pitch, distance]` in
 /// the 3D view, else null, and the iso view's `{camera, level}`, else null) and its share
 /// string, the picture's size, the editor's text, error and node at fault, the last copied
@@ -166,7 +169,7 @@ pub fn page_state() -> String {
     HOOK.with_borrow(|h| {
         json!({
             "frames": h.frames,
-            "busy": h.busy,
+            "busy": h.busy || fragment() != h.fragment,
             "shown": h.shown.as_ref().map(|v| json!({
                 "graph": v.graph,
                 "seed": v.seed.to_string(),
@@ -1075,6 +1078,7 @@ impl eframe::App for App {
         let busy = running || self.pending.is_some() || self.redraw || self.thumbnails.busy();
         HOOK.with_borrow_mut(|h| {
             h.busy = busy;
+            h.fragment = self.fragment.clone();
             h.thumbnails = self.editor.thumbnails.json(self.editor.model.graph());
             h.text = self.editor.text.clone();
             h.error = self.editor.error.clone();
