@@ -1382,7 +1382,7 @@ fn dragging_the_2d_picture_pans_it_and_its_link_and_bake_keep_the_pan() {
     bake_matches(command, after["graph"].as_str().unwrap(), &rgba(panned));
 }
 
-/// The step's picture's framing, as the page reports it.
+/// The clock's time of the view a step's (or a recorded picture's) picture is of.
 fn time_of(st: &Value) -> f64 {
     shown(st)["time"].as_f64().unwrap()
 }

@@ -159,11 +159,12 @@ thread_local! {
 const TIMES_KEPT: usize = 120;
 
 /// The page's state as JSON: pictures shown, whether one is being drawn (always while the
-/// clock runs, and while a link opened in the tab is not yet read), the view shown (graph, seed as a string, frequency, ramp, its framing: pan,
-/// dims, time, speed, paused and relief, the terrain's camera `[yaw, pitch, distance]` in
-/// the 3D view, else null, and the iso view's `{camera, level}`, else null) and its share
-/// string, the picture's size, the editor's text, error and node at fault, the last copied
-/// text and download, and the timings.
+/// clock runs, and while a link opened in the tab is not yet read), the view shown (graph,
+/// seed as a string, frequency, ramp, its framing: pan, dims, time, speed, paused and
+/// relief, the terrain's camera `[yaw, pitch, distance]` in the 3D view, else null, and the
+/// iso view's `{camera, level}`, else null) and its share string, the picture's size, the
+/// editor's text, error and node at fault, the last copied text and download, and the
+/// timings.
 #[wasm_bindgen]
 pub fn page_state() -> String {
     HOOK.with_borrow(|h| {
@@ -512,6 +513,13 @@ impl App {
         }
     }
 
+    /// Makes the page's address `view`'s share link.
+    fn write_fragment(&mut self, view: &SharedView) {
+        let shared = view.encode();
+        set_fragment(&shared);
+        self.fragment = Some(shared);
+    }
+
     /// Whether the clock runs: not paused, in the 2D or 3D view.
     fn clock_running(&self) -> bool {
         !self.framing.paused && self.dimensions != Dimensions::Iso
@@ -771,9 +779,7 @@ impl App {
             let now = now_ms();
             let running = !pending.view.framing.paused;
             if !running || now - self.fragment_ms >= FRAGMENT_INTERVAL_MS {
-                let shared = pending.view.encode();
-                set_fragment(&shared);
-                self.fragment = Some(shared);
+                self.write_fragment(&pending.view);
                 self.fragment_ms = now;
             }
             HOOK.with_borrow_mut(|h| {
@@ -984,10 +990,8 @@ impl App {
             };
             if button(ui, "copy_share", "copy share link") {
                 // While the clock runs the address lags the picture (`FRAGMENT_INTERVAL_MS`).
-                if let Some(shown) = &self.shown {
-                    let shared = shown.view.encode();
-                    set_fragment(&shared);
-                    self.fragment = Some(shared);
+                if let Some(view) = self.shown.as_ref().map(|s| s.view.clone()) {
+                    self.write_fragment(&view);
                 }
                 let url = web_sys::window()
                     .and_then(|w| w.location().href().ok())
