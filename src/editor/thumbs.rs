@@ -41,18 +41,6 @@ pub struct ThumbnailView {
     pub dims: usize,
 }
 
-impl ThumbnailView {
-    /// A 2D view from the origin, `frequency` cells across (the page's picture).
-    pub fn flat(seed: u64, frequency: f64) -> ThumbnailView {
-        ThumbnailView {
-            seed,
-            frequency,
-            origin: [0.0; 4],
-            dims: 2,
-        }
-    }
-}
-
 /// What a thumbnail is a picture of: a sub-graph's JSON over the main view's region.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThumbnailKey {

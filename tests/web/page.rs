@@ -415,17 +415,20 @@ fn reference(view: &Value) -> Vec<u8> {
 }
 
 /// The dimensions (2 where it reports none) and the first pixel's point of a view the page
-/// reports (a picture's or a thumbnail's): its pan (0 where it reports none) plus, where it
-/// reports a clock, `speed × time` along the animated axis (x in 2D, the last axis in 3D
-/// and 4D).
+/// reports (a picture's or a thumbnail's): the origin a thumbnail reports; else its pan (0
+/// where it reports none) plus, where it reports a clock, `speed × time` along the animated
+/// axis (x in 2D, the last axis in 3D and 4D).
 fn framing_of(reported: &Value) -> (usize, [f64; 4]) {
+    let dims = reported
+        .get("dims")
+        .map_or(2, |d| d.as_u64().unwrap() as usize);
+    if let Some(origin) = reported.get("origin") {
+        return (dims, numbers(origin).try_into().unwrap());
+    }
     let mut origin = [0.0; 4];
     if let Some(pan) = reported.get("pan") {
         origin[..2].copy_from_slice(&numbers(pan));
     }
-    let dims = reported
-        .get("dims")
-        .map_or(2, |d| d.as_u64().unwrap() as usize);
     let speed = reported.get("speed").and_then(Value::as_f64);
     if let (Some(speed), Some(time)) = (speed, reported.get("time")) {
         origin[if dims == 2 { 0 } else { dims - 1 }] += speed * time.as_f64().unwrap();
@@ -1420,6 +1423,19 @@ fn a_3d_graph_played_and_paused_is_the_cpus_slice_at_its_time_and_bakes_so() {
         mean_difference(&rgba(dims3), &rgba(flat)) > 1.0,
         "the 3D field's slice is not the 2D picture"
     );
+    // The node view's thumbnails are of the same slice: its first point, in 3D.
+    let ramp = ColourRamp::from_name(shown(played)["ramp"].as_str().unwrap()).unwrap();
+    let thumbnails = played["state"]["thumbnails"].as_object().unwrap();
+    assert!(!thumbnails.is_empty(), "{}", played["state"]);
+    for (node, t) in thumbnails {
+        assert_eq!(t["dims"], 3, "{node}: {t}");
+        assert_eq!(framing_of(t), framing_of(shown(played)), "{node}: {t}");
+        assert_eq!(
+            t["rgba_fnv"].as_str().unwrap(),
+            fnv1a(&thumbnail_reference(t, ramp)),
+            "{node}'s thumbnail is its sub-graph's reference over the paused slice: {t}"
+        );
+    }
 
     let command = played["state"]["copied"].as_str().unwrap();
     eprintln!("played bake command: {command}");

@@ -1179,12 +1179,16 @@ impl App {
             ctx.request_repaint();
         }
         let graph = self.editor.model.graph();
-        let jobs = self.editor.thumbnails.wanted(
-            ctx,
-            graph,
-            ThumbnailView::flat(self.seed, self.frequency),
-            self.ramp,
-        );
+        // Of the main view's region: its pan, dimensions and the clock's slice (the iso
+        // view's, a slice through its cube at the origin).
+        let framing = self.view().framing;
+        let view = ThumbnailView {
+            seed: self.seed,
+            frequency: self.frequency,
+            origin: framing.origin(),
+            dims: framing.dims,
+        };
+        let jobs = self.editor.thumbnails.wanted(ctx, graph, view, self.ramp);
         self.thumbnails.waiting.extend(jobs);
         if self.thumbnails.pending.is_none() && self.pending.is_none() && !self.redraw {
             self.start_thumbnail(ctx);
