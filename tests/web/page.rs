@@ -210,6 +210,11 @@ const LINKED_LEVEL: f64 = 0.25;
 
 /// The caves recipe's iso view in the terrain ramp: the docs' picture of it, timed.
 fn caves_link() -> String {
+    caves_view().encode()
+}
+
+/// The view of [`caves_link`].
+fn caves_view() -> SharedView {
     let caves = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/caves.json"),
     )
@@ -226,7 +231,22 @@ fn caves_link() -> String {
         scene,
         framing: Framing::of(&scene),
     }
-    .encode()
+}
+
+/// The caves view panned and paused 2 s into its clock, the graph in 3D: its cube starts at
+/// (1.5, −0.75, 0.5).
+fn caves_framed_view() -> SharedView {
+    SharedView {
+        framing: Framing {
+            pan: [1.5, -0.75],
+            dims: 3,
+            time: 2.0,
+            speed: 0.25,
+            paused: true,
+            relief: DEFAULT_RELIEF,
+        },
+        ..caves_view()
+    }
 }
 
 /// The island preset in 3D with the terrain ramp: the docs' picture of the page.
@@ -352,6 +372,11 @@ fn run_page() -> Option<Session> {
                 "name": "caves iso",
                 "fragment": caves_link(),
                 "screenshot": images.join("web-iso.png"),
+            },
+            {
+                "name": "caves iso framed",
+                "fragment": caves_framed_view().encode(),
+                "actions": [{ "click": "copy_bake" }],
             },
             { "name": "top-down", "fragment": top_down_link() },
             { "name": "top-down framed", "fragment": top_down_framed_link() },
@@ -1322,24 +1347,61 @@ fn the_caves_iso_view_is_timed_and_its_cube_is_the_cpus() {
     );
     assert!(lit > 50_000, "{lit}");
 
-    let link = SharedView::from_link(&caves_link()).unwrap();
+    assert_cube_range(caves, &SharedView::from_link(&caves_link()).unwrap());
+}
+
+/// A framed iso view (panned, its clock paused 2 s in) fills its cube from the framing's
+/// first point, as the desktop's does: the readout's range is the CPU's over that cube, not
+/// the origin's; the bake command's volume starts there.
+#[test]
+fn a_framed_iso_view_fills_its_cube_from_the_pan_and_the_clocks_slice() {
+    let Some(s) = session() else { return };
+    let st = reopened(s, "caves iso framed");
+    let view = shown(st);
+    let link = caves_framed_view();
+    assert_eq!(numbers(&view["pan"]), link.framing.pan);
+    assert_eq!(view["dims"], link.framing.dims);
+    assert_eq!(view["time"], link.framing.time);
+    assert_eq!(view["paused"], true);
+    assert_eq!(st["state"]["error"], Value::Null);
+    assert_cube_range(st, &link);
+    let plain = rgba(reopened(s, "caves iso"));
+    let moved = mean_difference(&rgba(st), &plain);
+    eprintln!("framed caves iso: mean |Δlevel| {moved:.2} from the origin's cube");
+    assert!(moved > 1.0, "another cube's surface than the origin's");
+    let copied = &s.result["reopened"]["caves iso framed"]["after"];
+    let command = copied["state"]["copied"].as_str().unwrap();
+    eprintln!("framed iso bake command: {command}");
+    assert!(
+        command.contains(" --size 64x64x64 ") && command.contains(" --offset 1.5,-0.75,0.5 "),
+        "the volume from the cube's first point: {command}"
+    );
+}
+
+/// Asserts that the readout's range of the iso view `st` of `link`, the least and
+/// greatest value of the cube the page filled on the GPU, is the f32 CPU's over the same
+/// samples (sample `i` of 64 along each axis at `origin + frequency · i / 64`, the origin
+/// the framing's first point) within the graph's GPU tolerance.
+fn assert_cube_range(st: &Value, link: &SharedView) {
     let graph = Graph::from_json(&link.graph).unwrap();
     let bound = wgpu_noise::gpu::parity::graph_tolerance(&graph.program(3, [0.0; 4]).unwrap());
     let mut sampler = graph.sampler(3, link.seed).unwrap();
-    // The cube: sample i of 64 along each axis at frequency · i / 64 from the origin.
     let n = wgpu_noise::editor::iso::SAMPLES;
-    let at = |i: u32| (link.frequency * i as f64 / n as f64) as f32;
+    let origin = link.framing.origin();
+    let at = |a: usize, i: u32| (origin[a] + link.frequency * i as f64 / n as f64) as f32;
     let mut cpu = [f32::INFINITY, f32::NEG_INFINITY];
     for z in 0..n {
         for y in 0..n {
             for x in 0..n {
-                let v = sampler.value(&[at(x), at(y), at(z)]);
+                let v = sampler.value(&[at(0, x), at(1, y), at(2, z)]);
                 cpu = [cpu[0].min(v), cpu[1].max(v)];
             }
         }
     }
-    let range = numbers(&state["readout"]["range"]);
-    eprintln!("caves cube: the page's range {range:?}, the CPU's {cpu:?}, bound {bound:e}");
+    let range = numbers(&st["state"]["readout"]["range"]);
+    eprintln!(
+        "cube from {origin:?}: the page's range {range:?}, the CPU's {cpu:?}, bound {bound:e}"
+    );
     for k in 0..2 {
         assert!(
             (range[k] - cpu[k] as f64).abs() <= bound as f64,

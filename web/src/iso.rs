@@ -22,12 +22,13 @@ const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 /// Bytes per sample of the gradient fill: value and three derivatives, `f32` each.
 const SAMPLE_BYTES: u32 = 16;
 
-/// The cube a view's graph is filled over: from the field's origin, the view's frequency
-/// across each axis (as the 2D picture has across its side), [`iso::SAMPLES`] samples
-/// along each.
+/// The cube a view's graph is filled over: from its framing's first point (the pan and
+/// the clock's offset, as the desktop's cube), the view's frequency across each axis (as
+/// the 2D picture has across its side), [`iso::SAMPLES`] samples along each.
 pub fn cube_of(view: &SharedView) -> Cube {
+    let origin = view.framing.origin();
     Cube {
-        origin: [0.0; 3],
+        origin: [origin[0], origin[1], origin[2]],
         frequency: view.frequency,
         samples: iso::SAMPLES,
     }
@@ -39,6 +40,7 @@ pub struct FillKey {
     graph: String,
     seed: u64,
     frequency: f64,
+    origin: [f64; 3],
 }
 
 impl FillKey {
@@ -47,6 +49,7 @@ impl FillKey {
             graph: view.graph.clone(),
             seed: view.seed,
             frequency: view.frequency,
+            origin: cube_of(view).origin,
         }
     }
 }

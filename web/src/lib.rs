@@ -13,11 +13,11 @@
 //! fills a 3D graph's cube on that device, extracts its surface on the CPU and draws it
 //! the same way.
 //!
-//! The 2D and 3D views have the desktop preview's framing ([`Framing`]): the pan, the
-//! graph's dimension count (the picture a slice one texel deep of a 3D or 4D field), the
-//! clock (moving the slice along the animated axis by `speed × time`; while it runs, each
-//! picture back starts the next) and the terrain's relief. The iso view's cube is at the
-//! origin, with no clock.
+//! The views have the desktop preview's framing ([`Framing`]): the pan, the graph's
+//! dimension count (the picture a slice one texel deep of a 3D or 4D field), the clock
+//! (moving the slice along the animated axis by `speed × time`; while it runs, each picture
+//! back starts the next) and the terrain's relief. The iso view's cube starts at the
+//! framing's first point, as the desktop's does, and moves with the clock.
 //!
 //! The page's state, the picture's bytes and the widgets' rectangles are handed to the
 //! page's script (`page_state`, `picture`, `layout`) for `tests/web/page.rs`, as the
@@ -384,8 +384,9 @@ struct App {
     camera: Orbit,
     /// The iso view's level.
     level: f64,
-    /// The 2D and 3D views' framing: the pan (dragging the 2D picture moves it), the
-    /// graph's dimensions, the clock and the relief.
+    /// The views' framing: the pan (dragging the 2D picture moves it), the graph's
+    /// dimensions (the iso view's graph is 3D; they choose its animated axis), the clock
+    /// and the relief.
     framing: Framing,
     /// The wall time (`performance.now()`, ms) the clock last advanced at; `None` while it
     /// is stopped.
@@ -422,7 +423,7 @@ struct Probing {
 impl App {
     fn new(ctx: &egui::Context, gpu: Gpu, view: SharedView) -> App {
         let thumbnails = PageThumbnails::new(&gpu.device);
-        let framing = page_framing(&view, Framing::of(&Scene::Flat));
+        let framing = view.framing;
         let mut editor = Editor::new(view.graph);
         editor.nodes_shown = true;
         let mut app = App {
@@ -471,7 +472,7 @@ impl App {
                 self.ramp = ColourRamp::from_name(&view.ramp).unwrap_or(self.ramp);
                 self.dimensions = Dimensions::of(&view.scene);
                 self.camera = view.scene.camera().unwrap_or(self.camera);
-                self.framing = page_framing(&view, self.framing);
+                self.framing = view.framing;
                 self.clock_ms = None;
                 if let Scene::Iso { level, .. } = view.scene {
                     self.level = level;
@@ -484,9 +485,7 @@ impl App {
         }
     }
 
-    /// The view the editor and the settings describe now: the 2D and 3D views with the
-    /// page's framing; the iso view's cube from the origin, in 3D, the clock paused at 0
-    /// ([`Framing::of`]; the page's speed and relief kept for the other views).
+    /// The view the editor and the settings describe now, with the page's framing.
     fn view(&self) -> SharedView {
         let scene = match self.dimensions {
             Dimensions::Flat => Scene::Flat,
@@ -501,14 +500,7 @@ impl App {
             seed: self.seed,
             frequency: self.frequency,
             ramp: self.ramp.name().to_string(),
-            framing: match scene {
-                Scene::Flat | Scene::Terrain(_) => self.framing,
-                Scene::Iso { .. } => Framing {
-                    speed: self.framing.speed,
-                    relief: self.framing.relief,
-                    ..Framing::of(&scene)
-                },
-            },
+            framing: self.framing,
             scene,
         }
     }
@@ -520,9 +512,9 @@ impl App {
         self.fragment = Some(shared);
     }
 
-    /// Whether the clock runs: not paused, in the 2D or 3D view.
+    /// Whether the clock runs.
     fn clock_running(&self) -> bool {
-        !self.framing.paused && self.dimensions != Dimensions::Iso
+        !self.framing.paused
     }
 
     /// While the clock runs and no draw is under way (the last is back): advances the clock
@@ -845,9 +837,8 @@ impl App {
     fn readout(&mut self, picture: &egui::Response) -> Option<Readout> {
         let view = &self.shown.as_ref()?.view;
         if self.probing.as_ref().map(|p| &p.view) != Some(view) {
-            // The iso view's framing is in 3D.
             let mut sampler = Graph::from_json(&view.graph)
-                .and_then(|g| g.sampler(view.framing.dims, view.seed))
+                .and_then(|g| g.sampler(graph_dims(view), view.seed))
                 .ok()?;
             let range = match view.scene {
                 Scene::Terrain(_) => readout::range(
@@ -917,7 +908,7 @@ impl App {
         };
         named.push(("picture".to_string(), picture.rect));
         if let Some(readout) = self.readout(&picture) {
-            let dims = self.shown.as_ref().map_or(2, |s| s.view.framing.dims);
+            let dims = self.shown.as_ref().map_or(2, |s| graph_dims(&s.view));
             let lines = ui.label(egui::RichText::new(readout.lines(dims)).monospace().small());
             named.push(("readout".to_string(), lines.rect));
             HOOK.with_borrow_mut(|h| h.readout = readout.json());
@@ -1180,7 +1171,7 @@ impl App {
         }
         let graph = self.editor.model.graph();
         // Of the main view's region: its pan, dimensions and the clock's slice (the iso
-        // view's, a slice through its cube at the origin).
+        // view's, a slice through its cube's first point).
         let framing = self.view().framing;
         let view = ThumbnailView {
             seed: self.seed,
@@ -1376,16 +1367,11 @@ fn flat_field(framing: &Framing, frequency: f64) -> Field {
         .with_offset(&framing.origin()[..dims])
 }
 
-/// The page's framing after a link's `view` is opened: the view's, but from the iso view's
-/// (at the origin, in 3D, paused) only its speed and relief, the rest `before`'s.
-fn page_framing(view: &SharedView, before: Framing) -> Framing {
+/// The dimensions `view`'s graph is lowered for: 3 in the iso view, else its framing's.
+fn graph_dims(view: &SharedView) -> usize {
     match view.scene {
-        Scene::Flat | Scene::Terrain(_) => view.framing,
-        Scene::Iso { .. } => Framing {
-            speed: view.framing.speed,
-            relief: view.framing.relief,
-            ..before
-        },
+        Scene::Iso { .. } => 3,
+        Scene::Flat | Scene::Terrain(_) => view.framing.dims,
     }
 }
 
