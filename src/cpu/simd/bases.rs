@@ -325,7 +325,36 @@ macro_rules! base_level {
                 lattice: VectorLattice,
                 out: &mut [[F; 4]],
             ) {
-                for_each_block!(p, out, |q| noise::simplex_vector_point::<L, I, D>(lut, q, lattice));
+                match lattice {
+                    VectorLattice::Plain { r2, scale } => for_each_block!(p, out, |q| {
+                        noise::simplex_vector_point::<L, I, D>(lut, q, r2, scale)
+                    }),
+                    VectorLattice::Periodic(period) => simplex_vector_periodic(lut, p, period, out),
+                    VectorLattice::Torus(period) => simplex_vector_torus(lut, p, period, out),
+                }
+            }
+
+            // The tiled forms out of line: their code inside the untiled one's slows it.
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex_vector_periodic<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                period: [u32; 3],
+                out: &mut [[F; 4]],
+            ) {
+                for_each_block!(p, out, |q| noise::simplex_vector_periodic_point::<L, I>(lut, q, period));
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex_vector_torus<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                period: [f32; 2],
+                out: &mut [[F; 4]],
+            ) {
+                for_each_block!(p, out, |q| noise::simplex_vector_torus_point::<L, I>(lut, q, period));
             }
 
             $(#[target_feature(enable = $features)])?

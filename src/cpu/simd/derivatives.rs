@@ -905,7 +905,34 @@ macro_rules! derivatives_level {
                 p: &[F; 4],
                 lattice: VectorLattice,
             ) -> [[F; 5]; 4] {
-                super::super::noise::simplex_vector_point_deriv::<L, I, D>(lut, p, lattice)
+                match lattice {
+                    VectorLattice::Plain { r2, scale } => {
+                        noise::simplex_vector_point_deriv::<L, I, D>(lut, p, r2, scale)
+                    }
+                    VectorLattice::Periodic(period) => simplex_vector_periodic(lut, p, period),
+                    VectorLattice::Torus(period) => simplex_vector_torus(lut, p, period),
+                }
+            }
+
+            // The tiled forms out of line, as the values' (`bases`).
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex_vector_periodic<L: LaneHasher>(
+                lut: &L,
+                p: &[F; 4],
+                period: [u32; 3],
+            ) -> [[F; 5]; 4] {
+                noise::simplex_vector_periodic_point_deriv::<L, I>(lut, p, period)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex_vector_torus<L: LaneHasher>(
+                lut: &L,
+                p: &[F; 4],
+                period: [f32; 2],
+            ) -> [[F; 5]; 4] {
+                noise::simplex_vector_torus_point_deriv::<L, I>(lut, p, period)
             }
 
             $(#[target_feature(enable = $features)])?

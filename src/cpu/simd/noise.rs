@@ -1285,7 +1285,9 @@ fn padded<const N: usize>(cell: &[U; N]) -> [U; 4] {
 }
 
 /// Which simplex noise of vectors the lanes compute (`SimplexVectorForm`), its kernel's
-/// squared radius and output scale fixed where it is untiled.
+/// squared radius and output scale fixed where it is untiled. Each form has its own lane
+/// function: the tiled forms' code inside the untiled one's slows it (3D with the tables:
+/// by a quarter).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum VectorLattice {
     /// Untiled on simplex noise's lattice with the kernel's `r2` and the output `scale`.
@@ -1297,21 +1299,15 @@ pub enum VectorLattice {
 }
 
 /// `simplex_vector_rows` of the simplex around the lane points `p` (their first `D`
-/// coordinates) of `lattice` (untiled or periodic; the torus's are [`torus_rows`]), with
-/// the output scale. Corners are written out, not mapped: a closure of `map` stays a call
-/// compiled without the caller's `#[target_feature]`s.
+/// coordinates), untiled, with the kernel's `r2`. Corners are written out, not mapped: a
+/// closure of `map` stays a call compiled without the caller's `#[target_feature]`s.
 #[inline(always)]
 fn vector_rows_at<L: LaneHasher, I: Isa, const D: usize, const K: usize>(
     lut: &L,
     p: &[F; 4],
-    lattice: VectorLattice,
-) -> ([[F; K]; 4], f32) {
+    r2: f32,
+) -> [[F; K]; 4] {
     let zero = [F::splat(0.0); K];
-    let (r2, scale) = match lattice {
-        VectorLattice::Plain { r2, scale } => (r2, scale),
-        VectorLattice::Periodic(_) => (0.5, SIMPLEX3_PERIODIC_SCALE as f32),
-        VectorLattice::Torus(_) => unreachable!("the torus's rows are `torus_rows`"),
-    };
     match D {
         2 => {
             let (d, g, cells) = simplex2_corners::<L, I>(lut, p[0], p[1]);
@@ -1321,23 +1317,11 @@ fn vector_rows_at<L: LaneHasher, I: Isa, const D: usize, const K: usize>(
                 vector2(g[2], None),
             ];
             let r = vector_rows::<L, 2, 3, K>(lut, &d, &g, &cells, r2);
-            ([r[0], r[1], zero, zero], scale)
+            [r[0], r[1], zero, zero]
         }
         3 => {
-            let (d, g, cells) = match lattice {
-                VectorLattice::Periodic(period) => {
-                    simplex3_periodic_corners::<L, I>(lut, [p[0], p[1], p[2]], period)
-                }
-                _ => simplex3_corners::<L, I, L::GraphOrder3>(lut, [p[0], p[1], p[2]]),
-            };
-            let g = [
-                vector3(g[0], None),
-                vector3(g[1], None),
-                vector3(g[2], None),
-                vector3(g[3], None),
-            ];
-            let r = vector_rows::<L, 3, 4, K>(lut, &d, &g, &cells, r2);
-            ([r[0], r[1], r[2], zero], scale)
+            let (d, g, cells) = simplex3_corners::<L, I, L::GraphOrder3>(lut, [p[0], p[1], p[2]]);
+            tetrahedron_rows(lut, &d, &g, &cells, r2)
         }
         _ => {
             let (d, g, cells) = simplex4_corners::<L, I>(lut, *p);
@@ -1348,22 +1332,52 @@ fn vector_rows_at<L: LaneHasher, I: Isa, const D: usize, const K: usize>(
                 g[3].vector(),
                 g[4].vector(),
             ];
-            let r = vector_rows::<L, 4, 5, K>(lut, &d, &g, &cells, r2);
-            (r, scale)
+            vector_rows::<L, 4, 5, K>(lut, &d, &g, &cells, r2)
         }
     }
 }
 
-/// The rows of the 4D vector noise (reference kernel, `simplex4`'s scale) at the torus
-/// point of the lane points `p` (their first two coordinates) with `period`, its scale, and
-/// the cosines and sines of the torus's angles `[cos ax, sin ax, cos ay, sin ay]`
-/// (`torus_point`).
+/// The rows of a 3D simplex's corners (offsets `d`, gradients `g`, lattice points `cells`)
+/// with the kernel's `r2`, as 4 rows.
+#[inline(always)]
+fn tetrahedron_rows<L: LaneHasher, const K: usize>(
+    lut: &L,
+    d: &[[F; 3]; 4],
+    g: &[Grad3; 4],
+    cells: &[[U; 3]; 4],
+    r2: f32,
+) -> [[F; K]; 4] {
+    let g = [
+        vector3(g[0], None),
+        vector3(g[1], None),
+        vector3(g[2], None),
+        vector3(g[3], None),
+    ];
+    let r = vector_rows::<L, 3, 4, K>(lut, d, &g, cells, r2);
+    [r[0], r[1], r[2], [F::splat(0.0); K]]
+}
+
+/// The rows of the tiled 3D vector noise at the lane points `p` (their first three
+/// coordinates) on the periodic lattice of `period` (kernel r² = 0.5).
+#[inline(always)]
+fn periodic_rows<L: LaneHasher, I: Isa, const K: usize>(
+    lut: &L,
+    p: &[F; 4],
+    period: [u32; 3],
+) -> [[F; K]; 4] {
+    let (d, g, cells) = simplex3_periodic_corners::<L, I>(lut, [p[0], p[1], p[2]], period);
+    tetrahedron_rows(lut, &d, &g, &cells, 0.5)
+}
+
+/// The rows of the 4D vector noise (reference kernel) at the torus point of the lane points
+/// `p` (their first two coordinates) with `period`, and the cosines and sines of the
+/// torus's angles `[cos ax, sin ax, cos ay, sin ay]` (`torus_point`).
 #[inline(always)]
 fn torus_rows<L: LaneHasher, I: Isa, const K: usize>(
     lut: &L,
     p: &[F; 4],
     period: [f32; 2],
-) -> ([[F; K]; 4], f32, [F; 4]) {
+) -> ([[F; K]; 4], [F; 4]) {
     let [x0, x1] = torus_circle(p[0], period[0]);
     let [y0, y1] = torus_circle(p[1], period[1]);
     let tau = TAU as f32;
@@ -1375,35 +1389,60 @@ fn torus_rows<L: LaneHasher, I: Isa, const K: usize>(
         ay.map(f32::cos),
         ay.map(f32::sin),
     ];
-    let plain = VectorLattice::Plain {
-        r2: SIMPLEX34_R2 as f32,
-        scale: SIMPLEX4_VECTOR_SCALE as f32,
-    };
-    let (rows, scale) = vector_rows_at::<L, I, 4, K>(lut, &[x0, x1, y0, y1], plain);
-    (rows, scale, turns)
+    let rows = vector_rows_at::<L, I, 4, K>(lut, &[x0, x1, y0, y1], SIMPLEX34_R2 as f32);
+    (rows, turns)
 }
 
-/// `simplex_vector` at the lane points `p` (their first `D` coordinates) of `lattice`,
-/// components past `D` 0.
+/// `rows[a][0] · scale` for every component.
 #[inline(always)]
-pub fn simplex_vector_point<L: LaneHasher, I: Isa, const D: usize>(
-    lut: &L,
-    p: &[F; 4],
-    lattice: VectorLattice,
-) -> [F; 4] {
-    if let VectorLattice::Torus(period) = lattice {
-        // The first two components of the 4D noise on the torus.
-        let (rows, scale, _) = torus_rows::<L, I, 1>(lut, p, period);
-        let zero = F::splat(0.0);
-        return [rows[0][0] * scale, rows[1][0] * scale, zero, zero];
-    }
-    let (rows, scale) = vector_rows_at::<L, I, D, 1>(lut, p, lattice);
+fn scaled_values(rows: &[[F; 1]; 4], scale: f32) -> [F; 4] {
     [
         rows[0][0] * scale,
         rows[1][0] * scale,
         rows[2][0] * scale,
         rows[3][0] * scale,
     ]
+}
+
+/// `simplex_vector` untiled at the lane points `p` (their first `D` coordinates) with the
+/// kernel's `r2` and the output `scale`, components past `D` 0.
+#[inline(always)]
+pub fn simplex_vector_point<L: LaneHasher, I: Isa, const D: usize>(
+    lut: &L,
+    p: &[F; 4],
+    r2: f32,
+    scale: f32,
+) -> [F; 4] {
+    scaled_values(&vector_rows_at::<L, I, D, 1>(lut, p, r2), scale)
+}
+
+/// `simplex_vector` tiled in 3D at the lane points `p` on the periodic lattice of
+/// `period`, component 3 0.
+#[inline(always)]
+pub fn simplex_vector_periodic_point<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [u32; 3],
+) -> [F; 4] {
+    scaled_values(
+        &periodic_rows::<L, I, 1>(lut, p, period),
+        SIMPLEX3_PERIODIC_SCALE as f32,
+    )
+}
+
+/// `simplex_vector` tiled in 2D at the lane points `p` on the torus of `period`: the first
+/// two components of the 4D noise there, the others 0.
+#[inline(always)]
+pub fn simplex_vector_torus_point<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [f32; 2],
+) -> [F; 4] {
+    let v = scaled_values(
+        &torus_rows::<L, I, 1>(lut, p, period).0,
+        SIMPLEX4_VECTOR_SCALE as f32,
+    );
+    [v[0], v[1], F::splat(0.0), F::splat(0.0)]
 }
 
 /// `d[a][k] = rows[a][k] · scale` for the rows' `K` entries, 0 past them
@@ -1440,26 +1479,49 @@ fn scaled_entry<const K: usize>(row: &[F; K], k: usize, scale: f32) -> F {
     }
 }
 
-/// `simplex_vector_deriv` at the lane points `p` of `lattice`: `d[a] = [component a,
-/// ∂/∂x, …]`; on the torus each component's 4D gradient taken back as the scalar code does.
+/// `simplex_vector_deriv` untiled at the lane points `p` (their first `D` coordinates) with
+/// the kernel's `r2` and the output `scale`: `d[a] = [component a, ∂/∂x, …]`.
 #[inline(always)]
 pub fn simplex_vector_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
     lut: &L,
     p: &[F; 4],
-    lattice: VectorLattice,
+    r2: f32,
+    scale: f32,
 ) -> [[F; 5]; 4] {
-    if let VectorLattice::Torus(period) = lattice {
-        let (rows, scale, [cx, sx, cy, sy]) = torus_rows::<L, I, 5>(lut, p, period);
-        let d = scaled((rows, scale));
-        let zero = F::splat(0.0);
-        let back = |v: &[F; 5]| [v[0], cx * v[2] - sx * v[1], cy * v[4] - sy * v[3], zero, zero];
-        return [back(&d[0]), back(&d[1]), [zero; 5], [zero; 5]];
-    }
     match D {
-        2 => scaled(vector_rows_at::<L, I, D, 3>(lut, p, lattice)),
-        3 => scaled(vector_rows_at::<L, I, D, 4>(lut, p, lattice)),
-        _ => scaled(vector_rows_at::<L, I, D, 5>(lut, p, lattice)),
+        2 => scaled((vector_rows_at::<L, I, D, 3>(lut, p, r2), scale)),
+        3 => scaled((vector_rows_at::<L, I, D, 4>(lut, p, r2), scale)),
+        _ => scaled((vector_rows_at::<L, I, D, 5>(lut, p, r2), scale)),
     }
+}
+
+/// `simplex_vector_deriv` tiled in 3D at the lane points `p` on the periodic lattice of
+/// `period`.
+#[inline(always)]
+pub fn simplex_vector_periodic_point_deriv<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [u32; 3],
+) -> [[F; 5]; 4] {
+    scaled((
+        periodic_rows::<L, I, 4>(lut, p, period),
+        SIMPLEX3_PERIODIC_SCALE as f32,
+    ))
+}
+
+/// `simplex_vector_deriv` tiled in 2D at the lane points `p` on the torus of `period`: each
+/// component's 4D gradient taken back through the torus as the scalar code does.
+#[inline(always)]
+pub fn simplex_vector_torus_point_deriv<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [f32; 2],
+) -> [[F; 5]; 4] {
+    let (rows, [cx, sx, cy, sy]) = torus_rows::<L, I, 5>(lut, p, period);
+    let d = scaled((rows, SIMPLEX4_VECTOR_SCALE as f32));
+    let zero = F::splat(0.0);
+    let back = |v: &[F; 5]| [v[0], cx * v[2] - sx * v[1], cy * v[4] - sy * v[3], zero, zero];
+    [back(&d[0]), back(&d[1]), [zero; 5], [zero; 5]]
 }
 
 /// The offsets `d0 - o + k·G4` of a 4D simplex corner at steps `o` (0 or 1 per axis) from
