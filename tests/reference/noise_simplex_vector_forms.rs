@@ -358,6 +358,39 @@ fn tiled_2d_is_the_4d_noise_on_the_torus_and_its_gradient_the_central_difference
     });
 }
 
+/// Over 2·10⁵ random points per tile (coordinates to 1000) the tiled components stay in
+/// [-1, 1] and pass ±0.6 (tiles large enough to hold many lattice points: a small one holds
+/// few vectors).
+#[test]
+fn tiled_components_stay_in_minus_1_to_1() {
+    each_lut(|lut, name| {
+        let mut rng = Rng::new(59);
+        for period in [
+            vec![40.0, 30.0],
+            vec![37.5, 22.25],
+            vec![40.0, 30.0, 50.0],
+            vec![256.0; 3],
+        ] {
+            let dims = period.len();
+            let (mut lo, mut hi) = (0f64, 0f64);
+            for _ in 0..200_000 {
+                let p: Vec<f64> = (0..dims).map(|_| rng.range(-1000.0, 1000.0)).collect();
+                let v = lut.value(&p, &period, KERNEL_REFERENCE);
+                for c in &v[..dims] {
+                    lo = lo.min(*c);
+                    hi = hi.max(*c);
+                }
+            }
+            eprintln!("{name} period {period:?}: components in [{lo:.4}, {hi:.4}]");
+            assert!(
+                lo >= -1.0 && hi <= 1.0,
+                "{name} period {period:?}: {lo} {hi}"
+            );
+            assert!(lo < -0.6 && hi > 0.6, "{name} period {period:?}: {lo} {hi}");
+        }
+    });
+}
+
 /// In 2D (any period) and 3D (whole periods) the noise and each component's gradient at
 /// `p` and one period on along each axis are equal, within f64's rounding of the point.
 #[test]
