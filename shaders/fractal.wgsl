@@ -217,29 +217,52 @@ fn wgpu_noise_base_vector_deriv4(p: vec4<f32>, period: vec4<f32>) -> array<array
                                                                 wgpu_noise_lattice_period(period.z), wgpu_noise_lattice_period(period.w)));
 }
 
-// The base vector noise of simplex noise (simplex.wgsl; untiled), and with each component's
-// gradient.
-fn wgpu_noise_base_vector_simplex2(p: vec2<f32>) -> vec4<f32> {
+// The base vector noise of simplex noise (simplex.wgsl), and with each component's
+// gradient: as the scalar simplex's base noise, the first period decides whether it tiles
+// (2D on the torus, 3D on the periodic lattice) and the kernel applies untiled.
+fn wgpu_noise_base_vector_simplex2(p: vec2<f32>, period: vec2<f32>, kernel: u32) -> vec4<f32> {
+    if (period.x > 0.0) { return wgpu_noise_simplex_vector2_tiled(p, period); }
     return wgpu_noise_simplex_vector2(p);
 }
 
-fn wgpu_noise_base_vector_simplex3(p: vec3<f32>) -> vec4<f32> {
+fn wgpu_noise_base_vector_simplex3(p: vec3<f32>, period: vec3<f32>, kernel: u32) -> vec4<f32> {
+    if (period.x > 0.0) {
+        return wgpu_noise_simplex_vector3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x),
+            wgpu_noise_lattice_period(period.y), wgpu_noise_lattice_period(period.z)));
+    }
+    if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) {
+        return wgpu_noise_simplex_vector_sum3(wgpu_noise_simplex3_corners(p), 0.5, WGPU_NOISE_SIMPLEX3_R05_SCALE);
+    }
     return wgpu_noise_simplex_vector3(p);
 }
 
-fn wgpu_noise_base_vector_simplex4(p: vec4<f32>) -> vec4<f32> {
+fn wgpu_noise_base_vector_simplex4(p: vec4<f32>, period: vec4<f32>, kernel: u32) -> vec4<f32> {
+    if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) {
+        return wgpu_noise_simplex_vector_sum4(wgpu_noise_simplex4_corners(p), 0.5, WGPU_NOISE_SIMPLEX4_R05_SCALE);
+    }
     return wgpu_noise_simplex_vector4(p);
 }
 
-fn wgpu_noise_base_vector_simplex_deriv2(p: vec2<f32>) -> array<array<f32, 5>, 4> {
+fn wgpu_noise_base_vector_simplex_deriv2(p: vec2<f32>, period: vec2<f32>, kernel: u32) -> array<array<f32, 5>, 4> {
+    if (period.x > 0.0) { return wgpu_noise_simplex_vector2_tiled_deriv(p, period); }
     return wgpu_noise_simplex_vector_deriv2(p);
 }
 
-fn wgpu_noise_base_vector_simplex_deriv3(p: vec3<f32>) -> array<array<f32, 5>, 4> {
+fn wgpu_noise_base_vector_simplex_deriv3(p: vec3<f32>, period: vec3<f32>, kernel: u32) -> array<array<f32, 5>, 4> {
+    if (period.x > 0.0) {
+        return wgpu_noise_simplex_vector3_periodic_deriv(p, vec3<u32>(wgpu_noise_lattice_period(period.x),
+            wgpu_noise_lattice_period(period.y), wgpu_noise_lattice_period(period.z)));
+    }
+    if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) {
+        return wgpu_noise_simplex_vector_rows3(wgpu_noise_simplex3_corners(p), 0.5, WGPU_NOISE_SIMPLEX3_R05_SCALE);
+    }
     return wgpu_noise_simplex_vector_deriv3(p);
 }
 
-fn wgpu_noise_base_vector_simplex_deriv4(p: vec4<f32>) -> array<array<f32, 5>, 4> {
+fn wgpu_noise_base_vector_simplex_deriv4(p: vec4<f32>, period: vec4<f32>, kernel: u32) -> array<array<f32, 5>, 4> {
+    if (kernel == WGPU_NOISE_KERNEL_CONTINUOUS) {
+        return wgpu_noise_simplex_vector_rows4(wgpu_noise_simplex4_corners(p), 0.5, WGPU_NOISE_SIMPLEX4_R05_SCALE);
+    }
     return wgpu_noise_simplex_vector_deriv4(p);
 }
 

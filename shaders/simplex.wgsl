@@ -173,14 +173,20 @@ fn flow2_deriv(p: vec2<f32>, angle: f32) -> vec3<f32> {
     return wgpu_noise_simplex2_value_gradient(wgpu_noise_flow_corners2(wgpu_noise_simplex2_corners(p), angle));
 }
 
-// 2D simplex noise that tiles with `period` (lattice cells) along x and y: 4D simplex
-// noise on a torus whose circles have circumference period.x and period.y.
-fn simplex2_tiled(p: vec2<f32>, period: vec2<f32>) -> f32 {
+// The point of the torus of simplex2_tiled for p: the circle of circumference period.x in
+// (x, y) and of period.y in (z, w) (CPU: `torus_point`).
+fn wgpu_noise_torus_point(p: vec2<f32>, period: vec2<f32>) -> vec4<f32> {
     let ax = p.x / period.x * WGPU_NOISE_TAU;
     let ay = p.y / period.y * WGPU_NOISE_TAU;
     let rx = period.x / WGPU_NOISE_TAU;
     let ry = period.y / WGPU_NOISE_TAU;
-    return simplex4(vec4<f32>(rx * cos(ax), rx * sin(ax), ry * cos(ay), ry * sin(ay)));
+    return vec4<f32>(rx * cos(ax), rx * sin(ax), ry * cos(ay), ry * sin(ay));
+}
+
+// 2D simplex noise that tiles with `period` (lattice cells) along x and y: 4D simplex
+// noise on a torus whose circles have circumference period.x and period.y.
+fn simplex2_tiled(p: vec2<f32>, period: vec2<f32>) -> f32 {
+    return simplex4(wgpu_noise_torus_point(p, period));
 }
 
 // Which of the six tetrahedra of a cube holds the offsets (x0, y0, z0): the unit steps to
@@ -543,67 +549,124 @@ fn wgpu_noise_simplex_vector_scaled(rows: array<array<f32, 5>, 4>, scale: f32) -
     return d;
 }
 
-// The vector noise in 2D, 3D and 4D: components past the dimensions 0.
-fn wgpu_noise_simplex_vector2(p: vec2<f32>) -> vec4<f32> {
-    let c = wgpu_noise_simplex2_corners(p);
+// The vector noise's sums over the corners c with squared kernel radius r2, times `scale`:
+// components past the dimensions 0.
+fn wgpu_noise_simplex_vector_sum2(c: wgpu_noise_Corners2, r2: f32, scale: f32) -> vec4<f32> {
     var v = vec4<f32>(0.0);
     for (var i = 0u; i < 3u; i = i + 1u) {
-        wgpu_noise_simplex_vector_value(&v, wgpu_noise_corner_value2(c.d[i], c.g[i], WGPU_NOISE_SIMPLEX2_R2), c.key[i], 2u);
+        wgpu_noise_simplex_vector_value(&v, wgpu_noise_corner_value2(c.d[i], c.g[i], r2), c.key[i], 2u);
     }
-    return v * WGPU_NOISE_SIMPLEX2_VECTOR_SCALE;
+    return v * scale;
 }
 
-fn wgpu_noise_simplex_vector3(p: vec3<f32>) -> vec4<f32> {
-    let c = wgpu_noise_simplex3_corners(p);
+fn wgpu_noise_simplex_vector_sum3(c: wgpu_noise_Corners3, r2: f32, scale: f32) -> vec4<f32> {
     var v = vec4<f32>(0.0);
     for (var i = 0u; i < 4u; i = i + 1u) {
-        wgpu_noise_simplex_vector_value(&v, wgpu_noise_corner_value3(c.d[i], c.g[i], WGPU_NOISE_SIMPLEX34_R2), c.key[i], 3u);
+        wgpu_noise_simplex_vector_value(&v, wgpu_noise_corner_value3(c.d[i], c.g[i], r2), c.key[i], 3u);
     }
-    return v * WGPU_NOISE_SIMPLEX3_VECTOR_SCALE;
+    return v * scale;
 }
 
-fn wgpu_noise_simplex_vector4(p: vec4<f32>) -> vec4<f32> {
-    let c = wgpu_noise_simplex4_corners(p);
+fn wgpu_noise_simplex_vector_sum4(c: wgpu_noise_Corners4, r2: f32, scale: f32) -> vec4<f32> {
     var v = vec4<f32>(0.0);
     for (var i = 0u; i < 5u; i = i + 1u) {
-        wgpu_noise_simplex_vector_value(&v, wgpu_noise_corner_value4(c.d[i], c.g[i], WGPU_NOISE_SIMPLEX34_R2), c.key[i], 4u);
+        wgpu_noise_simplex_vector_value(&v, wgpu_noise_corner_value4(c.d[i], c.g[i], r2), c.key[i], 4u);
     }
-    return v * WGPU_NOISE_SIMPLEX4_VECTOR_SCALE;
+    return v * scale;
 }
 
-// The vector noise and each component's gradient: d[a] = (component a, d/dx, ..., d/dw).
-fn wgpu_noise_simplex_vector_deriv2(p: vec2<f32>) -> array<array<f32, 5>, 4> {
-    let c = wgpu_noise_simplex2_corners(p);
-    let r2 = WGPU_NOISE_SIMPLEX2_R2;
+// The same sums with each component's gradient: d[a] = (component a, d/dx, ..., d/dw).
+fn wgpu_noise_simplex_vector_rows2(c: wgpu_noise_Corners2, r2: f32, scale: f32) -> array<array<f32, 5>, 4> {
     var rows: array<array<f32, 5>, 4>;
     for (var i = 0u; i < 3u; i = i + 1u) {
         let g = wgpu_noise_corner_gradient2(c.d[i], c.g[i], r2);
         let t = array<f32, 5>(wgpu_noise_corner_value2(c.d[i], c.g[i], r2), g.x, g.y, 0.0, 0.0);
         wgpu_noise_simplex_vector_deriv_add(&rows, t, c.key[i], 2u);
     }
-    return wgpu_noise_simplex_vector_scaled(rows, WGPU_NOISE_SIMPLEX2_VECTOR_SCALE);
+    return wgpu_noise_simplex_vector_scaled(rows, scale);
 }
 
-fn wgpu_noise_simplex_vector_deriv3(p: vec3<f32>) -> array<array<f32, 5>, 4> {
-    let c = wgpu_noise_simplex3_corners(p);
-    let r2 = WGPU_NOISE_SIMPLEX34_R2;
+fn wgpu_noise_simplex_vector_rows3(c: wgpu_noise_Corners3, r2: f32, scale: f32) -> array<array<f32, 5>, 4> {
     var rows: array<array<f32, 5>, 4>;
     for (var i = 0u; i < 4u; i = i + 1u) {
         let g = wgpu_noise_corner_gradient3(c.d[i], c.g[i], r2);
         let t = array<f32, 5>(wgpu_noise_corner_value3(c.d[i], c.g[i], r2), g.x, g.y, g.z, 0.0);
         wgpu_noise_simplex_vector_deriv_add(&rows, t, c.key[i], 3u);
     }
-    return wgpu_noise_simplex_vector_scaled(rows, WGPU_NOISE_SIMPLEX3_VECTOR_SCALE);
+    return wgpu_noise_simplex_vector_scaled(rows, scale);
 }
 
-fn wgpu_noise_simplex_vector_deriv4(p: vec4<f32>) -> array<array<f32, 5>, 4> {
-    let c = wgpu_noise_simplex4_corners(p);
-    let r2 = WGPU_NOISE_SIMPLEX34_R2;
+fn wgpu_noise_simplex_vector_rows4(c: wgpu_noise_Corners4, r2: f32, scale: f32) -> array<array<f32, 5>, 4> {
     var rows: array<array<f32, 5>, 4>;
     for (var i = 0u; i < 5u; i = i + 1u) {
         let g = wgpu_noise_corner_gradient4(c.d[i], c.g[i], r2);
         let t = array<f32, 5>(wgpu_noise_corner_value4(c.d[i], c.g[i], r2), g.x, g.y, g.z, g.w);
         wgpu_noise_simplex_vector_deriv_add(&rows, t, c.key[i], 4u);
     }
-    return wgpu_noise_simplex_vector_scaled(rows, WGPU_NOISE_SIMPLEX4_VECTOR_SCALE);
+    return wgpu_noise_simplex_vector_scaled(rows, scale);
+}
+
+// The vector noise untiled in 2D, 3D and 4D with the reference kernel: components past the
+// dimensions 0.
+fn wgpu_noise_simplex_vector2(p: vec2<f32>) -> vec4<f32> {
+    return wgpu_noise_simplex_vector_sum2(wgpu_noise_simplex2_corners(p), WGPU_NOISE_SIMPLEX2_R2,
+                                          WGPU_NOISE_SIMPLEX2_VECTOR_SCALE);
+}
+
+fn wgpu_noise_simplex_vector3(p: vec3<f32>) -> vec4<f32> {
+    return wgpu_noise_simplex_vector_sum3(wgpu_noise_simplex3_corners(p), WGPU_NOISE_SIMPLEX34_R2,
+                                          WGPU_NOISE_SIMPLEX3_VECTOR_SCALE);
+}
+
+fn wgpu_noise_simplex_vector4(p: vec4<f32>) -> vec4<f32> {
+    return wgpu_noise_simplex_vector_sum4(wgpu_noise_simplex4_corners(p), WGPU_NOISE_SIMPLEX34_R2,
+                                          WGPU_NOISE_SIMPLEX4_VECTOR_SCALE);
+}
+
+fn wgpu_noise_simplex_vector_deriv2(p: vec2<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_simplex_vector_rows2(wgpu_noise_simplex2_corners(p), WGPU_NOISE_SIMPLEX2_R2,
+                                           WGPU_NOISE_SIMPLEX2_VECTOR_SCALE);
+}
+
+fn wgpu_noise_simplex_vector_deriv3(p: vec3<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_simplex_vector_rows3(wgpu_noise_simplex3_corners(p), WGPU_NOISE_SIMPLEX34_R2,
+                                           WGPU_NOISE_SIMPLEX3_VECTOR_SCALE);
+}
+
+fn wgpu_noise_simplex_vector_deriv4(p: vec4<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_simplex_vector_rows4(wgpu_noise_simplex4_corners(p), WGPU_NOISE_SIMPLEX34_R2,
+                                           WGPU_NOISE_SIMPLEX4_VECTOR_SCALE);
+}
+
+// The vector noise that tiles: in 3D on simplex3_periodic's lattice (kernel r2 = 0.5, its
+// scale), in 2D the first two components of the 4D noise on simplex2_tiled's torus, each
+// gradient taken back through the torus as simplex2_tiled_deriv's. CPU: `SimplexVectorForm`.
+fn wgpu_noise_simplex_vector3_periodic(p: vec3<f32>, period: vec3<u32>) -> vec4<f32> {
+    return wgpu_noise_simplex_vector_sum3(wgpu_noise_simplex3_periodic_corners(p, period), 0.5,
+                                          WGPU_NOISE_SIMPLEX3_PERIODIC_SCALE);
+}
+
+fn wgpu_noise_simplex_vector3_periodic_deriv(p: vec3<f32>, period: vec3<u32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_simplex_vector_rows3(wgpu_noise_simplex3_periodic_corners(p, period), 0.5,
+                                           WGPU_NOISE_SIMPLEX3_PERIODIC_SCALE);
+}
+
+fn wgpu_noise_simplex_vector2_tiled(p: vec2<f32>, period: vec2<f32>) -> vec4<f32> {
+    let v = wgpu_noise_simplex_vector4(wgpu_noise_torus_point(p, period));
+    return vec4<f32>(v.x, v.y, 0.0, 0.0);
+}
+
+fn wgpu_noise_simplex_vector2_tiled_deriv(p: vec2<f32>, period: vec2<f32>) -> array<array<f32, 5>, 4> {
+    let ax = p.x / period.x * WGPU_NOISE_TAU;
+    let ay = p.y / period.y * WGPU_NOISE_TAU;
+    let cx = cos(ax);
+    let sx = sin(ax);
+    let cy = cos(ay);
+    let sy = sin(ay);
+    let d = wgpu_noise_simplex_vector_deriv4(wgpu_noise_torus_point(p, period));
+    var out: array<array<f32, 5>, 4>;
+    for (var a = 0u; a < 2u; a = a + 1u) {
+        out[a] = array<f32, 5>(d[a][0], cx * d[a][2] - sx * d[a][1], cy * d[a][4] - sy * d[a][3], 0.0, 0.0);
+    }
+    return out;
 }

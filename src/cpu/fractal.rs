@@ -15,8 +15,7 @@ use super::simplex::{
     flow2, flow2_deriv, flow3, flow3_deriv, flow3_r2, simplex2, simplex2_deriv, simplex2_tiled,
     simplex2_tiled_deriv, simplex3, simplex3_deriv, simplex3_periodic, simplex3_periodic_deriv,
     simplex3_r2, simplex4, simplex4_deriv, simplex4_r2, simplex_vector, simplex_vector_deriv,
-    SIMPLEX34_R2, SIMPLEX3_R05_SCALE,
-    SIMPLEX4_R05_SCALE,
+    SimplexVectorForm, SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
 };
 use super::supersimplex::{
     supersimplex2, supersimplex2_deriv, supersimplex3, supersimplex3_deriv, supersimplex4,
@@ -120,22 +119,24 @@ pub fn base_noise<R: Real>(
     }
 }
 
-/// The base vector noise of `kind` at `p` (2 to 4 coordinates): value noise of vectors
-/// (`cpu::value::value_vector`, [`NoiseKind::Value`]), tiled with `period` where it is
-/// non-zero, or OpenSimplex2S noise of vectors (`cpu::supersimplex::supersimplex_vector`,
-/// [`NoiseKind::SuperSimplex`], untiled) or simplex noise of vectors
-/// (`cpu::simplex::simplex_vector`, [`NoiseKind::Simplex`], untiled); components past the
-/// dimensions 0 (`wgpu_noise_base_vectorN`, `wgpu_noise_base_vector_supersimplexN`,
+/// The base vector noise of `kind` at `p` (2 to 4 coordinates), tiled with `period` where
+/// it is non-zero: value noise of vectors (`cpu::value::value_vector`, [`NoiseKind::Value`]),
+/// simplex noise of vectors (`cpu::simplex::simplex_vector`, [`NoiseKind::Simplex`], in 3D
+/// and 4D with kernel `kernel`; tiled in 2D and 3D as [`base_noise`]'s simplex) or
+/// OpenSimplex2S noise of vectors (`cpu::supersimplex::supersimplex_vector`,
+/// [`NoiseKind::SuperSimplex`], untiled); components past the dimensions 0
+/// (`wgpu_noise_base_vectorN`, `wgpu_noise_base_vector_supersimplexN`,
 /// `wgpu_noise_base_vector_simplexN`).
 pub fn base_vector<R: Real>(
     lut: &impl NoiseHasher,
     kind: NoiseKind,
     p: &[R],
     period: &[R],
+    kernel: u32,
 ) -> [R; 4] {
     match kind {
         NoiseKind::SuperSimplex => return supersimplex_vector(lut, p),
-        NoiseKind::Simplex => return simplex_vector(lut, p),
+        NoiseKind::Simplex => return simplex_vector(lut, p, simplex_vector_form(period, kernel)),
         _ => {}
     }
     let lattice = lattice_periods(period, p.len());
@@ -150,14 +151,34 @@ pub fn base_vector_deriv<R: Real>(
     kind: NoiseKind,
     p: &[R],
     period: &[R],
+    kernel: u32,
 ) -> [[R; 5]; 4] {
     match kind {
         NoiseKind::SuperSimplex => return supersimplex_vector_deriv(lut, p),
-        NoiseKind::Simplex => return simplex_vector_deriv(lut, p),
+        NoiseKind::Simplex => {
+            return simplex_vector_deriv(lut, p, simplex_vector_form(period, kernel))
+        }
         _ => {}
     }
     let lattice = lattice_periods(period, p.len());
     value_vector_deriv(lut, p, &lattice[..p.len()])
+}
+
+/// The form of simplex noise of vectors with `period` (as many as the point's coordinates)
+/// and `kernel`: as [`base_noise`]'s simplex, the first period decides whether it tiles
+/// (2D: on the torus of any period; 3D: on the periodic lattice of whole periods), and the
+/// kernel applies untiled.
+#[inline(always)]
+fn simplex_vector_form<R: Real>(period: &[R], kernel: u32) -> SimplexVectorForm<R> {
+    match period.len() {
+        2 if period[0] > R::lit(0.0) => SimplexVectorForm::Torus([period[0], period[1]]),
+        3 if period[0] > R::lit(0.0) => {
+            SimplexVectorForm::Periodic(std::array::from_fn(|a| lattice_period(period[a])))
+        }
+        _ => SimplexVectorForm::Plain {
+            continuous: kernel == KERNEL_CONTINUOUS,
+        },
+    }
 }
 
 /// The position of the nearest cellular feature of `p` (2 to 4 coordinates) by `cell`'s

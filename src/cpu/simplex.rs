@@ -210,39 +210,16 @@ pub fn flow2_deriv<R: Real>(lut: &impl NoiseHasher, x: R, y: R, angle: R) -> [R;
 /// x and y: 4D simplex noise sampled on a torus, the circle of circumference `period.x`
 /// in (x, y) and of `period.y` in (z, w), so the local scale is that of the plain noise.
 pub fn simplex2_tiled<R: Real>(lut: &impl NoiseHasher, x: R, y: R, period: [R; 2]) -> R {
-    let tau = R::lit(TAU);
-    let ax = x / period[0] * tau;
-    let ay = y / period[1] * tau;
-    let rx = period[0] / tau;
-    let ry = period[1] / tau;
-    simplex4(
-        lut,
-        rx * ax.cos(),
-        rx * ax.sin(),
-        ry * ay.cos(),
-        ry * ay.sin(),
-    )
+    let [a, b, c, d] = torus_point(x, y, period).0;
+    simplex4(lut, a, b, c, d)
 }
 
 /// [`simplex2_tiled`] and its gradient `[value, ∂/∂x, ∂/∂y]`: the 4D gradient taken back
 /// through the torus, `∂/∂x = −sin(ax) ∂/∂X + cos(ax) ∂/∂Y` (the circle's radius and the
 /// angle's rate `2π/period` cancel), likewise for y with Z and W.
 pub fn simplex2_tiled_deriv<R: Real>(lut: &impl NoiseHasher, x: R, y: R, period: [R; 2]) -> [R; 3] {
-    let tau = R::lit(TAU);
-    let ax = x / period[0] * tau;
-    let ay = y / period[1] * tau;
-    let rx = period[0] / tau;
-    let ry = period[1] / tau;
-    let (cx, sx, cy, sy) = (ax.cos(), ax.sin(), ay.cos(), ay.sin());
-    let d = simplex4_deriv(
-        lut,
-        rx * cx,
-        rx * sx,
-        ry * cy,
-        ry * sy,
-        R::lit(SIMPLEX34_R2),
-        R::lit(27.0),
-    );
+    let ([a, b, c, e], [cx, sx, cy, sy]) = torus_point(x, y, period);
+    let d = simplex4_deriv(lut, a, b, c, e, R::lit(SIMPLEX34_R2), R::lit(27.0));
     [d[0], cx * d[2] - sx * d[1], cy * d[4] - sy * d[3]]
 }
 
@@ -628,28 +605,92 @@ fn simplex_vector_rows<R: Real, const N: usize, const C: usize, const K: usize>(
     rows
 }
 
-/// The corners of the simplex around `p` (2 to 4 coordinates), their kernel's squared
-/// radius and the vector noise's output scale.
+/// Which simplex noise of vectors ([`simplex_vector`]): the lattice it is on, its tiling
+/// and its kernel, as [`simplex2`], [`simplex3`] and [`simplex4`] and their tiled forms
+/// choose them for the `simplex` node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SimplexVectorForm<R> {
+    /// Untiled on simplex noise's lattice; `continuous`: in 3D and 4D the kernel r² = 0.5
+    /// with [`SIMPLEX3_R05_SCALE`] and [`SIMPLEX4_R05_SCALE`] (2D's kernel is r² = 0.5
+    /// already), else r² = 0.6 with the reference scales.
+    Plain { continuous: bool },
+    /// 2D, tiling with `period` (any positive reals) along x and y: the 4D noise on the
+    /// torus of [`simplex2_tiled`], its first two components, each gradient taken back
+    /// through the torus.
+    Torus([R; 2]),
+    /// 3D, tiling with whole-number `period` along x, y and z: on the periodic lattice of
+    /// [`simplex3_periodic`] (kernel r² = 0.5, scale [`SIMPLEX3_PERIODIC_SCALE`]).
+    Periodic([u32; 3]),
+}
+
+/// The corners of the simplex around `p` (2 to 4 coordinates) of `form`'s lattice, their
+/// kernel's squared radius and the vector noise's output scale (not for the torus, whose
+/// 4D noise is [`VectorRows::Four`] at the torus point).
 #[inline(always)]
 fn simplex_vector_rows_at<R: Real, const K2: usize, const K3: usize, const K4: usize>(
     lut: &impl NoiseHasher,
     p: &[R],
+    form: SimplexVectorForm<R>,
 ) -> VectorRows<R, K2, K3, K4> {
-    match *p {
-        [x, y] => VectorRows::Two(
+    let continuous = matches!(form, SimplexVectorForm::Plain { continuous: true });
+    match (p, form) {
+        // The torus's 4D noise with its reference kernel, as `simplex2_tiled`'s.
+        (&[x, y], SimplexVectorForm::Torus(period)) => {
+            let [a, b, c, e] = torus_point(x, y, period).0;
+            VectorRows::Four(
+                simplex_vector_rows(lut, &simplex4_corners(lut, a, b, c, e), R::lit(SIMPLEX34_R2)),
+                R::lit(SIMPLEX4_VECTOR_SCALE),
+            )
+        }
+        (&[x, y], _) => VectorRows::Two(
             simplex_vector_rows(lut, &simplex2_corners(lut, x, y), R::lit(SIMPLEX2_R2)),
             R::lit(SIMPLEX2_VECTOR_SCALE),
         ),
-        [x, y, z] => VectorRows::Three(
-            simplex_vector_rows(lut, &simplex3_corners(lut, x, y, z), R::lit(SIMPLEX34_R2)),
-            R::lit(SIMPLEX3_VECTOR_SCALE),
+        (&[x, y, z], SimplexVectorForm::Periodic(period)) => VectorRows::Three(
+            simplex_vector_rows(
+                lut,
+                &simplex3_periodic_corners(lut, x, y, z, period),
+                R::lit(0.5),
+            ),
+            R::lit(SIMPLEX3_PERIODIC_SCALE),
         ),
-        [x, y, z, w] => VectorRows::Four(
-            simplex_vector_rows(lut, &simplex4_corners(lut, x, y, z, w), R::lit(SIMPLEX34_R2)),
-            R::lit(SIMPLEX4_VECTOR_SCALE),
-        ),
+        (&[x, y, z], _) => {
+            let (r2, scale) = if continuous {
+                (0.5, SIMPLEX3_R05_SCALE)
+            } else {
+                (SIMPLEX34_R2, SIMPLEX3_VECTOR_SCALE)
+            };
+            VectorRows::Three(
+                simplex_vector_rows(lut, &simplex3_corners(lut, x, y, z), R::lit(r2)),
+                R::lit(scale),
+            )
+        }
+        (&[x, y, z, w], _) => {
+            let (r2, scale) = if continuous {
+                (0.5, SIMPLEX4_R05_SCALE)
+            } else {
+                (SIMPLEX34_R2, SIMPLEX4_VECTOR_SCALE)
+            };
+            VectorRows::Four(
+                simplex_vector_rows(lut, &simplex4_corners(lut, x, y, z, w), R::lit(r2)),
+                R::lit(scale),
+            )
+        }
         _ => unreachable!("simplex noise of vectors is 2D to 4D, not {}D", p.len()),
     }
+}
+
+/// The point of [`simplex2_tiled`]'s torus for `(x, y)` with `period`, and the cosines and
+/// sines of its two angles `[cos ax, sin ax, cos ay, sin ay]` (the torus's Jacobian).
+#[inline(always)]
+fn torus_point<R: Real>(x: R, y: R, period: [R; 2]) -> ([R; 4], [R; 4]) {
+    let tau = R::lit(TAU);
+    let ax = x / period[0] * tau;
+    let ay = y / period[1] * tau;
+    let rx = period[0] / tau;
+    let ry = period[1] / tau;
+    let (cx, sx, cy, sy) = (ax.cos(), ax.sin(), ay.cos(), ay.sin());
+    ([rx * cx, rx * sx, ry * cy, ry * sy], [cx, sx, cy, sy])
 }
 
 /// [`simplex_vector_rows`] in 2, 3 or 4 dimensions, with the output scale.
@@ -660,23 +701,35 @@ enum VectorRows<R, const K2: usize, const K3: usize, const K4: usize> {
 }
 
 /// Simplex noise of vectors at `p` (2 to 4 coordinates; the `warp` node's `simplex-vector`
-/// noise, as FastNoise2's `DomainWarpSimplex` with its gradient outer product): each corner's
-/// term `max(r² − |d|², 0)⁴ (g · d)` of [`simplex2`], [`simplex3`] or [`simplex4`] times a
-/// vector whose component `a` is byte `SIMPLEX_VECTOR_SLOT + a` of the corner's hash in
-/// [-1, 1], summed and scaled: one walk of the simplex serves every component. Components
-/// past the dimensions 0 (`wgpu_noise_simplex_vector2`, `…3`, `…4`).
-pub fn simplex_vector<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [R; 4] {
+/// noise, as FastNoise2's `DomainWarpSimplex` with its gradient outer product) in `form`:
+/// each corner's term `max(r² − |d|², 0)⁴ (g · d)` of [`simplex2`], [`simplex3`] or
+/// [`simplex4`] (or their tiled forms) times a vector whose component `a` is byte
+/// `SIMPLEX_VECTOR_SLOT + a` of the corner's hash in [-1, 1], summed and scaled: one walk of
+/// the simplex serves every component. Components past the dimensions 0
+/// (`wgpu_noise_simplex_vector2`, `…3`, `…4`).
+pub fn simplex_vector<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    form: SimplexVectorForm<R>,
+) -> [R; 4] {
     let zero = R::lit(0.0);
-    match simplex_vector_rows_at::<R, 1, 1, 1>(lut, p) {
+    match simplex_vector_rows_at::<R, 1, 1, 1>(lut, p, form) {
         VectorRows::Two(r, s) => [r[0][0] * s, r[1][0] * s, zero, zero],
         VectorRows::Three(r, s) => [r[0][0] * s, r[1][0] * s, r[2][0] * s, zero],
+        // The torus's 2D noise: the first two components of the 4D noise.
+        VectorRows::Four(r, s) if p.len() == 2 => [r[0][0] * s, r[1][0] * s, zero, zero],
         VectorRows::Four(r, s) => [r[0][0] * s, r[1][0] * s, r[2][0] * s, r[3][0] * s],
     }
 }
 
 /// [`simplex_vector`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`
-/// (entries past the dimensions 0; `wgpu_noise_simplex_vector_deriv2`, `…3`, `…4`).
-pub fn simplex_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [[R; 5]; 4] {
+/// (entries past the dimensions 0; `wgpu_noise_simplex_vector_deriv2`, `…3`, `…4`). On the
+/// torus each component's 4D gradient is taken back as [`simplex2_tiled_deriv`]'s.
+pub fn simplex_vector_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    p: &[R],
+    form: SimplexVectorForm<R>,
+) -> [[R; 5]; 4] {
     let mut d = [[R::lit(0.0); 5]; 4];
     fn scaled<R: Real, const K: usize>(d: &mut [[R; 5]; 4], rows: &[[R; K]], s: R) {
         for (d, row) in d.iter_mut().zip(rows) {
@@ -685,10 +738,22 @@ pub fn simplex_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [[R; 5]
             }
         }
     }
-    match simplex_vector_rows_at::<R, 3, 4, 5>(lut, p) {
+    match simplex_vector_rows_at::<R, 3, 4, 5>(lut, p, form) {
         VectorRows::Two(r, s) => scaled(&mut d, &r, s),
         VectorRows::Three(r, s) => scaled(&mut d, &r, s),
         VectorRows::Four(r, s) => scaled(&mut d, &r, s),
+    }
+    if let (SimplexVectorForm::Torus(period), &[x, y]) = (form, p) {
+        let [cx, sx, cy, sy] = torus_point(x, y, period).1;
+        let zero = R::lit(0.0);
+        for a in 0..4 {
+            d[a] = if a < 2 {
+                let v = d[a];
+                [v[0], cx * v[2] - sx * v[1], cy * v[4] - sy * v[3], zero, zero]
+            } else {
+                [zero; 5]
+            };
+        }
     }
     d
 }

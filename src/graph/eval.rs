@@ -7,7 +7,7 @@
 
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
-use super::program::{SourceDrivers, Dims, Op, Program, Source};
+use super::program::{SourceDrivers, Dims, Op, Program, Source, VectorSource};
 use super::spec::{Binary, Curve, Map};
 use crate::cpu::combine::{
     wgpu_noise_abs_slope, wgpu_noise_blend, wgpu_noise_blend_weight, wgpu_noise_divide,
@@ -27,7 +27,7 @@ use crate::cpu::fractal::{
 use crate::cpu::cellular::CellParameter;
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::Real;
-use crate::field::{FractalMode, NoiseKind};
+use crate::field::FractalMode;
 use crate::params::{cellular_minkowski, FillParams};
 use std::cell::RefCell;
 
@@ -564,10 +564,9 @@ pub(crate) trait Bases<G: Register> {
     /// exponent and the flow angle (0 for a value, and for a parameter that is not driven).
     fn driven(&mut self, op: usize, source: &Source, q: &[G; 4], values: SourceValues<G::N>)
         -> (G::Noise, [G::N; 3]);
-    /// An [`Op::Vector`]: the base vector noise of `kind` with the tile period `period`, per
-    /// component (components past the dimensions 0).
-    fn vector(&mut self, op: usize, kind: NoiseKind, period: &[f32; 4], q: &[G; 4])
-        -> [G::Noise; 4];
+    /// An [`Op::Vector`]: the base vector noise of `source`, per component (components past
+    /// the dimensions 0).
+    fn vector(&mut self, op: usize, source: &VectorSource, q: &[G; 4]) -> [G::Noise; 4];
     /// An [`Op::Feature`]: the nearest feature's position of `source`'s search with the
     /// driven parameters' `values` (coordinates past the dimensions 0), and for a gradient
     /// how it moves with a driven jitter (0 for a value, and where the jitter is a number).
@@ -672,9 +671,9 @@ pub(crate) fn step<G: Register>(
             }
             set_value(out, n)
         }
-        Op::Vector { p, kind, period } => {
+        Op::Vector { p, source } => {
             let q = &regs[*p];
-            let v = bases.vector(index, *kind, period, q);
+            let v = bases.vector(index, source, q);
             set_point(out, point, |a| G::noise(dims, q, v[a]))
         }
         // Constant inside each cell: a point whose Jacobian is 0.
@@ -758,10 +757,11 @@ impl<R: Real, L: NoiseHasher> Bases<R> for ScalarBases<'_, L> {
         let source = with_values(source, values.map(to_f32));
         (self.noise(op, &source, q), [R::lit(0.0); 3])
     }
-    fn vector(&mut self, op: usize, kind: NoiseKind, period: &[f32; 4], q: &[R; 4]) -> [R; 4] {
-        let period = period.map(lit::<R>);
+    fn vector(&mut self, op: usize, source: &VectorSource, q: &[R; 4]) -> [R; 4] {
+        let period = source.period.map(lit::<R>);
         let dims = self.point_dims[op];
-        base_vector(self.lut, kind, &q[..dims], &period[..dims])
+        let kernel = source.kernel.code();
+        base_vector(self.lut, source.kind, &q[..dims], &period[..dims], kernel)
     }
     fn feature(
         &mut self,
@@ -808,17 +808,12 @@ impl<R: Real, L: NoiseHasher> Bases<Dual<R>> for ScalarBases<'_, L> {
             ],
         )
     }
-    fn vector(
-        &mut self,
-        op: usize,
-        kind: NoiseKind,
-        period: &[f32; 4],
-        q: &[Dual<R>; 4],
-    ) -> [[R; 5]; 4] {
+    fn vector(&mut self, op: usize, source: &VectorSource, q: &[Dual<R>; 4]) -> [[R; 5]; 4] {
         let q: [R; 4] = std::array::from_fn(|a| q[a].v);
-        let period = period.map(lit::<R>);
+        let period = source.period.map(lit::<R>);
         let dims = self.point_dims[op];
-        base_vector_deriv(self.lut, kind, &q[..dims], &period[..dims])
+        let kernel = source.kernel.code();
+        base_vector_deriv(self.lut, source.kind, &q[..dims], &period[..dims], kernel)
     }
     fn feature(
         &mut self,

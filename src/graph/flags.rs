@@ -78,6 +78,12 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
     }
     let w = &field.warp;
     if w.is_active() {
+        // A classic warp has no kernel: the field's (refused for other noise than simplex
+        // by `FlagField::validate`) is dropped rather than passed where graphs refuse it.
+        let (noise, warp_kernel) = match warp_kind(field.kind) {
+            NoiseKind::Simplex => (WarpNoise::Simplex, kernel),
+            _ => (WarpNoise::Classic, Kernel::Reference),
+        };
         top = add(
             "warp",
             NodeKind::Warp {
@@ -86,12 +92,9 @@ pub fn graph_of(field: &FlagField, output: FieldOutput) -> GraphSpec {
                 frequency: Input::Constant(w.frequency as f32),
                 octaves: w.octaves,
                 iterations: w.iterations,
-                noise: match warp_kind(field.kind) {
-                    NoiseKind::Simplex => WarpNoise::Simplex,
-                    _ => WarpNoise::Classic,
-                },
+                noise,
                 fractal: WarpFractal::Independent,
-                kernel,
+                kernel: warp_kernel,
                 lacunarity: Input::Constant(f.lacunarity as f32),
                 gain: Input::Constant(f.gain as f32),
                 displacement: None,

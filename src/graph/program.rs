@@ -61,6 +61,20 @@ pub struct Source {
     pub period: [f32; 4],
 }
 
+/// A base noise of vectors and its options (the arguments of `base_vector`): value noise of
+/// vectors (`kind` [`NoiseKind::Value`]), simplex noise of vectors ([`NoiseKind::Simplex`],
+/// with `kernel` in 3D and 4D) or OpenSimplex2S noise of vectors
+/// ([`NoiseKind::SuperSimplex`], untiled), tiled with `period` per axis where it is non-zero.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VectorSource {
+    /// Value, simplex or OpenSimplex2S.
+    pub kind: NoiseKind,
+    /// Simplex 3D/4D kernel.
+    pub kernel: Kernel,
+    /// Tile period per axis in lattice cells; 0 = not tiled.
+    pub period: [f32; 4],
+}
+
 /// One operation.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Op {
@@ -87,15 +101,9 @@ pub enum Op {
         source: Source,
         driven: SourceDrivers,
     },
-    /// A noise of vectors at a point (`cpu::fractal::base_vector`): value noise of vectors
-    /// (`kind` [`NoiseKind::Value`]), tiled with `period` per axis where it is non-zero,
-    /// simplex noise of vectors ([`NoiseKind::Simplex`], untiled) or OpenSimplex2S noise of
-    /// vectors ([`NoiseKind::SuperSimplex`], untiled): a point, one component per axis.
-    Vector {
-        p: Reg,
-        kind: NoiseKind,
-        period: [f32; 4],
-    },
+    /// A noise of vectors at a point (`cpu::fractal::base_vector` of `source`): a point, one
+    /// component per axis.
+    Vector { p: Reg, source: VectorSource },
     /// The position of the nearest cellular feature of a point (`cpu::fractal::base_feature`:
     /// `source`'s jitter and distance, or the values `driven` names; wrapped into the tile
     /// where `source.period` tiles), in the point's coordinates: a point whose Jacobian is 0
@@ -234,7 +242,7 @@ impl Program {
         let tiled = self.ops.iter().any(|op| {
             let period = match op {
                 Op::Noise { source, .. } | Op::Feature { source, .. } => &source.period,
-                Op::Vector { period, .. } => period,
+                Op::Vector { source, .. } => &source.period,
                 _ => return false,
             };
             period[..self.dims].iter().any(|&p| p > 0.0)
@@ -267,10 +275,13 @@ impl Program {
                         Op::Noise { source, .. } if source.kind == NoiseKind::SuperSimplex => {
                             NoiseKind::SuperSimplex
                         }
-                        Op::Vector { kind, .. }
-                            if matches!(kind, NoiseKind::Simplex | NoiseKind::SuperSimplex) =>
+                        Op::Vector { source, .. }
+                            if matches!(
+                                source.kind,
+                                NoiseKind::Simplex | NoiseKind::SuperSimplex
+                            ) =>
                         {
-                            *kind
+                            source.kind
                         }
                         _ => NoiseKind::Classic,
                     };
@@ -669,37 +680,37 @@ impl Lowering<'_> {
         Ok(r)
     }
 
-    /// A noise of vectors of `kind` ([`Op::Vector`]) at `ctx` (its noise's `seed` added to
-    /// the context's): a point.
+    /// A noise of vectors of `kind` with simplex kernel `kernel` ([`Op::Vector`]) at `ctx`
+    /// (its noise's `seed` added to the context's): a point.
     fn vector(
         &mut self,
         kind: NoiseKind,
+        kernel: Kernel,
         seed: i64,
         path: &str,
         ctx: Context,
     ) -> Result<Reg, GraphError> {
-        if kind == NoiseKind::SuperSimplex && self.tiled(ctx) {
+        let dims = self.point_dims(ctx.point);
+        let tiled = self.tiled(ctx);
+        if kind == NoiseKind::SuperSimplex && tiled {
             return Err(err(
                 path,
                 "supersimplex-vector noise does not tile (its lattice repeats on no square period)",
             ));
         }
-        if kind == NoiseKind::Simplex && self.tiled(ctx) {
-            return Err(err(
-                path,
-                "simplex-vector noise does not tile: its periodic forms (the 2D torus, the 3D \
-                 periodic lattice) are not implemented for vectors",
-            ));
+        if kind == NoiseKind::Simplex && tiled && dims == 4 {
+            return Err(err(path, "simplex-vector noise does not tile in 4D"));
         }
-        let p = self.noise_point(true, seed, path, ctx)?;
-        let r = self.push(
-            Op::Vector {
-                p,
-                kind,
-                period: ctx.period,
-            },
-            path,
-        )?;
+        // As the scalar simplex's: the 2D torus takes any period, the 3D periodic lattice
+        // (and value noise's) whole numbers of cells.
+        let whole_periods = !(kind == NoiseKind::Simplex && dims == 2);
+        let p = self.noise_point(whole_periods, seed, path, ctx)?;
+        let source = VectorSource {
+            kind,
+            kernel,
+            period: ctx.period,
+        };
+        let r = self.push(Op::Vector { p, source }, path)?;
         self.origins.insert(r, path.to_string());
         Ok(r)
     }
@@ -2152,7 +2163,7 @@ impl Lowering<'_> {
                 },
                 driven => self.scaled_by(shifted, driven, path, at)?,
             };
-            let v = self.vector(kind, 0, path, octave)?;
+            let v = self.vector(kind, w.kernel, 0, path, octave)?;
             for (axis, terms) in terms.iter_mut().enumerate().take(dims) {
                 terms.push((self.push(Op::Axis { p: v, axis }, path)?, amplitude));
             }

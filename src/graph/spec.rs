@@ -1089,13 +1089,12 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
             source: f.input("source")?,
             plane: f.choice("plane", &[[0, 1], [0, 2]])?,
         },
-        "warp" => NodeKind::Warp {
-            source: f.input("source")?,
-            amplitude: f.hybrid("amplitude")?,
-            frequency: f.hybrid("frequency")?,
-            octaves: f.integer("octaves")? as u32,
-            iterations: f.integer("iterations")? as u32,
-            noise: f.choice(
+        "warp" => {
+            let (source, amplitude, frequency) =
+                (f.input("source")?, f.hybrid("amplitude")?, f.hybrid("frequency")?);
+            let octaves = f.integer("octaves")? as u32;
+            let iterations = f.integer("iterations")? as u32;
+            let noise = f.choice(
                 "noise",
                 &[
                     WarpNoise::Simplex,
@@ -1105,16 +1104,37 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
                     WarpNoise::SuperSimplexVector,
                     WarpNoise::SimplexVector,
                 ],
-            )?,
-            fractal: f.choice(
+            )?;
+            let fractal = f.choice(
                 "fractal",
                 &[WarpFractal::Independent, WarpFractal::Progressive],
-            )?,
-            kernel: f.choice("kernel", &KERNELS)?,
-            lacunarity: f.hybrid("lacunarity")?,
-            gain: f.hybrid("gain")?,
-            displacement: f.inputs("displacement")?,
-        },
+            )?;
+            let kernel = f.choice("kernel", &KERNELS)?;
+            // Only simplex noise has a kernel to choose: anywhere else the choice would be
+            // silently ignored.
+            if kernel == Kernel::Continuous
+                && !matches!(noise, WarpNoise::Simplex | WarpNoise::SimplexVector)
+            {
+                return Err(err(
+                    &f.key_path("kernel"),
+                    "the continuous kernel applies to the simplex and simplex-vector warps \
+                     only (this warp's noise has no kernel to change)",
+                ));
+            }
+            NodeKind::Warp {
+                source,
+                amplitude,
+                frequency,
+                octaves,
+                iterations,
+                noise,
+                fractal,
+                kernel,
+                lacunarity: f.hybrid("lacunarity")?,
+                gain: f.hybrid("gain")?,
+                displacement: f.inputs("displacement")?,
+            }
+        }
         "seed" => NodeKind::SeedOffset {
             source: f.input("source")?,
             offset: f.integer("offset")?,

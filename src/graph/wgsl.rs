@@ -11,7 +11,7 @@ use std::fmt::Write;
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::program::{Op, Program, Reg, Source, SourceDrivers};
+use super::program::{Op, Program, Reg, Source, SourceDrivers, VectorSource};
 use super::spec::{Binary, Curve, Map};
 use crate::cpu::cellular::CellParameter;
 use crate::error::{NoiseError, Result};
@@ -252,10 +252,12 @@ fn map_op(op: &Op, reg: &mut dyn FnMut(Reg) -> Reg, value: &mut dyn FnMut(f32) -
                 driven: drivers(driven, reg),
             }
         }
-        Op::Vector { p, kind, period } => Op::Vector {
+        Op::Vector { p, source } => Op::Vector {
             p: reg(*p),
-            kind: *kind,
-            period: four(period),
+            source: VectorSource {
+                period: four(&source.period),
+                ..*source
+            },
         },
         // A noise operation's parameters, in its order.
         Op::Feature { p, source, driven } => {
@@ -973,13 +975,16 @@ impl<'a> Emitter<'a> {
                     w(format!("let r{i} = wgpu_noise_base_noise{call}({args});"));
                 }
             }
-            Op::Vector { p, kind, .. } => {
+            Op::Vector { p, source } => {
                 let period = format!("{}.{sw}", vec4(&f[0..4]));
                 let q = format!("{}.{sw}", r(*p));
-                // Simplex's and OpenSimplex2S's do not tile: they take no period.
-                let (base, args) = match kind {
+                // OpenSimplex2S's does not tile: it takes no period.
+                let (base, args) = match source.kind {
                     NoiseKind::SuperSimplex => ("wgpu_noise_base_vector_supersimplex", q),
-                    NoiseKind::Simplex => ("wgpu_noise_base_vector_simplex", q),
+                    NoiseKind::Simplex => (
+                        "wgpu_noise_base_vector_simplex",
+                        format!("{q}, {period}, {}u", source.kernel.code()),
+                    ),
                     _ => ("wgpu_noise_base_vector", format!("{q}, {period}")),
                 };
                 if gradient {

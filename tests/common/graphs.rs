@@ -349,6 +349,13 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
                 "noise": *rng.pick(&warp_noises),
                 "fractal": fractal,
             });
+            // A third of the simplex warps with the continuous kernel (the others' warps
+            // have none to choose).
+            if matches!(warp["noise"].as_str(), Some("simplex" | "simplex-vector"))
+                && rng.below(3) == 0
+            {
+                warp["kernel"] = json!("continuous");
+            }
             // A frequency, lacunarity and gain given per sample by nodes (kept within 0.5
             // to 2, 1.5 to 2.5 and 0.3 to 0.7).
             for (key, lo, hi) in [

@@ -360,30 +360,42 @@ fn a_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
 }
 
 /// The `simplex-vector` warp (FastNoise2's `DomainWarpSimplex` over fBm), once and iterated,
-/// in 2D to 4D: its values and gradients on the GPU as on the f32 CPU, every backend and
-/// lookup.
+/// in 2D to 4D, with the continuous kernel, and tiled in 2D and 3D: its values and
+/// gradients on the GPU as on the f32 CPU, every backend and lookup.
 #[test]
 fn a_simplex_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
-    let warp = |iterations: u32| {
+    let warp = |iterations: u32, kernel: &str| {
         Graph::from_json(&format!(
             r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ "type": "warp",
                 "source": {{ "type": "fbm", "source": {{ "type": "simplex" }}, "octaves": 3 }},
                 "noise": "simplex-vector", "amplitude": 0.5, "frequency": 1.0, "octaves": 2,
-                "iterations": {iterations} }} }} }}"#
+                "iterations": {iterations}, "kernel": "{kernel}" }} }} }}"#
         ))
         .unwrap()
     };
     for (backend, ctx) in common::gpu_per_backend() {
         for (variant, gpu) in generators(&ctx, 6) {
             for dims in [2, 3, 4] {
-                for (iterations, offset) in [(1, 0.0), (2, 1e4)] {
+                for (iterations, offset, kernel, period) in [
+                    (1, 0.0, "reference", [0.0; 4]),
+                    (2, 1e4, "reference", [0.0; 4]),
+                    (1, 0.0, "continuous", [0.0; 4]),
+                    (2, 1e4, "continuous", [0.0; 4]),
+                    (1, 0.0, "reference", [3.0; 4]),
+                    (2, 0.0, "continuous", [3.0; 4]),
+                ] {
+                    // Simplex noise does not tile in 4D.
+                    if dims == 4 && period[0] > 0.0 {
+                        continue;
+                    }
                     let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
-                    let program = warp(iterations).program(dims, [0.0; 4]).unwrap();
+                    let program = warp(iterations, kernel).program(dims, period).unwrap();
                     for output in [FieldOutput::Value, FieldOutput::Gradient] {
                         let (g, c, c64, moved) =
                             fill_both(&gpu, variant, 6, &field, program.clone(), output);
                         let label = format!(
-                            "{backend} {variant:?} simplex-vector warp {dims}D x{iterations} {output:?} offset {offset}"
+                            "{backend} {variant:?} simplex-vector warp {dims}D x{iterations} {kernel} period {} {output:?} offset {offset}",
+                            period[0]
                         );
                         let p =
                             assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);

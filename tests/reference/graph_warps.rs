@@ -17,8 +17,8 @@ use wgpu_noise::NoiseKind;
 /// every axis: it is sampled at a shifted point per axis).
 pub(crate) fn warp_noise(lut: &impl NoiseHasher, noise: &str, p: &[f64], axis: usize) -> f64 {
     match noise {
-        "vector" => base_vector(lut, NoiseKind::Value, p, &[0.0; 4][..p.len()])[axis],
-        "simplex-vector" => base_vector(lut, NoiseKind::Simplex, p, &[0.0; 4][..p.len()])[axis],
+        "vector" => base_vector(lut, NoiseKind::Value, p, &[0.0; 4][..p.len()], 0)[axis],
+        "simplex-vector" => base_vector(lut, NoiseKind::Simplex, p, &[0.0; 4][..p.len()], 0)[axis],
         "simplex" => noise_at(lut, NoiseKind::Simplex, p),
         "classic" => noise_at(lut, NoiseKind::Classic, p),
         "value" => noise_at(lut, NoiseKind::Value, p),
@@ -108,7 +108,7 @@ fn a_node_driven_amplitude_scales_the_displacement_per_sample_with_its_gradient(
     for _ in 0..200 {
         let p = [rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)];
         let at = |p: &[f64; 2]| [p[0] + WARP_SHIFT[0], p[1] + WARP_SHIFT[1]];
-        let v = |p: &[f64; 2]| base_vector(&lut, NoiseKind::Value, &at(p), &[0.0; 2])[0];
+        let v = |p: &[f64; 2]| base_vector(&lut, NoiseKind::Value, &at(p), &[0.0; 2], 0)[0];
         let want = p[0] + p[1] * v(&p);
         let got = sampler.value_f64(&p);
         assert!((got - want).abs() < 1e-12, "at {p:?}: {got} vs {want}");

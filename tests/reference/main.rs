@@ -44,6 +44,7 @@ mod noise_curl;
 mod noise_flow;
 mod noise_periodic3;
 mod noise_simplex_vector;
+mod noise_simplex_vector_forms;
 mod noise_supersimplex;
 mod noise_supersimplex4;
 mod noise_supersimplex_vector;

@@ -6,8 +6,9 @@
 //! cell hash in [-1, 1], times the output scale; each component's gradient is the central
 //! differences' (away from the r² = 0.6 kernel's jumps); the components stay in [-1, 1],
 //! reach near both ends and are uncorrelated; the f32 mirror tracks f64; both lookups. A
-//! graph's `simplex-vector` warp moves the point by that noise (written out here), and tiled
-//! graphs are refused with the warp's JSON path.
+//! graph's `simplex-vector` warp moves the point by that noise (written out here), and 4D
+//! tiled graphs are refused with the warp's JSON path. Its continuous kernel and its tiled
+//! forms: `noise_simplex_vector_forms.rs`.
 
 use crate::common::graphs::Rng;
 use crate::vector_noise_checks::{
@@ -26,17 +27,17 @@ use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
 
 /// Byte `slot` of hash `h` in [-1, 1], from its definition.
-fn unit(lut: &impl NoiseHasher, h: u32, slot: u32) -> f64 {
+pub fn unit(lut: &impl NoiseHasher, h: u32, slot: u32) -> f64 {
     (lut.cell_byte(h, slot) as f64 - 127.5) / 127.5
 }
 
 /// The lattice point `v` (whole numbers in the skewed frame) wrapped as the lookups take it.
-fn wrapped(v: &[f64]) -> Vec<u32> {
+pub fn wrapped(v: &[f64]) -> Vec<u32> {
     v.iter().map(|&c| wrap256(c)).collect()
 }
 
 /// The gradient of the lattice point `v` by the lookup's own per-point function.
-fn gradient(lut: &impl NoiseHasher, v: &[u32]) -> Vec<f64> {
+pub fn gradient(lut: &impl NoiseHasher, v: &[u32]) -> Vec<f64> {
     match *v {
         [a, b] => lut.lattice_grad2::<f64>(a, b).to_vec(),
         [a, b, c] => lut.lattice_grad3::<f64>(a, b, c).to_vec(),
@@ -49,7 +50,7 @@ fn gradient(lut: &impl NoiseHasher, v: &[u32]) -> Vec<f64> {
 /// corners `b + o` (`o` in {0, 1}ⁿ) of the skewed unit cube `b` around `p`, those whose
 /// steps `o` follow the order of `p`'s fractions (no axis stepped whose fraction is below
 /// an unstepped one's); as lattice points in the skewed frame.
-fn simplex_corners(p: &[f64]) -> Vec<Vec<f64>> {
+pub fn simplex_corners(p: &[f64]) -> Vec<Vec<f64>> {
     let n = p.len() as f64;
     let f = ((n + 1.0).sqrt() - 1.0) / n;
     let s: f64 = p.iter().sum::<f64>() * f;
@@ -70,15 +71,20 @@ fn simplex_corners(p: &[f64]) -> Vec<Vec<f64>> {
 
 /// The vector noise and its Jacobian at `p` written out in f64: rows `a`, `[component,
 /// ∂/∂x, …]`, over the corners of [`simplex_corners`].
-fn reference(lut: &impl NoiseHasher, p: &[f64]) -> Vec<Vec<f64>> {
-    let n = p.len();
-    let nf = n as f64;
-    let g_unskew = (1.0 - 1.0 / (nf + 1.0).sqrt()) / nf;
-    let (r2, scale) = match n {
+pub fn reference(lut: &impl NoiseHasher, p: &[f64]) -> Vec<Vec<f64>> {
+    let (r2, scale) = match p.len() {
         2 => (0.5, SIMPLEX2_VECTOR_SCALE),
         3 => (0.6, SIMPLEX3_VECTOR_SCALE),
         _ => (0.6, SIMPLEX4_VECTOR_SCALE),
     };
+    reference_with(lut, p, r2, scale)
+}
+
+/// [`reference`] with the kernel's squared radius `r2` and the output scale `scale`.
+pub fn reference_with(lut: &impl NoiseHasher, p: &[f64], r2: f64, scale: f64) -> Vec<Vec<f64>> {
+    let n = p.len();
+    let nf = n as f64;
+    let g_unskew = (1.0 - 1.0 / (nf + 1.0).sqrt()) / nf;
     let mut rows = vec![vec![0.0; n + 1]; n];
     for v in simplex_corners(p) {
         let t = v.iter().sum::<f64>() * g_unskew;
@@ -257,17 +263,24 @@ fn a_simplex_vector_warp_moves_the_point_by_the_fbm_of_the_vectors() {
 }
 
 #[test]
-fn tiled_graphs_are_refused_with_the_warps_path() {
+fn tiled_4d_graphs_are_refused_with_the_warps_path() {
     let warp = r#"{ "version": 1, "output": "w", "nodes": { "w": { "type": "warp",
-        "source": { "type": "position", "axis": "x" }, "noise": "simplex-vector",
+        "source": { "type": "simplex" }, "noise": "simplex-vector",
         "amplitude": 0.5 } } }"#;
     let graph = Graph::from_json(warp).unwrap();
+    let tiled = graph.program(4, [4.0; 4]).unwrap_err().to_string();
+    assert!(
+        tiled.contains("nodes.w") && tiled.contains("does not tile in 4D"),
+        "{tiled}"
+    );
     for dims in 2..=4 {
-        let tiled = graph.program(dims, [4.0; 4]).unwrap_err().to_string();
-        assert!(
-            tiled.contains("nodes.w") && tiled.contains("does not tile"),
-            "{tiled}"
-        );
         assert!(graph.program(dims, [0.0; 4]).is_ok());
     }
+    for dims in 2..=3 {
+        assert!(graph.program(dims, [4.0; 4]).is_ok());
+    }
+    // The 3D periodic lattice takes whole periods; the 2D torus any.
+    let e = graph.program(3, [2.5; 4]).unwrap_err().to_string();
+    assert!(e.contains("nodes.w") && e.contains("whole periods"), "{e}");
+    assert!(graph.program(2, [2.5; 4]).is_ok());
 }

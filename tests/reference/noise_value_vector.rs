@@ -17,7 +17,7 @@ use wgpu_noise::NoiseKind;
 
 /// The vector at `p` (untiled).
 fn vector<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [R; 4] {
-    base_vector(lut, NoiseKind::Value, p, &[R::lit(0.0); 4][..p.len()])
+    base_vector(lut, NoiseKind::Value, p, &[R::lit(0.0); 4][..p.len()], 0)
 }
 
 /// The quintic fade, written here from its definition `6t⁵ − 15t⁴ + 10t³`.
@@ -126,7 +126,7 @@ fn check_gradient(lut: &impl NoiseHasher, name: &str, rng: &mut Rng) -> f64 {
         for n in 0..500 {
             let reach = if n % 2 == 0 { 40.0 } else { 1e4 };
             let p: Vec<f64> = (0..dims).map(|_| rng.range(-reach, reach)).collect();
-            let d = base_vector_deriv(lut, NoiseKind::Value, &p, &[0.0; 4][..dims]);
+            let d = base_vector_deriv(lut, NoiseKind::Value, &p, &[0.0; 4][..dims], 0);
             let h = 1e-6;
             for b in 0..dims {
                 let (mut hi, mut lo) = (p.clone(), p.clone());
@@ -235,11 +235,11 @@ fn tiled_it_repeats_with_its_period() {
         let period = &periods[..dims];
         for _ in 0..500 {
             let p: Vec<f64> = (0..dims).map(|_| rng.range(-20.0, 20.0)).collect();
-            let v = base_vector(&lut, NoiseKind::Value, &p, period);
+            let v = base_vector(&lut, NoiseKind::Value, &p, period, 0);
             for a in 0..dims {
                 let mut q = p.clone();
                 q[a] += period[a] * 3.0;
-                let w = base_vector(&lut, NoiseKind::Value, &q, period);
+                let w = base_vector(&lut, NoiseKind::Value, &q, period, 0);
                 for c in 0..4 {
                     // Equal up to the rounding of the moved coordinate's fraction.
                     assert!(

@@ -677,16 +677,21 @@ fn op_names(program: &Program) -> Vec<String> {
                     }
                 )
             }
-            Op::Vector { kind, period, .. } => {
+            Op::Vector { source, .. } => {
                 let dims = program.point_dims(r);
-                let tiled = period[..dims].iter().any(|&p| p > 0.0);
+                let tiled = source.period[..dims].iter().any(|&p| p > 0.0);
                 let tiled = if tiled { " tiled" } else { "" };
-                let kind = match kind {
+                let kind = match source.kind {
                     NoiseKind::SuperSimplex => "supersimplex-",
                     NoiseKind::Simplex => "simplex-",
                     _ => "",
                 };
-                format!("{kind}vector {dims}D{tiled}")
+                let continuous = if source.kernel == Kernel::Continuous {
+                    " continuous"
+                } else {
+                    ""
+                };
+                format!("{kind}vector {dims}D{tiled}{continuous}")
             }
             other => format!("{other:?}")
                 .split([' ', '(', '{'])
@@ -930,29 +935,42 @@ fn not_covered(covered: &std::collections::BTreeSet<String>) -> Vec<String> {
 }
 
 /// Vector warps (`warp` with `noise` `vector` in 2D to 4D, untiled and tiled;
-/// `supersimplex-vector` and `simplex-vector` in 2D to 4D, untiled) of one to
-/// three octaves, once and iterated:
+/// `supersimplex-vector` in 2D to 4D, untiled; `simplex-vector` in 2D to 4D, untiled with
+/// both kernels, and tiled in 2D and 3D) of one to three octaves, once and iterated:
 /// the SIMD graph fills of their values, gradients and curls give the scalar evaluator's
 /// bits, both lookups, at every level.
 #[test]
 fn vector_warps_on_lanes_are_bit_identical() {
     let mut rng = Rng::new(20_261_128);
     let mut checked = 0;
+    let tile = [4.0, 3.0, 5.0, 2.0];
     let runs = [
-        ("vector", 1, 1, [0.0; 4]),
-        ("vector", 3, 2, [0.0; 4]),
-        ("vector", 2, 1, [4.0, 3.0, 5.0, 2.0]),
-        ("supersimplex-vector", 1, 1, [0.0; 4]),
-        ("supersimplex-vector", 3, 2, [0.0; 4]),
-        ("simplex-vector", 1, 1, [0.0; 4]),
-        ("simplex-vector", 3, 2, [0.0; 4]),
+        ("vector", 1, 1, [0.0; 4], "reference"),
+        ("vector", 3, 2, [0.0; 4], "reference"),
+        ("vector", 2, 1, tile, "reference"),
+        ("supersimplex-vector", 1, 1, [0.0; 4], "reference"),
+        ("supersimplex-vector", 3, 2, [0.0; 4], "reference"),
+        ("simplex-vector", 1, 1, [0.0; 4], "reference"),
+        ("simplex-vector", 3, 2, [0.0; 4], "reference"),
+        ("simplex-vector", 2, 1, [0.0; 4], "continuous"),
+        ("simplex-vector", 2, 2, tile, "reference"),
+        // The 2D torus takes any period (the octave doubles it).
+        ("simplex-vector", 1, 1, [2.75, 1.5, 0.0, 0.0], "reference"),
     ];
     for dims in 2..=4 {
-        for (noise, octaves, iterations, period) in runs {
+        for (noise, octaves, iterations, period, kernel) in runs {
+            // Simplex's tiles in 2D (any period) and 3D (whole periods).
+            let whole = period.iter().all(|p: &f32| p.fract() == 0.0);
+            if noise == "simplex-vector" && period[0] > 0.0 && (dims == 4 || (dims == 3 && !whole))
+            {
+                continue;
+            }
+            // Classic noise tiles with whole periods only.
+            let source = if whole { "classic" } else { "simplex" };
             let text = format!(
                 r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ "type": "warp",
-                    "source": {{ "type": "fbm", "source": {{ "type": "classic" }}, "octaves": 2 }},
-                    "noise": "{noise}", "amplitude": 0.6, "frequency": 2.0,
+                    "source": {{ "type": "fbm", "source": {{ "type": "{source}" }}, "octaves": 2 }},
+                    "noise": "{noise}", "amplitude": 0.6, "frequency": 2.0, "kernel": "{kernel}",
                     "octaves": {octaves}, "iterations": {iterations} }} }} }}"#
             );
             let program = Graph::from_json(&text)
@@ -981,7 +999,7 @@ fn vector_warps_on_lanes_are_bit_identical() {
             }
         }
     }
-    assert_eq!(checked, 42);
+    assert_eq!(checked, 54);
 }
 
 /// SuperSimplex sources alone (2D to 4D) and `supersimplex-vector` warps of a position, on

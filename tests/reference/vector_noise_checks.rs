@@ -17,6 +17,8 @@ use wgpu_noise::NoiseKind;
 pub trait Definition {
     /// The noise (`base_vector`'s kind, untiled).
     const KIND: NoiseKind;
+    /// Its kernel (`base_vector`'s, `KERNEL_REFERENCE` or `KERNEL_CONTINUOUS`).
+    const KERNEL: u32 = 0;
     /// The noise and its Jacobian at `p` from the definition: rows `a` (one per axis),
     /// `[component a, ∂/∂x, …]`.
     fn reference(lut: &impl NoiseHasher, p: &[f64]) -> Vec<Vec<f64>>;
@@ -46,13 +48,13 @@ impl<D: Definition, L: NoiseHasher> VectorNoise for WithLookup<'_, D, L> {
         D::reference(self.lut, p)
     }
     fn value64(&self, p: &[f64]) -> [f64; 4] {
-        base_vector(self.lut, D::KIND, p, &[0.0; 4][..p.len()])
+        base_vector(self.lut, D::KIND, p, &[0.0; 4][..p.len()], D::KERNEL)
     }
     fn value32(&self, p: &[f32]) -> [f32; 4] {
-        base_vector(self.lut, D::KIND, p, &[0.0; 4][..p.len()])
+        base_vector(self.lut, D::KIND, p, &[0.0; 4][..p.len()], D::KERNEL)
     }
     fn deriv64(&self, p: &[f64]) -> [[f64; 5]; 4] {
-        base_vector_deriv(self.lut, D::KIND, p, &[0.0; 4][..p.len()])
+        base_vector_deriv(self.lut, D::KIND, p, &[0.0; 4][..p.len()], D::KERNEL)
     }
 }
 

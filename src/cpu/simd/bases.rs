@@ -8,11 +8,14 @@
 use super::lanes::F;
 use super::lattice_period;
 use super::lookup::LaneHasher;
-use super::noise::Turn;
+use super::noise::{Turn, VectorLattice};
 use crate::cpu::cellular::CellularShape;
-use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE};
+use crate::cpu::simplex::{
+    SIMPLEX2_R2, SIMPLEX2_VECTOR_SCALE, SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX3_VECTOR_SCALE,
+    SIMPLEX4_R05_SCALE, SIMPLEX4_VECTOR_SCALE,
+};
 use crate::field::{Kernel, NoiseKind};
-use crate::graph::program::Source;
+use crate::graph::program::{Source, VectorSource};
 use crate::shader::LookupVariant;
 
 /// The lane function of one noise source, fixed for the whole fill.
@@ -60,27 +63,54 @@ pub(super) enum LaneBase {
     SuperSimplexVector2,
     SuperSimplexVector3,
     SuperSimplexVector4,
-    /// Simplex noise of vectors in 2, 3 and 4 dimensions ([`LaneNoise::vector`]).
-    SimplexVector2,
-    SimplexVector3,
-    SimplexVector4,
+    /// Simplex noise of vectors in 2, 3 and 4 dimensions on its lattice
+    /// ([`LaneNoise::vector`]).
+    SimplexVector2(VectorLattice),
+    SimplexVector3(VectorLattice),
+    SimplexVector4(VectorLattice),
     /// No lane code faster than the scalar base function (4D cellular with the texture
     /// tables): that function per lane.
     Scalar,
 }
 
 impl LaneBase {
-    /// The lane function of a vector operation of `kind` and tile period `period` in `dims`
-    /// dimensions.
-    pub(super) fn vector(kind: NoiseKind, period: &[f32; 4], dims: usize) -> LaneBase {
+    /// The lane function of a vector operation of `source` in `dims` dimensions.
+    pub(super) fn vector(source: &VectorSource, dims: usize) -> LaneBase {
+        let period = source.period;
         let lattice = period.map(lattice_period);
-        match (kind, dims) {
+        // As `base_vector`: the first period decides whether simplex's tiles; the kernel
+        // applies untiled.
+        let tiled = period[0] > 0.0;
+        let continuous = source.kernel == Kernel::Continuous;
+        let plain = |r2: f64, scale: f64| VectorLattice::Plain {
+            r2: r2 as f32,
+            scale: scale as f32,
+        };
+        match (source.kind, dims) {
             (NoiseKind::SuperSimplex, 2) => LaneBase::SuperSimplexVector2,
             (NoiseKind::SuperSimplex, 3) => LaneBase::SuperSimplexVector3,
             (NoiseKind::SuperSimplex, _) => LaneBase::SuperSimplexVector4,
-            (NoiseKind::Simplex, 2) => LaneBase::SimplexVector2,
-            (NoiseKind::Simplex, 3) => LaneBase::SimplexVector3,
-            (NoiseKind::Simplex, _) => LaneBase::SimplexVector4,
+            (NoiseKind::Simplex, 2) if tiled => {
+                LaneBase::SimplexVector2(VectorLattice::Torus([period[0], period[1]]))
+            }
+            (NoiseKind::Simplex, 2) => {
+                LaneBase::SimplexVector2(plain(SIMPLEX2_R2, SIMPLEX2_VECTOR_SCALE))
+            }
+            (NoiseKind::Simplex, 3) if tiled => LaneBase::SimplexVector3(VectorLattice::Periodic(
+                [lattice[0], lattice[1], lattice[2]],
+            )),
+            (NoiseKind::Simplex, 3) if continuous => {
+                LaneBase::SimplexVector3(plain(0.5, SIMPLEX3_R05_SCALE))
+            }
+            (NoiseKind::Simplex, 3) => {
+                LaneBase::SimplexVector3(plain(SIMPLEX34_R2, SIMPLEX3_VECTOR_SCALE))
+            }
+            (NoiseKind::Simplex, _) if continuous => {
+                LaneBase::SimplexVector4(plain(0.5, SIMPLEX4_R05_SCALE))
+            }
+            (NoiseKind::Simplex, _) => {
+                LaneBase::SimplexVector4(plain(SIMPLEX34_R2, SIMPLEX4_VECTOR_SCALE))
+            }
             (_, 2) => LaneBase::Vector2(lattice),
             (_, 3) => LaneBase::Vector3(lattice),
             _ => LaneBase::Vector4(lattice),
@@ -179,7 +209,7 @@ macro_rules! base_level {
         pub(super) mod $module {
             use super::super::lanes::{block_done, F};
             use super::super::lookup::LaneHasher;
-            use super::super::noise::{self, Turn};
+            use super::super::noise::{self, Turn, VectorLattice};
             use super::super::supersimplex;
             use super::super::value;
             use super::{LaneBase, LaneNoise, NO_TURN};
@@ -237,9 +267,9 @@ macro_rules! base_level {
                             | LaneBase::SuperSimplexVector2
                             | LaneBase::SuperSimplexVector3
                             | LaneBase::SuperSimplexVector4
-                            | LaneBase::SimplexVector2
-                            | LaneBase::SimplexVector3
-                            | LaneBase::SimplexVector4 => {
+                            | LaneBase::SimplexVector2(_)
+                            | LaneBase::SimplexVector3(_)
+                            | LaneBase::SimplexVector4(_) => {
                                 unreachable!("evaluated by `vector`")
                             }
                         }
@@ -257,9 +287,9 @@ macro_rules! base_level {
                             LaneBase::SuperSimplexVector2 => supersimplex_vector::<L, 2>(lut, p, out),
                             LaneBase::SuperSimplexVector3 => supersimplex_vector::<L, 3>(lut, p, out),
                             LaneBase::SuperSimplexVector4 => supersimplex_vector::<L, 4>(lut, p, out),
-                            LaneBase::SimplexVector2 => simplex_vector::<L, 2>(lut, p, out),
-                            LaneBase::SimplexVector3 => simplex_vector::<L, 3>(lut, p, out),
-                            LaneBase::SimplexVector4 => simplex_vector::<L, 4>(lut, p, out),
+                            LaneBase::SimplexVector2(l) => simplex_vector::<L, 2>(lut, p, l, out),
+                            LaneBase::SimplexVector3(l) => simplex_vector::<L, 3>(lut, p, l, out),
+                            LaneBase::SimplexVector4(l) => simplex_vector::<L, 4>(lut, p, l, out),
                             _ => unreachable!("{base:?} is not a vector noise"),
                         }
                     }
@@ -292,9 +322,39 @@ macro_rules! base_level {
             unsafe fn simplex_vector<L: LaneHasher, const D: usize>(
                 lut: &L,
                 p: &[[F; 4]],
+                lattice: VectorLattice,
                 out: &mut [[F; 4]],
             ) {
-                for_each_block!(p, out, |q| noise::simplex_vector_point::<L, I, D>(lut, q));
+                match lattice {
+                    VectorLattice::Plain { r2, scale } => for_each_block!(p, out, |q| {
+                        noise::simplex_vector_point::<L, I, D>(lut, q, r2, scale)
+                    }),
+                    VectorLattice::Periodic(period) => simplex_vector_periodic(lut, p, period, out),
+                    VectorLattice::Torus(period) => simplex_vector_torus(lut, p, period, out),
+                }
+            }
+
+            // The tiled forms out of line: their code inside the untiled one's slows it.
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex_vector_periodic<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                period: [u32; 3],
+                out: &mut [[F; 4]],
+            ) {
+                for_each_block!(p, out, |q| noise::simplex_vector_periodic_point::<L, I>(lut, q, period));
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex_vector_torus<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                period: [f32; 2],
+                out: &mut [[F; 4]],
+            ) {
+                for_each_block!(p, out, |q| noise::simplex_vector_torus_point::<L, I>(lut, q, period));
             }
 
             $(#[target_feature(enable = $features)])?

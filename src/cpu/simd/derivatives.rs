@@ -18,7 +18,7 @@ use super::bases::LaneBase;
 use super::graph::scalar_feature;
 use super::lanes::{F, LANES};
 use super::lookup::LaneHasher;
-use super::noise::Turn;
+use super::noise::{Turn, VectorLattice};
 use super::{
     fill_graph_slab_with, fill_slab_with, lane_x, row_point, run_row_blocks, FillOptions,
     SimdLevel, LANE_CODE,
@@ -29,7 +29,7 @@ use crate::cpu::lookup::{CpuLookup, NoiseHasher};
 use crate::cpu::simplex::{SIMPLEX34_R2, SIMPLEX3_R05_SCALE};
 use crate::field::{FieldOutput, NoiseKind};
 use crate::graph::eval::{self, Dual};
-use crate::graph::program::{Dims, Op, Program, Source};
+use crate::graph::program::{Dims, Op, Program, Source, VectorSource};
 use crate::params::{FillParams, KERNEL_CONTINUOUS};
 use crate::shader::LookupVariant;
 
@@ -288,10 +288,10 @@ enum LaneGradient {
     SuperSimplexVector2,
     SuperSimplexVector3,
     SuperSimplexVector4,
-    /// Simplex noise of vectors in 2, 3 and 4 dimensions.
-    SimplexVector2,
-    SimplexVector3,
-    SimplexVector4,
+    /// Simplex noise of vectors in 2, 3 and 4 dimensions on its lattice.
+    SimplexVector2(VectorLattice),
+    SimplexVector3(VectorLattice),
+    SimplexVector4(VectorLattice),
 }
 
 /// One gradient or curl fill of a graph: the program, the lane function of each operation
@@ -335,13 +335,13 @@ impl<'a> GraphDerivativesJob<'a> {
                     }
                     _ => None,
                 },
-                Op::Vector { kind, period, .. } => Some(match LaneBase::vector(*kind, period, dims) {
+                Op::Vector { source, .. } => Some(match LaneBase::vector(source, dims) {
                     LaneBase::SuperSimplexVector2 => LaneGradient::SuperSimplexVector2,
                     LaneBase::SuperSimplexVector3 => LaneGradient::SuperSimplexVector3,
                     LaneBase::SuperSimplexVector4 => LaneGradient::SuperSimplexVector4,
-                    LaneBase::SimplexVector2 => LaneGradient::SimplexVector2,
-                    LaneBase::SimplexVector3 => LaneGradient::SimplexVector3,
-                    LaneBase::SimplexVector4 => LaneGradient::SimplexVector4,
+                    LaneBase::SimplexVector2(l) => LaneGradient::SimplexVector2(l),
+                    LaneBase::SimplexVector3(l) => LaneGradient::SimplexVector3(l),
+                    LaneBase::SimplexVector4(l) => LaneGradient::SimplexVector4(l),
                     LaneBase::Vector2(lattice) => LaneGradient::Vector2(lattice),
                     LaneBase::Vector3(lattice) => LaneGradient::Vector3(lattice),
                     LaneBase::Vector4(lattice) => LaneGradient::Vector4(lattice),
@@ -474,9 +474,9 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                 LaneGradient::SuperSimplexVector2 => N::supersimplex_vector::<2>(lut, &q),
                 LaneGradient::SuperSimplexVector3 => N::supersimplex_vector::<3>(lut, &q),
                 LaneGradient::SuperSimplexVector4 => N::supersimplex_vector::<4>(lut, &q),
-                LaneGradient::SimplexVector2 => N::simplex_vector::<2>(lut, &q),
-                LaneGradient::SimplexVector3 => N::simplex_vector::<3>(lut, &q),
-                LaneGradient::SimplexVector4 => N::simplex_vector::<4>(lut, &q),
+                LaneGradient::SimplexVector2(l) => N::simplex_vector::<2>(lut, &q, l),
+                LaneGradient::SimplexVector3(l) => N::simplex_vector::<3>(lut, &q, l),
+                LaneGradient::SimplexVector4(l) => N::simplex_vector::<4>(lut, &q, l),
                 _ => unreachable!("a vector operation has a vector noise"),
             };
         } else {
@@ -514,9 +514,9 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         | LaneGradient::SuperSimplexVector2
                         | LaneGradient::SuperSimplexVector3
                         | LaneGradient::SuperSimplexVector4
-                        | LaneGradient::SimplexVector2
-                        | LaneGradient::SimplexVector3
-                        | LaneGradient::SimplexVector4 => {
+                        | LaneGradient::SimplexVector2(_)
+                        | LaneGradient::SimplexVector3(_)
+                        | LaneGradient::SimplexVector4(_) => {
                             unreachable!("a noise operation is no vector")
                         }
                     }
@@ -580,13 +580,7 @@ impl eval::Bases<Dual<F>> for Computed<'_> {
         (self.0[0], [self.0[1][0], self.0[1][1], self.0[1][2]])
     }
     #[inline(always)]
-    fn vector(
-        &mut self,
-        _op: usize,
-        _kind: NoiseKind,
-        _period: &[f32; 4],
-        _q: &[Dual<F>; 4],
-    ) -> [[F; 5]; 4] {
+    fn vector(&mut self, _op: usize, _source: &VectorSource, _q: &[Dual<F>; 4]) -> [[F; 5]; 4] {
         *self.0
     }
     #[inline(always)]
@@ -625,9 +619,9 @@ trait LaneDerivatives<L> {
     /// `supersimplex_vector_deriv` at the lane points `p` (their first `D` coordinates, 2
     /// to 4), as [`LaneDerivatives::vector`].
     fn supersimplex_vector<const D: usize>(lut: &L, p: &[F; 4]) -> [[F; 5]; 4];
-    /// `simplex_vector_deriv` at the lane points `p` (their first `D` coordinates, 2 to 4),
-    /// as [`LaneDerivatives::vector`].
-    fn simplex_vector<const D: usize>(lut: &L, p: &[F; 4]) -> [[F; 5]; 4];
+    /// `simplex_vector_deriv` at the lane points `p` (their first `D` coordinates, 2 to 4)
+    /// on `lattice`, as [`LaneDerivatives::vector`].
+    fn simplex_vector<const D: usize>(lut: &L, p: &[F; 4], lattice: VectorLattice) -> [[F; 5]; 4];
     /// `supersimplex2_deriv` at the lane points `p` (their first two coordinates).
     fn supersimplex2(lut: &L, p: &[F; 4]) -> [F; 3];
     /// `supersimplex3_deriv` at the lane points `p` (their first three coordinates).
@@ -749,7 +743,7 @@ macro_rules! derivatives_level {
             use super::super::lanes::F;
             use super::super::lookup::LaneHasher;
             use crate::graph::eval::{self, Dual};
-            use super::super::noise::{self, Turn};
+            use super::super::noise::{self, Turn, VectorLattice};
             use crate::graph::program::{Dims, Op};
             use super::{
                 fill_graph_rows, fill_rows, Computed, DerivativesJob, GraphDerivativesJob,
@@ -831,9 +825,13 @@ macro_rules! derivatives_level {
                 }
 
                 #[inline(always)]
-                fn simplex_vector<const D: usize>(lut: &L, p: &[F; 4]) -> [[F; 5]; 4] {
+                fn simplex_vector<const D: usize>(
+                    lut: &L,
+                    p: &[F; 4],
+                    lattice: VectorLattice,
+                ) -> [[F; 5]; 4] {
                     // SAFETY: as above.
-                    unsafe { simplex_vector::<L, D>(lut, p) }
+                    unsafe { simplex_vector::<L, D>(lut, p, lattice) }
                 }
 
                 #[inline(always)]
@@ -905,8 +903,36 @@ macro_rules! derivatives_level {
             unsafe fn simplex_vector<L: LaneHasher, const D: usize>(
                 lut: &L,
                 p: &[F; 4],
+                lattice: VectorLattice,
             ) -> [[F; 5]; 4] {
-                super::super::noise::simplex_vector_point_deriv::<L, I, D>(lut, p)
+                match lattice {
+                    VectorLattice::Plain { r2, scale } => {
+                        noise::simplex_vector_point_deriv::<L, I, D>(lut, p, r2, scale)
+                    }
+                    VectorLattice::Periodic(period) => simplex_vector_periodic(lut, p, period),
+                    VectorLattice::Torus(period) => simplex_vector_torus(lut, p, period),
+                }
+            }
+
+            // The tiled forms out of line, as the values' (`bases`).
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex_vector_periodic<L: LaneHasher>(
+                lut: &L,
+                p: &[F; 4],
+                period: [u32; 3],
+            ) -> [[F; 5]; 4] {
+                noise::simplex_vector_periodic_point_deriv::<L, I>(lut, p, period)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn simplex_vector_torus<L: LaneHasher>(
+                lut: &L,
+                p: &[F; 4],
+                period: [f32; 2],
+            ) -> [[F; 5]; 4] {
+                noise::simplex_vector_torus_point_deriv::<L, I>(lut, p, period)
             }
 
             $(#[target_feature(enable = $features)])?

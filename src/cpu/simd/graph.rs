@@ -18,9 +18,9 @@ use super::{lane_x, row_point, run_row_blocks, shape_octave, FillOptions, SimdLe
 use crate::cpu::combine::{wgpu_noise_blend, WGPU_NOISE_FINITE};
 use crate::cpu::lookup::NoiseHasher;
 use crate::cpu::lookup::{with_lookup, CpuLookup};
-use crate::field::{FractalMode, NoiseKind};
+use crate::field::FractalMode;
 use crate::graph::eval::{self, SourceValues, Number};
-use crate::graph::program::{Op, Program, Source};
+use crate::graph::program::{Op, Program, Source, VectorSource};
 use crate::graph::spec::{Binary, Ease, Map};
 use crate::params::FillParams;
 use crate::shader::LookupVariant;
@@ -120,7 +120,7 @@ impl<'a> GraphJob<'a> {
         let dims = &program.point_dims;
         program.ops.iter().zip(dims).map(move |(op, &dims)| match op {
             Op::Noise { source, .. } => Some(LaneBase::of(source, dims, lookup)),
-            Op::Vector { kind, period, .. } => Some(LaneBase::vector(*kind, period, dims)),
+            Op::Vector { source, .. } => Some(LaneBase::vector(source, dims)),
             _ => None,
         })
     }
@@ -386,7 +386,7 @@ impl<L: LaneHasher, N: LaneNoise<L>> eval::Bases<F> for LaneBases<'_, L, N> {
         (driven_noise(self.lut, source, dims, q, values), [F::splat(0.0); 3])
     }
     #[inline(always)]
-    fn vector(&mut self, op: usize, _kind: NoiseKind, _period: &[f32; 4], q: &[F; 4]) -> [F; 4] {
+    fn vector(&mut self, op: usize, _source: &VectorSource, q: &[F; 4]) -> [F; 4] {
         let base = self.job.bases[op].expect("every vector operation has its lane function");
         let mut v = [[F::splat(0.0); 4]];
         N::vector(self.lut, base, std::slice::from_ref(q), &mut v);

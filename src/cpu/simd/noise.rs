@@ -15,9 +15,9 @@ use super::lookup::{Grad3, Grad4, LaneHasher};
 use crate::cpu::classic::fade;
 use crate::cpu::lattice::{wrap256, wrap_period};
 use crate::cpu::simplex::{
-    SIMPLEX2_F, SIMPLEX2_G, SIMPLEX2_R2, SIMPLEX2_VECTOR_SCALE, SIMPLEX34_R2, SIMPLEX3_F,
-    SIMPLEX3_G, SIMPLEX3_PERIODIC_SCALE, SIMPLEX3_VECTOR_SCALE, SIMPLEX4_F, SIMPLEX4_G,
-    SIMPLEX4_VECTOR_SCALE, SIMPLEX_VECTOR_SLOT, TAU,
+    SIMPLEX2_F, SIMPLEX2_G, SIMPLEX2_R2, SIMPLEX34_R2, SIMPLEX3_F, SIMPLEX3_G,
+    SIMPLEX3_PERIODIC_SCALE, SIMPLEX4_F, SIMPLEX4_G, SIMPLEX4_VECTOR_SCALE,
+    SIMPLEX_VECTOR_SLOT, TAU,
 };
 
 /// `fade` on every lane, in the scalar order of operations.
@@ -1078,6 +1078,24 @@ impl Order3 for Logic {
 /// is hashed, kernel r² = 0.5.
 #[inline(always)]
 pub fn simplex3_periodic<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3], period: [u32; 3]) -> F {
+    let (d, g, _) = simplex3_periodic_corners::<L, I>(lut, p, period);
+    let sum = corner_value(&d[0], g[0].dot3(d[0]), 0.5)
+        + corner_value(&d[1], g[1].dot3(d[1]), 0.5)
+        + corner_value(&d[2], g[2].dot3(d[2]), 0.5)
+        + corner_value(&d[3], g[3].dot3(d[3]), 0.5);
+    SIMPLEX3_PERIODIC_SCALE as f32 * sum
+}
+
+/// The simplex of 3D points on the periodic lattice (`simplex3_periodic_corners`): the
+/// offsets from its four corners to the points, the corners' gradients and their lattice
+/// points wrapped into the tile (in uvw, for their hashes).
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn simplex3_periodic_corners<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: [F; 3],
+    period: [u32; 3],
+) -> ([[F; 3]; 4], [Grad3; 4], [[U; 3]; 4]) {
     let [x, y, z] = p;
     let u = y + z;
     let v = x + z;
@@ -1087,8 +1105,11 @@ pub fn simplex3_periodic<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3], period: [u32
     let k = I::floor(w);
     let (o1, o2) = L::GraphOrder3::order(u - i, v - j, w - k);
     let offsets = [[U::splat(0); 3], o1, o2, [U::splat(1); 3]];
-    let mut values = [F::splat(0.0); 4];
-    for (value, o) in values.iter_mut().zip(&offsets) {
+    let mut d = [[F::splat(0.0); 3]; 4];
+    let mut g = [Grad3(U::splat(0)); 4];
+    let mut cells = [[U::splat(0); 3]; 4];
+    for c in 0..4 {
+        let o = &offsets[c];
         let a = i + o[0].to_f32();
         let b = j + o[1].to_f32();
         let e = k + o[2].to_f32();
@@ -1096,19 +1117,18 @@ pub fn simplex3_periodic<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3], period: [u32
         let cx = (b + e - a) * 0.5;
         let cy = (a + e - b) * 0.5;
         let cz = (a + b - e) * 0.5;
-        let d = [x - cx, y - cy, z - cz];
+        d[c] = [x - cx, y - cy, z - cz];
         let wx = floored_mod::<I>(cx, period[0]);
         let wy = floored_mod::<I>(cy, period[1]);
         let wz = floored_mod::<I>(cz, period[2]);
-        let g = lut.grad3::<I>(
+        cells[c] = [
             I::wrap256(wy + wz),
             I::wrap256(wx + wz),
             I::wrap256(wx + wy),
-        );
-        *value = corner_value(&d, g.dot3(d), 0.5);
+        ];
+        g[c] = lut.grad3::<I>(cells[c][0], cells[c][1], cells[c][2]);
     }
-    let sum = values[0] + values[1] + values[2] + values[3];
-    SIMPLEX3_PERIODIC_SCALE as f32 * sum
+    (d, g, cells)
 }
 
 /// The floored modulo `period` of `c` with a one-period correction either way, on every
@@ -1264,14 +1284,29 @@ fn padded<const N: usize>(cell: &[U; N]) -> [U; 4] {
     [cell[0], cell[1], entry(cell, 2, zero), entry(cell, 3, zero)]
 }
 
+/// Which simplex noise of vectors the lanes compute (`SimplexVectorForm`), its kernel's
+/// squared radius and output scale fixed where it is untiled. Each form has its own lane
+/// function: the tiled forms' code inside the untiled one's slows it (3D with the tables:
+/// by a quarter).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum VectorLattice {
+    /// Untiled on simplex noise's lattice with the kernel's `r2` and the output `scale`.
+    Plain { r2: f32, scale: f32 },
+    /// 2D on the torus of the x and y periods.
+    Torus([f32; 2]),
+    /// 3D on the periodic lattice with the lattice period of each axis.
+    Periodic([u32; 3]),
+}
+
 /// `simplex_vector_rows` of the simplex around the lane points `p` (their first `D`
-/// coordinates), with the output scale. Corners are written out, not mapped: a closure of
-/// `map` stays a call compiled without the caller's `#[target_feature]`s.
+/// coordinates), untiled, with the kernel's `r2`. Corners are written out, not mapped: a
+/// closure of `map` stays a call compiled without the caller's `#[target_feature]`s.
 #[inline(always)]
 fn vector_rows_at<L: LaneHasher, I: Isa, const D: usize, const K: usize>(
     lut: &L,
     p: &[F; 4],
-) -> ([[F; K]; 4], f32) {
+    r2: f32,
+) -> [[F; K]; 4] {
     let zero = [F::splat(0.0); K];
     match D {
         2 => {
@@ -1281,20 +1316,12 @@ fn vector_rows_at<L: LaneHasher, I: Isa, const D: usize, const K: usize>(
                 vector2(g[1], None),
                 vector2(g[2], None),
             ];
-            let r = vector_rows::<L, 2, 3, K>(lut, &d, &g, &cells, SIMPLEX2_R2 as f32);
-            ([r[0], r[1], zero, zero], SIMPLEX2_VECTOR_SCALE as f32)
+            let r = vector_rows::<L, 2, 3, K>(lut, &d, &g, &cells, r2);
+            [r[0], r[1], zero, zero]
         }
         3 => {
-            let (d, g, cells) =
-                simplex3_corners::<L, I, L::GraphOrder3>(lut, [p[0], p[1], p[2]]);
-            let g = [
-                vector3(g[0], None),
-                vector3(g[1], None),
-                vector3(g[2], None),
-                vector3(g[3], None),
-            ];
-            let r = vector_rows::<L, 3, 4, K>(lut, &d, &g, &cells, SIMPLEX34_R2 as f32);
-            ([r[0], r[1], r[2], zero], SIMPLEX3_VECTOR_SCALE as f32)
+            let (d, g, cells) = simplex3_corners::<L, I, L::GraphOrder3>(lut, [p[0], p[1], p[2]]);
+            tetrahedron_rows(lut, &d, &g, &cells, r2)
         }
         _ => {
             let (d, g, cells) = simplex4_corners::<L, I>(lut, *p);
@@ -1305,23 +1332,117 @@ fn vector_rows_at<L: LaneHasher, I: Isa, const D: usize, const K: usize>(
                 g[3].vector(),
                 g[4].vector(),
             ];
-            let r = vector_rows::<L, 4, 5, K>(lut, &d, &g, &cells, SIMPLEX34_R2 as f32);
-            (r, SIMPLEX4_VECTOR_SCALE as f32)
+            vector_rows::<L, 4, 5, K>(lut, &d, &g, &cells, r2)
         }
     }
 }
 
-/// `simplex_vector` at the lane points `p` (their first `D` coordinates), components past
-/// `D` 0.
+/// The rows of a 3D simplex's corners (offsets `d`, gradients `g`, lattice points `cells`)
+/// with the kernel's `r2`, as 4 rows.
 #[inline(always)]
-pub fn simplex_vector_point<L: LaneHasher, I: Isa, const D: usize>(lut: &L, p: &[F; 4]) -> [F; 4] {
-    let (rows, scale) = vector_rows_at::<L, I, D, 1>(lut, p);
+fn tetrahedron_rows<L: LaneHasher, const K: usize>(
+    lut: &L,
+    d: &[[F; 3]; 4],
+    g: &[Grad3; 4],
+    cells: &[[U; 3]; 4],
+    r2: f32,
+) -> [[F; K]; 4] {
+    let g = [
+        vector3(g[0], None),
+        vector3(g[1], None),
+        vector3(g[2], None),
+        vector3(g[3], None),
+    ];
+    let r = vector_rows::<L, 3, 4, K>(lut, d, &g, cells, r2);
+    [r[0], r[1], r[2], [F::splat(0.0); K]]
+}
+
+/// The rows of the tiled 3D vector noise at the lane points `p` (their first three
+/// coordinates) on the periodic lattice of `period` (kernel r² = 0.5).
+#[inline(always)]
+fn periodic_rows<L: LaneHasher, I: Isa, const K: usize>(
+    lut: &L,
+    p: &[F; 4],
+    period: [u32; 3],
+) -> [[F; K]; 4] {
+    let (d, g, cells) = simplex3_periodic_corners::<L, I>(lut, [p[0], p[1], p[2]], period);
+    tetrahedron_rows(lut, &d, &g, &cells, 0.5)
+}
+
+/// The rows of the 4D vector noise (reference kernel) at the torus point of the lane points
+/// `p` (their first two coordinates) with `period`, and the cosines and sines of the
+/// torus's angles `[cos ax, sin ax, cos ay, sin ay]` (`torus_point`).
+#[inline(always)]
+fn torus_rows<L: LaneHasher, I: Isa, const K: usize>(
+    lut: &L,
+    p: &[F; 4],
+    period: [f32; 2],
+) -> ([[F; K]; 4], [F; 4]) {
+    let [x0, x1] = torus_circle(p[0], period[0]);
+    let [y0, y1] = torus_circle(p[1], period[1]);
+    let tau = TAU as f32;
+    let ax = p[0].map(|v| v / period[0] * tau);
+    let ay = p[1].map(|v| v / period[1] * tau);
+    let turns = [
+        ax.map(f32::cos),
+        ax.map(f32::sin),
+        ay.map(f32::cos),
+        ay.map(f32::sin),
+    ];
+    let rows = vector_rows_at::<L, I, 4, K>(lut, &[x0, x1, y0, y1], SIMPLEX34_R2 as f32);
+    (rows, turns)
+}
+
+/// `rows[a][0] · scale` for every component.
+#[inline(always)]
+fn scaled_values(rows: &[[F; 1]; 4], scale: f32) -> [F; 4] {
     [
         rows[0][0] * scale,
         rows[1][0] * scale,
         rows[2][0] * scale,
         rows[3][0] * scale,
     ]
+}
+
+/// `simplex_vector` untiled at the lane points `p` (their first `D` coordinates) with the
+/// kernel's `r2` and the output `scale`, components past `D` 0.
+#[inline(always)]
+pub fn simplex_vector_point<L: LaneHasher, I: Isa, const D: usize>(
+    lut: &L,
+    p: &[F; 4],
+    r2: f32,
+    scale: f32,
+) -> [F; 4] {
+    scaled_values(&vector_rows_at::<L, I, D, 1>(lut, p, r2), scale)
+}
+
+/// `simplex_vector` tiled in 3D at the lane points `p` on the periodic lattice of
+/// `period`, component 3 0.
+#[inline(always)]
+pub fn simplex_vector_periodic_point<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [u32; 3],
+) -> [F; 4] {
+    scaled_values(
+        &periodic_rows::<L, I, 1>(lut, p, period),
+        SIMPLEX3_PERIODIC_SCALE as f32,
+    )
+}
+
+/// `simplex_vector` tiled in 2D at the lane points `p` on the torus of `period`: the first
+/// two components of the 4D noise there, the others 0.
+#[inline(always)]
+pub fn simplex_vector_torus_point<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [f32; 2],
+) -> [F; 4] {
+    let v = scaled_values(
+        &torus_rows::<L, I, 1>(lut, p, period).0,
+        SIMPLEX4_VECTOR_SCALE as f32,
+    );
+    [v[0], v[1], F::splat(0.0), F::splat(0.0)]
 }
 
 /// `d[a][k] = rows[a][k] · scale` for the rows' `K` entries, 0 past them
@@ -1358,17 +1479,49 @@ fn scaled_entry<const K: usize>(row: &[F; K], k: usize, scale: f32) -> F {
     }
 }
 
-/// `simplex_vector_deriv` at the lane points `p`: `d[a] = [component a, ∂/∂x, …]`.
+/// `simplex_vector_deriv` untiled at the lane points `p` (their first `D` coordinates) with
+/// the kernel's `r2` and the output `scale`: `d[a] = [component a, ∂/∂x, …]`.
 #[inline(always)]
 pub fn simplex_vector_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
     lut: &L,
     p: &[F; 4],
+    r2: f32,
+    scale: f32,
 ) -> [[F; 5]; 4] {
     match D {
-        2 => scaled(vector_rows_at::<L, I, D, 3>(lut, p)),
-        3 => scaled(vector_rows_at::<L, I, D, 4>(lut, p)),
-        _ => scaled(vector_rows_at::<L, I, D, 5>(lut, p)),
+        2 => scaled((vector_rows_at::<L, I, D, 3>(lut, p, r2), scale)),
+        3 => scaled((vector_rows_at::<L, I, D, 4>(lut, p, r2), scale)),
+        _ => scaled((vector_rows_at::<L, I, D, 5>(lut, p, r2), scale)),
     }
+}
+
+/// `simplex_vector_deriv` tiled in 3D at the lane points `p` on the periodic lattice of
+/// `period`.
+#[inline(always)]
+pub fn simplex_vector_periodic_point_deriv<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [u32; 3],
+) -> [[F; 5]; 4] {
+    scaled((
+        periodic_rows::<L, I, 4>(lut, p, period),
+        SIMPLEX3_PERIODIC_SCALE as f32,
+    ))
+}
+
+/// `simplex_vector_deriv` tiled in 2D at the lane points `p` on the torus of `period`: each
+/// component's 4D gradient taken back through the torus as the scalar code does.
+#[inline(always)]
+pub fn simplex_vector_torus_point_deriv<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [f32; 2],
+) -> [[F; 5]; 4] {
+    let (rows, [cx, sx, cy, sy]) = torus_rows::<L, I, 5>(lut, p, period);
+    let d = scaled((rows, SIMPLEX4_VECTOR_SCALE as f32));
+    let zero = F::splat(0.0);
+    let back = |v: &[F; 5]| [v[0], cx * v[2] - sx * v[1], cy * v[4] - sy * v[3], zero, zero];
+    [back(&d[0]), back(&d[1]), [zero; 5], [zero; 5]]
 }
 
 /// The offsets `d0 - o + k·G4` of a 4D simplex corner at steps `o` (0 or 1 per axis) from

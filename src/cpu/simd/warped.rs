@@ -15,7 +15,7 @@ use super::lookup::LaneHasher;
 use super::points::SEGMENT_BLOCKS;
 use super::{lane_x, row_point, shape_octave};
 use crate::field::NoiseKind;
-use crate::graph::program::{Op, Program, Reg};
+use crate::graph::program::{Op, Program, Reg, VectorSource};
 use crate::params::FillParams;
 
 /// A point scaled then shifted: `Op::Scale` (where there is one) then `Op::Offset`.
@@ -103,8 +103,11 @@ impl WarpedFractal {
         let v = vector?;
         let Op::Vector {
             p: shifted,
-            kind: NoiseKind::Value,
-            ..
+            source:
+                VectorSource {
+                    kind: NoiseKind::Value,
+                    ..
+                },
         } = ops[v]
         else {
             return None;
