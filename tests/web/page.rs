@@ -147,6 +147,11 @@ const TOP_DOWN_DISTANCE: f64 = 3.0;
 
 /// The share string of the top-down 3D view of [`FBM`], made here (the page never had it).
 fn top_down_link() -> String {
+    top_down_view().encode()
+}
+
+/// The view of [`top_down_link`].
+fn top_down_view() -> SharedView {
     let scene = Scene::Terrain(Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE));
     SharedView {
         graph: FBM.to_string(),
@@ -156,7 +161,6 @@ fn top_down_link() -> String {
         scene,
         framing: Framing::of(&scene),
     }
-    .encode()
 }
 
 /// The framing of [`top_down_framed_link`]: the graph in 3D, panned, paused 2 s into its
@@ -174,14 +178,9 @@ fn top_down_framing() -> Framing {
 
 /// The top-down 3D view of [`FBM`] with [`top_down_framing`], made here.
 fn top_down_framed_link() -> String {
-    let scene = Scene::Terrain(Orbit::new(0.0, PITCH_RANGE.1, TOP_DOWN_DISTANCE));
     SharedView {
-        graph: FBM.to_string(),
-        seed: TOP_DOWN_SEED,
-        frequency: TOP_DOWN_FREQUENCY,
-        ramp: "gray".to_string(),
-        scene,
         framing: top_down_framing(),
+        ..top_down_view()
     }
     .encode()
 }
