@@ -15,7 +15,7 @@
 //                                      { until: NAME } | { download: FILE } |
 //                                      { hover: NAME, at?: [FX, FY] } |
 //                                      { fragment: SHARE } | { press: KEYS } |
-//                                      { frames: N } | { wait: MS }] }],
+//                                      { frames: N } | { now: true } | { wait: MS }] }],
 //            reopen: [{ name, step: STEP | fragment: SHARE, screenshot?: PATH,
 //                       actions?: [ACTION | { settle: true }] }] }
 // SCREENSHOT is taken after the step SCREENSHOT_STEP (after the last without one).
@@ -23,7 +23,8 @@
 // `fragment` sets the address's fragment in the open tab (a link opened there); KEYS: a key
 // with modifiers held, as puppeteer names them ("Control+A"). `frames` records the next N
 // pictures as they are shown, without waiting for the page to settle (while its clock runs
-// it never does), into the step's `frames`: [{ state, rgba }]; `wait` sleeps MS ms.
+// it never does), into the step's `frames`: [{ state, rgba }]; `now` records the page as it
+// is at once (its picture maybe not new) the same way; `wait` sleeps MS ms.
 // RESULT.reopened: { NAME: { start, state, after? } }: `after` once the actions are done
 // (`settle` waits until the page draws nothing more).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -99,12 +100,17 @@ async function nextFrames(page, count) {
     const shown = await page.evaluate(() => wgpuNoise.state().frames);
     await page.waitForFunction((shown) => wgpuNoise.state().frames > shown,
       { timeout: 120_000, polling: 10 }, shown);
-    frames.push(await page.evaluate(() => ({
-      state: wgpuNoise.state(),
-      rgba: Array.from(wgpuNoise.picture()),
-    })));
+    frames.push(await now(page));
   }
   return frames;
+}
+
+// The page's state and picture as they are.
+async function now(page) {
+  return page.evaluate(() => ({
+    state: wgpuNoise.state(),
+    rgba: Array.from(wgpuNoise.picture()),
+  }));
 }
 
 // Applies `action`; returns the pictures it recorded (`frames`), if any.
@@ -158,6 +164,8 @@ async function act(page, action) {
     await page.evaluate((f) => { location.hash = f; }, action.fragment);
   } else if (action.frames !== undefined) {
     frames = await nextFrames(page, action.frames);
+  } else if (action.now !== undefined) {
+    frames = [await now(page)];
   } else if (action.wait !== undefined) {
     await sleep(action.wait);
   }

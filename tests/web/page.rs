@@ -128,8 +128,27 @@ fn steps() -> Value {
         // Its terrain, then a click on the relief slider's rail past the default.
         { "name": "terrain panned", "actions": [{ "click": "view.3d" }] },
         { "name": "relief", "actions": [{ "click": "relief", "at": [0.5, 0.5] }] },
+        // The 2D view played, then a node added that breaks the graph, then no input (the
+        // page recorded before and after), then paused.
+        { "name": "broken while playing", "actions": [
+            { "click": "view.2d" },
+            { "click": "play" },
+            { "frames": 1 },
+            { "right_click": "node_canvas", "at": [0.35, 0.62] },
+            { "until": "add_filter" },
+            { "type": "ridged" },
+            { "click": "add.ridged" },
+            { "until": "node.ridged" },
+            { "now": true },
+            { "wait": BROKEN_WAIT_MS },
+            { "now": true },
+            { "click": "play" },
+        ] },
     ])
 }
+
+/// How long the page is left alone with its clock running and its graph broken.
+const BROKEN_WAIT_MS: u64 = 1500;
 
 /// The graph typed into the JSON box (one line: the box's own text, keystroke by keystroke).
 const TYPED: &str = r#"{"version": 1, "output": "r", "nodes": {"r": {"type": "ridged", "source": {"type": "simplex"}, "octaves": 4}}}"#;
@@ -1596,4 +1615,44 @@ fn the_terrain_keeps_the_pan_and_clock_and_the_relief_slider_raises_it() {
     let changed = mean_difference(&rgba(terrain), &rgba(raised));
     eprintln!("the relief changed the picture: mean |Δlevel| {changed:.2}");
     assert!(changed > 1.0, "the terrain rose");
+}
+
+/// A node that breaks the graph added while the clock runs: the clock goes on without
+/// input (the time the page reports moves on by about the wait), the picture stays the
+/// last good graph's, its CPU reference at its own time.
+#[test]
+fn a_graph_broken_while_playing_keeps_the_clock_running_and_the_last_picture() {
+    let Some(s) = session() else { return };
+    let frames = step(s, "broken while playing")["frames"]
+        .as_array()
+        .unwrap();
+    let [playing, before, after] = &frames[..] else {
+        panic!(
+            "a picture while playing and the page twice after: {}",
+            frames.len()
+        );
+    };
+    assert_eq!(shown(playing)["paused"], false, "the clock runs");
+    assert_eq!(playing["state"]["error"], Value::Null);
+    for (st, what) in [(before, "broken"), (after, "broken, waited")] {
+        assert!(st["state"]["error"].is_string(), "{what}: {}", st["state"]);
+        assert_eq!(
+            shown(st)["graph"],
+            TYPED,
+            "{what}: the last good graph is shown"
+        );
+        assert_reference(st, what);
+    }
+    assert_eq!(rgba(after), rgba(before), "the last good picture stays");
+    let clock = |st: &Value| st["state"]["clock"].as_f64().unwrap();
+    let waited = BROKEN_WAIT_MS as f64 / 1e3;
+    eprintln!(
+        "broken while playing: the clock at {:.3} s, {:.3} s after a wait of {waited} s",
+        clock(before),
+        clock(after)
+    );
+    assert!(
+        clock(after) - clock(before) >= 0.8 * waited,
+        "the clock went on without input"
+    );
 }

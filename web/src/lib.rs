@@ -65,6 +65,10 @@ const SPEED_RANGE: (f64, f64) = (-100.0, 100.0);
 /// often: Chromium throttles `history.replaceState` beyond about 200 calls in 10 s, with a
 /// console warning. The copy-share-link button writes the picture's link first.
 const FRAGMENT_INTERVAL_MS: f64 = 1000.0;
+/// While the clock runs and the graph cannot be drawn (no draw's return wakes the next
+/// frame), the page still redraws this often: the clock and its time go on, the picture
+/// the last good one, as on the desktop.
+const CLOCK_FRAME: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// Every shipped graph (`examples/graphs/`), by name: the presets menu.
 const PRESETS: &[(&str, &str)] = &[
@@ -114,6 +118,9 @@ struct Hook {
     fragment: Option<String>,
     /// The view of the picture shown (its graph is the last good one).
     shown: Option<SharedView>,
+    /// The clock's time now (the picture's may be older: the graph broken, a draw under
+    /// way).
+    clock: f64,
     /// The editor's text, error and node at fault now.
     text: String,
     error: Option<String>,
@@ -159,12 +166,12 @@ thread_local! {
 const TIMES_KEPT: usize = 120;
 
 /// The page's state as JSON: pictures shown, whether one is being drawn (always while the
-/// clock runs, and while a link opened in the tab is not yet read), the view shown (graph,
-/// seed as a string, frequency, ramp, its framing: pan, dims, time, speed, paused and
-/// relief, the terrain's camera `[yaw, pitch, distance]` in the 3D view, else null, and the
-/// iso view's `{camera, level}`, else null) and its share string, the picture's size, the
-/// editor's text, error and node at fault, the last copied text and download, and the
-/// timings.
+/// clock runs with a graph that can be drawn, and while a link opened in the tab is not yet
+/// read), the view shown (graph, seed as a string, frequency, ramp, its framing: pan, dims,
+/// time, speed, paused and relief, the terrain's camera `[yaw, pitch, distance]` in the 3D
+/// view, else null, and the iso view's `{camera, level}`, else null) and its share string,
+/// the clock's time now, the picture's size, the editor's text, error and node at fault,
+/// the last copied text and download, and the timings.
 #[wasm_bindgen]
 pub fn page_state() -> String {
     HOOK.with_borrow(|h| {
@@ -191,6 +198,7 @@ pub fn page_state() -> String {
                     Scene::Flat | Scene::Terrain(_) => Value::Null,
                 },
             })),
+            "clock": h.clock,
             "share": h.shown.as_ref().map(SharedView::encode),
             "size": [h.picture_size, h.picture_size],
             "range": [RANGE.0, RANGE.1],
@@ -1069,10 +1077,14 @@ impl eframe::App for App {
             self.draw(&ctx);
         }
         self.tick(&ctx);
+        if self.clock_running() && self.pending.is_none() && !self.redraw {
+            ctx.request_repaint_after(CLOCK_FRAME);
+        }
         let running = self.clock_running() && self.editor.error.is_none();
         let busy = running || self.pending.is_some() || self.redraw || self.thumbnails.busy();
         HOOK.with_borrow_mut(|h| {
             h.busy = busy;
+            h.clock = self.framing.time;
             h.fragment = self.fragment.clone();
             h.thumbnails = self.editor.thumbnails.json(self.editor.model.graph());
             h.text = self.editor.text.clone();
