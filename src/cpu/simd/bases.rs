@@ -134,7 +134,7 @@ impl LaneBase {
             (NoiseKind::Cellular, 3) => LaneBase::Cellular3(lattice, source.cell),
             // The lanes visit every cell that any of them visits; in 4D with the texture
             // tables (six gathers a cell) that cost more than the scalar search per lane
-            // (docs/performance.md, Cellular noise on lanes).
+            // (docs/performance.md, The SIMD CPU fill).
             (NoiseKind::Cellular, _) if lookup == LookupVariant::Textures => LaneBase::Scalar,
             (NoiseKind::Cellular, _) => LaneBase::Cellular4(lattice, source.cell),
             (NoiseKind::Classic, 2) => LaneBase::Classic2(lattice),
@@ -196,6 +196,35 @@ macro_rules! for_each_block {
             block_done(out);
         }
     };
+}
+
+/// [`for_each_block!`] two blocks at a time where the ISA pairs chunks (`super::paired`, as
+/// the flag fill): LLVM interleaves the two copies' instructions, and the core overlaps
+/// their chains of dependent operations (simplex noise is bound by their latency). The
+/// last block of an odd count, and every block elsewhere, one at a time.
+macro_rules! for_each_pair {
+    ($p:expr, $out:expr, |$point:ident| $value:expr) => {{
+        let (p, out) = ($p, $out);
+        let n = p.len().min(out.len());
+        let pairs = if super::super::paired::<L, I>() { n / 2 } else { 0 };
+        let (p2, p1) = p[..n].split_at(2 * pairs);
+        let (out2, out1) = out[..n].split_at_mut(2 * pairs);
+        for (pair, out) in p2.chunks_exact(2).zip(out2.chunks_exact_mut(2)) {
+            let a = {
+                let $point = &pair[0];
+                $value
+            };
+            let b = {
+                let $point = &pair[1];
+                $value
+            };
+            out[0] = a;
+            block_done(&mut out[0]);
+            out[1] = b;
+            block_done(&mut out[1]);
+        }
+        for_each_block!(p1, out1, |$point| $value);
+    }};
 }
 
 /// The `turn` a plain (not flow) simplex copy is given and ignores.
@@ -451,7 +480,7 @@ macro_rules! base_level {
                 out: &mut [F],
             ) {
                 let turn = FLOW.then_some(turn);
-                for_each_block!(p, out, |p| noise::simplex3::<L, I, L::GraphOrder3>(
+                for_each_pair!(p, out, |p| noise::simplex3::<L, I, L::GraphOrder3>(
                     lut,
                     [p[0], p[1], p[2]],
                     r2,
