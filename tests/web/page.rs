@@ -129,7 +129,7 @@ fn steps() -> Value {
         { "name": "terrain panned", "actions": [{ "click": "view.3d" }] },
         { "name": "relief", "actions": [{ "click": "relief", "at": [0.5, 0.5] }] },
         // The 2D view played, then a node added that breaks the graph, then no input (the
-        // page recorded before and after), then paused.
+        // page recorded at once and after two waits), then paused.
         { "name": "broken while playing", "actions": [
             { "click": "view.2d" },
             { "click": "play" },
@@ -139,6 +139,8 @@ fn steps() -> Value {
             { "type": "ridged" },
             { "click": "add.ridged" },
             { "until": "node.ridged" },
+            { "now": true },
+            { "wait": BROKEN_WAIT_MS },
             { "now": true },
             { "wait": BROKEN_WAIT_MS },
             { "now": true },
@@ -1617,24 +1619,29 @@ fn the_terrain_keeps_the_pan_and_clock_and_the_relief_slider_raises_it() {
     assert!(changed > 1.0, "the terrain rose");
 }
 
-/// A node that breaks the graph added while the clock runs: the clock goes on without
-/// input (the time the page reports moves on by about the wait), the picture stays the
-/// last good graph's, its CPU reference at its own time.
+/// A node that breaks the graph added while the clock runs: the error shows in the frame
+/// of the edit; the clock goes on without input (the time the page reports moves on by
+/// about the waits); the picture is the last good graph's, its CPU reference at its own
+/// time (the draw under way at the edit lands), and then stays.
 #[test]
 fn a_graph_broken_while_playing_keeps_the_clock_running_and_the_last_picture() {
     let Some(s) = session() else { return };
     let frames = step(s, "broken while playing")["frames"]
         .as_array()
         .unwrap();
-    let [playing, before, after] = &frames[..] else {
+    let [playing, broken, waited, waited_again] = &frames[..] else {
         panic!(
-            "a picture while playing and the page twice after: {}",
+            "a picture while playing and the page three times after: {}",
             frames.len()
         );
     };
     assert_eq!(shown(playing)["paused"], false, "the clock runs");
     assert_eq!(playing["state"]["error"], Value::Null);
-    for (st, what) in [(before, "broken"), (after, "broken, waited")] {
+    for (st, what) in [
+        (broken, "broken"),
+        (waited, "broken, waited"),
+        (waited_again, "broken, waited again"),
+    ] {
         assert!(st["state"]["error"].is_string(), "{what}: {}", st["state"]);
         assert_eq!(
             shown(st)["graph"],
@@ -1643,16 +1650,20 @@ fn a_graph_broken_while_playing_keeps_the_clock_running_and_the_last_picture() {
         );
         assert_reference(st, what);
     }
-    assert_eq!(rgba(after), rgba(before), "the last good picture stays");
+    assert_eq!(
+        rgba(waited_again),
+        rgba(waited),
+        "the last good picture stays"
+    );
     let clock = |st: &Value| st["state"]["clock"].as_f64().unwrap();
-    let waited = BROKEN_WAIT_MS as f64 / 1e3;
+    let waited_s = 2.0 * BROKEN_WAIT_MS as f64 / 1e3;
     eprintln!(
-        "broken while playing: the clock at {:.3} s, {:.3} s after a wait of {waited} s",
-        clock(before),
-        clock(after)
+        "broken while playing: the clock at {:.3} s, {:.3} s after waits of {waited_s} s",
+        clock(broken),
+        clock(waited_again)
     );
     assert!(
-        clock(after) - clock(before) >= 0.8 * waited,
+        clock(waited_again) - clock(broken) >= 0.8 * waited_s,
         "the clock went on without input"
     );
 }

@@ -43,7 +43,7 @@ use wgpu_noise::editor::thumbs::{
     colour, cpu_cost, Filled, Job, NoTimestamps, ThumbnailView, THUMBNAIL_SIZE,
 };
 use wgpu_noise::editor::Editor;
-use wgpu_noise::graph::{Graph, Program, Sampler};
+use wgpu_noise::graph::{Graph, GraphError, Program, Sampler};
 use wgpu_noise::low_level::{padded_row_bytes, unpad_rows, ColourRamp};
 use wgpu_noise::{Field, FieldOutput, GpuNoise, TextureFill};
 
@@ -547,24 +547,26 @@ impl App {
     /// when the graph cannot be drawn. One draw at a time: a change during one is drawn
     /// when it is back.
     fn draw(&mut self, ctx: &egui::Context) {
+        let view = self.view();
+        // Checked before waiting for the draw under way, so a broken edit is marked in the
+        // frame it is made, not when that draw is back.
+        let program = match program_of(&view) {
+            Ok(program) => program,
+            Err(e) => {
+                self.iso_started_ms = None;
+                self.editor.set_error(Some(&e));
+                return;
+            }
+        };
         if self.pending.is_some() {
             self.redraw = true;
             return;
         }
         self.redraw = false;
-        let view = self.view();
         if let Scene::Iso { camera, level } = view.scene {
-            return self.draw_iso(ctx, view, &camera, level);
+            return self.draw_iso(ctx, view, &program, &camera, level);
         }
         self.iso_started_ms = None;
-        let dims = view.framing.dims;
-        let program = match Graph::from_json(&view.graph).and_then(|g| g.program(dims, [0.0; 4])) {
-            Ok(program) => program,
-            Err(e) => {
-                self.editor.set_error(Some(&e));
-                return;
-            }
-        };
         if let Some(camera) = view.scene.terrain() {
             return self.draw_terrain(ctx, view, &program, &camera);
         }
@@ -587,7 +589,7 @@ impl App {
         &mut self,
         ctx: &egui::Context,
         view: SharedView,
-        program: &wgpu_noise::graph::Program,
+        program: &Program,
         camera: &Orbit,
     ) {
         let gpu = &self.gpu;
@@ -631,7 +633,14 @@ impl App {
     /// Starts drawing `view`'s iso-surface at `level` seen from `camera`: its cube's fill
     /// on the GPU when the graph, the seed or the frequency changed (then drawn when it is
     /// back, [`App::receive`]), else the surface (extracted again at a new level).
-    fn draw_iso(&mut self, ctx: &egui::Context, view: SharedView, camera: &Orbit, level: f64) {
+    fn draw_iso(
+        &mut self,
+        ctx: &egui::Context,
+        view: SharedView,
+        program: &Program,
+        camera: &Orbit,
+        level: f64,
+    ) {
         let gpu = &mut self.gpu;
         let renderer = self
             .iso
@@ -645,20 +654,11 @@ impl App {
                 label: Some("iso and copy"),
             });
         if !renderer.has_samples(&key) {
-            // 3D, untiled, as the desktop's iso view lowers it.
-            let program = Graph::from_json(&view.graph).and_then(|g| g.program(3, [0.0; 4]));
-            let program = match program {
-                Ok(program) => program,
-                Err(e) => {
-                    self.iso_started_ms = None;
-                    return self.editor.set_error(Some(&e));
-                }
-            };
             if gpu.noise.lookup().seed() != view.seed {
                 gpu.noise.set_seed(view.seed);
             }
             let filled =
-                renderer.record_fill(&gpu.device, &gpu.noise, &mut encoder, &program, &cube);
+                renderer.record_fill(&gpu.device, &gpu.noise, &mut encoder, program, &cube);
             return match filled {
                 Ok(buffer) => {
                     self.editor.set_error(None);
@@ -1366,6 +1366,16 @@ pub(crate) fn flat_placement(
     let origin = framing.origin().map(|o| o as f32);
     let placement = Placement::over(origin, step, [flat_size; 2], framing.relief);
     (step, placement)
+}
+
+/// `view`'s graph lowered for its scene: untiled, in the framing's dimensions, in 3D for the
+/// iso view (as the desktop's iso view lowers it).
+fn program_of(view: &SharedView) -> Result<Program, GraphError> {
+    let dims = match view.scene {
+        Scene::Iso { .. } => 3,
+        _ => view.framing.dims,
+    };
+    Graph::from_json(&view.graph)?.program(dims, [0.0; 4])
 }
 
 /// The 2D picture's field: [`SIZE`]² texels at `frequency` from `framing`'s first pixel, in
