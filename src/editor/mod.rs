@@ -84,6 +84,31 @@ impl Editor {
             .map(str::to_string);
     }
 
+    /// Shows the graph's JSON box in `ui`: a code editor that scrolls within `height`
+    /// points (at least 3 rows) and fills them, so that a click anywhere in the box reaches
+    /// the text, however short it is. Returns the text's response and the box on screen.
+    pub fn show_text(
+        &mut self,
+        ui: &mut egui::Ui,
+        id_salt: &str,
+        height: f32,
+    ) -> (egui::Response, egui::Rect) {
+        let row = ui.text_style_height(&egui::TextStyle::Monospace);
+        let height = height.max(3.0 * row);
+        let scroll = egui::ScrollArea::vertical()
+            .id_salt(id_salt)
+            .max_height(height)
+            .show(ui, |ui| {
+                ui.add(
+                    egui::TextEdit::multiline(&mut self.text)
+                        .code_editor()
+                        .desired_width(f32::INFINITY)
+                        .min_size(egui::vec2(0.0, height)),
+                )
+            });
+        (scroll.inner, scroll.inner_rect)
+    }
+
     /// Shows the node view in `ui`; returns whether the graph changed (the text is written
     /// from the model then). An edit the model refuses is shown as the error.
     pub fn show_nodes(&mut self, ui: &mut egui::Ui, named: &mut Vec<(String, egui::Rect)>) -> bool {

@@ -201,7 +201,7 @@ fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
     panel.with("node.base");
 
     // The JSON text typed: the node view shows its nodes.
-    panel.type_into("graph_editor", &CELLS.replace('\n', " "));
+    panel.type_into("graph_text", &CELLS.replace('\n', " "));
     panel.with("node.edges");
     panel.with("node.cells");
     layout_when(&panel.layout, "no node base", |v| {

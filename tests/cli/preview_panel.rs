@@ -352,7 +352,7 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
         width: 640,
         height: 600,
     };
-    panel.type_into("graph_editor", &CELLS.replace('\n', " "));
+    panel.type_into("graph_text", &CELLS.replace('\n', " "));
     panel.wait_view("graph editor");
     layout_when(&panel.layout, "no graph error", |v| {
         v["graph_error"].is_null()
@@ -430,7 +430,7 @@ fn panel_controls_change_the_frame_to_the_new_fields_reference() {
         }
     }
 
-    panel.type_into("graph_editor", &DANGLING.replace('\n', " "));
+    panel.type_into("graph_text", &DANGLING.replace('\n', " "));
     // The error is set after a frame's panel pass, so its line is drawn, and listed among
     // the widgets, from the next frame on: wait for the line, not only the text.
     let shown = layout_when(&panel.layout, "the graph error's line", |v| {

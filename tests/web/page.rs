@@ -146,6 +146,18 @@ fn steps() -> Value {
             { "now": true },
             { "click": "play" },
         ] },
+        // A one-line graph typed over the broken one, a click away from the box, then a
+        // click on the box's middle (below that one line) and another graph typed.
+        { "name": "typed again", "actions": [
+            { "click": "graph_text" },
+            { "press": "Control+A" },
+            { "type": TYPED },
+            { "settle": true },
+            { "click": "node_canvas", "at": [0.5, 0.9] },
+            { "click": "graph_text" },
+            { "press": "Control+A" },
+            { "type": TYPED_AGAIN },
+        ] },
     ])
 }
 
@@ -154,6 +166,9 @@ const BROKEN_WAIT_MS: u64 = 1500;
 
 /// The graph typed into the JSON box (one line: the box's own text, keystroke by keystroke).
 const TYPED: &str = r#"{"version": 1, "output": "r", "nodes": {"r": {"type": "ridged", "source": {"type": "simplex"}, "octaves": 4}}}"#;
+
+/// The graph typed into the JSON box last, over [`TYPED`].
+const TYPED_AGAIN: &str = r#"{"version": 1, "output": "f", "nodes": {"f": {"type": "fbm", "source": {"type": "classic"}, "octaves": 3}}}"#;
 
 /// The 2D page's size in texels, which the terrain's mesh covers.
 const FLAT_SIZE: u32 = 256;
@@ -741,6 +756,21 @@ fn a_graph_typed_into_the_json_box_draws_its_reference() {
     assert_eq!(shown(typed)["terrain"], Value::Null, "in 2D");
     assert_eq!(typed["state"]["error"], Value::Null);
     assert_reference(typed, "typed");
+}
+
+/// The JSON box takes a click anywhere in it, however short its text: a graph typed into
+/// it, after a click away, over a one-line graph is what it holds and what is drawn.
+#[test]
+fn the_json_box_takes_a_second_graph_typed_over_a_short_one() {
+    let Some(s) = session() else { return };
+    let typed = step(s, "typed again");
+    assert_eq!(
+        typed["state"]["text"], TYPED_AGAIN,
+        "the box holds what was typed last"
+    );
+    assert_eq!(shown(typed)["graph"], TYPED_AGAIN, "the typed graph is drawn");
+    assert_eq!(typed["state"]["error"], Value::Null);
+    assert_reference(typed, "typed again");
 }
 
 /// The camera `[yaw, pitch, distance]` of a step's 3D view.

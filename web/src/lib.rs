@@ -1029,18 +1029,11 @@ impl App {
         ui.label("graph (JSON, docs/graphs.md)");
         // Room below the text for the error line.
         let row = ui.text_style_height(&egui::TextStyle::Monospace);
-        let scroll = egui::ScrollArea::vertical()
-            .id_salt("graph text")
-            .max_height((ui.available_height() - 4.0 * row).max(3.0 * row))
-            .show(ui, |ui| {
-                ui.add(
-                    egui::TextEdit::multiline(&mut self.editor.text)
-                        .code_editor()
-                        .desired_width(f32::INFINITY),
-                )
-            });
-        named.push(("graph_text".to_string(), scroll.inner_rect));
-        if scroll.inner.changed() {
+        let (text, text_box) =
+            self.editor
+                .show_text(ui, "graph text", ui.available_height() - 4.0 * row);
+        named.push(("graph_text".to_string(), text_box));
+        if text.changed() {
             self.editor.text_edited();
             changed = true;
         }

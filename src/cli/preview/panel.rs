@@ -652,19 +652,8 @@ fn controls(
     // reaches, and its text can be as long as the graph.
     let row = ui.text_style_height(&egui::TextStyle::Monospace);
     let visible = ui.clip_rect().bottom() - ui.cursor().top() - 3.0 * row;
-    let scroll = egui::ScrollArea::vertical()
-        .id_salt("graph editor")
-        .max_height(visible.max(3.0 * row))
-        .show(ui, |ui| {
-            ui.add(
-                egui::TextEdit::multiline(&mut editor.text)
-                    .code_editor()
-                    .desired_rows(3)
-                    .desired_width(f32::INFINITY),
-            )
-        });
-    list.push(("graph_editor".to_string(), scroll.inner_rect));
-    let edit = scroll.inner;
+    let (edit, text_box) = editor.show_text(ui, "graph editor", visible);
+    list.push(("graph_text".to_string(), text_box));
     if edit.changed() {
         editor.text_edited();
         requests.push(Request::ApplyGraph);
