@@ -201,7 +201,8 @@ macro_rules! for_each_block {
 /// [`for_each_block!`] two blocks at a time where the ISA pairs chunks (`super::paired`, as
 /// the flag fill): LLVM interleaves the two copies' instructions, and the core overlaps
 /// their chains of dependent operations (simplex noise is bound by their latency). The
-/// last block of an odd count, and every block elsewhere, one at a time.
+/// last block of an odd count, and every block elsewhere, one at a time. Used by the lane
+/// functions it measured faster for (docs/performance.md, "Graphs").
 macro_rules! for_each_pair {
     ($p:expr, $out:expr, |$point:ident| $value:expr) => {{
         let (p, out) = ($p, $out);
@@ -405,19 +406,19 @@ macro_rules! base_level {
                 lattice: &[u32; 4],
                 out: &mut [F],
             ) {
-                for_each_block!(p, out, |p| value::value_point::<L, I, D>(lut, p, lattice));
+                for_each_pair!(p, out, |p| value::value_point::<L, I, D>(lut, p, lattice));
             }
 
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
             unsafe fn supersimplex2<L: LaneHasher>(lut: &L, p: &[[F; 4]], out: &mut [F]) {
-                for_each_block!(p, out, |p| supersimplex::supersimplex2_point::<L, I>(lut, p));
+                for_each_pair!(p, out, |p| supersimplex::supersimplex2_point::<L, I>(lut, p));
             }
 
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
             unsafe fn supersimplex3<L: LaneHasher>(lut: &L, p: &[[F; 4]], out: &mut [F]) {
-                for_each_block!(p, out, |p| supersimplex::supersimplex3_point::<L, I>(lut, p));
+                for_each_pair!(p, out, |p| supersimplex::supersimplex3_point::<L, I>(lut, p));
             }
 
             $(#[target_feature(enable = $features)])?
