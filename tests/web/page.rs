@@ -742,20 +742,31 @@ fn a_bad_link_opens_the_first_preset_and_a_link_opened_in_the_tab_is_followed() 
     assert_eq!(followed["state"]["notice"], Value::Null);
 }
 
+/// The step `name`, after `text` was typed into the JSON box: the box holds it, it is drawn
+/// and the picture is its CPU reference.
+fn assert_typed<'a>(s: &'a Session, name: &str, text: &str) -> &'a Value {
+    let typed = step(s, name);
+    assert_eq!(
+        typed["state"]["text"], text,
+        "{name}: the box holds what was typed"
+    );
+    assert_eq!(
+        shown(typed)["graph"],
+        text,
+        "{name}: the typed graph is drawn"
+    );
+    assert_eq!(typed["state"]["error"], Value::Null);
+    assert_reference(typed, name);
+    typed
+}
+
 /// A graph typed into the JSON box over its whole text is what the box holds and what is
 /// drawn: the typed graph's CPU reference.
 #[test]
 fn a_graph_typed_into_the_json_box_draws_its_reference() {
     let Some(s) = session() else { return };
-    let typed = step(s, "typed");
-    assert_eq!(
-        typed["state"]["text"], TYPED,
-        "the box holds what was typed"
-    );
-    assert_eq!(shown(typed)["graph"], TYPED, "the typed graph is drawn");
+    let typed = assert_typed(s, "typed", TYPED);
     assert_eq!(shown(typed)["terrain"], Value::Null, "in 2D");
-    assert_eq!(typed["state"]["error"], Value::Null);
-    assert_reference(typed, "typed");
 }
 
 /// The JSON box takes a click anywhere in it, however short its text: a graph typed into
@@ -763,14 +774,7 @@ fn a_graph_typed_into_the_json_box_draws_its_reference() {
 #[test]
 fn the_json_box_takes_a_second_graph_typed_over_a_short_one() {
     let Some(s) = session() else { return };
-    let typed = step(s, "typed again");
-    assert_eq!(
-        typed["state"]["text"], TYPED_AGAIN,
-        "the box holds what was typed last"
-    );
-    assert_eq!(shown(typed)["graph"], TYPED_AGAIN, "the typed graph is drawn");
-    assert_eq!(typed["state"]["error"], Value::Null);
-    assert_reference(typed, "typed again");
+    assert_typed(s, "typed again", TYPED_AGAIN);
 }
 
 /// The camera `[yaw, pitch, distance]` of a step's 3D view.
