@@ -134,11 +134,14 @@ fn cube<I: Isa>(x: [F; 3]) -> ([F; 3], [U; 3], [[U; 3]; 4]) {
     let far2 = ((f[1] + f[2]) - f[0]).ge(F::splat(0.5));
     let far3 = ((f[0] + f[2]) - f[1]).ge(F::splat(0.5));
     let far4 = ((f[0] + f[1]) - f[2]).ge(F::splat(0.5));
+    // `near` by a selection, not `1 - far`: LLVM moved the bits of `1 - far` between mask
+    // registers one at a time (a third of the function's instructions).
+    let near = |far: U| far.select(U::splat(0), U::splat(1));
     let corners = [
         [far1, far1, far1],
-        [1 - far2, far2, far2],
-        [far3, 1 - far3, far3],
-        [far4, far4, 1 - far4],
+        [near(far2), far2, far2],
+        [far3, near(far3), far3],
+        [far4, far4, near(far4)],
     ];
     (f, cell, corners)
 }
