@@ -144,3 +144,39 @@ fn multiplies_are_the_scalar_ones_on_every_level() {
         }
     }
 }
+
+/// Where a level holds a 48-entry table in registers (`Isa::read48` gives `Some`), every
+/// lane reads the entry its index names, each of the 48 on each lane; AVX-512 does, and
+/// where it runs it is checked that it does.
+#[test]
+fn read48_reads_each_lanes_entry_where_the_level_holds_tables() {
+    type Read48 = fn(&[f32; 48], U) -> Option<F>;
+    let levels: Vec<(&str, Read48)> = levels_of!(read48);
+    // Distinct bit patterns, signs and a zero of each sign among them.
+    let table: [f32; 48] = std::array::from_fn(|n| match n {
+        0 => 0.0,
+        1 => -0.0,
+        _ => (n as f32 * 1.375 - 30.0) * if n % 3 == 0 { -1.0 } else { 1.0 },
+    });
+    for (level, read48) in &levels {
+        let mut read = 0;
+        for start in 0..48u32 {
+            // Lane i reads entry (start + 7 i) mod 48: every entry on every lane over the
+            // starts, in no order the permutes could rely on.
+            let n = U(std::array::from_fn(|i| (start + 7 * i as u32) % 48));
+            let Some(v) = read48(&table, n) else { continue };
+            read += 1;
+            for (i, (&at, got)) in n.0.iter().zip(v.0).enumerate() {
+                assert_eq!(
+                    got.to_bits(),
+                    table[at as usize].to_bits(),
+                    "{level}: lane {i} reading entry {at}"
+                );
+            }
+        }
+        eprintln!("{level}: {read} of 48 reads from registers");
+        if *level == "avx512" {
+            assert_eq!(read, 48, "AVX-512 holds the table in registers");
+        }
+    }
+}

@@ -2,10 +2,13 @@
 //! operation, each lane a whole point (its lattice points' hashes differ per lane); the
 //! scalar's choices (`if`) are selections here.
 
+use std::sync::LazyLock;
+
 use super::cellular::add_vector_term;
 use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
 use crate::cpu::supersimplex::{
+    supersimplex3_gradient,
     SUPERSIMPLEX2_GRADIENTS, SUPERSIMPLEX2_NORM, SUPERSIMPLEX2_R2, SUPERSIMPLEX2_SKEW,
     SUPERSIMPLEX2_UNSKEW, SUPERSIMPLEX3_B_KEY, SUPERSIMPLEX3_EXPAND, SUPERSIMPLEX3_NORM,
     SUPERSIMPLEX3_R2, SUPERSIMPLEX3_ROTATE, SUPERSIMPLEX3_SCALE, SUPERSIMPLEX3_SLOT,
@@ -52,6 +55,36 @@ fn gradient(n: U) -> [F; 3] {
     ]
 }
 
+/// [`supersimplex3_gradient`] of each index below 48, component by component: what an ISA
+/// that holds such a table in registers ([`Isa::read48`]) reads in place of [`gradient`].
+pub type GradientTable = [[f32; 48]; 3];
+
+static GRADIENTS: LazyLock<GradientTable> = LazyLock::new(|| {
+    let mut table = [[0.0; 48]; 3];
+    for n in 0..48 {
+        let g = supersimplex3_gradient::<f32>(n);
+        for (component, g) in table.iter_mut().zip(g) {
+            component[n as usize] = g;
+        }
+    }
+    table
+});
+
+/// The gradients of the indices `n`: read from `table` where the ISA can, else decoded.
+/// (No closures on this path: one is compiled without the ISA's target features, and the
+/// intrinsics in it are calls.)
+#[inline(always)]
+fn gradient_of<I: Isa>(table: &GradientTable, n: U) -> [F; 3] {
+    match (
+        I::read48(&table[0], n),
+        I::read48(&table[1], n),
+        I::read48(&table[2], n),
+    ) {
+        (Some(x), Some(y), Some(z)) => [x, y, z],
+        _ => gradient(n),
+    }
+}
+
 /// `supersimplex3_point_hash` on lanes.
 #[inline(always)]
 fn point_hash<L: LaneHasher>(lut: &L, cell: &[U; 3], key: u32, o: [U; 3]) -> U {
@@ -66,12 +99,18 @@ fn point_hash<L: LaneHasher>(lut: &L, cell: &[U; 3], key: u32, o: [U; 3]) -> U {
 /// `supersimplex3_point` on lanes: the lattice point at offsets `o` (0 or 1 per lane) of
 /// hash `h`.
 #[inline(always)]
-fn point<L: LaneHasher>(lut: &L, f: &[F; 3], o: [U; 3], h: U) -> [F; 4] {
+fn point<L: LaneHasher, I: Isa>(
+    lut: &L,
+    table: &GradientTable,
+    f: &[F; 3],
+    o: [U; 3],
+    h: U,
+) -> [F; 4] {
     let d = [f[0] - o[0].to_f32(), f[1] - o[1].to_f32(), f[2] - o[2].to_f32()];
     let a = (F::splat(SUPERSIMPLEX3_R2 as f32) - ((d[0] * d[0] + d[1] * d[1]) + d[2] * d[2]))
         .max(F::splat(0.0));
     let byte = lut.cell_byte_lanes(h, SUPERSIMPLEX3_SLOT);
-    let g = gradient(byte.wrapping_mul(48) >> 8);
+    let g = gradient_of::<I>(table, byte.wrapping_mul(48) >> 8);
     let aa = a * a;
     let aaaa = aa * aa;
     let e = (d[0] * g[0] + d[1] * g[1]) + d[2] * g[2];
@@ -95,11 +134,14 @@ fn cube<I: Isa>(x: [F; 3]) -> ([F; 3], [U; 3], [[U; 3]; 4]) {
     let far2 = ((f[1] + f[2]) - f[0]).ge(F::splat(0.5));
     let far3 = ((f[0] + f[2]) - f[1]).ge(F::splat(0.5));
     let far4 = ((f[0] + f[1]) - f[2]).ge(F::splat(0.5));
+    // `near` by a selection, not `1 - far`: LLVM moved the bits of `1 - far` between mask
+    // registers one at a time (a third of the function's instructions).
+    let near = |far: U| far.select(U::splat(0), U::splat(1));
     let corners = [
         [far1, far1, far1],
-        [1 - far2, far2, far2],
-        [far3, 1 - far3, far3],
-        [far4, far4, 1 - far4],
+        [near(far2), far2, far2],
+        [far3, near(far3), far3],
+        [far4, far4, near(far4)],
     ];
     (f, cell, corners)
 }
@@ -114,12 +156,15 @@ fn add4(a: [F; 4], b: [F; 4]) -> [F; 4] {
 /// corner array LLVM kept the loop, its corners in memory and their masks rebuilt bit by
 /// bit.
 #[inline(always)]
-fn half<L: LaneHasher, I: Isa>(lut: &L, x: [F; 3], key: u32) -> [F; 4] {
+fn half<L: LaneHasher, I: Isa>(lut: &L, table: &GradientTable, x: [F; 3], key: u32) -> [F; 4] {
     let (f, cell, [o0, o1, o2, o3]) = cube::<I>(x);
-    let out = add4([F::splat(0.0); 4], point(lut, &f, o0, point_hash(lut, &cell, key, o0)));
-    let out = add4(out, point(lut, &f, o1, point_hash(lut, &cell, key, o1)));
-    let out = add4(out, point(lut, &f, o2, point_hash(lut, &cell, key, o2)));
-    add4(out, point(lut, &f, o3, point_hash(lut, &cell, key, o3)))
+    let out = add4(
+        [F::splat(0.0); 4],
+        point::<L, I>(lut, table, &f, o0, point_hash(lut, &cell, key, o0)),
+    );
+    let out = add4(out, point::<L, I>(lut, table, &f, o1, point_hash(lut, &cell, key, o1)));
+    let out = add4(out, point::<L, I>(lut, table, &f, o2, point_hash(lut, &cell, key, o2)));
+    add4(out, point::<L, I>(lut, table, &f, o3, point_hash(lut, &cell, key, o3)))
 }
 
 /// `supersimplex3_rotate` on lanes.
@@ -133,8 +178,14 @@ fn rotate(p: [F; 3]) -> [F; 3] {
 #[inline(always)]
 fn sum<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3]) -> [F; 4] {
     let x = rotate(p);
-    let a = half::<L, I>(lut, x, 0);
-    let b = half::<L, I>(lut, [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32], SUPERSIMPLEX3_B_KEY);
+    let table = &*GRADIENTS;
+    let a = half::<L, I>(lut, table, x, 0);
+    let b = half::<L, I>(
+        lut,
+        table,
+        [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32],
+        SUPERSIMPLEX3_B_KEY,
+    );
     [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
 }
 
@@ -527,21 +578,23 @@ fn vector_term2<L: LaneHasher, const K: usize>(
 #[inline(always)]
 fn vector_half<L: LaneHasher, I: Isa, const K: usize>(
     lut: &L,
+    table: &GradientTable,
     x: [F; 3],
     key: u32,
     rows: &mut [[F; K]; 3],
 ) {
     let (f, cell, [o0, o1, o2, o3]) = cube::<I>(x);
-    vector_term3(lut, rows, &f, &cell, key, o0);
-    vector_term3(lut, rows, &f, &cell, key, o1);
-    vector_term3(lut, rows, &f, &cell, key, o2);
-    vector_term3(lut, rows, &f, &cell, key, o3);
+    vector_term3::<L, I, K>(lut, table, rows, &f, &cell, key, o0);
+    vector_term3::<L, I, K>(lut, table, rows, &f, &cell, key, o1);
+    vector_term3::<L, I, K>(lut, table, rows, &f, &cell, key, o2);
+    vector_term3::<L, I, K>(lut, table, rows, &f, &cell, key, o3);
 }
 
 /// The term of the 3D lattice point at offsets `o` added to a vector warp's `rows`.
 #[inline(always)]
-fn vector_term3<L: LaneHasher, const K: usize>(
+fn vector_term3<L: LaneHasher, I: Isa, const K: usize>(
     lut: &L,
+    table: &GradientTable,
     rows: &mut [[F; K]; 3],
     f: &[F; 3],
     cell: &[U; 3],
@@ -549,7 +602,7 @@ fn vector_term3<L: LaneHasher, const K: usize>(
     o: [U; 3],
 ) {
     let h = point_hash(lut, cell, key, o);
-    let c = point(lut, f, o, h);
+    let c = point::<L, I>(lut, table, f, o, h);
     add_vector_term(lut, rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
 }
 
@@ -558,9 +611,10 @@ fn vector_term3<L: LaneHasher, const K: usize>(
 fn vector_sum3<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 3]) -> [[F; K]; 3] {
     let x = rotate(p);
     let mut rows = [[F::splat(0.0); K]; 3];
-    vector_half::<L, I, K>(lut, x, 0, &mut rows);
+    let table = &*GRADIENTS;
+    vector_half::<L, I, K>(lut, table, x, 0, &mut rows);
     let b = [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32];
-    vector_half::<L, I, K>(lut, b, SUPERSIMPLEX3_B_KEY, &mut rows);
+    vector_half::<L, I, K>(lut, table, b, SUPERSIMPLEX3_B_KEY, &mut rows);
     rows
 }
 
