@@ -209,6 +209,17 @@ pub trait LaneHasher: NoiseHasher {
             self.grad4(i + o[4][0], j + o[4][1], k + o[4][2], l + o[4][3]),
         ]
     }
+    /// `cell_hash` of the 3D cells `cell + o` (wrapped) for four offsets `o`, 0 or 1 per
+    /// lane and axis (an implementation may share work between them).
+    #[inline(always)]
+    fn cell_hashes3(&self, cell: [U; 3], o: [[U; 3]; 4]) -> [U; 4] {
+        [
+            self.cell_hash_lanes::<3>(&offset_cell3(&cell, o[0])),
+            self.cell_hash_lanes::<3>(&offset_cell3(&cell, o[1])),
+            self.cell_hash_lanes::<3>(&offset_cell3(&cell, o[2])),
+            self.cell_hash_lanes::<3>(&offset_cell3(&cell, o[3])),
+        ]
+    }
     /// `simplex4_order(c)`.
     fn simplex4_order_lanes(&self, c: U) -> [U; 4];
     /// `cell_hash` of the `D`-dimensional cells `cell` (the first `D` coordinates).
@@ -531,7 +542,26 @@ impl AxisWeights {
 /// caller's `#[target_feature]`s).
 #[inline(always)]
 fn corner3<I: Isa>(axes: &[AxisWeights; 3], o: [U; 3]) -> Grad3 {
-    grad3_of_point::<I>(axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2]))
+    grad3_of_point::<I>(cell_point3(axes, o))
+}
+
+/// The wrapped 3D cell `cell + o`, its fourth coordinate 0 (a function, not a closure: see
+/// [`corner3`]).
+#[inline(always)]
+fn offset_cell3(cell: &[U; 3], o: [U; 3]) -> [U; 4] {
+    [
+        (cell[0] + o[0]) & 255,
+        (cell[1] + o[1]) & 255,
+        (cell[2] + o[2]) & 255,
+        U::splat(0),
+    ]
+}
+
+/// The combined (unmixed) hash of the 3D point at offset `o` from the cell whose axes are
+/// `axes` (as [`corner3`]).
+#[inline(always)]
+fn cell_point3(axes: &[AxisWeights; 3], o: [U; 3]) -> U {
+    axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2])
 }
 
 /// The gradient of a 2D simplex corner at offset `o` (as [`corner3`]).
@@ -652,6 +682,23 @@ impl LaneHasher for IntegerHasher {
             corner4(&axes, o[2]),
             corner4(&axes, o[3]),
             corner4(&axes, o[4]),
+        ]
+    }
+
+    /// Each axis's two weighted cells, once for the four points.
+    #[inline(always)]
+    fn cell_hashes3(&self, cell: [U; 3], o: [[U; 3]; 4]) -> [U; 4] {
+        let x = self.seeded(AxisWeights::multiplied(0, cell[0]));
+        let (y, z) = (
+            AxisWeights::multiplied(1, cell[1]),
+            AxisWeights::multiplied(2, cell[2]),
+        );
+        let axes = [x, y, z];
+        [
+            point_mix(cell_point3(&axes, o[0])),
+            point_mix(cell_point3(&axes, o[1])),
+            point_mix(cell_point3(&axes, o[2])),
+            point_mix(cell_point3(&axes, o[3])),
         ]
     }
 

@@ -85,17 +85,6 @@ fn gradient_of<I: Isa>(table: &GradientTable, n: U) -> [F; 3] {
     }
 }
 
-/// `supersimplex3_point_hash` on lanes.
-#[inline(always)]
-fn point_hash<L: LaneHasher>(lut: &L, cell: &[U; 3], key: u32, o: [U; 3]) -> U {
-    let v = [
-        (cell[0] + o[0] + key) & 255,
-        (cell[1] + o[1] + key) & 255,
-        (cell[2] + o[2] + key) & 255,
-    ];
-    lut.cell_hash_lanes::<3>(&[v[0], v[1], v[2], U::splat(0)])
-}
-
 /// `supersimplex3_point` on lanes: the lattice point at offsets `o` (0 or 1 per lane) of
 /// hash `h`.
 #[inline(always)]
@@ -158,13 +147,11 @@ fn add4(a: [F; 4], b: [F; 4]) -> [F; 4] {
 #[inline(always)]
 fn half<L: LaneHasher, I: Isa>(lut: &L, table: &GradientTable, x: [F; 3], key: u32) -> [F; 4] {
     let (f, cell, [o0, o1, o2, o3]) = cube::<I>(x);
-    let out = add4(
-        [F::splat(0.0); 4],
-        point::<L, I>(lut, table, &f, o0, point_hash(lut, &cell, key, o0)),
-    );
-    let out = add4(out, point::<L, I>(lut, table, &f, o1, point_hash(lut, &cell, key, o1)));
-    let out = add4(out, point::<L, I>(lut, table, &f, o2, point_hash(lut, &cell, key, o2)));
-    add4(out, point::<L, I>(lut, table, &f, o3, point_hash(lut, &cell, key, o3)))
+    let [h0, h1, h2, h3] = lut.cell_hashes3([cell[0] + key, cell[1] + key, cell[2] + key], [o0, o1, o2, o3]);
+    let out = add4([F::splat(0.0); 4], point::<L, I>(lut, table, &f, o0, h0));
+    let out = add4(out, point::<L, I>(lut, table, &f, o1, h1));
+    let out = add4(out, point::<L, I>(lut, table, &f, o2, h2));
+    add4(out, point::<L, I>(lut, table, &f, o3, h3))
 }
 
 /// `supersimplex3_rotate` on lanes.
@@ -584,24 +571,24 @@ fn vector_half<L: LaneHasher, I: Isa, const K: usize>(
     rows: &mut [[F; K]; 3],
 ) {
     let (f, cell, [o0, o1, o2, o3]) = cube::<I>(x);
-    vector_term3::<L, I, K>(lut, table, rows, &f, &cell, key, o0);
-    vector_term3::<L, I, K>(lut, table, rows, &f, &cell, key, o1);
-    vector_term3::<L, I, K>(lut, table, rows, &f, &cell, key, o2);
-    vector_term3::<L, I, K>(lut, table, rows, &f, &cell, key, o3);
+    let [h0, h1, h2, h3] = lut.cell_hashes3([cell[0] + key, cell[1] + key, cell[2] + key], [o0, o1, o2, o3]);
+    vector_term3::<L, I, K>(lut, table, rows, &f, o0, h0);
+    vector_term3::<L, I, K>(lut, table, rows, &f, o1, h1);
+    vector_term3::<L, I, K>(lut, table, rows, &f, o2, h2);
+    vector_term3::<L, I, K>(lut, table, rows, &f, o3, h3);
 }
 
-/// The term of the 3D lattice point at offsets `o` added to a vector warp's `rows`.
+/// The term of the 3D lattice point at offsets `o` of hash `h` added to a vector warp's
+/// `rows`.
 #[inline(always)]
 fn vector_term3<L: LaneHasher, I: Isa, const K: usize>(
     lut: &L,
     table: &GradientTable,
     rows: &mut [[F; K]; 3],
     f: &[F; 3],
-    cell: &[U; 3],
-    key: u32,
     o: [U; 3],
+    h: U,
 ) {
-    let h = point_hash(lut, cell, key, o);
     let c = point::<L, I>(lut, table, f, o, h);
     add_vector_term(lut, rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
 }
