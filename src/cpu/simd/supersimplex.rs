@@ -57,7 +57,7 @@ fn gradient(n: U) -> [F; 3] {
 
 /// [`supersimplex3_gradient`] of each index below 48, component by component: what an ISA
 /// that holds such a table in registers ([`Isa::read48`]) reads in place of [`gradient`].
-pub type GradientTable = [[f32; 48]; 3];
+type GradientTable = [[f32; 48]; 3];
 
 static GRADIENTS: LazyLock<GradientTable> = LazyLock::new(|| {
     let mut table = [[0.0; 48]; 3];
