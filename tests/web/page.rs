@@ -221,6 +221,30 @@ fn top_down_framed_link() -> String {
     .encode()
 }
 
+/// [`top_down_framed_link`] with its clock run on by [`FAR_PERIODS`] periods of the 3D
+/// simplex lattice along z: `speed · (time − 2)` is `768 · FAR_PERIODS` (`(0, 0, 768)` is
+/// 256 whole cells along each skewed axis, a period of the hashed lattice).
+fn top_down_far_link() -> String {
+    SharedView {
+        framing: Framing {
+            time: top_down_far_time(),
+            ..top_down_framing()
+        },
+        ..top_down_view()
+    }
+    .encode()
+}
+
+/// How many lattice periods [`top_down_far_link`]'s clock is past the framed one's.
+const FAR_PERIODS: f64 = 128.0;
+
+/// The clock of [`top_down_far_link`]: z = 1.5 + 768 · 128 = 98 305.5, where neighbouring
+/// `f32` values are 1/128 apart, coarser than the mesh's 3/256 between vertices.
+fn top_down_far_time() -> f64 {
+    let framing = top_down_framing();
+    framing.time + 768.0 * FAR_PERIODS / framing.speed
+}
+
 /// The plane `z − c` at `frequency` in the page's gray view `scene`.
 fn plane_link(c: f64, frequency: f64, scene: Scene) -> String {
     SharedView {
@@ -415,6 +439,7 @@ fn run_page() -> Option<Session> {
             },
             { "name": "top-down", "fragment": top_down_link() },
             { "name": "top-down framed", "fragment": top_down_framed_link() },
+            { "name": "top-down far", "fragment": top_down_far_link() },
             // A link that cannot be read, then a good one opened in the same tab.
             {
                 "name": "bad link",
@@ -915,6 +940,29 @@ fn a_framed_3d_view_from_above_is_the_cpus_over_its_pan_and_slice_at_its_relief(
     assert!(
         mean_difference(&rgba(st), &plain) > 1.0,
         "another region, slice and relief than the plain top-down view"
+    );
+}
+
+/// The framed view with its clock far along, a whole number of lattice periods on: the
+/// same terrain, byte for byte, as near the origin. The mesh starts where the 2D picture's
+/// fill does, at the clock's point moved back by whole periods; at the unmoved point in
+/// `f32` its vertices would fall on a grid of 1/128, not their 3/256 spacing.
+#[test]
+fn a_3d_view_played_far_along_its_clock_is_drawn_as_finely_as_near_the_origin() {
+    let Some(s) = session() else { return };
+    let far = reopened(s, "top-down far");
+    assert_eq!(shown(far)["time"], top_down_far_time());
+    let near = reopened(s, "top-down framed");
+    assert!(
+        rgba(far) == rgba(near),
+        "the far view differs from the near one in {} of {} bytes (mean {:.2} levels)",
+        rgba(far)
+            .iter()
+            .zip(rgba(near))
+            .filter(|(a, b)| *a != b)
+            .count(),
+        rgba(near).len(),
+        mean_difference(&rgba(far), &rgba(near))
     );
 }
 

@@ -421,11 +421,14 @@ struct App {
     probing: Option<Probing>,
 }
 
-/// The readout's sampler of the view shown (2D; 3D for the iso view), and the range drawn.
+/// The readout's sampler of the view shown (2D; 3D for the iso view), the range drawn, and
+/// the texels' spacing and the terrain's mesh ([`flat_placement`]).
 struct Probing {
     view: SharedView,
     sampler: Sampler,
     range: (f32, f32),
+    step: [f32; 2],
+    placement: Placement,
 }
 
 impl App {
@@ -527,7 +530,8 @@ impl App {
 
     /// While the clock runs and no draw is under way (the last is back): advances the clock
     /// by the wall time since it last did and draws the view at the new time. One draw at a
-    /// time, so the pictures come as fast as the device draws them.
+    /// time, so the pictures come as fast as the device draws them: a draw's readback asks
+    /// for the next frame, and a frame that started none asks for one [`CLOCK_FRAME`] on.
     fn tick(&mut self, ctx: &egui::Context) {
         if !self.clock_running() {
             self.clock_ms = None;
@@ -541,6 +545,9 @@ impl App {
         self.framing.time += (now - then) / 1e3;
         self.clock_ms = Some(now);
         self.draw(ctx);
+        if self.pending.is_none() && !self.redraw {
+            ctx.request_repaint_after(CLOCK_FRAME);
+        }
     }
 
     /// Starts drawing the current view, or marks the node at fault and keeps the picture
@@ -602,12 +609,11 @@ impl App {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("terrain and copy"),
             });
+        let (_, placement) = flat_placement(program, view.frequency, &view.framing);
         let request = TerrainRequest {
             program,
             seed: view.seed,
-            frequency: view.frequency,
-            framing: &view.framing,
-            flat_size: SIZE,
+            placement: &placement,
             ramp: self.ramp,
             range: RANGE,
             camera,
@@ -845,14 +851,12 @@ impl App {
     fn readout(&mut self, picture: &egui::Response) -> Option<Readout> {
         let view = &self.shown.as_ref()?.view;
         if self.probing.as_ref().map(|p| &p.view) != Some(view) {
-            let mut sampler = Graph::from_json(&view.graph)
-                .and_then(|g| g.sampler(graph_dims(view), view.seed))
-                .ok()?;
+            let graph = Graph::from_json(&view.graph).ok()?;
+            let mut sampler = graph.sampler(graph_dims(view), view.seed).ok()?;
+            let program = program_of(view).ok()?;
+            let (step, placement) = flat_placement(&program, view.frequency, &view.framing);
             let range = match view.scene {
-                Scene::Terrain(_) => readout::range(
-                    &mut sampler,
-                    &flat_placement(view.frequency, &view.framing, SIZE).1,
-                ),
+                Scene::Terrain(_) => readout::range(&mut sampler, &placement),
                 // The cube's values, as filled on the GPU.
                 Scene::Iso { .. } => self.iso.as_ref()?.range(&FillKey::of(view))?,
                 Scene::Flat => HOOK.with_borrow(|h| {
@@ -867,11 +871,12 @@ impl App {
                 view: view.clone(),
                 sampler,
                 range,
+                step,
+                placement,
             });
         }
         let probing = self.probing.as_mut()?;
-        let view = &probing.view;
-        let (step, placement) = flat_placement(view.frequency, &view.framing, SIZE);
+        let (step, placement) = (probing.step, probing.placement);
         let cursor = picture.hover_pos().map(|p| {
             let d = p - picture.rect.min;
             [f64::from(d.x), f64::from(d.y)]
@@ -1070,9 +1075,6 @@ impl eframe::App for App {
             self.draw(&ctx);
         }
         self.tick(&ctx);
-        if self.clock_running() && self.pending.is_none() && !self.redraw {
-            ctx.request_repaint_after(CLOCK_FRAME);
-        }
         let running = self.clock_running() && self.editor.error.is_none();
         let busy = running || self.pending.is_some() || self.redraw || self.thumbnails.busy();
         HOOK.with_borrow_mut(|h| {
@@ -1347,28 +1349,24 @@ fn set_fragment(shared: &str) {
     }
 }
 
-/// The spacing of a `flat_size`² picture's texels at `frequency` (field units), and the
-/// terrain's mesh over that picture from `framing`'s first pixel ([`Framing::origin`]: the
-/// pan and the clock's offset), its first texel to its last, raised by its relief.
-pub(crate) fn flat_placement(
-    frequency: f64,
-    framing: &Framing,
-    flat_size: u32,
-) -> ([f32; 2], Placement) {
-    let step = [(frequency / f64::from(flat_size)) as f32; 2];
-    let origin = framing.origin().map(|o| o as f32);
-    let placement = Placement::over(origin, step, [flat_size; 2], framing.relief);
+/// The spacing of the [`SIZE`]² picture's texels at `frequency` (field units), and the
+/// terrain's mesh over that picture from `framing`'s first pixel, its first texel to its
+/// last, raised by its relief. The first pixel is the point [`Framing::origin`] (the pan
+/// and the clock's offset) moved by whole lattice periods of `program` towards the origin,
+/// as the 2D picture's fill moves it ([`Program::sampled_field`]): the same values, and
+/// `f32` spacing as fine as near the origin however long the clock has run.
+fn flat_placement(program: &Program, frequency: f64, framing: &Framing) -> ([f32; 2], Placement) {
+    let step = [(frequency / f64::from(SIZE)) as f32; 2];
+    let field = program.sampled_field(&flat_field(framing, frequency));
+    let origin = field.reduced_offset().map(|o| o as f32);
+    let placement = Placement::over(origin, step, [SIZE; 2], framing.relief);
     (step, placement)
 }
 
 /// `view`'s graph lowered for its scene: untiled, in the framing's dimensions, in 3D for the
 /// iso view (as the desktop's iso view lowers it).
 fn program_of(view: &SharedView) -> Result<Program, GraphError> {
-    let dims = match view.scene {
-        Scene::Iso { .. } => 3,
-        _ => view.framing.dims,
-    };
-    Graph::from_json(&view.graph)?.program(dims, [0.0; 4])
+    Graph::from_json(&view.graph)?.program(graph_dims(view), [0.0; 4])
 }
 
 /// The 2D picture's field: [`SIZE`]² texels at `frequency` from `framing`'s first pixel, in

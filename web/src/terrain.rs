@@ -5,8 +5,8 @@
 
 use eframe::egui;
 use wgpu_noise::editor::orbit::{Orbit, ZOOM_STEP};
-use wgpu_noise::editor::share::{Framing, Scene};
-use wgpu_noise::editor::terrain::{self, Colours, Draw, Terrain};
+use wgpu_noise::editor::share::Scene;
+use wgpu_noise::editor::terrain::{self, Colours, Draw, Placement, Terrain};
 use wgpu_noise::embed::{NoiseBindings, NoiseBindingsDescriptor};
 use wgpu_noise::graph::Program;
 use wgpu_noise::low_level::{padded_row_bytes, ColourRamp};
@@ -49,13 +49,8 @@ impl Dimensions {
 pub struct TerrainRequest<'a> {
     pub program: &'a Program,
     pub seed: u64,
-    /// Lattice cells across the 2D picture, whose grid the mesh covers.
-    pub frequency: f64,
-    /// Where the mesh starts (the 2D picture's first pixel, the clock's offset included),
-    /// the graph's dimensions and the relief.
-    pub framing: &'a Framing,
-    /// The 2D picture's size in texels.
-    pub flat_size: u32,
+    /// Where the mesh lies: over the 2D picture's texels ([`crate::flat_placement`]).
+    pub placement: &'a Placement,
     pub ramp: ColourRamp,
     /// The values drawn with the ramp's first and last colours.
     pub range: (f32, f32),
@@ -122,15 +117,13 @@ impl TerrainRenderer {
         let Some((_, pipeline)) = &self.pipeline else {
             unreachable!("the pipeline was made above");
         };
-        let (_, placement) =
-            crate::flat_placement(request.frequency, request.framing, request.flat_size);
         let colours = Colours {
             low: request.range.0,
             high: request.range.1,
             ramp: request.ramp.stops(),
         };
         let size = [TERRAIN_SIZE; 2];
-        let uniforms = terrain::uniforms(&placement, request.camera, size, &colours);
+        let uniforms = terrain::uniforms(request.placement, request.camera, size, &colours);
         let view = self.target.create_view(&Default::default());
         let draw = Draw {
             device,
