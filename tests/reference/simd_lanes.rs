@@ -150,33 +150,51 @@ fn multiplies_are_the_scalar_ones_on_every_level() {
 /// where it runs it is checked that it does.
 #[test]
 fn read48_reads_each_lanes_entry_where_the_level_holds_tables() {
-    type Read48 = fn(&[f32; 48], U) -> Option<F>;
-    let levels: Vec<(&str, Read48)> = levels_of!(read48);
+    let levels: Vec<(&str, TableRead<48>)> = levels_of!(read48);
+    assert_table_reads(&levels);
+}
+
+/// The same of [`Isa::read32`], the 4D SuperSimplex gradients' 32-entry tables.
+#[test]
+fn read32_reads_each_lanes_entry_where_the_level_holds_tables() {
+    let levels: Vec<(&str, TableRead<32>)> = levels_of!(read32);
+    assert_table_reads(&levels);
+}
+
+/// A level's read of an `N`-entry table held in registers (`Isa::read48`, `Isa::read32`).
+type TableRead<const N: usize> = fn(&[f32; N], U) -> Option<F>;
+
+/// Asserts that each level's `read` of an `N`-entry table gives every lane the entry its
+/// index names, bit for bit, each entry on each lane; that AVX-512 reads them all.
+fn assert_table_reads<const N: usize>(levels: &[(&str, TableRead<N>)]) {
     // Distinct bit patterns, signs and a zero of each sign among them.
-    let table: [f32; 48] = std::array::from_fn(|n| match n {
+    let table: [f32; N] = std::array::from_fn(|n| match n {
         0 => 0.0,
         1 => -0.0,
         _ => (n as f32 * 1.375 - 30.0) * if n % 3 == 0 { -1.0 } else { 1.0 },
     });
-    for (level, read48) in &levels {
+    let entries = N as u32;
+    for (level, read_table) in levels {
         let mut read = 0;
-        for start in 0..48u32 {
-            // Lane i reads entry (start + 7 i) mod 48: every entry on every lane over the
+        for start in 0..entries {
+            // Lane i reads entry (start + 7 i) mod N: every entry on every lane over the
             // starts, in no order the permutes could rely on.
-            let n = U(std::array::from_fn(|i| (start + 7 * i as u32) % 48));
-            let Some(v) = read48(&table, n) else { continue };
+            let n = U(std::array::from_fn(|i| (start + 7 * i as u32) % entries));
+            let Some(v) = read_table(&table, n) else {
+                continue;
+            };
             read += 1;
             for (i, (&at, got)) in n.0.iter().zip(v.0).enumerate() {
                 assert_eq!(
                     got.to_bits(),
                     table[at as usize].to_bits(),
-                    "{level}: lane {i} reading entry {at}"
+                    "{level}: lane {i} reading entry {at} of {N}"
                 );
             }
         }
-        eprintln!("{level}: {read} of 48 reads from registers");
+        eprintln!("{level}: {read} of {N} reads from registers");
         if *level == "avx512" {
-            assert_eq!(read, 48, "AVX-512 holds the table in registers");
+            assert_eq!(read, N, "AVX-512 holds the table in registers");
         }
     }
 }

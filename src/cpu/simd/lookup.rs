@@ -220,6 +220,20 @@ pub trait LaneHasher: NoiseHasher {
             self.cell_hash_lanes::<3>(&offset_cell3(&cell, o[3])),
         ]
     }
+    /// `cell_hash` of the 4D cell `cell` moved by `step` (0 or 1 per axis; backwards on
+    /// the lanes where `flip` is 1), wrapped: a point of the 4D OpenSimplex2S walk,
+    /// `supersimplex4_point_hash` (an implementation may share work between the walk's
+    /// points).
+    #[inline(always)]
+    fn walk_hash4(&self, cell: &[U; 4], step: [u32; 4], flip: U) -> U {
+        let h = [
+            wrapped_step(cell[0], step[0], flip),
+            wrapped_step(cell[1], step[1], flip),
+            wrapped_step(cell[2], step[2], flip),
+            wrapped_step(cell[3], step[3], flip),
+        ];
+        self.cell_hash_lanes::<4>(&h)
+    }
     /// `simplex4_order(c)`.
     fn simplex4_order_lanes(&self, c: U) -> [U; 4];
     /// `cell_hash` of the `D`-dimensional cells `cell` (the first `D` coordinates).
@@ -545,6 +559,31 @@ fn corner3<I: Isa>(axes: &[AxisWeights; 3], o: [U; 3]) -> Grad3 {
     grad3_of_point::<I>(cell_point3(axes, o))
 }
 
+/// The wrapped cell coordinate `cell + step` (`cell + 256 − step` where `flip`): `step`
+/// negated in two's complement (`!step + 1`) where `flip` is 1, the same low 8 bits.
+/// Arithmetic, not a selection: with `step` read at run time LLVM built the selection's
+/// mask bit by bit.
+#[inline(always)]
+fn wrapped_step(cell: U, step: u32, flip: U) -> U {
+    let negate = 0 - flip;
+    ((cell + (U::splat(step) ^ negate)) + flip) & 255
+}
+
+/// Axis `axis`'s weighed cell of a 4D walk's point ([`LaneHasher::walk_hash4`]): `cell`
+/// where `step` is 0, else `cell + 1`, or `cell − 1` on the lanes where `flip` is 1. The
+/// first does not depend on the point, so LLVM weighs it once for the walk's sixteen
+/// points; the others it weighs after the selection, one multiplication. (Weighing all
+/// three once, kept apart from the points by a `black_box`, measured no faster.)
+#[inline(always)]
+fn walk_weighed(axis: usize, cell: U, step: u32, flip: U) -> U {
+    let stepped = flip.select(weighted(axis, cell + 255), weighted(axis, cell + 1));
+    if step == 0 {
+        weighted(axis, cell)
+    } else {
+        stepped
+    }
+}
+
 /// The wrapped 3D cell `cell + o`, its fourth coordinate 0 (a function, not a closure: see
 /// [`corner3`]).
 #[inline(always)]
@@ -700,6 +739,16 @@ impl LaneHasher for IntegerHasher {
             point_mix(cell_point3(&axes, o[2])),
             point_mix(cell_point3(&axes, o[3])),
         ]
+    }
+
+    #[inline(always)]
+    fn walk_hash4(&self, cell: &[U; 4], step: [u32; 4], flip: U) -> U {
+        point_mix(
+            (walk_weighed(0, cell[0], step[0], flip) ^ self.seed_word())
+                ^ walk_weighed(1, cell[1], step[1], flip)
+                ^ walk_weighed(2, cell[2], step[2], flip)
+                ^ walk_weighed(3, cell[3], step[3], flip),
+        )
     }
 
     /// Rank counting, as the scalar hash variant.

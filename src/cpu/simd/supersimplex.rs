@@ -8,7 +8,7 @@ use super::cellular::add_vector_term;
 use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
 use crate::cpu::supersimplex::{
-    supersimplex3_gradient,
+    supersimplex3_gradient, supersimplex4_gradient,
     SUPERSIMPLEX2_GRADIENTS, SUPERSIMPLEX2_NORM, SUPERSIMPLEX2_R2, SUPERSIMPLEX2_SKEW,
     SUPERSIMPLEX2_UNSKEW, SUPERSIMPLEX3_B_KEY, SUPERSIMPLEX3_EXPAND, SUPERSIMPLEX3_NORM,
     SUPERSIMPLEX3_R2, SUPERSIMPLEX3_ROTATE, SUPERSIMPLEX3_SCALE, SUPERSIMPLEX3_SLOT,
@@ -332,6 +332,34 @@ fn gradient4(n: U) -> [F; 4] {
     ]
 }
 
+/// [`supersimplex4_gradient`] of each index below 32, component by component: what an ISA
+/// that holds such a table in registers ([`Isa::read32`]) reads in place of [`gradient4`].
+static GRADIENTS4: LazyLock<[[f32; 32]; 4]> = LazyLock::new(|| {
+    let mut table = [[0.0; 32]; 4];
+    for n in 0..32 {
+        let g = supersimplex4_gradient::<f32>(n);
+        for (component, g) in table.iter_mut().zip(g) {
+            component[n as usize] = g;
+        }
+    }
+    table
+});
+
+/// The 4D gradients of the indices `n`: read from `table` where the ISA can, else decoded
+/// (no closures on this path, as [`gradient_of`]).
+#[inline(always)]
+fn gradient4_of<I: Isa>(table: &[[f32; 32]; 4], n: U) -> [F; 4] {
+    match (
+        I::read32(&table[0], n),
+        I::read32(&table[1], n),
+        I::read32(&table[2], n),
+        I::read32(&table[3], n),
+    ) {
+        (Some(x), Some(y), Some(z), Some(w)) => [x, y, z, w],
+        _ => gradient4(n),
+    }
+}
+
 /// Component `k` of `supersimplex4_gradient` of `n`, whose zero axis is `axis`.
 #[inline(always)]
 fn gradient4_component(n: U, axis: U, k: u32) -> F {
@@ -408,67 +436,87 @@ fn walk4<I: Isa>(p: [F; 4]) -> ([F; 4], [U; 4], [F; 4]) {
     )
 }
 
-/// `supersimplex4_flip` on lanes (1 where the walk takes `−v`).
+/// What the lanes use of point `k` of the walk (the nearest, then one of each pair of
+/// `SUPERSIMPLEX4_VERTICES`, in the scalar's order: `supersimplex4_points`): its steps `v`,
+/// all ones where a step is 1 (which of the normal's components [`flip4`] sums), and `v`
+/// unskewed, `v + (Σv)·unskew` in `f32` as `supersimplex4_point` computes it, which the
+/// point `−v` negates exactly (`(−v) + (Σ−v)·unskew` rounds as its negation; `Σv ≥ 1`).
+#[derive(Clone, Copy)]
+struct WalkPoint4 {
+    step: [u32; 4],
+    mask: [u32; 4],
+    unskewed: [f32; 4],
+}
+
+/// The walk's sixteen points ([`WalkPoint4`]), in the order their terms are summed.
+const WALK4: [WalkPoint4; 16] = walk_points4();
+
+const fn walk_points4() -> [WalkPoint4; 16] {
+    let mut points = [WalkPoint4 {
+        step: [0; 4],
+        mask: [0; 4],
+        // The nearest: `0 + 0 · unskew` is +0.
+        unskewed: [0.0; 4],
+    }; 16];
+    let mut k = 1;
+    while k < 16 {
+        let v = SUPERSIMPLEX4_VERTICES[k - 1];
+        let f = [v[0] as f32, v[1] as f32, v[2] as f32, v[3] as f32];
+        let t = (((f[0] + f[1]) + f[2]) + f[3]) * SUPERSIMPLEX4_UNSKEW as f32;
+        let mut a = 0;
+        while a < 4 {
+            points[k].step[a] = v[a];
+            points[k].mask[a] = if v[a] == 0 { 0 } else { u32::MAX };
+            points[k].unskewed[a] = f[a] + t;
+            a += 1;
+        }
+        k += 1;
+    }
+    points
+}
+
+/// `supersimplex4_flip` on lanes (1 where the walk takes `−v`): the normal's components
+/// where `v` is 1, summed in order. Where `v` is 0 the scalar adds `normal · 0`, a zero of
+/// the normal's sign, here +0: the sum differs at most in a zero's sign, which `< 0` does
+/// not see.
 #[inline(always)]
-fn flip4(normal: &[F; 4], v: [u32; 4]) -> U {
+fn flip4(normal: &[F; 4], mask: [u32; 4]) -> U {
     let t = [
-        normal[0] * v[0] as f32,
-        normal[1] * v[1] as f32,
-        normal[2] * v[2] as f32,
-        normal[3] * v[3] as f32,
+        (normal[0].to_bits() & mask[0]).from_bits(),
+        (normal[1].to_bits() & mask[1]).from_bits(),
+        (normal[2].to_bits() & mask[2]).from_bits(),
+        (normal[3].to_bits() & mask[3]).from_bits(),
     ];
     (((t[0] + t[1]) + t[2]) + t[3]).lt(F::splat(0.0))
 }
 
-/// The wrapped cell coordinate `cell + v` (`cell + 256 − v` where `flip`): `v` negated in
-/// two's complement (`!v + 1`) where `flip` is 1, the same low 8 bits. Arithmetic, not a
-/// selection: with `v` read at run time LLVM built the selection's mask bit by bit.
+/// The point's offset along one axis unskewed, negated where `flip` is 1.
 #[inline(always)]
-fn wrapped_step(cell: U, v: u32, flip: U) -> U {
-    let negate = 0 - flip;
-    ((cell + (U::splat(v) ^ negate)) + flip) & 255
-}
-
-/// `supersimplex4_point_hash` on lanes.
-#[inline(always)]
-fn point_hash4<L: LaneHasher>(lut: &L, cell: &[U; 4], v: [u32; 4], flip: U) -> U {
-    let h = [
-        wrapped_step(cell[0], v[0], flip),
-        wrapped_step(cell[1], v[1], flip),
-        wrapped_step(cell[2], v[2], flip),
-        wrapped_step(cell[3], v[3], flip),
-    ];
-    lut.cell_hash_lanes::<4>(&h)
-}
-
-/// The walk's step `v` along one axis as a number, `−v` where `sign` is −1 (exact: `v` is
-/// 0 or 1 and `sign` ±1, so the product is `v`'s negation bit for bit, −0 included).
-#[inline(always)]
-fn signed_step(v: u32, sign: F) -> F {
-    F::splat(v as f32) * sign
+fn unskewed_step(unskewed: f32, flip: U) -> F {
+    flip.select_f(F::splat(-unskewed), F::splat(unskewed))
 }
 
 /// `supersimplex4_point` on lanes.
 #[inline(always)]
-fn point4<L: LaneHasher>(lut: &L, offset: &[F; 4], v: [u32; 4], flip: U, h: U) -> [F; 5] {
-    let sign = flip.select_f(F::splat(-1.0), F::splat(1.0));
-    let sv = [
-        signed_step(v[0], sign),
-        signed_step(v[1], sign),
-        signed_step(v[2], sign),
-        signed_step(v[3], sign),
-    ];
-    let t = (((sv[0] + sv[1]) + sv[2]) + sv[3]) * SUPERSIMPLEX4_UNSKEW as f32;
+fn point4<L: LaneHasher, I: Isa>(
+    lut: &L,
+    table: &[[f32; 32]; 4],
+    offset: &[F; 4],
+    point: &WalkPoint4,
+    flip: U,
+    h: U,
+) -> [F; 5] {
+    let u = point.unskewed;
     let d = [
-        offset[0] - (sv[0] + t),
-        offset[1] - (sv[1] + t),
-        offset[2] - (sv[2] + t),
-        offset[3] - (sv[3] + t),
+        offset[0] - unskewed_step(u[0], flip),
+        offset[1] - unskewed_step(u[1], flip),
+        offset[2] - unskewed_step(u[2], flip),
+        offset[3] - unskewed_step(u[3], flip),
     ];
     let a = (F::splat(SUPERSIMPLEX4_R2 as f32)
         - ((d[0] * d[0] + d[1] * d[1]) + (d[2] * d[2] + d[3] * d[3])))
         .max(F::splat(0.0));
-    let g = gradient4(lut.cell_byte_lanes(h, SUPERSIMPLEX3_SLOT) >> 3);
+    let g = gradient4_of::<I>(table, lut.cell_byte_lanes(h, SUPERSIMPLEX3_SLOT) >> 3);
     let aa = a * a;
     let aaaa = aa * aa;
     let e = (d[0] * g[0] + d[1] * g[1]) + (d[2] * g[2] + d[3] * g[3]);
@@ -482,15 +530,15 @@ fn point4<L: LaneHasher>(lut: &L, offset: &[F; 4], v: [u32; 4], flip: U, h: U) -
     ]
 }
 
-/// Point `k` (0 to 15) of the walk, `(v, flip)`: the nearest (`v = 0`), then one of each pair
-/// of `SUPERSIMPLEX4_VERTICES`, in the scalar's order (`supersimplex4_points`).
+/// Point `k` (0 to 15) of the walk and its flip: the nearest (never flipped), then
+/// [`WALK4`]'s others.
 #[inline(always)]
-fn vertex4(normal: &[F; 4], k: usize) -> ([u32; 4], U) {
+fn vertex4(normal: &[F; 4], k: usize) -> (&'static WalkPoint4, U) {
+    let point = &WALK4[k];
     if k == 0 {
-        ([0; 4], U::splat(0))
+        (point, U::splat(0))
     } else {
-        let v = SUPERSIMPLEX4_VERTICES[k - 1];
-        (v, flip4(normal, v))
+        (point, flip4(normal, point.mask))
     }
 }
 
@@ -498,10 +546,12 @@ fn vertex4(normal: &[F; 4], k: usize) -> ([u32; 4], U) {
 #[inline(always)]
 fn sum4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4]) -> [F; 5] {
     let (offset, cell, normal) = walk4::<I>(p);
+    let table = &*GRADIENTS4;
     let mut out = [F::splat(0.0); 5];
     for k in 0..16 {
-        let (v, flip) = vertex4(&normal, k);
-        let c = point4(lut, &offset, v, flip, point_hash4(lut, &cell, v, flip));
+        let (point, flip) = vertex4(&normal, k);
+        let h = lut.walk_hash4(&cell, point.step, flip);
+        let c = point4::<L, I>(lut, table, &offset, point, flip, h);
         out = [out[0] + c[0], out[1] + c[1], out[2] + c[2], out[3] + c[3], out[4] + c[4]];
     }
     out
@@ -525,11 +575,12 @@ pub fn supersimplex4_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> 
 #[inline(always)]
 fn vector_sum4<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 4]) -> [[F; K]; 4] {
     let (offset, cell, normal) = walk4::<I>(p);
+    let table = &*GRADIENTS4;
     let mut rows = [[F::splat(0.0); K]; 4];
     for k in 0..16 {
-        let (v, flip) = vertex4(&normal, k);
-        let h = point_hash4(lut, &cell, v, flip);
-        let c = point4(lut, &offset, v, flip, h);
+        let (point, flip) = vertex4(&normal, k);
+        let h = lut.walk_hash4(&cell, point.step, flip);
+        let c = point4::<L, I>(lut, table, &offset, point, flip, h);
         add_vector_term(lut, &mut rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
     }
     rows
