@@ -390,6 +390,13 @@ pub trait Isa: Copy {
     /// slower than what LLVM makes of the plain loop, so AVX2 keeps LLVM's.
     const VECTOR_MULTIPLY: bool = false;
 
+    /// Whether the tables' hash of a 4D OpenSimplex2S walk's point goes behind a
+    /// [`U::seam`] ([`super::lookup::LaneHasher::walk_hash4`]): without it LLVM's AVX-512
+    /// copy gathers and unpacks the table bytes slower (4D `supersimplex` with the tables
+    /// on one thread, best of ten: 215.0 ms without, 168.0 with); AVX2's is faster without
+    /// (170.6, 200.8 with), SSE2 the same either way.
+    const SEAM_WALK_HASH: bool = false;
+
     /// Lane-wise `v * m`, wrapping (the hash's mix).
     #[inline(always)]
     fn wrapping_mul(v: U, m: u32) -> U {
@@ -588,6 +595,7 @@ impl Isa for Avx512Lanes {
     const PERMUTES: bool = true;
     const PAIRS: Pairing = Pairing::Always;
     const VECTOR_MULTIPLY: bool = true;
+    const SEAM_WALK_HASH: bool = true;
 
     #[inline(always)]
     fn wrapping_mul(v: U, m: u32) -> U {

@@ -225,14 +225,19 @@ pub trait LaneHasher: NoiseHasher {
     /// `supersimplex4_point_hash` (an implementation may share work between the walk's
     /// points).
     #[inline(always)]
-    fn walk_hash4(&self, cell: &[U; 4], step: [u32; 4], flip: U) -> U {
+    fn walk_hash4<I: Isa>(&self, cell: &[U; 4], step: [u32; 4], flip: U) -> U {
         let h = [
             wrapped_step(cell[0], step[0], flip),
             wrapped_step(cell[1], step[1], flip),
             wrapped_step(cell[2], step[2], flip),
             wrapped_step(cell[3], step[3], flip),
         ];
-        self.cell_hash_lanes::<4>(&h)
+        let hash = self.cell_hash_lanes::<4>(&h);
+        if I::SEAM_WALK_HASH {
+            hash.seam()
+        } else {
+            hash
+        }
     }
     /// `simplex4_order(c)`.
     fn simplex4_order_lanes(&self, c: U) -> [U; 4];
@@ -742,7 +747,7 @@ impl LaneHasher for IntegerHasher {
     }
 
     #[inline(always)]
-    fn walk_hash4(&self, cell: &[U; 4], step: [u32; 4], flip: U) -> U {
+    fn walk_hash4<I: Isa>(&self, cell: &[U; 4], step: [u32; 4], flip: U) -> U {
         point_mix(
             (walk_weighed(0, cell[0], step[0], flip) ^ self.seed_word())
                 ^ walk_weighed(1, cell[1], step[1], flip)

@@ -550,7 +550,7 @@ fn sum4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4]) -> [F; 5] {
     let mut out = [F::splat(0.0); 5];
     for k in 0..16 {
         let (point, flip) = vertex4(&normal, k);
-        let h = lut.walk_hash4(&cell, point.step, flip);
+        let h = lut.walk_hash4::<I>(&cell, point.step, flip);
         let c = point4::<L, I>(lut, table, &offset, point, flip, h);
         out = [out[0] + c[0], out[1] + c[1], out[2] + c[2], out[3] + c[3], out[4] + c[4]];
     }
@@ -579,7 +579,7 @@ fn vector_sum4<L: LaneHasher, I: Isa, const K: usize>(lut: &L, p: [F; 4]) -> [[F
     let mut rows = [[F::splat(0.0); K]; 4];
     for k in 0..16 {
         let (point, flip) = vertex4(&normal, k);
-        let h = lut.walk_hash4(&cell, point.step, flip);
+        let h = lut.walk_hash4::<I>(&cell, point.step, flip);
         let c = point4::<L, I>(lut, table, &offset, point, flip, h);
         add_vector_term(lut, &mut rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
     }
