@@ -59,16 +59,22 @@ fn gradient(n: U) -> [F; 3] {
 /// that holds such a table in registers ([`Isa::read48`]) reads in place of [`gradient`].
 type GradientTable = [[f32; 48]; 3];
 
-static GRADIENTS: LazyLock<GradientTable> = LazyLock::new(|| {
-    let mut table = [[0.0; 48]; 3];
-    for n in 0..48 {
-        let g = supersimplex3_gradient::<f32>(n);
-        for (component, g) in table.iter_mut().zip(g) {
-            component[n as usize] = g;
+static GRADIENTS: LazyLock<GradientTable> =
+    LazyLock::new(|| component_tables(supersimplex3_gradient::<f32>));
+
+/// `gradient` of each index below `N`, component by component (its bits: the tables are
+/// the scalar reference's).
+fn component_tables<const N: usize, const D: usize>(
+    gradient: fn(u32) -> [f32; D],
+) -> [[f32; N]; D] {
+    let mut table = [[0.0; N]; D];
+    for n in 0..N {
+        for (component, g) in table.iter_mut().zip(gradient(n as u32)) {
+            component[n] = g;
         }
     }
     table
-});
+}
 
 /// The gradients of the indices `n`: read from `table` where the ISA can, else decoded.
 /// (No closures on this path: one is compiled without the ISA's target features, and the
@@ -334,16 +340,8 @@ fn gradient4(n: U) -> [F; 4] {
 
 /// [`supersimplex4_gradient`] of each index below 32, component by component: what an ISA
 /// that holds such a table in registers ([`Isa::read32`]) reads in place of [`gradient4`].
-static GRADIENTS4: LazyLock<[[f32; 32]; 4]> = LazyLock::new(|| {
-    let mut table = [[0.0; 32]; 4];
-    for n in 0..32 {
-        let g = supersimplex4_gradient::<f32>(n);
-        for (component, g) in table.iter_mut().zip(g) {
-            component[n as usize] = g;
-        }
-    }
-    table
-});
+static GRADIENTS4: LazyLock<[[f32; 32]; 4]> =
+    LazyLock::new(|| component_tables(supersimplex4_gradient::<f32>));
 
 /// The 4D gradients of the indices `n`: read from `table` where the ISA can, else decoded
 /// (no closures on this path, as [`gradient_of`]).
