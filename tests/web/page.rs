@@ -128,10 +128,12 @@ fn steps() -> Value {
         // Its terrain, then a click on the relief slider's rail past the default.
         { "name": "terrain panned", "actions": [{ "click": "view.3d" }] },
         { "name": "relief", "actions": [{ "click": "relief", "at": [0.5, 0.5] }] },
-        // The 2D view played, then a node added that breaks the graph, then no input (the
-        // page recorded at once and after two waits), then paused.
+        // The 2D view (its paused picture landed first, so that the next one is of the
+        // clock running), played, then a node added that breaks the graph, then no input
+        // (the page recorded at once and after two waits), then paused.
         { "name": "broken while playing", "actions": [
             { "click": "view.2d" },
+            { "settle": true },
             { "click": "play" },
             { "frames": 1 },
             { "right_click": "node_canvas", "at": [0.35, 0.62] },
