@@ -173,14 +173,15 @@ fn a_link_holds_the_pan_zoom_and_clock_and_opens_the_same_slice() {
         (3, 0.3, true)
     );
     assert!(framing.time > frame.time, "the clock ran: {}", framing.time);
-    // The wheel zoomed in by whole notches (Xvfb's wheel click is one or two); the drag
-    // moved the picture right and down.
+    // One XTest wheel click zoomed in by two whole notches: winit 0.30 counts its press and
+    // its release (docs/preview.md). A winit that counts one fails here: update the docs.
     let notches = (frame.frequency / shared.frequency).ln() / ZOOM_STEP.ln();
     assert!(
-        notches >= 0.5 && (notches - notches.round()).abs() < 1e-9,
+        (notches - 2.0).abs() < 1e-9,
         "{} cells across: {notches} notches",
         shared.frequency
     );
+    // The drag moved the picture right and down.
     assert!(
         framing.pan[0] > 0.0 && framing.pan[1] > 0.0,
         "{:?}",
