@@ -12,6 +12,7 @@ pub mod isosurface;
 pub mod model;
 pub mod node_view;
 pub mod orbit;
+pub mod presets;
 #[cfg(feature = "gpu")]
 pub mod readout;
 pub mod share;
@@ -69,10 +70,11 @@ impl Editor {
         self.unread = self.model.read_text(&self.text).err();
     }
 
-    /// The text replaced (a `--graph` file's edit): the model follows it.
+    /// The text replaced whole (a preset, a `--graph` file's edit): the model follows it,
+    /// one step of the undo history.
     pub fn set_text(&mut self, text: String) {
+        self.unread = self.model.replace_text(&text).err();
         self.text = text;
-        self.text_edited();
         self.set_error(None);
     }
 

@@ -155,9 +155,19 @@ impl GraphModel {
     /// file's shape (not JSON, no `nodes` object, a node without a `"type"`) leaves the model
     /// as it is and says why.
     pub fn read_text(&mut self, text: &str) -> Result<(), String> {
+        self.read_edit(text, Some(Run::Text))
+    }
+
+    /// Reads a text that replaced the editor's whole (a preset, a `--graph` file's edit) as
+    /// [`GraphModel::read_text`] does, as one step of the undo history of its own.
+    pub fn replace_text(&mut self, text: &str) -> Result<(), String> {
+        self.read_edit(text, None)
+    }
+
+    fn read_edit(&mut self, text: &str, run: Option<Run>) -> Result<(), String> {
         let (graph, origins) = read(text, Some(&self.graph))?;
         if graph != self.graph {
-            self.record(Some(Run::Text));
+            self.record(run);
             self.graph = graph;
         }
         self.origins = origins;

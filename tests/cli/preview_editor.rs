@@ -280,6 +280,39 @@ fn a_slider_drag_a_move_and_a_run_of_typing_are_one_step_each() {
 }
 
 #[test]
+fn a_text_replaced_whole_between_runs_of_typing_is_a_step_of_its_own() {
+    let mut m = model(BASE);
+    let typed = m
+        .to_json()
+        .replace("\"simplex\"", "\"simplex\", \"seed\": 1");
+    m.read_text(&typed).unwrap();
+    let before = m.graph().clone();
+    assert_ne!(before, *model(BASE).graph(), "the typing changed the graph");
+    // A preset (or a `--graph` file's edit) right after typing, then more typing.
+    let marble = std::fs::read_to_string("examples/graphs/marble.json").unwrap();
+    m.replace_text(&marble).unwrap();
+    let preset = m.graph().clone();
+    let edited = m.to_json().replace("\"strength\": 1.5", "\"strength\": 3");
+    m.read_text(&edited).unwrap();
+    assert_ne!(
+        *m.graph(),
+        preset,
+        "the typing after the preset changed the graph"
+    );
+    assert!(m.undo());
+    assert_eq!(*m.graph(), preset, "the typing after the preset undone");
+    assert!(m.undo());
+    assert_eq!(
+        *m.graph(),
+        before,
+        "the preset undone, not the typing before it"
+    );
+    assert!(m.undo());
+    assert_eq!(*m.graph(), *model(BASE).graph(), "the first typing undone");
+    assert!(!m.undo());
+}
+
+#[test]
 fn text_that_is_no_graph_leaves_the_model_and_a_bad_edit_names_its_node() {
     let mut m = model(BASE);
     let before = m.graph().clone();

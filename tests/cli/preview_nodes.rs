@@ -215,3 +215,60 @@ fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
     panel.wait_typing(false);
     running.quit_with_escape(&display, &panel.window);
 }
+
+#[test]
+fn a_preset_picked_from_the_menu_is_drawn_as_its_reference_and_undone() {
+    let screen = tempfile::tempdir().unwrap();
+    let Some(display) = with_xdotool(screen_setup(screen.path())) else {
+        return;
+    };
+    let frame = GraphFrame::still(800, 720);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("base.json"), BASE).unwrap();
+    let mut args = frame.options();
+    args.extend(["--graph", "base.json", "--panel", "shown"].map(String::from));
+    let (mut running, panel) = Panel::launch(&display, &args, dir.path());
+    panel.click("node_view_toggle");
+    panel.with("node.base");
+
+    // The menu holds every shipped graph; picking one puts its text and nodes in the
+    // editor and draws it.
+    panel.click("presets");
+    let menu = panel.with("preset.marble");
+    let entries = menu["widgets"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .filter(|k| k.starts_with("preset."))
+        .count();
+    assert_eq!(entries, shipped_graphs().len(), "{menu}");
+    panel.click_settled("preset.marble");
+    let marble = std::fs::read_to_string("examples/graphs/marble.json").unwrap();
+    panel.graph_when("marble drawn", |t| t == marble, None);
+    layout_when(&panel.layout, "no node base", |v| {
+        v["widgets"].get("node.base").is_none()
+    });
+    let drawn = panel.save_png(&mut running, dir.path());
+    assert_levels_match(
+        &drawn,
+        &graph_reference(&marble, &frame),
+        "the marble preset",
+    );
+
+    // A preset is an edit like any other: undo brings the graph before it back.
+    panel.click("node_undo");
+    panel.graph_when("base back", |t| t.contains("\"base\""), None);
+    panel.with("node.base");
+
+    panel.click_at(100, 100);
+    running.quit_with_escape(&display, &panel.window);
+}
+
+/// The graphs under `examples/graphs/` (the presets menu's entries).
+fn shipped_graphs() -> Vec<std::path::PathBuf> {
+    std::fs::read_dir("examples/graphs")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect()
+}

@@ -42,6 +42,7 @@ use wgpu_noise::editor::terrain::Placement;
 use wgpu_noise::editor::thumbs::{
     colour, cpu_cost, Filled, Job, NoTimestamps, ThumbnailView, THUMBNAIL_SIZE,
 };
+use wgpu_noise::editor::presets::{presets_menu, PRESETS};
 use wgpu_noise::editor::Editor;
 use wgpu_noise::graph::{Graph, GraphError, Program, Sampler};
 use wgpu_noise::low_level::{padded_row_bytes, unpad_rows, ColourRamp};
@@ -69,41 +70,6 @@ const FRAGMENT_INTERVAL_MS: f64 = 1000.0;
 /// frame), the page still redraws this often: the clock and its time go on, the picture
 /// the last good one, as on the desktop.
 const CLOCK_FRAME: std::time::Duration = std::time::Duration::from_millis(100);
-
-/// Every shipped graph (`examples/graphs/`), by name: the presets menu.
-const PRESETS: &[(&str, &str)] = &[
-    (
-        "terrain",
-        include_str!("../../examples/graphs/terrain.json"),
-    ),
-    ("clouds", include_str!("../../examples/graphs/clouds.json")),
-    ("marble", include_str!("../../examples/graphs/marble.json")),
-    ("wood", include_str!("../../examples/graphs/wood.json")),
-    ("caves", include_str!("../../examples/graphs/caves.json")),
-    (
-        "cellular-pairs",
-        include_str!("../../examples/graphs/cellular-pairs.json"),
-    ),
-    ("island", include_str!("../../examples/graphs/island.json")),
-    ("jitter", include_str!("../../examples/graphs/jitter.json")),
-    ("mosaic", include_str!("../../examples/graphs/mosaic.json")),
-    (
-        "mountains",
-        include_str!("../../examples/graphs/mountains.json"),
-    ),
-    (
-        "plateaus",
-        include_str!("../../examples/graphs/plateaus.json"),
-    ),
-    ("slice", include_str!("../../examples/graphs/slice.json")),
-    ("strata", include_str!("../../examples/graphs/strata.json")),
-    (
-        "supersimplex",
-        include_str!("../../examples/graphs/supersimplex.json"),
-    ),
-    ("tiles", include_str!("../../examples/graphs/tiles.json")),
-    ("waves", include_str!("../../examples/graphs/waves.json")),
-];
 
 /// What the page's script reads ([`page_state`], [`picture`], [`layout`]): written by the
 /// app at the end of each frame.
@@ -942,18 +908,7 @@ impl App {
             });
         }
         ui.horizontal(|ui| {
-            let presets = ui.menu_button("presets", |ui| {
-                for &(name, text) in PRESETS {
-                    let r = ui.button(name);
-                    named.push((format!("preset.{name}"), r.rect));
-                    if r.clicked() {
-                        self.editor.set_text(text.to_string());
-                        changed = true;
-                        ui.close();
-                    }
-                }
-            });
-            named.push(("presets".to_string(), presets.response.rect));
+            changed |= presets_menu(ui, &mut self.editor, &mut named);
             ui.label("seed");
             let seed = ui.add(egui::DragValue::new(&mut self.seed).speed(0.2));
             named.push(("seed".to_string(), seed.rect));

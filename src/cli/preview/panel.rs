@@ -15,6 +15,7 @@ use super::thumbs::{Outcome, ThumbnailWorker};
 use super::view::{mode_name, Picture, View};
 use crate::editor::export::ValuesFile;
 use crate::editor::orbit::RELIEF_RANGE;
+use crate::editor::presets::presets_menu;
 use crate::editor::readout::Readout;
 use crate::editor::thumbs::ThumbnailView;
 use crate::editor::Editor;
@@ -622,6 +623,9 @@ fn controls(
         }
         if named(list, "bake_command", ui.button("copy bake command")).clicked() {
             requests.push(Request::BakeCommand);
+        }
+        if presets_menu(ui, editor, list) {
+            requests.push(Request::ApplyGraph);
         }
     });
     match shown.notice {
