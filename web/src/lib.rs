@@ -908,7 +908,7 @@ impl App {
             });
         }
         ui.horizontal(|ui| {
-            changed |= presets_menu(ui, &mut self.editor, &mut named);
+            changed |= presets_menu(ui, &mut self.editor, named);
             ui.label("seed");
             let seed = ui.add(egui::DragValue::new(&mut self.seed).speed(0.2));
             named.push(("seed".to_string(), seed.rect));
