@@ -2,9 +2,9 @@
 // tests/web/page.rs: `node web/page.mjs REQUEST.json RESULT.json`. It loads the page,
 // records what it shows first, then applies each step's actions as a person would (mouse
 // clicks, right-clicks and drags on the egui canvas at the widgets' places the page
-// reports, typing) and records what the page shows once it has settled: its state (the
-// view drawn, the editor's text, error and node at fault), the picture's RGBA bytes, the
-// page's address. Then it opens share links in fresh pages (a step's address, or a
+// reports, typing, pasting) and records what the page shows once it has settled: its state
+// (the view drawn, the editor's text, error and node at fault), the picture's RGBA bytes,
+// the page's address. Then it opens share links in fresh pages (a step's address, or a
 // fragment the test made) and records the same there, with a screenshot if asked, and
 // opens the page once more without WebGPU. All judging is the Rust test's.
 //
@@ -15,16 +15,19 @@
 //                                      { until: NAME } | { download: FILE } |
 //                                      { hover: NAME, at?: [FX, FY] } |
 //                                      { fragment: SHARE } | { press: KEYS } |
+//                                      { clipboard: TEXT } |
 //                                      { frames: N } | { now: true } | { wait: MS }] }],
 //            reopen: [{ name, step: STEP | fragment: SHARE, screenshot?: PATH,
 //                       actions?: [ACTION | { settle: true }] }] }
 // SCREENSHOT is taken after the step SCREENSHOT_STEP (after the last without one).
 // NAME: a widget the page names (`wgpuNoise.layout()`); FX, FY: where in it, as fractions.
 // `fragment` sets the address's fragment in the open tab (a link opened there); KEYS: a key
-// with modifiers held, as puppeteer names them ("Control+A"). `frames` records the next N
-// pictures as they are shown, without waiting for the page to settle (while its clock runs
-// it never does), into the step's `frames`: [{ state, rgba }]; `now` records the page as it
-// is at once (its picture maybe not new) the same way; `wait` sleeps MS ms.
+// with modifiers held, as puppeteer names them ("Control+A"). `clipboard` puts TEXT on the
+// clipboard, as copying it in another program would (a `press` of "Control+V" then pastes
+// it). `frames` records the next N pictures as they are shown, without waiting for the page
+// to settle (while its clock runs it never does), into the step's `frames`:
+// [{ state, rgba }]; `now` records the page as it is at once (its picture maybe not new)
+// the same way; `wait` sleeps MS ms.
 // RESULT.reopened: { NAME: { start, state, after? } }: `after` once the actions are done
 // (`settle` waits until the page draws nothing more).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -160,6 +163,8 @@ async function act(page, action) {
     for (const m of keys) await page.keyboard.down(m);
     await page.keyboard.press(key);
     for (const m of keys.reverse()) await page.keyboard.up(m);
+  } else if (action.clipboard !== undefined) {
+    await page.evaluate((t) => navigator.clipboard.writeText(t), action.clipboard);
   } else if (action.fragment !== undefined) {
     await page.evaluate((f) => { location.hash = f; }, action.fragment);
   } else if (action.frames !== undefined) {

@@ -3,11 +3,11 @@
 //! person would: every picture it shows is the CPU `f32` reference of the view it reports.
 //!
 //! One run of `web/page.mjs` serves every test here: it loads the page, then clicks,
-//! right-clicks, drags and types on the egui canvas at the places the page reports for its
-//! widgets, and records after each step the page's state (the view drawn, the editor's text,
-//! error and node at fault), the picture's bytes and the page's address; it opens share
-//! links in fresh pages (steps' addresses, and a top-down 3D view made here), and the page
-//! once more without WebGPU.
+//! right-clicks, drags, types and pastes (Ctrl+V) on the egui canvas at the places the page
+//! reports for its widgets, and records after each step the page's state (the view drawn,
+//! the editor's text, error and node at fault), the picture's bytes and the page's
+//! address; it opens share links in fresh pages (steps' addresses, and a top-down 3D view
+//! made here), and the page once more without WebGPU.
 //!
 //! The 3D view is checked as the desktop's terrain is (tests/common/terrain.rs): seen from
 //! straight above, each vertex's pixel is the CPU value's gray times the Lambert shading of
@@ -160,6 +160,28 @@ fn steps() -> Value {
             { "press": "Control+A" },
             { "type": TYPED_AGAIN },
         ] },
+        // A graph copied elsewhere (several lines) pasted over the whole box with Ctrl+V.
+        { "name": "pasted", "actions": [
+            { "click": "graph_text" },
+            { "press": "Control+A" },
+            { "clipboard": PASTED },
+            { "press": "Control+V" },
+            { "until": "node.fractal" },
+        ] },
+        // The worley node's jitter slider grabbed by its handle (at 1, the rail's right
+        // end: about the widget's middle, the number box is right of the rail) and dragged
+        // 30 px to the left.
+        { "name": "jitter dragged", "actions": [
+            { "drag": ["param.worley.jitter", [-30, 0]] },
+        ] },
+        // The node feeding the fractal's gain selected (a click on its header) and deleted
+        // with the node view's button, then the deletion undone and redone with its buttons.
+        { "name": "gain deleted", "actions": [
+            { "click": "node.gain" },
+            { "click": "node_delete" },
+        ] },
+        { "name": "undone", "actions": [{ "click": "node_undo" }] },
+        { "name": "redone", "actions": [{ "click": "node_redo" }] },
     ])
 }
 
@@ -171,6 +193,19 @@ const TYPED: &str = r#"{"version": 1, "output": "r", "nodes": {"r": {"type": "ri
 
 /// The graph typed into the JSON box last, over [`TYPED`].
 const TYPED_AGAIN: &str = r#"{"version": 1, "output": "f", "nodes": {"f": {"type": "fbm", "source": {"type": "classic"}, "octaves": 3}}}"#;
+
+/// The graph pasted into the JSON box (as a file holds it, over several lines): a 3-octave
+/// fBm of cellular noise whose gain is a node's (`gain`, a constant; deleted, the fBm's gain
+/// falls back to its default, 0.5, and the graph still draws).
+const PASTED: &str = r#"{
+  "version": 1,
+  "output": "fractal",
+  "nodes": {
+    "fractal": {"type": "fbm", "source": "worley", "octaves": 3, "gain": "gain"},
+    "gain": {"type": "constant", "value": 0.3},
+    "worley": {"type": "cellular", "jitter": 1.0}
+  }
+}"#;
 
 /// The 2D page's size in texels, which the terrain's mesh covers.
 const FLAT_SIZE: u32 = 256;
@@ -769,22 +804,22 @@ fn a_bad_link_opens_the_first_preset_and_a_link_opened_in_the_tab_is_followed() 
     assert_eq!(followed["state"]["notice"], Value::Null);
 }
 
-/// The step `name`, after `text` was typed into the JSON box: the box holds it, it is drawn
-/// and the picture is its CPU reference.
-fn assert_typed<'a>(s: &'a Session, name: &str, text: &str) -> &'a Value {
-    let typed = step(s, name);
+/// The step `name`, after `text` was typed or pasted into the JSON box: the box holds it, it
+/// is drawn and the picture is its CPU reference.
+fn assert_entered<'a>(s: &'a Session, name: &str, text: &str) -> &'a Value {
+    let entered = step(s, name);
     assert_eq!(
-        typed["state"]["text"], text,
-        "{name}: the box holds what was typed"
+        entered["state"]["text"], text,
+        "{name}: the box holds what was entered"
     );
     assert_eq!(
-        shown(typed)["graph"],
+        shown(entered)["graph"],
         text,
-        "{name}: the typed graph is drawn"
+        "{name}: the entered graph is drawn"
     );
-    assert_eq!(typed["state"]["error"], Value::Null);
-    assert_reference(typed, name);
-    typed
+    assert_eq!(entered["state"]["error"], Value::Null);
+    assert_reference(entered, name);
+    entered
 }
 
 /// A graph typed into the JSON box over its whole text is what the box holds and what is
@@ -792,7 +827,7 @@ fn assert_typed<'a>(s: &'a Session, name: &str, text: &str) -> &'a Value {
 #[test]
 fn a_graph_typed_into_the_json_box_draws_its_reference() {
     let Some(s) = session() else { return };
-    let typed = assert_typed(s, "typed", TYPED);
+    let typed = assert_entered(s, "typed", TYPED);
     assert_eq!(shown(typed)["terrain"], Value::Null, "in 2D");
 }
 
@@ -801,7 +836,115 @@ fn a_graph_typed_into_the_json_box_draws_its_reference() {
 #[test]
 fn the_json_box_takes_a_second_graph_typed_over_a_short_one() {
     let Some(s) = session() else { return };
-    assert_typed(s, "typed again", TYPED_AGAIN);
+    assert_entered(s, "typed again", TYPED_AGAIN);
+}
+
+/// The nodes a step's node view shows, by name.
+fn nodes_shown(st: &Value) -> Vec<&str> {
+    let mut nodes: Vec<&str> = st["widgets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|w| w.as_str()?.strip_prefix("node."))
+        .collect();
+    nodes.sort_unstable();
+    nodes
+}
+
+/// The graph a step's JSON box holds, parsed.
+fn text_graph(st: &Value) -> Value {
+    serde_json::from_str(st["state"]["text"].as_str().unwrap()).unwrap()
+}
+
+/// A graph written elsewhere, on the clipboard, pasted with Ctrl+V over the JSON box's
+/// whole text: the box holds it, it is drawn (its CPU reference) and the node view shows its
+/// nodes in place of the last graph's.
+#[test]
+fn a_graph_pasted_into_the_json_box_draws_its_reference_and_shows_its_nodes() {
+    let Some(s) = session() else { return };
+    assert_clean_console(&s.result);
+    assert_eq!(nodes_shown(step(s, "typed again")), ["f", "f.source"]);
+    let pasted = assert_entered(s, "pasted", PASTED);
+    assert_eq!(nodes_shown(pasted), ["fractal", "gain", "worley"]);
+    assert_eq!(pasted["state"]["fault"], Value::Null);
+}
+
+/// A node's slider dragged on the node view: the JSON box holds the new value (and the
+/// graph is otherwise as it was), and the picture is the CPU reference of the edited graph.
+#[test]
+fn dragging_a_nodes_slider_writes_its_value_and_draws_the_edited_graphs_reference() {
+    let Some(s) = session() else { return };
+    assert_clean_console(&s.result);
+    let before = step(s, "pasted");
+    let dragged = step(s, "jitter dragged");
+    let mut edited = text_graph(dragged);
+    let jitter = edited["nodes"]["worley"]["jitter"].as_f64();
+    eprintln!("the jitter slider dragged from 1 to {jitter:?}");
+    assert!(
+        jitter.is_some_and(|j| (0.0..1.0).contains(&j)),
+        "the drag left moved the jitter below 1: {jitter:?}"
+    );
+    edited["nodes"]["worley"]["jitter"] = json!(1.0);
+    assert_eq!(
+        edited,
+        text_graph(before),
+        "only the jitter changed: {}",
+        dragged["state"]["text"]
+    );
+    assert_eq!(dragged["state"]["error"], Value::Null);
+    assert_eq!(
+        shown(dragged)["graph"],
+        dragged["state"]["text"],
+        "the edited graph is drawn"
+    );
+    assert_reference(dragged, "jitter dragged");
+    let d = mean_difference(&rgba(dragged), &rgba(before));
+    eprintln!("the jitter changed the picture: mean |Δlevel| {d:.2}");
+    assert!(d > 1.0, "the picture changed with the jitter: {d:.2}");
+}
+
+/// A node selected on the node view and deleted with its button: the graph without it (the
+/// input it fed falls back to its default) is in the JSON box and drawn, its CPU reference;
+/// undo brings back the graph, its text and its picture byte for byte; redo deletes it again,
+/// the same text and picture.
+#[test]
+fn deleting_a_node_draws_the_graph_without_it_and_undo_and_redo_step_through_it() {
+    let Some(s) = session() else { return };
+    assert_clean_console(&s.result);
+    let before = step(s, "jitter dragged");
+    let deleted = step(s, "gain deleted");
+    let mut without = text_graph(before);
+    without["nodes"].as_object_mut().unwrap().remove("gain");
+    without["nodes"]["fractal"]
+        .as_object_mut()
+        .unwrap()
+        .remove("gain");
+    assert_eq!(
+        text_graph(deleted),
+        without,
+        "the node and its wire are gone: {}",
+        deleted["state"]["text"]
+    );
+    assert_eq!(nodes_shown(deleted), ["fractal", "worley"]);
+    assert_eq!(deleted["state"]["error"], Value::Null);
+    assert_eq!(deleted["state"]["fault"], Value::Null);
+    assert_eq!(shown(deleted)["graph"], deleted["state"]["text"]);
+    assert_reference(deleted, "gain deleted");
+    let d = mean_difference(&rgba(deleted), &rgba(before));
+    eprintln!("the fBm's gain from 0.3 (the node) to 0.5 (its default): mean |Δlevel| {d:.2}");
+    assert!(d > 1.0, "the picture changed with the gain: {d:.2}");
+
+    for (name, like) in [("undone", before), ("redone", deleted)] {
+        let st = step(s, name);
+        assert_eq!(
+            st["state"]["text"], like["state"]["text"],
+            "{name}: the JSON box's text"
+        );
+        assert_eq!(shown(st), shown(like), "{name}: the view drawn");
+        assert_eq!(nodes_shown(st), nodes_shown(like), "{name}: the nodes");
+        assert_eq!(st["state"]["error"], Value::Null, "{name}");
+        assert!(rgba(st) == rgba(like), "{name}: the picture, byte for byte");
+    }
 }
 
 /// The camera `[yaw, pitch, distance]` of a step's 3D view.
