@@ -23,9 +23,20 @@ done <<'LIST'
 --dims 3 --size 128x128x1 --frequency 4,4,1 --offset 0,0,0.5 --kernel continuous -o x.png
 --dims 3 --size 128x128x1 --frequency 4,4,4 --tileable --octaves 3 --bits 8 --backend gpu -o x.png
 --dims 4 --noise classic --size 32x32x16x8 --frequency 4,4,4,2 -o x.exr
+--graph examples/graphs/caves.json --size 256x256 --frequency 3 --range -0.4,0.4 --bits 8 -o x.png
 --graph examples/graphs/clouds.json --size 256x256 --frequency 4 --tileable -o x.png
+--graph examples/graphs/docs/blend-hermite.json --size 256x256 --frequency 8 --bits 8 -o x.png
+--graph examples/graphs/docs/blend-quintic.json --size 256x256 --frequency 8 --bits 8 -o x.png
+--graph examples/graphs/docs/cellular-chebyshev.json --size 256x256 --frequency 8 --range 0,1 --bits 8 -o x.png
+--graph examples/graphs/docs/cellular-hybrid.json --size 256x256 --frequency 8 --range 0,2 --bits 8 -o x.png
+--graph examples/graphs/docs/cellular-minkowski.json --size 256x256 --frequency 8 --range 0,1 --bits 8 -o x.png
+--graph examples/graphs/docs/remove-dimension.json --dims 3 --size 512x256x1 --frequency 4,2,1 --offset 0,-1,0.5 --range -1,1 --ramp terrain --bits 8 -o x.png
+--graph examples/graphs/docs/ridged-weighted.json --size 256x256 --frequency 4 --range 0,1 --bits 8 -o x.png
+--graph examples/graphs/docs/warp-progressive.json --size 256x256 --frequency 8 --bits 8 -o x.png
+--graph examples/graphs/docs/white.json --size 256x256 --frequency 32 --bits 8 -o x.png
 --graph examples/graphs/island.json --size 256x256 --frequency 4 --ramp terrain --bits 8 -o x.png
 --graph examples/graphs/marble.json --size 256x256 --frequency 4 -o x.png
+--graph examples/graphs/mountains.json --size 512x256 --frequency 2,1 --offset -1,-0.5 --range -1,1 --ramp terrain --bits 8 -o x.png
 --graph examples/graphs/strata.json --size 256x256 --frequency 4 --ramp magma --bits 8 -o x.png
 --graph examples/graphs/terrain.json --dims 3 --size 64x64x16 --frequency 4 --curl --backend gpu -o x.npy
 --graph examples/graphs/terrain.json --dims 3 --size 64x64x16 --frequency 4 --gradient -o x.npy

@@ -581,10 +581,11 @@ fn every_shipped_graph_bakes_in_2d_and_3d() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The two FastNoise2 demo trees in our terms (docs/graphs.md, Recipes). `mountains.json` is a
-/// side section: rock (positive) below a surface that every column crosses, air (negative)
-/// above. `caves.json` is a 3D field whose zero set is the cave wall: caves (negative) and
-/// rock (positive) both fill a share of the volume.
+/// The two FastNoise2 demo trees in our terms (docs/graphs.md, "FastNoise2's demo trees").
+/// `mountains.json` is a side section: rock (positive) below a surface that every column
+/// crosses, air (negative) above. `caves.json` is a 3D field whose zero set is the cave wall:
+/// rock (positive) fills most of the volume, the caves (negative) are tunnels where the walls
+/// of its two cellular lattices meet, a small share crossed by many walls.
 #[test]
 fn the_recipes_are_a_mountain_section_and_a_cave_volume() {
     let dir = scratch_dir("graph-recipes");
@@ -650,8 +651,8 @@ fn the_recipes_are_a_mountain_section_and_a_cave_volume() {
         "caves.json 3D 32³: {:.1}% cave, {walls} wall crossings along x",
         caves * 100.0
     );
-    assert!((0.1..0.9).contains(&caves), "cave share {caves}");
-    assert!(walls > 500, "{walls} wall crossings");
+    assert!((0.002..0.1).contains(&caves), "cave share {caves}");
+    assert!(walls > 200, "{walls} wall crossings");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
