@@ -68,7 +68,9 @@ fn a_plane_from_straight_above_draws_where_and_as_the_cpu_predicts() {
         let caves = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/graphs/caves.json");
         let shot = shoot(
             &display,
-            &frame(2.0, 720, 480),
+            // A lattice cell across: the recipe's tunnels are a few hundredths of a cell
+            // wide (docs/graphs.md), a few voxels of the 64³ cube here.
+            &frame(1.0, 720, 480),
             &caves,
             &[
                 "--view",

@@ -322,7 +322,9 @@ fn caves_view() -> SharedView {
     SharedView {
         graph: caves,
         seed: 0,
-        frequency: 2.0,
+        // A lattice cell across: the recipe's tunnels are a few hundredths of a cell wide
+        // (docs/graphs.md), a few voxels of the 64³ cube here.
+        frequency: 1.0,
         ramp: "terrain".to_string(),
         scene,
         framing: Framing::of(&scene),
@@ -1592,7 +1594,9 @@ fn the_caves_iso_view_is_timed_and_its_cube_is_the_cpus() {
         numbers(&state["iso_ms"]),
         numbers(&state["extract_ms"]),
     );
-    assert!(lit > 50_000, "{lit}");
+    // The tunnels drawn: 25 386 of the 262 144 pixels lit when measured, where an empty
+    // cube lights none.
+    assert!(lit > 10_000, "{lit}");
 
     assert_cube_range(caves, &SharedView::from_link(&caves_link()).unwrap());
 }
