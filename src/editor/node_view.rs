@@ -274,13 +274,42 @@ impl NodeView {
                 }
             }
             ui.label(
-                egui::RichText::new("right-click: add · drag a port onto a port: wire")
-                    .small()
-                    .weak(),
+                egui::RichText::new(
+                    "right-click: add · drag a port onto a port: wire · Ctrl+Z / Ctrl+Shift+Z · Delete",
+                )
+                .small()
+                .weak(),
             );
         });
+        if ui.rect_contains_pointer(canvas) && !ui.ctx().egui_wants_keyboard_input() {
+            actions.extend(self.shortcut(ui, model));
+        }
 
         actions
+    }
+
+    /// The toolbar's keys, taken while the pointer is over the canvas and no text box has
+    /// the keyboard: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Delete (or Backspace) the
+    /// selected node.
+    fn shortcut(&self, ui: &egui::Ui, model: &GraphModel) -> Option<Action> {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let key = |modifiers: Modifiers, key: Key| {
+            ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(modifiers, key)))
+        };
+        // Ctrl+Shift+Z before Ctrl+Z, which would also match it.
+        let redo =
+            key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z) || key(Modifiers::COMMAND, Key::Y);
+        if redo {
+            return model.can_redo().then_some(Action::Redo);
+        }
+        if key(Modifiers::COMMAND, Key::Z) {
+            return model.can_undo().then_some(Action::Undo);
+        }
+        if key(Modifiers::NONE, Key::Delete) || key(Modifiers::NONE, Key::Backspace) {
+            let name = self.selected.clone()?;
+            return Some(Action::Edit(Edit::Delete { name }));
+        }
+        None
     }
 
     /// The background's right-click menu: a filter and the node types it matches.
@@ -557,9 +586,9 @@ fn thumbnail_row(
 const COST_HELP: &str =
     "the node's sub-graph (the nodes it reads, with it as the output) on the plane from \
          the origin, coloured with the view's ramp over -1..1. Its cost: ns per sample of \
-         that sub-graph; own: the sub-graph's less the sub-graphs' of the nodes it reads \
-         directly (a node read by two of them is counted twice, so own may be low or \
-         negative); the clock: GPU timestamps where the adapter has them, else the SIMD \
+         that sub-graph; own: the sub-graph's less the own costs of the nodes below it, each \
+         once (the own costs of a sub-graph add up to its cost; times vary with other \
+         work, so own may come out low or negative); the clock: GPU timestamps where the adapter has them, else the SIMD \
          CPU evaluator timed on the host.";
 
 /// The widget of a parameter of `kind` whose value is `value` (`None`: its default) in

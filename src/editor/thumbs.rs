@@ -124,6 +124,8 @@ impl Clock {
     pub fn name(self) -> &'static str {
         match self {
             Clock::GpuTimestamps => "GPU timestamps",
+            // wasm32 has no lane code: the scalar evaluator fills there.
+            Clock::CpuSimd(_) if cfg!(target_arch = "wasm32") => "CPU",
             Clock::CpuSimd(_) => "CPU SIMD",
         }
     }
@@ -217,6 +219,19 @@ pub fn sub_graph(graph: &EditorGraph, name: &str) -> Option<String> {
         output: name.to_string(),
     };
     Some(write(&sub))
+}
+
+/// Adds to `below` every node `name` reads, directly or through others, once each.
+fn nodes_below<'g>(graph: &'g EditorGraph, name: &str, below: &mut Vec<&'g str>) {
+    let Some(node) = graph.nodes.iter().find(|n| n.name == name) else {
+        return;
+    };
+    for input in reads(node) {
+        if !below.contains(&input) {
+            below.push(input);
+            nodes_below(graph, input, below);
+        }
+    }
 }
 
 /// The names `node`'s inputs hold: a wired input's, and those in arrays of inputs and of
@@ -395,19 +410,25 @@ impl Thumbnails {
         self.shown.get(name)
     }
 
-    /// Node `name`'s own cost: its sub-graph's less the sub-graphs' of the nodes it reads
-    /// directly (each once); `None` unless all of them are measured with one clock.
+    /// Node `name`'s own cost: its sub-graph's less the own costs of every node below it,
+    /// each counted once (a node read by two of its inputs is not subtracted twice), so
+    /// the own costs of a sub-graph's nodes add up to its cost. `None` unless all of them
+    /// are measured with one clock.
     pub fn own_cost(&self, graph: &EditorGraph, name: &str) -> Option<f64> {
-        let cost = |n: &str| self.shown.get(n).and_then(|t| t.filled.cost);
-        let total = cost(name)?;
-        let node = graph.nodes.iter().find(|n| n.name == name)?;
-        let mut inputs = reads(node);
-        inputs.sort_unstable();
-        inputs.dedup();
+        let total = self.shown.get(name).and_then(|t| t.filled.cost)?;
+        let mut below = Vec::new();
+        nodes_below(graph, name, &mut below);
+        if below.contains(&name) {
+            // A cycle (a graph being edited): no node of it has a cost of its own.
+            return None;
+        }
         let mut own = total.ns_per_sample;
-        for input in inputs {
-            let input = cost(input).filter(|c| c.clock.name() == total.clock.name())?;
-            own -= input.ns_per_sample;
+        for node in below {
+            let cost = self.shown.get(node).and_then(|t| t.filled.cost)?;
+            if cost.clock.name() != total.clock.name() {
+                return None;
+            }
+            own -= self.own_cost(graph, node)?;
         }
         Some(own)
     }

@@ -217,7 +217,7 @@ fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
 }
 
 #[test]
-fn a_preset_picked_from_the_menu_is_drawn_as_its_reference_and_undone() {
+fn a_preset_picked_from_the_menu_is_drawn_as_its_reference_and_the_keys_edit_it() {
     let screen = tempfile::tempdir().unwrap();
     let Some(display) = with_xdotool(screen_setup(screen.path())) else {
         return;
@@ -255,10 +255,35 @@ fn a_preset_picked_from_the_menu_is_drawn_as_its_reference_and_undone() {
         "the marble preset",
     );
 
-    // A preset is an edit like any other: undo brings the graph before it back.
-    panel.click("node_undo");
+    // A preset is an edit like any other. With the pointer over the node view, Ctrl+Z
+    // undoes it, Ctrl+Shift+Z redoes it, and Delete removes the selected node.
+    let (x, y) = panel.at("node_canvas", 0.9, 0.9);
+    let w = panel.window.as_str();
+    xdotool(
+        &display,
+        &["mousemove", "--window", w, &x.to_string(), &y.to_string()],
+    );
+    let key = |keys: &str| {
+        xdotool(&display, &["windowfocus", "--sync", w]);
+        xdotool(&display, &["key", keys]);
+    };
+    key("ctrl+z");
     panel.graph_when("base back", |t| t.contains("\"base\""), None);
     panel.with("node.base");
+    key("ctrl+shift+z");
+    panel.graph_when("marble again", |t| t.contains("\"bands\""), None);
+    panel.select("bands");
+    let (x, y) = panel.at("node_canvas", 0.9, 0.9);
+    xdotool(
+        &display,
+        &["mousemove", "--window", w, &x.to_string(), &y.to_string()],
+    );
+    key("Delete");
+    panel.graph_when(
+        "bands deleted",
+        |t| !t.contains("\"bands\""),
+        Some("marble"),
+    );
 
     panel.click_at(100, 100);
     running.quit_with_escape(&display, &panel.window);

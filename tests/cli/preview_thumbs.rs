@@ -274,6 +274,14 @@ fn thumbnails_are_their_sub_graphs_reference_and_follow_edits() {
     assert!(NODES
         .iter()
         .all(|n| sub("sum").contains(&format!("\"{n}\""))));
+    // The own costs of sum's sub-graph, each node once, add up to its cost.
+    let number = |n: &str, key: &str| first["thumbnails"][n][key].as_f64().unwrap();
+    let owns: f64 = NODES.iter().map(|n| number(n, "own_ns_per_sample")).sum();
+    let sum = number("sum", "ns_per_sample");
+    assert!(
+        (owns - sum).abs() <= 1e-9 * sum,
+        "own costs {owns}, sum {sum}"
+    );
 
     // detail's octaves slider, pressed a third of the way along: detail's and sum's
     // thumbnails change, base's and other's keep their bytes.

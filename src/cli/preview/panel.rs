@@ -170,8 +170,9 @@ impl Panel {
 
     /// Gives a window event to egui while the panel is shown; returns whether egui took it
     /// (the pointer over the panel, a key while [`Panel::typing`]) and whether the panel
-    /// wants a redraw. Keys reach egui only while it is typing, so `Space`, `Tab` and the
-    /// letters keep their preview meaning otherwise.
+    /// wants a redraw. Keys reach egui only while it is typing, or the node view's keys
+    /// with the pointer over it, so `Space`, `Tab` and the letters keep their preview
+    /// meaning otherwise.
     pub fn on_event(&mut self, window: &Window, event: &winit::event::WindowEvent) -> (bool, bool) {
         use winit::event::WindowEvent;
         if self.visibility == Visibility::Hidden {
@@ -181,11 +182,31 @@ impl Panel {
             event,
             WindowEvent::KeyboardInput { .. } | WindowEvent::Ime(_)
         );
-        if key && !self.typing() {
+        if key && !self.typing() && !self.node_view_key(event) {
             return (false, false);
         }
         let response = self.state.on_window_event(window, event);
         (response.consumed, response.repaint)
+    }
+
+    /// Whether `event` is one of the node view's keys (`NodeView::shortcut`: Z and Y, with
+    /// Ctrl, Delete, Backspace) with the pointer over its canvas.
+    fn node_view_key(&self, event: &winit::event::WindowEvent) -> bool {
+        use winit::keyboard::{Key, NamedKey};
+        let winit::event::WindowEvent::KeyboardInput { event: key, .. } = event else {
+            return false;
+        };
+        let shortcut = match key.logical_key.as_ref() {
+            Key::Character(c) => ["z", "y"].contains(&c.to_lowercase().as_str()),
+            Key::Named(named) => matches!(named, NamedKey::Delete | NamedKey::Backspace),
+            _ => false,
+        };
+        let over = self.ctx.pointer_latest_pos().is_some_and(|p| {
+            self.named
+                .iter()
+                .any(|(name, rect)| name == "node_canvas" && rect.contains(p))
+        });
+        shortcut && over
     }
 
     /// Runs one egui pass over `view` (changed in place by the controls) for a frame of
