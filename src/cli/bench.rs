@@ -667,11 +667,14 @@ pub fn node_alone(t: &crate::graph::nodes::NodeType) -> serde_json::Value {
     serde_json::json!({ "version": 1, "output": "node", "nodes": { "node": node } })
 }
 
+/// Parameters and the whole numbers they are set to.
+pub type Numbers = &'static [(&'static str, i64)];
+
 /// The choice parameters whose choices cost differently, each with the numbers its rows set
 /// (a fractal warp's forms differ only over several octaves): [`node_variants`] has a row of
 /// every choice but the default (the node alone's row), or of every choice where numbers
 /// are set.
-pub const VARIANT_CHOICES: &[(&str, &str, &[(&str, i64)])] = &[
+pub const VARIANT_CHOICES: &[(&str, &str, Numbers)] = &[
     ("warp", "noise", &[]),
     ("warp", "fractal", &[("octaves", 3)]),
     ("cellular", "distance", &[]),
