@@ -93,7 +93,9 @@ pub struct BenchArgs {
     /// Time every node type of docs/graphs.md alone, one graph each (its inputs simplex
     /// noises of other seeds, required numbers 0.5 or the nearest allowed, required choices
     /// the first), on the SIMD CPU graph fill's one-thread paths and the GPU's graph fill
-    /// with readback; rows named `node:<type>`: what a node costs.
+    /// with readback; rows named `node:<type>`: what a node costs. Then the variants whose
+    /// cost differs (each warp noise and fractal form, cellular metric and output, a
+    /// weighted strength, a node-driven parameter), rows named `node:<type> <param>=<value>`.
     #[arg(long, conflicts_with_all = ["kind", "warp", "flow_angle", "tileable", "curl", "octaves", "graph"])]
     pub nodes: bool,
 }
@@ -665,31 +667,99 @@ pub fn node_alone(t: &crate::graph::nodes::NodeType) -> serde_json::Value {
     serde_json::json!({ "version": 1, "output": "node", "nodes": { "node": node } })
 }
 
+/// Parameters and the whole numbers they are set to.
+pub type Numbers = &'static [(&'static str, i64)];
+
+/// The choice parameters whose choices cost differently, each with the numbers its rows set
+/// (a fractal warp's forms differ only over several octaves): [`node_variants`] has a row of
+/// every choice but the default (the node alone's row), or of every choice where numbers
+/// are set.
+pub const VARIANT_CHOICES: &[(&str, &str, Numbers)] = &[
+    ("warp", "noise", &[]),
+    ("warp", "fractal", &[("octaves", 3)]),
+    ("cellular", "distance", &[]),
+    ("cellular", "output", &[]),
+];
+
+/// The variants of node types that `bench --nodes` times beside each node alone, each its
+/// row's name (`warp noise=value`: the node type, then the parameters set) and its graph:
+/// [`node_alone`] with one choice of [`VARIANT_CHOICES`] (and the numbers set there); `fbm`
+/// and `ridged` with `weighted_strength` 0.5; `fbm` whose `gain`, and `warp` whose
+/// `frequency`, is a simplex noise of its own seed (a node-driven parameter).
+pub fn node_variants() -> Vec<(String, serde_json::Value)> {
+    use crate::graph::nodes::{node_type, ParamKind};
+    let alone = |name: &str| node_alone(node_type(name).expect("a node type of the table"));
+    let with = |name: &str, set: &[(&str, serde_json::Value)]| {
+        let mut graph = alone(name);
+        let mut label = name.to_string();
+        for (param, value) in set {
+            graph["nodes"]["node"][*param] = value.clone();
+            let shown = match value {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Object(node) => node["type"].as_str().unwrap_or("node").into(),
+                v => v.to_string(),
+            };
+            label += &format!(" {param}={shown}");
+        }
+        (label, graph)
+    };
+    let mut variants = Vec::new();
+    for &(name, param, numbers) in VARIANT_CHOICES {
+        let kind = node_type(name).and_then(|t| t.param(param)).map(|p| p.kind);
+        let Some(ParamKind::Choice { names, default }) = kind else {
+            panic!("{name}.{param} is not a choice in the node table");
+        };
+        for &choice in names {
+            if numbers.is_empty() && default == Some(choice) {
+                continue;
+            }
+            let mut set: Vec<(&str, serde_json::Value)> =
+                numbers.iter().map(|&(p, v)| (p, v.into())).collect();
+            set.push((param, choice.into()));
+            variants.push(with(name, &set));
+        }
+    }
+    for name in ["fbm", "ridged"] {
+        variants.push(with(name, &[("weighted_strength", 0.5.into())]));
+    }
+    // Seeds past the node alone's inputs (1 and up).
+    let driven = |seed: u64| serde_json::json!({ "type": "simplex", "seed": 100 + seed });
+    variants.push(with("fbm", &[("gain", driven(1))]));
+    variants.push(with("warp", &[("frequency", driven(2))]));
+    variants
+}
+
 /// Measures every node type alone ([`node_alone`]) on every workload it lowers for: the
 /// GPU's graph fill with readback (both lookups) and the SIMD graph fill on one thread
-/// (both lookups).
+/// (both lookups); then each of [`node_variants`] so.
 pub fn measure_nodes(
     workloads: &[Workload],
     repeats: usize,
     seed: u64,
     gpu: Option<&GpuBench>,
 ) -> Result<Vec<Row>> {
+    let how = Measure {
+        repeats,
+        seed,
+        gpu,
+        one_thread_only: true,
+    };
     let mut rows = Vec::new();
     for t in crate::graph::nodes::NODE_TYPES {
         let text = node_alone(t).to_string();
         let graph = crate::graph::Graph::from_json(&text)
             .map_err(|e| anyhow::anyhow!("the {} node alone: {e}", t.name))?;
         let noise = format!("node:{}", t.name);
+        rows.extend(measure_program(workloads, &graph, &noise, &how)?);
+    }
+    for (name, graph) in node_variants() {
+        let graph = crate::graph::Graph::from_json(&graph.to_string())
+            .map_err(|e| anyhow::anyhow!("the node variant {name}: {e}"))?;
         rows.extend(measure_program(
             workloads,
             &graph,
-            &noise,
-            &Measure {
-                repeats,
-                seed,
-                gpu,
-                one_thread_only: true,
-            },
+            &format!("node:{name}"),
+            &how,
         )?);
     }
     Ok(rows)

@@ -3,9 +3,10 @@
 
 use wgpu_noise::cli::bench::harness::Workload;
 use wgpu_noise::cli::bench::{
-    find, json_line, measure, measure_graph, measure_nodes, Row, Shaping,
+    find, json_line, measure, measure_graph, measure_nodes, node_variants, Row, Shaping,
+    VARIANT_CHOICES,
 };
-use wgpu_noise::graph::nodes::NODE_TYPES;
+use wgpu_noise::graph::nodes::{node_type, ParamKind, NODE_TYPES};
 use wgpu_noise::{FieldOutput, NoiseKind};
 
 /// A workload in 2D, 3D and 4D of a few hundred samples (16², 8³, 4⁴): these tests read
@@ -125,14 +126,17 @@ fn graph_rows_of_a_fill_without_lanes_are_the_generic_ones() {
 }
 
 /// `bench --nodes`: one row per node type alone and one-thread lane path, in every
-/// dimension count it lowers for (flow: 2D and 3D only); every type of the table.
+/// dimension count it lowers for (flow: 2D and 3D only); every type of the table, then its
+/// variants (`node_variants`), named by the parameters they set.
 #[test]
-fn node_rows_time_every_node_type_alone() {
+fn node_rows_time_every_node_type_alone_and_its_variants() {
     let rows = measure_nodes(&TINY, 1, 0, None).expect("cpu paths");
-    for t in NODE_TYPES {
-        let noise = format!("node:{}", t.name);
-        let dims = node_dims(t.name);
-        for &d in dims {
+    let variants: Vec<String> = node_variants().into_iter().map(|(name, _)| name).collect();
+    let names = NODE_TYPES.iter().map(|t| t.name.to_string());
+    let names: Vec<String> = names.chain(variants.iter().cloned()).collect();
+    for name in &names {
+        let noise = format!("node:{name}");
+        for &d in node_dims(name) {
             assert_rows(&rows, &["cpu-simd-1t", "cpu-simd-hash-1t"], &noise, d);
         }
         assert!(rows
@@ -140,14 +144,51 @@ fn node_rows_time_every_node_type_alone() {
             .filter(|r| r.noise == noise)
             .all(|r| r.path.ends_with("-1t") && r.msamples_per_s() > 0.0));
     }
-    let lowered: usize = NODE_TYPES.iter().map(|t| node_dims(t.name).len()).sum();
+    let lowered: usize = names.iter().map(|name| node_dims(name).len()).sum();
     assert_eq!(rows.len(), lowered * 2);
+    // Every choice of the parameters whose choices cost differently: the node alone's row
+    // (the default) or a variant's; several octaves for a warp's fractal forms.
+    for &(node, param, numbers) in VARIANT_CHOICES {
+        let set: String = numbers.iter().map(|(p, v)| format!(" {p}={v}")).collect();
+        for choice in choices(node, param) {
+            let variant = format!("{node}{set} {param}={choice}");
+            let default = numbers.is_empty() && default_choice(node, param) == Some(choice);
+            assert!(
+                default || variants.contains(&variant),
+                "no row of {node} {param}={choice}: {variants:?}"
+            );
+        }
+    }
+    for wanted in [
+        "fbm weighted_strength=0.5",
+        "ridged weighted_strength=0.5",
+        "fbm gain=simplex",
+        "warp frequency=simplex",
+    ] {
+        assert!(variants.iter().any(|v| v == wanted), "no row of {wanted}");
+    }
 }
 
-/// The dimension counts a node type lowers for: flow 2D and 3D.
+/// The choices the node table offers for `node`'s parameter `param`.
+fn choices(node: &str, param: &str) -> &'static [&'static str] {
+    match node_type(node).and_then(|t| t.param(param)).map(|p| p.kind) {
+        Some(ParamKind::Choice { names, .. }) => names,
+        _ => panic!("{node}.{param} is not a choice"),
+    }
+}
+
+/// The default of `node`'s choice parameter `param`.
+fn default_choice(node: &str, param: &str) -> Option<&'static str> {
+    match node_type(node).and_then(|t| t.param(param)).map(|p| p.kind) {
+        Some(ParamKind::Choice { default, .. }) => default,
+        _ => panic!("{node}.{param} is not a choice"),
+    }
+}
+
+/// The dimension counts a node type (or a variant of it) lowers for: flow 2D and 3D.
 fn node_dims(name: &str) -> &'static [usize] {
-    match name {
-        "flow" => &[2, 3],
+    match name.split(' ').next() {
+        Some("flow") => &[2, 3],
         _ => &[2, 3, 4],
     }
 }

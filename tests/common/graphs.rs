@@ -1,8 +1,10 @@
 //! Random valid noise graphs, for the randomised graph tests (CPU and GPU), and the
 //! parity bound between a graph on the GPU and on the CPU.
 
+use std::collections::BTreeSet;
+
 use serde_json::{json, Value};
-use wgpu_noise::graph::nodes::{node_type, ParamKind};
+use wgpu_noise::graph::nodes::{node_type, ParamKind, NODE_TYPES};
 
 /// A small, fixed-seed generator (SplitMix64): the same graphs on every run.
 pub struct Rng(u64);
@@ -544,6 +546,55 @@ fn node(rng: &mut Rng, shape: Shape, depth: usize, names: &[String]) -> Value {
         }
         _ => json!({ "type": "ping-pong", "source": src(rng), "strength": rng.range(0.5, 3.0) }),
     }
+}
+
+/// The choice parameters whose every choice the random graphs must use:
+/// [`unused_node_types`] names them `"{node} {param}={choice}"`.
+pub const COVERED_CHOICES: &[(&str, &str)] = &[
+    ("cellular", "output"),
+    ("cellular", "distance"),
+    ("cellular-lookup", "distance"),
+    ("distance", "metric"),
+    ("warp", "noise"),
+    ("warp", "fractal"),
+];
+
+/// The node types a graph file uses, and its choices of [`COVERED_CHOICES`] as
+/// `"{node} {param}={choice}"`.
+pub fn node_types(text: &str) -> BTreeSet<String> {
+    fn walk(v: &Value, out: &mut BTreeSet<String>) {
+        match v {
+            Value::Object(map) => {
+                if let Some(Value::String(t)) = map.get("type") {
+                    out.insert(t.clone());
+                    for (node, param) in COVERED_CHOICES.iter().filter(|(n, _)| n == t) {
+                        if let Some(Value::String(c)) = map.get(*param) {
+                            out.insert(format!("{node} {param}={c}"));
+                        }
+                    }
+                }
+                map.values().for_each(|v| walk(v, out));
+            }
+            Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(&serde_json::from_str(text).unwrap(), &mut out);
+    out
+}
+
+/// Of every node type of the node table and every choice of [`COVERED_CHOICES`], those
+/// that none of the graph files `texts` uses: what the random graph tests assert is empty.
+pub fn unused_node_types(texts: &[impl AsRef<str>]) -> Vec<String> {
+    let used: BTreeSet<String> = texts.iter().flat_map(|t| node_types(t.as_ref())).collect();
+    let types = NODE_TYPES.iter().map(|t| t.name.to_string());
+    let choices = COVERED_CHOICES.iter().flat_map(|&(node, param)| {
+        choices(node, param)
+            .iter()
+            .map(move |c| format!("{node} {param}={c}"))
+    });
+    types.chain(choices).filter(|t| !used.contains(t)).collect()
 }
 
 /// The bound of docs/graphs.md: `|gpu − cpu| ≤ (1e-4 + 8 e₃₂) (1 + |cpu|)`, where `e₃₂` is

@@ -3,12 +3,11 @@
 //! in f64 is Gustavson's Java code, random graphs stay finite everywhere, and analytic
 //! gradients match central differences away from kinks.
 
-use crate::common::graphs::{random_graph, Rng, Shape};
+use crate::common::graphs::{random_graph, unused_node_types, Rng, Shape};
 
 use wgpu_noise::bake::NoiseSpec;
 use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::field::{FlagField, Fractal, FractalMode, Kernel};
-use wgpu_noise::graph::nodes::NODE_TYPES;
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::program::Op;
 use wgpu_noise::graph::{eval, Graph, Program};
@@ -419,29 +418,6 @@ fn random_graphs_are_finite_at_small_and_large_coordinates() {
     );
 }
 
-/// The node types (and cellular `output`/`distance` values) a graph file uses.
-fn node_types(text: &str) -> std::collections::BTreeSet<String> {
-    fn walk(v: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
-        match v {
-            serde_json::Value::Object(map) => {
-                for key in ["type", "output", "distance"] {
-                    if let (Some(serde_json::Value::String(t)), true) =
-                        (map.get(key), map.contains_key("type"))
-                    {
-                        out.insert(t.clone());
-                    }
-                }
-                map.values().for_each(|v| walk(v, out));
-            }
-            serde_json::Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
-            _ => {}
-        }
-    }
-    let mut out = std::collections::BTreeSet::new();
-    walk(&serde_json::from_str(text).unwrap(), &mut out);
-    out
-}
-
 #[test]
 fn random_graph_gradients_match_central_differences_away_from_kinks() {
     let programs = random_programs(23, 300, |rng| Shape {
@@ -449,23 +425,8 @@ fn random_graph_gradients_match_central_differences_away_from_kinks() {
         depth: 1 + rng.below(6) as usize,
         differentiable: true,
     });
-    let used: std::collections::BTreeSet<String> = programs
-        .iter()
-        .flat_map(|(text, _)| node_types(text))
-        .collect();
-    let cellular = [
-        "f1",
-        "f2",
-        "f2-f1",
-        "cell",
-        "euclidean",
-        "manhattan",
-        "chebyshev",
-    ];
-    let every_type = NODE_TYPES.iter().map(|t| t.name);
-    for t in every_type.chain(cellular) {
-        assert!(used.contains(t), "no random graph uses {t}");
-    }
+    let unused = unused_node_types(&programs.iter().map(|(text, _)| text).collect::<Vec<_>>());
+    assert!(unused.is_empty(), "no random graph uses {unused:?}");
     let lut = PermutationTables::new(1);
     let mut rng = Rng::new(7);
     let (mut duals, mut regs) = (Vec::new(), Vec::new());
