@@ -261,12 +261,24 @@ impl Running {
         (running, find_window(display))
     }
 
-    /// Presses `Escape` in `window` and asserts that the preview exits 0.
+    /// Presses `Escape` in `window` and asserts that the preview exits 0 with a clean
+    /// console: no panic (a worker thread's would not change the status), no warning, no
+    /// validation error among all the lines it wrote.
     pub(crate) fn quit_with_escape(&mut self, display: &Display, window: &str) {
         xdotool(display, &["windowfocus", "--sync", window]);
         xdotool(display, &["key", "Escape"]);
         let status = self.wait_exit();
         assert!(status.success(), "the preview exits 0 on Escape: {status}");
+        // Both streams end with the process: every line is here.
+        self.seen.extend(self.stderr.iter());
+        let unclean = self.seen.iter().filter(|line| {
+            let line = line.to_lowercase();
+            ["panicked", "warning", "[warn", "[error", "validation error"]
+                .iter()
+                .any(|word| line.contains(word))
+        });
+        let unclean: Vec<_> = unclean.collect();
+        assert!(unclean.is_empty(), "the preview's console: {unclean:?}");
     }
 
     /// Waits up to 20 s for the preview to exit (after `Escape`); its status.
