@@ -761,7 +761,7 @@ fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
     // hundreds: a gradient and a curl pipeline are compiled per graph and backend, and deep
     // graphs compile slowly: the first 60 graphs took 62 s on both backends, the first 200
     // 331 s; these 69 (194 drawn) take 150 s (AMD EPYC VM, 2 cores, load 2.6–3.7 with another
-    // build running, 2026-12-01).
+    // build running, 2026-11-30).
     const GRAPHS: usize = 60;
     for (backend, ctx) in common::gpu_per_backend() {
         let generators = generators(&ctx, 9);

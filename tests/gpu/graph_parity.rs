@@ -124,7 +124,7 @@ fn random_graphs_on_the_gpu_equal_the_f32_cpu() {
     // hundreds: a graph's pipeline is compiled per backend (lavapipe, llvmpipe), and deep
     // graphs compile slowly: the first 80 graphs took 21 s on both backends, the first 249
     // 251 s; these 123 (217 drawn) take 44 s (AMD EPYC VM, 2 cores, load 2.6–3.7 with another
-    // build running, 2026-12-01).
+    // build running, 2026-11-30).
     const GRAPHS: usize = 120;
     for (backend, ctx) in common::gpu_per_backend() {
         let generators = generators(&ctx, 9);

@@ -36,13 +36,13 @@ use wasm_bindgen::prelude::*;
 use wgpu_noise::editor::export::{values_file, ValuesFile};
 use wgpu_noise::editor::isosurface::LEVEL_RANGE;
 use wgpu_noise::editor::orbit::{Orbit, RELIEF_RANGE};
+use wgpu_noise::editor::presets::{presets_menu, PRESETS};
 use wgpu_noise::editor::readout::{self, Readout};
 use wgpu_noise::editor::share::{Framing, Scene, SharedView};
 use wgpu_noise::editor::terrain::Placement;
 use wgpu_noise::editor::thumbs::{
     colour, cpu_cost, Filled, Job, NoTimestamps, ThumbnailView, THUMBNAIL_SIZE,
 };
-use wgpu_noise::editor::presets::{presets_menu, PRESETS};
 use wgpu_noise::editor::Editor;
 use wgpu_noise::graph::{Graph, GraphError, Program, Sampler};
 use wgpu_noise::low_level::{padded_row_bytes, unpad_rows, ColourRamp};
