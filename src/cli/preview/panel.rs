@@ -101,6 +101,9 @@ pub struct Panel {
     layout: Option<(PathBuf, String)>,
     /// The named widgets of the last pass, in points.
     named: Vec<(String, egui::Rect)>,
+    /// Where the pointer is, in points, as the window's events say: egui's own position
+    /// is the last frame's, and a key may come before the next frame.
+    pointer: Option<egui::Pos2>,
     /// The view after the last pass ([`View::describe`]), for [`LAYOUT_ENV`].
     described: String,
 }
@@ -146,6 +149,7 @@ impl Panel {
             iso_busy: false,
             layout: std::env::var_os(LAYOUT_ENV).map(|p| (PathBuf::from(p), String::new())),
             named: Vec::new(),
+            pointer: None,
             described: String::new(),
         }
     }
@@ -178,6 +182,17 @@ impl Panel {
         if self.visibility == Visibility::Hidden {
             return (false, false);
         }
+        match event {
+            WindowEvent::CursorMoved { position, .. } => {
+                let scale = egui_winit::pixels_per_point(&self.ctx, window);
+                self.pointer = Some(egui::pos2(
+                    position.x as f32 / scale,
+                    position.y as f32 / scale,
+                ));
+            }
+            WindowEvent::CursorLeft { .. } => self.pointer = None,
+            _ => {}
+        }
         let key = matches!(
             event,
             WindowEvent::KeyboardInput { .. } | WindowEvent::Ime(_)
@@ -201,7 +216,7 @@ impl Panel {
             Key::Named(named) => matches!(named, NamedKey::Delete | NamedKey::Backspace),
             _ => false,
         };
-        let over = self.ctx.pointer_latest_pos().is_some_and(|p| {
+        let over = self.pointer.is_some_and(|p| {
             self.named
                 .iter()
                 .any(|(name, rect)| name == "node_canvas" && rect.contains(p))
@@ -645,9 +660,6 @@ fn controls(
         if named(list, "bake_command", ui.button("copy bake command")).clicked() {
             requests.push(Request::BakeCommand);
         }
-        if presets_menu(ui, editor, list) {
-            requests.push(Request::ApplyGraph);
-        }
     });
     match shown.notice {
         Some(Notice::Done(text)) => {
@@ -665,7 +677,11 @@ fn controls(
 
     ui.separator();
     ui.horizontal(|ui| {
-        ui.label("graph (JSON, docs/graphs.md)");
+        // Short: the row holds the presets and the node view's toggle beside it.
+        ui.label("graph JSON").on_hover_text("docs/graphs.md");
+        if presets_menu(ui, editor, list) {
+            requests.push(Request::ApplyGraph);
+        }
         named(
             list,
             "node_view_toggle",
