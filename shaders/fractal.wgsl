@@ -53,7 +53,10 @@ fn wgpu_noise_base_noise2(kind: u32, p: vec2<f32>, period: vec2<f32>, cell: Cell
     if (kind == WGPU_NOISE_VALUE) {
         return value2_periodic(p, vec2<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y)));
     }
-    if (kind == WGPU_NOISE_SUPERSIMPLEX) { return wgpu_noise_supersimplex2(p); }
+    if (kind == WGPU_NOISE_SUPERSIMPLEX) {
+        if (period.x > 0.0) { return wgpu_noise_supersimplex2_tiled(p, period); }
+        return wgpu_noise_supersimplex2(p);
+    }
     if (period.x > 0.0) { return simplex2_tiled(p, period); }
     if (flow != 0.0) { return flow2(p, flow); }
     return simplex2(p);
@@ -114,6 +117,8 @@ fn wgpu_noise_base_noise_deriv2(kind: u32, p: vec2<f32>, period: vec2<f32>, cell
         d = classic2_periodic_deriv(p, lattice);
     } else if (kind == WGPU_NOISE_VALUE) {
         return value2_periodic_deriv(p, lattice);
+    } else if (kind == WGPU_NOISE_SUPERSIMPLEX && period.x > 0.0) {
+        d = wgpu_noise_supersimplex2_tiled_deriv(p, period);
     } else if (kind == WGPU_NOISE_SUPERSIMPLEX) {
         d = wgpu_noise_supersimplex2_deriv(p);
     } else if (period.x > 0.0) {
@@ -266,29 +271,31 @@ fn wgpu_noise_base_vector_simplex_deriv4(p: vec4<f32>, period: vec4<f32>, kernel
     return wgpu_noise_simplex_vector_deriv4(p);
 }
 
-// The base vector noise of OpenSimplex2S (supersimplex.wgsl; untiled), and with each
-// component's gradient.
-fn wgpu_noise_base_vector_supersimplex2(p: vec2<f32>) -> vec4<f32> {
+// The base vector noise of OpenSimplex2S (supersimplex.wgsl; tiled in 2D on the torus where
+// the first period is positive, as the scalar noise), and with each component's gradient.
+fn wgpu_noise_base_vector_supersimplex2(p: vec2<f32>, period: vec2<f32>) -> vec4<f32> {
+    if (period.x > 0.0) { return wgpu_noise_supersimplex_vector2_tiled(p, period); }
     return wgpu_noise_supersimplex_vector2(p);
 }
 
-fn wgpu_noise_base_vector_supersimplex3(p: vec3<f32>) -> vec4<f32> {
+fn wgpu_noise_base_vector_supersimplex3(p: vec3<f32>, period: vec3<f32>) -> vec4<f32> {
     return wgpu_noise_supersimplex_vector3(p);
 }
 
-fn wgpu_noise_base_vector_supersimplex4(p: vec4<f32>) -> vec4<f32> {
+fn wgpu_noise_base_vector_supersimplex4(p: vec4<f32>, period: vec4<f32>) -> vec4<f32> {
     return wgpu_noise_supersimplex_vector4(p);
 }
 
-fn wgpu_noise_base_vector_supersimplex_deriv2(p: vec2<f32>) -> array<array<f32, 5>, 4> {
+fn wgpu_noise_base_vector_supersimplex_deriv2(p: vec2<f32>, period: vec2<f32>) -> array<array<f32, 5>, 4> {
+    if (period.x > 0.0) { return wgpu_noise_supersimplex_vector_deriv2_tiled(p, period); }
     return wgpu_noise_supersimplex_vector_deriv2(p);
 }
 
-fn wgpu_noise_base_vector_supersimplex_deriv3(p: vec3<f32>) -> array<array<f32, 5>, 4> {
+fn wgpu_noise_base_vector_supersimplex_deriv3(p: vec3<f32>, period: vec3<f32>) -> array<array<f32, 5>, 4> {
     return wgpu_noise_supersimplex_vector_deriv3(p);
 }
 
-fn wgpu_noise_base_vector_supersimplex_deriv4(p: vec4<f32>) -> array<array<f32, 5>, 4> {
+fn wgpu_noise_base_vector_supersimplex_deriv4(p: vec4<f32>, period: vec4<f32>) -> array<array<f32, 5>, 4> {
     return wgpu_noise_supersimplex_vector_deriv4(p);
 }
 

@@ -418,20 +418,24 @@ fn simplex4_deriv(p: vec4<f32>, r2: f32, scale: f32) -> array<f32, 5> {
     return array<f32, 5>(value, g.x, g.y, g.z, g.w);
 }
 
-// simplex2_tiled and its gradient (value, d/dx, d/dy): the 4D gradient taken back through
-// the torus, d/dx = -sin(ax) d/dX + cos(ax) d/dY (the circle's radius and the angle's rate
-// 2 pi / period cancel), likewise for y with Z and W.
-fn simplex2_tiled_deriv(p: vec2<f32>, period: vec2<f32>) -> vec3<f32> {
+// (value, d/dx, d/dy) of a 4D (value, d/dX, d/dY, d/dZ, d/dW) at the torus point of p
+// (wgpu_noise_torus_point): d/dx = -sin(ax) d/dX + cos(ax) d/dY (the circle's radius and the
+// angle's rate 2 pi / period cancel), likewise for y with Z and W (CPU: `torus_gradient`).
+fn wgpu_noise_torus_gradient(d: array<f32, 5>, p: vec2<f32>, period: vec2<f32>) -> vec3<f32> {
     let ax = p.x / period.x * WGPU_NOISE_TAU;
     let ay = p.y / period.y * WGPU_NOISE_TAU;
-    let rx = period.x / WGPU_NOISE_TAU;
-    let ry = period.y / WGPU_NOISE_TAU;
     let cx = cos(ax);
     let sx = sin(ax);
     let cy = cos(ay);
     let sy = sin(ay);
-    let d = simplex4_deriv(vec4<f32>(rx * cx, rx * sx, ry * cy, ry * sy), WGPU_NOISE_SIMPLEX34_R2, 27.0);
     return vec3<f32>(d[0], cx * d[2] - sx * d[1], cy * d[4] - sy * d[3]);
+}
+
+// simplex2_tiled and its gradient (value, d/dx, d/dy): the 4D gradient taken back through
+// the torus.
+fn simplex2_tiled_deriv(p: vec2<f32>, period: vec2<f32>) -> vec3<f32> {
+    let d = simplex4_deriv(wgpu_noise_torus_point(p, period), WGPU_NOISE_SIMPLEX34_R2, 27.0);
+    return wgpu_noise_torus_gradient(d, p, period);
 }
 
 // Output scale of simplex3_periodic (SIMPLEX3_PERIODIC_SCALE in src/cpu/simplex.rs).
@@ -657,16 +661,17 @@ fn wgpu_noise_simplex_vector2_tiled(p: vec2<f32>, period: vec2<f32>) -> vec4<f32
 }
 
 fn wgpu_noise_simplex_vector2_tiled_deriv(p: vec2<f32>, period: vec2<f32>) -> array<array<f32, 5>, 4> {
-    let ax = p.x / period.x * WGPU_NOISE_TAU;
-    let ay = p.y / period.y * WGPU_NOISE_TAU;
-    let cx = cos(ax);
-    let sx = sin(ax);
-    let cy = cos(ay);
-    let sy = sin(ay);
-    let d = wgpu_noise_simplex_vector_deriv4(wgpu_noise_torus_point(p, period));
+    return wgpu_noise_vector2_torus_gradients(wgpu_noise_simplex_vector_deriv4(wgpu_noise_torus_point(p, period)), p,
+                                              period);
+}
+
+// The first two components of a 4D vector noise's rows at the torus point of p, each
+// gradient taken back through the torus; the others 0.
+fn wgpu_noise_vector2_torus_gradients(d: array<array<f32, 5>, 4>, p: vec2<f32>, period: vec2<f32>) -> array<array<f32, 5>, 4> {
     var out: array<array<f32, 5>, 4>;
     for (var a = 0u; a < 2u; a = a + 1u) {
-        out[a] = array<f32, 5>(d[a][0], cx * d[a][2] - sx * d[a][1], cy * d[a][4] - sy * d[a][3], 0.0, 0.0);
+        let g = wgpu_noise_torus_gradient(d[a], p, period);
+        out[a] = array<f32, 5>(g.x, g.y, g.z, 0.0, 0.0);
     }
     return out;
 }

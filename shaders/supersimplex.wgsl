@@ -372,6 +372,18 @@ fn wgpu_noise_supersimplex4_deriv(p: vec4<f32>) -> array<f32, 5> {
     return array<f32, 5>(s[0] * n, s[1] * n, s[2] * n, s[3] * n, s[4] * n);
 }
 
+// 2D OpenSimplex2S noise that tiles with `period` (lattice cells) along x and y: the 4D
+// noise on simplex2_tiled's torus (simplex.wgsl) (CPU: `supersimplex2_tiled`).
+fn wgpu_noise_supersimplex2_tiled(p: vec2<f32>, period: vec2<f32>) -> f32 {
+    return wgpu_noise_supersimplex4(wgpu_noise_torus_point(p, period));
+}
+
+// wgpu_noise_supersimplex2_tiled and its gradient (value, d/dx, d/dy): the 4D gradient taken
+// back through the torus.
+fn wgpu_noise_supersimplex2_tiled_deriv(p: vec2<f32>, period: vec2<f32>) -> vec3<f32> {
+    return wgpu_noise_torus_gradient(wgpu_noise_supersimplex4_deriv(wgpu_noise_torus_point(p, period)), p, period);
+}
+
 // OpenSimplex2S noise of vectors (the `warp` node's `supersimplex-vector` noise, as
 // FastNoise2's DomainWarpSuperSimplex with its gradient outer product): each lattice point's
 // contribution above times a vector whose component a is byte SUPERSIMPLEX_VECTOR_SLOT + a of
@@ -516,4 +528,17 @@ fn wgpu_noise_supersimplex_vector_deriv4(p: vec4<f32>) -> array<array<f32, 5>, 4
         d[a] = array<f32, 5>(r[0] * norm, r[1] * norm, r[2] * norm, r[3] * norm, r[4] * norm);
     }
     return d;
+}
+
+// The vector noise tiled in 2D with `period`: the first two components of the 4D noise on
+// simplex2_tiled's torus, each gradient taken back through the torus
+// (CPU: `supersimplex_vector2_tiled`, `supersimplex_vector_deriv2_tiled`).
+fn wgpu_noise_supersimplex_vector2_tiled(p: vec2<f32>, period: vec2<f32>) -> vec4<f32> {
+    let v = wgpu_noise_supersimplex_vector4(wgpu_noise_torus_point(p, period));
+    return vec4<f32>(v.x, v.y, 0.0, 0.0);
+}
+
+fn wgpu_noise_supersimplex_vector_deriv2_tiled(p: vec2<f32>, period: vec2<f32>) -> array<array<f32, 5>, 4> {
+    return wgpu_noise_vector2_torus_gradients(wgpu_noise_supersimplex_vector_deriv4(wgpu_noise_torus_point(p, period)),
+                                              p, period);
 }

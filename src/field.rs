@@ -307,7 +307,7 @@ pub struct Field {
     /// is the frequency (cells across the field), which a graph is lowered for
     /// ([`Field::tile_period`]). Classic and cellular noise tile in any dimension
     /// (whole-number frequencies); simplex noise tiles in 2D (4D noise on a torus) and 3D
-    /// (whole-number frequencies, on another lattice).
+    /// (whole-number frequencies, on another lattice), SuperSimplex in 2D (on a torus).
     pub tileable: bool,
     /// `Some` when this field is one box (a tile) of a larger one: see [`Window`].
     pub window: Option<Window>,
@@ -963,9 +963,10 @@ impl FlagField {
     fn validate_tiling(&self) -> Result<()> {
         let bad = |m: String| Err(NoiseError::InvalidField(m));
         match self.kind {
-            NoiseKind::SuperSimplex => {
+            NoiseKind::SuperSimplex if self.dims > 2 => {
                 return bad(
-                    "supersimplex noise does not tile (its lattice repeats on no square period)"
+                    "tileable supersimplex noise is 2D (its 3D and 4D lattices repeat on no \
+                     square period)"
                         .into(),
                 )
             }
@@ -994,7 +995,8 @@ impl FlagField {
                     ));
                 }
             }
-            NoiseKind::Simplex => {
+            // 2D, on the torus of any period.
+            NoiseKind::Simplex | NoiseKind::SuperSimplex => {
                 for axis in 0..2 {
                     if self.frequency[axis] <= 0.0 {
                         return bad(format!(

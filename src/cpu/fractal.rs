@@ -18,8 +18,10 @@ use super::simplex::{
     SimplexVectorForm, SIMPLEX34_R2, SIMPLEX3_R05_SCALE, SIMPLEX4_R05_SCALE,
 };
 use super::supersimplex::{
-    supersimplex2, supersimplex2_deriv, supersimplex3, supersimplex3_deriv, supersimplex4,
-    supersimplex4_deriv, supersimplex_vector, supersimplex_vector_deriv,
+    supersimplex2, supersimplex2_deriv, supersimplex2_tiled, supersimplex2_tiled_deriv,
+    supersimplex3, supersimplex3_deriv, supersimplex4, supersimplex4_deriv,
+    supersimplex_vector, supersimplex_vector2_tiled, supersimplex_vector_deriv,
+    supersimplex_vector_deriv2_tiled,
 };
 use super::value::{
     value2_periodic, value2_periodic_deriv, value3_periodic, value3_periodic_deriv,
@@ -68,6 +70,10 @@ pub fn base_noise<R: Real>(
         (NoiseKind::Value, 2) => value2_periodic(lut, [p[0], p[1]], [lp(0), lp(1)]),
         (NoiseKind::Value, 3) => value3_periodic(lut, [p[0], p[1], p[2]], [lp(0), lp(1), lp(2)]),
         (NoiseKind::Value, _) => value4_periodic(lut, [p[0], p[1], p[2], p[3]], [lp(0), lp(1), lp(2), lp(3)]),
+        // As 2D simplex: the first period decides whether it tiles.
+        (NoiseKind::SuperSimplex, 2) if period[0] > R::lit(0.0) => {
+            supersimplex2_tiled(lut, [p[0], p[1]], [period[0], period[1]])
+        }
         (NoiseKind::SuperSimplex, 2) => supersimplex2(lut, [p[0], p[1]]),
         (NoiseKind::SuperSimplex, 3) => supersimplex3(lut, [p[0], p[1], p[2]]),
         (NoiseKind::SuperSimplex, _) => supersimplex4(lut, [p[0], p[1], p[2], p[3]]),
@@ -124,7 +130,8 @@ pub fn base_noise<R: Real>(
 /// simplex noise of vectors (`cpu::simplex::simplex_vector`, [`NoiseKind::Simplex`], in 3D
 /// and 4D with kernel `kernel`; tiled in 2D and 3D as [`base_noise`]'s simplex) or
 /// OpenSimplex2S noise of vectors (`cpu::supersimplex::supersimplex_vector`,
-/// [`NoiseKind::SuperSimplex`], untiled); components past the dimensions 0
+/// [`NoiseKind::SuperSimplex`], tiled in 2D on the torus as the simplex's); components
+/// past the dimensions 0
 /// (`wgpu_noise_base_vectorN`, `wgpu_noise_base_vector_supersimplexN`,
 /// `wgpu_noise_base_vector_simplexN`).
 pub fn base_vector<R: Real>(
@@ -135,6 +142,9 @@ pub fn base_vector<R: Real>(
     kernel: u32,
 ) -> [R; 4] {
     match kind {
+        NoiseKind::SuperSimplex if p.len() == 2 && period[0] > R::lit(0.0) => {
+            return supersimplex_vector2_tiled(lut, [p[0], p[1]], [period[0], period[1]])
+        }
         NoiseKind::SuperSimplex => return supersimplex_vector(lut, p),
         NoiseKind::Simplex => return simplex_vector(lut, p, simplex_vector_form(period, kernel)),
         _ => {}
@@ -154,6 +164,9 @@ pub fn base_vector_deriv<R: Real>(
     kernel: u32,
 ) -> [[R; 5]; 4] {
     match kind {
+        NoiseKind::SuperSimplex if p.len() == 2 && period[0] > R::lit(0.0) => {
+            return supersimplex_vector_deriv2_tiled(lut, [p[0], p[1]], [period[0], period[1]])
+        }
         NoiseKind::SuperSimplex => return supersimplex_vector_deriv(lut, p),
         NoiseKind::Simplex => {
             return simplex_vector_deriv(lut, p, simplex_vector_form(period, kernel))
@@ -260,6 +273,11 @@ pub fn base_noise_deriv<R: Real>(
         (NoiseKind::Value, _) => {
             value4_periodic_deriv(lut, [p[0], p[1], p[2], p[3]], [lp(0), lp(1), lp(2), lp(3)])
         }
+        (NoiseKind::SuperSimplex, 2) if period[0] > zero => pad3(supersimplex2_tiled_deriv(
+            lut,
+            [p[0], p[1]],
+            [period[0], period[1]],
+        )),
         (NoiseKind::SuperSimplex, 2) => pad3(supersimplex2_deriv(lut, [p[0], p[1]])),
         (NoiseKind::SuperSimplex, 3) => pad4(supersimplex3_deriv(lut, [p[0], p[1], p[2]])),
         (NoiseKind::SuperSimplex, _) => supersimplex4_deriv(lut, [p[0], p[1], p[2], p[3]]),

@@ -218,9 +218,8 @@ pub fn simplex2_tiled<R: Real>(lut: &impl NoiseHasher, x: R, y: R, period: [R; 2
 /// through the torus, `∂/∂x = −sin(ax) ∂/∂X + cos(ax) ∂/∂Y` (the circle's radius and the
 /// angle's rate `2π/period` cancel), likewise for y with Z and W.
 pub fn simplex2_tiled_deriv<R: Real>(lut: &impl NoiseHasher, x: R, y: R, period: [R; 2]) -> [R; 3] {
-    let ([a, b, c, e], [cx, sx, cy, sy]) = torus_point(x, y, period);
-    let d = simplex4_deriv(lut, a, b, c, e, R::lit(SIMPLEX34_R2), R::lit(27.0));
-    [d[0], cx * d[2] - sx * d[1], cy * d[4] - sy * d[3]]
+    let ([a, b, c, e], turns) = torus_point(x, y, period);
+    torus_gradient(simplex4_deriv(lut, a, b, c, e, R::lit(SIMPLEX34_R2), R::lit(27.0)), turns)
 }
 
 /// Which of the six tetrahedra of a cube holds the offsets `(x0, y0, z0)`: the unit steps
@@ -683,7 +682,7 @@ fn simplex_vector_rows_at<R: Real, const K2: usize, const K3: usize, const K4: u
 /// The point of [`simplex2_tiled`]'s torus for `(x, y)` with `period`, and the cosines and
 /// sines of its two angles `[cos ax, sin ax, cos ay, sin ay]` (the torus's Jacobian).
 #[inline(always)]
-fn torus_point<R: Real>(x: R, y: R, period: [R; 2]) -> ([R; 4], [R; 4]) {
+pub(super) fn torus_point<R: Real>(x: R, y: R, period: [R; 2]) -> ([R; 4], [R; 4]) {
     let tau = R::lit(TAU);
     let ax = x / period[0] * tau;
     let ay = y / period[1] * tau;
@@ -691,6 +690,15 @@ fn torus_point<R: Real>(x: R, y: R, period: [R; 2]) -> ([R; 4], [R; 4]) {
     let ry = period[1] / tau;
     let (cx, sx, cy, sy) = (ax.cos(), ax.sin(), ay.cos(), ay.sin());
     ([rx * cx, rx * sx, ry * cy, ry * sy], [cx, sx, cy, sy])
+}
+
+/// `[value, ∂/∂x, ∂/∂y]` of a 4D `[value, ∂/∂X, ∂/∂Y, ∂/∂Z, ∂/∂W]` at a torus point whose
+/// angles have cosines and sines `[cos ax, sin ax, cos ay, sin ay]`:
+/// `∂/∂x = −sin(ax) ∂/∂X + cos(ax) ∂/∂Y` (the circle's radius and the angle's rate
+/// `2π/period` cancel), likewise for y with Z and W.
+#[inline(always)]
+pub(super) fn torus_gradient<R: Real>(d: [R; 5], [cx, sx, cy, sy]: [R; 4]) -> [R; 3] {
+    [d[0], cx * d[2] - sx * d[1], cy * d[4] - sy * d[3]]
 }
 
 /// [`simplex_vector_rows`] in 2, 3 or 4 dimensions, with the output scale.
@@ -744,12 +752,12 @@ pub fn simplex_vector_deriv<R: Real>(
         VectorRows::Four(r, s) => scaled(&mut d, &r, s),
     }
     if let (SimplexVectorForm::Torus(period), &[x, y]) = (form, p) {
-        let [cx, sx, cy, sy] = torus_point(x, y, period).1;
+        let turns = torus_point(x, y, period).1;
         let zero = R::lit(0.0);
         for a in 0..4 {
             d[a] = if a < 2 {
-                let v = d[a];
-                [v[0], cx * v[2] - sx * v[1], cy * v[4] - sy * v[3], zero, zero]
+                let [v, dx, dy] = torus_gradient(d[a], turns);
+                [v, dx, dy, zero, zero]
             } else {
                 [zero; 5]
             };

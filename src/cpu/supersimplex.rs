@@ -19,11 +19,14 @@
 //!   multiples of 256 (the lookups' period) of the rotated lattice, so the noise repeats
 //!   every 768 along each axis ([`crate::field::reduce_by_periods`]); it does not tile on
 //!   a smaller square period.
+//! - **Tiling**: 2D tiles as tileable 2D simplex does ([`super::simplex::simplex2_tiled`]):
+//!   the 4D noise on a torus ([`supersimplex2_tiled`]); 3D and 4D do not tile.
 
 use super::cellular::wgpu_noise_cell_unit;
 use super::lattice::wrap256;
 use super::lookup::NoiseHasher;
 use super::real::Real;
+use super::simplex::{torus_gradient, torus_point};
 
 /// The rotation's factor: `X = (2/3)(x + y + z) − p`.
 pub const SUPERSIMPLEX3_ROTATE: f64 = 2.0 / 3.0;
@@ -549,6 +552,27 @@ pub fn supersimplex4_deriv<R: Real>(lut: &impl NoiseHasher, p: [R; 4]) -> [R; 5]
     supersimplex4_sum(lut, p).map(|v| v * norm)
 }
 
+/// 2D OpenSimplex2S noise that tiles with `period` (in lattice cells, any positive real)
+/// along x and y: [`supersimplex4`] on the torus of tileable 2D simplex noise
+/// ([`super::simplex::simplex2_tiled`]), the circle of circumference `period.x` in (x, y)
+/// and of `period.y` in (z, w), so the local scale is that of the plain noise
+/// (`wgpu_noise_supersimplex2_tiled`).
+pub fn supersimplex2_tiled<R: Real>(lut: &impl NoiseHasher, p: [R; 2], period: [R; 2]) -> R {
+    supersimplex4(lut, torus_point(p[0], p[1], period).0)
+}
+
+/// [`supersimplex2_tiled`] and its gradient `[value, ∂/∂x, ∂/∂y]`: the 4D gradient taken
+/// back through the torus as `simplex2_tiled_deriv` does
+/// (`wgpu_noise_supersimplex2_tiled_deriv`).
+pub fn supersimplex2_tiled_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 2],
+    period: [R; 2],
+) -> [R; 3] {
+    let (q, turns) = torus_point(p[0], p[1], period);
+    torus_gradient(supersimplex4_deriv(lut, q), turns)
+}
+
 /// The hash byte of the first component of a lattice point's vector (the `warp` node's
 /// `supersimplex-vector` noise): component `a` is byte `SUPERSIMPLEX_VECTOR_SLOT + a`, the
 /// gradient's byte ([`SUPERSIMPLEX3_SLOT`]) left to the gradient.
@@ -677,6 +701,37 @@ pub fn supersimplex_vector<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [R; 4] {
             rows.map(|row| row[0] * norm)
         }
     }
+}
+
+/// [`supersimplex_vector`] in 2D tiled with `period` (any positive reals): the first two
+/// components of the 4D vector noise at the torus point of [`supersimplex2_tiled`], the
+/// others 0 (`wgpu_noise_supersimplex_vector2_tiled`).
+pub fn supersimplex_vector2_tiled<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 2],
+    period: [R; 2],
+) -> [R; 4] {
+    let v = supersimplex_vector(lut, &torus_point(p[0], p[1], period).0);
+    let zero = R::lit(0.0);
+    [v[0], v[1], zero, zero]
+}
+
+/// [`supersimplex_vector2_tiled`] and each component's gradient, the 4D gradient taken back
+/// through the torus as [`supersimplex2_tiled_deriv`]'s
+/// (`wgpu_noise_supersimplex_vector_deriv2_tiled`).
+pub fn supersimplex_vector_deriv2_tiled<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 2],
+    period: [R; 2],
+) -> [[R; 5]; 4] {
+    let (q, turns) = torus_point(p[0], p[1], period);
+    let d = supersimplex_vector_deriv(lut, &q);
+    let zero = R::lit(0.0);
+    let back = |d: [R; 5]| {
+        let [v, x, y] = torus_gradient(d, turns);
+        [v, x, y, zero, zero]
+    };
+    [back(d[0]), back(d[1]), [zero; 5], [zero; 5]]
 }
 
 /// [`supersimplex_vector`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`

@@ -61,10 +61,17 @@ pub struct Source {
     pub period: [f32; 4],
 }
 
+/// Whether `kind` tiles in 2D as 4D noise on a torus (any period), not on a periodic
+/// lattice (whole numbers of cells).
+fn on_torus(kind: NoiseKind) -> bool {
+    matches!(kind, NoiseKind::Simplex | NoiseKind::SuperSimplex)
+}
+
 /// A base noise of vectors and its options (the arguments of `base_vector`): value noise of
 /// vectors (`kind` [`NoiseKind::Value`]), simplex noise of vectors ([`NoiseKind::Simplex`],
 /// with `kernel` in 3D and 4D) or OpenSimplex2S noise of vectors
-/// ([`NoiseKind::SuperSimplex`], untiled), tiled with `period` per axis where it is non-zero.
+/// ([`NoiseKind::SuperSimplex`], tiled in 2D only), tiled with `period` per axis where it
+/// is non-zero.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VectorSource {
     /// Value, simplex or OpenSimplex2S.
@@ -285,9 +292,9 @@ impl Program {
                         }
                         _ => NoiseKind::Classic,
                     };
-                    // 2D SuperSimplex's skew is irrational: it has no period. 4D SuperSimplex
-                    // is on 4D simplex noise's lattice, with its period.
-                    if kind == NoiseKind::SuperSimplex && dims(r) == 2 {
+                    // Untiled, 2D SuperSimplex's skew is irrational: it has no period. 4D
+                    // SuperSimplex is on 4D simplex noise's lattice, with its period.
+                    if kind == NoiseKind::SuperSimplex && dims(r) == 2 && !tiled {
                         continue;
                     }
                     let kind = if kind == NoiseKind::SuperSimplex && dims(r) == 4 {
@@ -643,10 +650,11 @@ impl Lowering<'_> {
         if tiled && kind == NoiseKind::Simplex && dims == 4 {
             return Err(err(path, "simplex noise does not tile in 4D"));
         }
-        if kind == NoiseKind::SuperSimplex && tiled {
+        if kind == NoiseKind::SuperSimplex && tiled && dims > 2 {
             return Err(err(
                 path,
-                "supersimplex noise does not tile (its lattice repeats on no square period)",
+                "supersimplex noise does not tile in 3D or 4D (its lattices there repeat on \
+                 no square period)",
             ));
         }
         if options.flow != 0.0 || options.driven.angle.is_some() {
@@ -657,9 +665,9 @@ impl Lowering<'_> {
                 return Err(err(path, "flow noise does not tile"));
             }
         }
-        // 2D simplex noise tiles on a torus of any period; the periodic lattices of the
-        // others take whole numbers of cells (base_noise rounds).
-        let whole_periods = !(kind == NoiseKind::Simplex && dims == 2);
+        // 2D simplex and SuperSimplex noise tile on a torus of any period; the periodic
+        // lattices of the others take whole numbers of cells (base_noise rounds).
+        let whole_periods = !(on_torus(kind) && dims == 2);
         let p = self.noise_point(whole_periods, options.seed, path, ctx)?;
         let source = Source {
             kind,
@@ -692,18 +700,19 @@ impl Lowering<'_> {
     ) -> Result<Reg, GraphError> {
         let dims = self.point_dims(ctx.point);
         let tiled = self.tiled(ctx);
-        if kind == NoiseKind::SuperSimplex && tiled {
+        if kind == NoiseKind::SuperSimplex && tiled && dims > 2 {
             return Err(err(
                 path,
-                "supersimplex-vector noise does not tile (its lattice repeats on no square period)",
+                "supersimplex-vector noise does not tile in 3D or 4D (its lattices there \
+                 repeat on no square period)",
             ));
         }
         if kind == NoiseKind::Simplex && tiled && dims == 4 {
             return Err(err(path, "simplex-vector noise does not tile in 4D"));
         }
-        // As the scalar simplex's: the 2D torus takes any period, the 3D periodic lattice
+        // As the scalar noise's: the 2D torus takes any period, the 3D periodic lattice
         // (and value noise's) whole numbers of cells.
-        let whole_periods = !(kind == NoiseKind::Simplex && dims == 2);
+        let whole_periods = !(on_torus(kind) && dims == 2);
         let p = self.noise_point(whole_periods, seed, path, ctx)?;
         let source = VectorSource {
             kind,

@@ -978,9 +978,11 @@ impl<'a> Emitter<'a> {
             Op::Vector { p, source } => {
                 let period = format!("{}.{sw}", vec4(&f[0..4]));
                 let q = format!("{}.{sw}", r(*p));
-                // OpenSimplex2S's does not tile: it takes no period.
                 let (base, args) = match source.kind {
-                    NoiseKind::SuperSimplex => ("wgpu_noise_base_vector_supersimplex", q),
+                    NoiseKind::SuperSimplex => (
+                        "wgpu_noise_base_vector_supersimplex",
+                        format!("{q}, {period}"),
+                    ),
                     NoiseKind::Simplex => (
                         "wgpu_noise_base_vector_simplex",
                         format!("{q}, {period}, {}u", source.kernel.code()),

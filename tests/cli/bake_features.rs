@@ -289,54 +289,72 @@ fn a_ramp_png_holds_the_ramps_colour_of_each_texels_gray_level() {
     assert_eq!(std::fs::read(dir.path().join("g.png")).unwrap(), plain);
 }
 
+/// Tileable bakes of classic and simplex noise (one octave and four) and of the
+/// SuperSimplex fBm graph (`examples/graphs/supersimplex.json`, on a torus as simplex's),
+/// on every backend: the wrap edge is just another neighbour step, and untiled it is not.
 #[test]
 fn tileable_bakes_join_seamlessly_at_opposite_edges_and_untiled_ones_do_not() {
     let dir = tempfile::tempdir().unwrap();
     let (w, h) = (128usize, 96usize);
+    let supersimplex = format!(
+        "{}/examples/graphs/supersimplex.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut sources: Vec<(String, Vec<&str>)> = vec![];
     for kind in NoiseKind::ALL {
         for octaves in ["1", "4"] {
-            for backend in backends() {
-                let base = [
-                    "--noise",
-                    kind.name(),
+            sources.push((
+                format!("{kind} {octaves} octave(s)"),
+                vec!["--noise", kind.name(), "--octaves", octaves],
+            ));
+        }
+    }
+    sources.push((
+        "supersimplex fBm graph".into(),
+        vec!["--graph", &supersimplex],
+    ));
+    for (name, source) in &sources {
+        for backend in backends() {
+            let base = [
+                &source[..],
+                &[
                     "--size",
                     "128x96",
                     "--frequency",
                     "6,4",
                     "--offset",
                     "-3,1000",
-                    "--octaves",
-                    octaves,
                     "--backend",
                     backend,
                     "--force",
-                ];
-                let mut tiled_args = base.to_vec();
-                tiled_args.extend(["--tileable", "--verify", "-o", "tiled.npy"]);
-                bake_ok(dir.path(), &tiled_args);
-                let mut plain_args = base.to_vec();
-                plain_args.extend(["-o", "plain.npy"]);
-                bake_ok(dir.path(), &plain_args);
-                let tiled = read_npy(&dir.path().join("tiled.npy"), &[h, w]);
-                let plain = read_npy(&dir.path().join("plain.npy"), &[h, w]);
-                let (seam, inner) = seam_and_inner_step(&tiled, w, h);
-                let (plain_seam, plain_inner) = seam_and_inner_step(&plain, w, h);
-                eprintln!(
-                    "TILE {kind} {octaves} octave(s) {backend}: wrap jump {seam:.4} vs largest inner step {inner:.4} \
-                     (ratio {:.2}); untiled: wrap jump {plain_seam:.4} vs {plain_inner:.4} (ratio {:.2})",
-                    seam / inner,
-                    plain_seam / plain_inner
-                );
-                // The wrap edge is just another neighbour step: no larger than the largest inside.
-                assert!(
-                    seam <= inner,
-                    "{kind} {octaves}: a seam of {seam} against inner steps ≤ {inner}"
-                );
-                assert!(
-                    plain_seam > 2.0 * plain_inner,
-                    "{kind} {octaves}: untiled noise must show its seam"
-                );
-            }
+                ],
+            ]
+            .concat();
+            let mut tiled_args = base.to_vec();
+            tiled_args.extend(["--tileable", "--verify", "-o", "tiled.npy"]);
+            bake_ok(dir.path(), &tiled_args);
+            let mut plain_args = base.to_vec();
+            plain_args.extend(["-o", "plain.npy"]);
+            bake_ok(dir.path(), &plain_args);
+            let tiled = read_npy(&dir.path().join("tiled.npy"), &[h, w]);
+            let plain = read_npy(&dir.path().join("plain.npy"), &[h, w]);
+            let (seam, inner) = seam_and_inner_step(&tiled, w, h);
+            let (plain_seam, plain_inner) = seam_and_inner_step(&plain, w, h);
+            eprintln!(
+                "TILE {name} {backend}: wrap jump {seam:.4} vs largest inner step {inner:.4} \
+                 (ratio {:.2}); untiled: wrap jump {plain_seam:.4} vs {plain_inner:.4} (ratio {:.2})",
+                seam / inner,
+                plain_seam / plain_inner
+            );
+            // The wrap edge is just another neighbour step: no larger than the largest inside.
+            assert!(
+                seam <= inner,
+                "{name}: a seam of {seam} against inner steps ≤ {inner}"
+            );
+            assert!(
+                plain_seam > 2.0 * plain_inner,
+                "{name}: untiled noise must show its seam"
+            );
         }
     }
 }

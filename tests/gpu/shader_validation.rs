@@ -70,13 +70,15 @@ fn each_noise_family_validates_with_either_lookup_module() {
             ),
         );
         // SuperSimplex hashes its lattice points as cellular cells (the lookup's functions),
-        // and its vector noise reads cellular noise's cell units.
+        // its vector noise reads cellular noise's cell units, and its 2D tiles take simplex
+        // noise's torus.
         validate(
-            "lookup + classic.wgsl + cellular.wgsl + supersimplex.wgsl",
+            "lookup + classic.wgsl + cellular.wgsl + simplex.wgsl + supersimplex.wgsl",
             &format!(
-                "{base}\n{}\n{}\n{}",
+                "{base}\n{}\n{}\n{}\n{}",
                 shader::CLASSIC_WGSL,
                 shader::CELLULAR_WGSL,
+                shader::SIMPLEX_WGSL,
                 shader::SUPERSIMPLEX_WGSL
             ),
         );

@@ -47,6 +47,7 @@ mod noise_simplex_vector;
 mod noise_simplex_vector_forms;
 mod noise_supersimplex;
 mod noise_supersimplex4;
+mod noise_supersimplex_tiled;
 mod noise_supersimplex_vector;
 mod noise_value;
 mod noise_value_vector;

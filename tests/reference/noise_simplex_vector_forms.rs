@@ -270,7 +270,7 @@ fn periodic_reference(lut: &dyn Lut, p: &[f64], period: [u32; 3]) -> Vec<Vec<f64
 
 /// The point of the torus for `(x, y)` with `period`: the circles of circumference
 /// `period` in (x, y) and in (z, w).
-fn torus(p: &[f64], period: &[f64]) -> Vec<f64> {
+pub fn torus(p: &[f64], period: &[f64]) -> Vec<f64> {
     let tau = std::f64::consts::TAU;
     let (ax, ay) = (p[0] / period[0] * tau, p[1] / period[1] * tau);
     let (rx, ry) = (period[0] / tau, period[1] / tau);
@@ -525,7 +525,7 @@ fn tiled_simplex_vector_warp_graphs_repeat_and_join_at_the_edges() {
 
 /// The largest jump across the edge along `axis` of a grid of `size` (last texel to first)
 /// and the largest step between neighbours along it inside.
-fn seam_and_inner(values: &[f32], size: &[usize], axis: usize) -> (f32, f32) {
+pub fn seam_and_inner(values: &[f32], size: &[usize], axis: usize) -> (f32, f32) {
     let (mut seam, mut inner) = (0f32, 0f32);
     let stride: usize = size[..axis].iter().product();
     for (i, &v) in values.iter().enumerate() {

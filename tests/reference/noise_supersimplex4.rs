@@ -60,7 +60,7 @@ pub fn gradient(lut: &impl NoiseHasher, h: u32) -> [f64; 4] {
 }
 
 /// The noise and its gradient at `p` from the definition, and how many points reached it.
-fn reference(lut: &impl NoiseHasher, p: [f64; 4]) -> ([f64; 5], usize) {
+pub fn reference(lut: &impl NoiseHasher, p: [f64; 4]) -> ([f64; 5], usize) {
     let points = within_reach(p);
     let mut sum = [0.0; 5];
     for q in &points {

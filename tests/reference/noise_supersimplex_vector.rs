@@ -121,7 +121,7 @@ fn reference2(lut: &impl NoiseHasher, p: [f64; 2]) -> [[f64; 3]; 2] {
 /// The 4D vector and its Jacobian at `p` written out in f64: every point of the 4D lattice
 /// within `√(18/25)` (`noise_supersimplex4::within_reach`, found by search), the scalar
 /// noise's gradient and kernel times the point's vector.
-fn reference4(lut: &impl NoiseHasher, p: [f64; 4]) -> [[f64; 5]; 4] {
+pub fn reference4(lut: &impl NoiseHasher, p: [f64; 4]) -> [[f64; 5]; 4] {
     let mut sum = [[0.0; 5]; 4];
     for q in within_reach(p) {
         let h = lut.cell_hash(&q.cell);

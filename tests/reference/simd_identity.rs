@@ -924,9 +924,12 @@ fn not_covered(covered: &std::collections::BTreeSet<String>) -> Vec<String> {
         }
         let name = format!("simplex {dims}D continuous");
         missing.extend((!covered.contains(&name)).then_some(name));
-        // SuperSimplex does not tile.
         let name = format!("supersimplex {dims}D");
         missing.extend((!covered.contains(&name)).then_some(name));
+    }
+    // SuperSimplex tiles in 2D only.
+    if !covered.contains("supersimplex 2D tiled") {
+        missing.push("supersimplex 2D tiled".to_string());
     }
     for name in ["simplex 2D flow", "simplex 3D flow"] {
         missing.extend((!covered.contains(name)).then(|| name.to_string()));
@@ -935,8 +938,8 @@ fn not_covered(covered: &std::collections::BTreeSet<String>) -> Vec<String> {
 }
 
 /// Vector warps (`warp` with `noise` `vector` in 2D to 4D, untiled and tiled;
-/// `supersimplex-vector` in 2D to 4D, untiled; `simplex-vector` in 2D to 4D, untiled with
-/// both kernels, and tiled in 2D and 3D) of one to three octaves, once and iterated:
+/// `supersimplex-vector` in 2D to 4D, untiled, and tiled in 2D; `simplex-vector` in 2D to
+/// 4D, untiled with both kernels, and tiled in 2D and 3D) of one to three octaves, once and iterated:
 /// the SIMD graph fills of their values, gradients and curls give the scalar evaluator's
 /// bits, both lookups, at every level.
 #[test]
@@ -950,6 +953,14 @@ fn vector_warps_on_lanes_are_bit_identical() {
         ("vector", 2, 1, tile, "reference"),
         ("supersimplex-vector", 1, 1, [0.0; 4], "reference"),
         ("supersimplex-vector", 3, 2, [0.0; 4], "reference"),
+        ("supersimplex-vector", 2, 1, tile, "reference"),
+        (
+            "supersimplex-vector",
+            1,
+            1,
+            [2.75, 1.5, 0.0, 0.0],
+            "reference",
+        ),
         ("simplex-vector", 1, 1, [0.0; 4], "reference"),
         ("simplex-vector", 3, 2, [0.0; 4], "reference"),
         ("simplex-vector", 2, 1, [0.0; 4], "continuous"),
@@ -963,6 +974,10 @@ fn vector_warps_on_lanes_are_bit_identical() {
             let whole = period.iter().all(|p: &f32| p.fract() == 0.0);
             if noise == "simplex-vector" && period[0] > 0.0 && (dims == 4 || (dims == 3 && !whole))
             {
+                continue;
+            }
+            // SuperSimplex's tiles in 2D only (any period).
+            if noise == "supersimplex-vector" && period[0] > 0.0 && dims > 2 {
                 continue;
             }
             // Classic noise tiles with whole periods only.
@@ -999,11 +1014,11 @@ fn vector_warps_on_lanes_are_bit_identical() {
             }
         }
     }
-    assert_eq!(checked, 54);
+    assert_eq!(checked, 58);
 }
 
-/// SuperSimplex sources alone (2D to 4D) and `supersimplex-vector` warps of a position, on
-/// fields dense enough that the 4D walk meets every point of its sixteen with both flips,
+/// SuperSimplex sources alone (2D to 4D, and tiled in 2D on a torus of fractional periods)
+/// and `supersimplex-vector` warps of a position, on fields dense enough that the 4D walk meets every point of its sixteen with both flips,
 /// at offsets near the origin, across a 256-cell wrap and far out: the SIMD graph fills of
 /// their values and gradients give the scalar evaluator's bits, both lookups, every level.
 #[test]
@@ -1012,6 +1027,10 @@ fn supersimplex_on_lanes_is_bit_identical() {
         r#"{ "version": 1, "output": "n", "nodes": { "n": { "type": "supersimplex", "seed": 7 } } }"#,
         r#"{ "version": 1, "output": "w", "nodes": { "w": { "type": "warp",
             "source": { "type": "position", "axis": "x" }, "noise": "supersimplex-vector",
+            "amplitude": 0.7, "frequency": 1.3 } } }"#,
+        // A position does not tile: tiled, the warp moves a SuperSimplex source.
+        r#"{ "version": 1, "output": "w", "nodes": { "w": { "type": "warp",
+            "source": { "type": "supersimplex", "seed": 3 }, "noise": "supersimplex-vector",
             "amplitude": 0.7, "frequency": 1.3 } } }"#,
     ];
     let mut checked = 0;
@@ -1027,13 +1046,24 @@ fn supersimplex_on_lanes_is_bit_identical() {
                 .with_offset(&offset);
             field.reduce_offset = false;
             let params = FillParams::new(&field, Slab::whole(&field));
-            for text in graphs {
-                let program = Graph::from_json(text)
-                    .unwrap()
-                    .program(dims, [0.0; 4])
-                    .unwrap_or_else(|e| panic!("{text}\n{e}"));
+            // Tiled in 2D on a torus of fractional periods.
+            let periods: &[[f32; 4]] = if dims == 2 {
+                &[[0.0; 4], [2.75, 1.5, 0.0, 0.0]]
+            } else {
+                &[[0.0; 4]]
+            };
+            for (text, &period) in graphs
+                .iter()
+                .flat_map(|t| periods.iter().map(move |p| (t, p)))
+            {
+                // The position warp is refused tiled (counted below).
+                let Ok(program) = Graph::from_json(text).unwrap().program(dims, period) else {
+                    continue;
+                };
                 for variant in [LookupVariant::Textures, LookupVariant::Hash] {
-                    let what = format!("{text}\n{dims}D, offset {offset:?}, {variant:?}");
+                    let what = format!(
+                        "{text}\n{dims}D, offset {offset:?}, period {period:?}, {variant:?}"
+                    );
                     let lut = CpuLookup::new(variant, 11);
                     assert_graph_identical(&lut, &what, &program, &params, checked);
                     let output = FieldOutput::Gradient;
@@ -1043,7 +1073,8 @@ fn supersimplex_on_lanes_is_bit_identical() {
             }
         }
     }
-    assert_eq!(checked, 36);
+    // Untiled: 3 graphs, 3 offsets, 3 dimension counts, 2 lookups; tiled in 2D: 2 graphs.
+    assert_eq!(checked, 54 + 12);
 }
 
 /// The shipped graphs (examples/graphs/*.json) in every dimension they lower for, and the

@@ -93,6 +93,16 @@ fn sources() -> Vec<(String, Source)> {
                 },
             ));
         }
+        out.push((
+            format!("supersimplex{dims}"),
+            plain(NoiseKind::SuperSimplex, dims),
+        ));
+        if dims == 2 {
+            out.push((
+                "supersimplex2 tiled".to_string(),
+                tiled(plain(NoiseKind::SuperSimplex, dims)),
+            ));
+        }
         if dims < 4 {
             out.push((
                 format!("simplex{dims} tiled"),

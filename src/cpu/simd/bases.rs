@@ -33,6 +33,8 @@ pub(super) enum LaneBase {
     SuperSimplex2,
     SuperSimplex3,
     SuperSimplex4,
+    /// Tileable 2D OpenSimplex2S with the x and y periods.
+    SuperSimplex2Tiled([f32; 2]),
     /// Simplex (or, turned, flow) noise in 2D.
     Simplex2(Option<Turn>),
     /// Tileable 2D simplex with the x and y periods.
@@ -63,6 +65,8 @@ pub(super) enum LaneBase {
     SuperSimplexVector2,
     SuperSimplexVector3,
     SuperSimplexVector4,
+    /// Tileable 2D OpenSimplex2S noise of vectors with the x and y periods.
+    SuperSimplexVector2Tiled([f32; 2]),
     /// Simplex noise of vectors in 2, 3 and 4 dimensions on its lattice
     /// ([`LaneNoise::vector`]).
     SimplexVector2(VectorLattice),
@@ -87,6 +91,9 @@ impl LaneBase {
             scale: scale as f32,
         };
         match (source.kind, dims) {
+            (NoiseKind::SuperSimplex, 2) if tiled => {
+                LaneBase::SuperSimplexVector2Tiled([period[0], period[1]])
+            }
             (NoiseKind::SuperSimplex, 2) => LaneBase::SuperSimplexVector2,
             (NoiseKind::SuperSimplex, 3) => LaneBase::SuperSimplexVector3,
             (NoiseKind::SuperSimplex, _) => LaneBase::SuperSimplexVector4,
@@ -127,6 +134,10 @@ impl LaneBase {
             (NoiseKind::Value, 2) => LaneBase::Value2(lattice),
             (NoiseKind::Value, 3) => LaneBase::Value3(lattice),
             (NoiseKind::Value, _) => LaneBase::Value4(lattice),
+            // As `base_noise`: the first period decides whether 2D OpenSimplex2S tiles.
+            (NoiseKind::SuperSimplex, 2) if source.period[0] > 0.0 => {
+                LaneBase::SuperSimplex2Tiled([source.period[0], source.period[1]])
+            }
             (NoiseKind::SuperSimplex, 2) => LaneBase::SuperSimplex2,
             (NoiseKind::SuperSimplex, 3) => LaneBase::SuperSimplex3,
             (NoiseKind::SuperSimplex, _) => LaneBase::SuperSimplex4,
@@ -267,6 +278,9 @@ macro_rules! base_level {
                             LaneBase::SuperSimplex2 => supersimplex2(lut, p, out),
                             LaneBase::SuperSimplex3 => supersimplex3(lut, p, out),
                             LaneBase::SuperSimplex4 => supersimplex4(lut, p, out),
+                            LaneBase::SuperSimplex2Tiled(period) => {
+                                supersimplex2_tiled(lut, p, period, out)
+                            }
                             // Flow noise is its own copy (`FLOW`): a run-time
                             // `Option<Turn>` inside one body would keep the turn's code in
                             // the plain noise. The plain copy ignores its `turn`.
@@ -297,6 +311,7 @@ macro_rules! base_level {
                             | LaneBase::SuperSimplexVector2
                             | LaneBase::SuperSimplexVector3
                             | LaneBase::SuperSimplexVector4
+                            | LaneBase::SuperSimplexVector2Tiled(_)
                             | LaneBase::SimplexVector2(_)
                             | LaneBase::SimplexVector3(_)
                             | LaneBase::SimplexVector4(_) => {
@@ -317,6 +332,9 @@ macro_rules! base_level {
                             LaneBase::SuperSimplexVector2 => supersimplex_vector::<L, 2>(lut, p, out),
                             LaneBase::SuperSimplexVector3 => supersimplex_vector::<L, 3>(lut, p, out),
                             LaneBase::SuperSimplexVector4 => supersimplex_vector::<L, 4>(lut, p, out),
+                            LaneBase::SuperSimplexVector2Tiled(period) => {
+                                supersimplex_vector2_tiled(lut, p, period, out)
+                            }
                             LaneBase::SimplexVector2(l) => simplex_vector::<L, 2>(lut, p, l, out),
                             LaneBase::SimplexVector3(l) => simplex_vector::<L, 3>(lut, p, l, out),
                             LaneBase::SimplexVector4(l) => simplex_vector::<L, 4>(lut, p, l, out),
@@ -345,6 +363,19 @@ macro_rules! base_level {
                 out: &mut [[F; 4]],
             ) {
                 for_each_block!(p, out, |q| supersimplex::supersimplex_vector_point::<L, I, D>(lut, q));
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex_vector2_tiled<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                period: [f32; 2],
+                out: &mut [[F; 4]],
+            ) {
+                for_each_block!(p, out, |q| {
+                    supersimplex::supersimplex_vector2_tiled_point::<L, I>(lut, q, period)
+                });
             }
 
             $(#[target_feature(enable = $features)])?
@@ -425,6 +456,19 @@ macro_rules! base_level {
             #[inline(never)]
             unsafe fn supersimplex4<L: LaneHasher>(lut: &L, p: &[[F; 4]], out: &mut [F]) {
                 for_each_block!(p, out, |p| supersimplex::supersimplex4_point::<L, I>(lut, p));
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex2_tiled<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                period: [f32; 2],
+                out: &mut [F],
+            ) {
+                for_each_block!(p, out, |p| {
+                    supersimplex::supersimplex2_tiled_point::<L, I>(lut, p, period)
+                });
             }
 
             $(#[target_feature(enable = $features)])?

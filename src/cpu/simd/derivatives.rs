@@ -274,6 +274,8 @@ enum LaneGradient {
     SuperSimplex2,
     SuperSimplex3,
     SuperSimplex4,
+    /// Tileable 2D OpenSimplex2S with the x and y periods.
+    SuperSimplex2Tiled([f32; 2]),
     Simplex2(Option<Turn>),
     Simplex3 {
         r2: f32,
@@ -288,6 +290,8 @@ enum LaneGradient {
     SuperSimplexVector2,
     SuperSimplexVector3,
     SuperSimplexVector4,
+    /// Tileable 2D OpenSimplex2S noise of vectors with the x and y periods.
+    SuperSimplexVector2Tiled([f32; 2]),
     /// Simplex noise of vectors in 2, 3 and 4 dimensions on its lattice.
     SimplexVector2(VectorLattice),
     SimplexVector3(VectorLattice),
@@ -329,6 +333,9 @@ impl<'a> GraphDerivativesJob<'a> {
                     LaneBase::SuperSimplex2 => Some(LaneGradient::SuperSimplex2),
                     LaneBase::SuperSimplex3 => Some(LaneGradient::SuperSimplex3),
                     LaneBase::SuperSimplex4 => Some(LaneGradient::SuperSimplex4),
+                    LaneBase::SuperSimplex2Tiled(period) => {
+                        Some(LaneGradient::SuperSimplex2Tiled(period))
+                    }
                     LaneBase::Simplex2(turn) => Some(LaneGradient::Simplex2(turn)),
                     LaneBase::Simplex3 { r2, scale, turn } => {
                         Some(LaneGradient::Simplex3 { r2, scale, turn })
@@ -339,6 +346,9 @@ impl<'a> GraphDerivativesJob<'a> {
                     LaneBase::SuperSimplexVector2 => LaneGradient::SuperSimplexVector2,
                     LaneBase::SuperSimplexVector3 => LaneGradient::SuperSimplexVector3,
                     LaneBase::SuperSimplexVector4 => LaneGradient::SuperSimplexVector4,
+                    LaneBase::SuperSimplexVector2Tiled(period) => {
+                        LaneGradient::SuperSimplexVector2Tiled(period)
+                    }
                     LaneBase::SimplexVector2(l) => LaneGradient::SimplexVector2(l),
                     LaneBase::SimplexVector3(l) => LaneGradient::SimplexVector3(l),
                     LaneBase::SimplexVector4(l) => LaneGradient::SimplexVector4(l),
@@ -474,6 +484,9 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                 LaneGradient::SuperSimplexVector2 => N::supersimplex_vector::<2>(lut, &q),
                 LaneGradient::SuperSimplexVector3 => N::supersimplex_vector::<3>(lut, &q),
                 LaneGradient::SuperSimplexVector4 => N::supersimplex_vector::<4>(lut, &q),
+                LaneGradient::SuperSimplexVector2Tiled(period) => {
+                    N::supersimplex_vector2_tiled(lut, &q, period)
+                }
                 LaneGradient::SimplexVector2(l) => N::simplex_vector::<2>(lut, &q, l),
                 LaneGradient::SimplexVector3(l) => N::simplex_vector::<3>(lut, &q, l),
                 LaneGradient::SimplexVector4(l) => N::simplex_vector::<4>(lut, &q, l),
@@ -500,6 +513,9 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                             [d[0], d[1], d[2], d[3], zero]
                         }
                         LaneGradient::SuperSimplex4 => N::supersimplex4(lut, &q),
+                        LaneGradient::SuperSimplex2Tiled(period) => {
+                            N::supersimplex2_tiled(lut, &q, period)
+                        }
                         LaneGradient::Simplex2(turn) => {
                             let d = N::simplex2(lut, q[0], q[1], turn);
                             [d[0], d[1], d[2], zero, zero]
@@ -514,6 +530,7 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         | LaneGradient::SuperSimplexVector2
                         | LaneGradient::SuperSimplexVector3
                         | LaneGradient::SuperSimplexVector4
+                        | LaneGradient::SuperSimplexVector2Tiled(_)
                         | LaneGradient::SimplexVector2(_)
                         | LaneGradient::SimplexVector3(_)
                         | LaneGradient::SimplexVector4(_) => {
@@ -619,6 +636,9 @@ trait LaneDerivatives<L> {
     /// `supersimplex_vector_deriv` at the lane points `p` (their first `D` coordinates, 2
     /// to 4), as [`LaneDerivatives::vector`].
     fn supersimplex_vector<const D: usize>(lut: &L, p: &[F; 4]) -> [[F; 5]; 4];
+    /// `supersimplex_vector_deriv2_tiled` at the lane points `p` (their first two
+    /// coordinates) with `period`, as [`LaneDerivatives::vector`].
+    fn supersimplex_vector2_tiled(lut: &L, p: &[F; 4], period: [f32; 2]) -> [[F; 5]; 4];
     /// `simplex_vector_deriv` at the lane points `p` (their first `D` coordinates, 2 to 4)
     /// on `lattice`, as [`LaneDerivatives::vector`].
     fn simplex_vector<const D: usize>(lut: &L, p: &[F; 4], lattice: VectorLattice) -> [[F; 5]; 4];
@@ -628,6 +648,9 @@ trait LaneDerivatives<L> {
     fn supersimplex3(lut: &L, p: &[F; 4]) -> [F; 4];
     /// `supersimplex4_deriv` at the lane points `p`.
     fn supersimplex4(lut: &L, p: &[F; 4]) -> [F; 5];
+    /// `supersimplex2_tiled_deriv` at the lane points `p` (their first two coordinates)
+    /// with `period`, padded to `[value, ∂/∂x, ∂/∂y, 0, 0]`.
+    fn supersimplex2_tiled(lut: &L, p: &[F; 4], period: [f32; 2]) -> [F; 5];
     /// `simplex2_deriv`, or with `turn` `flow2_deriv`.
     fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3];
     /// `simplex3_deriv`, or with `turn` `flow3_deriv`.
@@ -825,6 +848,12 @@ macro_rules! derivatives_level {
                 }
 
                 #[inline(always)]
+                fn supersimplex_vector2_tiled(lut: &L, p: &[F; 4], period: [f32; 2]) -> [[F; 5]; 4] {
+                    // SAFETY: as above.
+                    unsafe { supersimplex_vector2_tiled(lut, p, period) }
+                }
+
+                #[inline(always)]
                 fn simplex_vector<const D: usize>(
                     lut: &L,
                     p: &[F; 4],
@@ -850,6 +879,12 @@ macro_rules! derivatives_level {
                 fn supersimplex4(lut: &L, p: &[F; 4]) -> [F; 5] {
                     // SAFETY: as above.
                     unsafe { supersimplex4(lut, p) }
+                }
+
+                #[inline(always)]
+                fn supersimplex2_tiled(lut: &L, p: &[F; 4], period: [f32; 2]) -> [F; 5] {
+                    // SAFETY: as above.
+                    unsafe { supersimplex2_tiled(lut, p, period) }
                 }
 
                 #[inline(always)]
@@ -923,6 +958,26 @@ macro_rules! derivatives_level {
                 period: [u32; 3],
             ) -> [[F; 5]; 4] {
                 noise::simplex_vector_periodic_point_deriv::<L, I>(lut, p, period)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex_vector2_tiled<L: LaneHasher>(
+                lut: &L,
+                p: &[F; 4],
+                period: [f32; 2],
+            ) -> [[F; 5]; 4] {
+                super::super::supersimplex::supersimplex_vector2_tiled_point_deriv::<L, I>(lut, p, period)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex2_tiled<L: LaneHasher>(
+                lut: &L,
+                p: &[F; 4],
+                period: [f32; 2],
+            ) -> [F; 5] {
+                super::super::supersimplex::supersimplex2_tiled_point_deriv::<L, I>(lut, p, period)
             }
 
             $(#[target_feature(enable = $features)])?

@@ -730,6 +730,38 @@ pub fn torus_circle(v: F, period: f32) -> [F; 2] {
     [angle.map(|a| r * a.cos()), angle.map(|a| r * a.sin())]
 }
 
+/// The torus point of the lane points `p` (their first two coordinates) with `period`
+/// (`torus_point`'s first half).
+#[inline(always)]
+pub fn torus_lane_point(p: &[F; 4], period: [f32; 2]) -> [F; 4] {
+    let [x0, x1] = torus_circle(p[0], period[0]);
+    let [y0, y1] = torus_circle(p[1], period[1]);
+    [x0, x1, y0, y1]
+}
+
+/// The cosines and sines of the torus's angles at the lane points `p`,
+/// `[cos ax, sin ax, cos ay, sin ay]` (`torus_point`'s second half).
+#[inline(always)]
+pub fn torus_turns(p: &[F; 4], period: [f32; 2]) -> [F; 4] {
+    let tau = TAU as f32;
+    let ax = p[0].map(|v| v / period[0] * tau);
+    let ay = p[1].map(|v| v / period[1] * tau);
+    [
+        ax.map(f32::cos),
+        ax.map(f32::sin),
+        ay.map(f32::cos),
+        ay.map(f32::sin),
+    ]
+}
+
+/// `[component, ∂/∂x, ∂/∂y, 0, 0]` of a 4D `[value, ∂/∂X, …, ∂/∂W]` at the torus point whose
+/// angles have `turns` (`torus_gradient`).
+#[inline(always)]
+pub fn torus_gradient(d: &[F; 5], [cx, sx, cy, sy]: [F; 4]) -> [F; 5] {
+    let zero = F::splat(0.0);
+    [d[0], cx * d[2] - sx * d[1], cy * d[4] - sy * d[3], zero, zero]
+}
+
 /// Tileable 2D simplex noise (`simplex2_tiled`): 4D simplex noise on the torus of the
 /// periods `period`, both coordinates per lane.
 #[inline(always)]
@@ -1378,19 +1410,8 @@ fn torus_rows<L: LaneHasher, I: Isa, const K: usize>(
     p: &[F; 4],
     period: [f32; 2],
 ) -> ([[F; K]; 4], [F; 4]) {
-    let [x0, x1] = torus_circle(p[0], period[0]);
-    let [y0, y1] = torus_circle(p[1], period[1]);
-    let tau = TAU as f32;
-    let ax = p[0].map(|v| v / period[0] * tau);
-    let ay = p[1].map(|v| v / period[1] * tau);
-    let turns = [
-        ax.map(f32::cos),
-        ax.map(f32::sin),
-        ay.map(f32::cos),
-        ay.map(f32::sin),
-    ];
-    let rows = vector_rows_at::<L, I, 4, K>(lut, &[x0, x1, y0, y1], SIMPLEX34_R2 as f32);
-    (rows, turns)
+    let rows = vector_rows_at::<L, I, 4, K>(lut, &torus_lane_point(p, period), SIMPLEX34_R2 as f32);
+    (rows, torus_turns(p, period))
 }
 
 /// `rows[a][0] · scale` for every component.
@@ -1517,11 +1538,15 @@ pub fn simplex_vector_torus_point_deriv<L: LaneHasher, I: Isa>(
     p: &[F; 4],
     period: [f32; 2],
 ) -> [[F; 5]; 4] {
-    let (rows, [cx, sx, cy, sy]) = torus_rows::<L, I, 5>(lut, p, period);
+    let (rows, turns) = torus_rows::<L, I, 5>(lut, p, period);
     let d = scaled((rows, SIMPLEX4_VECTOR_SCALE as f32));
     let zero = F::splat(0.0);
-    let back = |v: &[F; 5]| [v[0], cx * v[2] - sx * v[1], cy * v[4] - sy * v[3], zero, zero];
-    [back(&d[0]), back(&d[1]), [zero; 5], [zero; 5]]
+    [
+        torus_gradient(&d[0], turns),
+        torus_gradient(&d[1], turns),
+        [zero; 5],
+        [zero; 5],
+    ]
 }
 
 /// The offsets `d0 - o + k·G4` of a 4D simplex corner at steps `o` (0 or 1 per axis) from

@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use super::cellular::add_vector_term;
 use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
+use super::noise::{torus_gradient, torus_lane_point, torus_turns};
 use crate::cpu::supersimplex::{
     supersimplex3_gradient, supersimplex4_gradient,
     SUPERSIMPLEX2_GRADIENTS, SUPERSIMPLEX2_NORM, SUPERSIMPLEX2_R2, SUPERSIMPLEX2_SKEW,
@@ -715,4 +716,54 @@ pub fn supersimplex_vector_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
         }
     }
     d
+}
+
+/// `supersimplex2_tiled` at the lane points `p` (their first two coordinates): the 4D noise
+/// at their torus point of `period`.
+#[inline(always)]
+pub fn supersimplex2_tiled_point<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4], period: [f32; 2]) -> F {
+    supersimplex4_point::<L, I>(lut, &torus_lane_point(p, period))
+}
+
+/// `supersimplex2_tiled_deriv` at the lane points `p`, padded: `[value, ∂/∂x, ∂/∂y, 0, 0]`.
+#[inline(always)]
+pub fn supersimplex2_tiled_point_deriv<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [f32; 2],
+) -> [F; 5] {
+    let d = supersimplex4_point_deriv::<L, I>(lut, &torus_lane_point(p, period));
+    torus_gradient(&d, torus_turns(p, period))
+}
+
+/// `supersimplex_vector2_tiled` at the lane points `p`: the first two components of the 4D
+/// vector noise at their torus point of `period`, the others 0.
+#[inline(always)]
+pub fn supersimplex_vector2_tiled_point<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [f32; 2],
+) -> [F; 4] {
+    let v = supersimplex_vector_point::<L, I, 4>(lut, &torus_lane_point(p, period));
+    let zero = F::splat(0.0);
+    [v[0], v[1], zero, zero]
+}
+
+/// `supersimplex_vector_deriv2_tiled` at the lane points `p`: each of the first two
+/// components' 4D gradient taken back through the torus.
+#[inline(always)]
+pub fn supersimplex_vector2_tiled_point_deriv<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [f32; 2],
+) -> [[F; 5]; 4] {
+    let d = supersimplex_vector_point_deriv::<L, I, 4>(lut, &torus_lane_point(p, period));
+    let turns = torus_turns(p, period);
+    let zero = F::splat(0.0);
+    [
+        torus_gradient(&d[0], turns),
+        torus_gradient(&d[1], turns),
+        [zero; 5],
+        [zero; 5],
+    ]
 }

@@ -1,0 +1,362 @@
+//! Tiled 2D OpenSimplex2S (`supersimplex`) and its vector noise (`supersimplex-vector`) on
+//! the CPU, both lookups: the 4D noise written out in f64 (the sum over every lattice point
+//! within reach: `noise_supersimplex4::reference`, `noise_supersimplex_vector::reference4`)
+//! at the point of a torus whose circles have the periods' circumferences, its gradient
+//! the central differences'; both repeat with any period, values and gradients, and stay
+//! in [-1, 1]; a tiled graph of both joins at its tile's edges; tiling in 3D and 4D is
+//! refused, in graphs with the node's path and in flag fields.
+
+use crate::common::graphs::Rng;
+use crate::noise_simplex_vector_forms::{seam_and_inner, torus};
+use crate::noise_supersimplex4::reference;
+use crate::noise_supersimplex_vector::reference4;
+
+use wgpu_noise::cpu::cellular::CellularShape;
+use wgpu_noise::cpu::fractal::{base_noise, base_noise_deriv, base_vector, base_vector_deriv};
+use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
+use wgpu_noise::field::{FlagField, NoiseKind};
+use wgpu_noise::graph::{eval, Graph};
+use wgpu_noise::params::KERNEL_REFERENCE;
+use wgpu_noise::tables::PermutationTables;
+
+/// A lookup as these checks take it (`NoiseHasher` has generic methods): the tiled noise
+/// and vector noise in f64 and f32, and the 4D definitions.
+trait Lut {
+    fn noise(&self, p: &[f64], period: &[f64]) -> [f64; 5];
+    fn noise32(&self, p: &[f32], period: &[f32]) -> f32;
+    fn vector(&self, p: &[f64], period: &[f64]) -> [[f64; 5]; 4];
+    fn vector32(&self, p: &[f32], period: &[f32]) -> [f32; 4];
+    fn reference(&self, q: &[f64]) -> [f64; 5];
+    fn reference4(&self, q: &[f64]) -> [[f64; 5]; 4];
+}
+
+impl<T: NoiseHasher> Lut for T {
+    fn noise(&self, p: &[f64], period: &[f64]) -> [f64; 5] {
+        let cell = CellularShape::default();
+        let d = base_noise_deriv(
+            self,
+            NoiseKind::SuperSimplex,
+            p,
+            period,
+            KERNEL_REFERENCE,
+            &cell,
+            0.0,
+        );
+        let v = base_noise(
+            self,
+            NoiseKind::SuperSimplex,
+            p,
+            period,
+            KERNEL_REFERENCE,
+            &cell,
+            0.0,
+        );
+        assert_eq!(
+            d[0].to_bits(),
+            v.to_bits(),
+            "at {p:?}: the gradient's value"
+        );
+        d
+    }
+    fn noise32(&self, p: &[f32], period: &[f32]) -> f32 {
+        let cell = CellularShape::default();
+        base_noise(
+            self,
+            NoiseKind::SuperSimplex,
+            p,
+            period,
+            KERNEL_REFERENCE,
+            &cell,
+            0.0,
+        )
+    }
+    fn vector(&self, p: &[f64], period: &[f64]) -> [[f64; 5]; 4] {
+        let d = base_vector_deriv(self, NoiseKind::SuperSimplex, p, period, KERNEL_REFERENCE);
+        let v = base_vector(self, NoiseKind::SuperSimplex, p, period, KERNEL_REFERENCE);
+        for a in 0..4 {
+            assert_eq!(d[a][0].to_bits(), v[a].to_bits(), "at {p:?}: component {a}");
+        }
+        d
+    }
+    fn vector32(&self, p: &[f32], period: &[f32]) -> [f32; 4] {
+        base_vector(self, NoiseKind::SuperSimplex, p, period, KERNEL_REFERENCE)
+    }
+    fn reference(&self, q: &[f64]) -> [f64; 5] {
+        reference(self, [q[0], q[1], q[2], q[3]]).0
+    }
+    fn reference4(&self, q: &[f64]) -> [[f64; 5]; 4] {
+        reference4(self, [q[0], q[1], q[2], q[3]])
+    }
+}
+
+fn each_lut(check: impl Fn(&dyn Lut, &str)) {
+    check(&PermutationTables::new(0), "tables");
+    check(&IntegerHasher::new(5), "hash");
+}
+
+/// Periods whole, fractional, and far from square.
+const PERIODS: [[f64; 2]; 3] = [[4.0, 3.0], [3.7, 2.25], [0.5, 40.0]];
+
+/// `(p + h) − (p − h)` along `axis` of `value` over the actual step (exact in f64).
+fn central(value: impl Fn(&[f64]) -> f64, p: &[f64], axis: usize, h: f64) -> f64 {
+    let (mut lo, mut hi) = (p.to_vec(), p.to_vec());
+    lo[axis] -= h;
+    hi[axis] += h;
+    (value(&hi) - value(&lo)) / (hi[axis] - lo[axis])
+}
+
+/// The bound on |analytic − central difference| / (1 + |analytic|): OpenSimplex2S is
+/// smooth (C³), so the differences with step 1e-5 err by h²·f'''/6 and the rounding of the
+/// torus's angles at coordinates to 1e4 (about 1e-7, as tiled 2D simplex's in
+/// `source_gradients`); a wrong term of the torus's chain rule errs by 1e-1 and more.
+const GRADIENT_BOUND: f64 = 1e-6;
+
+#[test]
+fn tiled_2d_is_the_4d_noise_on_the_torus_and_its_gradient_the_central_differences() {
+    each_lut(|lut, name| {
+        let mut rng = Rng::new(61);
+        let mut worst = 0f64;
+        for period in PERIODS {
+            for n in 0..1500 {
+                let reach = [3.0, 300.0, 1e4][n % 3];
+                let p: Vec<f64> = (0..2).map(|_| rng.range(-reach, reach)).collect();
+                let q = torus(&p, &period);
+                let (got, want) = (lut.noise(&p, &period), lut.reference(&q));
+                assert!(
+                    (got[0] - want[0]).abs() < 1e-9,
+                    "{name} period {period:?} at {p:?}: {} vs {}",
+                    got[0],
+                    want[0]
+                );
+                let (got_v, want_v) = (lut.vector(&p, &period), lut.reference4(&q));
+                for a in 0..4 {
+                    let want = if a < 2 { want_v[a][0] } else { 0.0 };
+                    assert!(
+                        (got_v[a][0] - want).abs() < 1e-9,
+                        "{name} period {period:?} at {p:?}: component {a} {} vs {want}",
+                        got_v[a][0]
+                    );
+                }
+                for axis in 0..2 {
+                    let h = 1e-5;
+                    let numeric = central(|p| lut.noise(p, &period)[0], &p, axis, h);
+                    let err = (numeric - got[1 + axis]).abs() / (1.0 + got[1 + axis].abs());
+                    worst = worst.max(err);
+                    assert!(
+                        err < GRADIENT_BOUND,
+                        "{name} period {period:?} at {p:?}: ∂/∂{axis} {} vs {numeric}",
+                        got[1 + axis]
+                    );
+                    for (a, row) in got_v.iter().enumerate().take(2) {
+                        let numeric = central(|p| lut.vector(p, &period)[a][0], &p, axis, h);
+                        let analytic = row[1 + axis];
+                        let err = (numeric - analytic).abs() / (1.0 + analytic.abs());
+                        worst = worst.max(err);
+                        assert!(
+                            err < GRADIENT_BOUND,
+                            "{name} period {period:?} at {p:?}: ∂{a}/∂{axis} {analytic} vs {numeric}"
+                        );
+                    }
+                }
+                assert!(
+                    got[3..]
+                        .iter()
+                        .chain(got_v[2..].iter().flatten())
+                        .all(|&v| v == 0.0),
+                    "{name} at {p:?}: entries past two axes"
+                );
+            }
+        }
+        eprintln!("{name}: worst |analytic − central| / (1 + |analytic|) {worst:e}");
+    });
+}
+
+/// The noise, the vector noise and their gradients at `p` and whole numbers of periods on
+/// along each axis are equal, within f64's rounding of the point; the f32 mirror tracks f64.
+#[test]
+fn tiled_2d_repeats_with_any_period_values_and_gradients() {
+    each_lut(|lut, name| {
+        let mut rng = Rng::new(62);
+        for period in PERIODS {
+            for _ in 0..1000 {
+                let p: Vec<f64> = (0..2).map(|_| rng.range(-20.0, 20.0)).collect();
+                let (d, v) = (lut.noise(&p, &period), lut.vector(&p, &period));
+                for axis in 0..2 {
+                    for turns in [-2.0, 1.0, 3.0] {
+                        let mut q = p.clone();
+                        q[axis] += turns * period[axis];
+                        let (e, w) = (lut.noise(&q, &period), lut.vector(&q, &period));
+                        for k in 0..3 {
+                            assert!(
+                                (d[k] - e[k]).abs() < 1e-9,
+                                "{name} period {period:?} at {p:?} moved {turns} along {axis}: entry {k} {} vs {}",
+                                d[k],
+                                e[k]
+                            );
+                            for a in 0..2 {
+                                assert!(
+                                    (v[a][k] - w[a][k]).abs() < 1e-9,
+                                    "{name} period {period:?} at {p:?} moved {turns} along {axis}: component {a} entry {k}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            // f32 rounds the point and the torus's angles at the coordinates' scale, to 20.
+            let period32 = period.map(|v| v as f32);
+            let mut worst = 0f64;
+            for _ in 0..2000 {
+                let p: Vec<f32> = (0..2).map(|_| rng.range(-20.0, 20.0) as f32).collect();
+                let p64: Vec<f64> = p.iter().map(|&v| v as f64).collect();
+                let n = (lut.noise32(&p, &period32) as f64 - lut.noise(&p64, &period)[0]).abs();
+                let v32 = lut.vector32(&p, &period32);
+                let v64 = lut.vector(&p64, &period);
+                worst = worst.max(n);
+                for a in 0..2 {
+                    worst = worst.max((v32[a] as f64 - v64[a][0]).abs());
+                }
+            }
+            eprintln!("{name} period {period:?}: max |f32 − f64| {worst:e}");
+            assert!(worst < 1e-4, "{name} period {period:?}: f32 vs f64 {worst}");
+        }
+    });
+}
+
+/// Over 2·10⁵ random points per tile (coordinates to 1000) the noise and the vector's
+/// components stay in [-1, 1] and pass ±0.5 (tiles large enough to hold many lattice
+/// points).
+#[test]
+fn tiled_2d_stays_in_minus_1_to_1() {
+    each_lut(|lut, name| {
+        let mut rng = Rng::new(63);
+        for period in [[40.0, 30.0], [37.5, 22.25]] {
+            let period32 = period.map(|v| v as f32);
+            let (mut lo, mut hi) = ([0f32; 2], [0f32; 2]);
+            for _ in 0..200_000 {
+                let p = [0; 2].map(|_| rng.range(-1000.0, 1000.0) as f32);
+                let n = lut.noise32(&p, &period32);
+                let v = lut.vector32(&p, &period32);
+                for (k, x) in [n, v[0], v[1]].into_iter().enumerate() {
+                    let k = k.min(1);
+                    lo[k] = lo[k].min(x);
+                    hi[k] = hi[k].max(x);
+                }
+            }
+            eprintln!("{name} period {period:?}: noise in [{:.4}, {:.4}], vector components in [{:.4}, {:.4}]", lo[0], hi[0], lo[1], hi[1]);
+            for k in 0..2 {
+                assert!(
+                    lo[k] >= -1.0 && hi[k] <= 1.0,
+                    "{name} {period:?}: {lo:?} {hi:?}"
+                );
+                assert!(
+                    lo[k] < -0.5 && hi[k] > 0.5,
+                    "{name} {period:?}: {lo:?} {hi:?}"
+                );
+            }
+        }
+    });
+}
+
+/// A tiled graph of `supersimplex` fBm warped by `supersimplex-vector` (two octaves, twice):
+/// its value and gradient at a point and one period on along each axis are equal (f64), and
+/// a tile's opposite edges continue each other: the jump across each edge (last texel to
+/// first, as the tile repeats) is no larger than the largest step between neighbours inside
+/// it, where the untiled graph's is larger.
+#[test]
+fn a_tiled_supersimplex_graph_repeats_and_joins_at_the_edges() {
+    let text = r#"{ "version": 1, "output": "w", "nodes": { "w": { "type": "warp",
+        "source": { "type": "fbm", "source": { "type": "supersimplex" }, "octaves": 2 },
+        "noise": "supersimplex-vector", "amplitude": 0.4, "frequency": 1.0, "octaves": 2,
+        "iterations": 2 } } }"#;
+    let graph = Graph::from_json(text).unwrap();
+    let lut = PermutationTables::new(3);
+    let mut rng = Rng::new(64);
+    for period in [[3.0, 2.0, 0.0, 0.0], [2.5, 3.5, 0.0, 0.0]] {
+        let program = graph.program(2, period).unwrap();
+        let mut duals = Vec::new();
+        for _ in 0..300 {
+            let p = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), 0.0, 0.0];
+            let g = eval::value_and_gradient(&program, &lut, p, &mut duals);
+            for axis in 0..2 {
+                let mut q = p;
+                q[axis] += period[axis] as f64;
+                let h = eval::value_and_gradient(&program, &lut, q, &mut duals);
+                for k in 0..3 {
+                    assert!(
+                        (g[k] - h[k]).abs() < 1e-9,
+                        "period {period:?} at {p:?} along {axis}: entry {k} {} vs {}",
+                        g[k],
+                        h[k]
+                    );
+                }
+            }
+        }
+        // A tile of texels sampling one period, as a tileable bake samples its frequency.
+        let size = [40usize, 36];
+        let untiled = graph.program(2, [0.0; 4]).unwrap();
+        let texels = |program: &wgpu_noise::graph::Program| {
+            let mut regs = Vec::new();
+            (0..size[0] * size[1])
+                .map(|i| {
+                    let (x, y) = (i % size[0], i / size[0]);
+                    let p = [
+                        period[0] * x as f32 / size[0] as f32 - 1.5,
+                        period[1] * y as f32 / size[1] as f32 - 1.5,
+                        0.0,
+                        0.0,
+                    ];
+                    eval::value(program, &lut, p, &mut regs)
+                })
+                .collect::<Vec<f32>>()
+        };
+        let (values, plain) = (texels(&program), texels(&untiled));
+        for axis in 0..2 {
+            let (seam, inner) = seam_and_inner(&values, &size, axis);
+            let (plain_seam, _) = seam_and_inner(&plain, &size, axis);
+            eprintln!("period {period:?} axis {axis}: seam jump {seam:.4}, largest inner step {inner:.4}, untiled seam {plain_seam:.4}");
+            assert!(
+                seam <= inner * 1.01,
+                "axis {axis}: seam {seam} > inner {inner}"
+            );
+            assert!(plain_seam > inner, "axis {axis}: untiled joins by accident");
+        }
+    }
+}
+
+/// In 3D and 4D the lattices repeat on no square period: a tiled field is refused, in a
+/// graph naming the node, and as flags; 2D flags are accepted.
+#[test]
+fn tiling_in_3d_and_4d_is_refused_and_2d_flags_are_accepted() {
+    let noise = r#"{ "version": 1, "output": "n", "nodes": { "n": { "type": "supersimplex" } } }"#;
+    let warp = r#"{ "version": 1, "output": "w", "nodes": { "w": { "type": "warp",
+        "source": { "type": "classic" }, "noise": "supersimplex-vector", "amplitude": 0.5 } } }"#;
+    for (text, node, what) in [
+        (noise, "nodes.n", "supersimplex"),
+        (warp, "nodes.w", "supersimplex-vector"),
+    ] {
+        let graph = Graph::from_json(text).unwrap();
+        for dims in [3, 4] {
+            let e = graph.program(dims, [4.0; 4]).unwrap_err().to_string();
+            assert!(
+                e.contains(node) && e.contains(&format!("{what} noise does not tile in 3D or 4D")),
+                "{dims}D: {e}"
+            );
+        }
+        assert!(graph.program(2, [4.0, 3.0, 0.0, 0.0]).is_ok(), "{text}");
+    }
+    for dims in [2usize, 3, 4] {
+        let size = vec![8u32; dims];
+        let field = FlagField::new(NoiseKind::SuperSimplex, &size).with_tileable(true);
+        let checked = field.validate();
+        if dims == 2 {
+            assert!(checked.is_ok(), "{checked:?}");
+        } else {
+            let e = checked.unwrap_err().to_string();
+            assert!(
+                e.contains("tileable supersimplex noise is 2D"),
+                "{dims}D: {e}"
+            );
+        }
+    }
+}
