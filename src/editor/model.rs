@@ -6,16 +6,40 @@
 
 use serde_json::{Map, Value};
 
+use super::thumbs::THUMBNAIL_SIZE;
 use crate::graph::nodes::{node_type, ParamKind, NODE_TYPES};
 use crate::graph::GraphError;
 
 /// The longest node name a graph file takes (`docs/graphs.md`).
 const MAX_NAME_BYTES: usize = 64;
-/// Where new columns and rows of the automatic layout go, in points.
+/// Where new columns and rows of the automatic layout go, in points: a node of up to six
+/// parameters fits a row with [`GAP`] to spare.
 const COLUMN_STEP: f32 = 230.0;
 const ROW_STEP: f32 = 240.0;
 /// The automatic layout's margin from the view's corner.
 const MARGIN: f32 = 20.0;
+/// The least space the automatic layout leaves between a new node's frame and any other.
+const GAP: f32 = 10.0;
+
+/// A node's frame on the node view, in points: the header, one row per parameter, the
+/// thumbnail's row and a foot. The node view draws frames at this size and the layout keeps
+/// them apart by it.
+pub const NODE_WIDTH: f32 = 210.0;
+pub const HEADER_HEIGHT: f32 = 22.0;
+pub const ROW_HEIGHT: f32 = 22.0;
+/// The thumbnail's row under the parameters: the picture and its margins.
+pub const THUMBNAIL_ROW: f32 = THUMBNAIL_SIZE as f32 + 8.0;
+const FOOT: f32 = 4.0;
+
+/// The size of the frame of a node of type `type_name` (an unknown type's has no parameter
+/// rows).
+pub fn node_size(type_name: &str) -> [f32; 2] {
+    let params = node_type(type_name).map_or(0, |t| t.params.len());
+    [
+        NODE_WIDTH,
+        HEADER_HEIGHT + ROW_HEIGHT * params as f32 + THUMBNAIL_ROW + FOOT,
+    ]
+}
 
 /// One named node.
 #[derive(Clone, Debug, PartialEq)]
@@ -447,7 +471,11 @@ fn editor_node(name: &str, node: &Value, path: &str) -> Result<EditorNode, Strin
 
 /// Places the nodes without one (`NaN`): kept from `before` by name, or in columns by their
 /// longest distance from the output node (the output rightmost, a node nothing reads in
-/// the leftmost column), rows in list order.
+/// the leftmost column), rows in list order. A new node goes to its row's place on a fixed
+/// grid unless its frame would come within [`GAP`] of a frame placed before it (a kept
+/// node, wherever it is, or a taller node above it in the column): then to the first place
+/// lower in its column that is that far from every frame. Graphs whose nodes fit the grid
+/// keep the grid's places.
 fn lay_out(graph: &mut EditorGraph, before: Option<&EditorGraph>) {
     for node in &mut graph.nodes {
         if let Some(old) = before.and_then(|b| b.nodes.iter().find(|n| n.name == node.name)) {
@@ -486,17 +514,54 @@ fn lay_out(graph: &mut EditorGraph, before: Option<&EditorGraph>) {
     // The leftmost column holds the nodes nothing reads, if there are any.
     let unread = usize::from(depth.iter().any(Option::is_none));
     let mut rows = vec![0usize; deepest + 2];
+    // Below the last new node of each column, so that a column's new nodes keep list order.
+    let mut lowest = vec![f32::NEG_INFINITY; deepest + 2];
+    // The frames placed so far (min and max corners): the kept nodes' (a new node's is
+    // NaN), then each new one's.
+    let mut taken: Vec<[f32; 4]> = graph
+        .nodes
+        .iter()
+        .map(frame)
+        .filter(|f| f.iter().all(|v| v.is_finite()))
+        .collect();
     for (i, node) in graph.nodes.iter_mut().enumerate() {
         let column = depth[i].map_or(0, |d| deepest + unread - d);
         let row = rows[column];
         rows[column] += 1;
         if node.place[0].is_nan() {
-            node.place = [
-                MARGIN + column as f32 * COLUMN_STEP,
-                MARGIN + row as f32 * ROW_STEP,
-            ];
+            let [width, height] = node_size(&node.type_name);
+            let x = MARGIN + column as f32 * COLUMN_STEP;
+            let mut y = (MARGIN + row as f32 * ROW_STEP).max(lowest[column]);
+            // Each step clears every frame in the way and never meets it again, so the
+            // search ends within as many steps as there are frames.
+            for _ in 0..=taken.len() {
+                let below = taken
+                    .iter()
+                    .filter(|f| {
+                        x < f[2] + GAP
+                            && f[0] - GAP < x + width
+                            && y < f[3] + GAP
+                            && f[1] - GAP < y + height
+                    })
+                    .map(|f| f[3] + GAP)
+                    .fold(f32::NEG_INFINITY, f32::max);
+                if below == f32::NEG_INFINITY {
+                    break;
+                }
+                y = below;
+            }
+            node.place = [x, y];
+            lowest[column] = y + height + GAP;
+            taken.push(frame(node));
         }
     }
+}
+
+/// The frame of `node` on the node view: its min and max corners.
+fn frame(node: &EditorNode) -> [f32; 4] {
+    let [x, y] = node.place;
+    let [width, height] = node_size(&node.type_name);
+    [x, y, x + width, y + height]
 }
 
 /// The graph file of `graph`: `version`, `output`, then one line per node with `"type"`

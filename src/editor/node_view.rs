@@ -9,18 +9,16 @@
 use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use serde_json::Value;
 
-use super::model::{is_input, type_names, Edit, EditorNode, GraphModel};
+use super::model::{
+    is_input, node_size, type_names, Edit, EditorNode, GraphModel, HEADER_HEIGHT, NODE_WIDTH,
+    ROW_HEIGHT, THUMBNAIL_ROW,
+};
 use super::thumbs::{Thumbnails, THUMBNAIL_SIZE};
 use crate::graph::nodes::{node_type, Param, ParamKind};
 
-const NODE_WIDTH: f32 = 210.0;
-const HEADER_HEIGHT: f32 = 22.0;
-const ROW_HEIGHT: f32 = 22.0;
 /// Width of a row's parameter name; the widget takes the rest.
 const LABEL_WIDTH: f32 = 78.0;
 const PORT_RADIUS: f32 = 5.0;
-/// The thumbnail's row under the parameters: the picture and its margins.
-const THUMBNAIL_ROW: f32 = THUMBNAIL_SIZE as f32 + 8.0;
 /// How near a port a wire dropped counts as dropped on it, in points.
 const DROP_REACH: f32 = 12.0;
 /// A number whose range spans at most this gets a slider; a wider one a drag value.
@@ -73,13 +71,7 @@ struct Scene<'a> {
 fn place(node: &EditorNode, origin: Pos2) -> Placed {
     let min = origin + Vec2::from(node.place);
     let params: &[Param] = node_type(&node.type_name).map_or(&[], |t| t.params);
-    let frame = Rect::from_min_size(
-        min,
-        Vec2::new(
-            NODE_WIDTH,
-            HEADER_HEIGHT + ROW_HEIGHT * params.len() as f32 + THUMBNAIL_ROW + 4.0,
-        ),
-    );
+    let frame = Rect::from_min_size(min, Vec2::from(node_size(&node.type_name)));
     let header = Rect::from_min_size(min, Vec2::new(NODE_WIDTH, HEADER_HEIGHT));
     let rows = params
         .iter()

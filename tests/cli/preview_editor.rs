@@ -1,18 +1,20 @@
 //! The graph editor's model (`editor::model`), which the node view and the
 //! JSON text both go through: a graph file read as named nodes and written back is the same
-//! graph (the same lowered program); every edit does what it says and is undone and redone
-//! whole; a bad edit's error names its node.
+//! graph (the same lowered program); nodes without a place are laid out clear of every
+//! other node's frame, kept ones stay where they were; every edit does what it says and is
+//! undone and redone whole; a bad edit's error names its node.
 #![cfg(feature = "preview")]
 
 use base64::Engine;
-use serde_json::json;
-use wgpu_noise::editor::model::{Edit, GraphModel};
+use serde_json::{json, Value};
+use wgpu_noise::editor::model::{is_input, node_size, type_names, Edit, EditorNode, GraphModel};
 use wgpu_noise::editor::orbit::{Orbit, DEFAULT_RELIEF, DISTANCE_RANGE, PITCH_RANGE, RELIEF_RANGE};
 use wgpu_noise::editor::share::{Framing, Scene, SharedView};
 use wgpu_noise::graph::{Graph, GraphError, Program};
 
 use super::preview_graph::{panned_graph_reference, GraphFrame};
 use super::preview_panel::run_bake;
+use crate::common::graphs::{random_graph, Rng, Shape};
 use crate::common::levels::assert_levels_match;
 
 /// The graph of `text` lowered for 2D and 3D, or its first error.
@@ -79,6 +81,235 @@ fn a_node_written_in_place_becomes_a_named_node_wired_where_it_was() {
     let x = |n: &str| m.node(n).unwrap().place[0];
     assert!(x("mask.source") < x("mask") && x("mask") < x("mixed"));
     assert!(x("mixed") < x("terrain"));
+}
+
+/// A node's frame on the node view: its min and max corners.
+fn frame(node: &EditorNode) -> [f32; 4] {
+    let [width, height] = node_size(&node.type_name);
+    let [x, y] = node.place;
+    [x, y, x + width, y + height]
+}
+
+/// The first two nodes of `m` whose frames overlap (edges that touch do not), if any.
+fn overlapping(m: &GraphModel) -> Option<(String, String)> {
+    let nodes = &m.graph().nodes;
+    nodes.iter().enumerate().find_map(|(i, a)| {
+        let [a0, a1, a2, a3] = frame(a);
+        nodes[i + 1..]
+            .iter()
+            .find(|b| {
+                let [b0, b1, b2, b3] = frame(b);
+                a0 < b2 && b0 < a2 && a1 < b3 && b1 < a3
+            })
+            .map(|b| (a.name.clone(), b.name.clone()))
+    })
+}
+
+/// Each node's name, type and place, for messages.
+fn places(m: &GraphModel) -> String {
+    let nodes = m.graph().nodes.iter();
+    nodes
+        .map(|n| format!("{} ({}) at {:?}", n.name, n.type_name, n.place))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[test]
+fn no_two_nodes_of_a_shipped_graph_are_laid_out_overlapping() {
+    for entry in std::fs::read_dir("examples/graphs").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let m = model(&std::fs::read_to_string(&path).unwrap());
+        assert_eq!(overlapping(&m), None, "{}: {}", path.display(), places(&m));
+    }
+}
+
+#[test]
+fn nodes_that_fit_a_grid_row_are_laid_out_on_the_grid_and_taller_ones_stack() {
+    // Two simplex nodes read by the output: one column of two rows, the output right of it.
+    let m = model(
+        r#"{"version": 1, "output": "sum", "nodes": {"sum": {"type": "add", "a": "p", "b": "q"},
+            "p": {"type": "simplex"}, "q": {"type": "simplex"}}}"#,
+    );
+    let place = |n: &str| m.node(n).unwrap().place;
+    assert_eq!(
+        [place("p"), place("q"), place("sum")],
+        [[20.0, 20.0], [20.0, 260.0], [250.0, 20.0]],
+        "{}",
+        places(&m)
+    );
+    // Cellular nodes are taller than a grid row: the second starts below the first.
+    let m = model(
+        r#"{"version": 1, "output": "sum", "nodes": {"sum": {"type": "add", "a": "p", "b": "q"},
+            "p": {"type": "cellular"}, "q": {"type": "cellular"}}}"#,
+    );
+    let (p, q) = (m.node("p").unwrap(), m.node("q").unwrap());
+    assert_eq!(p.place[0], q.place[0], "one column: {}", places(&m));
+    assert!(q.place[1] >= frame(p)[3], "{}", places(&m));
+    assert_eq!(overlapping(&m), None, "{}", places(&m));
+}
+
+#[test]
+fn a_new_node_whose_grid_place_a_kept_node_holds_goes_clear_of_it() {
+    // A node nothing reads, typed into a one-node graph, takes the leftmost column's first
+    // row, where the output was laid out before it.
+    let mut m = model(BASE);
+    let base = m.node("base").unwrap().place;
+    m.read_text(
+        r#"{"version": 1, "output": "base", "nodes": {"base": {"type": "simplex"},
+            "extra": {"type": "cellular"}}}"#,
+    )
+    .unwrap();
+    assert_eq!(m.node("base").unwrap().place, base, "a kept node stays");
+    assert_eq!(overlapping(&m), None, "{}", places(&m));
+
+    // The output dragged to where the node that reads it is laid out.
+    let mut m = model(BASE);
+    edit(
+        &mut m,
+        Edit::Move {
+            name: "base".into(),
+            place: [250.0, 20.0],
+        },
+    );
+    m.read_text(
+        r#"{"version": 1, "output": "out", "nodes": {"base": {"type": "simplex"},
+            "out": {"type": "fbm", "source": "base"}}}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        m.node("base").unwrap().place,
+        [250.0, 20.0],
+        "a kept node stays"
+    );
+    assert_eq!(overlapping(&m), None, "{}", places(&m));
+}
+
+/// `text` edited as a user might type it: perhaps a node renamed (its readers and the
+/// output follow it: a new node to the model), and one to three new nodes of random types,
+/// some reading a node of the graph, perhaps one of them the new output.
+fn typed_edit(rng: &mut Rng, text: &str) -> String {
+    let mut file: Value = serde_json::from_str(text).unwrap();
+    let nodes = file["nodes"].as_object_mut().unwrap();
+    let mut names: Vec<String> = nodes.keys().cloned().collect();
+    if rng.below(2) == 0 {
+        let old = rng.pick(&names).clone();
+        let new = format!("{old}-renamed");
+        let node = nodes.remove(&old).unwrap();
+        nodes.insert(new.clone(), node);
+        for node in nodes.values_mut() {
+            let type_name = node["type"].as_str().unwrap().to_string();
+            for (key, value) in node.as_object_mut().unwrap() {
+                if is_input(&type_name, key) && value.as_str() == Some(old.as_str()) {
+                    *value = json!(new);
+                }
+            }
+        }
+        if file["output"] == json!(old) {
+            file["output"] = json!(new);
+        }
+        names = file["nodes"].as_object().unwrap().keys().cloned().collect();
+    }
+    let types: Vec<&str> = type_names().collect();
+    for k in 0..1 + rng.below(3) {
+        let type_name = *rng.pick(&types);
+        let input = wgpu_noise::graph::nodes::node_type(type_name)
+            .unwrap()
+            .params
+            .iter()
+            .find(|p| is_input(type_name, p.name));
+        let mut node = json!({ "type": type_name });
+        let name = format!("new-{k}");
+        if let Some(input) = input {
+            match rng.below(3) {
+                0 => {}
+                1 => node[input.name] = json!(rng.pick(&names)),
+                _ => {
+                    node[input.name] = file["output"].clone();
+                    file["output"] = json!(name);
+                }
+            }
+        }
+        file["nodes"][&name] = node;
+    }
+    file.to_string()
+}
+
+#[test]
+fn nodes_laid_out_among_moved_and_added_ones_overlap_none_and_kept_ones_stay() {
+    let mut rng = Rng::new(11);
+    let shipped = std::fs::read_dir("examples/graphs")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| std::fs::read_to_string(p).unwrap());
+    let shape = Shape {
+        dims: 2,
+        depth: 4,
+        differentiable: false,
+    };
+    let drawn: Vec<String> = (0..24)
+        .map(|_| random_graph(&mut rng, shape).to_string())
+        .collect();
+    let texts: Vec<String> = shipped.chain(drawn).collect();
+    let types: Vec<&str> = type_names().collect();
+    let random_place = |rng: &mut Rng| [-300.0, -300.0].map(|lo| rng.range(lo, 1500.0) as f32);
+    for round in 0..4 {
+        for text in &texts {
+            let mut m = model(text);
+            // A third of the nodes dragged, and up to two added from the node view's menu,
+            // each to a random place clear of every other node (or left out).
+            let names: Vec<String> = m.graph().nodes.iter().map(|n| n.name.clone()).collect();
+            let mut edits: Vec<Edit> = names
+                .into_iter()
+                .filter(|_| rng.below(3) == 0)
+                .map(|name| Edit::Move {
+                    name,
+                    place: [0.0; 2],
+                })
+                .collect();
+            for _ in 0..rng.below(3) {
+                edits.push(Edit::Add {
+                    type_name: rng.pick(&types).to_string(),
+                    place: [0.0; 2],
+                });
+            }
+            for e in edits {
+                for _ in 0..20 {
+                    let mut e = e.clone();
+                    match &mut e {
+                        Edit::Move { place, .. } | Edit::Add { place, .. } => {
+                            *place = random_place(&mut rng)
+                        }
+                        _ => unreachable!(),
+                    }
+                    let mut tried = m.clone();
+                    edit(&mut tried, e);
+                    if overlapping(&tried).is_none() {
+                        m = tried;
+                        break;
+                    }
+                }
+            }
+            let before: Vec<(String, [f32; 2])> = m
+                .graph()
+                .nodes
+                .iter()
+                .map(|n| (n.name.clone(), n.place))
+                .collect();
+            let typed = typed_edit(&mut rng, &m.to_json());
+            m.read_text(&typed).unwrap();
+            let context = format!("round {round}: {typed}\n{}", places(&m));
+            for (name, place) in before {
+                if let Some(node) = m.node(&name) {
+                    assert_eq!(node.place, place, "{name} moved: {context}");
+                }
+            }
+            assert_eq!(overlapping(&m), None, "{context}");
+        }
+    }
 }
 
 #[test]

@@ -8,12 +8,46 @@
 //! Skipped as `preview_panel`'s tests are.
 #![cfg(feature = "preview")]
 
-use super::preview::{assert_levels_match, screen_setup};
+use super::preview::{assert_levels_match, screen_setup, Display};
 use super::preview_graph::{graph_reference, with_xdotool, xdotool, GraphFrame, Running, CELLS};
 use super::preview_panel::{centre, layout_when, Panel};
 use crate::common::levels::differences;
 
 const BASE: &str = r#"{"version": 1, "output": "base", "nodes": {"base": {"type": "simplex"}}}"#;
+
+/// A preview of [`BASE`] to drive: its screen, the frame it draws and its folder (holding
+/// `base.json`). The fields drop in this order: the folder, then the display, then the
+/// screen's folder.
+struct BasePreview {
+    dir: tempfile::TempDir,
+    frame: GraphFrame,
+    display: Display,
+    _screen: tempfile::TempDir,
+}
+
+impl BasePreview {
+    /// `None` where the test is skipped (as `preview_panel`'s tests are).
+    fn new() -> Option<BasePreview> {
+        let screen = tempfile::tempdir().unwrap();
+        let display = with_xdotool(screen_setup(screen.path()))?;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("base.json"), BASE).unwrap();
+        Some(BasePreview {
+            dir,
+            frame: GraphFrame::still(800, 720),
+            display,
+            _screen: screen,
+        })
+    }
+
+    /// The preview started on `base.json` (`--graph`) with the panel shown, a still
+    /// 800 × 720 frame.
+    fn launch(&self) -> (Running, Panel<'_>) {
+        let mut args = self.frame.options();
+        args.extend(["--graph", "base.json", "--panel", "shown"].map(String::from));
+        Panel::launch(&self.display, &args, self.dir.path())
+    }
+}
 
 impl Panel<'_> {
     /// The point `(fx, fy)` of the way across widget `name` (0.5, 0.5: its centre).
@@ -90,19 +124,14 @@ impl Panel<'_> {
 
 #[test]
 fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
-    let screen = tempfile::tempdir().unwrap();
-    let Some(display) = with_xdotool(screen_setup(screen.path())) else {
+    let Some(base) = BasePreview::new() else {
         return;
     };
-    let frame = GraphFrame::still(800, 720);
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("base.json"), BASE).unwrap();
-    let mut args = frame.options();
-    args.extend(["--graph", "base.json", "--panel", "shown"].map(String::from));
-    let (mut running, panel) = Panel::launch(&display, &args, dir.path());
+    let (mut running, panel) = base.launch();
+    let (display, frame, dir) = (&base.display, &base.frame, &base.dir);
     let save = |running: &mut Running| panel.save_png(running, dir.path());
     let first = save(&mut running);
-    assert_levels_match(&first, &graph_reference(BASE, &frame), "the start");
+    assert_levels_match(&first, &graph_reference(BASE, frame), "the start");
 
     // The node view, with the file's one node.
     panel.click("node_view_toggle");
@@ -113,14 +142,11 @@ fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
     let (x, y) = panel.at("node_canvas", 0.0, 0.0);
     let (x, y) = ((x + 280).to_string(), (y + 40).to_string());
     let w = panel.window.as_str();
-    xdotool(
-        &display,
-        &["mousemove", "--window", w, &x, &y, "click", "3"],
-    );
+    xdotool(display, &["mousemove", "--window", w, &x, &y, "click", "3"]);
     panel.with("add_filter");
     panel.wait_typing(true);
-    xdotool(&display, &["windowfocus", "--sync", w]);
-    xdotool(&display, &["type", "--delay", "5", "ridged"]);
+    xdotool(display, &["windowfocus", "--sync", w]);
+    xdotool(display, &["type", "--delay", "5", "ridged"]);
     layout_when(&panel.layout, "the menu filtered", |v| {
         v["widgets"].get("add.fbm").is_none()
     });
@@ -155,7 +181,7 @@ fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
     );
     let text = wired["graph_text"].as_str().unwrap().to_string();
     let ridged = save(&mut running);
-    assert_levels_match(&ridged, &graph_reference(&text, &frame), "base → ridged");
+    assert_levels_match(&ridged, &graph_reference(&text, frame), "base → ridged");
     let changed = differences(&first, &ridged)
         .iter()
         .filter(|&&d| d > 2)
@@ -168,20 +194,20 @@ fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
     let (x, y) = panel.at("param.ridged.octaves", 0.3, 0.5);
     let w = panel.window.as_str();
     xdotool(
-        &display,
+        display,
         &["mousemove", "--window", w, &x.to_string(), &y.to_string()],
     );
     std::thread::sleep(std::time::Duration::from_millis(300));
-    xdotool(&display, &["mousedown", "1"]);
+    xdotool(display, &["mousedown", "1"]);
     std::thread::sleep(std::time::Duration::from_millis(300));
-    xdotool(&display, &["mouseup", "1"]);
+    xdotool(display, &["mouseup", "1"]);
     let slid = panel.graph_when("octaves set", |t| t.contains("\"octaves\""), None);
     let slid_text = slid["graph_text"].as_str().unwrap().to_string();
     eprintln!("after the slider: {slid_text}");
     let octaves = save(&mut running);
     assert_levels_match(
         &octaves,
-        &graph_reference(&slid_text, &frame),
+        &graph_reference(&slid_text, frame),
         "ridged's octaves slider",
     );
     assert_ne!(octaves, ridged, "the slider changed the picture");
@@ -209,25 +235,20 @@ fn nodes_added_wired_and_set_change_the_frame_to_the_new_graphs_reference() {
     });
     panel.graph_when("the typed graph drawn", |t| t.contains("edges"), None);
     let cells = save(&mut running);
-    assert_levels_match(&cells, &graph_reference(CELLS, &frame), "the typed graph");
+    assert_levels_match(&cells, &graph_reference(CELLS, frame), "the typed graph");
 
     panel.click_at(100, 100);
     panel.wait_typing(false);
-    running.quit_with_escape(&display, &panel.window);
+    running.quit_with_escape(display, &panel.window);
 }
 
 #[test]
 fn a_preset_picked_from_the_menu_is_drawn_as_its_reference_and_the_keys_edit_it() {
-    let screen = tempfile::tempdir().unwrap();
-    let Some(display) = with_xdotool(screen_setup(screen.path())) else {
+    let Some(base) = BasePreview::new() else {
         return;
     };
-    let frame = GraphFrame::still(800, 720);
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("base.json"), BASE).unwrap();
-    let mut args = frame.options();
-    args.extend(["--graph", "base.json", "--panel", "shown"].map(String::from));
-    let (mut running, panel) = Panel::launch(&display, &args, dir.path());
+    let (mut running, panel) = base.launch();
+    let (display, frame, dir) = (&base.display, &base.frame, &base.dir);
     panel.click("node_view_toggle");
     panel.with("node.base");
 
@@ -251,7 +272,7 @@ fn a_preset_picked_from_the_menu_is_drawn_as_its_reference_and_the_keys_edit_it(
     let drawn = panel.save_png(&mut running, dir.path());
     assert_levels_match(
         &drawn,
-        &graph_reference(&marble, &frame),
+        &graph_reference(&marble, frame),
         "the marble preset",
     );
 
@@ -260,12 +281,12 @@ fn a_preset_picked_from_the_menu_is_drawn_as_its_reference_and_the_keys_edit_it(
     let (x, y) = panel.at("node_canvas", 0.9, 0.9);
     let w = panel.window.as_str();
     xdotool(
-        &display,
+        display,
         &["mousemove", "--window", w, &x.to_string(), &y.to_string()],
     );
     let key = |keys: &str| {
-        xdotool(&display, &["windowfocus", "--sync", w]);
-        xdotool(&display, &["key", keys]);
+        xdotool(display, &["windowfocus", "--sync", w]);
+        xdotool(display, &["key", keys]);
     };
     key("ctrl+z");
     panel.graph_when("base back", |t| t.contains("\"base\""), None);
@@ -275,7 +296,7 @@ fn a_preset_picked_from_the_menu_is_drawn_as_its_reference_and_the_keys_edit_it(
     panel.select("bands");
     let (x, y) = panel.at("node_canvas", 0.9, 0.9);
     xdotool(
-        &display,
+        display,
         &["mousemove", "--window", w, &x.to_string(), &y.to_string()],
     );
     key("Delete");
@@ -286,7 +307,7 @@ fn a_preset_picked_from_the_menu_is_drawn_as_its_reference_and_the_keys_edit_it(
     );
 
     panel.click_at(100, 100);
-    running.quit_with_escape(&display, &panel.window);
+    running.quit_with_escape(display, &panel.window);
 }
 
 /// The graphs under `examples/graphs/` (the presets menu's entries).

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{json, Value};
 use wgpu_noise::graph::nodes::{node_type, ParamKind, NODE_TYPES};
+use wgpu_noise::graph::{Graph, Program};
 
 /// A small, fixed-seed generator (SplitMix64): the same graphs on every run.
 pub struct Rng(u64);
@@ -595,6 +596,51 @@ pub fn unused_node_types(texts: &[impl AsRef<str>]) -> Vec<String> {
             .map(move |c| format!("{node} {param}={c}"))
     });
     types.chain(choices).filter(|t| !used.contains(t)).collect()
+}
+
+/// The random graphs of the randomised GPU tests: `graphs` graphs drawn from `rng` (2D to
+/// 4D, depth 1 to 6; one that does not lower is skipped), then of the graphs drawn after
+/// them (up to 5000 drawn in all) only those that use a node type or choice none before
+/// used, until every one is used. `test(rng, i, shape, text, program)` checks the `i`th
+/// graph kept, drawing what else it needs from `rng` (so the seed fixes the whole run).
+/// Asserts that the graphs kept use every node type and every choice of
+/// [`COVERED_CHOICES`] (`label` names the run); returns how many were kept and drawn.
+pub fn covering_graphs(
+    label: &str,
+    rng: &mut Rng,
+    graphs: usize,
+    mut test: impl FnMut(&mut Rng, usize, Shape, &str, Program),
+) -> (usize, usize) {
+    let (mut texts, mut drawn) = (Vec::new(), 0);
+    let mut unused = unused_node_types(&[] as &[&str]);
+    while texts.len() < graphs || (!unused.is_empty() && drawn < 5000) {
+        drawn += 1;
+        let shape = Shape {
+            dims: 2 + rng.below(3) as usize,
+            depth: 1 + rng.below(6) as usize,
+            differentiable: false,
+        };
+        let text = random_graph(rng, shape).to_string();
+        let Ok(program) = Graph::from_json(&text)
+            .unwrap()
+            .program(shape.dims, [0.0; 4])
+        else {
+            continue;
+        };
+        let types = node_types(&text);
+        if texts.len() >= graphs && !unused.iter().any(|t| types.contains(t)) {
+            continue;
+        }
+        test(rng, texts.len(), shape, &text, program);
+        unused.retain(|t| !types.contains(t));
+        texts.push(text);
+    }
+    let unused = unused_node_types(&texts);
+    assert!(
+        unused.is_empty(),
+        "{label}: no random graph uses {unused:?}"
+    );
+    (texts.len(), drawn)
 }
 
 /// The bound of docs/graphs.md: `|gpu − cpu| ≤ (1e-4 + 8 e₃₂) (1 + |cpu|)`, where `e₃₂` is
