@@ -679,6 +679,7 @@ pub const VARIANT_CHOICES: &[(&str, &str, Numbers)] = &[
     ("warp", "fractal", &[("octaves", 3)]),
     ("cellular", "distance", &[]),
     ("cellular", "output", &[]),
+    ("cellular-lookup", "distance", &[]),
 ];
 
 /// The variants of node types that `bench --nodes` times beside each node alone, each its
