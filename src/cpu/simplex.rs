@@ -701,6 +701,19 @@ pub(super) fn torus_gradient<R: Real>(d: [R; 5], [cx, sx, cy, sy]: [R; 4]) -> [R
     [d[0], cx * d[2] - sx * d[1], cy * d[4] - sy * d[3]]
 }
 
+/// The rows of a 2D vector noise tiled on the torus from the rows `d` of the 4D one at the
+/// torus point (angles' `turns`): its first two components, each gradient taken back
+/// through the torus ([`torus_gradient`]), the others 0.
+#[inline(always)]
+pub(super) fn torus_vector_gradients<R: Real>(d: [[R; 5]; 4], turns: [R; 4]) -> [[R; 5]; 4] {
+    let zero = R::lit(0.0);
+    let back = |d: [R; 5]| {
+        let [v, x, y] = torus_gradient(d, turns);
+        [v, x, y, zero, zero]
+    };
+    [back(d[0]), back(d[1]), [zero; 5], [zero; 5]]
+}
+
 /// [`simplex_vector_rows`] in 2, 3 or 4 dimensions, with the output scale.
 enum VectorRows<R, const K2: usize, const K3: usize, const K4: usize> {
     Two([[R; K2]; 2], R),
@@ -752,16 +765,7 @@ pub fn simplex_vector_deriv<R: Real>(
         VectorRows::Four(r, s) => scaled(&mut d, &r, s),
     }
     if let (SimplexVectorForm::Torus(period), &[x, y]) = (form, p) {
-        let turns = torus_point(x, y, period).1;
-        let zero = R::lit(0.0);
-        for a in 0..4 {
-            d[a] = if a < 2 {
-                let [v, dx, dy] = torus_gradient(d[a], turns);
-                [v, dx, dy, zero, zero]
-            } else {
-                [zero; 5]
-            };
-        }
+        d = torus_vector_gradients(d, torus_point(x, y, period).1);
     }
     d
 }

@@ -26,7 +26,7 @@ use super::cellular::wgpu_noise_cell_unit;
 use super::lattice::wrap256;
 use super::lookup::NoiseHasher;
 use super::real::Real;
-use super::simplex::{torus_gradient, torus_point};
+use super::simplex::{torus_gradient, torus_point, torus_vector_gradients};
 
 /// The rotation's factor: `X = (2/3)(x + y + z) − p`.
 pub const SUPERSIMPLEX3_ROTATE: f64 = 2.0 / 3.0;
@@ -725,13 +725,7 @@ pub fn supersimplex_vector_deriv2_tiled<R: Real>(
     period: [R; 2],
 ) -> [[R; 5]; 4] {
     let (q, turns) = torus_point(p[0], p[1], period);
-    let d = supersimplex_vector_deriv(lut, &q);
-    let zero = R::lit(0.0);
-    let back = |d: [R; 5]| {
-        let [v, x, y] = torus_gradient(d, turns);
-        [v, x, y, zero, zero]
-    };
-    [back(d[0]), back(d[1]), [zero; 5], [zero; 5]]
+    torus_vector_gradients(supersimplex_vector_deriv(lut, &q), turns)
 }
 
 /// [`supersimplex_vector`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`

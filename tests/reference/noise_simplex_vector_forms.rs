@@ -446,25 +446,32 @@ fn tiled_noise_repeats_with_its_period_values_and_gradients() {
     });
 }
 
-/// A tiled graph with `simplex-vector` warps (iterated, two octaves, over a tiled fBm): its
-/// value and gradient at a point and one period on along each axis are equal (f64), and a
-/// baked tile's opposite edges continue each other: the jump across each edge (last texel
-/// to first, as the tile repeats) is no larger than the largest step between neighbours
-/// inside it, where the untiled graph's is larger.
+/// A tiled graph with `simplex-vector` warps (iterated, two octaves, over a tiled fBm)
+/// repeats and joins at its tiles' edges ([`assert_tiled_graph_repeats_and_joins`]).
 #[test]
 fn tiled_simplex_vector_warp_graphs_repeat_and_join_at_the_edges() {
     let text = r#"{ "version": 1, "output": "w", "nodes": { "w": { "type": "warp",
         "source": { "type": "fbm", "source": { "type": "simplex" }, "octaves": 2 },
         "noise": "simplex-vector", "amplitude": 0.4, "frequency": 1.0, "octaves": 2,
         "iterations": 2 } } }"#;
-    let graph = Graph::from_json(text).unwrap();
-    let lut = PermutationTables::new(3);
-    let mut rng = Rng::new(58);
-    for (dims, period) in [
+    let tiles = [
         (2, [3.0, 2.0, 0.0, 0.0]),
         (2, [2.5, 3.5, 0.0, 0.0]),
         (3, [3.0, 2.0, 2.0, 0.0]),
-    ] {
+    ];
+    assert_tiled_graph_repeats_and_joins(text, &tiles, 58);
+}
+
+/// The graph of `text` tiled in each of `tiles` (dimensions, period): its value and
+/// gradient at a point and one period on along each axis are equal (f64), and a baked
+/// tile's opposite edges continue each other: the jump across each edge (last texel to
+/// first, as the tile repeats) is no larger than the largest step between neighbours inside
+/// it, where the untiled graph's is larger.
+pub fn assert_tiled_graph_repeats_and_joins(text: &str, tiles: &[(usize, [f32; 4])], seed: u64) {
+    let graph = Graph::from_json(text).unwrap();
+    let lut = PermutationTables::new(3);
+    let mut rng = Rng::new(seed);
+    for &(dims, period) in tiles {
         let program = graph.program(dims, period).unwrap();
         let (mut regs, mut duals) = (Vec::new(), Vec::new());
         for _ in 0..300 {
@@ -525,7 +532,7 @@ fn tiled_simplex_vector_warp_graphs_repeat_and_join_at_the_edges() {
 
 /// The largest jump across the edge along `axis` of a grid of `size` (last texel to first)
 /// and the largest step between neighbours along it inside.
-pub fn seam_and_inner(values: &[f32], size: &[usize], axis: usize) -> (f32, f32) {
+fn seam_and_inner(values: &[f32], size: &[usize], axis: usize) -> (f32, f32) {
     let (mut seam, mut inner) = (0f32, 0f32);
     let stride: usize = size[..axis].iter().product();
     for (i, &v) in values.iter().enumerate() {

@@ -7,7 +7,7 @@
 //! refused, in graphs with the node's path and in flag fields.
 
 use crate::common::graphs::Rng;
-use crate::noise_simplex_vector_forms::{seam_and_inner, torus};
+use crate::noise_simplex_vector_forms::{assert_tiled_graph_repeats_and_joins, torus};
 use crate::noise_supersimplex4::reference;
 use crate::noise_supersimplex_vector::reference4;
 
@@ -15,7 +15,7 @@ use wgpu_noise::cpu::cellular::CellularShape;
 use wgpu_noise::cpu::fractal::{base_noise, base_noise_deriv, base_vector, base_vector_deriv};
 use wgpu_noise::cpu::{IntegerHasher, NoiseHasher};
 use wgpu_noise::field::{FlagField, NoiseKind};
-use wgpu_noise::graph::{eval, Graph};
+use wgpu_noise::graph::Graph;
 use wgpu_noise::params::KERNEL_REFERENCE;
 use wgpu_noise::tables::PermutationTables;
 
@@ -258,70 +258,16 @@ fn tiled_2d_stays_in_minus_1_to_1() {
     });
 }
 
-/// A tiled graph of `supersimplex` fBm warped by `supersimplex-vector` (two octaves, twice):
-/// its value and gradient at a point and one period on along each axis are equal (f64), and
-/// a tile's opposite edges continue each other: the jump across each edge (last texel to
-/// first, as the tile repeats) is no larger than the largest step between neighbours inside
-/// it, where the untiled graph's is larger.
+/// A tiled graph of `supersimplex` fBm warped by `supersimplex-vector` (two octaves, twice)
+/// repeats and joins at its tile's edges (`assert_tiled_graph_repeats_and_joins`).
 #[test]
 fn a_tiled_supersimplex_graph_repeats_and_joins_at_the_edges() {
     let text = r#"{ "version": 1, "output": "w", "nodes": { "w": { "type": "warp",
         "source": { "type": "fbm", "source": { "type": "supersimplex" }, "octaves": 2 },
         "noise": "supersimplex-vector", "amplitude": 0.4, "frequency": 1.0, "octaves": 2,
         "iterations": 2 } } }"#;
-    let graph = Graph::from_json(text).unwrap();
-    let lut = PermutationTables::new(3);
-    let mut rng = Rng::new(64);
-    for period in [[3.0, 2.0, 0.0, 0.0], [2.5, 3.5, 0.0, 0.0]] {
-        let program = graph.program(2, period).unwrap();
-        let mut duals = Vec::new();
-        for _ in 0..300 {
-            let p = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), 0.0, 0.0];
-            let g = eval::value_and_gradient(&program, &lut, p, &mut duals);
-            for axis in 0..2 {
-                let mut q = p;
-                q[axis] += period[axis] as f64;
-                let h = eval::value_and_gradient(&program, &lut, q, &mut duals);
-                for k in 0..3 {
-                    assert!(
-                        (g[k] - h[k]).abs() < 1e-9,
-                        "period {period:?} at {p:?} along {axis}: entry {k} {} vs {}",
-                        g[k],
-                        h[k]
-                    );
-                }
-            }
-        }
-        // A tile of texels sampling one period, as a tileable bake samples its frequency.
-        let size = [40usize, 36];
-        let untiled = graph.program(2, [0.0; 4]).unwrap();
-        let texels = |program: &wgpu_noise::graph::Program| {
-            let mut regs = Vec::new();
-            (0..size[0] * size[1])
-                .map(|i| {
-                    let (x, y) = (i % size[0], i / size[0]);
-                    let p = [
-                        period[0] * x as f32 / size[0] as f32 - 1.5,
-                        period[1] * y as f32 / size[1] as f32 - 1.5,
-                        0.0,
-                        0.0,
-                    ];
-                    eval::value(program, &lut, p, &mut regs)
-                })
-                .collect::<Vec<f32>>()
-        };
-        let (values, plain) = (texels(&program), texels(&untiled));
-        for axis in 0..2 {
-            let (seam, inner) = seam_and_inner(&values, &size, axis);
-            let (plain_seam, _) = seam_and_inner(&plain, &size, axis);
-            eprintln!("period {period:?} axis {axis}: seam jump {seam:.4}, largest inner step {inner:.4}, untiled seam {plain_seam:.4}");
-            assert!(
-                seam <= inner * 1.01,
-                "axis {axis}: seam {seam} > inner {inner}"
-            );
-            assert!(plain_seam > inner, "axis {axis}: untiled joins by accident");
-        }
-    }
+    let tiles = [(2, [3.0, 2.0, 0.0, 0.0]), (2, [2.5, 3.5, 0.0, 0.0])];
+    assert_tiled_graph_repeats_and_joins(text, &tiles, 64);
 }
 
 /// In 3D and 4D the lattices repeat on no square period: a tiled field is refused, in a

@@ -762,6 +762,20 @@ pub fn torus_gradient(d: &[F; 5], [cx, sx, cy, sy]: [F; 4]) -> [F; 5] {
     [d[0], cx * d[2] - sx * d[1], cy * d[4] - sy * d[3], zero, zero]
 }
 
+/// The rows of a 2D vector noise tiled on the torus from the rows `d` of the 4D one at the
+/// torus point (`torus_vector_gradients`): the first two components' gradients taken back,
+/// the others 0.
+#[inline(always)]
+pub fn torus_vector_gradients(d: &[[F; 5]; 4], turns: [F; 4]) -> [[F; 5]; 4] {
+    let zero = F::splat(0.0);
+    [
+        torus_gradient(&d[0], turns),
+        torus_gradient(&d[1], turns),
+        [zero; 5],
+        [zero; 5],
+    ]
+}
+
 /// Tileable 2D simplex noise (`simplex2_tiled`): 4D simplex noise on the torus of the
 /// periods `period`, both coordinates per lane.
 #[inline(always)]
@@ -1539,14 +1553,7 @@ pub fn simplex_vector_torus_point_deriv<L: LaneHasher, I: Isa>(
     period: [f32; 2],
 ) -> [[F; 5]; 4] {
     let (rows, turns) = torus_rows::<L, I, 5>(lut, p, period);
-    let d = scaled((rows, SIMPLEX4_VECTOR_SCALE as f32));
-    let zero = F::splat(0.0);
-    [
-        torus_gradient(&d[0], turns),
-        torus_gradient(&d[1], turns),
-        [zero; 5],
-        [zero; 5],
-    ]
+    torus_vector_gradients(&scaled((rows, SIMPLEX4_VECTOR_SCALE as f32)), turns)
 }
 
 /// The offsets `d0 - o + k·G4` of a 4D simplex corner at steps `o` (0 or 1 per axis) from

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use super::cellular::add_vector_term;
 use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
-use super::noise::{torus_gradient, torus_lane_point, torus_turns};
+use super::noise::{torus_gradient, torus_lane_point, torus_turns, torus_vector_gradients};
 use crate::cpu::supersimplex::{
     supersimplex3_gradient, supersimplex4_gradient,
     SUPERSIMPLEX2_GRADIENTS, SUPERSIMPLEX2_NORM, SUPERSIMPLEX2_R2, SUPERSIMPLEX2_SKEW,
@@ -758,12 +758,5 @@ pub fn supersimplex_vector2_tiled_point_deriv<L: LaneHasher, I: Isa>(
     period: [f32; 2],
 ) -> [[F; 5]; 4] {
     let d = supersimplex_vector_point_deriv::<L, I, 4>(lut, &torus_lane_point(p, period));
-    let turns = torus_turns(p, period);
-    let zero = F::splat(0.0);
-    [
-        torus_gradient(&d[0], turns),
-        torus_gradient(&d[1], turns),
-        [zero; 5],
-        [zero; 5],
-    ]
+    torus_vector_gradients(&d, torus_turns(p, period))
 }
