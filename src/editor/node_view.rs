@@ -647,7 +647,6 @@ fn param_widget(
         }
         ParamKind::Input
         | ParamKind::Inputs { .. }
-        | ParamKind::PerAxis { .. }
         | ParamKind::HybridPerAxis { .. }
         | ParamKind::HybridPair { .. }
         | ParamKind::Points { .. } => shown(ui, cell, value),

@@ -144,8 +144,8 @@ fn check_references(spec: &GraphSpec) -> Result<(), GraphError> {
             | NodeKind::Simplex { .. }
             | NodeKind::Constant(_)
             | NodeKind::Position { .. }
-            | NodeKind::Checkerboard
-            | NodeKind::Sine { .. } => vec![],
+            | NodeKind::Checkerboard => vec![],
+            NodeKind::Sine { scale } => per_axis_inputs(&p("scale"), scale),
             NodeKind::Distance {
                 point,
                 driven_exponent,

@@ -72,11 +72,9 @@ pub enum ParamKind {
         names: &'static [&'static str],
         default: Option<&'static str>,
     },
-    /// One number for every axis, or an array of 1 to 4 (missing axes take `default`).
-    PerAxis { lo: f64, hi: f64, default: f64 },
-    /// [`ParamKind::PerAxis`] whose amounts may be inputs: one number or input for every
-    /// axis, or an array of 1 to 4, each a number in `[lo, hi]` or an input (nodes evaluated
-    /// per sample, used as they are).
+    /// One number or input for every axis, or an array of 1 to 4 (missing axes take
+    /// `default`), each a number in `[lo, hi]` or an input (a node evaluated per sample; the
+    /// node's doc says whether its value is clamped to `[lo, hi]`).
     HybridPerAxis { lo: f64, hi: f64, default: f64 },
     /// Two ends `[low, high]`, each a number in `[lo, hi]` or an input: a node evaluated per
     /// sample, used as it is.
@@ -465,15 +463,15 @@ pub const NODE_TYPES: &[NodeType] = &[
         group: Group::Sources,
         params: &[Param {
             name: "scale",
-            kind: ParamKind::PerAxis {
+            kind: ParamKind::HybridPerAxis {
                 lo: 1.0 / MAX_DOMAIN_PARAMETER,
                 hi: MAX_DOMAIN_PARAMETER,
                 default: 1.0,
             },
         }],
-        doc: "`∏ sin(pₐ / scaleₐ)` over the field's axes (FastNoise2's SineWave, each axis with its own feature scale: a period of `2π scale`); `p / scale` is `p × (1 / scale)`, and `sin` the same `f32` operations on the CPU and the GPU (below)",
+        doc: "`∏ sin(pₐ / scaleₐ)` over the field's axes (FastNoise2's SineWave, each axis with its own feature scale: a period of `2π scale`); `p / scale` is `p × (1 / scale)`, and `sin` the same `f32` operations on the CPU and the GPU (below); each axis of `scale` a number or a node evaluated per sample, clamped to its range there",
         range: "[-1, 1]",
-        derivative: "per axis `cos(pₐ / scaleₐ) / scaleₐ` times the other axes' sines (product rule)",
+        derivative: "per axis `cos(pₐ / scaleₐ) / scaleₐ` times the other axes' sines (product rule); with a node-driven scale `s`, its axis's factor also gains `−cos(pₐ / s) pₐ / s² ∇s` (0 where `s` is clamped)",
     },
     NodeType {
         name: "fbm",

@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use super::spec::{
     Binary, CellularValue, GraphSpec, Input, Map, Metric, NodeKind, NodeSpec, Octaves, Plane,
-    WarpFractal, WarpNoise,
+    WarpFractal, WarpNoise, MAX_DOMAIN_PARAMETER,
 };
 use super::GraphError;
 use crate::cpu::cellular::CellularShape;
@@ -1331,12 +1331,30 @@ impl Lowering<'_> {
                 self.by_constant(Binary::Add, scaled, 1.0, path)
             }
             NodeKind::Sine { scale } => {
-                // FastNoise2's `p × (1 / scale)`, the frequency rounded once.
+                // FastNoise2's `p × (1 / scale)`: a number's frequency rounded once when the
+                // graph is lowered; a node's clamped to the number's range and divided per
+                // sample (the same `f32` bits for a constant node: f32 division is rounded
+                // once too).
+                let range = Map::Clamp {
+                    min: (1.0 / MAX_DOMAIN_PARAMETER) as f32,
+                    max: MAX_DOMAIN_PARAMETER as f32,
+                };
                 let mut terms = Vec::with_capacity(dims);
                 for a in 0..dims {
                     let x = self.axis(a, path, ctx)?;
-                    let frequency = (1.0 / scale[a] as f64) as f32;
-                    let arg = self.by_constant(Binary::Multiply, x, frequency, path)?;
+                    let arg = match &scale[a] {
+                        Input::Constant(s) => {
+                            let frequency = (1.0 / *s as f64) as f32;
+                            self.by_constant(Binary::Multiply, x, frequency, path)?
+                        }
+                        _ => {
+                            let s = self.axis_input(scale, "scale", a, path, ctx, depth)?;
+                            let s = self.push(Op::Map { op: range.clone(), a: s }, path)?;
+                            let one = self.constant(1.0, path)?;
+                            let frequency = self.binary(Binary::Divide, one, s, path)?;
+                            self.binary(Binary::Multiply, x, frequency, path)?
+                        }
+                    };
                     terms.push(self.push(Op::Map { op: Map::Sine, a: arg }, path)?);
                 }
                 self.fold(Binary::Multiply, &terms, path)

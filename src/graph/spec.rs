@@ -331,8 +331,9 @@ pub enum NodeKind {
     },
     /// 1 in the unit cells whose whole-number coordinates sum to an even number, else -1.
     Checkerboard,
-    /// `∏ sin(p / scale)` over the axes (FastNoise2's SineWave; `scale` its feature scale).
-    Sine { scale: [f32; 4] },
+    /// `∏ sin(p / scale)` over the axes (FastNoise2's SineWave; `scale` its feature scale,
+    /// per axis a number or an input).
+    Sine { scale: Vec<Input> },
     /// A fractal sum of octaves of `source`.
     Fractal { source: Input, octaves: Octaves },
     /// `source` at the point scaled per axis.
@@ -703,37 +704,9 @@ impl Fields<'_> {
         }
     }
 
-    /// A per-axis parameter: one number for every axis, or an array of 1 to 4 (missing axes
-    /// take the default).
-    fn per_axis(&mut self, key: &str) -> Result<[f32; 4], GraphError> {
-        let ParamKind::PerAxis { lo, hi, default } = self.kind(key) else {
-            self.wrong_kind(key, "per axis")
-        };
-        let path = self.key_path(key);
-        let Some(v) = self.take(key) else {
-            return Ok([ranged(&path, default, lo, hi)?; 4]);
-        };
-        if let Value::Array(items) = &v {
-            if items.is_empty() || items.len() > 4 {
-                return Err(err(
-                    &path,
-                    format!("must have 1 to 4 numbers, not {}", items.len()),
-                ));
-            }
-            let mut out = [ranged(&path, default, lo, hi)?; 4];
-            for (a, item) in items.iter().enumerate() {
-                let p = format!("{path}[{a}]");
-                out[a] = ranged(&p, number(&p, item)?, lo, hi)?;
-            }
-            return Ok(out);
-        }
-        let n = number(&path, &v)?;
-        Ok([ranged(&path, n, lo, hi)?; 4])
-    }
-
-    /// A per-axis parameter whose amounts may be inputs: numbers alone as
-    /// [`Fields::per_axis`] reads them, else one input for every axis, or four, one per axis
-    /// (numbers as constants, missing axes the default).
+    /// A per-axis parameter whose amounts may be inputs: one number for every axis, or an
+    /// array of 1 to 4 (missing axes the default); else one input for every axis, or four,
+    /// one per axis (numbers as constants, missing axes the default).
     fn hybrid_per_axis(&mut self, key: &str) -> Result<Amounts, GraphError> {
         let ParamKind::HybridPerAxis { lo, hi, default } = self.kind(key) else {
             self.wrong_kind(key, "per axis, numbers or inputs")
@@ -1051,7 +1024,7 @@ fn node(path: &str, mut map: JsonObject, count: &mut usize) -> Result<NodeSpec, 
         },
         "checkerboard" => NodeKind::Checkerboard,
         "sine" => NodeKind::Sine {
-            scale: f.per_axis("scale")?,
+            scale: f.hybrid_per_axis("scale")?.per_axis(),
         },
         "fbm" | "ridged" | "turbulence" => NodeKind::Fractal {
             source: f.input("source")?,

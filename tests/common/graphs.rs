@@ -116,8 +116,8 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
         "value" => json!({ "type": "value", "seed": seed }),
         "supersimplex" => json!({ "type": "supersimplex", "seed": seed }),
         "white" => json!({ "type": "white", "seed": seed }),
-        // A third of the points, exponents, offsets and multipliers with an axis (or the
-        // exponent) driven by smooth noise over the numbers' range.
+        // A third of the points, exponents, offsets, multipliers and sine scales with an
+        // axis (or the exponent) driven by smooth noise over the numbers' range.
         "distance" => {
             let mut point = json!(per_axis(rng, -2.0, 2.0));
             drive_an_axis(rng, &mut point, shape.dims, seed, (-2.0, 2.0));
@@ -140,7 +140,11 @@ fn leaf(rng: &mut Rng, shape: Shape) -> Value {
             json!({ "type": "linear", "multiplier": multiplier, "offset": offset })
         }
         "checkerboard" => json!({ "type": "checkerboard" }),
-        "sine" => json!({ "type": "sine", "scale": per_axis(rng, 0.25, 4.0) }),
+        "sine" => {
+            let mut scale = json!(per_axis(rng, 0.25, 4.0));
+            drive_an_axis(rng, &mut scale, shape.dims, seed, (0.25, 4.0));
+            json!({ "type": "sine", "scale": scale })
+        }
         _ => {
             // A third of the jitters driven: smooth noise over a range a little past
             // 0..1 (clamped per sample there).

@@ -707,6 +707,8 @@ fn node_driven_combination_parameters_bake_on_the_gpu_as_on_the_cpu() {
                              "from": [-1, 1], "to": [1.5, 2.5] }"#,
             r#""type": "ridged", "octaves": 3, "source": { "type": "classic" },
              "lacunarity": { "type": "simplex", "seed": 8 }"#,
+            r#""type": "sine", "scale": [{ "type": "remap", "source": { "type": "simplex", "seed": 3 },
+                                          "from": [-1, 1], "to": [0.5, 2] }, 1.5, 0.75]"#,
         ],
         9,
     );

@@ -963,6 +963,7 @@ fn random_graphs_draw_every_driven_parameter() {
                     "point",
                     "multiplier",
                     "offset",
+                    "scale",
                 ] {
                     if map.get(key).is_some_and(driven) {
                         *counts.entry(format!("{ty}.{key}")).or_default() += 1;
@@ -1010,6 +1011,7 @@ fn random_graphs_draw_every_driven_parameter() {
         "distance.exponent",
         "linear.multiplier",
         "linear.offset",
+        "sine.scale",
     ] {
         assert!(
             counts.get(key).copied().unwrap_or(0) >= 5,
@@ -1531,4 +1533,84 @@ fn a_driven_exponent_of_another_metric_is_not_evaluated() {
         assert_eq!(ops(driven, metric), ops("2", metric), "{metric}");
     }
     assert!(ops(driven, "minkowski") > ops("2", "minkowski"));
+}
+
+/// A node-driven sine scale: axis `a`'s factor `sin(pₐ / sₐ)` with `sₐ` the node's value at
+/// the sample, so its gradient gains `−cos(pₐ / s) pₐ / s² ∇s` (written out in f64 here; the
+/// number's axes keep their frequency rounded to f32, within 1e-6 of `1 / scale`).
+#[test]
+fn a_node_driven_sine_scale_is_evaluated_per_sample_with_its_gradient() {
+    let mut rng = Rng::new(73);
+    let z = r#"{ "type": "position", "axis": "z" }"#;
+    let scale =
+        format!(r#"{{ "type": "remap", "source": {z}, "from": [-2, 2], "to": [0.5, 2.5] }}"#);
+    let mut sampler = sampler_of(
+        &format!(r#"{{ "type": "sine", "scale": [{scale}, 1.5] }}"#),
+        3,
+    );
+    let want = |p: [f64; 3]| {
+        let s = 0.5 + (p[2] + 2.0) * 2.0 / 4.0;
+        (p[0] / s).sin() * (p[1] / 1.5).sin() * p[2].sin()
+    };
+    let mut worst = 0.0f64;
+    for _ in 0..2000 {
+        let p = [
+            rng.range(-4.0, 4.0),
+            rng.range(-4.0, 4.0),
+            rng.range(-2.0, 2.0),
+        ];
+        worst = worst.max(check_point("sine", &mut sampler, &want, p, 1e-6, 1e-5));
+    }
+    println!("sine scaled by z: gradient within {worst:.1e}");
+}
+
+/// A driven sine scale is clamped to the number's range, 1e-6–1e6, per sample: past its ends
+/// it is the end's sine, values and gradients bit for bit (the clamp's slope is 0 there). A
+/// constant node's scale is the number's in f32, values and gradients, as `1 / s` divided in
+/// f32 rounds once as the number's `f64` quotient rounded to f32 does; in f64 within the
+/// rounding of the number's frequency to f32.
+#[test]
+fn a_node_driven_sine_scale_is_clamped_and_a_constant_is_the_number() {
+    let mut rng = Rng::new(74);
+    let constant = |v: f64| format!(r#"{{ "type": "constant", "value": {v} }}"#);
+    let sine = |scale: &str| {
+        sampler_of(
+            &format!(r#"{{ "type": "sine", "scale": [1.25, {scale}] }}"#),
+            2,
+        )
+    };
+    let mut worst = 0.0f64;
+    for (number, node) in [
+        (0.75, 0.75),
+        (3.0, 3.0),
+        (1e-6, -2.0),
+        (1e-6, 0.0),
+        (1e6, 4e7),
+    ] {
+        let (mut a, mut b) = (sine(&number.to_string()), sine(&constant(node)));
+        for _ in 0..300 {
+            let p = [rng.range(-6.0, 6.0), rng.range(-6.0, 6.0)];
+            let p32 = p.map(|v| v as f32);
+            assert_eq!(
+                a.value_and_gradient(&p32).map(f32::to_bits),
+                b.value_and_gradient(&p32).map(f32::to_bits),
+                "scale {node} at {p:?}"
+            );
+            // At the scale 1e-6 the argument reaches 6e6, where the frequency's rounding
+            // to f32 moves it by 0.4: there the f32 bits above are the statement.
+            if number == 1e-6 {
+                continue;
+            }
+            let (va, vb) = (a.value_f64(&p), b.value_f64(&p));
+            let error = (va - vb).abs();
+            // The argument `p × (1 / s)` differs by the frequency's rounding to f32 (2⁻²⁴
+            // relative): at most 6 × 2⁻²⁴ / 0.75 = 4.8e-7 here.
+            assert!(
+                error <= 5e-7,
+                "scale {node} at {p:?}: {vb} vs the number {number}'s {va}"
+            );
+            worst = worst.max(error);
+        }
+    }
+    println!("constant-node sine scales within {worst:.1e} of the numbers' in f64, equal in f32");
 }

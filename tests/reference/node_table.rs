@@ -42,12 +42,6 @@ fn param_text(name: &str, kind: &ParamKind) -> String {
             let default = default.unwrap_or("required");
             format!("`{name}`: {} ({default})", names.join(" / "))
         }
-        ParamKind::PerAxis { lo, hi, default } => format!(
-            "`{name}`: a number or 1–4 per axis, {}–{} ({})",
-            show(*lo),
-            show(*hi),
-            show(*default)
-        ),
         ParamKind::HybridPerAxis { lo, hi, default } => format!(
             "`{name}`: a number or an input, or 1–4 per axis, each {}–{} or an input ({})",
             show(*lo),
@@ -228,7 +222,6 @@ fn every_node_type_reads_its_parameters_as_the_table_says() {
                 ParamKind::Choice {
                     default: Some(d), ..
                 } => json!(d),
-                ParamKind::PerAxis { default, .. } => json!(default),
                 ParamKind::HybridPair { default, .. } => json!(default),
                 ParamKind::HybridPerAxis { default, .. } => json!(default),
                 _ => continue,
@@ -302,19 +295,13 @@ fn every_node_type_reads_its_parameters_as_the_table_says() {
                         assert!(e.contains(&format!("{key}: missing (required)")), "{e}");
                     }
                 }
-                ParamKind::PerAxis { lo, hi, .. } => {
-                    accepted(t, &node, key, json!([lo, hi, lo, hi]));
-                    refused(t, &node, key, json!(hi + past(hi)), "out of range");
-                    refused(t, &node, key, json!([0, lo - past(lo)]), "out of range");
-                    refused(t, &node, key, json!([0, 0, 0, 0, 0]), "1 to 4");
-                }
                 ParamKind::HybridPerAxis { lo, hi, .. } => {
                     accepted(t, &node, key, json!([lo, hi, lo, hi]));
                     refused(t, &node, key, json!(hi + past(hi)), "out of range");
-                    refused(t, &node, key, json!([0, lo - past(lo)]), "out of range");
-                    refused(t, &node, key, json!([0, 0, 0, 0, 0]), "1 to 4");
+                    refused(t, &node, key, json!([lo, lo - past(lo)]), "out of range");
+                    refused(t, &node, key, json!([lo, lo, lo, lo, lo]), "1 to 4");
                     accepted(t, &node, key, json!({ "type": "simplex" }));
-                    accepted(t, &node, key, json!([0, { "type": "simplex" }]));
+                    accepted(t, &node, key, json!([lo, { "type": "simplex" }]));
                     refused(t, &node, key, json!("nowhere"), "nowhere");
                     refused(t, &node, key, json!([1, "nowhere"]), "nowhere");
                 }
