@@ -273,6 +273,8 @@ fn wgpu_noise_base_vector_simplex_deriv4(p: vec4<f32>, period: vec4<f32>, kernel
 
 // The base vector noise of OpenSimplex2S (supersimplex.wgsl; tiled in 2D on the torus where
 // the first period is positive, as the scalar noise), and with each component's gradient.
+// In 3D and 4D `period` is taken for the base functions' common signature and not read:
+// OpenSimplex2S does not tile there, and lowering refuses a tiled 3D or 4D supersimplex.
 fn wgpu_noise_base_vector_supersimplex2(p: vec2<f32>, period: vec2<f32>) -> vec4<f32> {
     if (period.x > 0.0) { return wgpu_noise_supersimplex_vector2_tiled(p, period); }
     return wgpu_noise_supersimplex_vector2(p);

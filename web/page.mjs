@@ -16,7 +16,8 @@
 //                                      { hover: NAME, at?: [FX, FY] } |
 //                                      { fragment: SHARE } | { press: KEYS } |
 //                                      { clipboard: TEXT } |
-//                                      { frames: N } | { now: true } | { wait: MS }] }],
+//                                      { frames: N } | { now: true } | { wait: MS } |
+//                                      { capture: NAME, file: FILE }] }],
 //            reopen: [{ name, step: STEP | fragment: SHARE, screenshot?: PATH,
 //                       actions?: [ACTION | { settle: true }] }] }
 // SCREENSHOT is taken after the step SCREENSHOT_STEP (after the last without one).
@@ -27,7 +28,8 @@
 // it). `frames` records the next N pictures as they are shown, without waiting for the page
 // to settle (while its clock runs it never does), into the step's `frames`:
 // [{ state, rgba }]; `now` records the page as it is at once (its picture maybe not new)
-// the same way; `wait` sleeps MS ms.
+// the same way; `wait` sleeps MS ms; `capture` saves the widget's pixels as the screen shows
+// them (a screenshot of its place) to FILE in the downloads folder.
 // RESULT.reopened: { NAME: { start, state, after? } }: `after` once the actions are done
 // (`settle` waits until the page draws nothing more).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -173,6 +175,11 @@ async function act(page, action) {
     frames = [await now(page)];
   } else if (action.wait !== undefined) {
     await sleep(action.wait);
+  } else if (action.capture !== undefined) {
+    const [l, t] = await at(page, action.capture, [0, 0]);
+    const [r, b] = await at(page, action.capture, [1, 1]);
+    await page.screenshot({ path: join(request.downloads, action.file),
+      clip: { x: l, y: t, width: r - l, height: b - t } });
   }
   await sleep(150);
   return frames;

@@ -75,6 +75,7 @@ fn steps() -> Value {
             { "click": "node_output" },
         ] },
         { "name": "downloads", "actions": [
+            { "capture": "picture", "file": "canvas.png" },
             { "click": "download_png" },
             { "download": "wgpu-noise.png" },
             { "click": "download_npy" },
@@ -1166,6 +1167,24 @@ fn the_downloads_and_copies_hold_what_the_page_shows() {
         .expect("download PNG wrote a PNG")
         .to_rgba8();
     assert_eq!(saved.dimensions(), (256, 256));
+    // What the canvas shows: the picture's place on the screen as the page drew it (egui's
+    // texture through WebGL2, before the downloads were clicked), pixel for pixel the PNG.
+    let canvas = image::open(s.downloads.join("canvas.png"))
+        .expect("the picture's place on the screen captured")
+        .to_rgba8();
+    assert_eq!(
+        canvas.dimensions(),
+        (256, 256),
+        "the picture is shown at 1:1"
+    );
+    let (mut worst, mut off) = (0u8, 0usize);
+    for (shown, saved) in canvas.pixels().zip(saved.pixels()) {
+        let d = (0..3).map(|c| shown[c].abs_diff(saved[c])).max().unwrap();
+        worst = worst.max(d);
+        off += usize::from(d > 0);
+    }
+    eprintln!("the canvas against the PNG: {off} pixels differ, by at most {worst} levels");
+    assert_eq!(worst, 0, "the PNG holds what the canvas shows");
     assert_eq!(
         saved.into_raw(),
         rgba(st),
