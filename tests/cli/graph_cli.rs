@@ -726,3 +726,56 @@ fn sample_evaluates_a_graph_at_the_points_given_in_f64_and_f32() {
         assert_eq!(stderr.trim().lines().count(), 1, "{args:?}: {stderr}");
     }
 }
+
+/// Every picture docs/graphs.md shows beside the `wgpu-noise bake` command that made it:
+/// the command, run on the CPU (bit for bit on every machine: the lanes are the scalar
+/// reference's bits), writes that picture's pixels.
+#[test]
+fn the_docs_graph_pictures_are_what_their_commands_bake() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/graphs.md")).unwrap();
+    let dir = scratch_dir("graph-docs-pictures");
+    let mut checked = 0;
+    for row in doc.lines().filter(|l| l.starts_with('|')) {
+        let (Some(image), Some(command)) = (
+            row.split("](images/")
+                .nth(1)
+                .and_then(|r| r.split(')').next()),
+            row.split("`wgpu-noise bake ")
+                .nth(1)
+                .and_then(|r| r.split('`').next()),
+        ) else {
+            continue;
+        };
+        let mut args: Vec<String> = command.split_whitespace().map(String::from).collect();
+        for arg in &mut args {
+            if arg.starts_with("examples/") {
+                *arg = root.join(&*arg).to_string_lossy().into_owned();
+            }
+        }
+        // Written into the scratch folder under its file name.
+        let o = args.iter().position(|a| a == "-o").expect("-o") + 1;
+        let out = Path::new(&args[o])
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        args[o] = out.clone();
+        args.extend(["--backend", "cpu", "--force"].map(String::from));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        bake_ok(&dir, &args);
+        // Pixels, not file bytes: the encoder's own chunks may change between versions.
+        let pixels = |path: &Path| {
+            let picture = image::open(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            (picture.color(), picture.into_rgba16().into_raw())
+        };
+        assert!(
+            pixels(&dir.join(&out)) == pixels(&root.join("docs/images").join(image)),
+            "docs/images/{image} is not what `wgpu-noise bake {command}` writes"
+        );
+        checked += 1;
+    }
+    println!("{checked} pictures of docs/graphs.md baked by their commands");
+    assert!(checked >= 30, "{checked} pictures found");
+    let _ = std::fs::remove_dir_all(&dir);
+}
