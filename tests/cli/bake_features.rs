@@ -11,7 +11,7 @@ use crate::common;
 
 use std::path::Path;
 
-use bake_support::{assert_refused, bake_in, bake_ok, listing, read_npy, Faulty};
+use bake_support::{assert_refused, bake_in, bake_ok, listing, read_npy, scratch_dir, Faulty};
 use wgpu_noise::bake::{self, BakeOptions, Encoding, FileFormat, NoiseSpec};
 use wgpu_noise::cpu::fill::{fill_slab_gradient, generate_f32};
 use wgpu_noise::cpu::IntegerHasher;
@@ -1130,4 +1130,66 @@ fn docs_pictures() {
             .unwrap()
             .len()
     );
+}
+
+/// Every picture docs/graphs.md and docs/noise-kinds.md show beside the `wgpu-noise bake`
+/// command that made it: the command, run on the CPU (bit for bit on every machine: the
+/// lanes are the scalar reference's bits; a `--backend gpu` picture's 8-bit levels are the
+/// CPU's too), writes that picture's pixels.
+#[test]
+fn the_docs_pictures_are_what_their_commands_bake() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = scratch_dir("docs-pictures");
+    let mut checked = 0;
+    for doc in ["docs/graphs.md", "docs/noise-kinds.md"] {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        for row in text.lines().filter(|l| l.starts_with('|')) {
+            let (Some(image), Some(command)) = (
+                row.split("](images/")
+                    .nth(1)
+                    .and_then(|r| r.split(')').next()),
+                row.split("`wgpu-noise bake ")
+                    .nth(1)
+                    .and_then(|r| r.split('`').next()),
+            ) else {
+                continue;
+            };
+            let mut args: Vec<String> = Vec::new();
+            let mut words = command.split_whitespace();
+            while let Some(word) = words.next() {
+                match word {
+                    "--backend" => {
+                        words.next();
+                    }
+                    // Written into the scratch folder under its file name.
+                    "-o" => {
+                        let out = Path::new(words.next().expect("-o FILE"));
+                        args.push("-o".into());
+                        args.push(out.file_name().unwrap().to_string_lossy().into_owned());
+                    }
+                    w if w.starts_with("examples/") => {
+                        args.push(root.join(w).to_string_lossy().into_owned())
+                    }
+                    w => args.push(w.into()),
+                }
+            }
+            let out = args[args.iter().position(|a| a == "-o").expect("-o") + 1].clone();
+            args.extend(["--backend", "cpu", "--force"].map(String::from));
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            bake_ok(&dir, &args);
+            // Pixels, not file bytes: the encoder's own chunks may change between versions.
+            let pixels = |path: &Path| {
+                let picture = image::open(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+                (picture.color(), picture.into_rgba16().into_raw())
+            };
+            assert!(
+                pixels(&dir.join(&out)) == pixels(&root.join("docs/images").join(image)),
+                "{doc}: images/{image} is not what `wgpu-noise bake {command}` writes"
+            );
+            checked += 1;
+        }
+    }
+    println!("{checked} pictures of the docs baked by their commands");
+    assert!(checked >= 45, "{checked} pictures found");
+    let _ = std::fs::remove_dir_all(&dir);
 }
