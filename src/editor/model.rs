@@ -65,12 +65,18 @@ impl EditorNode {
     }
 }
 
-/// Whether parameter `key` of node type `type_name` takes a node ([`ParamKind::Input`], or a
-/// number that may be a node: [`ParamKind::Hybrid`]).
+/// Whether parameter `key` of node type `type_name` takes a node ([`ParamKind::Input`], a
+/// number that may be a node: [`ParamKind::Hybrid`], or per-axis numbers one node may give
+/// for every axis: [`ParamKind::HybridPerAxis`]).
 pub fn is_input(type_name: &str, key: &str) -> bool {
     node_type(type_name)
         .and_then(|t| t.param(key))
-        .is_some_and(|p| matches!(p.kind, ParamKind::Input | ParamKind::Hybrid { .. }))
+        .is_some_and(|p| {
+            matches!(
+                p.kind,
+                ParamKind::Input | ParamKind::Hybrid { .. } | ParamKind::HybridPerAxis { .. }
+            )
+        })
 }
 
 /// The graph as the editor holds it.

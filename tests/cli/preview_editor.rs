@@ -1011,3 +1011,81 @@ fn iso_samples() -> u32 {
     let size = command.split("--size ").nth(1).unwrap();
     size.split('x').next().unwrap().parse().unwrap()
 }
+
+/// A per-axis parameter has a port: a wire gives one node for every axis (`"by": "zoom"`),
+/// shown as a wire; a node deleted falls back to the numbers' default.
+#[test]
+fn a_wire_into_a_per_axis_parameter_gives_every_axis_that_node() {
+    for (type_name, param) in [("sine", "scale"), ("scale", "by"), ("distance", "point")] {
+        let mut m = model(BASE);
+        edit(
+            &mut m,
+            Edit::Add {
+                type_name: type_name.into(),
+                place: [300.0, 0.0],
+            },
+        );
+        assert!(is_input(type_name, param), "{type_name}.{param} has a port");
+        edit(
+            &mut m,
+            Edit::Connect {
+                from: "base".into(),
+                to: type_name.into(),
+                param: param.into(),
+            },
+        );
+        edit(
+            &mut m,
+            Edit::SetOutput {
+                name: type_name.into(),
+            },
+        );
+        let node = m
+            .graph()
+            .nodes
+            .iter()
+            .find(|n| n.name == type_name)
+            .unwrap();
+        assert_eq!(node.wires(), vec![(param, "base")], "{type_name}: the wire");
+        let source = if type_name == "scale" {
+            r#", "source": "base""#
+        } else {
+            ""
+        };
+        let by_hand = format!(
+            r#"{{"version": 1, "output": "{type_name}", "nodes": {{
+                "base": {{"type": "simplex"}},
+                "{type_name}": {{"type": "{type_name}", "{param}": "base"{source}}}}}}}"#
+        );
+        if type_name == "scale" {
+            edit(
+                &mut m,
+                Edit::Connect {
+                    from: "base".into(),
+                    to: "scale".into(),
+                    param: "source".into(),
+                },
+            );
+        }
+        assert!(programs(&by_hand).is_ok(), "{by_hand}");
+        assert_eq!(programs(&m.to_json()), programs(&by_hand), "{type_name}");
+        // Deleting the node that gave the axes leaves the numbers' default.
+        edit(
+            &mut m,
+            Edit::Delete {
+                name: "base".into(),
+            },
+        );
+        let node = m
+            .graph()
+            .nodes
+            .iter()
+            .find(|n| n.name == type_name)
+            .unwrap();
+        assert!(
+            node.params.get(param).is_none(),
+            "{type_name}: {:?}",
+            node.params
+        );
+    }
+}
