@@ -3,10 +3,10 @@
 // records what it shows first, then applies each step's actions as a person would (mouse
 // clicks, right-clicks and drags on the egui canvas at the widgets' places the page
 // reports, typing, pasting) and records what the page shows once it has settled: its state
-// (the view drawn, the editor's text, error and node at fault), the picture's RGBA bytes,
-// the page's address. Then it opens share links in fresh pages (a step's address, or a
-// fragment the test made) and records the same there, with a screenshot if asked, and
-// opens the page once more without WebGPU. All judging is the Rust test's.
+// (the view drawn, the editor's text, error and node at fault), the picture's RGBA bytes
+// and each node's thumbnail's, the page's address. Then it opens share links in fresh
+// pages (a step's address, or a fragment the test made) and records the same there, with
+// a screenshot if asked, and opens the page once more without WebGPU. All judging is the Rust test's.
 //
 // REQUEST: { chromium, site, screenshot, screenshot_step, downloads,
 //            steps: [{ name, actions: [{ click: NAME } | { right_click: NAME, at: [FX, FY] } |
@@ -63,16 +63,22 @@ async function settled(page) {
   await sleep(100);
 }
 
-// What the page shows now.
+// What the page shows now; each node's thumbnail as hex RGBA.
 async function state(page, name) {
   await settled(page);
-  return page.evaluate((name) => ({
-    name,
-    state: wgpuNoise.state(),
-    rgba: Array.from(wgpuNoise.picture()),
-    href: location.href,
-    widgets: Object.keys(wgpuNoise.layout()),
-  }), name);
+  return page.evaluate((name) => {
+    const state = wgpuNoise.state();
+    const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    return {
+      name,
+      state,
+      rgba: Array.from(wgpuNoise.picture()),
+      thumbnails: Object.fromEntries(Object.keys(state.thumbnails ?? {})
+        .map((node) => [node, hex(wgpuNoise.thumbnail(node))])),
+      href: location.href,
+      widgets: Object.keys(wgpuNoise.layout()),
+    };
+  }, name);
 }
 
 // The page coordinates of the point (fx, fy) of the widget `name`, once it is shown.

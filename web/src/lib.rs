@@ -98,6 +98,8 @@ struct Hook {
     rgba: Vec<u8>,
     picture_size: u32,
     values: Vec<f32>,
+    /// Each node's thumbnail as shown: RGBA rows, top first ([`thumbnail`]).
+    thumbnail_rgba: Vec<(String, Vec<u8>)>,
     /// Named widgets' rectangles, in points from the canvas's top left corner.
     widgets: Vec<(String, egui::Rect)>,
     /// The last text put on the clipboard, and the last file downloaded.
@@ -193,6 +195,17 @@ pub fn page_state() -> String {
 #[wasm_bindgen]
 pub fn picture() -> Vec<u8> {
     HOOK.with_borrow(|h| h.rgba.clone())
+}
+
+/// Node `name`'s thumbnail as shown: RGBA rows, top first (empty for none).
+#[wasm_bindgen]
+pub fn thumbnail(name: &str) -> Vec<u8> {
+    HOOK.with_borrow(|h| {
+        h.thumbnail_rgba
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or_else(Vec::new, |(_, rgba)| rgba.clone())
+    })
 }
 
 /// The named widgets' rectangles as JSON, `{name: [left, top, right, bottom]}` in CSS
@@ -1037,6 +1050,12 @@ impl eframe::App for App {
             h.clock = self.framing.time;
             h.fragment = self.fragment.clone();
             h.thumbnails = self.editor.thumbnails.json(self.editor.model.graph());
+            h.thumbnail_rgba.clear();
+            for node in &self.editor.model.graph().nodes {
+                if let Some(t) = self.editor.thumbnails.get(&node.name) {
+                    h.thumbnail_rgba.push((node.name.clone(), t.rgba.clone()));
+                }
+            }
             h.text = self.editor.text.clone();
             h.error = self.editor.error.clone();
             h.fault = self.editor.fault.clone();
