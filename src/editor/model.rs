@@ -95,7 +95,7 @@ pub enum Edit {
     /// value nearest 0, a required choice its first), its inputs unwired, at `place`.
     Add { type_name: String, place: [f32; 2] },
     /// The node and every wire from it (an input it fed falls back to its default, or is
-    /// unwired).
+    /// unwired; an axis of a per-axis parameter, to the parameter's default).
     Delete { name: String },
     /// Input `param` of node `to` reads node `from`.
     Connect {
@@ -244,6 +244,21 @@ impl GraphModel {
                     node.params.retain(|key, value| {
                         !(is_input(&type_name, key) && value.as_str() == Some(name))
                     });
+                    // An axis of a per-axis parameter it fed falls back to the default.
+                    for (key, value) in node.params.iter_mut() {
+                        let kind = node_type(&type_name)
+                            .and_then(|t| t.param(key))
+                            .map(|p| p.kind);
+                        if let (
+                            Some(ParamKind::HybridPerAxis { default, .. }),
+                            Value::Array(axes),
+                        ) = (kind, value)
+                        {
+                            for axis in axes.iter_mut().filter(|a| a.as_str() == Some(name)) {
+                                *axis = Value::from(default);
+                            }
+                        }
+                    }
                 }
                 None
             }

@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use wgpu_noise::editor::model::{is_input, node_size, type_names, Edit, EditorNode, GraphModel};
 use wgpu_noise::editor::orbit::{Orbit, DEFAULT_RELIEF, DISTANCE_RANGE, PITCH_RANGE, RELIEF_RANGE};
 use wgpu_noise::editor::share::{Framing, Scene, SharedView};
+use wgpu_noise::graph::nodes::{node_type, ParamKind};
 use wgpu_noise::graph::{Graph, GraphError, Program};
 
 use super::preview_graph::{panned_graph_reference, GraphFrame};
@@ -1088,4 +1089,31 @@ fn a_wire_into_a_per_axis_parameter_gives_every_axis_that_node() {
             node.params
         );
     }
+}
+
+/// An axis of a per-axis parameter given by a node deleted falls back to the parameter's
+/// default; the other axes keep their numbers, and the graph stays valid.
+#[test]
+fn deleting_a_node_that_gave_one_axis_leaves_that_axis_the_default() {
+    let text = r#"{"version": 1, "output": "d", "nodes": {
+        "wander": {"type": "simplex"},
+        "d": {"type": "distance", "point": [0.5, "wander"]}}}"#;
+    let mut m = model(text);
+    edit(
+        &mut m,
+        Edit::Delete {
+            name: "wander".into(),
+        },
+    );
+    let default = match node_type("distance").unwrap().param("point").unwrap().kind {
+        ParamKind::HybridPerAxis { default, .. } => default,
+        other => panic!("{other:?}"),
+    };
+    let d = m.graph().nodes.iter().find(|n| n.name == "d").unwrap();
+    assert_eq!(d.params["point"], json!([0.5, default]));
+    let by_hand = format!(
+        r#"{{"version": 1, "output": "d", "nodes": {{"d": {{"type": "distance", "point": [0.5, {default}]}}}}}}"#
+    );
+    assert_eq!(programs(&m.to_json()), programs(&by_hand));
+    assert!(programs(&by_hand).is_ok());
 }
