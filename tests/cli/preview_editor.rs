@@ -1041,12 +1041,7 @@ fn a_wire_into_a_per_axis_parameter_gives_every_axis_that_node() {
                 name: type_name.into(),
             },
         );
-        let node = m
-            .graph()
-            .nodes
-            .iter()
-            .find(|n| n.name == type_name)
-            .unwrap();
+        let node = m.node(type_name).unwrap();
         assert_eq!(node.wires(), vec![(param, "base")], "{type_name}: the wire");
         let source = if type_name == "scale" {
             r#", "source": "base""#
@@ -1077,12 +1072,7 @@ fn a_wire_into_a_per_axis_parameter_gives_every_axis_that_node() {
                 name: "base".into(),
             },
         );
-        let node = m
-            .graph()
-            .nodes
-            .iter()
-            .find(|n| n.name == type_name)
-            .unwrap();
+        let node = m.node(type_name).unwrap();
         assert!(
             node.params.get(param).is_none(),
             "{type_name}: {:?}",
@@ -1109,7 +1099,7 @@ fn deleting_a_node_that_gave_one_axis_leaves_that_axis_the_default() {
         ParamKind::HybridPerAxis { default, .. } => default,
         other => panic!("{other:?}"),
     };
-    let d = m.graph().nodes.iter().find(|n| n.name == "d").unwrap();
+    let d = m.node("d").unwrap();
     assert_eq!(d.params["point"], json!([0.5, default]));
     let by_hand = format!(
         r#"{{"version": 1, "output": "d", "nodes": {{"d": {{"type": "distance", "point": [0.5, {default}]}}}}}}"#
