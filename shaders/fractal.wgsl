@@ -8,7 +8,7 @@ const WGPU_NOISE_CLASSIC: u32 = 0u;
 const WGPU_NOISE_SIMPLEX: u32 = 1u;
 const WGPU_NOISE_CELLULAR: u32 = 2u;
 const WGPU_NOISE_VALUE: u32 = 3u;
-const WGPU_NOISE_SUPERSIMPLEX: u32 = 4u;  // untiled only (the lowering refuses the rest)
+const WGPU_NOISE_SUPERSIMPLEX: u32 = 4u;  // tiled in 2D and 3D (the lowering refuses 4D)
 const WGPU_NOISE_FRACTAL_FBM: u32 = 0u;
 const WGPU_NOISE_FRACTAL_TURBULENCE: u32 = 1u;
 const WGPU_NOISE_FRACTAL_RIDGED: u32 = 2u;
@@ -75,7 +75,13 @@ fn wgpu_noise_base_noise3(kind: u32, p: vec3<f32>, period: vec3<f32>, kernel: u3
         return value3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                              wgpu_noise_lattice_period(period.z)));
     }
-    if (kind == WGPU_NOISE_SUPERSIMPLEX) { return wgpu_noise_supersimplex3(p); }
+    if (kind == WGPU_NOISE_SUPERSIMPLEX) {
+        if (period.x > 0.0) {
+            return wgpu_noise_supersimplex3_tiled(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
+                                                               wgpu_noise_lattice_period(period.z)));
+        }
+        return wgpu_noise_supersimplex3(p);
+    }
     if (period.x > 0.0) {
         return simplex3_periodic(p, vec3<u32>(wgpu_noise_lattice_period(period.x), wgpu_noise_lattice_period(period.y),
                                               wgpu_noise_lattice_period(period.z)));
@@ -150,6 +156,8 @@ fn wgpu_noise_base_noise_deriv3(kind: u32, p: vec3<f32>, period: vec3<f32>, kern
         d = classic3_periodic_deriv(p, lattice);
     } else if (kind == WGPU_NOISE_VALUE) {
         return value3_periodic_deriv(p, lattice);
+    } else if (kind == WGPU_NOISE_SUPERSIMPLEX && period.x > 0.0) {
+        d = wgpu_noise_supersimplex3_tiled_deriv(p, lattice);
     } else if (kind == WGPU_NOISE_SUPERSIMPLEX) {
         d = wgpu_noise_supersimplex3_deriv(p);
     } else if (period.x > 0.0) {
@@ -271,16 +279,21 @@ fn wgpu_noise_base_vector_simplex_deriv4(p: vec4<f32>, period: vec4<f32>, kernel
     return wgpu_noise_simplex_vector_deriv4(p);
 }
 
-// The base vector noise of OpenSimplex2S (supersimplex.wgsl; tiled in 2D on the torus where
-// the first period is positive, as the scalar noise), and with each component's gradient.
-// In 3D and 4D `period` is taken for the base functions' common signature and not read:
-// OpenSimplex2S does not tile there, and lowering refuses a tiled 3D or 4D supersimplex.
+// The base vector noise of OpenSimplex2S (supersimplex.wgsl; where the first period is
+// positive tiled in 2D on the torus and in 3D on the unrotated lattice, as the scalar noise),
+// and with each component's gradient. In 4D `period` is taken for the base functions' common
+// signature and not read: OpenSimplex2S does not tile there, and lowering refuses it.
 fn wgpu_noise_base_vector_supersimplex2(p: vec2<f32>, period: vec2<f32>) -> vec4<f32> {
     if (period.x > 0.0) { return wgpu_noise_supersimplex_vector2_tiled(p, period); }
     return wgpu_noise_supersimplex_vector2(p);
 }
 
 fn wgpu_noise_base_vector_supersimplex3(p: vec3<f32>, period: vec3<f32>) -> vec4<f32> {
+    if (period.x > 0.0) {
+        return wgpu_noise_supersimplex_vector3_tiled(p, vec3<u32>(wgpu_noise_lattice_period(period.x),
+                                                                  wgpu_noise_lattice_period(period.y),
+                                                                  wgpu_noise_lattice_period(period.z)));
+    }
     return wgpu_noise_supersimplex_vector3(p);
 }
 
@@ -294,6 +307,11 @@ fn wgpu_noise_base_vector_supersimplex_deriv2(p: vec2<f32>, period: vec2<f32>) -
 }
 
 fn wgpu_noise_base_vector_supersimplex_deriv3(p: vec3<f32>, period: vec3<f32>) -> array<array<f32, 5>, 4> {
+    if (period.x > 0.0) {
+        return wgpu_noise_supersimplex_vector_deriv3_tiled(p, vec3<u32>(wgpu_noise_lattice_period(period.x),
+                                                                        wgpu_noise_lattice_period(period.y),
+                                                                        wgpu_noise_lattice_period(period.z)));
+    }
     return wgpu_noise_supersimplex_vector_deriv3(p);
 }
 

@@ -32,10 +32,11 @@ fn wgpu_noise_supersimplex3_gradient(n: u32) -> vec3<f32> {
     return (o * WGPU_NOISE_SUPERSIMPLEX3_EXPAND + rhomb) * scale;
 }
 
-// The hash of the lattice point at offset o from the lower corner (wrapped: cell) of the unit
-// cube the point is in, key added to its wrapped coordinates.
-fn wgpu_noise_supersimplex3_point_hash(cell: vec3<u32>, key: u32, o: vec3<u32>) -> u32 {
-    let v = (cell + o + vec3<u32>(key)) & vec3<u32>(255u);
+// The hash of the lattice point at offset o (0 or 1 per axis) from the lower corner of the
+// unit cube the point is in: c.cell its cells, c.next the next ones along each axis, both
+// wrapped; key added.
+fn wgpu_noise_supersimplex3_point_hash(c: wgpu_noise_SuperSimplex3Cube, key: u32, o: vec3<u32>) -> u32 {
+    let v = (select(c.cell, c.next, o == vec3<u32>(1u)) + vec3<u32>(key)) & vec3<u32>(255u);
     return wgpu_noise_cell_hash3(v.x, v.y, v.z);
 }
 
@@ -53,15 +54,20 @@ fn wgpu_noise_supersimplex3_point(f: vec3<f32>, o: vec3<u32>, h: u32) -> vec4<f3
     return vec4<f32>(aaaa * e, t * d.x + aaaa * g.x, t * d.y + aaaa * g.y, t * d.z + aaaa * g.z);
 }
 
-// The rotated point x's place f in its unit cube and the cube's lower corner, wrapped.
+// The point x's place f in its unit cube (in the lattice's frame) and the cube's cells along
+// each axis, `cell` and `next`, wrapped to `period` cells (256: the lookups' own period).
 struct wgpu_noise_SuperSimplex3Cube {
     f: vec3<f32>,
     cell: vec3<u32>,
+    next: vec3<u32>,
 }
 
-fn wgpu_noise_supersimplex3_cube(x: vec3<f32>) -> wgpu_noise_SuperSimplex3Cube {
+fn wgpu_noise_supersimplex3_cube(x: vec3<f32>, period: vec3<u32>) -> wgpu_noise_SuperSimplex3Cube {
     let b = floor(x);
-    return wgpu_noise_SuperSimplex3Cube(x - b, vec3<u32>(wgpu_noise_wrap256(b.x), wgpu_noise_wrap256(b.y), wgpu_noise_wrap256(b.z)));
+    let cx = wgpu_noise_cell_pair(b.x, period.x);
+    let cy = wgpu_noise_cell_pair(b.y, period.y);
+    let cz = wgpu_noise_cell_pair(b.z, period.z);
+    return wgpu_noise_SuperSimplex3Cube(x - b, vec3<u32>(cx.x, cy.x, cz.x), vec3<u32>(cx.y, cy.y, cz.y));
 }
 
 // Of each pair of opposite corners of the unit cube at f, the one nearer f, as offsets from
@@ -77,18 +83,19 @@ fn wgpu_noise_supersimplex3_corners(f: vec3<f32>) -> array<vec3<u32>, 4> {
                                select(vec3<u32>(0u, 0u, 1u), vec3<u32>(1u, 1u, 0u), far4));
 }
 
-// One half-lattice's sum at the rotated point x (its points the whole points of x's space),
-// with its gradient, over wgpu_noise_supersimplex3_corners. The four points are written out
-// with constant indices (here, in 2D and in the vector sums below): lavapipe compiles a loop
-// over them to a gradient that differs in its last bits (measured on 2D and 3D bakes).
-fn wgpu_noise_supersimplex3_half(x: vec3<f32>, key: u32) -> vec4<f32> {
-    let c = wgpu_noise_supersimplex3_cube(x);
+// One half-lattice's sum at x in the lattice's frame (its points the whole points of x's
+// space), with its gradient, over wgpu_noise_supersimplex3_corners, the cells wrapped to
+// `period`. The four points are written out with constant indices (here, in 2D and in the
+// vector sums below): lavapipe compiles a loop over them to a gradient that differs in its
+// last bits (measured on 2D and 3D bakes).
+fn wgpu_noise_supersimplex3_half(x: vec3<f32>, key: u32, period: vec3<u32>) -> vec4<f32> {
+    let c = wgpu_noise_supersimplex3_cube(x, period);
     let corners = wgpu_noise_supersimplex3_corners(c.f);
     var out = vec4<f32>(0.0);
-    out = out + wgpu_noise_supersimplex3_point(c.f, corners[0], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[0]));
-    out = out + wgpu_noise_supersimplex3_point(c.f, corners[1], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[1]));
-    out = out + wgpu_noise_supersimplex3_point(c.f, corners[2], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[2]));
-    out = out + wgpu_noise_supersimplex3_point(c.f, corners[3], wgpu_noise_supersimplex3_point_hash(c.cell, key, corners[3]));
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[0], wgpu_noise_supersimplex3_point_hash(c, key, corners[0]));
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[1], wgpu_noise_supersimplex3_point_hash(c, key, corners[1]));
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[2], wgpu_noise_supersimplex3_point_hash(c, key, corners[2]));
+    out = out + wgpu_noise_supersimplex3_point(c.f, corners[3], wgpu_noise_supersimplex3_point_hash(c, key, corners[3]));
     return out;
 }
 
@@ -99,25 +106,37 @@ fn wgpu_noise_supersimplex3_rotate(p: vec3<f32>) -> vec3<f32> {
     return vec3<f32>(r - p.x, r - p.y, r - p.z);
 }
 
-// Both half-lattices: (value, gradient in the rotated frame) before the output scale.
-fn wgpu_noise_supersimplex3_sum(p: vec3<f32>) -> vec4<f32> {
-    let x = wgpu_noise_supersimplex3_rotate(p);
-    let a = wgpu_noise_supersimplex3_half(x, 0u);
-    let b = wgpu_noise_supersimplex3_half(vec3<f32>(x.x - 0.5, x.y - 0.5, x.z - 0.5), WGPU_NOISE_SUPERSIMPLEX3_B_KEY);
+// Both half-lattices at x in the lattice's frame, the cells wrapped to `period`: (value,
+// gradient in that frame) before the output scale.
+fn wgpu_noise_supersimplex3_sum(x: vec3<f32>, period: vec3<u32>) -> vec4<f32> {
+    let a = wgpu_noise_supersimplex3_half(x, 0u, period);
+    let b = wgpu_noise_supersimplex3_half(vec3<f32>(x.x - 0.5, x.y - 0.5, x.z - 0.5), WGPU_NOISE_SUPERSIMPLEX3_B_KEY, period);
     return a + b;
 }
 
-// 3D OpenSimplex2S noise, in [-1, 1]. It does not tile.
+// 3D OpenSimplex2S noise, in [-1, 1].
 fn wgpu_noise_supersimplex3(p: vec3<f32>) -> f32 {
-    return wgpu_noise_supersimplex3_sum(p).x * WGPU_NOISE_SUPERSIMPLEX3_NORM;
+    return wgpu_noise_supersimplex3_sum(wgpu_noise_supersimplex3_rotate(p), vec3<u32>(256u)).x * WGPU_NOISE_SUPERSIMPLEX3_NORM;
 }
 
 // wgpu_noise_supersimplex3 and its gradient: (value, d/dx, d/dy, d/dz).
 fn wgpu_noise_supersimplex3_deriv(p: vec3<f32>) -> vec4<f32> {
-    let s = wgpu_noise_supersimplex3_sum(p);
+    let s = wgpu_noise_supersimplex3_sum(wgpu_noise_supersimplex3_rotate(p), vec3<u32>(256u));
     let g = wgpu_noise_supersimplex3_rotate(s.yzw);
     return vec4<f32>(s.x * WGPU_NOISE_SUPERSIMPLEX3_NORM, g.x * WGPU_NOISE_SUPERSIMPLEX3_NORM,
                      g.y * WGPU_NOISE_SUPERSIMPLEX3_NORM, g.z * WGPU_NOISE_SUPERSIMPLEX3_NORM);
+}
+
+// 3D OpenSimplex2S noise tiled with `period` whole cells per axis, in [-1, 1]: the lattice
+// unrotated (the rotation maps no square period onto the lattice), its cells wrapped into the
+// tile before they are hashed.
+fn wgpu_noise_supersimplex3_tiled(p: vec3<f32>, period: vec3<u32>) -> f32 {
+    return wgpu_noise_supersimplex3_sum(p, period).x * WGPU_NOISE_SUPERSIMPLEX3_NORM;
+}
+
+// wgpu_noise_supersimplex3_tiled and its gradient: (value, d/dx, d/dy, d/dz).
+fn wgpu_noise_supersimplex3_tiled_deriv(p: vec3<f32>, period: vec3<u32>) -> vec4<f32> {
+    return wgpu_noise_supersimplex3_sum(p, period) * WGPU_NOISE_SUPERSIMPLEX3_NORM;
 }
 
 // 2D: the triangular lattice of simplex noise's skew, the kernel max(2/3 - |d|^2, 0)^4, four
@@ -417,24 +436,26 @@ fn wgpu_noise_supersimplex2_vector_sum(p: vec2<f32>) -> array<vec4<f32>, 3> {
     return rows;
 }
 
-fn wgpu_noise_supersimplex3_vector_half(rows: ptr<function, array<vec4<f32>, 3>>, x: vec3<f32>, key: u32) {
-    let c = wgpu_noise_supersimplex3_cube(x);
+fn wgpu_noise_supersimplex3_vector_half(rows: ptr<function, array<vec4<f32>, 3>>, x: vec3<f32>, key: u32,
+                                         period: vec3<u32>) {
+    let c = wgpu_noise_supersimplex3_cube(x, period);
     let o = wgpu_noise_supersimplex3_corners(c.f);
-    let h0 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[0]);
+    let h0 = wgpu_noise_supersimplex3_point_hash(c, key, o[0]);
     wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[0], h0), h0, 3u);
-    let h1 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[1]);
+    let h1 = wgpu_noise_supersimplex3_point_hash(c, key, o[1]);
     wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[1], h1), h1, 3u);
-    let h2 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[2]);
+    let h2 = wgpu_noise_supersimplex3_point_hash(c, key, o[2]);
     wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[2], h2), h2, 3u);
-    let h3 = wgpu_noise_supersimplex3_point_hash(c.cell, key, o[3]);
+    let h3 = wgpu_noise_supersimplex3_point_hash(c, key, o[3]);
     wgpu_noise_supersimplex_vector_point(rows, wgpu_noise_supersimplex3_point(c.f, o[3], h3), h3, 3u);
 }
 
-fn wgpu_noise_supersimplex3_vector_sum(p: vec3<f32>) -> array<vec4<f32>, 3> {
-    let x = wgpu_noise_supersimplex3_rotate(p);
+// The 3D vector sum at x in the lattice's frame, the cells wrapped to `period`.
+fn wgpu_noise_supersimplex3_vector_sum(x: vec3<f32>, period: vec3<u32>) -> array<vec4<f32>, 3> {
     var rows: array<vec4<f32>, 3>;
-    wgpu_noise_supersimplex3_vector_half(&rows, x, 0u);
-    wgpu_noise_supersimplex3_vector_half(&rows, vec3<f32>(x.x - 0.5, x.y - 0.5, x.z - 0.5), WGPU_NOISE_SUPERSIMPLEX3_B_KEY);
+    wgpu_noise_supersimplex3_vector_half(&rows, x, 0u, period);
+    wgpu_noise_supersimplex3_vector_half(&rows, vec3<f32>(x.x - 0.5, x.y - 0.5, x.z - 0.5), WGPU_NOISE_SUPERSIMPLEX3_B_KEY,
+                                         period);
     return rows;
 }
 
@@ -484,7 +505,7 @@ fn wgpu_noise_supersimplex_vector2(p: vec2<f32>) -> vec4<f32> {
 }
 
 fn wgpu_noise_supersimplex_vector3(p: vec3<f32>) -> vec4<f32> {
-    let rows = wgpu_noise_supersimplex3_vector_sum(p);
+    let rows = wgpu_noise_supersimplex3_vector_sum(wgpu_noise_supersimplex3_rotate(p), vec3<u32>(256u));
     let norm = WGPU_NOISE_SUPERSIMPLEX3_VECTOR_NORM;
     return vec4<f32>(rows[0].x * norm, rows[1].x * norm, rows[2].x * norm, 0.0);
 }
@@ -508,7 +529,7 @@ fn wgpu_noise_supersimplex_vector_deriv2(p: vec2<f32>) -> array<array<f32, 5>, 4
 }
 
 fn wgpu_noise_supersimplex_vector_deriv3(p: vec3<f32>) -> array<array<f32, 5>, 4> {
-    let rows = wgpu_noise_supersimplex3_vector_sum(p);
+    let rows = wgpu_noise_supersimplex3_vector_sum(wgpu_noise_supersimplex3_rotate(p), vec3<u32>(256u));
     let norm = WGPU_NOISE_SUPERSIMPLEX3_VECTOR_NORM;
     var d: array<array<f32, 5>, 4>;
     for (var a = 0u; a < 3u; a = a + 1u) {
@@ -541,4 +562,24 @@ fn wgpu_noise_supersimplex_vector2_tiled(p: vec2<f32>, period: vec2<f32>) -> vec
 fn wgpu_noise_supersimplex_vector_deriv2_tiled(p: vec2<f32>, period: vec2<f32>) -> array<array<f32, 5>, 4> {
     return wgpu_noise_vector2_torus_gradients(wgpu_noise_supersimplex_vector_deriv4(wgpu_noise_torus_point(p, period)),
                                               p, period);
+}
+
+// The vector noise tiled in 3D with `period` whole cells per axis, as
+// wgpu_noise_supersimplex3_tiled: the lattice unrotated, its cells wrapped into the tile
+// (CPU: `supersimplex_vector3_tiled`, `supersimplex_vector_deriv3_tiled`).
+fn wgpu_noise_supersimplex_vector3_tiled(p: vec3<f32>, period: vec3<u32>) -> vec4<f32> {
+    let rows = wgpu_noise_supersimplex3_vector_sum(p, period);
+    let norm = WGPU_NOISE_SUPERSIMPLEX3_VECTOR_NORM;
+    return vec4<f32>(rows[0].x * norm, rows[1].x * norm, rows[2].x * norm, 0.0);
+}
+
+fn wgpu_noise_supersimplex_vector_deriv3_tiled(p: vec3<f32>, period: vec3<u32>) -> array<array<f32, 5>, 4> {
+    let rows = wgpu_noise_supersimplex3_vector_sum(p, period);
+    let norm = WGPU_NOISE_SUPERSIMPLEX3_VECTOR_NORM;
+    var d: array<array<f32, 5>, 4>;
+    for (var a = 0u; a < 3u; a = a + 1u) {
+        let r = rows[a];
+        d[a] = array<f32, 5>(r.x * norm, r.y * norm, r.z * norm, r.w * norm, 0.0);
+    }
+    return d;
 }

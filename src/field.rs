@@ -23,7 +23,7 @@ pub enum NoiseKind {
     /// Value noise: a value per lattice point, blended with the quintic fade
     /// (`shaders/value.wgsl`).
     Value,
-    /// K.jpg's OpenSimplex2S ("SuperSimplex" in FastNoise2), 2D to 4D, untiled
+    /// K.jpg's OpenSimplex2S ("SuperSimplex" in FastNoise2), 2D to 4D, tiled in 2D and 3D
     /// (`shaders/supersimplex.wgsl`): the `supersimplex` graph node; not among the
     /// command line's `--noise` choices.
     SuperSimplex,
@@ -307,7 +307,8 @@ pub struct Field {
     /// is the frequency (cells across the field), which a graph is lowered for
     /// ([`Field::tile_period`]). Classic and cellular noise tile in any dimension
     /// (whole-number frequencies); simplex noise tiles in 2D (4D noise on a torus) and 3D
-    /// (whole-number frequencies, on another lattice), SuperSimplex in 2D (on a torus).
+    /// (whole-number frequencies, on another lattice), SuperSimplex in 2D (on a torus) and
+    /// 3D (whole-number frequencies, its lattice unrotated).
     pub tileable: bool,
     /// `Some` when this field is one box (a tile) of a larger one: see [`Window`].
     pub window: Option<Window>,
@@ -963,9 +964,9 @@ impl FlagField {
     fn validate_tiling(&self) -> Result<()> {
         let bad = |m: String| Err(NoiseError::InvalidField(m));
         match self.kind {
-            NoiseKind::SuperSimplex if self.dims > 2 => {
+            NoiseKind::SuperSimplex if self.dims == 4 => {
                 return bad(
-                    "tileable supersimplex noise is 2D (its 3D and 4D lattices repeat on no \
+                    "tileable supersimplex noise is 2D or 3D (its 4D lattice repeats on no \
                      square period)"
                         .into(),
                 )
@@ -976,13 +977,14 @@ impl FlagField {
                         .into(),
                 )
             }
-            NoiseKind::Simplex if self.dims == 3 => {
+            NoiseKind::Simplex | NoiseKind::SuperSimplex if self.dims == 3 => {
                 let whole = |v: f64| v >= 1.0 && v.fract() == 0.0 && v <= MAX_AXIS_SIZE as f64;
+                let name = self.kind.name();
                 for axis in 0..3 {
                     let f = self.frequency[axis];
                     if !whole(f) {
                         return bad(format!(
-                            "tileable 3D simplex noise needs a whole-number frequency from 1 to {MAX_AXIS_SIZE} along {} (the tile period), not {}",
+                            "tileable 3D {name} noise needs a whole-number frequency from 1 to {MAX_AXIS_SIZE} along {} (the tile period), not {}",
                             AXIS_NAMES[axis],
                             shortest(f)
                         ));
@@ -990,7 +992,7 @@ impl FlagField {
                 }
                 if self.fractal.octaves > 1 && !whole(self.fractal.lacunarity) {
                     return bad(format!(
-                        "tileable 3D simplex noise with several octaves needs a whole-number lacunarity from 1 to {MAX_AXIS_SIZE}, not {}",
+                        "tileable 3D {name} noise with several octaves needs a whole-number lacunarity from 1 to {MAX_AXIS_SIZE}, not {}",
                         shortest(self.fractal.lacunarity)
                     ));
                 }

@@ -19,9 +19,10 @@ use super::simplex::{
 };
 use super::supersimplex::{
     supersimplex2, supersimplex2_deriv, supersimplex2_tiled, supersimplex2_tiled_deriv,
-    supersimplex3, supersimplex3_deriv, supersimplex4, supersimplex4_deriv,
-    supersimplex_vector, supersimplex_vector2_tiled, supersimplex_vector_deriv,
-    supersimplex_vector_deriv2_tiled,
+    supersimplex3, supersimplex3_deriv, supersimplex3_tiled, supersimplex3_tiled_deriv,
+    supersimplex4, supersimplex4_deriv, supersimplex_vector, supersimplex_vector2_tiled,
+    supersimplex_vector3_tiled, supersimplex_vector_deriv, supersimplex_vector_deriv2_tiled,
+    supersimplex_vector_deriv3_tiled,
 };
 use super::value::{
     value2_periodic, value2_periodic_deriv, value3_periodic, value3_periodic_deriv,
@@ -75,6 +76,9 @@ pub fn base_noise<R: Real>(
             supersimplex2_tiled(lut, [p[0], p[1]], [period[0], period[1]])
         }
         (NoiseKind::SuperSimplex, 2) => supersimplex2(lut, [p[0], p[1]]),
+        (NoiseKind::SuperSimplex, 3) if period[0] > R::lit(0.0) => {
+            supersimplex3_tiled(lut, [p[0], p[1], p[2]], [lp(0), lp(1), lp(2)])
+        }
         (NoiseKind::SuperSimplex, 3) => supersimplex3(lut, [p[0], p[1], p[2]]),
         (NoiseKind::SuperSimplex, _) => supersimplex4(lut, [p[0], p[1], p[2], p[3]]),
         (NoiseKind::Classic, 2) => classic2_periodic(lut, p[0], p[1], [lp(0), lp(1)]),
@@ -130,7 +134,8 @@ pub fn base_noise<R: Real>(
 /// simplex noise of vectors (`cpu::simplex::simplex_vector`, [`NoiseKind::Simplex`], in 3D
 /// and 4D with kernel `kernel`; tiled in 2D and 3D as [`base_noise`]'s simplex) or
 /// OpenSimplex2S noise of vectors (`cpu::supersimplex::supersimplex_vector`,
-/// [`NoiseKind::SuperSimplex`], tiled in 2D on the torus as the simplex's); components
+/// [`NoiseKind::SuperSimplex`], tiled in 2D on the torus as the simplex's, in 3D on the
+/// unrotated lattice as [`base_noise`]'s); components
 /// past the dimensions 0
 /// (`wgpu_noise_base_vectorN`, `wgpu_noise_base_vector_supersimplexN`,
 /// `wgpu_noise_base_vector_simplexN`).
@@ -144,6 +149,10 @@ pub fn base_vector<R: Real>(
     match kind {
         NoiseKind::SuperSimplex if p.len() == 2 && period[0] > R::lit(0.0) => {
             return supersimplex_vector2_tiled(lut, [p[0], p[1]], [period[0], period[1]])
+        }
+        NoiseKind::SuperSimplex if p.len() == 3 && period[0] > R::lit(0.0) => {
+            let lattice = lattice_periods(period, 3);
+            return supersimplex_vector3_tiled(lut, [p[0], p[1], p[2]], [lattice[0], lattice[1], lattice[2]]);
         }
         NoiseKind::SuperSimplex => return supersimplex_vector(lut, p),
         NoiseKind::Simplex => return simplex_vector(lut, p, simplex_vector_form(period, kernel)),
@@ -166,6 +175,11 @@ pub fn base_vector_deriv<R: Real>(
     match kind {
         NoiseKind::SuperSimplex if p.len() == 2 && period[0] > R::lit(0.0) => {
             return supersimplex_vector_deriv2_tiled(lut, [p[0], p[1]], [period[0], period[1]])
+        }
+        NoiseKind::SuperSimplex if p.len() == 3 && period[0] > R::lit(0.0) => {
+            let lattice = lattice_periods(period, 3);
+            let lattice = [lattice[0], lattice[1], lattice[2]];
+            return supersimplex_vector_deriv3_tiled(lut, [p[0], p[1], p[2]], lattice);
         }
         NoiseKind::SuperSimplex => return supersimplex_vector_deriv(lut, p),
         NoiseKind::Simplex => {
@@ -279,6 +293,11 @@ pub fn base_noise_deriv<R: Real>(
             [period[0], period[1]],
         )),
         (NoiseKind::SuperSimplex, 2) => pad3(supersimplex2_deriv(lut, [p[0], p[1]])),
+        (NoiseKind::SuperSimplex, 3) if period[0] > zero => pad4(supersimplex3_tiled_deriv(
+            lut,
+            [p[0], p[1], p[2]],
+            [lp(0), lp(1), lp(2)],
+        )),
         (NoiseKind::SuperSimplex, 3) => pad4(supersimplex3_deriv(lut, [p[0], p[1], p[2]])),
         (NoiseKind::SuperSimplex, _) => supersimplex4_deriv(lut, [p[0], p[1], p[2], p[3]]),
         (NoiseKind::Classic, 2) => classic2_periodic_deriv(lut, p[0], p[1], [lp(0), lp(1)]),

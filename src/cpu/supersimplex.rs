@@ -20,10 +20,12 @@
 //!   every 768 along each axis ([`crate::field::reduce_by_periods`]); it does not tile on
 //!   a smaller square period.
 //! - **Tiling**: 2D tiles as tileable 2D simplex does ([`super::simplex::simplex2_tiled`]):
-//!   the 4D noise on a torus ([`supersimplex2_tiled`]); 3D and 4D do not tile.
+//!   the 4D noise on a torus ([`supersimplex2_tiled`]). 3D tiles on any whole period per
+//!   axis with the lattice unrotated, its cells wrapped into the tile
+//!   ([`supersimplex3_tiled`]). 4D does not tile.
 
 use super::cellular::wgpu_noise_cell_unit;
-use super::lattice::wrap256;
+use super::lattice::{cell_pair, wrap256};
 use super::lookup::NoiseHasher;
 use super::real::Real;
 use super::simplex::{torus_gradient, torus_point, torus_vector_gradients};
@@ -76,17 +78,17 @@ pub fn supersimplex3_gradient<R: Real>(n: u32) -> [R; 3] {
     std::array::from_fn(|a| (o[a] * R::lit(SUPERSIMPLEX3_EXPAND) + rhomb[a]) * scale)
 }
 
-/// The hash of the lattice point at offset `o` from the lower corner (wrapped: `cell`) of
-/// the unit cube the point is in, `key` added to its wrapped coordinates
-/// (`wgpu_noise_supersimplex3_point_hash`).
+/// The hash of the lattice point at offset `o` (0 or 1 per axis) from the lower corner of
+/// the unit cube the point is in: `cells[a]` the cube's two cells along axis `a`, wrapped
+/// ([`cell_pair`]), `key` added (`wgpu_noise_supersimplex3_point_hash`).
 #[inline(always)]
 pub fn supersimplex3_point_hash(
     lut: &impl NoiseHasher,
-    cell: [u32; 3],
+    cells: [[u32; 2]; 3],
     key: u32,
     o: [u32; 3],
 ) -> u32 {
-    let v: [u32; 3] = std::array::from_fn(|a| (cell[a] + o[a] + key) & 255);
+    let v: [u32; 3] = std::array::from_fn(|a| (cells[a][o[a] as usize] + key) & 255);
     lut.cell_hash(&v)
 }
 
@@ -131,23 +133,32 @@ pub fn supersimplex3_corners<R: Real>(f: [R; 3]) -> [[u32; 3]; 4] {
     ]
 }
 
-/// The rotated point `x`'s place in its unit cube and the cube's lower corner, wrapped
+/// The point `x`'s place in its unit cube (in the lattice's frame) and the cube's two cells
+/// along each axis, wrapped to `period` cells (256: the lookups' own period)
 /// (`wgpu_noise_supersimplex3_cube`).
 #[inline(always)]
-pub fn supersimplex3_cube<R: Real>(x: [R; 3]) -> ([R; 3], [u32; 3]) {
+pub fn supersimplex3_cube<R: Real>(x: [R; 3], period: [u32; 3]) -> ([R; 3], [[u32; 2]; 3]) {
     let b = x.map(|v| v.floor());
-    (std::array::from_fn(|a| x[a] - b[a]), b.map(wrap256))
+    (
+        std::array::from_fn(|a| x[a] - b[a]),
+        std::array::from_fn(|a| cell_pair(b[a], period[a])),
+    )
 }
 
-/// One half-lattice's sum at the rotated point `x` (its points the whole points of `x`'s
-/// space) with its gradient, the points [`supersimplex3_corners`] picks hashed with `key`
-/// added (`wgpu_noise_supersimplex3_half`).
+/// One half-lattice's sum at `x` in the lattice's frame (its points the whole points of
+/// `x`'s space) with its gradient, the points [`supersimplex3_corners`] picks hashed with
+/// `key` added, the cells wrapped to `period` (`wgpu_noise_supersimplex3_half`).
 #[inline(always)]
-pub fn supersimplex3_half<R: Real>(lut: &impl NoiseHasher, x: [R; 3], key: u32) -> [R; 4] {
-    let (f, cell) = supersimplex3_cube(x);
+pub fn supersimplex3_half<R: Real>(
+    lut: &impl NoiseHasher,
+    x: [R; 3],
+    key: u32,
+    period: [u32; 3],
+) -> [R; 4] {
+    let (f, cells) = supersimplex3_cube(x, period);
     let mut out = [R::lit(0.0); 4];
     for o in supersimplex3_corners(f) {
-        let c = supersimplex3_point(lut, f, o, supersimplex3_point_hash(lut, cell, key, o));
+        let c = supersimplex3_point(lut, f, o, supersimplex3_point_hash(lut, cells, key, o));
         out = std::array::from_fn(|k| out[k] + c[k]);
     }
     out
@@ -162,29 +173,47 @@ pub fn supersimplex3_rotate<R: Real>(p: [R; 3]) -> [R; 3] {
     [r - p[0], r - p[1], r - p[2]]
 }
 
-/// Both half-lattices at `p`: `[value, ∂/∂X, ∂/∂Y, ∂/∂Z]` before the output scale, the
-/// gradient in the rotated frame (`wgpu_noise_supersimplex3_sum`).
+/// Both half-lattices at `x` in the lattice's frame, the cells wrapped to `period`:
+/// `[value, ∂/∂X, ∂/∂Y, ∂/∂Z]` before the output scale, the gradient in that frame
+/// (`wgpu_noise_supersimplex3_sum`).
 #[inline(always)]
-fn supersimplex3_sum<R: Real>(lut: &impl NoiseHasher, p: [R; 3]) -> [R; 4] {
-    let x = supersimplex3_rotate(p);
-    let a = supersimplex3_half(lut, x, 0);
+fn supersimplex3_sum<R: Real>(lut: &impl NoiseHasher, x: [R; 3], period: [u32; 3]) -> [R; 4] {
+    let a = supersimplex3_half(lut, x, 0, period);
     let half = R::lit(0.5);
-    let b = supersimplex3_half(lut, [x[0] - half, x[1] - half, x[2] - half], SUPERSIMPLEX3_B_KEY);
+    let b = [x[0] - half, x[1] - half, x[2] - half];
+    let b = supersimplex3_half(lut, b, SUPERSIMPLEX3_B_KEY, period);
     [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
 }
 
 /// 3D OpenSimplex2S noise at `p`, in [-1, 1] (`wgpu_noise_supersimplex3`).
 pub fn supersimplex3<R: Real>(lut: &impl NoiseHasher, p: [R; 3]) -> R {
-    supersimplex3_sum(lut, p)[0] * R::lit(SUPERSIMPLEX3_NORM)
+    supersimplex3_sum(lut, supersimplex3_rotate(p), [256; 3])[0] * R::lit(SUPERSIMPLEX3_NORM)
 }
 
 /// [`supersimplex3`] and its gradient, `[value, ∂/∂x, ∂/∂y, ∂/∂z]`
 /// (`wgpu_noise_supersimplex3_deriv`); the value is [`supersimplex3`]'s bit for bit.
 pub fn supersimplex3_deriv<R: Real>(lut: &impl NoiseHasher, p: [R; 3]) -> [R; 4] {
-    let s = supersimplex3_sum(lut, p);
+    let s = supersimplex3_sum(lut, supersimplex3_rotate(p), [256; 3]);
     let g = supersimplex3_rotate([s[1], s[2], s[3]]);
     let norm = R::lit(SUPERSIMPLEX3_NORM);
     [s[0] * norm, g[0] * norm, g[1] * norm, g[2] * norm]
+}
+
+/// 3D OpenSimplex2S noise tiled with `period` whole cells per axis, in [-1, 1]: the
+/// lattice unrotated (the rotation maps no square period onto the lattice), its cells
+/// wrapped into the tile before they are hashed (`wgpu_noise_supersimplex3_tiled`).
+pub fn supersimplex3_tiled<R: Real>(lut: &impl NoiseHasher, p: [R; 3], period: [u32; 3]) -> R {
+    supersimplex3_sum(lut, p, period)[0] * R::lit(SUPERSIMPLEX3_NORM)
+}
+
+/// [`supersimplex3_tiled`] and its gradient, `[value, ∂/∂x, ∂/∂y, ∂/∂z]`
+/// (`wgpu_noise_supersimplex3_tiled_deriv`).
+pub fn supersimplex3_tiled_deriv<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 3],
+    period: [u32; 3],
+) -> [R; 4] {
+    supersimplex3_sum(lut, p, period).map(|v| v * R::lit(SUPERSIMPLEX3_NORM))
 }
 
 /// The skew of 2D OpenSimplex2S's triangular lattice, `(√3 − 1)/2` (simplex noise's).
@@ -621,39 +650,40 @@ fn supersimplex2_vector_sum<R: Real, const K: usize>(
     rows
 }
 
-/// One half-lattice's vector sum at the rotated point `x`: row `a` is component `a` and its
-/// gradient in the rotated frame, its first `K` entries (1 or 4)
-/// (`wgpu_noise_supersimplex3_vector_half`).
+/// One half-lattice's vector sum at `x` in the lattice's frame, the cells wrapped to
+/// `period`: row `a` is component `a` and its gradient in that frame, its first `K`
+/// entries (1 or 4) (`wgpu_noise_supersimplex3_vector_half`).
 #[inline(always)]
 fn supersimplex3_vector_half<R: Real, const K: usize>(
     lut: &impl NoiseHasher,
     x: [R; 3],
     key: u32,
+    period: [u32; 3],
     rows: &mut [[R; K]; 3],
 ) {
-    let (f, cell) = supersimplex3_cube(x);
+    let (f, cells) = supersimplex3_cube(x, period);
     for o in supersimplex3_corners(f) {
-        let h = supersimplex3_point_hash(lut, cell, key, o);
+        let h = supersimplex3_point_hash(lut, cells, key, o);
         let c = supersimplex3_point(lut, f, o, h);
         supersimplex_vector_point(lut, rows, std::array::from_fn(|k| c[k]), h);
     }
 }
 
-/// The vector noise of 3D OpenSimplex2S before the output scale: row `a` is component `a`
-/// and its gradient in the rotated frame, `[value, ∂/∂X, ∂/∂Y, ∂/∂Z]`; the vectors are not
-/// rotated; the first `K` entries of each row, 1 (the value alone) or 4
-/// (`wgpu_noise_supersimplex3_vector_sum`).
+/// The vector noise of 3D OpenSimplex2S before the output scale at `x` in the lattice's
+/// frame, the cells wrapped to `period`: row `a` is component `a` and its gradient in that
+/// frame, `[value, ∂/∂X, ∂/∂Y, ∂/∂Z]`; the vectors are not rotated; the first `K` entries
+/// of each row, 1 (the value alone) or 4 (`wgpu_noise_supersimplex3_vector_sum`).
 #[inline(always)]
 fn supersimplex3_vector_sum<R: Real, const K: usize>(
     lut: &impl NoiseHasher,
-    p: [R; 3],
+    x: [R; 3],
+    period: [u32; 3],
 ) -> [[R; K]; 3] {
-    let x = supersimplex3_rotate(p);
     let mut rows = [[R::lit(0.0); K]; 3];
-    supersimplex3_vector_half(lut, x, 0, &mut rows);
+    supersimplex3_vector_half(lut, x, 0, period, &mut rows);
     let half = R::lit(0.5);
     let b = [x[0] - half, x[1] - half, x[2] - half];
-    supersimplex3_vector_half(lut, b, SUPERSIMPLEX3_B_KEY, &mut rows);
+    supersimplex3_vector_half(lut, b, SUPERSIMPLEX3_B_KEY, period, &mut rows);
     rows
 }
 
@@ -691,7 +721,8 @@ pub fn supersimplex_vector<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [R; 4] {
             [rows[0][0] * norm, rows[1][0] * norm, zero, zero]
         }
         3 => {
-            let rows = supersimplex3_vector_sum::<R, 1>(lut, [p[0], p[1], p[2]]);
+            let x = supersimplex3_rotate([p[0], p[1], p[2]]);
+            let rows = supersimplex3_vector_sum::<R, 1>(lut, x, [256; 3]);
             let norm = R::lit(SUPERSIMPLEX3_VECTOR_NORM);
             [rows[0][0] * norm, rows[1][0] * norm, rows[2][0] * norm, zero]
         }
@@ -728,6 +759,35 @@ pub fn supersimplex_vector_deriv2_tiled<R: Real>(
     torus_vector_gradients(supersimplex_vector_deriv(lut, &q), turns)
 }
 
+/// [`supersimplex_vector`] in 3D tiled with `period` whole cells per axis, as
+/// [`supersimplex3_tiled`]: the lattice unrotated, its cells wrapped into the tile; the
+/// fourth component 0 (`wgpu_noise_supersimplex_vector3_tiled`).
+pub fn supersimplex_vector3_tiled<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 3],
+    period: [u32; 3],
+) -> [R; 4] {
+    let rows = supersimplex3_vector_sum::<R, 1>(lut, p, period);
+    let norm = R::lit(SUPERSIMPLEX3_VECTOR_NORM);
+    [rows[0][0] * norm, rows[1][0] * norm, rows[2][0] * norm, R::lit(0.0)]
+}
+
+/// [`supersimplex_vector3_tiled`] and each component's gradient, `d[a] = [component a,
+/// ∂/∂x, ∂/∂y, ∂/∂z, 0]` (`wgpu_noise_supersimplex_vector_deriv3_tiled`).
+pub fn supersimplex_vector_deriv3_tiled<R: Real>(
+    lut: &impl NoiseHasher,
+    p: [R; 3],
+    period: [u32; 3],
+) -> [[R; 5]; 4] {
+    let rows = supersimplex3_vector_sum::<R, 4>(lut, p, period);
+    let norm = R::lit(SUPERSIMPLEX3_VECTOR_NORM);
+    let mut d = [[R::lit(0.0); 5]; 4];
+    for (d, row) in d.iter_mut().zip(rows) {
+        *d = [row[0] * norm, row[1] * norm, row[2] * norm, row[3] * norm, R::lit(0.0)];
+    }
+    d
+}
+
 /// [`supersimplex_vector`] and each component's gradient: `d[a] = [component a, ∂/∂x, …]`
 /// (entries past the dimensions 0; `wgpu_noise_supersimplex_vector_deriv2`, `…3`, `…4`).
 pub fn supersimplex_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [[R; 5]; 4] {
@@ -741,7 +801,8 @@ pub fn supersimplex_vector_deriv<R: Real>(lut: &impl NoiseHasher, p: &[R]) -> [[
             }
         }
         3 => {
-            let rows = supersimplex3_vector_sum::<R, 4>(lut, [p[0], p[1], p[2]]);
+            let x = supersimplex3_rotate([p[0], p[1], p[2]]);
+            let rows = supersimplex3_vector_sum::<R, 4>(lut, x, [256; 3]);
             let norm = R::lit(SUPERSIMPLEX3_VECTOR_NORM);
             for (d, row) in d.iter_mut().zip(rows) {
                 let g = supersimplex3_rotate([row[1], row[2], row[3]]);

@@ -70,7 +70,7 @@ fn on_torus(kind: NoiseKind) -> bool {
 /// A base noise of vectors and its options (the arguments of `base_vector`): value noise of
 /// vectors (`kind` [`NoiseKind::Value`]), simplex noise of vectors ([`NoiseKind::Simplex`],
 /// with `kernel` in 3D and 4D) or OpenSimplex2S noise of vectors
-/// ([`NoiseKind::SuperSimplex`], tiled in 2D only), tiled with `period` per axis where it
+/// ([`NoiseKind::SuperSimplex`], tiled in 2D and 3D), tiled with `period` per axis where it
 /// is non-zero.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VectorSource {
@@ -650,11 +650,11 @@ impl Lowering<'_> {
         if tiled && kind == NoiseKind::Simplex && dims == 4 {
             return Err(err(path, "simplex noise does not tile in 4D"));
         }
-        if kind == NoiseKind::SuperSimplex && tiled && dims > 2 {
+        if kind == NoiseKind::SuperSimplex && tiled && dims == 4 {
             return Err(err(
                 path,
-                "supersimplex noise does not tile in 3D or 4D (its lattices there repeat on \
-                 no square period)",
+                "supersimplex noise does not tile in 4D (its lattice there repeats on no \
+                 square period)",
             ));
         }
         if options.flow != 0.0 || options.driven.angle.is_some() {
@@ -700,11 +700,11 @@ impl Lowering<'_> {
     ) -> Result<Reg, GraphError> {
         let dims = self.point_dims(ctx.point);
         let tiled = self.tiled(ctx);
-        if kind == NoiseKind::SuperSimplex && tiled && dims > 2 {
+        if kind == NoiseKind::SuperSimplex && tiled && dims == 4 {
             return Err(err(
                 path,
-                "supersimplex-vector noise does not tile in 3D or 4D (its lattices there \
-                 repeat on no square period)",
+                "supersimplex-vector noise does not tile in 4D (its lattice there repeats on \
+                 no square period)",
             ));
         }
         if kind == NoiseKind::Simplex && tiled && dims == 4 {

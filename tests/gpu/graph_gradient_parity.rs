@@ -998,8 +998,9 @@ fn cellular_metrics_and_outputs_on_the_gpu_equal_the_f32_cpu() {
 /// equal the f32 CPU's within the bounds of docs/graphs.md with no sample over them (it has no
 /// jumps and no kinks), plain, seeded, as fBm, ridged and warped, and the
 /// `supersimplex-vector` warp (one octave, and three octaves iterated twice over simplex fBm
-/// in 2D and 3D and over supersimplex fBm in 2D to 4D), untiled and in 2D tiled on a torus
-/// of fractional periods, near the origin and at 1e4, on every backend with both lookups;
+/// in 2D and 3D and over supersimplex fBm in 2D to 4D), untiled, in 2D tiled on a torus
+/// of fractional periods and in 3D tiled with whole periods on the unrotated lattice, near
+/// the origin and at 1e4, on every backend with both lookups;
 /// the largest absolute differences are printed.
 #[test]
 fn supersimplex_graphs_on_the_gpu_equal_the_f32_cpu() {
@@ -1030,10 +1031,10 @@ fn supersimplex_graphs_on_the_gpu_equal_the_f32_cpu() {
                     if dims == 4 && over_simplex {
                         continue;
                     }
-                    let periods: &[[f32; 4]] = if dims == 2 {
-                        &[[0.0; 4], [2.75, 1.5, 0.0, 0.0]]
-                    } else {
-                        &[[0.0; 4]]
+                    let periods: &[[f32; 4]] = match dims {
+                        2 => &[[0.0; 4], [2.75, 1.5, 0.0, 0.0]],
+                        3 => &[[0.0; 4], [3.0, 2.0, 4.0, 0.0]],
+                        _ => &[[0.0; 4]],
                     };
                     for (period, offset) in periods.iter().flat_map(|p| [(p, 0.0), (p, 1e4)]) {
                         let program = graph.program(dims, *period).unwrap();

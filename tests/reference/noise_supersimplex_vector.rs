@@ -270,14 +270,14 @@ fn a_supersimplex_vector_warp_moves_the_point_by_the_fbm_of_the_vectors() {
 }
 
 #[test]
-fn tiled_graphs_are_refused_with_the_warps_path() {
+fn tiled_4d_graphs_are_refused_with_the_warps_path() {
     let warp = r#"{ "version": 1, "output": "w", "nodes": { "w": { "type": "warp",
         "source": { "type": "position", "axis": "x" }, "noise": "supersimplex-vector",
         "amplitude": 0.5 } } }"#;
     let graph = Graph::from_json(warp).unwrap();
-    let tiled = graph.program(3, [4.0; 4]).unwrap_err().to_string();
+    let tiled = graph.program(4, [4.0; 4]).unwrap_err().to_string();
     assert!(
-        tiled.contains("nodes.w") && tiled.contains("does not tile"),
+        tiled.contains("nodes.w") && tiled.contains("does not tile in 4D"),
         "{tiled}"
     );
     assert!((2..=4).all(|dims| graph.program(dims, [0.0; 4]).is_ok()));

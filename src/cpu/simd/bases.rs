@@ -35,6 +35,8 @@ pub(super) enum LaneBase {
     SuperSimplex4,
     /// Tileable 2D OpenSimplex2S with the x and y periods.
     SuperSimplex2Tiled([f32; 2]),
+    /// Tileable 3D OpenSimplex2S with the lattice period of each axis.
+    SuperSimplex3Tiled([u32; 3]),
     /// Simplex (or, turned, flow) noise in 2D.
     Simplex2(Option<Turn>),
     /// Tileable 2D simplex with the x and y periods.
@@ -67,6 +69,8 @@ pub(super) enum LaneBase {
     SuperSimplexVector4,
     /// Tileable 2D OpenSimplex2S noise of vectors with the x and y periods.
     SuperSimplexVector2Tiled([f32; 2]),
+    /// Tileable 3D OpenSimplex2S noise of vectors with the lattice period of each axis.
+    SuperSimplexVector3Tiled([u32; 3]),
     /// Simplex noise of vectors in 2, 3 and 4 dimensions on its lattice
     /// ([`LaneNoise::vector`]).
     SimplexVector2(VectorLattice),
@@ -95,6 +99,9 @@ impl LaneBase {
                 LaneBase::SuperSimplexVector2Tiled([period[0], period[1]])
             }
             (NoiseKind::SuperSimplex, 2) => LaneBase::SuperSimplexVector2,
+            (NoiseKind::SuperSimplex, 3) if tiled => {
+                LaneBase::SuperSimplexVector3Tiled([lattice[0], lattice[1], lattice[2]])
+            }
             (NoiseKind::SuperSimplex, 3) => LaneBase::SuperSimplexVector3,
             (NoiseKind::SuperSimplex, _) => LaneBase::SuperSimplexVector4,
             (NoiseKind::Simplex, 2) if tiled => {
@@ -139,6 +146,9 @@ impl LaneBase {
                 LaneBase::SuperSimplex2Tiled([source.period[0], source.period[1]])
             }
             (NoiseKind::SuperSimplex, 2) => LaneBase::SuperSimplex2,
+            (NoiseKind::SuperSimplex, 3) if source.period[0] > 0.0 => {
+                LaneBase::SuperSimplex3Tiled([lattice[0], lattice[1], lattice[2]])
+            }
             (NoiseKind::SuperSimplex, 3) => LaneBase::SuperSimplex3,
             (NoiseKind::SuperSimplex, _) => LaneBase::SuperSimplex4,
             (NoiseKind::Cellular, 2) => LaneBase::Cellular2(lattice, source.cell),
@@ -281,6 +291,9 @@ macro_rules! base_level {
                             LaneBase::SuperSimplex2Tiled(period) => {
                                 supersimplex2_tiled(lut, p, period, out)
                             }
+                            LaneBase::SuperSimplex3Tiled(period) => {
+                                supersimplex3_tiled(lut, p, period, out)
+                            }
                             // Flow noise is its own copy (`FLOW`): a run-time
                             // `Option<Turn>` inside one body would keep the turn's code in
                             // the plain noise. The plain copy ignores its `turn`.
@@ -312,6 +325,7 @@ macro_rules! base_level {
                             | LaneBase::SuperSimplexVector3
                             | LaneBase::SuperSimplexVector4
                             | LaneBase::SuperSimplexVector2Tiled(_)
+                            | LaneBase::SuperSimplexVector3Tiled(_)
                             | LaneBase::SimplexVector2(_)
                             | LaneBase::SimplexVector3(_)
                             | LaneBase::SimplexVector4(_) => {
@@ -334,6 +348,9 @@ macro_rules! base_level {
                             LaneBase::SuperSimplexVector4 => supersimplex_vector::<L, 4>(lut, p, out),
                             LaneBase::SuperSimplexVector2Tiled(period) => {
                                 supersimplex_vector2_tiled(lut, p, period, out)
+                            }
+                            LaneBase::SuperSimplexVector3Tiled(period) => {
+                                supersimplex_vector3_tiled(lut, p, period, out)
                             }
                             LaneBase::SimplexVector2(l) => simplex_vector::<L, 2>(lut, p, l, out),
                             LaneBase::SimplexVector3(l) => simplex_vector::<L, 3>(lut, p, l, out),
@@ -375,6 +392,19 @@ macro_rules! base_level {
             ) {
                 for_each_block!(p, out, |q| {
                     supersimplex::supersimplex_vector2_tiled_point::<L, I>(lut, q, period)
+                });
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex_vector3_tiled<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                period: [u32; 3],
+                out: &mut [[F; 4]],
+            ) {
+                for_each_block!(p, out, |q| {
+                    supersimplex::supersimplex_vector3_tiled_point::<L, I>(lut, q, period)
                 });
             }
 
@@ -468,6 +498,19 @@ macro_rules! base_level {
             ) {
                 for_each_block!(p, out, |p| {
                     supersimplex::supersimplex2_tiled_point::<L, I>(lut, p, period)
+                });
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex3_tiled<L: LaneHasher>(
+                lut: &L,
+                p: &[[F; 4]],
+                period: [u32; 3],
+                out: &mut [F],
+            ) {
+                for_each_block!(p, out, |p| {
+                    supersimplex::supersimplex3_tiled_point::<L, I>(lut, p, period)
                 });
             }
 

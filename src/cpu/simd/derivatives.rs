@@ -276,6 +276,8 @@ enum LaneGradient {
     SuperSimplex4,
     /// Tileable 2D OpenSimplex2S with the x and y periods.
     SuperSimplex2Tiled([f32; 2]),
+    /// Tileable 3D OpenSimplex2S with the lattice period of each axis.
+    SuperSimplex3Tiled([u32; 3]),
     Simplex2(Option<Turn>),
     Simplex3 {
         r2: f32,
@@ -292,6 +294,8 @@ enum LaneGradient {
     SuperSimplexVector4,
     /// Tileable 2D OpenSimplex2S noise of vectors with the x and y periods.
     SuperSimplexVector2Tiled([f32; 2]),
+    /// Tileable 3D OpenSimplex2S noise of vectors with the lattice period of each axis.
+    SuperSimplexVector3Tiled([u32; 3]),
     /// Simplex noise of vectors in 2, 3 and 4 dimensions on its lattice.
     SimplexVector2(VectorLattice),
     SimplexVector3(VectorLattice),
@@ -336,6 +340,9 @@ impl<'a> GraphDerivativesJob<'a> {
                     LaneBase::SuperSimplex2Tiled(period) => {
                         Some(LaneGradient::SuperSimplex2Tiled(period))
                     }
+                    LaneBase::SuperSimplex3Tiled(period) => {
+                        Some(LaneGradient::SuperSimplex3Tiled(period))
+                    }
                     LaneBase::Simplex2(turn) => Some(LaneGradient::Simplex2(turn)),
                     LaneBase::Simplex3 { r2, scale, turn } => {
                         Some(LaneGradient::Simplex3 { r2, scale, turn })
@@ -348,6 +355,9 @@ impl<'a> GraphDerivativesJob<'a> {
                     LaneBase::SuperSimplexVector4 => LaneGradient::SuperSimplexVector4,
                     LaneBase::SuperSimplexVector2Tiled(period) => {
                         LaneGradient::SuperSimplexVector2Tiled(period)
+                    }
+                    LaneBase::SuperSimplexVector3Tiled(period) => {
+                        LaneGradient::SuperSimplexVector3Tiled(period)
                     }
                     LaneBase::SimplexVector2(l) => LaneGradient::SimplexVector2(l),
                     LaneBase::SimplexVector3(l) => LaneGradient::SimplexVector3(l),
@@ -487,6 +497,9 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                 LaneGradient::SuperSimplexVector2Tiled(period) => {
                     N::supersimplex_vector2_tiled(lut, &q, period)
                 }
+                LaneGradient::SuperSimplexVector3Tiled(period) => {
+                    N::supersimplex_vector3_tiled(lut, &q, period)
+                }
                 LaneGradient::SimplexVector2(l) => N::simplex_vector::<2>(lut, &q, l),
                 LaneGradient::SimplexVector3(l) => N::simplex_vector::<3>(lut, &q, l),
                 LaneGradient::SimplexVector4(l) => N::simplex_vector::<4>(lut, &q, l),
@@ -516,6 +529,10 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         LaneGradient::SuperSimplex2Tiled(period) => {
                             N::supersimplex2_tiled(lut, &q, period)
                         }
+                        LaneGradient::SuperSimplex3Tiled(period) => {
+                            let d = N::supersimplex3_tiled(lut, &q, period);
+                            [d[0], d[1], d[2], d[3], zero]
+                        }
                         LaneGradient::Simplex2(turn) => {
                             let d = N::simplex2(lut, q[0], q[1], turn);
                             [d[0], d[1], d[2], zero, zero]
@@ -531,6 +548,7 @@ fn graph_gradient<L: LaneHasher, N: LaneDerivatives<L>>(
                         | LaneGradient::SuperSimplexVector3
                         | LaneGradient::SuperSimplexVector4
                         | LaneGradient::SuperSimplexVector2Tiled(_)
+                        | LaneGradient::SuperSimplexVector3Tiled(_)
                         | LaneGradient::SimplexVector2(_)
                         | LaneGradient::SimplexVector3(_)
                         | LaneGradient::SimplexVector4(_) => {
@@ -639,6 +657,10 @@ trait LaneDerivatives<L> {
     /// `supersimplex_vector_deriv2_tiled` at the lane points `p` (their first two
     /// coordinates) with `period`, as [`LaneDerivatives::vector`].
     fn supersimplex_vector2_tiled(lut: &L, p: &[F; 4], period: [f32; 2]) -> [[F; 5]; 4];
+    /// `supersimplex_vector_deriv3_tiled` at the lane points `p` (their first three
+    /// coordinates) with the lattice period `period` of each axis, as
+    /// [`LaneDerivatives::vector`].
+    fn supersimplex_vector3_tiled(lut: &L, p: &[F; 4], period: [u32; 3]) -> [[F; 5]; 4];
     /// `simplex_vector_deriv` at the lane points `p` (their first `D` coordinates, 2 to 4)
     /// on `lattice`, as [`LaneDerivatives::vector`].
     fn simplex_vector<const D: usize>(lut: &L, p: &[F; 4], lattice: VectorLattice) -> [[F; 5]; 4];
@@ -651,6 +673,9 @@ trait LaneDerivatives<L> {
     /// `supersimplex2_tiled_deriv` at the lane points `p` (their first two coordinates)
     /// with `period`, padded to `[value, ∂/∂x, ∂/∂y, 0, 0]`.
     fn supersimplex2_tiled(lut: &L, p: &[F; 4], period: [f32; 2]) -> [F; 5];
+    /// `supersimplex3_tiled_deriv` at the lane points `p` (their first three coordinates)
+    /// with the lattice period `period` of each axis.
+    fn supersimplex3_tiled(lut: &L, p: &[F; 4], period: [u32; 3]) -> [F; 4];
     /// `simplex2_deriv`, or with `turn` `flow2_deriv`.
     fn simplex2(lut: &L, x: F, y: F, turn: Option<Turn>) -> [F; 3];
     /// `simplex3_deriv`, or with `turn` `flow3_deriv`.
@@ -854,6 +879,12 @@ macro_rules! derivatives_level {
                 }
 
                 #[inline(always)]
+                fn supersimplex_vector3_tiled(lut: &L, p: &[F; 4], period: [u32; 3]) -> [[F; 5]; 4] {
+                    // SAFETY: as above.
+                    unsafe { supersimplex_vector3_tiled(lut, p, period) }
+                }
+
+                #[inline(always)]
                 fn simplex_vector<const D: usize>(
                     lut: &L,
                     p: &[F; 4],
@@ -885,6 +916,12 @@ macro_rules! derivatives_level {
                 fn supersimplex2_tiled(lut: &L, p: &[F; 4], period: [f32; 2]) -> [F; 5] {
                     // SAFETY: as above.
                     unsafe { supersimplex2_tiled(lut, p, period) }
+                }
+
+                #[inline(always)]
+                fn supersimplex3_tiled(lut: &L, p: &[F; 4], period: [u32; 3]) -> [F; 4] {
+                    // SAFETY: as above.
+                    unsafe { supersimplex3_tiled(lut, p, period) }
                 }
 
                 #[inline(always)]
@@ -978,6 +1015,26 @@ macro_rules! derivatives_level {
                 period: [f32; 2],
             ) -> [F; 5] {
                 super::super::supersimplex::supersimplex2_tiled_point_deriv::<L, I>(lut, p, period)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex3_tiled<L: LaneHasher>(
+                lut: &L,
+                p: &[F; 4],
+                period: [u32; 3],
+            ) -> [F; 4] {
+                super::super::supersimplex::supersimplex3_tiled_point_deriv::<L, I>(lut, p, period)
+            }
+
+            $(#[target_feature(enable = $features)])?
+            #[inline(never)]
+            unsafe fn supersimplex_vector3_tiled<L: LaneHasher>(
+                lut: &L,
+                p: &[F; 4],
+                period: [u32; 3],
+            ) -> [[F; 5]; 4] {
+                super::super::supersimplex::supersimplex_vector3_tiled_point_deriv::<L, I>(lut, p, period)
             }
 
             $(#[target_feature(enable = $features)])?

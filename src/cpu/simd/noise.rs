@@ -74,7 +74,7 @@ pub(super) fn wrap_lanes<I: Isa>(cell: F, period: u32) -> U {
 /// `cell_pair` of the scalar classic noise on every lane: the cell along x and the next one,
 /// wrapped to `period`.
 #[inline(always)]
-fn cell_pair_lanes<I: Isa>(cell: F, period: u32) -> [U; 2] {
+pub(super) fn cell_pair_lanes<I: Isa>(cell: F, period: u32) -> [U; 2] {
     let i0 = wrap_lanes::<I>(cell, period);
     if period == 256 {
         return [i0, (i0 + 1) & 255];

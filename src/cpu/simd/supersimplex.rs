@@ -7,7 +7,9 @@ use std::sync::LazyLock;
 use super::cellular::add_vector_term;
 use super::lanes::{Isa, F, U};
 use super::lookup::LaneHasher;
-use super::noise::{torus_gradient, torus_lane_point, torus_turns, torus_vector_gradients};
+use super::noise::{
+    cell_pair_lanes, torus_gradient, torus_lane_point, torus_turns, torus_vector_gradients,
+};
 use crate::cpu::supersimplex::{
     supersimplex3_gradient, supersimplex4_gradient,
     SUPERSIMPLEX2_GRADIENTS, SUPERSIMPLEX2_NORM, SUPERSIMPLEX2_R2, SUPERSIMPLEX2_SKEW,
@@ -126,6 +128,13 @@ fn cube<I: Isa>(x: [F; 3]) -> ([F; 3], [U; 3], [[U; 3]; 4]) {
     let b = [I::floor(x[0]), I::floor(x[1]), I::floor(x[2])];
     let f = [x[0] - b[0], x[1] - b[1], x[2] - b[2]];
     let cell = [b[0].whole_low8(), b[1].whole_low8(), b[2].whole_low8()];
+    (f, cell, corners(&f))
+}
+
+/// `supersimplex3_corners` on lanes: the four points' offsets at the place `f` in the unit
+/// cube.
+#[inline(always)]
+fn corners(f: &[F; 3]) -> [[U; 3]; 4] {
     let far1 = ((f[0] + f[1]) + f[2]).ge(F::splat(1.5));
     let far2 = ((f[1] + f[2]) - f[0]).ge(F::splat(0.5));
     let far3 = ((f[0] + f[2]) - f[1]).ge(F::splat(0.5));
@@ -133,13 +142,53 @@ fn cube<I: Isa>(x: [F; 3]) -> ([F; 3], [U; 3], [[U; 3]; 4]) {
     // `near` by a selection, not `1 - far`: LLVM moved the bits of `1 - far` between mask
     // registers one at a time (a third of the function's instructions).
     let near = |far: U| far.select(U::splat(0), U::splat(1));
-    let corners = [
+    [
         [far1, far1, far1],
         [near(far2), far2, far2],
         [far3, near(far3), far3],
         [far4, far4, near(far4)],
+    ]
+}
+
+/// `supersimplex3_cube` of a tiled noise and `supersimplex3_point_hash` on lanes: the place
+/// in the unit cube, the four points' offsets and their hashes, the cells wrapped to
+/// `period` and `key` added. (The untiled [`cube`] hashes with [`LaneHasher::cell_hashes3`],
+/// which shares work between the points but wraps at 256 only.)
+#[inline(always)]
+fn tiled_cube<L: LaneHasher, I: Isa>(
+    lut: &L,
+    x: [F; 3],
+    key: u32,
+    period: [u32; 3],
+) -> ([F; 3], [[U; 3]; 4], [U; 4]) {
+    let b = [I::floor(x[0]), I::floor(x[1]), I::floor(x[2])];
+    let f = [x[0] - b[0], x[1] - b[1], x[2] - b[2]];
+    let cells = [
+        cell_pair_lanes::<I>(b[0], period[0]),
+        cell_pair_lanes::<I>(b[1], period[1]),
+        cell_pair_lanes::<I>(b[2], period[2]),
     ];
-    (f, cell, corners)
+    let o = corners(&f);
+    let hashes = [
+        tiled_point_hash(lut, &cells, key, o[0]),
+        tiled_point_hash(lut, &cells, key, o[1]),
+        tiled_point_hash(lut, &cells, key, o[2]),
+        tiled_point_hash(lut, &cells, key, o[3]),
+    ];
+    (f, o, hashes)
+}
+
+/// `supersimplex3_point_hash` on lanes: the point at offsets `o` (0 or 1 per lane and axis)
+/// of the cube whose cells along each axis are `cells`, `key` added.
+#[inline(always)]
+fn tiled_point_hash<L: LaneHasher>(lut: &L, cells: &[[U; 2]; 3], key: u32, o: [U; 3]) -> U {
+    let v = [
+        (o[0].select(cells[0][1], cells[0][0]) + key) & 255,
+        (o[1].select(cells[1][1], cells[1][0]) + key) & 255,
+        (o[2].select(cells[2][1], cells[2][0]) + key) & 255,
+        U::splat(0),
+    ];
+    lut.cell_hash_lanes::<3>(&v)
 }
 
 /// `a + b`, component by component, written out (no loop: see [`half`]).
@@ -153,12 +202,24 @@ fn add4(a: [F; 4], b: [F; 4]) -> [F; 4] {
 /// bit.
 #[inline(always)]
 fn half<L: LaneHasher, I: Isa>(lut: &L, table: &GradientTable, x: [F; 3], key: u32) -> [F; 4] {
-    let (f, cell, [o0, o1, o2, o3]) = cube::<I>(x);
-    let [h0, h1, h2, h3] = lut.cell_hashes3([cell[0] + key, cell[1] + key, cell[2] + key], [o0, o1, o2, o3]);
-    let out = add4([F::splat(0.0); 4], point::<L, I>(lut, table, &f, o0, h0));
-    let out = add4(out, point::<L, I>(lut, table, &f, o1, h1));
-    let out = add4(out, point::<L, I>(lut, table, &f, o2, h2));
-    add4(out, point::<L, I>(lut, table, &f, o3, h3))
+    let (f, cell, o) = cube::<I>(x);
+    let h = lut.cell_hashes3([cell[0] + key, cell[1] + key, cell[2] + key], o);
+    half_points::<L, I>(lut, table, &f, o, h)
+}
+
+/// The four points of a half-lattice at offsets `o` of hashes `h`, summed.
+#[inline(always)]
+fn half_points<L: LaneHasher, I: Isa>(
+    lut: &L,
+    table: &GradientTable,
+    f: &[F; 3],
+    [o0, o1, o2, o3]: [[U; 3]; 4],
+    [h0, h1, h2, h3]: [U; 4],
+) -> [F; 4] {
+    let out = add4([F::splat(0.0); 4], point::<L, I>(lut, table, f, o0, h0));
+    let out = add4(out, point::<L, I>(lut, table, f, o1, h1));
+    let out = add4(out, point::<L, I>(lut, table, f, o2, h2));
+    add4(out, point::<L, I>(lut, table, f, o3, h3))
 }
 
 /// `supersimplex3_rotate` on lanes.
@@ -196,6 +257,41 @@ pub fn supersimplex3_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> 
     let g = rotate([s[1], s[2], s[3]]);
     let norm = SUPERSIMPLEX3_NORM as f32;
     [s[0] * norm, g[0] * norm, g[1] * norm, g[2] * norm]
+}
+
+/// `supersimplex3_sum` of a tiled noise on lanes: the point unrotated, the cells wrapped to
+/// `period`.
+#[inline(always)]
+fn tiled_sum<L: LaneHasher, I: Isa>(lut: &L, x: [F; 3], period: [u32; 3]) -> [F; 4] {
+    let table = &*GRADIENTS;
+    let (f, o, h) = tiled_cube::<L, I>(lut, x, 0, period);
+    let a = half_points::<L, I>(lut, table, &f, o, h);
+    let b = [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32];
+    let (f, o, h) = tiled_cube::<L, I>(lut, b, SUPERSIMPLEX3_B_KEY, period);
+    let b = half_points::<L, I>(lut, table, &f, o, h);
+    add4(a, b)
+}
+
+/// `supersimplex3_tiled` at the lane points `p` (their first three coordinates).
+#[inline(always)]
+pub fn supersimplex3_tiled_point<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [u32; 3],
+) -> F {
+    tiled_sum::<L, I>(lut, [p[0], p[1], p[2]], period)[0] * SUPERSIMPLEX3_NORM as f32
+}
+
+/// `supersimplex3_tiled_deriv` at the lane points `p`: `[value, ∂/∂x, ∂/∂y, ∂/∂z]`.
+#[inline(always)]
+pub fn supersimplex3_tiled_point_deriv<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [u32; 3],
+) -> [F; 4] {
+    let s = tiled_sum::<L, I>(lut, [p[0], p[1], p[2]], period);
+    let norm = SUPERSIMPLEX3_NORM as f32;
+    [s[0] * norm, s[1] * norm, s[2] * norm, s[3] * norm]
 }
 
 /// `supersimplex2_gradient` of the gradient indices `n`.
@@ -620,12 +716,80 @@ fn vector_half<L: LaneHasher, I: Isa, const K: usize>(
     key: u32,
     rows: &mut [[F; K]; 3],
 ) {
-    let (f, cell, [o0, o1, o2, o3]) = cube::<I>(x);
-    let [h0, h1, h2, h3] = lut.cell_hashes3([cell[0] + key, cell[1] + key, cell[2] + key], [o0, o1, o2, o3]);
-    vector_term3::<L, I, K>(lut, table, rows, &f, o0, h0);
-    vector_term3::<L, I, K>(lut, table, rows, &f, o1, h1);
-    vector_term3::<L, I, K>(lut, table, rows, &f, o2, h2);
-    vector_term3::<L, I, K>(lut, table, rows, &f, o3, h3);
+    let (f, cell, o) = cube::<I>(x);
+    let h = lut.cell_hashes3([cell[0] + key, cell[1] + key, cell[2] + key], o);
+    vector_points::<L, I, K>(lut, table, &f, o, h, rows);
+}
+
+/// The four points of a half-lattice at offsets `o` of hashes `h` added to a vector warp's
+/// `rows`.
+#[inline(always)]
+fn vector_points<L: LaneHasher, I: Isa, const K: usize>(
+    lut: &L,
+    table: &GradientTable,
+    f: &[F; 3],
+    [o0, o1, o2, o3]: [[U; 3]; 4],
+    [h0, h1, h2, h3]: [U; 4],
+    rows: &mut [[F; K]; 3],
+) {
+    vector_term3::<L, I, K>(lut, table, rows, f, o0, h0);
+    vector_term3::<L, I, K>(lut, table, rows, f, o1, h1);
+    vector_term3::<L, I, K>(lut, table, rows, f, o2, h2);
+    vector_term3::<L, I, K>(lut, table, rows, f, o3, h3);
+}
+
+/// `supersimplex3_vector_sum` of a tiled noise on lanes: the point unrotated, the cells
+/// wrapped to `period`.
+#[inline(always)]
+fn tiled_vector_sum3<L: LaneHasher, I: Isa, const K: usize>(
+    lut: &L,
+    x: [F; 3],
+    period: [u32; 3],
+) -> [[F; K]; 3] {
+    let mut rows = [[F::splat(0.0); K]; 3];
+    let table = &*GRADIENTS;
+    let (f, o, h) = tiled_cube::<L, I>(lut, x, 0, period);
+    vector_points::<L, I, K>(lut, table, &f, o, h, &mut rows);
+    let b = [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32];
+    let (f, o, h) = tiled_cube::<L, I>(lut, b, SUPERSIMPLEX3_B_KEY, period);
+    vector_points::<L, I, K>(lut, table, &f, o, h, &mut rows);
+    rows
+}
+
+/// `supersimplex_vector3_tiled` at the lane points `p`, the fourth component 0.
+#[inline(always)]
+pub fn supersimplex_vector3_tiled_point<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [u32; 3],
+) -> [F; 4] {
+    let rows = tiled_vector_sum3::<L, I, 1>(lut, [p[0], p[1], p[2]], period);
+    let norm = SUPERSIMPLEX3_VECTOR_NORM as f32;
+    [rows[0][0] * norm, rows[1][0] * norm, rows[2][0] * norm, F::splat(0.0)]
+}
+
+/// `supersimplex_vector_deriv3_tiled` at the lane points `p`: `d[a] = [component a, ∂/∂x,
+/// ∂/∂y, ∂/∂z, 0]`.
+#[inline(always)]
+pub fn supersimplex_vector3_tiled_point_deriv<L: LaneHasher, I: Isa>(
+    lut: &L,
+    p: &[F; 4],
+    period: [u32; 3],
+) -> [[F; 5]; 4] {
+    let rows = tiled_vector_sum3::<L, I, 4>(lut, [p[0], p[1], p[2]], period);
+    let norm = SUPERSIMPLEX3_VECTOR_NORM as f32;
+    [
+        padded_row(rows[0], norm),
+        padded_row(rows[1], norm),
+        padded_row(rows[2], norm),
+        [F::splat(0.0); 5],
+    ]
+}
+
+/// `r · norm` with a fifth entry 0 (a free function: see [`gradient_of`]).
+#[inline(always)]
+fn padded_row(r: [F; 4], norm: f32) -> [F; 5] {
+    [r[0] * norm, r[1] * norm, r[2] * norm, r[3] * norm, F::splat(0.0)]
 }
 
 /// The term of the 3D lattice point at offsets `o` of hash `h` added to a vector warp's
