@@ -31,13 +31,27 @@ pub const ROW_HEIGHT: f32 = 22.0;
 pub const THUMBNAIL_ROW: f32 = THUMBNAIL_SIZE as f32 + 8.0;
 const FOOT: f32 = 4.0;
 
+/// The axes a per-axis parameter is edited along on the node view: x, y, z and w (a
+/// graph of fewer dimensions reads the first ones).
+pub const AXES: usize = 4;
+
+/// The rows a parameter of `kind` takes on a node's frame: a per-axis parameter has a
+/// second row with a widget and a port for each axis.
+pub fn param_rows(kind: &ParamKind) -> usize {
+    match kind {
+        ParamKind::HybridPerAxis { .. } => 2,
+        _ => 1,
+    }
+}
+
 /// The size of the frame of a node of type `type_name` (an unknown type's has no parameter
 /// rows).
 pub fn node_size(type_name: &str) -> [f32; 2] {
-    let params = node_type(type_name).map_or(0, |t| t.params.len());
+    let rows: usize =
+        node_type(type_name).map_or(0, |t| t.params.iter().map(|p| param_rows(&p.kind)).sum());
     [
         NODE_WIDTH,
-        HEADER_HEIGHT + ROW_HEIGHT * params as f32 + THUMBNAIL_ROW + FOOT,
+        HEADER_HEIGHT + ROW_HEIGHT * rows as f32 + THUMBNAIL_ROW + FOOT,
     ]
 }
 
@@ -54,14 +68,64 @@ pub struct EditorNode {
     pub place: [f32; 2],
 }
 
+/// One wire into a node: its input `param` (only axis `axis` of it, where a per-axis
+/// parameter has a node for that axis alone) reads node `from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wire<'a> {
+    pub param: &'a str,
+    pub axis: Option<usize>,
+    pub from: &'a str,
+}
+
 impl EditorNode {
-    /// The nodes whose values it reads: (parameter, node name) of each wired input.
-    pub fn wires(&self) -> Vec<(&str, &str)> {
-        self.params
-            .iter()
-            .filter(|(key, _)| is_input(&self.type_name, key))
-            .filter_map(|(key, value)| Some((key.as_str(), value.as_str()?)))
-            .collect()
+    /// The wires into it: each input holding a node's name, and each axis of a per-axis
+    /// parameter that does.
+    pub fn wires(&self) -> Vec<Wire<'_>> {
+        let mut wires = Vec::new();
+        for (key, value) in &self.params {
+            if !is_input(&self.type_name, key) {
+                continue;
+            }
+            match value {
+                Value::String(from) => wires.push(Wire {
+                    param: key,
+                    axis: None,
+                    from,
+                }),
+                Value::Array(axes) if per_axis_default(&self.type_name, key).is_some() => {
+                    for (axis, value) in axes.iter().enumerate() {
+                        if let Some(from) = value.as_str() {
+                            wires.push(Wire {
+                                param: key,
+                                axis: Some(axis),
+                                from,
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        wires
+    }
+}
+
+/// The default of parameter `key` of node type `type_name`, if it is a per-axis parameter
+/// ([`ParamKind::HybridPerAxis`]).
+pub fn per_axis_default(type_name: &str, key: &str) -> Option<f64> {
+    match node_type(type_name)?.param(key)?.kind {
+        ParamKind::HybridPerAxis { default, .. } => Some(default),
+        _ => None,
+    }
+}
+
+/// Axis `axis` of a per-axis parameter written as `value`: left out, `default`; one number
+/// or node, that for every axis; an array, its entry (`default` past its end).
+pub fn axis_value(value: Option<&Value>, axis: usize, default: f64) -> Value {
+    match value {
+        None => Value::from(default),
+        Some(Value::Array(axes)) => axes.get(axis).cloned().unwrap_or(Value::from(default)),
+        Some(v) => v.clone(),
     }
 }
 
@@ -110,6 +174,16 @@ pub enum Edit {
         param: String,
         value: Value,
     },
+    /// Axis `axis` (below [`AXES`]) of per-axis parameter `param` of node `node` set to
+    /// `value`, a number or a node's name (a wire into that axis alone): the parameter is
+    /// written as an array of its axes up to the last one written, the others as they read
+    /// before ([`axis_value`]).
+    SetAxis {
+        node: String,
+        param: String,
+        axis: usize,
+        value: Value,
+    },
     /// The node whose value the field is.
     SetOutput { name: String },
     /// A node moved on the view.
@@ -120,8 +194,18 @@ pub enum Edit {
 /// drag or of one node's move, and a run of typing in the JSON text.
 #[derive(Clone, Debug, PartialEq)]
 enum Run {
-    Set { node: String, param: String },
-    Move { name: String },
+    Set {
+        node: String,
+        param: String,
+    },
+    SetAxis {
+        node: String,
+        param: String,
+        axis: usize,
+    },
+    Move {
+        name: String,
+    },
     Text,
 }
 
@@ -283,6 +367,45 @@ impl GraphModel {
                 Some(Run::Set {
                     node: node.clone(),
                     param: param.clone(),
+                })
+            }
+            Edit::SetAxis {
+                node,
+                param,
+                axis,
+                value,
+            } => {
+                if let Some(from) = value.as_str() {
+                    index(&graph, from)?;
+                }
+                let i = index(&graph, node)?;
+                let n = &mut graph.nodes[i];
+                let default = per_axis_default(&n.type_name, param)
+                    .ok_or_else(|| format!("{node}.{param} is not a per-axis parameter"))?;
+                if *axis >= AXES {
+                    return Err(format!("{node}.{param} has no axis {axis}"));
+                }
+                if !(value.is_number() || value.is_string()) {
+                    return Err(format!(
+                        "axis {axis} of {node}.{param} takes a number or a node, not {value}"
+                    ));
+                }
+                let now = n.params.get(param);
+                let len = match now {
+                    Some(Value::Array(axes)) => axes.len().max(axis + 1),
+                    _ => AXES,
+                };
+                let axes = (0..len)
+                    .map(|a| match a == *axis {
+                        true => value.clone(),
+                        false => axis_value(now, a, default),
+                    })
+                    .collect();
+                n.params.insert(param.clone(), Value::Array(axes));
+                Some(Run::SetAxis {
+                    node: node.clone(),
+                    param: param.clone(),
+                    axis: *axis,
                 })
             }
             Edit::SetOutput { name } => {
@@ -518,8 +641,8 @@ fn lay_out(graph: &mut EditorGraph, before: Option<&EditorGraph>) {
         let mut changed = false;
         for (i, node) in graph.nodes.iter().enumerate() {
             let Some(d) = depth[i] else { continue };
-            for (_, from) in node.wires() {
-                if let Some(j) = index(from) {
+            for wire in node.wires() {
+                if let Some(j) = index(wire.from) {
                     if depth[j].is_none_or(|e| e < d + 1) && d + 1 < n {
                         depth[j] = Some(d + 1);
                         changed = true;

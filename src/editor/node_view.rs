@@ -10,8 +10,8 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use serde_json::Value;
 
 use super::model::{
-    is_input, node_size, type_names, Edit, EditorNode, GraphModel, HEADER_HEIGHT, NODE_WIDTH,
-    ROW_HEIGHT, THUMBNAIL_ROW,
+    axis_value, is_input, node_size, param_rows, type_names, Edit, EditorNode, GraphModel, AXES,
+    HEADER_HEIGHT, NODE_WIDTH, ROW_HEIGHT, THUMBNAIL_ROW,
 };
 use super::thumbs::{Thumbnails, THUMBNAIL_SIZE};
 use crate::graph::nodes::{node_type, Param, ParamKind};
@@ -19,6 +19,10 @@ use crate::graph::nodes::{node_type, Param, ParamKind};
 /// Width of a row's parameter name; the widget takes the rest.
 const LABEL_WIDTH: f32 = 78.0;
 const PORT_RADIUS: f32 = 5.0;
+/// An axis's port in a per-axis parameter's second row: smaller, inside the frame.
+const AXIS_PORT_RADIUS: f32 = 4.0;
+/// The axes' names, as a per-axis parameter's widgets show them.
+const AXIS_NAMES: [&str; AXES] = ["x", "y", "z", "w"];
 /// How near a port a wire dropped counts as dropped on it, in points.
 const DROP_REACH: f32 = 12.0;
 /// A number whose range spans at most this gets a slider; a wider one a drag value.
@@ -54,6 +58,8 @@ struct Placed {
     output: Pos2,
     /// Each parameter's row, and its input port if it takes a node.
     rows: Vec<(&'static Param, Rect, Option<Pos2>)>,
+    /// Each axis of each per-axis parameter: its cell in the parameter's second row.
+    axes: Vec<AxisCell>,
     /// The thumbnail's row, under the parameters.
     thumbnail: Rect,
 }
@@ -68,33 +74,54 @@ struct Scene<'a> {
     thumbnails: &'a Thumbnails,
 }
 
+/// One axis of a per-axis parameter on the node view: its widget's cell and its port (a
+/// wire dropped there gives that axis alone).
+struct AxisCell {
+    param: &'static Param,
+    axis: usize,
+    cell: Rect,
+    port: Pos2,
+}
+
 fn place(node: &EditorNode, origin: Pos2) -> Placed {
     let min = origin + Vec2::from(node.place);
     let params: &[Param] = node_type(&node.type_name).map_or(&[], |t| t.params);
     let frame = Rect::from_min_size(min, Vec2::from(node_size(&node.type_name)));
     let header = Rect::from_min_size(min, Vec2::new(NODE_WIDTH, HEADER_HEIGHT));
-    let rows = params
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let top = min.y + HEADER_HEIGHT + ROW_HEIGHT * i as f32;
-            let row = Rect::from_min_size(Pos2::new(min.x, top), Vec2::new(NODE_WIDTH, ROW_HEIGHT));
-            let port = is_input(&node.type_name, p.name).then(|| Pos2::new(min.x, row.center().y));
-            (p, row, port)
-        })
-        .collect();
-    let thumbnail = Rect::from_min_size(
-        Pos2::new(
-            min.x,
-            min.y + HEADER_HEIGHT + ROW_HEIGHT * params.len() as f32,
-        ),
-        Vec2::new(NODE_WIDTH, THUMBNAIL_ROW),
-    );
+    let (mut rows, mut axes) = (Vec::new(), Vec::new());
+    let mut top = min.y + HEADER_HEIGHT;
+    for p in params {
+        let row = Rect::from_min_size(Pos2::new(min.x, top), Vec2::new(NODE_WIDTH, ROW_HEIGHT));
+        let port = is_input(&node.type_name, p.name).then(|| Pos2::new(min.x, row.center().y));
+        rows.push((p, row, port));
+        top += ROW_HEIGHT;
+        if param_rows(&p.kind) == 2 {
+            let width = (NODE_WIDTH - 12.0) / AXES as f32;
+            for axis in 0..AXES {
+                let left = min.x + 6.0 + width * axis as f32;
+                let cell = Rect::from_min_size(
+                    Pos2::new(left, top + 1.0),
+                    Vec2::new(width - 2.0, ROW_HEIGHT - 2.0),
+                );
+                let port = Pos2::new(left + AXIS_PORT_RADIUS + 1.0, cell.center().y);
+                axes.push(AxisCell {
+                    param: p,
+                    axis,
+                    cell,
+                    port,
+                });
+            }
+            top += ROW_HEIGHT;
+        }
+    }
+    let thumbnail =
+        Rect::from_min_size(Pos2::new(min.x, top), Vec2::new(NODE_WIDTH, THUMBNAIL_ROW));
     Placed {
         frame,
         header,
         output: Pos2::new(frame.max.x, header.center().y),
         rows,
+        axes,
         thumbnail,
     }
 }
@@ -186,14 +213,34 @@ impl NodeView {
                 .map(|i| placed[i].output)
         };
         let wire_stroke = Stroke::new(2.0, ui.visuals().widgets.active.fg_stroke.color);
-        for (node, at) in graph.nodes.iter().zip(&placed) {
-            for (param, from) in node.wires() {
-                let port = at.rows.iter().find(|(p, ..)| p.name == param);
-                if let (Some(from), Some((_, _, Some(to)))) = (output_of(from), port) {
-                    wire(&painter, from, *to, wire_stroke);
+        // The wires into ports on the frames' left edges under the nodes; those into an
+        // axis's port, inside its frame, over them (below).
+        let draw_wires = |axes: bool| {
+            for (node, at) in graph.nodes.iter().zip(&placed) {
+                for w in node
+                    .wires()
+                    .into_iter()
+                    .filter(|w| w.axis.is_some() == axes)
+                {
+                    let to = match w.axis {
+                        None => at
+                            .rows
+                            .iter()
+                            .find(|(p, ..)| p.name == w.param)
+                            .and_then(|(.., port)| *port),
+                        Some(axis) => at
+                            .axes
+                            .iter()
+                            .find(|c| c.param.name == w.param && c.axis == axis)
+                            .map(|c| c.port),
+                    };
+                    if let (Some(from), Some(to)) = (output_of(w.from), to) {
+                        wire(&painter, from, to, wire_stroke);
+                    }
                 }
             }
-        }
+        };
+        draw_wires(false);
 
         let pointer = ui.input(|i| i.pointer.latest_pos());
         let scene = Scene {
@@ -206,32 +253,49 @@ impl NodeView {
         for (node, at) in graph.nodes.iter().zip(&placed) {
             self.node(ui, &scene, node, at, named, &mut actions);
         }
+        draw_wires(true);
 
         if let Some(from) = &self.wiring {
             if let (Some(start), Some(end)) = (output_of(from), pointer) {
                 wire(&painter, start, end, wire_stroke);
             }
             if ui.input(|i| !i.pointer.any_down() && !i.pointer.any_pressed()) {
-                // Dropped: onto the nearest input port within reach, if any.
+                // Dropped: onto the nearest input port within reach, if any (a per-axis
+                // parameter's axis port: that axis alone).
                 let target = pointer.and_then(|end| {
                     graph
                         .nodes
                         .iter()
                         .zip(&placed)
                         .flat_map(|(n, at)| {
-                            at.rows
+                            let whole = at
+                                .rows
                                 .iter()
-                                .filter_map(move |(p, _, port)| Some((n, p, (*port)?)))
+                                .filter_map(move |(p, _, port)| Some((n, p.name, None, (*port)?)));
+                            let axes = at
+                                .axes
+                                .iter()
+                                .map(move |c| (n, c.param.name, Some(c.axis), c.port));
+                            whole.chain(axes)
                         })
                         .filter(|(.., port)| port.distance(end) <= DROP_REACH)
-                        .min_by(|a, b| a.2.distance(end).total_cmp(&b.2.distance(end)))
+                        .min_by(|a, b| a.3.distance(end).total_cmp(&b.3.distance(end)))
                 });
-                if let Some((to, param, _)) = target {
+                if let Some((to, param, axis, _)) = target {
                     if to.name != *from {
-                        actions.push(Action::Edit(Edit::Connect {
-                            from: from.clone(),
-                            to: to.name.clone(),
-                            param: param.name.to_string(),
+                        let (to, param) = (to.name.clone(), param.to_string());
+                        actions.push(Action::Edit(match axis {
+                            None => Edit::Connect {
+                                from: from.clone(),
+                                to,
+                                param,
+                            },
+                            Some(axis) => Edit::SetAxis {
+                                node: to,
+                                param,
+                                axis,
+                                value: Value::from(from.as_str()),
+                            },
                         }));
                     }
                 }
@@ -486,7 +550,93 @@ impl NodeView {
             };
             named.push((format!("param.{name}.{key}"), response.rect));
         }
+        for cell in &at.axes {
+            axis_cell(ui, &mut rows, scene, node, cell, named, actions);
+        }
         thumbnail_row(ui, scene, node, at.thumbnail, named);
+    }
+}
+
+/// One axis of a per-axis parameter of `node` in its `cell`: a port (a wire dropped there
+/// gives that axis alone; a click on a wired one gives it back the parameter's default) and
+/// a drag value for its number, or the name of the node it reads. Empty where one node
+/// gives the whole parameter (the row above says so).
+fn axis_cell(
+    ui: &egui::Ui,
+    rows: &mut egui::Ui,
+    scene: &Scene<'_>,
+    node: &EditorNode,
+    cell: &AxisCell,
+    named: &mut Vec<(String, Rect)>,
+    actions: &mut Vec<Action>,
+) {
+    let ParamKind::HybridPerAxis { lo, hi, default } = cell.param.kind else {
+        return;
+    };
+    let (name, key, axis) = (&node.name, cell.param.name, cell.axis);
+    let value = node.params.get(key);
+    if value.is_some_and(Value::is_string) {
+        return;
+    }
+    let now = axis_value(value, axis, default);
+    let from = now.as_str();
+    let set = |value: Value| {
+        Action::Edit(Edit::SetAxis {
+            node: name.clone(),
+            param: key.to_string(),
+            axis,
+            value,
+        })
+    };
+    let id = format!("{name}.{key}.{axis}");
+    let port_rect = Rect::from_center_size(cell.port, Vec2::splat(2.0 * AXIS_PORT_RADIUS + 4.0));
+    let port = ui.interact(port_rect, ui.scope_id().with(("axis", &id)), Sense::click());
+    named.push((format!("port.{id}"), port_rect));
+    if port.clicked() && from.is_some() {
+        actions.push(set(Value::from(default)));
+    }
+    let visuals = ui.visuals();
+    let fill = match from {
+        Some(_) => visuals.widgets.active.bg_fill,
+        None => visuals.widgets.inactive.bg_fill,
+    };
+    scene
+        .painter
+        .circle_filled(cell.port, AXIS_PORT_RADIUS, fill);
+    let widget = Rect::from_min_max(
+        Pos2::new(cell.port.x + AXIS_PORT_RADIUS + 3.0, cell.cell.min.y),
+        cell.cell.max,
+    );
+    let response = match from {
+        Some(from) => rows.put(
+            widget,
+            egui::Label::new(egui::RichText::new(from).small()).truncate(),
+        ),
+        None => {
+            let mut v = now.as_f64().unwrap_or(default);
+            let speed = (v.abs() * 0.01).max(0.01);
+            let r = rows.put(
+                widget,
+                egui::DragValue::new(&mut v).range(lo..=hi).speed(speed),
+            );
+            if r.changed() {
+                actions.push(set(Value::from(v)));
+            }
+            r
+        }
+    };
+    let response = response.on_hover_text(format!("{key} along {}", AXIS_NAMES[axis]));
+    named.push((format!("param.{id}"), response.rect));
+}
+
+/// A node's own cost as its thumbnail row shows it, in ns per sample. The sub-graph's cost
+/// less its inputs' is two timings' difference: a node that costs next to nothing comes out
+/// a little either side of 0, shown as about 0.
+fn own_text(own: f64) -> String {
+    if own < 0.05 {
+        "own ≈ 0".to_string()
+    } else {
+        format!("own {own:.1}")
     }
 }
 
@@ -527,7 +677,7 @@ fn thumbnail_row(
                     let own = scene
                         .thumbnails
                         .own_cost(scene.model.graph(), name)
-                        .map_or_else(|| "own: ?".to_string(), |o| format!("own {o:.1}"));
+                        .map_or_else(|| "own: ?".to_string(), own_text);
                     vec![
                         format!("{:.1} ns/sample", cost.ns_per_sample),
                         own,

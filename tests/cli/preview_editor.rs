@@ -7,7 +7,9 @@
 
 use base64::Engine;
 use serde_json::{json, Value};
-use wgpu_noise::editor::model::{is_input, node_size, type_names, Edit, EditorNode, GraphModel};
+use wgpu_noise::editor::model::{
+    is_input, node_size, type_names, Edit, EditorNode, GraphModel, Wire,
+};
 use wgpu_noise::editor::orbit::{Orbit, DEFAULT_RELIEF, DISTANCE_RANGE, PITCH_RANGE, RELIEF_RANGE};
 use wgpu_noise::editor::share::{Framing, Scene, SharedView};
 use wgpu_noise::graph::nodes::{node_type, ParamKind};
@@ -77,7 +79,12 @@ fn a_node_written_in_place_becomes_a_named_node_wired_where_it_was() {
     let source = m.node("mask.source").unwrap();
     assert_eq!(source.type_name, "classic");
     assert_eq!(source.params["seed"], json!(3));
-    assert_eq!(mask.wires(), [("source", "mask.source")]);
+    let wire = Wire {
+        param: "source",
+        axis: None,
+        from: "mask.source",
+    };
+    assert_eq!(mask.wires(), [wire]);
     // Laid out left of what reads them: the output rightmost.
     let x = |n: &str| m.node(n).unwrap().place[0];
     assert!(x("mask.source") < x("mask") && x("mask") < x("mixed"));
@@ -1042,7 +1049,12 @@ fn a_wire_into_a_per_axis_parameter_gives_every_axis_that_node() {
             },
         );
         let node = m.node(type_name).unwrap();
-        assert_eq!(node.wires(), vec![(param, "base")], "{type_name}: the wire");
+        let wire = Wire {
+            param,
+            axis: None,
+            from: "base",
+        };
+        assert_eq!(node.wires(), vec![wire], "{type_name}: the wire");
         let source = if type_name == "scale" {
             r#", "source": "base""#
         } else {
@@ -1106,4 +1118,89 @@ fn deleting_a_node_that_gave_one_axis_leaves_that_axis_the_default() {
     );
     assert_eq!(programs(&m.to_json()), programs(&by_hand));
     assert!(programs(&by_hand).is_ok());
+}
+
+/// One axis of a per-axis parameter set alone (`Edit::SetAxis`: a drag value's number, or a
+/// wire dropped on that axis's port) writes the parameter as an array of its axes, the
+/// others as they read before; a node for one axis is a wire of that axis; a drag on one
+/// axis is one undo step and one on another axis another; a bad axis edit is refused and
+/// changes nothing; the model's program is the one written by hand.
+#[test]
+fn one_axis_of_a_per_axis_parameter_is_set_and_wired_alone() {
+    let text = r#"{"version": 1, "output": "d", "nodes": {
+        "wander": {"type": "simplex"},
+        "d": {"type": "distance", "point": 0.25}}}"#;
+    let mut m = model(text);
+    let set_axis = |axis: usize, value: Value| Edit::SetAxis {
+        node: "d".into(),
+        param: "point".into(),
+        axis,
+        value,
+    };
+    let point = |m: &GraphModel| m.node("d").unwrap().params["point"].clone();
+    // A drag on y: its frames are one step.
+    edit(&mut m, set_axis(1, json!(0.5)));
+    edit(&mut m, set_axis(1, json!(0.75)));
+    assert_eq!(point(&m), json!([0.25, 0.75, 0.25, 0.25]));
+    // A wire into x alone.
+    edit(&mut m, set_axis(0, json!("wander")));
+    assert_eq!(point(&m), json!(["wander", 0.75, 0.25, 0.25]));
+    let wires = m.node("d").unwrap().wires();
+    assert_eq!(
+        wires,
+        [Wire {
+            param: "point",
+            axis: Some(0),
+            from: "wander"
+        }]
+    );
+    let by_hand = r#"{"version": 1, "output": "d", "nodes": {
+        "wander": {"type": "simplex"},
+        "d": {"type": "distance", "point": ["wander", 0.75, 0.25, 0.25]}}}"#;
+    assert!(programs(by_hand).is_ok());
+    assert_eq!(programs(&m.to_json()), programs(by_hand));
+    // Laid out left of the node whose axis it gives.
+    let x = |m: &GraphModel, n: &str| m.node(n).unwrap().place[0];
+    let laid_out = model(by_hand);
+    assert!(x(&laid_out, "wander") < x(&laid_out, "d"));
+
+    // Refused, nothing changed: a node that is not there, a parameter that is not per axis,
+    // an axis past w, a value neither a number nor a node.
+    let before = m.to_json();
+    for bad in [
+        set_axis(2, json!("nowhere")),
+        Edit::SetAxis {
+            node: "d".into(),
+            param: "metric".into(),
+            axis: 0,
+            value: json!(1.0),
+        },
+        set_axis(4, json!(1.0)),
+        set_axis(2, json!(true)),
+    ] {
+        let e = m.apply(bad.clone()).expect_err("refused");
+        eprintln!("{bad:?}: {e}");
+        assert_eq!(m.to_json(), before, "{bad:?}");
+    }
+
+    // An array shorter than the axis set: the axes between take the default.
+    let mut short = model(
+        r#"{"version": 1, "output": "d", "nodes": {"d": {"type": "distance", "point": [1, 2]}}}"#,
+    );
+    edit(
+        &mut short,
+        Edit::SetAxis {
+            node: "d".into(),
+            param: "point".into(),
+            axis: 3,
+            value: json!(4),
+        },
+    );
+    assert_eq!(point(&short), json!([1, 2, 0.0, 4]));
+
+    // Undo: the wire, then the whole drag on y.
+    assert!(m.undo());
+    assert_eq!(point(&m), json!([0.25, 0.75, 0.25, 0.25]));
+    assert!(m.undo());
+    assert_eq!(point(&m), json!(0.25));
 }

@@ -15,7 +15,7 @@ use crate::common::levels::differences;
 
 const BASE: &str = r#"{"version": 1, "output": "base", "nodes": {"base": {"type": "simplex"}}}"#;
 
-/// A preview of [`BASE`] to drive: its screen, the frame it draws and its folder (holding
+/// A preview of [`BASE`] (or another graph) to drive: its screen, the frame it draws and its folder (holding
 /// `base.json`). The fields drop in this order: the folder, then the display, then the
 /// screen's folder.
 struct BasePreview {
@@ -28,10 +28,15 @@ struct BasePreview {
 impl BasePreview {
     /// `None` where the test is skipped (as `preview_panel`'s tests are).
     fn new() -> Option<BasePreview> {
+        BasePreview::with_graph(BASE)
+    }
+
+    /// A preview of the graph `text` (as `base.json`) instead of [`BASE`].
+    fn with_graph(text: &str) -> Option<BasePreview> {
         let screen = tempfile::tempdir().unwrap();
         let display = with_xdotool(screen_setup(screen.path()))?;
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("base.json"), BASE).unwrap();
+        std::fs::write(dir.path().join("base.json"), text).unwrap();
         Some(BasePreview {
             dir,
             frame: GraphFrame::still(800, 720),
@@ -317,4 +322,86 @@ fn shipped_graphs() -> Vec<std::path::PathBuf> {
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect()
+}
+
+/// A graph whose `distance` node's point has two axes, for [`BasePreview::with_graph`].
+const AXES_GRAPH: &str = r#"{"version": 1, "output": "d", "nodes": {"base": {"type": "simplex"}, "d": {"type": "distance", "point": [0.5, 0.5]}}}"#;
+
+/// `nodes.d.point` of the graph file `text`, if it is one.
+fn point_of(text: &str) -> Option<serde_json::Value> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    Some(v["nodes"]["d"]["point"].clone())
+}
+
+/// A per-axis parameter's axes on the node view: a wire dropped on one axis's port gives
+/// that axis alone, a drag on another axis's number sets it, and a click on the wired
+/// axis's port gives it back the default; after each the frame is the CPU reference of the
+/// graph the editor's text holds.
+#[test]
+fn one_axis_of_a_per_axis_parameter_is_wired_dragged_and_unwired_on_the_node_view() {
+    let Some(base) = BasePreview::with_graph(AXES_GRAPH) else {
+        return;
+    };
+    let (mut running, panel) = base.launch();
+    let (display, frame, dir) = (&base.display, &base.frame, &base.dir);
+    let save = |running: &mut Running| panel.save_png(running, dir.path());
+    let first = save(&mut running);
+    panel.click("node_view_toggle");
+    panel.with("port.d.point.1");
+
+    // base's output dropped on y's port: y alone reads base.
+    panel.drag("port.base.out", "port.d.point.1");
+    let wired = panel.graph_when(
+        "y from base",
+        |t| point_of(t) == Some(serde_json::json!([0.5, "base"])),
+        None,
+    );
+    let text = wired["graph_text"].as_str().unwrap().to_string();
+    let y_wired = save(&mut running);
+    assert_levels_match(&y_wired, &graph_reference(&text, frame), "y from base");
+    assert_ne!(y_wired, first, "the wire changed the picture");
+
+    // x's number dragged to the right: x grows, y still reads base.
+    let (x0, y0) = panel.at("param.d.point.0", 0.5, 0.5);
+    let w = panel.window.as_str();
+    let goto = |x: i64| {
+        let (x, y) = (x.to_string(), y0.to_string());
+        xdotool(display, &["mousemove", "--window", w, &x, &y]);
+        std::thread::sleep(std::time::Duration::from_millis(60));
+    };
+    goto(x0);
+    xdotool(display, &["mousedown", "1"]);
+    for k in 1..=8 {
+        goto(x0 + 5 * k);
+    }
+    xdotool(display, &["mouseup", "1"]);
+    let dragged = panel.graph_when(
+        "x dragged",
+        |t| {
+            point_of(t)
+                .is_some_and(|p| p[1] == "base" && p[0].as_f64().is_some_and(|x| x > 0.5 + 1e-6))
+        },
+        None,
+    );
+    let text = dragged["graph_text"].as_str().unwrap().to_string();
+    eprintln!("after the drag: {:?}", point_of(&text));
+    let x_dragged = save(&mut running);
+    assert_levels_match(&x_dragged, &graph_reference(&text, frame), "x dragged");
+    assert_ne!(x_dragged, y_wired, "the drag changed the picture");
+
+    // A click on y's wired port: y is the default again, x keeps its number.
+    let x = point_of(&text).unwrap()[0].clone();
+    panel.click("port.d.point.1");
+    let unwired = panel.graph_when(
+        "y unwired",
+        |t| point_of(t) == Some(serde_json::json!([x, 0.0])),
+        None,
+    );
+    let text = unwired["graph_text"].as_str().unwrap().to_string();
+    assert_levels_match(
+        &save(&mut running),
+        &graph_reference(&text, frame),
+        "y unwired",
+    );
+    running.quit_with_escape(display, &panel.window);
 }

@@ -114,7 +114,9 @@ pub enum Picture {
 
 impl View {
     /// The axis the clock moves along: x in 2D (the picture scrolls), z in 3D, w in 4D
-    /// (a 3D slice at z = 0 moving through 4D).
+    /// (a 3D slice at z = 0 moving through 4D). The preview reads it through
+    /// [`View::framing`]; the tests through this.
+    #[cfg(feature = "test-hooks")]
     pub fn animated_axis(&self) -> usize {
         self.framing().animated_axis()
     }
