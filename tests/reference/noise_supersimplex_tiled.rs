@@ -27,7 +27,7 @@ use wgpu_noise::params::KERNEL_REFERENCE;
 use wgpu_noise::tables::PermutationTables;
 
 /// A lookup as these checks take it (`NoiseHasher` has generic methods): the tiled noise
-/// and vector noise in f64 and f32, and the 4D definitions.
+/// and vector noise in f64 and f32, the 4D definitions and the cell hash with its bytes.
 trait Lut {
     fn noise(&self, p: &[f64], period: &[f64]) -> [f64; 5];
     fn noise32(&self, p: &[f32], period: &[f32]) -> f32;
@@ -35,6 +35,8 @@ trait Lut {
     fn vector32(&self, p: &[f32], period: &[f32]) -> [f32; 4];
     fn reference(&self, q: &[f64]) -> [f64; 5];
     fn reference4(&self, q: &[f64]) -> [[f64; 5]; 4];
+    fn hash(&self, cell: &[u32]) -> u32;
+    fn byte(&self, h: u32, slot: u32) -> u32;
 }
 
 impl<T: NoiseHasher> Lut for T {
@@ -93,6 +95,12 @@ impl<T: NoiseHasher> Lut for T {
     }
     fn reference4(&self, q: &[f64]) -> [[f64; 5]; 4] {
         reference4(self, [q[0], q[1], q[2], q[3]])
+    }
+    fn hash(&self, cell: &[u32]) -> u32 {
+        self.cell_hash(cell)
+    }
+    fn byte(&self, h: u32, slot: u32) -> u32 {
+        self.cell_byte(h, slot)
     }
 }
 
@@ -179,55 +187,61 @@ fn tiled_2d_is_the_4d_noise_on_the_torus_and_its_gradient_the_central_difference
 }
 
 /// The noise, the vector noise and their gradients at `p` and whole numbers of periods on
-/// along each axis are equal, within f64's rounding of the point; the f32 mirror tracks f64.
+/// along each axis are equal, within f64's rounding of the point; the f32 mirror tracks
+/// f64 within `f32_bound` (points to ±20). The dimensions are the periods'.
 #[test]
 fn tiled_2d_repeats_with_any_period_values_and_gradients() {
-    each_lut(|lut, name| {
-        let mut rng = Rng::new(62);
-        for period in PERIODS {
-            for _ in 0..1000 {
-                let p: Vec<f64> = (0..2).map(|_| rng.range(-20.0, 20.0)).collect();
-                let (d, v) = (lut.noise(&p, &period), lut.vector(&p, &period));
-                for axis in 0..2 {
-                    for turns in [-2.0, 1.0, 3.0] {
-                        let mut q = p.clone();
-                        q[axis] += turns * period[axis];
-                        let (e, w) = (lut.noise(&q, &period), lut.vector(&q, &period));
-                        for k in 0..3 {
+    // f32 rounds the point and the torus's angles at the coordinates' scale.
+    each_lut(|lut, name| assert_repeats(lut, name, &PERIODS.map(Vec::from), 1e-4, 62));
+}
+
+fn assert_repeats(lut: &dyn Lut, name: &str, periods: &[Vec<f64>], f32_bound: f64, seed: u64) {
+    let mut rng = Rng::new(seed);
+    for period in periods {
+        let dims = period.len();
+        for _ in 0..1000 {
+            let p: Vec<f64> = (0..dims).map(|_| rng.range(-20.0, 20.0)).collect();
+            let (d, v) = (lut.noise(&p, period), lut.vector(&p, period));
+            for axis in 0..dims {
+                for turns in [-2.0, 1.0, 3.0] {
+                    let mut q = p.clone();
+                    q[axis] += turns * period[axis];
+                    let (e, w) = (lut.noise(&q, period), lut.vector(&q, period));
+                    for k in 0..=dims {
+                        assert!(
+                            (d[k] - e[k]).abs() < 1e-9,
+                            "{name} period {period:?} at {p:?} moved {turns} along {axis}: entry {k} {} vs {}",
+                            d[k],
+                            e[k]
+                        );
+                        for a in 0..dims {
                             assert!(
-                                (d[k] - e[k]).abs() < 1e-9,
-                                "{name} period {period:?} at {p:?} moved {turns} along {axis}: entry {k} {} vs {}",
-                                d[k],
-                                e[k]
+                                (v[a][k] - w[a][k]).abs() < 1e-9,
+                                "{name} period {period:?} at {p:?} moved {turns} along {axis}: component {a} entry {k}"
                             );
-                            for a in 0..2 {
-                                assert!(
-                                    (v[a][k] - w[a][k]).abs() < 1e-9,
-                                    "{name} period {period:?} at {p:?} moved {turns} along {axis}: component {a} entry {k}"
-                                );
-                            }
                         }
                     }
                 }
             }
-            // f32 rounds the point and the torus's angles at the coordinates' scale, to 20.
-            let period32 = period.map(|v| v as f32);
-            let mut worst = 0f64;
-            for _ in 0..2000 {
-                let p: Vec<f32> = (0..2).map(|_| rng.range(-20.0, 20.0) as f32).collect();
-                let p64: Vec<f64> = p.iter().map(|&v| v as f64).collect();
-                let n = (lut.noise32(&p, &period32) as f64 - lut.noise(&p64, &period)[0]).abs();
-                let v32 = lut.vector32(&p, &period32);
-                let v64 = lut.vector(&p64, &period);
-                worst = worst.max(n);
-                for a in 0..2 {
-                    worst = worst.max((v32[a] as f64 - v64[a][0]).abs());
-                }
-            }
-            eprintln!("{name} period {period:?}: max |f32 − f64| {worst:e}");
-            assert!(worst < 1e-4, "{name} period {period:?}: f32 vs f64 {worst}");
         }
-    });
+        let period32: Vec<f32> = period.iter().map(|&v| v as f32).collect();
+        let mut worst = 0f64;
+        for _ in 0..2000 {
+            let p: Vec<f32> = (0..dims).map(|_| rng.range(-20.0, 20.0) as f32).collect();
+            let p64: Vec<f64> = p.iter().map(|&v| v as f64).collect();
+            let n = (lut.noise32(&p, &period32) as f64 - lut.noise(&p64, period)[0]).abs();
+            let (v32, v64) = (lut.vector32(&p, &period32), lut.vector(&p64, period));
+            worst = worst.max(n);
+            for a in 0..dims {
+                worst = worst.max((v32[a] as f64 - v64[a][0]).abs());
+            }
+        }
+        eprintln!("{name} period {period:?}: max |f32 − f64| {worst:e}");
+        assert!(
+            worst < f32_bound,
+            "{name} period {period:?}: f32 vs f64 {worst}"
+        );
+    }
 }
 
 /// Over 2·10⁵ random points per tile (coordinates to 1000) the noise and the vector's
@@ -235,34 +249,43 @@ fn tiled_2d_repeats_with_any_period_values_and_gradients() {
 /// points).
 #[test]
 fn tiled_2d_stays_in_minus_1_to_1() {
-    each_lut(|lut, name| {
-        let mut rng = Rng::new(63);
-        for period in [[40.0, 30.0], [37.5, 22.25]] {
-            let period32 = period.map(|v| v as f32);
-            let (mut lo, mut hi) = ([0f32; 2], [0f32; 2]);
-            for _ in 0..200_000 {
-                let p = [0; 2].map(|_| rng.range(-1000.0, 1000.0) as f32);
-                let n = lut.noise32(&p, &period32);
-                let v = lut.vector32(&p, &period32);
-                for (k, x) in [n, v[0], v[1]].into_iter().enumerate() {
-                    let k = k.min(1);
-                    lo[k] = lo[k].min(x);
-                    hi[k] = hi[k].max(x);
-                }
-            }
-            eprintln!("{name} period {period:?}: noise in [{:.4}, {:.4}], vector components in [{:.4}, {:.4}]", lo[0], hi[0], lo[1], hi[1]);
-            for k in 0..2 {
-                assert!(
-                    lo[k] >= -1.0 && hi[k] <= 1.0,
-                    "{name} {period:?}: {lo:?} {hi:?}"
-                );
-                assert!(
-                    lo[k] < -0.5 && hi[k] > 0.5,
-                    "{name} {period:?}: {lo:?} {hi:?}"
-                );
+    let periods = [vec![40.0, 30.0], vec![37.5, 22.25]];
+    each_lut(|lut, name| assert_in_range(lut, name, &periods, 63));
+}
+
+/// The dimensions are the periods'.
+fn assert_in_range(lut: &dyn Lut, name: &str, periods: &[Vec<f32>], seed: u64) {
+    let mut rng = Rng::new(seed);
+    for period in periods {
+        let dims = period.len();
+        let (mut lo, mut hi) = ([0f32; 2], [0f32; 2]);
+        for _ in 0..200_000 {
+            let p: Vec<f32> = (0..dims)
+                .map(|_| rng.range(-1000.0, 1000.0) as f32)
+                .collect();
+            let n = lut.noise32(&p, period);
+            let v = lut.vector32(&p, period);
+            for (k, x) in std::iter::once(n)
+                .chain(v[..dims].iter().copied())
+                .enumerate()
+            {
+                let k = k.min(1);
+                lo[k] = lo[k].min(x);
+                hi[k] = hi[k].max(x);
             }
         }
-    });
+        eprintln!("{name} period {period:?}: noise in [{:.4}, {:.4}], vector components in [{:.4}, {:.4}]", lo[0], hi[0], lo[1], hi[1]);
+        for k in 0..2 {
+            assert!(
+                lo[k] >= -1.0 && hi[k] <= 1.0,
+                "{name} {period:?}: {lo:?} {hi:?}"
+            );
+            assert!(
+                lo[k] < -0.5 && hi[k] > 0.5,
+                "{name} {period:?}: {lo:?} {hi:?}"
+            );
+        }
+    }
 }
 
 /// A tiled graph of `supersimplex` fBm warped by `supersimplex-vector` (two octaves, twice)
@@ -330,7 +353,7 @@ const PERIODS3: [[f64; 3]; 3] = [[4.0, 3.0, 5.0], [1.0, 2.0, 7.0], [300.0, 256.0
 /// (whole numbers: half-lattice A; whole plus one half: B, hashed at `pos − 1/2` moved by
 /// the key), each coordinate wrapped into the tile first, as documented in
 /// `src/cpu/supersimplex.rs`.
-fn tiled_hash3(lut: &dyn Hashes, pos: [f64; 3], period: [f64; 3]) -> u32 {
+fn tiled_hash3(lut: &dyn Lut, pos: [f64; 3], period: [f64; 3]) -> u32 {
     let b_half = pos[0].fract().abs() == 0.5;
     let v: [u32; 3] = std::array::from_fn(|a| {
         let (at, key) = if b_half {
@@ -348,7 +371,7 @@ fn tiled_hash3(lut: &dyn Hashes, pos: [f64; 3], period: [f64; 3]) -> u32 {
 /// half-lattices (whole and whole-plus-half points, no rotation) in the 4×4×4 block around
 /// `p` summed where the kernel `max(3/4 − |d|², 0)⁴` reaches; component `a` is that term
 /// times byte `1 + a` of the point's hash in [-1, 1].
-fn tiled_reference3(lut: &dyn Hashes, p: [f64; 3], period: [f64; 3]) -> [[f64; 4]; 4] {
+fn tiled_reference3(lut: &dyn Lut, p: [f64; 3], period: [f64; 3]) -> [[f64; 4]; 4] {
     let mut sum = [[0.0; 4]; 4];
     for half in [0.0, 0.5] {
         let base = p.map(|v| (v - half).floor() + half);
@@ -390,28 +413,8 @@ fn tiled_reference3(lut: &dyn Hashes, p: [f64; 3], period: [f64; 3]) -> [[f64; 4
 }
 
 /// Byte `slot` of hash `h` in [-1, 1], from its definition.
-fn unit(lut: &dyn Hashes, h: u32, slot: u32) -> f64 {
+fn unit(lut: &dyn Lut, h: u32, slot: u32) -> f64 {
     (lut.byte(h, slot) as f64 - 127.5) / 127.5
-}
-
-/// A lookup's hashing beside [`Lut`], callable through `dyn`.
-trait Hashes: Lut {
-    fn hash(&self, cell: &[u32]) -> u32;
-    fn byte(&self, h: u32, slot: u32) -> u32;
-}
-
-impl<T: NoiseHasher> Hashes for T {
-    fn hash(&self, cell: &[u32]) -> u32 {
-        self.cell_hash(cell)
-    }
-    fn byte(&self, h: u32, slot: u32) -> u32 {
-        self.cell_byte(h, slot)
-    }
-}
-
-fn each_hasher(check: impl Fn(&dyn Hashes, &str)) {
-    check(&PermutationTables::new(0), "tables");
-    check(&IntegerHasher::new(5), "hash");
 }
 
 /// The bound on |analytic − central difference| / (1 + |analytic|) in 3D: the noise is
@@ -421,7 +424,7 @@ const GRADIENT_BOUND3: f64 = 1e-6;
 
 #[test]
 fn tiled_3d_is_the_sum_over_the_unrotated_lattice_wrapped_into_the_tile() {
-    each_hasher(|lut, name| {
+    each_lut(|lut, name| {
         let mut rng = Rng::new(64);
         let mut worst = 0f64;
         for period in PERIODS3 {
@@ -477,89 +480,20 @@ fn tiled_3d_is_the_sum_over_the_unrotated_lattice_wrapped_into_the_tile() {
     });
 }
 
-/// The tiled 3D noise, the vector noise and their gradients at `p` and whole numbers of
-/// periods on along each axis are equal (f64, within its rounding of the point); the f32
-/// mirror tracks f64.
+/// The tiled 3D noise, the vector noise and their gradients repeat with whole periods
+/// (`assert_repeats`).
 #[test]
 fn tiled_3d_repeats_with_whole_periods_values_and_gradients() {
-    each_hasher(|lut, name| {
-        let mut rng = Rng::new(65);
-        for period in PERIODS3 {
-            for _ in 0..1000 {
-                let p: Vec<f64> = (0..3).map(|_| rng.range(-20.0, 20.0)).collect();
-                let (d, v) = (lut.noise(&p, &period), lut.vector(&p, &period));
-                for axis in 0..3 {
-                    for turns in [-2.0, 1.0, 3.0] {
-                        let mut q = p.clone();
-                        q[axis] += turns * period[axis];
-                        let (e, w) = (lut.noise(&q, &period), lut.vector(&q, &period));
-                        for k in 0..4 {
-                            assert!(
-                                (d[k] - e[k]).abs() < 1e-9,
-                                "{name} period {period:?} at {p:?} moved {turns} along {axis}: entry {k} {} vs {}",
-                                d[k],
-                                e[k]
-                            );
-                            for a in 0..3 {
-                                assert!(
-                                    (v[a][k] - w[a][k]).abs() < 1e-9,
-                                    "{name} period {period:?} at {p:?} moved {turns} along {axis}: component {a} entry {k}"
-                                );
-                            }
-                        }
-                    }
-                }
-            }
-            let period32 = period.map(|v| v as f32);
-            let mut worst = 0f64;
-            for _ in 0..2000 {
-                let p: Vec<f32> = (0..3).map(|_| rng.range(-20.0, 20.0) as f32).collect();
-                let p64: Vec<f64> = p.iter().map(|&v| v as f64).collect();
-                let n = (lut.noise32(&p, &period32) as f64 - lut.noise(&p64, &period)[0]).abs();
-                let (v32, v64) = (lut.vector32(&p, &period32), lut.vector(&p64, &period));
-                worst = worst.max(n);
-                for a in 0..3 {
-                    worst = worst.max((v32[a] as f64 - v64[a][0]).abs());
-                }
-            }
-            eprintln!("{name} 3D period {period:?}: max |f32 − f64| {worst:e}");
-            // No rotation: f32 rounds only the point's place in its cell, at 20.
-            assert!(worst < 1e-5, "{name} period {period:?}: f32 vs f64 {worst}");
-        }
-    });
+    // No rotation: f32 rounds only the point's place in its cell.
+    each_lut(|lut, name| assert_repeats(lut, name, &PERIODS3.map(Vec::from), 1e-5, 65));
 }
 
-/// Over 2·10⁵ random points per tile (coordinates to 1000) the tiled 3D noise and the
-/// vector's components stay in [-1, 1] and pass ±0.5.
+/// The tiled 3D noise and the vector's components stay in [-1, 1] and pass ±0.5
+/// (`assert_in_range`).
 #[test]
 fn tiled_3d_stays_in_minus_1_to_1() {
-    each_hasher(|lut, name| {
-        let mut rng = Rng::new(66);
-        for period in [[40.0f32, 30.0, 20.0], [7.0, 256.0, 3.0]] {
-            let (mut lo, mut hi) = ([0f32; 2], [0f32; 2]);
-            for _ in 0..200_000 {
-                let p = [0; 3].map(|_| rng.range(-1000.0, 1000.0) as f32);
-                let n = lut.noise32(&p, &period);
-                let v = lut.vector32(&p, &period);
-                for (k, x) in [n, v[0], v[1], v[2]].into_iter().enumerate() {
-                    let k = k.min(1);
-                    lo[k] = lo[k].min(x);
-                    hi[k] = hi[k].max(x);
-                }
-            }
-            eprintln!("{name} 3D period {period:?}: noise in [{:.4}, {:.4}], vector components in [{:.4}, {:.4}]", lo[0], hi[0], lo[1], hi[1]);
-            for k in 0..2 {
-                assert!(
-                    lo[k] >= -1.0 && hi[k] <= 1.0,
-                    "{name} {period:?}: {lo:?} {hi:?}"
-                );
-                assert!(
-                    lo[k] < -0.5 && hi[k] > 0.5,
-                    "{name} {period:?}: {lo:?} {hi:?}"
-                );
-            }
-        }
-    });
+    let periods = [vec![40.0, 30.0, 20.0], vec![7.0, 256.0, 3.0]];
+    each_lut(|lut, name| assert_in_range(lut, name, &periods, 66));
 }
 
 /// A tiled 3D graph of `supersimplex` fBm warped by `supersimplex-vector` (two octaves,
