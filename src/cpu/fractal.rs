@@ -49,6 +49,12 @@ fn lattice_periods<R: Real>(period: &[R], dims: usize) -> [u32; 4] {
     std::array::from_fn(|a| if a < dims { lattice_period(period[a]) } else { 256 })
 }
 
+/// The lattice periods of a tiled 3D noise's axes ([`lattice_period`]).
+#[inline(always)]
+fn lattice_periods3<R: Real>(period: &[R]) -> [u32; 3] {
+    std::array::from_fn(|a| lattice_period(period[a]))
+}
+
 /// The base noise of `kind` at `p` (2 to 4 coordinates), tiled with `period` where it is
 /// non-zero, with simplex 3D/4D kernel `kernel`, cellular options `cell` and, for untiled
 /// simplex 2D/3D, gradients turned by the flow angle `flow`.
@@ -151,8 +157,7 @@ pub fn base_vector<R: Real>(
             return supersimplex_vector2_tiled(lut, [p[0], p[1]], [period[0], period[1]])
         }
         NoiseKind::SuperSimplex if p.len() == 3 && period[0] > R::lit(0.0) => {
-            let lattice = lattice_periods(period, 3);
-            return supersimplex_vector3_tiled(lut, [p[0], p[1], p[2]], [lattice[0], lattice[1], lattice[2]]);
+            return supersimplex_vector3_tiled(lut, [p[0], p[1], p[2]], lattice_periods3(period));
         }
         NoiseKind::SuperSimplex => return supersimplex_vector(lut, p),
         NoiseKind::Simplex => return simplex_vector(lut, p, simplex_vector_form(period, kernel)),
@@ -177,8 +182,7 @@ pub fn base_vector_deriv<R: Real>(
             return supersimplex_vector_deriv2_tiled(lut, [p[0], p[1]], [period[0], period[1]])
         }
         NoiseKind::SuperSimplex if p.len() == 3 && period[0] > R::lit(0.0) => {
-            let lattice = lattice_periods(period, 3);
-            let lattice = [lattice[0], lattice[1], lattice[2]];
+            let lattice = lattice_periods3(period);
             return supersimplex_vector_deriv3_tiled(lut, [p[0], p[1], p[2]], lattice);
         }
         NoiseKind::SuperSimplex => return supersimplex_vector_deriv(lut, p),
@@ -200,7 +204,7 @@ fn simplex_vector_form<R: Real>(period: &[R], kernel: u32) -> SimplexVectorForm<
     match period.len() {
         2 if period[0] > R::lit(0.0) => SimplexVectorForm::Torus([period[0], period[1]]),
         3 if period[0] > R::lit(0.0) => {
-            SimplexVectorForm::Periodic(std::array::from_fn(|a| lattice_period(period[a])))
+            SimplexVectorForm::Periodic(lattice_periods3(period))
         }
         _ => SimplexVectorForm::Plain {
             continuous: kernel == KERNEL_CONTINUOUS,

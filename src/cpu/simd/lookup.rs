@@ -209,15 +209,17 @@ pub trait LaneHasher: NoiseHasher {
             self.grad4(i + o[4][0], j + o[4][1], k + o[4][2], l + o[4][3]),
         ]
     }
-    /// `cell_hash` of the 3D cells `cell + o` (wrapped) for four offsets `o`, 0 or 1 per
-    /// lane and axis (an implementation may share work between them).
+    /// `cell_hash` of the 3D points at four offsets `o` (0 or 1 per lane and axis) of the
+    /// cube whose two cells along each axis are `cells` (wrapped at 256 here; a tiled
+    /// noise's wrapped to its period before): an implementation may share work between
+    /// the points.
     #[inline(always)]
-    fn cell_hashes3(&self, cell: [U; 3], o: [[U; 3]; 4]) -> [U; 4] {
+    fn cell_hashes3(&self, cells: [[U; 2]; 3], o: [[U; 3]; 4]) -> [U; 4] {
         [
-            self.cell_hash_lanes::<3>(&offset_cell3(&cell, o[0])),
-            self.cell_hash_lanes::<3>(&offset_cell3(&cell, o[1])),
-            self.cell_hash_lanes::<3>(&offset_cell3(&cell, o[2])),
-            self.cell_hash_lanes::<3>(&offset_cell3(&cell, o[3])),
+            self.cell_hash_lanes::<3>(&cube_point3(&cells, o[0])),
+            self.cell_hash_lanes::<3>(&cube_point3(&cells, o[1])),
+            self.cell_hash_lanes::<3>(&cube_point3(&cells, o[2])),
+            self.cell_hash_lanes::<3>(&cube_point3(&cells, o[3])),
         ]
     }
     /// `cell_hash` of the 4D cell `cell` moved by `step` (0 or 1 per axis; backwards on
@@ -546,7 +548,14 @@ impl AxisWeights {
     /// longer-lived registers make the AVX2 copy spill (2D and 4D gain on every level).
     #[inline(always)]
     fn multiplied(axis: usize, c: U) -> AxisWeights {
-        AxisWeights([weighted(axis, c), weighted(axis, c + 1)])
+        AxisWeights::of_pair(axis, [c, c + 1])
+    }
+
+    /// The weighted cells `pair` along `axis`: a cube's two cells, which a tiled noise
+    /// wraps to its period.
+    #[inline(always)]
+    fn of_pair(axis: usize, pair: [U; 2]) -> AxisWeights {
+        AxisWeights([weighted(axis, pair[0]), weighted(axis, pair[1])])
     }
 
     /// The weighted coordinate of the corner at offset `o` (0 or 1 per lane).
@@ -589,14 +598,14 @@ fn walk_weighed(axis: usize, cell: U, step: u32, flip: U) -> U {
     }
 }
 
-/// The wrapped 3D cell `cell + o`, its fourth coordinate 0 (a function, not a closure: see
-/// [`corner3`]).
+/// The wrapped 3D point at offset `o` of the cube whose two cells along each axis are
+/// `cells`, its fourth coordinate 0 (a function, not a closure: see [`corner3`]).
 #[inline(always)]
-fn offset_cell3(cell: &[U; 3], o: [U; 3]) -> [U; 4] {
+fn cube_point3(cells: &[[U; 2]; 3], o: [U; 3]) -> [U; 4] {
     [
-        (cell[0] + o[0]) & 255,
-        (cell[1] + o[1]) & 255,
-        (cell[2] + o[2]) & 255,
+        o[0].select(cells[0][1], cells[0][0]) & 255,
+        o[1].select(cells[1][1], cells[1][0]) & 255,
+        o[2].select(cells[2][1], cells[2][0]) & 255,
         U::splat(0),
     ]
 }
@@ -731,11 +740,11 @@ impl LaneHasher for IntegerHasher {
 
     /// Each axis's two weighted cells, once for the four points.
     #[inline(always)]
-    fn cell_hashes3(&self, cell: [U; 3], o: [[U; 3]; 4]) -> [U; 4] {
-        let x = self.seeded(AxisWeights::multiplied(0, cell[0]));
+    fn cell_hashes3(&self, cells: [[U; 2]; 3], o: [[U; 3]; 4]) -> [U; 4] {
+        let x = self.seeded(AxisWeights::of_pair(0, cells[0]));
         let (y, z) = (
-            AxisWeights::multiplied(1, cell[1]),
-            AxisWeights::multiplied(2, cell[2]),
+            AxisWeights::of_pair(1, cells[1]),
+            AxisWeights::of_pair(2, cells[2]),
         );
         let axes = [x, y, z];
         [

@@ -121,14 +121,34 @@ fn point<L: LaneHasher, I: Isa>(
     ]
 }
 
-/// `supersimplex3_cube` and `supersimplex3_corners` on lanes: the place in the unit cube,
-/// its wrapped lower corner and the four points' offsets.
+/// `supersimplex3_cube`, `supersimplex3_corners` and `supersimplex3_point_hash` on lanes:
+/// the place in the unit cube, the four points' offsets and their hashes, the cells along
+/// each axis wrapped to `period` (256: untiled) and `key` added.
 #[inline(always)]
-fn cube<I: Isa>(x: [F; 3]) -> ([F; 3], [U; 3], [[U; 3]; 4]) {
+fn cube<L: LaneHasher, I: Isa>(
+    lut: &L,
+    x: [F; 3],
+    key: u32,
+    period: [u32; 3],
+) -> ([F; 3], [[U; 3]; 4], [U; 4]) {
     let b = [I::floor(x[0]), I::floor(x[1]), I::floor(x[2])];
     let f = [x[0] - b[0], x[1] - b[1], x[2] - b[2]];
-    let cell = [b[0].whole_low8(), b[1].whole_low8(), b[2].whole_low8()];
-    (f, cell, corners(&f))
+    let cells = [
+        keyed_pair(cell_pair_lanes::<I>(b[0], period[0]), key),
+        keyed_pair(cell_pair_lanes::<I>(b[1], period[1]), key),
+        keyed_pair(cell_pair_lanes::<I>(b[2], period[2]), key),
+    ];
+    let o = corners(&f);
+    (f, o, lut.cell_hashes3(cells, o))
+}
+
+/// The period of each axis of an untiled noise: the hash's own 256.
+const UNTILED: [u32; 3] = [256; 3];
+
+/// An axis's two cells with `key` added.
+#[inline(always)]
+fn keyed_pair([c0, c1]: [U; 2], key: u32) -> [U; 2] {
+    [c0 + key, c1 + key]
 }
 
 /// `supersimplex3_corners` on lanes: the four points' offsets at the place `f` in the unit
@@ -150,47 +170,6 @@ fn corners(f: &[F; 3]) -> [[U; 3]; 4] {
     ]
 }
 
-/// `supersimplex3_cube` of a tiled noise and `supersimplex3_point_hash` on lanes: the place
-/// in the unit cube, the four points' offsets and their hashes, the cells wrapped to
-/// `period` and `key` added. (The untiled [`cube`] hashes with [`LaneHasher::cell_hashes3`],
-/// which shares work between the points but wraps at 256 only.)
-#[inline(always)]
-fn tiled_cube<L: LaneHasher, I: Isa>(
-    lut: &L,
-    x: [F; 3],
-    key: u32,
-    period: [u32; 3],
-) -> ([F; 3], [[U; 3]; 4], [U; 4]) {
-    let b = [I::floor(x[0]), I::floor(x[1]), I::floor(x[2])];
-    let f = [x[0] - b[0], x[1] - b[1], x[2] - b[2]];
-    let cells = [
-        cell_pair_lanes::<I>(b[0], period[0]),
-        cell_pair_lanes::<I>(b[1], period[1]),
-        cell_pair_lanes::<I>(b[2], period[2]),
-    ];
-    let o = corners(&f);
-    let hashes = [
-        tiled_point_hash(lut, &cells, key, o[0]),
-        tiled_point_hash(lut, &cells, key, o[1]),
-        tiled_point_hash(lut, &cells, key, o[2]),
-        tiled_point_hash(lut, &cells, key, o[3]),
-    ];
-    (f, o, hashes)
-}
-
-/// `supersimplex3_point_hash` on lanes: the point at offsets `o` (0 or 1 per lane and axis)
-/// of the cube whose cells along each axis are `cells`, `key` added.
-#[inline(always)]
-fn tiled_point_hash<L: LaneHasher>(lut: &L, cells: &[[U; 2]; 3], key: u32, o: [U; 3]) -> U {
-    let v = [
-        (o[0].select(cells[0][1], cells[0][0]) + key) & 255,
-        (o[1].select(cells[1][1], cells[1][0]) + key) & 255,
-        (o[2].select(cells[2][1], cells[2][0]) + key) & 255,
-        U::splat(0),
-    ];
-    lut.cell_hash_lanes::<3>(&v)
-}
-
 /// `a + b`, component by component, written out (no loop: see [`half`]).
 #[inline(always)]
 fn add4(a: [F; 4], b: [F; 4]) -> [F; 4] {
@@ -202,8 +181,7 @@ fn add4(a: [F; 4], b: [F; 4]) -> [F; 4] {
 /// bit.
 #[inline(always)]
 fn half<L: LaneHasher, I: Isa>(lut: &L, table: &GradientTable, x: [F; 3], key: u32) -> [F; 4] {
-    let (f, cell, o) = cube::<I>(x);
-    let h = lut.cell_hashes3([cell[0] + key, cell[1] + key, cell[2] + key], o);
+    let (f, o, h) = cube::<L, I>(lut, x, key, UNTILED);
     half_points::<L, I>(lut, table, &f, o, h)
 }
 
@@ -264,10 +242,10 @@ pub fn supersimplex3_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> 
 #[inline(always)]
 fn tiled_sum<L: LaneHasher, I: Isa>(lut: &L, x: [F; 3], period: [u32; 3]) -> [F; 4] {
     let table = &*GRADIENTS;
-    let (f, o, h) = tiled_cube::<L, I>(lut, x, 0, period);
+    let (f, o, h) = cube::<L, I>(lut, x, 0, period);
     let a = half_points::<L, I>(lut, table, &f, o, h);
     let b = [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32];
-    let (f, o, h) = tiled_cube::<L, I>(lut, b, SUPERSIMPLEX3_B_KEY, period);
+    let (f, o, h) = cube::<L, I>(lut, b, SUPERSIMPLEX3_B_KEY, period);
     let b = half_points::<L, I>(lut, table, &f, o, h);
     add4(a, b)
 }
@@ -716,8 +694,7 @@ fn vector_half<L: LaneHasher, I: Isa, const K: usize>(
     key: u32,
     rows: &mut [[F; K]; 3],
 ) {
-    let (f, cell, o) = cube::<I>(x);
-    let h = lut.cell_hashes3([cell[0] + key, cell[1] + key, cell[2] + key], o);
+    let (f, o, h) = cube::<L, I>(lut, x, key, UNTILED);
     vector_points::<L, I, K>(lut, table, &f, o, h, rows);
 }
 
@@ -748,10 +725,10 @@ fn tiled_vector_sum3<L: LaneHasher, I: Isa, const K: usize>(
 ) -> [[F; K]; 3] {
     let mut rows = [[F::splat(0.0); K]; 3];
     let table = &*GRADIENTS;
-    let (f, o, h) = tiled_cube::<L, I>(lut, x, 0, period);
+    let (f, o, h) = cube::<L, I>(lut, x, 0, period);
     vector_points::<L, I, K>(lut, table, &f, o, h, &mut rows);
     let b = [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32];
-    let (f, o, h) = tiled_cube::<L, I>(lut, b, SUPERSIMPLEX3_B_KEY, period);
+    let (f, o, h) = cube::<L, I>(lut, b, SUPERSIMPLEX3_B_KEY, period);
     vector_points::<L, I, K>(lut, table, &f, o, h, &mut rows);
     rows
 }
