@@ -70,7 +70,7 @@ pub struct BenchArgs {
     pub flow_angle: Option<f32>,
     /// Tileable fields: each tiles with the workload's whole number of cells as its period
     /// (rows e.g. `simplex+tiled`; 4D simplex does not tile, so it has no row; no peer tiles
-    /// this way, so there is no peer row).
+    /// this way, so there is no peer row). With --graph, the graph tiled so.
     #[arg(long, conflicts_with_all = ["warp", "flow_angle"])]
     pub tileable: bool,
     /// Curl noise, 2D and 3D (rows `curl`): the GPU fill into an `Rgba32Float` target and
@@ -87,8 +87,9 @@ pub struct BenchArgs {
     pub fractal: Option<FractalArg>,
     /// Time the noise graph in FILE (docs/graphs.md) instead of the noise families, on every
     /// workload it lowers for: the scalar and SIMD CPU graph fills (both lookups) and the
-    /// GPU's graph fill with readback; rows named `graph:<file stem>`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["kind", "warp", "flow_angle", "tileable", "curl", "octaves"])]
+    /// GPU's graph fill with readback; rows named `graph:<file stem>` (`graph:<file
+    /// stem>+tiled` with --tileable, skipping the workloads where the graph does not tile).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["kind", "warp", "flow_angle", "curl", "octaves"])]
     pub graph: Option<std::path::PathBuf>,
     /// Time every node type of docs/graphs.md alone, one graph each (its inputs simplex
     /// noises of other seeds, required numbers 0.5 or the nearest allowed, required choices
@@ -331,6 +332,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
             repeats,
             args.seed,
             gpu.as_ref().map(|(_, _, g)| g),
+            args.tileable,
         )?,
         None => measure(
             &workloads,
@@ -744,6 +746,7 @@ pub fn measure_nodes(
         seed,
         gpu,
         one_thread_only: true,
+        tileable: false,
     };
     let mut rows = Vec::new();
     for t in crate::graph::nodes::NODE_TYPES {
@@ -773,17 +776,21 @@ struct Measure<'a> {
     gpu: Option<&'a GpuBench>,
     /// Only the one-thread SIMD paths of the CPU (no scalar fill, no fused fill).
     one_thread_only: bool,
+    /// Tiled with the workload's whole number of cells per axis (`--tileable`).
+    tileable: bool,
 }
 
-/// Measures the graph in the file at `path` on every workload it lowers for (untiled, at the
-/// workload's sample points): the GPU's graph fill with readback (both lookups), the scalar
-/// graph fill and the SIMD graph fill (both lookups), one thread and all.
+/// Measures the graph in the file at `path` on every workload it lowers for (at the
+/// workload's sample points; `tileable`: tiled with the workload's whole number of cells,
+/// rows named `graph:<stem>+tiled`): the GPU's graph fill with readback (both lookups), the
+/// scalar graph fill and the SIMD graph fill (both lookups), one thread and all.
 pub fn measure_graph(
     workloads: &[Workload],
     path: &std::path::Path,
     repeats: usize,
     seed: u64,
     gpu: Option<&GpuBench>,
+    tileable: bool,
 ) -> Result<Vec<Row>> {
     let shown = path.display();
     let text = crate::graph::read_file(path).with_context(|| format!("--graph {shown}"))?;
@@ -792,12 +799,17 @@ pub fn measure_graph(
     let stem = path
         .file_stem()
         .map_or("graph".into(), |s| s.to_string_lossy());
-    let noise = format!("graph:{stem}");
+    let noise = if tileable {
+        format!("graph:{stem}+tiled")
+    } else {
+        format!("graph:{stem}")
+    };
     let measure = Measure {
         repeats,
         seed,
         gpu,
         one_thread_only: false,
+        tileable,
     };
     let rows = measure_program(workloads, &graph, &noise, &measure)?;
     if rows.is_empty() {
@@ -818,6 +830,7 @@ fn measure_program(
         seed,
         gpu,
         one_thread_only,
+        tileable,
     } = *how;
     let noise = noise.to_string();
     let lut = PermutationTables::new(seed);
@@ -830,14 +843,14 @@ fn measure_program(
         .context("building a one-thread pool")?;
     let mut rows = Vec::new();
     for w in workloads {
-        let program = match graph.program(w.dims, [0.0; 4]) {
+        let field = w.field(NoiseKind::Simplex).with_tileable(tileable);
+        let program = match graph.program(w.dims, field.tile_period()) {
             Ok(program) => program,
             Err(e) => {
                 errln!("notice: {} skipped: {noise}: {e}", w.label())?;
                 continue;
             }
         };
-        let field = w.field(NoiseKind::Simplex);
         let samples = w.samples();
         let mut out = bench::touched_buffer(samples as usize);
         let mut row = |path: &'static str, time| {

@@ -67,7 +67,7 @@ fn graph_rows_time_the_graph_on_every_cpu_path_where_it_lowers() {
         r#"{ "version": 1, "output": "f", "nodes": { "f": { "type": "fbm", "octaves": 2, "source": { "type": "flow", "angle": 0.5 } } } }"#,
     )
     .expect("the graph file is written");
-    let rows = measure_graph(&TINY, &path, 1, 0, None).expect("cpu paths");
+    let rows = measure_graph(&TINY, &path, 1, 0, None, false).expect("cpu paths");
     let mut paths: Vec<(&str, usize)> = rows.iter().map(|r| (r.path, r.dims)).collect();
     paths.sort();
     let mut expected = vec![];
@@ -94,7 +94,43 @@ fn graph_rows_time_the_graph_on_every_cpu_path_where_it_lowers() {
         assert_eq!(json_line(r, &rows)["noise"], "graph:swirl");
     }
     // A graph that lowers for no chosen workload is an error, not an empty table.
-    let error = measure_graph(&TINY[2..], &path, 1, 0, None).expect_err("4D flow");
+    let error = measure_graph(&TINY[2..], &path, 1, 0, None, false).expect_err("4D flow");
+    assert!(error.to_string().contains("lowers for none"), "{error}");
+}
+
+#[test]
+fn tiled_graph_rows_time_the_graph_tiled_where_it_tiles() {
+    // OpenSimplex2S tiles in 2D and 3D and refuses to in 4D: the tiled rows skip the 4D
+    // workload, which the untiled rows time. One cell is 16 samples wide, and a 3D tile
+    // needs whole cells: sides of 16.
+    let workloads = [
+        Workload { dims: 2, side: 16 },
+        Workload { dims: 3, side: 16 },
+        Workload { dims: 4, side: 16 },
+    ];
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("smooth.json");
+    std::fs::write(
+        &path,
+        r#"{ "version": 1, "output": "n", "nodes": { "n": { "type": "supersimplex" } } }"#,
+    )
+    .expect("the graph file is written");
+    let dims = |rows: &[Row]| {
+        let mut dims: Vec<usize> = rows.iter().map(|r| r.dims).collect();
+        dims.dedup();
+        dims
+    };
+    let untiled = measure_graph(&workloads, &path, 1, 0, None, false).expect("cpu paths");
+    assert_eq!(dims(&untiled), [2, 3, 4]);
+    assert!(untiled.iter().all(|r| r.noise == "graph:smooth"));
+    let tiled = measure_graph(&workloads, &path, 1, 0, None, true).expect("cpu paths");
+    assert_eq!(dims(&tiled), [2, 3]);
+    for r in &tiled {
+        assert_eq!(json_line(r, &tiled)["noise"], "graph:smooth+tiled");
+        assert!(r.msamples_per_s() > 0.0 && r.msamples_per_s().is_finite());
+    }
+    // Only 4D chosen: nothing tiles, an error rather than an empty table.
+    let error = measure_graph(&workloads[2..], &path, 1, 0, None, true).expect_err("4D tiled");
     assert!(error.to_string().contains("lowers for none"), "{error}");
 }
 
@@ -110,7 +146,7 @@ fn graph_rows_of_a_fill_without_lanes_are_the_generic_ones() {
         r#"{ "version": 1, "output": "f", "nodes": { "f": { "type": "fbm", "octaves": 2, "source": { "type": "cellular" } } } }"#,
     )
     .expect("the graph file is written");
-    let rows = measure_graph(&TINY[..1], &path, 1, 0, None).expect("cpu paths");
+    let rows = measure_graph(&TINY[..1], &path, 1, 0, None, false).expect("cpu paths");
     let mut paths: Vec<&str> = rows.iter().map(|r| r.path).collect();
     paths.sort();
     let mut expected = vec![
