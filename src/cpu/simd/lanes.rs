@@ -115,6 +115,20 @@ impl F {
         U(self.0.map(|v| v as u32))
     }
 
+    /// [`F::to_u32`] of lanes below 2³¹ (a floored residue): NaN and negative lanes 0, as
+    /// `as` gives, in one vector conversion where LLVM makes `as` a compare, a conditional
+    /// move and a scalar conversion per lane. Lanes at 2³¹ or above give 2147483520, the
+    /// largest `f32` below 2³¹, where `as` gives their value: callers hold them below.
+    #[inline(always)]
+    pub fn residue_to_u32(self) -> U {
+        U(self.0.map(|v| {
+            let v = if v >= 0.0 { v } else { 0.0 };
+            let v = if v <= 2_147_483_520.0 { v } else { 2_147_483_520.0 };
+            // SAFETY: v is finite and in [0, 2³¹), so it fits an i32.
+            unsafe { v.to_int_unchecked::<i32>() as u32 }
+        }))
+    }
+
     /// The scalar `wrap256` of lanes that are whole numbers (or infinite, or NaN): a whole
     /// number's low 8 bits as a two's-complement integer are its floored residue mod 256.
     /// Whole `f32`s of magnitude 2³¹ or more are multiples of 256 (they are that far

@@ -60,8 +60,14 @@ pub(super) fn wrap_lanes<I: Isa>(cell: F, period: u32) -> U {
     if period == 256 {
         return I::wrap256(cell);
     }
-    // `wrap_period`.
-    let v = floored_mod::<I>(cell, period).to_u32();
+    // `wrap_period`. Its remainder lies below the period (or is NaN), so below 2³¹ where
+    // the period is, which converts in one vector instruction.
+    let r = floored_mod::<I>(cell, period);
+    let v = if period <= 1 << 31 {
+        r.residue_to_u32()
+    } else {
+        r.to_u32()
+    };
     // The remainder is already below the period for finite cells; the integer division
     // (no vector instruction) runs only where it is not.
     if v.ge_u32(period).any() {
