@@ -115,20 +115,6 @@ impl F {
         U(self.0.map(|v| v as u32))
     }
 
-    /// [`F::to_u32`] of lanes below 2³¹ (a floored residue): NaN and negative lanes 0, as
-    /// `as` gives, in one vector conversion where LLVM makes `as` a compare, a conditional
-    /// move and a scalar conversion per lane. Lanes at 2³¹ or above give 2147483520, the
-    /// largest `f32` below 2³¹, where `as` gives their value: callers hold them below.
-    #[inline(always)]
-    pub fn residue_to_u32(self) -> U {
-        U(self.0.map(|v| {
-            let v = if v >= 0.0 { v } else { 0.0 };
-            let v = if v <= 2_147_483_520.0 { v } else { 2_147_483_520.0 };
-            // SAFETY: v is finite and in [0, 2³¹), so it fits an i32.
-            unsafe { v.to_int_unchecked::<i32>() as u32 }
-        }))
-    }
-
     /// The scalar `wrap256` of lanes that are whole numbers (or infinite, or NaN): a whole
     /// number's low 8 bits as a two's-complement integer are its floored residue mod 256.
     /// Whole `f32`s of magnitude 2³¹ or more are multiples of 256 (they are that far
@@ -147,18 +133,20 @@ impl F {
         }))
     }
 
-    /// The low 8 bits of [`F::to_u32`] for lanes that are whole numbers in `[0, 256)`,
-    /// infinite or NaN (a table window's entries): the lane itself, 255 for +∞, 0 for −∞
-    /// and NaN. Clamped by selections and converted without saturation, because LLVM
-    /// turns Rust's saturating `as` into a compare, a conditional move and a scalar
-    /// conversion per lane, this into one vector conversion.
+    /// [`F::to_u32`] of lanes clamped to `[0, HIGH]`: NaN and negative lanes 0, as `as` gives,
+    /// lanes above `HIGH` `HIGH`. Clamped by selections and converted without saturation,
+    /// because LLVM turns Rust's saturating `as` into a compare, a conditional move and a
+    /// scalar conversion per lane, this into one vector conversion. Callers pick `HIGH` so
+    /// that their lanes never reach it or that it is the answer for them.
     #[inline(always)]
-    pub fn to_u32_low8(self) -> U {
+    pub fn clamped_to_u32<const HIGH: u32>(self) -> U {
+        // Every whole number up to the largest f32 below 2³¹ is converted exactly below.
+        const { assert!(HIGH <= 2_147_483_520 && HIGH as f32 as u32 == HIGH) };
+        let high = HIGH as f32;
         U(self.0.map(|v| {
-            // NaN, −∞ and below: 0; +∞: 255.
             let v = if v >= 0.0 { v } else { 0.0 };
-            let v = if v <= 255.0 { v } else { 255.0 };
-            // SAFETY: v is finite and in [0, 255], so it fits an i32.
+            let v = if v <= high { v } else { high };
+            // SAFETY: v is finite and in [0, HIGH], below 2³¹, so it fits an i32.
             unsafe { v.to_int_unchecked::<i32>() as u32 }
         }))
     }
@@ -564,7 +552,7 @@ impl Isa for Avx2Lanes {
         }
         // Whole numbers from 0 to 14 where the lanes ascend (others clamp to the window:
         // wrong entries, never memory outside it).
-        let at = (at - start).to_u32_low8();
+        let at = (at - start).clamped_to_u32::<255>();
         Some(Window {
             block,
             at: [at, at + 1],
@@ -688,7 +676,7 @@ impl Isa for Avx512Lanes {
         }
         // Whole numbers from 0 to 30 where the lanes ascend (others clamp to the window:
         // wrong entries, never memory outside it).
-        let at = (at - start).to_u32_low8();
+        let at = (at - start).clamped_to_u32::<255>();
         Some(Window {
             block: [block, 0],
             at: [at, at + 1],

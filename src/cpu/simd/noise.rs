@@ -60,11 +60,11 @@ pub(super) fn wrap_lanes<I: Isa>(cell: F, period: u32) -> U {
     if period == 256 {
         return I::wrap256(cell);
     }
-    // `wrap_period`. Its remainder lies below the period (or is NaN), so below 2³¹ where
-    // the period is, which converts in one vector instruction.
+    // `wrap_period`. Its remainder lies below the period (or is NaN, which `as` makes 0), so
+    // below 2³¹ where the period is, which converts in one vector instruction.
     let r = floored_mod::<I>(cell, period);
     let v = if period <= 1 << 31 {
-        r.residue_to_u32()
+        r.clamped_to_u32::<2_147_483_520>()
     } else {
         r.to_u32()
     };
