@@ -673,10 +673,47 @@ impl Default for ValueStats {
     }
 }
 
+/// Texels whose min and max [`ValueStats::add`] takes together: a block with none that is
+/// NaN or infinite is reduced in lane arrays, which the compiler makes vector instructions
+/// (a texel at a time, the comparisons of `f32::min` cost an eighth of a 3D bake).
+const STATS_BLOCK: usize = 256;
+
+/// The lanes of [`ValueStats::add`]'s reduction.
+const STATS_LANES: usize = 16;
+
 impl ValueStats {
     /// `values` holds `channels` floats per texel: min and max are of the first (the
     /// value), every channel must be finite.
     fn add(&mut self, params: &FillParams, values: &[f32], channels: usize) {
+        let block = STATS_BLOCK * channels;
+        for (b, chunk) in values.chunks(block).enumerate() {
+            let all_finite = chunk.iter().fold(true, |all, c| all & c.is_finite());
+            if all_finite && channels == 1 && chunk.len() == block {
+                self.add_finite(chunk);
+            } else {
+                self.add_texels(params, chunk, channels, b * STATS_BLOCK);
+            }
+        }
+        self.samples += (values.len() / channels) as u64;
+    }
+
+    /// Min and max of `values`, all finite, one channel, a multiple of the lanes long.
+    fn add_finite(&mut self, values: &[f32]) {
+        let mut lo = [self.min; STATS_LANES];
+        let mut hi = [self.max; STATS_LANES];
+        for lanes in values.chunks_exact(STATS_LANES) {
+            for ((lo, hi), &v) in lo.iter_mut().zip(hi.iter_mut()).zip(lanes) {
+                *lo = if v < *lo { v } else { *lo };
+                *hi = if v > *hi { v } else { *hi };
+            }
+        }
+        self.min = lo.into_iter().fold(self.min, f32::min);
+        self.max = hi.into_iter().fold(self.max, f32::max);
+    }
+
+    /// Texel by texel: min and max of the finite ones, count and first position of the
+    /// others. `first` is the first texel's index in the slab.
+    fn add_texels(&mut self, params: &FillParams, values: &[f32], channels: usize, first: usize) {
         for (i, texel) in values.chunks_exact(channels).enumerate() {
             let v = texel[0];
             if texel.iter().all(|c| c.is_finite()) {
@@ -684,12 +721,11 @@ impl ValueStats {
                 self.max = self.max.max(v);
             } else {
                 if self.non_finite == 0 {
-                    self.first_non_finite = texel_of(params, i);
+                    self.first_non_finite = texel_of(params, first + i);
                 }
                 self.non_finite += 1;
             }
         }
-        self.samples += (values.len() / channels) as u64;
     }
 }
 

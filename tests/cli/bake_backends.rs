@@ -592,3 +592,54 @@ fn cellular_flag_fields_bake_on_lanes_with_the_scalar_fills_bits() {
         }
     }
 }
+
+/// The bake's min and max are the reference field's, and a non-finite sample is reported at
+/// its own texel, whichever chunk of the bake and whichever block of the statistics it falls
+/// in (1 000-sample chunks of a 4 800-sample field: the last chunk is short, the blocks of
+/// the statistics do not divide a chunk).
+#[test]
+fn a_bakes_min_max_and_first_non_finite_texel_are_exact_over_many_chunks_and_blocks() {
+    let size = [40u32, 30, 4];
+    let frequency = [3.0f64; 3];
+    let spec = NoiseSpec::of_flags(
+        &FlagField::new(NoiseKind::Simplex, &size).with_frequency(&frequency),
+        FieldOutput::Value,
+        0,
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let options = BakeOptions::new(Encoding::default_for(FileFormat::Png));
+    let bake_with = |source: &mut dyn SampleSource, name: &str| {
+        bake::bake(
+            &spec,
+            source,
+            &dir.path().join(name),
+            &options,
+            &mut |_, _| {},
+        )
+    };
+
+    let report = bake_with(&mut CpuSource::with_chunk_samples(1000), "whole.png").unwrap();
+    let values = reference(NoiseKind::Simplex, &size, &frequency, &[0.0; 3], 0);
+    let min = values.iter().copied().fold(f32::INFINITY, f32::min);
+    let max = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    assert_eq!(report.samples, 4800);
+    assert_eq!((report.min, report.max), (min, max));
+    std::fs::remove_file(dir.path().join("whole.png")).unwrap();
+
+    for (at, error, texel) in [
+        (2356, f32::NAN, "x=36 y=28 z=1"),
+        (2356, f32::INFINITY, "x=36 y=28 z=1"),
+        (4799, f32::NEG_INFINITY, "x=39 y=29 z=3"),
+    ] {
+        let mut source = Faulty::at(CpuSource::with_chunk_samples(1000), at, error);
+        let err = bake_with(&mut source, "f.png").unwrap_err().to_string();
+        assert!(
+            err.contains(&format!(
+                "1 samples are NaN or infinite (the first at {texel} w=0)"
+            )),
+            "{error} at {at}: {err}"
+        );
+        assert!(listing(dir.path()).is_empty(), "{:?}", listing(dir.path()));
+    }
+}
