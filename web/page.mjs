@@ -18,7 +18,7 @@
 //                                      { clipboard: TEXT } |
 //                                      { frames: N } | { now: true } | { wait: MS } |
 //                                      { capture: NAME, file: FILE }] }],
-//            reopen: [{ name, step: STEP | fragment: SHARE, screenshot?: PATH,
+//            reopen: [{ name, step: STEP | fragment: SHARE, query?: QUERY, screenshot?: PATH,
 //                       actions?: [ACTION | { settle: true }] }] }
 // SCREENSHOT is taken after the step SCREENSHOT_STEP (after the last without one).
 // NAME: a widget the page names (`wgpuNoise.layout()`); FX, FY: where in it, as fractions.
@@ -30,6 +30,7 @@
 // [{ state, rgba }]; `now` records the page as it is at once (its picture maybe not new)
 // the same way; `wait` sleeps MS ms; `capture` saves the widget's pixels as the screen shows
 // them (a screenshot of its place) to FILE in the downloads folder.
+// QUERY: the reopened address's query (without its `?`), as `clock=gpu`.
 // RESULT.reopened: { NAME: { start, state, after? } }: `after` once the actions are done
 // (`settle` waits until the page draws nothing more).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -215,16 +216,17 @@ try {
     result.reopened = {};
     for (const link of request.reopen ?? []) {
       doing = `link ${link.name}`;
-      const href = link.step !== undefined
+      const href = new URL(link.step !== undefined
         ? result.steps.find((s) => s.name === link.step).href
-        : `${url}#${link.fragment}`;
+        : `${url}#${link.fragment}`);
+      if (link.query !== undefined) href.search = link.query;
       const shared = await browser.newPage();
       await shared.setViewport(VIEWPORT);
       shared.on("console", (m) => result.console.push({ type: m.type(), text: m.text() }));
       shared.on("pageerror", (e) => result.page_errors.push(String(e)));
       // In front, as a tab a person opens: keys reach only the focused page's text boxes.
       await shared.bringToFront();
-      await shared.goto(href, { waitUntil: "load" });
+      await shared.goto(href.href, { waitUntil: "load" });
       const start = await started(shared);
       const reopened = { start };
       if (start.started) reopened.state = await state(shared, link.name);

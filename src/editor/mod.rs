@@ -19,6 +19,9 @@ pub mod share;
 #[cfg(feature = "gpu")]
 pub mod terrain;
 pub mod thumbs;
+/// The GPU's clock the hosts time node costs with.
+#[cfg(feature = "gpu")]
+pub use crate::gpu::timer;
 
 use crate::graph::GraphError;
 

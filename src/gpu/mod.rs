@@ -20,6 +20,8 @@ mod read;
 #[cfg(feature = "gpu")]
 mod record;
 #[cfg(feature = "gpu")]
+pub mod timer;
+#[cfg(feature = "gpu")]
 pub mod readback;
 
 pub use crate::shader::LookupVariant;

@@ -9,6 +9,7 @@ mod common;
 mod backend_parity;
 mod curl_fill_gpu;
 mod gpu_parity;
+mod gpu_timer;
 mod gradient_parity;
 mod graph_finite_gpu;
 mod graph_gradient_parity;

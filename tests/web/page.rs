@@ -23,6 +23,7 @@ use std::time::Instant;
 use serde_json::{json, Value};
 use wgpu_noise::editor::orbit::{Orbit, DEFAULT_RELIEF, PITCH_RANGE, RELIEF_RANGE};
 use wgpu_noise::editor::share::{Framing, Scene, SharedView};
+use wgpu_noise::editor::thumbs::{Clock, NoTimestamps};
 use wgpu_noise::field::FlagField;
 use wgpu_noise::graph::Graph;
 use wgpu_noise::params::{FillParams, Slab};
@@ -437,6 +438,9 @@ fn run_page() -> Option<Session> {
         "steps": steps(),
         "reopen": [
             { "name": "shared 2d", "step": "copied JSON" },
+            // The GPU's clock asked for on SwiftShader, a CPU adapter, where the page
+            // otherwise times nodes on the CPU.
+            { "name": "gpu clock", "step": "ridged wired", "query": "clock=gpu" },
             { "name": "shared 3d", "step": "3d zoomed" },
             { "name": "shared iso", "step": "iso" },
             { "name": "shared panned", "step": "panned" },
@@ -1392,6 +1396,17 @@ fn each_nodes_thumbnail_is_its_sub_graphs_reference_with_a_cost() {
             cost.is_some_and(|c| c.is_finite() && c > 0.0),
             "{node}: {t}"
         );
+        // SwiftShader is a CPU adapter: its timestamps are not asked for unless the
+        // address asks (`each_nodes_cost_comes_from_the_gpus_timestamps_where_asked`).
+        assert_eq!(t["clock"], "CPU", "{node}: {t}");
+        assert!(
+            [
+                Clock::CpuSimd(NoTimestamps::CpuAdapter).why(),
+                Clock::CpuSimd(NoTimestamps::Missing).why()
+            ]
+            .contains(&t["clock_why"].as_str().unwrap_or_default()),
+            "{node}: {t}"
+        );
         // Adding ridged, which reads the output, leaves the other nodes' thumbnails as
         // they were.
         if node != "ridged" {
@@ -1400,6 +1415,38 @@ fn each_nodes_thumbnail_is_its_sub_graphs_reference_with_a_cost() {
                 "{node}"
             );
         }
+    }
+}
+
+/// The page opened at the wired graph's link with `?clock=gpu`: every node's cost comes from
+/// the GPU's timestamps around its sub-graph's 256² fill (SwiftShader offers timestamp
+/// queries), and the thumbnails are the same bytes as without.
+#[test]
+fn each_nodes_cost_comes_from_the_gpus_timestamps_where_asked() {
+    let Some(s) = session() else { return };
+    let wired = step(s, "ridged wired");
+    let timed = reopened(s, "gpu clock");
+    let thumbnails = timed["state"]["thumbnails"].as_object().unwrap();
+    assert_eq!(
+        thumbnails.keys().collect::<Vec<_>>(),
+        wired["state"]["thumbnails"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect::<Vec<_>>()
+    );
+    for (node, t) in thumbnails {
+        let cost = t["ns_per_sample"].as_f64();
+        eprintln!("page, GPU clock: {node}: {cost:?} ns/sample");
+        assert_eq!(t["clock"], Clock::GpuTimestamps.name(), "{node}: {t}");
+        assert!(
+            cost.is_some_and(|c| c.is_finite() && c > 0.0),
+            "{node}: {t}"
+        );
+        assert_eq!(
+            t["rgba_fnv"], wired["state"]["thumbnails"][node]["rgba_fnv"],
+            "{node}"
+        );
     }
 }
 

@@ -41,8 +41,10 @@ use wgpu_noise::editor::readout::{self, Readout};
 use wgpu_noise::editor::share::{Framing, Scene, SharedView};
 use wgpu_noise::editor::terrain::Placement;
 use wgpu_noise::editor::thumbs::{
-    colour, cpu_cost, Filled, Job, NoTimestamps, ThumbnailView, THUMBNAIL_SIZE,
+    colour, cpu_cost, Clock, Cost, Filled, Job, NoTimestamps, ThumbnailView, THUMBNAIL_SIZE,
+    TIMED_SIZE,
 };
+use wgpu_noise::editor::timer::{plausible, GpuTimer};
 use wgpu_noise::editor::Editor;
 use wgpu_noise::graph::{Graph, GraphError, Program, Sampler};
 use wgpu_noise::low_level::{padded_row_bytes, unpad_rows, ColourRamp};
@@ -309,6 +311,49 @@ impl Gpu {
         Ok(buffer)
     }
 
+    /// Submits `job`'s sub-graph's fill of its region at [`TIMED_SIZE`]² between `clock`'s
+    /// timestamps (after the thumbnail's fill, whose pipeline it reuses) and maps them;
+    /// `None` when the fill cannot be recorded.
+    fn time_fill(
+        &self,
+        ctx: &egui::Context,
+        program: &Program,
+        job: &Job,
+        clock: &PageClock,
+    ) -> Option<PendingTiming> {
+        let field = job.key.field_at(TIMED_SIZE);
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("node cost"),
+            });
+        clock.timer.begin(&mut encoder);
+        let fill = TextureFill {
+            program,
+            field: &field,
+            output: FieldOutput::Value,
+            texture: &clock.timed,
+        };
+        self.noise.record(&mut encoder, &fill).ok()?;
+        clock.timer.end(&mut encoder);
+        let submitted_ms = now_ms();
+        self.queue.submit([encoder.finish()]);
+        let mapped = Rc::new(Cell::new(None));
+        let done = mapped.clone();
+        let repaint = ctx.clone();
+        clock
+            .timer
+            .readback()
+            .map_async(wgpu::MapMode::Read, .., move |r| {
+                done.set(Some((r, now_ms())));
+                repaint.request_repaint();
+            });
+        Some(PendingTiming {
+            submitted_ms,
+            mapped,
+        })
+    }
+
     async fn open() -> Result<Gpu, String> {
         let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
             backends: wgpu::Backends::BROWSER_WEBGPU,
@@ -321,6 +366,8 @@ impl Gpu {
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("wgpu-noise page"),
+                // The node costs' clock, where the browser offers it.
+                required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
                 ..Default::default()
             })
             .await
@@ -412,7 +459,7 @@ struct Probing {
 
 impl App {
     fn new(ctx: &egui::Context, gpu: Gpu, view: SharedView) -> App {
-        let thumbnails = PageThumbnails::new(&gpu.device);
+        let thumbnails = PageThumbnails::new(&gpu.device, &gpu.queue, gpu_clock_asked());
         let framing = view.framing;
         let mut editor = Editor::new(view.graph);
         editor.nodes_shown = true;
@@ -1070,13 +1117,23 @@ impl eframe::App for App {
 
 /// The node view's thumbnails on the page's WebGPU device: one sub-graph at a time is
 /// filled at the thumbnail's size by the library's GPU fill and read back as the picture
-/// is, then timed on the CPU (the page asks the device for no timestamps).
+/// is, and timed with the GPU's timestamps where the device has them and is not the CPU
+/// (as the desktop preview's), else on the CPU.
 struct PageThumbnails {
     target: wgpu::Texture,
+    /// The GPU's clock, or why the costs are not from it.
+    clock: Result<PageClock, NoTimestamps>,
     /// Sub-graphs asked for and not started.
     waiting: Vec<Job>,
     /// The one on its way back.
     pending: Option<PendingThumbnail>,
+}
+
+/// Timestamps around a sub-graph's fill of its region at [`TIMED_SIZE`]² (a thumbnail's
+/// 64² fill is too short for the GPU's clock to tell it from its start-up).
+struct PageClock {
+    timer: GpuTimer,
+    timed: wgpu::Texture,
 }
 
 /// A thumbnail's fill on its way back.
@@ -1085,13 +1142,65 @@ struct PendingThumbnail {
     program: Program,
     buffer: wgpu::Buffer,
     mapped: Rc<Cell<Option<Result<(), wgpu::BufferAsyncError>>>>,
+    /// Its timed fill's timestamps, when timed on the GPU.
+    timing: Option<PendingTiming>,
+}
+
+/// A timed fill on its way back: when it was submitted and, once its timestamps are
+/// mapped, when that was found done (`performance.now()`, ms).
+struct PendingTiming {
+    submitted_ms: f64,
+    mapped: Rc<Cell<Option<MapDone>>>,
+}
+
+/// A map's result, and when its callback ran (`performance.now()`, ms).
+type MapDone = (Result<(), wgpu::BufferAsyncError>, f64);
+
+impl PendingThumbnail {
+    /// Whether its values, and its timestamps when timed on the GPU, are back.
+    fn back(&self) -> bool {
+        is_set(&self.mapped) && self.timing.as_ref().is_none_or(|t| is_set(&t.mapped))
+    }
+}
+
+/// Whether a map's callback has set `cell`.
+fn is_set<T>(cell: &Cell<Option<T>>) -> bool {
+    let v = cell.take();
+    let set = v.is_some();
+    cell.set(v);
+    set
+}
+
+/// Whether the page's address asks for the GPU's clock on any adapter (`?clock=gpu`), the
+/// CPU's (SwiftShader's) too.
+fn gpu_clock_asked() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .is_some_and(|q| {
+            q.trim_start_matches('?')
+                .split('&')
+                .any(|p| p == "clock=gpu")
+        })
 }
 
 impl PageThumbnails {
-    fn new(device: &wgpu::Device) -> PageThumbnails {
+    /// The thumbnails' texture and clock on `device`; `gpu_clock_asked`: the GPU's clock
+    /// on a CPU adapter too.
+    fn new(device: &wgpu::Device, queue: &wgpu::Queue, gpu_clock_asked: bool) -> PageThumbnails {
         let target = values_texture(device, THUMBNAIL_SIZE, "thumbnail values");
+        let cpu_adapter = device.adapter_info().device_type == wgpu::DeviceType::Cpu;
+        let timer = GpuTimer::new(device, queue, "node cost");
+        let clock = match NoTimestamps::of_device(timer.is_some(), cpu_adapter && !gpu_clock_asked)
+        {
+            Some(why) => Err(why),
+            None => Ok(PageClock {
+                timer: timer.expect("a device with timestamp queries"),
+                timed: values_texture(device, TIMED_SIZE, "node cost values"),
+            }),
+        };
         PageThumbnails {
             target,
+            clock,
             waiting: Vec::new(),
             pending: None,
         }
@@ -1100,6 +1209,37 @@ impl PageThumbnails {
     fn busy(&self) -> bool {
         self.pending.is_some() || !self.waiting.is_empty()
     }
+
+    /// What `pending`'s sub-graph costs by the GPU's clock, or why not (then it is timed on
+    /// the CPU). Its timestamps, when there are any, are read and unmapped either way.
+    fn gpu_cost(&self, pending: &PendingThumbnail) -> Result<Cost, NoTimestamps> {
+        let clock = self.clock.as_ref().map_err(|why| *why)?;
+        // None: the timed fill could not be recorded where the thumbnail's could.
+        let timing = pending.timing.as_ref().ok_or(NoTimestamps::Implausible)?;
+        Self::timed_cost(clock, timing).ok_or(NoTimestamps::Implausible)
+    }
+
+    /// The cost per sample from a timed fill's timestamps, if they are plausible.
+    fn timed_cost(clock: &PageClock, timing: &PendingTiming) -> Option<Cost> {
+        let (mapped, done_ms) = timing.mapped.take()?;
+        mapped.ok()?;
+        let readback = clock.timer.readback();
+        let device = readback
+            .slice(..)
+            .get_mapped_range()
+            .ok()
+            .and_then(|bytes| clock.timer.elapsed(&bytes));
+        readback.unmap();
+        let device = device?;
+        let wall =
+            std::time::Duration::from_secs_f64((done_ms - timing.submitted_ms).max(0.0) * 1e-3);
+        // Not checked as a CPU adapter's (not much shorter than the page's wait): the clock
+        // runs on a GPU, or on a CPU adapter where the address asks for it.
+        plausible(device, wall, false).then(|| Cost {
+            ns_per_sample: device.as_secs_f64() * 1e9 / f64::from(TIMED_SIZE * TIMED_SIZE),
+            clock: Clock::GpuTimestamps,
+        })
+    }
 }
 
 impl App {
@@ -1107,17 +1247,14 @@ impl App {
     /// the sub-graphs of nodes whose thumbnail is of another graph or view are asked for,
     /// and the next one is started while the picture is not being drawn.
     fn fill_thumbnails(&mut self, ctx: &egui::Context) {
-        let done = self
-            .thumbnails
-            .pending
-            .as_ref()
-            .and_then(|p| p.mapped.take());
-        if let Some(mapped) = done {
+        let back = self.thumbnails.pending.as_ref().is_some_and(|p| p.back());
+        if back {
             let pending = self
                 .thumbnails
                 .pending
                 .take()
                 .expect("a thumbnail under way");
+            let mapped = pending.mapped.take().expect("its values mapped");
             let side = THUMBNAIL_SIZE;
             let values = mapped.map_err(|e| e.to_string()).and_then(|()| {
                 let bytes = pending
@@ -1136,15 +1273,13 @@ impl App {
                 Ok(values)
             });
             pending.buffer.unmap();
-            let why = if self.gpu.device.adapter_info().device_type == wgpu::DeviceType::Cpu {
-                NoTimestamps::CpuAdapter
-            } else {
-                NoTimestamps::NotAsked
-            };
-            let job = &pending.job;
+            let timed = self.thumbnails.gpu_cost(&pending);
             let cost = values.is_ok().then(|| {
-                job.cost
-                    .unwrap_or_else(|| cpu_cost(&pending.program, &job.key, why, now_ms))
+                pending.job.cost.unwrap_or_else(|| {
+                    timed.unwrap_or_else(|why| {
+                        cpu_cost(&pending.program, &pending.job.key, why, now_ms)
+                    })
+                })
             });
             let filled = Filled { values, cost };
             self.editor.thumbnails.receive(ctx, pending.job, filled);
@@ -1210,11 +1345,16 @@ impl App {
                 done.set(Some(r));
                 repaint.request_repaint();
             });
+            let timing = match &self.thumbnails.clock {
+                Ok(clock) if job.cost.is_none() => self.gpu.time_fill(ctx, &program, &job, clock),
+                _ => None,
+            };
             self.thumbnails.pending = Some(PendingThumbnail {
                 job,
                 program,
                 buffer,
                 mapped,
+                timing,
             });
             return;
         }

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use wgpu_noise::error::{pop_error_scope, NoiseError, Result};
 use wgpu_noise::field::{FlagField, NoiseKind};
-use wgpu_noise::gpu::readback::staging_buffer;
+use wgpu_noise::gpu::timer::{plausible, GpuTimer};
 use wgpu_noise::gpu::{GpuContext, GpuNoise, GraphPipeline, LookupVariant, WORKGROUP};
 use wgpu_noise::graph::Program;
 use wgpu_noise::params::{FillParams, Slab};
@@ -313,14 +313,6 @@ pub fn median_gpu(timings: &[GpuTiming]) -> GpuTiming {
     }
 }
 
-/// Timestamp queries bracketing a recorded command sequence.
-struct Timestamps {
-    set: wgpu::QuerySet,
-    resolve: wgpu::Buffer,
-    readback: wgpu::Buffer,
-    period_ns: f64,
-}
-
 /// A storage texture sized for the slabs of one field, and the slabs' parameters.
 pub struct FillTarget {
     dims: usize,
@@ -337,7 +329,7 @@ pub struct GpuBench {
     noise: GpuNoise,
     /// The texture-free (hash) lookup variant on the same device.
     hash_noise: GpuNoise,
-    timestamps: Option<Timestamps>,
+    timestamps: Option<GpuTimer>,
     empty_layouts: [wgpu::BindGroupLayout; 2],
     empty_pipelines: [wgpu::ComputePipeline; 2],
     cpu_adapter: bool,
@@ -350,24 +342,7 @@ impl GpuBench {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let noise = GpuNoise::new(device, queue, seed)?;
         let hash_noise = GpuNoise::with_variant(device, queue, seed, LookupVariant::Hash)?;
-        let timestamps = device
-            .features()
-            .contains(wgpu::Features::TIMESTAMP_QUERY)
-            .then(|| Timestamps {
-                set: device.create_query_set(&wgpu::QuerySetDescriptor {
-                    label: Some("wgpu-noise bench timestamps"),
-                    ty: wgpu::QueryType::Timestamp,
-                    count: 2,
-                }),
-                resolve: device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("wgpu-noise bench timestamp resolve"),
-                    size: 16,
-                    usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
-                    mapped_at_creation: false,
-                }),
-                readback: staging_buffer(device, "wgpu-noise bench timestamp readback", 16),
-                period_ns: queue.get_timestamp_period() as f64,
-            });
+        let timestamps = GpuTimer::new(device, queue, "wgpu-noise bench");
         let source = EMPTY_WGSL
             .replace("WG_X", &WORKGROUP[0].to_string())
             .replace("WG_Y", &WORKGROUP[1].to_string())
@@ -421,17 +396,6 @@ impl GpuBench {
             empty_pipelines,
             cpu_adapter: device.adapter_info().device_type == wgpu::DeviceType::Cpu,
         })
-    }
-
-    /// Whether a device time `device` can be true of a submission that took `wall` on the
-    /// host. It can never exceed the wall time (plus clock slack). On a CPU adapter the
-    /// device is the host, so it cannot be much shorter either: lavapipe can write both
-    /// timestamps of a long fill at about the same moment.
-    fn plausible(&self, device: Duration, wall: Duration) -> bool {
-        let slack = Duration::from_millis(1);
-        let not_longer = device <= wall.mul_f64(1.1) + slack;
-        let not_much_shorter = !self.cpu_adapter || device + slack >= wall.mul_f64(0.5);
-        not_longer && not_much_shorter
     }
 
     /// The clock fills are timed with on this device.
@@ -682,26 +646,12 @@ impl GpuBench {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("wgpu-noise bench encoder"),
             });
-        // Empty passes carry the timestamps, so the measured passes stay as the product
-        // records them (record_fill opens its own pass without timestamp writes).
-        let bracket = |encoder: &mut wgpu::CommandEncoder, begin: Option<u32>, end: Option<u32>| {
-            if let Some(ts) = &self.timestamps {
-                encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("wgpu-noise bench timestamp pass"),
-                    timestamp_writes: Some(wgpu::ComputePassTimestampWrites {
-                        query_set: &ts.set,
-                        beginning_of_pass_write_index: begin,
-                        end_of_pass_write_index: end,
-                    }),
-                });
-            }
-        };
-        bracket(&mut encoder, Some(0), None);
+        if let Some(timer) = &self.timestamps {
+            timer.begin(&mut encoder);
+        }
         record(&mut encoder);
-        bracket(&mut encoder, None, Some(1));
-        if let Some(ts) = &self.timestamps {
-            encoder.resolve_query_set(&ts.set, 0..2, &ts.resolve, 0);
-            encoder.copy_buffer_to_buffer(&ts.resolve, 0, &ts.readback, 0, 16);
+        if let Some(timer) = &self.timestamps {
+            timer.end(&mut encoder);
         }
         let command_buffer = encoder.finish();
         pop_error_scope(scope)?;
@@ -711,13 +661,9 @@ impl GpuBench {
         let wall = start.elapsed();
         let device = match &self.timestamps {
             None => None,
-            Some(ts) => {
-                let ticks = read_u64_pair(&self.device, &ts.readback)?;
-                let ns = ticks[1].saturating_sub(ticks[0]) as f64 * ts.period_ns;
-                Some(Duration::from_secs_f64(ns * 1e-9))
-            }
+            Some(timer) => Some(read_elapsed(&self.device, timer)?),
         };
-        let rejected = device.is_some_and(|d| !self.plausible(d, wall));
+        let rejected = device.is_some_and(|d| !plausible(d, wall, self.cpu_adapter));
         Ok(GpuTiming {
             device: if rejected { None } else { device },
             wall,
@@ -771,8 +717,10 @@ pub(crate) fn wait(device: &wgpu::Device, submission: wgpu::SubmissionIndex) -> 
         })
 }
 
-/// Maps `buffer` (its work already waited for) and reads two `u64`s.
-fn read_u64_pair(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Result<[u64; 2]> {
+/// Maps `timer`'s readback (its work already waited for) and reads the time between its
+/// timestamps.
+fn read_elapsed(device: &wgpu::Device, timer: &GpuTimer) -> Result<Duration> {
+    let buffer = timer.readback();
     let (sender, receiver) = mpsc::channel();
     buffer.map_async(wgpu::MapMode::Read, .., move |r| {
         let _ = sender.send(r);
@@ -785,15 +733,14 @@ fn read_u64_pair(device: &wgpu::Device, buffer: &wgpu::Buffer) -> Result<[u64; 2
         .recv_timeout(TIMEOUT)
         .map_err(|_| NoiseError::Timeout(TIMEOUT))?
         .map_err(|e| NoiseError::Readback(e.to_string()))?;
-    let ticks = {
+    let elapsed = {
         let view = buffer
             .get_mapped_range(..)
             .map_err(|e| NoiseError::Readback(e.to_string()))?;
-        let words: &[u64] = bytemuck::cast_slice(&view);
-        [words[0], words[1]]
+        timer.elapsed(&view)
     };
     buffer.unmap();
-    Ok(ticks)
+    elapsed.ok_or_else(|| NoiseError::Readback("fewer than two timestamps read back".into()))
 }
 
 /// The machine in one line: CPU model (Linux: `/proc/cpuinfo`) and logical cores.

@@ -7,16 +7,15 @@
 use std::sync::mpsc;
 use std::time::Instant;
 
-use crate::editor::thumbs::{cpu_cost, Clock, Cost, Filled, Job, NoTimestamps, ThumbnailKey};
+use crate::editor::thumbs::{
+    cpu_cost, Clock, Cost, Filled, Job, NoTimestamps, ThumbnailKey, TIMED_SIZE,
+};
 use crate::error::Result;
 use crate::field::FieldOutput;
 use crate::shader::LookupVariant;
 use crate::{GpuNoise, TextureFill};
 
 use super::super::bench::harness::GpuBench;
-
-/// The side of the fill a sub-graph's GPU cost is timed on.
-const TIMED_SIZE: u32 = 256;
 
 /// What the worker hands back for a job.
 pub enum Outcome {
@@ -157,15 +156,10 @@ impl Filler {
             usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_DST,
             view_formats: &[],
         });
-        let no_timestamps = if !device.features().contains(wgpu::Features::TIMESTAMP_QUERY) {
-            Some(NoTimestamps::Missing)
-        } else if device.adapter_info().device_type == wgpu::DeviceType::Cpu {
-            // Measured on lavapipe: 0.43 ns per sample for a 256² simplex fill, where its
-            // 1024² fill takes 13 (`bench`), and passing the harness's plausibility check.
-            Some(NoTimestamps::CpuAdapter)
-        } else {
-            None
-        };
+        let no_timestamps = NoTimestamps::of_device(
+            device.features().contains(wgpu::Features::TIMESTAMP_QUERY),
+            device.adapter_info().device_type == wgpu::DeviceType::Cpu,
+        );
         Ok(Filler {
             bench,
             timed,
