@@ -161,7 +161,15 @@ fn read32_reads_each_lanes_entry_where_the_level_holds_tables() {
     assert_table_reads(&levels);
 }
 
-/// A level's read of an `N`-entry table held in registers (`Isa::read48`, `Isa::read32`).
+/// The same of [`Isa::read16`], the 3D gradients' components (`Grad3::dot3`).
+#[test]
+fn read16_reads_each_lanes_entry_where_the_level_holds_tables() {
+    let levels: Vec<(&str, TableRead<16>)> = levels_of!(read16);
+    assert_table_reads(&levels);
+}
+
+/// A level's read of an `N`-entry table held in registers (`Isa::read48`, `Isa::read32`,
+/// `Isa::read16`).
 type TableRead<const N: usize> = fn(&[f32; N], U) -> Option<F>;
 
 /// Asserts that each level's `read` of an `N`-entry table gives every lane the entry its

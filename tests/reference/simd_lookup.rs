@@ -68,6 +68,32 @@ fn assert_same<const N: usize>(what: &str, n: u32, d: &[F; N], got: F, g: &[f32]
     }
 }
 
+/// The lanes of an ISA without register tables (SSE2's choice of form; [`Isa::read16`]
+/// `None`).
+#[derive(Clone, Copy)]
+struct SignBits;
+
+impl Isa for SignBits {
+    fn floor(x: F) -> F {
+        x.map(f32::floor)
+    }
+}
+
+/// The lanes of an ISA that reads a 16-entry table in a register (AVX-512's choice of
+/// form), its reads done lane by lane.
+#[derive(Clone, Copy)]
+struct RegisterTables;
+
+impl Isa for RegisterTables {
+    fn floor(x: F) -> F {
+        x.map(f32::floor)
+    }
+
+    fn read16(table: &[f32; 16], n: U) -> Option<F> {
+        Some(F(n.0.map(|i| table[i as usize & 15])))
+    }
+}
+
 #[test]
 fn index_dot_products_are_the_scalar_multiply_adds_bit_for_bit() {
     for n in 0..12 {
@@ -76,7 +102,10 @@ fn index_dot_products_are_the_scalar_multiply_adds_bit_for_bit() {
             assert_same("dot2", n, &d, Grad3(U::splat(n)).dot2(d), &g);
         }
         for d in offset_lanes::<3>() {
-            assert_same("dot3", n, &d, Grad3(U::splat(n)).dot3(d), &g);
+            let sign_bits = Grad3(U::splat(n)).dot3::<SignBits>(d);
+            assert_same("dot3 by sign bits", n, &d, sign_bits, &g);
+            let products = Grad3(U::splat(n)).dot3::<RegisterTables>(d);
+            assert_same("dot3 by register tables", n, &d, products, &g);
         }
     }
     for n in 0..32 {

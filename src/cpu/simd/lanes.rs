@@ -429,6 +429,13 @@ pub trait Isa: Copy {
         None
     }
 
+    /// Entry `n[i]` (below 16) of `table` on every lane where this ISA holds such a table
+    /// in a register (AVX-512: one permute); `None` elsewhere (as [`Isa::read48`]).
+    #[inline(always)]
+    fn read16(_table: &[f32; 16], _n: U) -> Option<F> {
+        None
+    }
+
     /// Prepares [`Isa::read`] of entries `at[i]` and `at[i] + 1` of tables of `blocks`
     /// blocks, for entries `at` (whole numbers, as `f32`s) that do not decrease along the
     /// lanes; `None` where the lanes spread wider than one window, or outside the tables,
@@ -699,6 +706,19 @@ impl Isa for Avx512Lanes {
             let high = _mm512_permutexvar_ps(n, _mm512_loadu_ps(p.add(32)));
             let upper = _mm512_test_epi32_mask(n, _mm512_set1_epi32(32));
             let v = _mm512_mask_blend_ps(upper, low, high);
+            Some(F(std::mem::transmute::<__m512, [f32; LANES]>(v)))
+        }
+    }
+
+    #[inline(always)]
+    fn read16(table: &[f32; 16], n: U) -> Option<F> {
+        use std::arch::x86_64::{__m512, __m512i, _mm512_loadu_ps, _mm512_permutexvar_ps};
+        // SAFETY: compiled only into the AVX-512 copies, which run where the CPU has
+        // AVX-512 F; the load is the table's 16 entries; the permute reads only its register
+        // (the index's low 4 bits); a register is the 16 lanes.
+        unsafe {
+            let n = std::mem::transmute::<[u32; LANES], __m512i>(n.0);
+            let v = _mm512_permutexvar_ps(n, _mm512_loadu_ps(table.as_ptr()));
             Some(F(std::mem::transmute::<__m512, [f32; LANES]>(v)))
         }
     }

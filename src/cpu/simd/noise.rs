@@ -467,7 +467,7 @@ fn classic_corner<L: LaneHasher, I: Isa, const D: usize>(
     let (dy, dz, dw) = (F::splat(ay.d[b]), F::splat(az.d[c]), F::splat(aw.d[d]));
     match D {
         4 => lut.grad4_row(row.rows[r], xi).dot([dx, dy, dz, dw]),
-        3 => lut.grad3_row::<I>(row.rows[r], xi).dot3([dx, dy, dz]),
+        3 => lut.grad3_row::<I>(row.rows[r], xi).dot3::<I>([dx, dy, dz]),
         _ => lut.grad3_row::<I>(row.rows[r], xi).dot2([dx, dy]),
     }
 }
@@ -590,7 +590,7 @@ fn classic_point_corner<L: LaneHasher, I: Isa, const D: usize>(
     let (dx, dy, dz, dw) = (d[0][a], pick_f(d[1], b), pick_f(d[2], c), pick_f(d[3], e));
     match D {
         4 => lut.grad4(x, y, z, w).dot([dx, dy, dz, dw]),
-        3 => lut.grad3::<I>(x, y, z).dot3([dx, dy, dz]),
+        3 => lut.grad3::<I>(x, y, z).dot3::<I>([dx, dy, dz]),
         _ => lut.grad2::<I>(x, y).dot2([dx, dy]),
     }
 }
@@ -632,7 +632,7 @@ pub fn classic_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
             }
             3 => {
                 let g = lut.grad3::<I>(x, y, z);
-                n[k] = g.dot3([o[0], o[1], o[2]]);
+                n[k] = g.dot3::<I>([o[0], o[1], o[2]]);
                 let [g0, g1, g2] = g.vector();
                 dn[k] = [g0, g1, g2, zero];
             }
@@ -839,9 +839,9 @@ fn grad_dot2(g: Grad3, d: [F; 2], turn: Option<Turn>) -> F {
 
 /// `g·d` of a 3D simplex corner, its gradient turned by `turn` (flow noise) if given.
 #[inline(always)]
-fn grad_dot3(g: Grad3, d: [F; 3], turn: Option<Turn>) -> F {
+fn grad_dot3<I: Isa>(g: Grad3, d: [F; 3], turn: Option<Turn>) -> F {
     match turn {
-        None => g.dot3(d),
+        None => g.dot3::<I>(d),
         Some(t) => dot(&t.turn3(g), &d),
     }
 }
@@ -1030,10 +1030,10 @@ pub fn simplex3<L: LaneHasher, I: Isa, O: Order3>(
     turn: Option<Turn>,
 ) -> F {
     let (d, g, _) = simplex3_corners::<L, I, O>(lut, p);
-    let sum = corner_value(&d[0], grad_dot3(g[0], d[0], turn), r2)
-        + corner_value(&d[1], grad_dot3(g[1], d[1], turn), r2)
-        + corner_value(&d[2], grad_dot3(g[2], d[2], turn), r2)
-        + corner_value(&d[3], grad_dot3(g[3], d[3], turn), r2);
+    let sum = corner_value(&d[0], grad_dot3::<I>(g[0], d[0], turn), r2)
+        + corner_value(&d[1], grad_dot3::<I>(g[1], d[1], turn), r2)
+        + corner_value(&d[2], grad_dot3::<I>(g[2], d[2], turn), r2)
+        + corner_value(&d[3], grad_dot3::<I>(g[3], d[3], turn), r2);
     scale * sum
 }
 
@@ -1131,10 +1131,10 @@ impl Order3 for Logic {
 #[inline(always)]
 pub fn simplex3_periodic<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3], period: [u32; 3]) -> F {
     let (d, g, _) = simplex3_periodic_corners::<L, I>(lut, p, period);
-    let sum = corner_value(&d[0], g[0].dot3(d[0]), 0.5)
-        + corner_value(&d[1], g[1].dot3(d[1]), 0.5)
-        + corner_value(&d[2], g[2].dot3(d[2]), 0.5)
-        + corner_value(&d[3], g[3].dot3(d[3]), 0.5);
+    let sum = corner_value(&d[0], g[0].dot3::<I>(d[0]), 0.5)
+        + corner_value(&d[1], g[1].dot3::<I>(d[1]), 0.5)
+        + corner_value(&d[2], g[2].dot3::<I>(d[2]), 0.5)
+        + corner_value(&d[3], g[3].dot3::<I>(d[3]), 0.5);
     SIMPLEX3_PERIODIC_SCALE as f32 * sum
 }
 
