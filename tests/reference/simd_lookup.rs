@@ -68,7 +68,7 @@ fn assert_same<const N: usize>(what: &str, n: u32, d: &[F; N], got: F, g: &[f32]
     }
 }
 
-/// The lanes of an ISA without register tables (SSE2's choice of form; [`Isa::read16`]
+/// The lanes of an ISA without register tables (SSE2's and AVX2's form; [`Isa::read16`]
 /// `None`).
 #[derive(Clone, Copy)]
 struct SignBits;
