@@ -79,8 +79,8 @@ impl Isa for SignBits {
     }
 }
 
-/// The lanes of an ISA that reads a 16-entry table in a register (AVX-512's choice of
-/// form), its reads done lane by lane.
+/// The lanes of an ISA that reads 16- and 32-entry tables in registers (AVX-512's choice
+/// of form), its reads done lane by lane and its sums of products unfused.
 #[derive(Clone, Copy)]
 struct RegisterTables;
 
@@ -92,26 +92,50 @@ impl Isa for RegisterTables {
     fn read16(table: &[f32; 16], n: U) -> Option<F> {
         Some(F(n.0.map(|i| table[i as usize & 15])))
     }
+
+    fn read32(table: &[f32; 32], n: U) -> Option<F> {
+        Some(F(n.0.map(|i| table[i as usize & 31])))
+    }
 }
 
+/// Both forms of each dot product (sign bits, register tables with unfused sums) and the
+/// form of every level this CPU has (AVX-512's fuses each product after the first with its
+/// sum) equal the scalar products and sums, for every gradient index and every tuple of
+/// offsets.
 #[test]
 fn index_dot_products_are_the_scalar_multiply_adds_bit_for_bit() {
+    check_dot_products::<SignBits>("sign bits");
+    check_dot_products::<RegisterTables>("register tables");
+    check_dot_products::<wgpu_noise::cpu::simd::lanes::Sse2Lanes>("sse2");
+    #[cfg(target_arch = "x86_64")]
+    {
+        use wgpu_noise::cpu::simd::lanes::{Avx2Lanes, Avx512Lanes};
+        if std::arch::is_x86_feature_detected!("avx2") {
+            check_dot_products::<Avx2Lanes>("avx2");
+        }
+        if std::arch::is_x86_feature_detected!("avx512bw") {
+            check_dot_products::<Avx512Lanes>("avx512");
+        }
+    }
+}
+
+fn check_dot_products<I: Isa>(form: &str) {
     for n in 0..12 {
         let g = grad3_of_index::<f32>(n);
         for d in offset_lanes::<2>() {
-            assert_same("dot2", n, &d, Grad3(U::splat(n)).dot2(d), &g);
+            let dot = Grad3(U::splat(n)).dot2::<I>(d);
+            assert_same(&format!("{form}: dot2"), n, &d, dot, &g);
         }
         for d in offset_lanes::<3>() {
-            let sign_bits = Grad3(U::splat(n)).dot3::<SignBits>(d);
-            assert_same("dot3 by sign bits", n, &d, sign_bits, &g);
-            let products = Grad3(U::splat(n)).dot3::<RegisterTables>(d);
-            assert_same("dot3 by register tables", n, &d, products, &g);
+            let dot = Grad3(U::splat(n)).dot3::<I>(d);
+            assert_same(&format!("{form}: dot3"), n, &d, dot, &g);
         }
     }
     for n in 0..32 {
         let g = grad4_of_index::<f32>(n);
         for d in offset_lanes::<4>() {
-            assert_same("dot", n, &d, Grad4(U::splat(n)).dot(d), &g);
+            let dot = Grad4(U::splat(n)).dot::<I>(d);
+            assert_same(&format!("{form}: dot"), n, &d, dot, &g);
         }
     }
 }

@@ -8,8 +8,9 @@
 //! Both variants give a gradient as its index ([`Grad3`], [`Grad4`]), and the noise applies
 //! it to the offsets with sign-bit operations instead of multiplications (`dot`): every
 //! gradient has components ±1 and one 0, so `g · d` is a sum of sign-flipped offsets. An
-//! ISA that holds a 16-entry table in a register (AVX-512) reads a 3D gradient's components
-//! from three such tables and multiplies: fewer operations than the sign bits.
+//! ISA that holds 16- and 32-entry tables in registers (AVX-512) reads a gradient's
+//! components from such tables and multiplies, each product after the first fused with its
+//! sum (exact products: the same bits): fewer operations than the sign bits.
 
 use super::lanes::{Isa, F, U};
 use super::noise::{Logic, Order3, Selections};
@@ -50,6 +51,22 @@ const GRAD3_COMPONENTS: [[f32; 16]; 3] = {
     table
 };
 
+/// Component `a` of each gradient of [`crate::tables::GRAD4`] by its index, for
+/// [`Isa::read32`].
+const GRAD4_COMPONENTS: [[f32; 32]; 4] = {
+    let mut table = [[0.0; 32]; 4];
+    let mut n = 0;
+    while n < 32 {
+        let mut a = 0;
+        while a < 4 {
+            table[a][n] = crate::tables::GRAD4[n][a] as f32;
+            a += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
 /// A gradient of 2D and 3D noise on every lane, as its index `n < 12` into
 /// [`crate::tables::GRAD3`] ([`crate::cpu::lookup::grad3_of_index`]): `n / 4` says which
 /// component is 0 (2, 1, 0), bits 0 and 1 the signs of the first and second of the others.
@@ -75,10 +92,19 @@ pub struct Grad4(pub U);
 // scalar products.
 
 impl Grad3 {
-    /// `g[0] * d[0] + g[1] * d[1]` (2D noise uses the first two components).
+    /// `g[0] * d[0] + g[1] * d[1]` (2D noise uses the first two components): where the
+    /// ISA reads a 16-entry table in a register, those products and that sum themselves
+    /// (as [`Grad3::dot3`]).
     #[inline(always)]
-    pub fn dot2(self, d: [F; 2]) -> F {
+    pub fn dot2<I: Isa>(self, d: [F; 2]) -> F {
         let n = self.0;
+        let (g0, g1) = (
+            I::read16(&GRAD3_COMPONENTS[0], n),
+            I::read16(&GRAD3_COMPONENTS[1], n),
+        );
+        if let (Some(g0), Some(g1)) = (g0, g1) {
+            return I::add_exact_product(g0 * d[0], g1, d[1]);
+        }
         let (lt4, lt8) = ((n & 12).eq(0), (n & 8).eq(0));
         // Groups 0 and 1 start with ±d[0], group 2 (g = [0, s1]) with ±d[1].
         let first = flip(lt8.select_f(d[0], d[1]), n << 31);
@@ -91,8 +117,8 @@ impl Grad3 {
     }
 
     /// `g[0] * d[0] + g[1] * d[1] + g[2] * d[2]`: where the ISA reads a 16-entry table in
-    /// a register, those products and sums themselves (three permutes, fewer operations
-    /// than the sign-bit form below).
+    /// a register, those products and sums themselves (three permutes, a multiply and two
+    /// [`Isa::add_exact_product`]s: fewer operations than the sign-bit form below).
     #[inline(always)]
     pub fn dot3<I: Isa>(self, d: [F; 3]) -> F {
         let n = self.0;
@@ -102,7 +128,7 @@ impl Grad3 {
             I::read16(&GRAD3_COMPONENTS[2], n),
         );
         if let (Some(g0), Some(g1), Some(g2)) = (g0, g1, g2) {
-            return (g0 * d[0] + g1 * d[1]) + g2 * d[2];
+            return I::add_exact_product(I::add_exact_product(g0 * d[0], g1, d[1]), g2, d[2]);
         }
         let (lt4, lt8) = ((n & 12).eq(0), (n & 8).eq(0));
         // The nonzero components in order: [d0, d1], [d0, d2] or [d1, d2].
@@ -129,10 +155,22 @@ impl Grad3 {
 }
 
 impl Grad4 {
-    /// `g[0] * d[0] + g[1] * d[1] + g[2] * d[2] + g[3] * d[3]`.
+    /// `g[0] * d[0] + g[1] * d[1] + g[2] * d[2] + g[3] * d[3]`: where the ISA reads a
+    /// 32-entry table in registers, those products and sums themselves (as
+    /// [`Grad3::dot3`]).
     #[inline(always)]
-    pub fn dot(self, d: [F; 4]) -> F {
+    pub fn dot<I: Isa>(self, d: [F; 4]) -> F {
         let n = self.0;
+        let (g0, g1, g2, g3) = (
+            I::read32(&GRAD4_COMPONENTS[0], n),
+            I::read32(&GRAD4_COMPONENTS[1], n),
+            I::read32(&GRAD4_COMPONENTS[2], n),
+            I::read32(&GRAD4_COMPONENTS[3], n),
+        );
+        if let (Some(g0), Some(g1), Some(g2), Some(g3)) = (g0, g1, g2, g3) {
+            let sum = I::add_exact_product(g0 * d[0], g1, d[1]);
+            return I::add_exact_product(I::add_exact_product(sum, g2, d[2]), g3, d[3]);
+        }
         let (lt8, lt16, ge24) = ((n & 24).eq(0), (n & 16).eq(0), (n & 24).eq(24));
         // The nonzero components in order: d without the component `n / 8`.
         let a = flip(lt8.select_f(d[1], d[0]), (n << 29) & SIGN);

@@ -466,9 +466,9 @@ fn classic_corner<L: LaneHasher, I: Isa, const D: usize>(
     let (b, c, d) = (r & 1, (r >> 1) & 1, r >> 2);
     let (dy, dz, dw) = (F::splat(ay.d[b]), F::splat(az.d[c]), F::splat(aw.d[d]));
     match D {
-        4 => lut.grad4_row(row.rows[r], xi).dot([dx, dy, dz, dw]),
+        4 => lut.grad4_row(row.rows[r], xi).dot::<I>([dx, dy, dz, dw]),
         3 => lut.grad3_row::<I>(row.rows[r], xi).dot3::<I>([dx, dy, dz]),
-        _ => lut.grad3_row::<I>(row.rows[r], xi).dot2([dx, dy]),
+        _ => lut.grad3_row::<I>(row.rows[r], xi).dot2::<I>([dx, dy]),
     }
 }
 
@@ -589,9 +589,9 @@ fn classic_point_corner<L: LaneHasher, I: Isa, const D: usize>(
     );
     let (dx, dy, dz, dw) = (d[0][a], pick_f(d[1], b), pick_f(d[2], c), pick_f(d[3], e));
     match D {
-        4 => lut.grad4(x, y, z, w).dot([dx, dy, dz, dw]),
+        4 => lut.grad4(x, y, z, w).dot::<I>([dx, dy, dz, dw]),
         3 => lut.grad3::<I>(x, y, z).dot3::<I>([dx, dy, dz]),
-        _ => lut.grad2::<I>(x, y).dot2([dx, dy]),
+        _ => lut.grad2::<I>(x, y).dot2::<I>([dx, dy]),
     }
 }
 
@@ -627,7 +627,7 @@ pub fn classic_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
         match D {
             4 => {
                 let g = lut.grad4(x, y, z, w);
-                n[k] = g.dot(o);
+                n[k] = g.dot::<I>(o);
                 dn[k] = g.vector();
             }
             3 => {
@@ -638,7 +638,7 @@ pub fn classic_point_deriv<L: LaneHasher, I: Isa, const D: usize>(
             }
             _ => {
                 let g = lut.grad2::<I>(x, y);
-                n[k] = g.dot2([o[0], o[1]]);
+                n[k] = g.dot2::<I>([o[0], o[1]]);
                 let [g0, g1, _] = g.vector();
                 dn[k] = [g0, g1, zero, zero];
             }
@@ -830,9 +830,9 @@ fn dot<const N: usize>(g: &[F; N], d: &[F; N]) -> F {
 
 /// `g·d` of a 2D simplex corner, its gradient turned by `turn` (flow noise) if given.
 #[inline(always)]
-fn grad_dot2(g: Grad3, d: [F; 2], turn: Option<Turn>) -> F {
+fn grad_dot2<I: Isa>(g: Grad3, d: [F; 2], turn: Option<Turn>) -> F {
     match turn {
-        None => g.dot2(d),
+        None => g.dot2::<I>(d),
         Some(t) => dot(&t.turn2(g), &d),
     }
 }
@@ -881,9 +881,9 @@ fn simplex2_corners<L: LaneHasher, I: Isa>(
 pub fn simplex2<L: LaneHasher, I: Isa>(lut: &L, x: F, y: F, turn: Option<Turn>) -> F {
     let (d, g, _) = simplex2_corners::<L, I>(lut, x, y);
     let r2 = SIMPLEX2_R2 as f32;
-    let sum = corner_value(&d[0], grad_dot2(g[0], d[0], turn), r2)
-        + corner_value(&d[1], grad_dot2(g[1], d[1], turn), r2)
-        + corner_value(&d[2], grad_dot2(g[2], d[2], turn), r2);
+    let sum = corner_value(&d[0], grad_dot2::<I>(g[0], d[0], turn), r2)
+        + corner_value(&d[1], grad_dot2::<I>(g[1], d[1], turn), r2)
+        + corner_value(&d[2], grad_dot2::<I>(g[2], d[2], turn), r2);
     70.0 * sum
 }
 
@@ -1198,11 +1198,11 @@ fn floored_mod<I: Isa>(c: F, period: u32) -> F {
 #[inline(always)]
 pub fn simplex4<L: LaneHasher, I: Isa>(lut: &L, p: [F; 4], r2: f32, scale: f32) -> F {
     let (d, g, _) = simplex4_corners::<L, I>(lut, p);
-    let sum = corner_value(&d[0], g[0].dot(d[0]), r2)
-        + corner_value(&d[1], g[1].dot(d[1]), r2)
-        + corner_value(&d[2], g[2].dot(d[2]), r2)
-        + corner_value(&d[3], g[3].dot(d[3]), r2)
-        + corner_value(&d[4], g[4].dot(d[4]), r2);
+    let sum = corner_value(&d[0], g[0].dot::<I>(d[0]), r2)
+        + corner_value(&d[1], g[1].dot::<I>(d[1]), r2)
+        + corner_value(&d[2], g[2].dot::<I>(d[2]), r2)
+        + corner_value(&d[3], g[3].dot::<I>(d[3]), r2)
+        + corner_value(&d[4], g[4].dot::<I>(d[4]), r2);
     scale * sum
 }
 
