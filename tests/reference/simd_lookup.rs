@@ -10,6 +10,23 @@ use wgpu_noise::cpu::simd::lookup::{
 };
 use wgpu_noise::tables::{PermutationTables, GRAD3, GRAD4};
 
+/// `$check::<I>(name)` for each SIMD level `I` this CPU has.
+macro_rules! on_each_level {
+    ($check:ident) => {{
+        $check::<wgpu_noise::cpu::simd::lanes::Sse2Lanes>("sse2");
+        #[cfg(target_arch = "x86_64")]
+        {
+            use wgpu_noise::cpu::simd::lanes::{Avx2Lanes, Avx512Lanes};
+            if std::arch::is_x86_feature_detected!("avx2") {
+                $check::<Avx2Lanes>("avx2");
+            }
+            if std::arch::is_x86_feature_detected!("avx512bw") {
+                $check::<Avx512Lanes>("avx512");
+            }
+        }
+    }};
+}
+
 /// Offsets that make signed zeros and roundings matter: zeros of both signs, equal
 /// magnitudes (sums that cancel to zero), subnormals, values whose sums round or
 /// overflow.
@@ -106,17 +123,7 @@ impl Isa for RegisterTables {
 fn index_dot_products_are_the_scalar_multiply_adds_bit_for_bit() {
     check_dot_products::<SignBits>("sign bits");
     check_dot_products::<RegisterTables>("register tables");
-    check_dot_products::<wgpu_noise::cpu::simd::lanes::Sse2Lanes>("sse2");
-    #[cfg(target_arch = "x86_64")]
-    {
-        use wgpu_noise::cpu::simd::lanes::{Avx2Lanes, Avx512Lanes};
-        if std::arch::is_x86_feature_detected!("avx2") {
-            check_dot_products::<Avx2Lanes>("avx2");
-        }
-        if std::arch::is_x86_feature_detected!("avx512bw") {
-            check_dot_products::<Avx512Lanes>("avx512");
-        }
-    }
+    on_each_level!(check_dot_products);
 }
 
 fn check_dot_products<I: Isa>(form: &str) {
@@ -181,17 +188,7 @@ fn packed_words_refuse_an_edited_traversal_table() {
 /// of the range and at a million points spread over it, on every level this CPU has.
 #[test]
 fn gradients_of_points_are_those_of_the_whole_mix() {
-    check_gradients_of_points::<wgpu_noise::cpu::simd::lanes::Sse2Lanes>("sse2");
-    #[cfg(target_arch = "x86_64")]
-    {
-        use wgpu_noise::cpu::simd::lanes::{Avx2Lanes, Avx512Lanes};
-        if std::arch::is_x86_feature_detected!("avx2") {
-            check_gradients_of_points::<Avx2Lanes>("avx2");
-        }
-        if std::arch::is_x86_feature_detected!("avx512bw") {
-            check_gradients_of_points::<Avx512Lanes>("avx512");
-        }
-    }
+    on_each_level!(check_gradients_of_points);
 }
 
 fn check_gradients_of_points<I: Isa>(level: &str) {

@@ -35,37 +35,29 @@ fn times_zero(d: F) -> F {
     (d.to_bits() & SIGN).from_bits()
 }
 
-/// Component `a` of each gradient of [`crate::tables::GRAD3`] by its index, for
-/// [`Isa::read16`] (entries 12 to 15 are never read).
-const GRAD3_COMPONENTS: [[f32; 16]; 3] = {
-    let mut table = [[0.0; 16]; 3];
+/// The components of `gradients` as tables of `E` entries, component `a` of gradient `n` at
+/// `[a][n]` (entries past the gradients 0, never read).
+const fn component_tables<const N: usize, const D: usize, const E: usize>(
+    gradients: &[[i8; D]; N],
+) -> [[f32; E]; D] {
+    let mut table = [[0.0; E]; D];
     let mut n = 0;
-    while n < 12 {
+    while n < N {
         let mut a = 0;
-        while a < 3 {
-            table[a][n] = crate::tables::GRAD3[n][a] as f32;
+        while a < D {
+            table[a][n] = gradients[n][a] as f32;
             a += 1;
         }
         n += 1;
     }
     table
-};
+}
 
-/// Component `a` of each gradient of [`crate::tables::GRAD4`] by its index, for
-/// [`Isa::read32`].
-const GRAD4_COMPONENTS: [[f32; 32]; 4] = {
-    let mut table = [[0.0; 32]; 4];
-    let mut n = 0;
-    while n < 32 {
-        let mut a = 0;
-        while a < 4 {
-            table[a][n] = crate::tables::GRAD4[n][a] as f32;
-            a += 1;
-        }
-        n += 1;
-    }
-    table
-};
+/// The components of [`crate::tables::GRAD3`] by index, for [`Isa::read16`].
+const GRAD3_COMPONENTS: [[f32; 16]; 3] = component_tables(&crate::tables::GRAD3);
+
+/// The components of [`crate::tables::GRAD4`] by index, for [`Isa::read32`].
+const GRAD4_COMPONENTS: [[f32; 32]; 4] = component_tables(&crate::tables::GRAD4);
 
 /// A gradient of 2D and 3D noise on every lane, as its index `n < 12` into
 /// [`crate::tables::GRAD3`] ([`crate::cpu::lookup::grad3_of_index`]): `n / 4` says which
