@@ -1263,7 +1263,7 @@ fn cellular_lookup_on_lanes_is_bit_identical() {
 /// FastNoise2's warped tree (a fractal of one noise at a point the `vector` warp moved: one
 /// warp octave, one iteration) and its variations take the graph fill's segment kernel
 /// (`simd::graph_has_warped_kernel`) and give the scalar evaluator's bits: 2D to 4D, every
-/// fractal mode, one to six octaves, warp frequencies 1 and 2.5, negative and large
+/// fractal mode or the noise alone, one to six octaves, warp frequencies 1 and 2.5, negative and large
 /// amplitudes, tiled, five source kinds, rows of one sample to several segments, both
 /// lookups, every level. Shapes beside it (two warp octaves, an iterated warp, a driven
 /// amplitude, a `simplex` warp) take the operation loop, with the same bits.
@@ -1271,16 +1271,31 @@ fn cellular_lookup_on_lanes_is_bit_identical() {
 fn the_warped_fractal_kernel_gives_the_operation_loops_bits() {
     let mut rng = Rng::new(20_261_129);
     let mut kernels = 0;
+    // `mode` "none": the source warped with no fractal around it, scaled by the lacunarity.
     let warped = |source: &str, mode: &str, octaves: u32, lacunarity: f64, warp: &str| {
+        let fractal = match mode {
+            "none" => format!(
+                r#"{{ "type": "scale", "source": {{ "type": "{source}" }}, "by": {lacunarity} }}"#
+            ),
+            _ => format!(
+                r#"{{ "type": "{mode}", "source": {{ "type": "{source}" }},
+                      "octaves": {octaves}, "gain": 0.6, "lacunarity": {lacunarity} }}"#
+            ),
+        };
         format!(
             r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ "type": "warp",
-                "source": {{ "type": "{mode}", "source": {{ "type": "{source}" }},
-                             "octaves": {octaves}, "gain": 0.6, "lacunarity": {lacunarity} }},
-                "noise": "vector", {warp} }} }} }}"#
+                "source": {fractal}, "noise": "vector", {warp} }} }} }}"#
         )
     };
+    let modes = [
+        ("fbm", 5),
+        ("ridged", 3),
+        ("turbulence", 1),
+        ("fbm", 6),
+        ("none", 1),
+    ];
     for dims in 2..=4 {
-        for (mode, octaves) in [("fbm", 5), ("ridged", 3), ("turbulence", 1), ("fbm", 6)] {
+        for (mode, octaves) in modes {
             let source = *rng.pick(&["simplex", "classic", "value", "supersimplex", "cellular"]);
             let amplitude = *rng.pick(&[0.5, -3.0, 40.0]);
             // A tiled field keeps whole periods: whole frequencies and lacunarity.

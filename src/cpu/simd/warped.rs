@@ -1,5 +1,6 @@
-//! A fractal at a point moved by the `vector` warp (FastNoise2's `DomainWarpGradient` over
-//! fBm, the peer's warped tree) on lanes, a segment of lane blocks at a time.
+//! A fractal, or one noise, at a point moved by the `vector` warp (FastNoise2's
+//! `DomainWarpGradient` over fBm, the peer's warped tree) on lanes, a segment of lane blocks
+//! at a time.
 //!
 //! The graph fill ([`super::graph`]) takes a program of this shape here instead of walking
 //! its operation loop block by block: the warp is computed straight into the warped points
@@ -33,9 +34,22 @@ struct Octave {
     amplitude: f32,
 }
 
-/// A program whose output is a fractal of noise at scaled copies of one point, that point
-/// the sample point displaced by one `vector` warp (one octave, one iteration): what the
-/// segment kernel computes.
+/// What the kernel makes of its octaves' noise.
+#[derive(Clone, Copy, Debug)]
+enum Sum {
+    /// `Op::Fractal`: the shaped octaves summed, divided by `norm`.
+    Fractal {
+        /// `FractalMode::code`.
+        mode: u32,
+        norm: f32,
+    },
+    /// The output is the one octave's `Op::Noise` itself.
+    Noise,
+}
+
+/// A program whose output is a fractal of noise at scaled copies of one point, or one noise
+/// at that point (scaled), that point the sample point displaced by one `vector` warp (one
+/// octave, one iteration): what the segment kernel computes.
 #[derive(Clone, Debug)]
 pub(super) struct WarpedFractal {
     dims: usize,
@@ -46,9 +60,7 @@ pub(super) struct WarpedFractal {
     /// The displacement's scale.
     amplitude: f32,
     octaves: Vec<Octave>,
-    /// `FractalMode::code`.
-    mode: u32,
-    norm: f32,
+    sum: Sum,
 }
 
 impl WarpedFractal {
@@ -60,8 +72,17 @@ impl WarpedFractal {
         if program.point_dims.iter().any(|&d| d != dims) {
             return None;
         }
-        let Op::Fractal { mode, terms, norm } = &ops[program.output] else {
-            return None;
+        let noise_alone = [(program.output, 1.0)];
+        let (terms, sum) = match &ops[program.output] {
+            Op::Fractal { mode, terms, norm } => (
+                &terms[..],
+                Sum::Fractal {
+                    mode: mode.code(),
+                    norm: *norm,
+                },
+            ),
+            Op::Noise { .. } => (&noise_alone[..], Sum::Noise),
+            _ => return None,
         };
         let lanes = |r: Reg| bases[r].filter(|b| !matches!(b, LaneBase::Scalar));
         // Each octave: noise at the warped point `q` or at `q` scaled.
@@ -119,8 +140,7 @@ impl WarpedFractal {
             vector: lanes(v)?,
             amplitude: *amplitude,
             octaves,
-            mode: mode.code(),
-            norm: *norm,
+            sum,
         })
     }
 }
@@ -227,8 +247,8 @@ impl Segment {
         }
     }
 
-    /// The fractal at the first `n` warped points `q`, into `total`: `Op::Fractal` of the
-    /// octaves' `Op::Noise`.
+    /// The fractal (or the noise) at the first `n` warped points `q`, into `total`:
+    /// `Op::Fractal` of the octaves' `Op::Noise` (or the one `Op::Noise`).
     #[inline(always)]
     fn fractal<L: LaneHasher, N: LaneNoise<L>, const D: usize>(
         &mut self,
@@ -238,35 +258,48 @@ impl Segment {
     ) {
         let (q, points, noise) = (&self.q[..n], &mut self.points[..n], &mut self.noise[..n]);
         let (weight, total) = (&mut self.weight[..n], &mut self.total[..n]);
+        let Sum::Fractal { mode, norm } = w.sum else {
+            let octave = &w.octaves[0];
+            N::eval(lut, octave.base, octave_points::<D>(octave, q, points), total);
+            return;
+        };
         for (total, weight) in total.iter_mut().zip(weight.iter_mut()) {
             *total = F::splat(0.0);
             *weight = F::splat(1.0);
             block_done(weight);
         }
         for octave in &w.octaves {
-            let at = match &octave.scale {
-                Some(by) => {
-                    for (point, q) in points.iter_mut().zip(q) {
-                        *point = scaled::<D>(q, by);
-                        block_done(point);
-                    }
-                    &*points
-                }
-                None => q,
-            };
-            N::eval(lut, octave.base, at, noise);
+            N::eval(lut, octave.base, octave_points::<D>(octave, q, points), noise);
             let terms = noise.iter().zip(weight.iter_mut());
             for (total, (&n, weight)) in total.iter_mut().zip(terms) {
-                let shaped = shape_octave(w.mode, n, weight);
+                let shaped = shape_octave(mode, n, weight);
                 *total = *total + finite(octave.amplitude * shaped);
                 block_done(total);
             }
         }
         for total in total {
-            *total = finite(*total / w.norm);
+            *total = finite(*total / norm);
             block_done(total);
         }
     }
+}
+
+/// The points `octave`'s noise is sampled at: the warped points `q`, scaled into `points`
+/// where the octave has a scale.
+#[inline(always)]
+fn octave_points<'a, const D: usize>(
+    octave: &Octave,
+    q: &'a [[F; 4]],
+    points: &'a mut [[F; 4]],
+) -> &'a [[F; 4]] {
+    let Some(by) = &octave.scale else {
+        return q;
+    };
+    for (point, q) in points.iter_mut().zip(q) {
+        *point = scaled::<D>(q, by);
+        block_done(point);
+    }
+    points
 }
 
 /// The rows `first_row..` (as many as `out` holds) of the slab `params` of the program `w`
