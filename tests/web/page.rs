@@ -59,6 +59,7 @@ fn steps() -> Value {
         { "name": "seed dragged", "actions": [{ "drag": ["seed", [60, 0]] }] },
         { "name": "terrain ramp", "actions": [
             { "click": "ramp" },
+            { "until": "ramp.terrain" },
             { "click": "ramp.terrain" },
         ] },
         // A ridged node added on the canvas's empty lower part: its source is unwired, so
