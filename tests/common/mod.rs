@@ -7,7 +7,7 @@ pub mod levels;
 pub mod terrain;
 
 use wgpu_noise::field::FlagField;
-use wgpu_noise::gpu::{GpuContext, GpuNoise};
+use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
 
 /// The GPU context, or `None` with a note on stderr when no adapter exists.
 ///
@@ -61,6 +61,41 @@ pub fn gpu_per_backend() -> Vec<(&'static str, GpuContext)> {
         }
     }
     out
+}
+
+/// The lookup variants, in the order the tests take them.
+pub const LOOKUPS: [LookupVariant; 2] = [LookupVariant::Textures, LookupVariant::Hash];
+
+/// A generator on `ctx` for each of [`LOOKUPS`], with its variant.
+pub fn generator_per_lookup(ctx: &GpuContext, seed: u64) -> Vec<(LookupVariant, GpuNoise)> {
+    LOOKUPS
+        .into_iter()
+        .map(|v| {
+            let gpu = GpuNoise::with_variant(&ctx.device, &ctx.queue, seed, v).expect("generator");
+            (v, gpu)
+        })
+        .collect()
+}
+
+/// One generator for each backend of [`gpu_per_backend`], the lookups taking turns: backend
+/// `i` takes `LOOKUPS[(i + seed) % 2]`, so a test checks each backend and each lookup, and
+/// the tests' seeds turn which backend runs which.
+///
+/// For the tests of particular nodes: compiling a graph's pipelines is most of the GPU
+/// suite's time (lavapipe: docs/performance.md, Compile time), and all four pairs would compile each graph
+/// four times for what two pairs show. The lookup is the same code under every graph, and
+/// `backend_parity` and the random graphs check it on every pair.
+pub fn gpu_per_backend_taking_turns(seed: u64) -> Vec<(&'static str, LookupVariant, GpuNoise)> {
+    gpu_per_backend()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (backend, ctx))| {
+            let variant = LOOKUPS[(i + seed as usize) % LOOKUPS.len()];
+            let gpu =
+                GpuNoise::with_variant(&ctx.device, &ctx.queue, seed, variant).expect("generator");
+            (backend, variant, gpu)
+        })
+        .collect()
 }
 
 /// The plain `kind` noise in `dims` dimensions (one octave, untiled, reference kernel;

@@ -2,6 +2,8 @@
 //! (`graph::eval::value_and_gradient`, `graph::eval::curl`) within the bound of
 //! docs/graphs.md, channel by channel, on every backend and both lookup variants: the
 //! terrain example and random graphs of every node type, at small and large coordinates.
+//! Each test takes one lookup per backend (`common::gpu_per_backend_taking_turns`): both
+//! lookups and both backends, not all four pairs.
 
 use crate::common;
 use crate::common::graphs::{
@@ -14,7 +16,7 @@ use wgpu_noise::cpu::fill::sample_point;
 use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::field::FlagField;
-use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
+use wgpu_noise::gpu::{GpuNoise, LookupVariant};
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::params::{FillParams, Slab};
@@ -229,18 +231,6 @@ fn worse(a: Parity, b: Parity) -> Parity {
     }
 }
 
-fn generators(ctx: &GpuContext, seed: u64) -> Vec<(LookupVariant, GpuNoise)> {
-    [LookupVariant::Textures, LookupVariant::Hash]
-        .into_iter()
-        .map(|v| {
-            (
-                v,
-                GpuNoise::with_variant(&ctx.device, &ctx.queue, seed, v).expect("generator"),
-            )
-        })
-        .collect()
-}
-
 fn field(dims: usize, offset: f64) -> FlagField {
     let size: &[u32] = match dims {
         2 => &[23, 17],
@@ -255,28 +245,24 @@ fn field(dims: usize, offset: f64) -> FlagField {
 #[test]
 fn the_terrain_examples_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
     let graph = Graph::from_json(include_str!("../../examples/graphs/terrain.json")).unwrap();
-    for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, 3) {
-            for dims in [2, 3] {
-                for offset in [0.0, 1e4] {
-                    let field = field(dims, offset).with_frequency(&vec![4.0; dims]);
-                    let program = graph.program(dims, [0.0; 4]).unwrap();
-                    for output in [FieldOutput::Gradient, FieldOutput::Curl] {
-                        let (g, c, c64, moved) =
-                            fill_both(&gpu, variant, 3, &field, program.clone(), output);
-                        let label = format!(
-                            "{backend} {variant:?} terrain {dims}D {output:?} offset {offset}"
-                        );
-                        let p =
-                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
-                        println!(
-                            "{label}: max relative error {:.1e} (bound up to {:.1e}), {} of {} values over it",
-                            p.worst,
-                            p.bound,
-                            p.over,
-                            g.len()
-                        );
-                    }
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(3) {
+        for dims in [2, 3] {
+            for offset in [0.0, 1e4] {
+                let field = field(dims, offset).with_frequency(&vec![4.0; dims]);
+                let program = graph.program(dims, [0.0; 4]).unwrap();
+                for output in [FieldOutput::Gradient, FieldOutput::Curl] {
+                    let (g, c, c64, moved) =
+                        fill_both(&gpu, variant, 3, &field, program.clone(), output);
+                    let label =
+                        format!("{backend} {variant:?} terrain {dims}D {output:?} offset {offset}");
+                    let p = assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
+                    println!(
+                        "{label}: max relative error {:.1e} (bound up to {:.1e}), {} of {} values over it",
+                        p.worst,
+                        p.bound,
+                        p.over,
+                        g.len()
+                    );
                 }
             }
         }
@@ -297,22 +283,19 @@ fn a_noise_driven_gain_bakes_on_the_gpu_as_on_the_cpu() {
                       "from": [-1, 1], "to": [0.3, 0.7] } } } }"#,
     )
     .unwrap();
-    for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, 4) {
-            for dims in [2, 3] {
-                for offset in [0.0, 1e4] {
-                    let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
-                    let program = graph.program(dims, [0.0; 4]).unwrap();
-                    for output in [FieldOutput::Value, FieldOutput::Gradient] {
-                        let (g, c, c64, moved) =
-                            fill_both(&gpu, variant, 4, &field, program.clone(), output);
-                        let label = format!(
-                            "{backend} {variant:?} driven gain {dims}D {output:?} offset {offset}"
-                        );
-                        let p =
-                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
-                        println!("{label}: max relative error {:.1e}", p.worst);
-                    }
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(4) {
+        for dims in [2, 3] {
+            for offset in [0.0, 1e4] {
+                let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
+                let program = graph.program(dims, [0.0; 4]).unwrap();
+                for output in [FieldOutput::Value, FieldOutput::Gradient] {
+                    let (g, c, c64, moved) =
+                        fill_both(&gpu, variant, 4, &field, program.clone(), output);
+                    let label = format!(
+                        "{backend} {variant:?} driven gain {dims}D {output:?} offset {offset}"
+                    );
+                    let p = assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
+                    println!("{label}: max relative error {:.1e}", p.worst);
                 }
             }
         }
@@ -332,27 +315,24 @@ fn a_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
         ))
         .unwrap()
     };
-    for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, 6) {
-            for dims in [2, 3, 4] {
-                for (iterations, offset, period) in [
-                    (1, 0.0, [0.0; 4]),
-                    (2, 1e4, [0.0; 4]),
-                    (1, 0.0, [8.0, 8.0, 8.0, 8.0]),
-                ] {
-                    let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
-                    let program = warp(iterations).program(dims, period).unwrap();
-                    for output in [FieldOutput::Value, FieldOutput::Gradient] {
-                        let (g, c, c64, moved) =
-                            fill_both(&gpu, variant, 6, &field, program.clone(), output);
-                        let label = format!(
-                            "{backend} {variant:?} vector warp {dims}D x{iterations} {output:?} offset {offset} period {}",
-                            period[0]
-                        );
-                        let p =
-                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
-                        println!("{label}: max relative error {:.1e}", p.worst);
-                    }
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(6) {
+        for dims in [2, 3, 4] {
+            for (iterations, offset, period) in [
+                (1, 0.0, [0.0; 4]),
+                (2, 1e4, [0.0; 4]),
+                (1, 0.0, [8.0, 8.0, 8.0, 8.0]),
+            ] {
+                let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
+                let program = warp(iterations).program(dims, period).unwrap();
+                for output in [FieldOutput::Value, FieldOutput::Gradient] {
+                    let (g, c, c64, moved) =
+                        fill_both(&gpu, variant, 6, &field, program.clone(), output);
+                    let label = format!(
+                        "{backend} {variant:?} vector warp {dims}D x{iterations} {output:?} offset {offset} period {}",
+                        period[0]
+                    );
+                    let p = assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
+                    println!("{label}: max relative error {:.1e}", p.worst);
                 }
             }
         }
@@ -361,7 +341,7 @@ fn a_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
 
 /// The `simplex-vector` warp (FastNoise2's `DomainWarpSimplex` over fBm), once and iterated,
 /// in 2D to 4D, with the continuous kernel, and tiled in 2D and 3D: its values and
-/// gradients on the GPU as on the f32 CPU, every backend and lookup.
+/// gradients on the GPU as on the f32 CPU, every backend and lookup (taking turns).
 #[test]
 fn a_simplex_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
     let warp = |iterations: u32, kernel: &str| {
@@ -373,42 +353,39 @@ fn a_simplex_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
         ))
         .unwrap()
     };
-    for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, 6) {
-            for dims in [2, 3, 4] {
-                for (iterations, offset, kernel, period) in [
-                    (1, 0.0, "reference", [0.0; 4]),
-                    (2, 1e4, "reference", [0.0; 4]),
-                    (1, 0.0, "continuous", [0.0; 4]),
-                    (2, 1e4, "continuous", [0.0; 4]),
-                    (1, 0.0, "reference", [3.0; 4]),
-                    (2, 0.0, "continuous", [3.0; 4]),
-                ] {
-                    // Simplex noise does not tile in 4D.
-                    if dims == 4 && period[0] > 0.0 {
-                        continue;
-                    }
-                    let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
-                    let program = warp(iterations, kernel).program(dims, period).unwrap();
-                    for output in [FieldOutput::Value, FieldOutput::Gradient] {
-                        let (g, c, c64, moved) =
-                            fill_both(&gpu, variant, 6, &field, program.clone(), output);
-                        let label = format!(
-                            "{backend} {variant:?} simplex-vector warp {dims}D x{iterations} {kernel} period {} {output:?} offset {offset}",
-                            period[0]
-                        );
-                        let p =
-                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
-                        let abs = g
-                            .iter()
-                            .zip(&c)
-                            .map(|(a, b)| (a - b).abs())
-                            .fold(0.0, f32::max);
-                        println!(
-                            "{label}: max relative error {:.1e}, max |gpu − cpu| {abs:.1e}, {} over the bound",
-                            p.worst, p.over
-                        );
-                    }
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(6) {
+        for dims in [2, 3, 4] {
+            for (iterations, offset, kernel, period) in [
+                (1, 0.0, "reference", [0.0; 4]),
+                (2, 1e4, "reference", [0.0; 4]),
+                (1, 0.0, "continuous", [0.0; 4]),
+                (2, 1e4, "continuous", [0.0; 4]),
+                (1, 0.0, "reference", [3.0; 4]),
+                (2, 0.0, "continuous", [3.0; 4]),
+            ] {
+                // Simplex noise does not tile in 4D.
+                if dims == 4 && period[0] > 0.0 {
+                    continue;
+                }
+                let field = field(dims, offset).with_frequency(&vec![3.0; dims]);
+                let program = warp(iterations, kernel).program(dims, period).unwrap();
+                for output in [FieldOutput::Value, FieldOutput::Gradient] {
+                    let (g, c, c64, moved) =
+                        fill_both(&gpu, variant, 6, &field, program.clone(), output);
+                    let label = format!(
+                        "{backend} {variant:?} simplex-vector warp {dims}D x{iterations} {kernel} period {} {output:?} offset {offset}",
+                        period[0]
+                    );
+                    let p = assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
+                    let abs = g
+                        .iter()
+                        .zip(&c)
+                        .map(|(a, b)| (a - b).abs())
+                        .fold(0.0, f32::max);
+                    println!(
+                        "{label}: max relative error {:.1e}, max |gpu − cpu| {abs:.1e}, {} over the bound",
+                        p.worst, p.over
+                    );
                 }
             }
         }
@@ -416,32 +393,30 @@ fn a_simplex_vector_warp_bakes_on_the_gpu_as_on_the_cpu() {
 }
 
 /// Each graph's output node `nodes` (its `"w"` node's body), in 2D and 3D, at offsets 0 and
-/// 1e4: its values and gradients on the GPU as on the f32 CPU, every backend and lookup.
+/// 1e4: its values and gradients on the GPU as on the f32 CPU, every backend and lookup (taking turns).
 fn assert_nodes_bake_alike(nodes: &[&str], seed: u64) {
-    for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, seed) {
-            for node in nodes {
-                let graph = Graph::from_json(&format!(
-                    r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ {node} }} }} }}"#
-                ))
-                .unwrap();
-                for dims in [2, 3] {
-                    for offset in [0.0, 1e4] {
-                        let field = field(dims, offset);
-                        let program = graph.program(dims, [0.0; 4]).unwrap();
-                        for output in [FieldOutput::Value, FieldOutput::Gradient] {
-                            let (g, c, c64, moved) =
-                                fill_both(&gpu, variant, seed, &field, program.clone(), output);
-                            let label = format!(
-                                "{backend} {variant:?} {{{node}}} {dims}D {output:?} offset {offset}"
-                            );
-                            let n = channels(output, dims);
-                            let p = assert_channels(&label, n, &g, &c, &c64, &moved);
-                            println!(
-                                "{backend} {variant:?} {dims}D {output:?} offset {offset}: max relative error {:.1e}",
-                                p.worst
-                            );
-                        }
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(seed) {
+        for node in nodes {
+            let graph = Graph::from_json(&format!(
+                r#"{{ "version": 1, "output": "w", "nodes": {{ "w": {{ {node} }} }} }}"#
+            ))
+            .unwrap();
+            for dims in [2, 3] {
+                for offset in [0.0, 1e4] {
+                    let field = field(dims, offset);
+                    let program = graph.program(dims, [0.0; 4]).unwrap();
+                    for output in [FieldOutput::Value, FieldOutput::Gradient] {
+                        let (g, c, c64, moved) =
+                            fill_both(&gpu, variant, seed, &field, program.clone(), output);
+                        let label = format!(
+                            "{backend} {variant:?} {{{node}}} {dims}D {output:?} offset {offset}"
+                        );
+                        let n = channels(output, dims);
+                        let p = assert_channels(&label, n, &g, &c, &c64, &moved);
+                        println!(
+                            "{backend} {variant:?} {dims}D {output:?} offset {offset}: max relative error {:.1e}",
+                            p.worst
+                        );
                     }
                 }
             }
@@ -498,8 +473,8 @@ fn progressive_and_node_driven_warps_bake_on_the_gpu_as_on_the_cpu() {
 }
 
 /// A warp's frequency, lacunarity and gain given by constant nodes bake the numbers' bits
-/// on the GPU too (values; gradients where the gain is a number), every backend, both
-/// lookups.
+/// on the GPU too (values; gradients where the gain is a number), every backend and
+/// lookup (taking turns).
 #[test]
 fn warp_parameters_of_constant_nodes_bake_the_numbers_bits_on_the_gpu() {
     let constant = |v: &str| format!(r#"{{ "type": "constant", "value": {v} }}"#);
@@ -513,34 +488,32 @@ fn warp_parameters_of_constant_nodes_bake_the_numbers_bits_on_the_gpu() {
         .unwrap()
     };
     let seed = 7;
-    for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, seed) {
-            for noise in ["simplex", "simplex-vector"] {
-                for fractal in ["independent", "progressive"] {
-                    let numbers = warp(noise, fractal, ["1.25", "1.75", "0.6"]);
-                    let (f, l, g) = (constant("1.25"), constant("1.75"), constant("0.6"));
-                    for (driven, gradients) in [
-                        (warp(noise, fractal, [&f, &l, "0.6"]), true),
-                        (warp(noise, fractal, [&f, &l, &g]), false),
-                    ] {
-                        for dims in [2, 3] {
-                            let field = field(dims, 1e4);
-                            let output = [FieldOutput::Value, FieldOutput::Gradient][dims - 2];
-                            {
-                                let fill = |graph: &Graph| {
-                                    let program = graph.program(dims, [0.0; 4]).unwrap();
-                                    fill_both(&gpu, variant, seed, &field, program, output).0
-                                };
-                                let (a, b) = (fill(&driven), fill(&numbers));
-                                let label = format!(
-                                    "{backend} {variant:?} {noise} {fractal} {dims}D {output:?}"
-                                );
-                                let n = channels(output, dims);
-                                let compared = if gradients { n } else { 1 };
-                                for (i, (a, b)) in a.iter().zip(&b).enumerate() {
-                                    if i % n < compared {
-                                        assert_eq!(a.to_bits(), b.to_bits(), "{label} at {i}");
-                                    }
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(seed) {
+        for noise in ["simplex", "simplex-vector"] {
+            for fractal in ["independent", "progressive"] {
+                let numbers = warp(noise, fractal, ["1.25", "1.75", "0.6"]);
+                let (f, l, g) = (constant("1.25"), constant("1.75"), constant("0.6"));
+                for (driven, gradients) in [
+                    (warp(noise, fractal, [&f, &l, "0.6"]), true),
+                    (warp(noise, fractal, [&f, &l, &g]), false),
+                ] {
+                    for dims in [2, 3] {
+                        let field = field(dims, 1e4);
+                        let output = [FieldOutput::Value, FieldOutput::Gradient][dims - 2];
+                        {
+                            let fill = |graph: &Graph| {
+                                let program = graph.program(dims, [0.0; 4]).unwrap();
+                                fill_both(&gpu, variant, seed, &field, program, output).0
+                            };
+                            let (a, b) = (fill(&driven), fill(&numbers));
+                            let label = format!(
+                                "{backend} {variant:?} {noise} {fractal} {dims}D {output:?}"
+                            );
+                            let n = channels(output, dims);
+                            let compared = if gradients { n } else { 1 };
+                            for (i, (a, b)) in a.iter().zip(&b).enumerate() {
+                                if i % n < compared {
+                                    assert_eq!(a.to_bits(), b.to_bits(), "{label} at {i}");
                                 }
                             }
                         }
@@ -715,37 +688,29 @@ fn node_driven_combination_parameters_bake_on_the_gpu_as_on_the_cpu() {
 }
 
 /// `rotate-plane` (both planes) over simplex and classic noise, in 2D, 3D and 4D, at offsets 0
-/// and 1e4: values and gradients on the GPU as on the f32 CPU, every backend and lookup.
+/// and 1e4: values and gradients on the GPU as on the f32 CPU, every backend and lookup (taking turns).
 #[test]
 fn a_plane_rotation_bakes_on_the_gpu_as_on_the_cpu() {
-    for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, 6) {
-            for (plane, noise) in [("xy", "simplex"), ("xz", "classic")] {
-                let graph = Graph::from_json(&format!(
-                    r#"{{ "version": 1, "output": "r", "nodes": {{ "r": {{ "type": "rotate-plane",
-                          "plane": "{plane}", "source": {{ "type": "{noise}" }} }} }} }}"#
-                ))
-                .unwrap();
-                for dims in [2, 3, 4] {
-                    let program = graph.program(dims, [0.0; 4]).unwrap();
-                    for offset in [0.0, 1e4] {
-                        let field = field(dims, offset);
-                        for output in [FieldOutput::Value, FieldOutput::Gradient] {
-                            let (g, c, c64, moved) =
-                                fill_both(&gpu, variant, 6, &field, program.clone(), output);
-                            let label = format!(
-                                "{backend} {variant:?} rotate-plane {plane} {noise} {dims}D {output:?} offset {offset}"
-                            );
-                            let p = assert_channels(
-                                &label,
-                                channels(output, dims),
-                                &g,
-                                &c,
-                                &c64,
-                                &moved,
-                            );
-                            println!("{label}: max relative error {:.1e}", p.worst);
-                        }
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(6) {
+        for (plane, noise) in [("xy", "simplex"), ("xz", "classic")] {
+            let graph = Graph::from_json(&format!(
+                r#"{{ "version": 1, "output": "r", "nodes": {{ "r": {{ "type": "rotate-plane",
+                      "plane": "{plane}", "source": {{ "type": "{noise}" }} }} }} }}"#
+            ))
+            .unwrap();
+            for dims in [2, 3, 4] {
+                let program = graph.program(dims, [0.0; 4]).unwrap();
+                for offset in [0.0, 1e4] {
+                    let field = field(dims, offset);
+                    for output in [FieldOutput::Value, FieldOutput::Gradient] {
+                        let (g, c, c64, moved) =
+                            fill_both(&gpu, variant, 6, &field, program.clone(), output);
+                        let label = format!(
+                            "{backend} {variant:?} rotate-plane {plane} {noise} {dims}D {output:?} offset {offset}"
+                        );
+                        let p =
+                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved);
+                        println!("{label}: max relative error {:.1e}", p.worst);
                     }
                 }
             }
@@ -766,7 +731,7 @@ fn random_graphs_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
     // build running, 2026-11-30).
     const GRAPHS: usize = 60;
     for (backend, ctx) in common::gpu_per_backend() {
-        let generators = generators(&ctx, 9);
+        let generators = common::generator_per_lookup(&ctx, 9);
         let mut rng = Rng::new(47);
         let (mut gradients, mut curls) = (Parity::default(), Parity::default());
         let (mut values, mut curl_graphs) = (0, 0);
@@ -854,40 +819,38 @@ fn a_graphs_output_pipelines_are_cached_apart() {
 }
 
 /// The divide and modulus graphs' values, gradients and (2D, 3D) curls on the GPU equal
-/// the f32 CPU's, near the origin and at 1e4, on every backend with both lookups.
+/// the f32 CPU's, near the origin and at 1e4, on every backend and lookup (taking turns).
 #[test]
 fn divide_and_modulus_graphs_on_the_gpu_equal_the_f32_cpu() {
-    for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, 9) {
-            for (i, node) in ARITHMETIC_GRAPHS.iter().enumerate() {
-                let graph = Graph::from_json(&graph_of_node(node)).unwrap();
-                // Each graph in one dimension count (2D, 3D, 4D in turn): a pipeline each.
-                let dims = 2 + i % 3;
-                let program = graph.program(dims, [0.0; 4]).unwrap();
-                for offset in [0.0, 1e4] {
-                    let field = field(dims, offset);
-                    let mut outputs = vec![FieldOutput::Value, FieldOutput::Gradient];
-                    if dims < 4 {
-                        outputs.push(FieldOutput::Curl);
-                    }
-                    for output in outputs {
-                        let label =
-                            format!("{backend} {variant:?} {dims}D {output:?} at {offset} {node}");
-                        let (g, c, c64, moved) =
-                            fill_both(&gpu, variant, 9, &field, program.clone(), output);
-                        let p = if output == FieldOutput::Value {
-                            let p = graph_parity(&label, &g, &c, &c64);
-                            let allowed = JUMPS * g.len() as f64;
-                            assert!(p.over as f64 <= allowed, "{label}: {} over", p.over);
-                            p
-                        } else {
-                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved)
-                        };
-                        println!(
-                            "{label}: max relative error {:.1e}, {} over",
-                            p.worst, p.over
-                        );
-                    }
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(9) {
+        for (i, node) in ARITHMETIC_GRAPHS.iter().enumerate() {
+            let graph = Graph::from_json(&graph_of_node(node)).unwrap();
+            // Each graph in one dimension count (2D, 3D, 4D in turn): a pipeline each.
+            let dims = 2 + i % 3;
+            let program = graph.program(dims, [0.0; 4]).unwrap();
+            for offset in [0.0, 1e4] {
+                let field = field(dims, offset);
+                let mut outputs = vec![FieldOutput::Value, FieldOutput::Gradient];
+                if dims < 4 {
+                    outputs.push(FieldOutput::Curl);
+                }
+                for output in outputs {
+                    let label =
+                        format!("{backend} {variant:?} {dims}D {output:?} at {offset} {node}");
+                    let (g, c, c64, moved) =
+                        fill_both(&gpu, variant, 9, &field, program.clone(), output);
+                    let p = if output == FieldOutput::Value {
+                        let p = graph_parity(&label, &g, &c, &c64);
+                        let allowed = JUMPS * g.len() as f64;
+                        assert!(p.over as f64 <= allowed, "{label}: {} over", p.over);
+                        p
+                    } else {
+                        assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved)
+                    };
+                    println!(
+                        "{label}: max relative error {:.1e}, {} over",
+                        p.worst, p.over
+                    );
                 }
             }
         }
@@ -916,26 +879,23 @@ fn the_chebyshev_gradient_at_warped_points_equals_the_f32_cpu() {
             .unwrap()
             .program(dims, [0.0; 4])
             .unwrap();
-        for (backend, ctx) in common::gpu_per_backend() {
-            for (variant, gpu) in generators(&ctx, 9) {
-                let field = field(dims, 100.0);
-                let output = FieldOutput::Gradient;
-                let (g, c, c64, moved) =
-                    fill_both(&gpu, variant, 9, &field, program.clone(), output);
-                let label = format!("{backend} {variant:?} {dims}D");
-                let p = assert_channels(&label, 4, &g, &c, &c64, &moved);
-                println!(
-                    "{label}: max relative error {:.1e}, {} over",
-                    p.worst, p.over
-                );
-            }
+        for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(9) {
+            let field = field(dims, 100.0);
+            let output = FieldOutput::Gradient;
+            let (g, c, c64, moved) = fill_both(&gpu, variant, 9, &field, program.clone(), output);
+            let label = format!("{backend} {variant:?} {dims}D");
+            let p = assert_channels(&label, 4, &g, &c, &c64, &moved);
+            println!(
+                "{label}: max relative error {:.1e}, {} over",
+                p.worst, p.over
+            );
         }
     }
 }
 
 /// The `cellular` node with each metric (Minkowski at exponents 1.5 and 3) and each output,
 /// in 2D to 4D in turn, near the origin and at 1e4: values and gradients on the GPU as on
-/// the f32 CPU, on every backend with both lookups.
+/// the f32 CPU, on every backend and lookup (taking turns).
 #[test]
 fn cellular_metrics_and_outputs_on_the_gpu_equal_the_f32_cpu() {
     let metrics = [
@@ -948,42 +908,40 @@ fn cellular_metrics_and_outputs_on_the_gpu_equal_the_f32_cpu() {
         ("minkowski", 3.0),
     ];
     let outputs = common::graphs::choices("cellular", "output");
-    for (backend, ctx) in common::gpu_per_backend() {
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(6) {
         let mut worst = [0.0f32; 2];
-        for (variant, gpu) in generators(&ctx, 6) {
-            for (i, (metric, exponent)) in metrics.iter().enumerate() {
-                // Two outputs per metric, every output over the metrics.
-                for j in [i, i + outputs.len() / 2] {
-                    let output_name = outputs[j % outputs.len()];
-                    // The pair (read by add, …, divide): every index over the outputs.
-                    let (a, b) = (1 + j % 4, 1 + (i + j / 2) % 4);
-                    let node = format!(
-                        r#"{{ "type": "cellular", "distance": "{metric}", "exponent": {exponent},
-                             "output": "{output_name}", "a": {a}, "b": {b}, "jitter": 0.9 }}"#
-                    );
-                    let graph = Graph::from_json(&graph_of_node(&node)).unwrap();
-                    let dims = 2 + j % 3;
-                    let offset = [0.0, 1e4][j % 2];
-                    let program = graph.program(dims, [0.0; 4]).unwrap();
-                    let field = field(dims, offset);
-                    for (k, output) in [FieldOutput::Value, FieldOutput::Gradient]
-                        .into_iter()
-                        .enumerate()
-                    {
-                        let label =
-                            format!("{backend} {variant:?} {dims}D {output:?} at {offset} {node}");
-                        let (g, c, c64, moved) =
-                            fill_both(&gpu, variant, 6, &field, program.clone(), output);
-                        let p = if output == FieldOutput::Value {
-                            let p = graph_parity(&label, &g, &c, &c64);
-                            let allowed = JUMPS * g.len() as f64;
-                            assert!(p.over as f64 <= allowed, "{label}: {} over", p.over);
-                            p
-                        } else {
-                            assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved)
-                        };
-                        worst[k] = worst[k].max(p.worst);
-                    }
+        for (i, (metric, exponent)) in metrics.iter().enumerate() {
+            // Two outputs per metric, every output over the metrics.
+            for j in [i, i + outputs.len() / 2] {
+                let output_name = outputs[j % outputs.len()];
+                // The pair (read by add, …, divide): every index over the outputs.
+                let (a, b) = (1 + j % 4, 1 + (i + j / 2) % 4);
+                let node = format!(
+                    r#"{{ "type": "cellular", "distance": "{metric}", "exponent": {exponent},
+                         "output": "{output_name}", "a": {a}, "b": {b}, "jitter": 0.9 }}"#
+                );
+                let graph = Graph::from_json(&graph_of_node(&node)).unwrap();
+                let dims = 2 + j % 3;
+                let offset = [0.0, 1e4][j % 2];
+                let program = graph.program(dims, [0.0; 4]).unwrap();
+                let field = field(dims, offset);
+                for (k, output) in [FieldOutput::Value, FieldOutput::Gradient]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let label =
+                        format!("{backend} {variant:?} {dims}D {output:?} at {offset} {node}");
+                    let (g, c, c64, moved) =
+                        fill_both(&gpu, variant, 6, &field, program.clone(), output);
+                    let p = if output == FieldOutput::Value {
+                        let p = graph_parity(&label, &g, &c, &c64);
+                        let allowed = JUMPS * g.len() as f64;
+                        assert!(p.over as f64 <= allowed, "{label}: {} over", p.over);
+                        p
+                    } else {
+                        assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved)
+                    };
+                    worst[k] = worst[k].max(p.worst);
                 }
             }
         }
@@ -1000,7 +958,7 @@ fn cellular_metrics_and_outputs_on_the_gpu_equal_the_f32_cpu() {
 /// `supersimplex-vector` warp (one octave, and three octaves iterated twice over simplex fBm
 /// in 2D and 3D and over supersimplex fBm in 2D to 4D), untiled, in 2D tiled on a torus
 /// of fractional periods and in 3D tiled with whole periods on the unrotated lattice, near
-/// the origin and at 1e4, on every backend with both lookups;
+/// the origin and at 1e4, on every backend and lookup (taking turns);
 /// the largest absolute differences are printed.
 #[test]
 fn supersimplex_graphs_on_the_gpu_equal_the_f32_cpu() {
@@ -1022,54 +980,52 @@ fn supersimplex_graphs_on_the_gpu_equal_the_f32_cpu() {
     ];
     let outputs = [FieldOutput::Value, FieldOutput::Gradient, FieldOutput::Curl];
     let mut worst = [[0f32; 3]; 3];
-    for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, 5) {
-            for node in nodes {
-                let graph = Graph::from_json(&graph_of_node(node)).unwrap();
-                let over_simplex = node.contains(r#""type": "simplex""#);
-                for dims in [2, 3, 4] {
-                    if dims == 4 && over_simplex {
-                        continue;
-                    }
-                    let periods: &[[f32; 4]] = match dims {
-                        2 => &[[0.0; 4], [2.75, 1.5, 0.0, 0.0]],
-                        3 => &[[0.0; 4], [3.0, 2.0, 4.0, 0.0]],
-                        _ => &[[0.0; 4]],
-                    };
-                    for (period, offset) in periods.iter().flat_map(|p| [(p, 0.0), (p, 1e4)]) {
-                        let program = graph.program(dims, *period).unwrap();
-                        let field = field(dims, offset);
-                        for (o, output) in outputs.into_iter().enumerate() {
-                            if dims == 4 && output == FieldOutput::Curl {
-                                continue;
-                            }
-                            let label = format!(
-                                "{backend} {variant:?} {dims}D {output:?} at {offset} period {period:?} {node}"
-                            );
-                            let (g, c, c64, moved) =
-                                fill_both(&gpu, variant, 5, &field, program.clone(), output);
-                            let n = channels(output, dims);
-                            let p = if output == FieldOutput::Value {
-                                graph_parity(&label, &g, &c, &c64)
-                            } else {
-                                assert_channels(&label, n, &g, &c, &c64, &moved)
-                            };
-                            assert_eq!(
-                                p.over, 0,
-                                "{label}: {} over the bound {:e}",
-                                p.over, p.bound
-                            );
-                            let abs = g
-                                .iter()
-                                .zip(&c)
-                                .map(|(a, b)| (a - b).abs())
-                                .fold(0.0, f32::max);
-                            worst[dims - 2][o] = worst[dims - 2][o].max(abs);
-                            println!(
-                                "{label}: max relative error {:.1e}, max |gpu − cpu| {abs:.1e}",
-                                p.worst
-                            );
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(5) {
+        for node in nodes {
+            let graph = Graph::from_json(&graph_of_node(node)).unwrap();
+            let over_simplex = node.contains(r#""type": "simplex""#);
+            for dims in [2, 3, 4] {
+                if dims == 4 && over_simplex {
+                    continue;
+                }
+                let periods: &[[f32; 4]] = match dims {
+                    2 => &[[0.0; 4], [2.75, 1.5, 0.0, 0.0]],
+                    3 => &[[0.0; 4], [3.0, 2.0, 4.0, 0.0]],
+                    _ => &[[0.0; 4]],
+                };
+                for (period, offset) in periods.iter().flat_map(|p| [(p, 0.0), (p, 1e4)]) {
+                    let program = graph.program(dims, *period).unwrap();
+                    let field = field(dims, offset);
+                    for (o, output) in outputs.into_iter().enumerate() {
+                        if dims == 4 && output == FieldOutput::Curl {
+                            continue;
                         }
+                        let label = format!(
+                            "{backend} {variant:?} {dims}D {output:?} at {offset} period {period:?} {node}"
+                        );
+                        let (g, c, c64, moved) =
+                            fill_both(&gpu, variant, 5, &field, program.clone(), output);
+                        let n = channels(output, dims);
+                        let p = if output == FieldOutput::Value {
+                            graph_parity(&label, &g, &c, &c64)
+                        } else {
+                            assert_channels(&label, n, &g, &c, &c64, &moved)
+                        };
+                        assert_eq!(
+                            p.over, 0,
+                            "{label}: {} over the bound {:e}",
+                            p.over, p.bound
+                        );
+                        let abs = g
+                            .iter()
+                            .zip(&c)
+                            .map(|(a, b)| (a - b).abs())
+                            .fold(0.0, f32::max);
+                        worst[dims - 2][o] = worst[dims - 2][o].max(abs);
+                        println!(
+                            "{label}: max relative error {:.1e}, max |gpu − cpu| {abs:.1e}",
+                            p.worst
+                        );
                     }
                 }
             }

@@ -1,6 +1,7 @@
 //! Noise graphs on the GPU equal the f32 CPU evaluator, on every backend and both lookup
 //! variants: the terrain example of docs/graphs.md and random graphs of every node type,
-//! at small and large coordinates.
+//! at small and large coordinates. The tests of particular graphs take one lookup per
+//! backend (`common::gpu_per_backend_taking_turns`).
 
 use crate::common;
 use crate::common::graphs::{assert_graph_parity, covering_graphs, Rng};
@@ -9,7 +10,7 @@ use wgpu_noise::cpu::fill::sample_point;
 use wgpu_noise::cpu::CpuLookup;
 use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::field::FlagField;
-use wgpu_noise::gpu::{GpuContext, GpuNoise, LookupVariant};
+use wgpu_noise::gpu::{GpuNoise, LookupVariant};
 use wgpu_noise::graph::plan::Plan;
 use wgpu_noise::graph::{eval, Graph, Program};
 use wgpu_noise::params::{FillParams, Slab};
@@ -71,18 +72,6 @@ fn fill_both(
     (on_gpu, on_cpu, on_cpu64)
 }
 
-fn generators(ctx: &GpuContext, seed: u64) -> Vec<(LookupVariant, GpuNoise)> {
-    [LookupVariant::Textures, LookupVariant::Hash]
-        .into_iter()
-        .map(|v| {
-            (
-                v,
-                GpuNoise::with_variant(&ctx.device, &ctx.queue, seed, v).expect("generator"),
-            )
-        })
-        .collect()
-}
-
 fn field(dims: usize, offset: f64) -> FlagField {
     let size: &[u32] = match dims {
         2 => &[23, 17],
@@ -97,19 +86,17 @@ fn field(dims: usize, offset: f64) -> FlagField {
 #[test]
 fn the_terrain_example_on_the_gpu_equals_the_f32_cpu() {
     let graph = Graph::from_json(include_str!("../../examples/graphs/terrain.json")).unwrap();
-    for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, 3) {
-            for dims in [2, 3] {
-                for offset in [0.0, 1e4] {
-                    let field = field(dims, offset).with_frequency(&vec![4.0; dims]);
-                    let program = graph.program(dims, [0.0; 4]).unwrap();
-                    let (g, c, c64) = fill_both(&gpu, variant, 3, &field, program);
-                    let label = format!("{backend} {variant:?} terrain {dims}D offset {offset}");
-                    println!(
-                        "{label}: max relative error {:.1e}",
-                        assert_graph_parity(&label, &g, &c, &c64)
-                    );
-                }
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(3) {
+        for dims in [2, 3] {
+            for offset in [0.0, 1e4] {
+                let field = field(dims, offset).with_frequency(&vec![4.0; dims]);
+                let program = graph.program(dims, [0.0; 4]).unwrap();
+                let (g, c, c64) = fill_both(&gpu, variant, 3, &field, program);
+                let label = format!("{backend} {variant:?} terrain {dims}D offset {offset}");
+                println!(
+                    "{label}: max relative error {:.1e}",
+                    assert_graph_parity(&label, &g, &c, &c64)
+                );
             }
         }
     }
@@ -127,7 +114,7 @@ fn random_graphs_on_the_gpu_equal_the_f32_cpu() {
     // build running, 2026-11-30).
     const GRAPHS: usize = 120;
     for (backend, ctx) in common::gpu_per_backend() {
-        let generators = generators(&ctx, 9);
+        let generators = common::generator_per_lookup(&ctx, 9);
         let mut rng = Rng::new(31);
         let mut worst = 0.0f32;
         let (kept, drawn) =
@@ -157,7 +144,7 @@ fn a_cached_graph_pipeline_follows_the_generators_seed() {
         return;
     };
     let field = field(2, 0.0);
-    for (variant, mut gpu) in generators(&ctx, 1) {
+    for (variant, mut gpu) in common::generator_per_lookup(&ctx, 1) {
         let program = graph.program(2, [0.0; 4]).unwrap();
         let (first, cpu1, c64) = fill_both(&gpu, variant, 1, &field, program.clone());
         assert_graph_parity(&format!("{variant:?} seed 1"), &first, &cpu1, &c64);
@@ -194,17 +181,15 @@ fn a_graph_at_the_noise_call_limit_is_written_as_loops_and_equals_the_f32_cpu() 
         // scale by 1 only when the seed allows it to share the loop's shape): 2 × 2 × 2.
         assert!(sites <= 8, "{dims}D: {sites} noise calls written");
     }
-    for (backend, ctx) in common::gpu_per_backend() {
-        for (variant, gpu) in generators(&ctx, 5) {
-            for (dims, offset) in [(2, 0.0), (3, 1e4)] {
-                let program = graph.program(dims, [0.0; 4]).unwrap();
-                let (g, c, c64) = fill_both(&gpu, variant, 5, &field(dims, offset), program);
-                let label = format!("{backend} {variant:?} limit graph {dims}D offset {offset}");
-                println!(
-                    "{label}: max relative error {:.1e}",
-                    assert_graph_parity(&label, &g, &c, &c64)
-                );
-            }
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(5) {
+        for (dims, offset) in [(2, 0.0), (3, 1e4)] {
+            let program = graph.program(dims, [0.0; 4]).unwrap();
+            let (g, c, c64) = fill_both(&gpu, variant, 5, &field(dims, offset), program);
+            let label = format!("{backend} {variant:?} limit graph {dims}D offset {offset}");
+            println!(
+                "{label}: max relative error {:.1e}",
+                assert_graph_parity(&label, &g, &c, &c64)
+            );
         }
     }
 }
@@ -216,7 +201,7 @@ fn a_graph_at_the_noise_call_limit_is_written_as_loops_and_equals_the_f32_cpu() 
 #[test]
 fn the_sine_on_the_gpu_equals_the_f32_cpu_up_to_its_limit() {
     for (backend, ctx) in common::gpu_per_backend() {
-        let (variant, gpu) = generators(&ctx, 1).swap_remove(0);
+        let (variant, gpu) = common::generator_per_lookup(&ctx, 1).swap_remove(0);
         let mut worst = 0.0f32;
         for (scale, offset) in [(1.0, 0.0), (0.05, 100.0), (1e-3, 1e4), (1e-3, 1.6e4)] {
             for dims in [2, 3] {
@@ -257,7 +242,7 @@ fn curves_on_the_gpu_equal_the_f32_cpu() {
         "[[-0.9, 0.5], [-0.6, -0.5], [-0.3, 1.5], [0, 1.5], [0.1, 1.5], [0.3, -2], [0.5, 0], [0.8, 0.2]]",
     ];
     for (backend, ctx) in common::gpu_per_backend() {
-        let (variant, gpu) = generators(&ctx, 4).swap_remove(0);
+        let (variant, gpu) = common::generator_per_lookup(&ctx, 4).swap_remove(0);
         let mut worst = 0.0f32;
         for points in curves {
             let text = common::graphs::graph_of_node(&format!(
@@ -289,35 +274,33 @@ fn cellular_lookup_on_the_gpu_equals_the_f32_cpu() {
         r#"{ "type": "simplex" }"#,
         r#"{ "type": "position", "axis": "x" }"#,
     ];
-    for (backend, ctx) in common::gpu_per_backend() {
+    for (backend, variant, gpu) in common::gpu_per_backend_taking_turns(6) {
         let (mut samples, mut exact, mut over, mut worst) = (0usize, 0usize, 0usize, 0.0f32);
-        for (variant, gpu) in generators(&ctx, 6) {
-            for source in sources {
-                for metric in ["euclidean", "manhattan", "minkowski"] {
-                    let text = common::graphs::graph_of_node(&format!(
-                        r#"{{ "type": "cellular-lookup", "source": {source}, "distance": "{metric}",
-                             "exponent": 3, "frequency": 0.3, "jitter": 0.9, "seed": 2 }}"#
-                    ));
-                    let graph = Graph::from_json(&text).unwrap();
-                    for dims in 2..=4 {
-                        for (period, offset) in [(0.0, 0.0), (0.0, 1e4), (6.0, 0.0)] {
-                            let program = graph.program(dims, [period; 4]).unwrap();
-                            let field = field(dims, offset);
-                            let (g, c, c64) = fill_both(&gpu, variant, 6, &field, program);
-                            let label = format!(
-                                "{backend} {variant:?} lookup {source} {metric} {dims}D \
-                                 period {period} offset {offset}"
-                            );
-                            let parity = common::graphs::graph_parity(&label, &g, &c, &c64);
-                            worst = worst.max(assert_graph_parity(&label, &g, &c, &c64));
-                            samples += g.len();
-                            exact += g
-                                .iter()
-                                .zip(&c)
-                                .filter(|(g, c)| g.to_bits() == c.to_bits())
-                                .count();
-                            over += parity.over;
-                        }
+        for source in sources {
+            for metric in ["euclidean", "manhattan", "minkowski"] {
+                let text = common::graphs::graph_of_node(&format!(
+                    r#"{{ "type": "cellular-lookup", "source": {source}, "distance": "{metric}",
+                         "exponent": 3, "frequency": 0.3, "jitter": 0.9, "seed": 2 }}"#
+                ));
+                let graph = Graph::from_json(&text).unwrap();
+                for dims in 2..=4 {
+                    for (period, offset) in [(0.0, 0.0), (0.0, 1e4), (6.0, 0.0)] {
+                        let program = graph.program(dims, [period; 4]).unwrap();
+                        let field = field(dims, offset);
+                        let (g, c, c64) = fill_both(&gpu, variant, 6, &field, program);
+                        let label = format!(
+                            "{backend} {variant:?} lookup {source} {metric} {dims}D \
+                             period {period} offset {offset}"
+                        );
+                        let parity = common::graphs::graph_parity(&label, &g, &c, &c64);
+                        worst = worst.max(assert_graph_parity(&label, &g, &c, &c64));
+                        samples += g.len();
+                        exact += g
+                            .iter()
+                            .zip(&c)
+                            .filter(|(g, c)| g.to_bits() == c.to_bits())
+                            .count();
+                        over += parity.over;
                     }
                 }
             }
