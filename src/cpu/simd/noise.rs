@@ -489,13 +489,23 @@ impl PointCell {
             fades: [F::splat(0.0); 4],
             cells: [[U::splat(0); 2]; 4],
         };
-        for a in 0..D {
-            let c = I::floor(p[a]);
-            let f = p[a] - c;
-            cell.d[a] = [f, f - 1.0];
-            cell.fades[a] = fade_lanes(f);
-            cell.cells[a] = cell_pair_lanes::<I>(c, period[a]);
+        // Each axis written out (`D` folds the ones past it away): LLVM kept the loop,
+        // with its arrays in memory, where its three or four copies fit in registers.
+        macro_rules! axis {
+            ($a:literal) => {
+                if $a < D {
+                    let c = I::floor(p[$a]);
+                    let f = p[$a] - c;
+                    cell.d[$a] = [f, f - 1.0];
+                    cell.fades[$a] = fade_lanes(f);
+                    cell.cells[$a] = cell_pair_lanes::<I>(c, period[$a]);
+                }
+            };
         }
+        axis!(0);
+        axis!(1);
+        axis!(2);
+        axis!(3);
         cell
     }
 }
