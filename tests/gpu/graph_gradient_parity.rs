@@ -223,6 +223,25 @@ fn assert_channels(
 }
 
 /// The larger errors and bounds of two comparisons, their jumps added.
+/// `output` filled by [`fill_both`]: values within the values' bound (`graph_parity`) but
+/// for at most [`JUMPS`] of them (discontinuities), gradients and curls by
+/// [`assert_channels`].
+fn assert_output(
+    label: &str,
+    output: FieldOutput,
+    dims: usize,
+    (g, c, c64, moved): &(Vec<f32>, Vec<f32>, Vec<f64>, Vec<f32>),
+) -> Parity {
+    if output == FieldOutput::Value {
+        let p = graph_parity(label, g, c, c64);
+        let allowed = JUMPS * g.len() as f64;
+        assert!(p.over as f64 <= allowed, "{label}: {} over", p.over);
+        p
+    } else {
+        assert_channels(label, channels(output, dims), g, c, c64, moved)
+    }
+}
+
 fn worse(a: Parity, b: Parity) -> Parity {
     Parity {
         worst: a.worst.max(b.worst),
@@ -837,16 +856,8 @@ fn divide_and_modulus_graphs_on_the_gpu_equal_the_f32_cpu() {
                 for output in outputs {
                     let label =
                         format!("{backend} {variant:?} {dims}D {output:?} at {offset} {node}");
-                    let (g, c, c64, moved) =
-                        fill_both(&gpu, variant, 9, &field, program.clone(), output);
-                    let p = if output == FieldOutput::Value {
-                        let p = graph_parity(&label, &g, &c, &c64);
-                        let allowed = JUMPS * g.len() as f64;
-                        assert!(p.over as f64 <= allowed, "{label}: {} over", p.over);
-                        p
-                    } else {
-                        assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved)
-                    };
+                    let filled = fill_both(&gpu, variant, 9, &field, program.clone(), output);
+                    let p = assert_output(&label, output, dims, &filled);
                     println!(
                         "{label}: max relative error {:.1e}, {} over",
                         p.worst, p.over
@@ -931,16 +942,8 @@ fn cellular_metrics_and_outputs_on_the_gpu_equal_the_f32_cpu() {
                 {
                     let label =
                         format!("{backend} {variant:?} {dims}D {output:?} at {offset} {node}");
-                    let (g, c, c64, moved) =
-                        fill_both(&gpu, variant, 6, &field, program.clone(), output);
-                    let p = if output == FieldOutput::Value {
-                        let p = graph_parity(&label, &g, &c, &c64);
-                        let allowed = JUMPS * g.len() as f64;
-                        assert!(p.over as f64 <= allowed, "{label}: {} over", p.over);
-                        p
-                    } else {
-                        assert_channels(&label, channels(output, dims), &g, &c, &c64, &moved)
-                    };
+                    let filled = fill_both(&gpu, variant, 6, &field, program.clone(), output);
+                    let p = assert_output(&label, output, dims, &filled);
                     worst[k] = worst[k].max(p.worst);
                 }
             }
