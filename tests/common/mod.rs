@@ -70,10 +70,7 @@ pub const LOOKUPS: [LookupVariant; 2] = [LookupVariant::Textures, LookupVariant:
 pub fn generator_per_lookup(ctx: &GpuContext, seed: u64) -> Vec<(LookupVariant, GpuNoise)> {
     LOOKUPS
         .into_iter()
-        .map(|v| {
-            let gpu = GpuNoise::with_variant(&ctx.device, &ctx.queue, seed, v).expect("generator");
-            (v, gpu)
-        })
+        .map(|v| (v, lookup_generator(ctx, seed, v)))
         .collect()
 }
 
@@ -82,20 +79,22 @@ pub fn generator_per_lookup(ctx: &GpuContext, seed: u64) -> Vec<(LookupVariant, 
 /// the tests' seeds turn which backend runs which.
 ///
 /// For the tests of particular nodes: compiling a graph's pipelines is most of the GPU
-/// suite's time (lavapipe: docs/performance.md, Compile time), and all four pairs would compile each graph
-/// four times for what two pairs show. The lookup is the same code under every graph, and
-/// `backend_parity` and the random graphs check it on every pair.
+/// suite's time (lavapipe: docs/performance.md, Compile time), and all four pairs would
+/// compile each graph four times for what two pairs show. The lookup is the same code
+/// under every graph, and `backend_parity` and the random graphs check it on every pair.
 pub fn gpu_per_backend_taking_turns(seed: u64) -> Vec<(&'static str, LookupVariant, GpuNoise)> {
     gpu_per_backend()
         .into_iter()
         .enumerate()
         .map(|(i, (backend, ctx))| {
             let variant = LOOKUPS[(i + seed as usize) % LOOKUPS.len()];
-            let gpu =
-                GpuNoise::with_variant(&ctx.device, &ctx.queue, seed, variant).expect("generator");
-            (backend, variant, gpu)
+            (backend, variant, lookup_generator(&ctx, seed, variant))
         })
         .collect()
+}
+
+fn lookup_generator(ctx: &GpuContext, seed: u64, variant: LookupVariant) -> GpuNoise {
+    GpuNoise::with_variant(&ctx.device, &ctx.queue, seed, variant).expect("generator")
 }
 
 /// The plain `kind` noise in `dims` dimensions (one octave, untiled, reference kernel;

@@ -2,8 +2,8 @@
 //! (`graph::eval::value_and_gradient`, `graph::eval::curl`) within the bound of
 //! docs/graphs.md, channel by channel, on every backend and both lookup variants: the
 //! terrain example and random graphs of every node type, at small and large coordinates.
-//! Each test takes one lookup per backend (`common::gpu_per_backend_taking_turns`): both
-//! lookups and both backends, not all four pairs.
+//! The tests of particular graphs take one lookup per backend
+//! (`common::gpu_per_backend_taking_turns`): both lookups and both backends, not all four pairs.
 
 use crate::common;
 use crate::common::graphs::{
@@ -288,11 +288,9 @@ fn the_terrain_examples_gradient_and_curl_on_the_gpu_equal_the_f32_cpu() {
     }
 }
 
-/// Random graphs of every node type (depth up to 6), 2D to 4D, at offsets up to 1e4: the
-/// gradient, and in 2D and 3D the curl.
 /// A node-driven parameter: fBm whose gain is itself a noise (simplex remapped to 0.3–0.7),
 /// its value and gradient on the GPU equal the f32 CPU within the bound, every backend and
-/// lookup, 2D and 3D, near and far.
+/// lookup (taking turns), 2D and 3D, near and far.
 #[test]
 fn a_noise_driven_gain_bakes_on_the_gpu_as_on_the_cpu() {
     let graph = Graph::from_json(
