@@ -1,14 +1,13 @@
 //! Domain warp on the GPU equals the f32 CPU mirror, on every backend: classic, simplex and
-//! cellular noise, 2D/3D/4D, both lookup variants, one iteration and Quilez's warp of a warp,
-//! several warp octaves and frequencies, fractal sums and tiling. Targets are poisoned with
-//! NaN, so an unwritten texel fails.
+//! cellular noise, 2D/3D/4D, both lookup variants (taking turns by kind), one iteration and
+//! Quilez's warp of a warp, several warp octaves and frequencies, fractal sums and tiling.
+//! Targets are poisoned with NaN, so an unwritten texel fails.
 
 use crate::common;
 
 use wgpu_noise::cpu::fill::generate_f32;
 use wgpu_noise::cpu::IntegerHasher;
 use wgpu_noise::field::{FlagField, Fractal, FractalMode, Warp};
-use wgpu_noise::gpu::GpuNoise;
 use wgpu_noise::shader::LookupVariant;
 use wgpu_noise::tables::PermutationTables;
 use wgpu_noise::NoiseKind;
@@ -66,66 +65,69 @@ fn fields(kind: NoiseKind, dims: usize) -> Vec<FlagField> {
 
 #[test]
 fn warped_fields_equal_the_cpu_mirror_on_every_backend() {
-    for (backend, ctx) in common::gpu_per_backend() {
-        for variant in [LookupVariant::Textures, LookupVariant::Hash] {
-            let seed = 4242;
-            let mut g = GpuNoise::with_variant(&ctx.device, &ctx.queue, seed, variant).unwrap();
+    let seed = 4242;
+    for (backend_index, (backend, ctx)) in common::gpu_per_backend().into_iter().enumerate() {
+        let mut generators = common::generator_per_lookup(&ctx, seed);
+        let kinds = [NoiseKind::Classic, NoiseKind::Simplex, NoiseKind::Cellular];
+        // The lookups take turns by kind, starting apart on each backend: every backend
+        // runs both, every kind runs both, at half the pipelines of every pair (compiling
+        // them is the test's time on lavapipe and llvmpipe).
+        for (k, kind) in kinds.into_iter().enumerate() {
+            let (variant, g) = &mut generators[(backend_index + k) % common::LOOKUPS.len()];
+            let variant = *variant;
             g.options.poison = true;
-            for kind in [NoiseKind::Classic, NoiseKind::Simplex, NoiseKind::Cellular] {
-                for dims in 2..=4 {
-                    let (mut max, mut boundary, mut samples) = (0.0f32, 0usize, 0usize);
-                    let mut worst = 0.0f32;
-                    for field in fields(kind, dims) {
-                        let label =
-                            format!("{backend} {variant:?} {kind:?} {dims}D {:?}", field.warp);
-                        let gpu = g
-                            .generate(&field)
-                            .unwrap_or_else(|e| panic!("{label}: {e}"));
-                        let cpu = match variant {
-                            LookupVariant::Textures => {
-                                generate_f32(&PermutationTables::new(seed), &field)
-                            }
-                            LookupVariant::Hash => generate_f32(&IntegerHasher::new(seed), &field),
+            for dims in 2..=4 {
+                let (mut max, mut boundary, mut samples) = (0.0f32, 0usize, 0usize);
+                let mut worst = 0.0f32;
+                for field in fields(kind, dims) {
+                    let label = format!("{backend} {variant:?} {kind:?} {dims}D {:?}", field.warp);
+                    let gpu = g
+                        .generate(&field)
+                        .unwrap_or_else(|e| panic!("{label}: {e}"));
+                    let cpu = match variant {
+                        LookupVariant::Textures => {
+                            generate_f32(&PermutationTables::new(seed), &field)
                         }
-                        .unwrap();
-                        let mut over = 0;
-                        for (i, (a, b)) in gpu.iter().zip(&cpu).enumerate() {
-                            let e = (a - b).abs();
-                            assert!(!e.is_nan(), "{label}: sample {i}: gpu {a} cpu {b}");
-                            worst = worst.max(e);
-                            if e > tolerance(&field) {
-                                let jump = if kind == NoiseKind::Cellular {
-                                    2.0
-                                } else {
-                                    2e-3
-                                };
-                                assert!(e <= jump, "{label}: sample {i}: gpu {a} cpu {b}");
-                                over += 1;
-                            } else {
-                                max = max.max(e);
-                            }
-                        }
-                        // Tileable simplex is 4D simplex on a torus through sin/cos, which
-                        // the GPU rounds differently from libm; the torus's symmetric points
-                        // lie on simplex boundaries often, and each of the warp's nine
-                        // evaluations here may land on the other side of one. Measured on
-                        // lavapipe: 5 of 851 samples. Allow 1 in 100 there.
-                        let share = if field.tileable && kind == NoiseKind::Simplex {
-                            100
-                        } else {
-                            BOUNDARY_SHARE
-                        };
-                        assert!(
-                            over * share <= gpu.len().max(share),
-                            "{label}: {over} samples differ"
-                        );
-                        boundary += over;
-                        samples += gpu.len();
+                        LookupVariant::Hash => generate_f32(&IntegerHasher::new(seed), &field),
                     }
-                    eprintln!(
+                    .unwrap();
+                    let mut over = 0;
+                    for (i, (a, b)) in gpu.iter().zip(&cpu).enumerate() {
+                        let e = (a - b).abs();
+                        assert!(!e.is_nan(), "{label}: sample {i}: gpu {a} cpu {b}");
+                        worst = worst.max(e);
+                        if e > tolerance(&field) {
+                            let jump = if kind == NoiseKind::Cellular {
+                                2.0
+                            } else {
+                                2e-3
+                            };
+                            assert!(e <= jump, "{label}: sample {i}: gpu {a} cpu {b}");
+                            over += 1;
+                        } else {
+                            max = max.max(e);
+                        }
+                    }
+                    // Tileable simplex is 4D simplex on a torus through sin/cos, which
+                    // the GPU rounds differently from libm; the torus's symmetric points
+                    // lie on simplex boundaries often, and each of the warp's nine
+                    // evaluations here may land on the other side of one. Measured on
+                    // lavapipe: 5 of 851 samples. Allow 1 in 100 there.
+                    let share = if field.tileable && kind == NoiseKind::Simplex {
+                        100
+                    } else {
+                        BOUNDARY_SHARE
+                    };
+                    assert!(
+                        over * share <= gpu.len().max(share),
+                        "{label}: {over} samples differ"
+                    );
+                    boundary += over;
+                    samples += gpu.len();
+                }
+                eprintln!(
                         "PARITY warp {backend} {variant:?} {kind:?} {dims}D: max |gpu - cpu f32| = {max:e} over {samples} samples; {boundary} on a boundary, max {worst:e} with them"
                     );
-                }
             }
         }
     }
