@@ -222,7 +222,6 @@ fn assert_channels(
     all
 }
 
-/// The larger errors and bounds of two comparisons, their jumps added.
 /// `output` filled by [`fill_both`]: values within the values' bound (`graph_parity`) but
 /// for at most [`JUMPS`] of them (discontinuities), gradients and curls by
 /// [`assert_channels`].
@@ -242,6 +241,7 @@ fn assert_output(
     }
 }
 
+/// The larger errors and bounds of two comparisons, their jumps added.
 fn worse(a: Parity, b: Parity) -> Parity {
     Parity {
         worst: a.worst.max(b.worst),

@@ -126,8 +126,8 @@ fn warped_fields_equal_the_cpu_mirror_on_every_backend() {
                     samples += gpu.len();
                 }
                 eprintln!(
-                        "PARITY warp {backend} {variant:?} {kind:?} {dims}D: max |gpu - cpu f32| = {max:e} over {samples} samples; {boundary} on a boundary, max {worst:e} with them"
-                    );
+                    "PARITY warp {backend} {variant:?} {kind:?} {dims}D: max |gpu - cpu f32| = {max:e} over {samples} samples; {boundary} on a boundary, max {worst:e} with them"
+                );
             }
         }
     }
