@@ -91,7 +91,7 @@ fn assert_same<const N: usize>(what: &str, n: u32, d: &[F; N], got: F, g: &[f32]
 struct SignBits;
 
 impl Isa for SignBits {
-    fn floor(x: F) -> F {
+    fn floor<const N: usize>(x: F<N>) -> F<N> {
         x.map(f32::floor)
     }
 }
@@ -102,7 +102,7 @@ impl Isa for SignBits {
 struct RegisterTables;
 
 impl Isa for RegisterTables {
-    fn floor(x: F) -> F {
+    fn floor<const N: usize>(x: F<N>) -> F<N> {
         x.map(f32::floor)
     }
 

@@ -249,6 +249,19 @@ macro_rules! for_each_pair {
     }};
 }
 
+/// [`for_each_block!`] with each block run as two blocks of half its lanes ([`by_halves!`])
+/// where the ISA splits blocks (`Isa::HALF_BLOCKS`): `$half` is the value at `$point`, a
+/// `&[F<HALF>; 4]`; elsewhere `$whole`, the loop over whole blocks.
+macro_rules! for_each_half {
+    ($p:expr, $out:expr, |$point:ident| $half:expr, $whole:expr) => {
+        if I::HALF_BLOCKS {
+            for_each_block!($p, $out, |$point| by_halves!(|$point| [$half])[0])
+        } else {
+            $whole
+        }
+    };
+}
+
 /// The `turn` a plain (not flow) simplex copy is given and ignores.
 const NO_TURN: Turn = Turn { cos: 1.0, sin: 0.0 };
 
@@ -258,7 +271,7 @@ const NO_TURN: Turn = Turn { cos: 1.0, sin: 0.0 };
 macro_rules! base_level {
     ($module:ident, $isa:ty $(, $features:literal)?) => {
         pub(super) mod $module {
-            use super::super::lanes::{block_done, F};
+            use super::super::lanes::{block_done, by_halves, Isa, F, HALF, LANES};
             use super::super::lookup::LaneHasher;
             use super::super::noise::{self, Turn, VectorLattice};
             use super::super::supersimplex;
@@ -479,7 +492,14 @@ macro_rules! base_level {
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
             unsafe fn supersimplex3<L: LaneHasher>(lut: &L, p: &[[F; 4]], out: &mut [F]) {
-                for_each_pair!(p, out, |p| supersimplex::supersimplex3_point::<L, I>(lut, p));
+                for_each_half!(
+                    p,
+                    out,
+                    |p| supersimplex::supersimplex3_point::<L, I, HALF>(lut, p),
+                    for_each_pair!(p, out, |p| supersimplex::supersimplex3_point::<L, I, LANES>(
+                        lut, p
+                    ))
+                );
             }
 
             $(#[target_feature(enable = $features)])?
@@ -509,9 +529,14 @@ macro_rules! base_level {
                 period: [u32; 3],
                 out: &mut [F],
             ) {
-                for_each_block!(p, out, |p| {
-                    supersimplex::supersimplex3_tiled_point::<L, I>(lut, p, period)
-                });
+                for_each_half!(
+                    p,
+                    out,
+                    |p| supersimplex::supersimplex3_tiled_point::<L, I, HALF>(lut, p, period),
+                    for_each_block!(p, out, |p| {
+                        supersimplex::supersimplex3_tiled_point::<L, I, LANES>(lut, p, period)
+                    })
+                );
             }
 
             $(#[target_feature(enable = $features)])?

@@ -297,13 +297,13 @@ fn walk<L: LaneHasher, I: Isa, const D: usize, T: LaneTrack>(
                 skipped = Some(a);
                 break;
             }
-            cells[a] = wrap_lanes::<I>(c[a] + i as f32, period[a]);
+            cells[a] = wrap_lanes::<I, _>(c[a] + i as f32, period[a]);
         }
         match skipped {
             // No lane visits this cell along axis `a`: on to the next offset along `a`.
             Some(a) => t[a + 1..].fill(n - 1),
             None => {
-                let h = lut.cell_hash_lanes::<D>(&cells);
+                let h = lut.cell_hash_lanes::<D, _>(&cells);
                 let mut d = F::splat(0.0);
                 for a in 0..D {
                     let e = wgpu_noise_cellular_term(

@@ -788,7 +788,7 @@ fn curl3_of(a: &[F], b: &[F], c: &[F]) -> [F; 4] {
 macro_rules! derivatives_level {
     ($module:ident, $isa:ty $(, $features:literal)?) => {
         mod $module {
-            use super::super::lanes::F;
+            use super::super::lanes::{by_halves, Isa, F, HALF, LANES};
             use super::super::lookup::LaneHasher;
             use crate::graph::eval::{self, Dual};
             use super::super::noise::{self, Turn, VectorLattice};
@@ -1024,7 +1024,12 @@ macro_rules! derivatives_level {
                 p: &[F; 4],
                 period: [u32; 3],
             ) -> [F; 4] {
-                super::super::supersimplex::supersimplex3_tiled_point_deriv::<L, I>(lut, p, period)
+                use super::super::supersimplex::supersimplex3_tiled_point_deriv;
+                if I::HALF_BLOCKS {
+                    by_halves!(|p| supersimplex3_tiled_point_deriv::<L, I, HALF>(lut, p, period))
+                } else {
+                    supersimplex3_tiled_point_deriv::<L, I, LANES>(lut, p, period)
+                }
             }
 
             $(#[target_feature(enable = $features)])?
@@ -1076,7 +1081,12 @@ macro_rules! derivatives_level {
             $(#[target_feature(enable = $features)])?
             #[inline(never)]
             unsafe fn supersimplex3<L: LaneHasher>(lut: &L, p: &[F; 4]) -> [F; 4] {
-                super::super::supersimplex::supersimplex3_point_deriv::<L, I>(lut, p)
+                use super::super::supersimplex::supersimplex3_point_deriv;
+                if I::HALF_BLOCKS {
+                    by_halves!(|p| supersimplex3_point_deriv::<L, I, HALF>(lut, p))
+                } else {
+                    supersimplex3_point_deriv::<L, I, LANES>(lut, p)
+                }
             }
 
             $(#[target_feature(enable = $features)])?

@@ -1,4 +1,5 @@
-//! Lane arrays: `LANES` values side by side, every operation a plain loop over the lanes.
+//! Lane arrays: `LANES` values side by side (or [`HALF`] of them, for the noises an ISA runs
+//! in half blocks: [`Isa::HALF_BLOCKS`]), every operation a plain loop over the lanes.
 //!
 //! Compiled inside a `#[target_feature]` function (see `dispatch` in the parent module) each loop becomes
 //! one or a few vector instructions (16 lanes = one AVX-512 register, two AVX2, four SSE2 or
@@ -11,75 +12,75 @@ use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Shl, Shr, Sub};
 /// Number of samples evaluated together.
 pub const LANES: usize = 16;
 
-/// `LANES` `f32` values.
+/// `N` `f32` values (`LANES` but in half blocks).
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
-pub struct F(pub [f32; LANES]);
+pub struct F<const N: usize = LANES>(pub [f32; N]);
 
-/// `LANES` `u32` values (integer lattice arithmetic and comparison results: 1 = true).
+/// `N` `u32` values (integer lattice arithmetic and comparison results: 1 = true).
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
-pub struct U(pub [u32; LANES]);
+pub struct U<const N: usize = LANES>(pub [u32; N]);
 
-impl F {
+impl<const N: usize> F<N> {
     /// Every lane `v`.
     #[inline(always)]
-    pub fn splat(v: f32) -> F {
-        F([v; LANES])
+    pub fn splat(v: f32) -> F<N> {
+        F([v; N])
     }
 
     /// Lane-wise `f(self)`.
     #[inline(always)]
-    pub fn map(self, f: impl Fn(f32) -> f32) -> F {
+    pub fn map(self, f: impl Fn(f32) -> f32) -> F<N> {
         F(self.0.map(f))
     }
 
     /// Lane-wise `f(self, other)`.
     #[inline(always)]
-    pub fn zip(self, other: F, f: impl Fn(f32, f32) -> f32) -> F {
+    pub fn zip(self, other: F<N>, f: impl Fn(f32, f32) -> f32) -> F<N> {
         F(std::array::from_fn(|i| f(self.0[i], other.0[i])))
     }
 
     /// Lane-wise comparison `self > other` (1 or 0).
     #[inline(always)]
-    pub fn gt(self, other: F) -> U {
+    pub fn gt(self, other: F<N>) -> U<N> {
         U(std::array::from_fn(|i| (self.0[i] > other.0[i]) as u32))
     }
 
     /// Lane-wise comparison `self >= other` (1 or 0).
     #[inline(always)]
-    pub fn ge(self, other: F) -> U {
+    pub fn ge(self, other: F<N>) -> U<N> {
         U(std::array::from_fn(|i| (self.0[i] >= other.0[i]) as u32))
     }
 
     /// Lane-wise comparison `self < other` (1 or 0).
     #[inline(always)]
-    pub fn lt(self, other: F) -> U {
+    pub fn lt(self, other: F<N>) -> U<N> {
         U(std::array::from_fn(|i| (self.0[i] < other.0[i]) as u32))
     }
 
     /// Lane-wise `f32::max` (the scalar reference's `Real::max`).
     #[inline(always)]
-    pub fn max(self, other: F) -> F {
+    pub fn max(self, other: F<N>) -> F<N> {
         self.zip(other, f32::max)
     }
 
     /// Lane-wise `f32::sqrt` (correctly rounded, as the scalar root taken in `f64` and
     /// rounded to `f32`).
     #[inline(always)]
-    pub fn sqrt(self) -> F {
+    pub fn sqrt(self) -> F<N> {
         self.map(f32::sqrt)
     }
 
     /// Lane-wise `f32::abs`.
     #[inline(always)]
-    pub fn abs(self) -> F {
+    pub fn abs(self) -> F<N> {
         self.map(f32::abs)
     }
 
     /// Lane-wise `f32::clamp`, written out (`clamp` asserts `lo <= hi`, a branch per lane).
     #[inline(always)]
-    pub fn clamp(self, lo: f32, hi: f32) -> F {
+    pub fn clamp(self, lo: f32, hi: f32) -> F<N> {
         self.map(|v| {
             let v = if v < lo { lo } else { v };
             if v > hi {
@@ -90,13 +91,13 @@ impl F {
         })
     }
 
-    /// Writes the first `out.len()` lanes (at most `LANES`) to `out`: a full chunk as one
+    /// Writes the first `out.len()` lanes (at most `N`) to `out`: a full chunk as one
     /// store, a row's last, shorter chunk with a copy of its length in a function of its
     /// own. Inline, LLVM merges the two into one `memcpy` call of a selected length: a
     /// call for every chunk.
     #[inline(always)]
     pub fn store(self, out: &mut [f32]) {
-        match <&mut [f32; LANES]>::try_from(&mut *out) {
+        match <&mut [f32; N]>::try_from(&mut *out) {
             Ok(full) => *full = self.0,
             Err(_) => store_short(&self.0, out),
         }
@@ -104,14 +105,14 @@ impl F {
 
     /// Lane-wise `f32::to_bits`.
     #[inline(always)]
-    pub fn to_bits(self) -> U {
+    pub fn to_bits(self) -> U<N> {
         U(self.0.map(f32::to_bits))
     }
 
     /// Saturating conversion to `u32` (`as`: NaN -> 0), as the scalar `to_f64() as u32`
     /// (widening to `f64` is exact, so converting from `f32` directly is the same).
     #[inline(always)]
-    pub fn to_u32(self) -> U {
+    pub fn to_u32(self) -> U<N> {
         U(self.0.map(|v| v as u32))
     }
 
@@ -122,7 +123,7 @@ impl F {
     /// comparison, a conversion and a mask, where the scalar's division, floor, multiply
     /// and subtraction would be 8 vector instructions per axis.
     #[inline(always)]
-    pub fn whole_low8(self) -> U {
+    pub fn whole_low8(self) -> U<N> {
         U(self.0.map(|v| {
             if v.abs() < 2_147_483_648.0 {
                 // SAFETY: |v| < 2³¹, so its truncation fits an i32.
@@ -139,7 +140,7 @@ impl F {
     /// scalar conversion per lane, this into one vector conversion. Callers pick `HIGH` so
     /// that their lanes never reach it or that it is the answer for them.
     #[inline(always)]
-    pub fn clamped_to_u32<const HIGH: u32>(self) -> U {
+    pub fn clamped_to_u32<const HIGH: u32>(self) -> U<N> {
         // Every whole number up to the largest f32 below 2³¹ is converted exactly below.
         const { assert!(HIGH <= 2_147_483_520 && HIGH as f32 as u32 == HIGH) };
         let high = HIGH as f32;
@@ -155,20 +156,20 @@ impl F {
 /// The first `out.len()` lanes of `lanes` to `out` (see [`F::store`]).
 #[cold]
 #[inline(never)]
-fn store_short(lanes: &[f32; LANES], out: &mut [f32]) {
+fn store_short<const N: usize>(lanes: &[f32; N], out: &mut [f32]) {
     out.copy_from_slice(&lanes[..out.len()]);
 }
 
-impl U {
+impl<const N: usize> U<N> {
     /// Every lane `v`.
     #[inline(always)]
-    pub fn splat(v: u32) -> U {
-        U([v; LANES])
+    pub fn splat(v: u32) -> U<N> {
+        U([v; N])
     }
 
     /// Lane-wise `f(self)`.
     #[inline(always)]
-    pub fn map(self, f: impl Fn(u32) -> u32) -> U {
+    pub fn map(self, f: impl Fn(u32) -> u32) -> U<N> {
         U(self.0.map(f))
     }
 
@@ -179,7 +180,7 @@ impl U {
     /// aligned `U`: a bare array's slot may straddle two cache lines, where the load cannot
     /// take its value from the store in flight (it halved the warped classic hash fill).
     #[inline(always)]
-    pub fn seam(self) -> U {
+    pub fn seam(self) -> U<N> {
         std::hint::black_box(self)
     }
 
@@ -191,13 +192,13 @@ impl U {
 
     /// Lane-wise `self >= v` (1 or 0).
     #[inline(always)]
-    pub fn ge_u32(self, v: u32) -> U {
+    pub fn ge_u32(self, v: u32) -> U<N> {
         self.map(|a| (a >= v) as u32)
     }
 
     /// Lane-wise `self as f32` (exact for the small values used here).
     #[inline(always)]
-    pub fn to_f32(self) -> F {
+    pub fn to_f32(self) -> F<N> {
         F(self.0.map(|v| v as f32))
     }
 
@@ -205,25 +206,25 @@ impl U {
     // Named after the scalar function it applies to each lane, as `to_bits` is.
     #[allow(clippy::wrong_self_convention)]
     #[inline(always)]
-    pub fn from_bits(self) -> F {
+    pub fn from_bits(self) -> F<N> {
         F(self.0.map(f32::from_bits))
     }
 
     /// Lane-wise `self * m` (wrapping).
     #[inline(always)]
-    pub fn wrapping_mul(self, m: u32) -> U {
+    pub fn wrapping_mul(self, m: u32) -> U<N> {
         self.map(|v| v.wrapping_mul(m))
     }
 
     /// Lane-wise `self == v` (1 or 0).
     #[inline(always)]
-    pub fn eq(self, v: u32) -> U {
+    pub fn eq(self, v: u32) -> U<N> {
         self.map(|a| (a == v) as u32)
     }
 
     /// Lane-wise `if self != 0 { a } else { b }`: branch-free selection.
     #[inline(always)]
-    pub fn select(self, a: U, b: U) -> U {
+    pub fn select(self, a: U<N>, b: U<N>) -> U<N> {
         U(std::array::from_fn(|i| {
             if self.0[i] != 0 {
                 a.0[i]
@@ -235,7 +236,7 @@ impl U {
 
     /// Lane-wise `if self != 0 { a } else { b }` for `f32` lanes.
     #[inline(always)]
-    pub fn select_f(self, a: F, b: F) -> F {
+    pub fn select_f(self, a: F<N>, b: F<N>) -> F<N> {
         F(std::array::from_fn(|i| {
             if self.0[i] != 0 {
                 a.0[i]
@@ -248,24 +249,24 @@ impl U {
 
 macro_rules! binary_ops {
     ($ty:ident, $scalar:ty, $($tr:ident $method:ident $op:tt),*) => {$(
-        impl $tr for $ty {
-            type Output = $ty;
+        impl<const N: usize> $tr for $ty<N> {
+            type Output = $ty<N>;
             #[inline(always)]
-            fn $method(self, o: $ty) -> $ty {
+            fn $method(self, o: $ty<N>) -> $ty<N> {
                 $ty(std::array::from_fn(|i| self.0[i] $op o.0[i]))
             }
         }
-        impl $tr<$scalar> for $ty {
-            type Output = $ty;
+        impl<const N: usize> $tr<$scalar> for $ty<N> {
+            type Output = $ty<N>;
             #[inline(always)]
-            fn $method(self, o: $scalar) -> $ty {
+            fn $method(self, o: $scalar) -> $ty<N> {
                 $ty(self.0.map(|v| v $op o))
             }
         }
-        impl $tr<$ty> for $scalar {
-            type Output = $ty;
+        impl<const N: usize> $tr<$ty<N>> for $scalar {
+            type Output = $ty<N>;
             #[inline(always)]
-            fn $method(self, o: $ty) -> $ty {
+            fn $method(self, o: $ty<N>) -> $ty<N> {
                 $ty(o.0.map(|v| self $op v))
             }
         }
@@ -274,70 +275,70 @@ macro_rules! binary_ops {
 
 binary_ops!(F, f32, Add add +, Sub sub -, Mul mul *, Div div /);
 
-impl Neg for F {
-    type Output = F;
+impl<const N: usize> Neg for F<N> {
+    type Output = F<N>;
     #[inline(always)]
-    fn neg(self) -> F {
+    fn neg(self) -> F<N> {
         self.map(|v| -v)
     }
 }
 
 // Integer lanes: the lattice indices and hashes stay far below 2³², so `+` never wraps in
 // the reference either; `wrapping_add` keeps the lanes free of overflow checks.
-impl Add for U {
-    type Output = U;
+impl<const N: usize> Add for U<N> {
+    type Output = U<N>;
     #[inline(always)]
-    fn add(self, o: U) -> U {
+    fn add(self, o: U<N>) -> U<N> {
         U(std::array::from_fn(|i| self.0[i].wrapping_add(o.0[i])))
     }
 }
 
-impl Add<u32> for U {
-    type Output = U;
+impl<const N: usize> Add<u32> for U<N> {
+    type Output = U<N>;
     #[inline(always)]
-    fn add(self, o: u32) -> U {
+    fn add(self, o: u32) -> U<N> {
         self.map(|v| v.wrapping_add(o))
     }
 }
 
-impl Sub for U {
-    type Output = U;
+impl<const N: usize> Sub for U<N> {
+    type Output = U<N>;
     #[inline(always)]
-    fn sub(self, o: U) -> U {
+    fn sub(self, o: U<N>) -> U<N> {
         U(std::array::from_fn(|i| self.0[i].wrapping_sub(o.0[i])))
     }
 }
 
-impl Sub<U> for u32 {
-    type Output = U;
+impl<const N: usize> Sub<U<N>> for u32 {
+    type Output = U<N>;
     #[inline(always)]
-    fn sub(self, o: U) -> U {
+    fn sub(self, o: U<N>) -> U<N> {
         o.map(|v| self.wrapping_sub(v))
     }
 }
 
 /// Lane-wise wrapping product (the hash's multiplications).
-impl Mul for U {
-    type Output = U;
+impl<const N: usize> Mul for U<N> {
+    type Output = U<N>;
     #[inline(always)]
-    fn mul(self, o: U) -> U {
+    fn mul(self, o: U<N>) -> U<N> {
         U(std::array::from_fn(|i| self.0[i].wrapping_mul(o.0[i])))
     }
 }
 
 macro_rules! int_ops {
     ($($tr:ident $method:ident $op:tt),*) => {$(
-        impl $tr for U {
-            type Output = U;
+        impl<const N: usize> $tr for U<N> {
+            type Output = U<N>;
             #[inline(always)]
-            fn $method(self, o: U) -> U {
+            fn $method(self, o: U<N>) -> U<N> {
                 U(std::array::from_fn(|i| self.0[i] $op o.0[i]))
             }
         }
-        impl $tr<u32> for U {
-            type Output = U;
+        impl<const N: usize> $tr<u32> for U<N> {
+            type Output = U<N>;
             #[inline(always)]
-            fn $method(self, o: u32) -> U {
+            fn $method(self, o: u32) -> U<N> {
                 self.map(|v| v $op o)
             }
         }
@@ -369,13 +370,19 @@ pub trait Isa: Copy {
     /// variant's spill registers.
     const PAIRS: Pairing = Pairing::Never;
 
+    /// Whether the noise with the most live values, 3D OpenSimplex2S, runs each block as
+    /// two blocks of [`HALF`] lanes ([`halves`], [`joined`]): AVX2, whose sixteen
+    /// registers hold a half's values where a whole block's (two registers each) spill.
+    /// The other noises measured no faster so (docs/node-costs.md).
+    const HALF_BLOCKS: bool = false;
+
     /// Lane-wise `f32::floor`, bit for bit.
-    fn floor(x: F) -> F;
+    fn floor<const N: usize>(x: F<N>) -> F<N>;
 
     /// The scalar `wrap256` (`crate::cpu::lattice::wrap256`) of whole-number cells on
     /// every lane.
     #[inline(always)]
-    fn wrap256(cell: F) -> U {
+    fn wrap256<const N: usize>(cell: F<N>) -> U<N> {
         cell.whole_low8()
     }
 
@@ -427,7 +434,7 @@ pub trait Isa: Copy {
     /// in registers (AVX-512: three of them, two permutes and a blend); `None` elsewhere,
     /// where the caller computes the entry instead (reading it lane by lane costs more).
     #[inline(always)]
-    fn read48(_table: &[f32; 48], _n: U) -> Option<F> {
+    fn read48<const N: usize>(_table: &[f32; 48], _n: U<N>) -> Option<F<N>> {
         None
     }
 
@@ -501,7 +508,7 @@ pub struct NativeLanes;
 #[cfg(not(target_arch = "x86_64"))]
 impl Isa for NativeLanes {
     #[inline(always)]
-    fn floor(x: F) -> F {
+    fn floor<const N: usize>(x: F<N>) -> F<N> {
         x.map(f32::floor)
     }
 }
@@ -517,6 +524,7 @@ impl Isa for Avx2Lanes {
     const PERMUTES: bool = true;
     const PAIRS: Pairing = Pairing::FewRegisters;
     const BLOCK: usize = 8;
+    const HALF_BLOCKS: bool = true;
 
     #[inline(always)]
     fn scale_top16(v: U, m: u16) -> U {
@@ -535,19 +543,25 @@ impl Isa for Avx2Lanes {
 
     /// As [`Sse2Lanes::wrap256`], 8 lanes a conversion.
     #[inline(always)]
-    fn wrap256(cell: F) -> U {
-        use std::arch::x86_64::{__m256, __m256i, _mm256_cvttps_epi32};
-        // SAFETY: compiled only into the AVX2 copies, which run where the CPU has AVX2;
-        // two 8-lane registers are the 16 lanes in order.
-        unsafe {
-            let halves = std::mem::transmute::<[f32; LANES], [__m256; 2]>(cell.0);
-            let whole = halves.map(|h| _mm256_cvttps_epi32(h));
-            U(std::mem::transmute::<[__m256i; 2], [u32; LANES]>(whole)) & 255
+    fn wrap256<const N: usize>(cell: F<N>) -> U<N> {
+        use std::arch::x86_64::{__m256i, _mm256_cvttps_epi32, _mm256_loadu_ps, _mm256_storeu_si256};
+        if !N.is_multiple_of(8) {
+            return cell.whole_low8();
         }
+        let mut whole = U([0; N]);
+        for r in 0..N / 8 {
+            // SAFETY: compiled only into the AVX2 copies, which run where the CPU has AVX2;
+            // register `r` is lanes `8 r` to `8 r + 7`, within the `N` lanes.
+            unsafe {
+                let v = _mm256_cvttps_epi32(_mm256_loadu_ps(cell.0.as_ptr().add(8 * r)));
+                _mm256_storeu_si256(whole.0.as_mut_ptr().add(8 * r).cast::<__m256i>(), v);
+            }
+        }
+        whole & 255
     }
 
     #[inline(always)]
-    fn floor(x: F) -> F {
+    fn floor<const N: usize>(x: F<N>) -> F<N> {
         x.map(f32::floor)
     }
 
@@ -645,18 +659,23 @@ impl Isa for Avx512Lanes {
 
     /// As [`Sse2Lanes::wrap256`], one conversion.
     #[inline(always)]
-    fn wrap256(cell: F) -> U {
-        use std::arch::x86_64::{__m512, __m512i, _mm512_cvttps_epi32};
+    fn wrap256<const N: usize>(cell: F<N>) -> U<N> {
+        use std::arch::x86_64::{_mm512_cvttps_epi32, _mm512_loadu_ps, _mm512_storeu_si512};
+        if N != LANES {
+            return cell.whole_low8();
+        }
+        let mut whole = U([0; N]);
         // SAFETY: compiled only into the AVX-512 copies, which run where the CPU has
         // AVX-512 F; a register is the 16 lanes.
         unsafe {
-            let whole = _mm512_cvttps_epi32(std::mem::transmute::<[f32; LANES], __m512>(cell.0));
-            U(std::mem::transmute::<__m512i, [u32; LANES]>(whole)) & 255
+            let v = _mm512_cvttps_epi32(_mm512_loadu_ps(cell.0.as_ptr()));
+            _mm512_storeu_si512(whole.0.as_mut_ptr().cast(), v);
         }
+        whole & 255
     }
 
     #[inline(always)]
-    fn floor(x: F) -> F {
+    fn floor<const N: usize>(x: F<N>) -> F<N> {
         x.map(f32::floor)
     }
 
@@ -701,23 +720,27 @@ impl Isa for Avx512Lanes {
     }
 
     #[inline(always)]
-    fn read48(table: &[f32; 48], n: U) -> Option<F> {
+    fn read48<const N: usize>(table: &[f32; 48], n: U<N>) -> Option<F<N>> {
         use std::arch::x86_64::{
-            __m512, __m512i, _mm512_loadu_ps, _mm512_mask_blend_ps, _mm512_permutex2var_ps,
-            _mm512_permutexvar_ps, _mm512_set1_epi32, _mm512_test_epi32_mask,
+            _mm512_loadu_epi32, _mm512_loadu_ps, _mm512_mask_blend_ps, _mm512_permutex2var_ps,
+            _mm512_permutexvar_ps, _mm512_set1_epi32, _mm512_storeu_ps, _mm512_test_epi32_mask,
         };
+        if N != LANES {
+            return None;
+        }
+        let mut out = F([0.0; N]);
         // SAFETY: compiled only into the AVX-512 copies, which run where the CPU has
         // AVX-512 F; the loads are the table's 48 entries; the permutes read only their
         // registers (the index's low 5 and 4 bits); a register is the 16 lanes.
         unsafe {
-            let n = std::mem::transmute::<[u32; LANES], __m512i>(n.0);
+            let n = _mm512_loadu_epi32(n.0.as_ptr().cast());
             let p = table.as_ptr();
             let low = _mm512_permutex2var_ps(_mm512_loadu_ps(p), n, _mm512_loadu_ps(p.add(16)));
             let high = _mm512_permutexvar_ps(n, _mm512_loadu_ps(p.add(32)));
             let upper = _mm512_test_epi32_mask(n, _mm512_set1_epi32(32));
-            let v = _mm512_mask_blend_ps(upper, low, high);
-            Some(F(std::mem::transmute::<__m512, [f32; LANES]>(v)))
+            _mm512_storeu_ps(out.0.as_mut_ptr(), _mm512_mask_blend_ps(upper, low, high));
         }
+        Some(out)
     }
 
     #[inline(always)]
@@ -788,13 +811,21 @@ impl Isa for Sse2Lanes {
     /// compiles the 3D simplex hash fill to scalar code per lane.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn wrap256(cell: F) -> U {
-        use std::arch::x86_64::{__m128, __m128i, _mm_cvttps_epi32};
-        // SAFETY: SSE2 is part of x86_64; four 4-lane registers are the 16 lanes in order.
-        let quarters = unsafe { std::mem::transmute::<[f32; LANES], [__m128; 4]>(cell.0) };
-        let whole = quarters.map(|q| unsafe { _mm_cvttps_epi32(q) });
-        let whole = unsafe { std::mem::transmute::<[__m128i; 4], [u32; LANES]>(whole) };
-        U(whole) & 255
+    fn wrap256<const N: usize>(cell: F<N>) -> U<N> {
+        use std::arch::x86_64::{__m128i, _mm_cvttps_epi32, _mm_loadu_ps, _mm_storeu_si128};
+        if !N.is_multiple_of(4) {
+            return cell.whole_low8();
+        }
+        let mut whole = U([0; N]);
+        for r in 0..N / 4 {
+            // SAFETY: SSE2 is part of x86_64; register `r` is lanes `4 r` to `4 r + 3`,
+            // within the `N` lanes.
+            unsafe {
+                let v = _mm_cvttps_epi32(_mm_loadu_ps(cell.0.as_ptr().add(4 * r)));
+                _mm_storeu_si128(whole.0.as_mut_ptr().add(4 * r).cast::<__m128i>(), v);
+            }
+        }
+        whole & 255
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -811,7 +842,7 @@ impl Isa for Sse2Lanes {
     }
 
     #[inline(always)]
-    fn floor(x: F) -> F {
+    fn floor<const N: usize>(x: F<N>) -> F<N> {
         x.map(|v| {
             let t = (v as i32) as f32;
             let t = if t > v { t - 1.0 } else { t };
@@ -824,6 +855,43 @@ impl Isa for Sse2Lanes {
         })
     }
 }
+
+/// Lanes in half a block ([`Isa::HALF_BLOCKS`]).
+pub const HALF: usize = LANES / 2;
+
+/// The first and the second half of the lanes of each of `p`'s blocks.
+#[inline(always)]
+pub fn halves<const K: usize>(p: &[F; K]) -> [[F<HALF>; K]; 2] {
+    let half = |h: usize| std::array::from_fn(|k| F(std::array::from_fn(|i| p[k].0[HALF * h + i])));
+    [half(0), half(1)]
+}
+
+/// The block whose first half is `a`, its second `b`, for each of the `K` pairs.
+#[inline(always)]
+pub fn joined<const K: usize>(a: &[F<HALF>; K], b: &[F<HALF>; K]) -> [F; K] {
+    std::array::from_fn(|k| {
+        F(std::array::from_fn(|i| if i < HALF { a[k].0[i] } else { b[k].0[i - HALF] }))
+    })
+}
+
+/// `$half` (giving `[F<HALF>; K]`) with `$p` each half of the block `$p` (`&[F; 4]`), the
+/// halves' results joined: `[F; K]`. A macro, not a closure: a closure left as a call is
+/// compiled without the caller's `#[target_feature]`s.
+macro_rules! by_halves {
+    (|$p:ident| $half:expr) => {{
+        let [a, b] = $crate::cpu::simd::lanes::halves($p);
+        let a = {
+            let $p = &a;
+            $half
+        };
+        let b = {
+            let $p = &b;
+            $half
+        };
+        $crate::cpu::simd::lanes::joined(&a, &b)
+    }};
+}
+pub(crate) use by_halves;
 
 /// The lanes of `blocks` in order, as one slice of `f32`s (aligned to 64 bytes, so that a
 /// block read as one register never straddles two cache lines).

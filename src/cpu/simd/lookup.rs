@@ -12,7 +12,7 @@
 //! components from such tables and multiplies, each product after the first fused with its
 //! sum (exact products: the same bits): fewer operations than the sign bits.
 
-use super::lanes::{Isa, F, U};
+use super::lanes::{Isa, F, LANES, U};
 use super::noise::{Logic, Order3, Selections};
 use crate::cpu::lookup::{
     weighted as scalar_weighted, IntegerHasher, NoiseHasher, PackedWords, TableLookup, HASH_PRIMES,
@@ -272,12 +272,12 @@ pub trait LaneHasher: NoiseHasher {
     /// noise's wrapped to its period before): an implementation may share work between
     /// the points.
     #[inline(always)]
-    fn cell_hashes3(&self, cells: [[U; 2]; 3], o: [[U; 3]; 4]) -> [U; 4] {
+    fn cell_hashes3<const N: usize>(&self, cells: [[U<N>; 2]; 3], o: [[U<N>; 3]; 4]) -> [U<N>; 4] {
         [
-            self.cell_hash_lanes::<3>(&cube_point3(&cells, o[0])),
-            self.cell_hash_lanes::<3>(&cube_point3(&cells, o[1])),
-            self.cell_hash_lanes::<3>(&cube_point3(&cells, o[2])),
-            self.cell_hash_lanes::<3>(&cube_point3(&cells, o[3])),
+            self.cell_hash_lanes::<3, N>(&cube_point3(&cells, o[0])),
+            self.cell_hash_lanes::<3, N>(&cube_point3(&cells, o[1])),
+            self.cell_hash_lanes::<3, N>(&cube_point3(&cells, o[2])),
+            self.cell_hash_lanes::<3, N>(&cube_point3(&cells, o[3])),
         ]
     }
     /// `cell_hash` of the 4D cell `cell` moved by `step` (0 or 1 per axis; backwards on
@@ -292,7 +292,7 @@ pub trait LaneHasher: NoiseHasher {
             wrapped_step(cell[2], step[2], flip),
             wrapped_step(cell[3], step[3], flip),
         ];
-        let hash = self.cell_hash_lanes::<4>(&h);
+        let hash = self.cell_hash_lanes::<4, _>(&h);
         if I::SEAM_WALK_HASH {
             hash.seam()
         } else {
@@ -302,9 +302,9 @@ pub trait LaneHasher: NoiseHasher {
     /// `simplex4_order(c)`.
     fn simplex4_order_lanes(&self, c: U) -> [U; 4];
     /// `cell_hash` of the `D`-dimensional cells `cell` (the first `D` coordinates).
-    fn cell_hash_lanes<const D: usize>(&self, cell: &[U; 4]) -> U;
+    fn cell_hash_lanes<const D: usize, const N: usize>(&self, cell: &[U<N>; 4]) -> U<N>;
     /// `cell_byte(h, slot)`.
-    fn cell_byte_lanes(&self, h: U, slot: u32) -> U;
+    fn cell_byte_lanes<const N: usize>(&self, h: U<N>, slot: u32) -> U<N>;
 }
 
 /// The lanes' lookup of the texture variant: the tables (for what the lanes leave to the
@@ -329,14 +329,14 @@ impl<'a> PackedTables<'a> {
     }
 
     #[inline(always)]
-    fn gather(table: &[u32; 65536], index: U) -> U {
+    fn gather<const N: usize>(table: &[u32; 65536], index: U<N>) -> U<N> {
         index.map(|i| table[(i & 0xffff) as usize])
     }
 }
 
 /// The texel index of `T(a, b)` (`texel_2d` in the scalar lookup).
 #[inline(always)]
-fn texel_index(a: U, b: U) -> U {
+fn texel_index<const N: usize>(a: U<N>, b: U<N>) -> U<N> {
     ((b & 255) << 8) + (a & 255)
 }
 
@@ -392,13 +392,13 @@ impl NoiseHasher for PackedTables<'_> {
 impl PackedTables<'_> {
     /// `P(a)` on every lane.
     #[inline(always)]
-    fn perm1_lanes(&self, a: U) -> U {
+    fn perm1_lanes<const N: usize>(&self, a: U<N>) -> U<N> {
         a.map(|i| self.words.perm[(i & 255) as usize])
     }
 
     /// `T(a, b)` on every lane.
     #[inline(always)]
-    fn hash2_lanes(&self, a: U, b: U) -> U {
+    fn hash2_lanes<const N: usize>(&self, a: U<N>, b: U<N>) -> U<N> {
         Self::gather(&self.words.hash_grad3, texel_index(a, b)) & 255
     }
 
@@ -485,7 +485,7 @@ impl LaneHasher for PackedTables<'_> {
     }
 
     #[inline(always)]
-    fn cell_hash_lanes<const D: usize>(&self, cell: &[U; 4]) -> U {
+    fn cell_hash_lanes<const D: usize, const N: usize>(&self, cell: &[U<N>; 4]) -> U<N> {
         let [x, y, z, w] = *cell;
         match D {
             2 => self.hash2_lanes(x, y),
@@ -495,7 +495,7 @@ impl LaneHasher for PackedTables<'_> {
     }
 
     #[inline(always)]
-    fn cell_byte_lanes(&self, h: U, slot: u32) -> U {
+    fn cell_byte_lanes<const N: usize>(&self, h: U<N>, slot: u32) -> U<N> {
         self.perm1_lanes(h + 51 * slot)
     }
 }
@@ -518,7 +518,7 @@ const MIX: [u32; 2] = [0x27d4_eb2d, 0x846c_a68b];
 
 /// [`crate::cpu::lookup::point_mix`] on every lane.
 #[inline(always)]
-fn point_mix(v: U) -> U {
+fn point_mix<const N: usize>(v: U<N>) -> U<N> {
     let h = mix_to_last_step(v);
     (h ^ (h >> 16)).seam()
 }
@@ -526,7 +526,7 @@ fn point_mix(v: U) -> U {
 /// `point_mix` but its last step, `h ^ (h >> 16)`, which leaves bits 16 to 31 as they
 /// are: all the gradients read (two vector instructions a corner fewer).
 #[inline(always)]
-fn mix_to_last_step(v: U) -> U {
+fn mix_to_last_step<const N: usize>(v: U<N>) -> U<N> {
     mix_to_last_step_with(v, U::wrapping_mul)
 }
 
@@ -543,7 +543,7 @@ fn mix_to_last_step_by<I: Isa>(v: U) -> U {
 
 /// [`mix_to_last_step`] with the multiply `times`.
 #[inline(always)]
-fn mix_to_last_step_with(v: U, times: impl Fn(U, u32) -> U) -> U {
+fn mix_to_last_step_with<const N: usize>(v: U<N>, times: impl Fn(U<N>, u32) -> U<N>) -> U<N> {
     let h = times(v, MIX[0]);
     let h = h ^ (h >> 15);
     times(h, MIX[1])
@@ -566,7 +566,7 @@ pub fn grad4_of_point(v: U) -> Grad4 {
 
 /// [`crate::cpu::lookup::weighted`] on every lane.
 #[inline(always)]
-fn weighted(axis: usize, c: U) -> U {
+fn weighted<const N: usize>(axis: usize, c: U<N>) -> U<N> {
     (c & 255).wrapping_mul(HASH_PRIMES[axis])
 }
 
@@ -589,14 +589,14 @@ pub struct HashRow(u32);
 /// The weighted coordinates of an axis's two cells `c` and `c + 1` of a simplex (its
 /// corners' coordinates along that axis are one or the other).
 #[derive(Clone, Copy)]
-struct AxisWeights([U; 2]);
+struct AxisWeights<const N: usize = LANES>([U<N>; 2]);
 
-impl AxisWeights {
+impl<const N: usize> AxisWeights<N> {
     /// The weighted cells `c` and `c + 1` along `axis`: `(c + 1) mod 256` weighs the
     /// prime more than `c mod 256`, or nothing where `c mod 256` is 255 (an addition and
     /// a selection where a second multiplication is two long-latency µops).
     #[inline(always)]
-    fn new(axis: usize, c: U) -> AxisWeights {
+    fn new(axis: usize, c: U<N>) -> AxisWeights<N> {
         let w = weighted(axis, c);
         let next = (c & 255).eq(255).select(U::splat(0), w + HASH_PRIMES[axis]);
         AxisWeights([w, next])
@@ -605,20 +605,20 @@ impl AxisWeights {
     /// [`AxisWeights::new`] by two multiplications, for 3D simplex: there the selection's
     /// longer-lived registers make the AVX2 copy spill (2D and 4D gain on every level).
     #[inline(always)]
-    fn multiplied(axis: usize, c: U) -> AxisWeights {
+    fn multiplied(axis: usize, c: U<N>) -> AxisWeights<N> {
         AxisWeights::of_pair(axis, [c, c + 1])
     }
 
     /// The weighted cells `pair` along `axis`: a cube's two cells, which a tiled noise
     /// wraps to its period.
     #[inline(always)]
-    fn of_pair(axis: usize, pair: [U; 2]) -> AxisWeights {
+    fn of_pair(axis: usize, pair: [U<N>; 2]) -> AxisWeights<N> {
         AxisWeights([weighted(axis, pair[0]), weighted(axis, pair[1])])
     }
 
     /// The weighted coordinate of the corner at offset `o` (0 or 1 per lane).
     #[inline(always)]
-    fn at(&self, o: U) -> U {
+    fn at(&self, o: U<N>) -> U<N> {
         o.select(self.0[1], self.0[0])
     }
 }
@@ -659,7 +659,7 @@ fn walk_weighed(axis: usize, cell: U, step: u32, flip: U) -> U {
 /// The wrapped 3D point at offset `o` of the cube whose two cells along each axis are
 /// `cells`, its fourth coordinate 0 (a function, not a closure: see [`corner3`]).
 #[inline(always)]
-fn cube_point3(cells: &[[U; 2]; 3], o: [U; 3]) -> [U; 4] {
+fn cube_point3<const N: usize>(cells: &[[U<N>; 2]; 3], o: [U<N>; 3]) -> [U<N>; 4] {
     [
         o[0].select(cells[0][1], cells[0][0]) & 255,
         o[1].select(cells[1][1], cells[1][0]) & 255,
@@ -671,7 +671,7 @@ fn cube_point3(cells: &[[U; 2]; 3], o: [U; 3]) -> [U; 4] {
 /// The combined (unmixed) hash of the 3D point at offset `o` from the cell whose axes are
 /// `axes` (as [`corner3`]).
 #[inline(always)]
-fn cell_point3(axes: &[AxisWeights; 3], o: [U; 3]) -> U {
+fn cell_point3<const N: usize>(axes: &[AxisWeights<N>; 3], o: [U<N>; 3]) -> U<N> {
     axes[0].at(o[0]) ^ axes[1].at(o[1]) ^ axes[2].at(o[2])
 }
 
@@ -690,13 +690,13 @@ fn corner4(axes: &[AxisWeights; 4], o: [U; 4]) -> Grad4 {
 impl IntegerHasher {
     /// The seed's word xor the weighted x, on every lane.
     #[inline(always)]
-    fn x_lanes(&self, a: U) -> U {
+    fn x_lanes<const N: usize>(&self, a: U<N>) -> U<N> {
         weighted(0, a) ^ self.seed_word()
     }
 
     /// The weighted cells of x, `x`, with the seed's word.
     #[inline(always)]
-    fn seeded(&self, x: AxisWeights) -> AxisWeights {
+    fn seeded<const N: usize>(&self, x: AxisWeights<N>) -> AxisWeights<N> {
         let seed = U::splat(self.seed_word());
         AxisWeights([x.0[0] ^ seed, x.0[1] ^ seed])
     }
@@ -798,7 +798,7 @@ impl LaneHasher for IntegerHasher {
 
     /// Each axis's two weighted cells, once for the four points.
     #[inline(always)]
-    fn cell_hashes3(&self, cells: [[U; 2]; 3], o: [[U; 3]; 4]) -> [U; 4] {
+    fn cell_hashes3<const N: usize>(&self, cells: [[U<N>; 2]; 3], o: [[U<N>; 3]; 4]) -> [U<N>; 4] {
         let x = self.seeded(AxisWeights::of_pair(0, cells[0]));
         let (y, z) = (
             AxisWeights::of_pair(1, cells[1]),
@@ -831,7 +831,7 @@ impl LaneHasher for IntegerHasher {
 
     /// The coordinates past `D` are not hashed (`cell_hash` of `D` coordinates).
     #[inline(always)]
-    fn cell_hash_lanes<const D: usize>(&self, cell: &[U; 4]) -> U {
+    fn cell_hash_lanes<const D: usize, const N: usize>(&self, cell: &[U<N>; 4]) -> U<N> {
         let mut v = self.x_lanes(cell[0]) ^ weighted(1, cell[1]);
         if D > 2 {
             v = v ^ weighted(2, cell[2]);
@@ -843,7 +843,7 @@ impl LaneHasher for IntegerHasher {
     }
 
     #[inline(always)]
-    fn cell_byte_lanes(&self, h: U, slot: u32) -> U {
+    fn cell_byte_lanes<const N: usize>(&self, h: U<N>, slot: u32) -> U<N> {
         if slot == 4 {
             h.wrapping_mul(0x9e37_79b9) >> 24
         } else {

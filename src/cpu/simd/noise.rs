@@ -56,13 +56,13 @@ fn minus_step(d: F, o: U) -> F {
 /// `wrap256` or `wrap_period` of the scalar lattice (`wgpu_noise_cellular_wrap`) on every
 /// lane: a whole-number cell coordinate wrapped to `period` cells.
 #[inline(always)]
-pub(super) fn wrap_lanes<I: Isa>(cell: F, period: u32) -> U {
+pub(super) fn wrap_lanes<I: Isa, const N: usize>(cell: F<N>, period: u32) -> U<N> {
     if period == 256 {
         return I::wrap256(cell);
     }
     // `wrap_period`. Its remainder lies below the period (or is NaN, which `as` makes 0), so
     // below 2³¹ where the period is, which converts in one vector instruction.
-    let r = floored_mod::<I>(cell, period);
+    let r = floored_mod::<I, _>(cell, period);
     let v = if period <= 1 << 31 {
         r.clamped_to_u32::<2_147_483_520>()
     } else {
@@ -80,8 +80,8 @@ pub(super) fn wrap_lanes<I: Isa>(cell: F, period: u32) -> U {
 /// `cell_pair` of the scalar classic noise on every lane: the cell along x and the next one,
 /// wrapped to `period`.
 #[inline(always)]
-pub(super) fn cell_pair_lanes<I: Isa>(cell: F, period: u32) -> [U; 2] {
-    let i0 = wrap_lanes::<I>(cell, period);
+pub(super) fn cell_pair_lanes<I: Isa, const N: usize>(cell: F<N>, period: u32) -> [U<N>; 2] {
+    let i0 = wrap_lanes::<I, _>(cell, period);
     if period == 256 {
         return [i0, (i0 + 1) & 255];
     }
@@ -163,7 +163,7 @@ pub fn classic<L: LaneHasher, I: Isa, const D: usize>(
 ) -> F {
     let cx = I::floor(x);
     let fx = x - cx;
-    let xi = cell_pair_lanes::<I>(cx, row.x_period);
+    let xi = cell_pair_lanes::<I, _>(cx, row.x_period);
     let dx = [fx, fx - 1.0];
     let u = fade_lanes(fx);
     // Interpolate along x, then y, z, w.
@@ -328,7 +328,7 @@ impl ClassicXTable {
         for k in (0..self.cells).step_by(LANES) {
             // Whole numbers below `TABLE_CELL_LIMIT`: exact.
             let cells = U(std::array::from_fn(|i| (k + i) as u32)).to_f32() + first;
-            let [x, _] = cell_pair_lanes::<I>(cells, row.x_period);
+            let [x, _] = cell_pair_lanes::<I, _>(cells, row.x_period);
             for r in 0..1 << (D - 1) {
                 let g = match D {
                     4 => lut.grad4_row(row.rows[r], x).vector(),
@@ -498,7 +498,7 @@ impl PointCell {
                     let f = p[$a] - c;
                     cell.d[$a] = [f, f - 1.0];
                     cell.fades[$a] = fade_lanes(f);
-                    cell.cells[$a] = cell_pair_lanes::<I>(c, period[$a]);
+                    cell.cells[$a] = cell_pair_lanes::<I, _>(c, period[$a]);
                 }
             };
         }
@@ -1180,9 +1180,9 @@ fn simplex3_periodic_corners<L: LaneHasher, I: Isa>(
         let cy = (a + e - b) * 0.5;
         let cz = (a + b - e) * 0.5;
         d[c] = [x - cx, y - cy, z - cz];
-        let wx = floored_mod::<I>(cx, period[0]);
-        let wy = floored_mod::<I>(cy, period[1]);
-        let wz = floored_mod::<I>(cz, period[2]);
+        let wx = floored_mod::<I, _>(cx, period[0]);
+        let wy = floored_mod::<I, _>(cy, period[1]);
+        let wz = floored_mod::<I, _>(cz, period[2]);
         cells[c] = [
             I::wrap256(wy + wz),
             I::wrap256(wx + wz),
@@ -1197,7 +1197,7 @@ fn simplex3_periodic_corners<L: LaneHasher, I: Isa>(
 /// lane: the float steps of the scalar `wrap_period` (whole numbers) and `wrap_half_period`
 /// (multiples of 1/2), exact for both.
 #[inline(always)]
-fn floored_mod<I: Isa>(c: F, period: u32) -> F {
+fn floored_mod<I: Isa, const N: usize>(c: F<N>, period: u32) -> F<N> {
     let p = period as f32;
     let r = c - p * I::floor(c / p);
     let r = r.lt(F::splat(0.0)).select_f(r + p, r);
@@ -1296,7 +1296,7 @@ fn vector_rows<L: LaneHasher, const N: usize, const C: usize, const K: usize>(
         ($c:literal) => {
             if $c < C {
                 let term = vector_term::<N, K>(&d[$c], &g[$c], r2);
-                let h = lut.cell_hash_lanes::<N>(&padded(&cells[$c]));
+                let h = lut.cell_hash_lanes::<N, _>(&padded(&cells[$c]));
                 add_vector_term(lut, &mut rows, &term, h, SIMPLEX_VECTOR_SLOT);
             }
         };

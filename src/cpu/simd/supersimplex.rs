@@ -22,7 +22,7 @@ use crate::cpu::supersimplex::{
 
 /// `supersimplex3_gradient` of the gradient indices `n`.
 #[inline(always)]
-fn gradient(n: U) -> [F; 3] {
+fn gradient<const N: usize>(n: U<N>) -> [F<N>; 3] {
     let (one, minus, zero) = (F::splat(1.0), F::splat(-1.0), F::splat(0.0));
     let cube = [
         (n & 1).select_f(one, minus),
@@ -83,7 +83,7 @@ fn component_tables<const N: usize, const D: usize>(
 /// (No closures on this path: one is compiled without the ISA's target features, and the
 /// intrinsics in it are calls.)
 #[inline(always)]
-fn gradient_of<I: Isa>(table: &GradientTable, n: U) -> [F; 3] {
+fn gradient_of<I: Isa, const N: usize>(table: &GradientTable, n: U<N>) -> [F<N>; 3] {
     match (
         I::read48(&table[0], n),
         I::read48(&table[1], n),
@@ -97,18 +97,18 @@ fn gradient_of<I: Isa>(table: &GradientTable, n: U) -> [F; 3] {
 /// `supersimplex3_point` on lanes: the lattice point at offsets `o` (0 or 1 per lane) of
 /// hash `h`.
 #[inline(always)]
-fn point<L: LaneHasher, I: Isa>(
+fn point<L: LaneHasher, I: Isa, const N: usize>(
     lut: &L,
     table: &GradientTable,
-    f: &[F; 3],
-    o: [U; 3],
-    h: U,
-) -> [F; 4] {
+    f: &[F<N>; 3],
+    o: [U<N>; 3],
+    h: U<N>,
+) -> [F<N>; 4] {
     let d = [f[0] - o[0].to_f32(), f[1] - o[1].to_f32(), f[2] - o[2].to_f32()];
     let a = (F::splat(SUPERSIMPLEX3_R2 as f32) - ((d[0] * d[0] + d[1] * d[1]) + d[2] * d[2]))
         .max(F::splat(0.0));
     let byte = lut.cell_byte_lanes(h, SUPERSIMPLEX3_SLOT);
-    let g = gradient_of::<I>(table, byte.wrapping_mul(48) >> 8);
+    let g = gradient_of::<I, N>(table, byte.wrapping_mul(48) >> 8);
     let aa = a * a;
     let aaaa = aa * aa;
     let e = (d[0] * g[0] + d[1] * g[1]) + d[2] * g[2];
@@ -125,18 +125,18 @@ fn point<L: LaneHasher, I: Isa>(
 /// the place in the unit cube, the four points' offsets and their hashes, the cells along
 /// each axis wrapped to `period` (256: untiled) and `key` added.
 #[inline(always)]
-fn cube<L: LaneHasher, I: Isa>(
+fn cube<L: LaneHasher, I: Isa, const N: usize>(
     lut: &L,
-    x: [F; 3],
+    x: [F<N>; 3],
     key: u32,
     period: [u32; 3],
-) -> ([F; 3], [[U; 3]; 4], [U; 4]) {
+) -> ([F<N>; 3], [[U<N>; 3]; 4], [U<N>; 4]) {
     let b = [I::floor(x[0]), I::floor(x[1]), I::floor(x[2])];
     let f = [x[0] - b[0], x[1] - b[1], x[2] - b[2]];
     let cells = [
-        keyed_pair(cell_pair_lanes::<I>(b[0], period[0]), key),
-        keyed_pair(cell_pair_lanes::<I>(b[1], period[1]), key),
-        keyed_pair(cell_pair_lanes::<I>(b[2], period[2]), key),
+        keyed_pair(cell_pair_lanes::<I, _>(b[0], period[0]), key),
+        keyed_pair(cell_pair_lanes::<I, _>(b[1], period[1]), key),
+        keyed_pair(cell_pair_lanes::<I, _>(b[2], period[2]), key),
     ];
     let o = corners(&f);
     (f, o, lut.cell_hashes3(cells, o))
@@ -147,21 +147,21 @@ const UNTILED: [u32; 3] = [256; 3];
 
 /// An axis's two cells with `key` added.
 #[inline(always)]
-fn keyed_pair([c0, c1]: [U; 2], key: u32) -> [U; 2] {
+fn keyed_pair<const N: usize>([c0, c1]: [U<N>; 2], key: u32) -> [U<N>; 2] {
     [c0 + key, c1 + key]
 }
 
 /// `supersimplex3_corners` on lanes: the four points' offsets at the place `f` in the unit
 /// cube.
 #[inline(always)]
-fn corners(f: &[F; 3]) -> [[U; 3]; 4] {
+fn corners<const N: usize>(f: &[F<N>; 3]) -> [[U<N>; 3]; 4] {
     let far1 = ((f[0] + f[1]) + f[2]).ge(F::splat(1.5));
     let far2 = ((f[1] + f[2]) - f[0]).ge(F::splat(0.5));
     let far3 = ((f[0] + f[2]) - f[1]).ge(F::splat(0.5));
     let far4 = ((f[0] + f[1]) - f[2]).ge(F::splat(0.5));
     // `near` by a selection, not `1 - far`: LLVM moved the bits of `1 - far` between mask
     // registers one at a time (a third of the function's instructions).
-    let near = |far: U| far.select(U::splat(0), U::splat(1));
+    let near = |far: U<N>| far.select(U::splat(0), U::splat(1));
     [
         [far1, far1, far1],
         [near(far2), far2, far2],
@@ -172,7 +172,7 @@ fn corners(f: &[F; 3]) -> [[U; 3]; 4] {
 
 /// `a + b`, component by component, written out (no loop: see [`half`]).
 #[inline(always)]
-fn add4(a: [F; 4], b: [F; 4]) -> [F; 4] {
+fn add4<const N: usize>(a: [F<N>; 4], b: [F<N>; 4]) -> [F<N>; 4] {
     [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
 }
 
@@ -180,40 +180,45 @@ fn add4(a: [F; 4], b: [F; 4]) -> [F; 4] {
 /// corner array LLVM kept the loop, its corners in memory and their masks rebuilt bit by
 /// bit.
 #[inline(always)]
-fn half<L: LaneHasher, I: Isa>(lut: &L, table: &GradientTable, x: [F; 3], key: u32) -> [F; 4] {
-    let (f, o, h) = cube::<L, I>(lut, x, key, UNTILED);
-    half_points::<L, I>(lut, table, &f, o, h)
+fn half<L: LaneHasher, I: Isa, const N: usize>(
+    lut: &L,
+    table: &GradientTable,
+    x: [F<N>; 3],
+    key: u32,
+) -> [F<N>; 4] {
+    let (f, o, h) = cube::<L, I, N>(lut, x, key, UNTILED);
+    half_points::<L, I, N>(lut, table, &f, o, h)
 }
 
 /// The four points of a half-lattice at offsets `o` of hashes `h`, summed.
 #[inline(always)]
-fn half_points<L: LaneHasher, I: Isa>(
+fn half_points<L: LaneHasher, I: Isa, const N: usize>(
     lut: &L,
     table: &GradientTable,
-    f: &[F; 3],
-    [o0, o1, o2, o3]: [[U; 3]; 4],
-    [h0, h1, h2, h3]: [U; 4],
-) -> [F; 4] {
-    let out = add4([F::splat(0.0); 4], point::<L, I>(lut, table, f, o0, h0));
-    let out = add4(out, point::<L, I>(lut, table, f, o1, h1));
-    let out = add4(out, point::<L, I>(lut, table, f, o2, h2));
-    add4(out, point::<L, I>(lut, table, f, o3, h3))
+    f: &[F<N>; 3],
+    [o0, o1, o2, o3]: [[U<N>; 3]; 4],
+    [h0, h1, h2, h3]: [U<N>; 4],
+) -> [F<N>; 4] {
+    let out = add4([F::splat(0.0); 4], point::<L, I, N>(lut, table, f, o0, h0));
+    let out = add4(out, point::<L, I, N>(lut, table, f, o1, h1));
+    let out = add4(out, point::<L, I, N>(lut, table, f, o2, h2));
+    add4(out, point::<L, I, N>(lut, table, f, o3, h3))
 }
 
 /// `supersimplex3_rotate` on lanes.
 #[inline(always)]
-fn rotate(p: [F; 3]) -> [F; 3] {
+fn rotate<const N: usize>(p: [F<N>; 3]) -> [F<N>; 3] {
     let r = ((p[0] + p[1]) + p[2]) * SUPERSIMPLEX3_ROTATE as f32;
     [r - p[0], r - p[1], r - p[2]]
 }
 
 /// `supersimplex3_sum` on lanes.
 #[inline(always)]
-fn sum<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3]) -> [F; 4] {
+fn sum<L: LaneHasher, I: Isa, const N: usize>(lut: &L, p: [F<N>; 3]) -> [F<N>; 4] {
     let x = rotate(p);
     let table = &*GRADIENTS;
-    let a = half::<L, I>(lut, table, x, 0);
-    let b = half::<L, I>(
+    let a = half::<L, I, N>(lut, table, x, 0);
+    let b = half::<L, I, N>(
         lut,
         table,
         [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32],
@@ -224,14 +229,17 @@ fn sum<L: LaneHasher, I: Isa>(lut: &L, p: [F; 3]) -> [F; 4] {
 
 /// `supersimplex3` at the lane points `p` (their first three coordinates).
 #[inline(always)]
-pub fn supersimplex3_point<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> F {
-    sum::<L, I>(lut, [p[0], p[1], p[2]])[0] * SUPERSIMPLEX3_NORM as f32
+pub fn supersimplex3_point<L: LaneHasher, I: Isa, const N: usize>(lut: &L, p: &[F<N>; 4]) -> F<N> {
+    sum::<L, I, N>(lut, [p[0], p[1], p[2]])[0] * SUPERSIMPLEX3_NORM as f32
 }
 
 /// `supersimplex3_deriv` at the lane points `p`: `[value, ∂/∂x, ∂/∂y, ∂/∂z]`.
 #[inline(always)]
-pub fn supersimplex3_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> [F; 4] {
-    let s = sum::<L, I>(lut, [p[0], p[1], p[2]]);
+pub fn supersimplex3_point_deriv<L: LaneHasher, I: Isa, const N: usize>(
+    lut: &L,
+    p: &[F<N>; 4],
+) -> [F<N>; 4] {
+    let s = sum::<L, I, N>(lut, [p[0], p[1], p[2]]);
     let g = rotate([s[1], s[2], s[3]]);
     let norm = SUPERSIMPLEX3_NORM as f32;
     [s[0] * norm, g[0] * norm, g[1] * norm, g[2] * norm]
@@ -240,34 +248,38 @@ pub fn supersimplex3_point_deriv<L: LaneHasher, I: Isa>(lut: &L, p: &[F; 4]) -> 
 /// `supersimplex3_sum` of a tiled noise on lanes: the point unrotated, the cells wrapped to
 /// `period`.
 #[inline(always)]
-fn tiled_sum<L: LaneHasher, I: Isa>(lut: &L, x: [F; 3], period: [u32; 3]) -> [F; 4] {
+fn tiled_sum<L: LaneHasher, I: Isa, const N: usize>(
+    lut: &L,
+    x: [F<N>; 3],
+    period: [u32; 3],
+) -> [F<N>; 4] {
     let table = &*GRADIENTS;
-    let (f, o, h) = cube::<L, I>(lut, x, 0, period);
-    let a = half_points::<L, I>(lut, table, &f, o, h);
+    let (f, o, h) = cube::<L, I, N>(lut, x, 0, period);
+    let a = half_points::<L, I, N>(lut, table, &f, o, h);
     let b = [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32];
-    let (f, o, h) = cube::<L, I>(lut, b, SUPERSIMPLEX3_B_KEY, period);
-    let b = half_points::<L, I>(lut, table, &f, o, h);
+    let (f, o, h) = cube::<L, I, N>(lut, b, SUPERSIMPLEX3_B_KEY, period);
+    let b = half_points::<L, I, N>(lut, table, &f, o, h);
     add4(a, b)
 }
 
 /// `supersimplex3_tiled` at the lane points `p` (their first three coordinates).
 #[inline(always)]
-pub fn supersimplex3_tiled_point<L: LaneHasher, I: Isa>(
+pub fn supersimplex3_tiled_point<L: LaneHasher, I: Isa, const N: usize>(
     lut: &L,
-    p: &[F; 4],
+    p: &[F<N>; 4],
     period: [u32; 3],
-) -> F {
-    tiled_sum::<L, I>(lut, [p[0], p[1], p[2]], period)[0] * SUPERSIMPLEX3_NORM as f32
+) -> F<N> {
+    tiled_sum::<L, I, N>(lut, [p[0], p[1], p[2]], period)[0] * SUPERSIMPLEX3_NORM as f32
 }
 
 /// `supersimplex3_tiled_deriv` at the lane points `p`: `[value, ∂/∂x, ∂/∂y, ∂/∂z]`.
 #[inline(always)]
-pub fn supersimplex3_tiled_point_deriv<L: LaneHasher, I: Isa>(
+pub fn supersimplex3_tiled_point_deriv<L: LaneHasher, I: Isa, const N: usize>(
     lut: &L,
-    p: &[F; 4],
+    p: &[F<N>; 4],
     period: [u32; 3],
-) -> [F; 4] {
-    let s = tiled_sum::<L, I>(lut, [p[0], p[1], p[2]], period);
+) -> [F<N>; 4] {
+    let s = tiled_sum::<L, I, N>(lut, [p[0], p[1], p[2]], period);
     let norm = SUPERSIMPLEX3_NORM as f32;
     [s[0] * norm, s[1] * norm, s[2] * norm, s[3] * norm]
 }
@@ -299,7 +311,7 @@ fn splat2(v: [f64; 2]) -> [F; 2] {
 #[inline(always)]
 fn point_hash2<L: LaneHasher>(lut: &L, cell: &[U; 2], hv: [U; 2]) -> U {
     let h = [(cell[0] + hv[0]) & 255, (cell[1] + hv[1]) & 255];
-    lut.cell_hash_lanes::<2>(&[h[0], h[1], U::splat(0), U::splat(0)])
+    lut.cell_hash_lanes::<2, _>(&[h[0], h[1], U::splat(0), U::splat(0)])
 }
 
 /// `supersimplex2_point` on lanes.
@@ -694,7 +706,7 @@ fn vector_half<L: LaneHasher, I: Isa, const K: usize>(
     key: u32,
     rows: &mut [[F; K]; 3],
 ) {
-    let (f, o, h) = cube::<L, I>(lut, x, key, UNTILED);
+    let (f, o, h) = cube::<L, I, _>(lut, x, key, UNTILED);
     vector_points::<L, I, K>(lut, table, &f, o, h, rows);
 }
 
@@ -725,10 +737,10 @@ fn tiled_vector_sum3<L: LaneHasher, I: Isa, const K: usize>(
 ) -> [[F; K]; 3] {
     let mut rows = [[F::splat(0.0); K]; 3];
     let table = &*GRADIENTS;
-    let (f, o, h) = cube::<L, I>(lut, x, 0, period);
+    let (f, o, h) = cube::<L, I, _>(lut, x, 0, period);
     vector_points::<L, I, K>(lut, table, &f, o, h, &mut rows);
     let b = [x[0] - 0.5f32, x[1] - 0.5f32, x[2] - 0.5f32];
-    let (f, o, h) = cube::<L, I>(lut, b, SUPERSIMPLEX3_B_KEY, period);
+    let (f, o, h) = cube::<L, I, _>(lut, b, SUPERSIMPLEX3_B_KEY, period);
     vector_points::<L, I, K>(lut, table, &f, o, h, &mut rows);
     rows
 }
@@ -780,7 +792,7 @@ fn vector_term3<L: LaneHasher, I: Isa, const K: usize>(
     o: [U; 3],
     h: U,
 ) {
-    let c = point::<L, I>(lut, table, f, o, h);
+    let c = point::<L, I, _>(lut, table, f, o, h);
     add_vector_term(lut, rows, &c, h, SUPERSIMPLEX_VECTOR_SLOT);
 }
 

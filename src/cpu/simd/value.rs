@@ -49,8 +49,8 @@ fn row_hashes<L: LaneHasher, const D: usize>(lut: &L, cells: &[[U; 2]; 4], r: us
     let z = pick(cells[2], (r >> 1) & 1);
     let w = pick(cells[3], (r >> 2) & 1);
     [
-        lut.cell_hash_lanes::<D>(&[cells[0][0], y, z, w]),
-        lut.cell_hash_lanes::<D>(&[cells[0][1], y, z, w]),
+        lut.cell_hash_lanes::<D, _>(&[cells[0][0], y, z, w]),
+        lut.cell_hash_lanes::<D, _>(&[cells[0][1], y, z, w]),
     ]
 }
 
